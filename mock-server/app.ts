@@ -1,0 +1,70 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import compression from 'compression';
+import express from 'express';
+import * as OpenApiValidator from 'express-openapi-validator';
+import { authenticate } from './auth/middleware';
+import { authRoutes } from './auth/routes';
+import { loadSecret, TokenService } from './auth/tokens';
+import { changesRoutes } from './changes/routes';
+import { PROJECT_ROOT, type ServerConfig } from './config';
+import type { AppContext } from './context';
+import { apiNotFound, errorHandler } from './http/errors';
+import { securityHeaders } from './http/security';
+import { seedIfEmpty } from './seed';
+import { Store } from './store/store';
+import { userRoutes } from './users/routes';
+
+export const OPENAPI_FILE = path.join(PROJECT_ROOT, 'mock-server', 'openapi.yaml');
+const CONSOLE_DIR = path.join(PROJECT_ROOT, 'dist');
+const JSON_LIMIT = '1mb';
+
+/** The feature route modules, each mounted under /api behind authentication. */
+const FEATURE_ROUTES: ((ctx: AppContext) => express.Router)[] = [changesRoutes, userRoutes];
+
+export interface KilnConsoleServer {
+  app: express.Express;
+  ctx: AppContext;
+}
+
+export async function createApp(config: ServerConfig): Promise<KilnConsoleServer> {
+  const store = new Store(config.dataDir);
+  const tokens = new TokenService(loadSecret(store.dataDir, config.jwtSecret), config.tokenTtl);
+  const ctx: AppContext = { config, store, tokens };
+  await seedIfEmpty(ctx);
+
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('trust proxy', 'loopback');
+  app.use(securityHeaders);
+  app.use(compression());
+
+  const api = express.Router();
+  api.use(express.json({ limit: JSON_LIMIT }));
+  api.get('/health', (_req, res) => res.json({ status: 'ok' }));
+  api.use(authRoutes(ctx));
+  api.use(authenticate(tokens, store));
+  api.use(
+    OpenApiValidator.middleware({
+      apiSpec: OPENAPI_FILE,
+      validateRequests: { allowUnknownQueryParameters: false },
+      validateResponses: config.validateResponses,
+      validateSecurity: false,
+      fileUploader: false,
+      ignoreUndocumented: false,
+    }),
+  );
+  for (const routes of FEATURE_ROUTES) api.use(routes(ctx));
+  api.use(apiNotFound);
+  app.use('/api', api);
+
+  if (config.serveConsole && fs.existsSync(path.join(CONSOLE_DIR, 'index.html'))) {
+    app.use(express.static(CONSOLE_DIR, { index: false, maxAge: '1y', immutable: true }));
+    // the console is a single-page app: every other GET is its index.html
+    app.get('*', (_req, res) => {
+      res.set('Cache-Control', 'no-cache').sendFile(path.join(CONSOLE_DIR, 'index.html'));
+    });
+  }
+  app.use(errorHandler);
+  return { app, ctx };
+}

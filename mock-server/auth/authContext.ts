@@ -1,0 +1,9 @@
+import type { Rule } from '../../src/domain/rules';
+
+/** Who is calling, from a verified token and the user it names. */
+export interface AuthContext {
+  userId: number;
+  username: string;
+  role: number;
+  rules: Rule[];
+}

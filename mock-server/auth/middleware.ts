@@ -1,0 +1,38 @@
+import type { RequestHandler } from 'express';
+import { can, rulesForRole, type Action, type Subject } from '../../src/domain/rules';
+import { HttpError, forbidden } from '../http/errors';
+import type { Store } from '../store/store';
+import type { TokenService } from './tokens';
+
+const unauthorized = () => new HttpError(401, 'Authentication required.');
+
+/**
+ * Verifies the bearer token (401 when missing, malformed, forged or expired)
+ * and that it still names an existing user whose role matches. The rules
+ * applied are the server's table for that role, not whatever the token says.
+ */
+export function authenticate(tokens: TokenService, store: Store): RequestHandler {
+  return async (req, _res, next) => {
+    const header = req.get('authorization') ?? '';
+    const match = /^Bearer ([A-Za-z0-9_.-]+)$/.exec(header);
+    if (!match) return next(unauthorized());
+    try {
+      const claims = await tokens.verify(match[1]);
+      const user = store.data.users.find((u) => u.username === claims.sub);
+      if (!user || user.id !== claims.uid || user.role !== claims.role) return next(unauthorized());
+      req.auth = { userId: user.id, username: user.username, role: user.role, rules: rulesForRole(user.role) };
+      next();
+    } catch {
+      next(unauthorized());
+    }
+  };
+}
+
+/** 403 unless the caller's rules grant `action` on `subject`. */
+export function requireRule(action: Action, subject: Subject): RequestHandler {
+  return (req, _res, next) => {
+    if (!req.auth) return next(unauthorized());
+    if (!can(req.auth.rules, action, subject)) return next(forbidden());
+    next();
+  };
+}

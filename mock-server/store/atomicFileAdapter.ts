@@ -1,0 +1,13 @@
+import FileSync from 'lowdb/adapters/FileSync';
+import writeFileAtomic from 'write-file-atomic';
+
+/**
+ * lowdb's FileSync rewrites db.json in place, so a crash mid-write leaves a
+ * truncated file. This adapter writes a temporary file, fsyncs it and renames
+ * it over the old one, so the store is always either the old or the new state.
+ */
+export class AtomicFileAdapter<S> extends FileSync<S> {
+  override write(state: S): void {
+    writeFileAtomic.sync(this.source, this.serialize(state), { fsync: true });
+  }
+}

@@ -1,0 +1,32 @@
+import express from 'express';
+import { can } from '../../src/domain/rules';
+import { hashPassword } from '../auth/passwords';
+import type { AppContext } from '../context';
+import { badRequest, forbidden, notFound } from '../http/errors';
+import { passwordProblem } from './passwordPolicy';
+
+/** POST /api/user/{username}/update {pass}: own password, or anyone's for a user-admin. */
+export function userRoutes(ctx: AppContext): express.Router {
+  const router = express.Router();
+
+  router.post('/user/:username/update', async (req, res, next) => {
+    try {
+      const auth = req.auth!;
+      const { username } = req.params;
+      const isSelf = username === auth.username;
+      if (!isSelf && !can(auth.rules, 'update', 'user')) throw forbidden('You may only change your own password.');
+      const { pass } = (req.body ?? {}) as { pass?: unknown };
+      const problem = passwordProblem(pass);
+      if (problem) throw badRequest(problem);
+      const user = ctx.store.data.users.find((u) => u.username === username);
+      if (!user) throw notFound('No such user.');
+      user.password_hash = await hashPassword(pass as string);
+      ctx.store.write();
+      res.json({ status: 1 });
+    } catch (err) {
+      next(err);
+    }
+  });
+
+  return router;
+}
