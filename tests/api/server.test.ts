@@ -1,0 +1,83 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
+import { OPENAPI_FILE } from '../../mock-server/app';
+import { Store } from '../../mock-server/store/store';
+import { bearer, startTestServer, type TestServer } from '../helpers/testServer';
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(() => server.close());
+
+describe('HTTP hardening', () => {
+  it('sends security headers on every answer', async () => {
+    for (const res of [await server.http.get('/api/health'), await server.http.get('/api/changes')]) {
+      expect(res.headers['x-content-type-options']).toBe('nosniff');
+      expect(res.headers['x-frame-options']).toBe('DENY');
+      expect(res.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+      expect(res.headers['x-powered-by']).toBeUndefined();
+    }
+  });
+
+  it('answers bad JSON with 400 and an oversized body with 413, as JSON without a stack', async () => {
+    const bad = await server.http.post('/api/auth').set('Content-Type', 'application/json').send('{"username":');
+    expect(bad.status).toBe(400);
+    expect(bad.body).toEqual({ message: 'The request body is not valid JSON.' });
+    const huge = await server.http.post('/api/auth').send({ username: 'x', password: 'y'.repeat(2 * 1024 * 1024) });
+    expect(huge.status).toBe(413);
+    expect(JSON.stringify(huge.body)).not.toMatch(/at .*\.ts/);
+  });
+
+  it("never exposes json-server's generic router or a password hash", async () => {
+    const token = await server.login('superadmin');
+    for (const url of ['/api/db', '/api/users', '/db', '/users']) {
+      const res = await server.http.get(url).set(bearer(token));
+      expect(JSON.stringify(res.body ?? '')).not.toContain('scrypt$');
+    }
+    expect((await server.http.get('/api/db').set(bearer(token))).status).toBe(404);
+  });
+});
+
+describe('store', () => {
+  it('keeps db.json whole: writes go through a temporary file and a rename', () => {
+    const file = path.join(server.dataDir, 'db.json');
+    const reopened = new Store(server.dataDir);
+    expect(reopened.data.users.length).toBe(6);
+    server.ctx.store.data.changes.push({ id: 99, date: '2026-01-01', title: 't', body: '' });
+    server.ctx.store.write();
+    expect(JSON.parse(fs.readFileSync(file, 'utf8')).changes.some((c: { id: number }) => c.id === 99)).toBe(true);
+    // no temporary files left behind
+    expect(fs.readdirSync(server.dataDir).filter((f) => f.startsWith('db.json.'))).toEqual([]);
+  });
+
+  it('keeps the generated JWT secret in DATA_DIR when JWT_SECRET is not set', async () => {
+    const other = await startTestServer({ jwtSecret: undefined });
+    try {
+      expect(fs.existsSync(path.join(other.dataDir, 'jwt-secret'))).toBe(true);
+      const token = await other.login('broker');
+      expect((await other.http.get('/api/changes').set(bearer(token))).status).toBe(200);
+      // a token from a server with another secret is refused
+      expect((await server.http.get('/api/changes').set(bearer(token))).status).toBe(401);
+    } finally {
+      other.close();
+    }
+  });
+});
+
+describe('contract', () => {
+  it('documents every call as OpenAPI 3.1 with its answers', () => {
+    const doc = parse(fs.readFileSync(OPENAPI_FILE, 'utf8')) as { openapi: string; paths: Record<string, Record<string, { responses: object }>> };
+    expect(doc.openapi).toBe('3.1.0');
+    for (const p of ['/health', '/auth', '/changes', '/user/{username}/update']) {
+      expect(doc.paths[p], p).toBeDefined();
+    }
+  });
+
+  it('refuses an undocumented call with 404 even when authenticated', async () => {
+    const res = await server.http.get('/api/not-in-the-contract').set(bearer(await server.login('superadmin')));
+    expect(res.status).toBe(404);
+  });
+});

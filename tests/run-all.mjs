@@ -1,0 +1,55 @@
+#!/usr/bin/env node
+// Runs every suite (Vitest: unit, components, API; Playwright: browser) even
+// when an earlier one fails, then prints one line "N passed, M failed" for all
+// of them together. Exits non-zero when anything failed or a suite crashed.
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+
+const root = path.resolve(import.meta.dirname, '..');
+const reports = path.join(root, 'tests', '.reports');
+fs.rmSync(reports, { recursive: true, force: true });
+fs.mkdirSync(reports, { recursive: true });
+
+const bin = (name) => path.join(root, 'node_modules', '.bin', name);
+const run = (cmd, args, env = {}) =>
+  spawnSync(cmd, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } }).status ?? 1;
+
+function readJson(file) {
+  try {
+    return JSON.parse(fs.readFileSync(file, 'utf8'));
+  } catch {
+    return undefined;
+  }
+}
+
+const suites = [];
+
+const vitestReport = path.join(reports, 'vitest.json');
+const vitestStatus = run(bin('vitest'), ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestReport}`]);
+const vitest = readJson(vitestReport);
+suites.push({
+  name: 'vitest',
+  passed: vitest?.numPassedTests ?? 0,
+  // a crash before the report counts as a failure, never as a silent pass
+  failed: vitest ? vitest.numFailedTests + (vitestStatus !== 0 && vitest.numFailedTests === 0 ? 1 : 0) : 1,
+});
+
+const playwrightReport = path.join(reports, 'playwright.json');
+const playwrightStatus = run(bin('playwright'), ['test', '-c', 'tests/playwright.config.ts', '--reporter=list,json'], {
+  PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightReport,
+});
+const stats = readJson(playwrightReport)?.stats;
+suites.push({
+  name: 'playwright',
+  passed: stats ? stats.expected + stats.flaky : 0,
+  failed: stats ? stats.unexpected + (playwrightStatus !== 0 && stats.unexpected === 0 ? 1 : 0) : 1,
+});
+
+const passed = suites.reduce((n, s) => n + s.passed, 0);
+const failed = suites.reduce((n, s) => n + s.failed, 0);
+for (const s of suites) console.log(`${s.name}: ${s.passed} passed, ${s.failed} failed`);
+const summary = `${passed} passed, ${failed} failed`;
+fs.writeFileSync(path.join(reports, 'summary.txt'), summary + '\n');
+console.log(summary);
+process.exit(failed === 0 && passed > 0 ? 0 : 1);
