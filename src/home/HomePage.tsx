@@ -1,0 +1,18 @@
+import { Typography } from '@mui/material';
+import { useTranslate } from 'react-admin';
+import { welcomeMessageKey } from '../domain/welcome';
+import { Page } from '../layout/Page';
+import { useSession } from '../providers/useSession';
+import { RecentChanges } from './RecentChanges';
+
+/** Home (spec §2): the heading Kiln Console, the role's sentence, then Recent Changes. */
+export default function HomePage() {
+  const translate = useTranslate();
+  const welcome = welcomeMessageKey(useSession()?.role);
+  return (
+    <Page title="app.title">
+      {welcome && <Typography>{translate(welcome)}</Typography>}
+      <RecentChanges />
+    </Page>
+  );
+}

@@ -1,0 +1,50 @@
+import { Suspense, useEffect, type ReactNode } from 'react';
+import { useLocation } from 'react-router-dom';
+import { useLogout, useNotify } from 'react-admin';
+import { LoginScreen } from '../login/LoginPage';
+import type { Session } from '../providers/session';
+import { useSession } from '../providers/useSession';
+import { AppShell } from './AppShell';
+import { ErrorBoundary } from './ErrorBoundary';
+import { ErrorPage } from './ErrorPage';
+import { Loading } from './Loading';
+import { TopMenu } from './TopMenu';
+
+// setTimeout cannot wait longer than this (about 24.8 days)
+const MAX_TIMER_DELAY = 2 ** 31 - 1;
+
+/** An expired token counts as none (spec §4): log out when it expires, staying on the page. */
+function useLogoutOnExpiry(session: Session | null) {
+  const logout = useLogout();
+  const notify = useNotify();
+  useEffect(() => {
+    if (!session?.exp) return;
+    const delay = session.exp * 1000 - Date.now();
+    if (delay > MAX_TIMER_DELAY) return;
+    const timer = setTimeout(() => {
+      notify('ra.notification.logged_out', { type: 'info' });
+      void logout({}, false);
+    }, Math.max(delay, 0));
+    return () => clearTimeout(timer);
+  }, [session, logout, notify]);
+}
+
+/**
+ * react-admin's layout for every route. Without a session it shows only the
+ * login screen, at whatever URL was asked for (spec §2), so that logging in
+ * continues there. A page that fails to render shows the error page.
+ */
+export function Layout({ children }: { children?: ReactNode }) {
+  const session = useSession();
+  const { pathname } = useLocation();
+  useLogoutOnExpiry(session);
+
+  if (!session) return <LoginScreen />;
+  return (
+    <AppShell menu={<TopMenu />}>
+      <ErrorBoundary key={pathname} fallback={<ErrorPage />}>
+        <Suspense fallback={<Loading />}>{children}</Suspense>
+      </ErrorBoundary>
+    </AppShell>
+  );
+}

@@ -1,0 +1,41 @@
+import { lazy, type ReactNode } from 'react';
+import { Route } from 'react-router-dom';
+import { CanAccess } from 'react-admin';
+import type { Rule } from '../domain/rules';
+import { ErrorPage } from './ErrorPage';
+import { Loading } from './Loading';
+import { NAV_ITEMS } from './navigation';
+
+/**
+ * react-admin guards its own resource pages but not custom routes, so each
+ * page is wrapped in <CanAccess> with its rule (authProvider.canAccess takes a
+ * rule subject as a resource name).
+ */
+function GuardedPage({ rule, children }: { rule?: Rule; children: ReactNode }) {
+  if (!rule) return children;
+  return (
+    <CanAccess resource={rule.subject} action={rule.action} loading={<Loading />} accessDenied={<ErrorPage />}>
+      {children}
+    </CanAccess>
+  );
+}
+
+/**
+ * One lazily loaded, guarded route per navigation item, as children for
+ * react-admin's <CustomRoutes>; the layout's Suspense shows 'Loading...' meanwhile.
+ */
+export const navigationRoutes = NAV_ITEMS.map(({ path, rule, load }) => {
+  const Page = lazy(load);
+  // `/*` leaves room for a page's own sub-routes
+  return (
+    <Route
+      key={path}
+      path={`/${path}/*`}
+      element={
+        <GuardedPage rule={rule}>
+          <Page />
+        </GuardedPage>
+      }
+    />
+  );
+});

@@ -1,0 +1,66 @@
+/**
+ * JWT login against POST /api/auth (spec §4, §7). Deliberately no
+ * getPermissions: with react-admin 5.15 it makes checkAuth and logout loop
+ * (STACK.md); access goes through canAccess instead.
+ */
+import type { AuthProvider } from 'react-admin';
+import { HOME_PATH } from '../layout/navigation';
+import { canAccess } from './canAccess';
+import { apiUrl } from './httpClient';
+import { clearToken, currentSession, decodeSession, setToken } from './session';
+
+export interface Credentials {
+  username: string;
+  password: string;
+}
+
+export class LoginFailedError extends Error {
+  override name = 'LoginFailedError';
+}
+
+// The rejection for "not logged in": keep the current URL, where the layout shows
+// the login screen and login returns. `message: false` is required with
+// `redirectTo: false`: react-admin 5.15 calls redirectTo?.startsWith() unless the
+// message is false, which throws on `false`.
+const NOT_LOGGED_IN = { redirectTo: false, message: false } as const;
+
+export const authProvider: AuthProvider = {
+  async login({ username, password }: Credentials) {
+    const response = await fetch(apiUrl('/auth'), {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ username, password }),
+    });
+    if (response.status !== 200) throw new LoginFailedError(`Login refused with status ${response.status}.`);
+    const token = (await response.text()).trim();
+    // decodeSession throws on a token that does not parse; null means unusable claims
+    if (!decodeSession(token)) throw new LoginFailedError('The server answered a token without a usable session.');
+    setToken(token);
+  },
+
+  // Logout goes to /home (spec §2), where the layout shows the login screen.
+  async logout() {
+    clearToken();
+    return HOME_PATH;
+  },
+
+  async checkAuth() {
+    if (!currentSession()) throw NOT_LOGGED_IN;
+  },
+
+  // 401: the token is no longer accepted, log out and log in again in place.
+  // 403 and the rest: stay logged in.
+  async checkError(error: { status?: number } | undefined) {
+    if (error?.status === 401) throw NOT_LOGGED_IN;
+  },
+
+  async getIdentity() {
+    const session = currentSession();
+    if (!session) throw NOT_LOGGED_IN;
+    return { id: session.username, fullName: session.username, role: session.role, uid: session.uid };
+  },
+
+  async canAccess({ resource, action }) {
+    return canAccess(currentSession()?.rules, { resource, action });
+  },
+};

@@ -1,0 +1,95 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { getToken } from '../../src/providers/session';
+import { json, logInAs, mockFetch, renderApp } from './support/renderApp';
+
+afterEach(() => vi.unstubAllGlobals());
+
+async function menuBar() {
+  return within(await screen.findByRole('navigation', { name: 'Main menu' }));
+}
+
+const buttonNames = (nav: ReturnType<typeof within>) => nav.getAllByRole('button').map((b: HTMLElement) => b.textContent);
+
+async function itemsOf(group: string) {
+  const user = userEvent.setup();
+  await user.click((await menuBar()).getByRole('button', { name: group }));
+  const menu = await screen.findByRole('menu', { name: group });
+  const items = within(menu).getAllByRole('menuitem').map((item) => item.textContent);
+  await user.keyboard('{Escape}');
+  await waitFor(() => expect(screen.queryByRole('menu')).not.toBeInTheDocument());
+  return items;
+}
+
+describe('Top menu', () => {
+  it('role 3 sees Configure, Analyse and Audit with Propose Audit, and no Eco Assets', async () => {
+    await logInAs(3);
+    mockFetch(() => json([]));
+    renderApp('/home');
+    const nav = await menuBar();
+    expect(buttonNames(nav)).toEqual(['Home', 'Configure', 'Analyse', 'Audit', 'Logout']);
+    expect(await itemsOf('Configure')).toEqual(['Facilities', 'Kilns']);
+    expect(await itemsOf('Analyse')).toEqual(['Kiln Logs', 'Archived Kiln Logs']);
+    expect(await itemsOf('Audit')).toEqual(['Propose Audit', 'Carbon Removals', 'Audit History']);
+  });
+
+  it('role 1 sees only Home (with Profile) and Logout', async () => {
+    await logInAs(1, 'uploader');
+    mockFetch(() => json([]));
+    renderApp('/home');
+    expect(buttonNames(await menuBar())).toEqual(['Home', 'Logout']);
+    expect(await itemsOf('Home')).toEqual(['Home', 'Profile']);
+  });
+
+  it('is operable with the keyboard and opens the page of the chosen item', async () => {
+    const user = userEvent.setup();
+    await logInAs(3);
+    mockFetch(() => json([]));
+    renderApp('/home');
+    (await menuBar()).getByRole('button', { name: 'Analyse' }).focus();
+    await user.keyboard('{Enter}');
+    const menu = await screen.findByRole('menu', { name: 'Analyse' });
+    await waitFor(() => expect(within(menu).getByRole('menuitem', { name: 'Kiln Logs' })).toHaveFocus());
+    await user.keyboard('{ArrowDown}{Enter}');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Archived Kiln Logs' })).toBeInTheDocument();
+    expect(screen.getByTestId('location')).toHaveTextContent('/archived_kiln_logs');
+  });
+
+  it('logs out: clears the token, goes to /home and shows the login screen there', async () => {
+    const user = userEvent.setup();
+    await logInAs(3);
+    mockFetch(() => json([]));
+    renderApp('/kiln_logs');
+    await user.click((await menuBar()).getByRole('button', { name: 'Logout' }));
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Login' })).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/home'));
+    expect(getToken()).toBeNull();
+    expect(screen.queryByRole('navigation')).not.toBeInTheDocument();
+  });
+});
+
+describe('Routes', () => {
+  it('shows the error page for an unknown route', async () => {
+    await logInAs(0);
+    mockFetch(() => json([]));
+    renderApp('/no/such/page');
+    expect(await screen.findByText('Oops! Sorry, an unexpected error has occurred.')).toBeInTheDocument();
+  });
+
+  it('refuses a page the rules do not grant, even by its URL', async () => {
+    await logInAs(1);
+    mockFetch(() => json([]));
+    renderApp('/facilities');
+    expect(await screen.findByText('Oops! Sorry, an unexpected error has occurred.')).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Facilities' })).not.toBeInTheDocument();
+  });
+
+  it('opens a granted page', async () => {
+    await logInAs(4);
+    mockFetch(() => json([]));
+    renderApp('/kiln_reg');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Kiln Registry' })).toBeInTheDocument();
+  });
+});

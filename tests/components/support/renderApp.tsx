@@ -1,0 +1,38 @@
+import { render } from '@testing-library/react';
+import { MemoryRouter, useLocation } from 'react-router-dom';
+import { vi } from 'vitest';
+import { App } from '../../../src/App';
+import { TOKEN_STORAGE_KEY } from '../../../src/providers/session';
+import { makeToken } from '../../helpers/tokens';
+
+/** Stores a genuine token for the role, as a login would. */
+export async function logInAs(role: number, sub = 'kilnadmin'): Promise<void> {
+  sessionStorage.setItem(TOKEN_STORAGE_KEY, await makeToken({ sub, role }));
+}
+
+type Handler = (url: string, init: RequestInit) => Response | Promise<Response>;
+
+export const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+
+/** Replaces fetch; each call goes to `handler` with its URL and options. */
+export function mockFetch(handler: Handler) {
+  const fetchMock = vi.fn((input: RequestInfo | URL, init: RequestInit = {}) => Promise.resolve(handler(String(input), init)));
+  vi.stubGlobal('fetch', fetchMock);
+  return fetchMock;
+}
+
+function LocationProbe() {
+  const { pathname } = useLocation();
+  return <output data-testid="location">{pathname}</output>;
+}
+
+/** The whole console (providers, layout, routes) at `path`; the test id "location" shows the current path. */
+export function renderApp(path = '/home') {
+  return render(
+    <MemoryRouter initialEntries={[path]}>
+      <App />
+      <LocationProbe />
+    </MemoryRouter>,
+  );
+}

@@ -1,0 +1,101 @@
+import { describe, expect, it } from 'vitest';
+import { rulesForRole } from '../../../src/domain/rules';
+import { i18nProvider } from '../../../src/providers/i18nProvider';
+import { NAV_ITEMS, NAVIGATION, visibleNavigation } from '../../../src/layout/navigation';
+
+const t = (key: string) => i18nProvider.translate(key);
+
+/** The menu a role sees, as visible labels: {group: [items]}. */
+const menuFor = (role: number) =>
+  Object.fromEntries(visibleNavigation(rulesForRole(role)).map((g) => [t(g.label), g.items.map((i) => t(i.label))]));
+
+describe('the navigation table', () => {
+  it('has the spec §2 routes, each once', () => {
+    expect(NAV_ITEMS.map((i) => i.path).sort()).toEqual(
+      [
+        'home',
+        'profile',
+        'facilities',
+        'kiln_reg',
+        'kiln_logs',
+        'archived_kiln_logs',
+        'users',
+        'admin',
+        'audit/create',
+        'audit/review',
+        'audit/history',
+        'eco-assets/review',
+        'eco-assets/create',
+      ].sort(),
+    );
+  });
+
+  it('has the spec §2 menu in order, every label in the catalogue', () => {
+    expect(NAVIGATION.map((g) => [t(g.label), g.items.map((i) => t(i.label))])).toEqual([
+      ['Home', ['Home', 'Profile']],
+      ['Configure', ['Facilities', 'Kilns', 'Users', 'Admin']],
+      ['Analyse', ['Kiln Logs', 'Archived Kiln Logs']],
+      ['Audit', ['Propose Audit', 'Carbon Removals', 'Audit History']],
+      ['Eco Assets', ['Review Eco Assets', 'Minting']],
+    ]);
+  });
+
+  it('loads every page as a module with a default export', async () => {
+    for (const item of NAV_ITEMS) {
+      await expect(item.load(), item.path).resolves.toHaveProperty('default', expect.any(Function));
+    }
+  });
+});
+
+describe('the menu each role sees (spec §6 rules, DESIGN §3 roles)', () => {
+  const home = { Home: ['Home', 'Profile'] };
+
+  it('role 0 (super-admin, manage all) sees everything', () => {
+    expect(menuFor(0)).toEqual({
+      ...home,
+      Configure: ['Facilities', 'Kilns', 'Users', 'Admin'],
+      Analyse: ['Kiln Logs', 'Archived Kiln Logs'],
+      Audit: ['Propose Audit', 'Carbon Removals', 'Audit History'],
+      'Eco Assets': ['Review Eco Assets', 'Minting'],
+    });
+  });
+
+  it('role 1 (kiln file uploader) sees only Home', () => {
+    expect(menuFor(1)).toEqual(home);
+  });
+
+  it('role 2 (user-admin) sees Users', () => {
+    expect(menuFor(2)).toEqual({ ...home, Configure: ['Users'] });
+  });
+
+  it('role 3 (kiln file admin) sees Analyse and Audit with Propose Audit, no Eco Assets', () => {
+    expect(menuFor(3)).toEqual({
+      ...home,
+      Configure: ['Facilities', 'Kilns'],
+      Analyse: ['Kiln Logs', 'Archived Kiln Logs'],
+      Audit: ['Propose Audit', 'Carbon Removals', 'Audit History'],
+    });
+  });
+
+  it('role 4 (facility admin) sees Audit without Propose Audit', () => {
+    expect(menuFor(4)).toEqual({
+      ...home,
+      Configure: ['Facilities', 'Kilns'],
+      Analyse: ['Kiln Logs', 'Archived Kiln Logs'],
+      Audit: ['Carbon Removals', 'Audit History'],
+    });
+  });
+
+  it('role 5 (eco-asset broker) sees Eco Assets with Minting', () => {
+    expect(menuFor(5)).toEqual({
+      ...home,
+      Configure: ['Facilities'],
+      Audit: ['Carbon Removals', 'Audit History'],
+      'Eco Assets': ['Review Eco Assets', 'Minting'],
+    });
+  });
+
+  it('an unknown role (no rules) sees only Home', () => {
+    expect(menuFor(9)).toEqual(home);
+  });
+});
