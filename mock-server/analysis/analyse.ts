@@ -1,0 +1,117 @@
+import { type FacilitySettings, resolveCalibration, resolveFacility } from './config';
+import * as C from './constants';
+import { computeFigures, type BurnFigures } from './fields';
+import { detectPhases, type Phases } from './phases';
+import { orderRows, prepareSeries, type PreparedSeries } from './series';
+import { round2, round2OrNull } from './stats';
+import type {
+  AnalysisError,
+  AnalysisParameters,
+  AnalysisResult,
+  FacilityInput,
+  KilnInput,
+  LogHeader,
+  ParsedLog,
+  TerrafixExtras,
+} from './types';
+import { checkValidity, isInsideBox } from './validity';
+
+/** The burn analysis of ANALYSIS.md: one parsed log, its kiln and its facility → result or error_message. */
+export function analyse(log: ParsedLog, kiln: KilnInput, facility: FacilityInput): AnalysisResult | AnalysisError {
+  const calibration = resolveCalibration(kiln);
+  if ('error_message' in calibration) return calibration;
+  const series = prepareSeries(orderRows(log.rows), calibration);
+  return analyseSeries(log.header, series, calibration.type, resolveFacility(facility));
+}
+
+export function isAnalysisError(outcome: AnalysisResult | AnalysisError): outcome is AnalysisError {
+  return 'error_message' in outcome;
+}
+
+export function stepThresholdKg(noiseKg: number): number {
+  return Math.max(C.LOAD_STEP_MIN_KG, C.LOAD_STEP_NOISE_FACTOR * noiseKg);
+}
+
+/** Analysis of a series already prepared (index.ts reuses the series for the chart). */
+export function analyseSeries(header: LogHeader, series: PreparedSeries, type: C.KilnType, facility: FacilitySettings): AnalysisResult | AnalysisError {
+  if (series.n === 0) return { error_message: 'The file has no readings.' };
+  const threshold = stepThresholdKg(series.noiseKg);
+  const phases = detectPhases(series, type, threshold);
+  const figures = computeFigures(series, phases, type, facility);
+  const reasons = checkValidity({ header, series, phases, figures, type, facility });
+
+  return {
+    valid: reasons.length === 0 ? 'true' : 'false',
+    reasons,
+    gps_in_range: isInsideBox(header, facility),
+    algorithm_version: C.ALGORITHM_VERSION,
+    zero_weight: series.zeroWeight === null ? null : round2(series.zeroWeight),
+    per_unit_weight: series.perUnitWeight,
+    burn_duration: figures.burnMs,
+    charing_rate: round2(figures.charingRate),
+    loading_rate: round2(figures.loadingRate),
+    biomass_loaded: round2(figures.biomassKg),
+    biochar_prior_to_quench: round2(figures.priorKg),
+    unpyrolized_biomass: round2(figures.unpyrolizedKg),
+    biochar_produced: round2(figures.biocharKg),
+    co2_removed: round2(figures.co2Kg),
+    ...terrafixExtras(figures),
+    phases: phaseTimes(series, phases),
+    loads: figures.loads.map((step) => ({ ts: series.ts[step.start], kg: round2(step.kg) })),
+    parameters: parameters(type, facility, series.noiseKg, threshold),
+  };
+}
+
+function terrafixExtras({ terrafix }: BurnFigures): TerrafixExtras | Record<string, never> {
+  if (!terrafix) return {};
+  return {
+    min_temp_1: round2OrNull(terrafix.minT1),
+    min_temp_2: round2OrNull(terrafix.minT2),
+    max_temp_1: round2OrNull(terrafix.maxT1),
+    max_temp_2: round2OrNull(terrafix.maxT2),
+    BIOCHAR_LESS_CHANGE: round2(terrafix.lessChangeKg),
+    BIOCHAR_FROM_CHANGEOVER: terrafix.fromChangeoverKg === null ? null : round2(terrafix.fromChangeoverKg),
+  };
+}
+
+function phaseTimes({ ts }: PreparedSeries, phases: Phases): AnalysisResult['phases'] {
+  return {
+    start_ts: ts[phases.start],
+    peak_ts: phases.peak >= 0 ? ts[phases.peak] : null,
+    quench_ts: ts[phases.quench],
+    quench_found: phases.quenchFound,
+    changeover_ts: phases.changeover >= 0 ? ts[phases.changeover] : null,
+  };
+}
+
+function parameters(type: C.KilnType, facility: FacilitySettings, noiseKg: number, threshold: number): AnalysisParameters {
+  return {
+    kiln_type: type,
+    wicf: type === C.KILN_TYPE.CGO1 ? facility.wicf : null,
+    carbon_removal_factor: facility.carbon_removal_factor,
+    facility_box: { ...facility.box },
+    temp_valid_min_c: C.TEMP_VALID_MIN_C,
+    temp_valid_max_c: C.TEMP_VALID_MAX_C,
+    weight_smoothing_samples: C.WEIGHT_SMOOTHING_SAMPLES,
+    median_window_ms: C.MEDIAN_WINDOW_MS,
+    start_temp_c: C.START_TEMP_C,
+    start_hold_ms: C.START_HOLD_MS,
+    weight_noise_kg: Math.round(noiseKg * 1000) / 1000,
+    load_step_threshold_kg: round2(threshold),
+    step_window_ms: C.STEP_WINDOW_MS,
+    step_fit_window_ms: C.STEP_FIT_WINDOW_MS,
+    quench_temp_fall_c: C.QUENCH_TEMP_FALL_C,
+    quench_weight_rise_fraction: C.QUENCH_WEIGHT_RISE_FRACTION,
+    burn_end_temp_c: C.BURN_END_TEMP_C,
+    pyrolysis_temp_c: C.PYROLYSIS_TEMP_C,
+    pyrolysis_min_ms: C.PYROLYSIS_MIN_MS,
+    quench_gain_window_ms: C.QUENCH_GAIN_WINDOW_MS,
+    sensor_valid_min_fraction: C.SENSOR_VALID_MIN_FRACTION,
+    max_gap_ms: C.MAX_GAP_MS,
+    char_yield_min: C.CHAR_YIELD_MIN,
+    char_yield_max: C.CHAR_YIELD_MAX,
+    duration_min_ms: C.DURATION_MIN_MS,
+    duration_max_ms: C.DURATION_MAX_MS,
+    estimates_max_difference: C.ESTIMATES_MAX_DIFFERENCE,
+  };
+}

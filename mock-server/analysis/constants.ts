@@ -1,0 +1,58 @@
+/**
+ * Every threshold of the burn analysis (ANALYSIS.md), named so it can be tuned
+ * and recorded in each result's `parameters`.
+ */
+
+export const ALGORITHM_VERSION = '1.0.0';
+
+export const MINUTE_MS = 60_000;
+export const HOUR_MS = 60 * MINUTE_MS;
+
+export const KILN_TYPE = { CGO1: 0, RETORT: 1, TERRAFIX: 2 } as const;
+export type KilnType = (typeof KILN_TYPE)[keyof typeof KILN_TYPE];
+
+// §1 Preparing the series
+/** Thermocouple readings outside this range are sensor faults, treated as missing. */
+export const TEMP_VALID_MIN_C = -20;
+export const TEMP_VALID_MAX_C = 1300;
+/** Rolling median applied to the weight before finding steps. */
+export const WEIGHT_SMOOTHING_SAMPLES = 5;
+/** Terrafix tare, the weight medians (before quench, changeover, heating, final) all span this. */
+export const MEDIAN_WINDOW_MS = 2 * MINUTE_MS;
+
+// §2 Phases
+export const START_TEMP_C = 100;
+export const START_HOLD_MS = 2 * MINUTE_MS;
+export const LOAD_STEP_MIN_KG = 2;
+export const LOAD_STEP_NOISE_FACTOR = 3;
+/** Load steps, quench temperature fall and quench weight rise are all measured over this window. */
+export const STEP_WINDOW_MS = MINUTE_MS;
+/** A load step's size is measured between lines fitted to the weight over this long either side of it. */
+export const STEP_FIT_WINDOW_MS = 2 * MINUTE_MS;
+export const QUENCH_TEMP_FALL_C = 50;
+export const QUENCH_WEIGHT_RISE_FRACTION = 0.05;
+/** Retort (and a kiln whose quench was not found): the burn ends at the last moment T_hot is at or above this. */
+export const BURN_END_TEMP_C = 100;
+/** Pyrolysis temperature: the TEMP_LOW rule and the Terrafix changeover. */
+export const PYROLYSIS_TEMP_C = 350;
+/** Terrafix: the water gained across the quench is the highest weight within this window after it. */
+export const QUENCH_GAIN_WINDOW_MS = 5 * MINUTE_MS;
+
+// §3 Facility defaults (spec §9)
+export const DEFAULT_WICF = 0.35;
+export const DEFAULT_CARBON_REMOVAL_FACTOR = 2.44;
+export const DEFAULT_FACILITY_BOX = { latitude_min: -90, latitude_max: 90, longitude_min: -180, longitude_max: 180 } as const;
+
+// §4 Validity
+export const PYROLYSIS_MIN_MS = 30 * MINUTE_MS;
+export const SENSOR_VALID_MIN_FRACTION = 0.9;
+export const MAX_GAP_MS = 5 * MINUTE_MS;
+export const CHAR_YIELD_MIN = 0.05;
+export const CHAR_YIELD_MAX = 0.4;
+export const DURATION_MIN_MS = 30 * MINUTE_MS;
+export const DURATION_MAX_MS = 24 * HOUR_MS;
+export const ESTIMATES_MAX_DIFFERENCE = 0.1;
+
+// Output
+export const CHART_MAX_POINTS = 1000;
+export const DATA_SAMPLE_ROWS = 10;

@@ -1,0 +1,250 @@
+import { parseDateMs, parseTimeOfDayMs } from './time';
+import type { LogHeader, LogRow, ParsedLog } from './types';
+
+/**
+ * Reads a burn log (DESIGN.md §5): `# key=value` header lines, an optional
+ * `d,t,t1,t2,w` column line (columns may come in any order; without it that
+ * order is assumed), then one reading per line. Any row that does not parse
+ * makes the whole log an error naming its line.
+ */
+
+export type ParseErrorCode = 'EMPTY_FILE' | 'MISSING_HEADER' | 'INVALID_HEADER' | 'BAD_COLUMNS' | 'NO_ROWS' | 'UNPARSABLE_LINE';
+
+export interface LogParseError {
+  code: ParseErrorCode;
+  message: string;
+  /** 1-based line the error is about, when there is one */
+  line: number | null;
+  /** header fields read before the error, so a broken log can still be filed under its kiln */
+  header: Partial<LogHeader>;
+}
+
+export type ParseLogResult = { ok: true; log: ParsedLog } | { ok: false; error: LogParseError };
+
+const COLUMNS = ['d', 't', 't1', 't2', 'w'] as const;
+type Column = (typeof COLUMNS)[number];
+type ColumnIndex = Record<Column, number>;
+
+const DEFAULT_COLUMNS: ColumnIndex = { d: 0, t: 1, t1: 2, t2: 3, w: 4 };
+const HEADER_KEYS = ['kiln_id', 'latitude', 'longitude'] as const;
+const CHAR_HASH = 35;
+const CHAR_CR = 13;
+
+export function parseLog(input: string): ParseLogResult {
+  const text = input.charCodeAt(0) === 0xfeff ? input.slice(1) : input;
+  const header: Partial<LogHeader> = {};
+  const fail = (code: ParseErrorCode, message: string, line: number | null): ParseLogResult => ({
+    ok: false,
+    error: { code, message, line, header: { ...header } },
+  });
+
+  if (!/\S/.test(text)) return fail('EMPTY_FILE', 'The file is empty.', null);
+
+  const rows: LogRow[] = [];
+  const days: DayCache = { map: new Map(), lastText: '', lastMs: NaN };
+  let columns: ColumnIndex | null = null;
+  let cellsNeeded = 0;
+  let lastHeaderLine = 0;
+  let lineNo = 0;
+
+  // walks the text by index rather than splitting it: a day of 1-second readings is 86,400 lines
+  for (let pos = 0; pos < text.length; ) {
+    lineNo++;
+    const next = text.indexOf('\n', pos);
+    const lineStart = pos;
+    let lineEnd = next < 0 ? text.length : next;
+    pos = lineEnd + 1;
+    if (lineEnd > lineStart && text.charCodeAt(lineEnd - 1) === CHAR_CR) lineEnd--;
+    if (lineEnd === lineStart) continue;
+
+    if (columns === DEFAULT_COLUMNS) {
+      const row = readDefaultRowFast(text, lineStart, lineEnd, days);
+      if (row) {
+        rows.push(row);
+        continue;
+      }
+    }
+
+    const line = text.slice(lineStart, lineEnd).trim();
+    if (line.length === 0) continue;
+
+    if (line.charCodeAt(0) === CHAR_HASH) {
+      // header lines count only before the readings; later ones are comments
+      if (columns !== null) continue;
+      const problem = readHeaderLine(line, header);
+      if (problem) return fail('INVALID_HEADER', `Line ${lineNo}: ${problem}`, lineNo);
+      lastHeaderLine = lineNo;
+      continue;
+    }
+
+    if (columns === null) {
+      const missing = missingHeader(header);
+      if (missing) return fail('MISSING_HEADER', `${missing} before line ${lineNo}.`, lineNo);
+      const named = readColumnLine(line);
+      if (named === 'not-a-column-line') {
+        columns = DEFAULT_COLUMNS;
+      } else if (Array.isArray(named)) {
+        return fail('BAD_COLUMNS', `Line ${lineNo}: the column line must name d, t, t1, t2 and w (missing ${named.join(', ')}).`, lineNo);
+      } else {
+        columns = COLUMNS.every((c, i) => named[c] === i) ? DEFAULT_COLUMNS : named;
+        cellsNeeded = Math.max(...COLUMNS.map((c) => named[c])) + 1;
+        continue;
+      }
+      cellsNeeded = COLUMNS.length;
+    }
+
+    const row = readRow(line, columns, cellsNeeded, days);
+    if (typeof row === 'string') return fail('UNPARSABLE_LINE', `Line ${lineNo}: ${row}`, lineNo);
+    rows.push(row);
+  }
+
+  const missing = columns === null ? missingHeader(header) : null;
+  if (missing) return fail('MISSING_HEADER', `${missing}.`, null);
+  if (rows.length === 0) {
+    return fail('NO_ROWS', `The file has no readings after its header (line ${lastHeaderLine}).`, lastHeaderLine);
+  }
+  return { ok: true, log: { header: header as LogHeader, rows } };
+}
+
+/** "Missing header line '# latitude=…'" for the header lines not read yet, or null. */
+function missingHeader(header: Partial<LogHeader>): string | null {
+  const missing = HEADER_KEYS.filter((key) => header[key] === undefined);
+  return missing.length > 0 ? `Missing header line ${missing.map((key) => `'# ${key}=…'`).join(', ')}` : null;
+}
+
+/** Stores a `# key=value` line into the header; returns a problem sentence, or null. */
+function readHeaderLine(line: string, header: Partial<LogHeader>): string | null {
+  const eq = line.indexOf('=');
+  if (eq < 0) return null; // a plain comment
+  const key = line.slice(1, eq).trim().toLowerCase();
+  const value = line.slice(eq + 1).trim();
+  if (key === 'kiln_id') {
+    if (value === '') return 'kiln_id is empty.';
+    header.kiln_id = value;
+  } else if (key === 'latitude' || key === 'longitude') {
+    const limit = key === 'latitude' ? 90 : 180;
+    const n = value === '' ? NaN : Number(value);
+    if (!Number.isFinite(n) || Math.abs(n) > limit) return `${key} '${value}' is not a number between -${limit} and ${limit}.`;
+    header[key] = n;
+  }
+  return null;
+}
+
+/** Column positions of a `d,t,t1,t2,w` line; the names it lacks; or 'not-a-column-line' for a reading. */
+function readColumnLine(line: string): ColumnIndex | Column[] | 'not-a-column-line' {
+  const names = line.split(',').map((cell) => cell.trim().toLowerCase());
+  if (!names.some((name) => (COLUMNS as readonly string[]).includes(name))) return 'not-a-column-line';
+  const index: Partial<ColumnIndex> = {};
+  names.forEach((name, i) => {
+    if ((COLUMNS as readonly string[]).includes(name) && index[name as Column] === undefined) index[name as Column] = i;
+  });
+  const missing = COLUMNS.filter((c) => index[c] === undefined);
+  return missing.length > 0 ? missing : (index as ColumnIndex);
+}
+
+/** Day start per date text; rows come in date order, so the last date is checked first. */
+interface DayCache {
+  map: Map<string, number>;
+  lastText: string;
+  lastMs: number;
+}
+
+function dayMs(dText: string, days: DayCache): number {
+  if (dText === days.lastText) return days.lastMs;
+  let ms = days.map.get(dText);
+  if (ms === undefined) {
+    ms = parseDateMs(dText);
+    days.map.set(dText, ms);
+  }
+  days.lastText = dText;
+  days.lastMs = ms;
+  return ms;
+}
+
+/**
+ * The common case — `d,t,t1,t2,w` in that order, plain decimals — read straight
+ * from the text without making a string per cell. Anything unusual returns
+ * null and goes through readRow, which also words the error.
+ */
+function readDefaultRowFast(text: string, start: number, end: number, days: DayCache): LogRow | null {
+  const c1 = text.indexOf(',', start);
+  if (c1 < 0 || c1 >= end) return null;
+  const c2 = text.indexOf(',', c1 + 1);
+  if (c2 < 0 || c2 >= end) return null;
+  const c3 = text.indexOf(',', c2 + 1);
+  if (c3 < 0 || c3 >= end) return null;
+  const c4 = text.indexOf(',', c3 + 1);
+  if (c4 < 0 || c4 >= end) return null;
+  let c5 = text.indexOf(',', c4 + 1);
+  if (c5 < 0 || c5 > end) c5 = end;
+
+  const dLength = c1 - start;
+  const day = dLength === days.lastText.length && text.startsWith(days.lastText, start) ? days.lastMs : dayMs(text.slice(start, c1), days);
+  if (Number.isNaN(day) || c2 - c1 !== 9) return null;
+  const time = parseTimeOfDayMs(text.slice(c1 + 1, c2));
+  if (Number.isNaN(time)) return null;
+  const t1 = plainDecimal(text, c2 + 1, c3);
+  const t2 = plainDecimal(text, c3 + 1, c4);
+  const w = plainDecimal(text, c4 + 1, c5);
+  if (Number.isNaN(t1) || Number.isNaN(t2) || Number.isNaN(w)) return null;
+  return { ts: day + time, t1, t2, w };
+}
+
+const POWERS_OF_TEN = [1, 10, 100, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9];
+
+/**
+ * `-?digits(.digits)?` read by character code, or NaN for anything else. Digits
+ * as one integer divided by a power of ten is the correctly rounded value, the same as Number().
+ */
+function plainDecimal(text: string, start: number, end: number): number {
+  let i = start;
+  const negative = text.charCodeAt(i) === 45;
+  if (negative) i++;
+  let digits = 0;
+  let value = 0;
+  let fraction = -1;
+  for (; i < end; i++) {
+    const c = text.charCodeAt(i) - 48;
+    if (c >= 0 && c <= 9) {
+      value = value * 10 + c;
+      digits++;
+      if (fraction >= 0) fraction++;
+    } else if (c === -2 && fraction < 0) {
+      fraction = 0;
+    } else {
+      return NaN;
+    }
+  }
+  if (digits === 0 || digits > 15 || fraction >= POWERS_OF_TEN.length) return NaN;
+  if (fraction > 0) value /= POWERS_OF_TEN[fraction];
+  return negative ? -value : value;
+}
+
+/** A reading, or the sentence saying why the line is not one. */
+function readRow(line: string, columns: ColumnIndex, cellsNeeded: number, days: DayCache): LogRow | string {
+  const cells = line.split(',');
+  if (cells.length < cellsNeeded) {
+    return `expected ${cellsNeeded} comma-separated values (d,t,t1,t2,w) but found ${cells.length}.`;
+  }
+  const dText = cells[columns.d];
+  const day = dayMs(dText, days);
+  if (Number.isNaN(day)) return `date '${dText.trim()}' is not a YYYY-MM-DD date.`;
+  const tText = cells[columns.t];
+  const time = parseTimeOfDayMs(tText);
+  if (Number.isNaN(time)) return `time '${tText.trim()}' is not an HH:mm:ss time.`;
+  const t1 = readNumber(cells[columns.t1]);
+  if (Number.isNaN(t1)) return `t1 '${cells[columns.t1].trim()}' is not a number.`;
+  const t2 = readNumber(cells[columns.t2]);
+  if (Number.isNaN(t2)) return `t2 '${cells[columns.t2].trim()}' is not a number.`;
+  const w = readNumber(cells[columns.w]);
+  if (Number.isNaN(w)) return `w '${cells[columns.w].trim()}' is not a number.`;
+  return { ts: day + time, t1, t2, w };
+}
+
+/** A finite number, or NaN. `+''` and `+' '` are 0 in JavaScript, hence the digit check on zeros. */
+function readNumber(cell: string): number {
+  const n = +cell;
+  if (!Number.isFinite(n)) return NaN;
+  if (n === 0 && !/\d/.test(cell)) return NaN;
+  return n;
+}

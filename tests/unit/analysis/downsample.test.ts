@@ -1,0 +1,81 @@
+import { CHART_MAX_POINTS, downsampleChart, lttbIndices, type ChartPoint } from '../../../mock-server/analysis';
+
+function series(n: number, at: (i: number) => Partial<ChartPoint>): ChartPoint[] {
+  return Array.from({ length: n }, (_, i) => ({ ts: 1_000 * i, t1: 0, t2: 0, w: 0, ...at(i) }));
+}
+
+const wave = (i: number) => ({ t1: 500 + 150 * Math.sin(i / 900), t2: 400 + 100 * Math.cos(i / 1300), w: 300 - i / 400 });
+
+describe('downsampleChart (LTTB over t1, t2 and w together)', () => {
+  it('returns a short series unchanged', () => {
+    const points = series(CHART_MAX_POINTS, wave);
+    const out = downsampleChart(points);
+    expect(out).toEqual(points);
+    expect(out).not.toBe(points);
+  });
+
+  it('cuts a day of 1-second readings to at most 1,000 readings of the original, in order', () => {
+    const points = series(86_400, wave);
+    const out = downsampleChart(points);
+    expect(out.length).toBeLessThanOrEqual(CHART_MAX_POINTS);
+    expect(out.length).toBeGreaterThan(CHART_MAX_POINTS - 10);
+    const originals = new Set(points);
+    expect(out.every((p) => originals.has(p))).toBe(true);
+    expect(out.every((p, i) => i === 0 || p.ts > out[i - 1].ts)).toBe(true);
+  });
+
+  it('keeps the first and last readings and the extremes of every series, even one-sample spikes', () => {
+    const points = series(20_000, (i) => ({
+      ...wave(i),
+      t1: i === 12_345 ? 1_250 : wave(i).t1,
+      t2: i === 777 ? -15 : wave(i).t2,
+      w: i === 19_000 ? 900 : wave(i).w,
+    }));
+    const kept = new Set(downsampleChart(points).map((p) => p.ts));
+    for (const i of [0, 19_999, 12_345, 777, 19_000]) expect(kept.has(1_000 * i)).toBe(true);
+    for (const key of ['t1', 't2', 'w'] as const) {
+      const values = points.map((p) => p[key] as number);
+      const lowest = values.indexOf(Math.min(...values));
+      const highest = values.indexOf(Math.max(...values));
+      expect(kept.has(1_000 * lowest) && kept.has(1_000 * highest)).toBe(true);
+    }
+  });
+
+  it('keeps the shape: the quench edge of a burn survives', () => {
+    const points = series(30_000, (i) => ({ t1: i < 20_000 ? 600 : 80, t2: i < 20_000 ? 550 : 70, w: i < 20_000 ? 100 : 160 }));
+    const out = downsampleChart(points, 100);
+    expect(out.length).toBeLessThanOrEqual(100);
+    const edge = out.findIndex((p) => p.t1 === 80);
+    expect(out[edge - 1].ts).toBeGreaterThan(19_000_000 - 1);
+    expect(out[edge].ts).toBeLessThan(20_000_000 + 400_000);
+  });
+
+  it('copes with missing temperatures and an unknown weight', () => {
+    const points = series(5_000, (i) => ({ ...wave(i), t2: i % 7 === 0 ? null : wave(i).t2, w: null }));
+    const out = downsampleChart(points);
+    expect(out.length).toBeLessThanOrEqual(CHART_MAX_POINTS);
+    expect(out[0]).toBe(points[0]);
+    expect(out[out.length - 1]).toBe(points[points.length - 1]);
+  });
+});
+
+describe('lttbIndices', () => {
+  it('picks exactly `threshold` indices, first and last included', () => {
+    const x = Array.from({ length: 500 }, (_, i) => i);
+    const y = x.map((i) => Math.sin(i / 20));
+    const picked = lttbIndices(x, [y], 50);
+    expect(picked).toHaveLength(50);
+    expect(picked[0]).toBe(0);
+    expect(picked[49]).toBe(499);
+  });
+
+  it('is the identity when the threshold covers the series', () => {
+    expect(lttbIndices([1, 2, 3], [[5, 6, 7]], 10)).toEqual([0, 1, 2]);
+  });
+
+  it('prefers the peak of a bucket', () => {
+    const x = Array.from({ length: 12 }, (_, i) => i);
+    const y = [0, 0, 0, 0, 0, 9, 0, 0, 0, 0, 0, 0];
+    expect(lttbIndices(x, [y], 4)).toContain(5);
+  });
+});

@@ -1,0 +1,118 @@
+import { parseLog, type ParseLogResult } from '../../../mock-server/analysis';
+
+const HEADER = '# kiln_id=CG1-0007\n# latitude=-1.29207\n# longitude=36.82195\n';
+const GOOD = `${HEADER}d,t,t1,t2,w\n2026-03-01,06:00:00,24.5,23.9,10234\n2026-03-01,06:00:10,-3,1300.25,10240\n`;
+
+function expectError(result: ParseLogResult) {
+  if (result.ok) throw new Error('expected a parse error');
+  return result.error;
+}
+
+function expectLog(result: ParseLogResult) {
+  if (!result.ok) throw new Error(`unexpected parse error: ${result.error.message}`);
+  return result.log;
+}
+
+describe('parseLog', () => {
+  it('reads the header and every reading, timestamps as UTC-treated local time', () => {
+    const log = expectLog(parseLog(GOOD));
+    expect(log.header).toEqual({ kiln_id: 'CG1-0007', latitude: -1.29207, longitude: 36.82195 });
+    expect(log.rows).toEqual([
+      { ts: Date.UTC(2026, 2, 1, 6, 0, 0), t1: 24.5, t2: 23.9, w: 10234 },
+      { ts: Date.UTC(2026, 2, 1, 6, 0, 10), t1: -3, t2: 1300.25, w: 10240 },
+    ]);
+  });
+
+  it('is not thrown by CRLF line ends, a byte-order mark or trailing blank lines', () => {
+    const messy = '\uFEFF' + GOOD.replace(/\n/g, '\r\n') + '\r\n\r\n  \n';
+    expect(expectLog(parseLog(messy))).toEqual(expectLog(parseLog(GOOD)));
+  });
+
+  it('accepts blank lines, comments, spaces around values and numbers Number() reads', () => {
+    const text = `# a comment\n${HEADER}\nd,t,t1,t2,w\n 2026-03-01 , 06:00:00 , 2.5e2 , +7 , 10234 \n# later comment\n\n2026-03-01,6:00:10,1,2,3\n`;
+    const log = expectLog(parseLog(text));
+    expect(log.rows).toEqual([
+      { ts: Date.UTC(2026, 2, 1, 6, 0, 0), t1: 250, t2: 7, w: 10234 },
+      { ts: Date.UTC(2026, 2, 1, 6, 0, 10), t1: 1, t2: 2, w: 3 },
+    ]);
+  });
+
+  it('reads the columns in the order the column line names them', () => {
+    const log = expectLog(parseLog(`${HEADER}w,t2,t1,t,d\n10234,23.9,24.5,06:00:00,2026-03-01\n`));
+    expect(log.rows).toEqual([{ ts: Date.UTC(2026, 2, 1, 6), t1: 24.5, t2: 23.9, w: 10234 }]);
+  });
+
+  it('assumes d,t,t1,t2,w when the column line is left out', () => {
+    const log = expectLog(parseLog(`${HEADER}2026-03-01,06:00:00,24.5,23.9,10234\n`));
+    expect(log.rows).toHaveLength(1);
+  });
+
+  it('keeps readings across midnight and month ends apart', () => {
+    const log = expectLog(parseLog(`${HEADER}d,t,t1,t2,w\n2026-02-28,23:59:50,1,1,1\n2026-03-01,00:00:00,1,1,1\n`));
+    expect(log.rows.map((r) => r.ts)).toEqual([Date.UTC(2026, 1, 28, 23, 59, 50), Date.UTC(2026, 2, 1)]);
+  });
+
+  it('gives EMPTY_FILE for an empty or blank file', () => {
+    expect(expectError(parseLog('')).code).toBe('EMPTY_FILE');
+    const blank = expectError(parseLog('\uFEFF \r\n\n'));
+    expect(blank).toMatchObject({ code: 'EMPTY_FILE', message: 'The file is empty.', line: null });
+  });
+
+  it('gives MISSING_HEADER naming the missing lines and where they were due', () => {
+    const none = expectError(parseLog('d,t,t1,t2,w\n2026-03-01,06:00:00,24.5,23.9,10234\n'));
+    expect(none).toMatchObject({ code: 'MISSING_HEADER', line: 1 });
+    expect(none.message).toBe("Missing header line '# kiln_id=…', '# latitude=…', '# longitude=…' before line 1.");
+
+    const noLongitude = expectError(parseLog('# kiln_id=A\n# latitude=1\nd,t,t1,t2,w\n'));
+    expect(noLongitude).toMatchObject({ code: 'MISSING_HEADER', line: 3, header: { kiln_id: 'A', latitude: 1 } });
+    expect(noLongitude.message).toContain("'# longitude=…'");
+  });
+
+  it('gives INVALID_HEADER for an unreadable position or an empty kiln id', () => {
+    const lat = expectError(parseLog('# kiln_id=A\n# latitude=north\n# longitude=3\nd,t,t1,t2,w\n'));
+    expect(lat).toMatchObject({ code: 'INVALID_HEADER', line: 2, message: "Line 2: latitude 'north' is not a number between -90 and 90." });
+    expect(expectError(parseLog('# kiln_id=A\n# latitude=1\n# longitude=181\n')).line).toBe(3);
+    expect(expectError(parseLog('# kiln_id= \n')).message).toBe('Line 1: kiln_id is empty.');
+  });
+
+  it('gives NO_ROWS for a header without readings', () => {
+    expect(expectError(parseLog(HEADER))).toMatchObject({ code: 'NO_ROWS', line: 3 });
+    const withColumns = expectError(parseLog(`${HEADER}d,t,t1,t2,w\r\n\r\n`));
+    expect(withColumns.code).toBe('NO_ROWS');
+    expect(withColumns.message).toBe('The file has no readings after its header (line 3).');
+  });
+
+  it('gives BAD_COLUMNS for a column line that lacks a column', () => {
+    const error = expectError(parseLog(`${HEADER}d,t,t1,w\n`));
+    expect(error).toMatchObject({ code: 'BAD_COLUMNS', line: 4 });
+    expect(error.message).toContain('missing t2');
+  });
+
+  it.each([
+    ['a word for a temperature', '2026-03-01,06:00:20,hot,23.9,10234', "Line 7: t1 'hot' is not a number."],
+    ['an empty weight', '2026-03-01,06:00:20,24.5,23.9,', "Line 7: w '' is not a number."],
+    ['a date that does not exist', '2026-02-30,06:00:20,24.5,23.9,10234', "Line 7: date '2026-02-30' is not a YYYY-MM-DD date."],
+    ['a time out of range', '2026-03-01,24:00:00,24.5,23.9,10234', "Line 7: time '24:00:00' is not an HH:mm:ss time."],
+    ['too few values', '2026-03-01,06:00:20,24.5', 'Line 7: expected 5 comma-separated values (d,t,t1,t2,w) but found 3.'],
+    ['binary junk', '\u0000\u0001\u00ff', 'Line 7: expected 5 comma-separated values (d,t,t1,t2,w) but found 1.'],
+  ])('gives UNPARSABLE_LINE naming the line for %s', (_case, line, message) => {
+    const error = expectError(parseLog(`${GOOD}${line}\n2026-03-01,06:00:30,24.5,23.9,10234\n`));
+    expect(error).toMatchObject({ code: 'UNPARSABLE_LINE', line: 7, message });
+    expect(error.header.kiln_id).toBe('CG1-0007');
+  });
+
+  it('counts lines the way an editor does, CRLF or not', () => {
+    const text = `${GOOD}\n\n2026-03-01,06:00:20,x,1,1\n`.replace(/\n/g, '\r\n');
+    expect(expectError(parseLog(text)).line).toBe(9);
+  });
+
+  it('reads the fast path and the general path to the same numbers', () => {
+    const values = ['0', '-0.5', '12.345', '1300', '007.10', '.5', '5.', '123456789012.5'];
+    const plain = `${HEADER}d,t,t1,t2,w\n` + values.map((v, i) => `2026-03-01,06:00:${String(i).padStart(2, '0')},${v},${v},${v}`).join('\n');
+    const spaced = plain.replace(/,/g, ' , ');
+    const a = expectLog(parseLog(plain)).rows;
+    const b = expectLog(parseLog(spaced)).rows;
+    expect(a).toEqual(b);
+    expect(a.map((r) => r.t1)).toEqual(values.map(Number));
+  });
+});
