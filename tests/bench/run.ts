@@ -1,0 +1,67 @@
+// npm run bench: measures what the issues set goals for and writes the figures
+// to docs/performance.md with the command that produced them.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { analyseLogText, KILN_TYPE } from '../../mock-server/analysis';
+import { PROJECT_ROOT } from '../../mock-server/config';
+import { benchAnalysis, dayLongLog } from './analysis.bench';
+import { buildConsole } from './consoleServer';
+import { benchKilnLogList } from './kilnlogList.bench';
+import { measureLoginBundle } from './loginBundle.bench';
+
+const kB = (bytes: number) => (bytes / 1000).toFixed(1);
+
+function chartPointsOfDayLongLog(): { rows: number; points: number } {
+  const text = dayLongLog();
+  const facility = { latitude_min: -1.45, latitude_max: -1.15, longitude_min: 36.65, longitude_max: 37.05 };
+  const outcome = analyseLogText(text, () => ({
+    kiln: { type: KILN_TYPE.CGO1, config: { cgo1: { zero_weight: 84210, per_g_weight: 2.5 } } },
+    facility,
+  }));
+  return { rows: text.split('\n').filter((l) => /^\d{4}-/.test(l)).length, points: outcome.chart_data.length };
+}
+
+async function main(): Promise<void> {
+  console.log('Building the console...');
+  buildConsole();
+  console.log('Login screen bundle...');
+  const bundle = await measureLoginBundle();
+  console.log('Burn analysis of a 24-hour log...');
+  const analysis = await benchAnalysis();
+  const chart = chartPointsOfDayLongLog();
+  console.log('Kiln log list over 10,000 logs...');
+  const list = await benchKilnLogList();
+
+  const rows = [
+    ['JS the login screen loads (gzip, all files the browser requested)', `${kB(bundle.totalGzipBytes)} kB`, '≤ 280 kB'],
+    ['Parse + analyse a 24-hour log sampled every second (86,400 rows), median', `${analysis.medianMs.toFixed(1)} ms (${analysis.runs} runs)`, '< 250 ms'],
+    ['Chart points of that log after downsampling', `${chart.points} from ${chart.rows.toLocaleString('en')} rows`, '≤ 1,000'],
+    ['GET /api/kilnlogs, 10,000 logs, page of 25 by log time, one facility: median', `${list.medianMs.toFixed(2)} ms (${list.runs} runs)`, ''],
+    ['… p95', `${list.p95Ms.toFixed(2)} ms`, '< 50 ms'],
+  ];
+  const doc = [
+    '# Performance',
+    '',
+    'Produced by `npm run bench` (tests/bench/run.ts) on this machine:',
+    `${os.cpus().length} cores (${os.cpus()[0]?.model ?? 'unknown CPU'}), ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}, ${new Date().toISOString().slice(0, 10)}.`,
+    '',
+    '| what | measured | goal |',
+    '| --- | --- | --- |',
+    ...rows.map((r) => `| ${r.join(' | ')} |`),
+    '',
+    '## Login screen files',
+    '',
+    '| file | gzip |',
+    '| --- | --- |',
+    ...bundle.files.map((f) => `| ${f.name} | ${kB(f.gzipBytes)} kB |`),
+    '',
+  ].join('\n');
+  fs.writeFileSync(path.join(PROJECT_ROOT, 'docs', 'performance.md'), doc);
+  console.log(doc);
+}
+
+main().catch((err: unknown) => {
+  console.error(err);
+  process.exit(1);
+});

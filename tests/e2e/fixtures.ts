@@ -1,0 +1,42 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page } from '@playwright/test';
+
+export const DEMO_PASSWORD = 'kiln-demo';
+
+/** Fills the login form shown at the current URL and waits for the menu. */
+export async function login(page: Page, username: string, password = DEMO_PASSWORD): Promise<void> {
+  await page.getByRole('textbox', { name: 'Username' }).fill(username);
+  await page.locator('input[name="password"]').fill(password);
+  await page.getByRole('button', { name: 'Login' }).click();
+  await expect(page.getByRole('navigation')).toBeVisible();
+}
+
+export async function openAndLogin(page: Page, username: string, path = '/home'): Promise<void> {
+  await page.goto(path);
+  await login(page, username);
+}
+
+/** The visible menu as {group: [items]}, read by opening each group. */
+export async function readMenu(page: Page): Promise<Record<string, string[]>> {
+  const nav = page.getByRole('navigation');
+  const groups = nav.locator('button[aria-haspopup="true"]');
+  const menu: Record<string, string[]> = {};
+  for (let i = 0; i < (await groups.count()); i++) {
+    const group = groups.nth(i);
+    const name = ((await group.textContent()) ?? '').trim();
+    await group.click();
+    const items = page.getByRole('menu').getByRole('menuitem');
+    await expect(items.first()).toBeVisible();
+    menu[name] = (await items.allTextContents()).map((t) => t.trim());
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('menu')).toHaveCount(0);
+  }
+  return menu;
+}
+
+/** No serious or critical accessibility violations on the current screen. */
+export async function expectAccessible(page: Page): Promise<void> {
+  const results = await new AxeBuilder({ page }).analyze();
+  const severe = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(severe.map((v) => `${v.id}: ${v.help} (${v.nodes.length})`)).toEqual([]);
+}

@@ -1,0 +1,182 @@
+import { expect, test } from '@playwright/test';
+import { expectAccessible, login, openAndLogin, readMenu } from './fixtures';
+
+const HOME = ['Home', 'Profile'];
+
+// DESIGN.md §3 and spec §2/§6: the sentence and exactly the menu of each demo account.
+const ACCOUNTS: { username: string; sentence: string; menu: Record<string, string[]> }[] = [
+  {
+    username: 'superadmin',
+    sentence: 'You have logged in as a super-admin, which lets you administer both users and kiln files.',
+    menu: {
+      Home: HOME,
+      Configure: ['Facilities', 'Kilns', 'Users', 'Admin'],
+      Analyse: ['Kiln Logs', 'Archived Kiln Logs'],
+      Audit: ['Propose Audit', 'Carbon Removals', 'Audit History'],
+      'Eco Assets': ['Review Eco Assets', 'Minting'],
+    },
+  },
+  {
+    username: 'uploader',
+    sentence: 'You have logged in as a kiln file uploader, which grants no functionality on the website.',
+    menu: { Home: HOME },
+  },
+  {
+    username: 'useradmin',
+    sentence: 'You have logged in as a user-admin, which lets you create, update and delete user credentials for the kiln system.',
+    menu: { Home: HOME, Configure: ['Users'] },
+  },
+  {
+    username: 'kilnadmin',
+    sentence: 'You have logged in as a kiln file admin, which lets you view and download kiln files and view related analysis.',
+    menu: {
+      Home: HOME,
+      Configure: ['Facilities', 'Kilns'],
+      Analyse: ['Kiln Logs', 'Archived Kiln Logs'],
+      Audit: ['Propose Audit', 'Carbon Removals', 'Audit History'],
+    },
+  },
+  {
+    username: 'facilityadmin',
+    sentence: 'You have logged in as a facility admin, which lets you manage kilns within your facilities.',
+    menu: {
+      Home: HOME,
+      Configure: ['Facilities', 'Kilns'],
+      Analyse: ['Kiln Logs', 'Archived Kiln Logs'],
+      Audit: ['Carbon Removals', 'Audit History'],
+    },
+  },
+  {
+    username: 'broker',
+    sentence: 'You have logged in as an eco-asset broker, which lets you review audits and mint eco assets from audited CO2.',
+    menu: {
+      Home: HOME,
+      Configure: ['Facilities'],
+      Audit: ['Carbon Removals', 'Audit History'],
+      'Eco Assets': ['Review Eco Assets', 'Minting'],
+    },
+  },
+];
+
+for (const account of ACCOUNTS) {
+  test(`${account.username} logs in to Home with its sentence and exactly its menu`, async ({ page }) => {
+    await openAndLogin(page, account.username);
+    await expect(page).toHaveURL(/\/home$/);
+    await expect(page.getByRole('heading', { name: 'Kiln Console', level: 1 })).toBeVisible();
+    await expect(page.getByText(account.sentence, { exact: true })).toBeVisible();
+    await expect(page.getByText('Recent Changes')).toBeVisible();
+    await expect(page.getByText('An audit can be done for only one facility at a time.', { exact: false })).toBeVisible();
+    expect(await readMenu(page)).toEqual(account.menu);
+    await expect(page.getByRole('navigation').getByRole('button', { name: 'Logout' })).toBeVisible();
+  });
+}
+
+test('a wrong password shows the Authentication Failure notification and stays on the login screen', async ({ page }) => {
+  await page.goto('/home');
+  const loginButton = page.getByRole('button', { name: 'Login' });
+  await expect(loginButton).toBeDisabled();
+  // a throwaway name: the server throttles repeated failures per username
+  await page.getByRole('textbox', { name: 'Username' }).fill('e2e-wrong-password');
+  await expect(loginButton).toBeDisabled();
+  await page.locator('input[name="password"]').fill('not-the-password');
+  await expect(loginButton).toBeEnabled();
+  await loginButton.click();
+  await expect(page.getByText('Authentication Failure')).toBeVisible();
+  await expect(page.getByText('Credentials provided were incorrect. Please try again.')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Login' })).toBeVisible();
+  await expect(page.getByRole('navigation')).toHaveCount(0);
+});
+
+test('logout clears the session and lands on /home with the login screen', async ({ page }) => {
+  await openAndLogin(page, 'kilnadmin', '/profile');
+  await expect(page).toHaveURL(/\/profile$/);
+  await page.getByRole('navigation').getByRole('button', { name: 'Logout' }).click();
+  await expect(page).toHaveURL(/\/home$/);
+  await expect(page.getByRole('heading', { name: 'Login' })).toBeVisible();
+  expect(await page.evaluate(() => sessionStorage.length)).toBe(0);
+  // a reload does not bring the session back
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'Login' })).toBeVisible();
+});
+
+test('the session survives a reload within the tab', async ({ page }) => {
+  await openAndLogin(page, 'broker');
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'Kiln Console', level: 1 })).toBeVisible();
+  await expect(page.getByRole('navigation')).toBeVisible();
+});
+
+test('dark mode and cookie acceptance are remembered across reloads', async ({ page }) => {
+  await page.goto('/home');
+  const banner = page.getByText('We use cookies to improve your experience.');
+  await expect(banner).toBeVisible();
+  await page.getByRole('button', { name: 'Accept' }).click();
+  await expect(banner).toHaveCount(0);
+
+  const darkMode = page.getByRole('switch', { name: 'Dark Mode' }).or(page.getByRole('checkbox', { name: 'Dark Mode' }));
+  await expect(darkMode).not.toBeChecked();
+  const lightBackground = await page.locator('body').evaluate((b) => getComputedStyle(b).backgroundColor);
+  await darkMode.check();
+  await expect(darkMode).toBeChecked();
+  await expect
+    .poll(() => page.locator('body').evaluate((b) => getComputedStyle(b).backgroundColor))
+    .not.toBe(lightBackground);
+  const darkBackground = await page.locator('body').evaluate((b) => getComputedStyle(b).backgroundColor);
+
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'Login' })).toBeVisible();
+  await expect(darkMode).toBeChecked();
+  await expect(page.getByText('We use cookies to improve your experience.')).toHaveCount(0);
+  expect(await page.locator('body').evaluate((b) => getComputedStyle(b).backgroundColor)).toBe(darkBackground);
+});
+
+test('an unknown route shows the error text', async ({ page }) => {
+  await openAndLogin(page, 'superadmin');
+  await page.goto('/no-such-screen');
+  await expect(page.getByText('Oops! Sorry, an unexpected error has occurred.')).toBeVisible();
+});
+
+test('a route the rules do not allow is refused in the console too', async ({ page }) => {
+  await openAndLogin(page, 'uploader', '/users');
+  await expect(page.getByText('Oops! Sorry, an unexpected error has occurred.')).toBeVisible();
+});
+
+test('profile: strength, match and a password change that works for the next login', async ({ page }) => {
+  await openAndLogin(page, 'useradmin', '/profile');
+  await expect(page.getByText('User Profile')).toBeVisible();
+  const update = page.getByRole('button', { name: 'Update Password' });
+  const password = page.getByLabel('Password', { exact: true });
+  const repeat = page.getByLabel('Repeat Password', { exact: true });
+  await password.fill('abcdefgh1');
+  await repeat.fill('abcdefgh2');
+  await expect(page.getByText('Not matched')).toBeVisible();
+  await expect(update).toBeDisabled();
+  await password.fill('Kiln-Burn-2026!');
+  await repeat.fill('Kiln-Burn-2026!');
+  await expect(page.getByText('Passwords match!')).toBeVisible();
+  await expect(update).toBeEnabled();
+  await update.click();
+  await expect(page.getByText('Password successfully updated. Please log out and login.')).toBeVisible();
+  await page.getByRole('navigation').getByRole('button', { name: 'Logout' }).click();
+  await login(page, 'useradmin', 'Kiln-Burn-2026!');
+  await expect(page.getByText('You have logged in as a user-admin', { exact: false })).toBeVisible();
+});
+
+test.describe('accessibility', () => {
+  test('login screen', async ({ page }) => {
+    await page.goto('/home');
+    await expect(page.getByRole('heading', { name: 'Login' })).toBeVisible();
+    await expectAccessible(page);
+  });
+
+  test('home and profile, light and dark', async ({ page }) => {
+    await openAndLogin(page, 'superadmin');
+    await expect(page.getByText('Recent Changes')).toBeVisible();
+    await expectAccessible(page);
+    await page.goto('/profile');
+    await expect(page.getByText('User Profile')).toBeVisible();
+    await expectAccessible(page);
+    await page.getByRole('switch', { name: 'Dark Mode' }).or(page.getByRole('checkbox', { name: 'Dark Mode' })).check();
+    await expectAccessible(page);
+  });
+});
