@@ -9,8 +9,14 @@ import { loadSecret, TokenService } from './auth/tokens';
 import { changesRoutes } from './changes/routes';
 import { PROJECT_ROOT, type ServerConfig } from './config';
 import type { AppContext } from './context';
+import { facilityAuditRoutes } from './facilities/auditRoutes';
+import { facilityPhotoRoutes } from './facilities/photoRoutes';
+import { facilityRoutes } from './facilities/routes';
 import { apiNotFound, errorHandler } from './http/errors';
 import { securityHeaders } from './http/security';
+import { startArchivePurge } from './kilnlogs/purge';
+import { kilnLogRoutes } from './kilnlogs/routes';
+import { kilnRoutes } from './kilns/routes';
 import { seedIfEmpty } from './seed';
 import { Store } from './store/store';
 import { userRoutes } from './users/routes';
@@ -20,11 +26,13 @@ const CONSOLE_DIR = path.join(PROJECT_ROOT, 'dist');
 const JSON_LIMIT = '1mb';
 
 /** The feature route modules, each mounted under /api behind authentication. */
-const FEATURE_ROUTES: ((ctx: AppContext) => express.Router)[] = [changesRoutes, userRoutes];
+const FEATURE_ROUTES: ((ctx: AppContext) => express.Router)[] = [changesRoutes, userRoutes, kilnLogRoutes, kilnRoutes, facilityRoutes, facilityPhotoRoutes, facilityAuditRoutes];
 
 export interface KilnConsoleServer {
   app: express.Express;
   ctx: AppContext;
+  /** stops the background jobs (the hourly purge of archived logs) */
+  stop(): void;
 }
 
 export async function createApp(config: ServerConfig): Promise<KilnConsoleServer> {
@@ -32,6 +40,7 @@ export async function createApp(config: ServerConfig): Promise<KilnConsoleServer
   const tokens = new TokenService(loadSecret(store.dataDir, config.jwtSecret), config.tokenTtl);
   const ctx: AppContext = { config, store, tokens };
   await seedIfEmpty(ctx);
+  const archivePurge = startArchivePurge(ctx);
 
   const app = express();
   app.disable('x-powered-by');
@@ -66,5 +75,5 @@ export async function createApp(config: ServerConfig): Promise<KilnConsoleServer
     });
   }
   app.use(errorHandler);
-  return { app, ctx };
+  return { app, ctx, stop: () => archivePurge.stop() };
 }

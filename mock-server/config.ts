@@ -9,6 +9,8 @@ export interface ServerConfig {
   tokenTtl: string;
   demoPassword: string;
   archiveRetentionDays: number;
+  /** how many burn logs a fresh seed simulates (DEMO_LOG_COUNT; tests seed fewer) */
+  demoLogCount: number;
   /** serve the built console from dist/ beside the API */
   serveConsole: boolean;
   /** check every JSON answer against openapi.yaml (tests turn this on) */
@@ -32,6 +34,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     tokenTtl: env.TOKEN_TTL || '8h',
     demoPassword: env.DEMO_PASSWORD || 'kiln-demo',
     archiveRetentionDays: positiveInt(env.ARCHIVE_RETENTION_DAYS, 90),
+    demoLogCount: positiveInt(env.DEMO_LOG_COUNT, 400),
     serveConsole: true,
     validateResponses: env.OPENAPI_VALIDATE_RESPONSES === '1',
     loginThrottle: {

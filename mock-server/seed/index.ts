@@ -1,7 +1,11 @@
 import type { AppContext } from '../context';
 import { emptyDb, type DbShape } from '../store/schema';
+import { seedAudits } from './audits';
 import { seedChanges } from './changes';
 import { seedFacilities } from './facilities';
+import { seedFacilityMedia } from './facilityMedia';
+import { seedKilnLogs } from './kilnlogs';
+import { seedKilns } from './kilns';
 import { seedUsers } from './users';
 
 /**
@@ -10,7 +14,7 @@ import { seedUsers } from './users';
  */
 export type Seeder = (state: DbShape, ctx: AppContext) => Promise<void> | void;
 
-const SEEDERS: Seeder[] = [seedUsers, seedChanges, seedFacilities];
+const SEEDERS: Seeder[] = [seedUsers, seedChanges, seedFacilities, seedKilns, seedFacilityMedia, seedKilnLogs, seedAudits];
 
 /** Builds the demo business from scratch and stores it in one write. */
 export async function seedDemoData(ctx: AppContext): Promise<void> {

@@ -26,6 +26,8 @@ export async function startTestServer(overrides: Partial<ServerConfig> = {}): Pr
     dataDir,
     jwtSecret: 'test-secret-that-is-long-enough-for-hs256',
     demoPassword: DEMO_PASSWORD,
+    // a few burn logs are enough for API tests and keep each server start fast
+    demoLogCount: 30,
     serveConsole: false,
     validateResponses: true,
     ...overrides,
@@ -42,6 +44,7 @@ export async function startTestServer(overrides: Partial<ServerConfig> = {}): Pr
       return res.text;
     },
     close() {
+      server.stop();
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };

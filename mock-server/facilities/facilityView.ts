@@ -1,0 +1,56 @@
+import type { Facility, FacilityConfig, FacilityDropdownItem, FacilityOwnerOption, FacilitySavePayload } from '../../src/domain/api/configure';
+import { isAllowedOwnerRole } from '../../src/domain/facilityValidation';
+import { ROLES } from '../../src/domain/rules';
+import type { AuthContext } from '../auth/authContext';
+import type { FacilityPhotoRecord, FacilityRecord, UserRecord } from '../store/schema';
+
+/** A facility as the API answers it, with when its photo was uploaded. */
+export function toFacility(record: FacilityRecord, photo: FacilityPhotoRecord | undefined): Facility {
+  return {
+    id: record.id,
+    mnemonic: record.mnemonic,
+    name: record.name,
+    owner_id: record.owner_id,
+    latitude_min: record.latitude_min,
+    latitude_max: record.latitude_max,
+    longitude_min: record.longitude_min,
+    longitude_max: record.longitude_max,
+    last_updated: record.last_updated,
+    latest_facility_audit_id: record.latest_facility_audit_id,
+    kiln_type_config: record.kiln_type_config,
+    photo_uploaded_ts: photo?.photo.uploaded_ts ?? null,
+  };
+}
+
+export function toFacilityOption({ id, mnemonic, name }: FacilityRecord): FacilityDropdownItem {
+  return { id, mnemonic, name };
+}
+
+export const byMnemonic = (a: { mnemonic: string }, b: { mnemonic: string }) => a.mnemonic.localeCompare(b.mnemonic);
+
+/**
+ * Who may own a facility the caller saves: facility admins and super-admins;
+ * a facility admin only themself (they cannot give a facility away).
+ */
+export function allowedOwners(auth: AuthContext, users: readonly UserRecord[]): FacilityOwnerOption[] {
+  return users
+    .filter((u) => (auth.role === ROLES.FACILITY_ADMIN ? u.id === auth.userId : isAllowedOwnerRole(u.role)))
+    .map(({ id, username, role }) => ({ id, username, role }));
+}
+
+/** The stored fields a validated save payload sets (everything but id, audit and timestamps). */
+export function facilityFields(payload: FacilitySavePayload): Omit<FacilityRecord, 'id' | 'last_updated' | 'latest_facility_audit_id'> {
+  const config: FacilityConfig = {
+    cgo1: { wicf: Number(payload.config.cgo1.wicf), carbonRemovalFactor: Number(payload.config.cgo1.carbonRemovalFactor) },
+  };
+  return {
+    mnemonic: payload.mnemonic.trim(),
+    name: (payload.name ?? '').trim(),
+    owner_id: Number(payload.owner_id),
+    latitude_min: Number(payload.latMin),
+    latitude_max: Number(payload.latMax),
+    longitude_min: Number(payload.lonMin),
+    longitude_max: Number(payload.lonMax),
+    kiln_type_config: JSON.stringify(config),
+  };
+}

@@ -1,0 +1,79 @@
+import express from 'express';
+import type { FacilityDropdownResponse, FacilityListResponse, FacilitySavePayload } from '../../src/domain/api/configure';
+import { FACILITY_NUMBER_RULES, validateFacility } from '../../src/domain/facilityValidation';
+import { isBlank } from '../../src/domain/validation';
+import type { AuthContext } from '../auth/authContext';
+import { requireRule } from '../auth/middleware';
+import type { AppContext } from '../context';
+import { badRequest } from '../http/errors';
+import { assertNoFieldErrors, positiveId } from '../http/fieldErrors';
+import type { FacilityRecord } from '../store/schema';
+import { reachableFacility, visibleFacilities } from './access';
+import { allowedOwners, byMnemonic, facilityFields, toFacility, toFacilityOption } from './facilityView';
+
+/**
+ * The Facilities page's calls (spec §7): list, add, edit and the facility
+ * dropdown. A facility admin sees and edits only the facilities they own;
+ * adding needs `create facility` (super-admin only, DESIGN §3).
+ */
+export function facilityRoutes(ctx: AppContext): express.Router {
+  const router = express.Router();
+  const { store } = ctx;
+
+  /** 400 naming each invalid field of the payload, checked against the other facilities and the owner choices. */
+  function assertValidPayload(auth: AuthContext, payload: FacilitySavePayload, original?: FacilityRecord): void {
+    const errors = validateFacility(payload, {
+      existingMnemonics: store.data.facilities.map((f) => f.mnemonic),
+      allowedOwnerIds: allowedOwners(auth, store.data.users).map((o) => o.id),
+      originalMnemonic: original?.mnemonic,
+    });
+    assertNoFieldErrors(errors, FACILITY_NUMBER_RULES);
+  }
+
+  // `uid` is accepted for the spec's console and ignored: the scope comes from the verified token
+  router.get('/facilities', requireRule('read', 'facility'), (req, res) => {
+    const auth = req.auth!;
+    const facilities = visibleFacilities(auth, store.data.facilities).sort(byMnemonic);
+    const body: FacilityListResponse = {
+      facilities: facilities.map((f) => toFacility(f, store.data.facility_photos.find((p) => p.facility_id === f.id))),
+      mnemonics: facilities.map((f) => f.mnemonic),
+      allowedOwners: allowedOwners(auth, store.data.users),
+    };
+    res.json(body);
+  });
+
+  router.get('/dropdowns/facilities', requireRule('read', 'facility'), (req, res) => {
+    const body: FacilityDropdownResponse = {
+      data: visibleFacilities(req.auth!, store.data.facilities).sort(byMnemonic).map(toFacilityOption),
+    };
+    res.json(body);
+  });
+
+  router.post('/facility/add', requireRule('create', 'facility'), (req, res) => {
+    const payload = req.body as FacilitySavePayload;
+    assertValidPayload(req.auth!, payload);
+    store.data.facilities.push({
+      id: store.nextId('facilities'),
+      ...facilityFields(payload),
+      last_updated: new Date().toISOString(),
+      latest_facility_audit_id: null,
+    });
+    store.write();
+    res.json({ status: 1 });
+  });
+
+  router.post('/facility/edit', requireRule('update', 'facility'), (req, res) => {
+    const auth = req.auth!;
+    const payload = req.body as FacilitySavePayload;
+    const facility = reachableFacility(auth, store.data.facilities, positiveId(payload.id, 'id'));
+    if (!isBlank(payload.mnemonic) && payload.mnemonic.trim() !== facility.mnemonic) {
+      throw badRequest('mnemonic cannot be changed.');
+    }
+    assertValidPayload(auth, payload, facility);
+    Object.assign(facility, facilityFields(payload), { last_updated: new Date().toISOString() });
+    store.write();
+    res.json({ status: 1 });
+  });
+
+  return router;
+}

@@ -1,0 +1,50 @@
+import type { Kiln, KilnConfig, KilnSavePayload } from '../../src/domain/api/configure';
+import { toNumber } from '../../src/domain/validation';
+import type { FacilityRecord, KilnRecord } from '../store/schema';
+
+/** A kiln as the API answers it: its facility's mnemonic and name joined in, config as JSON text. */
+export function toKiln(record: KilnRecord, facility: FacilityRecord | undefined): Kiln {
+  return {
+    id: record.id,
+    kiln_id: record.kiln_id,
+    facility_id: record.facility_id,
+    facility_mnemonic: facility?.mnemonic ?? '',
+    facility_name: facility?.name ?? '',
+    type: record.type,
+    install_date: record.install_date,
+    last_update: record.last_update,
+    config: record.config,
+  };
+}
+
+/** Kilns in table order: facility mnemonic, then kiln id. */
+export function sortKilns(kilns: Kiln[]): Kiln[] {
+  return kilns.sort((a, b) => a.facility_mnemonic.localeCompare(b.facility_mnemonic) || a.kiln_id.localeCompare(b.kiln_id));
+}
+
+function numbersOf<K extends string>(group: Partial<Record<K, unknown>> | null | undefined, keys: readonly K[]): Partial<Record<K, number>> | undefined {
+  const picked: Partial<Record<K, number>> = {};
+  for (const key of keys) {
+    const n = toNumber(group?.[key]);
+    if (n !== undefined) picked[key] = n;
+  }
+  return Object.keys(picked).length > 0 ? picked : undefined;
+}
+
+/** The config as stored: only the numbers given, empty groups left out. */
+export function compactKilnConfig(config: KilnConfig | null | undefined): KilnConfig {
+  const cgo1 = numbersOf(config?.cgo1, ['per_g_weight', 'zero_weight'] as const);
+  const terrafix = numbersOf(config?.terrafix, ['per_g_weight'] as const);
+  return { ...(cgo1 && { cgo1 }), ...(terrafix && { terrafix }) };
+}
+
+/** The stored fields a validated save payload sets. */
+export function kilnFields(payload: KilnSavePayload): Omit<KilnRecord, 'id' | 'last_update'> {
+  return {
+    kiln_id: payload.kiln_id.trim(),
+    facility_id: Number(payload.facility_id),
+    type: Number(payload.type),
+    install_date: String(payload.install_date),
+    config: JSON.stringify(compactKilnConfig(payload.config)),
+  };
+}

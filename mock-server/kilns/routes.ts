@@ -1,0 +1,75 @@
+import express from 'express';
+import type { FacilityKilnsResponse, KilnRegistryResponse, KilnSavePayload } from '../../src/domain/api/configure';
+import { KILN_NUMBER_RULES, validateKiln } from '../../src/domain/kilnValidation';
+import type { AuthContext } from '../auth/authContext';
+import { requireRule } from '../auth/middleware';
+import type { AppContext } from '../context';
+import { notFound } from '../http/errors';
+import { assertNoFieldErrors, positiveId } from '../http/fieldErrors';
+import { reachableFacility, visibleFacilities } from '../facilities/access';
+import { byMnemonic, toFacilityOption } from '../facilities/facilityView';
+import type { KilnRecord } from '../store/schema';
+import { kilnFields, sortKilns, toKiln } from './kilnView';
+
+/**
+ * The Kiln Registry's calls (spec §7). A facility admin sees, adds and edits
+ * only kilns of the facilities they own, and may only put a kiln in one of them.
+ */
+export function kilnRoutes(ctx: AppContext): express.Router {
+  const router = express.Router();
+  const { store } = ctx;
+
+  const kilnsOf = (facilityIds: ReadonlySet<number>) =>
+    sortKilns(
+      store.data.kilns
+        .filter((k) => facilityIds.has(k.facility_id))
+        .map((k) => toKiln(k, store.data.facilities.find((f) => f.id === k.facility_id))),
+    );
+
+  /** 404/403 for the payload's facility, then 400 naming each invalid field. */
+  function assertValidPayload(auth: AuthContext, payload: KilnSavePayload, original?: KilnRecord): void {
+    if (Number.isInteger(payload.facility_id) && (payload.facility_id as number) > 0) {
+      reachableFacility(auth, store.data.facilities, payload.facility_id as number);
+    }
+    const errors = validateKiln({ ...payload, id: original?.id ?? null }, store.data.kilns);
+    assertNoFieldErrors(errors, KILN_NUMBER_RULES);
+  }
+
+  router.get('/kiln/registry/list', requireRule('read', 'kiln'), (req, res) => {
+    const facilities = visibleFacilities(req.auth!, store.data.facilities).sort(byMnemonic);
+    const body: KilnRegistryResponse = {
+      kilns: kilnsOf(new Set(facilities.map((f) => f.id))),
+      facilities: facilities.map(toFacilityOption),
+    };
+    res.json(body);
+  });
+
+  router.get('/facility/:id/kilns', requireRule('read', 'kiln'), (req, res) => {
+    const facility = reachableFacility(req.auth!, store.data.facilities, positiveId(req.params.id, 'id'));
+    const body: FacilityKilnsResponse = { kilns: kilnsOf(new Set([facility.id])) };
+    res.json(body);
+  });
+
+  router.post('/kiln/registry/add', requireRule('create', 'kiln'), (req, res) => {
+    const payload = req.body as KilnSavePayload;
+    assertValidPayload(req.auth!, payload);
+    store.data.kilns.push({ id: store.nextId('kilns'), ...kilnFields(payload), last_update: new Date().toISOString() });
+    store.write();
+    res.json({ status: 1 });
+  });
+
+  router.post('/kiln/registry/edit', requireRule('update', 'kiln'), (req, res) => {
+    const auth = req.auth!;
+    const payload = req.body as KilnSavePayload;
+    const id = positiveId(payload.id, 'id');
+    const kiln = store.data.kilns.find((k) => k.id === id);
+    if (!kiln) throw notFound('No such kiln.');
+    reachableFacility(auth, store.data.facilities, kiln.facility_id);
+    assertValidPayload(auth, payload, kiln);
+    Object.assign(kiln, kilnFields(payload), { last_update: new Date().toISOString() });
+    store.write();
+    res.json({ status: 1 });
+  });
+
+  return router;
+}

@@ -1,0 +1,123 @@
+/**
+ * Building blocks of the form validators shared by the console and the API
+ * server: each validator returns one error key per invalid field, the console
+ * turns keys into helper texts and the server into a 400 message.
+ */
+
+export type ValidationErrorKey =
+  | 'required'
+  | 'not_a_number'
+  | 'out_of_range'
+  | 'too_many_decimals'
+  | 'too_long'
+  | 'invalid_format'
+  | 'invalid_date'
+  | 'duplicate'
+  | 'not_ordered'
+  | 'not_allowed';
+
+export type FieldErrors<F extends string> = Partial<Record<F, ValidationErrorKey>>;
+
+/** An inclusive range and the most decimals a value may carry. */
+export interface NumberRule {
+  min: number;
+  max: number;
+  decimals: number;
+}
+
+/** What a numeric form input may hold: a number, the text typed, or nothing. */
+export type NumberInput = number | string | null | undefined;
+
+export function isBlank(value: unknown): boolean {
+  return value === null || value === undefined || (typeof value === 'string' && value.trim() === '');
+}
+
+/** The finite number a value stands for, or undefined (blank, NaN, not numeric text). */
+export function toNumber(value: unknown): number | undefined {
+  if (typeof value === 'number') return Number.isFinite(value) ? value : undefined;
+  if (typeof value !== 'string' || value.trim() === '') return undefined;
+  const n = Number(value.trim());
+  return Number.isFinite(n) ? n : undefined;
+}
+
+/** Decimal places of the shortest text that round-trips the number (1e-7 counts 7). */
+export function decimalPlaces(n: number): number {
+  if (!Number.isFinite(n)) return Infinity;
+  const [mantissa, exponent = '0'] = String(n).toLowerCase().split('e');
+  const fraction = mantissa.split('.')[1] ?? '';
+  return Math.max(0, fraction.length - Number(exponent));
+}
+
+/** The error of one numeric field, undefined when it is fine (blank is fine unless required). */
+export function numberError(value: unknown, rule: NumberRule, required = false): ValidationErrorKey | undefined {
+  if (isBlank(value)) return required ? 'required' : undefined;
+  const n = toNumber(value);
+  if (n === undefined) return 'not_a_number';
+  if (n < rule.min || n > rule.max) return 'out_of_range';
+  if (decimalPlaces(n) > rule.decimals) return 'too_many_decimals';
+  return undefined;
+}
+
+/** numberError for each field of a table of rules. */
+export function numberErrors<F extends string>(
+  values: Record<F, NumberInput>,
+  rules: Record<F, NumberRule>,
+  required = false,
+): Record<F, ValidationErrorKey | undefined> {
+  const errors = {} as Record<F, ValidationErrorKey | undefined>;
+  for (const field of Object.keys(rules) as F[]) errors[field] = numberError(values[field], rules[field], required);
+  return errors;
+}
+
+/** The error of a free-text field, undefined when it is fine. */
+export function textError(value: unknown, maxLength: number, required = false): ValidationErrorKey | undefined {
+  if (isBlank(value)) return required ? 'required' : undefined;
+  if (typeof value !== 'string') return 'invalid_format';
+  return value.trim().length > maxLength ? 'too_long' : undefined;
+}
+
+/** True for a real calendar date written YYYY-MM-DD. */
+export function isCalendarDate(value: unknown): boolean {
+  if (typeof value !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
+  const date = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
+}
+
+export function hasErrors(errors: FieldErrors<string>): boolean {
+  return Object.values(errors).some((e) => e !== undefined);
+}
+
+/** Drops the undefined entries, so an object of checks becomes a FieldErrors. */
+export function compactErrors<F extends string>(checks: Record<F, ValidationErrorKey | undefined>): FieldErrors<F> {
+  const errors: FieldErrors<F> = {};
+  for (const field of Object.keys(checks) as F[]) {
+    if (checks[field] !== undefined) errors[field] = checks[field];
+  }
+  return errors;
+}
+
+/** A sentence naming the field, e.g. "latMin must be between -90 and 90." */
+export function describeFieldError(field: string, key: ValidationErrorKey, rule?: NumberRule): string {
+  switch (key) {
+    case 'required':
+      return `${field} is required.`;
+    case 'not_a_number':
+      return `${field} must be a number.`;
+    case 'out_of_range':
+      return rule ? `${field} must be between ${rule.min} and ${rule.max}.` : `${field} is out of range.`;
+    case 'too_many_decimals':
+      return `${field} may have at most ${rule?.decimals ?? 0} decimals.`;
+    case 'too_long':
+      return `${field} is too long.`;
+    case 'invalid_format':
+      return `${field} has an invalid format.`;
+    case 'invalid_date':
+      return `${field} must be a date as YYYY-MM-DD.`;
+    case 'duplicate':
+      return `${field} is already in use.`;
+    case 'not_ordered':
+      return `${field}: the minimum must be below the maximum.`;
+    case 'not_allowed':
+      return `${field} is not an allowed value.`;
+  }
+}

@@ -1,0 +1,88 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { FacilitySavePayload, KilnSavePayload } from '../../src/domain/api/configure';
+import { encodePng } from '../../mock-server/seed/media/png';
+import { DEMO_USERS } from '../../mock-server/seed/users';
+import type { TestServer } from './testServer';
+
+export type DemoUsername = (typeof DEMO_USERS)[number]['username'];
+
+/** A token for every demo account, by username. */
+export async function loginAll(server: TestServer): Promise<Record<DemoUsername, string>> {
+  const tokens = await Promise.all(DEMO_USERS.map((u) => server.login(u.username)));
+  return Object.fromEntries(DEMO_USERS.map((u, i) => [u.username, tokens[i]])) as Record<DemoUsername, string>;
+}
+
+/** The demo users whose role lacks a rule, for 403 tables. */
+export function usersWithout(allowed: readonly DemoUsername[]): DemoUsername[] {
+  return DEMO_USERS.map((u) => u.username).filter((name) => !allowed.includes(name));
+}
+
+let kilnCounter = 100;
+
+/** A valid new C-Go-1 kiln for facility 1 (a fresh kiln id on every call). */
+export function kilnPayload(overrides: Partial<KilnSavePayload> = {}): KilnSavePayload {
+  return {
+    id: null,
+    kiln_id: `CG1-T${kilnCounter++}`,
+    facility_id: 1,
+    type: 0,
+    install_date: '2025-06-01',
+    config: { cgo1: { per_g_weight: 10.1234, zero_weight: 8000.25 } },
+    ...overrides,
+  };
+}
+
+let facilityCounter = 1;
+
+/** A valid new facility owned by the super-admin (a fresh mnemonic on every call). */
+export function facilityPayload(overrides: Partial<FacilitySavePayload> = {}): FacilitySavePayload {
+  return {
+    id: null,
+    mnemonic: `TST${facilityCounter++}`,
+    name: 'Test Biochar Yard',
+    owner_id: 1,
+    latMin: -10.5,
+    latMax: -9.25,
+    lonMin: 30,
+    lonMax: 31.75,
+    config: { cgo1: { wicf: 0.35, carbonRemovalFactor: 2.44 } },
+    ...overrides,
+  };
+}
+
+/** A real PNG of the given size (a flat grey picture). */
+export function pngImage(width: number, height: number): Buffer {
+  return encodePng(width, height, new Uint8Array(width * height * 3).fill(128));
+}
+
+/**
+ * The header of a baseline JPEG of the given size: SOI, a JFIF APP0 and a
+ * SOF0 frame. Enough for type detection and size reading (the server never decodes).
+ */
+export function jpegHeader(width: number, height: number): Buffer {
+  const app0 = [0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00, 0x01, 0x01, 0x00, 0x00, 0x01, 0x00, 0x01, 0x00, 0x00];
+  const sof0 = [0xff, 0xc0, 0x00, 0x11, 0x08, height >> 8, height & 0xff, width >> 8, width & 0xff, 0x03, 1, 0x22, 0, 2, 0x11, 1, 3, 0x11, 1];
+  return Buffer.from([0xff, 0xd8, ...app0, ...sof0, 0xff, 0xd9]);
+}
+
+/** A one-page PDF as small as a valid one gets. */
+export const TINY_PDF = Buffer.from(
+  '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[3 0 R]/Count 1>>endobj\n' +
+    '3 0 obj<</Type/Page/Parent 2 0 R/MediaBox[0 0 200 200]>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n',
+  'latin1',
+);
+
+function listFiles(dir: string): string[] {
+  if (!fs.existsSync(dir)) return [];
+  return fs.readdirSync(dir, { recursive: true, encoding: 'utf8' }).filter((f) => fs.statSync(path.join(dir, f)).isFile()).sort();
+}
+
+/** The store's state and every stored file name: equal snapshots mean nothing was stored. */
+export function snapshot(server: TestServer): { db: string; dbFile: string; files: string[] } {
+  return {
+    db: JSON.stringify(server.ctx.store.data),
+    dbFile: fs.readFileSync(path.join(server.dataDir, 'db.json'), 'utf8'),
+    files: listFiles(server.ctx.store.filesDir),
+  };
+}
