@@ -1,0 +1,140 @@
+import express, { type Request } from 'express';
+import { KILNLOG_SORT_FIELDS, type KilnLog, type KilnLogDetail } from '../../src/domain/api/kilnLogs';
+import { facilityScope } from '../auth/facilityScope';
+import { requireRule } from '../auth/middleware';
+import type { AppContext } from '../context';
+import { conflict, notFound } from '../http/errors';
+import { parseListParams, sendPage } from '../http/simpleRest';
+import type { KilnLogRecord } from '../store/schema';
+import { ingestLog, reanalyseLog } from './ingest';
+import { DEFAULT_KILNLOG_SORT, inFacilities, parseKilnLogFilter, queryKilnLogs } from './query';
+import { deleteAfter } from './retention';
+import { KilnLogFiles } from './storage';
+import { readUploadBody, uploadedLog } from './uploadBody';
+
+/** The API row: the stored row plus analysis_id, the spec's name for the same id. */
+const present = (row: KilnLogRecord): KilnLog => ({ ...row, analysis_id: row.id });
+
+/** The kiln log calls of DESIGN §2: upload, lists, detail, download, re-analysis, archive and restore. */
+export function kilnLogRoutes(ctx: AppContext): express.Router {
+  const router = express.Router();
+  const files = new KilnLogFiles(ctx.store.filesDir);
+  const canRead = requireRule('read', 'kilnlog');
+  const canUpdate = requireRule('update', 'kilnlog');
+
+  const facilitiesOf = (req: Request) => facilityScope(req.auth!, ctx.store.data.facilities);
+
+  /** The log the caller may see (live or archived, or only archived); 404 for any other, so a hidden log is not revealed. */
+  const findLog = (req: Request, onlyArchived = false): KilnLogRecord => {
+    const id = Number(req.params.id);
+    const row = ctx.store.data.kilnlogs.find((r) => r.id === id);
+    if (!row || !inFacilities(row, facilitiesOf(req)) || (onlyArchived && row.archived_ts === null)) {
+      throw notFound(onlyArchived ? 'No such archived kiln log.' : 'No such kiln log.');
+    }
+    return row;
+  };
+
+  /** Analysis and archival are refused for an audited burn (spec §1). */
+  const refuseIfAudited = (row: KilnLogRecord, doing: string) => {
+    if (row.audited) throw conflict(`Log ${row.id} is an audited burn: it cannot be ${doing}.`);
+  };
+
+  router.post('/kilnlogs/upload', requireRule('create', 'kilnlog'), readUploadBody, (req, res, next) => {
+    try {
+      const { bytes, fileName } = uploadedLog(req);
+      const state = ctx.store.data;
+      const row = ingestLog(state, files, { bytes, fileName, uploadTs: new Date() });
+      try {
+        ctx.store.write();
+      } catch (err) {
+        state.kilnlogs.splice(state.kilnlogs.indexOf(row), 1);
+        files.remove(row.id, row.s3key);
+        throw err;
+      }
+      res.status(201).json(present(row));
+    } catch (err) {
+      next(err);
+    }
+  });
+
+  const list = (archived: boolean): express.RequestHandler => (req, res, next) => {
+    try {
+      const params = parseListParams(req.query, KILNLOG_SORT_FIELDS, DEFAULT_KILNLOG_SORT);
+      const filter = parseKilnLogFilter(params.filter);
+      const page = queryKilnLogs(ctx.store.data.kilnlogs, { archived, facilityIds: facilitiesOf(req) }, filter, params);
+      sendPage(res, { ...page, rows: page.rows.map(present) });
+    } catch (err) {
+      next(err);
+    }
+  };
+  router.get('/kilnlogs', canRead, list(false));
+  router.get('/archived_kilnlogs', canRead, list(true));
+
+  router.get('/archived_kilnlogs/retention', canRead, (_req, res) => {
+    res.json({ retention_days: ctx.config.archiveRetentionDays });
+  });
+
+  router.get('/kilnlogs/:id', canRead, async (req, res, next) => {
+    try {
+      const row = findLog(req);
+      const detail: KilnLogDetail = { ...present(row), ...(await files.readAnalysis(row.id)) };
+      res.json(detail);
+    } catch (err) {
+      next(err);
+    }
+  });
+
+  router.get('/kilnlogs/:id/download', canRead, async (req, res, next) => {
+    try {
+      const row = findLog(req);
+      const bytes = await files.readRaw(row.s3key);
+      res.attachment(row.file_name).type('text/csv').send(bytes);
+    } catch (err) {
+      next(err);
+    }
+  });
+
+  router.post('/kilnlogs/:id/analyse', canUpdate, async (req, res, next) => {
+    try {
+      const row = findLog(req);
+      const bytes = await files.readRaw(row.s3key);
+      // checked after the read, so no audit can slip in between check and change
+      refuseIfAudited(row, 'analysed again');
+      if (row.archived_ts !== null) throw conflict(`Log ${row.id} is archived: restore it before analysing it again.`);
+      reanalyseLog(ctx.store.data, files, row, bytes);
+      ctx.store.write();
+      res.json(present(row));
+    } catch (err) {
+      next(err);
+    }
+  });
+
+  router.post('/kilnlogs/:id/archive', canUpdate, (req, res, next) => {
+    try {
+      const row = findLog(req);
+      refuseIfAudited(row, 'archived');
+      if (row.archived_ts !== null) throw conflict(`Log ${row.id} is already archived.`);
+      const now = new Date();
+      row.archived_ts = now.toISOString();
+      row.delete_after = deleteAfter(now, ctx.config.archiveRetentionDays);
+      ctx.store.write();
+      res.json(present(row));
+    } catch (err) {
+      next(err);
+    }
+  });
+
+  router.post('/archived_kilnlogs/:id/restore', canUpdate, (req, res, next) => {
+    try {
+      const row = findLog(req, true);
+      row.archived_ts = null;
+      row.delete_after = null;
+      ctx.store.write();
+      res.json(present(row));
+    } catch (err) {
+      next(err);
+    }
+  });
+
+  return router;
+}

@@ -1,0 +1,60 @@
+import fs from 'node:fs';
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { uploadFiles, type UploadOutcome } from '../../mock-server/kilnlogs/uploadClient';
+import { addTestKiln, burnCsv } from '../helpers/kilnLogUploads';
+import { DEMO_PASSWORD, startTestServer, type TestServer } from '../helpers/testServer';
+
+let server: TestServer;
+let listening: Server;
+let url: string;
+let dir: string;
+
+beforeAll(async () => {
+  server = await startTestServer({ demoLogCount: 1 });
+  listening = server.app.listen(0, '127.0.0.1');
+  await new Promise((resolve) => listening.once('listening', resolve));
+  url = `http://127.0.0.1:${(listening.address() as AddressInfo).port}`;
+  dir = fs.mkdtempSync(path.join(server.dataDir, 'cli-'));
+});
+afterAll(async () => {
+  await new Promise((resolve) => listening.close(resolve));
+  server.close();
+});
+
+describe('npm run upload (uploadFiles)', () => {
+  it('logs in as the uploader, sends each file and reports one line per file', async () => {
+    const facility = server.ctx.store.data.facilities[0];
+    addTestKiln(server, 'CLI-CG1-0001', facility.id);
+    const write = (name: string, text: string) => {
+      const file = path.join(dir, name);
+      fs.writeFileSync(file, text);
+      return file;
+    };
+    const good = write('good.csv', burnCsv('CLI-CG1-0001', facility));
+    const outside = write('outside.csv', burnCsv('CLI-CG1-0001', facility, { fault: 'gps_outside' }));
+    const unknown = write('unknown.csv', burnCsv('NOT-REGISTERED', facility));
+    const missing = path.join(dir, 'missing.csv');
+
+    const reported: UploadOutcome[] = [];
+    const outcomes = await uploadFiles([good, outside, unknown, good, missing], { url, user: 'uploader', password: DEMO_PASSWORD }, (o) =>
+      reported.push(o),
+    );
+
+    expect(reported).toEqual(outcomes);
+    expect(outcomes.map((o) => o.ok)).toEqual([true, true, true, false, false]);
+    expect(outcomes[0].line).toMatch(new RegExp(`^${good} → log \\d+: valid$`));
+    expect(outcomes[1].line).toMatch(/→ log \d+: invalid \(GPS_OUTSIDE\)$/);
+    expect(outcomes[2].line).toMatch(/→ log \d+: error: Unknown kiln 'NOT-REGISTERED'\.$/);
+    expect(outcomes[3].line).toMatch(/→ failed: 409 This file was uploaded before, as log \d+\.$/);
+    expect(outcomes[4].line).toMatch(/→ failed: cannot read it \(ENOENT\)$/);
+    const stored = server.ctx.store.data.kilnlogs.find((r) => r.file_name === 'good.csv');
+    expect(stored).toBeDefined();
+  });
+
+  it('fails at once on a wrong password', async () => {
+    await expect(uploadFiles([], { url, user: 'uploader', password: 'wrong' }, () => {})).rejects.toThrow(/Login as uploader failed: 401/);
+  });
+});

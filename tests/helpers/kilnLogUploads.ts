@@ -1,0 +1,36 @@
+import { generateBurn, KILN_TYPE, type BurnFault } from '../../mock-server/analysis';
+import { DEFAULT_CALIBRATION } from '../../mock-server/analysis/generate';
+import type { FacilityRecord, KilnRecord } from '../../mock-server/store/schema';
+import type { TestServer } from './testServer';
+
+/** A C-Go-1 kiln registered straight in the store, calibrated as the generator's default. */
+export function addTestKiln(server: TestServer, kilnId: string, facilityId: number): KilnRecord {
+  const { store } = server.ctx;
+  const calibration = DEFAULT_CALIBRATION.cgo1;
+  const kiln: KilnRecord = {
+    id: store.nextId('kilns'),
+    kiln_id: kilnId,
+    facility_id: facilityId,
+    type: KILN_TYPE.CGO1,
+    install_date: '2024-01-01',
+    last_update: new Date().toISOString(),
+    config: JSON.stringify({ cgo1: calibration }),
+  };
+  store.data.kilns.push(kiln);
+  store.write();
+  return kiln;
+}
+
+let seedCounter = 7_000_000;
+
+/** The CSV a kiln in `facility` would upload for one burn; a new burn on every call unless `seed` is given. */
+export function burnCsv(kilnId: string, facility: FacilityRecord, options: { fault?: BurnFault; seed?: number } = {}): string {
+  return generateBurn({
+    kiln_type: KILN_TYPE.CGO1,
+    kiln_id: kilnId,
+    seed: options.seed ?? seedCounter++,
+    start_ts: Date.UTC(2026, 2, 1, 6, 0, 0),
+    facility,
+    fault: options.fault,
+  }).text;
+}

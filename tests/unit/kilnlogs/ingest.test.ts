@@ -1,0 +1,126 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { generateBurn, KILN_TYPE } from '../../../mock-server/analysis';
+import { DEFAULT_CALIBRATION } from '../../../mock-server/analysis/generate';
+import { HttpError } from '../../../mock-server/http/errors';
+import { ingestLog, reanalyseLog, safeFileName } from '../../../mock-server/kilnlogs/ingest';
+import { KilnLogFiles } from '../../../mock-server/kilnlogs/storage';
+import { emptyDb, type DbShape, type FacilityRecord } from '../../../mock-server/store/schema';
+
+const facility: FacilityRecord = {
+  id: 1,
+  mnemonic: 'NRB',
+  name: 'Nairobi Char Works',
+  owner_id: 5,
+  latitude_min: -1.45,
+  latitude_max: -1.15,
+  longitude_min: 36.65,
+  longitude_max: 37.05,
+  last_updated: '2026-01-01T00:00:00.000Z',
+  latest_facility_audit_id: null,
+  kiln_type_config: JSON.stringify({ cgo1: { wicf: 0.35, carbonRemovalFactor: 2.44 } }),
+};
+
+const burn = (kilnId: string, seed: number) =>
+  Buffer.from(
+    generateBurn({ kiln_type: KILN_TYPE.CGO1, kiln_id: kilnId, seed, start_ts: Date.UTC(2026, 0, 5, 7, 30), facility }).text,
+  );
+
+let dir: string;
+let files: KilnLogFiles;
+let state: DbShape;
+const uploadTs = new Date('2026-01-05T16:00:00.000Z');
+
+beforeEach(() => {
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'kiln-ingest-'));
+  files = new KilnLogFiles(dir, false);
+  state = emptyDb();
+  state.facilities.push({ ...facility });
+  state.kilns.push({
+    id: 7,
+    kiln_id: 'CG1-0007',
+    facility_id: 1,
+    type: KILN_TYPE.CGO1,
+    install_date: '2024-01-01',
+    last_update: '2024-01-01T00:00:00.000Z',
+    config: JSON.stringify({ cgo1: DEFAULT_CALIBRATION.cgo1 }),
+  });
+});
+afterEach(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+describe('ingestLog', () => {
+  it('stores the file and its chart, and adds an analysed row', () => {
+    const bytes = burn('CG1-0007', 1);
+    const row = ingestLog(state, files, { bytes, fileName: null, uploadTs });
+    expect(row).toMatchObject({
+      id: 1,
+      kiln_id: 'CG1-0007',
+      kiln: 7,
+      facility_id: 1,
+      facility_name: 'Nairobi Char Works',
+      type: 0,
+      logts: '2026-01-05T07:30:00',
+      upload_ts: uploadTs.toISOString(),
+      file_name: 'CG1-0007_2026-01-05T0730.csv',
+      valid: true,
+      gps_in_range: true,
+    });
+    expect(state.kilnlogs).toEqual([row]);
+    expect(fs.readFileSync(path.join(dir, row.s3key)).equals(bytes)).toBe(true);
+    expect(fs.existsSync(path.join(dir, 'analysis', '1.json'))).toBe(true);
+  });
+
+  it('refuses a duplicate with 409 and leaves no file behind', () => {
+    const bytes = burn('CG1-0007', 2);
+    ingestLog(state, files, { bytes, fileName: 'a.csv', uploadTs });
+    const before = fs.readdirSync(path.join(dir, 'kilnlogs')).length;
+    expect(() => ingestLog(state, files, { bytes, fileName: 'b.csv', uploadTs })).toThrow(HttpError);
+    expect(fs.readdirSync(path.join(dir, 'kilnlogs')).length).toBe(before);
+    expect(state.kilnlogs).toHaveLength(1);
+  });
+
+  it('keeps an unknown kiln’s log as an error row, filed under the kiln id it names', () => {
+    const row = ingestLog(state, files, { bytes: burn('CG1-9999', 3), fileName: null, uploadTs });
+    expect(row).toMatchObject({ kiln_id: 'CG1-9999', kiln: null, facility_id: null, valid: false, analysis: null, error_message: "Unknown kiln 'CG1-9999'." });
+  });
+
+  it('files a log that breaks off mid-file under the kiln its header names', () => {
+    const text = burn('CG1-0007', 5).toString('utf8').split('\n').slice(0, 40).join('\n') + '\n2026-01-05,08:00';
+    const row = ingestLog(state, files, { bytes: Buffer.from(text), fileName: null, uploadTs });
+    expect(row).toMatchObject({ kiln_id: 'CG1-0007', kiln: 7, facility_id: 1, type: 0, valid: false, analysis: null });
+    expect(row.error_message).toMatch(/^Line 41: /);
+  });
+
+  it('keeps bytes that are not text at all', () => {
+    const row = ingestLog(state, files, { bytes: Buffer.from([0xff, 0xfe, 0x00, 0x81]), fileName: 'x.bin', uploadTs });
+    expect(row.error_message).toEqual(expect.any(String));
+    expect(row.file_name).toBe('x.bin.csv');
+  });
+});
+
+describe('reanalyseLog', () => {
+  it('recomputes with the current facility factors', () => {
+    const bytes = burn('CG1-0007', 4);
+    const row = ingestLog(state, files, { bytes, fileName: null, uploadTs });
+    const before = row.analysis_detail!;
+    state.facilities[0].kiln_type_config = JSON.stringify({ cgo1: { wicf: 0.35, carbonRemovalFactor: 3 } });
+    reanalyseLog(state, files, row, bytes);
+    expect(row.analysis_detail!.biochar_produced).toBe(before.biochar_produced);
+    expect(row.analysis_detail!.co2_removed).toBeCloseTo(before.biochar_produced * 3, 1);
+    expect(JSON.parse(row.analysis!).parameters.carbon_removal_factor).toBe(3);
+  });
+});
+
+describe('safeFileName', () => {
+  it.each([
+    ['burn.csv', 'burn.csv'],
+    ['../../etc/passwd', 'passwd.csv'],
+    ['C:\\logs\\kiln 7 "März".CSV', 'kiln_7_M_rz_.csv'],
+    ['...', 'kilnlog.csv'],
+    ['a'.repeat(300), `${'a'.repeat(100)}.csv`],
+  ])('%s → %s', (name, safe) => {
+    expect(safeFileName(name)).toBe(safe);
+  });
+});
