@@ -1,3 +1,5 @@
+import type { ChartPoint, DataSampleRow } from '../../src/domain/api/kilnLogs';
+
 import type { KilnType } from './constants';
 
 /** The `# key=value` lines of a burn log (DESIGN.md §5). */
@@ -150,19 +152,4 @@ export interface AnalysisError {
   error_message: string;
 }
 
-/** Spec §3 "Chart data": °C and kg; null where a reading is missing or unknown. */
-export interface ChartPoint {
-  ts: number;
-  t1: number | null;
-  t2: number | null;
-  w: number | null;
-}
-
-/** The first rows of the file as read (spec §3 data_sample). */
-export interface DataSampleRow {
-  d: string;
-  t: string;
-  t1: number;
-  t2: number;
-  w: number;
-}
+export type { ChartPoint, DataSampleRow };

@@ -1,3 +1,6 @@
+import type { Facility } from '../../src/domain/api/configure';
+import type { KilnLog } from '../../src/domain/api/kilnLogs';
+
 /**
  * What db.json holds. Every collection is an array of records with a numeric
  * id; binary content (photos, statements, raw burn logs, chart series) lives
@@ -23,54 +26,11 @@ export interface ChangeRecord {
   body: string;
 }
 
-export interface FacilityRecord {
-  id: number;
-  mnemonic: string;
-  name: string;
-  owner_id: number;
-  latitude_min: number;
-  latitude_max: number;
-  longitude_min: number;
-  longitude_max: number;
-  last_updated: string;
-  latest_facility_audit_id: number | null;
-  /** JSON string: {"cgo1":{"wicf":0.35,"carbonRemovalFactor":2.44}} */
-  kiln_type_config: string;
-}
+/** A facility as stored; photo_uploaded_ts is joined in on read from its photo. */
+export type FacilityRecord = Omit<Facility, 'photo_uploaded_ts'>;
 
-/** One uploaded burn log (DESIGN §2, spec §3 "Log/analysis row"); its raw file and chart live in files/. */
-export interface KilnLogRecord {
-  id: number;
-  /** the identifier the kiln reported in the file's header, when it could be read */
-  kiln_id: string | null;
-  /** the kilns record it matched, null for an unknown kiln */
-  kiln: number | null;
-  facility_id: number | null;
-  facility_name: string | null;
-  /** kiln type at analysis time (0 C-Go-1, 1 Retort, 2 Terrafix) */
-  type: number | null;
-  /** when the burn started, kiln local time YYYY-MM-DDTHH:mm:ss */
-  logts: string | null;
-  upload_ts: string;
-  /** the uploaded file's name, made safe; used for downloads */
-  file_name: string;
-  file_size: number;
-  sha256: string;
-  /** key of the raw file under files/, e.g. kilnlogs/<uuid>.csv */
-  s3key: string;
-  latitude: number | null;
-  longitude: number | null;
-  gps_in_range: boolean | null;
-  /** JSON string of the analysis result (spec §3), null when the log is an error */
-  analysis: string | null;
-  error_message: string | null;
-  analysis_detail: { co2_removed: number; biochar_produced: number } | null;
-  valid: boolean;
-  audited: boolean;
-  audit_id: number | null;
-  archived_ts: string | null;
-  delete_after: string | null;
-}
+/** One uploaded burn log (DESIGN §2); its raw file and chart live in files/. analysis_id is its id, added on read. */
+export type KilnLogRecord = Omit<KilnLog, 'analysis_id'>;
 
 /** An audit of validated burns of one facility and kiln type; signed off when signoff_ts is set. */
 export interface AuditRecord {
