@@ -7,21 +7,10 @@ import { DEFAULT_CALIBRATION } from '../../../mock-server/analysis/generate';
 import { HttpError } from '../../../mock-server/http/errors';
 import { ingestLog, reanalyseLog, safeFileName } from '../../../mock-server/kilnlogs/ingest';
 import { KilnLogFiles } from '../../../mock-server/kilnlogs/storage';
+import { DEMO_FACILITIES } from '../../../mock-server/seed/facilities';
 import { emptyDb, type DbShape, type FacilityRecord } from '../../../mock-server/store/schema';
 
-const facility: FacilityRecord = {
-  id: 1,
-  mnemonic: 'NRB',
-  name: 'Nairobi Char Works',
-  owner_id: 5,
-  latitude_min: -1.45,
-  latitude_max: -1.15,
-  longitude_min: 36.65,
-  longitude_max: 37.05,
-  last_updated: '2026-01-01T00:00:00.000Z',
-  latest_facility_audit_id: null,
-  kiln_type_config: JSON.stringify({ cgo1: { wicf: 0.35, carbonRemovalFactor: 2.44 } }),
-};
+const facility: FacilityRecord = { ...DEMO_FACILITIES[0], last_updated: '2026-01-01T00:00:00.000Z' };
 
 const burn = (kilnId: string, seed: number) =>
   Buffer.from(
