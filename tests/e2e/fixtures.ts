@@ -36,7 +36,11 @@ export async function readMenu(page: Page): Promise<Record<string, string[]>> {
 
 /** No serious or critical accessibility violations on the current screen. */
 export async function expectAccessible(page: Page): Promise<void> {
+  // colour contrast is only meaningful once theme transitions have finished
+  await page.waitForFunction(() =>
+    document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity),
+  );
   const results = await new AxeBuilder({ page }).analyze();
   const severe = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(severe.map((v) => `${v.id}: ${v.help} (${v.nodes.length})`)).toEqual([]);
+  expect(severe.map((v) => `${v.id}: ${v.help} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 }
