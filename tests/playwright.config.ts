@@ -19,6 +19,7 @@ const baseURL = `http://127.0.0.1:${process.env.E2E_PORT}`;
 
 export default defineConfig({
   testDir: './e2e',
+  globalTeardown: './e2e/globalTeardown.ts',
   outputDir: path.join(root, 'test-results'),
   timeout: 60_000,
   expect: { timeout: 10_000 },
