@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Navigate } from 'react-router-dom';
-import { CssBaseline } from '@mui/material';
+import { CssBaseline, Portal } from '@mui/material';
 import { AdminContext, CoreAdminUI, CustomRoutes, Notification } from 'react-admin';
 import { authProvider } from './providers/authProvider';
 import { dataProvider } from './providers/dataProvider';
@@ -46,7 +46,10 @@ export function App() {
         >
           <CustomRoutes>{navigationRoutes}</CustomRoutes>
         </CoreAdminUI>
-        <Notification {...NOTIFICATION_PROPS} />
+        {/* a body child of its own, created when shown: an open modal's aria-hidden does not silence it */}
+        <Portal>
+          <Notification {...NOTIFICATION_PROPS} />
+        </Portal>
       </CssBaseline>
     </AdminContext>
   );

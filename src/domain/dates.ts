@@ -8,3 +8,10 @@ export function formatDate(value: string | number | Date): string {
   if (Number.isNaN(date.getTime())) return String(value);
   return `${pad2(date.getDate())}-${MONTHS[date.getMonth()]}-${date.getFullYear()}`;
 }
+
+/** DD-MMM-YYYY HH:mm in local time, e.g. 07-Mar-2026 15:30; a zoneless value (a kiln's logts) keeps its wall clock. */
+export function formatDateTime(value: string | number | Date): string {
+  const date = new Date(value);
+  if (Number.isNaN(date.getTime())) return String(value);
+  return `${formatDate(date)} ${pad2(date.getHours())}:${pad2(date.getMinutes())}`;
+}

@@ -1,6 +1,97 @@
+import { useState } from 'react';
+import { Box, Button } from '@mui/material';
+import AddIcon from '@mui/icons-material/Add';
+import { useQuery } from '@tanstack/react-query';
+import { useDataProvider, useTranslate } from 'react-admin';
+import type { Facility, FacilityListResponse } from '../domain/api/configure';
+import { useReportQueryFailure, type FailureTexts } from '../layout/failures';
 import { Page } from '../layout/Page';
+import type { KilnDataProvider } from '../providers/dataProvider';
+import { uidQueryValue } from '../providers/session';
+import { useCan } from '../providers/useCan';
+import { useSession } from '../providers/useSession';
+import { ViewerDialog } from '../viewer/ViewerDialog';
+import { AuditUploadDialog } from './AuditUploadDialog';
+import { FacilityDialog } from './FacilityDialog';
+import { FACILITIES_KEY } from './facilityMethods';
+import { FacilityTable } from './FacilityTable';
+import { PhotoUploadDialog } from './PhotoUploadDialog';
 
-/** Facilities (spec §2): a placeholder until its feature replaces this page. */
+// spec §8 gives this failure a title only
+const LIST_FAILURE: FailureTexts = { title: 'facilities.listErrorTitle' };
+
+/** The one modal open at a time, and for which facility. */
+type OpenDialog =
+  | { kind: 'create' }
+  | { kind: 'edit' | 'photo' | 'audit' | 'viewAudit' | 'viewPhoto'; facility: Facility };
+
+type FacilityDialogKind = Exclude<OpenDialog['kind'], 'create'>;
+
+function FacilityModal({ dialog, list, onClose }: { dialog: OpenDialog; list: FacilityListResponse; onClose: () => void }) {
+  const translate = useTranslate();
+  if (dialog.kind === 'create') return <FacilityDialog facility={null} list={list} onClose={onClose} />;
+  const { facility } = dialog;
+  switch (dialog.kind) {
+    case 'edit':
+      return <FacilityDialog facility={facility} list={list} onClose={onClose} />;
+    case 'photo':
+      return <PhotoUploadDialog facility={facility} onClose={onClose} />;
+    case 'audit':
+      return <AuditUploadDialog facility={facility} onClose={onClose} />;
+    case 'viewAudit':
+      return (
+        <ViewerDialog
+          title={translate('facilities.audit.viewerTitle', { mnemonic: facility.mnemonic })}
+          path={`/facility/${facility.id}/audit?id=${facility.latest_facility_audit_id}`}
+          onClose={onClose}
+        />
+      );
+    case 'viewPhoto':
+      return (
+        <ViewerDialog
+          title={translate('facilities.photo.viewerTitle', { mnemonic: facility.mnemonic })}
+          path={`/facility/${facility.id}/photo`}
+          onClose={onClose}
+        />
+      );
+  }
+}
+
+/** Facilities (spec §2): the table, and the modals to create, edit, upload a photo or audit, and view them. */
 export default function FacilitiesPage() {
-  return <Page title="pages.facilities" />;
+  const translate = useTranslate();
+  const dataProvider = useDataProvider<KilnDataProvider>();
+  const uid = uidQueryValue(useSession());
+  const canCreate = useCan('create', 'facility');
+  const canUpdate = useCan('update', 'facility');
+  const canUploadPhoto = useCan('upload', 'photo');
+  const [dialog, setDialog] = useState<OpenDialog | null>(null);
+  const list = useQuery({ queryKey: [...FACILITIES_KEY, uid], queryFn: () => dataProvider.getFacilities(uid) });
+  useReportQueryFailure(list.error, LIST_FAILURE);
+
+  const open = (kind: FacilityDialogKind) => (facility: Facility) => setDialog({ kind, facility });
+
+  return (
+    <Page title="pages.facilities">
+      {canCreate && (
+        <Box>
+          <Button variant="contained" startIcon={<AddIcon />} disabled={!list.data} onClick={() => setDialog({ kind: 'create' })}>
+            {translate('facilities.newFacility')}
+          </Button>
+        </Box>
+      )}
+      <FacilityTable
+        facilities={list.data?.facilities}
+        owners={list.data?.allowedOwners ?? []}
+        loading={list.isPending}
+        failed={list.isError}
+        onViewAudit={open('viewAudit')}
+        onViewPhoto={open('viewPhoto')}
+        onEdit={canUpdate ? open('edit') : undefined}
+        onUploadPhoto={canUploadPhoto ? open('photo') : undefined}
+        onUploadAudit={canUpdate ? open('audit') : undefined}
+      />
+      {dialog && list.data && <FacilityModal dialog={dialog} list={list.data} onClose={() => setDialog(null)} />}
+    </Page>
+  );
 }

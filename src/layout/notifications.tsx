@@ -10,7 +10,8 @@ export const NOTIFICATION_PROPS = {
 
 interface TitledMessageProps {
   title: string;
-  text: string;
+  /** none: the spec gives the situation a title only */
+  text?: string;
   severity: AlertColor;
 }
 
@@ -18,17 +19,18 @@ function TitledMessage({ title, text, severity }: TitledMessageProps) {
   const translate = useTranslate();
   return (
     <Alert severity={severity} variant="filled" sx={{ minWidth: 320 }}>
-      <AlertTitle>{translate(title)}</AlertTitle>
-      {translate(text)}
+      <AlertTitle sx={text ? undefined : { mb: 0 }}>{translate(title)}</AlertTitle>
+      {/* `_`: a text that is no message key (a server's own message) shows as given */}
+      {text && translate(text, { _: text })}
     </Alert>
   );
 }
 
-/** notify(titleKey, textKey): a notification showing both a title and a text (spec §8). */
+/** notify(titleKey, textKey): a notification showing a title and, when given, a text (spec §8). */
 export function useNotifyTitled() {
   const notify = useNotify();
   return useCallback(
-    (title: string, text: string, severity: AlertColor = 'error') =>
+    (title: string, text?: string, severity: AlertColor = 'error') =>
       notify(<TitledMessage title={title} text={text} severity={severity} />, { type: severity }),
     [notify],
   );

@@ -9,6 +9,10 @@ import { combineDataProviders, type DataProvider } from 'react-admin';
 import { API_URL, httpClient } from './httpClient';
 import { resourceDataProviders } from './resourceDataProviders';
 import { passwordMethods } from '../profile/passwordMethods';
+import { kilnLogMethods } from '../kiln-logs/kilnLogMethods';
+import { kilnMethods } from '../kilns/kilnMethods';
+import { facilityMethods } from '../facilities/facilityMethods';
+import { documentMethods } from '../viewer/documentMethods';
 
 const rest = simpleRestProvider(API_URL, httpClient);
 
@@ -31,6 +35,10 @@ export const dataProvider = {
   delete: deleteOne,
   deleteMany,
   ...passwordMethods,
+  ...kilnLogMethods,
+  ...kilnMethods,
+  ...facilityMethods,
+  ...documentMethods,
 } satisfies DataProvider;
 
 export type KilnDataProvider = typeof dataProvider;

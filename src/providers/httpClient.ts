@@ -1,4 +1,4 @@
-import { fetchUtils } from 'react-admin';
+import { fetchUtils, HttpError } from 'react-admin';
 import { getToken } from './session';
 
 /** Where the API lives; the console knows nothing else of the backend (DESIGN §1). */
@@ -11,10 +11,28 @@ export const apiUrl = (path: string): string => `${API_URL}${path}`;
  * HttpError (status, and the server's `{message}` as message).
  */
 export function httpClient(url: string, options: fetchUtils.Options = {}) {
-  const headers = new Headers(options.headers ?? { Accept: 'application/json' });
+  const headers = withBearer(new Headers(options.headers ?? { Accept: 'application/json' }));
+  return fetchUtils.fetchJson(url, { ...options, headers });
+}
+
+function withBearer(headers: Headers): Headers {
   const token = getToken();
   if (token) headers.set('Authorization', `Bearer ${token}`);
-  return fetchUtils.fetchJson(url, { ...options, headers });
+  return headers;
+}
+
+/**
+ * A file from the API (e.g. '/kilnlogs/7/download') with the bearer token: its
+ * bytes and the response headers. Failures reject with an HttpError like httpClient's.
+ */
+export async function apiFetchBlob(path: string): Promise<{ blob: Blob; headers: Headers }> {
+  const response = await fetch(apiUrl(path), { headers: withBearer(new Headers()) });
+  if (!response.ok) {
+    const body: unknown = await response.json().catch(() => null);
+    const message = (body as { message?: unknown } | null)?.message;
+    throw new HttpError(typeof message === 'string' ? message : response.statusText, response.status, body);
+  }
+  return { blob: await response.blob(), headers: response.headers };
 }
 
 /** The API call for `path` (e.g. '/changes'), relative to API_URL. */

@@ -5,9 +5,11 @@
  */
 import type { DataProvider } from 'react-admin';
 import { changesDataProvider } from '../home/changesDataProvider';
+import { kilnLogDataProviders } from '../kiln-logs/kilnLogMethods';
 
 export type ResourceDataProvider = Partial<DataProvider>;
 
 export const resourceDataProviders: Readonly<Record<string, ResourceDataProvider>> = {
   changes: changesDataProvider,
+  ...kilnLogDataProviders,
 };

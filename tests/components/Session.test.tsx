@@ -55,11 +55,12 @@ describe('Session', () => {
   });
 
   it('logs out when the token expires, staying on the page', async () => {
-    sessionStorage.setItem(TOKEN_STORAGE_KEY, await makeToken({ role: 3 }, { expiresAt: Math.floor(Date.now() / 1000) + 1 }));
+    // long enough for the lazily loaded Kiln Logs page to show before the token runs out
+    sessionStorage.setItem(TOKEN_STORAGE_KEY, await makeToken({ role: 3 }, { expiresAt: Math.floor(Date.now() / 1000) + 3 }));
     mockFetch(() => json([]));
     renderApp('/kiln_logs');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Kiln Logs' })).toBeInTheDocument();
-    expect(await screen.findByRole('heading', { name: 'Login' }, { timeout: 3000 })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Kiln Logs' }, { timeout: 2000 })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Login' }, { timeout: 5000 })).toBeInTheDocument();
     expect(getToken()).toBeNull();
     expect(screen.getByTestId('location')).toHaveTextContent('/kiln_logs');
   });

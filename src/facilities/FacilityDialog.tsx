@@ -1,0 +1,115 @@
+import { useCallback, useMemo } from 'react';
+import { Box, MenuItem, Typography } from '@mui/material';
+import { useDataProvider, useTranslate } from 'react-admin';
+import type { Facility, FacilityListResponse, FacilityOwnerOption } from '../domain/api/configure';
+import { FACILITY_NUMBER_RULES, type FacilityNumberField } from '../domain/facilityValidation';
+import { FormDialog } from '../forms/FormDialog';
+import { FormTextField, numberInputSlots, useFieldBinding } from '../forms/FormTextField';
+import { useFieldForm } from '../forms/useFieldForm';
+import { useSaveAction } from '../forms/useSaveAction';
+import { KILN_REGISTRY_KEY } from '../kilns/kilnMethods';
+import type { FailureTexts } from '../layout/failures';
+import type { KilnDataProvider } from '../providers/dataProvider';
+import { facilityFormValues, facilitySavePayload, NEW_FACILITY_FORM, validateFacilityForm, type FacilityFormValues } from './facilityForm';
+import { FACILITIES_KEY, FACILITY_DROPDOWN_KEY } from './facilityMethods';
+
+const SAVE_FAILURE: FailureTexts = {
+  title: 'facilities.saveErrorTitle',
+  badRequest: 'errors.badRequest',
+  other: 'errors.unknownServer',
+};
+
+/** The bounding box: each min beside its max. */
+const BOUNDS_ROWS: readonly (readonly [FacilityNumberField, string, FacilityNumberField, string])[] = [
+  ['latMin', 'facilities.fields.latMin', 'latMax', 'facilities.fields.latMax'],
+  ['lonMin', 'facilities.fields.lonMin', 'lonMax', 'facilities.fields.lonMax'],
+];
+
+const rowStyle = { display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, columnGap: 2 } as const;
+
+export interface FacilityDialogProps {
+  /** the facility to edit; null creates one */
+  facility: Facility | null;
+  list: FacilityListResponse;
+  onClose: () => void;
+}
+
+/** Create or edit a facility (spec §2, §4, §5): the mnemonic is fixed once created; OK only when every field is valid. */
+export function FacilityDialog({ facility, list, onClose }: FacilityDialogProps) {
+  const translate = useTranslate();
+  const dataProvider = useDataProvider<KilnDataProvider>();
+  const id = facility?.id ?? null;
+  const originalMnemonic = facility?.mnemonic ?? null;
+  const validate = useCallback(
+    (values: FacilityFormValues) => validateFacilityForm(values, list, originalMnemonic),
+    [list, originalMnemonic],
+  );
+  const form = useFieldForm(facility ? facilityFormValues(facility) : NEW_FACILITY_FORM, validate, facility !== null);
+  const bind = useFieldBinding(form);
+  const { submit, saving } = useSaveAction({
+    save: dataProvider.saveFacility,
+    success: 'facilities.saved',
+    failure: SAVE_FAILURE,
+    refetch: [FACILITIES_KEY, FACILITY_DROPDOWN_KEY, KILN_REGISTRY_KEY],
+    onClose,
+  });
+
+  // an owner no longer among the choices stays visible, flagged by the validator
+  const owners = useMemo<FacilityOwnerOption[]>(() => {
+    const current = facility?.owner_id;
+    const listed = list.allowedOwners.some((owner) => owner.id === current);
+    return current === undefined || listed ? list.allowedOwners : [...list.allowedOwners, { id: current, username: '', role: -1 }];
+  }, [facility, list.allowedOwners]);
+
+  const numberField = (field: FacilityNumberField, label: string) => (
+    <FormTextField
+      required
+      slotProps={numberInputSlots(FACILITY_NUMBER_RULES[field])}
+      {...bind(field, { label, rule: FACILITY_NUMBER_RULES[field] })}
+    />
+  );
+
+  return (
+    <FormDialog
+      title={translate(facility ? 'facilities.editTitle' : 'facilities.newTitle')}
+      canSubmit={form.valid}
+      saving={saving}
+      onSubmit={() => submit(facilitySavePayload(form.values, id))}
+      onClose={onClose}
+    >
+      <Box sx={rowStyle}>
+        <FormTextField
+          required
+          autoFocus={!facility}
+          disabled={!!facility}
+          {...bind('mnemonic', { label: 'facilities.fields.mnemonic' })}
+        />
+        <FormTextField autoFocus={!!facility} {...bind('name', { label: 'facilities.fields.name' })} />
+      </Box>
+      <FormTextField select required {...bind('owner_id', { label: 'facilities.fields.owner' })}>
+        {owners.map((owner) => (
+          <MenuItem key={owner.id} value={String(owner.id)}>
+            {owner.username
+              ? translate('facilities.owner', { username: owner.username, uid: owner.id })
+              : translate('facilities.ownerUid', { uid: owner.id })}
+          </MenuItem>
+        ))}
+      </FormTextField>
+      {BOUNDS_ROWS.map(([minField, minLabel, maxField, maxLabel]) => (
+        <Box key={minField} sx={rowStyle}>
+          {numberField(minField, minLabel)}
+          {numberField(maxField, maxLabel)}
+        </Box>
+      ))}
+      <Box component="fieldset" sx={{ border: 0, p: 0, m: 0, mt: 2 }}>
+        <Typography component="legend" variant="subtitle1">
+          {translate('facilities.fields.cgo1')}
+        </Typography>
+        <Box sx={rowStyle}>
+          {numberField('config.cgo1.wicf', 'facilities.fields.wicf')}
+          {numberField('config.cgo1.carbonRemovalFactor', 'facilities.fields.carbonRemovalFactor')}
+        </Box>
+      </Box>
+    </FormDialog>
+  );
+}

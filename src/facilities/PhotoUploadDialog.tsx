@@ -1,0 +1,77 @@
+import { useRef, useState } from 'react';
+import { useDataProvider, useTranslate } from 'react-admin';
+import type { Facility } from '../domain/api/configure';
+import { FileChooser } from '../forms/FileChooser';
+import { FormDialog } from '../forms/FormDialog';
+import { useSaveAction } from '../forms/useSaveAction';
+import type { FailureTexts } from '../layout/failures';
+import type { KilnDataProvider } from '../providers/dataProvider';
+import { FACILITIES_KEY } from './facilityMethods';
+import { makeThumbnail } from './makeThumbnail';
+import { isPhotoFile, PHOTO_ACCEPT } from './uploadFiles';
+
+const UPLOAD_FAILURE: FailureTexts = {
+  title: 'facilities.photo.errorTitle',
+  badRequest: 'facilities.photo.badRequest',
+  other: 'facilities.photo.serverError',
+};
+
+interface ChosenPhoto {
+  file: File | null;
+  thumb: Blob | null;
+  /** message key of why the file cannot be uploaded */
+  problem?: string;
+}
+
+/**
+ * Upload a facility's photo (spec §3, §5): exactly one PNG or JPEG image; the
+ * thumbnail is made as soon as it is chosen, so an unreadable image is said
+ * at once and OK waits for a thumbnail.
+ */
+export function PhotoUploadDialog({ facility, onClose }: { facility: Facility; onClose: () => void }) {
+  const translate = useTranslate();
+  const dataProvider = useDataProvider<KilnDataProvider>();
+  const [chosen, setChosen] = useState<ChosenPhoto>({ file: null, thumb: null });
+  const latestChoice = useRef<File | null>(null);
+  const { submit, saving } = useSaveAction({
+    save: dataProvider.uploadFacilityPhoto,
+    success: 'facilities.photo.uploaded',
+    failure: UPLOAD_FAILURE,
+    refetch: [FACILITIES_KEY],
+    onClose,
+  });
+
+  const choose = async (file: File | null) => {
+    latestChoice.current = file;
+    if (!file) return setChosen({ file: null, thumb: null });
+    if (!isPhotoFile(file)) return setChosen({ file, thumb: null, problem: 'facilities.photo.notAnImage' });
+    setChosen({ file, thumb: null });
+    const outcome = await makeThumbnail(file).then(
+      (thumb): ChosenPhoto => ({ file, thumb }),
+      (): ChosenPhoto => ({ file, thumb: null, problem: 'facilities.photo.unreadable' }),
+    );
+    // a later choice wins over this one's slower thumbnail
+    if (latestChoice.current === file) setChosen(outcome);
+  };
+
+  const { file, thumb, problem } = chosen;
+  return (
+    <FormDialog
+      title={translate('facilities.photo.title', { mnemonic: facility.mnemonic })}
+      canSubmit={!!file && !!thumb}
+      saving={saving}
+      onSubmit={() => file && thumb && submit({ facilityId: facility.id, photo: file, thumb, guid: crypto.randomUUID() })}
+      onClose={onClose}
+    >
+      <FileChooser
+        label="facilities.photo.choose"
+        accept={PHOTO_ACCEPT}
+        file={file}
+        onChange={choose}
+        hint="facilities.photo.hint"
+        error={problem && translate(problem)}
+        disabled={saving}
+      />
+    </FormDialog>
+  );
+}

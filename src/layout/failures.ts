@@ -1,0 +1,53 @@
+/**
+ * What a failed call tells the user (spec §8): a titled notification, its text
+ * depending on a 400 or anything else; network failures of some screens only
+ * logged; no notification for a 404 where the spec says so.
+ */
+import { useCallback, useEffect } from 'react';
+import { HttpError } from 'react-admin';
+import { useNotifyTitled } from './notifications';
+
+export type FailureKind = 'badRequest' | 'notFound' | 'server' | 'network';
+
+/** A 400, a 404, another answer (or an unconfirmed one), or no answer at all (fetch's TypeError). */
+export function failureKind(error: unknown): FailureKind {
+  if (error instanceof HttpError) return error.status === 400 ? 'badRequest' : error.status === 404 ? 'notFound' : 'server';
+  return error instanceof TypeError ? 'network' : 'server';
+}
+
+export interface FailureTexts {
+  /** message key of the notification's title */
+  title: string;
+  /** message key of the text after a 400; default `other` */
+  badRequest?: string;
+  /** message key of the text after any other failure; none: title only */
+  other?: string;
+  /** only log a network failure (spec §8: the kiln screens) */
+  logNetworkErrors?: boolean;
+  /** no notification for a 404 (spec §8: pdf/image data) */
+  quietNotFound?: boolean;
+}
+
+/** report(error, texts): notifies (or only logs) a failure and tells which kind it was. */
+export function useFailureReport() {
+  const notifyTitled = useNotifyTitled();
+  return useCallback(
+    (error: unknown, texts: FailureTexts): FailureKind => {
+      const kind = failureKind(error);
+      if (kind === 'network' && texts.logNetworkErrors) console.error(error);
+      else if (!(kind === 'notFound' && texts.quietNotFound)) {
+        notifyTitled(texts.title, kind === 'badRequest' ? (texts.badRequest ?? texts.other) : texts.other);
+      }
+      return kind;
+    },
+    [notifyTitled],
+  );
+}
+
+/** Reports a query's error once per error (keep `texts` a constant). */
+export function useReportQueryFailure(error: unknown, texts: FailureTexts): void {
+  const report = useFailureReport();
+  useEffect(() => {
+    if (error) report(error, texts);
+  }, [error, texts, report]);
+}

@@ -1,0 +1,56 @@
+import { lazy, Suspense } from 'react';
+import { Typography } from '@mui/material';
+import { useQuery } from '@tanstack/react-query';
+import { useDataProvider, useTranslate } from 'react-admin';
+import { failureKind, useReportQueryFailure, type FailureTexts } from '../layout/failures';
+import type { KilnDataProvider } from '../providers/dataProvider';
+import { ImageView } from './ImageView';
+
+// pdf.js is the bulk of the viewer: an image statement never loads it
+const PdfView = lazy(() => import('./PdfView'));
+
+const FETCH_FAILURE: FailureTexts = { title: 'viewer.errorTitle', quietNotFound: true };
+
+export interface DocumentViewerProps {
+  /** the API path of the document, e.g. '/facility/3/audit?id=9' */
+  path: string;
+  /** translated; the image's alternative text */
+  title: string;
+  onClose: () => void;
+}
+
+// a status, not an alert: a failure is also notified, and should be announced once
+function ViewerMessage({ text, error }: { text: string; error?: boolean }) {
+  const translate = useTranslate();
+  return (
+    <Typography role="status" color={error ? 'error' : undefined} sx={{ p: 2 }}>
+      {translate(text)}
+    </Typography>
+  );
+}
+
+/**
+ * Fetches a document with the bearer token and shows it by the Content-Type
+ * the server answered (spec §7): a PDF through react-pdf, an image as <img>.
+ */
+export default function DocumentViewer({ path, title, onClose }: DocumentViewerProps) {
+  const dataProvider = useDataProvider<KilnDataProvider>();
+  // gcTime 0: a closed document's bytes are not kept in memory
+  const document = useQuery({ queryKey: ['document', path], queryFn: () => dataProvider.getDocument(path), gcTime: 0 });
+  useReportQueryFailure(document.error, FETCH_FAILURE);
+
+  if (document.isPending) return <ViewerMessage text="viewer.loading" />;
+  if (document.isError) {
+    return <ViewerMessage error text={failureKind(document.error) === 'notFound' ? 'viewer.notFound' : 'viewer.loadFailed'} />;
+  }
+  const { blob, contentType = '' } = document.data;
+  if (contentType === 'application/pdf') {
+    return (
+      <Suspense fallback={<ViewerMessage text="viewer.loading" />}>
+        <PdfView file={blob} onCancel={onClose} />
+      </Suspense>
+    );
+  }
+  if (contentType.startsWith('image/')) return <ImageView blob={blob} alt={title} />;
+  return <ViewerMessage error text="viewer.unsupported" />;
+}

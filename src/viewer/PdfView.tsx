@@ -1,0 +1,89 @@
+/**
+ * A PDF through react-pdf, one page at a time. This module (react-pdf and
+ * pdf.js) loads only when a PDF is opened; the worker is bundled by Vite as a
+ * local asset (STACK.md), never fetched from a CDN.
+ */
+import { useCallback, useRef, useState } from 'react';
+import { Box, Typography } from '@mui/material';
+import { useTranslate } from 'react-admin';
+import { Document, Page, PasswordResponses, pdfjs } from 'react-pdf';
+import workerUrl from 'pdfjs-dist/build/pdf.worker.min.mjs?url';
+import 'react-pdf/dist/Page/AnnotationLayer.css';
+import 'react-pdf/dist/Page/TextLayer.css';
+import { PageNavigation } from './PageNavigation';
+import { clampPage } from './pages';
+import { PasswordDialog } from './PasswordDialog';
+import { useElementWidth } from './useElementWidth';
+
+pdfjs.GlobalWorkerOptions.workerSrc = workerUrl;
+
+interface PasswordRequest {
+  /** a new prompt per request, so a wrong password is not offered again */
+  id: number;
+  respond: (password: string) => void;
+  /** PasswordResponses.NEED_PASSWORD or INCORRECT_PASSWORD */
+  reason: number;
+}
+
+const MAX_PAGE_WIDTH = 860;
+
+export interface PdfViewProps {
+  file: Blob;
+  /** the user gave up on the password: close the viewer */
+  onCancel: () => void;
+}
+
+export default function PdfView({ file, onCancel }: PdfViewProps) {
+  const translate = useTranslate();
+  const [pageCount, setPageCount] = useState(0);
+  const [page, setPage] = useState(1);
+  const [passwordRequest, setPasswordRequest] = useState<PasswordRequest | null>(null);
+  const passwordRequests = useRef(0);
+  const [container, width] = useElementWidth();
+
+  // react-pdf keeps the first onPassword of a load: it must not depend on state
+  const onPassword = useCallback(
+    (respond: (password: string) => void, reason: number) => setPasswordRequest({ id: ++passwordRequests.current, respond, reason }),
+    [],
+  );
+  const message = (key: string) => <Typography sx={{ p: 2 }}>{translate(key)}</Typography>;
+
+  return (
+    <Box sx={{ display: 'flex', flexDirection: 'column', gap: 1 }}>
+      {pageCount > 0 && (
+        // above the page and kept in view while a tall page scrolls
+        <Box sx={{ position: 'sticky', top: 0, zIndex: 1, bgcolor: 'background.paper' }}>
+          <PageNavigation page={page} pageCount={pageCount} onChange={setPage} />
+        </Box>
+      )}
+      <Box ref={container} sx={{ display: 'flex', justifyContent: 'center', '& canvas': { maxWidth: '100%', height: 'auto !important' } }}>
+        <Document
+          file={file}
+          suspense={false}
+          error={message('viewer.pdfError')}
+          loading={message('viewer.pdfLoading')}
+          noData={message('viewer.pdfNoData')}
+          onPassword={onPassword}
+          onLoadSuccess={(pdf) => {
+            setPageCount(pdf.numPages);
+            setPage((current) => clampPage(current, pdf.numPages));
+          }}
+        >
+          <Page pageNumber={page} width={Math.min(width ?? MAX_PAGE_WIDTH, MAX_PAGE_WIDTH)} />
+        </Document>
+      </Box>
+      {passwordRequest && (
+        <PasswordDialog
+          key={passwordRequest.id}
+          incorrect={passwordRequest.reason === PasswordResponses.INCORRECT_PASSWORD}
+          onSubmit={(password) => {
+            // cleared first: a wrong password brings the next request at once
+            setPasswordRequest(null);
+            passwordRequest.respond(password);
+          }}
+          onCancel={onCancel}
+        />
+      )}
+    </Box>
+  );
+}

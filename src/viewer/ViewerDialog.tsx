@@ -1,0 +1,36 @@
+import { lazy, Suspense } from 'react';
+import { Button, Dialog, DialogActions, DialogContent, DialogTitle, Typography } from '@mui/material';
+import { useTranslate } from 'react-admin';
+import { ErrorBoundary } from '../layout/ErrorBoundary';
+import { Loading } from '../layout/Loading';
+
+// loaded when a document is opened, never with the page that offers it
+const DocumentViewer = lazy(() => import('./DocumentViewer'));
+
+export interface ViewerDialogProps {
+  /** translated title of the modal */
+  title: string;
+  /** the API path of the document */
+  path: string;
+  onClose: () => void;
+}
+
+/** A modal showing one PDF or image document (spec §2 Viewer); used wherever a statement or evidence is viewed. */
+export function ViewerDialog({ title, path, onClose }: ViewerDialogProps) {
+  const translate = useTranslate();
+  return (
+    <Dialog open fullWidth maxWidth="md" onClose={onClose}>
+      <DialogTitle>{title}</DialogTitle>
+      <DialogContent dividers>
+        <ErrorBoundary fallback={<Typography color="error">{translate('viewer.loadFailed')}</Typography>}>
+          <Suspense fallback={<Loading />}>
+            <DocumentViewer path={path} title={title} onClose={onClose} />
+          </Suspense>
+        </ErrorBoundary>
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose}>{translate('forms.close')}</Button>
+      </DialogActions>
+    </Dialog>
+  );
+}

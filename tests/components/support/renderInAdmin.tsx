@@ -1,0 +1,14 @@
+import type { ReactNode } from 'react';
+import { render } from '@testing-library/react';
+import { AdminContext, testDataProvider, type DataProvider } from 'react-admin';
+import { i18nProvider } from '../../../src/providers/i18nProvider';
+import { createQueryClient } from '../../../src/providers/queryClient';
+
+/** One component with the console's messages and theme defaults, and the given data provider methods. */
+export function renderInAdmin(ui: ReactNode, dataProvider: Partial<DataProvider> = {}) {
+  return render(
+    <AdminContext i18nProvider={i18nProvider} dataProvider={testDataProvider(dataProvider)} queryClient={createQueryClient()}>
+      {ui}
+    </AdminContext>,
+  );
+}

@@ -1,0 +1,130 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { expect, test, type Page } from '@playwright/test';
+import { pngImage } from '../helpers/configure';
+import { protectedPdf } from '../helpers/protectedPdf';
+import { expectAccessible, login, openAndLogin } from './fixtures';
+
+/** Script files the page has requested so far. */
+function scriptLog(page: Page): string[] {
+  const scripts: string[] = [];
+  page.on('request', (request) => {
+    const { pathname } = new URL(request.url());
+    if (/\.m?js$/.test(pathname)) scripts.push(pathname);
+  });
+  return scripts;
+}
+
+const kilnDialog = (page: Page) => page.getByRole('dialog', { name: 'Kiln' });
+/** The viewer's 'Page N of M' (a PDF may print the same words on its page). */
+const pageOf = (viewer: ReturnType<Page['getByRole']>) => viewer.locator('p[aria-live="polite"]');
+
+test('the Kiln Registry adds a kiln through the Kiln modal, refusing a registered kiln id + facility pair', async ({ page }) => {
+  await openAndLogin(page, 'facilityadmin', '/kiln_reg');
+  await expect(page.getByRole('heading', { name: 'Kiln Registry' })).toBeVisible();
+  const firstRow = page.locator('table tbody tr').first();
+  const [kilnId, mnemonic] = [await firstRow.locator('td').nth(0).textContent(), await firstRow.locator('td').nth(1).textContent()];
+  await expectAccessible(page);
+
+  await page.getByRole('button', { name: 'New Kiln' }).click();
+  const dialog = kilnDialog(page);
+  await dialog.getByRole('textbox', { name: /^Kiln ID/ }).fill(kilnId!);
+  await dialog.getByRole('combobox', { name: /^Facility/ }).click();
+  await page.getByRole('option', { name: new RegExp(`^${mnemonic} – `) }).click();
+  await expect(dialog.getByText('This kiln ID is already registered at this facility.')).toHaveCount(2);
+  await expect(dialog.getByRole('button', { name: 'OK' })).toBeDisabled();
+  await expectAccessible(page);
+
+  const newId = `E2E-${Date.now() % 100000}`;
+  await dialog.getByRole('textbox', { name: /^Kiln ID/ }).fill(newId);
+  await dialog.getByRole('combobox', { name: /^Type/ }).click();
+  await page.getByRole('option', { name: 'Terrafix' }).click();
+  await dialog.getByRole('textbox', { name: /^Install Date/ }).fill('2025/06/30');
+  await dialog.getByRole('textbox', { name: 'Terrafix Per g Weight' }).fill('12.5');
+  await dialog.getByRole('button', { name: 'OK' }).click();
+  await expect(dialog).toHaveCount(0);
+  const row = page.locator('table tbody tr', { hasText: newId });
+  await expect(row).toContainText('Terrafix');
+  await expect(row).toContainText('2025/06/30');
+});
+
+test('a kiln file admin sees the kilns and facilities without New, Edit or upload buttons', async ({ page }) => {
+  await openAndLogin(page, 'kilnadmin', '/kiln_reg');
+  await expect(page.locator('table tbody tr').first()).toBeVisible();
+  await expect(page.getByRole('button', { name: 'New Kiln' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: /^Edit/ })).toHaveCount(0);
+  await page.goto('/facilities');
+  await expect(page.locator('table tbody tr').first()).toBeVisible();
+  await expect(page.getByRole('button', { name: /^(New Facility|Edit|Upload)/ })).toHaveCount(0);
+});
+
+test('a PDF audit statement opens in the viewer, pdf.js loading only then and from the console itself', async ({ page, baseURL }) => {
+  const scripts = scriptLog(page);
+  await openAndLogin(page, 'superadmin', '/facilities');
+  await expect(page.getByRole('img', { name: /^Photo of / }).first()).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  expect(scripts.filter((s) => /pdf|PdfView|DocumentViewer/i.test(s))).toEqual([]);
+  await expectAccessible(page);
+
+  const worker = page.waitForRequest(/pdf\.worker/);
+  await page.getByRole('button', { name: 'View Audit of NRB' }).click();
+  const viewer = page.getByRole('dialog', { name: 'Latest Audit – NRB' });
+  await expect(pageOf(viewer)).toHaveText('Page 1 of 2');
+  expect((await worker).url().startsWith(`${baseURL}/assets/`)).toBe(true);
+  await expect(viewer.locator('canvas')).toBeVisible();
+  await expect(viewer.getByRole('button', { name: 'Previous page' })).toBeDisabled();
+  await viewer.getByRole('button', { name: 'Next page' }).click();
+  await expect(pageOf(viewer)).toHaveText('Page 2 of 2');
+  await expect(viewer.getByRole('button', { name: 'Next page' })).toBeDisabled();
+  await expectAccessible(page);
+  await viewer.getByRole('button', { name: 'Close' }).click();
+
+  await page.getByRole('button', { name: 'View Audit of RIV' }).click();
+  await expect(page.getByRole('dialog', { name: 'Latest Audit – RIV' }).getByRole('img', { name: 'Latest Audit – RIV' })).toBeVisible();
+});
+
+test('an uploaded password-protected statement asks for its password, again after a wrong one, then shows', async ({ page }, testInfo) => {
+  const file = path.join(testInfo.outputDir, 'protected.pdf');
+  fs.mkdirSync(testInfo.outputDir, { recursive: true });
+  fs.writeFileSync(file, protectedPdf('s3cret'));
+  await openAndLogin(page, 'superadmin', '/facilities');
+
+  await page.getByRole('button', { name: 'Upload Audit for TAS' }).click();
+  const upload = page.getByRole('dialog', { name: 'Upload Audit – TAS' });
+  await upload.locator('input[type="file"]').setInputFiles(file);
+  await upload.getByRole('button', { name: 'OK' }).click();
+  await expect(page.getByText('Audit successfully recorded.')).toBeVisible();
+
+  await page.getByRole('button', { name: 'View Audit of TAS' }).click();
+  const prompt = page.getByRole('dialog', { name: 'Password required' });
+  await expect(prompt.getByText('Enter the password to open this PDF file.')).toBeVisible();
+  await prompt.getByLabel('Password').fill('wrong');
+  await prompt.getByLabel('Password').press('Enter');
+  const again = page.getByRole('dialog', { name: 'Incorrect password' });
+  await expect(again.getByText('Invalid password. Please try again.')).toBeVisible();
+  await again.getByLabel('Password').fill('s3cret');
+  await again.getByLabel('Password').press('Enter');
+  await expect(pageOf(page.getByRole('dialog', { name: 'Latest Audit – TAS' }))).toHaveText('Page 1 of 2');
+});
+
+test('a photo upload sends a canvas-made thumbnail the server accepts, and the table shows it', async ({ page }, testInfo) => {
+  const file = path.join(testInfo.outputDir, 'yard.png');
+  fs.mkdirSync(testInfo.outputDir, { recursive: true });
+  fs.writeFileSync(file, pngImage(1200, 800));
+  await page.goto('/facilities');
+  await login(page, 'facilityadmin');
+
+  const row = page.locator('table tbody tr').first();
+  const mnemonic = (await row.locator('td').first().textContent())!;
+  const upload = page.waitForRequest((r) => r.url().endsWith('/api/photo/upload'));
+  await page.getByRole('button', { name: `Upload Photo for ${mnemonic}` }).click();
+  const dialog = page.getByRole('dialog', { name: `Upload Photo – ${mnemonic}` });
+  await dialog.locator('input[type="file"]').setInputFiles(file);
+  await dialog.getByRole('button', { name: 'OK' }).click();
+  await expect(page.getByText('Photo successfully uploaded.')).toBeVisible();
+  expect((await upload).headers()['photo-guid']).toMatch(/^[0-9a-f-]{36}$/);
+  const thumb = row.getByRole('img', { name: `Photo of ${mnemonic}` });
+  await expect(thumb).toBeVisible();
+  // 1200 x 800 made into a 250 x 167 JPEG
+  expect(await thumb.evaluate((img: HTMLImageElement) => [img.naturalWidth, img.naturalHeight])).toEqual([250, 167]);
+});
