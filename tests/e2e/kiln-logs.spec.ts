@@ -24,7 +24,7 @@ function burnLog(seed: number): Buffer {
       kiln_id: kiln.kiln_id,
       seed,
       start_ts: Date.UTC(2026, 10, 21, 6, 0, 0),
-      calibration: kiln.config.cgo1!,
+      calibration: { zero_weight: kiln.config.cgo1!.zero_weight!, per_g_weight: kiln.config.cgo1!.per_g_weight! },
       facility,
     }).text,
   );

@@ -1,0 +1,51 @@
+import { Box, Table, TableBody, TableCell, TableRow, Typography } from '@mui/material';
+import { useTranslate } from 'react-admin';
+import { analysisFields, type AnalysisResult } from '../domain/analysis';
+import type { KilnTypeCode } from '../domain/kilnTypes';
+
+/** The hover panel of an analysed burn: every figure with its unit, then the failed rules' sentences. */
+export function AnalysisDetailPanel({ result, kilnType }: { result: AnalysisResult; kilnType: KilnTypeCode }) {
+  const translate = useTranslate();
+  const fields = analysisFields(result, kilnType);
+  return (
+    <Box sx={{ p: 1.5, minWidth: 300 }}>
+      <Typography variant="subtitle2" component="p" color={result.valid ? 'success.main' : 'error.main'}>
+        {translate(result.valid ? 'kilnLogs.analysis.valid' : 'kilnLogs.analysis.invalid')}
+      </Typography>
+      <Table size="small" aria-label={translate('kilnLogs.columns.analysis')}>
+        <TableBody>
+          {fields.map(({ name, label, value }) => (
+            <TableRow key={name}>
+              <TableCell component="th" scope="row" sx={{ pl: 0 }}>
+                {translate(label)}
+              </TableCell>
+              <TableCell align="right" sx={{ pr: 0, fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' }}>
+                {value ?? translate('kilnLogs.analysis.notAvailable')}
+              </TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+      {result.reasons.length > 0 && <FailedRules reasons={result.reasons} />}
+    </Box>
+  );
+}
+
+function FailedRules({ reasons }: { reasons: AnalysisResult['reasons'] }) {
+  const translate = useTranslate();
+  return (
+    <Box sx={{ mt: 1.5, maxWidth: 420 }}>
+      <Typography variant="subtitle2" component="p">
+        {translate('kilnLogs.analysis.failedRules')}
+      </Typography>
+      <Box component="ul" sx={{ m: 0, pl: 2.5 }}>
+        {reasons.map((reason, i) => (
+          <Typography component="li" variant="body2" key={`${reason.code}-${i}`}>
+            {reason.code && <strong>{translate(`kilnLogs.analysis.reasons.${reason.code}`, { _: reason.code })}: </strong>}
+            {reason.message}
+          </Typography>
+        ))}
+      </Box>
+    </Box>
+  );
+}

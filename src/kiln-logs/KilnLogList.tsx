@@ -1,0 +1,46 @@
+import type { ReactElement } from 'react';
+import { Datagrid, List, WrapperField } from 'react-admin';
+import type { KilnLogSortField } from '../domain/api/kilnLogs';
+import { EmptyLogs } from './EmptyLogs';
+import { kilnLogColumns } from './kilnLogColumns';
+import { useKilnLogFilters } from './kilnLogFilters';
+import { ListLoadError, logLoadError } from './ListLoadError';
+
+export const KILN_LOG_PAGE_SIZE = 25;
+
+interface KilnLogListProps {
+  resource: string;
+  sort: { field: KilnLogSortField; order: 'ASC' | 'DESC' };
+  /** message key shown when there are no logs at all */
+  empty: string;
+  /** columns after the common ones */
+  extraColumns?: ReactElement[];
+  /** the row commands, reading the row from the record context */
+  actions: ReactElement;
+}
+
+/** A paged, sorted, filtered kiln log list (live or archived) with the common columns. */
+export function KilnLogList({ resource, sort, empty, extraColumns = [], actions }: KilnLogListProps) {
+  const filters = useKilnLogFilters();
+  return (
+    <List
+      resource={resource}
+      title={false}
+      actions={false}
+      filters={filters}
+      perPage={KILN_LOG_PAGE_SIZE}
+      sort={sort}
+      empty={<EmptyLogs message={empty} />}
+      error={<ListLoadError />}
+      queryOptions={{ onError: logLoadError }}
+    >
+      <Datagrid rowClick={false} bulkActionButtons={false} empty={<EmptyLogs message="kilnLogs.list.noMatch" />}>
+        {kilnLogColumns()}
+        {extraColumns}
+        <WrapperField label="kilnLogs.columns.actions" textAlign="right">
+          {actions}
+        </WrapperField>
+      </Datagrid>
+    </List>
+  );
+}

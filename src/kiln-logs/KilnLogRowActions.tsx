@@ -1,0 +1,91 @@
+import ArchiveIcon from '@mui/icons-material/Archive';
+import DownloadIcon from '@mui/icons-material/Download';
+import LockIcon from '@mui/icons-material/Lock';
+import RefreshIcon from '@mui/icons-material/Refresh';
+import UnarchiveIcon from '@mui/icons-material/Unarchive';
+import { Box, Stack, Tooltip } from '@mui/material';
+import { useDataProvider, useRecordContext, useTranslate } from 'react-admin';
+import type { KilnLog } from '../domain/api/kilnLogs';
+import type { KilnDataProvider } from '../providers/dataProvider';
+import { LogCommandButton } from './LogCommandButton';
+import { saveFile } from './saveFile';
+import { useLogCommand } from './useLogCommand';
+
+function DownloadButton({ log }: { log: KilnLog }) {
+  const dataProvider = useDataProvider<KilnDataProvider>();
+  const download = useLogCommand(dataProvider.downloadKilnLog, { failure: 'kilnLogs.notify.downloadFailed', changesRow: false }, (file) =>
+    saveFile(file.blob, file.fileName),
+  );
+  return (
+    <LogCommandButton label="kilnLogs.actions.download" icon={<DownloadIcon />} pending={download.isPending} onClick={() => download.mutate(log.id)} />
+  );
+}
+
+function AnalyseButton({ log }: { log: KilnLog }) {
+  const dataProvider = useDataProvider<KilnDataProvider>();
+  const analyse = useLogCommand(dataProvider.analyseKilnLog, { success: 'kilnLogs.notify.analysed', failure: 'kilnLogs.notify.analyseFailed' });
+  return <LogCommandButton label="kilnLogs.actions.analyse" icon={<RefreshIcon />} pending={analyse.isPending} onClick={() => analyse.mutate(log.id)} />;
+}
+
+function ArchiveButton({ log }: { log: KilnLog }) {
+  const dataProvider = useDataProvider<KilnDataProvider>();
+  const archive = useLogCommand(dataProvider.archiveKilnLog, { success: 'kilnLogs.notify.archived', failure: 'kilnLogs.notify.archiveFailed' });
+  return <LogCommandButton label="kilnLogs.actions.archive" icon={<ArchiveIcon />} pending={archive.isPending} onClick={() => archive.mutate(log.id)} />;
+}
+
+function RestoreButton({ log }: { log: KilnLog }) {
+  const dataProvider = useDataProvider<KilnDataProvider>();
+  const restore = useLogCommand(dataProvider.restoreKilnLog, { success: 'kilnLogs.notify.restored', failure: 'kilnLogs.notify.restoreFailed' });
+  return <LogCommandButton label="kilnLogs.actions.restore" icon={<UnarchiveIcon />} pending={restore.isPending} onClick={() => restore.mutate(log.id)} />;
+}
+
+/** Marks an audited burn, whose analysis and archival are locked (spec §1). */
+function AuditedMark() {
+  const translate = useTranslate();
+  const text = translate('kilnLogs.actions.audited');
+  return (
+    <Tooltip title={text}>
+      <Box component="span" role="img" aria-label={text} tabIndex={0} sx={{ display: 'inline-flex', p: '5px', color: 'text.secondary' }}>
+        <LockIcon fontSize="small" aria-hidden />
+      </Box>
+    </Tooltip>
+  );
+}
+
+interface RowActionsProps {
+  /** the session may change kiln logs (rule update kilnlog) */
+  canUpdate: boolean;
+}
+
+/** A live log's commands: download for all; analyse and archive for who may update kiln logs, never for an audited burn. */
+export function KilnLogRowActions({ canUpdate }: RowActionsProps) {
+  const log = useRecordContext<KilnLog>();
+  if (!log) return null;
+  return (
+    <Stack direction="row" justifyContent="flex-end" alignItems="center">
+      <DownloadButton log={log} />
+      {log.audited ? (
+        <AuditedMark />
+      ) : (
+        canUpdate && (
+          <>
+            <AnalyseButton log={log} />
+            <ArchiveButton log={log} />
+          </>
+        )
+      )}
+    </Stack>
+  );
+}
+
+/** An archived log's commands: download, and restore for who may update kiln logs. */
+export function ArchivedLogRowActions({ canUpdate }: RowActionsProps) {
+  const log = useRecordContext<KilnLog>();
+  if (!log) return null;
+  return (
+    <Stack direction="row" justifyContent="flex-end" alignItems="center">
+      <DownloadButton log={log} />
+      {canUpdate && <RestoreButton log={log} />}
+    </Stack>
+  );
+}

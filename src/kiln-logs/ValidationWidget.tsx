@@ -1,0 +1,20 @@
+import { Tooltip } from '@mui/material';
+import { useTranslate } from 'react-admin';
+import type { ValidationWidgetState } from '../domain/analysis';
+import { StatusIcon, type StatusIconKind } from './StatusIcon';
+
+const KINDS: Record<ValidationWidgetState, StatusIconKind> = { pass: 'tick', fail: 'cross', notApplicable: 'grey' };
+
+/**
+ * Spec §2 kiln validation widget: grey when the check does not apply, a green
+ * tick when it passed, a red cross otherwise. `labels` holds a message key per state.
+ */
+export function ValidationWidget({ state, labels }: { state: ValidationWidgetState; labels: Record<ValidationWidgetState, string> }) {
+  const translate = useTranslate();
+  const label = translate(labels[state]);
+  return (
+    <Tooltip title={label}>
+      <StatusIcon kind={KINDS[state]} label={label} />
+    </Tooltip>
+  );
+}

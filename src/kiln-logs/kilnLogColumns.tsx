@@ -1,0 +1,68 @@
+import { FunctionField, TextField, useTranslate } from 'react-admin';
+import { gpsWidgetState } from '../domain/analysis';
+import type { KilnLog } from '../domain/api/kilnLogs';
+import { formatDate, formatDateTime } from '../domain/dates';
+import { formatFileSize, formatNumber } from '../domain/format';
+import { AnalysisDisplay } from './AnalysisDisplay';
+import { ValidationWidget } from './ValidationWidget';
+
+const GPS_LABELS = { pass: 'kilnLogs.gps.pass', fail: 'kilnLogs.gps.fail', notApplicable: 'kilnLogs.gps.notApplicable' };
+
+const NOT_AVAILABLE = 'kilnLogs.analysis.notAvailable';
+
+function NotAvailable() {
+  return <>{useTranslate()(NOT_AVAILABLE)}</>;
+}
+
+/** Spec §9: per-log kg figures with 1 decimal. */
+const perLogKg = (kg: number | undefined) => (kg === undefined ? null : formatNumber(kg, 1));
+
+/**
+ * The columns both kiln log lists show, as Datagrid children; each sorts by
+ * the API's sort field of the same name (or its sortBy).
+ */
+export function kilnLogColumns() {
+  return [
+    <TextField key="kiln_id" source="kiln_id" label="kilnLogs.columns.kilnId" emptyText={NOT_AVAILABLE} />,
+    <TextField key="facility_name" source="facility_name" label="kilnLogs.columns.facility" emptyText={NOT_AVAILABLE} />,
+    <FunctionField<KilnLog>
+      key="logts"
+      source="logts"
+      label="kilnLogs.columns.logTime"
+      render={(log) => (log.logts ? formatDateTime(log.logts) : <NotAvailable />)}
+    />,
+    <FunctionField<KilnLog> key="file_size" source="file_size" label="kilnLogs.columns.fileSize" textAlign="right" render={(log) => formatFileSize(log.file_size)} />,
+    <FunctionField<KilnLog>
+      key="gps_in_range"
+      source="gps_in_range"
+      label="kilnLogs.columns.gpsInRange"
+      textAlign="center"
+      render={(log) => <ValidationWidget state={gpsWidgetState(log)} labels={GPS_LABELS} />}
+    />,
+    <FunctionField<KilnLog> key="analysis" label="kilnLogs.columns.analysis" sortable={false} render={(log) => <AnalysisDisplay log={log} />} />,
+    <FunctionField<KilnLog>
+      key="co2_removed"
+      source="analysis_detail.co2_removed"
+      sortBy="co2_removed"
+      label="kilnLogs.columns.co2Removed"
+      textAlign="right"
+      render={(log) => perLogKg(log.analysis_detail?.co2_removed)}
+    />,
+    <FunctionField<KilnLog>
+      key="biochar_produced"
+      source="analysis_detail.biochar_produced"
+      sortBy="biochar_produced"
+      label="kilnLogs.columns.biocharProduced"
+      textAlign="right"
+      render={(log) => perLogKg(log.analysis_detail?.biochar_produced)}
+    />,
+  ];
+}
+
+/** The archived list's own columns: when the log was archived and when it will be deleted (DD-MMM-YYYY). */
+export function archiveColumns() {
+  return [
+    <FunctionField<KilnLog> key="archived_ts" source="archived_ts" label="kilnLogs.columns.archived" render={(log) => (log.archived_ts ? formatDate(log.archived_ts) : null)} />,
+    <FunctionField<KilnLog> key="delete_after" source="delete_after" label="kilnLogs.columns.deleteAfter" render={(log) => (log.delete_after ? formatDate(log.delete_after) : null)} />,
+  ];
+}

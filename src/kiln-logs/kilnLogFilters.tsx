@@ -1,0 +1,67 @@
+import { useQuery } from '@tanstack/react-query';
+import { DateInput, NullableBooleanInput, SearchInput, SelectInput, useDataProvider, useListContext } from 'react-admin';
+import type { KilnRegistryResponse } from '../domain/api/configure';
+import type { KilnLogStatus } from '../domain/api/kilnLogs';
+import { KNOWN_KILN_TYPES } from '../domain/kilnTypes';
+import type { KilnDataProvider } from '../providers/dataProvider';
+import { FACILITY_DROPDOWN_WIDTH } from '../facilities/FacilityDropdown';
+import { facilityOptionLabel } from '../facilities/facilityOptionLabel';
+import { KILN_REGISTRY_KEY } from '../kilns/kilnMethods';
+
+const KILN_TYPE_CHOICES = KNOWN_KILN_TYPES.map((t) => ({ id: t.code, name: t.label }));
+
+const STATUS_CHOICES: { id: KilnLogStatus; name: string }[] = [
+  { id: 'valid', name: 'kilnLogs.filters.valid' },
+  { id: 'invalid', name: 'kilnLogs.filters.invalid' },
+  { id: 'error', name: 'kilnLogs.filters.error' },
+];
+
+// choices change only when kilns or facilities are saved, which refetches the registry
+const CHOICES_STALE_MS = 5 * 60 * 1000;
+
+/** The facilities and kilns to choose from: the Kiln Registry's list, shared with that screen's cache. */
+function useFilterChoices() {
+  const dataProvider = useDataProvider<KilnDataProvider>();
+  return useQuery({ queryKey: KILN_REGISTRY_KEY, queryFn: () => dataProvider.getKilnRegistry(), staleTime: CHOICES_STALE_MS });
+}
+
+interface ChoicesInputProps {
+  source: string;
+  label: string;
+  alwaysOn?: boolean;
+  choices: KilnRegistryResponse | undefined;
+  isPending: boolean;
+}
+
+function FacilityFilterInput({ choices, ...props }: ChoicesInputProps) {
+  const options = (choices?.facilities ?? []).map((f) => ({ id: f.id, name: facilityOptionLabel(f) }));
+  return <SelectInput {...props} choices={options} translateChoice={false} sx={{ width: FACILITY_DROPDOWN_WIDTH, maxWidth: '100%' }} />;
+}
+
+/** Kilns of the chosen facility, or of all facilities when none is chosen. */
+function KilnFilterInput({ choices, ...props }: ChoicesInputProps) {
+  const { filterValues } = useListContext();
+  const facilityId: unknown = filterValues.facility_id;
+  const kilns = (choices?.kilns ?? []).filter((k) => facilityId == null || facilityId === '' || k.facility_id === Number(facilityId));
+  const options = kilns.map((k) => ({ id: k.id, name: `${k.kiln_id} (${k.facility_mnemonic})` }));
+  return <SelectInput {...props} choices={options} translateChoice={false} sx={{ minWidth: 180 }} />;
+}
+
+/**
+ * The filters of both kiln log lists, named as the API's filter keys
+ * (DESIGN §2): search, facility, kiln, kiln type, log date range, status, audited.
+ */
+export function useKilnLogFilters() {
+  const { data, isPending } = useFilterChoices();
+  const choices = { choices: data, isPending };
+  return [
+    <SearchInput key="q" source="q" alwaysOn />,
+    <FacilityFilterInput key="facility_id" source="facility_id" label="kilnLogs.filters.facility" alwaysOn {...choices} />,
+    <KilnFilterInput key="kiln" source="kiln" label="kilnLogs.filters.kiln" alwaysOn {...choices} />,
+    <SelectInput key="type" source="type" label="kilnLogs.filters.type" choices={KILN_TYPE_CHOICES} translateChoice={false} alwaysOn />,
+    <DateInput key="from" source="from" label="kilnLogs.filters.from" alwaysOn />,
+    <DateInput key="to" source="to" label="kilnLogs.filters.to" alwaysOn />,
+    <SelectInput key="status" source="status" label="kilnLogs.filters.status" choices={STATUS_CHOICES} alwaysOn />,
+    <NullableBooleanInput key="audited" source="audited" label="kilnLogs.filters.audited" alwaysOn />,
+  ];
+}

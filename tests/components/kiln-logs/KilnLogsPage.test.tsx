@@ -1,0 +1,203 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { json, logInAs, mockFetch, renderApp } from '../support/renderApp';
+import { CGO1_ANALYSIS, makeKilnLog, page } from '../support/kilnLogs';
+
+afterEach(() => vi.unstubAllGlobals());
+
+// the page is a lazy chunk and the list loads after it: allow for a busy machine
+const LOADED = { timeout: 5000 };
+
+const LIVE = makeKilnLog({
+  id: 1,
+  kiln_id: 'CG1-0007',
+  facility_name: 'Nairobi Char Works',
+  logts: '2026-03-01T06:05:00',
+  file_size: 1536,
+  analysis: JSON.stringify(CGO1_ANALYSIS),
+  analysis_detail: { co2_removed: 1507.67, biochar_produced: 618.06 },
+});
+const AUDITED = makeKilnLog({ id: 2, kiln_id: 'TX-0002', type: 2, audited: true, audit_id: 4, file_size: 0 });
+const ERROR = makeKilnLog({
+  id: 3,
+  kiln_id: 'ZZ-9',
+  facility_id: null,
+  facility_name: null,
+  gps_in_range: null,
+  analysis: null,
+  analysis_detail: null,
+  error_message: "Unknown kiln 'ZZ-9'.",
+});
+
+const REGISTRY = { kilns: [], facilities: [{ id: 1, mnemonic: 'NCW', name: 'Nairobi Char Works' }] };
+
+/** The API behind the page: the list, the filter choices, and the row commands. */
+function serveKilnLogs() {
+  return mockFetch((url, init) => {
+    if (url.startsWith('/api/kilnlogs?')) return page([LIVE, AUDITED, ERROR], 60);
+    if (url === '/api/kiln/registry/list') return json(REGISTRY);
+    if (init.method === 'POST' && url === '/api/kilnlogs/1/analyse') return json(LIVE);
+    if (init.method === 'POST' && url === '/api/kilnlogs/1/archive') return json({ message: 'Log 1 is an audited burn: it cannot be archived.' }, 409);
+    return json({ message: 'Not found.' }, 404);
+  });
+}
+
+const rowOf = (kilnId: string) => screen.getByText(kilnId).closest('tr') as HTMLElement;
+const listCalls = (fetchMock: ReturnType<typeof mockFetch>) => fetchMock.mock.calls.filter(([url]) => String(url).startsWith('/api/kilnlogs?'));
+
+describe('Kiln Logs', () => {
+  it('lists a page of 25 logs, newest first, with their figures formatted', async () => {
+    await logInAs(3);
+    const fetchMock = serveKilnLogs();
+    renderApp('/kiln_logs');
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Kiln Logs' }, LOADED)).toBeInTheDocument();
+    expect(await screen.findByText('CG1-0007', {}, LOADED)).toBeInTheDocument();
+    const live = within(rowOf('CG1-0007'));
+    expect(live.getByText('Nairobi Char Works')).toBeInTheDocument();
+    expect(live.getByText('01-Mar-2026 06:05')).toBeInTheDocument();
+    expect(live.getByText('1.50 KB')).toBeInTheDocument();
+    expect(live.getByText('1,507.7')).toBeInTheDocument();
+    expect(live.getByText('618.1')).toBeInTheDocument();
+    expect(live.getByRole('img', { name: 'Valid burn' })).toBeInTheDocument();
+    expect(live.getByRole('img', { name: 'GPS position within the facility area' })).toBeInTheDocument();
+
+    expect(within(rowOf('TX-0002')).getByText('TBD')).toBeInTheDocument();
+    const error = within(rowOf('ZZ-9'));
+    expect(error.getByRole('img', { name: 'Analysis error' })).toBeInTheDocument();
+    expect(error.getByRole('img', { name: 'GPS check not applicable' })).toBeInTheDocument();
+
+    const url = new URL(String(listCalls(fetchMock)[0][0]), 'http://localhost');
+    expect(JSON.parse(url.searchParams.get('range') ?? '')).toEqual([0, 24]);
+    expect(JSON.parse(url.searchParams.get('sort') ?? '')).toEqual(['logts', 'DESC']);
+    expect(new Headers(listCalls(fetchMock)[0][1]?.headers).get('Authorization')).toMatch(/^Bearer ey/);
+    expect(screen.getByText('1-25 of 60')).toBeInTheDocument();
+  });
+
+  it('offers analyse and archive only for a burn that is not audited', async () => {
+    await logInAs(3);
+    serveKilnLogs();
+    renderApp('/kiln_logs');
+    await screen.findByText('CG1-0007', {}, LOADED);
+
+    const live = within(rowOf('CG1-0007'));
+    expect(live.getByRole('button', { name: 'Download log file' })).toBeInTheDocument();
+    expect(live.getByRole('button', { name: 'Analyse again' })).toBeInTheDocument();
+    expect(live.getByRole('button', { name: 'Archive' })).toBeInTheDocument();
+
+    const audited = within(rowOf('TX-0002'));
+    expect(audited.getByRole('button', { name: 'Download log file' })).toBeInTheDocument();
+    expect(audited.queryByRole('button', { name: 'Analyse again' })).not.toBeInTheDocument();
+    expect(audited.queryByRole('button', { name: 'Archive' })).not.toBeInTheDocument();
+    expect(audited.getByRole('img', { name: 'Audited burn: it cannot be analysed again or archived.' })).toBeInTheDocument();
+  });
+
+  it('offers no analyse or archive to a role without update kilnlog', async () => {
+    await logInAs(4, 'facilityadmin');
+    serveKilnLogs();
+    renderApp('/kiln_logs');
+    await screen.findByText('CG1-0007', {}, LOADED);
+    expect(screen.getAllByRole('button', { name: 'Download log file' })).toHaveLength(3);
+    expect(screen.queryByRole('button', { name: 'Analyse again' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Archive' })).not.toBeInTheDocument();
+  });
+
+  it('analyses a log again: posts, notifies and reloads the list', async () => {
+    const user = userEvent.setup();
+    await logInAs(3);
+    const fetchMock = serveKilnLogs();
+    renderApp('/kiln_logs');
+    await screen.findByText('CG1-0007', {}, LOADED);
+    const before = listCalls(fetchMock).length;
+
+    await user.click(within(rowOf('CG1-0007')).getByRole('button', { name: 'Analyse again' }));
+
+    expect(await screen.findByText('Kiln log analysed again.')).toBeInTheDocument();
+    const post = fetchMock.mock.calls.find(([url, init]) => url === '/api/kilnlogs/1/analyse' && init?.method === 'POST');
+    expect(new Headers(post?.[1]?.headers).get('Authorization')).toMatch(/^Bearer ey/);
+    await waitFor(() => expect(listCalls(fetchMock).length).toBeGreaterThan(before), LOADED);
+  });
+
+  it("shows the server's reason when it refuses to archive", async () => {
+    const user = userEvent.setup();
+    await logInAs(3);
+    serveKilnLogs();
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    renderApp('/kiln_logs');
+    await screen.findByText('CG1-0007', {}, LOADED);
+
+    await user.click(within(rowOf('CG1-0007')).getByRole('button', { name: 'Archive' }));
+
+    expect(await screen.findByText('Error archiving kiln log.')).toBeInTheDocument();
+    expect(screen.getByText('Log 1 is an audited burn: it cannot be archived.')).toBeInTheDocument();
+  });
+
+  it('sends the chosen filters as the API filter keys', async () => {
+    const user = userEvent.setup();
+    await logInAs(3);
+    const fetchMock = serveKilnLogs();
+    renderApp('/kiln_logs');
+    await screen.findByText('CG1-0007', {}, LOADED);
+
+    await user.click(screen.getByRole('combobox', { name: 'Status' }));
+    await user.click(await screen.findByRole('option', { name: 'Invalid' }));
+
+    await waitFor(() => {
+      const filters = listCalls(fetchMock).map(([url]) => JSON.parse(new URL(String(url), 'http://localhost').searchParams.get('filter') ?? '{}'));
+      expect(filters).toContainEqual({ status: 'invalid' });
+    }, LOADED);
+  });
+
+  it('says so when there are no logs, and when the list cannot be loaded', async () => {
+    await logInAs(3);
+    mockFetch((url) => (url.startsWith('/api/kilnlogs?') ? page([]) : json(REGISTRY)));
+    const { unmount } = renderApp('/kiln_logs');
+    expect(await screen.findByText('No kiln logs yet.', {}, LOADED)).toBeInTheDocument();
+    unmount();
+
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    mockFetch((url) => (url.startsWith('/api/kilnlogs?') ? json({ message: 'Internal server error.' }, 500) : json(REGISTRY)));
+    renderApp('/kiln_logs');
+    expect(await screen.findByText('The kiln logs could not be loaded.', {}, LOADED)).toBeInTheDocument();
+  });
+});
+
+describe('Archived Kiln Logs', () => {
+  const ARCHIVED = makeKilnLog({ id: 9, kiln_id: 'RT-0003', archived_ts: '2026-03-02T10:00:00.000Z', delete_after: '2026-05-31T10:00:00.000Z' });
+
+  it('states the retention period, shows archive and deletion dates, and restores', async () => {
+    const user = userEvent.setup();
+    await logInAs(3);
+    const fetchMock = mockFetch((url, init) => {
+      if (url.startsWith('/api/archived_kilnlogs?')) return page([ARCHIVED]);
+      if (url === '/api/archived_kilnlogs/retention') return json({ retention_days: 90 });
+      if (url === '/api/archived_kilnlogs/9/restore' && init.method === 'POST') return json({ ...ARCHIVED, archived_ts: null, delete_after: null });
+      return json(REGISTRY);
+    });
+    renderApp('/archived_kiln_logs');
+
+    expect(await screen.findByText('Archived kiln logs are deleted 90 days after archiving unless restored.', {}, LOADED)).toBeInTheDocument();
+    const row = within((await screen.findByText('RT-0003', {}, LOADED)).closest('tr') as HTMLElement);
+    expect(row.getByText('02-Mar-2026')).toBeInTheDocument();
+    expect(row.getByText('31-May-2026')).toBeInTheDocument();
+    expect(row.queryByRole('button', { name: 'Archive' })).not.toBeInTheDocument();
+
+    await user.click(row.getByRole('button', { name: 'Restore' }));
+    expect(await screen.findByText('Kiln log restored.')).toBeInTheDocument();
+    expect(fetchMock.mock.calls.some(([url, init]) => url === '/api/archived_kilnlogs/9/restore' && init?.method === 'POST')).toBe(true);
+  });
+
+  it('offers no restore to a role without update kilnlog', async () => {
+    await logInAs(4, 'facilityadmin');
+    mockFetch((url) => {
+      if (url.startsWith('/api/archived_kilnlogs?')) return page([ARCHIVED]);
+      if (url === '/api/archived_kilnlogs/retention') return json({ retention_days: 1 });
+      return json(REGISTRY);
+    });
+    renderApp('/archived_kiln_logs');
+    expect(await screen.findByText('Archived kiln logs are deleted 1 day after archiving unless restored.', {}, LOADED)).toBeInTheDocument();
+    await screen.findByText('RT-0003', {}, LOADED);
+    expect(screen.queryByRole('button', { name: 'Restore' })).not.toBeInTheDocument();
+  });
+});
