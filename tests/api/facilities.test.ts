@@ -1,15 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Facility, FacilityListResponse, FacilitySavePayload } from '../../src/domain/api/configure';
 import type { FacilityRecord } from '../../mock-server/store/schema';
-import { facilityPayload, loginAll, snapshot, usersWithout, type DemoUsername } from '../helpers/configure';
-import { bearer, startTestServer, type TestServer } from '../helpers/testServer';
+import { facilityPayload, snapshot, usersWithout, type DemoUsername, startWithTokens } from '../helpers/configure';
+import { bearer, type TestServer } from '../helpers/testServer';
 
 let server: TestServer;
 let tokens: Record<DemoUsername, string>;
-beforeAll(async () => {
-  server = await startTestServer();
-  tokens = await loginAll(server);
-});
+beforeAll(async () => ({ server, tokens } = await startWithTokens()));
 afterAll(() => server.close());
 
 const OWN_FACILITIES = [1, 2]; // facilityadmin (user 5) owns NRB and NKR

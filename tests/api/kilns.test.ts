@@ -1,16 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Kiln, KilnRegistryResponse, KilnSavePayload } from '../../src/domain/api/configure';
 import { DEMO_KILNS } from '../../mock-server/seed/kilns';
-import { kilnPayload, loginAll, snapshot, usersWithout, type DemoUsername } from '../helpers/configure';
+import { kilnPayload, snapshot, usersWithout, type DemoUsername, startWithTokens } from '../helpers/configure';
 import { makeToken } from '../helpers/tokens';
-import { bearer, startTestServer, type TestServer } from '../helpers/testServer';
+import { bearer, type TestServer } from '../helpers/testServer';
 
 let server: TestServer;
 let tokens: Record<DemoUsername, string>;
-beforeAll(async () => {
-  server = await startTestServer();
-  tokens = await loginAll(server);
-});
+beforeAll(async () => ({ server, tokens } = await startWithTokens()));
 afterAll(() => server.close());
 
 const OWN_FACILITIES = [1, 2]; // facilityadmin (user 5) owns NRB and NKR

@@ -2,15 +2,12 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_UPLOAD_BYTES } from '../../src/domain/api/configure';
-import { jpegHeader, loginAll, pngImage, snapshot, TINY_PDF, usersWithout, type DemoUsername } from '../helpers/configure';
-import { bearer, startTestServer, type TestServer } from '../helpers/testServer';
+import { jpegHeader, pngImage, snapshot, TINY_PDF, usersWithout, type DemoUsername, startWithTokens } from '../helpers/configure';
+import { bearer, type TestServer } from '../helpers/testServer';
 
 let server: TestServer;
 let tokens: Record<DemoUsername, string>;
-beforeAll(async () => {
-  server = await startTestServer();
-  tokens = await loginAll(server);
-});
+beforeAll(async () => ({ server, tokens } = await startWithTokens()));
 afterAll(() => server.close());
 
 const GUID = '3f2c1a9e-8b7d-4c6e-9f01-23456789abcd';
