@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Facility, FacilityListResponse, FacilitySavePayload } from '../../src/domain/api/configure';
 import type { FacilityRecord } from '../../mock-server/store/schema';
-import { facilityPayload, snapshot, usersWithout, type DemoUsername, startWithTokens } from '../helpers/configure';
-import { bearer, type TestServer } from '../helpers/testServer';
+import { facilityPayload, snapshot, usersWithout, type DemoUsername } from '../helpers/configure';
+import { bearer, startWithTokens, type TestServer } from '../helpers/testServer';
 
 let server: TestServer;
 let tokens: Record<DemoUsername, string>;

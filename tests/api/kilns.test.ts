@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Kiln, KilnRegistryResponse, KilnSavePayload } from '../../src/domain/api/configure';
 import { DEMO_KILNS } from '../../mock-server/seed/kilns';
-import { kilnPayload, snapshot, usersWithout, type DemoUsername, startWithTokens } from '../helpers/configure';
+import { kilnPayload, snapshot, usersWithout, type DemoUsername } from '../helpers/configure';
 import { makeToken } from '../helpers/tokens';
-import { bearer, type TestServer } from '../helpers/testServer';
+import { bearer, startWithTokens, type TestServer } from '../helpers/testServer';
 
 let server: TestServer;
 let tokens: Record<DemoUsername, string>;

@@ -2,8 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_UPLOAD_BYTES } from '../../src/domain/api/configure';
-import { jpegHeader, pngImage, snapshot, TINY_PDF, usersWithout, type DemoUsername, startWithTokens } from '../helpers/configure';
-import { bearer, type TestServer } from '../helpers/testServer';
+import { jpegHeader, pngImage, snapshot, TINY_PDF, usersWithout, type DemoUsername } from '../helpers/configure';
+import { bearer, startWithTokens, type TestServer } from '../helpers/testServer';
 
 let server: TestServer;
 let tokens: Record<DemoUsername, string>;

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
+import { buildPdf } from '../../mock-server/seed/media/pdf';
 import { pngImage } from '../helpers/configure';
 import { protectedPdf } from '../helpers/protectedPdf';
 import { expectAccessible, login, openAndLogin } from './fixtures';
@@ -127,4 +128,41 @@ test('a photo upload sends a canvas-made thumbnail the server accepts, and the t
   await expect(thumb).toBeVisible();
   // 1200 x 800 made into a 250 x 167 JPEG
   expect(await thumb.evaluate((img: HTMLImageElement) => [img.naturalWidth, img.naturalHeight])).toEqual([250, 167]);
+});
+
+test('a facility admin sees only its facilities, edits one, and uploads a PDF statement it then reads page by page', async ({ page }, testInfo) => {
+  await openAndLogin(page, 'facilityadmin', '/facilities');
+  const rows = page.locator('table tbody tr');
+  await expect(rows.first()).toBeVisible();
+  expect((await rows.locator('td:first-child').allTextContents()).sort()).toEqual(['NKR', 'NRB']);
+  await expect(page.getByRole('button', { name: 'New Facility' })).toHaveCount(0);
+
+  await page.getByRole('button', { name: 'Edit facility NKR' }).click();
+  const edit = page.getByRole('dialog', { name: 'Edit Facility' });
+  await expect(edit.getByRole('textbox', { name: /^Mnemonic/ })).toBeDisabled();
+  const name = `Nakuru Biochar Co-operative ${Date.now() % 1000}`;
+  await edit.getByRole('textbox', { name: /^Name/ }).fill(name);
+  await edit.getByRole('button', { name: 'OK' }).click();
+  await expect(edit).toHaveCount(0);
+  await expect(rows.filter({ hasText: 'NKR' })).toContainText(name);
+
+  const file = path.join(testInfo.outputDir, 'statement.pdf');
+  fs.mkdirSync(testInfo.outputDir, { recursive: true });
+  fs.writeFileSync(file, buildPdf('Audit statement NKR', [[{ text: 'Statement, page one' }], [{ text: 'Statement, page two' }], [{ text: 'Statement, page three' }]]));
+  await page.getByRole('button', { name: 'Upload Audit for NKR' }).click();
+  const upload = page.getByRole('dialog', { name: 'Upload Audit – NKR' });
+  await upload.locator('input[type="file"]').setInputFiles(file);
+  await upload.getByRole('button', { name: 'OK' }).click();
+  await expect(page.getByText('Audit successfully recorded.')).toBeVisible();
+
+  await page.getByRole('button', { name: 'View Audit of NKR' }).click();
+  const viewer = page.getByRole('dialog', { name: 'Latest Audit – NKR' });
+  await expect(pageOf(viewer)).toHaveText('Page 1 of 3');
+  await viewer.getByRole('button', { name: 'Next page' }).click();
+  await expect(pageOf(viewer)).toHaveText('Page 2 of 3');
+  await viewer.getByRole('button', { name: 'Next page' }).click();
+  await expect(pageOf(viewer)).toHaveText('Page 3 of 3');
+  await expect(viewer.getByRole('button', { name: 'Next page' })).toBeDisabled();
+  await viewer.getByRole('button', { name: 'Previous page' }).click();
+  await expect(pageOf(viewer)).toHaveText('Page 2 of 3');
 });

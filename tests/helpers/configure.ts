@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { FacilitySavePayload, KilnSavePayload } from '../../src/domain/api/configure';
 import { encodePng } from '../../mock-server/seed/media/png';
 import { DEMO_USERS } from '../../mock-server/seed/users';
-import { startTestServer, type TestServer } from './testServer';
+import type { TestServer } from './testServer';
 
 export type DemoUsername = (typeof DEMO_USERS)[number]['username'];
 
@@ -11,12 +11,6 @@ export type DemoUsername = (typeof DEMO_USERS)[number]['username'];
 export async function loginAll(server: TestServer): Promise<Record<DemoUsername, string>> {
   const tokens = await Promise.all(DEMO_USERS.map((u) => server.login(u.username)));
   return Object.fromEntries(DEMO_USERS.map((u, i) => [u.username, tokens[i]])) as Record<DemoUsername, string>;
-}
-
-/** A seeded test server and a token for every demo account. */
-export async function startWithTokens(): Promise<{ server: TestServer; tokens: Record<DemoUsername, string> }> {
-  const server = await startTestServer();
-  return { server, tokens: await loginAll(server) };
 }
 
 /** The demo users whose role lacks a rule, for 403 tables. */

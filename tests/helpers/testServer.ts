@@ -4,6 +4,7 @@ import path from 'node:path';
 import request from 'supertest';
 import { createApp, type KilnConsoleServer } from '../../mock-server/app';
 import { configFromEnv, type ServerConfig } from '../../mock-server/config';
+import { loginAll, type DemoUsername } from './configure';
 
 export const DEMO_PASSWORD = 'kiln-demo';
 
@@ -51,3 +52,9 @@ export async function startTestServer(overrides: Partial<ServerConfig> = {}): Pr
 }
 
 export const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
+
+/** A seeded test server and a token for every demo account. */
+export async function startWithTokens(): Promise<{ server: TestServer; tokens: Record<DemoUsername, string> }> {
+  const server = await startTestServer();
+  return { server, tokens: await loginAll(server) };
+}
