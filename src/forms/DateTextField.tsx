@@ -1,9 +1,9 @@
 import { useEffect, useRef } from 'react';
-import { IconButton, InputAdornment, TextField, type TextFieldProps } from '@mui/material';
+import { IconButton, InputAdornment, type TextFieldProps } from '@mui/material';
 import EventIcon from '@mui/icons-material/Event';
 import { useTranslate } from 'react-admin';
 import { parseDateText, toDateText } from './dateText';
-import { FORM_FIELD_VARIANT, type FieldBinding } from './FormTextField';
+import { FormTextField, type FieldBinding } from './FormTextField';
 
 type DateTextFieldProps = FieldBinding & Omit<TextFieldProps, keyof FieldBinding | 'onChange' | 'type'>;
 
@@ -40,14 +40,11 @@ export function DateTextField({ value, onTextChange, onBlur, ...props }: DateTex
   };
 
   return (
-    <TextField
-      fullWidth
-      margin="dense"
-      variant={FORM_FIELD_VARIANT}
+    <FormTextField
       {...props}
       value={value}
       placeholder={translate('forms.dateFormat')}
-      onChange={(event) => onTextChange(event.target.value)}
+      onTextChange={onTextChange}
       onBlur={handleBlur}
       slotProps={{
         htmlInput: { inputMode: 'numeric', autoComplete: 'off' },

@@ -56,10 +56,7 @@ export function useFieldBinding<F extends string>(form: FieldForm<F>) {
 
 type FormTextFieldProps = FieldBinding & Omit<TextFieldProps, keyof FieldBinding | 'onChange'>;
 
-/**
- * Outlined, not react-admin's filled default: MUI's error red on the filled
- * grey is 4.36:1, below WCAG AA, and these forms show errors.
- */
+/** Outlined: the modal forms show many field errors, and outlined fields keep them easiest to read. */
 export const FORM_FIELD_VARIANT = 'outlined';
 
 /** A MUI TextField (or select, with `select` and MenuItem children) bound to a form field. */

@@ -18,6 +18,8 @@ export default function ArchivedKilnLogsPage() {
         empty="kilnLogs.archived.empty"
         extraColumns={archiveColumns()}
         actions={<ArchivedLogRowActions canUpdate={canUpdate} />}
+        // an audited burn cannot be archived: the filter would find nothing or everything
+        auditedFilter={false}
       />
     </Page>
   );

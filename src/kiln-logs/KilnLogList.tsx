@@ -17,11 +17,13 @@ interface KilnLogListProps {
   extraColumns?: ReactElement[];
   /** the row commands, reading the row from the record context */
   actions: ReactElement;
+  /** offer the Audited filter (not on the archived list, which holds no audited logs) */
+  auditedFilter?: boolean;
 }
 
 /** A paged, sorted, filtered kiln log list (live or archived) with the common columns. */
-export function KilnLogList({ resource, sort, empty, extraColumns = [], actions }: KilnLogListProps) {
-  const filters = useKilnLogFilters();
+export function KilnLogList({ resource, sort, empty, extraColumns = [], actions, auditedFilter = true }: KilnLogListProps) {
+  const filters = useKilnLogFilters({ audited: auditedFilter });
   return (
     <List
       resource={resource}

@@ -1,6 +1,6 @@
 import { FunctionField, TextField, useTranslate } from 'react-admin';
 import { gpsWidgetState } from '../domain/analysis';
-import type { KilnLog } from '../domain/api/kilnLogs';
+import type { AnalysisDetail, KilnLog } from '../domain/api/kilnLogs';
 import { formatDate, formatDateTime } from '../domain/dates';
 import { formatFileSize, formatNumber } from '../domain/format';
 import { AnalysisDisplay } from './AnalysisDisplay';
@@ -14,8 +14,25 @@ function NotAvailable() {
   return <>{useTranslate()(NOT_AVAILABLE)}</>;
 }
 
-/** Spec §9: per-log kg figures with 1 decimal. */
-const perLogKg = (kg: number | undefined) => (kg === undefined ? null : formatNumber(kg, 1));
+/**
+ * A per-log kg figure of the analysis detail (spec §9: 1 decimal), sorted by
+ * the API's sort field of the same name.
+ */
+function perLogKgColumn(name: keyof AnalysisDetail, label: string) {
+  return (
+    <FunctionField<KilnLog>
+      key={name}
+      source={`analysis_detail.${name}`}
+      sortBy={name}
+      label={label}
+      textAlign="right"
+      render={(log) => {
+        const kg = log.analysis_detail?.[name];
+        return kg === undefined ? null : formatNumber(kg, 1);
+      }}
+    />
+  );
+}
 
 /**
  * The columns both kiln log lists show, as Datagrid children; each sorts by
@@ -40,22 +57,8 @@ export function kilnLogColumns() {
       render={(log) => <ValidationWidget state={gpsWidgetState(log)} labels={GPS_LABELS} />}
     />,
     <FunctionField<KilnLog> key="analysis" label="kilnLogs.columns.analysis" sortable={false} render={(log) => <AnalysisDisplay log={log} />} />,
-    <FunctionField<KilnLog>
-      key="co2_removed"
-      source="analysis_detail.co2_removed"
-      sortBy="co2_removed"
-      label="kilnLogs.columns.co2Removed"
-      textAlign="right"
-      render={(log) => perLogKg(log.analysis_detail?.co2_removed)}
-    />,
-    <FunctionField<KilnLog>
-      key="biochar_produced"
-      source="analysis_detail.biochar_produced"
-      sortBy="biochar_produced"
-      label="kilnLogs.columns.biocharProduced"
-      textAlign="right"
-      render={(log) => perLogKg(log.analysis_detail?.biochar_produced)}
-    />,
+    perLogKgColumn('co2_removed', 'kilnLogs.columns.co2Removed'),
+    perLogKgColumn('biochar_produced', 'kilnLogs.columns.biocharProduced'),
   ];
 }
 

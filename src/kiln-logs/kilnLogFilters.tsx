@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { DateInput, NullableBooleanInput, SearchInput, SelectInput, useDataProvider, useListContext } from 'react-admin';
+import { useFormContext, useWatch } from 'react-hook-form';
+import { DateInput, NullableBooleanInput, SearchInput, SelectInput, useDataProvider } from 'react-admin';
 import type { KilnRegistryResponse } from '../domain/api/configure';
 import type { KilnLogStatus } from '../domain/api/kilnLogs';
 import { KNOWN_KILN_TYPES } from '../domain/kilnTypes';
@@ -33,25 +34,51 @@ interface ChoicesInputProps {
   isPending: boolean;
 }
 
-function FacilityFilterInput({ choices, ...props }: ChoicesInputProps) {
-  const options = (choices?.facilities ?? []).map((f) => ({ id: f.id, name: facilityOptionLabel(f) }));
-  return <SelectInput {...props} choices={options} translateChoice={false} sx={{ width: FACILITY_DROPDOWN_WIDTH, maxWidth: '100%' }} />;
+/** A filter value that chooses nothing; a chosen id may be a string (from the URL). */
+const isUnset = (value: unknown) => value == null || value === '';
+
+/** The kilns of the chosen facility, or of all facilities when none is chosen. */
+function kilnsOf(choices: KilnRegistryResponse | undefined, facilityId: unknown) {
+  return (choices?.kilns ?? []).filter((k) => isUnset(facilityId) || k.facility_id === Number(facilityId));
 }
 
-/** Kilns of the chosen facility, or of all facilities when none is chosen. */
+/**
+ * Choosing another facility clears a kiln filter of a different facility:
+ * together they would match no log.
+ */
+function FacilityFilterInput({ choices, ...props }: ChoicesInputProps) {
+  const { getValues, setValue } = useFormContext();
+  const options = (choices?.facilities ?? []).map((f) => ({ id: f.id, name: facilityOptionLabel(f) }));
+  const clearForeignKiln = () => {
+    const kiln: unknown = getValues('kiln');
+    if (isUnset(kiln) || !choices) return;
+    if (!kilnsOf(choices, getValues('facility_id')).some((k) => k.id === Number(kiln))) setValue('kiln', '');
+  };
+  return (
+    <SelectInput
+      {...props}
+      choices={options}
+      translateChoice={false}
+      onChange={clearForeignKiln}
+      sx={{ width: FACILITY_DROPDOWN_WIDTH, maxWidth: '100%' }}
+    />
+  );
+}
+
+/** Kilns of the facility chosen in the form, or of all facilities when none is chosen. */
 function KilnFilterInput({ choices, ...props }: ChoicesInputProps) {
-  const { filterValues } = useListContext();
-  const facilityId: unknown = filterValues.facility_id;
-  const kilns = (choices?.kilns ?? []).filter((k) => facilityId == null || facilityId === '' || k.facility_id === Number(facilityId));
-  const options = kilns.map((k) => ({ id: k.id, name: `${k.kiln_id} (${k.facility_mnemonic})` }));
+  const facilityId: unknown = useWatch({ name: 'facility_id' });
+  const options = kilnsOf(choices, facilityId).map((k) => ({ id: k.id, name: `${k.kiln_id} (${k.facility_mnemonic})` }));
   return <SelectInput {...props} choices={options} translateChoice={false} sx={{ minWidth: 180 }} />;
 }
 
 /**
  * The filters of both kiln log lists, named as the API's filter keys
- * (DESIGN §2): search, facility, kiln, kiln type, log date range, status, audited.
+ * (DESIGN §2): search, facility, kiln, kiln type, log date range, status, and
+ * audited where asked for (the archived list has no audited logs to find:
+ * an audited burn cannot be archived).
  */
-export function useKilnLogFilters() {
+export function useKilnLogFilters({ audited }: { audited: boolean }) {
   const { data, isPending } = useFilterChoices();
   const choices = { choices: data, isPending };
   return [
@@ -62,6 +89,6 @@ export function useKilnLogFilters() {
     <DateInput key="from" source="from" label="kilnLogs.filters.from" alwaysOn />,
     <DateInput key="to" source="to" label="kilnLogs.filters.to" alwaysOn />,
     <SelectInput key="status" source="status" label="kilnLogs.filters.status" choices={STATUS_CHOICES} alwaysOn />,
-    <NullableBooleanInput key="audited" source="audited" label="kilnLogs.filters.audited" alwaysOn />,
+    ...(audited ? [<NullableBooleanInput key="audited" source="audited" label="kilnLogs.filters.audited" alwaysOn />] : []),
   ];
 }

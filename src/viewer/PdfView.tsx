@@ -69,7 +69,13 @@ export default function PdfView({ file, onCancel }: PdfViewProps) {
             setPage((current) => clampPage(current, pdf.numPages));
           }}
         >
-          <Page pageNumber={page} width={Math.min(width ?? MAX_PAGE_WIDTH, MAX_PAGE_WIDTH)} />
+          <Page
+            pageNumber={page}
+            width={Math.min(width ?? MAX_PAGE_WIDTH, MAX_PAGE_WIDTH)}
+            error={message('viewer.pageError')}
+            loading={message('viewer.pageLoading')}
+            noData={message('viewer.pageNoData')}
+          />
         </Document>
       </Box>
       {passwordRequest && (

@@ -116,6 +116,8 @@ test('a photo upload sends a canvas-made thumbnail the server accepts, and the t
   await login(page, 'facilityadmin');
 
   const row = page.locator('table tbody tr').first();
+  // the first cell reads 'Loading...' until the list has arrived
+  await expect(row.getByRole('button', { name: /^Upload Photo for / })).toBeVisible();
   const mnemonic = (await row.locator('td').first().textContent())!;
   const upload = page.waitForRequest((r) => r.url().endsWith('/api/photo/upload'));
   await page.getByRole('button', { name: `Upload Photo for ${mnemonic}` }).click();

@@ -3,12 +3,15 @@ import { expect, type Page } from '@playwright/test';
 
 export const DEMO_PASSWORD = 'kiln-demo';
 
+/** The top menu; lists have a pagination navigation of their own. */
+export const mainMenu = (page: Page) => page.getByRole('navigation', { name: 'Main menu' });
+
 /** Fills the login form shown at the current URL and waits for the menu. */
 export async function login(page: Page, username: string, password = DEMO_PASSWORD): Promise<void> {
   await page.getByRole('textbox', { name: 'Username' }).fill(username);
   await page.locator('input[name="password"]').fill(password);
   await page.getByRole('button', { name: 'Login' }).click();
-  await expect(page.getByRole('navigation')).toBeVisible();
+  await expect(mainMenu(page)).toBeVisible();
 }
 
 export async function openAndLogin(page: Page, username: string, path = '/home'): Promise<void> {
@@ -18,7 +21,7 @@ export async function openAndLogin(page: Page, username: string, path = '/home')
 
 /** The visible menu as {group: [items]}, read by opening each group. */
 export async function readMenu(page: Page): Promise<Record<string, string[]>> {
-  const nav = page.getByRole('navigation');
+  const nav = mainMenu(page);
   const groups = nav.locator('button[aria-haspopup="true"]');
   const menu: Record<string, string[]> = {};
   for (let i = 0; i < (await groups.count()); i++) {

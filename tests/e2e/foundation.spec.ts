@@ -1,5 +1,6 @@
-import { expect, test } from '@playwright/test';
-import { expectAccessible, login, openAndLogin, readMenu } from './fixtures';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { expectAccessible, login, mainMenu, openAndLogin, readMenu } from './fixtures';
 
 const HOME = ['Home', 'Profile'];
 
@@ -67,7 +68,7 @@ for (const account of ACCOUNTS) {
     await expect(page.getByText('Recent Changes')).toBeVisible();
     await expect(page.getByText('An audit can be done for only one facility at a time.', { exact: false })).toBeVisible();
     expect(await readMenu(page)).toEqual(account.menu);
-    await expect(page.getByRole('navigation').getByRole('button', { name: 'Logout' })).toBeVisible();
+    await expect(mainMenu(page).getByRole('button', { name: 'Logout' })).toBeVisible();
   });
 }
 
@@ -84,13 +85,13 @@ test('a wrong password shows the Authentication Failure notification and stays o
   await expect(page.getByText('Authentication Failure')).toBeVisible();
   await expect(page.getByText('Credentials provided were incorrect. Please try again.')).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Login' })).toBeVisible();
-  await expect(page.getByRole('navigation')).toHaveCount(0);
+  await expect(mainMenu(page)).toHaveCount(0);
 });
 
 test('logout clears the session and lands on /home with the login screen', async ({ page }) => {
   await openAndLogin(page, 'kilnadmin', '/profile');
   await expect(page).toHaveURL(/\/profile$/);
-  await page.getByRole('navigation').getByRole('button', { name: 'Logout' }).click();
+  await mainMenu(page).getByRole('button', { name: 'Logout' }).click();
   await expect(page).toHaveURL(/\/home$/);
   await expect(page.getByRole('heading', { name: 'Login' })).toBeVisible();
   expect(await page.evaluate(() => sessionStorage.length)).toBe(0);
@@ -103,7 +104,7 @@ test('the session survives a reload within the tab', async ({ page }) => {
   await openAndLogin(page, 'broker');
   await page.reload();
   await expect(page.getByRole('heading', { name: 'Kiln Console', level: 1 })).toBeVisible();
-  await expect(page.getByRole('navigation')).toBeVisible();
+  await expect(mainMenu(page)).toBeVisible();
 });
 
 test('dark mode and cookie acceptance are remembered across reloads', async ({ page }) => {
@@ -157,10 +158,40 @@ test('profile: strength, match and a password change that works for the next log
   await expect(update).toBeEnabled();
   await update.click();
   await expect(page.getByText('Password successfully updated. Please log out and login.')).toBeVisible();
-  await page.getByRole('navigation').getByRole('button', { name: 'Logout' }).click();
+  await mainMenu(page).getByRole('button', { name: 'Logout' }).click();
   await login(page, 'useradmin', 'Kiln-Burn-2026!');
   await expect(page.getByText('You have logged in as a user-admin', { exact: false })).toBeVisible();
 });
+
+/**
+ * MUI's dark Paper lightens its colour with a gradient of one flat white (the
+ * elevation overlay), which axe cannot measure: it calls the contrast of any
+ * text on it 'incomplete'. Painting each such Paper the one colour it shows
+ * lets axe measure that text.
+ */
+async function flattenPaperOverlays(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    const channels = (color: string) => (color.match(/[\d.]+/g) ?? []).map(Number);
+    for (const paper of document.querySelectorAll<HTMLElement>('.MuiPaper-root')) {
+      const style = getComputedStyle(paper);
+      const overlay = /^linear-gradient\((rgba\([^)]+\)), \1\)$/.exec(style.backgroundImage);
+      const [r, g, b, opacity = 1] = channels(style.backgroundColor);
+      if (!overlay || opacity !== 1) continue;
+      const [wr, wg, wb, alpha] = channels(overlay[1]);
+      const mix = (top: number, under: number) => Math.round(top * alpha + under * (1 - alpha));
+      paper.style.backgroundImage = 'none';
+      paper.style.backgroundColor = `rgb(${mix(wr, r)}, ${mix(wg, g)}, ${mix(wb, b)})`;
+    }
+  });
+}
+
+/** No serious violations, and every text of the form measured by axe's colour-contrast rule and found AA. */
+async function expectFormContrast(page: Page): Promise<void> {
+  await flattenPaperOverlays(page);
+  await expectAccessible(page);
+  const { incomplete } = await new AxeBuilder({ page }).include('form').withRules(['color-contrast']).analyze();
+  expect(incomplete.flatMap((rule) => rule.nodes.map((n) => `${n.target.join(' ')}: ${n.failureSummary ?? ''}`))).toEqual([]);
+}
 
 test.describe('accessibility', () => {
   test('login screen', async ({ page }) => {
@@ -178,5 +209,30 @@ test.describe('accessibility', () => {
     await expectAccessible(page);
     await page.getByRole('switch', { name: 'Dark Mode' }).or(page.getByRole('checkbox', { name: 'Dark Mode' })).check();
     await expectAccessible(page);
+  });
+
+  test("the login screen's required-field errors, at rest, focused and hovered, light and dark", async ({ page }) => {
+    // nothing is submitted: the fields are only touched and left empty
+    await page.goto('/home');
+    const username = page.getByRole('textbox', { name: 'Username' });
+    const password = page.locator('input[name="password"]');
+    const darkMode = page.getByRole('switch', { name: 'Dark Mode' }).or(page.getByRole('checkbox', { name: 'Dark Mode' }));
+    await username.focus();
+    await password.focus();
+    await password.blur();
+    await expect(page.getByText('Required', { exact: true })).toHaveCount(2);
+
+    for (const mode of ['light', 'dark']) {
+      if (mode === 'dark') await darkMode.check();
+      await expect(username).toHaveAttribute('aria-invalid', 'true');
+      await expect(password).toHaveAttribute('aria-invalid', 'true');
+      await page.mouse.move(0, 0);
+      await expectFormContrast(page);
+      // the filled input is darker while focused or hovered, and the label stays red on it
+      await username.focus();
+      await password.hover();
+      await expectFormContrast(page);
+      await username.blur();
+    }
   });
 });

@@ -2,7 +2,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { json, logInAs, mockFetch, renderApp } from '../support/renderApp';
-import { FACILITY_LIST, jsonBody, makeFacility } from '../support/configure';
+import { defaultFacilityPayload, FACILITY_LIST, makeFacility } from '../../helpers/facilities';
+import { jsonBody } from '../support/configure';
 
 // canvas and createImageBitmap do not exist in jsdom; the sizing is unit-tested
 vi.mock('../../../src/facilities/makeThumbnail', () => ({
@@ -140,17 +141,7 @@ describe('Facility modal', { timeout: 20000 }, () => {
     await user.click(ok);
     expect(await screen.findByText('Facility saved.')).toBeInTheDocument();
     const [[, init]] = postsTo(fetchMock, '/api/facility/add');
-    expect(jsonBody(init!)).toEqual({
-      id: null,
-      mnemonic: 'ELD',
-      name: 'Eldoret',
-      owner_id: 1,
-      latMin: -90,
-      latMax: 90,
-      lonMin: -180,
-      lonMax: 180,
-      config: { cgo1: { wicf: 0.35, carbonRemovalFactor: 2.44 } },
-    });
+    expect(jsonBody(init!)).toEqual(defaultFacilityPayload('ELD', 'Eldoret'));
   });
 
   it('edits with the mnemonic disabled, flags both ends of a crossed latitude pair, and posts to /edit', async () => {

@@ -2,7 +2,9 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { json, logInAs, mockFetch, renderApp } from '../support/renderApp';
-import { CGO1_ANALYSIS, makeKilnLog, page } from '../support/kilnLogs';
+import { CGO1_ANALYSIS } from '../../helpers/analysisResults';
+import { REGISTRY as KILN_REGISTRY } from '../support/configure';
+import { makeKilnLog, page } from '../support/kilnLogs';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -33,10 +35,10 @@ const ERROR = makeKilnLog({
 const REGISTRY = { kilns: [], facilities: [{ id: 1, mnemonic: 'NCW', name: 'Nairobi Char Works' }] };
 
 /** The API behind the page: the list, the filter choices, and the row commands. */
-function serveKilnLogs() {
+function serveKilnLogs(registry: object = REGISTRY) {
   return mockFetch((url, init) => {
     if (url.startsWith('/api/kilnlogs?')) return page([LIVE, AUDITED, ERROR], 60);
-    if (url === '/api/kiln/registry/list') return json(REGISTRY);
+    if (url === '/api/kiln/registry/list') return json(registry);
     if (init.method === 'POST' && url === '/api/kilnlogs/1/analyse') return json(LIVE);
     if (init.method === 'POST' && url === '/api/kilnlogs/1/archive') return json({ message: 'Log 1 is an audited burn: it cannot be archived.' }, 409);
     return json({ message: 'Not found.' }, 404);
@@ -45,6 +47,9 @@ function serveKilnLogs() {
 
 const rowOf = (kilnId: string) => screen.getByText(kilnId).closest('tr') as HTMLElement;
 const listCalls = (fetchMock: ReturnType<typeof mockFetch>) => fetchMock.mock.calls.filter(([url]) => String(url).startsWith('/api/kilnlogs?'));
+/** The filter of every list request so far, as the API receives it. */
+const sentFilters = (fetchMock: ReturnType<typeof mockFetch>) =>
+  listCalls(fetchMock).map(([url]) => JSON.parse(new URL(String(url), 'http://localhost').searchParams.get('filter') ?? '{}'));
 
 describe('Kiln Logs', () => {
   it('lists a page of 25 logs, newest first, with their figures formatted', async () => {
@@ -143,10 +148,36 @@ describe('Kiln Logs', () => {
     await user.click(screen.getByRole('combobox', { name: 'Status' }));
     await user.click(await screen.findByRole('option', { name: 'Invalid' }));
 
-    await waitFor(() => {
-      const filters = listCalls(fetchMock).map(([url]) => JSON.parse(new URL(String(url), 'http://localhost').searchParams.get('filter') ?? '{}'));
-      expect(filters).toContainEqual({ status: 'invalid' });
-    }, LOADED);
+    await waitFor(() => expect(sentFilters(fetchMock)).toContainEqual({ status: 'invalid' }), LOADED);
+    expect(screen.getByRole('combobox', { name: 'Audited' })).toBeInTheDocument();
+  });
+
+  // three filter changes, each applied after the filter form's 500 ms debounce
+  it("clears the kiln filter when another facility is chosen, keeping it for the kiln's own facility", { timeout: 20000 }, async () => {
+    const user = userEvent.setup();
+    await logInAs(3);
+    const fetchMock = serveKilnLogs(KILN_REGISTRY);
+    renderApp('/kiln_logs');
+    await screen.findByText('CG1-0007', {}, LOADED);
+    const choose = async (filter: string, option: string) => {
+      await user.click(screen.getByRole('combobox', { name: filter }));
+      await user.click(await screen.findByRole('option', { name: option }));
+    };
+
+    await choose('Kiln', 'TX-0003 (KSM)');
+    await waitFor(() => expect(sentFilters(fetchMock)).toContainEqual({ kiln: 3 }), LOADED);
+    await choose('Facility', 'KSM – Kisumu Biochar');
+    await waitFor(() => expect(sentFilters(fetchMock)).toContainEqual({ kiln: 3, facility_id: 2 }), LOADED);
+
+    await choose('Facility', 'NCW – Nairobi Char Works');
+    await waitFor(() => expect(sentFilters(fetchMock)).toContainEqual({ facility_id: 1 }), LOADED);
+    expect(sentFilters(fetchMock).filter((f) => f.facility_id === 1 && 'kiln' in f)).toEqual([]);
+    expect(screen.getByRole('combobox', { name: 'Kiln' })).not.toHaveTextContent('TX-0003');
+    // the kiln choices follow the facility at once
+    await user.click(screen.getByRole('combobox', { name: 'Kiln' }));
+    const options = (await screen.findAllByRole('option')).map((o) => o.textContent);
+    expect(options).toContain('CG1-0001 (NCW)');
+    expect(options).not.toContain('TX-0003 (KSM)');
   });
 
   it('says so when there are no logs, and when the list cannot be loaded', async () => {
@@ -186,6 +217,20 @@ describe('Archived Kiln Logs', () => {
     await user.click(row.getByRole('button', { name: 'Restore' }));
     expect(await screen.findByText('Kiln log restored.')).toBeInTheDocument();
     expect(fetchMock.mock.calls.some(([url, init]) => url === '/api/archived_kilnlogs/9/restore' && init?.method === 'POST')).toBe(true);
+  });
+
+  it('offers no Audited filter: an audited burn cannot be archived', async () => {
+    await logInAs(3);
+    mockFetch((url) => {
+      if (url.startsWith('/api/archived_kilnlogs?')) return page([ARCHIVED]);
+      if (url === '/api/archived_kilnlogs/retention') return json({ retention_days: 90 });
+      return json(REGISTRY);
+    });
+    renderApp('/archived_kiln_logs');
+    await screen.findByText('RT-0003', {}, LOADED);
+    expect(screen.getByRole('combobox', { name: 'Status' })).toBeInTheDocument();
+    expect(screen.queryByRole('combobox', { name: 'Audited' })).not.toBeInTheDocument();
+    expect(screen.queryByText('Audited')).not.toBeInTheDocument();
   });
 
   it('offers no restore to a role without update kilnlog', async () => {

@@ -1,4 +1,4 @@
-import type { Facility, FacilityListResponse, Kiln, KilnRegistryResponse } from '../../../src/domain/api/configure';
+import type { Kiln, KilnRegistryResponse } from '../../../src/domain/api/configure';
 
 export function makeKiln(overrides: Partial<Kiln> = {}): Kiln {
   return {
@@ -25,36 +25,6 @@ export const REGISTRY: KilnRegistryResponse = {
   facilities: [
     { id: 1, mnemonic: 'NCW', name: 'Nairobi Char Works' },
     { id: 2, mnemonic: 'KSM', name: 'Kisumu Biochar' },
-  ],
-};
-
-export function makeFacility(overrides: Partial<Facility> = {}): Facility {
-  return {
-    id: 1,
-    mnemonic: 'NCW',
-    name: 'Nairobi Char Works',
-    owner_id: 5,
-    latitude_min: -1.5,
-    latitude_max: -1.1,
-    longitude_min: 36.6,
-    longitude_max: 37.05,
-    last_updated: '2025-01-02T10:00:00.000Z',
-    latest_facility_audit_id: null,
-    kiln_type_config: JSON.stringify({ cgo1: { wicf: 0.4, carbonRemovalFactor: 2.5 } }),
-    photo_uploaded_ts: null,
-    ...overrides,
-  };
-}
-
-export const FACILITY_LIST: FacilityListResponse = {
-  facilities: [
-    makeFacility(),
-    makeFacility({ id: 2, mnemonic: 'KSM', name: 'Kisumu Biochar', owner_id: 1, latest_facility_audit_id: 9 }),
-  ],
-  mnemonics: ['NCW', 'KSM'],
-  allowedOwners: [
-    { id: 1, username: 'superadmin', role: 0 },
-    { id: 5, username: 'facilityadmin', role: 4 },
   ],
 };
 

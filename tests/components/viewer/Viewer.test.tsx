@@ -3,14 +3,21 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { json, logInAs, mockFetch, renderApp } from '../support/renderApp';
-import { FACILITY_LIST } from '../support/configure';
+import { FACILITY_LIST } from '../../helpers/facilities';
 
 /**
  * react-pdf cannot load under Node 20 (STACK.md): a stand-in Document that
  * shows its loading text, asks for a password when the scenario has one, then
  * reports the page count and renders its pages.
  */
-const pdf = vi.hoisted(() => ({ pages: 3, password: null as string | null, fail: false, files: [] as unknown[] }));
+const pdf = vi.hoisted(() => ({
+  pages: 3,
+  password: null as string | null,
+  fail: false,
+  files: [] as unknown[],
+  /** a page shown in a state of its own instead of rendered, by page number */
+  pageStates: {} as Record<number, 'loading' | 'error' | 'noData'>,
+}));
 
 vi.mock('react-pdf', async () => {
   const { useEffect, useState } = await import('react');
@@ -38,12 +45,16 @@ vi.mock('react-pdf', async () => {
     }, []);
     return <div>{state === 'loading' ? loading : state === 'failed' ? error : children}</div>;
   }
-  const Page = ({ pageNumber }: { pageNumber: number }) => <div data-testid="pdf-page">page {pageNumber}</div>;
+  type PageState = 'loading' | 'error' | 'noData';
+  const Page = ({ pageNumber, ...texts }: { pageNumber: number } & Record<PageState, ReactNode>) => {
+    const state = pdf.pageStates[pageNumber];
+    return <div data-testid="pdf-page">{state ? texts[state] : `page ${pageNumber}`}</div>;
+  };
   return { Document, Page, pdfjs: { GlobalWorkerOptions: {} }, PasswordResponses: { NEED_PASSWORD: 1, INCORRECT_PASSWORD: 2 } };
 });
 
 beforeEach(() => {
-  Object.assign(pdf, { pages: 3, password: null, fail: false, files: [] });
+  Object.assign(pdf, { pages: 3, password: null, fail: false, files: [], pageStates: {} });
   URL.createObjectURL = vi.fn(() => 'blob:document');
   URL.revokeObjectURL = vi.fn();
 });
@@ -98,6 +109,18 @@ describe('Viewer', () => {
     const { viewer } = await openAudit(pdfAnswer);
     expect(await viewer().findByText('Failed to load PDF file.', {}, { timeout: 5000 })).toBeInTheDocument();
     expect(viewer().queryByText(/^Page \d/)).not.toBeInTheDocument();
+  });
+
+  it("gives react-pdf's Page the console's texts for a page loading, failing or missing", async () => {
+    pdf.pageStates = { 1: 'loading', 2: 'error', 3: 'noData' };
+    const { user, viewer } = await openAudit(pdfAnswer);
+    expect(await viewer().findByText('Page 1 of 3', {}, { timeout: 5000 })).toBeInTheDocument();
+    const page = () => viewer().getByTestId('pdf-page');
+    expect(page()).toHaveTextContent('Loading page…');
+    await user.click(viewer().getByRole('button', { name: 'Next page' }));
+    expect(page()).toHaveTextContent('Failed to load the page.');
+    await user.click(viewer().getByRole('button', { name: 'Next page' }));
+    expect(page()).toHaveTextContent('No page specified.');
   });
 
   it('prompts for the password, and again for an incorrect one', async () => {

@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import type { Facility } from '../../../src/domain/api/configure';
 import {
   facilityFormValues,
   facilitySavePayload,
@@ -7,29 +6,9 @@ import {
   parseFacilityConfig,
   validateFacilityForm,
 } from '../../../src/facilities/facilityForm';
+import { defaultFacilityPayload, FACILITY_LIST, makeFacility } from '../../helpers/facilities';
 
-const facility: Facility = {
-  id: 3,
-  mnemonic: 'NBO',
-  name: 'Nairobi Yard',
-  owner_id: 5,
-  latitude_min: -1.5,
-  latitude_max: -1.1,
-  longitude_min: 36.6,
-  longitude_max: 37.05,
-  last_updated: '2025-01-02T10:00:00.000Z',
-  latest_facility_audit_id: null,
-  kiln_type_config: JSON.stringify({ cgo1: { wicf: 0.4, carbonRemovalFactor: 2.5 } }),
-  photo_uploaded_ts: null,
-};
-
-const list = {
-  mnemonics: ['NBO', 'KSM'],
-  allowedOwners: [
-    { id: 1, username: 'superadmin', role: 0 },
-    { id: 5, username: 'facilityadmin', role: 4 },
-  ],
-};
+const facility = makeFacility();
 
 describe('facility form values', () => {
   it('starts a new facility from the spec defaults: owner 1, the whole globe, WICF 0.35, factor 2.44', () => {
@@ -48,7 +27,7 @@ describe('facility form values', () => {
 
   it('fills the edit form from a facility and its C-Go-1 config', () => {
     expect(facilityFormValues(facility)).toMatchObject({
-      mnemonic: 'NBO',
+      mnemonic: 'NCW',
       owner_id: '5',
       latMin: '-1.5',
       lonMax: '37.05',
@@ -63,40 +42,30 @@ describe('facility form values', () => {
   });
 
   it('builds the save payload of spec §3', () => {
-    expect(facilitySavePayload({ ...NEW_FACILITY_FORM, mnemonic: ' ELD ', name: 'Eldoret' }, null)).toEqual({
-      id: null,
-      mnemonic: 'ELD',
-      name: 'Eldoret',
-      owner_id: 1,
-      latMin: -90,
-      latMax: 90,
-      lonMin: -180,
-      lonMax: 180,
-      config: { cgo1: { wicf: 0.35, carbonRemovalFactor: 2.44 } },
-    });
+    expect(facilitySavePayload({ ...NEW_FACILITY_FORM, mnemonic: ' ELD ', name: 'Eldoret' }, null)).toEqual(defaultFacilityPayload('ELD', 'Eldoret'));
   });
 });
 
 describe('facility form validation', () => {
   it('takes the defaults with a new mnemonic', () => {
-    expect(validateFacilityForm({ ...NEW_FACILITY_FORM, mnemonic: 'ELD' }, list, null)).toEqual({});
+    expect(validateFacilityForm({ ...NEW_FACILITY_FORM, mnemonic: 'ELD' }, FACILITY_LIST, null)).toEqual({});
   });
 
   it('refuses an empty or taken mnemonic, but not the facility its own', () => {
-    expect(validateFacilityForm(NEW_FACILITY_FORM, list, null)).toEqual({ mnemonic: 'required' });
-    expect(validateFacilityForm({ ...NEW_FACILITY_FORM, mnemonic: 'ksm' }, list, null)).toEqual({ mnemonic: 'duplicate' });
-    expect(validateFacilityForm(facilityFormValues(facility), list, 'NBO')).toEqual({});
+    expect(validateFacilityForm(NEW_FACILITY_FORM, FACILITY_LIST, null)).toEqual({ mnemonic: 'required' });
+    expect(validateFacilityForm({ ...NEW_FACILITY_FORM, mnemonic: 'ksm' }, FACILITY_LIST, null)).toEqual({ mnemonic: 'duplicate' });
+    expect(validateFacilityForm(facilityFormValues(facility), FACILITY_LIST, 'NCW')).toEqual({});
   });
 
   it('flags both ends of a latitude or longitude pair whose min is not below its max', () => {
-    expect(validateFacilityForm({ ...facilityFormValues(facility), latMin: '10', latMax: '10' }, list, 'NBO')).toEqual({
+    expect(validateFacilityForm({ ...facilityFormValues(facility), latMin: '10', latMax: '10' }, FACILITY_LIST, 'NCW')).toEqual({
       latMin: 'not_ordered',
       latMax: 'not_ordered',
     });
   });
 
   it('refuses an owner that is not among the choices', () => {
-    expect(validateFacilityForm({ ...NEW_FACILITY_FORM, mnemonic: 'ELD', owner_id: '4' }, list, null)).toEqual({
+    expect(validateFacilityForm({ ...NEW_FACILITY_FORM, mnemonic: 'ELD', owner_id: '4' }, FACILITY_LIST, null)).toEqual({
       owner_id: 'not_allowed',
     });
   });

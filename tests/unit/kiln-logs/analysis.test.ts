@@ -8,34 +8,7 @@ import {
   type AnalysisResult,
 } from '../../../src/domain/analysis';
 import { KILN_TYPES } from '../../../src/domain/kilnTypes';
-
-const CGO1_RESULT = {
-  valid: 'true',
-  reasons: [],
-  zero_weight: 10234.5,
-  per_unit_weight: 21.3456,
-  burn_duration: 12_307_000,
-  charing_rate: 0.53,
-  loading_rate: 4.21,
-  biomass_loaded: 1234.567,
-  biochar_prior_to_quench: 320.1,
-  unpyrolized_biomass: 112.04,
-  biochar_produced: 208.06,
-  co2_removed: 507.67,
-  algorithm_version: '1.0.0',
-};
-
-const TERRAFIX_RESULT = {
-  ...CGO1_RESULT,
-  valid: 'false',
-  reasons: [{ code: 'ESTIMATES_DISAGREE', message: 'The two biochar estimates differ by 15 %.' }],
-  min_temp_1: 20.5,
-  max_temp_1: 812.345,
-  min_temp_2: 19,
-  max_temp_2: 790.1,
-  BIOCHAR_FROM_CHANGEOVER: 250,
-  BIOCHAR_LESS_CHANGE: 212.5,
-};
+import { CGO1_ANALYSIS, TERRAFIX_ANALYSIS } from '../../helpers/analysisResults';
 
 const row = (analysis: unknown, overrides: { error_message?: string | null; type?: number | null } = {}) => ({
   error_message: null,
@@ -46,9 +19,9 @@ const row = (analysis: unknown, overrides: { error_message?: string | null; type
 
 describe('parseAnalysis', () => {
   it('reads valid only from the string "true"', () => {
-    expect((parseAnalysis(JSON.stringify(CGO1_RESULT)) as AnalysisResult).valid).toBe(true);
-    expect((parseAnalysis(JSON.stringify({ ...CGO1_RESULT, valid: true })) as AnalysisResult).valid).toBe(false);
-    expect((parseAnalysis(JSON.stringify({ ...CGO1_RESULT, valid: 'false' })) as AnalysisResult).valid).toBe(false);
+    expect((parseAnalysis(JSON.stringify(CGO1_ANALYSIS)) as AnalysisResult).valid).toBe(true);
+    expect((parseAnalysis(JSON.stringify({ ...CGO1_ANALYSIS, valid: true })) as AnalysisResult).valid).toBe(false);
+    expect((parseAnalysis(JSON.stringify({ ...CGO1_ANALYSIS, valid: 'false' })) as AnalysisResult).valid).toBe(false);
   });
 
   it('counts a text of 3 characters or fewer as no result', () => {
@@ -74,16 +47,16 @@ describe('parseAnalysis', () => {
 
 describe('analysisDisplayState (spec §2)', () => {
   it('shows the error when there is one, whatever the result', () => {
-    expect(analysisDisplayState(row(CGO1_RESULT, { error_message: "Unknown kiln 'X-9'." }))).toEqual({
+    expect(analysisDisplayState(row(CGO1_ANALYSIS, { error_message: "Unknown kiln 'X-9'." }))).toEqual({
       kind: 'error',
       message: "Unknown kiln 'X-9'.",
     });
   });
 
   it('shows a tick for a valid result and a cross for an invalid one', () => {
-    const valid = analysisDisplayState(row(CGO1_RESULT));
+    const valid = analysisDisplayState(row(CGO1_ANALYSIS));
     expect(valid).toMatchObject({ kind: 'result', valid: true, kilnType: KILN_TYPES.CGO1 });
-    const invalid = analysisDisplayState(row({ ...CGO1_RESULT, valid: 'false' }));
+    const invalid = analysisDisplayState(row({ ...CGO1_ANALYSIS, valid: 'false' }));
     expect(invalid).toMatchObject({ kind: 'result', valid: false });
   });
 
@@ -94,8 +67,8 @@ describe('analysisDisplayState (spec §2)', () => {
   });
 
   it('marks a result of an unknown kiln type, keeping its verdict', () => {
-    expect(analysisDisplayState(row(CGO1_RESULT, { type: 7 }))).toEqual({ kind: 'unknownKilnType', valid: true });
-    expect(analysisDisplayState(row(CGO1_RESULT, { type: null }))).toEqual({ kind: 'unknownKilnType', valid: true });
+    expect(analysisDisplayState(row(CGO1_ANALYSIS, { type: 7 }))).toEqual({ kind: 'unknownKilnType', valid: true });
+    expect(analysisDisplayState(row(CGO1_ANALYSIS, { type: null }))).toEqual({ kind: 'unknownKilnType', valid: true });
   });
 
   it('marks a result that cannot be read', () => {
@@ -105,7 +78,7 @@ describe('analysisDisplayState (spec §2)', () => {
 
 describe('analysisFields (spec §3, §9)', () => {
   it('lists the common fields in order with their units', () => {
-    const fields = analysisFields(parseAnalysis(JSON.stringify(CGO1_RESULT)) as AnalysisResult, KILN_TYPES.CGO1);
+    const fields = analysisFields(parseAnalysis(JSON.stringify(CGO1_ANALYSIS)) as AnalysisResult, KILN_TYPES.CGO1);
     expect(fields.map((f) => [f.name, f.value])).toEqual([
       ['zero_weight', '10,234.50'],
       ['per_unit_weight', '21.3456'],
@@ -122,7 +95,7 @@ describe('analysisFields (spec §3, §9)', () => {
   });
 
   it('adds the Terrafix temperatures with 2 decimals and both biochar estimates, only for a Terrafix', () => {
-    const result = parseAnalysis(JSON.stringify(TERRAFIX_RESULT)) as AnalysisResult;
+    const result = parseAnalysis(JSON.stringify(TERRAFIX_ANALYSIS)) as AnalysisResult;
     const terrafix = Object.fromEntries(analysisFields(result, KILN_TYPES.TERRAFIX).map((f) => [f.name, f.value]));
     expect(terrafix).toMatchObject({
       min_temp_1: '20.50 °C',
@@ -164,8 +137,8 @@ describe('validationWidgetState (spec §2 kiln validation widget)', () => {
   });
 
   it('applies the GPS check only to an analysed log', () => {
-    expect(gpsWidgetState({ ...row(CGO1_RESULT), gps_in_range: true })).toBe('pass');
-    expect(gpsWidgetState({ ...row(CGO1_RESULT), gps_in_range: false })).toBe('fail');
+    expect(gpsWidgetState({ ...row(CGO1_ANALYSIS), gps_in_range: true })).toBe('pass');
+    expect(gpsWidgetState({ ...row(CGO1_ANALYSIS), gps_in_range: false })).toBe('fail');
     expect(gpsWidgetState({ ...row(null, { error_message: 'The file is empty.' }), gps_in_range: null })).toBe('notApplicable');
   });
 });
