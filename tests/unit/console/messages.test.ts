@@ -9,7 +9,7 @@ function flatten(value: unknown): string[] {
 
 const catalogue = new Set(flatten(en));
 
-// Texts the specification quotes for the foundation's screens, letter by letter.
+// Texts the specification quotes for the screens built so far, letter by letter.
 const SPEC_TEXTS = [
   'Kiln Console',
   'Loading...',
@@ -53,6 +53,44 @@ const SPEC_TEXTS = [
   'Review Eco Assets',
   'Minting',
   'Logout',
+  // Configure (Kiln Registry, Facilities, viewer)
+  'Kiln Registry',
+  'New Kiln',
+  'Kiln ID',
+  'Facility',
+  'Kiln Type',
+  'Install Date',
+  'Last Update',
+  'Actions',
+  'Edit',
+  'Kiln',
+  'The unique ID for the kiln - must match that which the kiln identifies with.',
+  'Type of kiln - this will impact the choice of analysis algorithm used.',
+  'C-Go-1 Per g Weight',
+  'C-Go-1 Zero Weight',
+  'Terrafix Per g Weight',
+  'New Facility',
+  'No Audit',
+  'View Audit',
+  'Error retrieving kiln registry.',
+  'An unknown error occurred retrieving the kiln registry. Please try again later.',
+  'Error persisting kiln.',
+  'Error retrieving pdf/image data',
+  'Error retrieving facilities.',
+  'Error uploading photo.',
+  'Bad request.',
+  'Server error. Try again later or contact support.',
+  'Error persisting facility.',
+  'Error uploading audit. Please contact us if this persists.',
+  'Audit successfully recorded.',
+  'Failed to load PDF file.',
+  'Loading PDF…',
+  'No PDF file specified.',
+  // Analyse
+  'Unknown kiln type.',
+  'temp 1 (°C)',
+  'temp 2 (°C)',
+  'weight x10 (kg)',
 ];
 
 describe('message catalogue', () => {
