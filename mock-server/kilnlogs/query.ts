@@ -7,6 +7,8 @@ import type { KilnLogRecord } from '../store/schema';
 
 export const DEFAULT_KILNLOG_SORT = { field: 'logts', order: 'DESC' } as const satisfies ListParams<KilnLogSortField>['sort'];
 
+const ANALYSIS_ORDER: Record<KilnLogStatus, number> = { error: 0, invalid: 1, valid: 2 };
+
 const SORT_KEYS: Record<KilnLogSortField, (row: KilnLogRecord) => SortKey> = {
   id: (r) => r.id,
   kiln_id: (r) => r.kiln_id,
@@ -14,6 +16,8 @@ const SORT_KEYS: Record<KilnLogSortField, (row: KilnLogRecord) => SortKey> = {
   logts: (r) => r.logts,
   file_size: (r) => r.file_size,
   gps_in_range: (r) => r.gps_in_range,
+  // the analysis display's order: error, then invalid, then valid
+  analysis: (r) => ANALYSIS_ORDER[logStatus(r)],
   co2_removed: (r) => r.analysis_detail?.co2_removed ?? null,
   biochar_produced: (r) => r.analysis_detail?.biochar_produced ?? null,
   upload_ts: (r) => r.upload_ts,

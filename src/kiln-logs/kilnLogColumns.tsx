@@ -56,7 +56,7 @@ export function kilnLogColumns() {
       textAlign="center"
       render={(log) => <ValidationWidget state={gpsWidgetState(log)} labels={GPS_LABELS} />}
     />,
-    <FunctionField<KilnLog> key="analysis" label="kilnLogs.columns.analysis" sortable={false} render={(log) => <AnalysisDisplay log={log} />} />,
+    <FunctionField<KilnLog> key="analysis" label="kilnLogs.columns.analysis" sortBy="analysis" render={(log) => <AnalysisDisplay log={log} />} />,
     perLogKgColumn('co2_removed', 'kilnLogs.columns.co2Removed'),
     perLogKgColumn('biochar_produced', 'kilnLogs.columns.biocharProduced'),
   ];

@@ -83,6 +83,7 @@ export const KILNLOG_SORT_FIELDS = [
   'logts',
   'file_size',
   'gps_in_range',
+  'analysis',
   'co2_removed',
   'biochar_produced',
   'upload_ts',

@@ -52,6 +52,19 @@ const sentFilters = (fetchMock: ReturnType<typeof mockFetch>) =>
   listCalls(fetchMock).map(([url]) => JSON.parse(new URL(String(url), 'http://localhost').searchParams.get('filter') ?? '{}'));
 
 describe('Kiln Logs', () => {
+  it('sorts by the analysis display when its column header is clicked', async () => {
+    await logInAs(3);
+    const fetchMock = serveKilnLogs();
+    renderApp('/kiln_logs');
+    expect(await screen.findByText('CG1-0007', {}, LOADED)).toBeInTheDocument();
+    const header = screen.getAllByRole('columnheader').find((h) => h.textContent?.startsWith('Analysis'))!;
+    await userEvent.click(within(header).getByText('Analysis'));
+    await waitFor(() => {
+      const last = new URL(String(listCalls(fetchMock).at(-1)![0]), 'http://localhost');
+      expect(JSON.parse(last.searchParams.get('sort') ?? '')[0]).toBe('analysis');
+    });
+  });
+
   it('lists a page of 25 logs, newest first, with their figures formatted', async () => {
     await logInAs(3);
     const fetchMock = serveKilnLogs();

@@ -117,6 +117,8 @@ describe('queryKilnLogs', () => {
     expect(ids(run({ sort: '["logts","ASC"]' }).rows)).toEqual([1, 2, 3, 4]);
     expect(ids(run({ sort: '["logts","DESC"]' }).rows)).toEqual([3, 2, 1, 4]);
     expect(ids(run({ sort: '["co2_removed","ASC"]' }).rows)).toEqual([2, 1, 3, 4]);
+    // the analysis display's order: error (4), invalid (2), valid (1, 3)
+    expect(ids(run({ sort: '["analysis","ASC"]' }).rows)).toEqual([4, 2, 1, 3]);
     // row 4 keeps the builder's default size, 1004 bytes
     expect(ids(run({ sort: '["file_size","DESC"]' }).rows)).toEqual([4, 1, 3, 2]);
   });
