@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { TOKEN_STORAGE_KEY, getToken } from '../../src/providers/session';
 import { makeToken } from '../helpers/tokens';
 import { json, logInAs, mockFetch, renderApp } from './support/renderApp';
+import { page } from './support/kilnLogs';
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -56,12 +57,12 @@ describe('Session', () => {
 
   it('logs out when the token expires, staying on the page', async () => {
     // long enough for the lazily loaded Kiln Logs page to show before the token runs out
-    sessionStorage.setItem(TOKEN_STORAGE_KEY, await makeToken({ role: 3 }, { expiresAt: Math.floor(Date.now() / 1000) + 3 }));
-    mockFetch(() => json([]));
+    sessionStorage.setItem(TOKEN_STORAGE_KEY, await makeToken({ role: 3 }, { expiresAt: Math.floor(Date.now() / 1000) + 6 }));
+    mockFetch(() => page([]));
     renderApp('/kiln_logs');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Kiln Logs' }, { timeout: 2000 })).toBeInTheDocument();
-    expect(await screen.findByRole('heading', { name: 'Login' }, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Kiln Logs' }, { timeout: 4500 })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Login' }, { timeout: 9000 })).toBeInTheDocument();
     expect(getToken()).toBeNull();
     expect(screen.getByTestId('location')).toHaveTextContent('/kiln_logs');
-  });
+  }, 15_000);
 });

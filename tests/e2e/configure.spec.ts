@@ -23,6 +23,8 @@ const pageOf = (viewer: ReturnType<Page['getByRole']>) => viewer.locator('p[aria
 test('the Kiln Registry adds a kiln through the Kiln modal, refusing a registered kiln id + facility pair', async ({ page }) => {
   await openAndLogin(page, 'facilityadmin', '/kiln_reg');
   await expect(page.getByRole('heading', { name: 'Kiln Registry' })).toBeVisible();
+  // the table shows a 'Loading...' row until the registry has arrived
+  await expect(page.getByRole('button', { name: /^Edit kiln / }).first()).toBeVisible();
   const firstRow = page.locator('table tbody tr').first();
   const [kilnId, mnemonic] = [await firstRow.locator('td').nth(0).textContent(), await firstRow.locator('td').nth(1).textContent()];
   await expectAccessible(page);
@@ -51,11 +53,12 @@ test('the Kiln Registry adds a kiln through the Kiln modal, refusing a registere
 
 test('a kiln file admin sees the kilns and facilities without New, Edit or upload buttons', async ({ page }) => {
   await openAndLogin(page, 'kilnadmin', '/kiln_reg');
-  await expect(page.locator('table tbody tr').first()).toBeVisible();
+  // rows of data, not the 'Loading...' row, before checking what is absent
+  await expect(page.locator('table tbody tr', { hasText: 'CG1-0007' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'New Kiln' })).toHaveCount(0);
   await expect(page.getByRole('button', { name: /^Edit/ })).toHaveCount(0);
   await page.goto('/facilities');
-  await expect(page.locator('table tbody tr').first()).toBeVisible();
+  await expect(page.locator('table tbody tr', { hasText: 'NRB' })).toBeVisible();
   await expect(page.getByRole('button', { name: /^(New Facility|Edit|Upload)/ })).toHaveCount(0);
 });
 
@@ -135,7 +138,7 @@ test('a photo upload sends a canvas-made thumbnail the server accepts, and the t
 test('a facility admin sees only its facilities, edits one, and uploads a PDF statement it then reads page by page', async ({ page }, testInfo) => {
   await openAndLogin(page, 'facilityadmin', '/facilities');
   const rows = page.locator('table tbody tr');
-  await expect(rows.first()).toBeVisible();
+  await expect(page.getByRole('button', { name: /^Edit facility / }).first()).toBeVisible();
   expect((await rows.locator('td:first-child').allTextContents()).sort()).toEqual(['NKR', 'NRB']);
   await expect(page.getByRole('button', { name: 'New Facility' })).toHaveCount(0);
 
