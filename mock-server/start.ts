@@ -31,7 +31,7 @@ async function main(): Promise<void> {
   if (!apiOnly) buildConsoleIfNeeded();
   const { app } = await createApp(config);
   const server = app.listen(config.port, () => {
-    console.log(`Kiln Console ${apiOnly ? 'API' : ''} listening on http://localhost:${config.port} (data in ${config.dataDir})`);
+    console.log(`Kiln Console${apiOnly ? ' API' : ''} listening on http://localhost:${config.port} (data in ${config.dataDir})`);
   });
   const stop = () => server.close(() => process.exit(0));
   process.on('SIGINT', stop);
