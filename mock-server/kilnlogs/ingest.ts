@@ -53,18 +53,35 @@ function generatedName(fields: AnalysedFields, uploadTs: Date): string {
   return safeFileName(`${fields.kiln_id ?? 'kilnlog'}_${when}`);
 }
 
+type Filing = { kiln: KilnRecord; facility: FacilityRecord };
+
 /**
- * The kiln a log names. A kiln id is unique per facility, not overall; when
- * two facilities register the same id, the newest registration wins.
+ * The kiln a new log names. The registry keeps kiln_id unique across all
+ * facilities (docs/security.md, "Kiln takeover"); should an older store still
+ * hold two registrations of one id, the oldest wins, so registering another
+ * facility's kiln id later never diverts its logs.
  */
-function findKiln(state: DbShape, kilnId: string): { kiln: KilnRecord; facility: FacilityRecord } | undefined {
-  let best: { kiln: KilnRecord; facility: FacilityRecord } | undefined;
+function findKiln(state: DbShape, kilnId: string): Filing | undefined {
+  let best: Filing | undefined;
   for (const kiln of state.kilns) {
     if (kiln.kiln_id !== kilnId) continue;
     const facility = state.facilities.find((f) => f.id === kiln.facility_id);
-    if (facility && (!best || kiln.id > best.kiln.id)) best = { kiln, facility };
+    if (facility && (!best || kiln.id < best.kiln.id)) best = { kiln, facility };
   }
   return best;
+}
+
+/**
+ * Where a stored log stays on re-analysis: the kiln and facility it was filed
+ * under when it arrived, whatever has been registered or moved since (the
+ * current configs of both apply). A log filed under no facility may be filed
+ * now, by the same rule as a new upload.
+ */
+function keptFiling(state: DbShape, row: KilnLogRecord, kilnId: string): Filing | undefined {
+  if (row.facility_id === null) return findKiln(state, kilnId);
+  const facility = state.facilities.find((f) => f.id === row.facility_id);
+  const kiln = state.kilns.find((k) => k.id === row.kiln);
+  return facility && kiln ? { kiln, facility } : undefined;
 }
 
 const FAILED_ANALYSIS: LogAnalysis = {
@@ -79,10 +96,10 @@ const FAILED_ANALYSIS: LogAnalysis = {
 };
 
 /** Runs the analysis; whatever the file holds, the answer is row fields and a chart, never an exception. */
-function analyse(state: DbShape, bytes: Buffer): { fields: AnalysedFields; file: AnalysisFile } {
+function analyse(bytes: Buffer, fileUnder: (kilnId: string) => Filing | undefined): { fields: AnalysedFields; file: AnalysisFile } {
   let out: LogAnalysis;
   try {
-    out = analyseLogText(bytes.toString('utf8'), (kilnId) => findKiln(state, kilnId));
+    out = analyseLogText(bytes.toString('utf8'), fileUnder);
   } catch (err) {
     // a bug in the analysis must not lose the upload: the log is kept, marked as an error
     console.error('Burn analysis failed:', err);
@@ -90,7 +107,7 @@ function analyse(state: DbShape, bytes: Buffer): { fields: AnalysedFields; file:
   }
   const { result } = out;
   // a log that broke off mid-file still names its kiln: file it under that kiln's facility
-  const matched = out.kiln_id === null ? undefined : findKiln(state, out.kiln_id);
+  const matched = out.kiln_id === null ? undefined : fileUnder(out.kiln_id);
   const fields: AnalysedFields = {
     kiln_id: out.kiln_id,
     kiln: matched?.kiln.id ?? null,
@@ -124,7 +141,7 @@ export function ingestLog(state: DbShape, files: KilnLogFiles, incoming: Incomin
   const id = nextId(state.kilnlogs);
   const s3key = files.saveRaw(incoming.bytes);
   try {
-    const { fields, file } = analyse(state, incoming.bytes);
+    const { fields, file } = analyse(incoming.bytes, (kilnId) => findKiln(state, kilnId));
     files.saveAnalysis(id, file);
     const row: KilnLogRecord = {
       id,
@@ -147,9 +164,9 @@ export function ingestLog(state: DbShape, files: KilnLogFiles, incoming: Incomin
   }
 }
 
-/** Analyses a stored log again from its raw bytes, with the kiln's and facility's current config. */
+/** Analyses a stored log again from its raw bytes, with the kiln's and facility's current config, under the filing it arrived with. */
 export function reanalyseLog(state: DbShape, files: KilnLogFiles, row: KilnLogRecord, raw: Buffer): void {
-  const { fields, file } = analyse(state, raw);
+  const { fields, file } = analyse(raw, (kilnId) => keptFiling(state, row, kilnId));
   files.saveAnalysis(row.id, file);
   Object.assign(row, fields);
 }

@@ -48,3 +48,10 @@ export function kilnFields(payload: KilnSavePayload): Omit<KilnRecord, 'id' | 'l
     config: JSON.stringify(compactKilnConfig(payload.config)),
   };
 }
+
+/** True when another kiln, in any facility, already reports itself with this kiln id (compared as the form compares it: trimmed, any case). */
+export function isKilnIdTaken(values: { id?: number | null; kiln_id?: unknown }, kilns: readonly KilnRecord[]): boolean {
+  if (typeof values.kiln_id !== 'string') return false;
+  const wanted = values.kiln_id.trim().toLowerCase();
+  return wanted !== '' && kilns.some((k) => k.id !== values.id && k.kiln_id.trim().toLowerCase() === wanted);
+}

@@ -2,6 +2,7 @@ import express from 'express';
 import type { FacilityKilnsResponse, KilnRegistryResponse, KilnSavePayload } from '../../src/domain/api/configure';
 import { KILN_NUMBER_RULES, validateKiln } from '../../src/domain/kilnValidation';
 import type { AuthContext } from '../auth/authContext';
+import { facilityScope } from '../auth/facilityScope';
 import { requireRule } from '../auth/middleware';
 import type { AppContext } from '../context';
 import { notFound } from '../http/errors';
@@ -9,7 +10,7 @@ import { assertNoFieldErrors, positiveId } from '../http/fieldErrors';
 import { reachableFacility, visibleFacilities } from '../facilities/access';
 import { byMnemonic, toFacilityOption } from '../facilities/facilityView';
 import type { KilnRecord } from '../store/schema';
-import { kilnFields, sortKilns, toKiln } from './kilnView';
+import { isKilnIdTaken, kilnFields, sortKilns, toKiln } from './kilnView';
 
 /**
  * The Kiln Registry's calls (spec §7). A facility admin sees, adds and edits
@@ -26,12 +27,19 @@ export function kilnRoutes(ctx: AppContext): express.Router {
         .map((k) => toKiln(k, store.data.facilities.find((f) => f.id === k.facility_id))),
     );
 
-  /** 404/403 for the payload's facility, then 400 naming each invalid field. */
+  /**
+   * 404 for a payload facility the caller may not reach, then 400 naming each
+   * invalid field. A kiln reports itself by kiln_id alone, so the id must be
+   * unique across every facility, not only the form's pair (docs/security.md,
+   * "Kiln takeover"); the refusal names no other facility.
+   */
   function assertValidPayload(auth: AuthContext, payload: KilnSavePayload, original?: KilnRecord): void {
     if (Number.isInteger(payload.facility_id) && (payload.facility_id as number) > 0) {
       reachableFacility(auth, store.data.facilities, payload.facility_id as number);
     }
-    const errors = validateKiln({ ...payload, id: original?.id ?? null }, store.data.kilns);
+    const values = { ...payload, id: original?.id ?? null };
+    const errors = validateKiln(values, store.data.kilns);
+    if (!errors.kiln_id && isKilnIdTaken(values, store.data.kilns)) errors.kiln_id = 'duplicate';
     assertNoFieldErrors(errors, KILN_NUMBER_RULES);
   }
 
@@ -62,9 +70,10 @@ export function kilnRoutes(ctx: AppContext): express.Router {
     const auth = req.auth!;
     const payload = req.body as KilnSavePayload;
     const id = positiveId(payload.id, 'id');
-    const kiln = store.data.kilns.find((k) => k.id === id);
+    // another facility's kiln is as unknown as none at all
+    const scope = facilityScope(auth, store.data.facilities);
+    const kiln = store.data.kilns.find((k) => k.id === id && (!scope || scope.has(k.facility_id)));
     if (!kiln) throw notFound('No such kiln.');
-    reachableFacility(auth, store.data.facilities, kiln.facility_id);
     assertValidPayload(auth, payload, kiln);
     Object.assign(kiln, kilnFields(payload), { last_update: new Date().toISOString() });
     store.write();

@@ -1,11 +1,11 @@
 import express from 'express';
-import { can } from '../../src/domain/rules';
+import { can, ROLES } from '../../src/domain/rules';
 import { hashPassword } from '../auth/passwords';
 import type { AppContext } from '../context';
 import { badRequest, forbidden, notFound } from '../http/errors';
 import { passwordProblem } from './passwordPolicy';
 
-/** POST /api/user/{username}/update {pass}: own password, or anyone's for a user-admin. */
+/** POST /api/user/{username}/update {pass}: own password, or anyone's for a user-admin except a super-admin's. */
 export function userRoutes(ctx: AppContext): express.Router {
   const router = express.Router();
 
@@ -20,6 +20,10 @@ export function userRoutes(ctx: AppContext): express.Router {
       if (problem) throw badRequest(problem);
       const user = ctx.store.data.users.find((u) => u.username === username);
       if (!user) throw notFound('No such user.');
+      // a user-admin setting the super-admin's password would become super-admin (docs/security.md)
+      if (!isSelf && user.role === ROLES.SUPER_ADMIN && auth.role !== ROLES.SUPER_ADMIN) {
+        throw forbidden("Only a super-admin may set a super-admin's password.");
+      }
       user.password_hash = await hashPassword(pass as string);
       ctx.store.write();
       res.json({ status: 1 });

@@ -207,9 +207,9 @@ describe('POST /api/facility/edit', () => {
     expect(stored(2).name).toBe('Nakuru Biochar Co-op');
   });
 
-  it("refuses a facility admin another's facility (403) and giving its own away (400), storing nothing", async () => {
+  it("refuses a facility admin another's facility (404, as for none) and giving its own away (400), storing nothing", async () => {
     const before = snapshot(server);
-    expect((await save('facilityadmin', 'edit', unchanged(4))).status).toBe(403);
+    expect((await save('facilityadmin', 'edit', unchanged(4))).status).toBe(404);
     const res = await save('facilityadmin', 'edit', { ...unchanged(2), owner_id: 1 });
     expect(res.status).toBe(400);
     expect(res.body.message).toMatch(/owner_id is not an allowed value/);

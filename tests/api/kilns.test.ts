@@ -64,9 +64,9 @@ describe('GET /api/facility/{id}/kilns', () => {
     expect(ids).toEqual(DEMO_KILNS.filter((k) => k.facility_id === 3).map((k) => k.kiln_id).sort());
   });
 
-  it("answers a facility admin's own facility, and 403 for another's", async () => {
+  it("answers a facility admin's own facility, and 404 for another's, as for none", async () => {
     expect((await server.http.get('/api/facility/2/kilns').set(bearer(tokens.facilityadmin))).status).toBe(200);
-    expect((await server.http.get('/api/facility/3/kilns').set(bearer(tokens.facilityadmin))).status).toBe(403);
+    expect((await server.http.get('/api/facility/3/kilns').set(bearer(tokens.facilityadmin))).status).toBe(404);
   });
 
   it('answers 404 for an unknown facility, 400 for a malformed id', async () => {
@@ -96,21 +96,28 @@ describe('POST /api/kiln/registry/add', () => {
     expect((await registry('superadmin')).kilns.some((k) => k.kiln_id === 'CG1-9001')).toBe(true);
   });
 
-  it('lets a facility admin add a kiln to its own facility, and refuses another facility with 403', async () => {
+  it('lets a facility admin add a kiln to its own facility, and refuses another facility with 404', async () => {
     expect((await save('facilityadmin', 'add', kilnPayload({ kiln_id: 'RTR-9002', facility_id: 2, type: 1, config: {} }))).status).toBe(200);
     const before = snapshot(server);
-    expect((await save('facilityadmin', 'add', kilnPayload({ facility_id: 3 }))).status).toBe(403);
+    expect((await save('facilityadmin', 'add', kilnPayload({ facility_id: 3 }))).status).toBe(404);
     expect(snapshot(server)).toEqual(before);
   });
 
-  it('refuses an existing kiln id at the same facility (any case), but takes it at another facility', async () => {
+  it('refuses an existing kiln id at the same facility (any case) on both fields of the pair', async () => {
     const before = snapshot(server);
     const res = await save('superadmin', 'add', kilnPayload({ kiln_id: 'cg1-0007', facility_id: 1 }));
     expect(res.status).toBe(400);
     expect(res.body.message).toMatch(/kiln_id is already in use/);
     expect(res.body.message).toMatch(/facility_id is already in use/);
     expect(snapshot(server)).toEqual(before);
-    expect((await save('superadmin', 'add', kilnPayload({ kiln_id: 'CG1-0007', facility_id: 4 }))).status).toBe(200);
+  });
+
+  it('refuses an existing kiln id at another facility too, on kiln_id alone', async () => {
+    const before = snapshot(server);
+    const res = await save('superadmin', 'add', kilnPayload({ kiln_id: 'CG1-0007', facility_id: 4 }));
+    expect(res.status).toBe(400);
+    expect(res.body.message).toBe('kiln_id is already in use.');
+    expect(snapshot(server)).toEqual(before);
   });
 
   it.each<[string, Record<string, unknown>, RegExp]>([
@@ -190,10 +197,10 @@ describe('POST /api/kiln/registry/edit', () => {
     expect(storedKiln('RTR-0003')!.facility_id).toBe(2);
   });
 
-  it("refuses a facility admin another's kiln, or moving its kiln to another's facility (403, nothing stored)", async () => {
+  it("refuses a facility admin another's kiln, or moving its kiln to another's facility (404, nothing stored)", async () => {
     const before = snapshot(server);
-    expect((await save('facilityadmin', 'edit', seeded('TFX-0004'))).status).toBe(403);
-    expect((await save('facilityadmin', 'edit', { ...seeded('CG1-0015'), facility_id: 3 })).status).toBe(403);
+    expect((await save('facilityadmin', 'edit', seeded('TFX-0004'))).status).toBe(404);
+    expect((await save('facilityadmin', 'edit', { ...seeded('CG1-0015'), facility_id: 3 })).status).toBe(404);
     expect(snapshot(server)).toEqual(before);
   });
 

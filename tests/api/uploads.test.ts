@@ -137,9 +137,9 @@ describe('POST /api/photo/upload and GET /api/facility/{id}/photo', () => {
     expect(res.status).toBe(415);
   });
 
-  it("answers 403 to a facility admin for another's facility, 404 for an unknown facility, storing nothing", async () => {
+  it("answers 404 to a facility admin for another's facility as for an unknown facility, storing nothing", async () => {
     const before = snapshot(server);
-    expect((await uploadPhoto('facilityadmin', '3', photoParts())).status).toBe(403);
+    expect((await uploadPhoto('facilityadmin', '3', photoParts())).status).toBe(404);
     expect((await uploadPhoto('superadmin', '999', photoParts())).status).toBe(404);
     expect(snapshot(server)).toEqual(before);
   });
@@ -153,8 +153,8 @@ describe('POST /api/photo/upload and GET /api/facility/{id}/photo', () => {
     expect((await getBlob('/api/facility/1/photo', null)).status).toBe(401);
   });
 
-  it("reads: 403 to a facility admin for another's facility, 403 without read facility, 404 for a facility without a photo", async () => {
-    expect((await getBlob('/api/facility/4/photo', 'facilityadmin')).status).toBe(403);
+  it("reads: 404 to a facility admin for another's facility, 403 without read facility, 404 for a facility without a photo", async () => {
+    expect((await getBlob('/api/facility/4/photo', 'facilityadmin')).status).toBe(404);
     expect((await getBlob('/api/facility/1/photo', 'useradmin')).status).toBe(403);
     expect((await getBlob('/api/facility/1/photo', 'broker')).status).toBe(200);
     expect((await getBlob('/api/facility/999/photo')).status).toBe(404);
@@ -251,12 +251,12 @@ describe('POST /api/facility/{id}/upload_audit and GET /api/facility/{id}/audit'
     expect(snapshot(server)).toEqual(before);
   });
 
-  it("answers 403 to a facility admin for another's facility, 404 for an unknown one, storing nothing", async () => {
+  it("answers 404 to a facility admin for another's facility as for an unknown one, storing nothing", async () => {
     const before = snapshot(server);
-    expect((await uploadAudit('facilityadmin', 4, { bytes: TINY_PDF, name: 'x.pdf' }, 'pdf')).status).toBe(403);
+    expect((await uploadAudit('facilityadmin', 4, { bytes: TINY_PDF, name: 'x.pdf' }, 'pdf')).status).toBe(404);
     expect((await uploadAudit('superadmin', 999, { bytes: TINY_PDF, name: 'x.pdf' }, 'pdf')).status).toBe(404);
     expect(snapshot(server)).toEqual(before);
-    expect((await getBlob('/api/facility/4/audit', 'facilityadmin')).status).toBe(403);
+    expect((await getBlob('/api/facility/4/audit', 'facilityadmin')).status).toBe(404);
     expect((await getBlob('/api/facility/999/audit')).status).toBe(404);
   });
 

@@ -1,0 +1,113 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { KilnLog } from '../../src/domain/api/kilnLogs';
+import { kilnPayload, loginAll, snapshot, type DemoUsername } from '../helpers/configure';
+import { burnCsv } from '../helpers/kilnLogUploads';
+import { bearer, startTestServer, type TestServer } from '../helpers/testServer';
+
+/**
+ * The two high-severity holes of the security review (docs/security.md), tried
+ * the way the attacker did: the facility admin (owner of facilities 1 and 2)
+ * reaching for Tasmania's kiln TFX-0004 (facility 3), and the user-admin
+ * reaching for the super-admin's password.
+ */
+
+let server: TestServer;
+let tokens: Record<DemoUsername, string>;
+beforeAll(async () => {
+  server = await startTestServer();
+  tokens = await loginAll(server);
+});
+afterAll(() => server.close());
+
+const TASMANIA = 3;
+const as = (who: DemoUsername) => bearer(tokens[who]);
+const facility = (id: number) => server.ctx.store.data.facilities.find((f) => f.id === id)!;
+const kiln = (kilnId: string) => server.ctx.store.data.kilns.find((k) => k.kiln_id === kilnId)!;
+const upload = (csv: string) => server.http.post('/api/kilnlogs/upload').set(as('uploader')).set('Content-Type', 'text/csv').send(csv);
+
+describe("a facility admin cannot take over another facility's kiln", () => {
+  it("refuses registering another facility's kiln id in its own facility: a 400 on kiln_id naming no facility, nothing stored", async () => {
+    const before = snapshot(server);
+    const res = await server.http.post('/api/kiln/registry/add').set(as('facilityadmin')).send(kilnPayload({ kiln_id: 'TFX-0004', facility_id: 1 }));
+    expect(res.status).toBe(400);
+    expect(res.body.message).toBe('kiln_id is already in use.');
+    expect(JSON.stringify(res.body)).not.toMatch(/TAS|Tasmania|facility 3/i);
+    expect(snapshot(server)).toEqual(before);
+  });
+
+  it("refuses renaming its own kiln to another facility's kiln id (any case), nothing stored", async () => {
+    const own = kiln('CG1-0007');
+    const before = snapshot(server);
+    const res = await server.http
+      .post('/api/kiln/registry/edit')
+      .set(as('facilityadmin'))
+      .send({ id: own.id, kiln_id: 'tfx-0004', facility_id: own.facility_id, type: own.type, install_date: own.install_date, config: JSON.parse(own.config) });
+    expect(res.status).toBe(400);
+    expect(res.body.message).toBe('kiln_id is already in use.');
+    expect(snapshot(server)).toEqual(before);
+  });
+
+  it("refuses moving its own kiln into a facility it does not manage (404, as for none), nothing stored", async () => {
+    const own = kiln('CG1-0012');
+    const before = snapshot(server);
+    const res = await server.http
+      .post('/api/kiln/registry/edit')
+      .set(as('facilityadmin'))
+      .send({ id: own.id, kiln_id: own.kiln_id, facility_id: TASMANIA, type: own.type, install_date: own.install_date, config: JSON.parse(own.config) });
+    expect(res.status).toBe(404);
+    expect(snapshot(server)).toEqual(before);
+  });
+
+  it("files the kiln's next upload under its own facility, which the facility admin cannot download", async () => {
+    const res = await upload(burnCsv('TFX-0004', facility(TASMANIA)));
+    expect(res.status).toBe(201);
+    const log = res.body as KilnLog;
+    expect(log.facility_id).toBe(TASMANIA);
+    expect((await server.http.get(`/api/kilnlogs/${log.id}/download`).set(as('facilityadmin'))).status).toBe(404);
+  });
+
+  it('keeps a log under the facility it arrived in when it is analysed again after its kiln moved', async () => {
+    const tfx = kiln('TFX-0004');
+    const res = await upload(burnCsv('TFX-0004', facility(TASMANIA)));
+    const log = res.body as KilnLog;
+    expect(log.facility_id).toBe(TASMANIA);
+    // the super-admin, who may manage both facilities, moves the kiln to Nairobi
+    const moved = await server.http
+      .post('/api/kiln/registry/edit')
+      .set(as('superadmin'))
+      .send({ id: tfx.id, kiln_id: tfx.kiln_id, facility_id: 1, type: tfx.type, install_date: tfx.install_date, config: JSON.parse(tfx.config) });
+    expect(moved.status).toBe(200);
+    const again = await server.http.post(`/api/kilnlogs/${log.id}/analyse`).set(as('kilnadmin'));
+    expect(again.status).toBe(200);
+    expect(again.body.facility_id).toBe(TASMANIA);
+    expect(again.body.facility_name).toBe(facility(TASMANIA).name);
+    expect((await server.http.get(`/api/kilnlogs/${log.id}`).set(as('facilityadmin'))).status).toBe(404);
+  });
+
+  it('files a log by its oldest registration when an older store holds a kiln id twice', async () => {
+    // a registration slipped in before ids were unique across facilities
+    const { store } = server.ctx;
+    store.data.kilns.push({ ...kiln('RTR-0008'), id: store.nextId('kilns'), facility_id: 1 });
+    store.write();
+    const res = await upload(burnCsv('RTR-0008', facility(TASMANIA)));
+    expect(res.status).toBe(201);
+    expect(res.body.facility_id).toBe(TASMANIA);
+  });
+});
+
+describe("a user-admin cannot take over the super-admin", () => {
+  const STRONG = 'Takeover-Attempt-2026!';
+
+  it("refuses setting the super-admin's password (403), which stays as it was", async () => {
+    const before = snapshot(server);
+    const res = await server.http.post('/api/user/superadmin/update').set(as('useradmin')).send({ pass: STRONG });
+    expect(res.status).toBe(403);
+    expect(snapshot(server)).toEqual(before);
+    expect((await server.http.post('/api/auth').send({ username: 'superadmin', password: STRONG })).status).toBe(401);
+  });
+
+  it("still lets the super-admin set its own password and a user-admin set another user's", async () => {
+    expect((await server.http.post('/api/user/broker/update').set(as('useradmin')).send({ pass: STRONG })).status).toBe(200);
+    expect((await server.http.post('/api/user/superadmin/update').set(as('superadmin')).send({ pass: STRONG })).status).toBe(200);
+  });
+});
