@@ -36,8 +36,10 @@ export interface KilnConsoleServer {
 }
 
 export async function createApp(config: ServerConfig): Promise<KilnConsoleServer> {
+  // a weak JWT_SECRET stops the start before anything is written
+  const secret = loadSecret(path.resolve(config.dataDir), config.jwtSecret);
   const store = new Store(config.dataDir);
-  const tokens = new TokenService(loadSecret(store.dataDir, config.jwtSecret), config.tokenTtl);
+  const tokens = new TokenService(secret, config.tokenTtl);
   const ctx: AppContext = { config, store, tokens };
   await seedIfEmpty(ctx);
   const archivePurge = startArchivePurge(ctx);
@@ -49,6 +51,11 @@ export async function createApp(config: ServerConfig): Promise<KilnConsoleServer
   app.use(compression());
 
   const api = express.Router();
+  // tokens and records must not linger in any cache; stored files override this with `private, no-cache`
+  api.use((_req, res, next) => {
+    res.set('Cache-Control', 'no-store');
+    next();
+  });
   api.use(express.json({ limit: JSON_LIMIT }));
   api.get('/health', (_req, res) => res.json({ status: 'ok' }));
   api.use(authRoutes(ctx));

@@ -15,8 +15,21 @@ export interface ServerConfig {
   serveConsole: boolean;
   /** check every JSON answer against openapi.yaml (tests turn this on) */
   validateResponses: boolean;
-  /** failed logins per username before 429, and the window they count in */
-  loginThrottle: { limit: number; windowMs: number };
+  /** the login defences of docs/security.md */
+  loginThrottle: {
+    /** failed logins one client may make for one username before the delays start */
+    limit: number;
+    /** how long failures are remembered; also the longest delay */
+    windowMs: number;
+    /** the first delay after `limit` failures, doubled after each further one */
+    delayMs: number;
+    /** failed logins one client may make for any usernames within clientWindowMs */
+    clientLimit: number;
+    clientWindowMs: number;
+    /** password-hash checks run at once, and how many more may wait */
+    hashConcurrency: number;
+    hashQueue: number;
+  };
 }
 
 export const PROJECT_ROOT = path.resolve(import.meta.dirname, '..');
@@ -40,6 +53,11 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     loginThrottle: {
       limit: positiveInt(env.LOGIN_THROTTLE_LIMIT, 5),
       windowMs: positiveInt(env.LOGIN_THROTTLE_WINDOW_MS, 15 * 60 * 1000),
+      delayMs: positiveInt(env.LOGIN_THROTTLE_DELAY_MS, 30 * 1000),
+      clientLimit: positiveInt(env.LOGIN_CLIENT_LIMIT, 30),
+      clientWindowMs: positiveInt(env.LOGIN_CLIENT_WINDOW_MS, 5 * 60 * 1000),
+      hashConcurrency: positiveInt(env.LOGIN_HASH_CONCURRENCY, 1),
+      hashQueue: positiveInt(env.LOGIN_HASH_QUEUE, 16),
     },
   };
 }

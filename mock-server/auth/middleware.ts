@@ -2,13 +2,14 @@ import type { RequestHandler } from 'express';
 import { can, rulesForRole, type Action, type Subject } from '../../src/domain/rules';
 import { HttpError, forbidden } from '../http/errors';
 import type { Store } from '../store/store';
-import type { TokenService } from './tokens';
+import { tokenVersion, type TokenService } from './tokens';
 
 const unauthorized = () => new HttpError(401, 'Authentication required.');
 
 /**
  * Verifies the bearer token (401 when missing, malformed, forged or expired)
- * and that it still names an existing user whose role matches. The rules
+ * and that it still names an existing user whose role matches and whose
+ * tokens have not been revoked since it was issued. The rules
  * applied are the server's table for that role, not whatever the token says.
  */
 export function authenticate(tokens: TokenService, store: Store): RequestHandler {
@@ -19,7 +20,8 @@ export function authenticate(tokens: TokenService, store: Store): RequestHandler
     try {
       const claims = await tokens.verify(match[1]);
       const user = store.data.users.find((u) => u.username === claims.sub);
-      if (!user || user.id !== claims.uid || user.role !== claims.role) return next(unauthorized());
+      // one comparison per request: a token older than the user's last password or role change is refused
+      if (!user || user.id !== claims.uid || user.role !== claims.role || claims.ver !== tokenVersion(user)) return next(unauthorized());
       req.auth = { userId: user.id, username: user.username, role: user.role, rules: rulesForRole(user.role) };
       next();
     } catch {

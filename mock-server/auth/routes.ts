@@ -1,52 +1,71 @@
 import express from 'express';
 import { rateLimit } from 'express-rate-limit';
 import type { AppContext } from '../context';
-import { HttpError, badRequest } from '../http/errors';
+import { HttpError } from '../http/errors';
+import { readCredentials, type Credentials } from './credentials';
+import { HashGate } from './hashGate';
+import { LoginDelays } from './loginDelays';
 import { decoyPasswordHash, verifyPassword } from './passwords';
 
-const MAX_FIELD_LENGTH = 256;
+const wrongCredentials = () => new HttpError(401, 'Credentials provided were incorrect.');
+const tooMany = (retryAfterS: number) =>
+  new HttpError(429, 'Too many failed login attempts. Try again later.', { 'Retry-After': String(Math.max(1, retryAfterS)) });
 
-function credentials(body: unknown): { username: string; password: string } {
-  const { username, password } = (body ?? {}) as Record<string, unknown>;
-  if (typeof username !== 'string' || username.trim() === '' || username.length > MAX_FIELD_LENGTH) {
-    throw badRequest('username must be a non-empty string.');
-  }
-  if (typeof password !== 'string' || password === '' || password.length > MAX_FIELD_LENGTH) {
-    throw badRequest('password must be a non-empty string.');
-  }
-  return { username: username.trim(), password };
-}
-
-/** POST /api/auth: 200 with the token as text/plain, 401 otherwise (spec §7). */
+/**
+ * POST /api/auth: 200 with the token as text/plain, 401 otherwise (spec §7).
+ * In front of the password check, in this order (docs/security.md): the body
+ * is validated, each client may fail only so often, each client and username
+ * pair waits longer after each failure, and only a few hash checks run at once.
+ */
 export function authRoutes(ctx: AppContext): express.Router {
   const router = express.Router();
+  const { loginThrottle } = ctx.config;
+  const delays = new LoginDelays(loginThrottle);
+  const hashes = new HashGate(loginThrottle.hashConcurrency, loginThrottle.hashQueue);
+  // made now, so the first login for an unknown name costs no more than any other
+  decoyPasswordHash().catch((err: unknown) => console.error('Preparing the decoy password hash failed:', err));
 
-  // Counts failures per username whether or not the user exists, so a 429
-  // tells nothing about which usernames are real.
-  const throttle = rateLimit({
-    windowMs: ctx.config.loginThrottle.windowMs,
-    limit: ctx.config.loginThrottle.limit,
+  const perClient = rateLimit({
+    windowMs: loginThrottle.clientWindowMs,
+    limit: loginThrottle.clientLimit,
     skipSuccessfulRequests: true,
-    keyGenerator: (req) => String((req.body as { username?: unknown } | undefined)?.username ?? '').trim().toLowerCase(),
     standardHeaders: 'draft-7',
     legacyHeaders: false,
-    validate: { ip: false, keyGeneratorIpFallback: false },
-    handler: (_req, _res, next) => next(new HttpError(429, 'Too many failed login attempts. Try again later.')),
+    handler: (_req, _res, next, options) => next(tooMany(Math.ceil(options.windowMs / 1000))),
   });
 
-  router.post('/auth', throttle, async (req, res, next) => {
-    try {
-      const { username, password } = credentials(req.body);
-      const user = ctx.store.data.users.find((u) => u.username === username);
-      const ok = await verifyPassword(password, user?.password_hash ?? (await decoyPasswordHash()));
-      if (!user || !ok) throw new HttpError(401, 'Credentials provided were incorrect.');
-      user.last_login_ts = new Date().toISOString();
-      ctx.store.write();
-      res.type('text/plain').send(await ctx.tokens.issue(user));
-    } catch (err) {
-      next(err);
-    }
-  });
+  const credentialsOf = (res: express.Response) => res.locals.credentials as Credentials;
+
+  router.post(
+    '/auth',
+    (req, res, next) => {
+      res.locals.credentials = readCredentials(req.body);
+      next();
+    },
+    perClient,
+    async (req, res, next) => {
+      try {
+        const { username, password, throttleKey } = credentialsOf(res);
+        const client = req.ip ?? 'unknown';
+        const waitMs = delays.waitMs(client, throttleKey);
+        // the same answer for real and made-up names, so a 429 tells nothing about who exists
+        if (waitMs > 0) throw tooMany(Math.ceil(waitMs / 1000));
+        const user = ctx.store.data.users.find((u) => u.username === username);
+        const stored = user?.password_hash ?? (await decoyPasswordHash());
+        const ok = await hashes.run(() => verifyPassword(password, stored));
+        if (!user || !ok) {
+          delays.failed(client, throttleKey);
+          throw wrongCredentials();
+        }
+        delays.succeeded(client, throttleKey);
+        user.last_login_ts = new Date().toISOString();
+        ctx.store.write();
+        res.type('text/plain').send(await ctx.tokens.issue(user));
+      } catch (err) {
+        next(err);
+      }
+    },
+  );
 
   return router;
 }

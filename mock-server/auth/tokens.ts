@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { SignJWT, jwtVerify } from 'jose';
+import { ensurePrivateDir } from '../files/privateFiles';
 import { isRoleCode, rulesForRole, type Rule } from '../../src/domain/rules';
 
 export interface TokenClaims {
@@ -10,15 +11,37 @@ export interface TokenClaims {
   uid: number;
   rules: Rule[];
   exp: number;
+  /** the user's token_version when the token was issued */
+  ver: number;
 }
 
 const ALGORITHM = 'HS256';
 
-/** JWT_SECRET from the environment, else one generated once and kept in DATA_DIR. */
+export const tokenVersion = (user: { token_version?: number }): number => user.token_version ?? 0;
+
+/**
+ * Refuses every token issued to this user so far: call on a password change,
+ * a role change or a deletion, before the store is written.
+ */
+export function revokeTokens(user: { token_version?: number }): void {
+  user.token_version = tokenVersion(user) + 1;
+}
+
+/** HS256 wants a key at least as long as its hash (RFC 7518 §3.2): 32 bytes. */
+export const MIN_SECRET_BYTES = 32;
+
+/** JWT_SECRET from the environment (refused under 32 bytes), else one generated once and kept in DATA_DIR. */
 export function loadSecret(dataDir: string, fromEnv?: string): Uint8Array {
-  if (fromEnv) return Uint8Array.from(Buffer.from(fromEnv, 'utf8'));
+  if (fromEnv !== undefined) {
+    const bytes = Buffer.from(fromEnv, 'utf8');
+    if (bytes.length < MIN_SECRET_BYTES) {
+      throw new Error(`JWT_SECRET must be at least ${MIN_SECRET_BYTES} bytes long (it has ${bytes.length}); leave it unset to have one generated.`);
+    }
+    return Uint8Array.from(bytes);
+  }
   const file = path.join(dataDir, 'jwt-secret');
   if (!fs.existsSync(file)) {
+    ensurePrivateDir(dataDir);
     fs.writeFileSync(file, randomBytes(48).toString('base64'), { mode: 0o600, flag: 'wx' });
   }
   return Uint8Array.from(Buffer.from(fs.readFileSync(file, 'utf8').trim(), 'utf8'));
@@ -30,8 +53,8 @@ export class TokenService {
     private readonly ttl: string,
   ) {}
 
-  issue(user: { id: number; username: string; role: number }): Promise<string> {
-    return new SignJWT({ role: user.role, uid: user.id, rules: rulesForRole(user.role) })
+  issue(user: { id: number; username: string; role: number; token_version?: number }): Promise<string> {
+    return new SignJWT({ role: user.role, uid: user.id, rules: rulesForRole(user.role), ver: tokenVersion(user) })
       .setProtectedHeader({ alg: ALGORITHM, typ: 'JWT' })
       .setSubject(user.username)
       .setIssuedAt()
@@ -42,10 +65,17 @@ export class TokenService {
   /** Resolves the claims of a genuine, unexpired token; rejects otherwise. */
   async verify(token: string): Promise<TokenClaims> {
     const { payload } = await jwtVerify(token, this.secret, { algorithms: [ALGORITHM] });
-    const { sub, role, uid, rules, exp } = payload as Partial<TokenClaims>;
-    if (typeof sub !== 'string' || !isRoleCode(role) || typeof uid !== 'number' || typeof exp !== 'number' || !Array.isArray(rules)) {
+    const { sub, role, uid, rules, exp, ver } = payload as Partial<TokenClaims>;
+    if (
+      typeof sub !== 'string' ||
+      !isRoleCode(role) ||
+      typeof uid !== 'number' ||
+      typeof exp !== 'number' ||
+      !Array.isArray(rules) ||
+      !Number.isSafeInteger(ver)
+    ) {
       throw new Error('token claims incomplete');
     }
-    return { sub, role, uid, rules, exp };
+    return { sub, role, uid, rules, exp, ver: ver as number };
   }
 }

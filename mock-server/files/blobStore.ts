@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import writeFileAtomic from 'write-file-atomic';
+import { ensurePrivateDir, PRIVATE_FILE_MODE } from './privateFiles';
 
 const AREA = /^[a-z][a-z0-9-]*$/;
 const EXTENSION = /^[a-z0-9]{1,5}$/;
@@ -23,8 +24,8 @@ export class BlobStore {
   save(area: string, bytes: Buffer, extension: string): string {
     if (!AREA.test(area) || !EXTENSION.test(extension)) throw new Error(`Not a file area or extension: ${area} ${extension}`);
     const key = `${area}/${randomUUID()}.${extension}`;
-    fs.mkdirSync(path.join(this.filesDir, area), { recursive: true });
-    writeFileAtomic.sync(this.pathOf(key), bytes, { fsync: this.durable });
+    ensurePrivateDir(path.join(this.filesDir, area));
+    writeFileAtomic.sync(this.pathOf(key), bytes, { fsync: this.durable, mode: PRIVATE_FILE_MODE });
     return key;
   }
 

@@ -5,6 +5,8 @@ export class HttpError extends Error {
   constructor(
     readonly status: number,
     message: string,
+    /** headers the answer carries, e.g. Retry-After */
+    readonly headers: Record<string, string> = {},
   ) {
     super(message);
     this.name = 'HttpError';
@@ -34,6 +36,7 @@ export const errorHandler: ErrorRequestHandler = (err: unknown, _req, res, _next
   let message: string;
   if (err instanceof HttpError) {
     message = err.message;
+    if (!res.headersSent) res.set(err.headers);
   } else if (e.type === 'entity.too.large' || e.code === 'LIMIT_FILE_SIZE') {
     status = 413;
     message = 'The request is too large.';

@@ -11,9 +11,19 @@ export function assertNoFieldErrors<F extends string>(errors: FieldErrors<F>, ru
   if (messages.length > 0) throw badRequest(messages.join(' '));
 }
 
+/**
+ * The whole number (0 or more) a value stands for: a number, or a string of decimal
+ * digits only (so '0x10', '1e1', ' 7', true and [[1]] are not numbers here);
+ * undefined otherwise.
+ */
+export function wholeNumber(value: unknown): number | undefined {
+  const n = typeof value === 'number' ? value : typeof value === 'string' && /^\d{1,15}$/.test(value) ? Number(value) : NaN;
+  return Number.isSafeInteger(n) && n >= 0 ? n : undefined;
+}
+
 /** The positive integer path or header value `name`; 400 otherwise. */
 export function positiveId(value: unknown, name: string): number {
-  const n = typeof value === 'number' ? value : typeof value === 'string' && /^\d+$/.test(value.trim()) ? Number(value) : NaN;
-  if (!Number.isSafeInteger(n) || n <= 0) throw badRequest(`${name} must be a positive integer.`);
+  const n = wholeNumber(value);
+  if (n === undefined || n <= 0) throw badRequest(`${name} must be a positive integer.`);
   return n;
 }

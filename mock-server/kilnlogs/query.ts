@@ -1,5 +1,6 @@
 import type { KilnLogSortField, KilnLogStatus } from '../../src/domain/api/kilnLogs';
 import { badRequest } from '../http/errors';
+import { wholeNumber } from '../http/fieldErrors';
 import { pageOf, sortRows, type ListParams, type Page, type SortKey } from '../http/simpleRest';
 import type { KilnLogRecord } from '../store/schema';
 
@@ -61,19 +62,21 @@ function boundary(name: string, value: unknown, end: boolean): string {
   return m[1] ? m[0] : `${m[0]}:${end ? '59' : '00'}`;
 }
 
+/** A list of at most this many ids (getMany asks for one page's worth). */
+const MAX_ID_LIST = 1000;
+
 function integers(name: string, value: unknown): Set<number> {
-  const list = Array.isArray(value) ? value : [value];
-  if (list.some((n) => !Number.isInteger(Number(n)) || n === '' || n === null)) {
-    throw badRequest(`filter.${name} must be a whole number or a list of them.`);
+  const list: unknown[] = Array.isArray(value) ? value : [value];
+  const numbers = list.map(wholeNumber);
+  if (list.length > MAX_ID_LIST || numbers.some((n) => n === undefined)) {
+    throw badRequest(`filter.${name} must be a whole number or a list of at most ${MAX_ID_LIST} of them.`);
   }
-  return new Set(list.map(Number));
+  return new Set(numbers as number[]);
 }
 
 function integer(name: string, value: unknown): number {
-  const n = Number(value);
-  if (!Number.isInteger(n) || value === '' || value === null || typeof value === 'boolean') {
-    throw badRequest(`filter.${name} must be a whole number.`);
-  }
+  const n = wholeNumber(value);
+  if (n === undefined) throw badRequest(`filter.${name} must be a whole number.`);
   return n;
 }
 

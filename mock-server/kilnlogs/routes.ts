@@ -4,6 +4,7 @@ import { facilityScope } from '../auth/facilityScope';
 import { requireRule } from '../auth/middleware';
 import type { AppContext } from '../context';
 import { conflict, notFound } from '../http/errors';
+import { positiveId } from '../http/fieldErrors';
 import { parseListParams, sendPage } from '../http/simpleRest';
 import type { KilnLogRecord } from '../store/schema';
 import { ingestLog, reanalyseLog } from './ingest';
@@ -26,7 +27,7 @@ export function kilnLogRoutes(ctx: AppContext): express.Router {
 
   /** The log the caller may see (live or archived, or only archived); 404 for any other, so a hidden log is not revealed. */
   const findLog = (req: Request, onlyArchived = false): KilnLogRecord => {
-    const id = Number(req.params.id);
+    const id = positiveId(req.params.id, 'id');
     const row = ctx.store.data.kilnlogs.find((r) => r.id === id);
     if (!row || !inFacilities(row, facilitiesOf(req)) || (onlyArchived && row.archived_ts === null)) {
       throw notFound(onlyArchived ? 'No such archived kiln log.' : 'No such kiln log.');

@@ -3,6 +3,7 @@ import path from 'node:path';
 import writeFileAtomic from 'write-file-atomic';
 import type { ChartPoint, DataSampleRow } from '../analysis';
 import { BlobStore } from '../files/blobStore';
+import { ensurePrivateDir, PRIVATE_FILE_MODE } from '../files/privateFiles';
 
 /**
  * Where a burn log's bulky parts live, beside db.json rather than in it (db.json
@@ -42,8 +43,8 @@ export class KilnLogFiles {
   }
 
   saveAnalysis(id: number, content: AnalysisFile): void {
-    fs.mkdirSync(path.join(this.filesDir, ANALYSIS_DIR), { recursive: true });
-    writeFileAtomic.sync(this.analysisPath(id), JSON.stringify(content), { fsync: this.durable });
+    ensurePrivateDir(path.join(this.filesDir, ANALYSIS_DIR));
+    writeFileAtomic.sync(this.analysisPath(id), JSON.stringify(content), { fsync: this.durable, mode: PRIVATE_FILE_MODE });
   }
 
   /** The stored chart and sample; empty ones when the log has none. */

@@ -20,5 +20,6 @@ export const seedUsers: Seeder = async (state, ctx) => {
     facility_ids: [],
     created_ts: created,
     last_login_ts: null,
+    token_version: 0,
   }));
 };

@@ -16,6 +16,12 @@ export interface UserRecord {
   facility_ids: number[];
   created_ts: string;
   last_login_ts: string | null;
+  /**
+   * Raised on every password change, role change or deletion; a token carrying
+   * an older version is refused (docs/security.md, "Token revocation").
+   * Absent in stores written before it existed, meaning 0.
+   */
+  token_version?: number;
 }
 
 export interface ChangeRecord {

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import jsonServer from 'json-server';
 import low, { type LowdbSync } from 'lowdb';
+import { ensurePrivateDir, PRIVATE_FILE_MODE } from '../files/privateFiles';
 import { AtomicFileAdapter } from './atomicFileAdapter';
 import { emptyDb, type CollectionName, type DbShape } from './schema';
 
@@ -19,8 +20,12 @@ export class Store {
   constructor(dataDir: string) {
     this.dataDir = path.resolve(dataDir);
     this.filesDir = path.join(this.dataDir, 'files');
-    fs.mkdirSync(this.filesDir, { recursive: true });
-    const adapter = new AtomicFileAdapter<DbShape>(path.join(this.dataDir, 'db.json'), {
+    ensurePrivateDir(this.dataDir);
+    ensurePrivateDir(this.filesDir);
+    const dbFile = path.join(this.dataDir, 'db.json');
+    // a db.json written before files were private is narrowed now, not at its next write
+    if (fs.existsSync(dbFile)) fs.chmodSync(dbFile, PRIVATE_FILE_MODE);
+    const adapter = new AtomicFileAdapter<DbShape>(dbFile, {
       defaultValue: emptyDb(),
       // compact JSON: the whole file is rewritten on each write
       serialize: (state) => JSON.stringify(state),

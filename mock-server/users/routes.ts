@@ -1,6 +1,7 @@
 import express from 'express';
 import { can, ROLES } from '../../src/domain/rules';
 import { hashPassword } from '../auth/passwords';
+import { revokeTokens } from '../auth/tokens';
 import type { AppContext } from '../context';
 import { badRequest, forbidden, notFound } from '../http/errors';
 import { passwordProblem } from './passwordPolicy';
@@ -25,6 +26,7 @@ export function userRoutes(ctx: AppContext): express.Router {
         throw forbidden("Only a super-admin may set a super-admin's password.");
       }
       user.password_hash = await hashPassword(pass as string);
+      revokeTokens(user);
       ctx.store.write();
       res.json({ status: 1 });
     } catch (err) {

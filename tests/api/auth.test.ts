@@ -1,5 +1,6 @@
 import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { configFromEnv } from '../../mock-server/config';
 import { ROLE_RULES } from '../../src/domain/rules';
 import { bearer, startTestServer, type TestServer } from '../helpers/testServer';
 import { makeToken } from '../helpers/tokens';
@@ -7,7 +8,8 @@ import { makeToken } from '../helpers/tokens';
 let server: TestServer;
 
 beforeAll(async () => {
-  server = await startTestServer({ loginThrottle: { limit: 3, windowMs: 60_000 } });
+  const defaults = configFromEnv({}).loginThrottle;
+  server = await startTestServer({ loginThrottle: { ...defaults, limit: 3, windowMs: 60_000 } });
 });
 afterAll(() => server.close());
 
@@ -40,17 +42,20 @@ describe('POST /api/auth', () => {
     expect(res.body.message).toMatch(/password/);
   });
 
-  it('throttles repeated failures for one username with 429, whether or not it exists', async () => {
+  it('throttles repeated failures of one client for one username with 429, whether or not it exists, and not the owner elsewhere', async () => {
+    const attacker = { 'X-Forwarded-For': '203.0.113.7' };
     for (const username of ['useradmin', 'ghost-user']) {
       for (let i = 0; i < 3; i++) {
-        expect((await server.http.post('/api/auth').send({ username, password: 'bad' })).status).toBe(401);
+        expect((await server.http.post('/api/auth').set(attacker).send({ username, password: 'bad' })).status).toBe(401);
       }
-      const blocked = await server.http.post('/api/auth').send({ username, password: 'kiln-demo' });
+      const blocked = await server.http.post('/api/auth').set(attacker).send({ username, password: 'kiln-demo' });
       expect(blocked.status).toBe(429);
       expect(blocked.body.message).toMatch(/Too many/);
+      expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
     }
-    // another username is not affected
-    expect((await server.http.post('/api/auth').send({ username: 'broker', password: 'kiln-demo' })).status).toBe(200);
+    // the owner, from another client, still gets in; another username from the attacker's client too
+    expect((await server.http.post('/api/auth').set('X-Forwarded-For', '198.51.100.4').send({ username: 'useradmin', password: 'kiln-demo' })).status).toBe(200);
+    expect((await server.http.post('/api/auth').set(attacker).send({ username: 'broker', password: 'kiln-demo' })).status).toBe(200);
   });
 
   it('never stores a password in clear', () => {
