@@ -3,7 +3,9 @@ import { AUDIT_UPLOAD, type FacilityAuditUploadResponse } from '../../src/domain
 import { requireRule } from '../auth/middleware';
 import type { AppContext } from '../context';
 import { BlobStore } from '../files/blobStore';
+import { checkedImageSize } from '../files/imageCheck';
 import { checkedUpload, formField, readMultipart, uploadedFile } from '../files/multipartUpload';
+import { assertPlainPdf } from '../files/pdfCheck';
 import { commitWithFiles, sendStoredFile, storeFile } from '../files/storedFiles';
 import { badRequest, notFound } from '../http/errors';
 import { positiveId } from '../http/fieldErrors';
@@ -46,6 +48,8 @@ export function facilityAuditRoutes(ctx: AppContext): express.Router {
       if (MIME_OF[fileType] !== content.mime) {
         throw badRequest(`${AUDIT_UPLOAD.fileTypeField} ${fileType} does not match the file's content (${content.mime}).`);
       }
+      if (content.mime === 'application/pdf') await assertPlainPdf(content.bytes, AUDIT_UPLOAD.fileField);
+      else await checkedImageSize(content.bytes, AUDIT_UPLOAD.fileField);
 
       const now = new Date().toISOString();
       const record = {

@@ -4,7 +4,7 @@ import { fitsThumbnail, THUMBNAIL_MAX_SIDE } from '../../src/domain/thumbnail';
 import { requireRule } from '../auth/middleware';
 import type { AppContext } from '../context';
 import { BlobStore } from '../files/blobStore';
-import { imageSize } from '../files/imageSize';
+import { checkedImageSize } from '../files/imageCheck';
 import { checkedUpload, readMultipart, uploadedFile } from '../files/multipartUpload';
 import { commitWithFiles, sendStoredFile, storeFile } from '../files/storedFiles';
 import { badRequest, notFound } from '../http/errors';
@@ -34,8 +34,9 @@ export function facilityPhotoRoutes(ctx: AppContext): express.Router {
       await readMultipart(req, res, [PHOTO_UPLOAD.photoField, PHOTO_UPLOAD.thumbField]);
       const photo = await checkedUpload(uploadedFile(req, PHOTO_UPLOAD.photoField), PHOTO_UPLOAD.photoField, PHOTO_UPLOAD.mimeTypes);
       const thumb = await checkedUpload(uploadedFile(req, PHOTO_UPLOAD.thumbField), PHOTO_UPLOAD.thumbField, PHOTO_UPLOAD.mimeTypes);
-      const thumbSize = imageSize(thumb.bytes, thumb.mime);
-      if (!thumbSize || !fitsThumbnail(thumbSize)) {
+      await checkedImageSize(photo.bytes, PHOTO_UPLOAD.photoField);
+      const thumbSize = await checkedImageSize(thumb.bytes, PHOTO_UPLOAD.thumbField);
+      if (!fitsThumbnail(thumbSize)) {
         throw badRequest(`${PHOTO_UPLOAD.thumbField} must be an image at most ${THUMBNAIL_MAX_SIDE} px on its longest side.`);
       }
 

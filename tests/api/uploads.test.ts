@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_UPLOAD_BYTES } from '../../src/domain/api/configure';
-import { jpegHeader, pngImage, snapshot, TINY_PDF, usersWithout, type DemoUsername } from '../helpers/configure';
+import { jpegImage, pngImage, snapshot, TINY_PDF, usersWithout, type DemoUsername } from '../helpers/configure';
 import { bearer, startWithTokens, type TestServer } from '../helpers/testServer';
 
 let server: TestServer;
@@ -12,7 +12,8 @@ afterAll(() => server.close());
 
 const GUID = '3f2c1a9e-8b7d-4c6e-9f01-23456789abcd';
 const PHOTO = pngImage(600, 400);
-const THUMB = jpegHeader(250, 167);
+const THUMB = await jpegImage(250, 167);
+const JPEG = await jpegImage(800, 600);
 const TEXT = Buffer.from('just some text, not an image\n');
 const GIF = Buffer.from('GIF89a\x01\x00\x01\x00\x00\x00\x00;', 'latin1');
 const OVERSIZED = Buffer.concat([pngImage(1, 1), Buffer.alloc(MAX_UPLOAD_BYTES + 1 - pngImage(1, 1).length)]);
@@ -212,8 +213,8 @@ describe('POST /api/facility/{id}/upload_audit and GET /api/facility/{id}/audit'
   it.each([
     ['a PNG with file_type png', pngImage(40, 30), 'png', 'image/png'],
     ['a PNG with file_type image/png', pngImage(40, 30), 'image/png', 'image/png'],
-    ['a JPEG with file_type jpg', jpegHeader(800, 600), 'jpg', 'image/jpeg'],
-    ['a JPEG with file_type .JPEG', jpegHeader(800, 600), '.JPEG', 'image/jpeg'],
+    ['a JPEG with file_type jpg', JPEG, 'jpg', 'image/jpeg'],
+    ['a JPEG with file_type .JPEG', JPEG, '.JPEG', 'image/jpeg'],
   ])('stores %s and serves it with its content type', async (_name, bytes, fileType, mime) => {
     const res = await uploadAudit('superadmin', 4, { bytes, name: 'statement' }, fileType);
     expect(res.status).toBe(200);

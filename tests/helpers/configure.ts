@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import sharp from 'sharp';
 import type { FacilitySavePayload, KilnSavePayload } from '../../src/domain/api/configure';
 import { encodePng } from '../../mock-server/seed/media/png';
 import { DEMO_USERS } from '../../mock-server/seed/users';
@@ -56,9 +57,14 @@ export function pngImage(width: number, height: number): Buffer {
   return encodePng(width, height, new Uint8Array(width * height * 3).fill(128));
 }
 
+/** A real baseline JPEG of the given size (a flat grey picture), encoded by sharp. */
+export function jpegImage(width: number, height: number): Promise<Buffer> {
+  return sharp({ create: { width, height, channels: 3, background: { r: 128, g: 128, b: 128 } } }).jpeg().toBuffer();
+}
+
 /**
  * The header of a baseline JPEG of the given size: SOI, a JFIF APP0 and a
- * SOF0 frame. Enough for type detection and size reading (the server never decodes).
+ * SOF0 frame and no picture: detected as a JPEG by its magic bytes, but it does not decode.
  */
 export function jpegHeader(width: number, height: number): Buffer {
   const app0 = [0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00, 0x01, 0x01, 0x00, 0x00, 0x01, 0x00, 0x01, 0x00, 0x00];

@@ -1,24 +1,7 @@
 import { fileTypeFromBuffer } from 'file-type';
 import { describe, expect, it } from 'vitest';
 import { displayFileName, inlineDisposition } from '../../../mock-server/files/fileNames';
-import { imageSize } from '../../../mock-server/files/imageSize';
 import { jpegHeader, pngImage } from '../../helpers/configure';
-
-describe('imageSize', () => {
-  it('reads a PNG header', () => {
-    expect(imageSize(pngImage(37, 21), 'image/png')).toEqual({ width: 37, height: 21 });
-  });
-
-  it('reads a JPEG frame header past other segments', () => {
-    expect(imageSize(jpegHeader(4032, 3024), 'image/jpeg')).toEqual({ width: 4032, height: 3024 });
-  });
-
-  it('answers null for bytes that are not what they claim', () => {
-    expect(imageSize(Buffer.from('not a png at all, really'), 'image/png')).toBeNull();
-    expect(imageSize(Buffer.from([0xff, 0xd8, 0x00, 0x00, 0x00]), 'image/jpeg')).toBeNull();
-    expect(imageSize(pngImage(2, 2), 'application/pdf')).toBeNull();
-  });
-});
 
 describe('displayFileName', () => {
   it('keeps an ordinary name', () => {
