@@ -9,9 +9,9 @@ import { loadSecret, TokenService } from './auth/tokens';
 import { changesRoutes } from './changes/routes';
 import { PROJECT_ROOT, type ServerConfig } from './config';
 import type { AppContext } from './context';
-import { facilityAuditRoutes } from './facilities/auditRoutes';
 import { facilityPhotoRoutes } from './facilities/photoRoutes';
 import { facilityRoutes } from './facilities/routes';
+import { facilityStatementRoutes } from './facilities/statementRoutes';
 import { apiNotFound, errorHandler } from './http/errors';
 import { securityHeaders } from './http/security';
 import { startArchivePurge } from './kilnlogs/purge';
@@ -26,7 +26,7 @@ const CONSOLE_DIR = path.join(PROJECT_ROOT, 'dist');
 const JSON_LIMIT = '1mb';
 
 /** The feature route modules, each mounted under /api behind authentication. */
-const FEATURE_ROUTES: ((ctx: AppContext) => express.Router)[] = [changesRoutes, userRoutes, kilnLogRoutes, kilnRoutes, facilityRoutes, facilityPhotoRoutes, facilityAuditRoutes];
+const FEATURE_ROUTES: ((ctx: AppContext) => express.Router)[] = [changesRoutes, userRoutes, kilnLogRoutes, kilnRoutes, facilityRoutes, facilityPhotoRoutes, facilityStatementRoutes];
 
 export interface KilnConsoleServer {
   app: express.Express;
@@ -77,7 +77,7 @@ export async function createApp(config: ServerConfig): Promise<KilnConsoleServer
   if (config.serveConsole && fs.existsSync(path.join(CONSOLE_DIR, 'index.html'))) {
     app.use(express.static(CONSOLE_DIR, { index: false, maxAge: '1y', immutable: true }));
     // the console is a single-page app: every other GET is its index.html
-    app.get('*', (_req, res) => {
+    app.get('/{*path}', (_req, res) => {
       res.set('Cache-Control', 'no-cache').sendFile(path.join(CONSOLE_DIR, 'index.html'));
     });
   }

@@ -43,27 +43,23 @@ export function authRoutes(ctx: AppContext): express.Router {
       next();
     },
     perClient,
-    async (req, res, next) => {
-      try {
-        const { username, password, throttleKey } = credentialsOf(res);
-        const client = req.ip ?? 'unknown';
-        const waitMs = delays.waitMs(client, throttleKey);
-        // the same answer for real and made-up names, so a 429 tells nothing about who exists
-        if (waitMs > 0) throw tooMany(Math.ceil(waitMs / 1000));
-        const user = ctx.store.data.users.find((u) => u.username === username);
-        const stored = user?.password_hash ?? (await decoyPasswordHash());
-        const ok = await hashes.run(() => verifyPassword(password, stored));
-        if (!user || !ok) {
-          delays.failed(client, throttleKey);
-          throw wrongCredentials();
-        }
-        delays.succeeded(client, throttleKey);
-        user.last_login_ts = new Date().toISOString();
-        ctx.store.write();
-        res.type('text/plain').send(await ctx.tokens.issue(user));
-      } catch (err) {
-        next(err);
+    async (req, res) => {
+      const { username, password, throttleKey } = credentialsOf(res);
+      const client = req.ip ?? 'unknown';
+      const waitMs = delays.waitMs(client, throttleKey);
+      // the same answer for real and made-up names, so a 429 tells nothing about who exists
+      if (waitMs > 0) throw tooMany(Math.ceil(waitMs / 1000));
+      const user = ctx.store.data.users.find((u) => u.username === username);
+      const stored = user?.password_hash ?? (await decoyPasswordHash());
+      const ok = await hashes.run(() => verifyPassword(password, stored));
+      if (!user || !ok) {
+        delays.failed(client, throttleKey);
+        throw wrongCredentials();
       }
+      delays.succeeded(client, throttleKey);
+      user.last_login_ts = new Date().toISOString();
+      ctx.store.write();
+      res.type('text/plain').send(await ctx.tokens.issue(user));
     },
   );
 

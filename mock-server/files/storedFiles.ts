@@ -1,6 +1,7 @@
 import type { Response } from 'express';
 import { notFound } from '../http/errors';
 import type { StoredFile } from '../store/schema';
+import { commit } from '../store/commit';
 import type { Store } from '../store/store';
 import type { BlobStore } from './blobStore';
 import { inlineDisposition } from './fileNames';
@@ -26,17 +27,24 @@ export function storeFile(blobs: BlobStore, area: string, content: CheckedConten
 }
 
 /**
- * Persists the store after files were written for it: when the write fails
- * the new files go, when it succeeds the files it replaced go.
+ * Persists a change whose files are already written (store/commit.ts): when
+ * the write fails the records are taken back and the new files go; when it
+ * succeeds the files it replaced go.
  */
-export function commitWithFiles(store: Store, blobs: BlobStore, added: readonly StoredFile[], replaced: readonly StoredFile[] = []): void {
-  try {
-    store.write();
-  } catch (err) {
-    for (const file of added) blobs.remove(file.key);
-    throw err;
-  }
-  for (const file of replaced) blobs.remove(file.key);
+export function commitWithFiles(
+  store: Store,
+  blobs: BlobStore,
+  change: { added: readonly StoredFile[]; replaced?: readonly StoredFile[]; undoRecords(): void },
+): void {
+  commit(store, {
+    undo() {
+      change.undoRecords();
+      for (const file of change.added) blobs.remove(file.key);
+    },
+    cleanup() {
+      for (const file of change.replaced ?? []) blobs.remove(file.key);
+    },
+  });
 }
 
 /** Answers a stored file with the type detected at upload; 404 when its bytes are gone. */

@@ -1,5 +1,6 @@
 import type { AppContext } from '../context';
 import { dueForPurge } from './retention';
+import { commit } from '../store/commit';
 import { KilnLogFiles } from './storage';
 
 const HOUR_MS = 60 * 60 * 1000;
@@ -9,11 +10,13 @@ export function purgeArchivedLogs(ctx: AppContext, now = new Date()): number {
   const due = dueForPurge(ctx.store.data.kilnlogs, now);
   if (due.length === 0) return 0;
   const gone = new Set(due.map((r) => r.id));
-  ctx.store.data.kilnlogs = ctx.store.data.kilnlogs.filter((r) => !gone.has(r.id));
-  ctx.store.write();
-  // a crash between the write and here leaves orphan files, never a row without its file
+  const before = ctx.store.data.kilnlogs;
+  ctx.store.data.kilnlogs = before.filter((r) => !gone.has(r.id));
   const files = new KilnLogFiles(ctx.store.filesDir);
-  for (const row of due) files.remove(row.id, row.s3key);
+  commit(ctx.store, {
+    undo: () => (ctx.store.data.kilnlogs = before),
+    cleanup: () => due.forEach((row) => files.remove(row.id, row.s3key)),
+  });
   return due.length;
 }
 

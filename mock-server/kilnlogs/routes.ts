@@ -6,6 +6,7 @@ import type { AppContext } from '../context';
 import { conflict, notFound } from '../http/errors';
 import { positiveId } from '../http/fieldErrors';
 import { parseListParams, sendPage } from '../http/simpleRest';
+import { commit } from '../store/commit';
 import type { KilnLogRecord } from '../store/schema';
 import { ingestLog, reanalyseLog } from './ingest';
 import { DEFAULT_KILNLOG_SORT, inFacilities, parseKilnLogFilter, queryKilnLogs } from './query';
@@ -40,33 +41,24 @@ export function kilnLogRoutes(ctx: AppContext): express.Router {
     if (row.audited) throw conflict(`Log ${row.id} is an audited burn: it cannot be ${doing}.`);
   };
 
-  router.post('/kilnlogs/upload', requireRule('create', 'kilnlog'), readUploadBody, (req, res, next) => {
-    try {
-      const { bytes, fileName } = uploadedLog(req);
-      const state = ctx.store.data;
-      const row = ingestLog(state, files, { bytes, fileName, uploadTs: new Date() });
-      try {
-        ctx.store.write();
-      } catch (err) {
+  router.post('/kilnlogs/upload', requireRule('create', 'kilnlog'), readUploadBody, (req, res) => {
+    const { bytes, fileName } = uploadedLog(req);
+    const state = ctx.store.data;
+    const row = ingestLog(state, files, { bytes, fileName, uploadTs: new Date() });
+    commit(ctx.store, {
+      undo() {
         state.kilnlogs.splice(state.kilnlogs.indexOf(row), 1);
         files.remove(row.id, row.s3key);
-        throw err;
-      }
-      res.status(201).json(present(row));
-    } catch (err) {
-      next(err);
-    }
+      },
+    });
+    res.status(201).json(present(row));
   });
 
-  const list = (archived: boolean): express.RequestHandler => (req, res, next) => {
-    try {
-      const params = parseListParams(req.query, KILNLOG_SORT_FIELDS, DEFAULT_KILNLOG_SORT);
-      const filter = parseKilnLogFilter(params.filter);
-      const page = queryKilnLogs(ctx.store.data.kilnlogs, { archived, facilityIds: facilitiesOf(req) }, filter, params);
-      sendPage(res, { ...page, rows: page.rows.map(present) });
-    } catch (err) {
-      next(err);
-    }
+  const list = (archived: boolean): express.RequestHandler => (req, res) => {
+    const params = parseListParams(req.query, KILNLOG_SORT_FIELDS, DEFAULT_KILNLOG_SORT);
+    const filter = parseKilnLogFilter(params.filter);
+    const page = queryKilnLogs(ctx.store.data.kilnlogs, { archived, facilityIds: facilitiesOf(req) }, filter, params);
+    sendPage(res, { ...page, rows: page.rows.map(present) });
   };
   router.get('/kilnlogs', canRead, list(false));
   router.get('/archived_kilnlogs', canRead, list(true));
@@ -75,66 +67,52 @@ export function kilnLogRoutes(ctx: AppContext): express.Router {
     res.json({ retention_days: ctx.config.archiveRetentionDays });
   });
 
-  router.get('/kilnlogs/:id', canRead, async (req, res, next) => {
-    try {
-      const row = findLog(req);
-      const detail: KilnLogDetail = { ...present(row), ...(await files.readAnalysis(row.id)) };
-      res.json(detail);
-    } catch (err) {
-      next(err);
-    }
+  router.get('/kilnlogs/:id', canRead, async (req, res) => {
+    const row = findLog(req);
+    const detail: KilnLogDetail = { ...present(row), ...(await files.readAnalysis(row.id)) };
+    res.json(detail);
   });
 
-  router.get('/kilnlogs/:id/download', canRead, async (req, res, next) => {
-    try {
-      const row = findLog(req);
-      const bytes = await files.readRaw(row.s3key);
-      res.attachment(row.file_name).type('text/csv').send(bytes);
-    } catch (err) {
-      next(err);
-    }
+  router.get('/kilnlogs/:id/download', canRead, async (req, res) => {
+    const row = findLog(req);
+    const bytes = await files.readRaw(row.s3key);
+    res.attachment(row.file_name).type('text/csv').send(bytes);
   });
 
-  router.post('/kilnlogs/:id/analyse', canUpdate, async (req, res, next) => {
-    try {
-      const row = findLog(req);
-      const bytes = await files.readRaw(row.s3key);
-      // checked after the read, so no audit can slip in between check and change
-      refuseIfAudited(row, 'analysed again');
-      if (row.archived_ts !== null) throw conflict(`Log ${row.id} is archived: restore it before analysing it again.`);
-      reanalyseLog(ctx.store.data, files, row, bytes);
-      ctx.store.write();
-      res.json(present(row));
-    } catch (err) {
-      next(err);
-    }
+  router.post('/kilnlogs/:id/analyse', canUpdate, async (req, res) => {
+    const row = findLog(req);
+    const [bytes, previousAnalysis] = await Promise.all([files.readRaw(row.s3key), files.readAnalysis(row.id)]);
+    // checked after the reads, so no audit can slip in between check and change
+    refuseIfAudited(row, 'analysed again');
+    if (row.archived_ts !== null) throw conflict(`Log ${row.id} is archived: restore it before analysing it again.`);
+    const previousRow = { ...row };
+    reanalyseLog(ctx.store.data, files, row, bytes);
+    commit(ctx.store, {
+      undo() {
+        Object.assign(row, previousRow);
+        files.saveAnalysis(row.id, previousAnalysis);
+      },
+    });
+    res.json(present(row));
   });
 
-  router.post('/kilnlogs/:id/archive', canUpdate, (req, res, next) => {
-    try {
-      const row = findLog(req);
-      refuseIfAudited(row, 'archived');
-      if (row.archived_ts !== null) throw conflict(`Log ${row.id} is already archived.`);
-      const now = new Date();
-      row.archived_ts = now.toISOString();
-      row.delete_after = deleteAfter(now, ctx.config.archiveRetentionDays);
-      ctx.store.write();
-      res.json(present(row));
-    } catch (err) {
-      next(err);
-    }
+  router.post('/kilnlogs/:id/archive', canUpdate, (req, res) => {
+    const row = findLog(req);
+    refuseIfAudited(row, 'archived');
+    if (row.archived_ts !== null) throw conflict(`Log ${row.id} is already archived.`);
+    const now = new Date();
+    row.archived_ts = now.toISOString();
+    row.delete_after = deleteAfter(now, ctx.config.archiveRetentionDays);
+    ctx.store.write();
+    res.json(present(row));
   });
 
-  router.post('/archived_kilnlogs/:id/restore', canUpdate, (req, res, next) => {
-    try {
-      const row = findLog(req, true);
-      row.archived_ts = null;
-      row.delete_after = null;
-      ctx.store.write();
-      res.json(present(row));
-    } catch (err) {
-      next(err);
-    }
+  router.post('/archived_kilnlogs/:id/restore', canUpdate, (req, res) => {
+    const row = findLog(req, true);
+    row.archived_ts = null;
+    row.delete_after = null;
+    ctx.store.write();
+    res.json(present(row));
   });
 
   return router;

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { thumbnailSize } from '../../src/domain/thumbnail';
-import { AUDIT_AREA, PHOTO_AREA } from '../facilities/fileAreas';
+import { PHOTO_AREA, STATEMENT_AREA } from '../facilities/fileAreas';
 import { BlobStore } from '../files/blobStore';
 import { storeFile, type CheckedContent } from '../files/storedFiles';
 import type { DbShape, FacilityRecord } from '../store/schema';
@@ -92,7 +92,7 @@ function seedStatements(state: DbShape, blobs: BlobStore): void {
         ? statementPdf(facility, uploaded)
         : png(drawStatementScan(620, i + 1), `${s.mnemonic}-signed-statement-scan.png`);
     const id = state.facility_audits.length + 1;
-    state.facility_audits.push({ id, facility_id: facility.id, file_type: content.ext, file: storeFile(blobs, AUDIT_AREA, content, UPLOADER_ID, uploaded) });
+    state.facility_audits.push({ id, facility_id: facility.id, file_type: content.ext, file: storeFile(blobs, STATEMENT_AREA, content, UPLOADER_ID, uploaded) });
     facility.latest_facility_audit_id = id;
   });
 }
@@ -101,7 +101,7 @@ function seedStatements(state: DbShape, blobs: BlobStore): void {
 export const seedFacilityMedia: Seeder = (state, ctx) => {
   const blobs = new BlobStore(ctx.store.filesDir, false);
   blobs.clear(PHOTO_AREA);
-  blobs.clear(AUDIT_AREA);
+  blobs.clear(STATEMENT_AREA);
   seedPhotos(state, blobs);
   seedStatements(state, blobs);
 };

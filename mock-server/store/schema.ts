@@ -88,8 +88,8 @@ export interface FacilityPhotoRecord {
   thumb: StoredFile;
 }
 
-/** A facility audit statement; the facility's latest_facility_audit_id names the newest. */
-export interface FacilityAuditRecord {
+/** A facility's statement (the spec's facility audit file; kept in `facility_audits`); the facility's latest_facility_audit_id names the newest. */
+export interface FacilityStatementRecord {
   id: number;
   facility_id: number;
   /** the client's file_type field, normalised (png, jpg, jpeg or pdf) */
@@ -103,7 +103,7 @@ export interface DbShape {
   facilities: FacilityRecord[];
   kilns: KilnRecord[];
   facility_photos: FacilityPhotoRecord[];
-  facility_audits: FacilityAuditRecord[];
+  facility_audits: FacilityStatementRecord[];
   kilnlogs: KilnLogRecord[];
   audits: AuditRecord[];
 }

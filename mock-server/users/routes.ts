@@ -10,28 +10,24 @@ import { passwordProblem } from './passwordPolicy';
 export function userRoutes(ctx: AppContext): express.Router {
   const router = express.Router();
 
-  router.post('/user/:username/update', async (req, res, next) => {
-    try {
-      const auth = req.auth!;
-      const { username } = req.params;
-      const isSelf = username === auth.username;
-      if (!isSelf && !can(auth.rules, 'update', 'user')) throw forbidden('You may only change your own password.');
-      const { pass } = (req.body ?? {}) as { pass?: unknown };
-      const problem = passwordProblem(pass);
-      if (problem) throw badRequest(problem);
-      const user = ctx.store.data.users.find((u) => u.username === username);
-      if (!user) throw notFound('No such user.');
-      // a user-admin setting the super-admin's password would become super-admin (docs/security.md)
-      if (!isSelf && user.role === ROLES.SUPER_ADMIN && auth.role !== ROLES.SUPER_ADMIN) {
-        throw forbidden("Only a super-admin may set a super-admin's password.");
-      }
-      user.password_hash = await hashPassword(pass as string);
-      revokeTokens(user);
-      ctx.store.write();
-      res.json({ status: 1 });
-    } catch (err) {
-      next(err);
+  router.post('/user/:username/update', async (req, res) => {
+    const auth = req.auth!;
+    const { username } = req.params;
+    const isSelf = username === auth.username;
+    if (!isSelf && !can(auth.rules, 'update', 'user')) throw forbidden('You may only change your own password.');
+    const { pass } = (req.body ?? {}) as { pass?: unknown };
+    const problem = passwordProblem(pass);
+    if (problem) throw badRequest(problem);
+    const user = ctx.store.data.users.find((u) => u.username === username);
+    if (!user) throw notFound('No such user.');
+    // a user-admin setting the super-admin's password would become super-admin (docs/security.md)
+    if (!isSelf && user.role === ROLES.SUPER_ADMIN && auth.role !== ROLES.SUPER_ADMIN) {
+      throw forbidden("Only a super-admin may set a super-admin's password.");
     }
+    user.password_hash = await hashPassword(pass as string);
+    revokeTokens(user);
+    ctx.store.write();
+    res.json({ status: 1 });
   });
 
   return router;

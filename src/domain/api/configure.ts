@@ -111,10 +111,12 @@ export interface StatusResponse {
   status: 1;
 }
 
-export interface FacilityAuditUploadResponse extends StatusResponse {
-  /** the new audit statement, now the facility's latest_facility_audit_id */
+export interface FacilityStatementUploadResponse extends StatusResponse {
+  /** the new statement, now the facility's latest_facility_audit_id */
   id: number;
 }
+/** The console's name for FacilityStatementUploadResponse. */
+export type FacilityAuditUploadResponse = FacilityStatementUploadResponse;
 
 /** POST /api/photo/upload: multipart fields and headers (spec §3 "Photo upload"). */
 export const PHOTO_UPLOAD = {
@@ -126,12 +128,14 @@ export const PHOTO_UPLOAD = {
 } as const;
 
 /** POST /api/facility/{id}/upload_audit: multipart fields (spec §3 "Audit upload"). */
-export const AUDIT_UPLOAD = {
+export const STATEMENT_UPLOAD = {
   fileField: 'file',
   fileTypeField: 'file_type',
   extensions: ['png', 'jpg', 'jpeg', 'pdf'],
   mimeTypes: ['image/png', 'image/jpeg', 'application/pdf'],
 } as const;
+/** The console's name for STATEMENT_UPLOAD. */
+export const AUDIT_UPLOAD = STATEMENT_UPLOAD;
 
 /** Largest file either upload accepts (413 beyond). */
 export const MAX_UPLOAD_BYTES = 20 * 1024 * 1024;

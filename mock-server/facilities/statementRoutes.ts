@@ -1,0 +1,88 @@
+import express from 'express';
+import { STATEMENT_UPLOAD, type FacilityStatementUploadResponse } from '../../src/domain/api/configure';
+import { requireRule } from '../auth/middleware';
+import type { AppContext } from '../context';
+import { BlobStore } from '../files/blobStore';
+import { checkedImageSize } from '../files/imageCheck';
+import { checkedUpload, formField, readMultipart, uploadedFile } from '../files/multipartUpload';
+import { assertPlainPdf } from '../files/pdfCheck';
+import { commitWithFiles, sendStoredFile, storeFile } from '../files/storedFiles';
+import { badRequest, notFound } from '../http/errors';
+import { positiveId } from '../http/fieldErrors';
+import { reachableFacility } from './access';
+import { STATEMENT_AREA } from './fileAreas';
+
+type StatementType = (typeof STATEMENT_UPLOAD.extensions)[number];
+
+const MIME_OF: Record<StatementType, string> = { png: 'image/png', jpg: 'image/jpeg', jpeg: 'image/jpeg', pdf: 'application/pdf' };
+
+/** The client's file_type as an extension: png, jpg, jpeg or pdf, given as an extension or a MIME type. */
+function statementType(value: string | undefined): StatementType {
+  const text = (value ?? '').toLowerCase().replace(/^\./, '');
+  const fromMime = text === 'image/jpg' ? 'jpg' : Object.entries(MIME_OF).find(([, mime]) => mime === text)?.[0];
+  const type = fromMime ?? text;
+  if (!(STATEMENT_UPLOAD.extensions as readonly string[]).includes(type)) {
+    throw badRequest(`${STATEMENT_UPLOAD.fileTypeField} must be one of ${STATEMENT_UPLOAD.extensions.join(', ')}.`);
+  }
+  return type as StatementType;
+}
+
+/**
+ * A facility's statements, the spec's facility audit files (spec §3 "Audit
+ * upload"; "statement" here, so they are not mistaken for audits of burns): one PNG, JPEG or PDF
+ * file a time, checked by its content; the newest becomes the facility's
+ * latest_facility_audit_id, older ones stay readable by id.
+ */
+export function facilityStatementRoutes(ctx: AppContext): express.Router {
+  const router = express.Router();
+  const { store } = ctx;
+  const blobs = new BlobStore(store.filesDir);
+
+  router.post('/facility/:id/upload_audit', requireRule('update', 'facility'), async (req, res) => {
+    const auth = req.auth!;
+    const facility = reachableFacility(auth, store.data.facilities, positiveId(req.params.id, 'id'));
+    await readMultipart(req, res, [STATEMENT_UPLOAD.fileField]);
+    const file = uploadedFile(req, STATEMENT_UPLOAD.fileField);
+    const fileType = statementType(formField(req, STATEMENT_UPLOAD.fileTypeField));
+    const content = await checkedUpload(file, STATEMENT_UPLOAD.fileField, STATEMENT_UPLOAD.mimeTypes);
+    if (MIME_OF[fileType] !== content.mime) {
+      throw badRequest(`${STATEMENT_UPLOAD.fileTypeField} ${fileType} does not match the file's content (${content.mime}).`);
+    }
+    if (content.mime === 'application/pdf') await assertPlainPdf(content.bytes, STATEMENT_UPLOAD.fileField);
+    else await checkedImageSize(content.bytes, STATEMENT_UPLOAD.fileField);
+
+    const now = new Date().toISOString();
+    const record = {
+      id: store.nextId('facility_audits'),
+      facility_id: facility.id,
+      file_type: fileType,
+      file: storeFile(blobs, STATEMENT_AREA, content, auth.userId, now),
+    };
+    const statements = store.data.facility_audits;
+    const previous = { latest: facility.latest_facility_audit_id, updated: facility.last_updated };
+    statements.push(record);
+    facility.latest_facility_audit_id = record.id;
+    facility.last_updated = now;
+    commitWithFiles(store, blobs, {
+      added: [record.file],
+      undoRecords() {
+        statements.splice(statements.indexOf(record), 1);
+        facility.latest_facility_audit_id = previous.latest;
+        facility.last_updated = previous.updated;
+      },
+    });
+    const body: FacilityStatementUploadResponse = { status: 1, id: record.id };
+    res.json(body);
+  });
+
+  /** The latest statement, or the one named by ?id= (it must belong to this facility). */
+  router.get('/facility/:id/audit', requireRule('read', 'facility'), async (req, res) => {
+    const facility = reachableFacility(req.auth!, store.data.facilities, positiveId(req.params.id, 'id'));
+    const statementId = req.query.id === undefined ? facility.latest_facility_audit_id : positiveId(req.query.id, 'id');
+    const statement = store.data.facility_audits.find((s) => s.id === statementId && s.facility_id === facility.id);
+    if (!statement) throw notFound('This facility has no such audit statement.');
+    await sendStoredFile(res, blobs, statement.file);
+  });
+
+  return router;
+}
