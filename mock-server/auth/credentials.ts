@@ -1,4 +1,4 @@
-import { badRequest } from '../http/errors';
+import { fieldError } from '../http/errors';
 
 /** The longest username the server accepts (docs/security.md, "Login body"). */
 export const MAX_USERNAME_LENGTH = 64;
@@ -20,10 +20,10 @@ export interface Credentials {
 export function readCredentials(body: unknown): Credentials {
   const { username, password } = typeof body === 'object' && body !== null && !Array.isArray(body) ? (body as Record<string, unknown>) : {};
   if (typeof username !== 'string' || username.trim() === '' || username.trim().length > MAX_USERNAME_LENGTH) {
-    throw badRequest(`username must be a non-empty string of at most ${MAX_USERNAME_LENGTH} characters.`);
+    throw fieldError('username', `username must be a non-empty string of at most ${MAX_USERNAME_LENGTH} characters.`);
   }
   if (typeof password !== 'string' || password === '' || password.length > MAX_PASSWORD_LENGTH) {
-    throw badRequest(`password must be a non-empty string of at most ${MAX_PASSWORD_LENGTH} characters.`);
+    throw fieldError('password', `password must be a non-empty string of at most ${MAX_PASSWORD_LENGTH} characters.`);
   }
   const name = username.trim();
   return { username: name, password, throttleKey: name.normalize('NFKC').toLowerCase().slice(0, MAX_USERNAME_LENGTH) };

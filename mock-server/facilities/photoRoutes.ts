@@ -7,7 +7,7 @@ import { BlobStore } from '../files/blobStore';
 import { checkedImageSize } from '../files/imageCheck';
 import { checkedUpload, readMultipart, uploadedFile } from '../files/multipartUpload';
 import { commitWithFiles, sendStoredFile, storeFile } from '../files/storedFiles';
-import { badRequest, notFound } from '../http/errors';
+import { fieldError, notFound } from '../http/errors';
 import { positiveId } from '../http/fieldErrors';
 import { reachableFacility } from './access';
 import { PHOTO_AREA } from './fileAreas';
@@ -28,7 +28,7 @@ export function facilityPhotoRoutes(ctx: AppContext): express.Router {
     const auth = req.auth!;
     const facility = reachableFacility(auth, store.data.facilities, positiveId(req.get(PHOTO_UPLOAD.facilityHeader), PHOTO_UPLOAD.facilityHeader));
     const guid = req.get(PHOTO_UPLOAD.guidHeader) ?? '';
-    if (!UUID.test(guid)) throw badRequest(`${PHOTO_UPLOAD.guidHeader} must be a UUID.`);
+    if (!UUID.test(guid)) throw fieldError(PHOTO_UPLOAD.guidHeader, `${PHOTO_UPLOAD.guidHeader} must be a UUID.`);
 
     await readMultipart(req, res, [PHOTO_UPLOAD.photoField, PHOTO_UPLOAD.thumbField]);
     const photo = await checkedUpload(uploadedFile(req, PHOTO_UPLOAD.photoField), PHOTO_UPLOAD.photoField, PHOTO_UPLOAD.mimeTypes);
@@ -36,7 +36,7 @@ export function facilityPhotoRoutes(ctx: AppContext): express.Router {
     await checkedImageSize(photo.bytes, PHOTO_UPLOAD.photoField);
     const thumbSize = await checkedImageSize(thumb.bytes, PHOTO_UPLOAD.thumbField);
     if (!fitsThumbnail(thumbSize)) {
-      throw badRequest(`${PHOTO_UPLOAD.thumbField} must be an image at most ${THUMBNAIL_MAX_SIDE} px on its longest side.`);
+      throw fieldError(PHOTO_UPLOAD.thumbField, `${PHOTO_UPLOAD.thumbField} must be an image at most ${THUMBNAIL_MAX_SIDE} px on its longest side.`);
     }
 
     const now = new Date().toISOString();

@@ -5,7 +5,7 @@ import { isBlank } from '../../src/domain/validation';
 import type { AuthContext } from '../auth/authContext';
 import { requireRule } from '../auth/middleware';
 import type { AppContext } from '../context';
-import { badRequest } from '../http/errors';
+import { fieldError } from '../http/errors';
 import { assertNoFieldErrors, positiveId } from '../http/fieldErrors';
 import type { FacilityRecord } from '../store/schema';
 import { reachableFacility, visibleFacilities } from './access';
@@ -67,7 +67,7 @@ export function facilityRoutes(ctx: AppContext): express.Router {
     const payload = req.body as FacilitySavePayload;
     const facility = reachableFacility(auth, store.data.facilities, positiveId(payload.id, 'id'));
     if (!isBlank(payload.mnemonic) && payload.mnemonic.trim() !== facility.mnemonic) {
-      throw badRequest('mnemonic cannot be changed.');
+      throw fieldError('mnemonic', 'mnemonic cannot be changed.');
     }
     assertValidPayload(auth, payload, facility);
     Object.assign(facility, facilityFields(payload), { last_updated: new Date().toISOString() });

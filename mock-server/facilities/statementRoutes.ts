@@ -7,7 +7,7 @@ import { checkedImageSize } from '../files/imageCheck';
 import { checkedUpload, formField, readMultipart, uploadedFile } from '../files/multipartUpload';
 import { assertPlainPdf } from '../files/pdfCheck';
 import { commitWithFiles, sendStoredFile, storeFile } from '../files/storedFiles';
-import { badRequest, notFound } from '../http/errors';
+import { fieldError, notFound } from '../http/errors';
 import { positiveId } from '../http/fieldErrors';
 import { reachableFacility } from './access';
 import { STATEMENT_AREA } from './fileAreas';
@@ -22,7 +22,7 @@ function statementType(value: string | undefined): StatementType {
   const fromMime = text === 'image/jpg' ? 'jpg' : Object.entries(MIME_OF).find(([, mime]) => mime === text)?.[0];
   const type = fromMime ?? text;
   if (!(STATEMENT_UPLOAD.extensions as readonly string[]).includes(type)) {
-    throw badRequest(`${STATEMENT_UPLOAD.fileTypeField} must be one of ${STATEMENT_UPLOAD.extensions.join(', ')}.`);
+    throw fieldError(STATEMENT_UPLOAD.fileTypeField, `${STATEMENT_UPLOAD.fileTypeField} must be one of ${STATEMENT_UPLOAD.extensions.join(', ')}.`);
   }
   return type as StatementType;
 }
@@ -46,7 +46,7 @@ export function facilityStatementRoutes(ctx: AppContext): express.Router {
     const fileType = statementType(formField(req, STATEMENT_UPLOAD.fileTypeField));
     const content = await checkedUpload(file, STATEMENT_UPLOAD.fileField, STATEMENT_UPLOAD.mimeTypes);
     if (MIME_OF[fileType] !== content.mime) {
-      throw badRequest(`${STATEMENT_UPLOAD.fileTypeField} ${fileType} does not match the file's content (${content.mime}).`);
+      throw fieldError(STATEMENT_UPLOAD.fileTypeField, `${STATEMENT_UPLOAD.fileTypeField} ${fileType} does not match the file's content (${content.mime}).`);
     }
     if (content.mime === 'application/pdf') await assertPlainPdf(content.bytes, STATEMENT_UPLOAD.fileField);
     else await checkedImageSize(content.bytes, STATEMENT_UPLOAD.fileField);

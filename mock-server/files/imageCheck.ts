@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import type { ImageSize } from '../../src/domain/thumbnail';
-import { badRequest } from '../http/errors';
+import { fieldError } from '../http/errors';
 
 /**
  * The most pixels an uploaded image may have: 50 megapixels, above any phone
@@ -28,16 +28,16 @@ export async function checkedImageSize(bytes: Buffer, field: string): Promise<Im
     const { width, height } = await sharp(bytes, { limitInputPixels: false, failOn: 'none' }).metadata();
     size = { width, height };
   } catch {
-    throw badRequest(`${field} is not an image that can be opened.`);
+    throw fieldError(field, `${field} is not an image that can be opened.`);
   }
   if (size.width * size.height > MAX_IMAGE_PIXELS) {
-    throw badRequest(`${field} has ${size.width} × ${size.height} pixels; at most ${MAX_IMAGE_PIXELS / 1_000_000} megapixels are accepted.`);
+    throw fieldError(field, `${field} has ${size.width} × ${size.height} pixels; at most ${MAX_IMAGE_PIXELS / 1_000_000} megapixels are accepted.`);
   }
   try {
     // decoding into a tiny thumbnail reads every row without holding the whole image
     await sharp(bytes, { ...options, sequentialRead: true }).resize(32, 32, { fit: 'inside' }).raw().toBuffer();
   } catch {
-    throw badRequest(`${field} is not an image that can be opened.`);
+    throw fieldError(field, `${field} is not an image that can be opened.`);
   }
   return size;
 }

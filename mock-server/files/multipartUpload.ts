@@ -2,7 +2,7 @@ import type { Request, Response } from 'express';
 import { fileTypeFromBuffer } from 'file-type';
 import multer from 'multer';
 import { MAX_UPLOAD_BYTES } from '../../src/domain/api/configure';
-import { badRequest, HttpError } from '../http/errors';
+import { badRequest, fieldError, HttpError } from '../http/errors';
 import { displayFileName } from './fileNames';
 import type { CheckedContent } from './storedFiles';
 
@@ -39,7 +39,7 @@ export function readMultipart(req: Request, res: Response, fields: readonly stri
 export function uploadedFile(req: Request, field: string): Express.Multer.File {
   const files = req.files as Record<string, Express.Multer.File[] | undefined> | undefined;
   const file = files?.[field]?.[0];
-  if (!file || file.size === 0) throw badRequest(`${field} is required: send one non-empty file.`);
+  if (!file || file.size === 0) throw fieldError(field, `${field} is required: send one non-empty file.`);
   return file;
 }
 
@@ -57,7 +57,7 @@ export function formField(req: Request, field: string): string | undefined {
 export async function checkedUpload(file: Express.Multer.File, field: string, allowed: readonly string[]): Promise<CheckedContent> {
   const detected = await fileTypeFromBuffer(file.buffer);
   if (!detected || !allowed.includes(detected.mime)) {
-    throw badRequest(`${field} must be one of ${allowed.join(', ')} (the content is ${detected?.mime ?? 'not a recognised type'}).`);
+    throw fieldError(field, `${field} must be one of ${allowed.join(', ')} (the content is ${detected?.mime ?? 'not a recognised type'}).`);
   }
   return { bytes: file.buffer, mime: detected.mime, ext: detected.ext, originalName: displayFileName(file.originalname) };
 }

@@ -1,5 +1,5 @@
 import { PDFArray, PDFDict, PDFDocument, PDFName, PDFRawStream, type PDFObject } from 'pdf-lib';
-import { badRequest } from '../http/errors';
+import { fieldError } from '../http/errors';
 
 /**
  * Keys and action types that make a PDF do something when opened or clicked
@@ -52,12 +52,12 @@ export async function assertPlainPdf(bytes: Buffer, field: string): Promise<void
     doc = await PDFDocument.load(bytes, { ignoreEncryption: true, updateMetadata: false, throwOnInvalidObject: true });
     if (doc.getPageCount() < 1) throw new Error('no pages');
   } catch {
-    throw badRequest(`${field} is not a PDF that can be opened.`);
+    throw fieldError(field, `${field} is not a PDF that can be opened.`);
   }
   for (const [, object] of doc.context.enumerateIndirectObjects()) {
     const found = nestedActiveContent(object);
-    if (found) throw badRequest(`${field} contains active content (${found}); send a PDF without scripts, actions or attachments.`);
+    if (found) throw fieldError(field, `${field} contains active content (${found}); send a PDF without scripts, actions or attachments.`);
   }
   const trailerFound = nestedActiveContent(doc.catalog);
-  if (trailerFound) throw badRequest(`${field} contains active content (${trailerFound}); send a PDF without scripts, actions or attachments.`);
+  if (trailerFound) throw fieldError(field, `${field} contains active content (${trailerFound}); send a PDF without scripts, actions or attachments.`);
 }

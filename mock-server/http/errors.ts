@@ -1,5 +1,8 @@
 import type { ErrorRequestHandler, RequestHandler } from 'express';
 
+/** A 400's reasons by field path, as the shared validators key them (`kiln_id`, `config.cgo1.per_g_weight`). */
+export type FieldReasons = Record<string, string>;
+
 /** An error whose status and message are safe to show to the client. */
 export class HttpError extends Error {
   constructor(
@@ -7,13 +10,17 @@ export class HttpError extends Error {
     message: string,
     /** headers the answer carries, e.g. Retry-After */
     readonly headers: Record<string, string> = {},
+    /** the fields at fault, answered as `errors` beside `message` (react-admin puts each on its input) */
+    readonly errors?: FieldReasons,
   ) {
     super(message);
     this.name = 'HttpError';
   }
 }
 
-export const badRequest = (message: string) => new HttpError(400, message);
+export const badRequest = (message: string, errors?: FieldReasons) => new HttpError(400, message, {}, errors);
+/** A 400 about one field: its reason is also the message. */
+export const fieldError = (field: string, reason: string) => badRequest(reason, { [field]: reason });
 export const forbidden = (message = 'You are not allowed to do this.') => new HttpError(403, message);
 export const notFound = (message = 'Not found.') => new HttpError(404, message);
 export const conflict = (message: string) => new HttpError(409, message);
@@ -29,13 +36,23 @@ interface StatusError {
   errors?: { path?: string; message?: string }[];
 }
 
-/** Answers every error as JSON {message}; never a stack trace. */
+/** The validator's path of a request part (`/body/config/cgo1/wicf`) as a field path (`config.cgo1.wicf`). */
+function fieldPath(path: string | undefined): string {
+  return (path ?? '').replace(/^\/(body|query|params|headers)\/?/, '').split('/').filter(Boolean).join('.') || 'request';
+}
+
+/**
+ * Answers every error as JSON `{message}`, a 400 about fields also with
+ * `errors: {<field path>: <reason>}` (mock-server/openapi.yaml, Error); never a stack trace.
+ */
 export const errorHandler: ErrorRequestHandler = (err: unknown, _req, res, _next) => {
   const e = (err ?? {}) as StatusError;
   let status = e.status ?? e.statusCode ?? 500;
   let message: string;
+  let errors: FieldReasons | undefined;
   if (err instanceof HttpError) {
     message = err.message;
+    errors = err.errors;
     if (!res.headersSent) res.set(err.headers);
   } else if (e.type === 'entity.too.large' || e.code === 'LIMIT_FILE_SIZE') {
     status = 413;
@@ -45,9 +62,9 @@ export const errorHandler: ErrorRequestHandler = (err: unknown, _req, res, _next
     message = 'The request body is not valid JSON.';
   } else if (Array.isArray(e.errors) && e.errors.length > 0 && status < 500) {
     // express-openapi-validator: name the offending fields
-    message = e.errors
-      .map((x) => `${(x.path ?? '').replace(/^\/(body|query|params|headers)\/?/, '') || 'request'} ${x.message ?? 'is invalid'}`.trim())
-      .join('; ');
+    const reasons = e.errors.map((x) => ({ field: fieldPath(x.path), reason: `${fieldPath(x.path)} ${x.message ?? 'is invalid'}`.trim() }));
+    message = reasons.map((r) => r.reason).join('; ');
+    errors = Object.fromEntries(reasons.map((r) => [r.field, r.reason]));
   } else if (status < 500 && e.message) {
     message = e.message;
   } else {
@@ -55,5 +72,5 @@ export const errorHandler: ErrorRequestHandler = (err: unknown, _req, res, _next
     message = 'Internal server error.';
     console.error(err);
   }
-  if (!res.headersSent) res.status(status).json({ message });
+  if (!res.headersSent) res.status(status).json(errors && status === 400 ? { message, errors } : { message });
 };

@@ -1,14 +1,15 @@
 import { describeFieldError, type FieldErrors, type NumberRule } from '../../src/domain/validation';
-import { badRequest } from './errors';
+import { badRequest, fieldError, type FieldReasons } from './errors';
 
 /** 400 naming every invalid field of a shared validator's result; nothing when there is none. */
 export function assertNoFieldErrors<F extends string>(errors: FieldErrors<F>, rules: Partial<Record<F, NumberRule>> = {}): void {
-  const messages: string[] = [];
+  const reasons: FieldReasons = {};
   for (const field of Object.keys(errors) as F[]) {
     const key = errors[field];
-    if (key) messages.push(describeFieldError(field, key, rules[field]));
+    if (key) reasons[field] = describeFieldError(field, key, rules[field]);
   }
-  if (messages.length > 0) throw badRequest(messages.join(' '));
+  const messages = Object.values(reasons);
+  if (messages.length > 0) throw badRequest(messages.join(' '), reasons);
 }
 
 /**
@@ -24,6 +25,6 @@ export function wholeNumber(value: unknown): number | undefined {
 /** The positive integer path or header value `name`; 400 otherwise. */
 export function positiveId(value: unknown, name: string): number {
   const n = wholeNumber(value);
-  if (n === undefined || n <= 0) throw badRequest(`${name} must be a positive integer.`);
+  if (n === undefined || n <= 0) throw fieldError(name, `${name} must be a positive integer.`);
   return n;
 }

@@ -3,7 +3,7 @@ import { can, ROLES } from '../../src/domain/rules';
 import { hashPassword } from '../auth/passwords';
 import { revokeTokens } from '../auth/tokens';
 import type { AppContext } from '../context';
-import { badRequest, forbidden, notFound } from '../http/errors';
+import { fieldError, forbidden, notFound } from '../http/errors';
 import { passwordProblem } from './passwordPolicy';
 
 /** POST /api/user/{username}/update {pass}: own password, or anyone's for a user-admin except a super-admin's. */
@@ -17,7 +17,7 @@ export function userRoutes(ctx: AppContext): express.Router {
     if (!isSelf && !can(auth.rules, 'update', 'user')) throw forbidden('You may only change your own password.');
     const { pass } = (req.body ?? {}) as { pass?: unknown };
     const problem = passwordProblem(pass);
-    if (problem) throw badRequest(problem);
+    if (problem) throw fieldError('pass', problem);
     const user = ctx.store.data.users.find((u) => u.username === username);
     if (!user) throw notFound('No such user.');
     // a user-admin setting the super-admin's password would become super-admin (docs/security.md)
