@@ -1,4 +1,7 @@
+import type { LoginRequest } from '../../src/domain/api/users';
 import { fieldError } from '../http/errors';
+
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** The longest username the server accepts (docs/security.md, "Login body"). */
 export const MAX_USERNAME_LENGTH = 64;
@@ -18,7 +21,8 @@ export interface Credentials {
  * 1–256; anything else, nested or not a string, is a 400.
  */
 export function readCredentials(body: unknown): Credentials {
-  const { username, password } = typeof body === 'object' && body !== null && !Array.isArray(body) ? (body as Record<string, unknown>) : {};
+  // checked here rather than by the OpenAPI validator, which runs after authentication
+  const { username, password }: Partial<Record<keyof LoginRequest, unknown>> = isRecord(body) ? body : {};
   if (typeof username !== 'string' || username.trim() === '' || username.trim().length > MAX_USERNAME_LENGTH) {
     throw fieldError('username', `username must be a non-empty string of at most ${MAX_USERNAME_LENGTH} characters.`);
   }

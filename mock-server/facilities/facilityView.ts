@@ -1,4 +1,4 @@
-import type { Facility, FacilityConfig, FacilityDropdownItem, FacilityOwnerOption, FacilitySavePayload } from '../../src/domain/api/configure';
+import type { Facility, FacilityConfig, FacilityDropdownItem, FacilityOwnerOption, FacilitySaveRequest } from '../../src/domain/api/configure';
 import { isAllowedOwnerRole } from '../../src/domain/facilityValidation';
 import { ROLES } from '../../src/domain/rules';
 import type { AuthContext } from '../auth/authContext';
@@ -38,13 +38,15 @@ export function allowedOwners(auth: AuthContext, users: readonly UserRecord[]): 
     .map(({ id, username, role }) => ({ id, username, role }));
 }
 
-/** The stored fields a validated save payload sets (everything but id, audit and timestamps). */
-export function facilityFields(payload: FacilitySavePayload): Omit<FacilityRecord, 'id' | 'last_updated' | 'latest_facility_audit_id'> {
+export type FacilityFields = Omit<FacilityRecord, 'id' | 'last_updated' | 'latest_facility_audit_id'>;
+
+/** The stored fields a save payload sets (everything but id, statement and timestamps), once validateFacility found no fault in it. */
+export function facilityFields(payload: FacilitySaveRequest): FacilityFields {
   const config: FacilityConfig = {
-    cgo1: { wicf: Number(payload.config.cgo1.wicf), carbonRemovalFactor: Number(payload.config.cgo1.carbonRemovalFactor) },
+    cgo1: { wicf: Number(payload.config?.cgo1?.wicf), carbonRemovalFactor: Number(payload.config?.cgo1?.carbonRemovalFactor) },
   };
   return {
-    mnemonic: payload.mnemonic.trim(),
+    mnemonic: (payload.mnemonic ?? '').trim(),
     name: (payload.name ?? '').trim(),
     owner_id: Number(payload.owner_id),
     latitude_min: Number(payload.latMin),

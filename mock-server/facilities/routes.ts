@@ -1,5 +1,5 @@
 import express from 'express';
-import type { FacilityDropdownResponse, FacilityListResponse, FacilitySavePayload } from '../../src/domain/api/configure';
+import type { FacilityDropdownResponse, FacilityListResponse, FacilitySaveRequest } from '../../src/domain/api/configure';
 import { FACILITY_NUMBER_RULES, validateFacility } from '../../src/domain/facilityValidation';
 import { isBlank } from '../../src/domain/validation';
 import type { AuthContext } from '../auth/authContext';
@@ -9,7 +9,7 @@ import { fieldError } from '../http/errors';
 import { assertNoFieldErrors, positiveId } from '../http/fieldErrors';
 import type { FacilityRecord } from '../store/schema';
 import { reachableFacility, visibleFacilities } from './access';
-import { allowedOwners, byMnemonic, facilityFields, toFacility, toFacilityOption } from './facilityView';
+import { allowedOwners, byMnemonic, facilityFields, toFacility, toFacilityOption, type FacilityFields } from './facilityView';
 
 /**
  * The Facilities page's calls (spec §7): list, add, edit and the facility
@@ -20,14 +20,15 @@ export function facilityRoutes(ctx: AppContext): express.Router {
   const router = express.Router();
   const { store } = ctx;
 
-  /** 400 naming each invalid field of the payload, checked against the other facilities and the owner choices. */
-  function assertValidPayload(auth: AuthContext, payload: FacilitySavePayload, original?: FacilityRecord): void {
+  /** The stored fields of a payload with no fault; else 400 naming each invalid field, checked against the other facilities and the owner choices. */
+  function validatedFacility(auth: AuthContext, payload: FacilitySaveRequest, original?: FacilityRecord): FacilityFields {
     const errors = validateFacility(payload, {
       existingMnemonics: store.data.facilities.map((f) => f.mnemonic),
       allowedOwnerIds: allowedOwners(auth, store.data.users).map((o) => o.id),
       originalMnemonic: original?.mnemonic,
     });
     assertNoFieldErrors(errors, FACILITY_NUMBER_RULES);
+    return facilityFields(payload);
   }
 
   // `uid` is accepted for the spec's console and ignored: the scope comes from the verified token
@@ -50,11 +51,12 @@ export function facilityRoutes(ctx: AppContext): express.Router {
   });
 
   router.post('/facility/add', requireRule('create', 'facility'), (req, res) => {
-    const payload = req.body as FacilitySavePayload;
-    assertValidPayload(req.auth!, payload);
+    // the shape openapi.yaml promises, checked by the OpenAPI validator; the values are checked here
+    const payload: FacilitySaveRequest = req.body;
+    const fields = validatedFacility(req.auth!, payload);
     store.data.facilities.push({
       id: store.nextId('facilities'),
-      ...facilityFields(payload),
+      ...fields,
       last_updated: new Date().toISOString(),
       latest_facility_audit_id: null,
     });
@@ -64,13 +66,12 @@ export function facilityRoutes(ctx: AppContext): express.Router {
 
   router.post('/facility/edit', requireRule('update', 'facility'), (req, res) => {
     const auth = req.auth!;
-    const payload = req.body as FacilitySavePayload;
+    const payload: FacilitySaveRequest = req.body;
     const facility = reachableFacility(auth, store.data.facilities, positiveId(payload.id, 'id'));
-    if (!isBlank(payload.mnemonic) && payload.mnemonic.trim() !== facility.mnemonic) {
+    if (!isBlank(payload.mnemonic) && payload.mnemonic?.trim() !== facility.mnemonic) {
       throw fieldError('mnemonic', 'mnemonic cannot be changed.');
     }
-    assertValidPayload(auth, payload, facility);
-    Object.assign(facility, facilityFields(payload), { last_updated: new Date().toISOString() });
+    Object.assign(facility, validatedFacility(auth, payload, facility), { last_updated: new Date().toISOString() });
     store.write();
     res.json({ status: 1 });
   });

@@ -14,6 +14,8 @@ import { STATEMENT_AREA } from './fileAreas';
 
 type StatementType = (typeof STATEMENT_UPLOAD.extensions)[number];
 
+const isStatementType = (text: string): text is StatementType => (STATEMENT_UPLOAD.extensions as readonly string[]).includes(text);
+
 const MIME_OF: Record<StatementType, string> = { png: 'image/png', jpg: 'image/jpeg', jpeg: 'image/jpeg', pdf: 'application/pdf' };
 
 /** The client's file_type as an extension: png, jpg, jpeg or pdf, given as an extension or a MIME type. */
@@ -21,10 +23,10 @@ function statementType(value: string | undefined): StatementType {
   const text = (value ?? '').toLowerCase().replace(/^\./, '');
   const fromMime = text === 'image/jpg' ? 'jpg' : Object.entries(MIME_OF).find(([, mime]) => mime === text)?.[0];
   const type = fromMime ?? text;
-  if (!(STATEMENT_UPLOAD.extensions as readonly string[]).includes(type)) {
+  if (!isStatementType(type)) {
     throw fieldError(STATEMENT_UPLOAD.fileTypeField, `${STATEMENT_UPLOAD.fileTypeField} must be one of ${STATEMENT_UPLOAD.extensions.join(', ')}.`);
   }
-  return type as StatementType;
+  return type;
 }
 
 /**

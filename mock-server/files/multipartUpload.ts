@@ -37,15 +37,15 @@ export function readMultipart(req: Request, res: Response, fields: readonly stri
 
 /** The one file sent in `field`; 400 naming the field when there is none or it is empty. */
 export function uploadedFile(req: Request, field: string): Express.Multer.File {
-  const files = req.files as Record<string, Express.Multer.File[] | undefined> | undefined;
-  const file = files?.[field]?.[0];
+  const files = req.files;
+  const file = files && !Array.isArray(files) ? files[field]?.[0] : undefined;
   if (!file || file.size === 0) throw fieldError(field, `${field} is required: send one non-empty file.`);
   return file;
 }
 
 /** A text field of the multipart body, trimmed; undefined when absent. */
 export function formField(req: Request, field: string): string | undefined {
-  const value: unknown = (req.body as Record<string, unknown> | undefined)?.[field];
+  const value: unknown = req.body?.[field];
   return typeof value === 'string' ? value.trim() : undefined;
 }
 

@@ -1,4 +1,4 @@
-import type { Kiln, KilnConfig, KilnSavePayload } from '../../src/domain/api/configure';
+import type { Kiln, KilnConfig, KilnSaveRequest } from '../../src/domain/api/configure';
 import { toNumber } from '../../src/domain/validation';
 import type { FacilityRecord, KilnRecord } from '../store/schema';
 
@@ -38,10 +38,12 @@ export function compactKilnConfig(config: KilnConfig | null | undefined): KilnCo
   return { ...(cgo1 && { cgo1 }), ...(terrafix && { terrafix }) };
 }
 
-/** The stored fields a validated save payload sets. */
-export function kilnFields(payload: KilnSavePayload): Omit<KilnRecord, 'id' | 'last_update'> {
+export type KilnFields = Omit<KilnRecord, 'id' | 'last_update'>;
+
+/** The stored fields a save payload sets, once validateKiln found no fault in it. */
+export function kilnFields(payload: KilnSaveRequest): KilnFields {
   return {
-    kiln_id: payload.kiln_id.trim(),
+    kiln_id: (payload.kiln_id ?? '').trim(),
     facility_id: Number(payload.facility_id),
     type: Number(payload.type),
     install_date: String(payload.install_date),

@@ -1,5 +1,5 @@
 import express from 'express';
-import type { FacilityKilnsResponse, KilnRegistryResponse, KilnSavePayload } from '../../src/domain/api/configure';
+import type { FacilityKilnsResponse, KilnRegistryResponse, KilnSaveRequest } from '../../src/domain/api/configure';
 import { KILN_NUMBER_RULES, validateKiln } from '../../src/domain/kilnValidation';
 import type { AuthContext } from '../auth/authContext';
 import { facilityScope } from '../auth/facilityScope';
@@ -10,7 +10,7 @@ import { assertNoFieldErrors, positiveId } from '../http/fieldErrors';
 import { reachableFacility, visibleFacilities } from '../facilities/access';
 import { byMnemonic, toFacilityOption } from '../facilities/facilityView';
 import type { KilnRecord } from '../store/schema';
-import { isKilnIdTaken, kilnFields, sortKilns, toKiln } from './kilnView';
+import { isKilnIdTaken, kilnFields, sortKilns, toKiln, type KilnFields } from './kilnView';
 
 /**
  * The Kiln Registry's calls (spec §7). A facility admin sees, adds and edits
@@ -33,14 +33,16 @@ export function kilnRoutes(ctx: AppContext): express.Router {
    * unique across every facility, not only the form's pair (docs/security.md,
    * "Kiln takeover"); the refusal names no other facility.
    */
-  function assertValidPayload(auth: AuthContext, payload: KilnSavePayload, original?: KilnRecord): void {
-    if (Number.isInteger(payload.facility_id) && (payload.facility_id as number) > 0) {
-      reachableFacility(auth, store.data.facilities, payload.facility_id as number);
+  function validatedKiln(auth: AuthContext, payload: KilnSaveRequest, original?: KilnRecord): KilnFields {
+    const facilityId = payload.facility_id;
+    if (typeof facilityId === 'number' && Number.isInteger(facilityId) && facilityId > 0) {
+      reachableFacility(auth, store.data.facilities, facilityId);
     }
     const values = { ...payload, id: original?.id ?? null };
     const errors = validateKiln(values, store.data.kilns);
     if (!errors.kiln_id && isKilnIdTaken(values, store.data.kilns)) errors.kiln_id = 'duplicate';
     assertNoFieldErrors(errors, KILN_NUMBER_RULES);
+    return kilnFields(payload);
   }
 
   router.get('/kiln/registry/list', requireRule('read', 'kiln'), (req, res) => {
@@ -59,23 +61,23 @@ export function kilnRoutes(ctx: AppContext): express.Router {
   });
 
   router.post('/kiln/registry/add', requireRule('create', 'kiln'), (req, res) => {
-    const payload = req.body as KilnSavePayload;
-    assertValidPayload(req.auth!, payload);
-    store.data.kilns.push({ id: store.nextId('kilns'), ...kilnFields(payload), last_update: new Date().toISOString() });
+    // the shape openapi.yaml promises, checked by the OpenAPI validator; the values are checked here
+    const payload: KilnSaveRequest = req.body;
+    const fields = validatedKiln(req.auth!, payload);
+    store.data.kilns.push({ id: store.nextId('kilns'), ...fields, last_update: new Date().toISOString() });
     store.write();
     res.json({ status: 1 });
   });
 
   router.post('/kiln/registry/edit', requireRule('update', 'kiln'), (req, res) => {
     const auth = req.auth!;
-    const payload = req.body as KilnSavePayload;
+    const payload: KilnSaveRequest = req.body;
     const id = positiveId(payload.id, 'id');
     // another facility's kiln is as unknown as none at all
     const scope = facilityScope(auth, store.data.facilities);
     const kiln = store.data.kilns.find((k) => k.id === id && (!scope || scope.has(k.facility_id)));
     if (!kiln) throw notFound('No such kiln.');
-    assertValidPayload(auth, payload, kiln);
-    Object.assign(kiln, kilnFields(payload), { last_update: new Date().toISOString() });
+    Object.assign(kiln, validatedKiln(auth, payload, kiln), { last_update: new Date().toISOString() });
     store.write();
     res.json({ status: 1 });
   });

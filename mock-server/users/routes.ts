@@ -1,4 +1,5 @@
 import express from 'express';
+import type { PasswordChangeRequest } from '../../src/domain/api/users';
 import { can, ROLES } from '../../src/domain/rules';
 import { hashPassword } from '../auth/passwords';
 import { revokeTokens } from '../auth/tokens';
@@ -15,8 +16,9 @@ export function userRoutes(ctx: AppContext): express.Router {
     const { username } = req.params;
     const isSelf = username === auth.username;
     if (!isSelf && !can(auth.rules, 'update', 'user')) throw forbidden('You may only change your own password.');
-    const { pass } = (req.body ?? {}) as { pass?: unknown };
-    const problem = passwordProblem(pass);
+    // the shape openapi.yaml promises, checked by the OpenAPI validator; the password's strength is checked here
+    const body: PasswordChangeRequest = req.body;
+    const problem = passwordProblem(body.pass);
     if (problem) throw fieldError('pass', problem);
     const user = ctx.store.data.users.find((u) => u.username === username);
     if (!user) throw notFound('No such user.');
@@ -24,7 +26,7 @@ export function userRoutes(ctx: AppContext): express.Router {
     if (!isSelf && user.role === ROLES.SUPER_ADMIN && auth.role !== ROLES.SUPER_ADMIN) {
       throw forbidden("Only a super-admin may set a super-admin's password.");
     }
-    user.password_hash = await hashPassword(pass as string);
+    user.password_hash = await hashPassword(body.pass);
     revokeTokens(user);
     ctx.store.write();
     res.json({ status: 1 });

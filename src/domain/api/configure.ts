@@ -1,122 +1,55 @@
 /**
  * Payloads of the Configure calls (spec §3, §7): kiln registry, facilities,
- * photo and facility-audit uploads. Shared by the console's data provider and
- * the API server; mock-server/openapi.yaml documents the same shapes.
+ * photo and statement uploads, named for the console and the API server. The
+ * shapes come from mock-server/openapi.yaml through generated.ts.
  */
 
+import type { components } from './generated';
+
+type Schemas = components['schemas'];
+
 /** A kiln's calibration; every number optional (spec §2 "Config fields"). */
-export interface KilnConfig {
-  cgo1?: { per_g_weight?: number | null; zero_weight?: number | null } | null;
-  terrafix?: { per_g_weight?: number | null } | null;
-}
+export type KilnConfig = Schemas['KilnConfig'];
 
-export interface Kiln {
-  id: number;
-  /** the identifier the kiln reports itself with */
-  kiln_id: string;
-  facility_id: number;
-  facility_mnemonic: string;
-  facility_name: string;
-  type: number;
-  /** YYYY-MM-DD */
-  install_date: string;
-  /** ISO timestamp */
-  last_update: string;
-  /** JSON text of a KilnConfig */
-  config: string;
-}
+/** A kiln as the registry lists it; `config` is the JSON text of a KilnConfig. */
+export type Kiln = Schemas['Kiln'];
 
-/** POST /api/kiln/registry/add (id null) and /edit. */
-export interface KilnSavePayload {
-  id: number | null;
-  kiln_id: string;
-  facility_id: number | null;
-  type: number | null;
-  install_date: string | null;
-  config: KilnConfig;
-}
+/** What the API accepts for a kiln save; the server checks every field (kilnValidation.ts). */
+export type KilnSaveRequest = Schemas['KilnSavePayload'];
+/** POST /api/kiln/registry/add (id null) and /edit, as the console sends it: every field present. */
+export type KilnSavePayload = Required<KilnSaveRequest>;
 
-export interface FacilityDropdownItem {
-  id: number;
-  mnemonic: string;
-  name: string;
-}
+export type FacilityDropdownItem = Schemas['FacilityOption'];
 
-export interface KilnRegistryResponse {
-  kilns: Kiln[];
-  /** the facilities the caller may put a kiln in */
-  facilities: FacilityDropdownItem[];
-}
+export type KilnRegistryResponse = Schemas['KilnRegistryResponse'];
 
-export interface FacilityKilnsResponse {
-  kilns: Kiln[];
-}
+export type FacilityKilnsResponse = Schemas['FacilityKilnsResponse'];
 
-/** Only the C-Go-1 kiln type is recognised in a facility's config. */
-export interface FacilityConfig {
-  cgo1: { wicf: number; carbonRemovalFactor: number };
-}
+/** A facility's stored config (the JSON text of kiln_type_config); only C-Go-1 is recognised. */
+export type FacilityConfig = Schemas['FacilityConfig'];
 
-export interface Facility {
-  id: number;
-  mnemonic: string;
-  name: string;
-  /** a user id (shown as uid) */
-  owner_id: number;
-  latitude_min: number;
-  latitude_max: number;
-  longitude_min: number;
-  longitude_max: number;
-  last_updated: string;
-  /** null: no audit statement yet */
-  latest_facility_audit_id: number | null;
-  /** JSON text of a FacilityConfig */
-  kiln_type_config: string;
-  /** when the photo was uploaded; null: no photo */
-  photo_uploaded_ts: string | null;
-}
+export type Facility = Schemas['Facility'];
 
-/** POST /api/facility/add (id null) and /edit; the mnemonic cannot change on edit. */
-export interface FacilitySavePayload {
-  id: number | null;
-  mnemonic: string;
-  name: string;
-  owner_id: number | null;
-  latMin: number | null;
-  latMax: number | null;
-  lonMin: number | null;
-  lonMax: number | null;
-  config: FacilityConfig;
-}
+/** What the API accepts for a facility save; the server checks every field (facilityValidation.ts). */
+export type FacilitySaveRequest = Schemas['FacilitySavePayload'];
+/** POST /api/facility/add (id null) and /edit, as the console sends it: every field present, a complete config. */
+export type FacilitySavePayload = Omit<Required<FacilitySaveRequest>, 'config'> & { config: FacilityConfig };
 
-export interface FacilityOwnerOption {
-  id: number;
-  username: string;
-  role: number;
-}
+export type FacilityOwnerOption = Schemas['FacilityOwnerOption'];
 
-export interface FacilityListResponse {
-  facilities: Facility[];
-  /** the mnemonics already taken */
-  mnemonics: string[];
-  /** the owner choices: facility admins and super-admins */
-  allowedOwners: FacilityOwnerOption[];
-}
+export type FacilityListResponse = Schemas['FacilityListResponse'];
 
-export interface FacilityDropdownResponse {
-  data: FacilityDropdownItem[];
-}
+export type FacilityDropdownResponse = Schemas['FacilityDropdownResponse'];
 
-export interface StatusResponse {
-  status: 1;
-}
+export type StatusResponse = Schemas['Status'];
 
-export interface FacilityStatementUploadResponse extends StatusResponse {
-  /** the new statement, now the facility's latest_facility_audit_id */
-  id: number;
-}
+/** POST /api/facility/{id}/upload_audit: the new statement, now the facility's latest_facility_audit_id. */
+export type FacilityStatementUploadResponse = Schemas['FacilityStatementUploadResult'];
 /** The console's name for FacilityStatementUploadResponse. */
 export type FacilityAuditUploadResponse = FacilityStatementUploadResponse;
+
+/** Every error answer: a sentence, and for a 400 about fields each field's reason by its path. */
+export type ApiError = Schemas['Error'];
 
 /** POST /api/photo/upload: multipart fields and headers (spec §3 "Photo upload"). */
 export const PHOTO_UPLOAD = {

@@ -1,0 +1,1551 @@
+/**
+ * Generated from mock-server/openapi.yaml by `npm run api:types`
+ * (openapi-typescript); do not edit. Name these types through
+ * src/domain/api/configure.ts and kilnLogs.ts.
+ */
+
+export interface paths {
+    "/health": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Ready check */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The server is ready. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @constant */
+                            status: "ok";
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auth": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Log in (spec §7) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        username: string;
+                        password: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description The token. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/plain": string;
+                    };
+                };
+                400: components["responses"]["BadRequest"];
+                /** @description Wrong username or password. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Too many failed logins from this client (for this username, or for any); Retry-After says when to try again. */
+                429: {
+                    headers: {
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Too many logins are being checked at once; Retry-After says when to try again. */
+                503: {
+                    headers: {
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/changes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Recent Changes, newest first */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The entries. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Change"][];
+                    };
+                };
+                401: components["responses"]["Unauthorized"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/user/{username}/update": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Change a password (own, or anyone's for a user-admin) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    username: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        pass: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Changed. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Status"];
+                    };
+                };
+                400: components["responses"]["BadRequest"];
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+                404: components["responses"]["NotFound"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/kilnlogs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Burn logs, not archived (simple REST; rule read kilnlog; a facility admin sees only their facilities)
+         * @description Sort fields: id, kiln_id, facility_name, logts (default, DESC), file_size,
+         *     gps_in_range, analysis (error, invalid, valid), co2_removed, biochar_produced,
+         *     upload_ts. Missing values sort last.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /**
+                     * @description Simple REST sort, JSON ["field","ASC"|"DESC"].
+                     * @example ["logts","DESC"]
+                     */
+                    sort?: components["parameters"]["ListSort"];
+                    /**
+                     * @description Simple REST range, JSON [first,last] (inclusive, at most 1000 rows; default the first 1000).
+                     * @example [0,24]
+                     */
+                    range?: components["parameters"]["ListRange"];
+                    /**
+                     * @description Simple REST filter, a JSON object. Keys: id (number or list, getMany), facility_id
+                     *     (number or list), kiln (kilns record id), kiln_id (the kiln's own identifier, exact),
+                     *     type (kiln type 0|1|2), from and to (log time, the kiln's local clock, YYYY-MM-DD or
+                     *     YYYY-MM-DDTHH:mm[:ss], inclusive; a date-only `to` takes the whole day),
+                     *     status (valid|invalid|error), audited (true|false), q (text in kiln id, facility
+                     *     name, file name, error message or id). Unknown keys are a 400.
+                     * @example {"facility_id":1,"status":"valid"}
+                     */
+                    filter?: components["parameters"]["KilnLogFilter"];
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description One page of rows. */
+                200: {
+                    headers: {
+                        "Content-Range": components["headers"]["ContentRange"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["KilnLog"][];
+                    };
+                };
+                400: components["responses"]["BadRequest"];
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/kilnlogs/upload": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Upload one burn log (rule create kilnlog); it is stored byte for byte and analysed on arrival
+         * @description A multipart body with the file in field `file`, or the CSV itself as a text/csv body.
+         *     A file that cannot be analysed (unknown kiln, missing header, unparsable line, empty)
+         *     is stored all the same, with `error_message`. At most 10 MB.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "multipart/form-data": {
+                        /** Format: binary */
+                        file?: string;
+                    };
+                    "text/csv": unknown;
+                };
+            };
+            responses: {
+                /** @description The new row, analysed. */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["KilnLog"];
+                    };
+                };
+                400: components["responses"]["BadRequest"];
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+                /** @description The same content (sha256) was uploaded before; the message names the log. */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                413: components["responses"]["TooLarge"];
+                415: components["responses"]["UnsupportedMediaType"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/kilnlogs/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One burn log with chart_data and data_sample (rule read kilnlog); archived logs too */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: components["parameters"]["KilnLogId"];
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The row. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["KilnLogDetail"];
+                    };
+                };
+                400: components["responses"]["BadRequest"];
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+                404: components["responses"]["NotFound"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/kilnlogs/{id}/download": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The raw file as uploaded (rule read kilnlog) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: components["parameters"]["KilnLogId"];
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The bytes, with Content-Disposition attachment and a safe file name. */
+                200: {
+                    headers: {
+                        /** @example attachment; filename="CG1-0007_2026-03-01T0600.csv" */
+                        "Content-Disposition"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/csv": string;
+                    };
+                };
+                400: components["responses"]["BadRequest"];
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+                404: components["responses"]["NotFound"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/kilnlogs/{id}/analyse": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Analyse again from the stored file with the kiln's and facility's current config (rule update kilnlog) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: components["parameters"]["KilnLogId"];
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The row, analysed again. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["KilnLog"];
+                    };
+                };
+                400: components["responses"]["BadRequest"];
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+                404: components["responses"]["NotFound"];
+                409: components["responses"]["Conflict"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/kilnlogs/{id}/archive": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Archive a log (rule update kilnlog); it is deleted after the retention period unless restored */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: components["parameters"]["KilnLogId"];
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The row, with archived_ts and delete_after. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["KilnLog"];
+                    };
+                };
+                400: components["responses"]["BadRequest"];
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+                404: components["responses"]["NotFound"];
+                409: components["responses"]["Conflict"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/archived_kilnlogs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Archived burn logs (simple REST, same sort and filter as /kilnlogs plus archived_ts and delete_after; rule read kilnlog) */
+        get: {
+            parameters: {
+                query?: {
+                    /**
+                     * @description Simple REST sort, JSON ["field","ASC"|"DESC"].
+                     * @example ["logts","DESC"]
+                     */
+                    sort?: components["parameters"]["ListSort"];
+                    /**
+                     * @description Simple REST range, JSON [first,last] (inclusive, at most 1000 rows; default the first 1000).
+                     * @example [0,24]
+                     */
+                    range?: components["parameters"]["ListRange"];
+                    /**
+                     * @description Simple REST filter, a JSON object. Keys: id (number or list, getMany), facility_id
+                     *     (number or list), kiln (kilns record id), kiln_id (the kiln's own identifier, exact),
+                     *     type (kiln type 0|1|2), from and to (log time, the kiln's local clock, YYYY-MM-DD or
+                     *     YYYY-MM-DDTHH:mm[:ss], inclusive; a date-only `to` takes the whole day),
+                     *     status (valid|invalid|error), audited (true|false), q (text in kiln id, facility
+                     *     name, file name, error message or id). Unknown keys are a 400.
+                     * @example {"facility_id":1,"status":"valid"}
+                     */
+                    filter?: components["parameters"]["KilnLogFilter"];
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description One page of rows. */
+                200: {
+                    headers: {
+                        "Content-Range": components["headers"]["ContentRange"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["KilnLog"][];
+                    };
+                };
+                400: components["responses"]["BadRequest"];
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/archived_kilnlogs/retention": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** How long archived logs are kept (ARCHIVE_RETENTION_DAYS; rule read kilnlog) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The retention period. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            retention_days: number;
+                        };
+                    };
+                };
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/archived_kilnlogs/{id}/restore": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Bring an archived log back to /kilnlogs (rule update kilnlog) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: components["parameters"]["KilnLogId"];
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The row, no longer archived. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["KilnLog"];
+                    };
+                };
+                400: components["responses"]["BadRequest"];
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+                404: components["responses"]["NotFound"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/kiln/registry/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The Kiln Registry (rule read kiln; a facility admin sees only its facilities' kilns) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The kilns and the facilities the caller may put a kiln in. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["KilnRegistryResponse"];
+                    };
+                };
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/kiln/registry/add": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Register a kiln (rule create kiln; a facility admin only in its own facilities) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["KilnSavePayload"];
+                };
+            };
+            responses: {
+                /** @description Saved. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Status"];
+                    };
+                };
+                400: components["responses"]["BadRequest"];
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+                404: components["responses"]["NotFound"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/kiln/registry/edit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Change a kiln (rule update kiln; a facility admin only its own facilities' kilns) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["KilnSavePayload"];
+                };
+            };
+            responses: {
+                /** @description Saved. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Status"];
+                    };
+                };
+                400: components["responses"]["BadRequest"];
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+                404: components["responses"]["NotFound"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/facility/{id}/kilns": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The kilns of one facility (rule read kiln; a facility admin only its own) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: components["parameters"]["FacilityId"];
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The facility's kilns. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["FacilityKilnsResponse"];
+                    };
+                };
+                400: components["responses"]["BadRequest"];
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+                404: components["responses"]["NotFound"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/facilities": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The Facilities page (rule read facility; a facility admin sees only the facilities it owns) */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description Sent by the console (role 4 its user id, others empty); ignored, the scope comes from the token. */
+                    uid?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The facilities, the mnemonics taken and the owner choices. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["FacilityListResponse"];
+                    };
+                };
+                400: components["responses"]["BadRequest"];
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/facility/add": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Create a facility (rule create facility, held by the super-admin) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["FacilitySavePayload"];
+                };
+            };
+            responses: {
+                /** @description Saved. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Status"];
+                    };
+                };
+                400: components["responses"]["BadRequest"];
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/facility/edit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Change a facility (rule update facility; a facility admin only its own; the mnemonic cannot change) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["FacilitySavePayload"];
+                };
+            };
+            responses: {
+                /** @description Saved. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Status"];
+                    };
+                };
+                400: components["responses"]["BadRequest"];
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+                404: components["responses"]["NotFound"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/dropdowns/facilities": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Facilities to pick (rule read facility; a facility admin only its own) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The facilities, by mnemonic. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["FacilityDropdownResponse"];
+                    };
+                };
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/facility/{id}/photo": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A facility's photo, or its thumbnail with ?thumb=1 (rule read facility; a facility admin only its own) */
+        get: {
+            parameters: {
+                query?: {
+                    thumb?: "0" | "1" | "false" | "true";
+                };
+                header?: never;
+                path: {
+                    id: components["parameters"]["FacilityId"];
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The image, with the type detected at upload. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "image/png": string;
+                        "image/jpeg": string;
+                    };
+                };
+                400: components["responses"]["BadRequest"];
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+                404: components["responses"]["NotFound"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/photo/upload": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Upload a facility's photo and thumbnail, replacing any earlier one (rule upload photo; a facility admin only its own)
+         * @description Multipart with one file in `photo` and one in `thumb` (spec §3 "Photo upload"). Both
+         *     must be PNG or JPEG by content (magic bytes), not by name; the thumbnail at most 250 px
+         *     on its longest side. At most 20 MB a file and 2 files (413 beyond).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /** @description the facility's id */
+                    "Related-Facility": number;
+                    /** @description a UUID the client generates for the photo */
+                    "photo-guid": string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "multipart/form-data": {
+                        /** Format: binary */
+                        photo?: string;
+                        /** Format: binary */
+                        thumb?: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Stored. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Status"];
+                    };
+                };
+                400: components["responses"]["BadRequest"];
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+                404: components["responses"]["NotFound"];
+                413: components["responses"]["TooLarge"];
+                415: components["responses"]["UnsupportedMediaType"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/facility/{id}/upload_audit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Upload a facility audit statement; it becomes the latest (rule update facility; a facility admin only its own)
+         * @description Multipart with one `file` and its `file_type` (spec §3 "Audit upload"): png, jpg, jpeg
+         *     or pdf (an extension or a MIME type). The content (magic bytes) must be PNG, JPEG or
+         *     PDF and agree with file_type. At most 20 MB (413 beyond).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: components["parameters"]["FacilityId"];
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "multipart/form-data": {
+                        /** Format: binary */
+                        file?: string;
+                        file_type?: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Stored. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["FacilityStatementUploadResult"];
+                    };
+                };
+                400: components["responses"]["BadRequest"];
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+                404: components["responses"]["NotFound"];
+                413: components["responses"]["TooLarge"];
+                415: components["responses"]["UnsupportedMediaType"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/facility/{id}/audit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A facility audit statement, the latest or the one named by ?id= (rule read facility; a facility admin only its own) */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description an audit statement of this facility (decimal digits only); default its latest_facility_audit_id */
+                    id?: string;
+                };
+                header?: never;
+                path: {
+                    id: components["parameters"]["FacilityId"];
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The statement, with the type detected at upload. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/pdf": string;
+                        "image/png": string;
+                        "image/jpeg": string;
+                    };
+                };
+                400: components["responses"]["BadRequest"];
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+                /** @description No such facility or statement, or the facility has none yet. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+}
+export type webhooks = Record<string, never>;
+export interface components {
+    schemas: {
+        /**
+         * @description One burn log (spec §3 "Log/analysis row"; DESIGN §2). `analysis` is the JSON
+         *     string of the analysis result (spec §3) or null when `error_message` is set;
+         *     `analysis_detail` is an object. Times: `logts` is the kiln's local clock
+         *     (YYYY-MM-DDTHH:mm:ss, no zone); upload_ts, archived_ts, delete_after are UTC ISO.
+         */
+        KilnLog: {
+            id: number;
+            /** @description same as id */
+            analysis_id: number;
+            /** @description the identifier in the file header */
+            kiln_id: string | null;
+            /** @description id of the matched kilns record */
+            kiln: number | null;
+            facility_id: number | null;
+            facility_name: string | null;
+            /** @description kiln type: 0 C-Go-1, 1 Retort, 2 Terrafix */
+            type: number | null;
+            /** @description burn start */
+            logts: string | null;
+            /** Format: date-time */
+            upload_ts: string;
+            file_name: string;
+            /** @description bytes */
+            file_size: number;
+            sha256: string;
+            /** @description key of the stored raw file */
+            s3key: string;
+            latitude: number | null;
+            longitude: number | null;
+            gps_in_range: boolean | null;
+            /** @description JSON string of the analysis result */
+            analysis: string | null;
+            error_message: string | null;
+            analysis_detail: null | components["schemas"]["AnalysisDetail"];
+            /** @description the analysis says valid 'true' */
+            valid: boolean;
+            audited: boolean;
+            audit_id: number | null;
+            /** Format: date-time */
+            archived_ts: string | null;
+            /**
+             * Format: date-time
+             * @description when an archived log is deleted
+             */
+            delete_after: string | null;
+            /** @description only in GET /kilnlogs/{id}; empty for an error log */
+            chart_data?: components["schemas"]["ChartPoint"][];
+            /** @description only in GET /kilnlogs/{id}; the first rows of the file as read */
+            data_sample?: components["schemas"]["DataSampleRow"][];
+        };
+        AnalysisDetail: {
+            /** @description kg */
+            co2_removed: number;
+            /** @description kg */
+            biochar_produced: number;
+        };
+        /** @description A log row with its chart (at most 1000 points) and the first rows of the file, as arrays. */
+        KilnLogDetail: components["schemas"]["KilnLog"] & {
+            chart_data: components["schemas"]["ChartPoint"][];
+            data_sample: components["schemas"]["DataSampleRow"][];
+        };
+        ChartPoint: {
+            /** @description ms; the kiln's local time read as UTC */
+            ts: number;
+            /** @description °C */
+            t1: number | null;
+            /** @description °C */
+            t2: number | null;
+            /** @description kg (the console plots it x10) */
+            w: number | null;
+        };
+        DataSampleRow: {
+            d: string;
+            t: string;
+            t1: number;
+            t2: number;
+            w: number;
+        };
+        Error: {
+            /** @description A sentence naming the problems; for a 400 every field's reason, joined. */
+            message: string;
+            /**
+             * @description Only on a 400 about fields: each field's reason by its path as the shared
+             *     validators key it (`kiln_id`, `config.cgo1.per_g_weight`), the shape
+             *     react-admin puts on the form's inputs, e.g.
+             *     {"message": "mnemonic is already in use.", "errors": {"mnemonic": "mnemonic is already in use."}}.
+             */
+            errors?: {
+                [key: string]: string;
+            };
+        };
+        Status: {
+            /** @constant */
+            status: 1;
+        };
+        Change: {
+            id: number;
+            date: string;
+            title: string;
+            /** @description sanitised HTML */
+            body: string;
+        };
+        /** @description A facility to pick (spec §3 "Facility dropdown item"). */
+        FacilityOption: {
+            id: number;
+            mnemonic: string;
+            name: string;
+        };
+        /**
+         * @description A kiln's calibration; every number is optional. The server checks (400 naming the
+         *     field, e.g. config.cgo1.per_g_weight): C-Go-1 per_g_weight 0 to 100000 with at most
+         *     4 decimals (raw counts per gram), C-Go-1 zero_weight -100000 to 5000000 with at most
+         *     2 decimals (raw reading when empty), Terrafix per_g_weight 0 to 100000, 4 decimals.
+         */
+        KilnConfig: {
+            cgo1?: {
+                per_g_weight?: number | null;
+                zero_weight?: number | null;
+            } | null;
+            terrafix?: {
+                per_g_weight?: number | null;
+            } | null;
+        };
+        /** @description A registered kiln (spec §3 "Kiln"); config is the JSON text of a KilnConfig. */
+        Kiln: {
+            id: number;
+            /** @description the identifier the kiln reports itself with */
+            kiln_id: string;
+            facility_id: number;
+            facility_mnemonic: string;
+            facility_name: string;
+            /** @description 0 C-Go-1 */
+            type: number;
+            /** @description YYYY-MM-DD */
+            install_date: string;
+            /** @description ISO timestamp */
+            last_update: string;
+            /** @description JSON text of a KilnConfig */
+            config: string;
+        };
+        /**
+         * @description Add (id null) or edit a kiln. The server checks, each a 400 naming the field:
+         *     kiln_id (required, letters, digits, '.', '_', '-', at most 64), facility_id,
+         *     type (0, 1 or 2) and install_date (YYYY-MM-DD) required; kiln_id plus facility_id
+         *     unique (case-insensitive) and kiln_id unused at any other facility (a 400 on
+         *     kiln_id alone); the config numbers (see KilnConfig). An unknown facility or kiln,
+         *     or one a facility admin does not own, is a 404.
+         */
+        KilnSavePayload: {
+            id?: number | null;
+            kiln_id?: string;
+            facility_id?: number | null;
+            type?: number | null;
+            install_date?: string | null;
+            config?: components["schemas"]["KilnConfig"];
+        };
+        KilnRegistryResponse: {
+            kilns: components["schemas"]["Kiln"][];
+            /** @description the facilities the caller may put a kiln in */
+            facilities: components["schemas"]["FacilityOption"][];
+        };
+        FacilityKilnsResponse: {
+            kilns: components["schemas"]["Kiln"][];
+        };
+        /**
+         * @description A facility (spec §3 "Facility"). kiln_type_config is the JSON text
+         *     {"cgo1":{"wicf":0.35,"carbonRemovalFactor":2.44}}; photo_uploaded_ts is null
+         *     when the facility has no photo.
+         */
+        Facility: {
+            id: number;
+            mnemonic: string;
+            name: string;
+            /** @description a user id (shown as uid) */
+            owner_id: number;
+            latitude_min: number;
+            latitude_max: number;
+            longitude_min: number;
+            longitude_max: number;
+            last_updated: string;
+            /** @description null means no audit */
+            latest_facility_audit_id: number | null;
+            kiln_type_config: string;
+            photo_uploaded_ts: string | null;
+        };
+        /** @description A facility's config as stored (the JSON text of kiln_type_config); only the C-Go-1 kiln type is recognised. */
+        FacilityConfig: {
+            cgo1: {
+                /** @description 0 to 100 */
+                wicf: number;
+                /** @description 0 to 100 */
+                carbonRemovalFactor: number;
+            };
+        };
+        /** @description The config a save sends; the server checks it field by field (see FacilitySavePayload). */
+        FacilityConfigInput: {
+            cgo1?: {
+                /** @description 0 to 100 */
+                wicf?: number | null;
+                /** @description 0 to 100 */
+                carbonRemovalFactor?: number | null;
+            };
+        };
+        /**
+         * @description Add (id null) or edit a facility. The server checks, each a 400 naming the field:
+         *     mnemonic required (at most 16), not already taken (case-insensitive), and unchanged
+         *     on edit; name at most 200; owner_id required and one of allowedOwners; latMin, latMax
+         *     (-90 to 90) and lonMin, lonMax (-180 to 180) required with 2 decimals and min below
+         *     max (both named); config.cgo1.wicf and config.cgo1.carbonRemovalFactor required,
+         *     0 to 100 with 4 decimals.
+         */
+        FacilitySavePayload: {
+            id?: number | null;
+            mnemonic?: string;
+            name?: string;
+            owner_id?: number | null;
+            latMin?: number | null;
+            latMax?: number | null;
+            lonMin?: number | null;
+            lonMax?: number | null;
+            config?: components["schemas"]["FacilityConfigInput"];
+        };
+        FacilityOwnerOption: {
+            id: number;
+            username: string;
+            role: number;
+        };
+        FacilityListResponse: {
+            facilities: components["schemas"]["Facility"][];
+            /** @description the mnemonics already taken (of the facilities the caller sees) */
+            mnemonics: string[];
+            /** @description facility admins and super-admins; for a facility admin, only themself */
+            allowedOwners: components["schemas"]["FacilityOwnerOption"][];
+        };
+        FacilityDropdownResponse: {
+            data: components["schemas"]["FacilityOption"][];
+        };
+        FacilityStatementUploadResult: {
+            /** @constant */
+            status: 1;
+            /** @description the new statement */
+            id: number;
+        };
+    };
+    responses: {
+        /** @description The request conflicts with the record's state (e.g. an audited burn, a duplicate upload). */
+        Conflict: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description The body is larger than the limit. */
+        TooLarge: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description The body's Content-Type is not one this call accepts. */
+        UnsupportedMediaType: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description Invalid input; the message names the field, and `errors` gives each field's reason by its path. */
+        BadRequest: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description Missing, malformed, forged or expired token. */
+        Unauthorized: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description The token's rules do not allow this call. */
+        Forbidden: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description No such record. */
+        NotFound: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+    };
+    parameters: {
+        FacilityId: number;
+        /**
+         * @description Simple REST sort, JSON ["field","ASC"|"DESC"].
+         * @example ["logts","DESC"]
+         */
+        ListSort: string;
+        /**
+         * @description Simple REST range, JSON [first,last] (inclusive, at most 1000 rows; default the first 1000).
+         * @example [0,24]
+         */
+        ListRange: string;
+        /**
+         * @description Simple REST filter, a JSON object. Keys: id (number or list, getMany), facility_id
+         *     (number or list), kiln (kilns record id), kiln_id (the kiln's own identifier, exact),
+         *     type (kiln type 0|1|2), from and to (log time, the kiln's local clock, YYYY-MM-DD or
+         *     YYYY-MM-DDTHH:mm[:ss], inclusive; a date-only `to` takes the whole day),
+         *     status (valid|invalid|error), audited (true|false), q (text in kiln id, facility
+         *     name, file name, error message or id). Unknown keys are a 400.
+         * @example {"facility_id":1,"status":"valid"}
+         */
+        KilnLogFilter: string;
+        KilnLogId: number;
+    };
+    requestBodies: never;
+    headers: {
+        /**
+         * @description items first-last/total (items *\/total for an empty page).
+         * @example items 0-24/319
+         */
+        ContentRange: string;
+    };
+    pathItems: never;
+}
+export type $defs = Record<string, never>;
+export type operations = Record<string, never>;
