@@ -3,7 +3,7 @@ import type { FacilityRecord } from '../store/schema';
 import type { AuthContext } from './authContext';
 
 /**
- * The facilities a caller's facility-bound rules reach (DESIGN §3): a facility
+ * The facilities a caller's facility-bound rules reach (DESIGN, "Roles and rules"): a facility
  * admin only the facilities they own, decided from the verified token's user;
  * null for every other role, meaning no facility limit.
  */

@@ -12,9 +12,9 @@ import { reachableFacility, visibleFacilities } from './access';
 import { allowedOwners, byMnemonic, facilityFields, toFacility, toFacilityOption, type FacilityFields } from './facilityView';
 
 /**
- * The Facilities page's calls (spec §7): list, add, edit and the facility
+ * The Facilities page's calls (spec, "The calls it makes"): list, add, edit and the facility
  * dropdown. A facility admin sees and edits only the facilities they own;
- * adding needs `create facility` (super-admin only, DESIGN §3).
+ * adding needs `create facility` (super-admin only, DESIGN, "Roles and rules").
  */
 export function facilityRoutes(ctx: AppContext): express.Router {
   const router = express.Router();

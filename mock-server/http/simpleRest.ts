@@ -2,7 +2,7 @@ import type { Response } from 'express';
 import { badRequest } from './errors';
 
 /**
- * The simple-REST list convention that ra-data-simple-rest speaks (DESIGN §2):
+ * The simple-REST list convention that ra-data-simple-rest speaks (DESIGN, "Calls the spec does not show"):
  * `?sort=["field","ASC"]&range=[0,24]&filter={...}` in,
  * `Content-Range: items 0-24/319` out. Pure parsing and slicing; each resource
  * decides which fields it sorts on and what its filter keys mean.

@@ -1,6 +1,6 @@
 import type { KilnLogRecord } from '../store/schema';
 
-/** Archived logs are kept ARCHIVE_RETENTION_DAYS, then deleted with their files (DESIGN §2). */
+/** Archived logs are kept ARCHIVE_RETENTION_DAYS, then deleted with their files (DESIGN, "Calls the spec does not show"). */
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 

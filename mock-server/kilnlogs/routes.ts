@@ -17,7 +17,7 @@ import { readUploadBody, uploadedLog } from './uploadBody';
 /** The API row: the stored row plus analysis_id, the spec's name for the same id. */
 const present = (row: KilnLogRecord): KilnLog => ({ ...row, analysis_id: row.id });
 
-/** The kiln log calls of DESIGN §2: upload, lists, detail, download, re-analysis, archive and restore. */
+/** The kiln log calls of DESIGN, "Calls the spec does not show": upload, lists, detail, download, re-analysis, archive and restore. */
 export function kilnLogRoutes(ctx: AppContext): express.Router {
   const router = express.Router();
   const files = new KilnLogFiles(ctx.store.filesDir);
@@ -36,7 +36,7 @@ export function kilnLogRoutes(ctx: AppContext): express.Router {
     return row;
   };
 
-  /** Analysis and archival are refused for an audited burn (spec §1). */
+  /** Analysis and archival are refused for an audited burn (spec, "What the product does and for whom"). */
   const refuseIfAudited = (row: KilnLogRecord, doing: string) => {
     if (row.audited) throw conflict(`Log ${row.id} is an audited burn: it cannot be ${doing}.`);
   };

@@ -13,7 +13,7 @@ import type { KilnRecord } from '../store/schema';
 import { isKilnIdTaken, kilnFields, sortKilns, toKiln, type KilnFields } from './kilnView';
 
 /**
- * The Kiln Registry's calls (spec §7). A facility admin sees, adds and edits
+ * The Kiln Registry's calls (spec, "The calls it makes"). A facility admin sees, adds and edits
  * only kilns of the facilities they own, and may only put a kiln in one of them.
  */
 export function kilnRoutes(ctx: AppContext): express.Router {

@@ -3,7 +3,7 @@ import type { Seeder } from '.';
 
 /**
  * A few signed-off audits of older valid burns, one facility and kiln type
- * each (spec §1), marking those burns audited so the locks on them show.
+ * each (spec, "What the product does and for whom"), marking those burns audited so the locks on them show.
  */
 
 const AUDITS_WANTED = 3;

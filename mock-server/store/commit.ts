@@ -2,7 +2,7 @@ import type { Store } from './store';
 
 /**
  * The one way a request persists a change that also wrote or orphaned files
- * (DESIGN §2: db.json beside files/). Files are written first and the store
+ * (DESIGN, "Shape of the system": db.json beside files/). Files are written first and the store
  * last, so a crash leaves at worst an orphan file, never a record without its
  * file:
  * - if writing the store fails, `undo` takes the change back out of memory

@@ -35,7 +35,7 @@ export interface ChangeRecord {
 /** A facility as stored; photo_uploaded_ts is joined in on read from its photo. */
 export type FacilityRecord = Omit<Facility, 'photo_uploaded_ts'>;
 
-/** One uploaded burn log (DESIGN §2); its raw file and chart live in files/. analysis_id is its id, added on read. */
+/** One uploaded burn log (DESIGN, "Calls the spec does not show"); its raw file and chart live in files/. analysis_id is its id, added on read. */
 export type KilnLogRecord = Omit<KilnLog, 'analysis_id'>;
 
 /** An audit of validated burns of one facility and kiln type; signed off when signoff_ts is set. */
@@ -50,7 +50,7 @@ export interface AuditRecord {
   doc_key: string | null;
 }
 
-/** A registered kiln (spec §3 "Kiln"); the facility's mnemonic and name are joined in on read. */
+/** A registered kiln (spec, "Entities and their fields": Kiln); the facility's mnemonic and name are joined in on read. */
 export interface KilnRecord {
   id: number;
   /** the identifier the kiln reports itself with, unique per facility */

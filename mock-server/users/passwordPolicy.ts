@@ -5,7 +5,7 @@ const MEDIUM = 2;
 
 /**
  * Why a new password is refused, or null. The server holds the console's bar
- * (spec §5: Medium or better) so a direct call cannot set a weaker one.
+ * (spec, "Validation rules": Medium or better) so a direct call cannot set a weaker one.
  */
 export function passwordProblem(pass: unknown): string | null {
   if (typeof pass !== 'string' || pass.length === 0) return 'pass must be a non-empty string.';
