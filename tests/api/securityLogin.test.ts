@@ -158,8 +158,9 @@ describe('a login flood', () => {
     expect(inFlight || during.length === 15).toBe(true);
     expect(statuses.every((s) => [401, 503].includes(s))).toBe(true);
     expect(statuses.filter((s) => s === 503).length).toBeGreaterThan(0);
-    // generous: a loaded 2-core machine varies by some hundred ms, while waiting behind 50 hashes takes many seconds
-    expect(Math.max(...during)).toBeLessThan(Math.max(20 * baseline, baseline + 1000));
+    // the median, generous: a loaded 2-core machine stalls a single request now and then (1.5 s seen during
+    // the full suite), while a download queued behind 50 hashes waits many seconds (25 s measured without the gate)
+    expect(median(during)).toBeLessThan(Math.max(20 * baseline, baseline + 1000));
   });
 });
 
