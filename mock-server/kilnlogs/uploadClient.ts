@@ -64,7 +64,9 @@ async function uploadOne(base: string, token: string, file: string): Promise<Upl
   form.append('file', new Blob([new Uint8Array(bytes)], { type: 'text/csv' }), name);
   const res = await fetch(`${base}/api/kilnlogs/upload`, { method: 'POST', headers: { Authorization: `Bearer ${token}` }, body: form });
   if (res.status !== 201) return { file, ok: false, line: `${file} → failed: ${res.status} ${await messageOf(res)}` };
-  return { file, ok: true, line: `${file} → ${describeLog((await res.json()) as KilnLog)}` };
+  // the 201 body is a KilnLog row (openapi.yaml, POST /kilnlogs/upload)
+  const log: KilnLog = await res.json();
+  return { file, ok: true, line: `${file} → ${describeLog(log)}` };
 }
 
 /**
