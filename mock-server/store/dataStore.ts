@@ -91,7 +91,7 @@ export interface FacilityStore {
 export type KilnFields = Omit<KilnRecord, 'id'>;
 
 export interface KilnStore {
-  /** with facility mnemonic and name; facilityIds limits the facilities */
+  /** with facility mnemonic and name, by id; facilityIds limits the facilities */
   list(filter?: { facilityIds?: readonly number[] }): Promise<KilnRow[]>;
   get(id: number): Promise<KilnRecord | null>;
   /** the kiln a log names (kiln_id is unique across facilities, case-insensitively) */
@@ -118,7 +118,7 @@ export interface KilnLogStore {
   update(id: number, patch: KilnLogPatch): Promise<KilnLogRecord | null>;
   /** archived, unaudited logs whose delete_after is past at `now` */
   dueForPurge(now: Date): Promise<KilnLogRecord[]>;
-  /** deletes rows (never an audited one) and answers those deleted */
+  /** deletes rows (never one audited or in a proposal) and answers those deleted */
   remove(ids: readonly number[]): Promise<KilnLogRecord[]>;
 }
 

@@ -240,9 +240,13 @@ export function storeContract(factory: StoreFactory): void {
       const auditedRow = logRow(await store.kilnLogs.reserveId(), { archivedTs: '2026-01-01T00:00:00.000Z', deleteAfter: '2026-04-01T00:00:00.000Z' });
       auditedRow.audited = true;
       await store.kilnLogs.insert(auditedRow);
+      const f = await addFacility(store, 'NRB');
+      const [proposed] = await addLogs(store, [{ facility: f }]);
+      await store.audits.propose({ job_id: 'J', kiln_type: 0, facility_id: f.id, analysis_ids: [proposed.id], create_ts: '2026-04-01T00:00:00.000Z', proposed_by: null });
       const now = new Date('2026-04-15T00:00:00.000Z');
       expect((await store.kilnLogs.dueForPurge(now)).map((r) => r.id)).toEqual([due.id]);
-      expect((await store.kilnLogs.remove([due.id, auditedRow.id])).map((r) => r.id)).toEqual([due.id]);
+      expect((await store.kilnLogs.remove([due.id, auditedRow.id, proposed.id])).map((r) => r.id)).toEqual([due.id]);
+      expect(await store.kilnLogs.get(proposed.id)).not.toBeNull();
       expect(await store.kilnLogs.get(due.id)).toBeNull();
       expect(await store.kilnLogs.get(auditedRow.id)).not.toBeNull();
       expect(await store.kilnLogs.get(later.id)).not.toBeNull();

@@ -205,8 +205,9 @@ function kilnLogs(a: Access): KilnLogStore {
       }),
     dueForPurge: (now) => a.read((s) => copy(dueForPurge(s.kilnlogs, now))),
     remove: (ids) =>
-      a.write((_s, m) => {
-        const gone = new Set(ids);
+      a.write((s, m) => {
+        const claimed = new Set(s.audits.flatMap((x) => x.analysis_ids));
+        const gone = new Set(ids.filter((id) => !claimed.has(id)));
         return copy(m.remove('kilnlogs', (r) => gone.has(r.id) && !r.audited));
       }),
   };

@@ -325,7 +325,13 @@ function kilnLogs(db: Db): KilnLogStore {
       ).map(toLogRecord),
     remove: async (ids) => {
       if (ids.length === 0) return [];
-      const rows = await db.deleteFrom('kilnlogs').where('id', 'in', [...ids]).where('audited', '=', false).returningAll().execute();
+      const rows = await db
+        .deleteFrom('kilnlogs')
+        .where('id', 'in', [...ids])
+        .where('audited', '=', false)
+        .where((eb) => eb.not(eb.exists(eb.selectFrom('audit_claims as c').select('c.kilnlog_id').whereRef('c.kilnlog_id', '=', 'kilnlogs.id'))))
+        .returningAll()
+        .execute();
       return rows.map(toLogRecord).sort((a, b) => a.id - b.id);
     },
   };
