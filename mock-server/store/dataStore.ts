@@ -1,6 +1,7 @@
 import type { KilnLogSortField } from '../../src/domain/api/kilnLogs';
 import type { Page, SortOrder } from '../http/simpleRest';
 import type { KilnLogFilter, KilnLogScope } from '../kilnlogs/query';
+import type { EmbeddedShape } from './embedded/state';
 import type {
   AuditBurnRecord,
   AuditRow,
@@ -29,6 +30,9 @@ import type {
  * Refusals a client caused come back as HttpError 409 (conflict) or 400, so
  * a route passes them on as they are; "not there" is null, never an error.
  */
+
+/** A whole store's content, collection by collection: db.json's shape. */
+export type StoreState = EmbeddedShape;
 
 export interface ListPage {
   sort: { field: string; order: SortOrder };
@@ -247,6 +251,12 @@ export interface DataStore extends StoreParts {
    * store; on PostgreSQL they run at once, each operation locking what it needs.
    */
   transaction<T>(fn: (tx: StoreParts) => Promise<T>): Promise<T>;
+  /**
+   * Replaces everything with a whole state, ids kept (the seed builds the demo
+   * business in memory and stores it here in one go; PostgreSQL takes it in
+   * multi-row inserts). progress reports rows done per table.
+   */
+  replaceAll(state: StoreState, progress?: (table: string, done: number, total: number) => void): Promise<void>;
   /** true before the first user exists (a fresh store is seeded) */
   isEmpty(): Promise<boolean>;
   close(): Promise<void>;

@@ -67,14 +67,16 @@ async function waitUntilReady(url: string, server: ChildProcess, log: () => stri
   }
 }
 
-export async function startPostgresCluster(bin: string): Promise<PostgresCluster> {
+/** durable: keep PostgreSQL's fsync and synchronous commit (benchmarks); tests turn them off for speed. */
+export async function startPostgresCluster(bin: string, options: { durable?: boolean } = {}): Promise<PostgresCluster> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'kiln-pg-'));
   const data = path.join(dir, 'data');
   if (isRoot()) execFileSync('chown', ['postgres:postgres', dir]);
   const [initCmd, initArgs] = asOwner(path.join(bin, 'initdb'), ['-D', data, '-U', 'kc', '--auth=trust', '--encoding=UTF8', '--no-sync']);
   execFileSync(initCmd, initArgs, { stdio: 'ignore' });
   const port = await freePort();
-  const settings = ['-c', 'listen_addresses=127.0.0.1', '-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off', '-c', 'max_connections=200'];
+  const fast = options.durable ? [] : ['-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off'];
+  const settings = ['-c', 'listen_addresses=127.0.0.1', '-c', 'max_connections=200', ...fast];
   const [cmd, args] = asOwner(path.join(bin, 'postgres'), ['-D', data, '-p', String(port), '-k', dir, ...settings]);
   const server = spawn(cmd, args, { stdio: ['ignore', 'ignore', 'pipe'] });
   let stderr = '';

@@ -3,6 +3,7 @@ import { KILNLOG_SORT_FIELDS } from '../../src/domain/api/kilnLogs';
 import { HttpError } from '../../mock-server/http/errors';
 import { queryKilnLogs, type KilnLogFilter, type KilnLogScope } from '../../mock-server/kilnlogs/query';
 import type { DataStore } from '../../mock-server/store/dataStore';
+import { emptyEmbedded } from '../../mock-server/store/embedded/state';
 import type { FacilityRecord, KilnLogRecord, StoredFile } from '../../mock-server/store/records';
 import { addFacility, addLogs, logRow, random } from './fixtures';
 
@@ -404,6 +405,42 @@ export function storeContract(factory: StoreFactory): void {
       });
       expect((await store.changes.list()).map((c) => c.id)).toEqual([kept.id]);
       expect((await store.facilities.list()).length).toBe(1);
+    });
+
+    it('replaces everything with a whole state, ids kept, and continues numbering after them', async () => {
+      await store.changes.create({ date: '2020-01-01', title: 'gone after the replace', body: '' });
+      const facility = { id: 7, mnemonic: 'NRB', name: 'Nairobi', owner_id: 5, latitude_min: -2, latitude_max: -1, longitude_min: 36, longitude_max: 37, last_updated: '2026-01-01T00:00:00.000Z', latest_facility_audit_id: null, kiln_type_config: '{}' };
+      const logs = [logRow(10, { facility, co2: 5 }), logRow(11, { facility, co2: 7 }), logRow(12, { facility })];
+      logs[0].audited = true;
+      logs[0].audit_id = 3;
+      const state = {
+        ...emptyEmbedded(),
+        users: [{ id: 4, username: 'kilnadmin', role: 3, password_hash: 'h', facility_ids: [], created_ts: '2026-01-01T00:00:00.000Z', last_login_ts: null, token_version: 2 }],
+        facilities: [facility],
+        kilns: [{ id: 9, kiln_id: 'CG1-0007', facility_id: 7, type: 0, install_date: '2024-01-01', last_update: '2026-01-01T00:00:00.000Z', config: '{}' }],
+        kilnlogs: logs,
+        audits: [
+          { id: 3, job_id: 'A', kiln_type: 0, facility_id: 7, create_ts: '2026-02-01T00:00:00.000Z', analysis_ids: [10], signoff_ts: '2026-02-02T00:00:00.000Z', doc_key: null, doc_mime_type: null, proposed_by: null, signed_off_by: null },
+          { id: 5, job_id: 'B', kiln_type: 0, facility_id: 7, create_ts: '2026-02-03T00:00:00.000Z', analysis_ids: [11], signoff_ts: null, doc_key: null, doc_mime_type: null, proposed_by: null, signed_off_by: null },
+        ],
+        audit_burns: [{ audit_id: 3, kilnlog_id: 10, facility_id: 7, co2_removed: 5, biochar_produced: 2, algorithm_version: 'v' }],
+        eco_assets: [{ id: 2, minting_note: 'n', transaction_id: 't', co2_allocated: 1.5, minted_ts: '2026-03-01T00:00:00.000Z', minted_by: null }],
+        eco_allocations: [{ id: 8, eco_asset_id: 2, audit_id: 3, co2_allocated: 1.5 }],
+        changes: [{ id: 6, date: '2026-01-05', title: 'T', body: '<p>b</p>' }],
+      };
+      const seen: string[] = [];
+      await store.replaceAll(state, (table, done, total) => done === total && seen.push(table));
+      expect(seen).toEqual(expect.arrayContaining(['users', 'kilnlogs', 'audits']));
+      expect((await store.changes.list()).map((c) => c.id)).toEqual([6]);
+      expect(await store.users.get(4)).toEqual(state.users[0]);
+      expect(await store.kilnLogs.get(11)).toEqual(logs[1]);
+      expect(await store.ecoAssets.remaining(3)).toBe(3.5);
+      // the open proposal still holds its burn, the signed-off one is audited
+      expect((await store.audits.potentialLogs({ kiln_type: 0 })).map((r) => r.id)).toEqual([12]);
+      expect((await refusal(store.audits.propose({ job_id: 'C', kiln_type: 0, facility_id: null, analysis_ids: [11], create_ts: '2026-04-01T00:00:00.000Z', proposed_by: null }))).status).toBe(409);
+      expect((await store.users.create({ username: 'new', role: 0, password_hash: 'h', facility_ids: [], created_ts: '2026-04-01T00:00:00.000Z' })).id).toBe(5);
+      expect(await store.kilnLogs.reserveId()).toBeGreaterThan(12);
+      expect((await store.changes.create({ date: '2026-04-01', title: 'x', body: '' })).id).toBe(7);
     });
 
     it('lists changes newest first and edits them', async () => {

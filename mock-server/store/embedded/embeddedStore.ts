@@ -1,5 +1,5 @@
 import path from 'node:path';
-import type { DataStore, StoreParts } from '../dataStore';
+import type { DataStore, StoreParts, StoreState } from '../dataStore';
 import { embeddedParts, type Access } from './parts';
 import { EmbeddedState, Journal, Mutator, type EmbeddedShape } from './state';
 
@@ -77,6 +77,13 @@ export class EmbeddedStore implements DataStore {
         return fn(embeddedParts(inTx));
       }),
     );
+  }
+
+  replaceAll(state: StoreState, progress?: (table: string, done: number, total: number) => void): Promise<void> {
+    return this.core.exclusive(() => {
+      this.core.replace(structuredClone(state));
+      for (const [table, rows] of Object.entries(state)) progress?.(table, rows.length, rows.length);
+    });
   }
 
   isEmpty(): Promise<boolean> {

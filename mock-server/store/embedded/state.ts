@@ -135,8 +135,8 @@ export class IdCounter {
  */
 export class EmbeddedState {
   readonly db: LowdbSync<EmbeddedShape>;
-  readonly state: EmbeddedShape;
-  readonly ids: IdCounter;
+  state: EmbeddedShape;
+  ids: IdCounter;
   private queue: Promise<unknown> = Promise.resolve();
 
   constructor(readonly dataDir: string) {
@@ -150,6 +150,20 @@ export class EmbeddedState {
     this.state = normalise(this.db.getState());
     this.db.setState(this.state);
     this.ids = new IdCounter(this.state);
+  }
+
+  /** Puts a whole new state in place and on disk (call inside exclusive). */
+  replace(state: EmbeddedShape): void {
+    const next = normalise(state);
+    this.db.setState(next);
+    try {
+      this.db.write();
+    } catch (err) {
+      this.db.setState(this.state);
+      throw err;
+    }
+    this.state = next;
+    this.ids = new IdCounter(next);
   }
 
   /** Runs fn when every earlier operation has finished. */

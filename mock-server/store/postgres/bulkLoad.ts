@@ -56,13 +56,16 @@ function tableRows(state: EmbeddedShape) {
   };
 }
 
-export async function bulkLoad(db: Kysely<Database>, state: EmbeddedShape, progress: Progress = () => undefined): Promise<void> {
+/** replace: empty every table first (the seed); otherwise the tables must be empty already (the copy checks). */
+export async function bulkLoad(db: Kysely<Database>, state: EmbeddedShape, progress: Progress = () => undefined, replace = false): Promise<void> {
   const rows = tableRows(state);
   await db.transaction().execute(async (tx) => {
+    if (replace) await sql`truncate ${sql.join(ALL_TABLES.map((t) => sql.table(t)))} restart identity`.execute(tx);
     const load = <T extends keyof Database>(table: T) => insertBatches(tx, table, rows[table] as Insertable<Database[T]>[], progress);
     for (const table of ALL_TABLES) await load(table);
     for (const table of TABLES_WITH_IDS) {
       await sql`select setval(pg_get_serial_sequence(${table}, 'id'), greatest((select max(id) from ${sql.table(table)}), 1))`.execute(tx);
     }
+    await sql`analyze`.execute(tx);
   });
 }

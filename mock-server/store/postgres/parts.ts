@@ -278,6 +278,8 @@ function kilnLogs(db: Db): KilnLogStore {
             await tx.insertInto('kilnlogs').values(rows.slice(i, i + 500).map(toLogColumns)).execute();
           }
           await sql`select setval(pg_get_serial_sequence('kilnlogs', 'id'), greatest((select max(id) from kilnlogs), 1))`.execute(tx);
+          // fresh planner statistics, so the first lists after a bulk load use the indexes
+          await sql`analyze kilnlogs`.execute(tx);
       }));
     },
     get: async (id) => {

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
-import type { DataStore, StoreParts } from '../dataStore';
+import type { DataStore, StoreParts, StoreState } from '../dataStore';
+import { bulkLoad } from './bulkLoad';
 import { connect, migrateToLatest } from './connect';
 import { postgresParts } from './parts';
 import type { Database } from './tables';
@@ -56,6 +57,10 @@ export class PostgresStore implements DataStore {
 
   transaction<T>(fn: (tx: StoreParts) => Promise<T>): Promise<T> {
     return this.db.transaction().execute((tx) => fn(postgresParts(tx)));
+  }
+
+  replaceAll(state: StoreState, progress?: (table: string, done: number, total: number) => void): Promise<void> {
+    return bulkLoad(this.db, state, progress, true);
   }
 
   async isEmpty(): Promise<boolean> {
