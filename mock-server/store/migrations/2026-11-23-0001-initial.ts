@@ -87,7 +87,6 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('latitude', 'double precision')
     .addColumn('longitude', 'double precision')
     .addColumn('gps_in_range', 'boolean')
-    .addColumn('analysis', 'text')
     .addColumn('error_message', C_TEXT)
     .addColumn('co2_removed', 'double precision')
     .addColumn('biochar_produced', 'double precision')
@@ -104,10 +103,15 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   const live = sql<boolean>`archived_ts is null`;
   const archived = sql<boolean>`archived_ts is not null`;
   await db.schema.createIndex('kilnlogs_live_logts').on('kilnlogs').expression(sql`logts desc nulls last, id desc`).where(live).execute();
+  await db.schema.createIndex('kilnlogs_live_logts_asc').on('kilnlogs').expression(sql`logts asc nulls last, id asc`).where(live).execute();
+  await db.schema.createIndex('kilnlogs_live_co2').on('kilnlogs').expression(sql`co2_removed desc nulls last, id desc`).where(live).execute();
+  await db.schema.createIndex('kilnlogs_live_co2_asc').on('kilnlogs').expression(sql`co2_removed asc nulls last, id asc`).where(live).execute();
+  await db.schema.createIndex('kilnlogs_live_kiln_id').on('kilnlogs').expression(sql`kiln_id desc nulls last, id desc`).where(live).execute();
+  await db.schema.createIndex('kilnlogs_live_kiln_id_asc').on('kilnlogs').expression(sql`kiln_id asc nulls last, id asc`).where(live).execute();
   await db.schema.createIndex('kilnlogs_live_facility_logts').on('kilnlogs').expression(sql`facility_id, logts desc nulls last, id desc`).where(live).execute();
   await db.schema.createIndex('kilnlogs_live_kiln_logts').on('kilnlogs').expression(sql`kiln_id, logts desc nulls last, id desc`).where(live).execute();
   await db.schema.createIndex('kilnlogs_live_status').on('kilnlogs').expression(sql`status_rank, id`).where(live).execute();
-  await db.schema.createIndex('kilnlogs_live_upload').on('kilnlogs').expression(sql`upload_ts desc, id desc`).where(live).execute();
+  await db.schema.createIndex('kilnlogs_live_upload').on('kilnlogs').expression(sql`upload_ts, id`).where(live).execute();
   await db.schema.createIndex('kilnlogs_archived').on('kilnlogs').expression(sql`archived_ts desc, id desc`).where(archived).execute();
   await db.schema.createIndex('kilnlogs_purge').on('kilnlogs').column('delete_after').where(sql<boolean>`archived_ts is not null and not audited`).execute();
   await db.schema
@@ -115,6 +119,13 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .on('kilnlogs')
     .expression(sql`type, facility_id, logts`)
     .where(sql<boolean>`valid and error_message is null and not audited and archived_ts is null`)
+    .execute();
+
+  // the analysis result (1-3 kB of JSON a log) lives beside the row, so the rows a list scans and sorts stay narrow
+  await db.schema
+    .createTable('kilnlog_analyses')
+    .addColumn('kilnlog_id', 'integer', (c) => c.primaryKey().references('kilnlogs.id').onDelete('cascade'))
+    .addColumn('analysis', 'text', (c) => c.notNull())
     .execute();
 
   await db.schema
@@ -187,7 +198,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
-  for (const table of ['statistics', 'changes', 'eco_allocations', 'eco_assets', 'audit_burns', 'audit_claims', 'audits', 'kilnlogs', 'kilns', 'facility_audits', 'facility_photos', 'facilities', 'users']) {
+  for (const table of ['statistics', 'changes', 'eco_allocations', 'eco_assets', 'audit_burns', 'audit_claims', 'audits', 'kilnlog_analyses', 'kilnlogs', 'kilns', 'facility_audits', 'facility_photos', 'facilities', 'users']) {
     await db.schema.dropTable(table).execute();
   }
 }

@@ -1,6 +1,6 @@
 import { sql, type Insertable, type Kysely } from 'kysely';
 import type { EmbeddedShape } from '../embedded/state';
-import { toLogColumns } from './parts';
+import { toAnalysisRows, toLogColumns } from './parts';
 import type { Database } from './tables';
 
 /**
@@ -15,7 +15,7 @@ export type Progress = (table: string, done: number, total: number) => void;
 const BATCH = 500;
 /** tables in the order their references need, with the serial id each has */
 const TABLES_WITH_IDS = ['users', 'facilities', 'facility_photos', 'facility_audits', 'kilns', 'kilnlogs', 'audits', 'eco_assets', 'eco_allocations', 'changes', 'statistics'] as const;
-const ALL_TABLES: (keyof Database)[] = [...TABLES_WITH_IDS, 'audit_claims', 'audit_burns'];
+const ALL_TABLES: (keyof Database)[] = [...TABLES_WITH_IDS, 'kilnlog_analyses', 'audit_claims', 'audit_burns'];
 
 /** Table names with rows; empty when the database holds nothing at all. */
 export async function nonEmptyTables(db: Kysely<Database>): Promise<string[]> {
@@ -46,6 +46,7 @@ function tableRows(state: EmbeddedShape) {
     facility_audits: state.facility_audits.map((s) => ({ ...s, file: JSON.stringify(s.file) })),
     kilns: state.kilns,
     kilnlogs: state.kilnlogs.map(toLogColumns),
+    kilnlog_analyses: toAnalysisRows(state.kilnlogs),
     audits: state.audits.map((a) => ({ ...a, analysis_ids: [...a.analysis_ids] })),
     audit_claims: claims,
     audit_burns: state.audit_burns,
@@ -66,6 +67,7 @@ export async function bulkLoad(db: Kysely<Database>, state: EmbeddedShape, progr
     for (const table of TABLES_WITH_IDS) {
       await sql`select setval(pg_get_serial_sequence(${table}, 'id'), greatest((select max(id) from ${sql.table(table)}), 1))`.execute(tx);
     }
-    await sql`analyze`.execute(tx);
   });
+  // fresh planner statistics and visibility map for the loaded tables (VACUUM cannot run inside a transaction)
+  await sql`vacuum analyze`.execute(db);
 }

@@ -203,14 +203,33 @@ function kilns(db: Db): KilnStore {
 // ---------------------------------------------------------------- kiln logs
 type LogRow = Selectable<KilnLogsTable>;
 
-export function toLogRecord(row: LogRow): KilnLogRecord {
+export function toLogRecord(row: LogRow, analysis: string | null): KilnLogRecord {
   const { co2_removed, biochar_produced, status_rank: _rank, ...rest } = row;
-  return { ...rest, analysis_detail: co2_removed === null || biochar_produced === null ? null : { co2_removed, biochar_produced } };
+  return { ...rest, analysis, analysis_detail: co2_removed === null || biochar_produced === null ? null : { co2_removed, biochar_produced } };
 }
 
 export function toLogColumns(row: KilnLogRecord): Omit<LogRow, 'status_rank'> {
-  const { analysis_detail, ...rest } = row;
+  const { analysis_detail, analysis: _analysis, ...rest } = row;
   return { ...rest, co2_removed: analysis_detail?.co2_removed ?? null, biochar_produced: analysis_detail?.biochar_produced ?? null };
+}
+
+export const toAnalysisRows = (rows: readonly KilnLogRecord[]) =>
+  rows.filter((r) => r.analysis !== null).map((r) => ({ kilnlog_id: r.id, analysis: r.analysis! }));
+
+/** The rows as records, each with its analysis result, fetched in one query for all of them. */
+async function complete(db: Db, rows: readonly LogRow[]): Promise<KilnLogRecord[]> {
+  if (rows.length === 0) return [];
+  const found = await db
+    .selectFrom('kilnlog_analyses')
+    .select(['kilnlog_id', 'analysis'])
+    .where('kilnlog_id', 'in', rows.map((r) => r.id))
+    .execute();
+  const byId = new Map(found.map((a) => [a.kilnlog_id, a.analysis]));
+  return rows.map((r) => toLogRecord(r, byId.get(r.id) ?? null));
+}
+
+async function completeOne(db: Db, row: LogRow | undefined): Promise<KilnLogRecord | null> {
+  return row ? (await complete(db, [row]))[0] : null;
 }
 
 const LOG_SORT: Record<KilnLogSortField, keyof LogRow> = {
@@ -227,6 +246,7 @@ const LOG_SORT: Record<KilnLogSortField, keyof LogRow> = {
   archived_ts: 'archived_ts',
   delete_after: 'delete_after',
 };
+const NOT_NULL_SORTS: ReadonlySet<KilnLogSortField> = new Set(['id', 'file_size', 'analysis', 'upload_ts']);
 const STATUS_RANK = { error: 0, invalid: 1, valid: 2 } as const;
 /** above every character a kiln clock writes, so a date-time bound takes its whole second */
 const TEXT_END = '\uffff';
@@ -261,7 +281,11 @@ function kilnLogs(db: Db): KilnLogStore {
       const existing = await db.selectFrom('kilnlogs').select('id').where('sha256', '=', row.sha256).executeTakeFirst();
       if (existing) return refuseTwin(row.sha256);
       try {
-        return toLogRecord(await guarded(db, (q) => q.insertInto('kilnlogs').values(toLogColumns(row)).returningAll().executeTakeFirstOrThrow()));
+        return await atomic(db, async (tx) => {
+          const stored = await tx.insertInto('kilnlogs').values(toLogColumns(row)).returningAll().executeTakeFirstOrThrow();
+          if (row.analysis !== null) await tx.insertInto('kilnlog_analyses').values({ kilnlog_id: row.id, analysis: row.analysis }).execute();
+          return toLogRecord(stored, row.analysis);
+        });
       } catch (err) {
         // two uploads of one file at once: the unique index lets one in
         if ((err as { code?: string; constraint?: string }).code === '23505' && (err as { constraint?: string }).constraint === 'kilnlogs_sha256_key') {
@@ -275,20 +299,21 @@ function kilnLogs(db: Db): KilnLogStore {
       await unique(db, 'A log repeats the content or id of another.', (q) => atomic(q, async (tx) => {
           // a few hundred rows a statement keeps each under PostgreSQL's 65,535 parameters
           for (let i = 0; i < rows.length; i += 500) {
-            await tx.insertInto('kilnlogs').values(rows.slice(i, i + 500).map(toLogColumns)).execute();
+            const batch = rows.slice(i, i + 500);
+            await tx.insertInto('kilnlogs').values(batch.map(toLogColumns)).execute();
+            const analyses = toAnalysisRows(batch);
+            if (analyses.length) await tx.insertInto('kilnlog_analyses').values(analyses).execute();
           }
           await sql`select setval(pg_get_serial_sequence('kilnlogs', 'id'), greatest((select max(id) from kilnlogs), 1))`.execute(tx);
-          // fresh planner statistics, so the first lists after a bulk load use the indexes
-          await sql`analyze kilnlogs`.execute(tx);
       }));
+      // fresh planner statistics and visibility map, so the first lists after a bulk load use the indexes (not possible inside a transaction)
+      if (!db.isTransaction) await sql`vacuum analyze kilnlogs, kilnlog_analyses`.execute(db);
     },
     get: async (id) => {
-      const row = await db.selectFrom('kilnlogs').selectAll().where('id', '=', id).executeTakeFirst();
-      return row ? toLogRecord(row) : null;
+      return completeOne(db, await db.selectFrom('kilnlogs').selectAll().where('id', '=', id).executeTakeFirst());
     },
     findBySha256: async (sha256) => {
-      const row = await db.selectFrom('kilnlogs').selectAll().where('sha256', '=', sha256).executeTakeFirst();
-      return row ? toLogRecord(row) : null;
+      return completeOne(db, await db.selectFrom('kilnlogs').selectAll().where('sha256', '=', sha256).executeTakeFirst());
     },
     list: async (scope, filter, page: ListPage & { sort: { field: KilnLogSortField } }) => {
       const d = desc(page.sort.order);
@@ -296,7 +321,11 @@ function kilnLogs(db: Db): KilnLogStore {
         .selectFrom('kilnlogs')
         .selectAll()
         .where((eb) => logWhere(eb, scope, filter))
-        .orderBy(LOG_SORT[page.sort.field], (o) => (d ? o.desc() : o.asc()).nullsLast())
+        .orderBy(LOG_SORT[page.sort.field], (o) => {
+          const ordered = d ? o.desc() : o.asc();
+          // a column that is never null sorts without NULLS LAST, so one index serves both directions
+          return NOT_NULL_SORTS.has(page.sort.field) ? ordered : ordered.nullsLast();
+        })
         .orderBy('id', d ? 'desc' : 'asc')
         .offset(page.range[0])
         .limit(page.range[1] - page.range[0] + 1)
@@ -306,16 +335,31 @@ function kilnLogs(db: Db): KilnLogStore {
         .select((eb) => eb.fn.countAll<number>().as('n'))
         .where((eb) => logWhere(eb, scope, filter))
         .executeTakeFirstOrThrow();
-      return { rows: rows.map(toLogRecord), start: page.range[0], total: Number(n) };
+      return { rows: await complete(db, rows), start: page.range[0], total: Number(n) };
     },
     update: async (id, patch) => {
-      const { analysis_detail, ...rest } = patch;
+      const { analysis_detail, analysis, ...rest } = patch;
       const detail = analysis_detail === undefined ? {} : { co2_removed: analysis_detail?.co2_removed ?? null, biochar_produced: analysis_detail?.biochar_produced ?? null };
-      const row = await db.updateTable('kilnlogs').set({ ...rest, ...detail }).where('id', '=', id).returningAll().executeTakeFirst();
-      return row ? toLogRecord(row) : null;
+      return atomic(db, async (tx) => {
+        const changes = { ...rest, ...detail };
+        const row = Object.keys(changes).length
+          ? await tx.updateTable('kilnlogs').set(changes).where('id', '=', id).returningAll().executeTakeFirst()
+          : await tx.selectFrom('kilnlogs').selectAll().where('id', '=', id).executeTakeFirst();
+        if (!row) return null;
+        if (analysis === null) await tx.deleteFrom('kilnlog_analyses').where('kilnlog_id', '=', id).execute();
+        if (typeof analysis === 'string') {
+          await tx
+            .insertInto('kilnlog_analyses')
+            .values({ kilnlog_id: id, analysis })
+            .onConflict((oc) => oc.column('kilnlog_id').doUpdateSet({ analysis }))
+            .execute();
+        }
+        return completeOne(tx, row);
+      });
     },
     dueForPurge: async (now) =>
-      (
+      complete(
+        db,
         await db
           .selectFrom('kilnlogs')
           .selectAll()
@@ -323,8 +367,8 @@ function kilnLogs(db: Db): KilnLogStore {
           .where('audited', '=', false)
           .where('delete_after', '<=', now.toISOString())
           .orderBy('id')
-          .execute()
-      ).map(toLogRecord),
+          .execute(),
+      ),
     remove: async (ids) => {
       if (ids.length === 0) return [];
       const rows = await db
@@ -334,7 +378,8 @@ function kilnLogs(db: Db): KilnLogStore {
         .where((eb) => eb.not(eb.exists(eb.selectFrom('audit_claims as c').select('c.kilnlog_id').whereRef('c.kilnlog_id', '=', 'kilnlogs.id'))))
         .returningAll()
         .execute();
-      return rows.map(toLogRecord).sort((a, b) => a.id - b.id);
+      // the analyses went with their rows (on delete cascade): answered without them
+      return rows.map((r) => toLogRecord(r, null)).sort((a, b) => a.id - b.id);
     },
   };
 }
@@ -384,12 +429,12 @@ function audits(db: Db): AuditStore {
         .orderBy('l.logts')
         .orderBy('l.id');
       if (limit) q = q.where('l.facility_id', 'in', limit);
-      return (await q.execute()).map(toLogRecord);
+      return complete(db, await q.execute());
     },
     logsOf: async (auditId) => {
       const audit = await db.selectFrom('audits').select('analysis_ids').where('id', '=', auditId).executeTakeFirst();
       if (!audit || audit.analysis_ids.length === 0) return [];
-      return (await db.selectFrom('kilnlogs').selectAll().where('id', 'in', audit.analysis_ids).orderBy('id').execute()).map(toLogRecord);
+      return complete(db, await db.selectFrom('kilnlogs').selectAll().where('id', 'in', audit.analysis_ids).orderBy('id').execute());
     },
     propose: (input) =>
       atomic(db, async (tx) => {
@@ -400,7 +445,7 @@ function audits(db: Db): AuditStore {
         const claimed = await tx.selectFrom('audit_claims').select('kilnlog_id').where('kilnlog_id', 'in', ids).execute();
         const { problems, facilityId } = claimProblems(
           input,
-          new Map(rows.map((r) => [r.id, toLogRecord(r)])),
+          new Map(rows.map((r) => [r.id, toLogRecord(r, null)])),
           new Set(claimed.map((c) => c.kilnlog_id)),
         );
         if (problems.length) refuseClaim(problems);
@@ -428,7 +473,7 @@ function audits(db: Db): AuditStore {
         checkSignoff(audit, input.analysis_ids);
         const ids = [...input.analysis_ids];
         const rows = await tx.selectFrom('kilnlogs').selectAll().where('id', 'in', ids).orderBy('id').forUpdate().execute();
-        await tx.insertInto('audit_burns').values(rows.map((r) => frozenBurn(audit!.id, toLogRecord(r), input.algorithm_version))).execute();
+        await tx.insertInto('audit_burns').values((await complete(tx, rows)).map((r) => frozenBurn(audit!.id, r, input.algorithm_version))).execute();
         await tx.updateTable('kilnlogs').set({ audited: true, audit_id: audit!.id }).where('id', 'in', ids).execute();
         // burns left out of the signoff are free for another proposal
         await tx.deleteFrom('audit_claims').where('audit_id', '=', audit!.id).where('kilnlog_id', 'not in', ids).execute();

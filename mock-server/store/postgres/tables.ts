@@ -77,7 +77,6 @@ export interface KilnLogsTable {
   latitude: number | null;
   longitude: number | null;
   gps_in_range: boolean | null;
-  analysis: string | null;
   error_message: string | null;
   /** analysis_detail, split so it sorts and sums in SQL; both null when the detail is */
   co2_removed: number | null;
@@ -89,6 +88,12 @@ export interface KilnLogsTable {
   audit_id: number | null;
   archived_ts: string | null;
   delete_after: string | null;
+}
+
+/** A log's analysis result (JSON text), kept out of the list's rows; none when the log has none. */
+export interface KilnLogAnalysesTable {
+  kilnlog_id: number;
+  analysis: string;
 }
 
 export interface AuditsTable {
@@ -156,6 +161,7 @@ export interface Database {
   facility_audits: FacilityAuditsTable;
   kilns: KilnsTable;
   kilnlogs: KilnLogsTable;
+  kilnlog_analyses: KilnLogAnalysesTable;
   audits: AuditsTable;
   audit_claims: AuditClaimsTable;
   audit_burns: AuditBurnsTable;
