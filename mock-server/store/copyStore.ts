@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { Blobs } from '../blobs/blobs';
 import { LocalBlobs } from '../blobs/localBlobs';
 import { EmbeddedStore } from './embedded/embeddedStore';
+import type { EmbeddedShape } from './embedded/state';
 import { bulkLoad, nonEmptyTables } from './postgres/bulkLoad';
 import { PostgresStore } from './postgres/postgresStore';
 
@@ -55,12 +56,27 @@ async function copyFiles(source: Blobs, target: Blobs, log: (line: string) => vo
   return keys.length;
 }
 
+/** Names PostgreSQL holds unique whatever their case, which an older db.json may repeat: stop before copying anything. */
+function refuseDuplicates(state: EmbeddedShape): void {
+  const repeated = (names: string[]) => {
+    const seen = new Map<string, number>();
+    for (const name of names) seen.set(name.toLowerCase(), (seen.get(name.toLowerCase()) ?? 0) + 1);
+    return [...seen].filter(([, n]) => n > 1).map(([name]) => name);
+  };
+  const kilns = repeated(state.kilns.map((k) => k.kiln_id));
+  const users = repeated(state.users.map((u) => u.username));
+  const problems = [...(kilns.length ? [`kiln ids registered more than once: ${kilns.join(', ')}`] : []), ...(users.length ? [`usernames used more than once: ${users.join(', ')}`] : [])];
+  if (problems.length) throw new Error(`Rename these first (they must be unique, whatever their case): ${problems.join('; ')}.`);
+}
+
 export async function copyEmbeddedToPostgres(options: CopyOptions): Promise<CopyReport> {
   const { dataDir, log } = options;
   if (!fs.existsSync(path.join(dataDir, 'db.json'))) throw new Error(`${dataDir} holds no db.json: nothing to copy.`);
   const source = new EmbeddedStore(dataDir);
   const state = await source.snapshot();
   await source.close();
+
+  refuseDuplicates(state);
 
   const target = await PostgresStore.open(options.databaseUrl);
   try {

@@ -8,6 +8,7 @@ import { createApp } from '../../mock-server/app';
 import { LocalBlobs } from '../../mock-server/blobs/localBlobs';
 import { S3Blobs } from '../../mock-server/blobs/s3Blobs';
 import { configFromEnv } from '../../mock-server/config';
+import { copyEmbeddedToPostgres } from '../../mock-server/store/copyStore';
 import { EmbeddedStore } from '../../mock-server/store/embedded/embeddedStore';
 import { PostgresStore } from '../../mock-server/store/postgres/postgresStore';
 import { createDatabase } from '../helpers/postgres';
@@ -107,5 +108,22 @@ describe.skipIf(!adminUrl)('npm run store:copy -- --to postgres', () => {
     );
     expect(again?.code).toBe(1);
     expect(again?.stderr).toContain('The database is not empty');
+  });
+});
+
+describe('store copy checks', () => {
+  it('refuses, before touching the database, a DATA_DIR whose kiln ids or usernames repeat in another case', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'kiln-copy-dup-'));
+    try {
+      const kiln = (id: number, kiln_id: string, facility_id: number) => ({ id, kiln_id, facility_id, type: 0, install_date: '2024-01-01', last_update: '2026-01-01T00:00:00.000Z', config: '{}' });
+      fs.writeFileSync(path.join(dir, 'db.json'), JSON.stringify({ kilns: [kiln(1, 'CG1-0007', 1), kiln(2, 'cg1-0007', 2), kiln(3, 'RTR-0003', 2)] }));
+      await expect(
+        copyEmbeddedToPostgres({ dataDir: dir, databaseUrl: 'postgres://nobody@127.0.0.1:1/none', targetBlobs: null, log: () => undefined }),
+      ).rejects.toThrow('kiln ids registered more than once: cg1-0007.');
+      fs.rmSync(path.join(dir, 'db.json'));
+      await expect(copyEmbeddedToPostgres({ dataDir: dir, databaseUrl: 'postgres://nobody@127.0.0.1:1/none', targetBlobs: null, log: () => undefined })).rejects.toThrow('holds no db.json');
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
