@@ -46,6 +46,18 @@ export default defineConfig({
           hookTimeout: 60000,
         },
       },
+      {
+        extends: true,
+        test: {
+          name: 'store',
+          environment: 'node',
+          include: ['tests/store/**/*.test.ts'],
+          // one throwaway PostgreSQL cluster for the run; each file takes fresh databases in it
+          globalSetup: ['tests/helpers/postgresGlobalSetup.ts'],
+          testTimeout: 30000,
+          hookTimeout: 60000,
+        },
+      },
     ],
   },
 });

@@ -1,0 +1,263 @@
+import type { KilnLogSortField } from '../../src/domain/api/kilnLogs';
+import type { Page, SortOrder } from '../http/simpleRest';
+import type { KilnLogFilter, KilnLogScope } from '../kilnlogs/query';
+import type { EmbeddedShape } from './embedded/state';
+import type {
+  AuditBurnRecord,
+  AuditRow,
+  ChangeFields,
+  ChangeRecord,
+  EcoAllocationRecord,
+  EcoAssetRecord,
+  FacilityAuditRecord,
+  FacilityPhotoRecord,
+  FacilityRecord,
+  FacilityRow,
+  KilnLogRecord,
+  KilnRecord,
+  KilnRow,
+  StatisticsSnapshot,
+  UserRow,
+} from './records';
+
+/**
+ * The one way the API server reaches its data (DESIGN §1): async, one part
+ * per area, the same contract for the embedded store (lowdb over db.json)
+ * and PostgreSQL. Every operation that must hold against racing requests
+ * (unique names, claiming burns, allocating kilograms) is one call here, so
+ * each implementation makes it atomic its own way.
+ *
+ * Refusals a client caused come back as HttpError 409 (conflict) or 400, so
+ * a route passes them on as they are; "not there" is null, never an error.
+ */
+
+/** A whole store's content, collection by collection: db.json's shape. */
+export type StoreState = EmbeddedShape;
+
+export interface ListPage {
+  sort: { field: string; order: SortOrder };
+  /** first and last index, inclusive */
+  range: [number, number];
+}
+
+// ---------------------------------------------------------------- users
+export type NewUser = Omit<UserRow, 'id' | 'token_version' | 'last_login_ts'>;
+export type UserPatch = Partial<Pick<UserRow, 'username' | 'role' | 'password_hash' | 'facility_ids'>>;
+export const USER_SORT_FIELDS = ['id', 'username', 'role', 'created_ts', 'last_login_ts'] as const;
+export type UserSortField = (typeof USER_SORT_FIELDS)[number];
+export interface UserFilter {
+  ids?: number[];
+  role?: number;
+  /** lower-cased text within the username */
+  q?: string;
+}
+
+export interface UserStore {
+  get(id: number): Promise<UserRow | null>;
+  /** exact username (usernames are unique case-insensitively) */
+  findByUsername(username: string): Promise<UserRow | null>;
+  list(filter: UserFilter, page: ListPage & { sort: { field: UserSortField } }): Promise<Page<UserRow>>;
+  /** users with one of these roles (owner choices) */
+  withRoles(roles: readonly number[]): Promise<UserRow[]>;
+  /** 409 when the username is taken (case-insensitively) */
+  create(user: NewUser): Promise<UserRow>;
+  /** a change of password or role raises token_version; 409 on a taken username */
+  update(id: number, patch: UserPatch): Promise<UserRow | null>;
+  recordLogin(id: number, ts: string): Promise<void>;
+  delete(id: number): Promise<boolean>;
+  count(): Promise<number>;
+}
+
+// ---------------------------------------------------------------- facilities
+export type FacilityFields = Omit<FacilityRecord, 'id'>;
+export type NewFacilityStatement = Omit<FacilityAuditRecord, 'id'>;
+
+export interface FacilityStore {
+  /** ordered by mnemonic; ownerId limits to one owner's (a facility admin's scope) */
+  list(filter?: { ownerId?: number }): Promise<FacilityRow[]>;
+  get(id: number): Promise<FacilityRecord | null>;
+  /** ids of the facilities one user owns */
+  idsOwnedBy(userId: number): Promise<number[]>;
+  mnemonics(): Promise<string[]>;
+  /** 409 when the mnemonic is taken */
+  create(fields: FacilityFields): Promise<FacilityRecord>;
+  update(id: number, patch: Partial<FacilityFields>): Promise<FacilityRecord | null>;
+  photo(facilityId: number): Promise<FacilityPhotoRecord | null>;
+  /** stores the facility's photo and answers the one it replaced, whose files the caller removes */
+  replacePhoto(photo: Omit<FacilityPhotoRecord, 'id'>): Promise<{ photo: FacilityPhotoRecord; replaced: FacilityPhotoRecord | null }>;
+  /** adds a statement and makes it the facility's latest (latest_facility_audit_id, last_updated) */
+  addStatement(statement: NewFacilityStatement, ts: string): Promise<FacilityAuditRecord>;
+  /** the facility's statement with this id, or its latest when id is null */
+  statement(facilityId: number, id: number | null): Promise<FacilityAuditRecord | null>;
+}
+
+// ---------------------------------------------------------------- kilns
+export type KilnFields = Omit<KilnRecord, 'id'>;
+
+export interface KilnStore {
+  /** with facility mnemonic and name, by id; facilityIds limits the facilities */
+  list(filter?: { facilityIds?: readonly number[] }): Promise<KilnRow[]>;
+  get(id: number): Promise<KilnRecord | null>;
+  /** the kiln a log names (kiln_id is unique across facilities, case-insensitively) */
+  findByKilnId(kilnId: string): Promise<{ kiln: KilnRecord; facility: FacilityRecord } | null>;
+  /** 409 when the kiln_id is taken anywhere (case-insensitively) */
+  create(fields: KilnFields): Promise<KilnRecord>;
+  update(id: number, patch: Partial<KilnFields>): Promise<KilnRecord | null>;
+}
+
+// ---------------------------------------------------------------- kiln logs
+export type KilnLogPatch = Partial<Omit<KilnLogRecord, 'id' | 'sha256' | 's3key' | 'upload_ts'>>;
+
+export interface KilnLogStore {
+  /** a fresh id for a log about to be inserted (its files are named by it before the row exists) */
+  reserveId(): Promise<number>;
+  /** 409 naming the earlier log when the same content (sha256) was stored before */
+  insert(row: KilnLogRecord): Promise<KilnLogRecord>;
+  /** the seed's bulk path: many rows in few statements; ids given */
+  insertMany(rows: readonly KilnLogRecord[]): Promise<void>;
+  get(id: number): Promise<KilnLogRecord | null>;
+  findBySha256(sha256: string): Promise<KilnLogRecord | null>;
+  /** one page of the simple-REST list, filtered, sorted and paged by the store */
+  list(scope: KilnLogScope, filter: KilnLogFilter, page: ListPage & { sort: { field: KilnLogSortField } }): Promise<Page<KilnLogRecord>>;
+  update(id: number, patch: KilnLogPatch): Promise<KilnLogRecord | null>;
+  /** archived, unaudited logs whose delete_after is past at `now` */
+  dueForPurge(now: Date): Promise<KilnLogRecord[]>;
+  /** deletes rows (never one audited or in a proposal) and answers those deleted */
+  remove(ids: readonly number[]): Promise<KilnLogRecord[]>;
+}
+
+// ---------------------------------------------------------------- audits
+export interface ProposeInput {
+  job_id: string;
+  kiln_type: number;
+  /** every burn must be of this facility; null: the burns' facility, which must be one */
+  facility_id: number | null;
+  analysis_ids: readonly number[];
+  create_ts: string;
+  proposed_by: number | null;
+}
+
+export interface SignoffInput {
+  audit_id: number;
+  /** the burns signed off: a non-empty subset of the proposal; the rest are released */
+  analysis_ids: readonly number[];
+  signoff_ts: string;
+  doc_key: string;
+  doc_mime_type: string;
+  signed_off_by: number | null;
+  /** the version recorded for a burn whose analysis names none */
+  algorithm_version: string;
+}
+
+export interface AuditTotals {
+  audit: AuditRow;
+  audited_co2: number;
+  audited_biochar: number;
+  /** kg allocated to eco assets so far */
+  utilised_co2: number;
+}
+
+export interface Co2SummaryRow {
+  facility_id: number;
+  facility_name: string;
+  year: number;
+  /** 1-12, of the signoff */
+  month: number;
+  audited_co2: number;
+  utilised_co2: number;
+  audited_biochar: number;
+}
+
+export interface AuditStore {
+  get(id: number): Promise<AuditRow | null>;
+  /** proposals not yet signed off, newest first */
+  open(): Promise<AuditRow[]>;
+  /** valid, live, unaudited burns of this kiln type in no open proposal, oldest first */
+  potentialLogs(filter: { kiln_type: number; facilityIds?: readonly number[] | null }): Promise<KilnLogRecord[]>;
+  /** the burns of a proposal (or of a signed-off audit) */
+  logsOf(auditId: number): Promise<KilnLogRecord[]>;
+  /**
+   * Claims the burns for a new proposal, all or nothing: 409 naming the burns
+   * already in an open proposal or an audit, or not valid, live and of the
+   * kiln type and facility.
+   */
+  propose(input: ProposeInput): Promise<AuditRow>;
+  /** freezes each burn's numbers, marks them audited; 409 when already signed off or a burn is not in the proposal */
+  signoff(input: SignoffInput): Promise<AuditTotals>;
+  /** signed-off audits, newest signoff first; from/to bound signoff_ts (ISO, inclusive) */
+  history(filter: { facilityIds?: readonly number[] | null; from?: string; to?: string }): Promise<AuditTotals[]>;
+  /** the frozen numbers of a signed-off audit's burns */
+  burns(auditId: number): Promise<AuditBurnRecord[]>;
+  /** audited and utilised kg per facility and signoff month */
+  co2Summary(filter?: { facilityIds?: readonly number[] | null }): Promise<Co2SummaryRow[]>;
+}
+
+// ---------------------------------------------------------------- eco assets
+export interface MintInput {
+  minting_note: string;
+  transaction_id: string;
+  /** audit id → kg, each > 0 */
+  allocations: ReadonlyMap<number, number>;
+  minted_ts: string;
+  minted_by: number | null;
+}
+
+export interface EcoAssetStore {
+  /** signed-off audits with what remains of each (audited − utilised), by facility */
+  available(filter?: { facilityIds?: readonly number[] | null }): Promise<(AuditTotals & { facility_name: string; remaining_co2: number })[]>;
+  /** kg that remains to allocate from one audit (0 for an unknown or unsigned one) */
+  remaining(auditId: number): Promise<number>;
+  /** allocates atomically: 409 when any amount exceeds what remains of its audit, however many mint at once */
+  mint(input: MintInput): Promise<{ asset: EcoAssetRecord; allocations: EcoAllocationRecord[] }>;
+  /** eco assets drawing on audits of this facility, newest first */
+  list(filter: { facilityId: number }): Promise<EcoAssetRecord[]>;
+  allocations(ecoAssetId: number): Promise<(EcoAllocationRecord & { signoff_ts: string; doc_key: string | null; evidence_mime_type: string | null })[]>;
+}
+
+// ---------------------------------------------------------------- changes, statistics
+export interface ChangeStore {
+  /** newest first (date, then id) */
+  list(): Promise<ChangeRecord[]>;
+  get(id: number): Promise<ChangeRecord | null>;
+  create(fields: ChangeFields): Promise<ChangeRecord>;
+  update(id: number, patch: Partial<ChangeFields>): Promise<ChangeRecord | null>;
+  delete(id: number): Promise<boolean>;
+}
+
+export interface StatisticsStore {
+  /** the last snapshot, or null before the first recompute */
+  latest(): Promise<StatisticsSnapshot | null>;
+  /** counts everything now, keeps the snapshot and answers it */
+  recompute(now: Date): Promise<StatisticsSnapshot>;
+}
+
+// ---------------------------------------------------------------- the whole
+export interface StoreParts {
+  users: UserStore;
+  facilities: FacilityStore;
+  kilns: KilnStore;
+  kilnLogs: KilnLogStore;
+  audits: AuditStore;
+  ecoAssets: EcoAssetStore;
+  changes: ChangeStore;
+  statistics: StatisticsStore;
+}
+
+export interface DataStore extends StoreParts {
+  readonly kind: 'embedded' | 'postgres';
+  /**
+   * Runs fn with parts bound to one transaction: every change in it is kept,
+   * or, when fn throws, none. Transactions run one at a time on the embedded
+   * store; on PostgreSQL they run at once, each operation locking what it needs.
+   */
+  transaction<T>(fn: (tx: StoreParts) => Promise<T>): Promise<T>;
+  /**
+   * Replaces everything with a whole state, ids kept (the seed builds the demo
+   * business in memory and stores it here in one go; PostgreSQL takes it in
+   * multi-row inserts). progress reports rows done per table.
+   */
+  replaceAll(state: StoreState, progress?: (table: string, done: number, total: number) => void): Promise<void>;
+  /** true before the first user exists (a fresh store is seeded) */
+  isEmpty(): Promise<boolean>;
+  close(): Promise<void>;
+}

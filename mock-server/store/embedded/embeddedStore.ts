@@ -1,0 +1,101 @@
+import path from 'node:path';
+import type { DataStore, StoreParts, StoreState } from '../dataStore';
+import { embeddedParts, type Access } from './parts';
+import { EmbeddedState, Journal, Mutator, type EmbeddedShape } from './state';
+
+/**
+ * The default store (DESIGN §1): json-server's lowdb over DATA_DIR/db.json,
+ * every change written atomically. One operation or transaction at a time
+ * reaches the state; a failed one leaves the state (and the file) as before.
+ *
+ * Inside `transaction(fn)`, use only the parts fn is given: calling the
+ * store itself there waits for the transaction to end, which never comes.
+ */
+export class EmbeddedStore implements DataStore {
+  readonly kind = 'embedded' as const;
+  private readonly core: EmbeddedState;
+  private readonly parts: StoreParts;
+
+  constructor(dataDir: string) {
+    this.core = new EmbeddedState(path.resolve(dataDir));
+    const core = this.core;
+    const alone: Access = {
+      read: (fn) => core.exclusive(() => fn(core.state)),
+      write: (fn) => core.exclusive(() => core.atomically((m) => fn(core.state, m))),
+    };
+    this.parts = embeddedParts(alone);
+  }
+
+  get dataDir(): string {
+    return this.core.dataDir;
+  }
+
+  get users() {
+    return this.parts.users;
+  }
+  get facilities() {
+    return this.parts.facilities;
+  }
+  get kilns() {
+    return this.parts.kilns;
+  }
+  get kilnLogs() {
+    return this.parts.kilnLogs;
+  }
+  get audits() {
+    return this.parts.audits;
+  }
+  get ecoAssets() {
+    return this.parts.ecoAssets;
+  }
+  get changes() {
+    return this.parts.changes;
+  }
+  get statistics() {
+    return this.parts.statistics;
+  }
+
+  transaction<T>(fn: (tx: StoreParts) => Promise<T>): Promise<T> {
+    const core = this.core;
+    return core.exclusive(() =>
+      core.atomically(async (outer) => {
+        const inTx: Access = {
+          read: async (f) => f(core.state),
+          // each operation is atomic on its own too: a refused one undoes its own steps at once
+          write: async (f) => {
+            const own = new Journal();
+            try {
+              const result = f(core.state, new Mutator(core.state, own, core.ids));
+              outer.adopt(own);
+              return result;
+            } catch (err) {
+              own.rollback();
+              throw err;
+            }
+          },
+        };
+        return fn(embeddedParts(inTx));
+      }),
+    );
+  }
+
+  replaceAll(state: StoreState, progress?: (table: string, done: number, total: number) => void): Promise<void> {
+    return this.core.exclusive(() => {
+      this.core.replace(structuredClone(state));
+      for (const [table, rows] of Object.entries(state)) progress?.(table, rows.length, rows.length);
+    });
+  }
+
+  isEmpty(): Promise<boolean> {
+    return this.core.exclusive(() => this.core.state.users.length === 0);
+  }
+
+  /** The whole state, read-only, for the copy command. */
+  snapshot(): Promise<Readonly<EmbeddedShape>> {
+    return this.core.exclusive(() => structuredClone(this.core.state));
+  }
+
+  async close(): Promise<void> {
+    await this.core.exclusive(() => undefined);
+  }
+}

@@ -1,0 +1,464 @@
+import { conflict } from '../../http/errors';
+import { pageOf, sortRows, type SortKey } from '../../http/simpleRest';
+import { queryKilnLogs } from '../../kilnlogs/query';
+import { dueForPurge } from '../../kilnlogs/retention';
+import { checkAllocations, checkMintInput, checkProposeInput, checkSignoff, claimProblems, frozenBurn, refuseClaim, toGrams, toKg } from '../auditRules';
+import type {
+  AuditStore,
+  AuditTotals,
+  ChangeStore,
+  Co2SummaryRow,
+  EcoAssetStore,
+  FacilityStore,
+  KilnLogStore,
+  KilnStore,
+  StatisticsStore,
+  StoreParts,
+  UserSortField,
+  UserStore,
+} from '../dataStore';
+import type { AuditRow, FacilityRecord, KilnLogRecord, StatisticsSnapshot, UserRow } from '../records';
+import type { EmbeddedShape, Mutator } from './state';
+
+/** How the parts reach the state: alone (queued, each write its own transaction) or inside a transaction. */
+export interface Access {
+  read<T>(fn: (s: EmbeddedShape) => T): Promise<T>;
+  write<T>(fn: (s: EmbeddedShape, m: Mutator) => T): Promise<T>;
+}
+
+/** Records leave the store as copies: a caller changing one changes nothing stored. */
+const copy = <T>(value: T): T => structuredClone(value);
+const byText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+const sameName = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
+
+function users(a: Access): UserStore {
+  const USER_KEYS: Record<UserSortField, (u: UserRow) => SortKey> = {
+    id: (u) => u.id,
+    username: (u) => u.username,
+    role: (u) => u.role,
+    created_ts: (u) => u.created_ts,
+    last_login_ts: (u) => u.last_login_ts,
+  };
+  const taken = (s: EmbeddedShape, username: string, except?: number) => s.users.some((u) => u.id !== except && sameName(u.username, username));
+  return {
+    get: (id) => a.read((s) => copy(s.users.find((u) => u.id === id) ?? null)),
+    findByUsername: (username) => a.read((s) => copy(s.users.find((u) => u.username === username) ?? null)),
+    list: (filter, page) =>
+      a.read((s) => {
+        const ids = filter.ids && new Set(filter.ids);
+        const rows = s.users.filter(
+          (u) => (!ids || ids.has(u.id)) && (filter.role === undefined || u.role === filter.role) && (!filter.q || u.username.toLowerCase().includes(filter.q)),
+        );
+        return copy(pageOf(sortRows(rows, USER_KEYS[page.sort.field], page.sort.order), page.range));
+      }),
+    withRoles: (roles) => a.read((s) => copy(s.users.filter((u) => roles.includes(u.role)))),
+    create: (user) =>
+      a.write((s, m) => {
+        if (taken(s, user.username)) throw conflict(`The username ${user.username} is taken.`);
+        const row: UserRow = { ...copy(user), id: m.nextId('users'), token_version: 0, last_login_ts: null };
+        m.insert('users', row);
+        return copy(row);
+      }),
+    update: (id, patch) =>
+      a.write((s, m) => {
+        const row = s.users.find((u) => u.id === id);
+        if (!row) return null;
+        if (patch.username !== undefined && taken(s, patch.username, id)) throw conflict(`The username ${patch.username} is taken.`);
+        const bump = (patch.password_hash !== undefined && patch.password_hash !== row.password_hash) || (patch.role !== undefined && patch.role !== row.role);
+        m.patch(row, { ...copy(patch), ...(bump && { token_version: row.token_version + 1 }) });
+        return copy(row);
+      }),
+    recordLogin: (id, ts) =>
+      a.write((s, m) => {
+        const row = s.users.find((u) => u.id === id);
+        if (row) m.patch(row, { last_login_ts: ts });
+      }),
+    delete: (id) => a.write((_s, m) => m.remove('users', (u) => u.id === id).length > 0),
+    count: () => a.read((s) => s.users.length),
+  };
+}
+
+function facilities(a: Access): FacilityStore {
+  return {
+    list: (filter = {}) =>
+      a.read((s) =>
+        s.facilities
+          .filter((f) => filter.ownerId === undefined || f.owner_id === filter.ownerId)
+          .sort((x, y) => byText(x.mnemonic, y.mnemonic))
+          .map((f) => ({ ...copy(f), photo_uploaded_ts: s.facility_photos.find((p) => p.facility_id === f.id)?.photo.uploaded_ts ?? null })),
+      ),
+    get: (id) => a.read((s) => copy(s.facilities.find((f) => f.id === id) ?? null)),
+    idsOwnedBy: (userId) => a.read((s) => s.facilities.filter((f) => f.owner_id === userId).map((f) => f.id)),
+    mnemonics: () => a.read((s) => s.facilities.map((f) => f.mnemonic).sort(byText)),
+    create: (fields) =>
+      a.write((s, m) => {
+        if (s.facilities.some((f) => f.mnemonic === fields.mnemonic)) throw conflict(`The mnemonic ${fields.mnemonic} is taken.`);
+        const row: FacilityRecord = { ...copy(fields), id: m.nextId('facilities') };
+        m.insert('facilities', row);
+        return copy(row);
+      }),
+    update: (id, patch) =>
+      a.write((s, m) => {
+        const row = s.facilities.find((f) => f.id === id);
+        if (!row) return null;
+        if (patch.mnemonic !== undefined && s.facilities.some((f) => f.id !== id && f.mnemonic === patch.mnemonic)) {
+          throw conflict(`The mnemonic ${patch.mnemonic} is taken.`);
+        }
+        m.patch(row, copy(patch));
+        return copy(row);
+      }),
+    photo: (facilityId) => a.read((s) => copy(s.facility_photos.find((p) => p.facility_id === facilityId) ?? null)),
+    replacePhoto: (photo) =>
+      a.write((_s, m) => {
+        const [replaced = null] = m.remove('facility_photos', (p) => p.facility_id === photo.facility_id);
+        const row = { ...copy(photo), id: m.nextId('facility_photos') };
+        m.insert('facility_photos', row);
+        return { photo: copy(row), replaced };
+      }),
+    addStatement: (statement, ts) =>
+      a.write((s, m) => {
+        const facility = s.facilities.find((f) => f.id === statement.facility_id);
+        if (!facility) throw conflict('No such facility.');
+        const row = { ...copy(statement), id: m.nextId('facility_audits') };
+        m.insert('facility_audits', row);
+        m.patch(facility, { latest_facility_audit_id: row.id, last_updated: ts });
+        return copy(row);
+      }),
+    statement: (facilityId, id) =>
+      a.read((s) => {
+        const wanted = id ?? s.facilities.find((f) => f.id === facilityId)?.latest_facility_audit_id ?? null;
+        return copy(s.facility_audits.find((st) => st.id === wanted && st.facility_id === facilityId) ?? null);
+      }),
+  };
+}
+
+function kilns(a: Access): KilnStore {
+  const taken = (s: EmbeddedShape, kilnId: string, except?: number) => s.kilns.some((k) => k.id !== except && sameName(k.kiln_id, kilnId));
+  return {
+    list: (filter = {}) =>
+      a.read((s) =>
+        s.kilns
+          .filter((k) => !filter.facilityIds || filter.facilityIds.includes(k.facility_id))
+          .map((k) => {
+            const f = s.facilities.find((x) => x.id === k.facility_id);
+            return { ...copy(k), facility_mnemonic: f?.mnemonic ?? '', facility_name: f?.name ?? '' };
+          }),
+      ),
+    get: (id) => a.read((s) => copy(s.kilns.find((k) => k.id === id) ?? null)),
+    findByKilnId: (kilnId) =>
+      a.read((s) => {
+        const kiln = s.kilns.find((k) => sameName(k.kiln_id, kilnId));
+        const facility = kiln && s.facilities.find((f) => f.id === kiln.facility_id);
+        return kiln && facility ? copy({ kiln, facility }) : null;
+      }),
+    create: (fields) =>
+      a.write((s, m) => {
+        if (taken(s, fields.kiln_id)) throw conflict(`The kiln id ${fields.kiln_id} is taken.`);
+        const row = { ...copy(fields), id: m.nextId('kilns') };
+        m.insert('kilns', row);
+        return copy(row);
+      }),
+    update: (id, patch) =>
+      a.write((s, m) => {
+        const row = s.kilns.find((k) => k.id === id);
+        if (!row) return null;
+        if (patch.kiln_id !== undefined && taken(s, patch.kiln_id, id)) throw conflict(`The kiln id ${patch.kiln_id} is taken.`);
+        m.patch(row, copy(patch));
+        return copy(row);
+      }),
+  };
+}
+
+function kilnLogs(a: Access): KilnLogStore {
+  const twinOf = (s: EmbeddedShape, sha256: string) => s.kilnlogs.find((r) => r.sha256 === sha256);
+  const refuseTwin = (twin: KilnLogRecord) => {
+    throw conflict(`This file was uploaded before, as log ${twin.id}${twin.archived_ts ? ' (archived)' : ''}.`);
+  };
+  return {
+    reserveId: () => a.write((_s, m) => m.nextId('kilnlogs')),
+    insert: (row) =>
+      a.write((s, m) => {
+        const twin = twinOf(s, row.sha256);
+        if (twin) refuseTwin(twin);
+        if (s.kilnlogs.some((r) => r.id === row.id)) throw conflict(`Log ${row.id} exists.`);
+        m.insert('kilnlogs', copy(row));
+        return copy(row);
+      }),
+    insertMany: (rows) =>
+      a.write((s, m) => {
+        const seen = new Set(s.kilnlogs.map((r) => r.sha256));
+        for (const row of rows) {
+          if (seen.has(row.sha256)) throw conflict(`Log ${row.id} repeats the content of another.`);
+          seen.add(row.sha256);
+          m.insert('kilnlogs', copy(row));
+        }
+      }),
+    get: (id) => a.read((s) => copy(s.kilnlogs.find((r) => r.id === id) ?? null)),
+    findBySha256: (sha256) => a.read((s) => copy(twinOf(s, sha256) ?? null)),
+    list: (scope, filter, page) => a.read((s) => copy(queryKilnLogs(s.kilnlogs, scope, filter, page))),
+    update: (id, patch) =>
+      a.write((s, m) => {
+        const row = s.kilnlogs.find((r) => r.id === id);
+        if (!row) return null;
+        m.patch(row, copy(patch));
+        return copy(row);
+      }),
+    dueForPurge: (now) => a.read((s) => copy(dueForPurge(s.kilnlogs, now))),
+    remove: (ids) =>
+      a.write((s, m) => {
+        const claimed = new Set(s.audits.flatMap((x) => x.analysis_ids));
+        const gone = new Set(ids.filter((id) => !claimed.has(id)));
+        return copy(m.remove('kilnlogs', (r) => gone.has(r.id) && !r.audited));
+      }),
+  };
+}
+
+/** Grams allocated so far per audit. */
+function allocatedGrams(s: EmbeddedShape): Map<number, number> {
+  const used = new Map<number, number>();
+  for (const al of s.eco_allocations) used.set(al.audit_id, (used.get(al.audit_id) ?? 0) + toGrams(al.co2_allocated));
+  return used;
+}
+
+function totalsOf(s: EmbeddedShape, audit: AuditRow, used = allocatedGrams(s)): AuditTotals {
+  const burns = s.audit_burns.filter((b) => b.audit_id === audit.id);
+  return {
+    audit: copy(audit),
+    audited_co2: burns.reduce((n, b) => n + b.co2_removed, 0),
+    audited_biochar: burns.reduce((n, b) => n + b.biochar_produced, 0),
+    utilised_co2: toKg(used.get(audit.id) ?? 0),
+  };
+}
+
+const inFacilities = (ids: readonly number[] | null | undefined, facilityId: number) => !ids || ids.includes(facilityId);
+
+function audits(a: Access): AuditStore {
+  const openClaims = (s: EmbeddedShape) => new Set(s.audits.filter((x) => x.signoff_ts === null).flatMap((x) => x.analysis_ids));
+  return {
+    get: (id) => a.read((s) => copy(s.audits.find((x) => x.id === id) ?? null)),
+    open: () => a.read((s) => copy(s.audits.filter((x) => x.signoff_ts === null).sort((x, y) => byText(y.create_ts, x.create_ts) || y.id - x.id))),
+    potentialLogs: ({ kiln_type, facilityIds }) =>
+      a.read((s) => {
+        const claimed = openClaims(s);
+        return copy(
+          s.kilnlogs
+            .filter(
+              (r) =>
+                r.valid &&
+                r.error_message === null &&
+                !r.audited &&
+                r.archived_ts === null &&
+                r.type === kiln_type &&
+                r.facility_id !== null &&
+                inFacilities(facilityIds, r.facility_id) &&
+                !claimed.has(r.id),
+            )
+            .sort((x, y) => byText(x.logts ?? '', y.logts ?? '') || x.id - y.id),
+        );
+      }),
+    logsOf: (auditId) =>
+      a.read((s) => {
+        const ids = new Set(s.audits.find((x) => x.id === auditId)?.analysis_ids ?? []);
+        return copy(s.kilnlogs.filter((r) => ids.has(r.id)));
+      }),
+    propose: (input) =>
+      a.write((s, m) => {
+        checkProposeInput(input);
+        const rows = new Map(s.kilnlogs.filter((r) => input.analysis_ids.includes(r.id)).map((r) => [r.id, r]));
+        const { problems, facilityId } = claimProblems(input, rows, openClaims(s));
+        if (problems.length) refuseClaim(problems);
+        const row: AuditRow = {
+          id: m.nextId('audits'),
+          job_id: input.job_id.trim(),
+          kiln_type: input.kiln_type,
+          facility_id: facilityId!,
+          create_ts: input.create_ts,
+          analysis_ids: [...input.analysis_ids],
+          signoff_ts: null,
+          doc_key: null,
+          doc_mime_type: null,
+          proposed_by: input.proposed_by,
+          signed_off_by: null,
+        };
+        m.insert('audits', row);
+        return copy(row);
+      }),
+    signoff: (input) =>
+      a.write((s, m) => {
+        const audit = s.audits.find((x) => x.id === input.audit_id) ?? null;
+        checkSignoff(audit, input.analysis_ids);
+        const signed = new Set(input.analysis_ids);
+        m.patch(audit!, {
+          analysis_ids: audit!.analysis_ids.filter((id) => signed.has(id)),
+          signoff_ts: input.signoff_ts,
+          doc_key: input.doc_key,
+          doc_mime_type: input.doc_mime_type,
+          signed_off_by: input.signed_off_by,
+        });
+        for (const row of s.kilnlogs.filter((r) => signed.has(r.id))) {
+          m.insert('audit_burns', frozenBurn(audit!.id, row, input.algorithm_version));
+          m.patch(row, { audited: true, audit_id: audit!.id });
+        }
+        return totalsOf(s, audit!);
+      }),
+    history: ({ facilityIds, from, to }) =>
+      a.read((s) => {
+        const used = allocatedGrams(s);
+        return s.audits
+          .filter((x) => x.signoff_ts !== null && inFacilities(facilityIds, x.facility_id) && (!from || x.signoff_ts >= from) && (!to || x.signoff_ts <= to))
+          .sort((x, y) => byText(y.signoff_ts!, x.signoff_ts!) || y.id - x.id)
+          .map((x) => totalsOf(s, x, used));
+      }),
+    burns: (auditId) => a.read((s) => copy(s.audit_burns.filter((b) => b.audit_id === auditId).sort((x, y) => x.kilnlog_id - y.kilnlog_id))),
+    co2Summary: (filter = {}) =>
+      a.read((s) => {
+        const used = allocatedGrams(s);
+        const rows = new Map<string, Co2SummaryRow>();
+        for (const audit of s.audits) {
+          if (audit.signoff_ts === null || !inFacilities(filter.facilityIds, audit.facility_id)) continue;
+          const year = Number(audit.signoff_ts.slice(0, 4));
+          const month = Number(audit.signoff_ts.slice(5, 7));
+          const key = `${audit.facility_id}/${year}/${month}`;
+          const row = rows.get(key) ?? {
+            facility_id: audit.facility_id,
+            facility_name: s.facilities.find((f) => f.id === audit.facility_id)?.name ?? '',
+            year,
+            month,
+            audited_co2: 0,
+            utilised_co2: 0,
+            audited_biochar: 0,
+          };
+          const t = totalsOf(s, audit, used);
+          row.audited_co2 += t.audited_co2;
+          row.audited_biochar += t.audited_biochar;
+          row.utilised_co2 = toKg(toGrams(row.utilised_co2) + (used.get(audit.id) ?? 0));
+          rows.set(key, row);
+        }
+        return [...rows.values()].sort((x, y) => y.year - x.year || y.month - x.month || x.facility_id - y.facility_id);
+      }),
+  };
+}
+
+function ecoAssets(a: Access): EcoAssetStore {
+  const remainingGrams = (s: EmbeddedShape, used: Map<number, number>, auditId: number): number | null => {
+    const audit = s.audits.find((x) => x.id === auditId);
+    if (!audit || audit.signoff_ts === null) return null;
+    return toGrams(totalsOf(s, audit, used).audited_co2) - (used.get(auditId) ?? 0);
+  };
+  return {
+    available: (filter = {}) =>
+      a.read((s) => {
+        const used = allocatedGrams(s);
+        return s.audits
+          .filter((x) => x.signoff_ts !== null && inFacilities(filter.facilityIds, x.facility_id))
+          .sort((x, y) => x.facility_id - y.facility_id || byText(x.signoff_ts!, y.signoff_ts!) || x.id - y.id)
+          .map((x) => ({
+            ...totalsOf(s, x, used),
+            facility_name: s.facilities.find((f) => f.id === x.facility_id)?.name ?? '',
+            remaining_co2: toKg(remainingGrams(s, used, x.id) ?? 0),
+          }));
+      }),
+    remaining: (auditId) => a.read((s) => toKg(Math.max(0, remainingGrams(s, allocatedGrams(s), auditId) ?? 0))),
+    mint: (input) =>
+      a.write((s, m) => {
+        checkMintInput(input);
+        const used = allocatedGrams(s);
+        checkAllocations(input, new Map([...input.allocations.keys()].map((id) => [id, remainingGrams(s, used, id)])));
+        const kg = [...input.allocations.values()].map((v) => toKg(toGrams(v)));
+        const asset = {
+          id: m.nextId('eco_assets'),
+          minting_note: input.minting_note.trim(),
+          transaction_id: input.transaction_id.trim(),
+          co2_allocated: toKg(kg.reduce((n, v) => n + toGrams(v), 0)),
+          minted_ts: input.minted_ts,
+          minted_by: input.minted_by,
+        };
+        m.insert('eco_assets', asset);
+        const allocations = [...input.allocations.keys()].map((auditId, i) => {
+          const row = { id: m.nextId('eco_allocations'), eco_asset_id: asset.id, audit_id: auditId, co2_allocated: kg[i] };
+          m.insert('eco_allocations', row);
+          return row;
+        });
+        return copy({ asset, allocations });
+      }),
+    list: ({ facilityId }) =>
+      a.read((s) => {
+        const audits = new Set(s.audits.filter((x) => x.facility_id === facilityId).map((x) => x.id));
+        const assets = new Set(s.eco_allocations.filter((al) => audits.has(al.audit_id)).map((al) => al.eco_asset_id));
+        return copy(s.eco_assets.filter((e) => assets.has(e.id)).sort((x, y) => byText(y.minted_ts, x.minted_ts) || y.id - x.id));
+      }),
+    allocations: (ecoAssetId) =>
+      a.read((s) =>
+        s.eco_allocations
+          .filter((al) => al.eco_asset_id === ecoAssetId)
+          .map((al) => {
+            const audit = s.audits.find((x) => x.id === al.audit_id);
+            return { ...copy(al), signoff_ts: audit?.signoff_ts ?? '', doc_key: audit?.doc_key ?? null, evidence_mime_type: audit?.doc_mime_type ?? null };
+          }),
+      ),
+  };
+}
+
+function changes(a: Access): ChangeStore {
+  return {
+    list: () => a.read((s) => copy([...s.changes].sort((x, y) => byText(y.date, x.date) || y.id - x.id))),
+    get: (id) => a.read((s) => copy(s.changes.find((c) => c.id === id) ?? null)),
+    create: (fields) =>
+      a.write((_s, m) => {
+        const row = { ...copy(fields), id: m.nextId('changes') };
+        m.insert('changes', row);
+        return copy(row);
+      }),
+    update: (id, patch) =>
+      a.write((s, m) => {
+        const row = s.changes.find((c) => c.id === id);
+        if (!row) return null;
+        m.patch(row, copy(patch));
+        return copy(row);
+      }),
+    delete: (id) => a.write((_s, m) => m.remove('changes', (c) => c.id === id).length > 0),
+  };
+}
+
+function statistics(a: Access): StatisticsStore {
+  return {
+    latest: () => a.read((s) => copy(s.statistics.at(-1) ?? null)),
+    recompute: (now) =>
+      a.write((s, m) => {
+        const signed = s.audits.filter((x) => x.signoff_ts !== null);
+        const fileBytes = [...s.facility_photos.flatMap((p) => [p.photo.size, p.thumb.size]), ...s.facility_audits.map((st) => st.file.size)];
+        const snapshot: StatisticsSnapshot = {
+          computed_ts: now.toISOString(),
+          users: s.users.length,
+          facilities: s.facilities.length,
+          kilns: s.kilns.length,
+          kilnlogs: s.kilnlogs.filter((r) => r.archived_ts === null).length,
+          archived_kilnlogs: s.kilnlogs.filter((r) => r.archived_ts !== null).length,
+          error_kilnlogs: s.kilnlogs.filter((r) => r.error_message !== null).length,
+          audits_proposed: s.audits.length - signed.length,
+          audits_signed_off: signed.length,
+          eco_assets: s.eco_assets.length,
+          storage_bytes: s.kilnlogs.reduce((n, r) => n + r.file_size, 0) + fileBytes.reduce((n, b) => n + b, 0),
+          audited_co2: s.audit_burns.reduce((n, b) => n + b.co2_removed, 0),
+          utilised_co2: toKg(s.eco_allocations.reduce((n, al) => n + toGrams(al.co2_allocated), 0)),
+          audited_biochar: s.audit_burns.reduce((n, b) => n + b.biochar_produced, 0),
+        };
+        m.remove('statistics', () => true);
+        m.insert('statistics', snapshot);
+        return copy(snapshot);
+      }),
+  };
+}
+
+export function embeddedParts(access: Access): StoreParts {
+  return {
+    users: users(access),
+    facilities: facilities(access),
+    kilns: kilns(access),
+    kilnLogs: kilnLogs(access),
+    audits: audits(access),
+    ecoAssets: ecoAssets(access),
+    changes: changes(access),
+    statistics: statistics(access),
+  };
+}

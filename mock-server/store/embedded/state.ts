@@ -1,0 +1,188 @@
+import path from 'node:path';
+import fs from 'node:fs';
+import jsonServer from 'json-server';
+import low, { type LowdbSync } from 'lowdb';
+import { AtomicFileAdapter } from '../atomicFileAdapter';
+import { emptyDb, type DbShape } from '../schema';
+import type { AuditBurnRecord, AuditRow, EcoAllocationRecord, EcoAssetRecord, StatisticsSnapshot, UserRow } from '../records';
+
+/** What the embedded store's db.json holds: today's collections plus those of audits, eco assets and statistics. */
+export interface EmbeddedShape extends Omit<DbShape, 'users' | 'audits'> {
+  users: UserRow[];
+  audits: AuditRow[];
+  audit_burns: AuditBurnRecord[];
+  eco_assets: EcoAssetRecord[];
+  eco_allocations: EcoAllocationRecord[];
+  statistics: StatisticsSnapshot[];
+}
+
+export type CollectionOf<S> = { [K in keyof S]: S[K] extends unknown[] ? K : never }[keyof S];
+export type Collection = CollectionOf<EmbeddedShape>;
+
+export function emptyEmbedded(): EmbeddedShape {
+  return { ...emptyDb(), users: [], audits: [], audit_burns: [], eco_assets: [], eco_allocations: [], statistics: [] };
+}
+
+/** Fills what an older db.json lacks, so every record has every field. */
+function normalise(raw: Partial<EmbeddedShape>): EmbeddedShape {
+  const state = { ...emptyEmbedded(), ...raw } as EmbeddedShape;
+  for (const key of Object.keys(emptyEmbedded()) as (keyof EmbeddedShape)[]) {
+    if (!Array.isArray(state[key])) (state as unknown as Record<string, unknown>)[key] = [];
+  }
+  for (const u of state.users) u.token_version ??= 0;
+  for (const a of state.audits) {
+    a.doc_mime_type ??= null;
+    a.proposed_by ??= null;
+    a.signed_off_by ??= null;
+  }
+  return state;
+}
+
+/** The undo steps of one transaction, replayed in reverse when it fails. */
+export class Journal {
+  private readonly undo: (() => void)[] = [];
+
+  get dirty(): boolean {
+    return this.undo.length > 0;
+  }
+
+  record(step: () => void): void {
+    this.undo.push(step);
+  }
+
+  rollback(): void {
+    for (let i = this.undo.length - 1; i >= 0; i--) this.undo[i]();
+    this.undo.length = 0;
+  }
+}
+
+/** Changes to the state that each leave their undo step in the journal. */
+export class Mutator {
+  constructor(
+    private readonly state: EmbeddedShape,
+    private readonly journal: Journal,
+    private readonly ids: IdCounter,
+  ) {}
+
+  nextId(collection: Collection): number {
+    return this.ids.next(collection);
+  }
+
+  /** Takes over the steps of an operation that succeeded inside this transaction. */
+  adopt(journal: Journal): void {
+    if (journal.dirty) this.journal.record(() => journal.rollback());
+  }
+
+  insert<C extends Collection>(collection: C, row: EmbeddedShape[C][number]): void {
+    const rows = this.state[collection] as unknown[];
+    rows.push(row);
+    this.ids.saw(collection, (row as { id?: number }).id);
+    this.journal.record(() => {
+      const i = rows.lastIndexOf(row);
+      if (i >= 0) rows.splice(i, 1);
+    });
+  }
+
+  patch<T extends object>(row: T, fields: Partial<T>): void {
+    const before: Partial<T> = {};
+    for (const key of Object.keys(fields) as (keyof T)[]) before[key] = row[key];
+    Object.assign(row, fields);
+    this.journal.record(() => Object.assign(row, before));
+  }
+
+  /** Removes the rows matching `drop` and answers them. */
+  remove<C extends Collection>(collection: C, drop: (row: EmbeddedShape[C][number]) => boolean): EmbeddedShape[C][number][] {
+    const rows = this.state[collection] as EmbeddedShape[C][number][];
+    const kept = rows.filter((r) => !drop(r));
+    if (kept.length === rows.length) return [];
+    const removed = rows.filter(drop);
+    const before = [...rows];
+    rows.splice(0, rows.length, ...kept);
+    this.journal.record(() => rows.splice(0, rows.length, ...before));
+    return removed;
+  }
+}
+
+/** Highest id per collection, found once and then kept, so a new id costs nothing at 100,000 rows. */
+export class IdCounter {
+  private readonly max = new Map<Collection, number>();
+
+  constructor(private readonly state: EmbeddedShape) {}
+
+  next(collection: Collection): number {
+    const n = this.current(collection) + 1;
+    this.max.set(collection, n);
+    return n;
+  }
+
+  saw(collection: Collection, id: number | undefined): void {
+    if (typeof id === 'number' && id > this.current(collection)) this.max.set(collection, id);
+  }
+
+  private current(collection: Collection): number {
+    let n = this.max.get(collection);
+    if (n === undefined) {
+      n = (this.state[collection] as { id?: number }[]).reduce((m, r) => Math.max(m, r.id ?? 0), 0);
+      this.max.set(collection, n);
+    }
+    return n;
+  }
+}
+
+/**
+ * db.json through json-server's lowdb and the atomic file adapter, and a
+ * queue that lets one operation or transaction at a time near the state.
+ */
+export class EmbeddedState {
+  readonly db: LowdbSync<EmbeddedShape>;
+  state: EmbeddedShape;
+  ids: IdCounter;
+  private queue: Promise<unknown> = Promise.resolve();
+
+  constructor(readonly dataDir: string) {
+    fs.mkdirSync(dataDir, { recursive: true });
+    const adapter = new AtomicFileAdapter<EmbeddedShape>(path.join(dataDir, 'db.json'), {
+      defaultValue: emptyEmbedded(),
+      serialize: (state) => JSON.stringify(state),
+    });
+    // json-server owns the lowdb instance; its generic REST router is never mounted
+    this.db = jsonServer.router<EmbeddedShape>(low(adapter)).db;
+    this.state = normalise(this.db.getState());
+    this.db.setState(this.state);
+    this.ids = new IdCounter(this.state);
+  }
+
+  /** Puts a whole new state in place and on disk (call inside exclusive). */
+  replace(state: EmbeddedShape): void {
+    const next = normalise(state);
+    this.db.setState(next);
+    try {
+      this.db.write();
+    } catch (err) {
+      this.db.setState(this.state);
+      throw err;
+    }
+    this.state = next;
+    this.ids = new IdCounter(next);
+  }
+
+  /** Runs fn when every earlier operation has finished. */
+  exclusive<T>(fn: () => Promise<T> | T): Promise<T> {
+    const run = this.queue.then(fn);
+    this.queue = run.catch(() => undefined);
+    return run;
+  }
+
+  /** Runs fn with a journal; keeps its changes on disk, or undoes them all when fn or the write fails. */
+  async atomically<T>(fn: (m: Mutator) => Promise<T> | T): Promise<T> {
+    const journal = new Journal();
+    try {
+      const result = await fn(new Mutator(this.state, journal, this.ids));
+      if (journal.dirty) this.db.write();
+      return result;
+    } catch (err) {
+      journal.rollback();
+      throw err;
+    }
+  }
+}

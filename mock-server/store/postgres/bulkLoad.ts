@@ -1,0 +1,73 @@
+import { sql, type Insertable, type Kysely } from 'kysely';
+import type { EmbeddedShape } from '../embedded/state';
+import { toAnalysisRows, toLogColumns } from './parts';
+import type { Database } from './tables';
+
+/**
+ * Loads a whole embedded state into an empty PostgreSQL database, ids kept,
+ * in multi-row inserts of a few hundred rows (PostgreSQL takes at most 65,535
+ * parameters a statement), all in one transaction: a failed copy leaves the
+ * database empty. The copy command and the seed on PostgreSQL use it.
+ */
+
+export type Progress = (table: string, done: number, total: number) => void;
+
+const BATCH = 500;
+/** tables in the order their references need, with the serial id each has */
+const TABLES_WITH_IDS = ['users', 'facilities', 'facility_photos', 'facility_audits', 'kilns', 'kilnlogs', 'audits', 'eco_assets', 'eco_allocations', 'changes', 'statistics'] as const;
+const ALL_TABLES: (keyof Database)[] = [...TABLES_WITH_IDS, 'kilnlog_analyses', 'audit_claims', 'audit_burns'];
+
+/** Table names with rows; empty when the database holds nothing at all. */
+export async function nonEmptyTables(db: Kysely<Database>): Promise<string[]> {
+  const found: string[] = [];
+  for (const table of ALL_TABLES) {
+    const row = await sql<{ one: number }>`select 1 as one from ${sql.table(table)} limit 1`.execute(db);
+    if (row.rows.length) found.push(table);
+  }
+  return found;
+}
+
+async function insertBatches<T extends keyof Database>(db: Kysely<Database>, table: T, rows: readonly Insertable<Database[T]>[], progress: Progress): Promise<void> {
+  for (let i = 0; i < rows.length; i += BATCH) {
+    // Kysely types the values per table; the rows were typed by the caller
+    await db.insertInto(table).values(rows.slice(i, i + BATCH) as never).execute();
+    progress(table, Math.min(i + BATCH, rows.length), rows.length);
+  }
+  if (rows.length === 0) progress(table, 0, 0);
+}
+
+/** The rows of each table, from the embedded state. */
+function tableRows(state: EmbeddedShape) {
+  const claims = state.audits.flatMap((a) => a.analysis_ids.map((kilnlog_id) => ({ kilnlog_id, audit_id: a.id })));
+  return {
+    users: state.users.map((u) => ({ ...u, facility_ids: [...u.facility_ids] })),
+    facilities: state.facilities,
+    facility_photos: state.facility_photos.map((p) => ({ ...p, photo: JSON.stringify(p.photo), thumb: JSON.stringify(p.thumb) })),
+    facility_audits: state.facility_audits.map((s) => ({ ...s, file: JSON.stringify(s.file) })),
+    kilns: state.kilns,
+    kilnlogs: state.kilnlogs.map(toLogColumns),
+    kilnlog_analyses: toAnalysisRows(state.kilnlogs),
+    audits: state.audits.map((a) => ({ ...a, analysis_ids: [...a.analysis_ids] })),
+    audit_claims: claims,
+    audit_burns: state.audit_burns,
+    eco_assets: state.eco_assets,
+    eco_allocations: state.eco_allocations,
+    changes: state.changes,
+    statistics: state.statistics.map((snapshot, i) => ({ id: i + 1, snapshot: JSON.stringify(snapshot) })),
+  };
+}
+
+/** replace: empty every table first (the seed); otherwise the tables must be empty already (the copy checks). */
+export async function bulkLoad(db: Kysely<Database>, state: EmbeddedShape, progress: Progress = () => undefined, replace = false): Promise<void> {
+  const rows = tableRows(state);
+  await db.transaction().execute(async (tx) => {
+    if (replace) await sql`truncate ${sql.join(ALL_TABLES.map((t) => sql.table(t)))} restart identity`.execute(tx);
+    const load = <T extends keyof Database>(table: T) => insertBatches(tx, table, rows[table] as Insertable<Database[T]>[], progress);
+    for (const table of ALL_TABLES) await load(table);
+    for (const table of TABLES_WITH_IDS) {
+      await sql`select setval(pg_get_serial_sequence(${table}, 'id'), greatest((select max(id) from ${sql.table(table)}), 1))`.execute(tx);
+    }
+  });
+  // fresh planner statistics and visibility map for the loaded tables (VACUUM cannot run inside a transaction)
+  await sql`vacuum analyze`.execute(db);
+}

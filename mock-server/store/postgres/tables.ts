@@ -1,0 +1,172 @@
+import type { ColumnType, Generated } from 'kysely';
+import type { StatisticsSnapshot, StoredFile } from '../records';
+
+/**
+ * The PostgreSQL tables as Kysely sees them. Timestamps are timestamptz read
+ * back as ISO text (see connect.ts), so rows compare equal to the embedded
+ * store's; a kiln's logts is its own wall clock and stays text.
+ */
+
+type Id = Generated<number>;
+/** jsonb: written as JSON text, read as the value */
+type Json<T> = ColumnType<T, string, string>;
+
+export interface UsersTable {
+  id: Id;
+  username: string;
+  role: number;
+  password_hash: string;
+  facility_ids: number[];
+  created_ts: string;
+  last_login_ts: string | null;
+  token_version: Generated<number>;
+}
+
+export interface FacilitiesTable {
+  id: Id;
+  mnemonic: string;
+  name: string;
+  owner_id: number;
+  latitude_min: number;
+  latitude_max: number;
+  longitude_min: number;
+  longitude_max: number;
+  last_updated: string;
+  latest_facility_audit_id: number | null;
+  kiln_type_config: string;
+}
+
+export interface FacilityPhotosTable {
+  id: Id;
+  facility_id: number;
+  photo_guid: string;
+  photo: Json<StoredFile>;
+  thumb: Json<StoredFile>;
+}
+
+export interface FacilityAuditsTable {
+  id: Id;
+  facility_id: number;
+  file_type: string;
+  file: Json<StoredFile>;
+}
+
+export interface KilnsTable {
+  id: Id;
+  kiln_id: string;
+  facility_id: number;
+  type: number;
+  install_date: string;
+  last_update: string;
+  config: string;
+}
+
+export interface KilnLogsTable {
+  id: number;
+  kiln_id: string | null;
+  kiln: number | null;
+  facility_id: number | null;
+  facility_name: string | null;
+  type: number | null;
+  logts: string | null;
+  upload_ts: string;
+  file_name: string;
+  file_size: number;
+  sha256: string;
+  s3key: string;
+  latitude: number | null;
+  longitude: number | null;
+  gps_in_range: boolean | null;
+  error_message: string | null;
+  /** analysis_detail, split so it sorts and sums in SQL; both null when the detail is */
+  co2_removed: number | null;
+  biochar_produced: number | null;
+  valid: boolean;
+  /** 0 error, 1 invalid, 2 valid: the 'analysis' sort key, computed by PostgreSQL */
+  status_rank: ColumnType<number, never, never>;
+  audited: boolean;
+  audit_id: number | null;
+  archived_ts: string | null;
+  delete_after: string | null;
+}
+
+/** A log's analysis result (JSON text), kept out of the list's rows; none when the log has none. */
+export interface KilnLogAnalysesTable {
+  kilnlog_id: number;
+  analysis: string;
+}
+
+export interface AuditsTable {
+  id: Id;
+  job_id: string;
+  kiln_type: number;
+  facility_id: number;
+  create_ts: string;
+  analysis_ids: number[];
+  signoff_ts: string | null;
+  doc_key: string | null;
+  doc_mime_type: string | null;
+  proposed_by: number | null;
+  signed_off_by: number | null;
+}
+
+/** One row per burn in an open proposal or an audit: its primary key lets a burn be claimed once. */
+export interface AuditClaimsTable {
+  kilnlog_id: number;
+  audit_id: number;
+}
+
+export interface AuditBurnsTable {
+  audit_id: number;
+  kilnlog_id: number;
+  facility_id: number;
+  co2_removed: number;
+  biochar_produced: number;
+  algorithm_version: string;
+}
+
+export interface EcoAssetsTable {
+  id: Id;
+  minting_note: string;
+  transaction_id: string;
+  /** numeric(16,3): kg to the gram, exact */
+  co2_allocated: number;
+  minted_ts: string;
+  minted_by: number | null;
+}
+
+export interface EcoAllocationsTable {
+  id: Id;
+  eco_asset_id: number;
+  audit_id: number;
+  co2_allocated: number;
+}
+
+export interface ChangesTable {
+  id: Id;
+  date: string;
+  title: string;
+  body: string;
+}
+
+export interface StatisticsTable {
+  id: Id;
+  snapshot: Json<StatisticsSnapshot>;
+}
+
+export interface Database {
+  users: UsersTable;
+  facilities: FacilitiesTable;
+  facility_photos: FacilityPhotosTable;
+  facility_audits: FacilityAuditsTable;
+  kilns: KilnsTable;
+  kilnlogs: KilnLogsTable;
+  kilnlog_analyses: KilnLogAnalysesTable;
+  audits: AuditsTable;
+  audit_claims: AuditClaimsTable;
+  audit_burns: AuditBurnsTable;
+  eco_assets: EcoAssetsTable;
+  eco_allocations: EcoAllocationsTable;
+  changes: ChangesTable;
+  statistics: StatisticsTable;
+}

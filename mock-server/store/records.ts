@@ -1,0 +1,86 @@
+import type { Facility } from '../../src/domain/api/configure';
+import type { AuditRecord, ChangeRecord, FacilityAuditRecord, FacilityPhotoRecord, FacilityRecord, KilnLogRecord, KilnRecord, StoredFile, UserRecord } from './schema';
+
+/**
+ * The records the store interface speaks, beyond those db.json held before
+ * (schema.ts): a user's token version, the audit's frozen per-burn numbers,
+ * eco assets and their allocations, and the statistics snapshot.
+ */
+
+export type { AuditRecord, ChangeRecord, FacilityAuditRecord, FacilityPhotoRecord, FacilityRecord, KilnLogRecord, KilnRecord, StoredFile };
+
+/** A user; token_version grows on every password or role change, so older tokens are refused. */
+export interface UserRow extends UserRecord {
+  token_version: number;
+}
+
+/** A facility with when its photo was uploaded (null: no photo), as the Facilities page lists it. */
+export type FacilityRow = Facility;
+
+/** A kiln with its facility's mnemonic and name joined in (spec §3 "Kiln"). */
+export interface KilnRow extends KilnRecord {
+  facility_mnemonic: string;
+  facility_name: string;
+}
+
+/** A proposed (signoff_ts null) or signed-off audit. */
+export interface AuditRow extends AuditRecord {
+  /** the statement's MIME type, set at signoff */
+  doc_mime_type: string | null;
+  proposed_by: number | null;
+  signed_off_by: number | null;
+}
+
+/**
+ * A burn as it was signed off: its numbers frozen at signoff with the
+ * algorithm version that produced them, so a re-analysis or a newer
+ * algorithm can never change an audited figure.
+ */
+export interface AuditBurnRecord {
+  audit_id: number;
+  kilnlog_id: number;
+  facility_id: number;
+  co2_removed: number;
+  biochar_produced: number;
+  algorithm_version: string;
+}
+
+/** A minted eco asset (spec §3); co2_allocated is the sum of its allocations, in kg. */
+export interface EcoAssetRecord {
+  id: number;
+  minting_note: string;
+  transaction_id: string;
+  co2_allocated: number;
+  minted_ts: string;
+  minted_by: number | null;
+}
+
+/** Kilograms of one signed-off audit given to one eco asset. */
+export interface EcoAllocationRecord {
+  id: number;
+  eco_asset_id: number;
+  audit_id: number;
+  co2_allocated: number;
+}
+
+/** Recent Changes entry without its id, for create and update. */
+export type ChangeFields = Omit<ChangeRecord, 'id'>;
+
+/** What GET /api/admin/statistics shows; recomputed on demand and kept until the next recompute. */
+export interface StatisticsSnapshot {
+  computed_ts: string;
+  users: number;
+  facilities: number;
+  kilns: number;
+  kilnlogs: number;
+  archived_kilnlogs: number;
+  error_kilnlogs: number;
+  audits_proposed: number;
+  audits_signed_off: number;
+  eco_assets: number;
+  /** bytes of burn logs, photos and statements */
+  storage_bytes: number;
+  audited_co2: number;
+  utilised_co2: number;
+  audited_biochar: number;
+}

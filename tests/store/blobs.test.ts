@@ -1,0 +1,95 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { Readable } from 'node:stream';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { drain, newBlobKey, type Blobs } from '../../mock-server/blobs/blobs';
+import { LocalBlobs } from '../../mock-server/blobs/localBlobs';
+import { S3Blobs } from '../../mock-server/blobs/s3Blobs';
+import { startTestBucket, type TestBucket } from '../helpers/s3';
+
+/** One set of tests for every file storage: a local folder, and an S3-protocol server on loopback. */
+function blobContract(open: () => Blobs) {
+  let blobs: Blobs;
+  beforeAll(() => {
+    blobs = open();
+  });
+
+  it('stores bytes under a generated key and streams them back unchanged', async () => {
+    const key = newBlobKey('kilnlogs', 'csv');
+    expect(key).toMatch(/^kilnlogs\/[0-9a-f-]{36}\.csv$/);
+    const bytes = Buffer.from('d,t,t1,t2,w\n2026-03-01,06:00:00,24.5,23.9,10234\n\u00e9\u0000\xff', 'latin1');
+    await blobs.put(key, bytes, 'text/csv');
+    const read = await blobs.get(key);
+    expect(read).not.toBeNull();
+    expect(read!.stream).toBeInstanceOf(Readable);
+    expect(read!.size).toBe(bytes.length);
+    expect((await drain(read!.stream)).equals(bytes)).toBe(true);
+    expect((await blobs.readAll(key))?.equals(bytes)).toBe(true);
+  });
+
+  it('streams a large file in chunks rather than one buffer', async () => {
+    const key = newBlobKey('kilnlogs', 'csv');
+    const big = Buffer.alloc(3 * 1024 * 1024 + 17, 'x');
+    await blobs.put(key, big);
+    const read = await blobs.get(key);
+    let chunks = 0;
+    let total = 0;
+    for await (const chunk of read!.stream) {
+      chunks++;
+      total += (chunk as Buffer).length;
+    }
+    expect(total).toBe(big.length);
+    expect(chunks).toBeGreaterThan(1);
+  });
+
+  it('answers null for a missing key, removes idempotently and lists and clears by area', async () => {
+    expect(await blobs.get('facility-photos/00000000-0000-4000-8000-000000000000.png')).toBeNull();
+    expect(await blobs.readAll('analysis/424242.json')).toBeNull();
+    const a = newBlobKey('facility-photos', 'png');
+    const b = newBlobKey('facility-photos', 'jpg');
+    await blobs.put(a, Buffer.from('aa'));
+    await blobs.put(b, Buffer.from('bbb'));
+    await blobs.put('analysis/7.json', Buffer.from('{}'));
+    const listed = [];
+    for await (const item of blobs.list('facility-photos/')) listed.push(item);
+    expect(listed).toEqual([{ key: a, size: 2 }, { key: b, size: 3 }].sort((x, y) => (x.key < y.key ? -1 : 1)));
+    await blobs.remove(a);
+    await blobs.remove(a);
+    expect(await blobs.get(a)).toBeNull();
+    await blobs.removePrefix('facility-photos/');
+    expect(await blobs.get(b)).toBeNull();
+    expect((await blobs.readAll('analysis/7.json'))?.toString()).toBe('{}');
+  });
+
+  it('refuses keys that could leave their area', async () => {
+    for (const key of ['../etc/passwd', 'kilnlogs/../../x', 'kilnlogs/..', '/abs/x', 'Kilnlogs/x', 'kilnlogs', 'kilnlogs/a b']) {
+      await expect(blobs.put(key, Buffer.from('x')), key).rejects.toThrow('Not a file key');
+    }
+    await expect(blobs.removePrefix('')).rejects.toThrow();
+  });
+}
+
+describe('local folder', () => {
+  const root = fs.mkdtempSync(path.join(os.tmpdir(), 'kiln-blobs-'));
+  afterAll(() => fs.rmSync(root, { recursive: true, force: true }));
+  blobContract(() => new LocalBlobs(root));
+
+  it('keeps each file readable by the server user only', async () => {
+    const blobs = new LocalBlobs(root);
+    const key = newBlobKey('facility-audits', 'pdf');
+    await blobs.put(key, Buffer.from('%PDF-1.4'));
+    expect(fs.statSync(path.join(root, key)).mode & 0o777).toBe(0o600);
+  });
+});
+
+describe('S3-compatible bucket (s3rver on loopback)', () => {
+  let bucket: TestBucket;
+  beforeAll(async () => {
+    bucket = await startTestBucket();
+  });
+  afterAll(async () => {
+    await bucket.stop();
+  });
+  blobContract(() => new S3Blobs(bucket.settings));
+});

@@ -1,0 +1,486 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { KILNLOG_SORT_FIELDS } from '../../src/domain/api/kilnLogs';
+import { HttpError } from '../../mock-server/http/errors';
+import { queryKilnLogs, type KilnLogFilter, type KilnLogScope } from '../../mock-server/kilnlogs/query';
+import type { DataStore } from '../../mock-server/store/dataStore';
+import { emptyEmbedded } from '../../mock-server/store/embedded/state';
+import type { FacilityRecord, KilnLogRecord, StoredFile } from '../../mock-server/store/records';
+import { addFacility, addLogs, logRow, random } from './fixtures';
+
+/**
+ * The store contract: every test runs against each implementation, so the
+ * embedded store and PostgreSQL answer the same calls with the same rows and
+ * refuse the same things.
+ */
+
+export interface StoreFactory {
+  open(): Promise<DataStore>;
+}
+
+async function refusal(work: Promise<unknown>): Promise<HttpError> {
+  try {
+    await work;
+  } catch (err) {
+    if (err instanceof HttpError) return err;
+    throw err;
+  }
+  throw new Error('expected a refusal, got success');
+}
+
+const file = (key: string, size: number): StoredFile => ({
+  key,
+  mime_type: 'image/png',
+  size,
+  original_name: 'a.png',
+  uploaded_ts: '2026-02-03T04:05:06.789Z',
+  uploader_id: 1,
+});
+
+export function storeContract(factory: StoreFactory): void {
+  let store: DataStore;
+  beforeEach(async () => {
+    store = await factory.open();
+  });
+  afterEach(async () => {
+    await store.close();
+  });
+
+  describe('users', () => {
+    const user = (username: string, role = 0) => ({ username, role, password_hash: 'h1', facility_ids: [], created_ts: '2026-01-01T00:00:00.000Z' });
+
+    it('creates, finds and refuses a username taken in another case', async () => {
+      expect(await store.isEmpty()).toBe(true);
+      const u = await store.users.create(user('Alice'));
+      expect(u).toMatchObject({ username: 'Alice', token_version: 0, last_login_ts: null });
+      expect(await store.isEmpty()).toBe(false);
+      expect((await store.users.findByUsername('Alice'))?.id).toBe(u.id);
+      expect(await store.users.findByUsername('nobody')).toBeNull();
+      expect((await refusal(store.users.create(user('alice')))).status).toBe(409);
+      expect(await store.users.count()).toBe(1);
+    });
+
+    it('raises token_version on a password or role change only', async () => {
+      const u = await store.users.create(user('bob', 4));
+      expect((await store.users.update(u.id, { facility_ids: [1, 2] }))?.token_version).toBe(0);
+      expect((await store.users.update(u.id, { password_hash: 'h1' }))?.token_version).toBe(0);
+      expect((await store.users.update(u.id, { password_hash: 'h2' }))?.token_version).toBe(1);
+      const changed = await store.users.update(u.id, { role: 3 });
+      expect(changed).toMatchObject({ role: 3, token_version: 2, facility_ids: [1, 2] });
+      expect(await store.users.update(999, { role: 1 })).toBeNull();
+      await store.users.recordLogin(u.id, '2026-05-06T07:08:09.123Z');
+      expect((await store.users.get(u.id))?.last_login_ts).toBe('2026-05-06T07:08:09.123Z');
+      expect(await store.users.delete(u.id)).toBe(true);
+      expect(await store.users.get(u.id)).toBeNull();
+      expect(await store.users.delete(u.id)).toBe(false);
+    });
+
+    it('lists a sorted, filtered page with its total', async () => {
+      for (const [name, role] of [['dora', 2], ['carl', 4], ['erin', 4], ['abe', 0]] as const) await store.users.create(user(name, role));
+      const page = await store.users.list({ role: 4 }, { sort: { field: 'username', order: 'DESC' }, range: [0, 0] });
+      expect(page.total).toBe(2);
+      expect(page.rows.map((u) => u.username)).toEqual(['erin']);
+      const q = await store.users.list({ q: 'r' }, { sort: { field: 'username', order: 'ASC' }, range: [0, 9] });
+      expect(q.rows.map((u) => u.username)).toEqual(['carl', 'dora', 'erin']);
+      expect((await store.users.withRoles([0, 2])).map((u) => u.username).sort()).toEqual(['abe', 'dora']);
+    });
+  });
+
+  describe('facilities and kilns', () => {
+    it('orders by mnemonic, scopes by owner, refuses a taken mnemonic and joins the photo time', async () => {
+      const b = await addFacility(store, 'NKR', 5);
+      const a = await addFacility(store, 'BRV', 1);
+      expect((await refusal(addFacility(store, 'NKR'))).status).toBe(409);
+      expect((await store.facilities.list()).map((f) => f.mnemonic)).toEqual(['BRV', 'NKR']);
+      expect((await store.facilities.list({ ownerId: 5 })).map((f) => f.id)).toEqual([b.id]);
+      expect(await store.facilities.idsOwnedBy(1)).toEqual([a.id]);
+      expect(await store.facilities.mnemonics()).toEqual(['BRV', 'NKR']);
+
+      const first = await store.facilities.replacePhoto({ facility_id: a.id, photo_guid: 'g1', photo: file('facility-photos/1.png', 10), thumb: file('facility-photos/2.png', 5) });
+      expect(first.replaced).toBeNull();
+      const second = await store.facilities.replacePhoto({ facility_id: a.id, photo_guid: 'g2', photo: file('facility-photos/3.png', 11), thumb: file('facility-photos/4.png', 6) });
+      expect(second.replaced?.photo.key).toBe('facility-photos/1.png');
+      expect((await store.facilities.photo(a.id))?.photo_guid).toBe('g2');
+      const listed = await store.facilities.list();
+      expect(listed.find((f) => f.id === a.id)?.photo_uploaded_ts).toBe('2026-02-03T04:05:06.789Z');
+      expect(listed.find((f) => f.id === b.id)?.photo_uploaded_ts).toBeNull();
+      expect((await store.facilities.update(a.id, { name: 'Renamed' }))?.name).toBe('Renamed');
+      expect((await refusal(store.facilities.update(a.id, { mnemonic: 'NKR' }))).status).toBe(409);
+    });
+
+    it('makes each new statement the facility latest and keeps older ones by id', async () => {
+      const f = await addFacility(store, 'NRB');
+      const other = await addFacility(store, 'TAS');
+      const s1 = await store.facilities.addStatement({ facility_id: f.id, file_type: 'pdf', file: file('facility-audits/a.pdf', 100) }, '2026-03-01T00:00:00.000Z');
+      const s2 = await store.facilities.addStatement({ facility_id: f.id, file_type: 'png', file: file('facility-audits/b.png', 50) }, '2026-04-01T00:00:00.000Z');
+      expect((await store.facilities.get(f.id))).toMatchObject({ latest_facility_audit_id: s2.id, last_updated: '2026-04-01T00:00:00.000Z' });
+      expect((await store.facilities.statement(f.id, null))?.id).toBe(s2.id);
+      expect((await store.facilities.statement(f.id, s1.id))?.file.key).toBe('facility-audits/a.pdf');
+      expect(await store.facilities.statement(other.id, s1.id)).toBeNull();
+      expect(await store.facilities.statement(other.id, null)).toBeNull();
+    });
+
+    it('keeps kiln_id unique across facilities whatever its case', async () => {
+      const a = await addFacility(store, 'NRB');
+      const b = await addFacility(store, 'TAS');
+      const kiln = (kiln_id: string, facility_id: number) => ({ kiln_id, facility_id, type: 0, install_date: '2024-01-01', last_update: '2026-01-01T00:00:00.000Z', config: '{}' });
+      const k = await store.kilns.create(kiln('CG1-0007', a.id));
+      expect((await refusal(store.kilns.create(kiln('cg1-0007', b.id)))).status).toBe(409);
+      const k2 = await store.kilns.create(kiln('RTR-0003', b.id));
+      expect((await refusal(store.kilns.update(k2.id, { kiln_id: 'Cg1-0007' }))).status).toBe(409);
+      expect((await store.kilns.update(k2.id, { kiln_id: 'RTR-0004', type: 1 }))).toMatchObject({ kiln_id: 'RTR-0004', type: 1 });
+      const found = await store.kilns.findByKilnId('cg1-0007');
+      expect(found?.kiln.id).toBe(k.id);
+      expect(found?.facility.mnemonic).toBe('NRB');
+      expect(await store.kilns.findByKilnId('nope')).toBeNull();
+      expect(await store.kilns.list({ facilityIds: [b.id] })).toEqual([expect.objectContaining({ kiln_id: 'RTR-0004', facility_mnemonic: 'TAS', facility_name: 'TAS Biochar' })]);
+      expect((await store.kilns.list()).length).toBe(2);
+    });
+  });
+
+  describe('kiln logs', () => {
+    it('stores a row as given and refuses the same content twice, naming the earlier log', async () => {
+      const id = await store.kilnLogs.reserveId();
+      const next = await store.kilnLogs.reserveId();
+      expect(next).toBeGreaterThan(id);
+      const row = logRow(id, { status: 'invalid', gps: null });
+      expect(await store.kilnLogs.insert(row)).toEqual(row);
+      expect(await store.kilnLogs.get(id)).toEqual(row);
+      expect(await store.kilnLogs.findBySha256(row.sha256)).toEqual(row);
+      const twin = await refusal(store.kilnLogs.insert({ ...logRow(next), sha256: row.sha256 }));
+      expect(twin.status).toBe(409);
+      expect(twin.message).toContain(`as log ${id}`);
+      expect(await store.kilnLogs.get(next)).toBeNull();
+      const err = logRow(next, { status: 'error' });
+      expect(await store.kilnLogs.insert(err)).toEqual(err);
+      expect(await store.kilnLogs.update(next, { archived_ts: '2026-06-01T00:00:00.000Z', delete_after: '2026-08-30T00:00:00.000Z' })).toMatchObject({ archived_ts: '2026-06-01T00:00:00.000Z' });
+      expect(await store.kilnLogs.update(id, { analysis_detail: null, error_message: 'x' })).toMatchObject({ analysis_detail: null, error_message: 'x' });
+      expect(await store.kilnLogs.update(12345, { audited: true })).toBeNull();
+    });
+
+    it('filters, sorts and pages every list exactly as the reference query does', async () => {
+      const rnd = random(7);
+      const nrb = await addFacility(store, 'NRB');
+      const tas = await addFacility(store, 'TAS');
+      const pick = <T,>(xs: readonly T[]) => xs[Math.floor(rnd() * xs.length)];
+      const rows: KilnLogRecord[] = [];
+      for (let id = 1; id <= 90; id++) {
+        const archived = rnd() < 0.25;
+        const row = logRow(id, {
+          facility: pick([nrb, tas, null]),
+          kilnId: pick(['CG1-0007', 'RTR-0003', 'cg1-0007', null]),
+          type: pick([0, 1, 2, null]),
+          logts: rnd() < 0.1 ? null : `2026-0${1 + Math.floor(rnd() * 3)}-1${Math.floor(rnd() * 10)}T0${Math.floor(rnd() * 10)}:${rnd() < 0.5 ? '00' : '30'}:00`,
+          status: pick(['valid', 'valid', 'invalid', 'error'] as const),
+          co2: Math.round(rnd() * 5) * 10,
+          fileSize: 1000 + Math.floor(rnd() * 5) * 100,
+          gps: pick([true, false, null]),
+          archivedTs: archived ? new Date(Date.UTC(2026, 4, 1 + Math.floor(rnd() * 5))).toISOString() : null,
+          deleteAfter: archived ? new Date(Date.UTC(2026, 7, 1 + Math.floor(rnd() * 5))).toISOString() : null,
+        });
+        row.audited = !archived && rnd() < 0.2;
+        rows.push(row);
+      }
+      await store.kilnLogs.insertMany(rows);
+      expect(await store.kilnLogs.reserveId()).toBeGreaterThan(90);
+
+      const scopes: KilnLogScope[] = [
+        { archived: false, facilityIds: null },
+        { archived: true, facilityIds: null },
+        { archived: false, facilityIds: new Set([nrb.id]) },
+        { archived: false, facilityIds: new Set() },
+      ];
+      const filters: KilnLogFilter[] = [
+        {},
+        { facilityIds: new Set([tas.id]) },
+        { kilnId: 'CG1-0007' },
+        { from: '2026-02-10T00:00:00', to: '2026-03-15T23:59:59' },
+        { to: '2026-02-13T05:30:00' },
+        { status: 'error' },
+        { status: 'invalid', type: 0 },
+        { audited: true },
+        { q: 'rtr' },
+        { q: 'tas biochar' },
+        { q: '42' },
+        { ids: new Set([3, 5, 8, 13, 21]) },
+      ];
+      let checked = 0;
+      for (const scope of scopes) {
+        for (const filter of filters) {
+          const page = { sort: { field: 'logts' as const, order: 'DESC' as const }, range: [2, 11] as [number, number] };
+          const want = queryKilnLogs(rows, scope, filter, page);
+          const got = await store.kilnLogs.list(scope, filter, page);
+          expect({ total: got.total, ids: got.rows.map((r) => r.id) }, JSON.stringify({ scope: { ...scope, facilityIds: scope.facilityIds && [...scope.facilityIds] }, filter })).toEqual({
+            total: want.total,
+            ids: want.rows.map((r) => r.id),
+          });
+          checked += want.rows.length;
+        }
+      }
+      for (const field of KILNLOG_SORT_FIELDS) {
+        for (const order of ['ASC', 'DESC'] as const) {
+          for (const archived of [false, true]) {
+            const page = { sort: { field, order }, range: [0, 999] as [number, number] };
+            const scope = { archived, facilityIds: null };
+            const want = queryKilnLogs(rows, scope, {}, page).rows.map((r) => r.id);
+            expect((await store.kilnLogs.list(scope, {}, page)).rows.map((r) => r.id), `${field} ${order} archived=${archived}`).toEqual(want);
+          }
+        }
+      }
+      // the rows come back whole
+      const one = await store.kilnLogs.list({ archived: false, facilityIds: null }, { ids: new Set([rows[0].id]) }, { sort: { field: 'id', order: 'ASC' }, range: [0, 0] });
+      expect(one.rows[0] ?? null).toEqual(rows[0].archived_ts === null ? rows[0] : null);
+      expect(checked).toBeGreaterThan(50);
+    });
+
+    it('purges archived logs past their time, never an audited one', async () => {
+      const [due, later, live] = await addLogs(store, [
+        { archivedTs: '2026-01-01T00:00:00.000Z', deleteAfter: '2026-04-01T00:00:00.000Z' },
+        { archivedTs: '2026-02-01T00:00:00.000Z', deleteAfter: '2026-05-01T00:00:00.000Z' },
+        {},
+      ]);
+      const auditedRow = logRow(await store.kilnLogs.reserveId(), { archivedTs: '2026-01-01T00:00:00.000Z', deleteAfter: '2026-04-01T00:00:00.000Z' });
+      auditedRow.audited = true;
+      await store.kilnLogs.insert(auditedRow);
+      const f = await addFacility(store, 'NRB');
+      const [proposed] = await addLogs(store, [{ facility: f }]);
+      await store.audits.propose({ job_id: 'J', kiln_type: 0, facility_id: f.id, analysis_ids: [proposed.id], create_ts: '2026-04-01T00:00:00.000Z', proposed_by: null });
+      const now = new Date('2026-04-15T00:00:00.000Z');
+      expect((await store.kilnLogs.dueForPurge(now)).map((r) => r.id)).toEqual([due.id]);
+      expect((await store.kilnLogs.remove([due.id, auditedRow.id, proposed.id])).map((r) => r.id)).toEqual([due.id]);
+      expect(await store.kilnLogs.get(proposed.id)).not.toBeNull();
+      expect(await store.kilnLogs.get(due.id)).toBeNull();
+      expect(await store.kilnLogs.get(auditedRow.id)).not.toBeNull();
+      expect(await store.kilnLogs.get(later.id)).not.toBeNull();
+      expect(await store.kilnLogs.get(live.id)).not.toBeNull();
+    });
+  });
+
+  describe('audits and eco assets', () => {
+    let nrb: FacilityRecord;
+    let tas: FacilityRecord;
+    const propose = (ids: number[], facility_id: number | null = null, kiln_type = 0) =>
+      store.audits.propose({ job_id: 'JOB-1', kiln_type, facility_id, analysis_ids: ids, create_ts: '2026-05-01T10:00:00.000Z', proposed_by: 4 });
+    const signoff = (audit_id: number, analysis_ids: number[], signoff_ts = '2026-05-20T12:00:00.000Z') =>
+      store.audits.signoff({ audit_id, analysis_ids, signoff_ts, doc_key: 'audit-evidence/x.pdf', doc_mime_type: 'application/pdf', signed_off_by: 1, algorithm_version: 'fallback' });
+    const mint = (allocations: [number, number][], note = 'note') =>
+      store.ecoAssets.mint({ minting_note: note, transaction_id: 'TX-1', allocations: new Map(allocations), minted_ts: '2026-06-01T00:00:00.000Z', minted_by: 6 });
+
+    beforeEach(async () => {
+      nrb = await addFacility(store, 'NRB');
+      tas = await addFacility(store, 'TAS');
+    });
+
+    it('claims burns all or nothing: a burn in an open proposal, an invalid, archived or other-type burn refuses the whole proposal', async () => {
+      const [a, b, c, bad, arch, retort, other] = await addLogs(store, [
+        { facility: nrb },
+        { facility: nrb },
+        { facility: nrb },
+        { facility: nrb, status: 'invalid' },
+        { facility: nrb, archivedTs: '2026-05-01T00:00:00.000Z', deleteAfter: '2026-08-01T00:00:00.000Z' },
+        { facility: nrb, type: 1 },
+        { facility: tas },
+      ]);
+      const byLogTime = (xs: KilnLogRecord[]) => [...xs].sort((x, y) => (x.logts! < y.logts! ? -1 : x.logts! > y.logts! ? 1 : x.id - y.id)).map((r) => r.id);
+      expect((await store.audits.potentialLogs({ kiln_type: 0 })).map((r) => r.id)).toEqual(byLogTime([a, b, c, other]));
+      const audit = await propose([a.id, b.id]);
+      expect(audit).toMatchObject({ facility_id: nrb.id, analysis_ids: [a.id, b.id], signoff_ts: null, job_id: 'JOB-1' });
+      for (const ids of [[c.id, b.id], [c.id, bad.id], [c.id, arch.id], [c.id, retort.id], [c.id, other.id], [c.id, 99999]]) {
+        expect((await refusal(propose(ids))).status).toBe(409);
+      }
+      expect((await refusal(propose([c.id], tas.id))).status).toBe(409);
+      expect((await refusal(propose([]))).status).toBe(400);
+      // nothing of the refused proposals stuck: c is still free, and only one proposal exists
+      expect((await store.audits.open()).map((x) => x.id)).toEqual([audit.id]);
+      expect((await store.audits.potentialLogs({ kiln_type: 0, facilityIds: [nrb.id] })).map((r) => r.id)).toEqual([c.id]);
+      expect((await propose([c.id])).analysis_ids).toEqual([c.id]);
+      expect((await store.audits.logsOf(audit.id)).map((r) => r.id)).toEqual([a.id, b.id]);
+    });
+
+    it('signs off with frozen numbers, releases the burns left out and refuses a second signoff', async () => {
+      const [a, b, c] = await addLogs(store, [
+        { facility: nrb, co2: 100.25, biochar: 40.5, algorithmVersion: '2.0.1' },
+        { facility: nrb, co2: 200.5, biochar: 80 },
+        { facility: nrb, co2: 50 },
+      ]);
+      const audit = await propose([a.id, b.id, c.id]);
+      expect((await refusal(signoff(audit.id, [a.id, 99999]))).status).toBe(409);
+      const totals = await signoff(audit.id, [a.id, b.id]);
+      expect(totals.audited_co2).toBeCloseTo(300.75, 9);
+      expect(totals.audited_biochar).toBeCloseTo(120.5, 9);
+      expect(totals.utilised_co2).toBe(0);
+      expect(totals.audit).toMatchObject({ analysis_ids: [a.id, b.id], doc_key: 'audit-evidence/x.pdf', signoff_ts: '2026-05-20T12:00:00.000Z' });
+      expect((await refusal(signoff(audit.id, [a.id]))).status).toBe(409);
+      expect((await refusal(signoff(4242, [a.id]))).status).toBe(404);
+      expect(await store.kilnLogs.get(a.id)).toMatchObject({ audited: true, audit_id: audit.id });
+      expect(await store.kilnLogs.get(c.id)).toMatchObject({ audited: false, audit_id: null });
+      expect((await store.audits.potentialLogs({ kiln_type: 0 })).map((r) => r.id)).toEqual([c.id]);
+      const burns = await store.audits.burns(audit.id);
+      expect(burns.map((x) => [x.kilnlog_id, x.co2_removed, x.algorithm_version])).toEqual([
+        [a.id, 100.25, '2.0.1'],
+        [b.id, 200.5, '1.2.0'],
+      ]);
+      // a later change to the log's analysis does not move an audited figure
+      await store.kilnLogs.update(a.id, { analysis_detail: { co2_removed: 1, biochar_produced: 1 } });
+      const [history] = await store.audits.history({});
+      expect(history.audited_co2).toBeCloseTo(300.75, 9);
+      expect(await store.audits.history({ facilityIds: [tas.id] })).toEqual([]);
+      expect(await store.audits.history({ from: '2026-05-21T00:00:00.000Z' })).toEqual([]);
+      expect((await store.audits.history({ to: '2026-05-20T12:00:00.000Z' })).length).toBe(1);
+      expect(await store.audits.open()).toEqual([]);
+    });
+
+    it('mints from what remains of each audit and never beyond it', async () => {
+      const [a, b] = await addLogs(store, [{ facility: nrb, co2: 100 }, { facility: tas, co2: 60.5 }]);
+      const a1 = await propose([a.id]);
+      const a2 = await propose([b.id]);
+      await signoff(a1.id, [a.id], '2026-05-20T12:00:00.000Z');
+      await signoff(a2.id, [b.id], '2026-06-02T12:00:00.000Z');
+      const first = await mint([[a1.id, 70.1], [a2.id, 0.5]]);
+      expect(first.asset.co2_allocated).toBeCloseTo(70.6, 9);
+      expect(first.allocations.map((x) => [x.audit_id, x.co2_allocated])).toEqual([[a1.id, 70.1], [a2.id, 0.5]]);
+      expect(await store.ecoAssets.remaining(a1.id)).toBeCloseTo(29.9, 9);
+      const over = await refusal(mint([[a2.id, 10], [a1.id, 29.901]]));
+      expect(over.status).toBe(409);
+      // the refused mint left nothing behind
+      expect(await store.ecoAssets.remaining(a2.id)).toBeCloseTo(60, 9);
+      expect((await refusal(mint([[a1.id, 0]]))).status).toBe(400);
+      const rest = await mint([[a1.id, 29.9]]);
+      expect(await store.ecoAssets.remaining(a1.id)).toBe(0);
+      expect((await refusal(mint([[a1.id, 0.001]]))).status).toBe(409);
+
+      expect((await store.ecoAssets.list({ facilityId: nrb.id })).map((e) => e.id)).toEqual([rest.asset.id, first.asset.id].sort((x, y) => y - x));
+      expect((await store.ecoAssets.list({ facilityId: tas.id })).map((e) => e.id)).toEqual([first.asset.id]);
+      const allocations = await store.ecoAssets.allocations(first.asset.id);
+      expect(allocations.map((x) => [x.audit_id, x.signoff_ts, x.evidence_mime_type])).toEqual([
+        [a1.id, '2026-05-20T12:00:00.000Z', 'application/pdf'],
+        [a2.id, '2026-06-02T12:00:00.000Z', 'application/pdf'],
+      ]);
+      const available = await store.ecoAssets.available();
+      expect(available.map((x) => [x.audit.id, x.facility_name, x.utilised_co2, x.remaining_co2])).toEqual([
+        [a1.id, 'NRB Biochar', 100, 0],
+        [a2.id, 'TAS Biochar', 0.5, 60],
+      ]);
+      const summary = await store.audits.co2Summary();
+      expect(summary.map((r) => [r.facility_id, r.year, r.month, r.audited_co2, r.utilised_co2])).toEqual([
+        [tas.id, 2026, 6, 60.5, 0.5],
+        [nrb.id, 2026, 5, 100, 100],
+      ]);
+    });
+
+    it('lets exactly one of 50 simultaneous claims of one burn, and of one last kilogram, win', async () => {
+      const [burn, spare] = await addLogs(store, [{ facility: nrb, co2: 10 }, { facility: nrb, co2: 1 }]);
+      const claims = await Promise.allSettled(Array.from({ length: 50 }, () => propose([burn.id])));
+      expect(claims.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
+      for (const r of claims) if (r.status === 'rejected') expect((r.reason as HttpError).status).toBe(409);
+      expect((await store.audits.open()).length).toBe(1);
+
+      const audit = await propose([spare.id]);
+      await signoff(audit.id, [spare.id]);
+      const mints = await Promise.allSettled(Array.from({ length: 50 }, (_, i) => mint([[audit.id, 1]], `race ${i}`)));
+      expect(mints.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
+      for (const r of mints) if (r.status === 'rejected') expect((r.reason as HttpError).status).toBe(409);
+      expect(await store.ecoAssets.remaining(audit.id)).toBe(0);
+      expect((await store.ecoAssets.available())[0].utilised_co2).toBe(1);
+    });
+  });
+
+  describe('transactions, changes and statistics', () => {
+    it('keeps all of a transaction or, when it throws, none of it', async () => {
+      const f = await addFacility(store, 'NRB');
+      await expect(
+        store.transaction(async (tx) => {
+          await tx.changes.create({ date: '2026-01-01', title: 'kept?', body: '<p>x</p>' });
+          await tx.facilities.update(f.id, { name: 'Changed' });
+          throw new Error('boom');
+        }),
+      ).rejects.toThrow('boom');
+      expect(await store.changes.list()).toEqual([]);
+      expect((await store.facilities.get(f.id))?.name).toBe('NRB Biochar');
+
+      // a refused operation inside a transaction the caller survives leaves no trace, the rest is kept
+      const kept = await store.transaction(async (tx) => {
+        const c = await tx.changes.create({ date: '2026-01-02', title: 'kept', body: '<p>y</p>' });
+        await expect(tx.facilities.create({ ...(await tx.facilities.get(f.id))!, mnemonic: 'NRB' })).rejects.toThrow();
+        return c;
+      });
+      expect((await store.changes.list()).map((c) => c.id)).toEqual([kept.id]);
+      expect((await store.facilities.list()).length).toBe(1);
+    });
+
+    it('replaces everything with a whole state, ids kept, and continues numbering after them', async () => {
+      await store.changes.create({ date: '2020-01-01', title: 'gone after the replace', body: '' });
+      const facility = { id: 7, mnemonic: 'NRB', name: 'Nairobi', owner_id: 5, latitude_min: -2, latitude_max: -1, longitude_min: 36, longitude_max: 37, last_updated: '2026-01-01T00:00:00.000Z', latest_facility_audit_id: null, kiln_type_config: '{}' };
+      const logs = [logRow(10, { facility, co2: 5 }), logRow(11, { facility, co2: 7 }), logRow(12, { facility })];
+      logs[0].audited = true;
+      logs[0].audit_id = 3;
+      const state = {
+        ...emptyEmbedded(),
+        users: [{ id: 4, username: 'kilnadmin', role: 3, password_hash: 'h', facility_ids: [], created_ts: '2026-01-01T00:00:00.000Z', last_login_ts: null, token_version: 2 }],
+        facilities: [facility],
+        kilns: [{ id: 9, kiln_id: 'CG1-0007', facility_id: 7, type: 0, install_date: '2024-01-01', last_update: '2026-01-01T00:00:00.000Z', config: '{}' }],
+        kilnlogs: logs,
+        audits: [
+          { id: 3, job_id: 'A', kiln_type: 0, facility_id: 7, create_ts: '2026-02-01T00:00:00.000Z', analysis_ids: [10], signoff_ts: '2026-02-02T00:00:00.000Z', doc_key: null, doc_mime_type: null, proposed_by: null, signed_off_by: null },
+          { id: 5, job_id: 'B', kiln_type: 0, facility_id: 7, create_ts: '2026-02-03T00:00:00.000Z', analysis_ids: [11], signoff_ts: null, doc_key: null, doc_mime_type: null, proposed_by: null, signed_off_by: null },
+        ],
+        audit_burns: [{ audit_id: 3, kilnlog_id: 10, facility_id: 7, co2_removed: 5, biochar_produced: 2, algorithm_version: 'v' }],
+        eco_assets: [{ id: 2, minting_note: 'n', transaction_id: 't', co2_allocated: 1.5, minted_ts: '2026-03-01T00:00:00.000Z', minted_by: null }],
+        eco_allocations: [{ id: 8, eco_asset_id: 2, audit_id: 3, co2_allocated: 1.5 }],
+        changes: [{ id: 6, date: '2026-01-05', title: 'T', body: '<p>b</p>' }],
+      };
+      const seen: string[] = [];
+      await store.replaceAll(state, (table, done, total) => done === total && seen.push(table));
+      expect(seen).toEqual(expect.arrayContaining(['users', 'kilnlogs', 'audits']));
+      expect((await store.changes.list()).map((c) => c.id)).toEqual([6]);
+      expect(await store.users.get(4)).toEqual(state.users[0]);
+      expect(await store.kilnLogs.get(11)).toEqual(logs[1]);
+      expect(await store.ecoAssets.remaining(3)).toBe(3.5);
+      // the open proposal still holds its burn, the signed-off one is audited
+      expect((await store.audits.potentialLogs({ kiln_type: 0 })).map((r) => r.id)).toEqual([12]);
+      expect((await refusal(store.audits.propose({ job_id: 'C', kiln_type: 0, facility_id: null, analysis_ids: [11], create_ts: '2026-04-01T00:00:00.000Z', proposed_by: null }))).status).toBe(409);
+      expect((await store.users.create({ username: 'new', role: 0, password_hash: 'h', facility_ids: [], created_ts: '2026-04-01T00:00:00.000Z' })).id).toBe(5);
+      expect(await store.kilnLogs.reserveId()).toBeGreaterThan(12);
+      expect((await store.changes.create({ date: '2026-04-01', title: 'x', body: '' })).id).toBe(7);
+    });
+
+    it('lists changes newest first and edits them', async () => {
+      const a = await store.changes.create({ date: '2026-01-01', title: 'A', body: '<p>a</p>' });
+      const b = await store.changes.create({ date: '2026-02-01', title: 'B', body: '<p>b</p>' });
+      const c = await store.changes.create({ date: '2026-02-01', title: 'C', body: '<p>c</p>' });
+      expect((await store.changes.list()).map((x) => x.id)).toEqual([c.id, b.id, a.id]);
+      expect(await store.changes.update(a.id, { date: '2026-03-01' })).toMatchObject({ title: 'A', date: '2026-03-01' });
+      expect((await store.changes.list())[0].id).toBe(a.id);
+      expect(await store.changes.delete(b.id)).toBe(true);
+      expect(await store.changes.get(b.id)).toBeNull();
+      expect(await store.changes.update(b.id, { title: 'x' })).toBeNull();
+    });
+
+    it('recomputes statistics from the data and keeps the snapshot', async () => {
+      expect(await store.statistics.latest()).toBeNull();
+      const f = await addFacility(store, 'NRB');
+      await store.facilities.replacePhoto({ facility_id: f.id, photo_guid: 'g', photo: file('facility-photos/p.png', 300), thumb: file('facility-photos/t.png', 30) });
+      const [a] = await addLogs(store, [{ facility: f, co2: 12.5, fileSize: 1000 }, { facility: f, status: 'error', fileSize: 500 }, { facility: f, archivedTs: '2026-05-01T00:00:00.000Z', fileSize: 100 }]);
+      const audit = await store.audits.propose({ job_id: 'J', kiln_type: 0, facility_id: null, analysis_ids: [a.id], create_ts: '2026-05-01T00:00:00.000Z', proposed_by: null });
+      await store.audits.signoff({ audit_id: audit.id, analysis_ids: [a.id], signoff_ts: '2026-05-02T00:00:00.000Z', doc_key: 'k', doc_mime_type: 'image/png', signed_off_by: null, algorithm_version: 'v' });
+      await store.ecoAssets.mint({ minting_note: 'n', transaction_id: 't', allocations: new Map([[audit.id, 2.5]]), minted_ts: '2026-06-01T00:00:00.000Z', minted_by: null });
+      const snap = await store.statistics.recompute(new Date('2026-07-01T00:00:00.000Z'));
+      expect(snap).toEqual({
+        computed_ts: '2026-07-01T00:00:00.000Z',
+        users: 0,
+        facilities: 1,
+        kilns: 0,
+        kilnlogs: 2,
+        archived_kilnlogs: 1,
+        error_kilnlogs: 1,
+        audits_proposed: 0,
+        audits_signed_off: 1,
+        eco_assets: 1,
+        storage_bytes: 1000 + 500 + 100 + 330,
+        audited_co2: 12.5,
+        utilised_co2: 2.5,
+        audited_biochar: a.analysis_detail!.biochar_produced,
+      });
+      expect(await store.statistics.latest()).toEqual(snap);
+    });
+  });
+}

@@ -1,0 +1,129 @@
+import { execFile } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { createApp } from '../../mock-server/app';
+import { LocalBlobs } from '../../mock-server/blobs/localBlobs';
+import { S3Blobs } from '../../mock-server/blobs/s3Blobs';
+import { configFromEnv } from '../../mock-server/config';
+import { copyEmbeddedToPostgres } from '../../mock-server/store/copyStore';
+import { EmbeddedStore } from '../../mock-server/store/embedded/embeddedStore';
+import { PostgresStore } from '../../mock-server/store/postgres/postgresStore';
+import { createDatabase } from '../helpers/postgres';
+import { startTestBucket, type TestBucket } from '../helpers/s3';
+
+const run = promisify(execFile);
+const ROOT = path.resolve(import.meta.dirname, '../..');
+const adminUrl = inject('postgresUrl');
+const ALL = { sort: { field: 'id' as const, order: 'ASC' as const }, range: [0, 999] as [number, number] };
+
+describe.skipIf(!adminUrl)('npm run store:copy -- --to postgres', () => {
+  let dataDir: string;
+  let bucket: TestBucket;
+  let databaseUrl: string;
+
+  beforeAll(async () => {
+    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kiln-copy-'));
+    // a small seeded DATA_DIR, as a pilot would have it
+    const server = await createApp({ ...configFromEnv({}), dataDir, demoLogCount: 24, serveConsole: false, jwtSecret: 'copy-test-secret-long-enough-for-hs256' });
+    server.stop();
+    // and the newer records: a signed-off audit with frozen burns and an eco asset drawing on it
+    const embedded = new EmbeddedStore(dataDir);
+    const [burn] = await embedded.audits.potentialLogs({ kiln_type: 0 });
+    const audit = await embedded.audits.propose({ job_id: 'COPY-1', kiln_type: 0, facility_id: null, analysis_ids: [burn.id], create_ts: '2026-06-01T00:00:00.000Z', proposed_by: 4 });
+    await embedded.audits.signoff({ audit_id: audit.id, analysis_ids: [burn.id], signoff_ts: '2026-06-02T00:00:00.000Z', doc_key: 'audit-evidence/x.pdf', doc_mime_type: 'application/pdf', signed_off_by: 1, algorithm_version: 'v' });
+    await embedded.ecoAssets.mint({ minting_note: 'n', transaction_id: 't', allocations: new Map([[audit.id, 1.5]]), minted_ts: '2026-06-03T00:00:00.000Z', minted_by: 6 });
+    await embedded.close();
+    bucket = await startTestBucket('kiln-copy');
+    databaseUrl = await createDatabase(adminUrl!, 'kc_copy');
+  });
+  afterAll(async () => {
+    await bucket?.stop();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  const copy = () =>
+    run(process.execPath, ['--import', 'tsx', 'mock-server/store-copy-cli.ts', '--to', 'postgres'], {
+      cwd: ROOT,
+      env: {
+        ...process.env,
+        DATA_DIR: dataDir,
+        DATABASE_URL: databaseUrl,
+        S3_ENDPOINT: bucket.settings.endpoint,
+        S3_BUCKET: bucket.settings.bucket,
+        S3_ACCESS_KEY_ID: bucket.settings.accessKeyId,
+        S3_SECRET_ACCESS_KEY: bucket.settings.secretAccessKey,
+      },
+    });
+
+  it('copies every record and file, then refuses to copy into the now non-empty database', async () => {
+    const { stdout } = await copy();
+    expect(stdout).toMatch(/kilnlogs: \d+\/\d+/);
+    expect(stdout).toMatch(/files: \d+\/\d+/);
+    expect(stdout).toMatch(/^Copied in [\d.]+ s: .*files\.$/m);
+
+    const source = new EmbeddedStore(dataDir);
+    const target = await PostgresStore.open(databaseUrl);
+    try {
+      const before = await source.snapshot();
+      expect(before.kilnlogs.length).toBeGreaterThan(0);
+      for (const archived of [false, true]) {
+        const scope = { archived, facilityIds: null };
+        expect((await target.kilnLogs.list(scope, {}, ALL)).rows).toEqual((await source.kilnLogs.list(scope, {}, ALL)).rows);
+      }
+      expect(await target.users.list({}, { ...ALL, sort: { field: 'id', order: 'ASC' } })).toEqual(await source.users.list({}, { ...ALL, sort: { field: 'id', order: 'ASC' } }));
+      expect(await target.facilities.list()).toEqual(await source.facilities.list());
+      expect(await target.kilns.list()).toEqual(await source.kilns.list());
+      expect(await target.changes.list()).toEqual(await source.changes.list());
+      expect(await target.audits.history({})).toEqual(await source.audits.history({}));
+      expect(await target.ecoAssets.available()).toEqual(await source.ecoAssets.available());
+      const signed = before.audits.find((a) => a.job_id === 'COPY-1')!;
+      expect(await target.audits.burns(signed.id)).toEqual(await source.audits.burns(signed.id));
+
+      // every file is in the bucket, byte for byte
+      const local = new LocalBlobs(path.join(dataDir, 'files'));
+      const s3 = new S3Blobs(bucket.settings);
+      let files = 0;
+      for await (const { key } of local.list('')) {
+        expect((await s3.readAll(key))?.equals((await local.readAll(key))!), key).toBe(true);
+        files++;
+      }
+      expect(files).toBeGreaterThan(before.kilnlogs.length);
+
+      // the sequences continue after the copied ids
+      const maxLog = Math.max(...before.kilnlogs.map((r) => r.id));
+      expect(await target.kilnLogs.reserveId()).toBeGreaterThan(maxLog);
+      const user = await target.users.create({ username: 'after-copy', role: 3, password_hash: 'h', facility_ids: [], created_ts: '2026-07-01T00:00:00.000Z' });
+      expect(user.id).toBeGreaterThan(Math.max(...before.users.map((u) => u.id)));
+    } finally {
+      await source.close();
+      await target.close();
+    }
+
+    const again = await copy().then(
+      () => null,
+      (err: { code?: number; stderr?: string }) => err,
+    );
+    expect(again?.code).toBe(1);
+    expect(again?.stderr).toContain('The database is not empty');
+  });
+});
+
+describe('store copy checks', () => {
+  it('refuses, before touching the database, a DATA_DIR whose kiln ids or usernames repeat in another case', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'kiln-copy-dup-'));
+    try {
+      const kiln = (id: number, kiln_id: string, facility_id: number) => ({ id, kiln_id, facility_id, type: 0, install_date: '2024-01-01', last_update: '2026-01-01T00:00:00.000Z', config: '{}' });
+      fs.writeFileSync(path.join(dir, 'db.json'), JSON.stringify({ kilns: [kiln(1, 'CG1-0007', 1), kiln(2, 'cg1-0007', 2), kiln(3, 'RTR-0003', 2)] }));
+      await expect(
+        copyEmbeddedToPostgres({ dataDir: dir, databaseUrl: 'postgres://nobody@127.0.0.1:1/none', targetBlobs: null, log: () => undefined }),
+      ).rejects.toThrow('kiln ids registered more than once: cg1-0007.');
+      fs.rmSync(path.join(dir, 'db.json'));
+      await expect(copyEmbeddedToPostgres({ dataDir: dir, databaseUrl: 'postgres://nobody@127.0.0.1:1/none', targetBlobs: null, log: () => undefined })).rejects.toThrow('holds no db.json');
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});

@@ -1,0 +1,72 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { EmbeddedStore } from '../../mock-server/store/embedded/embeddedStore';
+import { storeContract } from './contract';
+import { addFacility, addLogs } from './fixtures';
+
+const dirs: string[] = [];
+afterAll(() => {
+  for (const dir of dirs) fs.rmSync(dir, { recursive: true, force: true });
+});
+
+describe('embedded store (lowdb over db.json)', () => {
+  storeContract({
+    async open() {
+      const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'kiln-store-'));
+      dirs.push(dir);
+      return new EmbeddedStore(dir);
+    },
+  });
+});
+
+describe('embedded store on disk', () => {
+  const open = () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'kiln-store-'));
+    dirs.push(dir);
+    return dir;
+  };
+
+  it('keeps every acknowledged change in db.json, and a refused one leaves the file as it was', async () => {
+    const dir = open();
+    const store = new EmbeddedStore(dir);
+    const f = await addFacility(store, 'NRB');
+    const [a] = await addLogs(store, [{ facility: f, co2: 3 }]);
+    const audit = await store.audits.propose({ job_id: 'J', kiln_type: 0, facility_id: null, analysis_ids: [a.id], create_ts: '2026-05-01T00:00:00.000Z', proposed_by: null });
+    await store.audits.signoff({ audit_id: audit.id, analysis_ids: [a.id], signoff_ts: '2026-05-02T00:00:00.000Z', doc_key: 'k', doc_mime_type: 'image/png', signed_off_by: null, algorithm_version: 'v' });
+    const file = path.join(dir, 'db.json');
+    const before = fs.readFileSync(file);
+    await expect(store.ecoAssets.mint({ minting_note: 'n', transaction_id: 't', allocations: new Map([[audit.id, 3.001]]), minted_ts: '2026-06-01T00:00:00.000Z', minted_by: null })).rejects.toThrow('cannot be allocated');
+    await expect(store.transaction(async (tx) => {
+      await tx.ecoAssets.mint({ minting_note: 'n', transaction_id: 't', allocations: new Map([[audit.id, 1]]), minted_ts: '2026-06-01T00:00:00.000Z', minted_by: null });
+      throw new Error('abandoned');
+    })).rejects.toThrow('abandoned');
+    expect(fs.readFileSync(file).equals(before)).toBe(true);
+    await store.close();
+
+    const reopened = new EmbeddedStore(dir);
+    expect(await reopened.ecoAssets.remaining(audit.id)).toBe(3);
+    expect(await reopened.kilnLogs.get(a.id)).toMatchObject({ audited: true, audit_id: audit.id });
+    expect((await reopened.audits.burns(audit.id)).map((b) => b.co2_removed)).toEqual([3]);
+    // ids continue after those on disk
+    expect(await reopened.kilnLogs.reserveId()).toBeGreaterThan(a.id);
+    await reopened.close();
+  });
+
+  it('reads a db.json written before the store interface, filling the new fields', async () => {
+    const dir = open();
+    fs.writeFileSync(
+      path.join(dir, 'db.json'),
+      JSON.stringify({
+        users: [{ id: 1, username: 'superadmin', role: 0, password_hash: 'h', facility_ids: [], created_ts: '2026-01-01T00:00:00.000Z', last_login_ts: null }],
+        audits: [{ id: 1, job_id: 'J', kiln_type: 0, facility_id: 1, create_ts: '2026-01-01T00:00:00.000Z', analysis_ids: [], signoff_ts: null, doc_key: null }],
+      }),
+    );
+    const store = new EmbeddedStore(dir);
+    expect(await store.users.get(1)).toMatchObject({ token_version: 0 });
+    expect(await store.audits.get(1)).toMatchObject({ doc_mime_type: null, proposed_by: null, signed_off_by: null });
+    expect(await store.changes.list()).toEqual([]);
+    await store.close();
+  });
+});
