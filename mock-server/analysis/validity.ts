@@ -41,11 +41,11 @@ export function isInsideBox(header: LogHeader, facility: FacilitySettings): bool
   );
 }
 
-/** Time T_cold spent at or above the pyrolysis temperature in [start, end); each sample holds until the next, at most MAX_GAP_MS. */
+/** Time T_cold_s spent at or above the pyrolysis temperature in [start, end); each sample holds until the next, at most MAX_GAP_MS. */
 export function timeAtPyrolysisMs(series: PreparedSeries, start: number, end: number): number {
   let total = 0;
   for (let i = start; i < end; i++) {
-    if (series.cold[i] >= PYROLYSIS_TEMP_C) total += Math.min(series.ts[i + 1] - series.ts[i], MAX_GAP_MS);
+    if (series.coldS[i] >= PYROLYSIS_TEMP_C) total += Math.min(series.ts[i + 1] - series.ts[i], MAX_GAP_MS);
   }
   return total;
 }
@@ -117,7 +117,7 @@ export function checkValidity({ header, series, phases, figures, type, facility 
   if (phases.quenchFound === false) {
     reasons.push({
       code: 'NO_QUENCH',
-      message: `No quench was found after the temperature peak: no thermocouple fell by ${QUENCH_TEMP_FALL_C} °C within a minute and the weight never rose by more than ${percent(QUENCH_WEIGHT_RISE_FRACTION)} within a minute.`,
+      message: `No quench was found: the weight never rose by more than ${percent(QUENCH_WEIGHT_RISE_FRACTION)} within 2 minutes at the final cool-down, and the hotter thermocouple never fell by ${QUENCH_TEMP_FALL_C} °C within a minute there.`,
     });
   }
 
@@ -130,6 +130,8 @@ export function checkValidity({ header, series, phases, figures, type, facility 
       message: `The burn lasted ${hoursMinutes(figures.burnMs)}; it must last between ${hoursMinutes(DURATION_MIN_MS)} and ${hoursMinutes(DURATION_MAX_MS)}.`,
     });
   }
+
+  if (phases.unclear !== null) reasons.push({ code: 'PHASES_UNCLEAR', message: phases.unclear });
 
   const terrafix = figures.terrafix;
   if (type === KILN_TYPE.TERRAFIX && terrafix && terrafix.fromChangeoverKg !== null) {

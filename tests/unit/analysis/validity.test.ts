@@ -47,9 +47,15 @@ describe('validity rules on generated burns', () => {
     expect(result?.reasons.map((r) => r.code)).toContain('NO_QUENCH');
   });
 
+  it('skips the cut-off last line of a truncated_line file and judges the burn it holds', () => {
+    const { result } = analyseText(generate(KILN_TYPE.TERRAFIX, 5, 'truncated_line').text, kilnOf(KILN_TYPE.TERRAFIX));
+    expect(result?.skipped_lines).toBe(1);
+    // the file stops mid-burn
+    expect(result?.reasons.map((r) => r.code)).toContain('PHASES_UNCLEAR');
+  });
+
   it.each([
-    ['truncated_line', /^Line \d+: expected 5 comma-separated values/],
-    ['garbled_line', /^Line \d+: t1 'ERR' is not a number\.$/],
+    ['garbage', /^Line \d+: expected 5 comma-separated values but found 1\. /],
     ['missing_header', /^Missing header line/],
     ['empty_file', /^The file is empty\.$/],
   ] as const)('turns a %s file into an error_message', (fault, message) => {
