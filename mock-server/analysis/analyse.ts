@@ -113,6 +113,8 @@ function parameters(type: C.KilnType, facility: FacilitySettings, noiseKg: numbe
     quench_temp_fall_c: C.QUENCH_TEMP_FALL_C,
     quench_weight_rise_fraction: C.QUENCH_WEIGHT_RISE_FRACTION,
     quench_rise_window_ms: C.QUENCH_RISE_WINDOW_MS,
+    quench_cool_window_ms: C.QUENCH_COOL_WINDOW_MS,
+    quench_fall_total_c: C.QUENCH_FALL_TOTAL_C,
     quench_search_before_end_ms: C.QUENCH_SEARCH_BEFORE_END_MS,
     load_recovery_c: C.LOAD_RECOVERY_C,
     armful_gap_ms: C.ARMFUL_GAP_MS,

@@ -36,6 +36,10 @@ export const QUENCH_TEMP_FALL_C = 50;
 /** The quench water: a weight rise of more than this fraction within QUENCH_RISE_WINDOW_MS… */
 export const QUENCH_WEIGHT_RISE_FRACTION = 0.05;
 export const QUENCH_RISE_WINDOW_MS = 2 * MINUTE_MS;
+/** …after which T_hot_s falls by QUENCH_TEMP_FALL_C within this long of the rise's end (water puts the fire out). */
+export const QUENCH_COOL_WINDOW_MS = 5 * MINUTE_MS;
+/** A quench found from the temperature alone: T_hot_s falls this far within QUENCH_COOL_WINDOW_MS of the onset. */
+export const QUENCH_FALL_TOTAL_C = 150;
 /** …beginning at most this long before the final cool-down (t_end). */
 export const QUENCH_SEARCH_BEFORE_END_MS = 10 * MINUTE_MS;
 /** A weight rise after which T_hot_s climbs back by this much (to pyrolysis temperature) is a load. */

@@ -7,6 +7,8 @@ import {
   type KilnType,
   LOAD_RECOVERY_C,
   PYROLYSIS_TEMP_C,
+  QUENCH_COOL_WINDOW_MS,
+  QUENCH_FALL_TOTAL_C,
   QUENCH_RISE_WINDOW_MS,
   QUENCH_SEARCH_BEFORE_END_MS,
   QUENCH_TEMP_FALL_C,
@@ -161,14 +163,22 @@ export function lastAtOrAbove(values: Float64Array, level: number, from = 0): nu
   return -1;
 }
 
-/** Largest rise of the smoothed weight from sample i within QUENCH_RISE_WINDOW_MS, as a fraction of the weight at i. */
-export function riseFraction(series: PreparedSeries, i: number): number {
+/**
+ * Largest rise of the smoothed weight within QUENCH_RISE_WINDOW_MS, as a
+ * fraction of the weight it started from, over every start within the step:
+ * a slow spray may begin a while after the step's lowest point.
+ */
+export function riseFraction(series: PreparedSeries, step: StepEvent): number {
   const { ts, smooth } = series;
-  const before = smooth[i];
-  if (!(before > 0)) return 0;
-  let high = before;
-  for (let k = i + 1; k < ts.length && ts[k] <= ts[i] + QUENCH_RISE_WINDOW_MS; k++) if (smooth[k] > high) high = smooth[k];
-  return (high - before) / before;
+  let best = 0;
+  for (let i = step.start; i <= step.end; i++) {
+    const before = smooth[i];
+    if (!(before > 0)) continue;
+    let high = before;
+    for (let k = i + 1; k < ts.length && ts[k] <= ts[i] + QUENCH_RISE_WINDOW_MS; k++) if (smooth[k] > high) high = smooth[k];
+    if ((high - before) / before > best) best = (high - before) / before;
+  }
+  return best;
 }
 
 /** Value of `values` at ts[i] − ms (the sample at or just before), NaN before the log starts. */
@@ -192,17 +202,35 @@ export function finalFallStart(series: PreparedSeries, burnEnd: number): number 
   return i;
 }
 
-/** True when T_hot_s, after the rise ended, climbs LOAD_RECOVERY_C above its lowest point since the rise began, to pyrolysis temperature: the kiln burnt on, so the rise was a load. */
-export function climbsBack(series: PreparedSeries, step: StepEvent, burnEnd: number): boolean {
+/**
+ * True when T_hot_s, after the rise ended and up to sample `until`, climbs
+ * LOAD_RECOVERY_C above its lowest point since the rise began, reaching `level`:
+ * the kiln burnt on, so the rise was a load.
+ */
+export function climbsBack(series: PreparedSeries, step: StepEvent, until: number, level = PYROLYSIS_TEMP_C): boolean {
   const { hotS } = series;
   let lowest = Infinity;
-  for (let k = step.start; k <= burnEnd; k++) {
+  for (let k = step.start; k <= until; k++) {
     const t = hotS[k];
     if (t !== t) continue;
     if (t < lowest) lowest = t;
-    if (k > step.end && t >= PYROLYSIS_TEMP_C && t - lowest >= LOAD_RECOVERY_C) return true;
+    if (k > step.end && t >= level && t - lowest >= LOAD_RECOVERY_C) return true;
   }
   return false;
+}
+
+/**
+ * True when T_hot_s falls by QUENCH_TEMP_FALL_C from the minute before the rise
+ * to QUENCH_COOL_WINDOW_MS after it ended: water puts the fire out, a load of wood does not.
+ */
+export function coolsAfter(series: PreparedSeries, step: StepEvent, fallC = QUENCH_TEMP_FALL_C): boolean {
+  const { ts, hotS } = series;
+  let before = -Infinity;
+  for (let k = lowerBound(ts, ts[step.start] - STEP_WINDOW_MS); k <= step.start; k++) if (hotS[k] > before) before = hotS[k];
+  let after = Infinity;
+  const to = upperBound(ts, ts[step.end] + QUENCH_COOL_WINDOW_MS);
+  for (let k = step.start; k < to; k++) if (hotS[k] < after) after = hotS[k];
+  return before - after >= fallC;
 }
 
 interface QuenchFound {
@@ -216,7 +244,8 @@ const clock = (ts: number) => formatTime(ts).slice(0, 5);
 
 /**
  * The quench of a water-quenched kiln (ANALYSIS.md §2): the onset of the final
- * cool-down. A weight rise of more than 5 % within 2 minutes that begins within
+ * cool-down. Water is a weight rise of more than 5 % within 2 minutes after which
+ * T_hot_s falls (coolsAfter). Such a rise that begins within
  * 10 minutes before t_end is the quench water, unless T_hot_s climbs back
  * after it: that one is a load. Without such a rise, the first water rise within 10 minutes after
  * t_end (a kiln that dipped below 350 °C just before the water came); then the
@@ -225,12 +254,13 @@ const clock = (ts: number) => formatTime(ts).slice(0, 5);
  */
 export function findQuench(series: PreparedSeries, steps: StepEvent[], start: number, burnEnd: number, thresholdKg: number): QuenchFound {
   const { ts } = series;
-  const isWater = (step: StepEvent) => step.kg >= thresholdKg && riseFraction(series, step.start) > QUENCH_WEIGHT_RISE_FRACTION;
   const last = ts.length - 1;
+  const isWater = (step: StepEvent) =>
+    step.kg >= thresholdKg && riseFraction(series, step) > QUENCH_WEIGHT_RISE_FRACTION && coolsAfter(series, step);
 
   if (burnEnd < 0) {
-    // never at pyrolysis temperature (TEMP_LOW says so): the last water-like rise after t0
-    const rises = steps.filter((step) => step.start > start && isWater(step));
+    // never at pyrolysis temperature (TEMP_LOW says so): the last water-like rise after t0 that the fire did not climb back from
+    const rises = steps.filter((step) => step.start > start && isWater(step) && !climbsBack(series, step, last, BURN_END_TEMP_C));
     const step = rises[rises.length - 1];
     return step ? { quench: step.start, evidence: 'water_after_cooling', step, unclear: null } : { quench: -1, evidence: 'none', step: null, unclear: null };
   }
@@ -263,11 +293,14 @@ export function findQuench(series: PreparedSeries, steps: StepEvent[], start: nu
   }
   if (candidates.length === 1) return { quench: candidates[0].start, evidence: 'water', step: candidates[0], unclear: null };
 
-  // the water is the stronger evidence: a kiln that dipped below 350 °C just before it was quenched
-  const late = steps.find((step) => ts[step.start] > endTs && isWater(step));
+  // the water is the stronger evidence: a kiln that dipped below 350 °C just before it was quenched;
+  // a rise after which the fire still climbs back (a load into a kiln burning cool) is not it
+  const late = steps.find((step) => ts[step.start] > endTs && isWater(step) && !climbsBack(series, step, last, BURN_END_TEMP_C));
   if (late && ts[late.start] - endTs <= QUENCH_SEARCH_BEFORE_END_MS) return { quench: late.start, evidence: 'water_after_cooling', step: late, unclear: null };
   const fall = finalFallStart(series, burnEnd);
-  if (fall >= 0) return { quench: fall, evidence: 'temperature_fall', step: null, unclear: null };
+  // a dip after a load falls as fast, but the fire climbs back from it; flame noise falls fast, but not far
+  const onset = { start: fall, end: fall, kg: 0 };
+  if (fall >= 0 && coolsAfter(series, onset, QUENCH_FALL_TOTAL_C) && !climbsBack(series, onset, last, BURN_END_TEMP_C)) return { quench: fall, evidence: 'temperature_fall', step: null, unclear: null };
   if (late) return { quench: late.start, evidence: 'water_after_cooling', step: late, unclear: null };
   return { quench: -1, evidence: 'none', step: null, unclear: null };
 }

@@ -91,6 +91,8 @@ export interface AnalysisParameters {
   quench_temp_fall_c: number;
   quench_weight_rise_fraction: number;
   quench_rise_window_ms: number;
+  quench_cool_window_ms: number;
+  quench_fall_total_c: number;
   quench_search_before_end_ms: number;
   load_recovery_c: number;
   armful_gap_ms: number;
