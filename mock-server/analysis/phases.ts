@@ -329,7 +329,11 @@ export function detectPhases(series: PreparedSeries, type: KilnType, stepThresho
   const lastWarm = lastAtOrAbove(series.hotS, BURN_END_TEMP_C, start);
   const fallbackEnd = lastWarm > start ? lastWarm : last;
   if (type === KILN_TYPE.RETORT) {
-    return { heatStart, steps, start, peak, burnEnd, quench: fallbackEnd, quenchFound: null, quenchEvidence: null, quenchStep: null, changeover: -1, unclear: null };
+    const stillWarm = lastWarm >= 0 && series.ts[last] - series.ts[lastWarm] < COOL_DOWN_MIN_MS;
+    const unclear = stillWarm
+      ? `The log ends while the kiln is still at or above ${BURN_END_TEMP_C} °C (at ${clock(series.ts[last])}): it shows no cool-down.`
+      : null;
+    return { heatStart, steps, start, peak, burnEnd, quench: fallbackEnd, quenchFound: null, quenchEvidence: null, quenchStep: null, changeover: -1, unclear };
   }
   const found = findQuench(series, steps, start, burnEnd, stepThresholdKg);
   const quench = found.quench >= 0 ? found.quench : burnEnd > start ? burnEnd : fallbackEnd;

@@ -82,3 +82,12 @@ describe('validity rules on generated burns', () => {
     expect(result?.reasons[0].message).toMatch(/^The cooler thermocouple was at or above 350 °C for \d+\.\d min of the burn; at least 30\.0 min is required\.$/);
   });
 });
+
+describe('a log that stops before the kiln has cooled', () => {
+  it.each(KILN_TYPES.map((type) => ({ type, name: TYPE_NAMES[type] })))('$name: PHASES_UNCLEAR, with the time the log ends', ({ type }) => {
+    const { result } = analyseText(generate(type, 5, 'truncated').text, kilnOf(type));
+    const unclear = result?.reasons.find((r) => r.code === 'PHASES_UNCLEAR');
+    expect(result?.valid).toBe('false');
+    expect(unclear?.message).toMatch(/^The log ends while the kiln is still at or above (350|100) °C \(at \d\d:\d\d\): it shows no cool-down\.$/);
+  });
+});
