@@ -55,9 +55,9 @@ function selectInPlace(a: Float64Array, k: number): number {
  * none). Sampling in the field is irregular, so the window is never a count of samples.
  *
  * The window's values are kept sorted as it slides: each sample is inserted
- * once and removed once by binary search, so the cost is n × log w plus the
- * shifts of a window of w values (w = 61 at one sample a second), instead of
- * sorting every window again.
+ * once (shifting larger values up) and removed once (found by binary search),
+ * so the cost is n × (log w + the shifts) for a window of w values (w = 61 at
+ * one sample a second), instead of sorting every window again.
  */
 export function rollingMedianByTime(ts: ArrayLike<number>, values: ArrayLike<number>, halfWindowMs: number): Float64Array {
   const n = values.length;
@@ -66,48 +66,39 @@ export function rollingMedianByTime(ts: ArrayLike<number>, values: ArrayLike<num
   let size = 0;
   let head = 0; // next sample to enter the window
   let tail = 0; // oldest sample still in it
-
-  const insert = (v: number) => {
-    if (size === sorted.length) {
-      const grown = new Float64Array(sorted.length * 2);
-      grown.set(sorted);
-      sorted = grown;
-    }
-    let lo = 0;
-    let hi = size;
-    while (lo < hi) {
-      const mid = (lo + hi) >>> 1;
-      if (sorted[mid] < v) lo = mid + 1;
-      else hi = mid;
-    }
-    sorted.copyWithin(lo + 1, lo, size);
-    sorted[lo] = v;
-    size++;
-  };
-  const remove = (v: number) => {
-    let lo = 0;
-    let hi = size;
-    while (lo < hi) {
-      const mid = (lo + hi) >>> 1;
-      if (sorted[mid] < v) lo = mid + 1;
-      else hi = mid;
-    }
-    sorted.copyWithin(lo, lo + 1, size);
-    size--;
-  };
-
+  // insertion and removal are written out inline: this loop runs for every reading of a day-long log
   for (let i = 0; i < n; i++) {
     const centre = ts[i];
     while (head < n && ts[head] <= centre + halfWindowMs) {
       const v = values[head++];
-      if (v === v) insert(v);
+      if (v !== v) continue;
+      if (size === sorted.length) {
+        const grown = new Float64Array(size * 2);
+        grown.set(sorted);
+        sorted = grown;
+      }
+      let k = size++;
+      while (k > 0 && sorted[k - 1] > v) {
+        sorted[k] = sorted[k - 1];
+        k--;
+      }
+      sorted[k] = v;
     }
     while (ts[tail] < centre - halfWindowMs) {
       const v = values[tail++];
-      if (v === v) remove(v);
+      if (v !== v) continue;
+      let lo = 0;
+      let hi = size;
+      while (lo < hi) {
+        const mid = (lo + hi) >>> 1;
+        if (sorted[mid] < v) lo = mid + 1;
+        else hi = mid;
+      }
+      size--;
+      for (let k = lo; k < size; k++) sorted[k] = sorted[k + 1];
     }
     if (size === 0) out[i] = NaN;
-    else out[i] = size % 2 === 1 ? sorted[(size - 1) >> 1] : (sorted[size / 2 - 1] + sorted[size / 2]) / 2;
+    else out[i] = (size & 1) === 1 ? sorted[(size - 1) >> 1] : (sorted[(size >> 1) - 1] + sorted[size >> 1]) / 2;
   }
   return out;
 }

@@ -1,5 +1,6 @@
-import { KILN_TYPE, MESSINESS, type KilnType, type Messiness } from '../../../mock-server/analysis';
+import { KILN_TYPE, MESSINESS } from '../../../mock-server/analysis';
 import { analyseText, generate, KILN_TYPES, kilnOf, TYPE_NAMES } from './helpers';
+import { type Errors, KINDS, percent as pct, recover, SEEDS, TOLERANCE, worstOver } from './recoveryCases';
 
 /**
  * ANALYSIS.md §5: over many seeds of every kind of field messiness, and all of
@@ -9,38 +10,8 @@ import { analyseText, generate, KILN_TYPES, kilnOf, TYPE_NAMES } from './helpers
  * one kind worse is seen.
  */
 
-const TOLERANCE = 0.03;
-const SEEDS = Array.from({ length: 50 }, (_, i) => 1000 + i);
-const KINDS: { name: string; messiness: Messiness[] }[] = [
-  { name: 'clean', messiness: [] },
-  ...MESSINESS.map((kind) => ({ name: kind, messiness: [kind] })),
-  { name: 'all at once', messiness: [...MESSINESS] },
-];
-
-interface Worst {
-  biomass: number;
-  prior: number;
-  duration: number;
-}
-const table: { type: string; kind: string; worst: Worst; seeds: number }[] = [];
-
+const table: { type: string; kind: string; worst: Errors; seeds: number }[] = [];
 const relativeError = (measured: number | undefined, truth: number) => Math.abs((measured ?? NaN) / truth - 1);
-
-function recover(type: KilnType, seed: number, messiness: Messiness[], sampleIntervalS?: number): { errors: Worst; valid: string | undefined; reasons: string } {
-  const burn = generate(type, seed, undefined, sampleIntervalS ? { sample_interval_s: sampleIntervalS } : undefined, messiness);
-  const { result } = analyseText(burn.text, kilnOf(type));
-  return {
-    errors: {
-      biomass: relativeError(result?.biomass_loaded, burn.truth.biomass_kg),
-      prior: relativeError(result?.biochar_prior_to_quench, burn.truth.biochar_prior_kg),
-      duration: relativeError(result?.burn_duration, burn.truth.burn_duration_ms),
-    },
-    valid: result?.valid,
-    reasons: result?.reasons.map((r) => r.code).join(', ') ?? 'no result',
-  };
-}
-
-const pct = (x: number) => `${(x * 100).toFixed(2)} %`;
 
 describe('recovery of the simulated truth on field-like burns (ANALYSIS.md §5)', () => {
   afterAll(() => {
@@ -50,16 +21,7 @@ describe('recovery of the simulated truth on field-like burns (ANALYSIS.md §5)'
 
   describe.each(KILN_TYPES.map((type) => ({ type, name: TYPE_NAMES[type] })))('$name', ({ type, name }) => {
     it.each(KINDS)('$name: every seed within 3 % and valid', ({ name: kind, messiness }) => {
-      const worst: Worst = { biomass: 0, prior: 0, duration: 0 };
-      const failures: string[] = [];
-      for (const seed of SEEDS) {
-        const { errors, valid, reasons } = recover(type, seed, messiness);
-        worst.biomass = Math.max(worst.biomass, errors.biomass);
-        worst.prior = Math.max(worst.prior, errors.prior);
-        worst.duration = Math.max(worst.duration, errors.duration);
-        const over = (Object.keys(errors) as (keyof Worst)[]).filter((k) => !(errors[k] < TOLERANCE));
-        if (valid !== 'true' || over.length > 0) failures.push(`seed ${seed}: valid ${valid} (${reasons}), off by more than 3 %: ${over.join(', ') || 'none'}`);
-      }
+      const { worst, failures } = worstOver(type, messiness);
       table.push({ type: name, kind, worst, seeds: SEEDS.length });
       expect(failures).toEqual([]);
     });
