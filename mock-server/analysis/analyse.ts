@@ -14,7 +14,7 @@ import type {
   ParsedLog,
   TerrafixExtras,
 } from './types';
-import { checkValidity, isInsideBox } from './validity';
+import { checkValidity, isInsideBox, pyrolysisSpans } from './validity';
 
 /** The burn analysis of ANALYSIS.md: one parsed log, its kiln and its facility → result or error_message. */
 export function analyse(log: ParsedLog, kiln: KilnInput, facility: FacilityInput, skippedLines = 0): AnalysisResult | AnalysisError {
@@ -81,7 +81,8 @@ function terrafixExtras({ terrafix }: BurnFigures): TerrafixExtras | Record<stri
   };
 }
 
-function phaseTimes({ ts }: PreparedSeries, phases: Phases): AnalysisResult['phases'] {
+function phaseTimes(series: PreparedSeries, phases: Phases): AnalysisResult['phases'] {
+  const { ts } = series;
   return {
     start_ts: ts[phases.start],
     peak_ts: phases.peak >= 0 ? ts[phases.peak] : null,
@@ -90,6 +91,7 @@ function phaseTimes({ ts }: PreparedSeries, phases: Phases): AnalysisResult['pha
     quench_evidence: phases.quenchEvidence,
     quench_found: phases.quenchFound,
     changeover_ts: phases.changeover >= 0 ? ts[phases.changeover] : null,
+    pyrolysis_spans: pyrolysisSpans(series, phases.start, phases.quench),
   };
 }
 

@@ -122,6 +122,8 @@ export interface AnalysisPhases {
   /** false when no quench was found (C-Go-1, Terrafix) and the burn end stands in for it; null for a Retort */
   quench_found: boolean | null;
   changeover_ts: number | null;
+  /** [from, to] ms of each stretch T_cold_s counted at or above pyrolysis temperature between t0 and tq (TEMP_LOW) */
+  pyrolysis_spans: [number, number][];
 }
 
 export interface LoadStep {
