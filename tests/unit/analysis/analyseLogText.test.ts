@@ -1,11 +1,16 @@
-import { analyseLogText, CHART_MAX_POINTS, DATA_SAMPLE_ROWS, KILN_TYPE } from '../../../mock-server/analysis';
+import { analyseLogText, CHART_MAX_POINTS, DATA_SAMPLE_ROWS, KILN_TYPE, type GeneratedBurn, type LogAnalysis } from '../../../mock-server/analysis';
 import { CGO1_CALIBRATION, FACILITY, generate, kilnOf } from './helpers';
 
 const lookupCgo1 = (id: string) => (id === 'K-0' ? { kiln: kilnOf(KILN_TYPE.CGO1), facility: FACILITY } : undefined);
 
 describe('analyseLogText', () => {
-  const burn = generate(KILN_TYPE.CGO1, 21, undefined, { sample_interval_s: 5 });
-  const outcome = analyseLogText(burn.text, lookupCgo1);
+  // built in beforeAll: a fixture that throws while the file loads would not count as a failed test
+  let burn: GeneratedBurn;
+  let outcome: LogAnalysis;
+  beforeAll(() => {
+    burn = generate(KILN_TYPE.CGO1, 21, undefined, { sample_interval_s: 5 });
+    outcome = analyseLogText(burn.text, lookupCgo1);
+  });
 
   it('returns the header, the first reading as kiln local time, and a result', () => {
     expect(outcome).toMatchObject({
