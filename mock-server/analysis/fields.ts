@@ -69,6 +69,18 @@ function terrafixFigures(series: PreparedSeries, phases: Phases, priorKg: number
   };
 }
 
+/**
+ * A Retort's biomass: the stable weight before heating (§3); a Retort never
+ * heated has nothing burnt, so the weight settled after its last load.
+ */
+function retortBiomass(series: PreparedSeries, phases: Phases): number {
+  if (phases.heatStart >= 0) return medianBefore(series, phases.heatStart);
+  const lastLoad = phases.steps[phases.steps.length - 1];
+  if (!lastLoad) return medianBefore(series, phases.start);
+  const settled = series.ts[lastLoad.end];
+  return medianBetween(series.kg, series.ts, settled, settled + MEDIAN_WINDOW_MS);
+}
+
 export function computeFigures(series: PreparedSeries, phases: Phases, type: KilnType, facility: FacilitySettings): BurnFigures {
   const { ts, smooth } = series;
   const burnMs = Math.max(0, ts[phases.quench] - ts[phases.start]);
@@ -76,7 +88,7 @@ export function computeFigures(series: PreparedSeries, phases: Phases, type: Kil
 
   let biomassKg: number;
   if (type === KILN_TYPE.RETORT) {
-    biomassKg = medianBefore(series, phases.heatStart >= 0 ? phases.heatStart : phases.start);
+    biomassKg = retortBiomass(series, phases);
   } else {
     const atStart = smooth[phases.start];
     biomassKg = (atStart === atStart ? atStart : 0) + loads.reduce((sum, step) => sum + step.kg, 0);

@@ -16,12 +16,19 @@ const files = process.argv.slice(2).length > 0
 
 const out = path.join(root, 'reports', 'mutation');
 fs.mkdirSync(out, { recursive: true });
-const summary = [];
+// files of earlier runs stay in the summary; a file run again replaces its entry
+const summaryFile = path.join(out, 'summary.json');
+const summary = fs.existsSync(summaryFile) ? JSON.parse(fs.readFileSync(summaryFile, 'utf8')).filter((f) => !files.includes(f.file)) : [];
 for (const file of files) {
   const name = path.basename(file, '.ts');
   const report = path.join(out, `${name}.json`);
   console.log(`\n=== ${file}`);
-  const status = spawnSync('nice', ['-n', '19', path.join(root, 'node_modules', '.bin', 'stryker'), 'run', '--mutate', file, '--jsonReporter.fileName', report], {
+  // the shared config, narrowed to this file and reporting to its own JSON
+  const base = JSON.parse(fs.readFileSync(path.join(root, 'stryker.config.json'), 'utf8'));
+  delete base.$schema;
+  const config = path.join(out, `${name}.stryker.json`);
+  fs.writeFileSync(config, JSON.stringify({ ...base, mutate: [file], jsonReporter: { fileName: path.relative(root, report) } }, null, 2));
+  const status = spawnSync('nice', ['-n', '19', path.join(root, 'node_modules', '.bin', 'stryker'), 'run', config], {
     cwd: root,
     stdio: 'inherit',
   }).status;
@@ -42,7 +49,7 @@ for (const file of files) {
     console.error(`${file}: no report (stryker exited ${status})`);
   }
   summary.push({ file, killed, total, score: total ? (100 * killed) / total : null, survivors });
-  fs.writeFileSync(path.join(out, 'summary.json'), JSON.stringify(summary, null, 2));
+  fs.writeFileSync(summaryFile, JSON.stringify(summary, null, 2));
   console.log(`${file}: ${killed} of ${total} mutants killed (${total ? ((100 * killed) / total).toFixed(1) : '–'} %)`);
 }
 const killed = summary.reduce((s, f) => s + f.killed, 0);
