@@ -54,24 +54,57 @@ function selectInPlace(a: Float64Array, k: number): number {
  * finite values whose ts lies within ±halfWindowMs of ts[i] (NaN when there are
  * none). Sampling in the field is irregular, so the window is never a count of samples.
  *
- * The window's values are kept sorted as it slides: each sample is inserted
- * once (shifting larger values up) and removed once (found by binary search),
- * so the cost is n × (log w + the shifts) for a window of w values (w = 61 at
- * one sample a second), instead of sorting every window again.
+ * The window's values are kept sorted as it slides. When one reading leaves
+ * as another enters (the usual step), the leaving one is found by binary
+ * search and the entering one takes its place, moving only the values between
+ * the two; otherwise a value is inserted or removed by shifting. The cost is
+ * n × (log w + the values moved) for a window of w values (w = 61 at one
+ * sample a second), instead of sorting every window again.
  */
 export function rollingMedianByTime(ts: ArrayLike<number>, values: ArrayLike<number>, halfWindowMs: number): Float64Array {
   const n = values.length;
   const out = new Float64Array(n);
   let sorted = new Float64Array(64);
   let size = 0;
+  let leaving = new Float64Array(16);
   let head = 0; // next sample to enter the window
   let tail = 0; // oldest sample still in it
-  // insertion and removal are written out inline: this loop runs for every reading of a day-long log
+  // written out inline, without helper closures: this loop runs for every reading of a day-long log
   for (let i = 0; i < n; i++) {
     const centre = ts[i];
+    // what leaves the window (all of it entered at an earlier reading)
+    let leave = 0;
+    while (ts[tail] < centre - halfWindowMs) {
+      const v = values[tail++];
+      if (v !== v) continue;
+      if (leave === leaving.length) {
+        const grown = new Float64Array(leave * 2);
+        grown.set(leaving);
+        leaving = grown;
+      }
+      leaving[leave++] = v;
+    }
     while (head < n && ts[head] <= centre + halfWindowMs) {
       const v = values[head++];
       if (v !== v) continue;
+      if (leave > 0) {
+        // one value leaves as one enters (the usual slide): move only the values between them
+        const old = leaving[--leave];
+        let k = lowerIndex(sorted, size, old);
+        if (v >= old) {
+          while (k + 1 < size && sorted[k + 1] < v) {
+            sorted[k] = sorted[k + 1];
+            k++;
+          }
+        } else {
+          while (k > 0 && sorted[k - 1] > v) {
+            sorted[k] = sorted[k - 1];
+            k--;
+          }
+        }
+        sorted[k] = v;
+        continue;
+      }
       if (size === sorted.length) {
         const grown = new Float64Array(size * 2);
         grown.set(sorted);
@@ -84,23 +117,27 @@ export function rollingMedianByTime(ts: ArrayLike<number>, values: ArrayLike<num
       }
       sorted[k] = v;
     }
-    while (ts[tail] < centre - halfWindowMs) {
-      const v = values[tail++];
-      if (v !== v) continue;
-      let lo = 0;
-      let hi = size;
-      while (lo < hi) {
-        const mid = (lo + hi) >>> 1;
-        if (sorted[mid] < v) lo = mid + 1;
-        else hi = mid;
-      }
+    while (leave > 0) {
+      const k = lowerIndex(sorted, size, leaving[--leave]);
       size--;
-      for (let k = lo; k < size; k++) sorted[k] = sorted[k + 1];
+      for (let j = k; j < size; j++) sorted[j] = sorted[j + 1];
     }
     if (size === 0) out[i] = NaN;
     else out[i] = (size & 1) === 1 ? sorted[(size - 1) >> 1] : (sorted[(size >> 1) - 1] + sorted[size >> 1]) / 2;
   }
   return out;
+}
+
+/** First index in sorted[0, size) whose value is ≥ v. */
+function lowerIndex(sorted: Float64Array, size: number, v: number): number {
+  let lo = 0;
+  let hi = size;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (sorted[mid] < v) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
 }
 
 /**
