@@ -61,6 +61,7 @@ async function main(): Promise<void> {
     '## Notes',
     '',
     '- Login bundle: a bare react-admin `<Admin>` + MUI 7 app with lazy routes measured about 310 kB here, and this console built on `<Admin>` 271 kB; assembling it from AdminContext + CoreAdminUI keeps the default layout, login and error pages out of the entry.',
+    '- Burn analysis: the 24-hour log carries every kind of field messiness but irregular sampling (flame noise, dips, an early peak, armfuls, a slow quench, blank thermocouple cells). Algorithm 2.0.0 adds three 60-second time-window medians (weight, T_hot, T_cold; about 7 ms each here) to 1.0.0, which took 45 ms on the clean log; measured with other work on the machine (load average about 8 on 2 cores), so a quiet machine gives less.',
     '- The list figure is over HTTP on loopback, token check and gzip included, with the rows read from db.json as a started server reads them.',
     '',
     '## Login screen files',
