@@ -220,3 +220,23 @@ describe('Retort paths', () => {
     expect(cold.burn_duration).toBe((59 + 50 / 60 - (2 + 50 / 60)) * 60_000);
   });
 });
+
+describe('ESTIMATES_DISAGREE (Terrafix): the two biochar estimates within 10 %', () => {
+  const TERRAFIX: KilnInput = { type: KILN_TYPE.TERRAFIX, config: { terrafix: { per_g_weight: 0.001 } } };
+  /** t2 runs 100 °C below t1, which falls 5 °C/min after its 650 °C peak at 150 min: the changeover is at 190 min */
+  const terrafix = (atChangeoverKg: number, afterKg: number) =>
+    sampledLog(230, (m): Reading => {
+      const t1 = m < 6 ? 20 : m < 150 ? 400 + ((m - 6) * 250) / 144 : m < 200 ? 650 - 5 * (m - 150) : 60;
+      const kg = m < 5 ? 0 : m < 20 ? 100 : m < 40 ? 200 : m < 50 ? 300 : m < 170 ? 300 - ((m - 50) * (300 - atChangeoverKg)) / 120 : m < 190 ? atChangeoverKg : m < 200 ? afterKg : afterKg + 60;
+      return { t1, t2: m < 6 ? 20 : t1 - 100, w: 5 + kg };
+    });
+
+  it('accepts estimates exactly 10 % apart and refuses a little more', () => {
+    const ten = analysed(terrafix(88, 80), TERRAFIX);
+    expect([ten.BIOCHAR_FROM_CHANGEOVER, ten.BIOCHAR_LESS_CHANGE]).toEqual([88, 80]);
+    expect(codes(ten)).toEqual([]);
+    const over = analysed(terrafix(88.1, 80), TERRAFIX);
+    expect(codes(over)).toEqual(['ESTIMATES_DISAGREE']);
+    expect(over.reasons[0].message).toBe('The two biochar estimates differ by 10.1 % (88.10 kg at changeover, 80.00 kg after the quench); at most 10.0 % is allowed.');
+  });
+});
