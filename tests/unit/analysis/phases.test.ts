@@ -118,3 +118,62 @@ describe('several candidate quenches', () => {
     expect(s.ts[phases.quench]).toBe(at(63 + 50 / 60));
   });
 });
+
+describe('the quench paths', () => {
+  const CGO1 = KILN_TYPE.CGO1;
+  /** a C-Go-1-like series: lit at 5 min, 600 °C, loaded 100 kg at 3 min, burnt down to 40 kg by 60 min */
+  const base = (m: number) => ({ t1: m < 5 ? 20 : 600, t2: m < 5 ? 20 : 580, w: m < 3 ? 0 : m < 60 ? 100 - m : 40 });
+
+  it('finds water poured just after the flame dipped below 350 °C', () => {
+    const s = series(120, (m) => (m < 70 ? base(m) : m < 75 ? { t1: 340, t2: 320, w: 40 } : { t1: 60, t2: 50, w: 70 }));
+    const phases = detectPhases(s, CGO1, 2);
+    expect(phases.quenchEvidence).toBe('water_after_cooling');
+    expect(s.ts[phases.quench]).toBe(at(74 + 50 / 60));
+    expect(phases.unclear).toBeNull();
+  });
+
+  it('finds water poured long after a kiln cooled by itself, once no faster fall explains the end', () => {
+    // below 350 °C from 95 min at 10 °C a minute; the water comes at 110 min, 15 minutes later
+    const s = series(150, (m) => (m < 70 ? base(m) : m < 110 ? { t1: Math.max(150, 600 - 10 * (m - 70)), t2: 140, w: 40 } : { t1: 40, t2: 40, w: 70 }));
+    const phases = detectPhases(s, CGO1, 2);
+    expect(phases.quenchEvidence).toBe('water_after_cooling');
+    expect(s.ts[phases.quench]).toBe(at(109 + 50 / 60));
+  });
+
+  it('takes the start of a deep, fast fall for the quench when the load cell shows no water', () => {
+    const s = series(120, (m) => (m < 70 ? base(m) : { t1: Math.max(40, 600 - 100 * (m - 70)), t2: 40, w: 40 }));
+    const phases = detectPhases(s, CGO1, 2);
+    expect(phases.quenchEvidence).toBe('temperature_fall');
+    expect(Math.abs(s.ts[phases.quench] - at(70))).toBeLessThanOrEqual(30_000);
+  });
+
+  it('does not take a fast but shallow fall (flame noise) for a quench', () => {
+    // 600 → 520 within a minute, then slowly on down: never 150 °C within 5 minutes of the onset
+    const s = series(200, (m) => (m < 70 ? base(m) : { t1: m < 71 ? 600 - 80 * (m - 70) : Math.max(40, 520 - 5 * (m - 71)), t2: 40, w: 40 }));
+    const phases = detectPhases(s, CGO1, 2);
+    expect(phases.quenchEvidence).toBe('none');
+    expect(phases.quenchFound).toBe(false);
+  });
+
+  it('finds the water of a kiln that never reached 350 °C', () => {
+    const s = series(120, (m) => ({ t1: m < 5 ? 20 : m < 80 ? 300 : 40, t2: 20, w: m < 3 ? 0 : m < 80 ? 100 : 150 }));
+    const phases = detectPhases(s, CGO1, 2);
+    expect(phases.burnEnd).toBe(-1);
+    expect(phases.quenchEvidence).toBe('water_after_cooling');
+    expect(s.ts[phases.quench]).toBe(at(79 + 50 / 60));
+    const dry = series(120, (m) => ({ t1: m < 5 ? 20 : m < 80 ? 300 : 40, t2: 20, w: m < 3 ? 0 : 100 }));
+    expect(detectPhases(dry, CGO1, 2)).toMatchObject({ quenchFound: false, quenchEvidence: 'none' });
+  });
+
+  it('reads through blank weight cells: the steps and the water are still found', () => {
+    const s = series(120, (m) => {
+      const r = m < 70 ? base(m) : { t1: 60, t2: 50, w: 70 };
+      return (m > 30 && m < 32) || (m > 90 && m < 91) ? { ...r, w: NaN } : r;
+    });
+    const phases = detectPhases(s, CGO1, 2);
+    expect(phases.quenchEvidence).toBe('water');
+    expect(s.ts[phases.quench]).toBe(at(69 + 50 / 60));
+    // the load put 97 kg in at 3 min (w = 100 − m), the water 30 kg
+    expect(phases.steps.map((step) => Math.round(step.kg))).toEqual([97, 30]);
+  });
+});
