@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { createApp } from './app';
 import { configFromEnv, PROJECT_ROOT } from './config';
+import { reanalyseOutdatedInBackground } from './kilnlogs/reanalyseOutdated';
 
 const CONSOLE_SOURCES = ['src', 'index.html', 'vite.config.ts', 'package-lock.json'];
 
@@ -29,9 +30,10 @@ async function main(): Promise<void> {
   const apiOnly = process.argv.includes('--api-only');
   const config = { ...configFromEnv(), serveConsole: !apiOnly };
   if (!apiOnly) buildConsoleIfNeeded();
-  const { app } = await createApp(config);
+  const { app, ctx } = await createApp(config);
   const server = app.listen(config.port, () => {
     console.log(`Kiln Console${apiOnly ? ' API' : ''} listening on http://localhost:${config.port} (data in ${config.dataDir})`);
+    reanalyseOutdatedInBackground(ctx);
   });
   const stop = () => server.close(() => process.exit(0));
   process.on('SIGINT', stop);

@@ -14,14 +14,14 @@ import type {
   ParsedLog,
   TerrafixExtras,
 } from './types';
-import { checkValidity, isInsideBox } from './validity';
+import { checkValidity, isInsideBox, pyrolysisSpans } from './validity';
 
 /** The burn analysis of ANALYSIS.md: one parsed log, its kiln and its facility → result or error_message. */
-export function analyse(log: ParsedLog, kiln: KilnInput, facility: FacilityInput): AnalysisResult | AnalysisError {
+export function analyse(log: ParsedLog, kiln: KilnInput, facility: FacilityInput, skippedLines = 0): AnalysisResult | AnalysisError {
   const calibration = resolveCalibration(kiln);
   if ('error_message' in calibration) return calibration;
   const series = prepareSeries(orderRows(log.rows), calibration);
-  return analyseSeries(log.header, series, calibration.type, resolveFacility(facility));
+  return analyseSeries(log.header, series, calibration.type, resolveFacility(facility), skippedLines);
 }
 
 export function isAnalysisError(outcome: AnalysisResult | AnalysisError): outcome is AnalysisError {
@@ -33,7 +33,13 @@ export function stepThresholdKg(noiseKg: number): number {
 }
 
 /** Analysis of a series already prepared (index.ts reuses the series for the chart). */
-export function analyseSeries(header: LogHeader, series: PreparedSeries, type: C.KilnType, facility: FacilitySettings): AnalysisResult | AnalysisError {
+export function analyseSeries(
+  header: LogHeader,
+  series: PreparedSeries,
+  type: C.KilnType,
+  facility: FacilitySettings,
+  skippedLines = 0,
+): AnalysisResult | AnalysisError {
   if (series.n === 0) return { error_message: 'The file has no readings.' };
   const threshold = stepThresholdKg(series.noiseKg);
   const phases = detectPhases(series, type, threshold);
@@ -45,6 +51,7 @@ export function analyseSeries(header: LogHeader, series: PreparedSeries, type: C
     reasons,
     gps_in_range: isInsideBox(header, facility),
     algorithm_version: C.ALGORITHM_VERSION,
+    skipped_lines: skippedLines,
     zero_weight: series.zeroWeight === null ? null : round2(series.zeroWeight),
     per_unit_weight: series.perUnitWeight,
     burn_duration: figures.burnMs,
@@ -74,13 +81,17 @@ function terrafixExtras({ terrafix }: BurnFigures): TerrafixExtras | Record<stri
   };
 }
 
-function phaseTimes({ ts }: PreparedSeries, phases: Phases): AnalysisResult['phases'] {
+function phaseTimes(series: PreparedSeries, phases: Phases): AnalysisResult['phases'] {
+  const { ts } = series;
   return {
     start_ts: ts[phases.start],
     peak_ts: phases.peak >= 0 ? ts[phases.peak] : null,
+    burn_end_ts: phases.burnEnd >= 0 ? ts[phases.burnEnd] : null,
     quench_ts: ts[phases.quench],
+    quench_evidence: phases.quenchEvidence,
     quench_found: phases.quenchFound,
     changeover_ts: phases.changeover >= 0 ? ts[phases.changeover] : null,
+    pyrolysis_spans: pyrolysisSpans(series, phases.start, phases.quench),
   };
 }
 
@@ -92,7 +103,8 @@ function parameters(type: C.KilnType, facility: FacilitySettings, noiseKg: numbe
     facility_box: { ...facility.box },
     temp_valid_min_c: C.TEMP_VALID_MIN_C,
     temp_valid_max_c: C.TEMP_VALID_MAX_C,
-    weight_smoothing_samples: C.WEIGHT_SMOOTHING_SAMPLES,
+    smoothing_window_ms: C.SMOOTHING_WINDOW_MS,
+    max_skipped_share: C.MAX_SKIPPED_SHARE,
     median_window_ms: C.MEDIAN_WINDOW_MS,
     start_temp_c: C.START_TEMP_C,
     start_hold_ms: C.START_HOLD_MS,
@@ -102,6 +114,13 @@ function parameters(type: C.KilnType, facility: FacilitySettings, noiseKg: numbe
     step_fit_window_ms: C.STEP_FIT_WINDOW_MS,
     quench_temp_fall_c: C.QUENCH_TEMP_FALL_C,
     quench_weight_rise_fraction: C.QUENCH_WEIGHT_RISE_FRACTION,
+    quench_rise_window_ms: C.QUENCH_RISE_WINDOW_MS,
+    quench_cool_window_ms: C.QUENCH_COOL_WINDOW_MS,
+    quench_fall_total_c: C.QUENCH_FALL_TOTAL_C,
+    quench_search_before_end_ms: C.QUENCH_SEARCH_BEFORE_END_MS,
+    load_recovery_c: C.LOAD_RECOVERY_C,
+    armful_gap_ms: C.ARMFUL_GAP_MS,
+    changeover_hold_ms: C.CHANGEOVER_HOLD_MS,
     burn_end_temp_c: C.BURN_END_TEMP_C,
     pyrolysis_temp_c: C.PYROLYSIS_TEMP_C,
     pyrolysis_min_ms: C.PYROLYSIS_MIN_MS,

@@ -1,5 +1,5 @@
 import { KILN_TYPE, type KilnType, MINUTE_MS } from './constants';
-import type { Random } from './prng';
+import { createRandom, type Random } from './prng';
 
 /**
  * The schedule and physical figures of one simulated burn: when each load goes
@@ -21,7 +21,31 @@ export type BurnFault =
   | 'truncated_line'
   | 'garbled_line'
   | 'missing_header'
-  | 'empty_file';
+  | 'empty_file'
+  /** most lines unreadable: an error naming the first bad line */
+  | 'garbage';
+
+/**
+ * Field messiness (ANALYSIS.md §5): how real flame-curtain kilns log, described
+ * physically. None of it is a fault: a burn with any of it is still a good burn.
+ */
+export const MESSINESS = [
+  /** flame noise of ±40 °C between samples, with slow drift */
+  'flame_noise',
+  /** cold wood drops the temperature by 100–200 °C for a minute or two after each load */
+  'load_dips',
+  /** the highest temperature early in the burn, most loads after it */
+  'early_peak',
+  /** each load in several armfuls over one or two minutes; loads of uneven size */
+  'armfuls',
+  /** a reading every 3–20 s, a few percent of rows lost */
+  'irregular_sampling',
+  /** water sprayed over several minutes */
+  'slow_quench',
+  /** a thermocouple blank for a few minutes (empty or nan cells) */
+  'blank_thermocouple',
+] as const;
+export type Messiness = (typeof MESSINESS)[number];
 
 /** Truth to simulate; anything left out is drawn around the kiln type's typical value. */
 export interface BurnTruthInput {
@@ -42,6 +66,13 @@ export interface BurnTruthInput {
 
 export interface BurnPlan {
   type: KilnType;
+  messiness: ReadonlySet<Messiness>;
+  /** what goes into the kiln when: the loads, or their armfuls */
+  armfuls: { ts: number; kg: number }[];
+  /** per load after ignition: how deep (°C) and how long (ms) the cold wood dents the flame */
+  dips: { ts: number; depthC: number; ms: number }[];
+  /** how long the quench water takes to go in */
+  quenchSprayMs: number;
   startTs: number;
   endTs: number;
   intervalMs: number;
@@ -97,6 +128,8 @@ const TOO_COLD_PEAK_C = 380;
 const IMPLAUSIBLE_CHAR_YIELD = 0.55;
 const TOO_LONG_PYROLYSIS_MINUTES = 25 * 60;
 const QUENCH_SETTLE_C = 90;
+/** a quick quench: the water goes in within a minute and a half */
+export const QUENCH_WATER_RAMP_MS = 90_000;
 const COOLING_AFTER_QUENCH_MINUTES = 30;
 /** without a quench the log runs until the kiln is this long below 100 °C */
 const COOLING_MARGIN_MINUTES = 15;
@@ -108,8 +141,8 @@ function spread(count: number, from: number, to: number, rng: Random): number[] 
   });
 }
 
-function splitMass(total: number, count: number, rng: Random): number[] {
-  const shares = Array.from({ length: count }, () => rng.between(0.7, 1.3));
+function splitMass(total: number, count: number, rng: Random, uneven: boolean): number[] {
+  const shares = Array.from({ length: count }, () => (uneven ? rng.between(0.35, 1.65) : rng.between(0.7, 1.3)));
   const sum = shares.reduce((a, b) => a + b, 0);
   return shares.map((share) => (total * share) / sum);
 }
@@ -121,8 +154,13 @@ export function planBurn(
   fault: BurnFault | null,
   wicf: number,
   rng: Random,
+  messiness: ReadonlySet<Messiness> = new Set(),
+  /** the messiness draws its own numbers, so a clean burn of a seed stays the burn it always was */
+  fieldRng: Random = createRandom(0x0f1e1d),
 ): BurnPlan {
   const d = DEFAULTS[type];
+  const messy = (kind: Messiness) => messiness.has(kind);
+  const earlyPeak = messy('early_peak');
   // every draw is made whatever the options, so a fault or a given figure changes nothing else
   const jitter = {
     biomass: rng.between(0.8, 1.2),
@@ -140,7 +178,7 @@ export function planBurn(
   const pyrolysisMs =
     (fault === 'too_long' ? TOO_LONG_PYROLYSIS_MINUTES : (truth.pyrolysis_minutes ?? d.pyrolysis_minutes + jitter.pyrolysis)) * MINUTE_MS;
   const biocharKg = biomassKg * charYield;
-  const loadKg = splitMass(biomassKg, loadCount, rng);
+  const loadKg = splitMass(biomassKg, loadCount, rng, messy('armfuls'));
   const firstLoadTs = startTs + rng.between(5, 8) * MINUTE_MS;
 
   let loadTimes: number[];
@@ -163,21 +201,27 @@ export function planBurn(
     ignitionTs = firstLoadTs + 2 * MINUTE_MS;
     plateauTs = ignitionTs + heatingMs;
     fireOutTs = plateauTs + pyrolysisMs;
-    peakTs = plateauTs + 0.65 * pyrolysisMs;
-    // loads go in while the flame curtain builds, well before the peak (a later rise would read as the quench)
-    loadTimes = [firstLoadTs, ...spread(loadCount - 1, ignitionTs + 15 * MINUTE_MS, plateauTs + 0.4 * pyrolysisMs, rng)];
+    peakTs = earlyPeak ? plateauTs + fieldRng.between(0.05, 0.15) * pyrolysisMs : plateauTs + 0.65 * pyrolysisMs;
+    // loads go in as the layer below chars; with an early peak most of them come after it
+    const lastLoadShare = earlyPeak ? fieldRng.between(0.6, 0.8) : 0.4;
+    loadTimes = [firstLoadTs, ...spread(loadCount - 1, ignitionTs + 15 * MINUTE_MS, plateauTs + lastLoadShare * pyrolysisMs, rng)];
     lossStartTs = ignitionTs + 5 * MINUTE_MS;
     lossEndTs = fireOutTs - 12 * MINUTE_MS;
     weightAtLossEndKg = biocharKg / (1 - wicf);
-    plateauStartC = peakC - 90;
-    fireOutC = peakC - 120;
+    plateauStartC = earlyPeak ? peakC - 40 : peakC - 90;
+    fireOutC = earlyPeak ? peakC - 150 : peakC - 120;
     waterKg = 0.9 * weightAtLossEndKg;
   } else if (type === KILN_TYPE.TERRAFIX) {
     const loadGap = rng.between(8, 12) * MINUTE_MS;
-    loadTimes = Array.from({ length: loadCount }, (_, i) => firstLoadTs + i * loadGap);
     ignitionTs = firstLoadTs + 3 * MINUTE_MS;
     plateauTs = ignitionTs + heatingMs;
-    peakTs = Math.max(plateauTs + 0.5 * pyrolysisMs, loadTimes[loadTimes.length - 1] + 20 * MINUTE_MS);
+    if (earlyPeak) {
+      peakTs = plateauTs + fieldRng.between(0.05, 0.15) * pyrolysisMs;
+      loadTimes = [firstLoadTs, ...spread(loadCount - 1, ignitionTs + 15 * MINUTE_MS, plateauTs + fieldRng.between(0.4, 0.55) * pyrolysisMs, rng)];
+    } else {
+      loadTimes = Array.from({ length: loadCount }, (_, i) => firstLoadTs + i * loadGap);
+      peakTs = Math.max(plateauTs + 0.5 * pyrolysisMs, loadTimes[loadTimes.length - 1] + 20 * MINUTE_MS);
+    }
     changeoverTs = plateauTs + 0.8 * pyrolysisMs;
     fireOutTs = plateauTs + pyrolysisMs;
     lossStartTs = ignitionTs + 5 * MINUTE_MS;
@@ -217,13 +261,33 @@ export function planBurn(
       (fireOutC > 100 ? naturalCoolingMs * Math.log((fireOutC - ambientC) / (100 - ambientC)) : 0);
   const endTs = truth.log_minutes !== undefined ? startTs + truth.log_minutes * MINUTE_MS : fireOutTs + coolingMs;
 
+  const loads = loadTimes.map((ts, i) => ({ ts, kg: loadKg[i] }));
+  const armfuls = messy('armfuls')
+    ? loads.flatMap((load) => {
+        const count = 2 + Math.floor(fieldRng.next() * 3);
+        const spanMs = fieldRng.between(1, 2) * MINUTE_MS;
+        const shares = Array.from({ length: count }, () => fieldRng.between(0.5, 1.5));
+        const sum = shares.reduce((a, b) => a + b, 0);
+        return shares.map((share, i) => ({ ts: load.ts + (spanMs * i) / (count - 1), kg: (load.kg * share) / sum }));
+      })
+    : loads;
+  // every dip is drawn, used or not, so turning load_dips on changes nothing else
+  const dips = loads
+    .map((load) => ({ ts: load.ts, depthC: fieldRng.between(100, 200), ms: fieldRng.between(1, 2) * MINUTE_MS }))
+    .filter((dip) => messy('load_dips') && dip.ts > ignitionTs);
+  const quenchSprayMs = messy('slow_quench') ? fieldRng.between(3, 8) * MINUTE_MS : QUENCH_WATER_RAMP_MS;
+
   return {
     type,
+    messiness,
+    armfuls,
+    dips,
+    quenchSprayMs,
     startTs,
     endTs,
     intervalMs: (truth.sample_interval_s ?? 10) * 1000,
     ambientC,
-    loads: loadTimes.map((ts, i) => ({ ts, kg: loadKg[i] })),
+    loads,
     loadRampMs: (type === KILN_TYPE.RETORT ? 60 : 20) * 1000,
     ignitionTs,
     plateauTs,
@@ -259,7 +323,8 @@ export function baseTemperature(plan: BurnPlan, t: number): number {
     if (!plan.quenched) return a + above * Math.exp(-dt / plan.naturalCoolingMs);
     // water knocks the kiln down to about QUENCH_SETTLE_C in a minute or two, then it cools slowly
     const slowShare = above > 0 ? Math.min(1, Math.max(0, (QUENCH_SETTLE_C - a) / above)) : 1;
-    return a + above * ((1 - slowShare) * Math.exp(-dt / 45_000) + slowShare * Math.exp(-dt / (25 * MINUTE_MS)));
+    const knockDownMs = plan.quenchSprayMs / 2;
+    return a + above * ((1 - slowShare) * Math.exp(-dt / knockDownMs) + slowShare * Math.exp(-dt / (25 * MINUTE_MS)));
   }
   let base: number;
   if (t < plan.plateauTs) {
@@ -269,6 +334,16 @@ export function baseTemperature(plan: BurnPlan, t: number): number {
     base = plan.plateauStartC + ((plan.peakC - plan.plateauStartC) * (t - plan.plateauTs)) / (plan.peakTs - plan.plateauTs);
   } else {
     base = plan.peakC + ((plan.fireOutC - plan.peakC) * (t - plan.peakTs)) / (plan.fireOutTs - plan.peakTs);
+  }
+  if (plan.dips.length > 0) {
+    // cold wood knocks the flame down within seconds; it recovers over a minute or two
+    for (const dip of plan.dips) {
+      const dt = t - dip.ts;
+      if (dt < 0 || dt > 2 * dip.ms) continue;
+      const shape = dt < 15_000 ? dt / 15_000 : Math.max(0, 1 - (dt - 15_000) / (dip.ms - 15_000)) ** 2;
+      base -= dip.depthC * shape;
+    }
+    return base;
   }
   // cold biomass dents the temperature for a few minutes after each load
   for (const load of plan.loads) {

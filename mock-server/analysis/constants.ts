@@ -3,7 +3,7 @@
  * and recorded in each result's `parameters`.
  */
 
-export const ALGORITHM_VERSION = '1.0.0';
+export const ALGORITHM_VERSION = '2.0.0';
 
 export const MINUTE_MS = 60_000;
 export const HOUR_MS = 60 * MINUTE_MS;
@@ -15,8 +15,10 @@ export type KilnType = (typeof KILN_TYPE)[keyof typeof KILN_TYPE];
 /** Thermocouple readings outside this range are sensor faults, treated as missing. */
 export const TEMP_VALID_MIN_C = -20;
 export const TEMP_VALID_MAX_C = 1300;
-/** Rolling median applied to the weight before finding steps. */
-export const WEIGHT_SMOOTHING_SAMPLES = 5;
+/** Weight, T_hot and T_cold are smoothed by a centred rolling median over this span of time. */
+export const SMOOTHING_WINDOW_MS = 60_000;
+/** More than this share of a log's reading lines unreadable makes it an error. */
+export const MAX_SKIPPED_SHARE = 0.02;
 /** Terrafix tare, the weight medians (before quench, changeover, heating, final) all span this. */
 export const MEDIAN_WINDOW_MS = 2 * MINUTE_MS;
 
@@ -29,13 +31,30 @@ export const LOAD_STEP_NOISE_FACTOR = 3;
 export const STEP_WINDOW_MS = MINUTE_MS;
 /** A load step's size is measured between lines fitted to the weight over this long either side of it. */
 export const STEP_FIT_WINDOW_MS = 2 * MINUTE_MS;
+/** Quench without a registered water rise: T_hot_s falling by this much per STEP_WINDOW_MS at the final cool-down. */
 export const QUENCH_TEMP_FALL_C = 50;
+/** The quench water: a weight rise of more than this fraction within QUENCH_RISE_WINDOW_MS… */
 export const QUENCH_WEIGHT_RISE_FRACTION = 0.05;
+export const QUENCH_RISE_WINDOW_MS = 2 * MINUTE_MS;
+/** …after which T_hot_s falls by QUENCH_TEMP_FALL_C within this long of the rise's end (water puts the fire out). */
+export const QUENCH_COOL_WINDOW_MS = 5 * MINUTE_MS;
+/** A quench found from the temperature alone: T_hot_s falls this far within QUENCH_COOL_WINDOW_MS of the onset. */
+export const QUENCH_FALL_TOTAL_C = 150;
+/** …beginning at most this long before the final cool-down (t_end). */
+export const QUENCH_SEARCH_BEFORE_END_MS = 10 * MINUTE_MS;
+/** A weight rise after which T_hot_s climbs back by this much (to pyrolysis temperature) is a load. */
+export const LOAD_RECOVERY_C = 50;
+/** Rises of the weight closer than this are armfuls of one load. */
+export const ARMFUL_GAP_MS = 2 * MINUTE_MS;
+/** The log must run on this long below pyrolysis temperature to show a cool-down. */
+export const COOL_DOWN_MIN_MS = MINUTE_MS;
+/** Terrafix changeover: T_cold_s stays below pyrolysis temperature at least this long. */
+export const CHANGEOVER_HOLD_MS = 10 * MINUTE_MS;
 /** Retort (and a kiln whose quench was not found): the burn ends at the last moment T_hot is at or above this. */
 export const BURN_END_TEMP_C = 100;
 /** Pyrolysis temperature: the TEMP_LOW rule and the Terrafix changeover. */
 export const PYROLYSIS_TEMP_C = 350;
-/** Terrafix: the water gained across the quench is the highest weight within this window after it. */
+/** Terrafix: the water gained across the quench is the highest weight until this long after the water rise ends. */
 export const QUENCH_GAIN_WINDOW_MS = 5 * MINUTE_MS;
 
 // §3 Facility defaults (spec §9)

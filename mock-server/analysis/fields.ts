@@ -51,7 +51,9 @@ function terrafixFigures(series: PreparedSeries, phases: Phases, priorKg: number
   const { ts, smooth } = series;
   const last = series.n - 1;
   const finalKg = medianBefore(series, last);
-  const gainEnd = upperBound(ts, ts[phases.quench] + QUENCH_GAIN_WINDOW_MS);
+  // the water may go in over several minutes: look until a while after the rise ended
+  const riseEndTs = phases.quenchStep ? ts[phases.quenchStep.end] : ts[phases.quench];
+  const gainEnd = upperBound(ts, riseEndTs + QUENCH_GAIN_WINDOW_MS);
   let afterQuench = -Infinity;
   for (let i = phases.quench; i < gainEnd; i++) if (smooth[i] > afterQuench) afterQuench = smooth[i];
   const gainKg = afterQuench - priorKg;
@@ -67,16 +69,29 @@ function terrafixFigures(series: PreparedSeries, phases: Phases, priorKg: number
   };
 }
 
+/**
+ * A Retort's biomass: the stable weight before heating (§3); a Retort never
+ * heated has nothing burnt, so the weight settled after its last load.
+ */
+function retortBiomass(series: PreparedSeries, phases: Phases): number {
+  if (phases.heatStart >= 0) return medianBefore(series, phases.heatStart);
+  const lastLoad = phases.steps[phases.steps.length - 1];
+  if (!lastLoad) return medianBefore(series, phases.start);
+  const settled = series.ts[lastLoad.end];
+  return medianBetween(series.kg, series.ts, settled, settled + MEDIAN_WINDOW_MS);
+}
+
 export function computeFigures(series: PreparedSeries, phases: Phases, type: KilnType, facility: FacilitySettings): BurnFigures {
   const { ts, smooth } = series;
   const burnMs = Math.max(0, ts[phases.quench] - ts[phases.start]);
-  const loads = phases.steps.filter((step) => step.start >= phases.start && step.end <= phases.quench);
+  const loads = phases.steps.filter((step) => step !== phases.quenchStep && step.start >= phases.start && step.start < phases.quench);
 
   let biomassKg: number;
   if (type === KILN_TYPE.RETORT) {
-    biomassKg = medianBefore(series, phases.heatStart >= 0 ? phases.heatStart : phases.start);
+    biomassKg = retortBiomass(series, phases);
   } else {
-    biomassKg = smooth[phases.start] + loads.reduce((sum, step) => sum + step.kg, 0);
+    const atStart = smooth[phases.start];
+    biomassKg = (atStart === atStart ? atStart : 0) + loads.reduce((sum, step) => sum + step.kg, 0);
   }
 
   const firstLoadTs = loads.length > 0 ? ts[loads[0].start] : 0;

@@ -56,7 +56,7 @@ export function analyseLogText(text: string, lookupKiln: KilnLookup): LogAnalysi
   if ('error_message' in calibration) return failed(calibration.error_message);
 
   const prepared = prepareSeries(series, calibration);
-  const outcome = analyseSeries(header, prepared, calibration.type, resolveFacility(found.facility));
+  const outcome = analyseSeries(header, prepared, calibration.type, resolveFacility(found.facility), parsed.skippedLines);
   if (isAnalysisError(outcome)) return failed(outcome.error_message);
   return { ...common, result: outcome, error_message: null, chart_data: chartData(prepared, prepared.kg) };
 }
@@ -67,6 +67,8 @@ export { downsampleChart, lttbIndices } from './downsample';
 export {
   DEFAULT_CALIBRATION,
   generateBurn,
+  MESSINESS,
+  type Messiness,
   type BurnFault,
   type BurnTruth,
   type BurnTruthInput,

@@ -1,14 +1,28 @@
+import { MAX_SKIPPED_SHARE } from './constants';
 import { parseDateMs, parseTimeOfDayMs } from './time';
 import type { LogHeader, LogRow, ParsedLog } from './types';
 
 /**
  * Reads a burn log (DESIGN.md §5): `# key=value` header lines, an optional
  * `d,t,t1,t2,w` column line (columns may come in any order; without it that
- * order is assumed), then one reading per line. Any row that does not parse
- * makes the whole log an error naming its line.
+ * order is assumed), then one reading per line (ANALYSIS.md §1).
+ *
+ * A missing reading (an empty cell, nan, NA, -, null) is data: NaN in its
+ * channel. A line whose date or time does not parse, with the wrong number of
+ * cells, or with a value that is neither a number nor a missing reading, is
+ * skipped and counted; the log is an error naming the first such line only when
+ * more than MAX_SKIPPED_SHARE of its reading lines are skipped or none is left.
+ * Every text quoted back from the file is a short, printable excerpt.
  */
 
-export type ParseErrorCode = 'EMPTY_FILE' | 'MISSING_HEADER' | 'INVALID_HEADER' | 'BAD_COLUMNS' | 'NO_ROWS' | 'UNPARSABLE_LINE';
+export type ParseErrorCode = 'EMPTY_FILE' | 'MISSING_HEADER' | 'INVALID_HEADER' | 'BAD_COLUMNS' | 'NO_ROWS' | 'TOO_MANY_BAD_LINES';
+
+/** Header values follow the kiln registry's rules (src/domain/kilnValidation.ts). */
+const KILN_ID_PATTERN = /^[A-Za-z0-9._-]+$/;
+const HEADER_VALUE_MAX_LENGTH = 64;
+const EXCERPT_MAX_LENGTH = 24;
+/** Cells that mean "no reading" (compared lower-cased, trimmed). */
+const MISSING_CELLS = new Set(['', 'nan', 'na', 'n/a', '-', 'null', 'none']);
 
 export interface LogParseError {
   code: ParseErrorCode;
@@ -19,7 +33,14 @@ export interface LogParseError {
   header: Partial<LogHeader>;
 }
 
-export type ParseLogResult = { ok: true; log: ParsedLog } | { ok: false; error: LogParseError };
+export type ParseLogResult = { ok: true; log: ParsedLog; skippedLines: number } | { ok: false; error: LogParseError };
+
+/** A value quoted from the file: at most EXCERPT_MAX_LENGTH characters, control and non-ASCII characters as '?'. */
+export function excerpt(value: string): string {
+  const trimmed = value.trim();
+  const short = trimmed.length > EXCERPT_MAX_LENGTH ? `${trimmed.slice(0, EXCERPT_MAX_LENGTH)}…` : trimmed;
+  return short.replace(/[^\x20-\x7e…]/g, '?');
+}
 
 const COLUMNS = ['d', 't', 't1', 't2', 'w'] as const;
 type Column = (typeof COLUMNS)[number];
@@ -46,6 +67,10 @@ export function parseLog(input: string): ParseLogResult {
   let cellsNeeded = 0;
   let lastHeaderLine = 0;
   let lineNo = 0;
+  let readingLines = 0;
+  let skipped = 0;
+  let firstProblem = '';
+  let firstBadLine = 0;
 
   // walks the text by index rather than splitting it: a day of 1-second readings is 86,400 lines
   for (let pos = 0; pos < text.length; ) {
@@ -60,6 +85,7 @@ export function parseLog(input: string): ParseLogResult {
     if (columns === DEFAULT_COLUMNS) {
       const row = readDefaultRowFast(text, lineStart, lineEnd, days);
       if (row) {
+        readingLines++;
         rows.push(row);
         continue;
       }
@@ -87,23 +113,39 @@ export function parseLog(input: string): ParseLogResult {
         return fail('BAD_COLUMNS', `Line ${lineNo}: the column line must name d, t, t1, t2 and w (missing ${named.join(', ')}).`, lineNo);
       } else {
         columns = COLUMNS.every((c, i) => named[c] === i) ? DEFAULT_COLUMNS : named;
-        cellsNeeded = Math.max(...COLUMNS.map((c) => named[c])) + 1;
+        cellsNeeded = line.split(',').length;
         continue;
       }
       cellsNeeded = COLUMNS.length;
     }
 
+    readingLines++;
     const row = readRow(line, columns, cellsNeeded, days);
-    if (typeof row === 'string') return fail('UNPARSABLE_LINE', `Line ${lineNo}: ${row}`, lineNo);
+    if (typeof row === 'string') {
+      if (skipped === 0) {
+        firstProblem = `Line ${lineNo}: ${row}`;
+        firstBadLine = lineNo;
+      }
+      skipped++;
+      continue;
+    }
     rows.push(row);
   }
 
   const missing = columns === null ? missingHeader(header) : null;
   if (missing) return fail('MISSING_HEADER', `${missing}.`, null);
+  if (skipped > 0 && (rows.length === 0 || skipped > MAX_SKIPPED_SHARE * readingLines)) {
+    const share = ((100 * skipped) / readingLines).toFixed(1);
+    return fail(
+      'TOO_MANY_BAD_LINES',
+      `${firstProblem} ${skipped} of ${readingLines} reading lines (${share} %) could not be read; at most ${MAX_SKIPPED_SHARE * 100} % may be skipped.`,
+      firstBadLine,
+    );
+  }
   if (rows.length === 0) {
     return fail('NO_ROWS', `The file has no readings after its header (line ${lastHeaderLine}).`, lastHeaderLine);
   }
-  return { ok: true, log: { header: header as LogHeader, rows } };
+  return { ok: true, log: { header: header as LogHeader, rows }, skippedLines: skipped };
 }
 
 /** "Missing header line '# latitude=…'" for the header lines not read yet, or null. */
@@ -120,11 +162,14 @@ function readHeaderLine(line: string, header: Partial<LogHeader>): string | null
   const value = line.slice(eq + 1).trim();
   if (key === 'kiln_id') {
     if (value === '') return 'kiln_id is empty.';
+    if (value.length > HEADER_VALUE_MAX_LENGTH || !KILN_ID_PATTERN.test(value)) {
+      return `kiln_id '${excerpt(value)}' is not a kiln id (at most ${HEADER_VALUE_MAX_LENGTH} letters, digits, '.', '_' or '-').`;
+    }
     header.kiln_id = value;
   } else if (key === 'latitude' || key === 'longitude') {
     const limit = key === 'latitude' ? 90 : 180;
-    const n = value === '' ? NaN : Number(value);
-    if (!Number.isFinite(n) || Math.abs(n) > limit) return `${key} '${value}' is not a number between -${limit} and ${limit}.`;
+    const n = value === '' || value.length > HEADER_VALUE_MAX_LENGTH ? NaN : Number(value);
+    if (!Number.isFinite(n) || Math.abs(n) > limit) return `${key} '${excerpt(value)}' is not a number between -${limit} and ${limit}.`;
     header[key] = n;
   }
   return null;
@@ -175,8 +220,9 @@ function readDefaultRowFast(text: string, start: number, end: number, days: DayC
   if (c3 < 0 || c3 >= end) return null;
   const c4 = text.indexOf(',', c3 + 1);
   if (c4 < 0 || c4 >= end) return null;
-  let c5 = text.indexOf(',', c4 + 1);
-  if (c5 < 0 || c5 > end) c5 = end;
+  // a sixth cell is the wrong number of cells: readRow words that
+  if (text.indexOf(',', c4 + 1) >= 0 && text.indexOf(',', c4 + 1) < end) return null;
+  const c5 = end;
 
   const dLength = c1 - start;
   const day = dLength === days.lastText.length && text.startsWith(days.lastText, start) ? days.lastMs : dayMs(text.slice(start, c1), days);
@@ -223,28 +269,30 @@ function plainDecimal(text: string, start: number, end: number): number {
 /** A reading, or the sentence saying why the line is not one. */
 function readRow(line: string, columns: ColumnIndex, cellsNeeded: number, days: DayCache): LogRow | string {
   const cells = line.split(',');
-  if (cells.length < cellsNeeded) {
-    return `expected ${cellsNeeded} comma-separated values (d,t,t1,t2,w) but found ${cells.length}.`;
+  if (cells.length !== cellsNeeded) {
+    return `expected ${cellsNeeded} comma-separated values but found ${cells.length}.`;
   }
   const dText = cells[columns.d];
   const day = dayMs(dText, days);
-  if (Number.isNaN(day)) return `date '${dText.trim()}' is not a YYYY-MM-DD date.`;
+  if (Number.isNaN(day)) return `date '${excerpt(dText)}' is not a YYYY-MM-DD date.`;
   const tText = cells[columns.t];
   const time = parseTimeOfDayMs(tText);
-  if (Number.isNaN(time)) return `time '${tText.trim()}' is not an HH:mm:ss time.`;
-  const t1 = readNumber(cells[columns.t1]);
-  if (Number.isNaN(t1)) return `t1 '${cells[columns.t1].trim()}' is not a number.`;
-  const t2 = readNumber(cells[columns.t2]);
-  if (Number.isNaN(t2)) return `t2 '${cells[columns.t2].trim()}' is not a number.`;
-  const w = readNumber(cells[columns.w]);
-  if (Number.isNaN(w)) return `w '${cells[columns.w].trim()}' is not a number.`;
+  if (Number.isNaN(time)) return `time '${excerpt(tText)}' is not an HH:mm:ss time.`;
+  const values = (['t1', 't2', 'w'] as const).map((name) => readReading(cells[columns[name]]));
+  const bad = values.findIndex((v) => v === undefined);
+  if (bad >= 0) {
+    const name = (['t1', 't2', 'w'] as const)[bad];
+    return `${name} '${excerpt(cells[columns[name]])}' is neither a number nor a missing reading.`;
+  }
+  const [t1, t2, w] = values as number[];
   return { ts: day + time, t1, t2, w };
 }
 
-/** A finite number, or NaN. `+''` and `+' '` are 0 in JavaScript, hence the digit check on zeros. */
-function readNumber(cell: string): number {
+/** A finite number; NaN for a missing reading; undefined for anything else. `+''` is 0 in JavaScript, hence the digit check on zeros. */
+function readReading(cell: string): number | undefined {
+  if (MISSING_CELLS.has(cell.trim().toLowerCase())) return NaN;
   const n = +cell;
-  if (!Number.isFinite(n)) return NaN;
-  if (n === 0 && !/\d/.test(cell)) return NaN;
+  if (!Number.isFinite(n)) return undefined;
+  if (n === 0 && !/\d/.test(cell)) return undefined;
   return n;
 }

@@ -1,6 +1,6 @@
 import type { Calibration } from './config';
-import { KILN_TYPE, MEDIAN_WINDOW_MS, TEMP_VALID_MAX_C, TEMP_VALID_MIN_C, WEIGHT_SMOOTHING_SAMPLES } from './constants';
-import { median, noiseSigma, rollingMedian } from './stats';
+import { KILN_TYPE, MEDIAN_WINDOW_MS, SMOOTHING_WINDOW_MS, TEMP_VALID_MAX_C, TEMP_VALID_MIN_C } from './constants';
+import { median, noiseSigma, rollingMedianByTime } from './stats';
 import type { LogRow } from './types';
 
 /** Readings in time order, one per timestamp, temperatures outside the valid range as NaN. */
@@ -15,13 +15,17 @@ export interface TimeSeries {
 
 /** ANALYSIS.md §1 applied: weight in kg, smoothed, and the hot/cold temperature. */
 export interface PreparedSeries extends TimeSeries {
+  /** NaN where the weight is missing */
   kg: Float64Array;
-  /** kg after the rolling median */
+  /** kg after the 60-second rolling median */
   smooth: Float64Array;
   /** higher valid thermocouple (burn activity); NaN when neither is valid */
   hot: Float64Array;
   /** lower valid thermocouple (the conservative value) — the other one when only one is valid */
   cold: Float64Array;
+  /** hot and cold after the 60-second rolling median: what phases and the temperature rule read */
+  hotS: Float64Array;
+  coldS: Float64Array;
   noiseKg: number;
   zeroWeight: number | null;
   perUnitWeight: number | null;
@@ -121,9 +125,11 @@ export function prepareSeries(series: TimeSeries, calibration: Calibration): Pre
   return {
     ...series,
     kg,
-    smooth: rollingMedian(kg, WEIGHT_SMOOTHING_SAMPLES),
+    smooth: rollingMedianByTime(series.ts, kg, SMOOTHING_WINDOW_MS / 2),
     hot,
     cold,
+    hotS: rollingMedianByTime(series.ts, hot, SMOOTHING_WINDOW_MS / 2),
+    coldS: rollingMedianByTime(series.ts, cold, SMOOTHING_WINDOW_MS / 2),
     noiseKg: noiseSigma(kg),
     zeroWeight,
     perUnitWeight,

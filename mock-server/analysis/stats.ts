@@ -49,28 +49,95 @@ function selectInPlace(a: Float64Array, k: number): number {
   return a[k];
 }
 
-/** Centred rolling median over `window` samples (odd), the window clipped at both ends. */
-export function rollingMedian(values: Float64Array, window: number): Float64Array {
-  const half = Math.floor(window / 2);
-  const out = new Float64Array(values.length);
-  const buffer = new Float64Array(window);
-  for (let i = 0; i < values.length; i++) {
-    const from = Math.max(0, i - half);
-    const to = Math.min(values.length, i + half + 1);
-    let n = 0;
-    for (let k = from; k < to; k++) {
-      // insertion sort: the window is tiny
-      const v = values[k];
-      let j = n++;
-      while (j > 0 && buffer[j - 1] > v) {
-        buffer[j] = buffer[j - 1];
-        j--;
+/**
+ * Centred rolling median over a span of TIME: out[i] is the median of the
+ * finite values whose ts lies within ±halfWindowMs of ts[i] (NaN when there are
+ * none). Sampling in the field is irregular, so the window is never a count of samples.
+ *
+ * The window's values are kept sorted as it slides. When one reading leaves
+ * as another enters (the usual step), the leaving one is found by binary
+ * search and the entering one takes its place, moving only the values between
+ * the two; otherwise a value is inserted or removed by shifting. The cost is
+ * n × (log w + the values moved) for a window of w values (w = 61 at one
+ * sample a second), instead of sorting every window again.
+ */
+export function rollingMedianByTime(ts: ArrayLike<number>, values: ArrayLike<number>, halfWindowMs: number): Float64Array {
+  const n = values.length;
+  const out = new Float64Array(n);
+  let sorted = new Float64Array(64);
+  let size = 0;
+  let leaving = new Float64Array(16);
+  let head = 0; // next sample to enter the window
+  let tail = 0; // oldest sample still in it
+  // written out inline, without helper closures: this loop runs for every reading of a day-long log
+  for (let i = 0; i < n; i++) {
+    const centre = ts[i];
+    // what leaves the window (all of it entered at an earlier reading)
+    let leave = 0;
+    while (ts[tail] < centre - halfWindowMs) {
+      const v = values[tail++];
+      if (v !== v) continue;
+      if (leave === leaving.length) {
+        const grown = new Float64Array(leave * 2);
+        grown.set(leaving);
+        leaving = grown;
       }
-      buffer[j] = v;
+      leaving[leave++] = v;
     }
-    out[i] = n % 2 === 1 ? buffer[(n - 1) / 2] : (buffer[n / 2 - 1] + buffer[n / 2]) / 2;
+    while (head < n && ts[head] <= centre + halfWindowMs) {
+      const v = values[head++];
+      if (v !== v) continue;
+      if (leave > 0) {
+        // one value leaves as one enters (the usual slide): move only the values between them
+        const old = leaving[--leave];
+        let k = lowerIndex(sorted, size, old);
+        if (v >= old) {
+          while (k + 1 < size && sorted[k + 1] < v) {
+            sorted[k] = sorted[k + 1];
+            k++;
+          }
+        } else {
+          while (k > 0 && sorted[k - 1] > v) {
+            sorted[k] = sorted[k - 1];
+            k--;
+          }
+        }
+        sorted[k] = v;
+        continue;
+      }
+      if (size === sorted.length) {
+        const grown = new Float64Array(size * 2);
+        grown.set(sorted);
+        sorted = grown;
+      }
+      let k = size++;
+      while (k > 0 && sorted[k - 1] > v) {
+        sorted[k] = sorted[k - 1];
+        k--;
+      }
+      sorted[k] = v;
+    }
+    while (leave > 0) {
+      const k = lowerIndex(sorted, size, leaving[--leave]);
+      size--;
+      for (let j = k; j < size; j++) sorted[j] = sorted[j + 1];
+    }
+    if (size === 0) out[i] = NaN;
+    else out[i] = (size & 1) === 1 ? sorted[(size - 1) >> 1] : (sorted[(size >> 1) - 1] + sorted[size >> 1]) / 2;
   }
   return out;
+}
+
+/** First index in sorted[0, size) whose value is ≥ v. */
+function lowerIndex(sorted: Float64Array, size: number, v: number): number {
+  let lo = 0;
+  let hi = size;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (sorted[mid] < v) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
 }
 
 /**
@@ -81,9 +148,14 @@ export function rollingMedian(values: Float64Array, window: number): Float64Arra
 export function noiseSigma(values: Float64Array): number {
   if (values.length < 3) return 0;
   const diffs = new Float64Array(values.length - 2);
-  for (let i = 1; i < values.length - 1; i++) diffs[i - 1] = Math.abs(values[i + 1] - 2 * values[i] + values[i - 1]);
+  let n = 0;
+  for (let i = 1; i < values.length - 1; i++) {
+    const d = Math.abs(values[i + 1] - 2 * values[i] + values[i - 1]);
+    if (d === d) diffs[n++] = d;
+  }
+  if (n === 0) return 0;
   // 1.4826 × MAD estimates σ of a normal variable; a second difference has variance 6σ²
-  return (1.4826 * medianInPlace(diffs)) / Math.sqrt(6);
+  return (1.4826 * medianInPlace(diffs.subarray(0, n))) / Math.sqrt(6);
 }
 
 /** Rounds to two decimals, at the very end only (ANALYSIS.md §3); never yields -0. */

@@ -59,7 +59,8 @@ export type ReasonCode =
   | 'NO_QUENCH'
   | 'MASS_IMPLAUSIBLE'
   | 'DURATION'
-  | 'ESTIMATES_DISAGREE';
+  | 'ESTIMATES_DISAGREE'
+  | 'PHASES_UNCLEAR';
 
 export interface Reason {
   code: ReasonCode;
@@ -75,7 +76,9 @@ export interface AnalysisParameters {
   facility_box: { latitude_min: number; latitude_max: number; longitude_min: number; longitude_max: number };
   temp_valid_min_c: number;
   temp_valid_max_c: number;
-  weight_smoothing_samples: number;
+  /** weight, T_hot and T_cold: centred rolling medians over this span of time */
+  smoothing_window_ms: number;
+  max_skipped_share: number;
   median_window_ms: number;
   start_temp_c: number;
   start_hold_ms: number;
@@ -87,6 +90,13 @@ export interface AnalysisParameters {
   step_fit_window_ms: number;
   quench_temp_fall_c: number;
   quench_weight_rise_fraction: number;
+  quench_rise_window_ms: number;
+  quench_cool_window_ms: number;
+  quench_fall_total_c: number;
+  quench_search_before_end_ms: number;
+  load_recovery_c: number;
+  armful_gap_ms: number;
+  changeover_hold_ms: number;
   burn_end_temp_c: number;
   pyrolysis_temp_c: number;
   pyrolysis_min_ms: number;
@@ -104,10 +114,16 @@ export interface AnalysisParameters {
 export interface AnalysisPhases {
   start_ts: number;
   peak_ts: number | null;
+  /** t_end: the last moment T_hot_s was at pyrolysis temperature; null when it never was */
+  burn_end_ts: number | null;
   quench_ts: number;
+  /** how the quench was found: 'water', 'temperature_fall', 'water_after_cooling', 'none'; null for a Retort */
+  quench_evidence: 'water' | 'temperature_fall' | 'water_after_cooling' | 'none' | null;
   /** false when no quench was found (C-Go-1, Terrafix) and the burn end stands in for it; null for a Retort */
   quench_found: boolean | null;
   changeover_ts: number | null;
+  /** [from, to] ms of each stretch T_cold_s counted at or above pyrolysis temperature between t0 and tq (TEMP_LOW) */
+  pyrolysis_spans: [number, number][];
 }
 
 export interface LoadStep {
@@ -131,6 +147,8 @@ export interface AnalysisResult extends Partial<TerrafixExtras> {
   reasons: Reason[];
   gps_in_range: boolean;
   algorithm_version: string;
+  /** reading lines that could not be read and were left out (ANALYSIS.md §1) */
+  skipped_lines: number;
   /** calibration used: kiln config zero, or the measured Terrafix tare (raw); null for a Retort */
   zero_weight: number | null;
   /** calibration used: raw counts per gram; null for a Retort */

@@ -41,13 +41,27 @@ export function isInsideBox(header: LogHeader, facility: FacilitySettings): bool
   );
 }
 
-/** Time T_cold spent at or above the pyrolysis temperature in [start, end); each sample holds until the next, at most MAX_GAP_MS. */
-export function timeAtPyrolysisMs(series: PreparedSeries, start: number, end: number): number {
-  let total = 0;
+/**
+ * When T_cold_s was at or above the pyrolysis temperature in [start, end): each
+ * sample holds until the next, at most MAX_GAP_MS; touching stretches merged.
+ * What the TEMP_LOW rule counts, and what the burn chart shades.
+ */
+export function pyrolysisSpans(series: PreparedSeries, start: number, end: number): [number, number][] {
+  const spans: [number, number][] = [];
   for (let i = start; i < end; i++) {
-    if (series.cold[i] >= PYROLYSIS_TEMP_C) total += Math.min(series.ts[i + 1] - series.ts[i], MAX_GAP_MS);
+    if (!(series.coldS[i] >= PYROLYSIS_TEMP_C)) continue;
+    const from = series.ts[i];
+    const to = from + Math.min(series.ts[i + 1] - from, MAX_GAP_MS);
+    const last = spans[spans.length - 1];
+    if (last && last[1] === from) last[1] = to;
+    else spans.push([from, to]);
   }
-  return total;
+  return spans;
+}
+
+/** Time T_cold_s spent at or above the pyrolysis temperature in [start, end). */
+export function timeAtPyrolysisMs(series: PreparedSeries, start: number, end: number): number {
+  return pyrolysisSpans(series, start, end).reduce((total, [from, to]) => total + (to - from), 0);
 }
 
 export function validFraction(values: Float64Array, start: number, end: number): number {
@@ -117,7 +131,7 @@ export function checkValidity({ header, series, phases, figures, type, facility 
   if (phases.quenchFound === false) {
     reasons.push({
       code: 'NO_QUENCH',
-      message: `No quench was found after the temperature peak: no thermocouple fell by ${QUENCH_TEMP_FALL_C} °C within a minute and the weight never rose by more than ${percent(QUENCH_WEIGHT_RISE_FRACTION)} within a minute.`,
+      message: `No quench was found: the weight never rose by more than ${percent(QUENCH_WEIGHT_RISE_FRACTION)} within 2 minutes at the final cool-down, and the hotter thermocouple never fell by ${QUENCH_TEMP_FALL_C} °C within a minute there.`,
     });
   }
 
@@ -130,6 +144,8 @@ export function checkValidity({ header, series, phases, figures, type, facility 
       message: `The burn lasted ${hoursMinutes(figures.burnMs)}; it must last between ${hoursMinutes(DURATION_MIN_MS)} and ${hoursMinutes(DURATION_MAX_MS)}.`,
     });
   }
+
+  if (phases.unclear !== null) reasons.push({ code: 'PHASES_UNCLEAR', message: phases.unclear });
 
   const terrafix = figures.terrafix;
   if (type === KILN_TYPE.TERRAFIX && terrafix && terrafix.fromChangeoverKg !== null) {

@@ -1,4 +1,4 @@
-import { generateBurn, KILN_TYPE, type BurnFault, type GenerateBurnOptions, type KilnType } from '../analysis';
+import { generateBurn, KILN_TYPE, MESSINESS, type BurnFault, type GenerateBurnOptions, type KilnType, type Messiness } from '../analysis';
 import { DEFAULT_CALIBRATION } from '../analysis/generate';
 import { createRandom, type Random } from '../analysis/prng';
 import { ingestLog } from '../kilnlogs/ingest';
@@ -10,7 +10,8 @@ import type { Seeder } from '.';
  * About DEMO_LOG_COUNT burn logs over the last 18 months from the seeded kilns,
  * simulated by the analysis generator and stored through the upload path, so
  * the demo shows what real uploads give: mostly valid burns, a realistic share
- * invalid, and a few files that cannot be analysed at all.
+ * invalid, and a few files that cannot be analysed at all. Like a real fleet's
+ * logs, most burns carry some field messiness (ANALYSIS.md §5).
  */
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -28,9 +29,24 @@ const BAD_LOGS: [number, Outcome][] = [
   [0.02, { fault: 'no_quench' }],
   [0.02, { fault: 'truncated' }],
   [0.01, { unknownKiln: true }],
+  // a line the logger garbled is skipped and counted; a file cut off mid-line stops mid-burn
   [0.01, { fault: 'garbled_line' }],
   [0.005, { fault: 'truncated_line' }],
+  [0.005, { fault: 'garbage' }],
 ];
+
+/** How often each kind of field messiness shows in a burn log (each drawn on its own). */
+const MESSINESS_SHARE: Record<Messiness, number> = {
+  flame_noise: 0.7,
+  load_dips: 0.6,
+  early_peak: 0.35,
+  armfuls: 0.6,
+  irregular_sampling: 0.5,
+  slow_quench: 0.3,
+  blank_thermocouple: 0.15,
+};
+
+const drawMessiness = (rng: Random): Messiness[] => MESSINESS.filter((kind) => rng.next() < MESSINESS_SHARE[kind]);
 
 function drawOutcome(rng: Random, type: KilnType): Outcome {
   let u = rng.next();
@@ -106,6 +122,7 @@ export const seedKilnLogs: Seeder = (state, ctx) => {
       calibration: calibrationOf(kiln, type),
       facility: { ...facility, wicf: wicfOf(facility) },
       fault: outcome && 'fault' in outcome ? outcome.fault : undefined,
+      messiness: drawMessiness(rng),
     });
     // uploaded when the kiln next had a connection: within a few hours of the burn's end
     const uploadTs = new Date(burn.truth.end_ts + rng.between(0.2, 6) * 3_600_000);

@@ -44,6 +44,10 @@ export interface AnalysisResult {
   reasons: AnalysisReason[];
   /** a field the JSON carries: its number, or null when it carries null or a non-number */
   values: Partial<Record<AnalysisFieldName, number | null>>;
+  /** which algorithm computed it (ANALYSIS.md §6); null when the JSON does not say */
+  algorithmVersion: string | null;
+  /** reading lines the analysis could not read and left out; null when the JSON does not say */
+  skippedLines: number | null;
 }
 
 /** The text a result must exceed to count as present (spec §2: longer than 3 characters). */
@@ -78,7 +82,13 @@ export function parseAnalysis(text: string | null | undefined): AnalysisResult |
     const v = json[name];
     values[name] = typeof v === 'number' && Number.isFinite(v) ? v : null;
   }
-  return { valid: json.valid === 'true', reasons: readReasons(json.reasons), values };
+  return {
+    valid: json.valid === 'true',
+    reasons: readReasons(json.reasons),
+    values,
+    algorithmVersion: typeof json.algorithm_version === 'string' ? json.algorithm_version : null,
+    skippedLines: typeof json.skipped_lines === 'number' && Number.isInteger(json.skipped_lines) && json.skipped_lines >= 0 ? json.skipped_lines : null,
+  };
 }
 
 /** The parts of a log row the analysis display reads. */

@@ -1,6 +1,7 @@
 /**
  * Spec §3 "Chart data" → the rows the burn chart plots (spec §9: temp 1,
- * temp 2 and the weight ×10, so the weight shares the temperatures' axis).
+ * temp 2 and the weight ×10, the weight on its own right-hand axis), and the
+ * marks of what the analysis found (ANALYSIS.md §2), read from its JSON.
  */
 import type { ChartPoint } from './api/kilnLogs';
 
@@ -39,4 +40,61 @@ const pad2 = (n: number) => String(n).padStart(2, '0');
 export function formatChartTime(ts: number): string {
   const date = new Date(ts);
   return `${pad2(date.getUTCHours())}:${pad2(date.getUTCMinutes())}`;
+}
+
+/** The pyrolysis temperature (ANALYSIS.md §4 TEMP_LOW), drawn as a line on the temperature axis. */
+export const PYROLYSIS_TEMP_C = 350;
+
+/** An axis starts at 0, or at the data's minimum when that is lower (a thermocouple below freezing). */
+export const axisFloor = (dataMin: number): number => Math.min(0, dataMin);
+
+/** What the analysis found, placed on the chart's time axis. */
+export interface BurnMarks {
+  /** t0 */
+  start: number | null;
+  /** the quench (C-Go-1, Terrafix), or the end of the burn (a Retort, or no quench found) */
+  end: { ts: number; kind: 'quench' | 'burnEnd' } | null;
+  /** Terrafix */
+  changeover: number | null;
+  loads: { ts: number; kg: number }[];
+  /** the time counted at or above 350 °C */
+  hotSpans: { from: number; to: number }[];
+}
+
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+const finite = (value: unknown): number | null => (typeof value === 'number' && Number.isFinite(value) ? value : null);
+
+/** The marks of an analysis JSON string, read without trusting it; null when it holds none. */
+export function burnMarks(analysis: string | null | undefined): BurnMarks | null {
+  if (typeof analysis !== 'string') return null;
+  let json: unknown;
+  try {
+    json = JSON.parse(analysis);
+  } catch {
+    return null;
+  }
+  if (!isRecord(json) || !isRecord(json.phases)) return null;
+  const phases = json.phases;
+  const endTs = finite(phases.quench_ts);
+  const loads = Array.isArray(json.loads)
+    ? json.loads.flatMap((load) => {
+        const ts = isRecord(load) ? finite(load.ts) : null;
+        const kg = isRecord(load) ? finite(load.kg) : null;
+        return ts !== null && kg !== null ? [{ ts, kg }] : [];
+      })
+    : [];
+  const hotSpans = Array.isArray(phases.pyrolysis_spans)
+    ? phases.pyrolysis_spans.flatMap((span) => {
+        const from = Array.isArray(span) ? finite(span[0]) : null;
+        const to = Array.isArray(span) ? finite(span[1]) : null;
+        return from !== null && to !== null && to > from ? [{ from, to }] : [];
+      })
+    : [];
+  return {
+    start: finite(phases.start_ts),
+    end: endTs === null ? null : { ts: endTs, kind: phases.quench_found === true ? 'quench' : 'burnEnd' },
+    changeover: finite(phases.changeover_ts),
+    loads,
+    hotSpans,
+  };
 }

@@ -3,7 +3,11 @@ import { useTranslate } from 'react-admin';
 import { analysisFields, type AnalysisResult } from '../domain/analysis';
 import type { KilnTypeCode } from '../domain/kilnTypes';
 
-/** The hover panel of an analysed burn: every figure with its unit, then the failed rules' sentences. */
+/**
+ * The hover panel of an analysed burn: every figure with its unit, which
+ * algorithm computed it and how many unreadable lines it skipped, then the
+ * failed rules' sentences (PHASES_UNCLEAR's says what was ambiguous).
+ */
 export function AnalysisDetailPanel({ result, kilnType }: { result: AnalysisResult; kilnType: KilnTypeCode }) {
   const translate = useTranslate();
   const fields = analysisFields(result, kilnType);
@@ -14,7 +18,7 @@ export function AnalysisDetailPanel({ result, kilnType }: { result: AnalysisResu
       </Typography>
       <Table size="small" aria-label={translate('kilnLogs.columns.analysis')}>
         <TableBody>
-          {fields.map(({ name, label, value }) => (
+          {[...fields, ...provenance(result)].map(({ name, label, value }) => (
             <TableRow key={name}>
               <TableCell component="th" scope="row" sx={{ pl: 0 }}>
                 {translate(label)}
@@ -29,6 +33,14 @@ export function AnalysisDetailPanel({ result, kilnType }: { result: AnalysisResu
       {result.reasons.length > 0 && <FailedRules reasons={result.reasons} />}
     </Box>
   );
+}
+
+/** Where the figures came from (ANALYSIS.md §6): the algorithm's version and the lines it skipped. */
+function provenance(result: AnalysisResult): { name: string; label: string; value: string | null }[] {
+  return [
+    { name: 'algorithm_version', label: 'kilnLogs.analysis.algorithmVersion', value: result.algorithmVersion },
+    { name: 'skipped_lines', label: 'kilnLogs.analysis.skippedLines', value: result.skippedLines === null ? null : String(result.skippedLines) },
+  ];
 }
 
 function FailedRules({ reasons }: { reasons: AnalysisResult['reasons'] }) {

@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { analyseLogText, KILN_TYPE } from '../../mock-server/analysis';
 import { PROJECT_ROOT } from '../../mock-server/config';
-import { benchAnalysis, dayLongLog } from './analysis.bench';
+import { benchAnalysis, dayLongLog, worstErrorMarkdown, worstErrorTable } from './analysis.bench';
 import { buildConsole } from './consoleServer';
 import { benchKilnLogList } from './kilnlogList.bench';
 import { measureLoginBundle } from './loginBundle.bench';
@@ -30,12 +30,14 @@ async function main(): Promise<void> {
   console.log('Burn analysis of a 24-hour log...');
   const analysis = await benchAnalysis();
   const chart = chartPointsOfDayLongLog();
+  console.log('Worst analysis error per kind of field messiness...');
+  const accuracy = worstErrorMarkdown(worstErrorTable());
   console.log('Kiln log list over 10,000 logs...');
   const list = await benchKilnLogList();
 
   const rows = [
     ['JS the login screen loads (gzip, all files the browser requested)', `${kB(bundle.totalGzipBytes)} kB`, '≤ 280 kB'],
-    ['Parse + analyse a 24-hour log sampled every second (86,400 rows), median', `${analysis.medianMs.toFixed(1)} ms (${analysis.runs} runs)`, '< 250 ms'],
+    ['Parse + analyse a 24-hour log sampled every second (86,400 rows, field messiness), median', `${analysis.medianMs.toFixed(1)} ms (${analysis.runs} runs)`, '< 100 ms'],
     ['Chart points of that log after downsampling', `${chart.points} from ${chart.rows.toLocaleString('en')} rows`, '≤ 1,000'],
     ['GET /api/kilnlogs, 10,000 logs, page of 25 by log time, one facility: median', `${list.medianMs.toFixed(2)} ms (${list.runs} runs)`, ''],
     ['… p95', `${list.p95Ms.toFixed(2)} ms`, '< 50 ms'],
@@ -50,9 +52,16 @@ async function main(): Promise<void> {
     '| --- | --- | --- |',
     ...rows.map((r) => `| ${r.join(' | ')} |`),
     '',
+    '## Burn analysis: worst error per kind of field messiness',
+    '',
+    'Simulated burns (ANALYSIS.md §5), 50 seeds per kiln type and kind, sampled every 10 s (irregular sampling: 3–20 s); the largest relative error of each figure against the truth it was simulated from. Goal: every one under 3 %, every burn valid.',
+    '',
+    ...accuracy,
+    '',
     '## Notes',
     '',
     '- Login bundle: a bare react-admin `<Admin>` + MUI 7 app with lazy routes measured about 310 kB here, and this console built on `<Admin>` 271 kB; assembling it from AdminContext + CoreAdminUI keeps the default layout, login and error pages out of the entry.',
+    '- Burn analysis: the 24-hour log carries every kind of field messiness but irregular sampling (flame noise, dips, an early peak, armfuls, a slow quench, blank thermocouple cells). Algorithm 2.0.0 adds three 60-second time-window medians (weight, T_hot, T_cold; about 7 ms each here) to 1.0.0, which took 45 ms on the clean log; measured with other work on the machine (load average about 8 on 2 cores), so a quiet machine gives less.',
     '- The list figure is over HTTP on loopback, token check and gzip included, with the rows read from db.json as a started server reads them.',
     '',
     '## Login screen files',

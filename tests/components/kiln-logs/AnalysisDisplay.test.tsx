@@ -51,6 +51,8 @@ describe('AnalysisDisplay (spec §2 Analysis display per burn)', () => {
       'Unpyrolised biomass': '112.04 kg',
       'Biochar produced': '208.06 kg',
       'CO2 removed': '507.67 kg',
+      'Algorithm version': '2.0.0',
+      'Skipped lines': '2',
     });
     expect(panel.queryByText('Failed rules')).not.toBeInTheDocument();
   });

@@ -1,11 +1,16 @@
-import { analyseLogText, CHART_MAX_POINTS, DATA_SAMPLE_ROWS, KILN_TYPE } from '../../../mock-server/analysis';
+import { analyseLogText, CHART_MAX_POINTS, DATA_SAMPLE_ROWS, KILN_TYPE, type GeneratedBurn, type LogAnalysis } from '../../../mock-server/analysis';
 import { CGO1_CALIBRATION, FACILITY, generate, kilnOf } from './helpers';
 
 const lookupCgo1 = (id: string) => (id === 'K-0' ? { kiln: kilnOf(KILN_TYPE.CGO1), facility: FACILITY } : undefined);
 
 describe('analyseLogText', () => {
-  const burn = generate(KILN_TYPE.CGO1, 21, undefined, { sample_interval_s: 5 });
-  const outcome = analyseLogText(burn.text, lookupCgo1);
+  // built in beforeAll: a fixture that throws while the file loads would not count as a failed test
+  let burn: GeneratedBurn;
+  let outcome: LogAnalysis;
+  beforeAll(() => {
+    burn = generate(KILN_TYPE.CGO1, 21, undefined, { sample_interval_s: 5 });
+    outcome = analyseLogText(burn.text, lookupCgo1);
+  });
 
   it('returns the header, the first reading as kiln local time, and a result', () => {
     expect(outcome).toMatchObject({
@@ -52,10 +57,17 @@ describe('analyseLogText', () => {
     expect(analyseLogText(burn.text, () => ({ kiln: { type: 0, config: '{}' }, facility: FACILITY })).error_message).toMatch(/^Kiln config missing/);
   });
 
-  it('keeps what the header told before an unparsable line', () => {
-    const broken = analyseLogText(generate(KILN_TYPE.CGO1, 21, 'garbled_line').text, lookupCgo1);
+  it('keeps what the header told before a log of mostly unreadable lines', () => {
+    const broken = analyseLogText(generate(KILN_TYPE.CGO1, 21, 'garbage').text, lookupCgo1);
     expect(broken).toMatchObject({ kiln_id: 'K-0', result: null, logts: null, chart_data: [], data_sample: [] });
-    expect(broken.error_message).toMatch(/^Line \d+: /);
+    expect(broken.error_message).toMatch(/^Line 6: expected 5 comma-separated values but found 1\. \d+ of \d+ reading lines \(66\.\d %\) could not be read; at most 2 % may be skipped\.$/);
+  });
+
+  it('skips a garbled line, counting it in the result', () => {
+    const { result, error_message } = analyseLogText(generate(KILN_TYPE.CGO1, 21, 'garbled_line').text, lookupCgo1);
+    expect(error_message).toBeNull();
+    expect(result?.skipped_lines).toBe(1);
+    expect(result?.valid).toBe('true');
   });
 
   it('uses the calibration it was given', () => {

@@ -79,3 +79,19 @@ describe('lttbIndices', () => {
     expect(lttbIndices(x, [y], 4)).toContain(5);
   });
 });
+
+describe('LTTB, not a stride', () => {
+  it('picks in each bucket the reading that spans the largest triangle: the peak, wherever it sits in its bucket', () => {
+    // 1,002 readings, 100 buckets of 10; in bucket b the peak sits at its 7th reading, alternately up and down
+    const n = 1002;
+    const x = Array.from({ length: n }, (_, i) => i);
+    const peakOf = (b: number) => 1 + 10 * b + 6;
+    const y = Array.from({ length: n }, () => 0);
+    for (let b = 0; b < 100; b++) y[peakOf(b)] = b % 2 === 0 ? 10 : -10;
+    const kept = lttbIndices(x, [y], 102);
+    expect(kept).toEqual([0, ...Array.from({ length: 100 }, (_, b) => peakOf(b)), n - 1]);
+    // an even stride keeps only the peaks it happens to land on
+    const stride = Array.from({ length: 102 }, (_, i) => Math.round((i * (n - 1)) / 101));
+    expect(stride.filter((i) => y[i] !== 0).length).toBeLessThan(15);
+  });
+});

@@ -9,6 +9,7 @@ import {
   type KilnInput,
   type KilnType,
   type LogAnalysis,
+  type Messiness,
 } from '../../../mock-server/analysis';
 
 export const START = Date.UTC(2026, 2, 1, 6, 0, 0);
@@ -25,7 +26,7 @@ export function kilnOf(type: KilnType): KilnInput {
   return { type, config: null };
 }
 
-export function generate(type: KilnType, seed: number, fault?: BurnFault, truth?: BurnTruthInput): GeneratedBurn {
+export function generate(type: KilnType, seed: number, fault?: BurnFault, truth?: BurnTruthInput, messiness?: readonly Messiness[]): GeneratedBurn {
   return generateBurn({
     kiln_type: type,
     kiln_id: `K-${type}`,
@@ -35,6 +36,7 @@ export function generate(type: KilnType, seed: number, fault?: BurnFault, truth?
     facility: { ...BOX, wicf: 0.35 },
     truth,
     fault,
+    messiness,
   });
 }
 

@@ -89,16 +89,82 @@ describe('parseLog', () => {
   });
 
   it.each([
-    ['a word for a temperature', '2026-03-01,06:00:20,hot,23.9,10234', "Line 7: t1 'hot' is not a number."],
-    ['an empty weight', '2026-03-01,06:00:20,24.5,23.9,', "Line 7: w '' is not a number."],
+    ['a word for a temperature', '2026-03-01,06:00:20,hot,23.9,10234', "Line 7: t1 'hot' is neither a number nor a missing reading."],
     ['a date that does not exist', '2026-02-30,06:00:20,24.5,23.9,10234', "Line 7: date '2026-02-30' is not a YYYY-MM-DD date."],
     ['a time out of range', '2026-03-01,24:00:00,24.5,23.9,10234', "Line 7: time '24:00:00' is not an HH:mm:ss time."],
-    ['too few values', '2026-03-01,06:00:20,24.5', 'Line 7: expected 5 comma-separated values (d,t,t1,t2,w) but found 3.'],
-    ['binary junk', '\u0000\u0001\u00ff', 'Line 7: expected 5 comma-separated values (d,t,t1,t2,w) but found 1.'],
-  ])('gives UNPARSABLE_LINE naming the line for %s', (_case, line, message) => {
+    ['too few values', '2026-03-01,06:00:20,24.5', 'Line 7: expected 5 comma-separated values but found 3.'],
+    ['too many values', '2026-03-01,06:00:20,24.5,1,2,3', 'Line 7: expected 5 comma-separated values but found 6.'],
+    ['binary junk', '\u0000\u0001\u00ff', 'Line 7: expected 5 comma-separated values but found 1.'],
+  ])('skips and counts a line with %s', (_case, line) => {
+    const lines = Array.from({ length: 60 }, (_, i) => `2026-03-01,07:${String(i).padStart(2, '0')}:00,24.5,23.9,10234`).join('\n');
+    const result = parseLog(`${GOOD}${line}\n${lines}\n`);
+    if (!result.ok) throw new Error(result.error.message);
+    expect(result.skippedLines).toBe(1);
+    expect(result.log.rows).toHaveLength(62);
+  });
+
+  it.each([
+    ['a word for a temperature', '2026-03-01,06:00:20,hot,23.9,10234', "Line 7: t1 'hot' is neither a number nor a missing reading."],
+    ['a date that does not exist', '2026-02-30,06:00:20,24.5,23.9,10234', "Line 7: date '2026-02-30' is not a YYYY-MM-DD date."],
+    ['a time out of range', '2026-03-01,24:00:00,24.5,23.9,10234', "Line 7: time '24:00:00' is not an HH:mm:ss time."],
+    ['too few values', '2026-03-01,06:00:20,24.5', 'Line 7: expected 5 comma-separated values but found 3.'],
+    ['binary junk', '\u0000\u0001\u00ff', 'Line 7: expected 5 comma-separated values but found 1.'],
+  ])('refuses a short log whose one bad line (%s) is over 2 %, naming it', (_case, line, first) => {
     const error = expectError(parseLog(`${GOOD}${line}\n2026-03-01,06:00:30,24.5,23.9,10234\n`));
-    expect(error).toMatchObject({ code: 'UNPARSABLE_LINE', line: 7, message });
+    expect(error).toMatchObject({ code: 'TOO_MANY_BAD_LINES', line: 7 });
+    expect(error.message).toBe(`${first} 1 of 4 reading lines (25.0 %) could not be read; at most 2 % may be skipped.`);
     expect(error.header.kiln_id).toBe('CG1-0007');
+  });
+
+  it('keeps blank, nan, NA, -, null cells as missing readings, not a broken file', () => {
+    const cells = ['', 'nan', 'NaN', 'NA', '-', 'null', ' '];
+    const text = `${HEADER}d,t,t1,t2,w\n` + cells.map((c, i) => `2026-03-01,06:00:0${i},${c},${i},${c}`).join('\n') + '\n';
+    const result = parseLog(text);
+    if (!result.ok) throw new Error(result.error.message);
+    expect(result.skippedLines).toBe(0);
+    expect(result.log.rows.map((r) => [r.t1, r.t2, r.w])).toEqual(cells.map((_, i) => [NaN, i, NaN]));
+  });
+
+  it('skips a truncated last line and counts it', () => {
+    const lines = Array.from({ length: 60 }, (_, i) => `2026-03-01,06:${String(i).padStart(2, '0')}:00,500,480,10234`);
+    const result = parseLog(`${HEADER}d,t,t1,t2,w\n${lines.join('\n')}\n2026-03-01,07:00:00,50`);
+    if (!result.ok) throw new Error(result.error.message);
+    expect(result.skippedLines).toBe(1);
+    expect(result.log.rows).toHaveLength(60);
+  });
+
+  it('accepts exactly 2 % of skipped lines and refuses one more', () => {
+    const good = (i: number) => `2026-03-01,06:${String(Math.floor(i / 60)).padStart(2, '0')}:${String(i % 60).padStart(2, '0')},500,480,10234`;
+    const log = (bad: number) => `${HEADER}d,t,t1,t2,w\n` + Array.from({ length: 100 }, (_, i) => (i < bad ? 'junk' : good(i))).join('\n') + '\n';
+    const two = parseLog(log(2));
+    expect(two.ok && two.skippedLines).toBe(2);
+    expect(expectError(parseLog(log(3)))).toMatchObject({ code: 'TOO_MANY_BAD_LINES', line: 5 });
+  });
+
+  it('refuses a log that is mostly garbage, naming the first bad line', () => {
+    const lines = Array.from({ length: 90 }, (_, i) => (i % 3 === 0 ? `2026-03-01,06:00:${String(i % 60).padStart(2, '0')},1,1,1` : `E5 checksum ${i} fail`));
+    const error = expectError(parseLog(`${HEADER}d,t,t1,t2,w\n${lines.join('\n')}\n`));
+    expect(error.message).toBe('Line 6: expected 5 comma-separated values but found 1. 60 of 90 reading lines (66.7 %) could not be read; at most 2 % may be skipped.');
+  });
+
+  it('refuses a log with no readable line at all', () => {
+    expect(expectError(parseLog(`${HEADER}d,t,t1,t2,w\njunk\n`))).toMatchObject({ code: 'TOO_MANY_BAD_LINES', line: 5 });
+  });
+
+  it('refuses a kiln_id that breaks the registry rules, quoting only a short safe excerpt', () => {
+    const huge = expectError(parseLog(`# kiln_id=${'A'.repeat(10_000_000)}\n# latitude=1\n# longitude=2\n`));
+    expect(huge.code).toBe('INVALID_HEADER');
+    expect(huge.message.length).toBeLessThan(200);
+    expect(huge.header.kiln_id).toBeUndefined();
+    const odd = expectError(parseLog('# kiln_id=K 1<script>\u0007\n'));
+    expect(odd.message).toBe("Line 1: kiln_id 'K 1<script>?' is not a kiln id (at most 64 letters, digits, '.', '_' or '-').");
+    expect(expectLog(parseLog(`# kiln_id=${'K'.repeat(64)}\n# latitude=1\n# longitude=2\n2026-03-01,06:00:00,1,1,1\n`)).header.kiln_id).toHaveLength(64);
+    expect(expectError(parseLog(`# kiln_id=${'K'.repeat(65)}\n`)).code).toBe('INVALID_HEADER');
+  });
+
+  it('quotes at most a short excerpt of an unreadable latitude', () => {
+    const error = expectError(parseLog(`# kiln_id=A\n# latitude=${'9'.repeat(5000)}\n`));
+    expect(error.message).toBe(`Line 2: latitude '${'9'.repeat(24)}…' is not a number between -90 and 90.`);
   });
 
   it('counts lines the way an editor does, CRLF or not', () => {

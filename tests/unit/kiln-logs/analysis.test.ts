@@ -18,6 +18,13 @@ const row = (analysis: unknown, overrides: { error_message?: string | null; type
 });
 
 describe('parseAnalysis', () => {
+  it('reads the algorithm version and the skipped lines, ignoring values of the wrong kind', () => {
+    expect(parseAnalysis(JSON.stringify({ valid: 'true', algorithm_version: '2.0.0', skipped_lines: 4 }))).toMatchObject({ algorithmVersion: '2.0.0', skippedLines: 4 });
+    expect(parseAnalysis(JSON.stringify({ valid: 'true', algorithm_version: 2, skipped_lines: -1 }))).toMatchObject({ algorithmVersion: null, skippedLines: null });
+    expect(parseAnalysis(JSON.stringify({ valid: 'true', skipped_lines: 1.5 }))).toMatchObject({ skippedLines: null });
+    expect(parseAnalysis(JSON.stringify({ valid: 'true', skipped_lines: 0 }))).toMatchObject({ skippedLines: 0 });
+  });
+
   it('reads valid only from the string "true"', () => {
     expect((parseAnalysis(JSON.stringify(CGO1_ANALYSIS)) as AnalysisResult).valid).toBe(true);
     expect((parseAnalysis(JSON.stringify({ ...CGO1_ANALYSIS, valid: true })) as AnalysisResult).valid).toBe(false);
@@ -41,6 +48,7 @@ describe('parseAnalysis', () => {
       JSON.stringify({ valid: 'false', co2_removed: '12', biochar_produced: 3.5, reasons: [{ code: 'DURATION', message: 'Too short.' }, { code: 7 }, 'x'] }),
     ) as AnalysisResult;
     expect(parsed.values).toEqual({ co2_removed: null, biochar_produced: 3.5 });
+    expect(parsed).toMatchObject({ algorithmVersion: null, skippedLines: null });
     expect(parsed.reasons).toEqual([{ code: 'DURATION', message: 'Too short.' }]);
   });
 });

@@ -1,0 +1,79 @@
+import fs from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ALGORITHM_VERSION } from '../../mock-server/analysis';
+import { reanalyseOutdated } from '../../mock-server/kilnlogs/reanalyseOutdated';
+import type { KilnLogRecord } from '../../mock-server/store/schema';
+import { bearer, startTestServer, type TestServer } from '../helpers/testServer';
+
+/**
+ * The start-up upgrade of an existing DATA_DIR: results of an older
+ * algorithm_version are analysed again in the background, audited ones never.
+ */
+
+let server: TestServer;
+let token: string;
+
+beforeAll(async () => {
+  server = await startTestServer();
+  token = await server.login('kilnadmin');
+});
+afterAll(() => server.close());
+
+/** Makes a stored result look as an older algorithm left it: version 1.0.0 and a stale biomass. */
+function ageResult(row: KilnLogRecord): void {
+  const result = JSON.parse(row.analysis!) as { algorithm_version: string; biomass_loaded: number };
+  result.algorithm_version = '1.0.0';
+  result.biomass_loaded = 1;
+  row.analysis = JSON.stringify(result);
+}
+
+const versionOf = (row: KilnLogRecord) => (JSON.parse(row.analysis!) as { algorithm_version: string }).algorithm_version;
+
+describe('re-analysing outdated results when the server starts', () => {
+  it('analyses every unaudited older result again, leaves audited ones and answers requests meanwhile', async () => {
+    const { store } = server.ctx;
+    const analysed = store.data.kilnlogs.filter((row) => row.analysis !== null);
+    expect(analysed.length).toBeGreaterThan(10);
+    const fresh = new Map(analysed.map((row) => [row.id, row.analysis]));
+    analysed.forEach(ageResult);
+    const audited = analysed.find((row) => !row.audited)!;
+    audited.audited = true;
+    const outdated = analysed.filter((row) => !row.audited);
+    const auditedBefore = audited.analysis;
+    const errorRows = store.data.kilnlogs.filter((row) => row.analysis === null).map((row) => ({ ...row }));
+    store.write();
+
+    const lines: string[] = [];
+    let finished = false;
+    const upgrade = reanalyseOutdated(server.ctx, (line) => lines.push(line)).then((summary) => {
+      finished = true;
+      return summary;
+    });
+    const answer = await server.http.get('/api/kilnlogs').set(bearer(token));
+    expect(answer.status).toBe(200);
+    expect(finished).toBe(false);
+
+    const summary = await upgrade;
+    expect(summary).toEqual({ outdated: outdated.length, reanalysed: outdated.length, failed: 0 });
+    for (const row of outdated) {
+      expect(versionOf(row)).toBe(ALGORITHM_VERSION);
+      expect(row.analysis).toBe(fresh.get(row.id));
+    }
+    expect(audited.analysis).toBe(auditedBefore);
+    expect(versionOf(audited)).toBe('1.0.0');
+    expect(store.data.kilnlogs.filter((row) => row.analysis === null)).toEqual(errorRows);
+    expect(lines[0]).toBe(`Re-analysing ${outdated.length} burn log(s) analysed by an older algorithm, with algorithm ${ALGORITHM_VERSION}, in the background...`);
+    expect(lines.some((line) => /^Re-analysed \d+ of \d+ burn logs\.\.\.$/.test(line))).toBe(true);
+    expect(lines[lines.length - 1]).toBe(`Re-analysed ${outdated.length} of ${outdated.length} burn log(s) with algorithm ${ALGORITHM_VERSION}.`);
+
+    // what it stored survives a restart: db.json was written
+    const onDisk = JSON.parse(fs.readFileSync(`${server.dataDir}/db.json`, 'utf8')) as { kilnlogs: KilnLogRecord[] };
+    for (const row of outdated) expect(onDisk.kilnlogs.find((r) => r.id === row.id)?.analysis).toBe(fresh.get(row.id));
+  });
+
+  it('does nothing, and says nothing, when every result is current', async () => {
+    const lines: string[] = [];
+    expect(await reanalyseOutdated(server.ctx, (line) => lines.push(line))).toEqual({ outdated: 0, reanalysed: 0, failed: 0 });
+    expect(lines).toEqual([]);
+  });
+});

@@ -1,0 +1,179 @@
+import { KILN_TYPE, parseLog } from '../../../mock-server/analysis';
+import { climbsBack, coolsAfter, detectPhases, findChangeover, findHeatStart, findLoadSteps, riseFraction } from '../../../mock-server/analysis/phases';
+import { orderRows, prepareSeries, type PreparedSeries } from '../../../mock-server/analysis/series';
+import { at, sampledLog, type Reading } from './helpers';
+
+/** A series read as a Retort's (kg as logged), every 10 s. */
+function series(minutes: number, reading: (m: number) => Reading): PreparedSeries {
+  const parsed = parseLog(sampledLog(minutes, reading));
+  if (!parsed.ok) throw new Error(parsed.error.message);
+  return prepareSeries(orderRows(parsed.log.rows), { type: KILN_TYPE.RETORT });
+}
+
+const indexAt = (s: PreparedSeries, minutes: number) => s.ts.indexOf(at(minutes));
+
+describe('t0: T_hot_s at 100 °C held for 2 minutes', () => {
+  it('starts at exactly 100 °C held exactly 2 minutes, and not 10 seconds less', () => {
+    const held = series(30, (m) => ({ t1: m >= 10 && m <= 12 ? 100 : 20, t2: 20, w: 0 }));
+    expect(findHeatStart(held.ts, held.hotS)).toBe(indexAt(held, 10));
+    const short = series(30, (m) => ({ t1: m >= 10 && m < 12 ? 100 : 20, t2: 20, w: 0 }));
+    expect(findHeatStart(short.ts, short.hotS)).toBe(-1);
+    const under = series(30, (m) => ({ t1: m >= 10 && m <= 13 ? 99.9 : 20, t2: 20, w: 0 }));
+    expect(findHeatStart(under.ts, under.hotS)).toBe(-1);
+  });
+});
+
+describe('load steps', () => {
+  it('joins armfuls less than 2 minutes apart into one load, and keeps loads further apart separate', () => {
+    const armfuls = series(30, (m) => ({ t1: 20, t2: 20, w: (m >= 10 ? 50 : 0) + (m >= 11 + 50 / 60 ? 50 : 0) }));
+    const one = findLoadSteps(armfuls.ts, armfuls.smooth, 2);
+    expect(one.map((s) => Math.round(s.kg * 100) / 100)).toEqual([100]);
+    expect(armfuls.ts[one[0].start]).toBe(at(9 + 50 / 60));
+
+    const apart = series(30, (m) => ({ t1: 20, t2: 20, w: (m >= 10 ? 50 : 0) + (m >= 12 + 30 / 60 ? 50 : 0) }));
+    expect(findLoadSteps(apart.ts, apart.smooth, 2).map((s) => Math.round(s.kg * 100) / 100)).toEqual([50, 50]);
+  });
+
+  it('ignores a rise below the threshold and a one-reading spike', () => {
+    const small = series(30, (m) => ({ t1: 20, t2: 20, w: m >= 10 ? 1.9 : 0 }));
+    expect(findLoadSteps(small.ts, small.smooth, 2)).toEqual([]);
+    const spike = series(30, (m) => ({ t1: 20, t2: 20, w: Math.abs(m - 10) < 0.01 ? 80 : 0 }));
+    expect(findLoadSteps(spike.ts, spike.smooth, 2)).toEqual([]);
+    const exact = series(30, (m) => ({ t1: 20, t2: 20, w: m >= 10 ? 2 : 0 }));
+    expect(findLoadSteps(exact.ts, exact.smooth, 2)).toHaveLength(1);
+  });
+
+  it('measures the rise of a slow spray from wherever in the step it starts', () => {
+    // flat at 100 kg, then +10 kg a minute from 10 min: 10 % within 2 minutes of its start
+    const spray = series(30, (m) => ({ t1: 20, t2: 20, w: m < 10 ? 100 : 100 + 10 * Math.min(m - 10, 5) }));
+    const [step] = findLoadSteps(spray.ts, spray.smooth, 2);
+    expect(riseFraction(spray, step)).toBeCloseTo(0.2, 2);
+    // the same rise measured only from a point 4 minutes in: 10 kg on 140 kg
+    const late = spray.ts.indexOf(at(14));
+    expect(riseFraction(spray, { start: late, end: late, kg: 10 })).toBeCloseTo(10 / 140, 2);
+  });
+});
+
+describe('water or wood', () => {
+  const burnOn = (afterC: number) => series(60, (m) => ({ t1: m < 20 ? 600 : m < 21 ? 420 : afterC, t2: 20, w: m < 20 ? 100 : 150 }));
+
+  it('a rise after which the fire climbs back by 50 °C to 350 °C is a load', () => {
+    const wood = burnOn(600);
+    const [step] = findLoadSteps(wood.ts, wood.smooth, 2);
+    expect(climbsBack(wood, step, wood.n - 1)).toBe(true);
+    expect(coolsAfter(wood, step)).toBe(true);
+  });
+
+  it('a rise after which the fire stays down is not, and one after which it climbs only 49 °C is not either', () => {
+    const water = burnOn(60);
+    const [step] = findLoadSteps(water.ts, water.smooth, 2);
+    expect(climbsBack(water, step, water.n - 1)).toBe(false);
+    const weak = burnOn(469);
+    const [weakStep] = findLoadSteps(weak.ts, weak.smooth, 2);
+    expect(climbsBack(weak, weakStep, weak.n - 1)).toBe(false);
+    expect(climbsBack(burnOn(470), findLoadSteps(burnOn(470).ts, burnOn(470).smooth, 2)[0], weak.n - 1)).toBe(true);
+  });
+
+  it('a rise with no fall of 50 °C around it does not put the fire out', () => {
+    const steady = series(60, (m) => ({ t1: m < 20 ? 600 : 551, t2: 20, w: m < 20 ? 100 : 150 }));
+    const [step] = findLoadSteps(steady.ts, steady.smooth, 2);
+    expect(coolsAfter(steady, step)).toBe(false);
+    const fifty = series(60, (m) => ({ t1: m < 20 ? 600 : 550, t2: 20, w: m < 20 ? 100 : 150 }));
+    expect(coolsAfter(fifty, findLoadSteps(fifty.ts, fifty.smooth, 2)[0])).toBe(true);
+  });
+});
+
+describe('changeover (Terrafix): T_cold_s below 350 °C for good', () => {
+  const cold = (m: number) => (m < 60 ? 400 : m < 65 ? 300 : m < 70 ? 400 : 300);
+
+  it('skips a dip that comes back within 10 minutes', () => {
+    const s = series(120, (m) => ({ t1: 600, t2: cold(m), w: 0 }));
+    expect(s.ts[findChangeover(s.ts, s.coldS, 0)]).toBe(at(70));
+  });
+
+  it('is where the fall began when it never comes back, and none before the peak it is searched from', () => {
+    const s = series(120, (m) => ({ t1: 600, t2: m < 60 ? 400 : 300, w: 0 }));
+    expect(s.ts[findChangeover(s.ts, s.coldS, 0)]).toBe(at(60));
+    expect(findChangeover(s.ts, s.coldS, -1)).toBe(-1);
+    const always = series(60, () => ({ t1: 600, t2: 400, w: 0 }));
+    expect(findChangeover(always.ts, always.coldS, 0)).toBe(-1);
+  });
+
+  it('counts a return at exactly 10 minutes as coming back', () => {
+    const s = series(120, (m) => ({ t1: 600, t2: m >= 60 && m < 70 ? 300 : m >= 90 ? 300 : 400, w: 0 }));
+    expect(s.ts[findChangeover(s.ts, s.coldS, 0)]).toBe(at(90));
+  });
+});
+
+describe('several candidate quenches', () => {
+  it('says the phases are unclear, naming both rises, when neither is a load', () => {
+    // two water-like rises 4 minutes apart just before the kiln cools, the fire never climbing back
+    const s = series(120, (m) => ({
+      t1: m < 5 ? 20 : m < 60 ? 600 : m < 64 ? 560 : m < 66 ? 400 : 60,
+      t2: m < 5 ? 20 : m < 60 ? 580 : m < 64 ? 540 : m < 66 ? 380 : 50,
+      w: m < 3 ? 0 : m < 60 ? 100 : m < 64 ? 120 : 150,
+    }));
+    const phases = detectPhases(s, KILN_TYPE.CGO1, 2);
+    expect(phases.unclear).toBe('The weight rose by more than 5 % at 06:59 and 07:03, both just before the kiln cooled below 350 °C; which one was the quench is unclear.');
+    expect(s.ts[phases.quench]).toBe(at(63 + 50 / 60));
+  });
+});
+
+describe('the quench paths', () => {
+  const CGO1 = KILN_TYPE.CGO1;
+  /** a C-Go-1-like series: lit at 5 min, 600 °C, loaded 100 kg at 3 min, burnt down to 40 kg by 60 min */
+  const base = (m: number) => ({ t1: m < 5 ? 20 : 600, t2: m < 5 ? 20 : 580, w: m < 3 ? 0 : m < 60 ? 100 - m : 40 });
+
+  it('finds water poured just after the flame dipped below 350 °C', () => {
+    const s = series(120, (m) => (m < 70 ? base(m) : m < 75 ? { t1: 340, t2: 320, w: 40 } : { t1: 60, t2: 50, w: 70 }));
+    const phases = detectPhases(s, CGO1, 2);
+    expect(phases.quenchEvidence).toBe('water_after_cooling');
+    expect(s.ts[phases.quench]).toBe(at(74 + 50 / 60));
+    expect(phases.unclear).toBeNull();
+  });
+
+  it('finds water poured long after a kiln cooled by itself, once no faster fall explains the end', () => {
+    // below 350 °C from 95 min at 10 °C a minute; the water comes at 110 min, 15 minutes later
+    const s = series(150, (m) => (m < 70 ? base(m) : m < 110 ? { t1: Math.max(150, 600 - 10 * (m - 70)), t2: 140, w: 40 } : { t1: 40, t2: 40, w: 70 }));
+    const phases = detectPhases(s, CGO1, 2);
+    expect(phases.quenchEvidence).toBe('water_after_cooling');
+    expect(s.ts[phases.quench]).toBe(at(109 + 50 / 60));
+  });
+
+  it('takes the start of a deep, fast fall for the quench when the load cell shows no water', () => {
+    const s = series(120, (m) => (m < 70 ? base(m) : { t1: Math.max(40, 600 - 100 * (m - 70)), t2: 40, w: 40 }));
+    const phases = detectPhases(s, CGO1, 2);
+    expect(phases.quenchEvidence).toBe('temperature_fall');
+    expect(Math.abs(s.ts[phases.quench] - at(70))).toBeLessThanOrEqual(30_000);
+  });
+
+  it('does not take a fast but shallow fall (flame noise) for a quench', () => {
+    // 600 → 520 within a minute, then slowly on down: never 150 °C within 5 minutes of the onset
+    const s = series(200, (m) => (m < 70 ? base(m) : { t1: m < 71 ? 600 - 80 * (m - 70) : Math.max(40, 520 - 5 * (m - 71)), t2: 40, w: 40 }));
+    const phases = detectPhases(s, CGO1, 2);
+    expect(phases.quenchEvidence).toBe('none');
+    expect(phases.quenchFound).toBe(false);
+  });
+
+  it('finds the water of a kiln that never reached 350 °C', () => {
+    const s = series(120, (m) => ({ t1: m < 5 ? 20 : m < 80 ? 300 : 40, t2: 20, w: m < 3 ? 0 : m < 80 ? 100 : 150 }));
+    const phases = detectPhases(s, CGO1, 2);
+    expect(phases.burnEnd).toBe(-1);
+    expect(phases.quenchEvidence).toBe('water_after_cooling');
+    expect(s.ts[phases.quench]).toBe(at(79 + 50 / 60));
+    const dry = series(120, (m) => ({ t1: m < 5 ? 20 : m < 80 ? 300 : 40, t2: 20, w: m < 3 ? 0 : 100 }));
+    expect(detectPhases(dry, CGO1, 2)).toMatchObject({ quenchFound: false, quenchEvidence: 'none' });
+  });
+
+  it('reads through blank weight cells: the steps and the water are still found', () => {
+    const s = series(120, (m) => {
+      const r = m < 70 ? base(m) : { t1: 60, t2: 50, w: 70 };
+      return (m > 30 && m < 32) || (m > 90 && m < 91) ? { ...r, w: NaN } : r;
+    });
+    const phases = detectPhases(s, CGO1, 2);
+    expect(phases.quenchEvidence).toBe('water');
+    expect(s.ts[phases.quench]).toBe(at(69 + 50 / 60));
+    // the load put 97 kg in at 3 min (w = 100 − m), the water 30 kg
+    expect(phases.steps.map((step) => Math.round(step.kg))).toEqual([97, 30]);
+  });
+});
