@@ -2,13 +2,13 @@ import { useState } from 'react';
 import { Box, Button } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
 import { useQuery } from '@tanstack/react-query';
-import { useDataProvider, useTranslate } from 'react-admin';
+import { useCanAccess, useDataProvider, useTranslate } from 'react-admin';
+import { RESOURCES } from '../domain/operations';
 import type { Facility, FacilityListResponse } from '../domain/api/configure';
 import { useReportQueryFailure, type FailureTexts } from '../layout/failures';
 import { Page } from '../layout/Page';
 import type { KilnDataProvider } from '../providers/dataProvider';
 import { uidQueryValue } from '../providers/session';
-import { useCan } from '../providers/useCan';
 import { useSession } from '../providers/useSession';
 import { ViewerDialog } from '../viewer/ViewerDialog';
 import { AuditUploadDialog } from './AuditUploadDialog';
@@ -62,9 +62,10 @@ export default function FacilitiesPage() {
   const translate = useTranslate();
   const dataProvider = useDataProvider<KilnDataProvider>();
   const uid = uidQueryValue(useSession());
-  const canCreate = useCan('create', 'facility');
-  const canUpdate = useCan('update', 'facility');
-  const canUploadPhoto = useCan('upload', 'photo');
+  const { canAccess: canCreate } = useCanAccess({ resource: RESOURCES.facilities, action: 'create' });
+  const { canAccess: canUpdate } = useCanAccess({ resource: RESOURCES.facilities, action: 'edit' });
+  const { canAccess: canUploadPhoto } = useCanAccess({ resource: RESOURCES.photos, action: 'upload' });
+  const { canAccess: canUploadStatement } = useCanAccess({ resource: RESOURCES.statements, action: 'upload' });
   const [dialog, setDialog] = useState<OpenDialog | null>(null);
   const list = useQuery({ queryKey: [...FACILITIES_KEY, uid], queryFn: () => dataProvider.getFacilities(uid) });
   useReportQueryFailure(list.error, LIST_FAILURE);
@@ -89,7 +90,7 @@ export default function FacilitiesPage() {
         onViewPhoto={open('viewPhoto')}
         onEdit={canUpdate ? open('edit') : undefined}
         onUploadPhoto={canUploadPhoto ? open('photo') : undefined}
-        onUploadAudit={canUpdate ? open('audit') : undefined}
+        onUploadAudit={canUploadStatement ? open('audit') : undefined}
       />
       {dialog && list.data && <FacilityModal dialog={dialog} list={list.data} onClose={() => setDialog(null)} />}
     </Page>

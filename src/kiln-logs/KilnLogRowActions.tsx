@@ -52,13 +52,8 @@ function AuditedMark() {
   );
 }
 
-interface RowActionsProps {
-  /** the session may change kiln logs (rule update kilnlog) */
-  canUpdate: boolean;
-}
-
-/** A live log's commands: download for all; analyse and archive for who may update kiln logs, never for an audited burn. */
-export function KilnLogRowActions({ canUpdate }: RowActionsProps) {
+/** A live log's commands: download for all; analyse and archive for who may, never for an audited burn. */
+export function KilnLogRowActions({ canAnalyse, canArchive }: { canAnalyse: boolean; canArchive: boolean }) {
   const log = useRecordContext<KilnLog>();
   if (!log) return null;
   return (
@@ -67,25 +62,23 @@ export function KilnLogRowActions({ canUpdate }: RowActionsProps) {
       {log.audited ? (
         <AuditedMark />
       ) : (
-        canUpdate && (
-          <>
-            <AnalyseButton log={log} />
-            <ArchiveButton log={log} />
-          </>
-        )
+        <>
+          {canAnalyse && <AnalyseButton log={log} />}
+          {canArchive && <ArchiveButton log={log} />}
+        </>
       )}
     </Stack>
   );
 }
 
-/** An archived log's commands: download, and restore for who may update kiln logs. */
-export function ArchivedLogRowActions({ canUpdate }: RowActionsProps) {
+/** An archived log's commands: download, and restore for who may. */
+export function ArchivedLogRowActions({ canRestore }: { canRestore: boolean }) {
   const log = useRecordContext<KilnLog>();
   if (!log) return null;
   return (
     <Stack direction="row" justifyContent="flex-end" alignItems="center">
       <DownloadButton log={log} />
-      {canUpdate && <RestoreButton log={log} />}
+      {canRestore && <RestoreButton log={log} />}
     </Stack>
   );
 }

@@ -1,20 +1,21 @@
 /**
  * The one table of the console's screens: menu group → item → label key →
- * path → rule → page. The top menu shows an item only when the session's rules
- * grant its rule (spec §6), and routes.tsx makes one guarded, lazily loaded
+ * path → operation → page. The top menu shows an item only when canAccess
+ * allows its operation (spec §6), and routes.tsx makes one guarded, lazily loaded
  * route per item. A new screen is a new row here; its page module default-exports
  * the page component.
  */
 import type { ComponentType } from 'react';
-import { can, type Rule } from '../domain/rules';
+import { canAccess, RESOURCES, type AccessRequest } from '../domain/operations';
+import type { Rule } from '../domain/rules';
 
 export interface NavItem {
   /** Message key of the menu label. */
   label: string;
   /** Route path, without the leading slash. */
   path: string;
-  /** The rule that shows the item and opens its route; none: any logged-in user. */
-  rule?: Rule;
+  /** The operation that shows the item and opens its route (domain/operations.ts); none: any logged-in user. */
+  access?: AccessRequest;
   load: () => Promise<{ default: ComponentType }>;
 }
 
@@ -38,25 +39,25 @@ export const NAVIGATION: readonly NavGroup[] = [
       {
         label: 'menu.facilities',
         path: 'facilities',
-        rule: { action: 'read', subject: 'facility' },
+        access: { resource: RESOURCES.facilities, action: 'list' },
         load: () => import('../facilities/FacilitiesPage'),
       },
       {
         label: 'menu.kilns',
         path: 'kiln_reg',
-        rule: { action: 'read', subject: 'kiln' },
+        access: { resource: RESOURCES.kilns, action: 'list' },
         load: () => import('../kilns/KilnRegistryPage'),
       },
       {
         label: 'menu.users',
         path: 'users',
-        rule: { action: 'create', subject: 'user' },
+        access: { resource: RESOURCES.users, action: 'create' },
         load: () => import('../users/UsersPage'),
       },
       {
         label: 'menu.admin',
         path: 'admin',
-        rule: { action: 'update', subject: 'statistics' },
+        access: { resource: RESOURCES.statistics, action: 'edit' },
         load: () => import('../admin/AdminPage'),
       },
     ],
@@ -67,13 +68,13 @@ export const NAVIGATION: readonly NavGroup[] = [
       {
         label: 'menu.kilnLogs',
         path: 'kiln_logs',
-        rule: { action: 'read', subject: 'kilnlog' },
+        access: { resource: RESOURCES.kilnLogs, action: 'list' },
         load: () => import('../kiln-logs/KilnLogsPage'),
       },
       {
         label: 'menu.archivedKilnLogs',
         path: 'archived_kiln_logs',
-        rule: { action: 'read', subject: 'kilnlog' },
+        access: { resource: RESOURCES.archivedKilnLogs, action: 'list' },
         load: () => import('../kiln-logs/ArchivedKilnLogsPage'),
       },
     ],
@@ -84,19 +85,19 @@ export const NAVIGATION: readonly NavGroup[] = [
       {
         label: 'menu.proposeAudit',
         path: 'audit/create',
-        rule: { action: 'create', subject: 'audit' },
+        access: { resource: RESOURCES.audits, action: 'create' },
         load: () => import('../audits/ProposeAuditPage'),
       },
       {
         label: 'menu.carbonRemovals',
         path: 'audit/review',
-        rule: { action: 'read', subject: 'audit' },
+        access: { resource: RESOURCES.audits, action: 'list' },
         load: () => import('../audits/ReviewAuditPage'),
       },
       {
         label: 'menu.auditHistory',
         path: 'audit/history',
-        rule: { action: 'read', subject: 'audit' },
+        access: { resource: RESOURCES.audits, action: 'list' },
         load: () => import('../audits/AuditHistoryPage'),
       },
     ],
@@ -107,13 +108,13 @@ export const NAVIGATION: readonly NavGroup[] = [
       {
         label: 'menu.reviewEcoAssets',
         path: 'eco-assets/review',
-        rule: { action: 'read', subject: 'eco-asset' },
+        access: { resource: RESOURCES.ecoAssets, action: 'list' },
         load: () => import('../eco-assets/ReviewEcoAssetsPage'),
       },
       {
         label: 'menu.minting',
         path: 'eco-assets/create',
-        rule: { action: 'create', subject: 'eco-asset' },
+        access: { resource: RESOURCES.ecoAssets, action: 'create' },
         load: () => import('../eco-assets/MintingPage'),
       },
     ],
@@ -125,7 +126,7 @@ export const NAV_ITEMS: readonly NavItem[] = NAVIGATION.flatMap((group) => group
 export const HOME_PATH = '/home';
 
 function isAllowed(item: NavItem, rules: readonly Rule[] | undefined): boolean {
-  return !item.rule || can(rules, item.rule.action, item.rule.subject);
+  return !item.access || canAccess(rules, item.access);
 }
 
 /** The menu for these rules: the items they grant, and only the groups left with an item. */
