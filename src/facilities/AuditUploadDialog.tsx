@@ -3,10 +3,11 @@ import { useDataProvider, useTranslate } from 'react-admin';
 import type { Facility } from '../domain/api/configure';
 import { FileChooser } from '../forms/FileChooser';
 import { FormDialog } from '../forms/FormDialog';
-import { useSaveAction } from '../forms/useSaveAction';
+import { useMutation } from '@tanstack/react-query';
+import { useDialogOutcome } from '../forms/useDialogOutcome';
+import { RESOURCES } from '../domain/operations';
 import type { FailureTexts } from '../layout/failures';
-import type { KilnDataProvider } from '../providers/dataProvider';
-import { FACILITIES_KEY } from './facilityMethods';
+import type { ApiDataProvider } from '../providers/dataProvider';
 import { AUDIT_ACCEPT, auditFileType } from './uploadFiles';
 
 // spec §8 gives this failure a title only
@@ -15,16 +16,16 @@ const UPLOAD_FAILURE: FailureTexts = { title: 'facilities.audit.errorTitle' };
 /** Upload a facility audit statement (spec §3, §5): exactly one png, jpg, jpeg or pdf file; it becomes the latest audit. */
 export function AuditUploadDialog({ facility, onClose }: { facility: Facility; onClose: () => void }) {
   const translate = useTranslate();
-  const dataProvider = useDataProvider<KilnDataProvider>();
+  const dataProvider = useDataProvider<ApiDataProvider>();
   const [file, setFile] = useState<File | null>(null);
   const fileType = file ? auditFileType(file.name) : null;
-  const { submit, saving } = useSaveAction({
-    save: dataProvider.uploadFacilityAudit,
+  const outcome = useDialogOutcome({
     success: 'facilities.audit.recorded',
     failure: UPLOAD_FAILURE,
-    refetch: [FACILITIES_KEY],
+    refresh: [RESOURCES.facilities],
     onClose,
   });
+  const { mutate: submit, isPending: saving } = useMutation({ mutationFn: dataProvider.uploadFacilityStatement, ...outcome });
 
   return (
     <FormDialog

@@ -1,19 +1,15 @@
 import { useState } from 'react';
 import { Box, Button } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
-import { useQuery } from '@tanstack/react-query';
-import { useCanAccess, useDataProvider, useTranslate } from 'react-admin';
+import { useCanAccess, useGetList, useTranslate } from 'react-admin';
 import { RESOURCES } from '../domain/operations';
 import type { Facility, FacilityListResponse } from '../domain/api/configure';
 import { useReportQueryFailure, type FailureTexts } from '../layout/failures';
 import { Page } from '../layout/Page';
-import type { KilnDataProvider } from '../providers/dataProvider';
-import { uidQueryValue } from '../providers/session';
-import { useSession } from '../providers/useSession';
+import { EVERY_ROW } from '../providers/listedInBrowser';
 import { ViewerDialog } from '../viewer/ViewerDialog';
 import { AuditUploadDialog } from './AuditUploadDialog';
 import { FacilityDialog } from './FacilityDialog';
-import { FACILITIES_KEY } from './facilityMethods';
 import { FacilityTable } from './FacilityTable';
 import { PhotoUploadDialog } from './PhotoUploadDialog';
 
@@ -42,7 +38,7 @@ function FacilityModal({ dialog, list, onClose }: { dialog: OpenDialog; list: Fa
       return (
         <ViewerDialog
           title={translate('facilities.audit.viewerTitle', { mnemonic: facility.mnemonic })}
-          path={`/facility/${facility.id}/audit?id=${facility.latest_facility_audit_id}`}
+          document={{ kind: 'statement', facilityId: facility.id, statementId: facility.latest_facility_audit_id ?? 0 }}
           onClose={onClose}
         />
       );
@@ -50,7 +46,7 @@ function FacilityModal({ dialog, list, onClose }: { dialog: OpenDialog; list: Fa
       return (
         <ViewerDialog
           title={translate('facilities.photo.viewerTitle', { mnemonic: facility.mnemonic })}
-          path={`/facility/${facility.id}/photo`}
+          document={{ kind: 'photo', facilityId: facility.id }}
           onClose={onClose}
         />
       );
@@ -60,15 +56,19 @@ function FacilityModal({ dialog, list, onClose }: { dialog: OpenDialog; list: Fa
 /** Facilities (spec §2): the table, and the modals to create, edit, upload a photo or audit, and view them. */
 export default function FacilitiesPage() {
   const translate = useTranslate();
-  const dataProvider = useDataProvider<KilnDataProvider>();
-  const uid = uidQueryValue(useSession());
   const { canAccess: canCreate } = useCanAccess({ resource: RESOURCES.facilities, action: 'create' });
   const { canAccess: canUpdate } = useCanAccess({ resource: RESOURCES.facilities, action: 'edit' });
   const { canAccess: canUploadPhoto } = useCanAccess({ resource: RESOURCES.photos, action: 'upload' });
   const { canAccess: canUploadStatement } = useCanAccess({ resource: RESOURCES.statements, action: 'upload' });
   const [dialog, setDialog] = useState<OpenDialog | null>(null);
-  const list = useQuery({ queryKey: [...FACILITIES_KEY, uid], queryFn: () => dataProvider.getFacilities(uid) });
-  useReportQueryFailure(list.error, LIST_FAILURE);
+  const facilities = useGetList<Facility>(RESOURCES.facilities, { pagination: EVERY_ROW });
+  useReportQueryFailure(facilities.error, LIST_FAILURE);
+  const meta = facilities.meta as Omit<FacilityListResponse, 'facilities'> | undefined;
+  const list = {
+    data: facilities.data && meta ? { facilities: facilities.data, ...meta } : undefined,
+    isPending: facilities.isPending,
+    isError: facilities.isError,
+  };
 
   const open = (kind: FacilityDialogKind) => (facility: Facility) => setDialog({ kind, facility });
 

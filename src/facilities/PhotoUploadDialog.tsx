@@ -3,10 +3,11 @@ import { useDataProvider, useTranslate } from 'react-admin';
 import type { Facility } from '../domain/api/configure';
 import { FileChooser } from '../forms/FileChooser';
 import { FormDialog } from '../forms/FormDialog';
-import { useSaveAction } from '../forms/useSaveAction';
+import { useMutation } from '@tanstack/react-query';
+import { useDialogOutcome } from '../forms/useDialogOutcome';
+import { RESOURCES } from '../domain/operations';
 import type { FailureTexts } from '../layout/failures';
-import type { KilnDataProvider } from '../providers/dataProvider';
-import { FACILITIES_KEY } from './facilityMethods';
+import type { ApiDataProvider } from '../providers/dataProvider';
 import { makeThumbnail } from './makeThumbnail';
 import { isPhotoFile, PHOTO_ACCEPT } from './uploadFiles';
 
@@ -30,16 +31,16 @@ interface ChosenPhoto {
  */
 export function PhotoUploadDialog({ facility, onClose }: { facility: Facility; onClose: () => void }) {
   const translate = useTranslate();
-  const dataProvider = useDataProvider<KilnDataProvider>();
+  const dataProvider = useDataProvider<ApiDataProvider>();
   const [chosen, setChosen] = useState<ChosenPhoto>({ file: null, thumb: null });
   const latestChoice = useRef<File | null>(null);
-  const { submit, saving } = useSaveAction({
-    save: dataProvider.uploadFacilityPhoto,
+  const saveOutcome = useDialogOutcome({
     success: 'facilities.photo.uploaded',
     failure: UPLOAD_FAILURE,
-    refetch: [FACILITIES_KEY],
+    refresh: [RESOURCES.facilities],
     onClose,
   });
+  const { mutate: submit, isPending: saving } = useMutation({ mutationFn: dataProvider.uploadFacilityPhoto, ...saveOutcome });
 
   const choose = async (file: File | null) => {
     latestChoice.current = file;

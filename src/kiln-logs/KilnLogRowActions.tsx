@@ -6,13 +6,13 @@ import UnarchiveIcon from '@mui/icons-material/Unarchive';
 import { Box, Stack, Tooltip } from '@mui/material';
 import { useDataProvider, useRecordContext, useTranslate } from 'react-admin';
 import type { KilnLog } from '../domain/api/kilnLogs';
-import type { KilnDataProvider } from '../providers/dataProvider';
+import type { ApiDataProvider } from '../providers/dataProvider';
 import { LogCommandButton } from './LogCommandButton';
 import { saveFile } from './saveFile';
 import { useLogCommand } from './useLogCommand';
 
 function DownloadButton({ log }: { log: KilnLog }) {
-  const dataProvider = useDataProvider<KilnDataProvider>();
+  const dataProvider = useDataProvider<ApiDataProvider>();
   const download = useLogCommand(dataProvider.downloadKilnLog, { failure: 'kilnLogs.notify.downloadFailed', changesRow: false }, (file) =>
     saveFile(file.blob, file.fileName),
   );
@@ -22,19 +22,19 @@ function DownloadButton({ log }: { log: KilnLog }) {
 }
 
 function AnalyseButton({ log }: { log: KilnLog }) {
-  const dataProvider = useDataProvider<KilnDataProvider>();
+  const dataProvider = useDataProvider<ApiDataProvider>();
   const analyse = useLogCommand(dataProvider.analyseKilnLog, { success: 'kilnLogs.notify.analysed', failure: 'kilnLogs.notify.analyseFailed' });
   return <LogCommandButton label="kilnLogs.actions.analyse" icon={<RefreshIcon />} pending={analyse.isPending} onClick={() => analyse.mutate(log.id)} />;
 }
 
 function ArchiveButton({ log }: { log: KilnLog }) {
-  const dataProvider = useDataProvider<KilnDataProvider>();
+  const dataProvider = useDataProvider<ApiDataProvider>();
   const archive = useLogCommand(dataProvider.archiveKilnLog, { success: 'kilnLogs.notify.archived', failure: 'kilnLogs.notify.archiveFailed' });
   return <LogCommandButton label="kilnLogs.actions.archive" icon={<ArchiveIcon />} pending={archive.isPending} onClick={() => archive.mutate(log.id)} />;
 }
 
 function RestoreButton({ log }: { log: KilnLog }) {
-  const dataProvider = useDataProvider<KilnDataProvider>();
+  const dataProvider = useDataProvider<ApiDataProvider>();
   const restore = useLogCommand(dataProvider.restoreKilnLog, { success: 'kilnLogs.notify.restored', failure: 'kilnLogs.notify.restoreFailed' });
   return <LogCommandButton label="kilnLogs.actions.restore" icon={<UnarchiveIcon />} pending={restore.isPending} onClick={() => restore.mutate(log.id)} />;
 }

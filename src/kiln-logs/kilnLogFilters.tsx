@@ -1,13 +1,12 @@
-import { useQuery } from '@tanstack/react-query';
 import { useFormContext, useWatch } from 'react-hook-form';
-import { DateInput, NullableBooleanInput, SearchInput, SelectInput, useDataProvider } from 'react-admin';
-import type { KilnRegistryResponse } from '../domain/api/configure';
+import { DateInput, NullableBooleanInput, SearchInput, SelectInput, useGetList } from 'react-admin';
+import type { FacilityDropdownItem, Kiln } from '../domain/api/configure';
 import type { KilnLogStatus } from '../domain/api/kilnLogs';
 import { KNOWN_KILN_TYPES } from '../domain/kilnTypes';
-import type { KilnDataProvider } from '../providers/dataProvider';
+import { RESOURCES } from '../domain/operations';
+import { EVERY_ROW } from '../providers/listedInBrowser';
 import { FACILITY_DROPDOWN_WIDTH } from '../facilities/FacilityDropdown';
 import { facilityOptionLabel } from '../facilities/facilityOptionLabel';
-import { KILN_REGISTRY_KEY } from '../kilns/kilnMethods';
 
 const KILN_TYPE_CHOICES = KNOWN_KILN_TYPES.map((t) => ({ id: t.code, name: t.label }));
 
@@ -21,16 +20,22 @@ const STATUS_CHOICES: { id: KilnLogStatus; name: string }[] = [
 const CHOICES_STALE_MS = 5 * 60 * 1000;
 
 /** The facilities and kilns to choose from: the Kiln Registry's list, shared with that screen's cache. */
-function useFilterChoices() {
-  const dataProvider = useDataProvider<KilnDataProvider>();
-  return useQuery({ queryKey: KILN_REGISTRY_KEY, queryFn: () => dataProvider.getKilnRegistry(), staleTime: CHOICES_STALE_MS });
+function useFilterChoices(): { data: FilterChoices | undefined; isPending: boolean } {
+  const { data, meta, isPending } = useGetList<Kiln>(RESOURCES.kilns, { pagination: EVERY_ROW }, { staleTime: CHOICES_STALE_MS });
+  const facilities = (meta as { facilities?: FacilityDropdownItem[] } | undefined)?.facilities;
+  return { data: data && facilities ? { kilns: data, facilities } : undefined, isPending };
+}
+
+interface FilterChoices {
+  kilns: readonly Kiln[];
+  facilities: readonly FacilityDropdownItem[];
 }
 
 interface ChoicesInputProps {
   source: string;
   label: string;
   alwaysOn?: boolean;
-  choices: KilnRegistryResponse | undefined;
+  choices: FilterChoices | undefined;
   isPending: boolean;
 }
 
@@ -38,7 +43,7 @@ interface ChoicesInputProps {
 const isUnset = (value: unknown) => value == null || value === '';
 
 /** The kilns of the chosen facility, or of all facilities when none is chosen. */
-function kilnsOf(choices: KilnRegistryResponse | undefined, facilityId: unknown) {
+function kilnsOf(choices: FilterChoices | undefined, facilityId: unknown) {
   return (choices?.kilns ?? []).filter((k) => isUnset(facilityId) || k.facility_id === Number(facilityId));
 }
 

@@ -1,15 +1,13 @@
 import { useState } from 'react';
 import { Box, Button } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
-import { useQuery } from '@tanstack/react-query';
-import { useCanAccess, useDataProvider, useTranslate } from 'react-admin';
+import { useCanAccess, useGetList, useTranslate } from 'react-admin';
 import { RESOURCES } from '../domain/operations';
-import type { Kiln } from '../domain/api/configure';
+import type { FacilityDropdownItem, Kiln, KilnRegistryResponse } from '../domain/api/configure';
 import { useReportQueryFailure, type FailureTexts } from '../layout/failures';
 import { Page } from '../layout/Page';
-import type { KilnDataProvider } from '../providers/dataProvider';
+import { EVERY_ROW } from '../providers/listedInBrowser';
 import { KilnDialog } from './KilnDialog';
-import { KILN_REGISTRY_KEY } from './kilnMethods';
 import { KilnTable } from './KilnTable';
 
 const LIST_FAILURE: FailureTexts = {
@@ -24,12 +22,13 @@ type Editing = { kiln: Kiln | null } | null;
 /** Kiln Registry (spec §2): the kilns per facility, added and edited in the 'Kiln' modal. */
 export default function KilnRegistryPage() {
   const translate = useTranslate();
-  const dataProvider = useDataProvider<KilnDataProvider>();
   const { canAccess: canCreate } = useCanAccess({ resource: RESOURCES.kilns, action: 'create' });
   const { canAccess: canUpdate } = useCanAccess({ resource: RESOURCES.kilns, action: 'edit' });
   const [editing, setEditing] = useState<Editing>(null);
-  const registry = useQuery({ queryKey: KILN_REGISTRY_KEY, queryFn: () => dataProvider.getKilnRegistry() });
-  useReportQueryFailure(registry.error, LIST_FAILURE);
+  const kilns = useGetList<Kiln>(RESOURCES.kilns, { pagination: EVERY_ROW });
+  useReportQueryFailure(kilns.error, LIST_FAILURE);
+  const facilities = (kilns.meta as { facilities?: FacilityDropdownItem[] } | undefined)?.facilities;
+  const registry: { data?: KilnRegistryResponse } = { data: kilns.data && facilities ? { kilns: kilns.data, facilities } : undefined };
 
   return (
     <Page title="pages.kilnRegistry">
@@ -46,9 +45,9 @@ export default function KilnRegistryPage() {
         </Box>
       )}
       <KilnTable
-        kilns={registry.data?.kilns}
-        loading={registry.isPending}
-        failed={registry.isError}
+        kilns={kilns.data}
+        loading={kilns.isPending}
+        failed={kilns.isError}
         onEdit={canUpdate ? (kiln) => setEditing({ kiln }) : undefined}
       />
       {editing && registry.data && (

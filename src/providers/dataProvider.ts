@@ -1,23 +1,19 @@
 /**
- * One data provider for the console. Standard react-admin calls go to the REST
- * provider of their resource: simple REST against the API unless a feature
- * registered its own mapping in resourceDataProviders.ts. Feature-specific calls
- * that are not about a resource are spread in as custom methods.
+ * The console's data provider for the Kiln Console API. react-admin calls on a
+ * resource go where RESOURCE_ENDPOINTS says (simple REST by default); the calls
+ * that are not about a resource are its typed custom methods (apiMethods.ts),
+ * the way react-admin's CRM example spreads them in.
  */
 import simpleRestProvider from 'ra-data-simple-rest';
 import { combineDataProviders, type DataProvider } from 'react-admin';
+import { apiMethods } from './apiMethods';
 import { API_URL, httpClient } from './httpClient';
-import { resourceDataProviders } from './resourceDataProviders';
-import { passwordMethods } from '../profile/passwordMethods';
-import { kilnLogMethods } from '../kiln-logs/kilnLogMethods';
-import { kilnMethods } from '../kilns/kilnMethods';
-import { facilityMethods } from '../facilities/facilityMethods';
-import { documentMethods } from '../viewer/documentMethods';
+import { RESOURCE_ENDPOINTS } from './resourceEndpoints';
 
 const rest = simpleRestProvider(API_URL, httpClient);
 
 const providers = new Map<string, DataProvider>(
-  Object.entries(resourceDataProviders).map(([resource, mapping]) => [resource, { ...rest, ...mapping }]),
+  Object.entries(RESOURCE_ENDPOINTS).map(([resource, endpoint]) => [resource, { ...rest, ...endpoint }]),
 );
 
 // combineDataProviders answers with a Proxy, which cannot be spread: take its methods by name.
@@ -34,11 +30,11 @@ export const dataProvider = {
   updateMany,
   delete: deleteOne,
   deleteMany,
-  ...passwordMethods,
-  ...kilnLogMethods,
-  ...kilnMethods,
-  ...facilityMethods,
-  ...documentMethods,
+  ...apiMethods,
 } satisfies DataProvider;
 
-export type KilnDataProvider = typeof dataProvider;
+/** The type components ask for: useDataProvider<ApiDataProvider>(). */
+export type ApiDataProvider = typeof dataProvider;
+
+/** @deprecated the former name, kept while src/kiln-logs/ChartOnHover.tsx still imports it; use ApiDataProvider. */
+export type KilnDataProvider = ApiDataProvider;

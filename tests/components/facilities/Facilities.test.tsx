@@ -22,12 +22,17 @@ afterEach(() => {
 const LOADED = { timeout: 5000 };
 type Handler = (url: string, init: RequestInit) => Response | Promise<Response> | undefined;
 
-/** The facilities API, with `extra` answering first. */
+/** The facilities API, with `extra` answering first; a facility added is listed from then on. */
 function serveFacilities(extra: Handler = () => undefined, list = FACILITY_LIST) {
+  const facilities = [...list.facilities];
   return mockFetch((url, init) => {
     const answer = extra(url, init);
     if (answer) return answer;
-    if (url.startsWith('/api/facilities?')) return json(list);
+    if (url.startsWith('/api/facilities?')) return json({ ...list, facilities });
+    if (url === '/api/facility/add') {
+      const { mnemonic, name } = jsonBody(init) as { mnemonic: string; name: string };
+      facilities.push(makeFacility({ id: 100 + facilities.length, mnemonic, name }));
+    }
     if (init.method === 'POST') return json({ status: 1 });
     return json({ message: 'Not found.' }, 404);
   });
