@@ -91,6 +91,16 @@ export const en = {
       archived: 'Archived',
       deleteAfter: 'Deleted After',
       actions: 'Actions',
+      logId: 'Log ID',
+      kilnType: 'Kiln Type',
+      uploaded: 'Uploaded',
+      fileName: 'File Name',
+      creditable: 'Creditable',
+    },
+    export: {
+      yes: 'Yes',
+      no: 'No',
+      fileSizeBytes: 'File Size (bytes)',
     },
     filters: {
       facility: 'Facility',

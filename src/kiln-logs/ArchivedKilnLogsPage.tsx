@@ -15,6 +15,7 @@ export default function ArchivedKilnLogsPage() {
       <KilnLogList
         resource={RESOURCES.archivedKilnLogs}
         sort={{ field: 'archived_ts', order: 'DESC' }}
+        exportAs={{ fileName: 'archived-kiln-logs', archived: true }}
         empty="kilnLogs.archived.empty"
         extraColumns={archiveColumns()}
         actions={<ArchivedLogRowActions canRestore={canRestore} />}

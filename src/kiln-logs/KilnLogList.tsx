@@ -1,5 +1,8 @@
 import type { ReactElement } from 'react';
-import { Datagrid, List, WrapperField } from 'react-admin';
+import { Datagrid, ExportButton, List, TopToolbar, WrapperField, useTranslate } from 'react-admin';
+import type { KilnLog } from '../domain/api/kilnLogs';
+import { csvExporter } from '../layout/csvExporter';
+import { kilnLogCsvRow } from './kilnLogCsv';
 import type { KilnLogSortField } from '../domain/api/kilnLogs';
 import { EmptyLogs } from './EmptyLogs';
 import { kilnLogColumns } from './kilnLogColumns';
@@ -19,16 +22,26 @@ interface KilnLogListProps {
   actions: ReactElement;
   /** offer the Audited filter (not on the archived list, which holds no audited logs) */
   auditedFilter?: boolean;
+  /** the CSV export's file name (without .csv) and whether it carries the archive dates */
+  exportAs: { fileName: string; archived: boolean };
 }
 
 /** A paged, sorted, filtered kiln log list (live or archived) with the common columns. */
-export function KilnLogList({ resource, sort, empty, extraColumns = [], actions, auditedFilter = true }: KilnLogListProps) {
+export function KilnLogList({ resource, sort, empty, extraColumns = [], actions, auditedFilter = true, exportAs }: KilnLogListProps) {
   const filters = useKilnLogFilters({ audited: auditedFilter });
+  const translate = useTranslate();
+  // the export holds what the filters select, in the list's order (ExportButton passes both)
+  const exporter = csvExporter<KilnLog>(exportAs.fileName, (log) => kilnLogCsvRow(log, translate, exportAs.archived));
   return (
     <List
       resource={resource}
       title={false}
-      actions={false}
+      actions={
+        <TopToolbar>
+          <ExportButton />
+        </TopToolbar>
+      }
+      exporter={exporter}
       filters={filters}
       perPage={KILN_LOG_PAGE_SIZE}
       sort={sort}

@@ -13,6 +13,7 @@ export default function KilnLogsPage() {
       <KilnLogList
         resource={RESOURCES.kilnLogs}
         sort={{ field: 'logts', order: 'DESC' }}
+        exportAs={{ fileName: 'kiln-logs', archived: false }}
         empty="kilnLogs.list.empty"
         actions={<KilnLogRowActions canAnalyse={canAnalyse} canArchive={canArchive} />}
       />

@@ -48,6 +48,9 @@ export function kilnLogColumns() {
       label="kilnLogs.columns.logTime"
       render={(log) => (log.logts ? formatDateTime(log.logts) : <NotAvailable />)}
     />,
+    <FunctionField<KilnLog> key="upload_ts" source="upload_ts" label="kilnLogs.columns.uploaded" render={(log) => formatDateTime(log.upload_ts)} />,
+    // the API has no file_name sort key yet
+    <TextField key="file_name" source="file_name" label="kilnLogs.columns.fileName" sortable={false} />,
     <FunctionField<KilnLog> key="file_size" source="file_size" label="kilnLogs.columns.fileSize" textAlign="right" render={(log) => formatFileSize(log.file_size)} />,
     <FunctionField<KilnLog>
       key="gps_in_range"

@@ -165,6 +165,35 @@ describe('Kiln Logs', () => {
     expect(screen.getByRole('combobox', { name: 'Audited' })).toBeInTheDocument();
   });
 
+  it('exports the filtered list as CSV, formula-like cells neutralised and invalid burns not creditable', { timeout: 15000 }, async () => {
+    const user = userEvent.setup();
+    await logInAs(3);
+    const fetchMock = mockFetch((url) => {
+      if (url.startsWith('/api/kilnlogs?')) {
+        const hostile = makeKilnLog({ ...LIVE, id: 9, file_name: '=HYPERLINK("http://evil")', valid: false });
+        return page([LIVE, hostile], 2);
+      }
+      if (url === '/api/kiln/registry/list') return json(REGISTRY);
+      return json({ message: 'Not found.' }, 404);
+    });
+    const blobs: Blob[] = [];
+    URL.createObjectURL = vi.fn((blob: Blob) => (blobs.push(blob), 'blob:csv'));
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
+    renderApp('/kiln_logs?filter=%7B%22status%22%3A%22valid%22%7D');
+    await screen.findAllByText('CG1-0007', {}, LOADED);
+
+    await user.click(screen.getByRole('button', { name: 'Export' }));
+    await waitFor(() => expect(click).toHaveBeenCalled(), LOADED);
+    // the export asked for the list's own filter
+    expect(sentFilters(fetchMock).at(-1)).toEqual({ status: 'valid' });
+    const [header, live, hostile] = (await blobs[0].text()).split('\n');
+    expect(header.split(',')).toEqual(expect.arrayContaining(['Log ID', 'File Name', 'Creditable', 'CO2 Removed (kg)']));
+    expect(live).toContain(',Yes,1507.67,');
+    expect(hostile).toContain(`"'=HYPERLINK(""http://evil"")"`);
+    expect(hostile).toContain(',No,1507.67,');
+    expect((click.mock.contexts[0] as HTMLAnchorElement).getAttribute('download')).toBe('kiln-logs.csv');
+  });
+
   // three filter changes, each applied after the filter form's 500 ms debounce
   it("clears the kiln filter when another facility is chosen, keeping it for the kiln's own facility", { timeout: 20000 }, async () => {
     const user = userEvent.setup();
