@@ -134,7 +134,6 @@ export const en = {
       empty: 'No kiln logs yet.',
       noMatch: 'No kiln logs match these filters.',
       loadError: 'The kiln logs could not be loaded.',
-      retry: 'Retry',
     },
     archived: {
       empty: 'No archived kiln logs.',
@@ -212,6 +211,9 @@ export const en = {
     duplicate: 'Already in use.',
     not_ordered: 'The minimum must be below the maximum.',
     not_allowed: 'Not an allowed choice.',
+  },
+  lists: {
+    retry: 'Retry',
   },
   kilns: {
     newKiln: 'New Kiln',

@@ -4,10 +4,9 @@ import type { KilnLog } from '../domain/api/kilnLogs';
 import { csvExporter } from '../layout/csvExporter';
 import { kilnLogCsvRow } from './kilnLogCsv';
 import type { KilnLogSortField } from '../domain/api/kilnLogs';
-import { EmptyLogs } from './EmptyLogs';
 import { kilnLogColumns } from './kilnLogColumns';
 import { useKilnLogFilters } from './kilnLogFilters';
-import { ListLoadError, logLoadError } from './ListLoadError';
+import { ListEmpty, ListError, ListPager } from '../layout/ListStates';
 
 export const KILN_LOG_PAGE_SIZE = 25;
 
@@ -45,11 +44,13 @@ export function KilnLogList({ resource, sort, empty, extraColumns = [], actions,
       filters={filters}
       perPage={KILN_LOG_PAGE_SIZE}
       sort={sort}
-      empty={<EmptyLogs message={empty} />}
-      error={<ListLoadError />}
-      queryOptions={{ onError: logLoadError }}
+      empty={<ListEmpty message={empty} />}
+      error={<ListError message="kilnLogs.list.loadError" />}
+      pagination={<ListPager />}
+      // kiln screens only log failed loads (spec §8): the list says so in place
+      queryOptions={{ onError: (error) => console.error(error) }}
     >
-      <Datagrid rowClick={false} bulkActionButtons={false} empty={<EmptyLogs message="kilnLogs.list.noMatch" />}>
+      <Datagrid rowClick={false} bulkActionButtons={false} empty={<ListEmpty message="kilnLogs.list.noMatch" />}>
         {kilnLogColumns()}
         {extraColumns}
         <WrapperField label="kilnLogs.columns.actions" textAlign="right">

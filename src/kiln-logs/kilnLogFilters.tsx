@@ -1,10 +1,9 @@
 import { useFormContext, useWatch } from 'react-hook-form';
-import { DateInput, NullableBooleanInput, SearchInput, SelectInput, useGetList } from 'react-admin';
-import type { FacilityDropdownItem, Kiln } from '../domain/api/configure';
+import { DateInput, NullableBooleanInput, SearchInput, SelectInput } from 'react-admin';
+import type { KilnRegistryResponse } from '../domain/api/configure';
 import type { KilnLogStatus } from '../domain/api/kilnLogs';
 import { KNOWN_KILN_TYPES } from '../domain/kilnTypes';
-import { RESOURCES } from '../domain/operations';
-import { EVERY_ROW } from '../providers/listedInBrowser';
+import { useKilnRegistry } from '../kilns/useKilnRegistry';
 import { FACILITY_DROPDOWN_WIDTH } from '../facilities/FacilityDropdown';
 import { facilityOptionLabel } from '../facilities/facilityOptionLabel';
 
@@ -20,16 +19,12 @@ const STATUS_CHOICES: { id: KilnLogStatus; name: string }[] = [
 const CHOICES_STALE_MS = 5 * 60 * 1000;
 
 /** The facilities and kilns to choose from: the Kiln Registry's list, shared with that screen's cache. */
-function useFilterChoices(): { data: FilterChoices | undefined; isPending: boolean } {
-  const { data, meta, isPending } = useGetList<Kiln>(RESOURCES.kilns, { pagination: EVERY_ROW }, { staleTime: CHOICES_STALE_MS });
-  const facilities = (meta as { facilities?: FacilityDropdownItem[] } | undefined)?.facilities;
-  return { data: data && facilities ? { kilns: data, facilities } : undefined, isPending };
+function useFilterChoices() {
+  const { registry, isPending } = useKilnRegistry({ staleTime: CHOICES_STALE_MS });
+  return { data: registry, isPending };
 }
 
-interface FilterChoices {
-  kilns: readonly Kiln[];
-  facilities: readonly FacilityDropdownItem[];
-}
+type FilterChoices = KilnRegistryResponse;
 
 interface ChoicesInputProps {
   source: string;

@@ -222,7 +222,7 @@ describe('Kiln Logs', () => {
     expect(options).not.toContain('TX-0003 (KSM)');
   });
 
-  it('says so when there are no logs, and when the list cannot be loaded', async () => {
+  it('says so when there are no logs, and when the list cannot be loaded', { timeout: 20000 }, async () => {
     await logInAs(3);
     mockFetch((url) => (url.startsWith('/api/kilnlogs?') ? page([]) : json(REGISTRY)));
     const { unmount } = renderApp('/kiln_logs');
@@ -233,6 +233,12 @@ describe('Kiln Logs', () => {
     mockFetch((url) => (url.startsWith('/api/kilnlogs?') ? json({ message: 'Internal server error.' }, 500) : json(REGISTRY)));
     renderApp('/kiln_logs');
     expect(await screen.findByText('The kiln logs could not be loaded.', {}, LOADED)).toBeInTheDocument();
+    // one clean error state: no table, no pager; Retry loads again
+    expect(screen.queryByRole('table')).not.toBeInTheDocument();
+    expect(screen.queryByText(/\d+-\d+ of \d+/)).not.toBeInTheDocument();
+    mockFetch((url) => (url.startsWith('/api/kilnlogs?') ? page([LIVE]) : json(REGISTRY)));
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByText('CG1-0007', {}, LOADED)).toBeInTheDocument();
   });
 });
 

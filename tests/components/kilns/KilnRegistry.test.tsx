@@ -95,12 +95,16 @@ describe('Kiln Registry', () => {
     await logInAs(4, 'facilityadmin');
     mockFetch(() => json({ message: 'nope' }, 403));
     renderApp('/kiln_reg');
-    const alert = await screen.findByRole('alert', {}, LOADED);
-    expect(within(alert).getByText('Error retrieving kiln registry.')).toBeInTheDocument();
+    const title = await screen.findByText('Error retrieving kiln registry.', {}, LOADED);
+    const notification = title.closest('[role="alert"]') as HTMLElement;
     expect(
-      within(alert).getByText('An unknown error occurred retrieving the kiln registry. Please try again later.'),
+      within(notification).getByText('An unknown error occurred retrieving the kiln registry. Please try again later.'),
     ).toBeInTheDocument();
-    expect(screen.getByText('The kiln registry could not be loaded.')).toBeInTheDocument();
+    // in place of the table: one sentence and Retry, no pager
+    const inPlace = screen.getByText('The kiln registry could not be loaded.').closest('[role="alert"]') as HTMLElement;
+    expect(within(inPlace).getByRole('button', { name: 'Retry' })).toBeInTheDocument();
+    expect(screen.queryByRole('table')).not.toBeInTheDocument();
+    expect(screen.queryByText(/^\d+-\d+ of \d+$/)).not.toBeInTheDocument();
   });
 });
 
