@@ -113,9 +113,12 @@ describe('Facilities page', () => {
     await logInAs(0, 'superadmin');
     mockFetch(() => json({ message: 'nope' }, 403));
     renderApp('/facilities');
-    const alert = await screen.findByRole('alert', {}, LOADED);
-    expect(alert).toHaveTextContent('Error retrieving facilities.');
-    expect(screen.getByText('The facilities could not be loaded.')).toBeInTheDocument();
+    const title = await screen.findByText('Error retrieving facilities.', {}, LOADED);
+    expect(title.closest('[role="alert"]')).toBeInTheDocument();
+    // in place of the table: one sentence and Retry, no pager
+    const inPlace = screen.getByText('The facilities could not be loaded.').closest('[role="alert"]') as HTMLElement;
+    expect(within(inPlace).getByRole('button', { name: 'Retry' })).toBeInTheDocument();
+    expect(screen.queryByRole('table')).not.toBeInTheDocument();
   });
 });
 

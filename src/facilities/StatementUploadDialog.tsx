@@ -13,8 +13,8 @@ import { AUDIT_ACCEPT, auditFileType } from './uploadFiles';
 // spec §8 gives this failure a title only
 const UPLOAD_FAILURE: FailureTexts = { title: 'facilities.audit.errorTitle' };
 
-/** Upload a facility audit statement (spec §3, §5): exactly one png, jpg, jpeg or pdf file; it becomes the latest audit. */
-export function AuditUploadDialog({ facility, onClose }: { facility: Facility; onClose: () => void }) {
+/** Upload a facility's signed statement (spec §3, §5): exactly one png, jpg, jpeg or pdf file; it becomes the latest audit. */
+export function StatementUploadDialog({ facility, onClose }: { facility: Facility; onClose: () => void }) {
   const translate = useTranslate();
   const dataProvider = useDataProvider<ApiDataProvider>();
   const [file, setFile] = useState<File | null>(null);
