@@ -7,6 +7,7 @@ import { useSession } from '../providers/useSession';
 import { AppShell } from '../layout/AppShell';
 import { HOME_PATH } from '../layout/navigation';
 import { useNotifyTitled } from '../layout/notifications';
+import { useTabTitle } from '../layout/useTabTitle';
 
 type Field = keyof Credentials;
 
@@ -67,6 +68,8 @@ export function LoginForm() {
       setSubmitting(false);
     }
   };
+
+  useTabTitle('login.heading');
 
   return (
     <Card sx={{ maxWidth: 400, mx: 'auto', mt: { xs: 2, md: 8 } }}>
