@@ -10,6 +10,8 @@ import type { ApiDataProvider } from '../providers/dataProvider';
 import { LogCommandButton } from './LogCommandButton';
 import { saveFile } from './saveFile';
 import { useLogCommand } from './useLogCommand';
+import { useUndoableCommand } from './useUndoableCommand';
+import { RESOURCES } from '../domain/operations';
 
 function DownloadButton({ log }: { log: KilnLog }) {
   const dataProvider = useDataProvider<ApiDataProvider>();
@@ -29,14 +31,24 @@ function AnalyseButton({ log }: { log: KilnLog }) {
 
 function ArchiveButton({ log }: { log: KilnLog }) {
   const dataProvider = useDataProvider<ApiDataProvider>();
-  const archive = useLogCommand(dataProvider.archiveKilnLog, { success: 'kilnLogs.notify.archived', failure: 'kilnLogs.notify.archiveFailed' });
-  return <LogCommandButton label="kilnLogs.actions.archive" icon={<ArchiveIcon />} pending={archive.isPending} onClick={() => archive.mutate(log.id)} />;
+  const archive = useUndoableCommand({
+    resource: RESOURCES.kilnLogs,
+    run: dataProvider.archiveKilnLog,
+    success: 'kilnLogs.notify.archived',
+    failure: 'kilnLogs.notify.archiveFailed',
+  });
+  return <LogCommandButton label="kilnLogs.actions.archive" icon={<ArchiveIcon />} pending={archive.isPending} onClick={() => archive.start(log)} />;
 }
 
 function RestoreButton({ log }: { log: KilnLog }) {
   const dataProvider = useDataProvider<ApiDataProvider>();
-  const restore = useLogCommand(dataProvider.restoreKilnLog, { success: 'kilnLogs.notify.restored', failure: 'kilnLogs.notify.restoreFailed' });
-  return <LogCommandButton label="kilnLogs.actions.restore" icon={<UnarchiveIcon />} pending={restore.isPending} onClick={() => restore.mutate(log.id)} />;
+  const restore = useUndoableCommand({
+    resource: RESOURCES.archivedKilnLogs,
+    run: dataProvider.restoreKilnLog,
+    success: 'kilnLogs.notify.restored',
+    failure: 'kilnLogs.notify.restoreFailed',
+  });
+  return <LogCommandButton label="kilnLogs.actions.restore" icon={<UnarchiveIcon />} pending={restore.isPending} onClick={() => restore.start(log)} />;
 }
 
 /** Marks an audited burn, whose analysis and archival are locked (spec §1). */

@@ -137,18 +137,31 @@ describe('Kiln Logs', () => {
     await waitFor(() => expect(listCalls(fetchMock).length).toBeGreaterThan(before), LOADED);
   });
 
-  it("shows the server's reason when it refuses to archive", async () => {
+  // an undoable command is sent only when its notification closes (4 s)
+  it("archives undoably, and shows the server's reason when it refuses", { timeout: 20000 }, async () => {
     const user = userEvent.setup();
     await logInAs(3);
-    serveKilnLogs();
+    const fetchMock = serveKilnLogs();
     vi.spyOn(console, 'error').mockImplementation(() => {});
     renderApp('/kiln_logs');
     await screen.findByText('CG1-0007', {}, LOADED);
+    const archiveCalls = () => fetchMock.mock.calls.filter(([url, init]) => url === '/api/kilnlogs/1/archive' && init?.method === 'POST');
 
+    // undone: the row comes back and nothing is sent
     await user.click(within(rowOf('CG1-0007')).getByRole('button', { name: 'Archive' }));
+    expect(await screen.findByText('Kiln log archived.')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByText('CG1-0007')).not.toBeInTheDocument());
+    await user.click(screen.getByRole('button', { name: 'Undo' }));
+    expect(await screen.findByText('CG1-0007')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByText('Kiln log archived.')).not.toBeInTheDocument(), { timeout: 6000 });
+    expect(archiveCalls()).toHaveLength(0);
 
-    expect(await screen.findByText('Error archiving kiln log.')).toBeInTheDocument();
+    // not undone: sent when the notification closes; the server's refusal is shown and the row is back
+    await user.click(within(rowOf('CG1-0007')).getByRole('button', { name: 'Archive' }));
+    expect(await screen.findByText('Error archiving kiln log.', {}, { timeout: 8000 })).toBeInTheDocument();
     expect(screen.getByText('Log 1 is an audited burn: it cannot be archived.')).toBeInTheDocument();
+    expect(archiveCalls()).toHaveLength(1);
+    expect(await screen.findByText('CG1-0007', {}, LOADED)).toBeInTheDocument();
   });
 
   it('sends the chosen filters as the API filter keys', async () => {
@@ -245,7 +258,7 @@ describe('Kiln Logs', () => {
 describe('Archived Kiln Logs', () => {
   const ARCHIVED = makeKilnLog({ id: 9, kiln_id: 'RT-0003', archived_ts: '2026-03-02T10:00:00.000Z', delete_after: '2026-05-31T10:00:00.000Z' });
 
-  it('states the retention period, shows archive and deletion dates, and restores', async () => {
+  it('states the retention period, shows archive and deletion dates, and restores undoably', { timeout: 20000 }, async () => {
     const user = userEvent.setup();
     await logInAs(3);
     const fetchMock = mockFetch((url, init) => {
@@ -262,9 +275,14 @@ describe('Archived Kiln Logs', () => {
     expect(row.getByText('31-May-2026')).toBeInTheDocument();
     expect(row.queryByRole('button', { name: 'Archive' })).not.toBeInTheDocument();
 
+    const restoreSent = () => fetchMock.mock.calls.some(([url, init]) => url === '/api/archived_kilnlogs/9/restore' && init?.method === 'POST');
     await user.click(row.getByRole('button', { name: 'Restore' }));
     expect(await screen.findByText('Kiln log restored.')).toBeInTheDocument();
-    expect(fetchMock.mock.calls.some(([url, init]) => url === '/api/archived_kilnlogs/9/restore' && init?.method === 'POST')).toBe(true);
+    expect(screen.getByRole('button', { name: 'Undo' })).toBeInTheDocument();
+    // the row leaves at once; the call goes when the notification closes
+    await waitFor(() => expect(screen.queryByText('RT-0003')).not.toBeInTheDocument());
+    expect(restoreSent()).toBe(false);
+    await waitFor(() => expect(restoreSent()).toBe(true), { timeout: 8000 });
   });
 
   it('offers no Audited filter: an audited burn cannot be archived', async () => {
