@@ -2,7 +2,12 @@ import { useCallback, useMemo } from 'react';
 import { Box, MenuItem, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import type { Facility, FacilityListResponse, FacilityOwnerOption, FacilitySavePayload } from '../domain/api/configure';
-import { FACILITY_NUMBER_RULES, type FacilityNumberField } from '../domain/facilityValidation';
+import {
+  FACILITY_NAME_MAX_LENGTH,
+  FACILITY_NUMBER_RULES,
+  MNEMONIC_MAX_LENGTH,
+  type FacilityNumberField,
+} from '../domain/facilityValidation';
 import { FormDialog } from '../forms/FormDialog';
 import { FormTextField, numberInputSlots, useFieldBinding } from '../forms/FormTextField';
 import { useFieldForm } from '../forms/useFieldForm';
@@ -51,6 +56,7 @@ export function FacilityDialog({ facility, list, onClose }: FacilityDialogProps)
     success: 'facilities.saved',
     failure: SAVE_FAILURE,
     onClose,
+    onFieldErrors: form.setServerErrors,
   });
 
   // an owner no longer among the choices stays visible, flagged by the validator
@@ -73,6 +79,7 @@ export function FacilityDialog({ facility, list, onClose }: FacilityDialogProps)
       title={translate(facility ? 'facilities.editTitle' : 'facilities.newTitle')}
       canSubmit={form.valid}
       saving={saving}
+      dirty={form.dirty}
       onSubmit={() => submit(facilitySavePayload(form.values, id))}
       onClose={onClose}
     >
@@ -81,9 +88,9 @@ export function FacilityDialog({ facility, list, onClose }: FacilityDialogProps)
           required
           autoFocus={!facility}
           disabled={!!facility}
-          {...bind('mnemonic', { label: 'facilities.fields.mnemonic' })}
+          {...bind('mnemonic', { label: 'facilities.fields.mnemonic', maxLength: MNEMONIC_MAX_LENGTH })}
         />
-        <FormTextField autoFocus={!!facility} {...bind('name', { label: 'facilities.fields.name' })} />
+        <FormTextField autoFocus={!!facility} {...bind('name', { label: 'facilities.fields.name', maxLength: FACILITY_NAME_MAX_LENGTH })} />
       </Box>
       <FormTextField select required {...bind('owner_id', { label: 'facilities.fields.owner' })}>
         {owners.map((owner) => (

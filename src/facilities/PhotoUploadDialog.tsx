@@ -9,7 +9,7 @@ import { RESOURCES } from '../domain/operations';
 import type { FailureTexts } from '../layout/failures';
 import type { ApiDataProvider } from '../providers/dataProvider';
 import { makeThumbnail } from './makeThumbnail';
-import { isPhotoFile, PHOTO_ACCEPT } from './uploadFiles';
+import { isPhotoFile, isTooLarge, MAX_UPLOAD_MB, PHOTO_ACCEPT } from './uploadFiles';
 
 const UPLOAD_FAILURE: FailureTexts = {
   title: 'facilities.photo.errorTitle',
@@ -46,6 +46,7 @@ export function PhotoUploadDialog({ facility, onClose }: { facility: Facility; o
     latestChoice.current = file;
     if (!file) return setChosen({ file: null, thumb: null });
     if (!isPhotoFile(file)) return setChosen({ file, thumb: null, problem: 'facilities.photo.notAnImage' });
+    if (isTooLarge(file)) return setChosen({ file, thumb: null, problem: 'facilities.upload.tooLarge' });
     setChosen({ file, thumb: null });
     const outcome = await makeThumbnail(file).then(
       (thumb): ChosenPhoto => ({ file, thumb }),
@@ -61,6 +62,7 @@ export function PhotoUploadDialog({ facility, onClose }: { facility: Facility; o
       title={translate('facilities.photo.title', { mnemonic: facility.mnemonic })}
       canSubmit={!!file && !!thumb}
       saving={saving}
+      dirty={file !== null}
       onSubmit={() => file && thumb && submit({ facilityId: facility.id, photo: file, thumb, guid: crypto.randomUUID() })}
       onClose={onClose}
     >
@@ -70,7 +72,8 @@ export function PhotoUploadDialog({ facility, onClose }: { facility: Facility; o
         file={file}
         onChange={choose}
         hint="facilities.photo.hint"
-        error={problem && translate(problem)}
+        hintArgs={{ mb: MAX_UPLOAD_MB }}
+        error={problem && translate(problem, { mb: MAX_UPLOAD_MB })}
         disabled={saving}
       />
     </FormDialog>

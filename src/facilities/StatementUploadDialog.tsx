@@ -8,7 +8,7 @@ import { useDialogOutcome } from '../forms/useDialogOutcome';
 import { RESOURCES } from '../domain/operations';
 import type { FailureTexts } from '../layout/failures';
 import type { ApiDataProvider } from '../providers/dataProvider';
-import { AUDIT_ACCEPT, auditFileType } from './uploadFiles';
+import { AUDIT_ACCEPT, auditFileType, isTooLarge, MAX_UPLOAD_MB } from './uploadFiles';
 
 // spec §8 gives this failure a title only
 const UPLOAD_FAILURE: FailureTexts = { title: 'facilities.audit.errorTitle' };
@@ -19,6 +19,7 @@ export function StatementUploadDialog({ facility, onClose }: { facility: Facilit
   const dataProvider = useDataProvider<ApiDataProvider>();
   const [file, setFile] = useState<File | null>(null);
   const fileType = file ? auditFileType(file.name) : null;
+  const tooLarge = file !== null && isTooLarge(file);
   const outcome = useDialogOutcome({
     success: 'facilities.audit.recorded',
     failure: UPLOAD_FAILURE,
@@ -30,7 +31,8 @@ export function StatementUploadDialog({ facility, onClose }: { facility: Facilit
   return (
     <FormDialog
       title={translate('facilities.audit.title', { mnemonic: facility.mnemonic })}
-      canSubmit={!!file && !!fileType}
+      canSubmit={!!file && !!fileType && !tooLarge}
+      dirty={file !== null}
       saving={saving}
       onSubmit={() => file && fileType && submit({ facilityId: facility.id, file, fileType })}
       onClose={onClose}
@@ -41,7 +43,14 @@ export function StatementUploadDialog({ facility, onClose }: { facility: Facilit
         file={file}
         onChange={setFile}
         hint="facilities.audit.hint"
-        error={file && !fileType ? translate('facilities.audit.wrongType') : undefined}
+        hintArgs={{ mb: MAX_UPLOAD_MB }}
+        error={
+          file && !fileType
+            ? translate('facilities.audit.wrongType')
+            : tooLarge
+              ? translate('facilities.upload.tooLarge', { mb: MAX_UPLOAD_MB })
+              : undefined
+        }
         disabled={saving}
       />
     </FormDialog>

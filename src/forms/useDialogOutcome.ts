@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { useNotify } from 'react-admin';
+import { HttpError, useNotify } from 'react-admin';
 import { useFailureReport, type FailureTexts } from '../layout/failures';
 import { currentSession } from '../providers/session';
 
@@ -12,15 +12,26 @@ export interface DialogOutcomeOptions {
   onClose: () => void;
   /** resources whose queries a success makes stale (react-admin keys queries by resource first) */
   refresh: readonly string[];
+  /** receives the server's reasons by field path from a 400 (`{message, errors}`) */
+  onFieldErrors?: (errors: Partial<Record<string, string>>) => void;
+}
+
+/** The `errors` of a 400's body, `{"<field path>": "<reason>"}`, when it has them. */
+export function fieldErrorsOf(error: unknown): Partial<Record<string, string>> | null {
+  if (!(error instanceof HttpError) || error.status !== 400) return null;
+  const errors = (error.body as { errors?: unknown } | null)?.errors;
+  if (typeof errors !== 'object' || errors === null || Array.isArray(errors)) return null;
+  return Object.fromEntries(Object.entries(errors).filter((entry): entry is [string, string] => typeof entry[1] === 'string'));
 }
 
 /**
  * The one outcome policy of a Configure dialog's save (spec §4 Kiln form, §8):
  * on success it notifies and closes; on failure it notifies by status and
  * closes too, except after a 400, when it stays open for the user to correct
- * the input. Pass the callbacks to react-admin's mutations.
+ * the input, the server's reasons on the fields they name. Pass the callbacks
+ * to react-admin's mutations.
  */
-export function useDialogOutcome({ success, failure, onClose, refresh }: DialogOutcomeOptions) {
+export function useDialogOutcome({ success, failure, onClose, refresh, onFieldErrors }: DialogOutcomeOptions) {
   const queryClient = useQueryClient();
   const notify = useNotify();
   const report = useFailureReport();
@@ -32,9 +43,11 @@ export function useDialogOutcome({ success, failure, onClose, refresh }: DialogO
   }, [notify, success, onClose, refresh, queryClient]);
   const onError = useCallback(
     (error: unknown) => {
-      if (report(error, failure) !== 'badRequest') onClose();
+      if (report(error, failure) !== 'badRequest') return onClose();
+      const reasons = fieldErrorsOf(error);
+      if (reasons) onFieldErrors?.(reasons);
     },
-    [report, failure, onClose],
+    [report, failure, onClose, onFieldErrors],
   );
   return { onSuccess, onError };
 }

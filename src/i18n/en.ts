@@ -199,13 +199,17 @@ export const en = {
     chooseDate: 'Choose a date',
     dateFormat: 'YYYY/MM/DD',
     numberRule: '%{min} to %{max}, at most %{decimals} decimals',
+    unsavedTitle: 'Discard your changes?',
+    unsavedText: 'Some of your changes are not saved. Close the form and lose them?',
+    discard: 'Discard',
+    keepEditing: 'Keep editing',
   },
   validation: {
     required: 'Required.',
     not_a_number: 'Must be a number.',
     out_of_range: 'Must be between %{min} and %{max}.',
     too_many_decimals: 'At most %{decimals} decimals.',
-    too_long: 'Too long.',
+    too_long: 'At most %{max} characters.',
     invalid_format: 'Invalid format.',
     invalid_date: 'Must be a date written YYYY/MM/DD.',
     duplicate: 'Already in use.',
@@ -253,6 +257,9 @@ export const en = {
   },
   facilities: {
     newFacility: 'New Facility',
+    upload: {
+      tooLarge: 'This file is larger than %{mb} MB, the most the server takes.',
+    },
     columns: {
       mnemonic: 'Mnemonic',
       name: 'Name',
@@ -302,7 +309,7 @@ export const en = {
     photo: {
       title: 'Upload Photo – %{mnemonic}',
       choose: 'Choose Photo',
-      hint: 'One PNG or JPEG image. A thumbnail is made from it before upload.',
+      hint: 'One PNG or JPEG image of at most %{mb} MB. A thumbnail is made from it before upload.',
       notAnImage: 'Choose one PNG or JPEG image.',
       unreadable: 'This image cannot be read.',
       uploaded: 'Photo successfully uploaded.',
@@ -314,7 +321,7 @@ export const en = {
     audit: {
       title: 'Upload Audit – %{mnemonic}',
       choose: 'Choose Audit Statement',
-      hint: 'One PNG, JPG, JPEG or PDF file.',
+      hint: 'One PNG, JPG, JPEG or PDF file of at most %{mb} MB.',
       wrongType: 'Choose one PNG, JPG, JPEG or PDF file.',
       recorded: 'Audit successfully recorded.',
       errorTitle: 'Error uploading audit. Please contact us if this persists.',

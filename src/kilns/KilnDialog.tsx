@@ -50,6 +50,7 @@ export function KilnDialog({ kiln, registry, onClose }: KilnDialogProps) {
     success: 'kilns.saved',
     failure: SAVE_FAILURE,
     onClose,
+    onFieldErrors: form.setServerErrors,
   });
 
   return (
@@ -57,6 +58,7 @@ export function KilnDialog({ kiln, registry, onClose }: KilnDialogProps) {
       title={translate('kilns.dialogTitle')}
       canSubmit={form.valid}
       saving={saving}
+      dirty={form.dirty}
       onSubmit={() => submit(kilnSavePayload(form.values, id))}
       onClose={onClose}
     >
