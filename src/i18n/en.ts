@@ -108,6 +108,7 @@ export const en = {
       type: 'Kiln Type',
       from: 'From',
       to: 'To',
+      fromAfterTo: 'From is after To: no log can match.',
       status: 'Status',
       audited: 'Audited',
       valid: 'Valid',
@@ -145,6 +146,7 @@ export const en = {
       notApplicable: 'GPS check not applicable',
     },
     analysis: {
+      notCreditable: 'Not creditable: the burn is not valid.',
       valid: 'Valid burn',
       invalid: 'Invalid burn',
       error: 'Analysis error',
@@ -218,6 +220,7 @@ export const en = {
   },
   lists: {
     retry: 'Retry',
+    clearFilters: 'Clear filters',
   },
   kilns: {
     newKiln: 'New Kiln',

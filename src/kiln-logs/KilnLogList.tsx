@@ -1,6 +1,7 @@
 import type { ReactElement } from 'react';
 import { Datagrid, ExportButton, List, TopToolbar, WrapperField, useTranslate } from 'react-admin';
 import type { KilnLog } from '../domain/api/kilnLogs';
+import { ClearFiltersButton } from '../layout/ClearFiltersButton';
 import { csvExporter } from '../layout/csvExporter';
 import { kilnLogCsvRow } from './kilnLogCsv';
 import type { KilnLogSortField } from '../domain/api/kilnLogs';
@@ -37,6 +38,7 @@ export function KilnLogList({ resource, sort, empty, extraColumns = [], actions,
       title={false}
       actions={
         <TopToolbar>
+          <ClearFiltersButton />
           <ExportButton />
         </TopToolbar>
       }

@@ -1,9 +1,10 @@
 import { useFormContext, useWatch } from 'react-hook-form';
-import { DateInput, NullableBooleanInput, SearchInput, SelectInput } from 'react-admin';
+import { NullableBooleanInput, SearchInput, SelectInput } from 'react-admin';
 import type { KilnRegistryResponse } from '../domain/api/configure';
 import type { KilnLogStatus } from '../domain/api/kilnLogs';
 import { KNOWN_KILN_TYPES } from '../domain/kilnTypes';
 import { useKilnRegistry } from '../kilns/useKilnRegistry';
+import { DateFilterInput } from './DateFilterInput';
 import { FACILITY_DROPDOWN_WIDTH } from '../facilities/FacilityDropdown';
 import { facilityOptionLabel } from '../facilities/facilityOptionLabel';
 
@@ -86,8 +87,8 @@ export function useKilnLogFilters({ audited }: { audited: boolean }) {
     <FacilityFilterInput key="facility_id" source="facility_id" label="kilnLogs.filters.facility" alwaysOn {...choices} />,
     <KilnFilterInput key="kiln" source="kiln" label="kilnLogs.filters.kiln" alwaysOn {...choices} />,
     <SelectInput key="type" source="type" label="kilnLogs.filters.type" choices={KILN_TYPE_CHOICES} translateChoice={false} alwaysOn />,
-    <DateInput key="from" source="from" label="kilnLogs.filters.from" alwaysOn />,
-    <DateInput key="to" source="to" label="kilnLogs.filters.to" alwaysOn />,
+    <DateFilterInput key="from" source="from" label="kilnLogs.filters.from" alwaysOn />,
+    <DateFilterInput key="to" source="to" label="kilnLogs.filters.to" alwaysOn />,
     <SelectInput key="status" source="status" label="kilnLogs.filters.status" choices={STATUS_CHOICES} alwaysOn />,
     ...(audited ? [<NullableBooleanInput key="audited" source="audited" label="kilnLogs.filters.audited" alwaysOn />] : []),
   ];

@@ -52,7 +52,8 @@ const sentFilters = (fetchMock: ReturnType<typeof mockFetch>) =>
   listCalls(fetchMock).map(([url]) => JSON.parse(new URL(String(url), 'http://localhost').searchParams.get('filter') ?? '{}'));
 
 describe('Kiln Logs', () => {
-  it('sorts by the analysis display when its column header is clicked', async () => {
+  // the first test of the file also loads the page's modules
+  it('sorts by the analysis display when its column header is clicked', { timeout: 15000 }, async () => {
     await logInAs(3);
     const fetchMock = serveKilnLogs();
     renderApp('/kiln_logs');
@@ -205,6 +206,46 @@ describe('Kiln Logs', () => {
     expect(hostile).toContain(`"'=HYPERLINK(""http://evil"")"`);
     expect(hostile).toContain(',No,1507.67,');
     expect((click.mock.contexts[0] as HTMLAnchorElement).getAttribute('download')).toBe('kiln-logs.csv');
+  });
+
+  it('takes From/To as YYYY/MM/DD, flags From after To, and clears every filter at once', { timeout: 20000 }, async () => {
+    const user = userEvent.setup();
+    await logInAs(3);
+    const fetchMock = serveKilnLogs();
+    renderApp('/kiln_logs');
+    await screen.findByText('CG1-0007', {}, LOADED);
+    const from = screen.getByRole('textbox', { name: 'From' });
+    const to = screen.getByRole('textbox', { name: 'To' });
+    expect(from).toHaveAttribute('placeholder', 'YYYY/MM/DD');
+    expect(screen.getByRole('button', { name: 'Clear filters' })).toBeDisabled();
+
+    await user.type(from, '2026/03/0');
+    expect(screen.getByText('Must be a date written YYYY/MM/DD.')).toBeInTheDocument();
+    await user.type(from, '5');
+    await waitFor(() => expect(sentFilters(fetchMock)).toContainEqual({ from: '2026-03-05' }), LOADED);
+
+    await user.type(to, '2026/03/01');
+    await waitFor(() => expect(screen.getAllByText('From is after To: no log can match.')).toHaveLength(2));
+    await waitFor(() => expect(sentFilters(fetchMock)).toContainEqual({ from: '2026-03-05', to: '2026-03-01' }), LOADED);
+
+    await user.click(screen.getByRole('button', { name: 'Clear filters' }));
+    await waitFor(() => expect(from).toHaveValue(''));
+    expect(to).toHaveValue('');
+    expect(screen.queryByText('From is after To: no log can match.')).not.toBeInTheDocument();
+    await waitFor(() => expect(sentFilters(fetchMock).at(-1)).toEqual({}), LOADED);
+  });
+
+  it("strikes through an invalid burn's CO2 and biochar and says they are not creditable", async () => {
+    await logInAs(3);
+    const invalid = makeKilnLog({ ...LIVE, id: 5, kiln_id: 'RT-0005', valid: false });
+    mockFetch((url) => (url.startsWith('/api/kilnlogs?') ? page([LIVE, invalid]) : json(REGISTRY)));
+    renderApp('/kiln_logs');
+    const row = within((await screen.findByText('RT-0005', {}, LOADED)).closest('tr') as HTMLElement);
+    expect(row.getByText('1,507.7').closest('span')).toHaveStyle({ textDecoration: 'line-through' });
+    expect(row.getAllByText('(Not creditable: the burn is not valid.)', { exact: false })).toHaveLength(2);
+    const valid = within(rowOf('CG1-0007'));
+    expect(valid.getByText('1,507.7')).toBeInTheDocument();
+    expect(valid.queryByText('(Not creditable: the burn is not valid.)', { exact: false })).not.toBeInTheDocument();
   });
 
   // three filter changes, each applied after the filter form's 500 ms debounce
