@@ -1,6 +1,6 @@
 import { lazy, type ReactNode } from 'react';
 import { Route } from 'react-router-dom';
-import { CanAccess } from 'react-admin';
+import { CanAccess, ResourceContextProvider } from 'react-admin';
 import type { AccessRequest } from '../domain/operations';
 import { ErrorPage } from './ErrorPage';
 import { Loading } from './Loading';
@@ -23,17 +23,23 @@ function GuardedPage({ access, children }: { access?: AccessRequest; children: R
  * One lazily loaded, guarded route per navigation item, as children for
  * react-admin's <CustomRoutes>; the layout's Suspense shows 'Loading...' meanwhile.
  */
-export const navigationRoutes = NAV_ITEMS.map(({ path, access, load }) => {
+export const navigationRoutes = NAV_ITEMS.map(({ path, access, load, resource }) => {
   const Page = lazy(load);
+  // a resource's screen works in its resource's context, as under <Resource>
+  const page = resource ? (
+    <ResourceContextProvider value={resource}>
+      <Page />
+    </ResourceContextProvider>
+  ) : (
+    <Page />
+  );
   // `/*` leaves room for a page's own sub-routes
   return (
     <Route
       key={path}
       path={`/${path}/*`}
       element={
-        <GuardedPage access={access}>
-          <Page />
-        </GuardedPage>
+        <GuardedPage access={access}>{page}</GuardedPage>
       }
     />
   );
