@@ -71,6 +71,7 @@ export const en = {
     medium: 'Medium',
     strong: 'Strong',
     update: 'Update Password',
+    rule: 'At least %{medium} characters with a lower-case letter, an upper-case letter, a digit and a symbol (Medium); %{strong} or more is Strong.',
     updated: 'Password successfully updated. Please log out and login.',
     errorTitle: 'Error persisting user.',
   },
