@@ -1,5 +1,6 @@
 import { Box, Button, Typography } from '@mui/material';
-import { Datagrid, FunctionField, TextField, useRecordContext, useTranslate, WrapperField } from 'react-admin';
+import { Datagrid, FunctionField, SimpleList, TextField, useRecordContext, useTranslate, WrapperField } from 'react-admin';
+import { useSmallScreen } from '../layout/useSmallScreen';
 import type { Facility, FacilityOwnerOption } from '../domain/api/configure';
 import { formatDateTime } from '../domain/dates';
 import type { CsvRow } from '../domain/csv';
@@ -58,6 +59,20 @@ function RowActions({ actions }: { actions: FacilityActions }) {
 export function FacilityDatagrid({ owners, onViewStatement, onViewPhoto, ...actions }: FacilityDatagridProps) {
   const translate = useTranslate();
   const hasActions = Boolean(actions.onEdit || actions.onUploadPhoto || actions.onUploadStatement);
+  // on a phone, one entry per facility instead of a table wider than the screen
+  if (useSmallScreen()) {
+    return (
+      <SimpleList<Facility>
+        primaryText={(f) => `${f.mnemonic} · ${f.name}`}
+        secondaryText={(f) => ownerLabel(f.owner_id, owners, translate)}
+        tertiaryText={(f) => formatDateTime(f.last_updated)}
+        rightIcon={hasActions ? () => <RowActions actions={actions} /> : undefined}
+        rowClick={false}
+        empty={<ListEmpty message="facilities.empty" />}
+        sx={{ '& .MuiListItemText-root': { overflowWrap: 'anywhere' } }}
+      />
+    );
+  }
   return (
     <Datagrid rowClick={false} bulkActionButtons={false} empty={<ListEmpty message="facilities.empty" />} aria-label={translate('pages.facilities')}>
       <TextField source="mnemonic" label="facilities.columns.mnemonic" />

@@ -1,5 +1,6 @@
 import { Box, Button, Tooltip } from '@mui/material';
-import { Datagrid, FunctionField, TextField, useRecordContext, useTranslate, WrapperField } from 'react-admin';
+import { Datagrid, FunctionField, SimpleList, TextField, useRecordContext, useTranslate, WrapperField } from 'react-admin';
+import { useSmallScreen } from '../layout/useSmallScreen';
 import type { Kiln } from '../domain/api/configure';
 import { formatDateTime } from '../domain/dates';
 import type { CsvRow } from '../domain/csv';
@@ -19,7 +20,7 @@ function FacilityMnemonic({ kiln }: { kiln: Kiln }) {
   );
 }
 
-function EditKilnButton({ onEdit }: { onEdit: (kiln: Kiln) => void }) {
+export function EditKilnButton({ onEdit }: { onEdit: (kiln: Kiln) => void }) {
   const translate = useTranslate();
   const kiln = useRecordContext<Kiln>();
   if (!kiln) return null;
@@ -33,6 +34,19 @@ function EditKilnButton({ onEdit }: { onEdit: (kiln: Kiln) => void }) {
 /** The Kiln Registry's columns (spec §2): Kiln ID, Facility, Kiln Type, Install Date, Last Update and, for editors, Actions. */
 export function KilnDatagrid({ onEdit }: { onEdit?: (kiln: Kiln) => void }) {
   const translate = useTranslate();
+  // on a phone, one line per kiln instead of a table wider than the screen
+  if (useSmallScreen()) {
+    return (
+      <SimpleList<Kiln>
+        primaryText={(kiln) => kiln.kiln_id}
+        secondaryText={(kiln) => `${kiln.facility_mnemonic} · ${kilnTypeInfo(kiln.type).label}`}
+        tertiaryText={(kiln) => toDateText(kiln.install_date)}
+        rightIcon={onEdit ? () => <EditKilnButton onEdit={onEdit} /> : undefined}
+        rowClick={false}
+        empty={<ListEmpty message="kilns.empty" />}
+      />
+    );
+  }
   return (
     <Datagrid rowClick={false} bulkActionButtons={false} empty={<ListEmpty message="kilns.empty" />} aria-label={translate('pages.kilnRegistry')}>
       <TextField source="kiln_id" label="kilns.columns.kilnId" />
