@@ -1,10 +1,10 @@
-import FacilityIcon from '@mui/icons-material/Factory';
+import { lazy } from 'react';
 import { RESOURCES } from '../domain/operations';
 import type { ResourceModule } from '../layout/resourceModule';
 
 export const facilities: ResourceModule = {
   name: RESOURCES.facilities,
   list: () => import('./FacilitiesPage'),
-  icon: FacilityIcon,
+  icon: lazy(() => import('@mui/icons-material/Factory')),
   recordRepresentation: 'mnemonic',
 };

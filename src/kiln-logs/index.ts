@@ -1,5 +1,4 @@
-import KilnLogIcon from '@mui/icons-material/ReceiptLong';
-import ArchivedIcon from '@mui/icons-material/Inventory2';
+import { lazy } from 'react';
 import type { RaRecord } from 'react-admin';
 import { RESOURCES } from '../domain/operations';
 import type { ResourceModule } from '../layout/resourceModule';
@@ -9,13 +8,13 @@ const logRepresentation = (log: RaRecord) => `${String(log.kiln_id ?? 'N/A')} ·
 export const kilnLogs: ResourceModule = {
   name: RESOURCES.kilnLogs,
   list: () => import('./KilnLogsPage'),
-  icon: KilnLogIcon,
+  icon: lazy(() => import('@mui/icons-material/ReceiptLong')),
   recordRepresentation: logRepresentation,
 };
 
 export const archivedKilnLogs: ResourceModule = {
   name: RESOURCES.archivedKilnLogs,
   list: () => import('./ArchivedKilnLogsPage'),
-  icon: ArchivedIcon,
+  icon: lazy(() => import('@mui/icons-material/Inventory2')),
   recordRepresentation: logRepresentation,
 };

@@ -1,10 +1,10 @@
-import KilnIcon from '@mui/icons-material/LocalFireDepartment';
+import { lazy } from 'react';
 import { RESOURCES } from '../domain/operations';
 import type { ResourceModule } from '../layout/resourceModule';
 
 export const kilns: ResourceModule = {
   name: RESOURCES.kilns,
   list: () => import('./KilnRegistryPage'),
-  icon: KilnIcon,
+  icon: lazy(() => import('@mui/icons-material/LocalFireDepartment')),
   recordRepresentation: 'kiln_id',
 };

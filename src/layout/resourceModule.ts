@@ -5,8 +5,8 @@ import type { ResourceName } from '../domain/operations';
 /**
  * What a feature folder exports for its react-admin resource (as in
  * react-admin's demo: `{list, create, edit, icon, recordRepresentation}`):
- * the list screen is loaded lazily, so the module costs the login screen only
- * its icon. Creating and editing happen in the list's modals (spec §2), so no
+ * the list screen and the icon are loaded lazily, so the modules cost the
+ * login screen nothing but this table. Creating and editing happen in the list's modals (spec §2), so no
  * resource here has create or edit pages.
  */
 export interface ResourceModule {

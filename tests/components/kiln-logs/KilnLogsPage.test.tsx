@@ -51,7 +51,8 @@ const listCalls = (fetchMock: ReturnType<typeof mockFetch>) => fetchMock.mock.ca
 const sentFilters = (fetchMock: ReturnType<typeof mockFetch>) =>
   listCalls(fetchMock).map(([url]) => JSON.parse(new URL(String(url), 'http://localhost').searchParams.get('filter') ?? '{}'));
 
-describe('Kiln Logs', () => {
+// a loaded 2-core machine renders this page's filters and rows slowly
+describe('Kiln Logs', { timeout: 15000 }, () => {
   // the first test of the file also loads the page's modules
   it('sorts by the analysis display when its column header is clicked', { timeout: 15000 }, async () => {
     await logInAs(3);
@@ -296,7 +297,7 @@ describe('Kiln Logs', () => {
   });
 });
 
-describe('Archived Kiln Logs', () => {
+describe('Archived Kiln Logs', { timeout: 15000 }, () => {
   const ARCHIVED = makeKilnLog({ id: 9, kiln_id: 'RT-0003', archived_ts: '2026-03-02T10:00:00.000Z', delete_after: '2026-05-31T10:00:00.000Z' });
 
   it('states the retention period, shows archive and deletion dates, and restores undoably', { timeout: 20000 }, async () => {
