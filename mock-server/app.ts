@@ -19,6 +19,7 @@ import { kilnLogRoutes } from './kilnlogs/routes';
 import { kilnRoutes } from './kilns/routes';
 import { seedIfEmpty } from './seed';
 import { Store } from './store/store';
+import { testResetRoutes } from './testing/resetRoute';
 import { userRoutes } from './users/routes';
 
 export const OPENAPI_FILE = path.join(PROJECT_ROOT, 'mock-server', 'openapi.yaml');
@@ -58,6 +59,7 @@ export async function createApp(config: ServerConfig): Promise<KilnConsoleServer
   });
   api.use(express.json({ limit: JSON_LIMIT }));
   api.get('/health', (_req, res) => res.json({ status: 'ok' }));
+  api.use(testResetRoutes(ctx));
   api.use(authRoutes(ctx));
   api.use(authenticate(tokens, store));
   api.use(

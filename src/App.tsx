@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Navigate } from 'react-router-dom';
 import { CssBaseline, Portal } from '@mui/material';
-import { AdminContext, CoreAdminUI, CustomRoutes, Notification } from 'react-admin';
+import { AdminContext, CoreAdminUI, CustomRoutes, Notification, Resource } from 'react-admin';
 import { authProvider } from './providers/authProvider';
 import { dataProvider } from './providers/dataProvider';
 import { i18nProvider } from './providers/i18nProvider';
@@ -12,6 +12,7 @@ import { Loading } from './layout/Loading';
 import { HOME_PATH } from './layout/navigation';
 import { NOTIFICATION_PROPS } from './layout/notifications';
 import { STORAGE_KEYS, usePersistentFlag } from './layout/preferences';
+import { RESOURCE_MODULES } from './layout/resources';
 import { navigationRoutes } from './layout/routes';
 import { darkTheme, lightTheme } from './layout/themes';
 import { LoginPage } from './login/LoginPage';
@@ -44,6 +45,10 @@ export function App() {
           loading={Loading}
           disableTelemetry
         >
+          {/* definitions only: each list screen is routed at the spec's path by the navigation table */}
+          {RESOURCE_MODULES.map(({ name, icon, recordRepresentation }) => (
+            <Resource key={name} name={name} icon={icon} recordRepresentation={recordRepresentation} />
+          ))}
           <CustomRoutes>{navigationRoutes}</CustomRoutes>
         </CoreAdminUI>
         {/* a body child of its own, created when shown: an open modal's aria-hidden does not silence it */}

@@ -48,6 +48,7 @@ export default defineConfig({
       DATA_DIR: process.env.E2E_DATA_DIR,
       JWT_SECRET: 'e2e-secret-that-is-long-enough-for-hs256',
       NODE_ENV: 'production',
+      E2E_RESET: '1',
     },
   },
 });

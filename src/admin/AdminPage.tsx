@@ -2,5 +2,5 @@ import { Page } from '../layout/Page';
 
 /** Admin: a placeholder until its feature replaces this page. */
 export default function AdminPage() {
-  return <Page title="pages.admin" />;
+  return <Page title="pages.admin" notBuilt />;
 }

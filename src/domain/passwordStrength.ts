@@ -10,11 +10,15 @@ export function characterClassCount(password: string): number {
   return CHARACTER_CLASSES.filter((pattern) => pattern.test(password)).length;
 }
 
+/** The lengths of a Medium (the least Update Password takes) and of a Strong password with all four character classes. */
+export const MEDIUM_LENGTH = 10;
+export const STRONG_LENGTH = 12;
+
 export function passwordStrength(password: string): StrengthLevel {
   const classes = characterClassCount(password);
   const length = [...password].length;
-  if (classes === 4 && length >= 12) return 3;
-  if (classes === 4 && length >= 10) return 2;
+  if (classes === 4 && length >= STRONG_LENGTH) return 3;
+  if (classes === 4 && length >= MEDIUM_LENGTH) return 2;
   if (classes >= 2 && length >= 8) return 1;
   return 0;
 }

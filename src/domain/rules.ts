@@ -86,3 +86,8 @@ export function can(rules: readonly { action: string; subject: string }[] | unde
       (r.action === 'manage' || r.action === action) && (r.subject === 'all' || r.subject === subject),
   );
 }
+
+/** Whether a role's facility rules reach only the facilities whose owner_id is the user's id (DESIGN §3). */
+export function isFacilityBound(role: number): boolean {
+  return role === ROLES.FACILITY_ADMIN;
+}

@@ -1,8 +1,10 @@
+import { isRoleCode } from './rules';
+
 /**
  * The role sentence on Home (spec §6, DESIGN §3). Returns a message key of the
  * English catalogue (src/i18n/en.ts), or null when there is no session.
  */
 export function welcomeMessageKey(role: number | null | undefined): string | null {
   if (role === null || role === undefined) return null;
-  return Number.isInteger(role) && role >= 0 && role <= 5 ? `welcome.role${role}` : 'welcome.unsupported';
+  return isRoleCode(role) ? `welcome.role${role}` : 'welcome.unsupported';
 }

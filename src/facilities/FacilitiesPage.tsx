@@ -1,21 +1,19 @@
 import { useState } from 'react';
-import { Box, Button } from '@mui/material';
+import { Button } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
-import { useQuery } from '@tanstack/react-query';
-import { useDataProvider, useTranslate } from 'react-admin';
+import { ExportButton, List, TopToolbar, useCanAccess, useTranslate } from 'react-admin';
 import type { Facility, FacilityListResponse } from '../domain/api/configure';
-import { useReportQueryFailure, type FailureTexts } from '../layout/failures';
+import { RESOURCES } from '../domain/operations';
+import { csvExporter } from '../layout/csvExporter';
+import { useFailureReport, type FailureTexts } from '../layout/failures';
+import { ListError, ListPager } from '../layout/ListStates';
 import { Page } from '../layout/Page';
-import type { KilnDataProvider } from '../providers/dataProvider';
-import { uidQueryValue } from '../providers/session';
-import { useCan } from '../providers/useCan';
-import { useSession } from '../providers/useSession';
 import { ViewerDialog } from '../viewer/ViewerDialog';
-import { AuditUploadDialog } from './AuditUploadDialog';
+import { StatementUploadDialog } from './StatementUploadDialog';
 import { FacilityDialog } from './FacilityDialog';
-import { FACILITIES_KEY } from './facilityMethods';
-import { FacilityTable } from './FacilityTable';
+import { facilityCsvRow, FacilityDatagrid } from './FacilityList';
 import { PhotoUploadDialog } from './PhotoUploadDialog';
+import { useFacilityList } from './useFacilityList';
 
 // spec §8 gives this failure a title only
 const LIST_FAILURE: FailureTexts = { title: 'facilities.listErrorTitle' };
@@ -23,7 +21,7 @@ const LIST_FAILURE: FailureTexts = { title: 'facilities.listErrorTitle' };
 /** The one modal open at a time, and for which facility. */
 type OpenDialog =
   | { kind: 'create' }
-  | { kind: 'edit' | 'photo' | 'audit' | 'viewAudit' | 'viewPhoto'; facility: Facility };
+  | { kind: 'edit' | 'photo' | 'statement' | 'viewStatement' | 'viewPhoto'; facility: Facility };
 
 type FacilityDialogKind = Exclude<OpenDialog['kind'], 'create'>;
 
@@ -36,13 +34,13 @@ function FacilityModal({ dialog, list, onClose }: { dialog: OpenDialog; list: Fa
       return <FacilityDialog facility={facility} list={list} onClose={onClose} />;
     case 'photo':
       return <PhotoUploadDialog facility={facility} onClose={onClose} />;
-    case 'audit':
-      return <AuditUploadDialog facility={facility} onClose={onClose} />;
-    case 'viewAudit':
+    case 'statement':
+      return <StatementUploadDialog facility={facility} onClose={onClose} />;
+    case 'viewStatement':
       return (
         <ViewerDialog
           title={translate('facilities.audit.viewerTitle', { mnemonic: facility.mnemonic })}
-          path={`/facility/${facility.id}/audit?id=${facility.latest_facility_audit_id}`}
+          document={{ kind: 'statement', facilityId: facility.id, statementId: facility.latest_facility_audit_id ?? 0 }}
           onClose={onClose}
         />
       );
@@ -50,48 +48,60 @@ function FacilityModal({ dialog, list, onClose }: { dialog: OpenDialog; list: Fa
       return (
         <ViewerDialog
           title={translate('facilities.photo.viewerTitle', { mnemonic: facility.mnemonic })}
-          path={`/facility/${facility.id}/photo`}
+          document={{ kind: 'photo', facilityId: facility.id }}
           onClose={onClose}
         />
       );
   }
 }
 
-/** Facilities (spec §2): the table, and the modals to create, edit, upload a photo or audit, and view them. */
+/** Facilities (spec §2): the table, and the modals to create, edit, upload a photo or statement, and view them. */
 export default function FacilitiesPage() {
   const translate = useTranslate();
-  const dataProvider = useDataProvider<KilnDataProvider>();
-  const uid = uidQueryValue(useSession());
-  const canCreate = useCan('create', 'facility');
-  const canUpdate = useCan('update', 'facility');
-  const canUploadPhoto = useCan('upload', 'photo');
+  const report = useFailureReport();
+  const { canAccess: canCreate } = useCanAccess({ resource: RESOURCES.facilities, action: 'create' });
+  const { canAccess: canUpdate } = useCanAccess({ resource: RESOURCES.facilities, action: 'edit' });
+  const { canAccess: canUploadPhoto } = useCanAccess({ resource: RESOURCES.photos, action: 'upload' });
+  const { canAccess: canUploadStatement } = useCanAccess({ resource: RESOURCES.statements, action: 'upload' });
   const [dialog, setDialog] = useState<OpenDialog | null>(null);
-  const list = useQuery({ queryKey: [...FACILITIES_KEY, uid], queryFn: () => dataProvider.getFacilities(uid) });
-  useReportQueryFailure(list.error, LIST_FAILURE);
+  const { list } = useFacilityList();
+  const owners = list?.allowedOwners ?? [];
 
   const open = (kind: FacilityDialogKind) => (facility: Facility) => setDialog({ kind, facility });
 
   return (
     <Page title="pages.facilities">
-      {canCreate && (
-        <Box>
-          <Button variant="contained" startIcon={<AddIcon />} disabled={!list.data} onClick={() => setDialog({ kind: 'create' })}>
-            {translate('facilities.newFacility')}
-          </Button>
-        </Box>
-      )}
-      <FacilityTable
-        facilities={list.data?.facilities}
-        owners={list.data?.allowedOwners ?? []}
-        loading={list.isPending}
-        failed={list.isError}
-        onViewAudit={open('viewAudit')}
-        onViewPhoto={open('viewPhoto')}
-        onEdit={canUpdate ? open('edit') : undefined}
-        onUploadPhoto={canUploadPhoto ? open('photo') : undefined}
-        onUploadAudit={canUpdate ? open('audit') : undefined}
-      />
-      {dialog && list.data && <FacilityModal dialog={dialog} list={list.data} onClose={() => setDialog(null)} />}
+      <List<Facility>
+        resource={RESOURCES.facilities}
+        title={false}
+        // New Facility stays when there are none: the Datagrid says the list is empty
+        empty={false}
+        sort={{ field: 'mnemonic', order: 'ASC' }}
+        exporter={csvExporter<Facility>('facilities', (f) => facilityCsvRow(f, owners, translate))}
+        actions={
+          <TopToolbar>
+            {canCreate && (
+              <Button variant="contained" startIcon={<AddIcon />} disabled={!list} onClick={() => setDialog({ kind: 'create' })}>
+                {translate('facilities.newFacility')}
+              </Button>
+            )}
+            <ExportButton />
+          </TopToolbar>
+        }
+        error={<ListError message="facilities.loadFailed" />}
+        pagination={<ListPager />}
+        queryOptions={{ onError: (error) => report(error, LIST_FAILURE) }}
+      >
+        <FacilityDatagrid
+          owners={owners}
+          onViewStatement={open('viewStatement')}
+          onViewPhoto={open('viewPhoto')}
+          onEdit={canUpdate ? open('edit') : undefined}
+          onUploadPhoto={canUploadPhoto ? open('photo') : undefined}
+          onUploadStatement={canUploadStatement ? open('statement') : undefined}
+        />
+      </List>
+      {dialog && list && <FacilityModal dialog={dialog} list={list} onClose={() => setDialog(null)} />}
     </Page>
   );
 }

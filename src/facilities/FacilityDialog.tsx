@@ -1,17 +1,20 @@
 import { useCallback, useMemo } from 'react';
 import { Box, MenuItem, Typography } from '@mui/material';
-import { useDataProvider, useTranslate } from 'react-admin';
-import type { Facility, FacilityListResponse, FacilityOwnerOption } from '../domain/api/configure';
-import { FACILITY_NUMBER_RULES, type FacilityNumberField } from '../domain/facilityValidation';
+import { useTranslate } from 'react-admin';
+import type { Facility, FacilityListResponse, FacilityOwnerOption, FacilitySavePayload } from '../domain/api/configure';
+import {
+  FACILITY_NAME_MAX_LENGTH,
+  FACILITY_NUMBER_RULES,
+  MNEMONIC_MAX_LENGTH,
+  type FacilityNumberField,
+} from '../domain/facilityValidation';
 import { FormDialog } from '../forms/FormDialog';
 import { FormTextField, numberInputSlots, useFieldBinding } from '../forms/FormTextField';
 import { useFieldForm } from '../forms/useFieldForm';
-import { useSaveAction } from '../forms/useSaveAction';
-import { KILN_REGISTRY_KEY } from '../kilns/kilnMethods';
+import { useRecordSave } from '../forms/useRecordSave';
+import { RESOURCES } from '../domain/operations';
 import type { FailureTexts } from '../layout/failures';
-import type { KilnDataProvider } from '../providers/dataProvider';
 import { facilityFormValues, facilitySavePayload, NEW_FACILITY_FORM, validateFacilityForm, type FacilityFormValues } from './facilityForm';
-import { FACILITIES_KEY, FACILITY_DROPDOWN_KEY } from './facilityMethods';
 
 const SAVE_FAILURE: FailureTexts = {
   title: 'facilities.saveErrorTitle',
@@ -37,7 +40,6 @@ export interface FacilityDialogProps {
 /** Create or edit a facility (spec §2, §4, §5): the mnemonic is fixed once created; OK only when every field is valid. */
 export function FacilityDialog({ facility, list, onClose }: FacilityDialogProps) {
   const translate = useTranslate();
-  const dataProvider = useDataProvider<KilnDataProvider>();
   const id = facility?.id ?? null;
   const originalMnemonic = facility?.mnemonic ?? null;
   const validate = useCallback(
@@ -46,12 +48,15 @@ export function FacilityDialog({ facility, list, onClose }: FacilityDialogProps)
   );
   const form = useFieldForm(facility ? facilityFormValues(facility) : NEW_FACILITY_FORM, validate, facility !== null);
   const bind = useFieldBinding(form);
-  const { submit, saving } = useSaveAction({
-    save: dataProvider.saveFacility,
+  const { submit, saving } = useRecordSave<FacilitySavePayload>({
+    resource: RESOURCES.facilities,
+    id,
+    // the kiln registry shows facility names
+    alsoRefresh: [RESOURCES.kilns],
     success: 'facilities.saved',
     failure: SAVE_FAILURE,
-    refetch: [FACILITIES_KEY, FACILITY_DROPDOWN_KEY, KILN_REGISTRY_KEY],
     onClose,
+    onFieldErrors: form.setServerErrors,
   });
 
   // an owner no longer among the choices stays visible, flagged by the validator
@@ -74,6 +79,7 @@ export function FacilityDialog({ facility, list, onClose }: FacilityDialogProps)
       title={translate(facility ? 'facilities.editTitle' : 'facilities.newTitle')}
       canSubmit={form.valid}
       saving={saving}
+      dirty={form.dirty}
       onSubmit={() => submit(facilitySavePayload(form.values, id))}
       onClose={onClose}
     >
@@ -82,9 +88,9 @@ export function FacilityDialog({ facility, list, onClose }: FacilityDialogProps)
           required
           autoFocus={!facility}
           disabled={!!facility}
-          {...bind('mnemonic', { label: 'facilities.fields.mnemonic' })}
+          {...bind('mnemonic', { label: 'facilities.fields.mnemonic', maxLength: MNEMONIC_MAX_LENGTH })}
         />
-        <FormTextField autoFocus={!!facility} {...bind('name', { label: 'facilities.fields.name' })} />
+        <FormTextField autoFocus={!!facility} {...bind('name', { label: 'facilities.fields.name', maxLength: FACILITY_NAME_MAX_LENGTH })} />
       </Box>
       <FormTextField select required {...bind('owner_id', { label: 'facilities.fields.owner' })}>
         {owners.map((owner) => (

@@ -2,8 +2,8 @@ import { MenuItem, TextField } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { useDataProvider, useTranslate } from 'react-admin';
 import { useReportQueryFailure, type FailureTexts } from '../layout/failures';
-import type { KilnDataProvider } from '../providers/dataProvider';
-import { FACILITY_DROPDOWN_KEY } from './facilityMethods';
+import type { ApiDataProvider } from '../providers/dataProvider';
+import { RESOURCES } from '../domain/operations';
 import { facilityOptionLabel } from './facilityOptionLabel';
 
 const LIST_FAILURE: FailureTexts = { title: 'facilities.listErrorTitle' };
@@ -26,8 +26,8 @@ export interface FacilityDropdownProps {
  */
 export function FacilityDropdown({ value, onChange, label = 'facilities.dropdown', disabled }: FacilityDropdownProps) {
   const translate = useTranslate();
-  const dataProvider = useDataProvider<KilnDataProvider>();
-  const options = useQuery({ queryKey: FACILITY_DROPDOWN_KEY, queryFn: () => dataProvider.getFacilityDropdown() });
+  const dataProvider = useDataProvider<ApiDataProvider>();
+  const options = useQuery({ queryKey: [RESOURCES.facilities, 'dropdown'], queryFn: () => dataProvider.getFacilityDropdown() });
   useReportQueryFailure(options.error, LIST_FAILURE);
   const items = options.data ?? [];
   // until the list arrives the chosen id has no item: show it empty rather than out of range

@@ -2,7 +2,7 @@ import { ButtonBase, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { useDataProvider, useTranslate } from 'react-admin';
 import type { Facility } from '../domain/api/configure';
-import type { KilnDataProvider } from '../providers/dataProvider';
+import type { ApiDataProvider } from '../providers/dataProvider';
 import { useObjectUrl } from '../viewer/useObjectUrl';
 
 export const THUMBNAIL_CELL_SIZE = 64;
@@ -13,12 +13,12 @@ export const THUMBNAIL_CELL_SIZE = 64;
  */
 export function FacilityThumbnail({ facility, onOpen }: { facility: Facility; onOpen: () => void }) {
   const translate = useTranslate();
-  const dataProvider = useDataProvider<KilnDataProvider>();
+  const dataProvider = useDataProvider<ApiDataProvider>();
   const hasPhoto = facility.photo_uploaded_ts !== null;
   const thumb = useQuery({
     // a new upload changes photo_uploaded_ts, and so the key
     queryKey: ['facilityThumb', facility.id, facility.photo_uploaded_ts],
-    queryFn: () => dataProvider.getDocument(`/facility/${facility.id}/photo?thumb=1`),
+    queryFn: () => dataProvider.getDocument({ kind: 'photo', facilityId: facility.id, thumb: true }),
     enabled: hasPhoto,
     staleTime: Infinity,
   });

@@ -3,12 +3,13 @@ import { useDataProvider, useTranslate } from 'react-admin';
 import type { Facility } from '../domain/api/configure';
 import { FileChooser } from '../forms/FileChooser';
 import { FormDialog } from '../forms/FormDialog';
-import { useSaveAction } from '../forms/useSaveAction';
+import { useMutation } from '@tanstack/react-query';
+import { useDialogOutcome } from '../forms/useDialogOutcome';
+import { RESOURCES } from '../domain/operations';
 import type { FailureTexts } from '../layout/failures';
-import type { KilnDataProvider } from '../providers/dataProvider';
-import { FACILITIES_KEY } from './facilityMethods';
+import type { ApiDataProvider } from '../providers/dataProvider';
 import { makeThumbnail } from './makeThumbnail';
-import { isPhotoFile, PHOTO_ACCEPT } from './uploadFiles';
+import { isPhotoFile, isTooLarge, MAX_UPLOAD_MB, PHOTO_ACCEPT } from './uploadFiles';
 
 const UPLOAD_FAILURE: FailureTexts = {
   title: 'facilities.photo.errorTitle',
@@ -30,21 +31,22 @@ interface ChosenPhoto {
  */
 export function PhotoUploadDialog({ facility, onClose }: { facility: Facility; onClose: () => void }) {
   const translate = useTranslate();
-  const dataProvider = useDataProvider<KilnDataProvider>();
+  const dataProvider = useDataProvider<ApiDataProvider>();
   const [chosen, setChosen] = useState<ChosenPhoto>({ file: null, thumb: null });
   const latestChoice = useRef<File | null>(null);
-  const { submit, saving } = useSaveAction({
-    save: dataProvider.uploadFacilityPhoto,
+  const saveOutcome = useDialogOutcome({
     success: 'facilities.photo.uploaded',
     failure: UPLOAD_FAILURE,
-    refetch: [FACILITIES_KEY],
+    refresh: [RESOURCES.facilities],
     onClose,
   });
+  const { mutate: submit, isPending: saving } = useMutation({ mutationFn: dataProvider.uploadFacilityPhoto, ...saveOutcome });
 
   const choose = async (file: File | null) => {
     latestChoice.current = file;
     if (!file) return setChosen({ file: null, thumb: null });
     if (!isPhotoFile(file)) return setChosen({ file, thumb: null, problem: 'facilities.photo.notAnImage' });
+    if (isTooLarge(file)) return setChosen({ file, thumb: null, problem: 'facilities.upload.tooLarge' });
     setChosen({ file, thumb: null });
     const outcome = await makeThumbnail(file).then(
       (thumb): ChosenPhoto => ({ file, thumb }),
@@ -60,6 +62,7 @@ export function PhotoUploadDialog({ facility, onClose }: { facility: Facility; o
       title={translate('facilities.photo.title', { mnemonic: facility.mnemonic })}
       canSubmit={!!file && !!thumb}
       saving={saving}
+      dirty={file !== null}
       onSubmit={() => file && thumb && submit({ facilityId: facility.id, photo: file, thumb, guid: crypto.randomUUID() })}
       onClose={onClose}
     >
@@ -69,7 +72,8 @@ export function PhotoUploadDialog({ facility, onClose }: { facility: Facility; o
         file={file}
         onChange={choose}
         hint="facilities.photo.hint"
-        error={problem && translate(problem)}
+        hintArgs={{ mb: MAX_UPLOAD_MB }}
+        error={problem && translate(problem, { mb: MAX_UPLOAD_MB })}
         disabled={saving}
       />
     </FormDialog>

@@ -1,5 +1,5 @@
 /** Which chosen files the two facility uploads take (spec §5: one image; one png, jpg, jpeg or pdf). */
-import { AUDIT_UPLOAD, PHOTO_UPLOAD } from '../domain/api/configure';
+import { AUDIT_UPLOAD, MAX_UPLOAD_BYTES, PHOTO_UPLOAD } from '../domain/api/configure';
 
 export type AuditFileType = (typeof AUDIT_UPLOAD.extensions)[number];
 
@@ -17,3 +17,11 @@ export function auditFileType(fileName: string): AuditFileType | null {
 /** The accept attribute of each file input. */
 export const PHOTO_ACCEPT = PHOTO_UPLOAD.mimeTypes.join(',');
 export const AUDIT_ACCEPT = [...AUDIT_UPLOAD.extensions.map((ext) => `.${ext}`), ...AUDIT_UPLOAD.mimeTypes].join(',');
+
+/** The server refuses a file above 20 MB (413): said when it is chosen, never sent. */
+export function isTooLarge(file: Pick<File, 'size'>): boolean {
+  return file.size > MAX_UPLOAD_BYTES;
+}
+
+/** The upload limit in whole MB, for the hints and the error. */
+export const MAX_UPLOAD_MB = Math.round(MAX_UPLOAD_BYTES / (1024 * 1024));

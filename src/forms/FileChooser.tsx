@@ -22,6 +22,8 @@ export interface FileChooserProps {
   onChange: (file: File | null) => void;
   /** message key of a hint below */
   hint?: string;
+  /** values the hint's text takes (e.g. the size limit) */
+  hintArgs?: Record<string, unknown>;
   /** translated error, shown instead of the hint */
   error?: string;
   disabled?: boolean;
@@ -31,7 +33,7 @@ export interface FileChooserProps {
  * Choose exactly one file (no `multiple`): a button that opens a hidden file
  * input (a real button, so Enter and Space work), and the chosen file's name.
  */
-export function FileChooser({ label, accept, file, onChange, hint, error, disabled }: FileChooserProps) {
+export function FileChooser({ label, accept, file, onChange, hint, hintArgs, error, disabled }: FileChooserProps) {
   const translate = useTranslate();
   const helpId = useId();
   const input = useRef<HTMLInputElement>(null);
@@ -63,7 +65,7 @@ export function FileChooser({ label, accept, file, onChange, hint, error, disabl
         </Typography>
       </Box>
       <FormHelperText id={helpId} error={!!error}>
-        {error ?? (hint ? translate(hint) : undefined)}
+        {error ?? (hint ? translate(hint, hintArgs) : undefined)}
       </FormHelperText>
     </Box>
   );

@@ -24,27 +24,35 @@ export interface BindOptions {
   rule?: NumberRule;
   /** message keys replacing the generic text of an error on this field */
   errorTexts?: Partial<Record<ValidationErrorKey, string>>;
+  /** a text field's most characters: stated under it before it bites, and in its error */
+  maxLength?: number;
 }
 
 /** bind(field, options): the props that tie an input to the form, with translated label, help and error. */
 export function useFieldBinding<F extends string>(form: FieldForm<F>) {
   const translate = useTranslate();
   return useCallback(
-    (field: F, { label, help, rule, errorTexts }: BindOptions): FieldBinding => {
+    (field: F, { label, help, rule, errorTexts, maxLength }: BindOptions): FieldBinding => {
       const error = form.shownError(field);
-      const ruleArgs = rule ? { ...rule } : {};
-      const helperText = error
-        ? translate(errorTexts?.[error] ?? `validation.${error}`, ruleArgs)
-        : help
-          ? translate(help)
-          : rule
-            ? translate('forms.numberRule', ruleArgs)
-            : undefined;
+      // the server's reason for this field, after a 400, until the field is edited
+      const serverError = form.serverErrors[field];
+      const args = { ...(rule ?? {}), ...(maxLength === undefined ? {} : { max: maxLength }) };
+      const helperText = serverError
+        ? serverError
+        : error
+          ? translate(errorTexts?.[error] ?? `validation.${error}`, args)
+          : help
+            ? translate(help)
+            : rule
+              ? translate('forms.numberRule', args)
+              : maxLength !== undefined
+                ? translate('validation.too_long', args)
+                : undefined;
       return {
         name: field,
         label: translate(label),
         value: form.values[field],
-        error: error !== undefined,
+        error: error !== undefined || serverError !== undefined,
         helperText,
         onBlur: () => form.touch(field),
         onTextChange: (text) => form.set(field, text),

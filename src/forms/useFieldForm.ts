@@ -14,6 +14,11 @@ export interface FieldForm<F extends string> {
   touch: (field: F) => void;
   /** The error a field shows: once the user has been in it, or at once for a pair rule. */
   shownError: (field: F) => ValidationErrorKey | undefined;
+  /** a value differs from the one the form opened with: closing would lose it */
+  dirty: boolean;
+  /** the server's reasons from its last 400, by field path; a field's reason goes when it is edited */
+  serverErrors: Partial<Record<F, string>>;
+  setServerErrors: (errors: Partial<Record<string, string>>) => void;
 }
 
 /**
@@ -25,7 +30,9 @@ export function useFieldForm<F extends string>(
   validate: (values: Record<F, string>) => FieldErrors<F>,
   editing = false,
 ): FieldForm<F> {
+  const [initialValues] = useState(initial);
   const [values, setValues] = useState(initial);
+  const [serverErrors, setServerErrorsState] = useState<Partial<Record<F, string>>>({});
   const [touched, setTouched] = useState<ReadonlySet<F>>(() => new Set(editing ? (Object.keys(initial) as F[]) : []));
   const errors = useMemo(() => validate(values), [validate, values]);
 
@@ -33,6 +40,7 @@ export function useFieldForm<F extends string>(
   const set = useCallback(
     (field: F, value: string) => {
       setValues((prev) => ({ ...prev, [field]: value }));
+      setServerErrorsState((prev) => (field in prev ? { ...prev, [field]: undefined } : prev));
       touch(field);
     },
     [touch],
@@ -45,5 +53,15 @@ export function useFieldForm<F extends string>(
     [errors, touched],
   );
 
-  return { values, errors, valid: !hasErrors(errors), set, touch, shownError };
+  const dirty = useMemo(() => (Object.keys(values) as F[]).some((field) => values[field] !== initialValues[field]), [values, initialValues]);
+  // only the form's own fields: a reason for another path stays in the notification
+  const setServerErrors = useCallback(
+    (reasons: Partial<Record<string, string>>) =>
+      setServerErrorsState(
+        Object.fromEntries(Object.entries(reasons).filter(([field]) => field in initialValues)) as Partial<Record<F, string>>,
+      ),
+    [initialValues],
+  );
+
+  return { values, errors, valid: !hasErrors(errors), set, touch, shownError, dirty, serverErrors, setServerErrors };
 }

@@ -10,7 +10,7 @@ export default function HomePage() {
   const translate = useTranslate();
   const welcome = welcomeMessageKey(useSession()?.role);
   return (
-    <Page title="app.title">
+    <Page title="app.title" tabTitle="menu.home">
       {welcome && <Typography>{translate(welcome)}</Typography>}
       <RecentChanges />
     </Page>

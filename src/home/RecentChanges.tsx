@@ -2,7 +2,16 @@ import { Box, Paper, Typography } from '@mui/material';
 import { useGetList, useTranslate } from 'react-admin';
 import { formatDate } from '../domain/dates';
 import { Loading } from '../layout/Loading';
-import type { RecentChange } from './changesDataProvider';
+import { RESOURCES } from '../domain/operations';
+import { EVERY_ROW } from '../providers/listedInBrowser';
+
+/** A Recent Changes entry (GET /api/changes); body is HTML the server has sanitised. */
+export interface RecentChange {
+  id: number;
+  date: string;
+  title: string;
+  body: string;
+}
 
 function ChangeEntry({ change }: { change: RecentChange }) {
   return (
@@ -22,7 +31,10 @@ function ChangeEntry({ change }: { change: RecentChange }) {
 /** Home's Recent Changes list (GET /api/changes), newest first as the server sends it. */
 export function RecentChanges() {
   const translate = useTranslate();
-  const { data, isPending, error } = useGetList<RecentChange>('changes');
+  const { data, isPending, error } = useGetList<RecentChange>(RESOURCES.changes, {
+    pagination: EVERY_ROW,
+    sort: { field: 'date', order: 'DESC' },
+  });
 
   const content = isPending ? (
     <Loading />

@@ -71,6 +71,7 @@ export const en = {
     medium: 'Medium',
     strong: 'Strong',
     update: 'Update Password',
+    rule: 'At least %{medium} characters with a lower-case letter, an upper-case letter, a digit and a symbol (Medium); %{strong} or more is Strong.',
     updated: 'Password successfully updated. Please log out and login.',
     errorTitle: 'Error persisting user.',
   },
@@ -91,6 +92,16 @@ export const en = {
       archived: 'Archived',
       deleteAfter: 'Deleted After',
       actions: 'Actions',
+      logId: 'Log ID',
+      kilnType: 'Kiln Type',
+      uploaded: 'Uploaded',
+      fileName: 'File Name',
+      creditable: 'Creditable',
+    },
+    export: {
+      yes: 'Yes',
+      no: 'No',
+      fileSizeBytes: 'File Size (bytes)',
     },
     filters: {
       facility: 'Facility',
@@ -98,6 +109,7 @@ export const en = {
       type: 'Kiln Type',
       from: 'From',
       to: 'To',
+      fromAfterTo: 'From is after To: no log can match.',
       status: 'Status',
       audited: 'Audited',
       valid: 'Valid',
@@ -124,7 +136,6 @@ export const en = {
       empty: 'No kiln logs yet.',
       noMatch: 'No kiln logs match these filters.',
       loadError: 'The kiln logs could not be loaded.',
-      retry: 'Retry',
     },
     archived: {
       empty: 'No archived kiln logs.',
@@ -136,6 +147,7 @@ export const en = {
       notApplicable: 'GPS check not applicable',
     },
     analysis: {
+      notCreditable: 'Not creditable: the burn is not valid.',
       valid: 'Valid burn',
       invalid: 'Invalid burn',
       error: 'Analysis error',
@@ -205,18 +217,26 @@ export const en = {
     chooseDate: 'Choose a date',
     dateFormat: 'YYYY/MM/DD',
     numberRule: '%{min} to %{max}, at most %{decimals} decimals',
+    unsavedTitle: 'Discard your changes?',
+    unsavedText: 'Some of your changes are not saved. Close the form and lose them?',
+    discard: 'Discard',
+    keepEditing: 'Keep editing',
   },
   validation: {
     required: 'Required.',
     not_a_number: 'Must be a number.',
     out_of_range: 'Must be between %{min} and %{max}.',
     too_many_decimals: 'At most %{decimals} decimals.',
-    too_long: 'Too long.',
+    too_long: 'At most %{max} characters.',
     invalid_format: 'Invalid format.',
     invalid_date: 'Must be a date written YYYY/MM/DD.',
     duplicate: 'Already in use.',
     not_ordered: 'The minimum must be below the maximum.',
     not_allowed: 'Not an allowed choice.',
+  },
+  lists: {
+    retry: 'Retry',
+    clearFilters: 'Clear filters',
   },
   kilns: {
     newKiln: 'New Kiln',
@@ -256,6 +276,9 @@ export const en = {
   },
   facilities: {
     newFacility: 'New Facility',
+    upload: {
+      tooLarge: 'This file is larger than %{mb} MB, the most the server takes.',
+    },
     columns: {
       mnemonic: 'Mnemonic',
       name: 'Name',
@@ -305,7 +328,7 @@ export const en = {
     photo: {
       title: 'Upload Photo – %{mnemonic}',
       choose: 'Choose Photo',
-      hint: 'One PNG or JPEG image. A thumbnail is made from it before upload.',
+      hint: 'One PNG or JPEG image of at most %{mb} MB. A thumbnail is made from it before upload.',
       notAnImage: 'Choose one PNG or JPEG image.',
       unreadable: 'This image cannot be read.',
       uploaded: 'Photo successfully uploaded.',
@@ -317,7 +340,7 @@ export const en = {
     audit: {
       title: 'Upload Audit – %{mnemonic}',
       choose: 'Choose Audit Statement',
-      hint: 'One PNG, JPG, JPEG or PDF file.',
+      hint: 'One PNG, JPG, JPEG or PDF file of at most %{mb} MB.',
       wrongType: 'Choose one PNG, JPG, JPEG or PDF file.',
       recorded: 'Audit successfully recorded.',
       errorTitle: 'Error uploading audit. Please contact us if this persists.',
@@ -358,5 +381,6 @@ export const en = {
     auditHistory: 'Audit History',
     reviewEcoAssets: 'Eco-Asset Broker Review',
     minting: 'Eco-Asset Minting',
+    notBuilt: 'This screen is not built yet: it will come in a later release.',
   },
 };

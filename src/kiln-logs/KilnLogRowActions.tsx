@@ -6,13 +6,15 @@ import UnarchiveIcon from '@mui/icons-material/Unarchive';
 import { Box, Stack, Tooltip } from '@mui/material';
 import { useDataProvider, useRecordContext, useTranslate } from 'react-admin';
 import type { KilnLog } from '../domain/api/kilnLogs';
-import type { KilnDataProvider } from '../providers/dataProvider';
+import type { ApiDataProvider } from '../providers/dataProvider';
 import { LogCommandButton } from './LogCommandButton';
 import { saveFile } from './saveFile';
 import { useLogCommand } from './useLogCommand';
+import { useUndoableCommand } from './useUndoableCommand';
+import { RESOURCES } from '../domain/operations';
 
 function DownloadButton({ log }: { log: KilnLog }) {
-  const dataProvider = useDataProvider<KilnDataProvider>();
+  const dataProvider = useDataProvider<ApiDataProvider>();
   const download = useLogCommand(dataProvider.downloadKilnLog, { failure: 'kilnLogs.notify.downloadFailed', changesRow: false }, (file) =>
     saveFile(file.blob, file.fileName),
   );
@@ -22,21 +24,31 @@ function DownloadButton({ log }: { log: KilnLog }) {
 }
 
 function AnalyseButton({ log }: { log: KilnLog }) {
-  const dataProvider = useDataProvider<KilnDataProvider>();
+  const dataProvider = useDataProvider<ApiDataProvider>();
   const analyse = useLogCommand(dataProvider.analyseKilnLog, { success: 'kilnLogs.notify.analysed', failure: 'kilnLogs.notify.analyseFailed' });
   return <LogCommandButton label="kilnLogs.actions.analyse" icon={<RefreshIcon />} pending={analyse.isPending} onClick={() => analyse.mutate(log.id)} />;
 }
 
 function ArchiveButton({ log }: { log: KilnLog }) {
-  const dataProvider = useDataProvider<KilnDataProvider>();
-  const archive = useLogCommand(dataProvider.archiveKilnLog, { success: 'kilnLogs.notify.archived', failure: 'kilnLogs.notify.archiveFailed' });
-  return <LogCommandButton label="kilnLogs.actions.archive" icon={<ArchiveIcon />} pending={archive.isPending} onClick={() => archive.mutate(log.id)} />;
+  const dataProvider = useDataProvider<ApiDataProvider>();
+  const archive = useUndoableCommand({
+    resource: RESOURCES.kilnLogs,
+    run: dataProvider.archiveKilnLog,
+    success: 'kilnLogs.notify.archived',
+    failure: 'kilnLogs.notify.archiveFailed',
+  });
+  return <LogCommandButton label="kilnLogs.actions.archive" icon={<ArchiveIcon />} pending={archive.isPending} onClick={() => archive.start(log)} />;
 }
 
 function RestoreButton({ log }: { log: KilnLog }) {
-  const dataProvider = useDataProvider<KilnDataProvider>();
-  const restore = useLogCommand(dataProvider.restoreKilnLog, { success: 'kilnLogs.notify.restored', failure: 'kilnLogs.notify.restoreFailed' });
-  return <LogCommandButton label="kilnLogs.actions.restore" icon={<UnarchiveIcon />} pending={restore.isPending} onClick={() => restore.mutate(log.id)} />;
+  const dataProvider = useDataProvider<ApiDataProvider>();
+  const restore = useUndoableCommand({
+    resource: RESOURCES.archivedKilnLogs,
+    run: dataProvider.restoreKilnLog,
+    success: 'kilnLogs.notify.restored',
+    failure: 'kilnLogs.notify.restoreFailed',
+  });
+  return <LogCommandButton label="kilnLogs.actions.restore" icon={<UnarchiveIcon />} pending={restore.isPending} onClick={() => restore.start(log)} />;
 }
 
 /** Marks an audited burn, whose analysis and archival are locked (spec §1). */
@@ -52,13 +64,8 @@ function AuditedMark() {
   );
 }
 
-interface RowActionsProps {
-  /** the session may change kiln logs (rule update kilnlog) */
-  canUpdate: boolean;
-}
-
-/** A live log's commands: download for all; analyse and archive for who may update kiln logs, never for an audited burn. */
-export function KilnLogRowActions({ canUpdate }: RowActionsProps) {
+/** A live log's commands: download for all; analyse and archive for who may, never for an audited burn. */
+export function KilnLogRowActions({ canAnalyse, canArchive }: { canAnalyse: boolean; canArchive: boolean }) {
   const log = useRecordContext<KilnLog>();
   if (!log) return null;
   return (
@@ -67,25 +74,23 @@ export function KilnLogRowActions({ canUpdate }: RowActionsProps) {
       {log.audited ? (
         <AuditedMark />
       ) : (
-        canUpdate && (
-          <>
-            <AnalyseButton log={log} />
-            <ArchiveButton log={log} />
-          </>
-        )
+        <>
+          {canAnalyse && <AnalyseButton log={log} />}
+          {canArchive && <ArchiveButton log={log} />}
+        </>
       )}
     </Stack>
   );
 }
 
-/** An archived log's commands: download, and restore for who may update kiln logs. */
-export function ArchivedLogRowActions({ canUpdate }: RowActionsProps) {
+/** An archived log's commands: download, and restore for who may. */
+export function ArchivedLogRowActions({ canRestore }: { canRestore: boolean }) {
   const log = useRecordContext<KilnLog>();
   if (!log) return null;
   return (
     <Stack direction="row" justifyContent="flex-end" alignItems="center">
       <DownloadButton log={log} />
-      {canUpdate && <RestoreButton log={log} />}
+      {canRestore && <RestoreButton log={log} />}
     </Stack>
   );
 }

@@ -1,19 +1,21 @@
 import { useCanAccess } from 'react-admin';
 import { Page } from '../layout/Page';
-import { KILN_LOGS } from './kilnLogMethods';
+import { RESOURCES } from '../domain/operations';
 import { KilnLogList } from './KilnLogList';
 import { KilnLogRowActions } from './KilnLogRowActions';
 
 /** Kiln Logs: the burn logs with their analysis, chart and commands (spec §2, DESIGN §2). */
 export default function KilnLogsPage() {
-  const { canAccess: canUpdate = false } = useCanAccess({ resource: KILN_LOGS, action: 'update' });
+  const { canAccess: canAnalyse = false } = useCanAccess({ resource: RESOURCES.kilnLogs, action: 'analyse' });
+  const { canAccess: canArchive = false } = useCanAccess({ resource: RESOURCES.kilnLogs, action: 'archive' });
   return (
     <Page title="pages.kilnLogs">
       <KilnLogList
-        resource={KILN_LOGS}
+        resource={RESOURCES.kilnLogs}
         sort={{ field: 'logts', order: 'DESC' }}
+        exportAs={{ fileName: 'kiln-logs', archived: false }}
         empty="kilnLogs.list.empty"
-        actions={<KilnLogRowActions canUpdate={canUpdate} />}
+        actions={<KilnLogRowActions canAnalyse={canAnalyse} canArchive={canArchive} />}
       />
     </Page>
   );

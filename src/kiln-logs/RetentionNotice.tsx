@@ -1,15 +1,15 @@
 import { Alert } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { useDataProvider, useTranslate } from 'react-admin';
-import type { KilnDataProvider } from '../providers/dataProvider';
-import { ARCHIVED_KILN_LOGS } from './kilnLogMethods';
+import { RESOURCES } from '../domain/operations';
+import type { ApiDataProvider } from '../providers/dataProvider';
 
 /** States how long archived logs are kept, as the server is configured (ARCHIVE_RETENTION_DAYS). */
 export function RetentionNotice() {
   const translate = useTranslate();
-  const dataProvider = useDataProvider<KilnDataProvider>();
+  const dataProvider = useDataProvider<ApiDataProvider>();
   const { data } = useQuery({
-    queryKey: [ARCHIVED_KILN_LOGS, 'retention'],
+    queryKey: [RESOURCES.archivedKilnLogs, 'retention'],
     queryFn: () => dataProvider.getArchiveRetention(),
   });
   if (!data) return null;

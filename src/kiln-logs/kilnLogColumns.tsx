@@ -1,4 +1,7 @@
+import { Box, Tooltip } from '@mui/material';
+import { visuallyHidden } from '@mui/utils';
 import { FunctionField, TextField, useTranslate } from 'react-admin';
+import { kilnLogStatus } from './kilnLogCsv';
 import { gpsWidgetState } from '../domain/analysis';
 import type { AnalysisDetail, KilnLog } from '../domain/api/kilnLogs';
 import { formatDate, formatDateTime } from '../domain/dates';
@@ -12,6 +15,22 @@ const NOT_AVAILABLE = 'kilnLogs.analysis.notAvailable';
 
 function NotAvailable() {
   return <>{useTranslate()(NOT_AVAILABLE)}</>;
+}
+
+/** A figure of a burn that is not valid: struck through and greyed, and said so to every reader. */
+function NotCreditable({ text }: { text: string }) {
+  const translate = useTranslate();
+  const reason = translate('kilnLogs.analysis.notCreditable');
+  return (
+    <Tooltip title={reason}>
+      <Box component="span" tabIndex={0} sx={{ color: 'text.secondary', textDecoration: 'line-through' }}>
+        {text}
+        <Box component="span" sx={visuallyHidden}>
+          {` (${reason})`}
+        </Box>
+      </Box>
+    </Tooltip>
+  );
 }
 
 /**
@@ -28,7 +47,8 @@ function perLogKgColumn(name: keyof AnalysisDetail, label: string) {
       textAlign="right"
       render={(log) => {
         const kg = log.analysis_detail?.[name];
-        return kg === undefined ? null : formatNumber(kg, 1);
+        if (kg === undefined) return null;
+        return kilnLogStatus(log) === 'valid' ? formatNumber(kg, 1) : <NotCreditable text={formatNumber(kg, 1)} />;
       }}
     />
   );
@@ -48,6 +68,9 @@ export function kilnLogColumns() {
       label="kilnLogs.columns.logTime"
       render={(log) => (log.logts ? formatDateTime(log.logts) : <NotAvailable />)}
     />,
+    <FunctionField<KilnLog> key="upload_ts" source="upload_ts" label="kilnLogs.columns.uploaded" render={(log) => formatDateTime(log.upload_ts)} />,
+    // the API has no file_name sort key yet
+    <TextField key="file_name" source="file_name" label="kilnLogs.columns.fileName" sortable={false} />,
     <FunctionField<KilnLog> key="file_size" source="file_size" label="kilnLogs.columns.fileSize" textAlign="right" render={(log) => formatFileSize(log.file_size)} />,
     <FunctionField<KilnLog>
       key="gps_in_range"

@@ -1,13 +1,12 @@
-import { useQuery } from '@tanstack/react-query';
 import { useFormContext, useWatch } from 'react-hook-form';
-import { DateInput, NullableBooleanInput, SearchInput, SelectInput, useDataProvider } from 'react-admin';
+import { NullableBooleanInput, SearchInput, SelectInput } from 'react-admin';
 import type { KilnRegistryResponse } from '../domain/api/configure';
 import type { KilnLogStatus } from '../domain/api/kilnLogs';
 import { KNOWN_KILN_TYPES } from '../domain/kilnTypes';
-import type { KilnDataProvider } from '../providers/dataProvider';
+import { useKilnRegistry } from '../kilns/useKilnRegistry';
+import { DateFilterInput } from './DateFilterInput';
 import { FACILITY_DROPDOWN_WIDTH } from '../facilities/FacilityDropdown';
 import { facilityOptionLabel } from '../facilities/facilityOptionLabel';
-import { KILN_REGISTRY_KEY } from '../kilns/kilnMethods';
 
 const KILN_TYPE_CHOICES = KNOWN_KILN_TYPES.map((t) => ({ id: t.code, name: t.label }));
 
@@ -22,15 +21,17 @@ const CHOICES_STALE_MS = 5 * 60 * 1000;
 
 /** The facilities and kilns to choose from: the Kiln Registry's list, shared with that screen's cache. */
 function useFilterChoices() {
-  const dataProvider = useDataProvider<KilnDataProvider>();
-  return useQuery({ queryKey: KILN_REGISTRY_KEY, queryFn: () => dataProvider.getKilnRegistry(), staleTime: CHOICES_STALE_MS });
+  const { registry, isPending } = useKilnRegistry({ staleTime: CHOICES_STALE_MS });
+  return { data: registry, isPending };
 }
+
+type FilterChoices = KilnRegistryResponse;
 
 interface ChoicesInputProps {
   source: string;
   label: string;
   alwaysOn?: boolean;
-  choices: KilnRegistryResponse | undefined;
+  choices: FilterChoices | undefined;
   isPending: boolean;
 }
 
@@ -38,7 +39,7 @@ interface ChoicesInputProps {
 const isUnset = (value: unknown) => value == null || value === '';
 
 /** The kilns of the chosen facility, or of all facilities when none is chosen. */
-function kilnsOf(choices: KilnRegistryResponse | undefined, facilityId: unknown) {
+function kilnsOf(choices: FilterChoices | undefined, facilityId: unknown) {
   return (choices?.kilns ?? []).filter((k) => isUnset(facilityId) || k.facility_id === Number(facilityId));
 }
 
@@ -86,8 +87,8 @@ export function useKilnLogFilters({ audited }: { audited: boolean }) {
     <FacilityFilterInput key="facility_id" source="facility_id" label="kilnLogs.filters.facility" alwaysOn {...choices} />,
     <KilnFilterInput key="kiln" source="kiln" label="kilnLogs.filters.kiln" alwaysOn {...choices} />,
     <SelectInput key="type" source="type" label="kilnLogs.filters.type" choices={KILN_TYPE_CHOICES} translateChoice={false} alwaysOn />,
-    <DateInput key="from" source="from" label="kilnLogs.filters.from" alwaysOn />,
-    <DateInput key="to" source="to" label="kilnLogs.filters.to" alwaysOn />,
+    <DateFilterInput key="from" source="from" label="kilnLogs.filters.from" alwaysOn />,
+    <DateFilterInput key="to" source="to" label="kilnLogs.filters.to" alwaysOn />,
     <SelectInput key="status" source="status" label="kilnLogs.filters.status" choices={STATUS_CHOICES} alwaysOn />,
     ...(audited ? [<NullableBooleanInput key="audited" source="audited" label="kilnLogs.filters.audited" alwaysOn />] : []),
   ];

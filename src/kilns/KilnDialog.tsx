@@ -1,7 +1,7 @@
 import { useCallback } from 'react';
 import { Box, MenuItem, Typography } from '@mui/material';
-import { useDataProvider, useTranslate } from 'react-admin';
-import type { Kiln, KilnRegistryResponse } from '../domain/api/configure';
+import { useTranslate } from 'react-admin';
+import type { Kiln, KilnRegistryResponse, KilnSavePayload } from '../domain/api/configure';
 import { KILN_NUMBER_RULES, type KilnNumberField } from '../domain/kilnValidation';
 import { KNOWN_KILN_TYPES } from '../domain/kilnTypes';
 import { facilityOptionLabel } from '../facilities/facilityOptionLabel';
@@ -9,11 +9,10 @@ import { DateTextField } from '../forms/DateTextField';
 import { FormDialog } from '../forms/FormDialog';
 import { FormTextField, numberInputSlots, useFieldBinding } from '../forms/FormTextField';
 import { useFieldForm } from '../forms/useFieldForm';
-import { useSaveAction } from '../forms/useSaveAction';
+import { useRecordSave } from '../forms/useRecordSave';
+import { RESOURCES } from '../domain/operations';
 import type { FailureTexts } from '../layout/failures';
-import type { KilnDataProvider } from '../providers/dataProvider';
 import { EMPTY_KILN_FORM, kilnFormValues, kilnSavePayload, validateKilnForm, type KilnFormValues } from './kilnForm';
-import { KILN_REGISTRY_KEY } from './kilnMethods';
 
 const SAVE_FAILURE: FailureTexts = {
   title: 'kilns.saveErrorTitle',
@@ -41,17 +40,17 @@ export interface KilnDialogProps {
 /** The modal titled 'Kiln' (spec §2, §4, §5), in add or edit mode. */
 export function KilnDialog({ kiln, registry, onClose }: KilnDialogProps) {
   const translate = useTranslate();
-  const dataProvider = useDataProvider<KilnDataProvider>();
   const id = kiln?.id ?? null;
   const validate = useCallback((values: KilnFormValues) => validateKilnForm(values, id, registry.kilns), [id, registry.kilns]);
   const form = useFieldForm(kiln ? kilnFormValues(kiln) : EMPTY_KILN_FORM, validate, kiln !== null);
   const bind = useFieldBinding(form);
-  const { submit, saving } = useSaveAction({
-    save: dataProvider.saveKiln,
+  const { submit, saving } = useRecordSave<KilnSavePayload>({
+    resource: RESOURCES.kilns,
+    id,
     success: 'kilns.saved',
     failure: SAVE_FAILURE,
-    refetch: [KILN_REGISTRY_KEY],
     onClose,
+    onFieldErrors: form.setServerErrors,
   });
 
   return (
@@ -59,6 +58,7 @@ export function KilnDialog({ kiln, registry, onClose }: KilnDialogProps) {
       title={translate('kilns.dialogTitle')}
       canSubmit={form.valid}
       saving={saving}
+      dirty={form.dirty}
       onSubmit={() => submit(kilnSavePayload(form.values, id))}
       onClose={onClose}
     >

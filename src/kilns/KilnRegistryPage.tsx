@@ -1,16 +1,16 @@
 import { useState } from 'react';
-import { Box, Button } from '@mui/material';
+import { Button } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
-import { useQuery } from '@tanstack/react-query';
-import { useDataProvider, useTranslate } from 'react-admin';
+import { ExportButton, List, TopToolbar, useCanAccess, useTranslate } from 'react-admin';
 import type { Kiln } from '../domain/api/configure';
-import { useReportQueryFailure, type FailureTexts } from '../layout/failures';
+import { RESOURCES } from '../domain/operations';
+import { csvExporter } from '../layout/csvExporter';
+import { useFailureReport, type FailureTexts } from '../layout/failures';
+import { ListError, ListPager } from '../layout/ListStates';
 import { Page } from '../layout/Page';
-import type { KilnDataProvider } from '../providers/dataProvider';
-import { useCan } from '../providers/useCan';
 import { KilnDialog } from './KilnDialog';
-import { KILN_REGISTRY_KEY } from './kilnMethods';
-import { KilnTable } from './KilnTable';
+import { kilnCsvRow, KilnDatagrid } from './KilnList';
+import { useKilnRegistry } from './useKilnRegistry';
 
 const LIST_FAILURE: FailureTexts = {
   title: 'kilns.listErrorTitle',
@@ -24,36 +24,38 @@ type Editing = { kiln: Kiln | null } | null;
 /** Kiln Registry (spec §2): the kilns per facility, added and edited in the 'Kiln' modal. */
 export default function KilnRegistryPage() {
   const translate = useTranslate();
-  const dataProvider = useDataProvider<KilnDataProvider>();
-  const canCreate = useCan('create', 'kiln');
-  const canUpdate = useCan('update', 'kiln');
+  const report = useFailureReport();
+  const { canAccess: canCreate } = useCanAccess({ resource: RESOURCES.kilns, action: 'create' });
+  const { canAccess: canUpdate } = useCanAccess({ resource: RESOURCES.kilns, action: 'edit' });
+  const { registry } = useKilnRegistry();
   const [editing, setEditing] = useState<Editing>(null);
-  const registry = useQuery({ queryKey: KILN_REGISTRY_KEY, queryFn: () => dataProvider.getKilnRegistry() });
-  useReportQueryFailure(registry.error, LIST_FAILURE);
 
   return (
     <Page title="pages.kilnRegistry">
-      {canCreate && (
-        <Box>
-          <Button
-            variant="contained"
-            startIcon={<AddIcon />}
-            disabled={!registry.data}
-            onClick={() => setEditing({ kiln: null })}
-          >
-            {translate('kilns.newKiln')}
-          </Button>
-        </Box>
-      )}
-      <KilnTable
-        kilns={registry.data?.kilns}
-        loading={registry.isPending}
-        failed={registry.isError}
-        onEdit={canUpdate ? (kiln) => setEditing({ kiln }) : undefined}
-      />
-      {editing && registry.data && (
-        <KilnDialog kiln={editing.kiln} registry={registry.data} onClose={() => setEditing(null)} />
-      )}
+      <List<Kiln>
+        resource={RESOURCES.kilns}
+        title={false}
+        // the New Kiln button stays when there are no kilns: the Datagrid says the list is empty
+        empty={false}
+        sort={{ field: 'kiln_id', order: 'ASC' }}
+        exporter={csvExporter<Kiln>('kilns', (kiln) => kilnCsvRow(kiln, translate))}
+        actions={
+          <TopToolbar>
+            {canCreate && (
+              <Button variant="contained" startIcon={<AddIcon />} disabled={!registry} onClick={() => setEditing({ kiln: null })}>
+                {translate('kilns.newKiln')}
+              </Button>
+            )}
+            <ExportButton />
+          </TopToolbar>
+        }
+        error={<ListError message="kilns.loadFailed" />}
+        pagination={<ListPager />}
+        queryOptions={{ onError: (error) => report(error, LIST_FAILURE) }}
+      >
+        <KilnDatagrid onEdit={canUpdate ? (kiln) => setEditing({ kiln }) : undefined} />
+      </List>
+      {editing && registry && <KilnDialog kiln={editing.kiln} registry={registry} onClose={() => setEditing(null)} />}
     </Page>
   );
 }

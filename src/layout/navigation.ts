@@ -1,21 +1,32 @@
 /**
  * The one table of the console's screens: menu group → item → label key →
- * path → rule → page. The top menu shows an item only when the session's rules
- * grant its rule (spec §6), and routes.tsx makes one guarded, lazily loaded
- * route per item. A new screen is a new row here; its page module default-exports
- * the page component.
+ * path → operation → page. Each item is a react-admin resource's list (its
+ * feature's resource module) or a declared custom page. The top menu shows an
+ * item only when canAccess allows its operation (spec §6), and routes.tsx
+ * makes one guarded, lazily loaded route per item at the spec's path.
  */
 import type { ComponentType } from 'react';
-import { can, type Rule } from '../domain/rules';
+import { canAccess, RESOURCES, type AccessRequest } from '../domain/operations';
+import type { Rule } from '../domain/rules';
+import { facilities } from '../facilities';
+import { archivedKilnLogs, kilnLogs } from '../kiln-logs';
+import { kilns } from '../kilns';
+import type { ResourceModule } from './resourceModule';
+
+type PageLoader = () => Promise<{ default: ComponentType }>;
 
 export interface NavItem {
   /** Message key of the menu label. */
   label: string;
-  /** Route path, without the leading slash. */
+  /** Route path (the spec's), without the leading slash. */
   path: string;
-  /** The rule that shows the item and opens its route; none: any logged-in user. */
-  rule?: Rule;
-  load: () => Promise<{ default: ComponentType }>;
+  /** a resource's list screen, or a custom page (not a resource: Home, Profile, the screens not built yet) */
+  kind: 'resource' | 'custom';
+  /** the resource of a resource screen */
+  resource?: ResourceModule['name'];
+  /** The operation that shows the item and opens its route (domain/operations.ts); none: any logged-in user. */
+  access?: AccessRequest;
+  load: PageLoader;
 }
 
 export interface NavGroup {
@@ -24,98 +35,54 @@ export interface NavGroup {
   items: readonly NavItem[];
 }
 
+/** A resource's list screen, guarded by the resource's own list operation. */
+function resourceScreen(label: string, path: string, module: ResourceModule): NavItem {
+  if (!module.list) throw new Error(`Resource ${module.name} has no list screen.`);
+  return { label, path, kind: 'resource', resource: module.name, access: { resource: module.name, action: 'list' }, load: module.list };
+}
+
+/** A page that is not a resource's list. */
+function customPage(label: string, path: string, load: PageLoader, access?: AccessRequest): NavItem {
+  return { label, path, kind: 'custom', load, ...(access ? { access } : {}) };
+}
+
 export const NAVIGATION: readonly NavGroup[] = [
   {
     label: 'menu.home',
     items: [
-      { label: 'menu.home', path: 'home', load: () => import('../home/HomePage') },
-      { label: 'menu.profile', path: 'profile', load: () => import('../profile/ProfilePage') },
+      customPage('menu.home', 'home', () => import('../home/HomePage')),
+      customPage('menu.profile', 'profile', () => import('../profile/ProfilePage')),
     ],
   },
   {
     label: 'menu.configure',
     items: [
-      {
-        label: 'menu.facilities',
-        path: 'facilities',
-        rule: { action: 'read', subject: 'facility' },
-        load: () => import('../facilities/FacilitiesPage'),
-      },
-      {
-        label: 'menu.kilns',
-        path: 'kiln_reg',
-        rule: { action: 'read', subject: 'kiln' },
-        load: () => import('../kilns/KilnRegistryPage'),
-      },
-      {
-        label: 'menu.users',
-        path: 'users',
-        rule: { action: 'create', subject: 'user' },
-        load: () => import('../users/UsersPage'),
-      },
-      {
-        label: 'menu.admin',
-        path: 'admin',
-        rule: { action: 'update', subject: 'statistics' },
-        load: () => import('../admin/AdminPage'),
-      },
+      resourceScreen('menu.facilities', 'facilities', facilities),
+      resourceScreen('menu.kilns', 'kiln_reg', kilns),
+      customPage('menu.users', 'users', () => import('../users/UsersPage'), { resource: RESOURCES.users, action: 'create' }),
+      customPage('menu.admin', 'admin', () => import('../admin/AdminPage'), { resource: RESOURCES.statistics, action: 'edit' }),
     ],
   },
   {
     label: 'menu.analyse',
     items: [
-      {
-        label: 'menu.kilnLogs',
-        path: 'kiln_logs',
-        rule: { action: 'read', subject: 'kilnlog' },
-        load: () => import('../kiln-logs/KilnLogsPage'),
-      },
-      {
-        label: 'menu.archivedKilnLogs',
-        path: 'archived_kiln_logs',
-        rule: { action: 'read', subject: 'kilnlog' },
-        load: () => import('../kiln-logs/ArchivedKilnLogsPage'),
-      },
+      resourceScreen('menu.kilnLogs', 'kiln_logs', kilnLogs),
+      resourceScreen('menu.archivedKilnLogs', 'archived_kiln_logs', archivedKilnLogs),
     ],
   },
   {
     label: 'menu.audit',
     items: [
-      {
-        label: 'menu.proposeAudit',
-        path: 'audit/create',
-        rule: { action: 'create', subject: 'audit' },
-        load: () => import('../audits/ProposeAuditPage'),
-      },
-      {
-        label: 'menu.carbonRemovals',
-        path: 'audit/review',
-        rule: { action: 'read', subject: 'audit' },
-        load: () => import('../audits/ReviewAuditPage'),
-      },
-      {
-        label: 'menu.auditHistory',
-        path: 'audit/history',
-        rule: { action: 'read', subject: 'audit' },
-        load: () => import('../audits/AuditHistoryPage'),
-      },
+      customPage('menu.proposeAudit', 'audit/create', () => import('../audits/ProposeAuditPage'), { resource: RESOURCES.audits, action: 'create' }),
+      customPage('menu.carbonRemovals', 'audit/review', () => import('../audits/ReviewAuditPage'), { resource: RESOURCES.audits, action: 'list' }),
+      customPage('menu.auditHistory', 'audit/history', () => import('../audits/AuditHistoryPage'), { resource: RESOURCES.audits, action: 'list' }),
     ],
   },
   {
     label: 'menu.ecoAssets',
     items: [
-      {
-        label: 'menu.reviewEcoAssets',
-        path: 'eco-assets/review',
-        rule: { action: 'read', subject: 'eco-asset' },
-        load: () => import('../eco-assets/ReviewEcoAssetsPage'),
-      },
-      {
-        label: 'menu.minting',
-        path: 'eco-assets/create',
-        rule: { action: 'create', subject: 'eco-asset' },
-        load: () => import('../eco-assets/MintingPage'),
-      },
+      customPage('menu.reviewEcoAssets', 'eco-assets/review', () => import('../eco-assets/ReviewEcoAssetsPage'), { resource: RESOURCES.ecoAssets, action: 'list' }),
+      customPage('menu.minting', 'eco-assets/create', () => import('../eco-assets/MintingPage'), { resource: RESOURCES.ecoAssets, action: 'create' }),
     ],
   },
 ];
@@ -125,7 +92,7 @@ export const NAV_ITEMS: readonly NavItem[] = NAVIGATION.flatMap((group) => group
 export const HOME_PATH = '/home';
 
 function isAllowed(item: NavItem, rules: readonly Rule[] | undefined): boolean {
-  return !item.rule || can(rules, item.rule.action, item.rule.subject);
+  return !item.access || canAccess(rules, item.access);
 }
 
 /** The menu for these rules: the items they grant, and only the groups left with an item. */

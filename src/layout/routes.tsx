@@ -1,20 +1,19 @@
 import { lazy, type ReactNode } from 'react';
 import { Route } from 'react-router-dom';
-import { CanAccess } from 'react-admin';
-import type { Rule } from '../domain/rules';
+import { CanAccess, ResourceContextProvider } from 'react-admin';
+import type { AccessRequest } from '../domain/operations';
 import { ErrorPage } from './ErrorPage';
 import { Loading } from './Loading';
 import { NAV_ITEMS } from './navigation';
 
 /**
  * react-admin guards its own resource pages but not custom routes, so each
- * page is wrapped in <CanAccess> with its rule (authProvider.canAccess takes a
- * rule subject as a resource name).
+ * page is wrapped in <CanAccess> with its navigation item's operation.
  */
-function GuardedPage({ rule, children }: { rule?: Rule; children: ReactNode }) {
-  if (!rule) return children;
+function GuardedPage({ access, children }: { access?: AccessRequest; children: ReactNode }) {
+  if (!access) return children;
   return (
-    <CanAccess resource={rule.subject} action={rule.action} loading={<Loading />} accessDenied={<ErrorPage />}>
+    <CanAccess resource={access.resource} action={access.action} loading={<Loading />} accessDenied={<ErrorPage />}>
       {children}
     </CanAccess>
   );
@@ -24,17 +23,23 @@ function GuardedPage({ rule, children }: { rule?: Rule; children: ReactNode }) {
  * One lazily loaded, guarded route per navigation item, as children for
  * react-admin's <CustomRoutes>; the layout's Suspense shows 'Loading...' meanwhile.
  */
-export const navigationRoutes = NAV_ITEMS.map(({ path, rule, load }) => {
+export const navigationRoutes = NAV_ITEMS.map(({ path, access, load, resource }) => {
   const Page = lazy(load);
+  // a resource's screen works in its resource's context, as under <Resource>
+  const page = resource ? (
+    <ResourceContextProvider value={resource}>
+      <Page />
+    </ResourceContextProvider>
+  ) : (
+    <Page />
+  );
   // `/*` leaves room for a page's own sub-routes
   return (
     <Route
       key={path}
       path={`/${path}/*`}
       element={
-        <GuardedPage rule={rule}>
-          <Page />
-        </GuardedPage>
+        <GuardedPage access={access}>{page}</GuardedPage>
       }
     />
   );

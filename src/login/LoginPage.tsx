@@ -7,6 +7,7 @@ import { useSession } from '../providers/useSession';
 import { AppShell } from '../layout/AppShell';
 import { HOME_PATH } from '../layout/navigation';
 import { useNotifyTitled } from '../layout/notifications';
+import { useTabTitle } from '../layout/useTabTitle';
 
 type Field = keyof Credentials;
 
@@ -15,17 +16,30 @@ function LoginField({
   value,
   onChange,
   autoFocus,
+  tip,
+  onTip,
 }: {
   name: Field;
   value: string;
   onChange: (value: string) => void;
   autoFocus?: boolean;
+  /** the field whose tooltip is open: one at a time, so hover and focus never show two */
+  tip: Field | null;
+  onTip: (field: Field | null) => void;
 }) {
   const translate = useTranslate();
   const [touched, setTouched] = useState(false);
   const missing = touched && value === '';
   return (
-    <Tooltip title={translate(`login.${name}Tooltip`)} placement="right" arrow describeChild>
+    <Tooltip
+      title={translate(`login.${name}Tooltip`)}
+      placement="right"
+      arrow
+      describeChild
+      open={tip === name}
+      onOpen={() => onTip(name)}
+      onClose={() => onTip(null)}
+    >
       <TextField
         name={name}
         label={translate(`login.${name}`)}
@@ -51,6 +65,7 @@ export function LoginForm() {
   const { pathname, search } = useLocation();
   const [credentials, setCredentials] = useState<Credentials>({ username: '', password: '' });
   const [submitting, setSubmitting] = useState(false);
+  const [tip, setTip] = useState<Field | null>(null);
   const complete = credentials.username !== '' && credentials.password !== '';
 
   const setField = (name: Field) => (value: string) => setCredentials((current) => ({ ...current, [name]: value }));
@@ -68,6 +83,8 @@ export function LoginForm() {
     }
   };
 
+  useTabTitle('login.heading');
+
   return (
     <Card sx={{ maxWidth: 400, mx: 'auto', mt: { xs: 2, md: 8 } }}>
       <CardContent>
@@ -75,8 +92,8 @@ export function LoginForm() {
           {translate('login.heading')}
         </Typography>
         <Box component="form" noValidate onSubmit={submit} sx={{ display: 'flex', flexDirection: 'column', gap: 1 }}>
-          <LoginField name="username" value={credentials.username} onChange={setField('username')} autoFocus />
-          <LoginField name="password" value={credentials.password} onChange={setField('password')} />
+          <LoginField name="username" value={credentials.username} onChange={setField('username')} autoFocus tip={tip} onTip={setTip} />
+          <LoginField name="password" value={credentials.password} onChange={setField('password')} tip={tip} onTip={setTip} />
           <Button type="submit" variant="contained" disabled={!complete || submitting}>
             {translate('login.submit')}
           </Button>

@@ -4,7 +4,7 @@ import { HttpError, useDataProvider, useNotify, useTranslate } from 'react-admin
 import { canUpdatePassword, passwordStrength } from '../domain/passwordStrength';
 import { Page } from '../layout/Page';
 import { useNotifyTitled } from '../layout/notifications';
-import type { KilnDataProvider } from '../providers/dataProvider';
+import type { ApiDataProvider } from '../providers/dataProvider';
 import { useSession } from '../providers/useSession';
 import { PasswordStrengthBar } from './PasswordStrengthBar';
 
@@ -12,7 +12,7 @@ import { PasswordStrengthBar } from './PasswordStrengthBar';
 export default function ProfilePage() {
   const translate = useTranslate();
   const username = useSession()?.username ?? '';
-  const dataProvider = useDataProvider<KilnDataProvider>();
+  const dataProvider = useDataProvider<ApiDataProvider>();
   const notify = useNotify();
   const notifyTitled = useNotifyTitled();
   const [password, setPassword] = useState('');

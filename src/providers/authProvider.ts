@@ -5,7 +5,7 @@
  */
 import type { AuthProvider } from 'react-admin';
 import { HOME_PATH } from '../layout/navigation';
-import { canAccess } from './canAccess';
+import { canAccess } from '../domain/operations';
 import { apiUrl } from './httpClient';
 import { clearToken, currentSession, decodeSession, setToken } from './session';
 

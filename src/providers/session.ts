@@ -3,7 +3,7 @@
  * authProvider, the HTTP client and the useSession hook all read through it.
  */
 import { jwtDecode } from 'jwt-decode';
-import type { Rule } from '../domain/rules';
+import { isFacilityBound, type Rule } from '../domain/rules';
 
 export const TOKEN_STORAGE_KEY = 'token';
 
@@ -92,5 +92,5 @@ export const currentSession = (now?: number): Session | null => sessionFromToken
 
 /** The `uid` query value (spec §6): a facility admin (role 4) sends their user id, everyone else an empty one. */
 export function uidQueryValue(session: Session | null): string {
-  return session?.role === 4 && session.uid !== undefined ? String(session.uid) : '';
+  return session && isFacilityBound(session.role) && session.uid !== undefined ? String(session.uid) : '';
 }

@@ -3,7 +3,8 @@ import { Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { useDataProvider, useTranslate } from 'react-admin';
 import { failureKind, useReportQueryFailure, type FailureTexts } from '../layout/failures';
-import type { KilnDataProvider } from '../providers/dataProvider';
+import type { DocumentRef } from '../providers/apiMethods';
+import type { ApiDataProvider } from '../providers/dataProvider';
 import { ImageView } from './ImageView';
 
 // pdf.js is the bulk of the viewer: an image statement never loads it
@@ -12,8 +13,8 @@ const PdfView = lazy(() => import('./PdfView'));
 const FETCH_FAILURE: FailureTexts = { title: 'viewer.errorTitle', quietNotFound: true };
 
 export interface DocumentViewerProps {
-  /** the API path of the document, e.g. '/facility/3/audit?id=9' */
-  path: string;
+  /** which document */
+  document: DocumentRef;
   /** translated; the image's alternative text */
   title: string;
   onClose: () => void;
@@ -33,10 +34,10 @@ function ViewerMessage({ text, error }: { text: string; error?: boolean }) {
  * Fetches a document with the bearer token and shows it by the Content-Type
  * the server answered (spec §7): a PDF through react-pdf, an image as <img>.
  */
-export default function DocumentViewer({ path, title, onClose }: DocumentViewerProps) {
-  const dataProvider = useDataProvider<KilnDataProvider>();
+export default function DocumentViewer({ document: ref, title, onClose }: DocumentViewerProps) {
+  const dataProvider = useDataProvider<ApiDataProvider>();
   // gcTime 0: a closed document's bytes are not kept in memory
-  const document = useQuery({ queryKey: ['document', path], queryFn: () => dataProvider.getDocument(path), gcTime: 0 });
+  const document = useQuery({ queryKey: ['document', ref], queryFn: () => dataProvider.getDocument(ref), gcTime: 0 });
   useReportQueryFailure(document.error, FETCH_FAILURE);
 
   if (document.isPending) return <ViewerMessage text="viewer.loading" />;

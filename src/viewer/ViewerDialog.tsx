@@ -3,6 +3,7 @@ import { Button, Dialog, DialogActions, DialogContent, DialogTitle, Typography }
 import { useTranslate } from 'react-admin';
 import { ErrorBoundary } from '../layout/ErrorBoundary';
 import { Loading } from '../layout/Loading';
+import type { DocumentRef } from '../providers/apiMethods';
 
 // loaded when a document is opened, never with the page that offers it
 const DocumentViewer = lazy(() => import('./DocumentViewer'));
@@ -10,13 +11,13 @@ const DocumentViewer = lazy(() => import('./DocumentViewer'));
 export interface ViewerDialogProps {
   /** translated title of the modal */
   title: string;
-  /** the API path of the document */
-  path: string;
+  /** which document */
+  document: DocumentRef;
   onClose: () => void;
 }
 
 /** A modal showing one PDF or image document (spec §2 Viewer); used wherever a statement or evidence is viewed. */
-export function ViewerDialog({ title, path, onClose }: ViewerDialogProps) {
+export function ViewerDialog({ title, document, onClose }: ViewerDialogProps) {
   const translate = useTranslate();
   return (
     <Dialog open fullWidth maxWidth="md" onClose={onClose}>
@@ -24,7 +25,7 @@ export function ViewerDialog({ title, path, onClose }: ViewerDialogProps) {
       <DialogContent dividers>
         <ErrorBoundary fallback={<Typography color="error">{translate('viewer.loadFailed')}</Typography>}>
           <Suspense fallback={<Loading />}>
-            <DocumentViewer path={path} title={title} onClose={onClose} />
+            <DocumentViewer document={document} title={title} onClose={onClose} />
           </Suspense>
         </ErrorBoundary>
       </DialogContent>

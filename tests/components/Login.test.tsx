@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { getToken } from '../../src/providers/session';
 import { makeToken } from '../helpers/tokens';
@@ -45,6 +45,19 @@ describe('Login', () => {
     await user.unhover(screen.getByLabelText(/^Username/));
     await user.hover(screen.getByLabelText(/^Password/));
     expect(await screen.findByText('Your secret password to authenticate.')).toBeInTheDocument();
+  });
+
+  it('shows one tooltip at a time: hovering one field while the other has focus', async () => {
+    const user = userEvent.setup();
+    mockFetch(() => json([]));
+    renderApp('/home');
+    // the username field has focus at start, so its tooltip shows
+    const username = await screen.findByLabelText(/^Username/);
+    await user.click(username);
+    expect(await screen.findByRole('tooltip')).toHaveTextContent('Enter your username.');
+    await user.hover(screen.getByLabelText(/^Password/));
+    expect(await screen.findByText('Your secret password to authenticate.')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getAllByRole('tooltip')).toHaveLength(1));
   });
 
   it('notifies the failure with its title and text, and stays on the login screen', async () => {

@@ -36,6 +36,14 @@ describe('Profile', () => {
     expect(username).toHaveAttribute('readonly');
   });
 
+  it('states the password rule under the strength bar before it bites', async () => {
+    mockFetch(() => json([]));
+    await openProfile();
+    expect(
+      screen.getByText('At least 10 characters with a lower-case letter, an upper-case letter, a digit and a symbol (Medium); 12 or more is Strong.'),
+    ).toBeInTheDocument();
+  });
+
   it('labels the strength level and fills the bar 33 % per level', async () => {
     mockFetch(() => json([]));
     const { password } = await openProfile();

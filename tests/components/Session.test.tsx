@@ -14,7 +14,7 @@ afterEach(() => {
 const quietReactAdminErrors = () => vi.spyOn(console, 'error').mockImplementation(() => {});
 
 describe('Session', () => {
-  it('logs out on a 401 and shows the login screen in place', async () => {
+  it('logs out on a 401 and shows the login screen in place', { timeout: 15000 }, async () => {
     quietReactAdminErrors();
     const user = userEvent.setup();
     await logInAs(3);

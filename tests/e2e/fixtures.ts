@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
 
 export const DEMO_PASSWORD = 'kiln-demo';
 
@@ -46,4 +46,17 @@ export async function expectAccessible(page: Page): Promise<void> {
   const results = await new AxeBuilder({ page }).analyze();
   const severe = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   expect(severe.map((v) => `${v.id}: ${v.help} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+}
+
+/** The demo data seeded afresh (POST /api/testing/reset, E2E_RESET=1): call before a test that changes data. */
+export async function resetData(request: APIRequestContext): Promise<void> {
+  const res = await request.post('/api/testing/reset');
+  expect(res.status()).toBe(200);
+}
+
+/** A bearer token of a demo user, for reading the API beside the page. */
+export async function tokenFor(request: APIRequestContext, username: string): Promise<string> {
+  const res = await request.post('/api/auth', { data: { username, password: DEMO_PASSWORD } });
+  expect(res.status()).toBe(200);
+  return res.text();
 }

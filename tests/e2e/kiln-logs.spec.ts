@@ -77,6 +77,8 @@ test('an uploaded burn is analysed, charted, downloaded byte for byte, archived 
   await row.getByRole('button', { name: 'Archive' }).click();
   await expect(page.getByText('Kiln log archived.')).toBeVisible();
   await expect(rows(page).filter({ hasText: DEMO_KILNS[0].kiln_id })).toHaveCount(0);
+  // undoable: the call goes when the notification closes
+  await expect(page.getByText('Kiln log archived.')).toHaveCount(0, { timeout: 10_000 });
 
   const archived = await request.get(listUrl('/api/archived_kilnlogs', { id: uploaded.id }), {
     headers: { Authorization: `Bearer ${await tokenFor(request, 'kilnadmin')}` },
@@ -91,6 +93,7 @@ test('an uploaded burn is analysed, charted, downloaded byte for byte, archived 
   await expect(rows(page).first()).toContainText(formatDate(archivedRow.delete_after!));
   await rows(page).first().getByRole('button', { name: 'Restore' }).click();
   await expect(page.getByText('Kiln log restored.')).toBeVisible();
+  await expect(page.getByText('Kiln log restored.')).toHaveCount(0, { timeout: 10_000 });
 
   await page.goto(listUrl('/kiln_logs', { id: uploaded.id }));
   await expect(rows(page)).toHaveCount(1);

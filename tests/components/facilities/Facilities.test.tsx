@@ -22,12 +22,17 @@ afterEach(() => {
 const LOADED = { timeout: 5000 };
 type Handler = (url: string, init: RequestInit) => Response | Promise<Response> | undefined;
 
-/** The facilities API, with `extra` answering first. */
+/** The facilities API, with `extra` answering first; a facility added is listed from then on. */
 function serveFacilities(extra: Handler = () => undefined, list = FACILITY_LIST) {
+  const facilities = [...list.facilities];
   return mockFetch((url, init) => {
     const answer = extra(url, init);
     if (answer) return answer;
-    if (url.startsWith('/api/facilities?')) return json(list);
+    if (url.startsWith('/api/facilities?')) return json({ ...list, facilities });
+    if (url === '/api/facility/add') {
+      const { mnemonic, name } = jsonBody(init) as { mnemonic: string; name: string };
+      facilities.push(makeFacility({ id: 100 + facilities.length, mnemonic, name }));
+    }
     if (init.method === 'POST') return json({ status: 1 });
     return json({ message: 'Not found.' }, 404);
   });
@@ -108,9 +113,12 @@ describe('Facilities page', () => {
     await logInAs(0, 'superadmin');
     mockFetch(() => json({ message: 'nope' }, 403));
     renderApp('/facilities');
-    const alert = await screen.findByRole('alert', {}, LOADED);
-    expect(alert).toHaveTextContent('Error retrieving facilities.');
-    expect(screen.getByText('The facilities could not be loaded.')).toBeInTheDocument();
+    const title = await screen.findByText('Error retrieving facilities.', {}, LOADED);
+    expect(title.closest('[role="alert"]')).toBeInTheDocument();
+    // in place of the table: one sentence and Retry, no pager
+    const inPlace = screen.getByText('The facilities could not be loaded.').closest('[role="alert"]') as HTMLElement;
+    expect(within(inPlace).getByRole('button', { name: 'Retry' })).toBeInTheDocument();
+    expect(screen.queryByRole('table')).not.toBeInTheDocument();
   });
 });
 
@@ -249,5 +257,69 @@ describe('Facility uploads', { timeout: 20000 }, () => {
     const alert = await screen.findByRole('alert');
     expect(within(alert).getByText('Error uploading photo.')).toBeInTheDocument();
     expect(within(alert).getByText('Bad request.')).toBeInTheDocument();
+  });
+});
+
+describe('Facility forms keep what the user entered', { timeout: 20000 }, () => {
+  it('asks before Escape closes a form with changes; Keep editing keeps them, Discard closes', async () => {
+    const { user } = await openFacilities();
+    await user.click(screen.getByRole('button', { name: 'New Facility' }));
+    await user.keyboard('{Escape}');
+    // nothing entered: closes at once
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+
+    await user.click(screen.getByRole('button', { name: 'New Facility' }));
+    await user.type(dialogNamed('New Facility').getByRole('textbox', { name: /^Name/ }), 'Eldoret');
+    await user.keyboard('{Escape}');
+    const confirm = await screen.findByRole('dialog', { name: 'Discard your changes?' });
+    await user.click(within(confirm).getByRole('button', { name: 'Keep editing' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Discard your changes?' })).not.toBeInTheDocument());
+    expect(dialogNamed('New Facility').getByRole('textbox', { name: /^Name/ })).toHaveValue('Eldoret');
+
+    await user.keyboard('{Escape}');
+    await user.click(within(await screen.findByRole('dialog', { name: 'Discard your changes?' })).getByRole('button', { name: 'Discard' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
+
+  it("keeps the spec's 400 notification and puts the server's reason on the field it names", async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const { user } = await openFacilities(0, (url) =>
+      url === '/api/facility/add' ? json({ message: 'mnemonic is already in use.', errors: { mnemonic: 'mnemonic is already in use.' } }, 400) : undefined,
+    );
+    await user.click(screen.getByRole('button', { name: 'New Facility' }));
+    const dialog = dialogNamed('New Facility');
+    const mnemonic = dialog.getByRole('textbox', { name: /^Mnemonic/ });
+    await user.type(mnemonic, 'ELD');
+    await user.click(dialog.getByRole('button', { name: 'OK' }));
+    expect(await screen.findByText('Bad request, please check your inputs.')).toBeInTheDocument();
+    expect(dialog.getByText('mnemonic is already in use.')).toBeInTheDocument();
+    expect(mnemonic).toHaveAttribute('aria-invalid', 'true');
+    // editing the field takes the server's reason away
+    await user.type(mnemonic, 'X');
+    expect(dialog.queryByText('mnemonic is already in use.')).not.toBeInTheDocument();
+  });
+
+  it('states the mnemonic limit before it bites, and in the error', async () => {
+    const { user } = await openFacilities();
+    await user.click(screen.getByRole('button', { name: 'New Facility' }));
+    const dialog = dialogNamed('New Facility');
+    expect(dialog.getByText('At most 16 characters.')).toBeInTheDocument();
+    await user.type(dialog.getByRole('textbox', { name: /^Mnemonic/ }), 'M'.repeat(17));
+    expect(dialog.getByRole('textbox', { name: /^Mnemonic/ })).toHaveAttribute('aria-invalid', 'true');
+    expect(dialog.getByText('At most 16 characters.')).toBeInTheDocument();
+    expect(dialog.getByRole('button', { name: 'OK' })).toBeDisabled();
+  });
+
+  it('states the 20 MB limit and refuses a larger statement before sending it', async () => {
+    const { user, fetchMock } = await openFacilities();
+    await user.click(screen.getByRole('button', { name: 'Upload Audit for NCW' }));
+    const dialog = dialogNamed('Upload Audit – NCW');
+    expect(dialog.getByText('One PNG, JPG, JPEG or PDF file of at most 20 MB.')).toBeInTheDocument();
+    const big = new File(['%PDF-1.4'], 'big.pdf', { type: 'application/pdf' });
+    Object.defineProperty(big, 'size', { value: 20 * 1024 * 1024 + 1 });
+    await user.upload(dialog.getByLabelText('Choose Audit Statement'), big);
+    expect(dialog.getByText('This file is larger than 20 MB, the most the server takes.')).toBeInTheDocument();
+    expect(dialog.getByRole('button', { name: 'OK' })).toBeDisabled();
+    expect(postsTo(fetchMock, '/api/facility/1/upload_audit')).toHaveLength(0);
   });
 });

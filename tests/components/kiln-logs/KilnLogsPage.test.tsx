@@ -51,8 +51,10 @@ const listCalls = (fetchMock: ReturnType<typeof mockFetch>) => fetchMock.mock.ca
 const sentFilters = (fetchMock: ReturnType<typeof mockFetch>) =>
   listCalls(fetchMock).map(([url]) => JSON.parse(new URL(String(url), 'http://localhost').searchParams.get('filter') ?? '{}'));
 
-describe('Kiln Logs', () => {
-  it('sorts by the analysis display when its column header is clicked', async () => {
+// a loaded 2-core machine renders this page's filters and rows slowly
+describe('Kiln Logs', { timeout: 15000 }, () => {
+  // the first test of the file also loads the page's modules
+  it('sorts by the analysis display when its column header is clicked', { timeout: 15000 }, async () => {
     await logInAs(3);
     const fetchMock = serveKilnLogs();
     renderApp('/kiln_logs');
@@ -137,18 +139,31 @@ describe('Kiln Logs', () => {
     await waitFor(() => expect(listCalls(fetchMock).length).toBeGreaterThan(before), LOADED);
   });
 
-  it("shows the server's reason when it refuses to archive", async () => {
+  // an undoable command is sent only when its notification closes (4 s)
+  it("archives undoably, and shows the server's reason when it refuses", { timeout: 20000 }, async () => {
     const user = userEvent.setup();
     await logInAs(3);
-    serveKilnLogs();
+    const fetchMock = serveKilnLogs();
     vi.spyOn(console, 'error').mockImplementation(() => {});
     renderApp('/kiln_logs');
     await screen.findByText('CG1-0007', {}, LOADED);
+    const archiveCalls = () => fetchMock.mock.calls.filter(([url, init]) => url === '/api/kilnlogs/1/archive' && init?.method === 'POST');
 
+    // undone: the row comes back and nothing is sent
     await user.click(within(rowOf('CG1-0007')).getByRole('button', { name: 'Archive' }));
+    expect(await screen.findByText('Kiln log archived.')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByText('CG1-0007')).not.toBeInTheDocument());
+    await user.click(screen.getByRole('button', { name: 'Undo' }));
+    expect(await screen.findByText('CG1-0007')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByText('Kiln log archived.')).not.toBeInTheDocument(), { timeout: 6000 });
+    expect(archiveCalls()).toHaveLength(0);
 
-    expect(await screen.findByText('Error archiving kiln log.')).toBeInTheDocument();
+    // not undone: sent when the notification closes; the server's refusal is shown and the row is back
+    await user.click(within(rowOf('CG1-0007')).getByRole('button', { name: 'Archive' }));
+    expect(await screen.findByText('Error archiving kiln log.', {}, { timeout: 8000 })).toBeInTheDocument();
     expect(screen.getByText('Log 1 is an audited burn: it cannot be archived.')).toBeInTheDocument();
+    expect(archiveCalls()).toHaveLength(1);
+    expect(await screen.findByText('CG1-0007', {}, LOADED)).toBeInTheDocument();
   });
 
   it('sends the chosen filters as the API filter keys', async () => {
@@ -163,6 +178,75 @@ describe('Kiln Logs', () => {
 
     await waitFor(() => expect(sentFilters(fetchMock)).toContainEqual({ status: 'invalid' }), LOADED);
     expect(screen.getByRole('combobox', { name: 'Audited' })).toBeInTheDocument();
+  });
+
+  it('exports the filtered list as CSV, formula-like cells neutralised and invalid burns not creditable', { timeout: 15000 }, async () => {
+    const user = userEvent.setup();
+    await logInAs(3);
+    const fetchMock = mockFetch((url) => {
+      if (url.startsWith('/api/kilnlogs?')) {
+        const hostile = makeKilnLog({ ...LIVE, id: 9, file_name: '=HYPERLINK("http://evil")', valid: false });
+        return page([LIVE, hostile], 2);
+      }
+      if (url === '/api/kiln/registry/list') return json(REGISTRY);
+      return json({ message: 'Not found.' }, 404);
+    });
+    const blobs: Blob[] = [];
+    URL.createObjectURL = vi.fn((blob: Blob) => (blobs.push(blob), 'blob:csv'));
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
+    renderApp('/kiln_logs?filter=%7B%22status%22%3A%22valid%22%7D');
+    await screen.findAllByText('CG1-0007', {}, LOADED);
+
+    await user.click(screen.getByRole('button', { name: 'Export' }));
+    await waitFor(() => expect(click).toHaveBeenCalled(), LOADED);
+    // the export asked for the list's own filter
+    expect(sentFilters(fetchMock).at(-1)).toEqual({ status: 'valid' });
+    const [header, live, hostile] = (await blobs[0].text()).split('\n');
+    expect(header.split(',')).toEqual(expect.arrayContaining(['Log ID', 'File Name', 'Creditable', 'CO2 Removed (kg)']));
+    expect(live).toContain(',Yes,1507.67,');
+    expect(hostile).toContain(`"'=HYPERLINK(""http://evil"")"`);
+    expect(hostile).toContain(',No,1507.67,');
+    expect((click.mock.contexts[0] as HTMLAnchorElement).getAttribute('download')).toBe('kiln-logs.csv');
+  });
+
+  it('takes From/To as YYYY/MM/DD, flags From after To, and clears every filter at once', { timeout: 20000 }, async () => {
+    const user = userEvent.setup();
+    await logInAs(3);
+    const fetchMock = serveKilnLogs();
+    renderApp('/kiln_logs');
+    await screen.findByText('CG1-0007', {}, LOADED);
+    const from = screen.getByRole('textbox', { name: 'From' });
+    const to = screen.getByRole('textbox', { name: 'To' });
+    expect(from).toHaveAttribute('placeholder', 'YYYY/MM/DD');
+    expect(screen.getByRole('button', { name: 'Clear filters' })).toBeDisabled();
+
+    await user.type(from, '2026/03/0');
+    expect(screen.getByText('Must be a date written YYYY/MM/DD.')).toBeInTheDocument();
+    await user.type(from, '5');
+    await waitFor(() => expect(sentFilters(fetchMock)).toContainEqual({ from: '2026-03-05' }), LOADED);
+
+    await user.type(to, '2026/03/01');
+    await waitFor(() => expect(screen.getAllByText('From is after To: no log can match.')).toHaveLength(2));
+    await waitFor(() => expect(sentFilters(fetchMock)).toContainEqual({ from: '2026-03-05', to: '2026-03-01' }), LOADED);
+
+    await user.click(screen.getByRole('button', { name: 'Clear filters' }));
+    await waitFor(() => expect(from).toHaveValue(''));
+    expect(to).toHaveValue('');
+    expect(screen.queryByText('From is after To: no log can match.')).not.toBeInTheDocument();
+    await waitFor(() => expect(sentFilters(fetchMock).at(-1)).toEqual({}), LOADED);
+  });
+
+  it("strikes through an invalid burn's CO2 and biochar and says they are not creditable", async () => {
+    await logInAs(3);
+    const invalid = makeKilnLog({ ...LIVE, id: 5, kiln_id: 'RT-0005', valid: false });
+    mockFetch((url) => (url.startsWith('/api/kilnlogs?') ? page([LIVE, invalid]) : json(REGISTRY)));
+    renderApp('/kiln_logs');
+    const row = within((await screen.findByText('RT-0005', {}, LOADED)).closest('tr') as HTMLElement);
+    expect(row.getByText('1,507.7').closest('span')).toHaveStyle({ textDecoration: 'line-through' });
+    expect(row.getAllByText('(Not creditable: the burn is not valid.)', { exact: false })).toHaveLength(2);
+    const valid = within(rowOf('CG1-0007'));
+    expect(valid.getByText('1,507.7')).toBeInTheDocument();
+    expect(valid.queryByText('(Not creditable: the burn is not valid.)', { exact: false })).not.toBeInTheDocument();
   });
 
   // three filter changes, each applied after the filter form's 500 ms debounce
@@ -193,7 +277,7 @@ describe('Kiln Logs', () => {
     expect(options).not.toContain('TX-0003 (KSM)');
   });
 
-  it('says so when there are no logs, and when the list cannot be loaded', async () => {
+  it('says so when there are no logs, and when the list cannot be loaded', { timeout: 20000 }, async () => {
     await logInAs(3);
     mockFetch((url) => (url.startsWith('/api/kilnlogs?') ? page([]) : json(REGISTRY)));
     const { unmount } = renderApp('/kiln_logs');
@@ -204,13 +288,19 @@ describe('Kiln Logs', () => {
     mockFetch((url) => (url.startsWith('/api/kilnlogs?') ? json({ message: 'Internal server error.' }, 500) : json(REGISTRY)));
     renderApp('/kiln_logs');
     expect(await screen.findByText('The kiln logs could not be loaded.', {}, LOADED)).toBeInTheDocument();
+    // one clean error state: no table, no pager; Retry loads again
+    expect(screen.queryByRole('table')).not.toBeInTheDocument();
+    expect(screen.queryByText(/\d+-\d+ of \d+/)).not.toBeInTheDocument();
+    mockFetch((url) => (url.startsWith('/api/kilnlogs?') ? page([LIVE]) : json(REGISTRY)));
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByText('CG1-0007', {}, LOADED)).toBeInTheDocument();
   });
 });
 
-describe('Archived Kiln Logs', () => {
+describe('Archived Kiln Logs', { timeout: 15000 }, () => {
   const ARCHIVED = makeKilnLog({ id: 9, kiln_id: 'RT-0003', archived_ts: '2026-03-02T10:00:00.000Z', delete_after: '2026-05-31T10:00:00.000Z' });
 
-  it('states the retention period, shows archive and deletion dates, and restores', async () => {
+  it('states the retention period, shows archive and deletion dates, and restores undoably', { timeout: 20000 }, async () => {
     const user = userEvent.setup();
     await logInAs(3);
     const fetchMock = mockFetch((url, init) => {
@@ -227,9 +317,14 @@ describe('Archived Kiln Logs', () => {
     expect(row.getByText('31-May-2026')).toBeInTheDocument();
     expect(row.queryByRole('button', { name: 'Archive' })).not.toBeInTheDocument();
 
+    const restoreSent = () => fetchMock.mock.calls.some(([url, init]) => url === '/api/archived_kilnlogs/9/restore' && init?.method === 'POST');
     await user.click(row.getByRole('button', { name: 'Restore' }));
     expect(await screen.findByText('Kiln log restored.')).toBeInTheDocument();
-    expect(fetchMock.mock.calls.some(([url, init]) => url === '/api/archived_kilnlogs/9/restore' && init?.method === 'POST')).toBe(true);
+    expect(screen.getByRole('button', { name: 'Undo' })).toBeInTheDocument();
+    // the row leaves at once; the call goes when the notification closes
+    await waitFor(() => expect(screen.queryByText('RT-0003')).not.toBeInTheDocument());
+    expect(restoreSent()).toBe(false);
+    await waitFor(() => expect(restoreSent()).toBe(true), { timeout: 8000 });
   });
 
   it('offers no Audited filter: an audited burn cannot be archived', async () => {

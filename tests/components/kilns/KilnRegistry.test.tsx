@@ -2,7 +2,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { json, logInAs, mockFetch, renderApp } from '../support/renderApp';
-import { jsonBody, REGISTRY } from '../support/configure';
+import type { Kiln } from '../../../src/domain/api/configure';
+import { jsonBody, makeKiln, REGISTRY } from '../support/configure';
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -15,11 +16,19 @@ const REGISTRY_URL = '/api/kiln/registry/list';
 
 type SaveAnswer = () => Response | Promise<Response>;
 
-/** The registry API; saves answer `save` (default status 1). */
+/** The registry API; saves answer `save` (default status 1), and a kiln added with status 1 is listed from then on. */
 function serveRegistry(save: SaveAnswer = () => json({ status: 1 })) {
-  return mockFetch((url, init) => {
-    if (url === REGISTRY_URL) return json(REGISTRY);
-    if (init.method === 'POST' && url.startsWith('/api/kiln/registry/')) return save();
+  const kilns = [...REGISTRY.kilns];
+  return mockFetch(async (url, init) => {
+    if (url === REGISTRY_URL) return json({ ...REGISTRY, kilns });
+    if (init.method === 'POST' && url.startsWith('/api/kiln/registry/')) {
+      const answer = await save();
+      if (url.endsWith('/add') && answer.ok) {
+        const body = jsonBody(init) as Kiln;
+        kilns.push(makeKiln({ id: 100 + kilns.length, kiln_id: body.kiln_id, facility_id: body.facility_id }));
+      }
+      return answer;
+    }
     return json({ message: 'Not found.' }, 404);
   });
 }
@@ -86,12 +95,16 @@ describe('Kiln Registry', () => {
     await logInAs(4, 'facilityadmin');
     mockFetch(() => json({ message: 'nope' }, 403));
     renderApp('/kiln_reg');
-    const alert = await screen.findByRole('alert', {}, LOADED);
-    expect(within(alert).getByText('Error retrieving kiln registry.')).toBeInTheDocument();
+    const title = await screen.findByText('Error retrieving kiln registry.', {}, LOADED);
+    const notification = title.closest('[role="alert"]') as HTMLElement;
     expect(
-      within(alert).getByText('An unknown error occurred retrieving the kiln registry. Please try again later.'),
+      within(notification).getByText('An unknown error occurred retrieving the kiln registry. Please try again later.'),
     ).toBeInTheDocument();
-    expect(screen.getByText('The kiln registry could not be loaded.')).toBeInTheDocument();
+    // in place of the table: one sentence and Retry, no pager
+    const inPlace = screen.getByText('The kiln registry could not be loaded.').closest('[role="alert"]') as HTMLElement;
+    expect(within(inPlace).getByRole('button', { name: 'Retry' })).toBeInTheDocument();
+    expect(screen.queryByRole('table')).not.toBeInTheDocument();
+    expect(screen.queryByText(/^\d+-\d+ of \d+$/)).not.toBeInTheDocument();
   });
 });
 
@@ -133,8 +146,8 @@ describe('Kiln modal', { timeout: 20000 }, () => {
       install_date: '2025-06-30',
       config: { cgo1: { per_g_weight: 1.2345, zero_weight: null }, terrafix: { per_g_weight: null } },
     });
-    // the list reloads after the save
-    await waitFor(() => expect(fetchMock.mock.calls.filter(([u]) => u === REGISTRY_URL)).toHaveLength(2));
+    // the list reloads after the save, showing the new kiln
+    expect(await screen.findByText('CG1-0100')).toBeInTheDocument();
   });
 
   it('edits a kiln: the form holds its values and posts to /edit with its id', async () => {
@@ -194,7 +207,7 @@ describe('Kiln modal', { timeout: 20000 }, () => {
     expect(within(okButton()).queryByRole('progressbar')).not.toBeInTheDocument();
     expect(okButton()).toBeEnabled();
     expect(kilnIdInput()).toHaveValue('CG1-0100');
-    expect(fetchMock.mock.calls.filter(([u]) => u === REGISTRY_URL)).toHaveLength(1);
+    expect(saveCalls(fetchMock)).toHaveLength(1);
   });
 
   it('closes on any other failure, with the unknown-server text', async () => {

@@ -83,7 +83,7 @@ async function openAudit(answer: () => Response) {
 const pdfAnswer = () => new Response('%PDF-1.4', { headers: { 'Content-Type': 'application/pdf' } });
 
 describe('Viewer', () => {
-  it('fetches the statement with the token and pages through a PDF: Page N of M, clamped to 1..M', async () => {
+  it('fetches the statement with the token and pages through a PDF: Page N of M, clamped to 1..M', { timeout: 15000 }, async () => {
     const { user, fetchMock, viewer: viewerDialog } = await openAudit(pdfAnswer);
     const viewer = viewerDialog();
     expect(await viewer.findByText('Page 1 of 3', {}, { timeout: 5000 })).toBeInTheDocument();

@@ -1,33 +1,109 @@
 import { describe, expect, it } from 'vitest';
-import { ROLE_RULES, rulesForRole, type Rule } from '../../../src/domain/rules';
-import { canAccess, ruleFor } from '../../../src/providers/canAccess';
+import { ROLE_RULES, ROLES, rulesForRole, type Rule } from '../../../src/domain/rules';
+import {
+  canAccess,
+  limitedToOwnFacilities,
+  OPERATIONS,
+  RESOURCES,
+  type OperationAction,
+} from '../../../src/domain/operations';
 
-describe('canAccess: react-admin resource and action names mapped onto rules', () => {
-  it.each([
-    ['kiln_reg', 'list', 'read', 'kiln'],
-    ['kilns', 'edit', 'update', 'kiln'],
-    ['facilities', 'show', 'read', 'facility'],
-    ['kiln_logs', 'list', 'read', 'kilnlog'],
-    ['archived_kiln_logs', 'list', 'read', 'kilnlog'],
-    ['users', 'create', 'create', 'user'],
-    ['admin', 'edit', 'update', 'statistics'],
-    ['audits', 'delete', 'delete', 'audit'],
-    ['eco-assets', 'create', 'create', 'eco-asset'],
-    ['photos', 'upload', 'upload', 'photo'],
-    ['facility', 'read', 'read', 'facility'],
-  ])('%s/%s → %s %s', (resource, action, ruleAction, subject) => {
-    expect(ruleFor({ resource, action })).toEqual({ action: ruleAction, subject });
+type Op = `${string}.${OperationAction}`;
+
+/** Every operation of the table, as 'resource.action'. */
+const ALL_OPERATIONS = Object.entries(OPERATIONS).flatMap(([resource, actions]) =>
+  Object.keys(actions).map((action) => `${resource}.${action}` as Op),
+);
+
+const allowedFor = (rules: readonly Rule[]) =>
+  ALL_OPERATIONS.filter((op) => {
+    const [resource, action] = op.split('.');
+    return canAccess(rules, { resource, action });
+  }).sort();
+
+const READ_KILN_LOGS: Op[] = [
+  'kiln_logs.list',
+  'kiln_logs.show',
+  'kiln_logs.export',
+  'kiln_logs.download',
+  'archived_kiln_logs.list',
+  'archived_kiln_logs.show',
+  'archived_kiln_logs.export',
+  'archived_kiln_logs.download',
+];
+const READ_FACILITIES: Op[] = ['facilities.list', 'facilities.show', 'facilities.export', 'photos.show', 'statements.show'];
+const READ_KILNS: Op[] = ['kilns.list', 'kilns.show', 'kilns.export'];
+const READ_AUDITS: Op[] = ['audits.list', 'audits.show', 'audits.export'];
+const EVERYONE: Op[] = ['changes.list', 'profile.show', 'profile.edit'];
+
+// DESIGN §3 roles against spec §6: what each role may do, operation by operation
+const EXPECTED: Record<number, Op[]> = {
+  [ROLES.SUPER_ADMIN]: ALL_OPERATIONS,
+  [ROLES.KILN_FILE_UPLOADER]: [...EVERYONE, 'kiln_logs.upload'],
+  [ROLES.USER_ADMIN]: [...EVERYONE, 'users.list', 'users.show', 'users.export', 'users.create', 'users.edit', 'users.delete'],
+  [ROLES.KILN_FILE_ADMIN]: [
+    ...EVERYONE,
+    ...READ_KILN_LOGS,
+    'kiln_logs.analyse',
+    'kiln_logs.archive',
+    'archived_kiln_logs.restore',
+    ...READ_KILNS,
+    ...READ_FACILITIES,
+    ...READ_AUDITS,
+    'audits.create',
+  ],
+  [ROLES.FACILITY_ADMIN]: [
+    ...EVERYONE,
+    ...READ_FACILITIES,
+    'facilities.edit',
+    'statements.upload',
+    'photos.upload',
+    ...READ_KILNS,
+    'kilns.create',
+    'kilns.edit',
+    ...READ_KILN_LOGS,
+    ...READ_AUDITS,
+  ],
+  [ROLES.ECO_ASSET_BROKER]: [
+    ...EVERYONE,
+    'eco_assets.list',
+    'eco_assets.show',
+    'eco_assets.export',
+    'eco_assets.create',
+    ...READ_AUDITS,
+    ...READ_FACILITIES,
+  ],
+};
+
+describe('the operation table walked for every role (DESIGN §3, spec §6)', () => {
+  it('covers every role of the rules table', () => {
+    expect(Object.keys(EXPECTED)).toEqual(Object.keys(ROLE_RULES));
   });
 
-  it('manage/all grants everything', () => {
-    const rules: Rule[] = [{ action: 'manage', subject: 'all' }];
-    expect(canAccess(rules, { resource: 'users', action: 'delete' })).toBe(true);
-    expect(canAccess(rules, { resource: 'eco-assets', action: 'create' })).toBe(true);
+  it.each(Object.entries(EXPECTED))('role %s may do exactly its operations', (role, expected) => {
+    expect(allowedFor(rulesForRole(Number(role)))).toEqual([...expected].sort());
   });
 
-  it('manage on one subject grants every action on it only', () => {
+  it('every resource name of the table is one of RESOURCES', () => {
+    expect(Object.keys(OPERATIONS).sort()).toEqual(Object.values(RESOURCES).sort());
+  });
+
+  it('an operation missing from the table is refused, even to the super-admin', () => {
+    const all = rulesForRole(ROLES.SUPER_ADMIN);
+    expect(canAccess(all, { resource: 'kiln_logs', action: 'delete' })).toBe(false);
+    expect(canAccess(all, { resource: 'nonsense', action: 'list' })).toBe(false);
+  });
+
+  it('no session (no rules) may do nothing, not even what any user may', () => {
+    expect(canAccess(undefined, { resource: 'changes', action: 'list' })).toBe(false);
+    expect(canAccess([], { resource: 'changes', action: 'list' })).toBe(true);
+  });
+});
+
+describe('rules beyond the role table', () => {
+  it('manage on one subject grants every operation on it only', () => {
     const rules: Rule[] = [{ action: 'manage', subject: 'kiln' }];
-    expect(canAccess(rules, { resource: 'kilns', action: 'delete' })).toBe(true);
+    expect(canAccess(rules, { resource: 'kilns', action: 'edit' })).toBe(true);
     expect(canAccess(rules, { resource: 'facilities', action: 'list' })).toBe(false);
   });
 
@@ -36,53 +112,23 @@ describe('canAccess: react-admin resource and action names mapped onto rules', (
     expect(canAccess(rules, { resource: 'audits', action: 'list' })).toBe(true);
     expect(canAccess(rules, { resource: 'audits', action: 'create' })).toBe(false);
   });
-
-  it('no rules, no access', () => {
-    expect(canAccess(undefined, { resource: 'facilities', action: 'list' })).toBe(false);
-    expect(canAccess([], { resource: 'facilities', action: 'list' })).toBe(false);
-  });
 });
 
-// DESIGN §3 against the spec §6 menu rules: [resource, action] of each menu entry
-const MENU_CHECKS = {
-  Facilities: ['facilities', 'list'],
-  Kilns: ['kiln_reg', 'list'],
-  Users: ['users', 'create'],
-  Admin: ['admin', 'edit'],
-  'Kiln Logs': ['kiln_logs', 'list'],
-  'Archived Kiln Logs': ['archived_kiln_logs', 'list'],
-  'Audit (read)': ['audits', 'list'],
-  'Propose Audit': ['audits', 'create'],
-  'Review Eco Assets': ['eco-assets', 'list'],
-  Minting: ['eco-assets', 'create'],
-} as const;
-
-const GRANTED: Record<number, (keyof typeof MENU_CHECKS)[]> = {
-  0: Object.keys(MENU_CHECKS) as (keyof typeof MENU_CHECKS)[],
-  1: [],
-  2: ['Users'],
-  3: ['Facilities', 'Kilns', 'Kiln Logs', 'Archived Kiln Logs', 'Audit (read)', 'Propose Audit'],
-  4: ['Facilities', 'Kilns', 'Kiln Logs', 'Archived Kiln Logs', 'Audit (read)'],
-  5: ['Facilities', 'Audit (read)', 'Review Eco Assets', 'Minting'],
-};
-
-describe('each role of DESIGN §3 against the menu rules', () => {
-  it('covers every role of the table', () => {
-    expect(Object.keys(GRANTED)).toEqual(Object.keys(ROLE_RULES));
+describe("the facility admin's ownership condition", () => {
+  it('limits the facility admin on facility-bound operations only', () => {
+    expect(limitedToOwnFacilities(ROLES.FACILITY_ADMIN, { resource: 'kilns', action: 'edit' })).toBe(true);
+    expect(limitedToOwnFacilities(ROLES.FACILITY_ADMIN, { resource: 'kiln_logs', action: 'list' })).toBe(true);
+    expect(limitedToOwnFacilities(ROLES.FACILITY_ADMIN, { resource: 'statements', action: 'upload' })).toBe(true);
+    expect(limitedToOwnFacilities(ROLES.FACILITY_ADMIN, { resource: 'audits', action: 'list' })).toBe(false);
   });
 
-  it.each(Object.entries(GRANTED))('role %s', (role, granted) => {
-    const rules = rulesForRole(Number(role));
-    const allowed = Object.entries(MENU_CHECKS)
-      .filter(([, [resource, action]]) => canAccess(rules, { resource, action }))
-      .map(([name]) => name);
-    expect(allowed).toEqual(granted);
+  it('never limits another role', () => {
+    for (const role of [ROLES.SUPER_ADMIN, ROLES.KILN_FILE_ADMIN, ROLES.ECO_ASSET_BROKER]) {
+      expect(limitedToOwnFacilities(role, { resource: 'kilns', action: 'edit' })).toBe(false);
+    }
   });
 
-  it('role 4 may create and edit kilns and edit facilities, role 3 may not', () => {
-    expect(canAccess(rulesForRole(4), { resource: 'kilns', action: 'create' })).toBe(true);
-    expect(canAccess(rulesForRole(4), { resource: 'facilities', action: 'edit' })).toBe(true);
-    expect(canAccess(rulesForRole(3), { resource: 'kilns', action: 'create' })).toBe(false);
-    expect(canAccess(rulesForRole(3), { resource: 'facilities', action: 'edit' })).toBe(false);
+  it('adding a facility is not a facility-bound operation (the super-admin only)', () => {
+    expect(OPERATIONS.facilities.create).toEqual({ rule: { action: 'create', subject: 'facility' }, ownedFacilitiesOnly: false });
   });
 });

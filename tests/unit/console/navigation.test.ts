@@ -99,3 +99,39 @@ describe('the menu each role sees (spec §6 rules, DESIGN §3 roles)', () => {
     expect(menuFor(9)).toEqual(home);
   });
 });
+
+describe('one resource model', () => {
+  it('every screen of the navigation table is a resource list or a declared custom page', async () => {
+    const { RESOURCE_MODULES } = await import('../../../src/layout/resources');
+    const registered = new Map(RESOURCE_MODULES.map((m) => [m.name, m]));
+    for (const item of NAV_ITEMS) {
+      if (item.kind === 'resource') {
+        const module = registered.get(item.resource as never);
+        expect(module, item.path).toBeDefined();
+        // the route loads the resource module's own list screen, guarded by its list operation
+        expect(item.load).toBe(module!.list);
+        expect(item.access).toEqual({ resource: item.resource, action: 'list' });
+      } else {
+        expect(item.kind, item.path).toBe('custom');
+        expect(item.resource).toBeUndefined();
+      }
+    }
+    expect(NAV_ITEMS.filter((i) => i.kind === 'resource').map((i) => i.resource)).toEqual([
+      'facilities',
+      'kilns',
+      'kiln_logs',
+      'archived_kiln_logs',
+    ]);
+  });
+
+  it('every resource module has an icon and a record representation, and a screen unless shown inside another', async () => {
+    const { RESOURCE_MODULES } = await import('../../../src/layout/resources');
+    for (const module of RESOURCE_MODULES) {
+      expect(module.icon, module.name).toBeDefined();
+      expect(module.recordRepresentation, module.name).toBeTruthy();
+      const screen = NAV_ITEMS.find((item) => item.resource === module.name);
+      if (module.list) expect(screen, module.name).toBeDefined();
+      else expect(module.name).toBe('changes');
+    }
+  });
+});

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { clampPage } from '../../../src/viewer/pages';
-import { mimeType } from '../../../src/viewer/documentMethods';
+import { mimeType } from '../../../src/providers/apiMethods';
 
 describe('clampPage', () => {
   it('keeps a page within 1..M', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fileNameFromDisposition } from '../../../src/kiln-logs/fileName';
+import { fileNameFromDisposition } from '../../../src/providers/fileName';
 
 describe('fileNameFromDisposition', () => {
   it("reads the server's attachment name", () => {

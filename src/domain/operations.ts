@@ -1,0 +1,123 @@
+/**
+ * Which rule guards each operation of the console and the API: resource →
+ * action → the {action, subject} rule of rules.ts, and whether a facility
+ * admin reaches only the facilities they own (DESIGN §3, spec §6). The
+ * console asks only through canAccess(); the server can guard its routes from
+ * the same table. Pure data and functions: no React, no browser.
+ */
+import { can, isFacilityBound, type Action, type Rule, type Subject } from './rules';
+
+/** The resources of the console, named as react-admin names them. */
+export const RESOURCES = {
+  kilns: 'kilns',
+  facilities: 'facilities',
+  photos: 'photos',
+  statements: 'statements',
+  kilnLogs: 'kiln_logs',
+  archivedKilnLogs: 'archived_kiln_logs',
+  changes: 'changes',
+  users: 'users',
+  audits: 'audits',
+  ecoAssets: 'eco_assets',
+  statistics: 'statistics',
+  profile: 'profile',
+} as const;
+
+export type ResourceName = (typeof RESOURCES)[keyof typeof RESOURCES];
+
+/** react-admin's own actions, plus the one-click commands of the kiln logs and the uploads. */
+export type OperationAction =
+  | 'list'
+  | 'show'
+  | 'create'
+  | 'edit'
+  | 'delete'
+  | 'export'
+  | 'archive'
+  | 'restore'
+  | 'analyse'
+  | 'download'
+  | 'upload';
+
+export interface Operation {
+  /** the rule the session must hold; null: any logged-in user */
+  rule: Rule | null;
+  /** a facility admin reaches only records of facilities whose owner_id is their user id */
+  ownedFacilitiesOnly: boolean;
+}
+
+const guard = (action: Action, subject: Subject, ownedFacilitiesOnly = false): Operation => ({
+  rule: { action, subject },
+  ownedFacilitiesOnly,
+});
+const anyUser: Operation = { rule: null, ownedFacilitiesOnly: false };
+
+// reading a list also allows exporting what it shows
+const readable = (subject: Subject, owned = false) => ({
+  list: guard('read', subject, owned),
+  show: guard('read', subject, owned),
+  export: guard('read', subject, owned),
+});
+
+export const OPERATIONS: Readonly<Record<ResourceName, Partial<Record<OperationAction, Operation>>>> = {
+  kilns: { ...readable('kiln', true), create: guard('create', 'kiln', true), edit: guard('update', 'kiln', true) },
+  // adding a facility is the super-admin's only (DESIGN §3: create facility)
+  facilities: { ...readable('facility', true), create: guard('create', 'facility'), edit: guard('update', 'facility', true) },
+  photos: { show: guard('read', 'facility', true), upload: guard('upload', 'photo', true) },
+  // a facility's signed statement: uploading one edits the facility
+  statements: { show: guard('read', 'facility', true), upload: guard('update', 'facility', true) },
+  kiln_logs: {
+    ...readable('kilnlog', true),
+    download: guard('read', 'kilnlog', true),
+    upload: guard('create', 'kilnlog'),
+    analyse: guard('update', 'kilnlog', true),
+    archive: guard('update', 'kilnlog', true),
+  },
+  archived_kiln_logs: {
+    ...readable('kilnlog', true),
+    download: guard('read', 'kilnlog', true),
+    restore: guard('update', 'kilnlog', true),
+  },
+  changes: { list: anyUser },
+  users: {
+    list: guard('read', 'user'),
+    show: guard('read', 'user'),
+    export: guard('read', 'user'),
+    create: guard('create', 'user'),
+    edit: guard('update', 'user'),
+    delete: guard('delete', 'user'),
+  },
+  audits: { ...readable('audit'), create: guard('create', 'audit') },
+  eco_assets: { ...readable('eco-asset'), create: guard('create', 'eco-asset') },
+  statistics: { show: guard('update', 'statistics'), edit: guard('update', 'statistics') },
+  // one's own profile and password
+  profile: { show: anyUser, edit: anyUser },
+};
+
+export interface AccessRequest {
+  resource: string;
+  action: string;
+}
+
+/** The operation of a request; undefined when the table has none (refused). */
+export function operationFor({ resource, action }: AccessRequest): Operation | undefined {
+  const actions: Partial<Record<string, Operation>> | undefined = (OPERATIONS as Record<string, typeof OPERATIONS[ResourceName]>)[
+    resource
+  ];
+  return actions?.[action];
+}
+
+/**
+ * Whether rules allow an operation. Anything not in the table is refused, so a
+ * new screen is hidden until its operations are written here.
+ */
+export function canAccess(rules: readonly Rule[] | undefined, request: AccessRequest): boolean {
+  const operation = operationFor(request);
+  if (!operation || !Array.isArray(rules)) return false;
+  return operation.rule === null || can(rules, operation.rule.action, operation.rule.subject);
+}
+
+/** Whether a caller of `role` is limited to their own facilities for this operation. */
+export function limitedToOwnFacilities(role: number, request: AccessRequest): boolean {
+  return isFacilityBound(role) && operationFor(request)?.ownedFacilitiesOnly === true;
+}

@@ -1,0 +1,142 @@
+import { Box, Button, Typography } from '@mui/material';
+import { Datagrid, FunctionField, SimpleList, TextField, useRecordContext, useTranslate, WrapperField } from 'react-admin';
+import { useSmallScreen } from '../layout/useSmallScreen';
+import type { Facility, FacilityOwnerOption } from '../domain/api/configure';
+import { formatDateTime } from '../domain/dates';
+import type { CsvRow } from '../domain/csv';
+import { ListEmpty } from '../layout/ListStates';
+import { FacilityThumbnail } from './FacilityThumbnail';
+
+/** What a user may do on a row; an action left out is not offered (spec §6). */
+export interface FacilityActions {
+  onEdit?: (facility: Facility) => void;
+  onUploadPhoto?: (facility: Facility) => void;
+  onUploadStatement?: (facility: Facility) => void;
+}
+
+export interface FacilityDatagridProps extends FacilityActions {
+  owners: readonly FacilityOwnerOption[];
+  onViewStatement: (facility: Facility) => void;
+  onViewPhoto: (facility: Facility) => void;
+}
+
+const degrees = (value: number) => value.toFixed(2);
+
+/** 'username (uid N)', or 'uid N' for an owner not among the choices. */
+export function ownerLabel(uid: number, owners: readonly FacilityOwnerOption[], translate: (key: string, options?: object) => string) {
+  const username = owners.find((owner) => owner.id === uid)?.username;
+  return username ? translate('facilities.owner', { username, uid }) : translate('facilities.ownerUid', { uid });
+}
+
+function RowActions({ actions }: { actions: FacilityActions }) {
+  const translate = useTranslate();
+  const facility = useRecordContext<Facility>();
+  if (!facility) return null;
+  const offered = [
+    { handler: actions.onEdit, text: 'facilities.edit', label: 'facilities.editLabel' },
+    { handler: actions.onUploadPhoto, text: 'facilities.uploadPhoto', label: 'facilities.uploadPhotoLabel' },
+    { handler: actions.onUploadStatement, text: 'facilities.uploadAudit', label: 'facilities.uploadAuditLabel' },
+  ].filter((action) => action.handler);
+  return (
+    // buttons may go to a second line, a label never breaks inside
+    <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
+      {offered.map(({ handler, text, label }) => (
+        <Button
+          key={text}
+          size="small"
+          sx={{ whiteSpace: 'nowrap', flexShrink: 0 }}
+          aria-label={translate(label, { mnemonic: facility.mnemonic })}
+          onClick={() => handler?.(facility)}
+        >
+          {translate(text)}
+        </Button>
+      ))}
+    </Box>
+  );
+}
+
+/** The Facilities table (spec §2): one row per facility, with its photo, latest statement and the user's actions. */
+export function FacilityDatagrid({ owners, onViewStatement, onViewPhoto, ...actions }: FacilityDatagridProps) {
+  const translate = useTranslate();
+  const hasActions = Boolean(actions.onEdit || actions.onUploadPhoto || actions.onUploadStatement);
+  // on a phone, one entry per facility instead of a table wider than the screen
+  if (useSmallScreen()) {
+    return (
+      <SimpleList<Facility>
+        primaryText={(f) => `${f.mnemonic} · ${f.name}`}
+        secondaryText={(f) => ownerLabel(f.owner_id, owners, translate)}
+        tertiaryText={(f) => formatDateTime(f.last_updated)}
+        rightIcon={hasActions ? () => <RowActions actions={actions} /> : undefined}
+        rowClick={false}
+        empty={<ListEmpty message="facilities.empty" />}
+        sx={{ '& .MuiListItemText-root': { overflowWrap: 'anywhere' } }}
+      />
+    );
+  }
+  return (
+    <Datagrid rowClick={false} bulkActionButtons={false} empty={<ListEmpty message="facilities.empty" />} aria-label={translate('pages.facilities')}>
+      <TextField source="mnemonic" label="facilities.columns.mnemonic" />
+      {/* a long name wraps rather than widening the table */}
+      <TextField source="name" label="facilities.columns.name" sx={{ overflowWrap: 'anywhere', display: 'block', maxWidth: 280 }} />
+      <FunctionField<Facility> source="owner_id" label="facilities.columns.owner" render={(f) => ownerLabel(f.owner_id, owners, translate)} />
+      <FunctionField<Facility>
+        source="latitude_min"
+        sortable={false}
+        label="facilities.columns.bounds"
+        render={(f) => (
+          <Typography variant="body2" component="span" sx={{ whiteSpace: 'nowrap' }}>
+            {translate('facilities.latitudeRange', { min: degrees(f.latitude_min), max: degrees(f.latitude_max) })}
+            <br />
+            {translate('facilities.longitudeRange', { min: degrees(f.longitude_min), max: degrees(f.longitude_max) })}
+          </Typography>
+        )}
+      />
+      <FunctionField<Facility> source="last_updated" label="facilities.columns.lastUpdated" render={(f) => formatDateTime(f.last_updated)} />
+      <FunctionField<Facility>
+        source="photo_uploaded_ts"
+        sortable={false}
+        label="facilities.columns.photo"
+        render={(f) => <FacilityThumbnail facility={f} onOpen={() => onViewPhoto(f)} />}
+      />
+      <FunctionField<Facility>
+        source="latest_facility_audit_id"
+        sortable={false}
+        label="facilities.columns.latestAudit"
+        render={(f) =>
+          f.latest_facility_audit_id === null ? (
+            translate('facilities.noAudit')
+          ) : (
+            <Button
+              size="small"
+              variant="outlined"
+              sx={{ whiteSpace: 'nowrap' }}
+              aria-label={translate('facilities.viewAuditLabel', { mnemonic: f.mnemonic })}
+              onClick={() => onViewStatement(f)}
+            >
+              {translate('facilities.viewAudit')}
+            </Button>
+          )
+        }
+      />
+      {hasActions && (
+        <WrapperField label="facilities.columns.actions">
+          <RowActions actions={actions} />
+        </WrapperField>
+      )}
+    </Datagrid>
+  );
+}
+
+/** A facility as a CSV row, headed like the screen's columns. */
+export function facilityCsvRow(f: Facility, owners: readonly FacilityOwnerOption[], translate: (key: string, options?: object) => string): CsvRow {
+  return {
+    [translate('facilities.columns.mnemonic')]: f.mnemonic,
+    [translate('facilities.columns.name')]: f.name,
+    [translate('facilities.columns.owner')]: ownerLabel(f.owner_id, owners, translate),
+    [translate('facilities.fields.latMin')]: f.latitude_min,
+    [translate('facilities.fields.latMax')]: f.latitude_max,
+    [translate('facilities.fields.lonMin')]: f.longitude_min,
+    [translate('facilities.fields.lonMax')]: f.longitude_max,
+    [translate('facilities.columns.lastUpdated')]: formatDateTime(f.last_updated),
+  };
+}

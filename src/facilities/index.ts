@@ -1,0 +1,10 @@
+import { lazy } from 'react';
+import { RESOURCES } from '../domain/operations';
+import type { ResourceModule } from '../layout/resourceModule';
+
+export const facilities: ResourceModule = {
+  name: RESOURCES.facilities,
+  list: () => import('./FacilitiesPage'),
+  icon: lazy(() => import('@mui/icons-material/Factory')),
+  recordRepresentation: 'mnemonic',
+};

@@ -1,0 +1,43 @@
+import { useDelete, useNotify, useRefresh } from 'react-admin';
+import type { KilnLog } from '../domain/api/kilnLogs';
+import { useNotifyTitled } from '../layout/notifications';
+import { failureText } from './useLogCommand';
+
+export interface UndoableCommandOptions {
+  /** the list the log leaves (archive: the live logs; restore: the archived ones) */
+  resource: string;
+  run: (id: number) => Promise<unknown>;
+  /** message key of the notification carrying Undo */
+  success: string;
+  /** message key of the failure notification's title */
+  failure: string;
+}
+
+/**
+ * A one-click command that moves a log out of its list (archive, restore),
+ * in react-admin's undoable mode: the row leaves at once, the notification
+ * offers Undo for a few seconds, and only then is the call sent; undone, it
+ * is never sent. A refusal afterwards is notified and the row comes back.
+ */
+export function useUndoableCommand({ resource, run, success, failure }: UndoableCommandOptions) {
+  const notify = useNotify();
+  const notifyTitled = useNotifyTitled();
+  const refresh = useRefresh();
+  const [remove, { isPending }] = useDelete<KilnLog>(resource, undefined, {
+    mutationMode: 'undoable',
+    mutationFn: async ({ id }) => {
+      await run(Number(id));
+      return { id } as KilnLog;
+    },
+    onError: (error) => {
+      console.error(error);
+      notifyTitled(failure, failureText(error));
+      refresh();
+    },
+  });
+  const start = (log: KilnLog) => {
+    void remove(resource, { id: log.id, previousData: log });
+    notify(success, { type: 'info', undoable: true });
+  };
+  return { start, isPending };
+}

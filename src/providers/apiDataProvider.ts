@@ -1,0 +1,40 @@
+/**
+ * The console's data provider for the Kiln Console API. react-admin calls on a
+ * resource go where RESOURCE_ENDPOINTS says (simple REST by default); the calls
+ * that are not about a resource are its typed custom methods (apiMethods.ts),
+ * the way react-admin's CRM example spreads them in.
+ */
+import simpleRestProvider from 'ra-data-simple-rest';
+import { combineDataProviders, type DataProvider } from 'react-admin';
+import { apiMethods } from './apiMethods';
+import { API_URL, httpClient } from './httpClient';
+import { RESOURCE_ENDPOINTS } from './resourceEndpoints';
+
+const rest = simpleRestProvider(API_URL, httpClient);
+
+const providers = new Map<string, DataProvider>(
+  Object.entries(RESOURCE_ENDPOINTS).map(([resource, endpoint]) => [resource, { ...rest, ...endpoint }]),
+);
+
+// combineDataProviders answers with a Proxy, which cannot be spread: take its methods by name.
+const { getList, getOne, getMany, getManyReference, create, update, updateMany, delete: deleteOne, deleteMany } =
+  combineDataProviders((resource) => providers.get(resource) ?? rest);
+
+export const dataProvider = {
+  getList,
+  getOne,
+  getMany,
+  getManyReference,
+  create,
+  update,
+  updateMany,
+  delete: deleteOne,
+  deleteMany,
+  ...apiMethods,
+} satisfies DataProvider;
+
+/** The type components ask for: useDataProvider<ApiDataProvider>(). */
+export type ApiDataProvider = typeof dataProvider;
+
+/** @deprecated the former name, kept while src/kiln-logs/ChartOnHover.tsx still imports it; use ApiDataProvider. */
+export type KilnDataProvider = ApiDataProvider;

@@ -1,0 +1,128 @@
+/**
+ * The API calls that are not about one resource's list or record (spec §7,
+ * DESIGN §2): kiln log commands and files, uploads, documents, the password.
+ * Typed methods of the console's data provider; only the provider knows a path.
+ */
+import {
+  AUDIT_UPLOAD,
+  PHOTO_UPLOAD,
+  type FacilityAuditUploadResponse,
+  type FacilityDropdownItem,
+  type FacilityDropdownResponse,
+  type StatusResponse,
+} from '../domain/api/configure';
+import type { ArchiveRetention, KilnLog, KilnLogDetail } from '../domain/api/kilnLogs';
+import { apiFetch, apiFetchBlob } from './httpClient';
+import { fileNameFromDisposition } from './fileName';
+import { confirmedStatus } from './statusCall';
+
+/** A document the viewer shows: a facility's photo (or its thumbnail), or one of its signed statements. */
+export type DocumentRef =
+  | { kind: 'photo'; facilityId: number; thumb?: boolean }
+  | { kind: 'statement'; facilityId: number; statementId: number };
+
+export function documentPath(ref: DocumentRef): string {
+  return ref.kind === 'photo'
+    ? `/facility/${ref.facilityId}/photo${ref.thumb ? '?thumb=1' : ''}`
+    : `/facility/${ref.facilityId}/audit?id=${ref.statementId}`;
+}
+
+export interface FetchedDocument {
+  blob: Blob;
+  /** the MIME type of the response, without parameters, e.g. 'application/pdf' */
+  contentType: string;
+}
+
+/** The MIME type of a Content-Type header value, lower case and without parameters. */
+export function mimeType(contentType: string | null): string {
+  return (contentType ?? '').split(';')[0].trim().toLowerCase();
+}
+
+export interface DownloadedFile {
+  blob: Blob;
+  fileName: string;
+}
+
+export interface PhotoUpload {
+  facilityId: number;
+  photo: File;
+  thumb: Blob;
+  /** the photo-guid header: a UUID the client makes for the photo */
+  guid: string;
+}
+
+export interface StatementUpload {
+  facilityId: number;
+  file: File;
+  /** png, jpg, jpeg or pdf */
+  fileType: string;
+}
+
+const postForRow = async (path: string): Promise<KilnLog> => (await apiFetch(path, { method: 'POST' })).json as KilnLog;
+
+const postMultipart = async <T extends StatusResponse>(path: string, body: FormData, headers: Record<string, string> = {}) =>
+  confirmedStatus<T>((await apiFetch(path, { method: 'POST', body, headers: { Accept: 'application/json', ...headers } })).json, path);
+
+export const apiMethods = {
+  /** GET /api/kilnlogs/{id}: the row with its chart_data and data_sample (archived logs too). */
+  async getKilnLogDetail(id: number): Promise<KilnLogDetail> {
+    return (await apiFetch(`/kilnlogs/${id}`)).json as KilnLogDetail;
+  },
+
+  /** POST /api/kilnlogs/{id}/analyse: the row analysed again (409 for an audited or archived burn). */
+  analyseKilnLog: (id: number) => postForRow(`/kilnlogs/${id}/analyse`),
+
+  /** POST /api/kilnlogs/{id}/archive (409 for an audited burn). */
+  archiveKilnLog: (id: number) => postForRow(`/kilnlogs/${id}/archive`),
+
+  /** POST /api/archived_kilnlogs/{id}/restore: the row, back among the live logs. */
+  restoreKilnLog: (id: number) => postForRow(`/archived_kilnlogs/${id}/restore`),
+
+  /** GET /api/kilnlogs/{id}/download: the file as uploaded, byte for byte, under the server's file name. */
+  async downloadKilnLog(id: number): Promise<DownloadedFile> {
+    const { blob, headers } = await apiFetchBlob(`/kilnlogs/${id}/download`);
+    return { blob, fileName: fileNameFromDisposition(headers.get('Content-Disposition')) ?? `kilnlog-${id}.csv` };
+  },
+
+  /** GET /api/archived_kilnlogs/retention: days an archived log is kept. */
+  async getArchiveRetention(): Promise<ArchiveRetention> {
+    return (await apiFetch('/archived_kilnlogs/retention')).json as ArchiveRetention;
+  },
+
+  /** GET /api/dropdowns/facilities: id, mnemonic and name of each facility the user may pick. */
+  async getFacilityDropdown(): Promise<FacilityDropdownItem[]> {
+    return ((await apiFetch('/dropdowns/facilities')).json as FacilityDropdownResponse).data;
+  },
+
+  /** POST /api/photo/upload: multipart photo + thumb, headers Related-Facility and photo-guid (spec §3). */
+  uploadFacilityPhoto({ facilityId, photo, thumb, guid }: PhotoUpload): Promise<StatusResponse> {
+    const body = new FormData();
+    body.append(PHOTO_UPLOAD.photoField, photo, photo.name);
+    body.append(PHOTO_UPLOAD.thumbField, thumb, 'thumb.jpg');
+    return postMultipart('/photo/upload', body, {
+      [PHOTO_UPLOAD.facilityHeader]: String(facilityId),
+      [PHOTO_UPLOAD.guidHeader]: guid,
+    });
+  },
+
+  /** POST /api/facility/{id}/upload_audit: a signed statement, multipart file + file_type (spec §3). */
+  uploadFacilityStatement({ facilityId, file, fileType }: StatementUpload): Promise<FacilityAuditUploadResponse> {
+    const body = new FormData();
+    body.append(AUDIT_UPLOAD.fileField, file, file.name);
+    body.append(AUDIT_UPLOAD.fileTypeField, fileType);
+    return postMultipart<FacilityAuditUploadResponse>(`/facility/${facilityId}/upload_audit`, body);
+  },
+
+  /** A photo or statement with the bearer token (an <img src> could not send it), its type read from the response. */
+  async getDocument(ref: DocumentRef): Promise<FetchedDocument> {
+    const { blob, headers } = await apiFetchBlob(documentPath(ref));
+    return { blob, contentType: mimeType(headers.get('Content-Type')) || mimeType(blob.type) };
+  },
+
+  /** POST /api/user/{username}/update; resolves on {status: 1}; rejects with an HttpError or an UnconfirmedSaveError. */
+  async updatePassword(username: string, pass: string): Promise<StatusResponse> {
+    const path = `/user/${encodeURIComponent(username)}/update`;
+    const { json } = await apiFetch(path, { method: 'POST', body: JSON.stringify({ pass }) });
+    return confirmedStatus(json, path);
+  },
+};

@@ -1,0 +1,108 @@
+/**
+ * The one table of where each react-admin resource lives in the API
+ * (spec §7, DESIGN §2). Regular resources are simple REST at a path; the
+ * Configure lists are answered whole by one call, so they are paged, sorted
+ * and filtered in the browser, and saved by POST to /add and /edit, whose
+ * `{status: 1}` answer is checked here once for all.
+ */
+import simpleRestProvider from 'ra-data-simple-rest';
+import type { DataProvider, GetListParams, RaRecord } from 'react-admin';
+import type { FacilityListResponse, KilnRegistryResponse } from '../domain/api/configure';
+import { RESOURCES, type ResourceName } from '../domain/operations';
+import { API_URL, apiFetch, httpClient } from './httpClient';
+import { listedInBrowser } from './listedInBrowser';
+import { currentSession, uidQueryValue } from './session';
+import { postForStatus } from './statusCall';
+
+export type ResourceEndpoint = Partial<DataProvider>;
+
+/** Simple REST for a resource whose API path differs from its name (kiln_logs at /api/kilnlogs). */
+export function simpleRestAt(path: string): ResourceEndpoint {
+  const rest = simpleRestProvider(API_URL, httpClient);
+  return {
+    getList: (_resource, params) => rest.getList(path, params),
+    getOne: (_resource, params) => rest.getOne(path, params),
+    getMany: (_resource, params) => rest.getMany(path, params),
+    getManyReference: (_resource, params) => rest.getManyReference(path, params),
+  };
+}
+
+interface WholeList<R extends RaRecord, J> {
+  /** the GET answering every row (a function when it carries a query) */
+  list: string | (() => string);
+  rows: (json: J) => R[];
+  /** what else the answer carries (choices for the forms), as the getList result's meta */
+  meta?: (json: J) => Record<string, unknown>;
+  /** POST paths of a new record and a changed one; absent: read-only */
+  add?: string;
+  edit?: string;
+  /** finds the record just added among the rows (the add answers only `{status: 1}`) */
+  isCreated?: (row: R, data: Partial<R>) => boolean;
+}
+
+/** A resource the API answers whole: read once per call, paged and sorted here; saved through /add and /edit. */
+export function wholeList<R extends RaRecord, J>(endpoint: WholeList<R, J>): ResourceEndpoint {
+  const read = async () => {
+    const json = (await apiFetch(typeof endpoint.list === 'string' ? endpoint.list : endpoint.list())).json as J;
+    return { rows: endpoint.rows(json), meta: endpoint.meta?.(json) };
+  };
+  const readOne = async (id: RaRecord['id']) => {
+    const { rows } = await read();
+    const row = rows.find((r) => String(r.id) === String(id));
+    if (!row) throw new Error(`No record ${String(id)}.`);
+    return row;
+  };
+  const saving = (path: string | undefined): string => {
+    if (!path) throw new Error('This resource cannot be changed.');
+    return path;
+  };
+  return {
+    getList: async (_resource, params: GetListParams) => {
+      const { rows, meta } = await read();
+      return { ...listedInBrowser(rows, params), ...(meta ? { meta } : {}) };
+    },
+    getOne: async (_resource, { id }) => ({ data: await readOne(id) }),
+    getMany: async (_resource, { ids }) => {
+      const wanted = new Set(ids.map(String));
+      return { data: (await read()).rows.filter((row) => wanted.has(String(row.id))) };
+    },
+    create: async (_resource, { data }) => {
+      await postForStatus(saving(endpoint.add), { ...data, id: null });
+      const created = (await read()).rows.find((row) => endpoint.isCreated?.(row, data as Partial<R>));
+      if (!created) throw new Error('The new record is not in the list.');
+      return { data: created };
+    },
+    update: async (_resource, { id, data }) => {
+      await postForStatus(saving(endpoint.edit), { ...data, id });
+      return { data: await readOne(id) };
+    },
+  } as ResourceEndpoint;
+}
+
+const sameText = (a: unknown, b: unknown) =>
+  typeof a === 'string' && typeof b === 'string' && a.trim().toUpperCase() === b.trim().toUpperCase();
+
+export const RESOURCE_ENDPOINTS: Readonly<Partial<Record<ResourceName, ResourceEndpoint>>> = {
+  [RESOURCES.kilns]: wholeList({
+    list: '/kiln/registry/list',
+    rows: (json: KilnRegistryResponse) => json.kilns,
+    meta: (json) => ({ facilities: json.facilities }),
+    add: '/kiln/registry/add',
+    edit: '/kiln/registry/edit',
+    // a kiln id is unique within its facility
+    isCreated: (row, data) => sameText(row.kiln_id, data.kiln_id) && row.facility_id === data.facility_id,
+  }),
+  [RESOURCES.facilities]: wholeList({
+    // spec §6: a facility admin sends its user id, everyone else an empty uid
+    list: () => `/facilities?uid=${encodeURIComponent(uidQueryValue(currentSession()))}`,
+    rows: (json: FacilityListResponse) => json.facilities,
+    meta: (json) => ({ mnemonics: json.mnemonics, allowedOwners: json.allowedOwners }),
+    add: '/facility/add',
+    edit: '/facility/edit',
+    isCreated: (row, data) => sameText(row.mnemonic, data.mnemonic),
+  }),
+  [RESOURCES.kilnLogs]: simpleRestAt('kilnlogs'),
+  [RESOURCES.archivedKilnLogs]: simpleRestAt('archived_kilnlogs'),
+  // the whole list, newest first, without paging
+  [RESOURCES.changes]: wholeList({ list: '/changes', rows: (json: unknown) => (Array.isArray(json) ? json : []) }),
+};
