@@ -6,4 +6,6 @@ export interface AuthContext {
   username: string;
   role: number;
   rules: Rule[];
+  /** set by the route's operation guard: a facility admin reaches only their own facilities */
+  ownFacilitiesOnly?: boolean;
 }

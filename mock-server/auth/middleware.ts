@@ -1,5 +1,6 @@
 import type { RequestHandler } from 'express';
-import { can, rulesForRole, type Action, type Subject } from '../../src/domain/rules';
+import { canAccess, limitedToOwnFacilities, type AccessRequest, type OperationAction, type ResourceName } from '../../src/domain/operations';
+import { rulesForRole } from '../../src/domain/rules';
 import { HttpError, forbidden } from '../http/errors';
 import type { Store } from '../store/store';
 import { tokenVersion, type TokenService } from './tokens';
@@ -30,11 +31,17 @@ export function authenticate(tokens: TokenService, store: Store): RequestHandler
   };
 }
 
-/** 403 unless the caller's rules grant `action` on `subject`. */
-export function requireRule(action: Action, subject: Subject): RequestHandler {
+/**
+ * 403 unless the caller's rules allow the operation, looked up in the one
+ * operation table the console asks too (`src/domain/operations.ts`); it also
+ * records whether the operation limits a facility admin to their own facilities.
+ */
+export function requireOperation(resource: ResourceName, action: OperationAction): RequestHandler {
+  const request: AccessRequest = { resource, action };
   return (req, _res, next) => {
     if (!req.auth) return next(unauthorized());
-    if (!can(req.auth.rules, action, subject)) return next(forbidden());
+    if (!canAccess(req.auth.rules, request)) return next(forbidden());
+    req.auth.ownFacilitiesOnly = limitedToOwnFacilities(req.auth.role, request);
     next();
   };
 }

@@ -1,7 +1,7 @@
 import express from 'express';
 import { PHOTO_UPLOAD } from '../../src/domain/api/configure';
 import { fitsThumbnail, THUMBNAIL_MAX_SIDE } from '../../src/domain/thumbnail';
-import { requireRule } from '../auth/middleware';
+import { requireOperation } from '../auth/middleware';
 import type { AppContext } from '../context';
 import { BlobStore } from '../files/blobStore';
 import { checkedImageSize } from '../files/imageCheck';
@@ -24,7 +24,7 @@ export function facilityPhotoRoutes(ctx: AppContext): express.Router {
   const { store } = ctx;
   const blobs = new BlobStore(store.filesDir);
 
-  router.post('/photo/upload', requireRule('upload', 'photo'), async (req, res) => {
+  router.post('/photo/upload', requireOperation('photos', 'upload'), async (req, res) => {
     const auth = req.auth!;
     const facility = reachableFacility(auth, store.data.facilities, positiveId(req.get(PHOTO_UPLOAD.facilityHeader), PHOTO_UPLOAD.facilityHeader));
     const guid = req.get(PHOTO_UPLOAD.guidHeader) ?? '';
@@ -62,7 +62,7 @@ export function facilityPhotoRoutes(ctx: AppContext): express.Router {
     res.json({ status: 1 });
   });
 
-  router.get('/facility/:id/photo', requireRule('read', 'facility'), async (req, res) => {
+  router.get('/facility/:id/photo', requireOperation('photos', 'show'), async (req, res) => {
     const facility = reachableFacility(req.auth!, store.data.facilities, positiveId(req.params.id, 'id'));
     const photo = store.data.facility_photos.find((p) => p.facility_id === facility.id);
     if (!photo) throw notFound('This facility has no photo.');

@@ -3,7 +3,7 @@ import type { FacilityDropdownResponse, FacilityListResponse, FacilitySaveReques
 import { FACILITY_NUMBER_RULES, validateFacility } from '../../src/domain/facilityValidation';
 import { isBlank } from '../../src/domain/validation';
 import type { AuthContext } from '../auth/authContext';
-import { requireRule } from '../auth/middleware';
+import { requireOperation } from '../auth/middleware';
 import type { AppContext } from '../context';
 import { fieldError } from '../http/errors';
 import { assertNoFieldErrors, positiveId } from '../http/fieldErrors';
@@ -32,7 +32,7 @@ export function facilityRoutes(ctx: AppContext): express.Router {
   }
 
   // `uid` is accepted for the spec's console and ignored: the scope comes from the verified token
-  router.get('/facilities', requireRule('read', 'facility'), (req, res) => {
+  router.get('/facilities', requireOperation('facilities', 'list'), (req, res) => {
     const auth = req.auth!;
     const facilities = visibleFacilities(auth, store.data.facilities).sort(byMnemonic);
     const body: FacilityListResponse = {
@@ -43,14 +43,14 @@ export function facilityRoutes(ctx: AppContext): express.Router {
     res.json(body);
   });
 
-  router.get('/dropdowns/facilities', requireRule('read', 'facility'), (req, res) => {
+  router.get('/dropdowns/facilities', requireOperation('facilities', 'list'), (req, res) => {
     const body: FacilityDropdownResponse = {
       data: visibleFacilities(req.auth!, store.data.facilities).sort(byMnemonic).map(toFacilityOption),
     };
     res.json(body);
   });
 
-  router.post('/facility/add', requireRule('create', 'facility'), (req, res) => {
+  router.post('/facility/add', requireOperation('facilities', 'create'), (req, res) => {
     // the shape openapi.yaml promises, checked by the OpenAPI validator; the values are checked here
     const payload: FacilitySaveRequest = req.body;
     const fields = validatedFacility(req.auth!, payload);
@@ -64,7 +64,7 @@ export function facilityRoutes(ctx: AppContext): express.Router {
     res.json({ status: 1 });
   });
 
-  router.post('/facility/edit', requireRule('update', 'facility'), (req, res) => {
+  router.post('/facility/edit', requireOperation('facilities', 'edit'), (req, res) => {
     const auth = req.auth!;
     const payload: FacilitySaveRequest = req.body;
     const facility = reachableFacility(auth, store.data.facilities, positiveId(payload.id, 'id'));

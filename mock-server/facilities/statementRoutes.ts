@@ -1,6 +1,6 @@
 import express from 'express';
 import { STATEMENT_UPLOAD, type FacilityStatementUploadResponse } from '../../src/domain/api/configure';
-import { requireRule } from '../auth/middleware';
+import { requireOperation } from '../auth/middleware';
 import type { AppContext } from '../context';
 import { BlobStore } from '../files/blobStore';
 import { checkedImageSize } from '../files/imageCheck';
@@ -40,7 +40,7 @@ export function facilityStatementRoutes(ctx: AppContext): express.Router {
   const { store } = ctx;
   const blobs = new BlobStore(store.filesDir);
 
-  router.post('/facility/:id/upload_audit', requireRule('update', 'facility'), async (req, res) => {
+  router.post('/facility/:id/upload_audit', requireOperation('statements', 'upload'), async (req, res) => {
     const auth = req.auth!;
     const facility = reachableFacility(auth, store.data.facilities, positiveId(req.params.id, 'id'));
     await readMultipart(req, res, [STATEMENT_UPLOAD.fileField]);
@@ -78,7 +78,7 @@ export function facilityStatementRoutes(ctx: AppContext): express.Router {
   });
 
   /** The latest statement, or the one named by ?id= (it must belong to this facility). */
-  router.get('/facility/:id/audit', requireRule('read', 'facility'), async (req, res) => {
+  router.get('/facility/:id/audit', requireOperation('statements', 'show'), async (req, res) => {
     const facility = reachableFacility(req.auth!, store.data.facilities, positiveId(req.params.id, 'id'));
     const statementId = req.query.id === undefined ? facility.latest_facility_audit_id : positiveId(req.query.id, 'id');
     const statement = store.data.facility_audits.find((s) => s.id === statementId && s.facility_id === facility.id);

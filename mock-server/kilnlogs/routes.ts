@@ -1,7 +1,7 @@
 import express, { type Request } from 'express';
 import { KILNLOG_SORT_FIELDS, type KilnLog, type KilnLogDetail } from '../../src/domain/api/kilnLogs';
 import { facilityScope } from '../auth/facilityScope';
-import { requireRule } from '../auth/middleware';
+import { requireOperation } from '../auth/middleware';
 import type { AppContext } from '../context';
 import { conflict, notFound } from '../http/errors';
 import { positiveId } from '../http/fieldErrors';
@@ -21,8 +21,6 @@ const present = (row: KilnLogRecord): KilnLog => ({ ...row, analysis_id: row.id 
 export function kilnLogRoutes(ctx: AppContext): express.Router {
   const router = express.Router();
   const files = new KilnLogFiles(ctx.store.filesDir);
-  const canRead = requireRule('read', 'kilnlog');
-  const canUpdate = requireRule('update', 'kilnlog');
 
   const facilitiesOf = (req: Request) => facilityScope(req.auth!, ctx.store.data.facilities);
 
@@ -41,7 +39,7 @@ export function kilnLogRoutes(ctx: AppContext): express.Router {
     if (row.audited) throw conflict(`Log ${row.id} is an audited burn: it cannot be ${doing}.`);
   };
 
-  router.post('/kilnlogs/upload', requireRule('create', 'kilnlog'), readUploadBody, (req, res) => {
+  router.post('/kilnlogs/upload', requireOperation('kiln_logs', 'upload'), readUploadBody, (req, res) => {
     const { bytes, fileName } = uploadedLog(req);
     const state = ctx.store.data;
     const row = ingestLog(state, files, { bytes, fileName, uploadTs: new Date() });
@@ -60,26 +58,26 @@ export function kilnLogRoutes(ctx: AppContext): express.Router {
     const page = queryKilnLogs(ctx.store.data.kilnlogs, { archived, facilityIds: facilitiesOf(req) }, filter, params);
     sendPage(res, { ...page, rows: page.rows.map(present) });
   };
-  router.get('/kilnlogs', canRead, list(false));
-  router.get('/archived_kilnlogs', canRead, list(true));
+  router.get('/kilnlogs', requireOperation('kiln_logs', 'list'), list(false));
+  router.get('/archived_kilnlogs', requireOperation('archived_kiln_logs', 'list'), list(true));
 
-  router.get('/archived_kilnlogs/retention', canRead, (_req, res) => {
+  router.get('/archived_kilnlogs/retention', requireOperation('archived_kiln_logs', 'list'), (_req, res) => {
     res.json({ retention_days: ctx.config.archiveRetentionDays });
   });
 
-  router.get('/kilnlogs/:id', canRead, async (req, res) => {
+  router.get('/kilnlogs/:id', requireOperation('kiln_logs', 'show'), async (req, res) => {
     const row = findLog(req);
     const detail: KilnLogDetail = { ...present(row), ...(await files.readAnalysis(row.id)) };
     res.json(detail);
   });
 
-  router.get('/kilnlogs/:id/download', canRead, async (req, res) => {
+  router.get('/kilnlogs/:id/download', requireOperation('kiln_logs', 'download'), async (req, res) => {
     const row = findLog(req);
     const bytes = await files.readRaw(row.s3key);
     res.attachment(row.file_name).type('text/csv').send(bytes);
   });
 
-  router.post('/kilnlogs/:id/analyse', canUpdate, async (req, res) => {
+  router.post('/kilnlogs/:id/analyse', requireOperation('kiln_logs', 'analyse'), async (req, res) => {
     const row = findLog(req);
     const [bytes, previousAnalysis] = await Promise.all([files.readRaw(row.s3key), files.readAnalysis(row.id)]);
     // checked after the reads, so no audit can slip in between check and change
@@ -96,7 +94,7 @@ export function kilnLogRoutes(ctx: AppContext): express.Router {
     res.json(present(row));
   });
 
-  router.post('/kilnlogs/:id/archive', canUpdate, (req, res) => {
+  router.post('/kilnlogs/:id/archive', requireOperation('kiln_logs', 'archive'), (req, res) => {
     const row = findLog(req);
     refuseIfAudited(row, 'archived');
     if (row.archived_ts !== null) throw conflict(`Log ${row.id} is already archived.`);
@@ -107,7 +105,7 @@ export function kilnLogRoutes(ctx: AppContext): express.Router {
     res.json(present(row));
   });
 
-  router.post('/archived_kilnlogs/:id/restore', canUpdate, (req, res) => {
+  router.post('/archived_kilnlogs/:id/restore', requireOperation('archived_kiln_logs', 'restore'), (req, res) => {
     const row = findLog(req, true);
     row.archived_ts = null;
     row.delete_after = null;

@@ -3,7 +3,7 @@ import type { FacilityKilnsResponse, KilnRegistryResponse, KilnSaveRequest } fro
 import { KILN_NUMBER_RULES, validateKiln } from '../../src/domain/kilnValidation';
 import type { AuthContext } from '../auth/authContext';
 import { facilityScope } from '../auth/facilityScope';
-import { requireRule } from '../auth/middleware';
+import { requireOperation } from '../auth/middleware';
 import type { AppContext } from '../context';
 import { notFound } from '../http/errors';
 import { assertNoFieldErrors, positiveId } from '../http/fieldErrors';
@@ -45,7 +45,7 @@ export function kilnRoutes(ctx: AppContext): express.Router {
     return kilnFields(payload);
   }
 
-  router.get('/kiln/registry/list', requireRule('read', 'kiln'), (req, res) => {
+  router.get('/kiln/registry/list', requireOperation('kilns', 'list'), (req, res) => {
     const facilities = visibleFacilities(req.auth!, store.data.facilities).sort(byMnemonic);
     const body: KilnRegistryResponse = {
       kilns: kilnsOf(new Set(facilities.map((f) => f.id))),
@@ -54,13 +54,13 @@ export function kilnRoutes(ctx: AppContext): express.Router {
     res.json(body);
   });
 
-  router.get('/facility/:id/kilns', requireRule('read', 'kiln'), (req, res) => {
+  router.get('/facility/:id/kilns', requireOperation('kilns', 'list'), (req, res) => {
     const facility = reachableFacility(req.auth!, store.data.facilities, positiveId(req.params.id, 'id'));
     const body: FacilityKilnsResponse = { kilns: kilnsOf(new Set([facility.id])) };
     res.json(body);
   });
 
-  router.post('/kiln/registry/add', requireRule('create', 'kiln'), (req, res) => {
+  router.post('/kiln/registry/add', requireOperation('kilns', 'create'), (req, res) => {
     // the shape openapi.yaml promises, checked by the OpenAPI validator; the values are checked here
     const payload: KilnSaveRequest = req.body;
     const fields = validatedKiln(req.auth!, payload);
@@ -69,7 +69,7 @@ export function kilnRoutes(ctx: AppContext): express.Router {
     res.json({ status: 1 });
   });
 
-  router.post('/kiln/registry/edit', requireRule('update', 'kiln'), (req, res) => {
+  router.post('/kiln/registry/edit', requireOperation('kilns', 'edit'), (req, res) => {
     const auth = req.auth!;
     const payload: KilnSaveRequest = req.body;
     const id = positiveId(payload.id, 'id');

@@ -1,6 +1,7 @@
 import express from 'express';
 import type { PasswordChangeRequest } from '../../src/domain/api/users';
-import { can, ROLES } from '../../src/domain/rules';
+import { canAccess } from '../../src/domain/operations';
+import { ROLES } from '../../src/domain/rules';
 import { hashPassword } from '../auth/passwords';
 import { revokeTokens } from '../auth/tokens';
 import type { AppContext } from '../context';
@@ -15,7 +16,7 @@ export function userRoutes(ctx: AppContext): express.Router {
     const auth = req.auth!;
     const { username } = req.params;
     const isSelf = username === auth.username;
-    if (!isSelf && !can(auth.rules, 'update', 'user')) throw forbidden('You may only change your own password.');
+    if (!isSelf && !canAccess(auth.rules, { resource: 'users', action: 'edit' })) throw forbidden('You may only change your own password.');
     // the shape openapi.yaml promises, checked by the OpenAPI validator; the password's strength is checked here
     const body: PasswordChangeRequest = req.body;
     const problem = passwordProblem(body.pass);
