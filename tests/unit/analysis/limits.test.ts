@@ -240,3 +240,25 @@ describe('ESTIMATES_DISAGREE (Terrafix): the two biochar estimates within 10 %',
     expect(over.reasons[0].message).toBe('The two biochar estimates differ by 10.1 % (88.10 kg at changeover, 80.00 kg after the quench); at most 10.0 % is allowed.');
   });
 });
+
+describe('sentences and edges the mutation run found untested', () => {
+  it('counts the pyrolysis time up to the last reading before the quench, not past it', () => {
+    expect(analysed(burn()).phases.pyrolysis_spans).toEqual([[Date.UTC(2026, 2, 1, 6, 6), Date.UTC(2026, 2, 1, 9, 19, 50)]]);
+  });
+
+  it('words DURATION in hours and minutes', () => {
+    const result = analysed(burn({ quenchAt: 20, hot: (m) => (m < 6 ? 20 : m < 20 ? 600 : 60), weight: (m) => (m < 5 ? 0 : m < 20 ? 100 : 160) }));
+    expect(result.reasons.find((r) => r.code === 'DURATION')?.message).toBe('The burn lasted 0h 15m; it must last between 0h 30m and 24h 0m.');
+  });
+
+  it('names both thermocouples when both fail', () => {
+    const result = analysed(burn({ hot: () => '', cold: () => '' }));
+    expect(result.reasons.find((r) => r.code === 'SENSOR_FAULT')?.message).toBe(
+      "Thermocouple 1 gave valid readings for only 0.0 % of the burn's samples; Thermocouple 2 gave valid readings for only 0.0 % of the burn's samples; at least 90.0 % is required.",
+    );
+  });
+
+  it('lets the char before the quench equal the biomass (judged by the yield), and not exceed it', () => {
+    expect(analysed(burn({ finalKg: 300 })).reasons[0].message).toBe('Biochar produced is 100.0 % of the biomass loaded (300.00 kg of 300.00 kg); it must be between 5.0 % and 40.0 %.');
+  });
+});

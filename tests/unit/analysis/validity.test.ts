@@ -92,3 +92,14 @@ describe('a log that stops before the kiln has cooled', () => {
     expect(unclear?.message).toMatch(/^The log ends while the kiln is still at or above (350|100) °C \(at \d\d:\d\d\): it shows no cool-down\.$/);
   });
 });
+
+describe('estimatesDifference', () => {
+  it('is relative to the lower estimate, 0 for equal ones and unbounded when the lower is not above zero', async () => {
+    const { estimatesDifference } = await import('../../../mock-server/analysis/validity');
+    expect(estimatesDifference(110, 100)).toBeCloseTo(0.1, 12);
+    expect(estimatesDifference(100, 110)).toBeCloseTo(0.1, 12);
+    expect(estimatesDifference(0, 0)).toBe(0);
+    expect(estimatesDifference(0, 5)).toBe(Infinity);
+    expect(estimatesDifference(-1, 5)).toBe(Infinity);
+  });
+});
