@@ -8,9 +8,9 @@ import { useQuery } from '@tanstack/react-query';
 import { useDataProvider, useTranslate } from 'react-admin';
 import { burnMarks } from '../domain/chartData';
 import { Loading } from '../layout/Loading';
-import type { KilnDataProvider } from '../providers/dataProvider';
+import { RESOURCES } from '../domain/operations';
+import type { ApiDataProvider } from '../providers/dataProvider';
 import { CHART_SIZE, NARROW_WINDOW_QUERY } from './chartSize';
-import { KILN_LOGS } from './kilnLogMethods';
 import { popoverTooltipSx } from './popoverTooltip';
 
 const BurnChart = lazy(() => import('./BurnChart'));
@@ -71,9 +71,9 @@ interface PanelProps {
 
 function BurnChartPanel({ logId, fill = false, pinned = false, onPin, onClose }: PanelProps) {
   const translate = useTranslate();
-  const dataProvider = useDataProvider<KilnDataProvider>();
+  const dataProvider = useDataProvider<ApiDataProvider>();
   const { data, isError } = useQuery({
-    queryKey: [KILN_LOGS, 'detail', logId],
+    queryKey: [RESOURCES.kilnLogs, 'detail', logId],
     queryFn: () => dataProvider.getKilnLogDetail(logId),
   });
   const marks = data ? burnMarks(data.analysis) : null;

@@ -36,5 +36,3 @@ export const dataProvider = {
 /** The type components ask for: useDataProvider<ApiDataProvider>(). */
 export type ApiDataProvider = typeof dataProvider;
 
-/** @deprecated the former name, kept while src/kiln-logs/ChartOnHover.tsx still imports it; use ApiDataProvider. */
-export type KilnDataProvider = ApiDataProvider;

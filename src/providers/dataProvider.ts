@@ -6,7 +6,7 @@
  */
 import type { ApiDataProvider } from './apiDataProvider';
 
-export type { ApiDataProvider, KilnDataProvider } from './apiDataProvider';
+export type { ApiDataProvider } from './apiDataProvider';
 
 const METHOD_NAMES = [
   'getList',
