@@ -1234,7 +1234,7 @@ export interface components {
             latitude: number | null;
             longitude: number | null;
             gps_in_range: boolean | null;
-            /** @description JSON string of the analysis result */
+            /** @description JSON string of the analysis result: the spec §3 figures plus algorithm_version, skipped_lines (unreadable lines left out), phases (start_ts, burn_end_ts, quench_ts, quench_evidence, changeover_ts, pyrolysis_spans) and loads; see docs/analysis.md "Result" */
             analysis: string | null;
             error_message: string | null;
             analysis_detail: null | components["schemas"]["AnalysisDetail"];
