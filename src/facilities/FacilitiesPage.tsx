@@ -39,7 +39,7 @@ function FacilityModal({ dialog, list, onClose }: { dialog: OpenDialog; list: Fa
     case 'viewStatement':
       return (
         <ViewerDialog
-          title={translate('facilities.audit.viewerTitle', { mnemonic: facility.mnemonic })}
+          title={translate('facilities.statement.viewerTitle', { mnemonic: facility.mnemonic })}
           document={{ kind: 'statement', facilityId: facility.id, statementId: facility.latest_facility_audit_id ?? 0 }}
           onClose={onClose}
         />

@@ -12,7 +12,7 @@ import type { ApiDataProvider } from '../providers/dataProvider';
 import { AUDIT_ACCEPT, auditFileType, isTooLarge, MAX_UPLOAD_MB } from './uploadFiles';
 
 // spec §8 gives this failure a title only
-const UPLOAD_FAILURE: FailureTexts = { title: 'facilities.audit.errorTitle' };
+const UPLOAD_FAILURE: FailureTexts = { title: 'facilities.statement.errorTitle' };
 
 const NO_FILE = { file: null };
 
@@ -22,7 +22,7 @@ const chosenFile = (values: FieldValues): File | null => (values.file instanceof
 function validateStatement(values: FieldValues): FormFieldErrors {
   const file = chosenFile(values);
   if (!file) return { file: 'required' };
-  if (!auditFileType(file.name)) return { file: 'facilities.audit.wrongType' };
+  if (!auditFileType(file.name)) return { file: 'facilities.statement.wrongType' };
   return isTooLarge(file) ? { file: 'facilities.upload.tooLarge' } : {};
 }
 
@@ -31,7 +31,7 @@ export function StatementUploadDialog({ facility, onClose }: { facility: Facilit
   const translate = useTranslate();
   const dataProvider = useDataProvider<ApiDataProvider>();
   const outcome = useDialogOutcome({
-    success: 'facilities.audit.recorded',
+    success: 'facilities.statement.recorded',
     failure: UPLOAD_FAILURE,
     refresh: [RESOURCES.facilities],
     onClose,
@@ -40,7 +40,7 @@ export function StatementUploadDialog({ facility, onClose }: { facility: Facilit
 
   return (
     <FormDialog
-      title={translate('facilities.audit.title', { mnemonic: facility.mnemonic })}
+      title={translate('facilities.statement.title', { mnemonic: facility.mnemonic })}
       defaultValues={NO_FILE}
       validate={validateStatement}
       saving={saving}
@@ -53,9 +53,9 @@ export function StatementUploadDialog({ facility, onClose }: { facility: Facilit
     >
       <FileInput
         source="file"
-        label="facilities.audit.choose"
+        label="facilities.statement.choose"
         accept={AUDIT_ACCEPT}
-        hint="facilities.audit.hint"
+        hint="facilities.statement.hint"
         hintArgs={{ mb: MAX_UPLOAD_MB }}
         errorArgs={{ mb: MAX_UPLOAD_MB }}
         disabled={saving}
