@@ -247,6 +247,15 @@ describe('Facility uploads', { timeout: 20000 }, () => {
     expect((body.get('thumb') as File).type).toBe('image/jpeg');
   });
 
+  it('loads the list once: the modal takes its choices from the list call', async () => {
+    const { user, fetchMock } = await openFacilities();
+    const listCalls = () => fetchMock.mock.calls.filter(([url]) => String(url).startsWith('/api/facilities?'));
+    await user.click(screen.getByRole('button', { name: 'New Facility' }));
+    await user.click(dialogNamed('New Facility').getByRole('combobox', { name: /^Owner/ }));
+    expect(await screen.findAllByRole('option')).toHaveLength(FACILITY_LIST.allowedOwners.length);
+    expect(listCalls()).toHaveLength(1);
+  });
+
   it('says at once that a photo cannot be read, and keeps OK disabled until a readable one is chosen', async () => {
     vi.mocked(makeThumbnail).mockRejectedValueOnce(new Error('cannot decode'));
     const { user } = await openFacilities();

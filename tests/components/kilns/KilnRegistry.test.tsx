@@ -246,6 +246,14 @@ describe('Kiln modal', { timeout: 20000 }, () => {
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Kiln' })).not.toBeInTheDocument());
   });
 
+  it('loads the registry once: the Kiln modal takes its choices from the list call', async () => {
+    const { user, fetchMock } = await openRegistry();
+    await user.click(screen.getByRole('button', { name: 'New Kiln' }));
+    await user.click(kilnDialog().getByRole('combobox', { name: /^Facility/ }));
+    expect(await screen.findAllByRole('option')).toHaveLength(REGISTRY.facilities.length);
+    expect(fetchMock.mock.calls.filter(([url]) => url === REGISTRY_URL)).toHaveLength(1);
+  });
+
   it('closes on any other failure, with the unknown-server text', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
     const { user } = await openRegistry(4, () => json({ message: 'Internal server error.' }, 500));
