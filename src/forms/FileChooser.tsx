@@ -72,6 +72,8 @@ export function FileChooser({ label, accept, file, onChange, hint, hintArgs, err
   );
 }
 
+const QUIET_ERRORS = ['required', 'pending'];
+
 export interface FileInputProps extends Omit<FileChooserProps, 'file' | 'onChange' | 'error'> {
   source: string;
   /** values the error's text takes */
@@ -98,5 +100,3 @@ export function FileInput({ source, errorArgs, ...props }: FileInputProps) {
     />
   );
 }
-
-const QUIET_ERRORS = ['required', 'pending'];
