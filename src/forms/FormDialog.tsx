@@ -49,6 +49,7 @@ export function FormDialog({
   children,
 }: FormDialogProps) {
   const [confirming, setConfirming] = useState(false);
+  // the form's isDirty, read by the Dialog's own dismissal, which sits outside the form
   const dirty = useRef(false);
   // the values of the last submit: a server reason stands while its field still holds what was sent
   const sent = useRef<FieldValues | null>(null);
