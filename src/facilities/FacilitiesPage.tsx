@@ -13,7 +13,7 @@ import { StatementUploadDialog } from './StatementUploadDialog';
 import { FacilityDialog } from './FacilityDialog';
 import { facilityCsvRow, FacilityDatagrid } from './FacilityList';
 import { PhotoUploadDialog } from './PhotoUploadDialog';
-import { useFacilityList } from './useFacilityList';
+import { facilityListOf } from './facilityListOf';
 
 // spec §8 gives this failure a title only
 const LIST_FAILURE: FailureTexts = { title: 'facilities.listErrorTitle' };
@@ -39,7 +39,7 @@ function FacilityModal({ dialog, list, onClose }: { dialog: OpenDialog; list: Fa
     case 'viewStatement':
       return (
         <ViewerDialog
-          title={translate('facilities.audit.viewerTitle', { mnemonic: facility.mnemonic })}
+          title={translate('facilities.statement.viewerTitle', { mnemonic: facility.mnemonic })}
           document={{ kind: 'statement', facilityId: facility.id, statementId: facility.latest_facility_audit_id ?? 0 }}
           onClose={onClose}
         />
@@ -64,7 +64,8 @@ export default function FacilitiesPage() {
   const { canAccess: canUploadPhoto } = useCanAccess({ resource: RESOURCES.photos, action: 'upload' });
   const { canAccess: canUploadStatement } = useCanAccess({ resource: RESOURCES.statements, action: 'upload' });
   const [dialog, setDialog] = useState<OpenDialog | null>(null);
-  const { list } = useFacilityList();
+  // the modals' choices come with the list's own call (one request on load)
+  const [list, setList] = useState<FacilityListResponse>();
   const owners = list?.allowedOwners ?? [];
 
   const open = (kind: FacilityDialogKind) => (facility: Facility) => setDialog({ kind, facility });
@@ -90,7 +91,7 @@ export default function FacilitiesPage() {
         }
         error={<ListError message="facilities.loadFailed" />}
         pagination={<ListPager />}
-        queryOptions={{ onError: (error) => report(error, LIST_FAILURE) }}
+        queryOptions={{ onError: (error) => report(error, LIST_FAILURE), onSuccess: ({ meta }) => setList(facilityListOf(meta)) }}
       >
         <FacilityDatagrid
           owners={owners}

@@ -1,4 +1,4 @@
-import { useCallback, useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import { Box, MenuItem, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import type { Facility, FacilityListResponse, FacilityOwnerOption, FacilitySavePayload } from '../domain/api/configure';
@@ -9,8 +9,8 @@ import {
   type FacilityNumberField,
 } from '../domain/facilityValidation';
 import { FormDialog } from '../forms/FormDialog';
-import { FormTextField, numberInputSlots, useFieldBinding } from '../forms/FormTextField';
-import { useFieldForm } from '../forms/useFieldForm';
+import { flatValues, nestValues, type ServerReasons } from '../forms/formErrors';
+import { FormInput, numberInputSlots } from '../forms/FormInput';
 import { useRecordSave } from '../forms/useRecordSave';
 import { RESOURCES } from '../domain/operations';
 import type { FailureTexts } from '../layout/failures';
@@ -28,6 +28,8 @@ const BOUNDS_ROWS: readonly (readonly [FacilityNumberField, string, FacilityNumb
   ['lonMin', 'facilities.fields.lonMin', 'lonMax', 'facilities.fields.lonMax'],
 ];
 
+const FACILITY_FIELDS = Object.keys(NEW_FACILITY_FORM) as (keyof FacilityFormValues)[];
+
 const rowStyle = { display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, columnGap: 2 } as const;
 
 export interface FacilityDialogProps {
@@ -42,12 +44,8 @@ export function FacilityDialog({ facility, list, onClose }: FacilityDialogProps)
   const translate = useTranslate();
   const id = facility?.id ?? null;
   const originalMnemonic = facility?.mnemonic ?? null;
-  const validate = useCallback(
-    (values: FacilityFormValues) => validateFacilityForm(values, list, originalMnemonic),
-    [list, originalMnemonic],
-  );
-  const form = useFieldForm(facility ? facilityFormValues(facility) : NEW_FACILITY_FORM, validate, facility !== null);
-  const bind = useFieldBinding(form);
+  const [defaultValues] = useState(() => nestValues(facility ? facilityFormValues(facility) : NEW_FACILITY_FORM));
+  const [serverReasons, setServerReasons] = useState<ServerReasons>();
   const { submit, saving } = useRecordSave<FacilitySavePayload>({
     resource: RESOURCES.facilities,
     id,
@@ -56,7 +54,7 @@ export function FacilityDialog({ facility, list, onClose }: FacilityDialogProps)
     success: 'facilities.saved',
     failure: SAVE_FAILURE,
     onClose,
-    onFieldErrors: form.setServerErrors,
+    onFieldErrors: setServerReasons,
   });
 
   // an owner no longer among the choices stays visible, flagged by the validator
@@ -67,32 +65,32 @@ export function FacilityDialog({ facility, list, onClose }: FacilityDialogProps)
   }, [facility, list.allowedOwners]);
 
   const numberField = (field: FacilityNumberField, label: string) => (
-    <FormTextField
-      required
-      slotProps={numberInputSlots(FACILITY_NUMBER_RULES[field])}
-      {...bind(field, { label, rule: FACILITY_NUMBER_RULES[field] })}
-    />
+    <FormInput source={field} required slotProps={numberInputSlots(FACILITY_NUMBER_RULES[field])} label={label} rule={FACILITY_NUMBER_RULES[field]} />
   );
 
   return (
     <FormDialog
       title={translate(facility ? 'facilities.editTitle' : 'facilities.newTitle')}
-      canSubmit={form.valid}
+      defaultValues={defaultValues}
+      validate={(values) => validateFacilityForm(flatValues(values, FACILITY_FIELDS), list, originalMnemonic)}
+      editing={facility !== null}
+      serverReasons={serverReasons}
       saving={saving}
-      dirty={form.dirty}
-      onSubmit={() => submit(facilitySavePayload(form.values, id))}
+      onSubmit={(values) => submit(facilitySavePayload(flatValues(values, FACILITY_FIELDS), id))}
       onClose={onClose}
     >
       <Box sx={rowStyle}>
-        <FormTextField
+        <FormInput
+          source="mnemonic"
           required
           autoFocus={!facility}
           disabled={!!facility}
-          {...bind('mnemonic', { label: 'facilities.fields.mnemonic', maxLength: MNEMONIC_MAX_LENGTH })}
+          label="facilities.fields.mnemonic"
+          maxLength={MNEMONIC_MAX_LENGTH}
         />
-        <FormTextField autoFocus={!!facility} {...bind('name', { label: 'facilities.fields.name', maxLength: FACILITY_NAME_MAX_LENGTH })} />
+        <FormInput source="name" autoFocus={!!facility} label="facilities.fields.name" maxLength={FACILITY_NAME_MAX_LENGTH} />
       </Box>
-      <FormTextField select required {...bind('owner_id', { label: 'facilities.fields.owner' })}>
+      <FormInput source="owner_id" select required label="facilities.fields.owner">
         {owners.map((owner) => (
           <MenuItem key={owner.id} value={String(owner.id)}>
             {owner.username
@@ -100,7 +98,7 @@ export function FacilityDialog({ facility, list, onClose }: FacilityDialogProps)
               : translate('facilities.ownerUid', { uid: owner.id })}
           </MenuItem>
         ))}
-      </FormTextField>
+      </FormInput>
       {BOUNDS_ROWS.map(([minField, minLabel, maxField, maxLabel]) => (
         <Box key={minField} sx={rowStyle}>
           {numberField(minField, minLabel)}

@@ -35,7 +35,7 @@ function RowActions({ actions }: { actions: FacilityActions }) {
   const offered = [
     { handler: actions.onEdit, text: 'facilities.edit', label: 'facilities.editLabel' },
     { handler: actions.onUploadPhoto, text: 'facilities.uploadPhoto', label: 'facilities.uploadPhotoLabel' },
-    { handler: actions.onUploadStatement, text: 'facilities.uploadAudit', label: 'facilities.uploadAuditLabel' },
+    { handler: actions.onUploadStatement, text: 'facilities.uploadStatement', label: 'facilities.uploadStatementLabel' },
   ].filter((action) => action.handler);
   return (
     // buttons may go to a second line, a label never breaks inside
@@ -101,19 +101,19 @@ export function FacilityDatagrid({ owners, onViewStatement, onViewPhoto, ...acti
       <FunctionField<Facility>
         source="latest_facility_audit_id"
         sortable={false}
-        label="facilities.columns.latestAudit"
+        label="facilities.columns.latestStatement"
         render={(f) =>
           f.latest_facility_audit_id === null ? (
-            translate('facilities.noAudit')
+            translate('facilities.noStatement')
           ) : (
             <Button
               size="small"
               variant="outlined"
               sx={{ whiteSpace: 'nowrap' }}
-              aria-label={translate('facilities.viewAuditLabel', { mnemonic: f.mnemonic })}
+              aria-label={translate('facilities.viewStatementLabel', { mnemonic: f.mnemonic })}
               onClick={() => onViewStatement(f)}
             >
-              {translate('facilities.viewAudit')}
+              {translate('facilities.viewStatement')}
             </Button>
           )
         }

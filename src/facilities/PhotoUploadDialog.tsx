@@ -1,9 +1,11 @@
-import { useRef, useState } from 'react';
+import { useEffect } from 'react';
 import { useDataProvider, useTranslate } from 'react-admin';
-import type { Facility } from '../domain/api/configure';
-import { FileChooser } from '../forms/FileChooser';
-import { FormDialog } from '../forms/FormDialog';
 import { useMutation } from '@tanstack/react-query';
+import { useFormContext, useWatch, type FieldValues } from 'react-hook-form';
+import type { Facility } from '../domain/api/configure';
+import { FileInput } from '../forms/FileChooser';
+import { FormDialog } from '../forms/FormDialog';
+import type { FormFieldErrors } from '../forms/formErrors';
 import { useDialogOutcome } from '../forms/useDialogOutcome';
 import { RESOURCES } from '../domain/operations';
 import type { FailureTexts } from '../layout/failures';
@@ -17,11 +19,48 @@ const UPLOAD_FAILURE: FailureTexts = {
   other: 'facilities.photo.serverError',
 };
 
-interface ChosenPhoto {
-  file: File | null;
-  thumb: Blob | null;
-  /** message key of why the file cannot be uploaded */
-  problem?: string;
+/** The thumbnail made of a chosen photo; null: the browser could not decode it. */
+interface Thumbnail {
+  of: File;
+  blob: Blob | null;
+}
+
+const NO_PHOTO = { photo: null, thumbnail: null };
+
+const chosenPhoto = (values: FieldValues): File | null => (values.photo instanceof File ? values.photo : null);
+const thumbnailOf = (values: FieldValues, photo: File): Thumbnail | null => {
+  const thumbnail = values.thumbnail as Thumbnail | null;
+  return thumbnail?.of === photo ? thumbnail : null;
+};
+
+/** One PNG or JPEG of at most 20 MB that the browser can decode; OK waits for its thumbnail. */
+function validatePhoto(values: FieldValues): FormFieldErrors {
+  const photo = chosenPhoto(values);
+  if (!photo) return { photo: 'required' };
+  if (!isPhotoFile(photo)) return { photo: 'facilities.photo.notAnImage' };
+  if (isTooLarge(photo)) return { photo: 'facilities.upload.tooLarge' };
+  const thumbnail = thumbnailOf(values, photo);
+  if (!thumbnail) return { photo: 'pending' };
+  return thumbnail.blob ? {} : { photo: 'facilities.photo.unreadable' };
+}
+
+/** Makes the thumbnail as soon as a photo is chosen, so an unreadable image is said at once. */
+function ThumbnailMaker() {
+  const { setValue } = useFormContext();
+  const photo = useWatch({ name: 'photo' }) as unknown;
+  useEffect(() => {
+    if (!(photo instanceof File) || !isPhotoFile(photo) || isTooLarge(photo)) return;
+    let current = true;
+    void makeThumbnail(photo).then(
+      (blob) => current && setValue('thumbnail', { of: photo, blob } satisfies Thumbnail),
+      () => current && setValue('thumbnail', { of: photo, blob: null } satisfies Thumbnail),
+    );
+    // a later choice wins over this one's slower thumbnail
+    return () => {
+      current = false;
+    };
+  }, [photo, setValue]);
+  return null;
 }
 
 /**
@@ -32,8 +71,6 @@ interface ChosenPhoto {
 export function PhotoUploadDialog({ facility, onClose }: { facility: Facility; onClose: () => void }) {
   const translate = useTranslate();
   const dataProvider = useDataProvider<ApiDataProvider>();
-  const [chosen, setChosen] = useState<ChosenPhoto>({ file: null, thumb: null });
-  const latestChoice = useRef<File | null>(null);
   const saveOutcome = useDialogOutcome({
     success: 'facilities.photo.uploaded',
     failure: UPLOAD_FAILURE,
@@ -42,40 +79,29 @@ export function PhotoUploadDialog({ facility, onClose }: { facility: Facility; o
   });
   const { mutate: submit, isPending: saving } = useMutation({ mutationFn: dataProvider.uploadFacilityPhoto, ...saveOutcome });
 
-  const choose = async (file: File | null) => {
-    latestChoice.current = file;
-    if (!file) return setChosen({ file: null, thumb: null });
-    if (!isPhotoFile(file)) return setChosen({ file, thumb: null, problem: 'facilities.photo.notAnImage' });
-    if (isTooLarge(file)) return setChosen({ file, thumb: null, problem: 'facilities.upload.tooLarge' });
-    setChosen({ file, thumb: null });
-    const outcome = await makeThumbnail(file).then(
-      (thumb): ChosenPhoto => ({ file, thumb }),
-      (): ChosenPhoto => ({ file, thumb: null, problem: 'facilities.photo.unreadable' }),
-    );
-    // a later choice wins over this one's slower thumbnail
-    if (latestChoice.current === file) setChosen(outcome);
-  };
-
-  const { file, thumb, problem } = chosen;
   return (
     <FormDialog
       title={translate('facilities.photo.title', { mnemonic: facility.mnemonic })}
-      canSubmit={!!file && !!thumb}
+      defaultValues={NO_PHOTO}
+      validate={validatePhoto}
       saving={saving}
-      dirty={file !== null}
-      onSubmit={() => file && thumb && submit({ facilityId: facility.id, photo: file, thumb, guid: crypto.randomUUID() })}
+      onSubmit={(values) => {
+        const photo = chosenPhoto(values);
+        const thumb = photo && thumbnailOf(values, photo)?.blob;
+        if (photo && thumb) submit({ facilityId: facility.id, photo, thumb, guid: crypto.randomUUID() });
+      }}
       onClose={onClose}
     >
-      <FileChooser
+      <FileInput
+        source="photo"
         label="facilities.photo.choose"
         accept={PHOTO_ACCEPT}
-        file={file}
-        onChange={choose}
         hint="facilities.photo.hint"
         hintArgs={{ mb: MAX_UPLOAD_MB }}
-        error={problem && translate(problem, { mb: MAX_UPLOAD_MB })}
+        errorArgs={{ mb: MAX_UPLOAD_MB }}
         disabled={saving}
       />
+      <ThumbnailMaker />
     </FormDialog>
   );
 }

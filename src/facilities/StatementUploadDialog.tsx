@@ -1,9 +1,10 @@
-import { useState } from 'react';
 import { useDataProvider, useTranslate } from 'react-admin';
-import type { Facility } from '../domain/api/configure';
-import { FileChooser } from '../forms/FileChooser';
-import { FormDialog } from '../forms/FormDialog';
 import { useMutation } from '@tanstack/react-query';
+import type { FieldValues } from 'react-hook-form';
+import type { Facility } from '../domain/api/configure';
+import { FileInput } from '../forms/FileChooser';
+import { FormDialog } from '../forms/FormDialog';
+import type { FormFieldErrors } from '../forms/formErrors';
 import { useDialogOutcome } from '../forms/useDialogOutcome';
 import { RESOURCES } from '../domain/operations';
 import type { FailureTexts } from '../layout/failures';
@@ -11,17 +12,26 @@ import type { ApiDataProvider } from '../providers/dataProvider';
 import { AUDIT_ACCEPT, auditFileType, isTooLarge, MAX_UPLOAD_MB } from './uploadFiles';
 
 // spec §8 gives this failure a title only
-const UPLOAD_FAILURE: FailureTexts = { title: 'facilities.audit.errorTitle' };
+const UPLOAD_FAILURE: FailureTexts = { title: 'facilities.statement.errorTitle' };
+
+const NO_FILE = { file: null };
+
+const chosenFile = (values: FieldValues): File | null => (values.file instanceof File ? values.file : null);
+
+/** Exactly one png, jpg, jpeg or pdf file of at most 20 MB. */
+function validateStatement(values: FieldValues): FormFieldErrors {
+  const file = chosenFile(values);
+  if (!file) return { file: 'required' };
+  if (!auditFileType(file.name)) return { file: 'facilities.statement.wrongType' };
+  return isTooLarge(file) ? { file: 'facilities.upload.tooLarge' } : {};
+}
 
 /** Upload a facility's signed statement (spec §3, §5): exactly one png, jpg, jpeg or pdf file; it becomes the latest audit. */
 export function StatementUploadDialog({ facility, onClose }: { facility: Facility; onClose: () => void }) {
   const translate = useTranslate();
   const dataProvider = useDataProvider<ApiDataProvider>();
-  const [file, setFile] = useState<File | null>(null);
-  const fileType = file ? auditFileType(file.name) : null;
-  const tooLarge = file !== null && isTooLarge(file);
   const outcome = useDialogOutcome({
-    success: 'facilities.audit.recorded',
+    success: 'facilities.statement.recorded',
     failure: UPLOAD_FAILURE,
     refresh: [RESOURCES.facilities],
     onClose,
@@ -30,27 +40,24 @@ export function StatementUploadDialog({ facility, onClose }: { facility: Facilit
 
   return (
     <FormDialog
-      title={translate('facilities.audit.title', { mnemonic: facility.mnemonic })}
-      canSubmit={!!file && !!fileType && !tooLarge}
-      dirty={file !== null}
+      title={translate('facilities.statement.title', { mnemonic: facility.mnemonic })}
+      defaultValues={NO_FILE}
+      validate={validateStatement}
       saving={saving}
-      onSubmit={() => file && fileType && submit({ facilityId: facility.id, file, fileType })}
+      onSubmit={(values) => {
+        const file = chosenFile(values);
+        const fileType = file && auditFileType(file.name);
+        if (file && fileType) submit({ facilityId: facility.id, file, fileType });
+      }}
       onClose={onClose}
     >
-      <FileChooser
-        label="facilities.audit.choose"
+      <FileInput
+        source="file"
+        label="facilities.statement.choose"
         accept={AUDIT_ACCEPT}
-        file={file}
-        onChange={setFile}
-        hint="facilities.audit.hint"
+        hint="facilities.statement.hint"
         hintArgs={{ mb: MAX_UPLOAD_MB }}
-        error={
-          file && !fileType
-            ? translate('facilities.audit.wrongType')
-            : tooLarge
-              ? translate('facilities.upload.tooLarge', { mb: MAX_UPLOAD_MB })
-              : undefined
-        }
+        errorArgs={{ mb: MAX_UPLOAD_MB }}
         disabled={saving}
       />
     </FormDialog>

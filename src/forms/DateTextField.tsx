@@ -3,9 +3,9 @@ import { IconButton, InputAdornment, type TextFieldProps } from '@mui/material';
 import EventIcon from '@mui/icons-material/Event';
 import { useTranslate } from 'react-admin';
 import { parseDateText, toDateText } from './dateText';
-import { FormTextField, type FieldBinding } from './FormTextField';
+import { BoundTextField, useFormField, type FieldBinding, type FieldOptions } from './FormInput';
 
-type DateTextFieldProps = FieldBinding & Omit<TextFieldProps, keyof FieldBinding | 'onChange' | 'type'>;
+type DateTextFieldProps = FieldOptions & { source: string } & Omit<TextFieldProps, keyof FieldBinding | 'onChange' | 'type'>;
 
 const pickerStyle = { position: 'absolute', right: 0, bottom: 0, width: 1, height: 1, opacity: 0, border: 0, padding: 0 } as const;
 
@@ -15,8 +15,9 @@ const pickerStyle = { position: 'absolute', right: 0, bottom: 0, width: 1, heigh
  * locale format, not the spec's YYYY/MM/DD. Once it holds a date it cannot be
  * cleared: leaving it empty or invalid puts the last date back.
  */
-export function DateTextField({ value, onTextChange, onBlur, ...props }: DateTextFieldProps) {
+export function DateTextField({ source, label, help, rule, errorTexts, maxLength, ...props }: DateTextFieldProps) {
   const translate = useTranslate();
+  const { value, onTextChange, onBlur, ...binding } = useFormField(source, { label, help, rule, errorTexts, maxLength });
   const picker = useRef<HTMLInputElement>(null);
   const lastDate = useRef<string | null>(parseDateText(value));
   const isoDate = parseDateText(value);
@@ -40,7 +41,8 @@ export function DateTextField({ value, onTextChange, onBlur, ...props }: DateTex
   };
 
   return (
-    <FormTextField
+    <BoundTextField
+      {...binding}
       {...props}
       value={value}
       placeholder={translate('forms.dateFormat')}

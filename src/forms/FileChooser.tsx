@@ -1,7 +1,8 @@
 import { useId, useRef } from 'react';
 import { Box, Button, FormHelperText, Typography } from '@mui/material';
 import UploadFileIcon from '@mui/icons-material/UploadFile';
-import { useTranslate } from 'react-admin';
+import { useInput, useTranslate } from 'react-admin';
+import { useFormContext } from 'react-hook-form';
 
 const visuallyHidden = {
   clip: 'rect(0 0 0 0)',
@@ -68,5 +69,34 @@ export function FileChooser({ label, accept, file, onChange, hint, hintArgs, err
         {error ?? (hint ? translate(hint, hintArgs) : undefined)}
       </FormHelperText>
     </Box>
+  );
+}
+
+const QUIET_ERRORS = ['required', 'pending'];
+
+export interface FileInputProps extends Omit<FileChooserProps, 'file' | 'onChange' | 'error'> {
+  source: string;
+  /** values the error's text takes */
+  errorArgs?: Record<string, unknown>;
+}
+
+/**
+ * A FileChooser bound to a field of the surrounding react-admin form; the
+ * field's error is a message key. 'required' (nothing chosen yet) and
+ * 'pending' (the file is still being read) say nothing: the chosen name does.
+ */
+export function FileInput({ source, errorArgs, ...props }: FileInputProps) {
+  const translate = useTranslate();
+  const { setValue } = useFormContext();
+  const { field, fieldState } = useInput({ source, format: (value: unknown) => value ?? null, parse: (value: unknown) => value });
+  const error = (fieldState.error?.message as { message?: string } | string | undefined) ?? undefined;
+  const key = typeof error === 'string' ? error : error?.message;
+  return (
+    <FileChooser
+      {...props}
+      file={field.value instanceof File ? field.value : null}
+      onChange={(file) => setValue(source, file, { shouldDirty: true, shouldTouch: true })}
+      error={key && !QUIET_ERRORS.includes(key) ? translate(key, errorArgs) : undefined}
+    />
   );
 }

@@ -1,55 +1,83 @@
-import { useState, type FormEvent, type ReactNode } from 'react';
-import { Box, Button, Dialog, DialogActions, DialogContent, DialogTitle } from '@mui/material';
-import { Confirm, useTranslate } from 'react-admin';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { Button, Dialog, DialogActions, DialogContent, DialogTitle } from '@mui/material';
+import { Confirm, Form, useTranslate } from 'react-admin';
+import { useFormContext, useFormState, useWatch, type FieldValues } from 'react-hook-form';
+import { FormEditingContext } from './formEditing';
+import { formErrors, type FormFieldErrors, type ServerReasons } from './formErrors';
 
 export interface FormDialogProps {
   /** the dialog's title, translated */
   title: string;
-  /** OK is enabled only when this holds (spec §4: every field valid) */
-  canSubmit: boolean;
+  /** the values the form opens with (react-hook-form nests dotted paths: `config.cgo1.wicf`) */
+  defaultValues: FieldValues;
+  /** the domain validator's errors of the values, keyed by field path */
+  validate: (values: FieldValues) => FormFieldErrors;
+  /** the values are a saved record's: their errors show at once rather than once a field is touched */
+  editing?: boolean;
+  /** the server's reasons from its last 400 by field path; each shows while its field holds the value sent */
+  serverReasons?: ServerReasons;
   /** OK shows its loading state and the dialog cannot be dismissed */
   saving: boolean;
-  onSubmit: () => void;
+  /** called with the values once every field is valid (spec §4: OK only then) */
+  onSubmit: (values: FieldValues) => void;
   onClose: () => void;
   /** message key of the submit button; default OK */
   submitLabel?: string;
-  /** something was entered: Escape or a click beside the dialog asks before closing */
-  dirty?: boolean;
   children: ReactNode;
 }
 
+/** the form fills the dialog's paper; flex, so the content still scrolls between title and buttons */
+const paperSx = { '& > form': { display: 'flex', flexDirection: 'column', flex: '1 1 auto', minHeight: 0 } } as const;
+
 /**
- * The modal of every Configure form and upload: a title, the fields, Cancel
- * and OK. Enter in a field submits when OK is enabled; Escape cancels, but
- * asks first when something was entered (Cancel is a choice, it does not ask).
+ * The modal of every Configure form and upload: react-admin's `Form` inside an
+ * MUI `Dialog`, with a title, the inputs, Cancel and OK. The form-level
+ * `validate` is the shared domain validator; OK is enabled only when it finds
+ * nothing. Enter in a field submits; Escape or a click beside the dialog asks
+ * first when something was entered (Cancel is a choice, it does not ask).
  */
-export function FormDialog({ title, canSubmit, saving, onSubmit, onClose, submitLabel = 'forms.ok', dirty = false, children }: FormDialogProps) {
-  const translate = useTranslate();
+export function FormDialog({
+  title,
+  defaultValues,
+  validate,
+  editing = false,
+  serverReasons,
+  saving,
+  onSubmit,
+  onClose,
+  submitLabel = 'forms.ok',
+  children,
+}: FormDialogProps) {
   const [confirming, setConfirming] = useState(false);
+  // the form's isDirty, read by the Dialog's own dismissal, which sits outside the form
+  const dirty = useRef(false);
+  // the values of the last submit: a server reason stands while its field still holds what was sent
+  const sent = useRef<FieldValues | null>(null);
   const dismiss = () => {
     if (saving) return;
-    if (dirty) setConfirming(true);
+    if (dirty.current) setConfirming(true);
     else onClose();
   };
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (canSubmit && !saving) onSubmit();
-  };
   return (
-    <Dialog open fullWidth maxWidth="sm" onClose={dismiss}>
-      {/* inside the paper (role dialog) rather than as it; flex, so the content still scrolls between title and buttons */}
-      <Box component="form" noValidate onSubmit={submit} sx={{ display: 'flex', flexDirection: 'column', flex: '1 1 auto', minHeight: 0 }}>
-        <DialogTitle>{title}</DialogTitle>
-        <DialogContent>{children}</DialogContent>
-        <DialogActions>
-          <Button onClick={onClose} disabled={saving}>
-            {translate('forms.cancel')}
-          </Button>
-          <Button type="submit" variant="contained" disabled={!canSubmit} loading={saving}>
-            {translate(submitLabel)}
-          </Button>
-        </DialogActions>
-      </Box>
+    <Dialog open fullWidth maxWidth="sm" onClose={dismiss} slotProps={{ paper: { sx: paperSx } }}>
+      <Form
+        defaultValues={defaultValues}
+        validate={(values: FieldValues) => formErrors(values, validate(values), serverReasons, sent.current)}
+        onSubmit={(values: FieldValues) => {
+          if (saving) return;
+          sent.current = values;
+          onSubmit(values);
+        }}
+        mode="onChange"
+        noValidate
+        disableInvalidFormNotification
+      >
+        <FormEditingContext.Provider value={editing}>
+          <FormDialogBody title={title} saving={saving} submitLabel={submitLabel} serverReasons={serverReasons} dirty={dirty} onClose={onClose}>
+            {children}
+          </FormDialogBody>
+        </FormEditingContext.Provider>
+      </Form>
       <Confirm
         isOpen={confirming}
         title="forms.unsavedTitle"
@@ -60,5 +88,44 @@ export function FormDialog({ title, canSubmit, saving, onSubmit, onClose, submit
         onClose={() => setConfirming(false)}
       />
     </Dialog>
+  );
+}
+
+interface FormDialogBodyProps {
+  title: string;
+  saving: boolean;
+  submitLabel: string;
+  serverReasons: ServerReasons | undefined;
+  dirty: { current: boolean };
+  onClose: () => void;
+  children: ReactNode;
+}
+
+function FormDialogBody({ title, saving, submitLabel, serverReasons, dirty, onClose, children }: FormDialogBodyProps) {
+  const translate = useTranslate();
+  const { trigger, control } = useFormContext();
+  const { isDirty, isValid } = useFormState({ control });
+  const values = useWatch({ control });
+  // react-hook-form validates only the field that changed; a rule between two fields and the
+  // server's reasons need every field's error, so the whole form is validated on each change
+  useEffect(() => {
+    void trigger();
+  }, [values, serverReasons, trigger]);
+  useEffect(() => {
+    dirty.current = isDirty;
+  }, [isDirty, dirty]);
+  return (
+    <>
+      <DialogTitle>{title}</DialogTitle>
+      <DialogContent>{children}</DialogContent>
+      <DialogActions>
+        <Button onClick={onClose} disabled={saving}>
+          {translate('forms.cancel')}
+        </Button>
+        <Button type="submit" variant="contained" disabled={!isValid} loading={saving}>
+          {translate(submitLabel)}
+        </Button>
+      </DialogActions>
+    </>
   );
 }

@@ -1,4 +1,4 @@
-import { useCallback } from 'react';
+import { useState } from 'react';
 import { Box, MenuItem, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import type { Kiln, KilnRegistryResponse, KilnSavePayload } from '../domain/api/configure';
@@ -7,8 +7,8 @@ import { KNOWN_KILN_TYPES } from '../domain/kilnTypes';
 import { facilityOptionLabel } from '../facilities/facilityOptionLabel';
 import { DateTextField } from '../forms/DateTextField';
 import { FormDialog } from '../forms/FormDialog';
-import { FormTextField, numberInputSlots, useFieldBinding } from '../forms/FormTextField';
-import { useFieldForm } from '../forms/useFieldForm';
+import { flatValues, nestValues, type ServerReasons } from '../forms/formErrors';
+import { FormInput, numberInputSlots } from '../forms/FormInput';
 import { useRecordSave } from '../forms/useRecordSave';
 import { RESOURCES } from '../domain/operations';
 import type { FailureTexts } from '../layout/failures';
@@ -27,6 +27,8 @@ const CONFIG_FIELDS: readonly { field: KilnNumberField; label: string }[] = [
   { field: 'config.terrafix.per_g_weight', label: 'kilns.fields.terrafixPerGWeight' },
 ];
 
+const KILN_FIELDS = Object.keys(EMPTY_KILN_FORM) as (keyof KilnFormValues)[];
+
 // the unique kiln id + facility pair flags both fields (spec §5)
 const PAIR_TEXTS = { duplicate: 'kilns.duplicatePair' } as const;
 
@@ -37,64 +39,66 @@ export interface KilnDialogProps {
   onClose: () => void;
 }
 
-/** The modal titled 'Kiln' (spec §2, §4, §5), in add or edit mode. */
+/** The modal titled 'Kiln' (spec §2, §4, §5), in add or edit mode: a react-admin form validated by the shared kiln rules. */
 export function KilnDialog({ kiln, registry, onClose }: KilnDialogProps) {
   const translate = useTranslate();
   const id = kiln?.id ?? null;
-  const validate = useCallback((values: KilnFormValues) => validateKilnForm(values, id, registry.kilns), [id, registry.kilns]);
-  const form = useFieldForm(kiln ? kilnFormValues(kiln) : EMPTY_KILN_FORM, validate, kiln !== null);
-  const bind = useFieldBinding(form);
+  const [defaultValues] = useState(() => nestValues(kiln ? kilnFormValues(kiln) : EMPTY_KILN_FORM));
+  const [serverReasons, setServerReasons] = useState<ServerReasons>();
   const { submit, saving } = useRecordSave<KilnSavePayload>({
     resource: RESOURCES.kilns,
     id,
     success: 'kilns.saved',
     failure: SAVE_FAILURE,
     onClose,
-    onFieldErrors: form.setServerErrors,
+    onFieldErrors: setServerReasons,
   });
 
   return (
     <FormDialog
       title={translate('kilns.dialogTitle')}
-      canSubmit={form.valid}
+      defaultValues={defaultValues}
+      validate={(values) => validateKilnForm(flatValues(values, KILN_FIELDS), id, registry.kilns)}
+      editing={kiln !== null}
+      serverReasons={serverReasons}
       saving={saving}
-      dirty={form.dirty}
-      onSubmit={() => submit(kilnSavePayload(form.values, id))}
+      onSubmit={(values) => submit(kilnSavePayload(flatValues(values, KILN_FIELDS), id))}
       onClose={onClose}
     >
-      <FormTextField
+      <FormInput
+        source="kiln_id"
         required
         autoFocus
-        {...bind('kiln_id', {
-          label: 'kilns.fields.kilnId',
-          help: 'kilns.help.kilnId',
-          errorTexts: { ...PAIR_TEXTS, invalid_format: 'kilns.kilnIdFormat', too_long: 'kilns.kilnIdFormat' },
-        })}
+        label="kilns.fields.kilnId"
+        help="kilns.help.kilnId"
+        errorTexts={{ ...PAIR_TEXTS, invalid_format: 'kilns.kilnIdFormat', too_long: 'kilns.kilnIdFormat' }}
       />
-      <FormTextField select required {...bind('facility_id', { label: 'kilns.fields.facility', errorTexts: PAIR_TEXTS })}>
+      <FormInput source="facility_id" select required label="kilns.fields.facility" errorTexts={PAIR_TEXTS}>
         {registry.facilities.map((facility) => (
           <MenuItem key={facility.id} value={String(facility.id)}>
             {facilityOptionLabel(facility)}
           </MenuItem>
         ))}
-      </FormTextField>
-      <FormTextField select required {...bind('type', { label: 'kilns.fields.type', help: 'kilns.help.type' })}>
+      </FormInput>
+      <FormInput source="type" select required label="kilns.fields.type" help="kilns.help.type">
         {KNOWN_KILN_TYPES.map((type) => (
           <MenuItem key={type.label} value={String(type.code)}>
             {type.label}
           </MenuItem>
         ))}
-      </FormTextField>
-      <DateTextField required {...bind('install_date', { label: 'kilns.fields.installDate', help: 'forms.dateFormat' })} />
+      </FormInput>
+      <DateTextField source="install_date" required label="kilns.fields.installDate" help="forms.dateFormat" />
       <Box component="fieldset" sx={{ border: 0, p: 0, m: 0, mt: 2 }}>
         <Typography component="legend" variant="subtitle1">
           {translate('kilns.fields.config')}
         </Typography>
         {CONFIG_FIELDS.map(({ field, label }) => (
-          <FormTextField
+          <FormInput
             key={field}
+            source={field}
             slotProps={numberInputSlots(KILN_NUMBER_RULES[field])}
-            {...bind(field, { label, rule: KILN_NUMBER_RULES[field] })}
+            label={label}
+            rule={KILN_NUMBER_RULES[field]}
           />
         ))}
       </Box>

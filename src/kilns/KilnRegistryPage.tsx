@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Button } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
 import { ExportButton, List, TopToolbar, useCanAccess, useTranslate } from 'react-admin';
-import type { Kiln } from '../domain/api/configure';
+import type { Kiln, KilnRegistryResponse } from '../domain/api/configure';
 import { RESOURCES } from '../domain/operations';
 import { csvExporter } from '../layout/csvExporter';
 import { useFailureReport, type FailureTexts } from '../layout/failures';
@@ -10,7 +10,7 @@ import { ListError, ListPager } from '../layout/ListStates';
 import { Page } from '../layout/Page';
 import { KilnDialog } from './KilnDialog';
 import { kilnCsvRow, KilnDatagrid } from './KilnList';
-import { useKilnRegistry } from './useKilnRegistry';
+import { kilnRegistryOf } from './useKilnRegistry';
 
 const LIST_FAILURE: FailureTexts = {
   title: 'kilns.listErrorTitle',
@@ -27,7 +27,8 @@ export default function KilnRegistryPage() {
   const report = useFailureReport();
   const { canAccess: canCreate } = useCanAccess({ resource: RESOURCES.kilns, action: 'create' });
   const { canAccess: canUpdate } = useCanAccess({ resource: RESOURCES.kilns, action: 'edit' });
-  const { registry } = useKilnRegistry();
+  // the modal's choices come with the list's own call (one request on load)
+  const [registry, setRegistry] = useState<KilnRegistryResponse>();
   const [editing, setEditing] = useState<Editing>(null);
 
   return (
@@ -51,7 +52,7 @@ export default function KilnRegistryPage() {
         }
         error={<ListError message="kilns.loadFailed" />}
         pagination={<ListPager />}
-        queryOptions={{ onError: (error) => report(error, LIST_FAILURE) }}
+        queryOptions={{ onError: (error) => report(error, LIST_FAILURE), onSuccess: ({ meta }) => setRegistry(kilnRegistryOf(meta)) }}
       >
         <KilnDatagrid onEdit={canUpdate ? (kiln) => setEditing({ kiln }) : undefined} />
       </List>

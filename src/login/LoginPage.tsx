@@ -1,7 +1,8 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
 import { Box, Button, Card, CardContent, TextField, Tooltip, Typography } from '@mui/material';
-import { useLogin, useTranslate } from 'react-admin';
+import { Form, InputHelperText, required, useInput, useLogin, useTranslate } from 'react-admin';
+import { useFormState, useWatch, type FieldValues } from 'react-hook-form';
 import type { Credentials } from '../providers/authProvider';
 import { useSession } from '../providers/useSession';
 import { AppShell } from '../layout/AppShell';
@@ -11,25 +12,29 @@ import { useTabTitle } from '../layout/useTabTitle';
 
 type Field = keyof Credentials;
 
+const REQUIRED = required();
+// text stays text (react-admin turns a blank input into null by default)
+const keepText = (value: unknown) => (value == null ? '' : String(value));
+
+/**
+ * A credentials field of the login form (react-admin's useInput), as a MUI
+ * TextField so its tooltip can anchor to it; 'Required' once left empty.
+ */
 function LoginField({
   name,
-  value,
-  onChange,
   autoFocus,
   tip,
   onTip,
 }: {
   name: Field;
-  value: string;
-  onChange: (value: string) => void;
   autoFocus?: boolean;
   /** the field whose tooltip is open: one at a time, so hover and focus never show two */
   tip: Field | null;
   onTip: (field: Field | null) => void;
 }) {
   const translate = useTranslate();
-  const [touched, setTouched] = useState(false);
-  const missing = touched && value === '';
+  const { field, fieldState } = useInput({ source: name, validate: REQUIRED, parse: keepText });
+  const missing = fieldState.isTouched && fieldState.invalid;
   return (
     <Tooltip
       title={translate(`login.${name}Tooltip`)}
@@ -41,21 +46,33 @@ function LoginField({
       onClose={() => onTip(null)}
     >
       <TextField
-        name={name}
+        {...field}
         label={translate(`login.${name}`)}
         type={name === 'password' ? 'password' : 'text'}
         autoComplete={name === 'password' ? 'current-password' : 'username'}
         autoFocus={autoFocus}
         required
-        value={value}
-        onChange={(event) => onChange(event.target.value)}
-        onBlur={() => setTouched(true)}
         error={missing}
-        helperText={missing ? translate('ra.validation.required') : ' '}
+        helperText={missing ? <InputHelperText error={fieldState.error?.message} /> : ' '}
       />
     </Tooltip>
   );
 }
+
+/** Login, enabled once both fields have content and no login is under way. */
+function LoginButton() {
+  const translate = useTranslate();
+  const [username, password] = useWatch({ name: ['username', 'password'] }) as unknown[];
+  const { isSubmitting } = useFormState();
+  const complete = typeof username === 'string' && username !== '' && typeof password === 'string' && password !== '';
+  return (
+    <Button type="submit" variant="contained" disabled={!complete || isSubmitting}>
+      {translate('login.submit')}
+    </Button>
+  );
+}
+
+const EMPTY_CREDENTIALS: Credentials = { username: '', password: '' };
 
 /** The login form (spec §2 Login, §5): Login is enabled once both fields have content. */
 export function LoginForm() {
@@ -63,23 +80,15 @@ export function LoginForm() {
   const login = useLogin();
   const notifyTitled = useNotifyTitled();
   const { pathname, search } = useLocation();
-  const [credentials, setCredentials] = useState<Credentials>({ username: '', password: '' });
-  const [submitting, setSubmitting] = useState(false);
   const [tip, setTip] = useState<Field | null>(null);
-  const complete = credentials.username !== '' && credentials.password !== '';
 
-  const setField = (name: Field) => (value: string) => setCredentials((current) => ({ ...current, [name]: value }));
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (!complete || submitting) return;
-    setSubmitting(true);
+  const submit = async (values: FieldValues) => {
+    const credentials: Credentials = { username: keepText(values.username), password: keepText(values.password) };
     try {
       // Shown in place of the page asked for: stay there. At /login, react-admin goes home.
       await login(credentials, pathname === '/login' ? undefined : pathname + search);
     } catch {
       notifyTitled('login.failureTitle', 'login.failureText');
-      setSubmitting(false);
     }
   };
 
@@ -91,13 +100,13 @@ export function LoginForm() {
         <Typography variant="h4" component="h1" gutterBottom>
           {translate('login.heading')}
         </Typography>
-        <Box component="form" noValidate onSubmit={submit} sx={{ display: 'flex', flexDirection: 'column', gap: 1 }}>
-          <LoginField name="username" value={credentials.username} onChange={setField('username')} autoFocus tip={tip} onTip={setTip} />
-          <LoginField name="password" value={credentials.password} onChange={setField('password')} tip={tip} onTip={setTip} />
-          <Button type="submit" variant="contained" disabled={!complete || submitting}>
-            {translate('login.submit')}
-          </Button>
-        </Box>
+        <Form defaultValues={EMPTY_CREDENTIALS} onSubmit={submit} mode="onTouched" noValidate disableInvalidFormNotification>
+          <Box sx={{ display: 'flex', flexDirection: 'column', gap: 1 }}>
+            <LoginField name="username" autoFocus tip={tip} onTip={setTip} />
+            <LoginField name="password" tip={tip} onTip={setTip} />
+            <LoginButton />
+          </Box>
+        </Form>
       </CardContent>
     </Card>
   );

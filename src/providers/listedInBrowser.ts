@@ -43,3 +43,6 @@ export function listedInBrowser<R extends RaRecord>(rows: readonly R[], params: 
 
 /** The pagination asking a whole-list resource for every row (a form's choices). */
 export const EVERY_ROW = { page: 1, perPage: Number.MAX_SAFE_INTEGER } as const;
+
+/** The key of a whole-list resource's getList meta holding every row, unpaged and unfiltered. */
+export const ALL_ROWS = 'allRows';

@@ -10,7 +10,7 @@ import type { DataProvider, GetListParams, RaRecord } from 'react-admin';
 import type { FacilityListResponse, KilnRegistryResponse } from '../domain/api/configure';
 import { RESOURCES, type ResourceName } from '../domain/operations';
 import { API_URL, apiFetch, httpClient } from './httpClient';
-import { listedInBrowser } from './listedInBrowser';
+import { ALL_ROWS, listedInBrowser } from './listedInBrowser';
 import { currentSession, uidQueryValue } from './session';
 import { postForStatus } from './statusCall';
 
@@ -59,7 +59,8 @@ export function wholeList<R extends RaRecord, J>(endpoint: WholeList<R, J>): Res
   return {
     getList: async (_resource, params: GetListParams) => {
       const { rows, meta } = await read();
-      return { ...listedInBrowser(rows, params), ...(meta ? { meta } : {}) };
+      // every row rides along (it was read anyway): a screen's forms take their choices from the list's own call
+      return { ...listedInBrowser(rows, params), meta: { ...meta, [ALL_ROWS]: rows } };
     },
     getOne: async (_resource, { id }) => ({ data: await readOne(id) }),
     getMany: async (_resource, { ids }) => {

@@ -100,6 +100,22 @@ describe('Profile', () => {
     expect(screen.getByLabelText('Password')).toHaveValue('');
   });
 
+  it('disables Update Password while the change is being sent, and keeps the entries after a failure', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    let answer: (response: Response) => void = () => {};
+    mockFetch(() => new Promise<Response>((resolve) => (answer = resolve)));
+    const { user, password, repeat } = await openProfile();
+    await password('Abcdef12!xyz');
+    await repeat('Abcdef12!xyz');
+    await user.click(updateButton());
+    expect(updateButton()).toBeDisabled();
+
+    answer(json({ message: 'nope' }, 500));
+    await screen.findByRole('alert');
+    expect(updateButton()).toBeEnabled();
+    expect(screen.getByLabelText('Password')).toHaveValue('Abcdef12!xyz');
+  });
+
   it.each([
     [400, 'Bad request, please check your inputs.'],
     [500, 'Unknown server error. Try again later or contact support.'],

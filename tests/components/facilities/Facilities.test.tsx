@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { json, logInAs, mockFetch, renderApp } from '../support/renderApp';
 import { defaultFacilityPayload, FACILITY_LIST, makeFacility } from '../../helpers/facilities';
 import { jsonBody } from '../support/configure';
+import { makeThumbnail } from '../../../src/facilities/makeThumbnail';
 
 // canvas and createImageBitmap do not exist in jsdom; the sizing is unit-tested
 vi.mock('../../../src/facilities/makeThumbnail', () => ({
@@ -244,6 +245,29 @@ describe('Facility uploads', { timeout: 20000 }, () => {
     const body = init!.body as FormData;
     expect((body.get('photo') as File).name).toBe('yard.png');
     expect((body.get('thumb') as File).type).toBe('image/jpeg');
+  });
+
+  it('loads the list once: the modal takes its choices from the list call', async () => {
+    const { user, fetchMock } = await openFacilities();
+    const listCalls = () => fetchMock.mock.calls.filter(([url]) => String(url).startsWith('/api/facilities?'));
+    await user.click(screen.getByRole('button', { name: 'New Facility' }));
+    await user.click(dialogNamed('New Facility').getByRole('combobox', { name: /^Owner/ }));
+    expect(await screen.findAllByRole('option')).toHaveLength(FACILITY_LIST.allowedOwners.length);
+    expect(listCalls()).toHaveLength(1);
+  });
+
+  it('says at once that a photo cannot be read, and keeps OK disabled until a readable one is chosen', async () => {
+    vi.mocked(makeThumbnail).mockRejectedValueOnce(new Error('cannot decode'));
+    const { user } = await openFacilities();
+    await user.click(screen.getByRole('button', { name: 'Upload Photo for NCW' }));
+    const dialog = dialogNamed('Upload Photo – NCW');
+    await user.upload(dialog.getByLabelText('Choose Photo'), new File(['??'], 'broken.png', { type: 'image/png' }));
+    expect(await dialog.findByText('This image cannot be read.')).toBeInTheDocument();
+    expect(dialog.getByRole('button', { name: 'OK' })).toBeDisabled();
+
+    await user.upload(dialog.getByLabelText('Choose Photo'), new File(['png'], 'yard.png', { type: 'image/png' }));
+    await waitFor(() => expect(dialog.getByRole('button', { name: 'OK' })).toBeEnabled());
+    expect(dialog.queryByText('This image cannot be read.')).not.toBeInTheDocument();
   });
 
   it('says "Bad request." after a refused photo', async () => {

@@ -210,6 +210,50 @@ describe('Kiln modal', { timeout: 20000 }, () => {
     expect(saveCalls(fetchMock)).toHaveLength(1);
   });
 
+  it("puts a 400's reason on the field it names until that field is edited, and OK waits for the edit", async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const { user } = await openRegistry(4, () =>
+      json({ message: 'kiln_id is already in use.', errors: { kiln_id: 'kiln_id is already in use.', 'config.other': 'not a field here' } }, 400),
+    );
+    await fillNewKiln(user);
+    await user.click(okButton());
+    expect(await kilnDialog().findByText('kiln_id is already in use.')).toBeInTheDocument();
+    expect(kilnIdInput()).toHaveAttribute('aria-invalid', 'true');
+    expect(kilnDialog().queryByText('not a field here')).not.toBeInTheDocument();
+    expect(okButton()).toBeDisabled();
+
+    await user.type(kilnIdInput(), 'X');
+    await waitFor(() => expect(kilnDialog().queryByText('kiln_id is already in use.')).not.toBeInTheDocument());
+    expect(kilnIdInput()).toHaveAttribute('aria-invalid', 'false');
+    expect(okButton()).toBeEnabled();
+  });
+
+  it('asks before Escape discards a changed form; an untouched one closes at once', async () => {
+    const { user } = await openRegistry();
+    await user.click(screen.getByRole('button', { name: 'New Kiln' }));
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Kiln' })).not.toBeInTheDocument());
+
+    await user.click(screen.getByRole('button', { name: 'New Kiln' }));
+    await user.type(kilnIdInput(), 'CG1-0200');
+    await user.keyboard('{Escape}');
+    const confirm = await screen.findByRole('dialog', { name: 'Discard your changes?' });
+    await user.click(within(confirm).getByRole('button', { name: 'Keep editing' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Discard your changes?' })).not.toBeInTheDocument());
+    expect(kilnIdInput()).toHaveValue('CG1-0200');
+    await user.keyboard('{Escape}');
+    await user.click(within(await screen.findByRole('dialog', { name: 'Discard your changes?' })).getByRole('button', { name: 'Discard' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Kiln' })).not.toBeInTheDocument());
+  });
+
+  it('loads the registry once: the Kiln modal takes its choices from the list call', async () => {
+    const { user, fetchMock } = await openRegistry();
+    await user.click(screen.getByRole('button', { name: 'New Kiln' }));
+    await user.click(kilnDialog().getByRole('combobox', { name: /^Facility/ }));
+    expect(await screen.findAllByRole('option')).toHaveLength(REGISTRY.facilities.length);
+    expect(fetchMock.mock.calls.filter(([url]) => url === REGISTRY_URL)).toHaveLength(1);
+  });
+
   it('closes on any other failure, with the unknown-server text', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
     const { user } = await openRegistry(4, () => json({ message: 'Internal server error.' }, 500));
