@@ -9,7 +9,7 @@ import type {
   ChangeRecord,
   EcoAllocationRecord,
   EcoAssetRecord,
-  FacilityAuditRecord,
+  FacilityStatementRecord,
   FacilityPhotoRecord,
   FacilityRecord,
   FacilityRow,
@@ -70,7 +70,7 @@ export interface UserStore {
 
 // ---------------------------------------------------------------- facilities
 export type FacilityFields = Omit<FacilityRecord, 'id'>;
-export type NewFacilityStatement = Omit<FacilityAuditRecord, 'id'>;
+export type NewFacilityStatement = Omit<FacilityStatementRecord, 'id'>;
 
 export interface FacilityStore {
   /** ordered by mnemonic; ownerId limits to one owner's (a facility admin's scope) */
@@ -86,9 +86,9 @@ export interface FacilityStore {
   /** stores the facility's photo and answers the one it replaced, whose files the caller removes */
   replacePhoto(photo: Omit<FacilityPhotoRecord, 'id'>): Promise<{ photo: FacilityPhotoRecord; replaced: FacilityPhotoRecord | null }>;
   /** adds a statement and makes it the facility's latest (latest_facility_audit_id, last_updated) */
-  addStatement(statement: NewFacilityStatement, ts: string): Promise<FacilityAuditRecord>;
+  addStatement(statement: NewFacilityStatement, ts: string): Promise<FacilityStatementRecord>;
   /** the facility's statement with this id, or its latest when id is null */
-  statement(facilityId: number, id: number | null): Promise<FacilityAuditRecord | null>;
+  statement(facilityId: number, id: number | null): Promise<FacilityStatementRecord | null>;
 }
 
 // ---------------------------------------------------------------- kilns

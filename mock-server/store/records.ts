@@ -1,5 +1,5 @@
 import type { Facility } from '../../src/domain/api/configure';
-import type { AuditRecord, ChangeRecord, FacilityAuditRecord, FacilityPhotoRecord, FacilityRecord, KilnLogRecord, KilnRecord, StoredFile, UserRecord } from './schema';
+import type { AuditRecord, ChangeRecord, FacilityStatementRecord, FacilityPhotoRecord, FacilityRecord, KilnLogRecord, KilnRecord, StoredFile, UserRecord } from './schema';
 
 /**
  * The records the store interface speaks, beyond those db.json held before
@@ -7,7 +7,7 @@ import type { AuditRecord, ChangeRecord, FacilityAuditRecord, FacilityPhotoRecor
  * eco assets and their allocations, and the statistics snapshot.
  */
 
-export type { AuditRecord, ChangeRecord, FacilityAuditRecord, FacilityPhotoRecord, FacilityRecord, KilnLogRecord, KilnRecord, StoredFile };
+export type { AuditRecord, ChangeRecord, FacilityStatementRecord, FacilityPhotoRecord, FacilityRecord, KilnLogRecord, KilnRecord, StoredFile };
 
 /** A user; token_version grows on every password or role change, so older tokens are refused. */
 export interface UserRow extends UserRecord {
