@@ -19,6 +19,7 @@ import { kilnLogRoutes } from './kilnlogs/routes';
 import { kilnRoutes } from './kilns/routes';
 import { seedIfEmpty } from './seed';
 import { Store } from './store/store';
+import { openBlobs } from './store/storeConfig';
 import { userRoutes } from './users/routes';
 
 export const OPENAPI_FILE = path.join(PROJECT_ROOT, 'mock-server', 'openapi.yaml');
@@ -40,7 +41,7 @@ export async function createApp(config: ServerConfig): Promise<KilnConsoleServer
   const secret = loadSecret(path.resolve(config.dataDir), config.jwtSecret);
   const store = new Store(config.dataDir);
   const tokens = new TokenService(secret, config.tokenTtl);
-  const ctx: AppContext = { config, store, tokens };
+  const ctx: AppContext = { config, data: store.embedded, blobs: openBlobs({ ...config.storage, dataDir: store.dataDir }), store, tokens };
   await seedIfEmpty(ctx);
   const archivePurge = startArchivePurge(ctx);
 
@@ -59,7 +60,7 @@ export async function createApp(config: ServerConfig): Promise<KilnConsoleServer
   api.use(express.json({ limit: JSON_LIMIT }));
   api.get('/health', (_req, res) => res.json({ status: 'ok' }));
   api.use(authRoutes(ctx));
-  api.use(authenticate(tokens, store));
+  api.use(authenticate(tokens, ctx.data));
   api.use(
     OpenApiValidator.middleware({
       apiSpec: OPENAPI_FILE,

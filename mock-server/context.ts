@@ -1,10 +1,17 @@
 import type { TokenService } from './auth/tokens';
+import type { Blobs } from './blobs/blobs';
 import type { ServerConfig } from './config';
+import type { DataStore } from './store/dataStore';
 import type { Store } from './store/store';
 
-/** What every route module gets: the configuration, the store and the token service. */
+/** What every route module gets: the configuration, the store, the file storage and the token service. */
 export interface AppContext {
   config: ServerConfig;
+  /** the store interface (docs/store.md): the embedded store or PostgreSQL */
+  data: DataStore;
+  /** burn logs, photos, statements: a local folder or an S3 bucket */
+  blobs: Blobs;
+  /** the embedded store's raw state, for the areas not yet moved onto `data` */
   store: Store;
   tokens: TokenService;
 }

@@ -4,6 +4,7 @@ import { loadSecret, TokenService } from '../auth/tokens';
 import { configFromEnv } from '../config';
 import type { DbShape } from '../store/schema';
 import { Store } from '../store/store';
+import { openBlobs } from '../store/storeConfig';
 import { seedDemoData } from '.';
 
 /** `npm run seed`: wipes DATA_DIR's db.json and files/ and seeds the demo business again. */
@@ -14,7 +15,7 @@ async function main(): Promise<void> {
   const store = new Store(config.dataDir);
   const tokens = new TokenService(loadSecret(store.dataDir, config.jwtSecret), config.tokenTtl);
   const started = performance.now();
-  await seedDemoData({ config, store, tokens });
+  await seedDemoData({ config, data: store.embedded, blobs: openBlobs({ ...config.storage, dataDir: store.dataDir }, false), store, tokens });
   const seconds = ((performance.now() - started) / 1000).toFixed(1);
   const counts = (Object.entries(store.data) as [keyof DbShape, unknown[]][]).map(([name, rows]) => `${rows.length} ${name}`);
   console.log(`Seeded ${config.dataDir} in ${seconds} s: ${counts.join(', ')}.`);

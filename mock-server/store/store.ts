@@ -1,19 +1,18 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import jsonServer from 'json-server';
-import low, { type LowdbSync } from 'lowdb';
 import { ensurePrivateDir, PRIVATE_FILE_MODE } from '../files/privateFiles';
-import { AtomicFileAdapter } from './atomicFileAdapter';
-import { emptyDb, type CollectionName, type DbShape } from './schema';
+import { EmbeddedStore } from './embedded/embeddedStore';
+import type { EmbeddedShape } from './embedded/state';
+import type { CollectionName, DbShape } from './schema';
 
 /**
- * The data store: json-server's lowdb database over DATA_DIR/db.json with an
- * atomic file adapter. Route modules read `store.data`, mutate records and call
- * `store.write()` once per request, after every check has passed, so a refused
- * request never leaves half a change behind.
+ * The raw state of the embedded store, as route modules not yet on the store
+ * interface (dataStore.ts) read and mutate it: `store.data`, then `store.write()`
+ * once per request after every check has passed. It is the very state the
+ * EmbeddedStore (`store.embedded`) works on, so areas move one at a time.
  */
 export class Store {
-  readonly db: LowdbSync<DbShape>;
+  readonly embedded: EmbeddedStore;
   readonly dataDir: string;
   readonly filesDir: string;
 
@@ -25,22 +24,15 @@ export class Store {
     const dbFile = path.join(this.dataDir, 'db.json');
     // a db.json written before files were private is narrowed now, not at its next write
     if (fs.existsSync(dbFile)) fs.chmodSync(dbFile, PRIVATE_FILE_MODE);
-    const adapter = new AtomicFileAdapter<DbShape>(dbFile, {
-      defaultValue: emptyDb(),
-      // compact JSON: the whole file is rewritten on each write
-      serialize: (state) => JSON.stringify(state),
-    });
-    // json-server owns the lowdb instance; its generic REST router is never mounted
-    this.db = jsonServer.router<DbShape>(low(adapter)).db;
-    this.ensureCollections();
+    this.embedded = new EmbeddedStore(this.dataDir);
   }
 
-  get data(): DbShape {
-    return this.db.getState();
+  get data(): EmbeddedShape {
+    return this.embedded.rawState.state;
   }
 
   write(): void {
-    this.db.write();
+    this.embedded.rawState.db.write();
   }
 
   isEmpty(): boolean {
@@ -49,25 +41,15 @@ export class Store {
 
   nextId(collection: CollectionName): number {
     const records = this.data[collection] as { id: number }[];
-    return records.reduce((max, r) => Math.max(max, r.id), 0) + 1;
+    const id = records.reduce((max, r) => Math.max(max, r.id), 0) + 1;
+    // the interface's id counter must not hand out this id again
+    this.embedded.rawState.ids.saw(collection, id);
+    return id;
   }
 
   /** Replaces the whole state (used by the seed) and persists it. */
-  replace(state: DbShape): void {
-    this.db.setState(state);
-    this.write();
-  }
-
-  private ensureCollections(): void {
-    const state = this.db.getState() as Partial<DbShape>;
-    const defaults = emptyDb();
-    let changed = false;
-    for (const key of Object.keys(defaults) as CollectionName[]) {
-      if (!Array.isArray(state[key])) {
-        (state as Record<string, unknown>)[key] = defaults[key];
-        changed = true;
-      }
-    }
-    if (changed) this.replace(state as DbShape);
+  replace(state: DbShape | EmbeddedShape): void {
+    // the embedded state fills the collections an older shape lacks
+    this.embedded.rawState.replace(state as EmbeddedShape);
   }
 }

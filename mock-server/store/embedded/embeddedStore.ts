@@ -30,6 +30,14 @@ export class EmbeddedStore implements DataStore {
     return this.core.dataDir;
   }
 
+  /**
+   * The raw state under the store, for the route modules not yet moved onto
+   * the interface (store/store.ts); it goes when the last of them has moved.
+   */
+  get rawState(): EmbeddedState {
+    return this.core;
+  }
+
   get users() {
     return this.parts.users;
   }
