@@ -41,8 +41,10 @@ export async function createApp(config: ServerConfig): Promise<KilnConsoleServer
   const secret = loadSecret(path.resolve(config.dataDir), config.jwtSecret);
   const store = new Store(config.dataDir);
   const tokens = new TokenService(secret, config.tokenTtl);
-  const ctx: AppContext = { config, data: store.embedded, blobs: openBlobs({ ...config.storage, dataDir: store.dataDir }), store, tokens };
-  await seedIfEmpty(ctx);
+  const storage = { ...config.storage, dataDir: store.dataDir };
+  const ctx: AppContext = { config, data: store.embedded, blobs: openBlobs(storage), store, tokens };
+  // the demo files need no fsync: a crash during the seed is followed by another seed
+  await seedIfEmpty({ ...ctx, blobs: openBlobs(storage, false) });
   const archivePurge = startArchivePurge(ctx);
 
   const app = express();

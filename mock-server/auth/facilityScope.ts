@@ -1,5 +1,5 @@
 import { ROLES } from '../../src/domain/rules';
-import type { FacilityRecord } from '../store/schema';
+import type { DataStore } from '../store/dataStore';
 import type { AuthContext } from './authContext';
 
 /**
@@ -7,7 +7,7 @@ import type { AuthContext } from './authContext';
  * admin only the facilities they own, decided from the verified token's user;
  * null for every other role, meaning no facility limit.
  */
-export function facilityScope(auth: AuthContext, facilities: readonly FacilityRecord[]): ReadonlySet<number> | null {
+export async function facilityScope(auth: AuthContext, data: Pick<DataStore, 'facilities'>): Promise<ReadonlySet<number> | null> {
   if (auth.role !== ROLES.FACILITY_ADMIN) return null;
-  return new Set(facilities.filter((f) => f.owner_id === auth.userId).map((f) => f.id));
+  return new Set(await data.facilities.idsOwnedBy(auth.userId));
 }

@@ -24,13 +24,14 @@ export function kilnLogRoutes(ctx: AppContext): express.Router {
   const canRead = requireRule('read', 'kilnlog');
   const canUpdate = requireRule('update', 'kilnlog');
 
-  const facilitiesOf = (req: Request) => facilityScope(req.auth!, ctx.store.data.facilities);
+  const facilitiesOf = (req: Request) => facilityScope(req.auth!, ctx.data);
 
   /** The log the caller may see (live or archived, or only archived); 404 for any other, so a hidden log is not revealed. */
-  const findLog = (req: Request, onlyArchived = false): KilnLogRecord => {
+  const findLog = async (req: Request, onlyArchived = false): Promise<KilnLogRecord> => {
     const id = positiveId(req.params.id, 'id');
+    const scope = await facilitiesOf(req);
     const row = ctx.store.data.kilnlogs.find((r) => r.id === id);
-    if (!row || !inFacilities(row, facilitiesOf(req)) || (onlyArchived && row.archived_ts === null)) {
+    if (!row || !inFacilities(row, scope) || (onlyArchived && row.archived_ts === null)) {
       throw notFound(onlyArchived ? 'No such archived kiln log.' : 'No such kiln log.');
     }
     return row;
@@ -54,10 +55,10 @@ export function kilnLogRoutes(ctx: AppContext): express.Router {
     res.status(201).json(present(row));
   });
 
-  const list = (archived: boolean): express.RequestHandler => (req, res) => {
+  const list = (archived: boolean): express.RequestHandler => async (req, res) => {
     const params = parseListParams(req.query, KILNLOG_SORT_FIELDS, DEFAULT_KILNLOG_SORT);
     const filter = parseKilnLogFilter(params.filter);
-    const page = queryKilnLogs(ctx.store.data.kilnlogs, { archived, facilityIds: facilitiesOf(req) }, filter, params);
+    const page = queryKilnLogs(ctx.store.data.kilnlogs, { archived, facilityIds: await facilitiesOf(req) }, filter, params);
     sendPage(res, { ...page, rows: page.rows.map(present) });
   };
   router.get('/kilnlogs', canRead, list(false));
@@ -68,19 +69,19 @@ export function kilnLogRoutes(ctx: AppContext): express.Router {
   });
 
   router.get('/kilnlogs/:id', canRead, async (req, res) => {
-    const row = findLog(req);
+    const row = await findLog(req);
     const detail: KilnLogDetail = { ...present(row), ...(await files.readAnalysis(row.id)) };
     res.json(detail);
   });
 
   router.get('/kilnlogs/:id/download', canRead, async (req, res) => {
-    const row = findLog(req);
+    const row = await findLog(req);
     const bytes = await files.readRaw(row.s3key);
     res.attachment(row.file_name).type('text/csv').send(bytes);
   });
 
   router.post('/kilnlogs/:id/analyse', canUpdate, async (req, res) => {
-    const row = findLog(req);
+    const row = await findLog(req);
     const [bytes, previousAnalysis] = await Promise.all([files.readRaw(row.s3key), files.readAnalysis(row.id)]);
     // checked after the reads, so no audit can slip in between check and change
     refuseIfAudited(row, 'analysed again');
@@ -96,8 +97,8 @@ export function kilnLogRoutes(ctx: AppContext): express.Router {
     res.json(present(row));
   });
 
-  router.post('/kilnlogs/:id/archive', canUpdate, (req, res) => {
-    const row = findLog(req);
+  router.post('/kilnlogs/:id/archive', canUpdate, async (req, res) => {
+    const row = await findLog(req);
     refuseIfAudited(row, 'archived');
     if (row.archived_ts !== null) throw conflict(`Log ${row.id} is already archived.`);
     const now = new Date();
@@ -107,8 +108,8 @@ export function kilnLogRoutes(ctx: AppContext): express.Router {
     res.json(present(row));
   });
 
-  router.post('/archived_kilnlogs/:id/restore', canUpdate, (req, res) => {
-    const row = findLog(req, true);
+  router.post('/archived_kilnlogs/:id/restore', canUpdate, async (req, res) => {
+    const row = await findLog(req, true);
     row.archived_ts = null;
     row.delete_after = null;
     ctx.store.write();

@@ -48,7 +48,8 @@ describe('a failed write of db.json', () => {
     const request = CHANGES[name]();
     const before = snapshot(server);
     const analyses = server.ctx.store.data.kilnlogs.map((l) => l.analysis);
-    const write = vi.spyOn(server.ctx.store, 'write').mockImplementationOnce(() => {
+    // the one write of db.json both the store interface and the raw state go through
+    const write = vi.spyOn(server.ctx.store.embedded.rawState.db, 'write').mockImplementationOnce(() => {
       throw new Error('ENOSPC: no space left on device');
     });
     const res = await request;
