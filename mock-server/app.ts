@@ -45,7 +45,7 @@ export async function createApp(config: ServerConfig): Promise<KilnConsoleServer
   const ctx: AppContext = { config, data: store.embedded, blobs: openBlobs(storage), store, tokens };
   // the demo files need no fsync: a crash during the seed is followed by another seed
   await seedIfEmpty({ ...ctx, blobs: openBlobs(storage, false) });
-  const archivePurge = startArchivePurge(ctx);
+  const archivePurge = await startArchivePurge(ctx);
 
   const app = express();
   app.disable('x-powered-by');

@@ -223,8 +223,8 @@ describe('archive, retention and restore', () => {
     const analysisFile = path.join(filesDir, 'analysis', `${gone.id}.json`);
     expect(fs.existsSync(rawFile) && fs.existsSync(analysisFile)).toBe(true);
 
-    expect(purgeArchivedLogs(server.ctx, new Date(Date.parse(archivedRow.delete_after!) - 1000))).toBe(0);
-    expect(purgeArchivedLogs(server.ctx, new Date(Date.parse(archivedRow.delete_after!) + 1000))).toBe(1);
+    expect(await purgeArchivedLogs(server.ctx, new Date(Date.parse(archivedRow.delete_after!) - 1000))).toBe(0);
+    expect(await purgeArchivedLogs(server.ctx, new Date(Date.parse(archivedRow.delete_after!) + 1000))).toBe(1);
 
     expect(server.ctx.store.data.kilnlogs.some((r) => r.id === gone.id)).toBe(false);
     expect(fs.existsSync(rawFile) || fs.existsSync(analysisFile)).toBe(false);
