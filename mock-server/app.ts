@@ -18,8 +18,7 @@ import { startArchivePurge } from './kilnlogs/purge';
 import { kilnLogRoutes } from './kilnlogs/routes';
 import { kilnRoutes } from './kilns/routes';
 import { seedIfEmpty } from './seed';
-import { Store } from './store/store';
-import { openBlobs } from './store/storeConfig';
+import { openBlobs, openStore } from './store/storeConfig';
 import { userRoutes } from './users/routes';
 
 export const OPENAPI_FILE = path.join(PROJECT_ROOT, 'mock-server', 'openapi.yaml');
@@ -32,17 +31,18 @@ const FEATURE_ROUTES: ((ctx: AppContext) => express.Router)[] = [changesRoutes, 
 export interface KilnConsoleServer {
   app: express.Express;
   ctx: AppContext;
-  /** stops the background jobs (the hourly purge of archived logs) */
+  /** stops the background jobs (the hourly purge of archived logs) and closes the store */
   stop(): void;
 }
 
 export async function createApp(config: ServerConfig): Promise<KilnConsoleServer> {
   // a weak JWT_SECRET stops the start before anything is written
   const secret = loadSecret(path.resolve(config.dataDir), config.jwtSecret);
-  const store = new Store(config.dataDir);
   const tokens = new TokenService(secret, config.tokenTtl);
-  const storage = { ...config.storage, dataDir: store.dataDir };
-  const ctx: AppContext = { config, data: store.embedded, blobs: openBlobs(storage), store, tokens };
+  const storage = { ...config.storage, dataDir: path.resolve(config.dataDir) };
+  // PostgreSQL (DATABASE_URL) runs its migrations here, before the first request
+  const data = await openStore(storage);
+  const ctx: AppContext = { config, data, blobs: openBlobs(storage), tokens };
   // the demo files need no fsync: a crash during the seed is followed by another seed
   await seedIfEmpty({ ...ctx, blobs: openBlobs(storage, false) });
   const archivePurge = await startArchivePurge(ctx);
@@ -85,5 +85,12 @@ export async function createApp(config: ServerConfig): Promise<KilnConsoleServer
     });
   }
   app.use(errorHandler);
-  return { app, ctx, stop: () => archivePurge.stop() };
+  return {
+    app,
+    ctx,
+    stop() {
+      archivePurge.stop();
+      data.close().catch((err: unknown) => console.error('Closing the store failed:', err));
+    },
+  };
 }

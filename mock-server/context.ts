@@ -2,7 +2,6 @@ import type { TokenService } from './auth/tokens';
 import type { Blobs } from './blobs/blobs';
 import type { ServerConfig } from './config';
 import type { DataStore } from './store/dataStore';
-import type { Store } from './store/store';
 
 /** What every route module gets: the configuration, the store, the file storage and the token service. */
 export interface AppContext {
@@ -11,7 +10,5 @@ export interface AppContext {
   data: DataStore;
   /** burn logs, photos, statements: a local folder or an S3 bucket */
   blobs: Blobs;
-  /** the embedded store's raw state, for the areas not yet moved onto `data` */
-  store: Store;
   tokens: TokenService;
 }

@@ -3,6 +3,7 @@ import type { Facility, FacilityListResponse, FacilitySavePayload } from '../../
 import type { FacilityRecord } from '../../mock-server/store/schema';
 import { facilityPayload, snapshot, usersWithout, type DemoUsername } from '../helpers/configure';
 import { bearer, startWithTokens, type TestServer } from '../helpers/testServer';
+import { rawStore } from '../helpers/rawStore';
 
 let server: TestServer;
 let tokens: Record<DemoUsername, string>;
@@ -13,7 +14,7 @@ const OWN_FACILITIES = [1, 2]; // facilityadmin (user 5) owns NRB and NKR
 const list = (who: DemoUsername, query = '') => server.http.get(`/api/facilities${query}`).set(bearer(tokens[who]));
 const save = (who: DemoUsername, action: 'add' | 'edit', payload: Partial<FacilitySavePayload> | Record<string, unknown>) =>
   server.http.post(`/api/facility/${action}`).set(bearer(tokens[who])).send(payload);
-const stored = (id: number) => server.ctx.store.data.facilities.find((f) => f.id === id) as FacilityRecord;
+const stored = (id: number) => rawStore(server).data.facilities.find((f) => f.id === id) as FacilityRecord;
 
 /** The edit payload that leaves a stored facility as it is. */
 function unchanged(id: number): FacilitySavePayload {
@@ -109,7 +110,7 @@ describe('POST /api/facility/add', () => {
     const res = await save('superadmin', 'add', payload);
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ status: 1 });
-    const created = server.ctx.store.data.facilities.find((f) => f.mnemonic === 'MZU')!;
+    const created = rawStore(server).data.facilities.find((f) => f.mnemonic === 'MZU')!;
     expect(created).toMatchObject({
       name: 'Mzuzu Char',
       owner_id: 5,

@@ -4,6 +4,7 @@ import { DEMO_KILNS } from '../../mock-server/seed/kilns';
 import { kilnPayload, snapshot, usersWithout, type DemoUsername } from '../helpers/configure';
 import { makeToken } from '../helpers/tokens';
 import { bearer, startWithTokens, type TestServer } from '../helpers/testServer';
+import { rawStore } from '../helpers/rawStore';
 
 let server: TestServer;
 let tokens: Record<DemoUsername, string>;
@@ -15,7 +16,7 @@ const registry = async (who: DemoUsername) =>
   (await server.http.get('/api/kiln/registry/list').set(bearer(tokens[who]))).body as KilnRegistryResponse;
 const save = (who: DemoUsername, action: 'add' | 'edit', payload: Partial<KilnSavePayload> | Record<string, unknown>) =>
   server.http.post(`/api/kiln/registry/${action}`).set(bearer(tokens[who])).send(payload);
-const storedKiln = (kilnId: string) => server.ctx.store.data.kilns.find((k) => k.kiln_id === kilnId);
+const storedKiln = (kilnId: string) => rawStore(server).data.kilns.find((k) => k.kiln_id === kilnId);
 
 describe('GET /api/kiln/registry/list', () => {
   it('answers every kiln with its facility mnemonic and name, config as JSON text, and the facilities to pick', async () => {

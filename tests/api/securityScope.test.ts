@@ -3,6 +3,7 @@ import type { Test } from 'supertest';
 import { kilnPayload, pngImage, snapshot, TINY_PDF } from '../helpers/configure';
 import { burnCsv } from '../helpers/kilnLogUploads';
 import { bearer, startTestServer, type TestServer } from '../helpers/testServer';
+import { rawStore } from '../helpers/rawStore';
 
 /**
  * Point 14 of the security review (docs/security.md): every call that takes a
@@ -20,7 +21,7 @@ const GUID = '3f2c1a9e-8b7d-4c6e-9f01-23456789abcd';
 beforeAll(async () => {
   server = await startTestServer();
   token = await server.login('facilityadmin');
-  const { data } = server.ctx.store;
+  const { data } = rawStore(server);
   ids.ownKiln = data.kilns.find((k) => k.facility_id === 1)!.id;
   ids.otherKiln = data.kilns.find((k) => k.facility_id === 3)!.id;
   ids.ownLog = data.kilnlogs.find((l) => l.facility_id === 1)!.id;
@@ -39,7 +40,7 @@ afterAll(() => server.close());
 
 const as = (req: Test) => req.set(bearer(token));
 const kilnEdit = (id: number, facilityId: number) => {
-  const kiln = server.ctx.store.data.kilns.find((k) => k.id === id);
+  const kiln = rawStore(server).data.kilns.find((k) => k.id === id);
   return { id, kiln_id: kiln?.kiln_id ?? 'CG1-X', facility_id: facilityId, type: kiln?.type ?? 0, install_date: '2024-01-01', config: {} };
 };
 const facilityEdit = (id: number) => ({

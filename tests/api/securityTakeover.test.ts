@@ -3,6 +3,7 @@ import type { KilnLog } from '../../src/domain/api/kilnLogs';
 import { kilnPayload, loginAll, snapshot, type DemoUsername } from '../helpers/configure';
 import { burnCsv } from '../helpers/kilnLogUploads';
 import { bearer, startTestServer, type TestServer } from '../helpers/testServer';
+import { rawStore } from '../helpers/rawStore';
 
 /**
  * The two high-severity holes of the security review (docs/security.md), tried
@@ -21,8 +22,8 @@ afterAll(() => server.close());
 
 const TASMANIA = 3;
 const as = (who: DemoUsername) => bearer(tokens[who]);
-const facility = (id: number) => server.ctx.store.data.facilities.find((f) => f.id === id)!;
-const kiln = (kilnId: string) => server.ctx.store.data.kilns.find((k) => k.kiln_id === kilnId)!;
+const facility = (id: number) => rawStore(server).data.facilities.find((f) => f.id === id)!;
+const kiln = (kilnId: string) => rawStore(server).data.kilns.find((k) => k.kiln_id === kilnId)!;
 const upload = (csv: string) => server.http.post('/api/kilnlogs/upload').set(as('uploader')).set('Content-Type', 'text/csv').send(csv);
 
 describe("a facility admin cannot take over another facility's kiln", () => {
@@ -86,7 +87,7 @@ describe("a facility admin cannot take over another facility's kiln", () => {
 
   it('files a log by its oldest registration when an older store holds a kiln id twice', async () => {
     // a registration slipped in before ids were unique across facilities
-    const { store } = server.ctx;
+    const store = rawStore(server);
     store.data.kilns.push({ ...kiln('RTR-0008'), id: store.nextId('kilns'), facility_id: 1 });
     store.write();
     const res = await upload(burnCsv('RTR-0008', facility(TASMANIA)));

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_UPLOAD_BYTES } from '../../src/domain/api/configure';
 import { jpegImage, pngImage, snapshot, TINY_PDF, usersWithout, type DemoUsername } from '../helpers/configure';
 import { bearer, startWithTokens, type TestServer } from '../helpers/testServer';
+import { rawStore } from '../helpers/rawStore';
 
 let server: TestServer;
 let tokens: Record<DemoUsername, string>;
@@ -51,9 +52,9 @@ const getBlob = (url: string, who: DemoUsername | null = 'superadmin') => {
   return who ? req.set(bearer(tokens[who])) : req;
 };
 
-const facilityRecord = (id: number) => server.ctx.store.data.facilities.find((f) => f.id === id)!;
-const photoRecord = (facilityId: number) => server.ctx.store.data.facility_photos.find((p) => p.facility_id === facilityId);
-const fileExists = (key: string) => fs.existsSync(path.join(server.ctx.store.filesDir, key));
+const facilityRecord = (id: number) => rawStore(server).data.facilities.find((f) => f.id === id)!;
+const photoRecord = (facilityId: number) => rawStore(server).data.facility_photos.find((p) => p.facility_id === facilityId);
+const fileExists = (key: string) => fs.existsSync(path.join(rawStore(server).filesDir, key));
 
 describe('POST /api/photo/upload and GET /api/facility/{id}/photo', () => {
   it('serves the seeded photo and thumbnail of every facility as PNG', async () => {
@@ -83,7 +84,7 @@ describe('POST /api/photo/upload and GET /api/facility/{id}/photo', () => {
     expect(record.photo.original_name).not.toMatch(/[/\\<>]/);
     expect(record.photo.key).toMatch(/^facility-photos\/[0-9a-f-]{36}\.png$/);
     expect(fileExists(previous.photo.key) || fileExists(previous.thumb.key)).toBe(false);
-    expect(server.ctx.store.data.facility_photos.filter((p) => p.facility_id === 3)).toHaveLength(1);
+    expect(rawStore(server).data.facility_photos.filter((p) => p.facility_id === 3)).toHaveLength(1);
 
     const photo = await getBlob('/api/facility/3/photo?thumb=0');
     expect(photo.headers['content-type']).toBe('image/png');
@@ -159,7 +160,7 @@ describe('POST /api/photo/upload and GET /api/facility/{id}/photo', () => {
     expect((await getBlob('/api/facility/1/photo', 'useradmin')).status).toBe(403);
     expect((await getBlob('/api/facility/1/photo', 'broker')).status).toBe(200);
     expect((await getBlob('/api/facility/999/photo')).status).toBe(404);
-    const photos = server.ctx.store.data.facility_photos;
+    const photos = rawStore(server).data.facility_photos;
     const removed = photos.splice(photos.findIndex((p) => p.facility_id === 4), 1);
     try {
       expect((await getBlob('/api/facility/4/photo')).status).toBe(404);
@@ -175,7 +176,7 @@ describe('POST /api/facility/{id}/upload_audit and GET /api/facility/{id}/audit'
     expect(latest.status).toBe(200);
     expect(latest.headers['content-type']).toBe('application/pdf');
     expect(latest.body.subarray(0, 5).toString('latin1')).toBe('%PDF-');
-    const older = server.ctx.store.data.facility_audits.find((a) => a.facility_id === 1 && a.id !== facilityRecord(1).latest_facility_audit_id)!;
+    const older = rawStore(server).data.facility_audits.find((a) => a.facility_id === 1 && a.id !== facilityRecord(1).latest_facility_audit_id)!;
     const scan = await getBlob(`/api/facility/1/audit?id=${older.id}`);
     expect(scan.headers['content-type']).toBe('image/png');
     expect(scan.headers['content-disposition']).toMatch(/^inline; filename="/);
@@ -200,7 +201,7 @@ describe('POST /api/facility/{id}/upload_audit and GET /api/facility/{id}/audit'
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ status: 1, id: expect.any(Number) });
     expect(facilityRecord(3).latest_facility_audit_id).toBe(res.body.id);
-    const record = server.ctx.store.data.facility_audits.find((a) => a.id === res.body.id)!;
+    const record = rawStore(server).data.facility_audits.find((a) => a.id === res.body.id)!;
     expect(record).toMatchObject({ facility_id: 3, file_type: 'pdf' });
     expect(record.file).toMatchObject({ mime_type: 'application/pdf', size: TINY_PDF.length, original_name: 'TAS statement.pdf', uploader_id: 1 });
     expect(record.file.key).toMatch(/^facility-audits\/[0-9a-f-]{36}\.pdf$/);

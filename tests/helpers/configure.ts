@@ -5,6 +5,7 @@ import type { FacilitySavePayload, KilnSavePayload } from '../../src/domain/api/
 import { encodePng } from '../../mock-server/seed/media/png';
 import { DEMO_USERS } from '../../mock-server/seed/users';
 import type { TestServer } from './testServer';
+import { rawStore } from './rawStore';
 
 export type DemoUsername = (typeof DEMO_USERS)[number]['username'];
 
@@ -87,8 +88,8 @@ function listFiles(dir: string): string[] {
 /** The store's state and every stored file name: equal snapshots mean nothing was stored. */
 export function snapshot(server: TestServer): { db: string; dbFile: string; files: string[] } {
   return {
-    db: JSON.stringify(server.ctx.store.data),
+    db: JSON.stringify(rawStore(server).data),
     dbFile: fs.readFileSync(path.join(server.dataDir, 'db.json'), 'utf8'),
-    files: listFiles(server.ctx.store.filesDir),
+    files: listFiles(rawStore(server).filesDir),
   };
 }

@@ -30,10 +30,7 @@ export class EmbeddedStore implements DataStore {
     return this.core.dataDir;
   }
 
-  /**
-   * The raw state under the store, for the route modules not yet moved onto
-   * the interface (store/store.ts); it goes when the last of them has moved.
-   */
+  /** The raw state under the store, for tests that look at records directly; no server code reaches it. */
   get rawState(): EmbeddedState {
     return this.core;
   }
