@@ -153,17 +153,17 @@ describe('POST /api/facility/add', () => {
     ['a config for another kiln type', { config: { terrafix: { wicf: 1 } } }, /terrafix|additional/],
     ['an unknown field', { latitude_min: 1 }, /latitude_min|additional/],
   ])('answers 400 naming the field for %s, storing nothing', async (_name, overrides, message) => {
-    const before = snapshot(server);
+    const before = await snapshot(server);
     const res = await save('superadmin', 'add', { ...facilityPayload(), ...overrides });
     expect(res.status).toBe(400);
     expect(res.body.message).toMatch(message);
-    expect(snapshot(server)).toEqual(before);
+    expect(await snapshot(server)).toEqual(before);
   });
 
   it.each(usersWithout(['superadmin']))('answers 403 to %s (create facility is the super-admin\'s), storing nothing', async (who) => {
-    const before = snapshot(server);
+    const before = await snapshot(server);
     expect((await save(who, 'add', facilityPayload({ owner_id: 5 }))).status).toBe(403);
-    expect(snapshot(server)).toEqual(before);
+    expect(await snapshot(server)).toEqual(before);
   });
 
   it('answers 401 without a token', async () => {
@@ -184,11 +184,11 @@ describe('POST /api/facility/edit', () => {
   });
 
   it('refuses a changed mnemonic with 400, storing nothing', async () => {
-    const before = snapshot(server);
+    const before = await snapshot(server);
     const res = await save('superadmin', 'edit', { ...unchanged(4), mnemonic: 'RVN' });
     expect(res.status).toBe(400);
     expect(res.body.message).toMatch(/mnemonic cannot be changed/);
-    expect(snapshot(server)).toEqual(before);
+    expect(await snapshot(server)).toEqual(before);
   });
 
   it("refuses taking another facility's mnemonic the same way", async () => {
@@ -196,11 +196,11 @@ describe('POST /api/facility/edit', () => {
   });
 
   it('answers 400 naming the field for an invalid value, storing nothing', async () => {
-    const before = snapshot(server);
+    const before = await snapshot(server);
     const res = await save('superadmin', 'edit', { ...unchanged(4), lonMin: 150, lonMax: 149 });
     expect(res.status).toBe(400);
     expect(res.body.message).toMatch(/lonMin.*lonMax/);
-    expect(snapshot(server)).toEqual(before);
+    expect(await snapshot(server)).toEqual(before);
   });
 
   it('lets a facility admin edit its own facility', async () => {
@@ -209,12 +209,12 @@ describe('POST /api/facility/edit', () => {
   });
 
   it("refuses a facility admin another's facility (404, as for none) and giving its own away (400), storing nothing", async () => {
-    const before = snapshot(server);
+    const before = await snapshot(server);
     expect((await save('facilityadmin', 'edit', unchanged(4))).status).toBe(404);
     const res = await save('facilityadmin', 'edit', { ...unchanged(2), owner_id: 1 });
     expect(res.status).toBe(400);
     expect(res.body.message).toMatch(/owner_id is not an allowed value/);
-    expect(snapshot(server)).toEqual(before);
+    expect(await snapshot(server)).toEqual(before);
   });
 
   it('answers 404 for an unknown facility and 400 without an id', async () => {

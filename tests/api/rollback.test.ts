@@ -47,7 +47,7 @@ const CHANGES: Record<string, () => Test> = {
 describe('a failed write of db.json', () => {
   it.each(Object.keys(CHANGES))('takes back %s: records and files as before, 500', async (name) => {
     const request = CHANGES[name]();
-    const before = snapshot(server);
+    const before = await snapshot(server);
     const analyses = rawStore(server).data.kilnlogs.map((l) => l.analysis);
     // the one write of db.json both the store interface and the raw state go through
     const write = vi.spyOn(rawStore(server).db, 'write').mockImplementationOnce(() => {
@@ -57,7 +57,7 @@ describe('a failed write of db.json', () => {
     write.mockRestore();
     expect(res.status).toBe(500);
     expect(res.body).toEqual({ message: 'Internal server error.' });
-    expect(snapshot(server)).toEqual(before);
+    expect(await snapshot(server)).toEqual(before);
     expect(rawStore(server).data.kilnlogs.map((l) => l.analysis)).toEqual(analyses);
   });
 });

@@ -68,10 +68,10 @@ describe('the login body is checked before any throttle reads it', () => {
     ['a number', 42],
     ['null', null],
   ])('answers 400, never 500, to a username that is %s', async (_name, username) => {
-    const before = snapshot(server);
+    const before = await snapshot(server);
     const res = await login(username, 'kiln-demo', '192.0.2.41');
     expect(res.status).toBe(400);
-    expect(snapshot(server)).toEqual(before);
+    expect(await snapshot(server)).toEqual(before);
   });
 });
 

@@ -79,13 +79,13 @@ const CALLS: Record<string, (other: boolean) => Test> = {
 
 describe("a facility admin gets for another facility's ids exactly what it gets for none", () => {
   it.each(Object.keys(CALLS))('%s → 404, the same body, nothing stored', async (name) => {
-    const before = snapshot(server);
+    const before = await snapshot(server);
     const other = await CALLS[name](true);
     const missing = await CALLS[name](false);
     expect(other.status).toBe(404);
     expect(missing.status).toBe(404);
     expect(other.body).toEqual(missing.body);
-    expect(snapshot(server)).toEqual(before);
+    expect(await snapshot(server)).toEqual(before);
   });
 
   it('lists hold none of the other facilities, whatever the filter asks', async () => {

@@ -114,19 +114,19 @@ describe('POST /api/photo/upload and GET /api/facility/{id}/photo', () => {
     ['two files in photo', () => uploadPhoto('superadmin', '4', [photoParts()[0], photoParts()[0]]), /exactly one file/],
     ['a file in an unknown field', () => uploadPhoto('superadmin', '4', [photoParts()[0], { field: 'other', bytes: THUMB, name: 'x.jpg' }]), /exactly one file/],
   ])('answers 400 for %s, storing nothing', async (_name, send, message) => {
-    const before = snapshot(server);
+    const before = await snapshot(server);
     const res = await send();
     expect(res.status).toBe(400);
     expect(res.body.message).toMatch(message);
-    expect(snapshot(server)).toEqual(before);
+    expect(await snapshot(server)).toEqual(before);
   });
 
   it('answers 413 for a photo over 20 MB and for more than two files, storing nothing', async () => {
-    const before = snapshot(server);
+    const before = await snapshot(server);
     expect((await uploadPhoto('superadmin', '4', photoParts(OVERSIZED))).status).toBe(413);
     const threeFiles = [...photoParts(), { field: 'photo', bytes: PHOTO, name: 'again.png' }];
     expect((await uploadPhoto('superadmin', '4', threeFiles)).status).toBe(413);
-    expect(snapshot(server)).toEqual(before);
+    expect(await snapshot(server)).toEqual(before);
   });
 
   it('answers 415 for a body that is not multipart', async () => {
@@ -140,10 +140,10 @@ describe('POST /api/photo/upload and GET /api/facility/{id}/photo', () => {
   });
 
   it("answers 404 to a facility admin for another's facility as for an unknown facility, storing nothing", async () => {
-    const before = snapshot(server);
+    const before = await snapshot(server);
     expect((await uploadPhoto('facilityadmin', '3', photoParts())).status).toBe(404);
     expect((await uploadPhoto('superadmin', '999', photoParts())).status).toBe(404);
-    expect(snapshot(server)).toEqual(before);
+    expect(await snapshot(server)).toEqual(before);
   });
 
   it.each(usersWithout(['superadmin', 'facilityadmin']))('answers 403 to %s (no upload photo)', async (who) => {
@@ -239,25 +239,25 @@ describe('POST /api/facility/{id}/upload_audit and GET /api/facility/{id}/audit'
     ['a file_type that is not allowed', { bytes: TINY_PDF, name: 'statement.pdf' }, 'docx', /file_type must be one of/],
     ["a file_type that does not match the content", { bytes: TINY_PDF, name: 'statement.png' }, 'png', /file_type png does not match/],
   ])('answers 400 for %s, storing nothing', async (_name, file, fileType, message) => {
-    const before = snapshot(server);
+    const before = await snapshot(server);
     const res = await uploadAudit('superadmin', 4, file, fileType);
     expect(res.status).toBe(400);
     expect(res.body.message).toMatch(message);
-    expect(snapshot(server)).toEqual(before);
+    expect(await snapshot(server)).toEqual(before);
   });
 
   it('answers 413 for a statement over 20 MB, storing nothing', async () => {
-    const before = snapshot(server);
+    const before = await snapshot(server);
     const res = await uploadAudit('superadmin', 4, { bytes: OVERSIZED, name: 'huge.png' }, 'png');
     expect(res.status).toBe(413);
-    expect(snapshot(server)).toEqual(before);
+    expect(await snapshot(server)).toEqual(before);
   });
 
   it("answers 404 to a facility admin for another's facility as for an unknown one, storing nothing", async () => {
-    const before = snapshot(server);
+    const before = await snapshot(server);
     expect((await uploadAudit('facilityadmin', 4, { bytes: TINY_PDF, name: 'x.pdf' }, 'pdf')).status).toBe(404);
     expect((await uploadAudit('superadmin', 999, { bytes: TINY_PDF, name: 'x.pdf' }, 'pdf')).status).toBe(404);
-    expect(snapshot(server)).toEqual(before);
+    expect(await snapshot(server)).toEqual(before);
     expect((await getBlob('/api/facility/4/audit', 'facilityadmin')).status).toBe(404);
     expect((await getBlob('/api/facility/999/audit')).status).toBe(404);
   });
