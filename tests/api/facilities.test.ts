@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Facility, FacilityListResponse, FacilitySavePayload } from '../../src/domain/api/configure';
 import type { FacilityRecord } from '../../mock-server/store/schema';
-import { facilityPayload, snapshot, usersWithout, type DemoUsername } from '../helpers/configure';
+import { facilityPayload, usersWithout, type DemoUsername } from '../helpers/configure';
+import { snapshot } from '../helpers/snapshot';
 import { bearer, startWithTokens, type TestServer } from '../helpers/testServer';
 import { rawStore } from '../helpers/rawStore';
 

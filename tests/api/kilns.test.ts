@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Kiln, KilnRegistryResponse, KilnSavePayload } from '../../src/domain/api/configure';
 import { DEMO_KILNS } from '../../mock-server/seed/kilns';
-import { kilnPayload, snapshot, usersWithout, type DemoUsername } from '../helpers/configure';
+import { kilnPayload, usersWithout, type DemoUsername } from '../helpers/configure';
+import { snapshot } from '../helpers/snapshot';
 import { makeToken } from '../helpers/tokens';
 import { bearer, startWithTokens, type TestServer } from '../helpers/testServer';
 import { rawStore } from '../helpers/rawStore';

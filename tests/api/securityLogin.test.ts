@@ -1,7 +1,7 @@
 import { performance } from 'node:perf_hooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { configFromEnv } from '../../mock-server/config';
-import { snapshot } from '../helpers/configure';
+import { snapshot } from '../helpers/snapshot';
 import { bearer, startTestServer, type TestServer } from '../helpers/testServer';
 import { rawStore } from '../helpers/rawStore';
 

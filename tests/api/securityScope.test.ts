@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Test } from 'supertest';
-import { kilnPayload, pngImage, snapshot, TINY_PDF } from '../helpers/configure';
+import { kilnPayload, pngImage, TINY_PDF } from '../helpers/configure';
+import { snapshot } from '../helpers/snapshot';
 import { burnCsv } from '../helpers/kilnLogUploads';
 import { bearer, startTestServer, type TestServer } from '../helpers/testServer';
 import { rawStore } from '../helpers/rawStore';

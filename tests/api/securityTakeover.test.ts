@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { KilnLog } from '../../src/domain/api/kilnLogs';
-import { kilnPayload, loginAll, snapshot, type DemoUsername } from '../helpers/configure';
+import { kilnPayload, loginAll, type DemoUsername } from '../helpers/configure';
+import { snapshot } from '../helpers/snapshot';
 import { burnCsv } from '../helpers/kilnLogUploads';
 import { bearer, startTestServer, type TestServer } from '../helpers/testServer';
 import { rawStore } from '../helpers/rawStore';

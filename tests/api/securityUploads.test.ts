@@ -1,7 +1,8 @@
 import zlib from 'node:zlib';
 import { PDFDocument, PDFName, PDFString } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { jpegHeader, jpegImage, pngImage, snapshot, TINY_PDF } from '../helpers/configure';
+import { jpegHeader, jpegImage, pngImage, TINY_PDF } from '../helpers/configure';
+import { snapshot } from '../helpers/snapshot';
 import { protectedPdf } from '../helpers/protectedPdf';
 import { bearer, startTestServer, type TestServer } from '../helpers/testServer';
 

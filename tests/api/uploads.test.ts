@@ -2,7 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_UPLOAD_BYTES } from '../../src/domain/api/configure';
-import { jpegImage, pngImage, snapshot, TINY_PDF, usersWithout, type DemoUsername } from '../helpers/configure';
+import { jpegImage, pngImage, TINY_PDF, usersWithout, type DemoUsername } from '../helpers/configure';
+import { snapshot } from '../helpers/snapshot';
 import { bearer, startWithTokens, type TestServer } from '../helpers/testServer';
 import { rawStore } from '../helpers/rawStore';
 
