@@ -32,7 +32,7 @@ export interface KilnConsoleServer {
   app: express.Express;
   ctx: AppContext;
   /** stops the background jobs (the hourly purge of archived logs) and closes the store */
-  stop(): void;
+  stop(): Promise<void>;
 }
 
 export async function createApp(config: ServerConfig): Promise<KilnConsoleServer> {
@@ -90,7 +90,7 @@ export async function createApp(config: ServerConfig): Promise<KilnConsoleServer
     ctx,
     stop() {
       archivePurge.stop();
-      data.close().catch((err: unknown) => console.error('Closing the store failed:', err));
+      return data.close();
     },
   };
 }

@@ -247,7 +247,7 @@ describe('archive, retention and restore', () => {
       expect(rawStore(restarted).data.kilnlogs.some((r) => r.id === due.id)).toBe(false);
       expect(fs.existsSync(path.join(rawStore(server).filesDir, due.s3key))).toBe(false);
     } finally {
-      restarted.stop();
+      await restarted.stop();
     }
   });
 });

@@ -23,7 +23,7 @@ export async function benchKilnLogList(): Promise<{ medianMs: number; p95Ms: num
   const seeded = await createApp(config);
   rawStore(seeded).data.kilnlogs = makeKilnLogRows(ROWS);
   rawStore(seeded).write();
-  seeded.stop();
+  await seeded.stop();
   // a server started on that DATA_DIR, holding the rows as it reads them from db.json
   const { app, ctx, stop } = await createApp(config);
   const server = app.listen(0, '127.0.0.1');

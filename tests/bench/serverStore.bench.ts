@@ -123,7 +123,7 @@ async function measure(label: string, storage: StorageConfig, count: number): Pr
     return line;
   } finally {
     server.close();
-    stop();
+    await stop();
   }
 }
 

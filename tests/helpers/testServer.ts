@@ -57,7 +57,7 @@ export async function startTestServer(overrides: Partial<ServerConfig> = {}): Pr
       return res.text;
     },
     close() {
-      server.stop();
+      server.stop().catch((err: unknown) => console.error('Closing the test store failed:', err));
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
