@@ -1,6 +1,18 @@
 /// <reference types="vitest/config" />
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { findPostgresBin } from './tests/helpers/postgres';
+
+/**
+ * The API files that run on PostgreSQL too. The others look at or set up
+ * records in the embedded store's state directly (tests/helpers/rawStore.ts),
+ * which PostgreSQL does not have.
+ */
+const API_ON_POSTGRES = ['analysisCorpus', 'changes', 'fieldErrors', 'securityUploads'].map((name) => `tests/api/${name}.test.ts`);
+const hasPostgres = Boolean(process.env.TEST_POSTGRES_URL) || (process.env.TEST_POSTGRES !== 'off' && findPostgresBin() !== null);
+if (!hasPostgres && process.argv.some((a) => a.includes('vitest'))) {
+  console.log("api-postgres skipped: no PostgreSQL binaries (initdb, postgres, pg_ctl) on this machine; install Debian's postgresql to run it.");
+}
 
 const apiTarget = process.env.API_PROXY_TARGET ?? 'http://localhost:3001';
 
@@ -46,6 +58,23 @@ export default defineConfig({
           hookTimeout: 60000,
         },
       },
+      // the same API tests on PostgreSQL: one cluster per run, a fresh database per server
+      ...(hasPostgres
+        ? [
+            {
+              extends: true as const,
+              test: {
+                name: 'api-postgres',
+                environment: 'node' as const,
+                include: API_ON_POSTGRES,
+                env: { KILN_TEST_STORE: 'postgres' },
+                globalSetup: ['tests/helpers/postgresGlobalSetup.ts'],
+                testTimeout: 30000,
+                hookTimeout: 60000,
+              },
+            },
+          ]
+        : []),
       {
         extends: true,
         test: {

@@ -18,7 +18,7 @@ import { startArchivePurge } from './kilnlogs/purge';
 import { kilnLogRoutes } from './kilnlogs/routes';
 import { kilnRoutes } from './kilns/routes';
 import { seedIfEmpty } from './seed';
-import { Store } from './store/store';
+import { openBlobs, openStore } from './store/storeConfig';
 import { testResetRoutes } from './testing/resetRoute';
 import { userRoutes } from './users/routes';
 
@@ -32,18 +32,21 @@ const FEATURE_ROUTES: ((ctx: AppContext) => express.Router)[] = [changesRoutes, 
 export interface KilnConsoleServer {
   app: express.Express;
   ctx: AppContext;
-  /** stops the background jobs (the hourly purge of archived logs) */
-  stop(): void;
+  /** stops the background jobs (the hourly purge of archived logs) and closes the store */
+  stop(): Promise<void>;
 }
 
 export async function createApp(config: ServerConfig): Promise<KilnConsoleServer> {
   // a weak JWT_SECRET stops the start before anything is written
   const secret = loadSecret(path.resolve(config.dataDir), config.jwtSecret);
-  const store = new Store(config.dataDir);
   const tokens = new TokenService(secret, config.tokenTtl);
-  const ctx: AppContext = { config, store, tokens };
-  await seedIfEmpty(ctx);
-  const archivePurge = startArchivePurge(ctx);
+  const storage = { ...config.storage, dataDir: path.resolve(config.dataDir) };
+  // PostgreSQL (DATABASE_URL) runs its migrations here, before the first request
+  const data = await openStore(storage);
+  const ctx: AppContext = { config, data, blobs: openBlobs(storage), tokens };
+  // the demo files need no fsync: a crash during the seed is followed by another seed
+  await seedIfEmpty({ ...ctx, blobs: openBlobs(storage, false) });
+  const archivePurge = await startArchivePurge(ctx);
 
   const app = express();
   app.disable('x-powered-by');
@@ -61,7 +64,7 @@ export async function createApp(config: ServerConfig): Promise<KilnConsoleServer
   api.get('/health', (_req, res) => res.json({ status: 'ok' }));
   api.use(testResetRoutes(ctx));
   api.use(authRoutes(ctx));
-  api.use(authenticate(tokens, store));
+  api.use(authenticate(tokens, ctx.data));
   api.use(
     OpenApiValidator.middleware({
       apiSpec: OPENAPI_FILE,
@@ -84,5 +87,12 @@ export async function createApp(config: ServerConfig): Promise<KilnConsoleServer
     });
   }
   app.use(errorHandler);
-  return { app, ctx, stop: () => archivePurge.stop() };
+  return {
+    app,
+    ctx,
+    stop() {
+      archivePurge.stop();
+      return data.close();
+    },
+  };
 }

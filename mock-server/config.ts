@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { storageConfigFromEnv, type StorageConfig } from './store/storeConfig';
 
 export interface ServerConfig {
   port: number;
@@ -15,6 +16,8 @@ export interface ServerConfig {
   serveConsole: boolean;
   /** check every JSON answer against openapi.yaml (tests turn this on) */
   validateResponses: boolean;
+  /** DATABASE_URL (PostgreSQL, else db.json in DATA_DIR) and S3_* (a bucket, else DATA_DIR/files) */
+  storage: Omit<StorageConfig, 'dataDir'>;
   /** the login defences of docs/security.md */
   loginThrottle: {
     /** failed logins one client may make for one username before the delays start */
@@ -40,9 +43,12 @@ function positiveInt(value: string | undefined, fallback: number): number {
 }
 
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfig {
+  const dataDir = path.resolve(env.DATA_DIR ?? path.join(PROJECT_ROOT, 'data'));
+  const { databaseUrl, s3 } = storageConfigFromEnv(dataDir, env);
   return {
     port: positiveInt(env.PORT, 3000),
-    dataDir: path.resolve(env.DATA_DIR ?? path.join(PROJECT_ROOT, 'data')),
+    dataDir,
+    storage: { databaseUrl, s3 },
     jwtSecret: env.JWT_SECRET || undefined,
     tokenTtl: env.TOKEN_TTL || '8h',
     demoPassword: env.DEMO_PASSWORD || 'kiln-demo',

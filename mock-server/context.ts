@@ -1,10 +1,14 @@
 import type { TokenService } from './auth/tokens';
+import type { Blobs } from './blobs/blobs';
 import type { ServerConfig } from './config';
-import type { Store } from './store/store';
+import type { DataStore } from './store/dataStore';
 
-/** What every route module gets: the configuration, the store and the token service. */
+/** What every route module gets: the configuration, the store, the file storage and the token service. */
 export interface AppContext {
   config: ServerConfig;
-  store: Store;
+  /** the store interface (docs/store.md): the embedded store or PostgreSQL */
+  data: DataStore;
+  /** burn logs, photos, statements: a local folder or an S3 bucket */
+  blobs: Blobs;
   tokens: TokenService;
 }

@@ -1,4 +1,4 @@
-import type { FacilityRecord } from '../store/schema';
+import type { DataStore } from '../store/dataStore';
 import type { AuthContext } from './authContext';
 
 /**
@@ -7,7 +7,7 @@ import type { AuthContext } from './authContext';
  * the facilities whose owner is the verified token's user; null for every
  * other caller or operation, meaning no facility limit.
  */
-export function facilityScope(auth: AuthContext, facilities: readonly FacilityRecord[]): ReadonlySet<number> | null {
+export async function facilityScope(auth: AuthContext, data: Pick<DataStore, 'facilities'>): Promise<ReadonlySet<number> | null> {
   if (!auth.ownFacilitiesOnly) return null;
-  return new Set(facilities.filter((f) => f.owner_id === auth.userId).map((f) => f.id));
+  return new Set(await data.facilities.idsOwnedBy(auth.userId));
 }

@@ -2,7 +2,7 @@ import type { RequestHandler } from 'express';
 import { canAccess, limitedToOwnFacilities, type AccessRequest, type OperationAction, type ResourceName } from '../../src/domain/operations';
 import { rulesForRole } from '../../src/domain/rules';
 import { HttpError, forbidden } from '../http/errors';
-import type { Store } from '../store/store';
+import type { DataStore } from '../store/dataStore';
 import { tokenVersion, type TokenService } from './tokens';
 
 const unauthorized = () => new HttpError(401, 'Authentication required.');
@@ -13,14 +13,14 @@ const unauthorized = () => new HttpError(401, 'Authentication required.');
  * tokens have not been revoked since it was issued. The rules
  * applied are the server's table for that role, not whatever the token says.
  */
-export function authenticate(tokens: TokenService, store: Store): RequestHandler {
+export function authenticate(tokens: TokenService, data: DataStore): RequestHandler {
   return async (req, _res, next) => {
     const header = req.get('authorization') ?? '';
     const match = /^Bearer ([A-Za-z0-9_.-]+)$/.exec(header);
     if (!match) return next(unauthorized());
     try {
       const claims = await tokens.verify(match[1]);
-      const user = store.data.users.find((u) => u.username === claims.sub);
+      const user = await data.users.findByUsername(claims.sub);
       // one comparison per request: a token older than the user's last password or role change is refused
       if (!user || user.id !== claims.uid || user.role !== claims.role || claims.ver !== tokenVersion(user)) return next(unauthorized());
       req.auth = { userId: user.id, username: user.username, role: user.role, rules: rulesForRole(user.role) };

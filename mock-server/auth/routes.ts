@@ -49,7 +49,7 @@ export function authRoutes(ctx: AppContext): express.Router {
       const waitMs = delays.waitMs(client, throttleKey);
       // the same answer for real and made-up names, so a 429 tells nothing about who exists
       if (waitMs > 0) throw tooMany(Math.ceil(waitMs / 1000));
-      const user = ctx.store.data.users.find((u) => u.username === username);
+      const user = await ctx.data.users.findByUsername(username);
       const stored = user?.password_hash ?? (await decoyPasswordHash());
       const ok = await hashes.run(() => verifyPassword(password, stored));
       if (!user || !ok) {
@@ -57,8 +57,7 @@ export function authRoutes(ctx: AppContext): express.Router {
         throw wrongCredentials();
       }
       delays.succeeded(client, throttleKey);
-      user.last_login_ts = new Date().toISOString();
-      ctx.store.write();
+      await ctx.data.users.recordLogin(user.id, new Date().toISOString());
       res.type('text/plain').send(await ctx.tokens.issue(user));
     },
   );

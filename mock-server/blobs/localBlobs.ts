@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import writeFileAtomic from 'write-file-atomic';
+import { ensurePrivateDir } from '../files/privateFiles';
 import { checkKey, checkPrefix, type BlobInfo, type BlobRead, type Blobs } from './blobs';
 
 /** write-file-atomic's temporary name while a write is under way: <name>.<ext>.<number> */
@@ -19,7 +20,7 @@ export class LocalBlobs implements Blobs {
     readonly root: string,
     private readonly durable = true,
   ) {
-    fs.mkdirSync(root, { recursive: true, mode: 0o700 });
+    ensurePrivateDir(root);
   }
 
   private pathOf(key: string): string {

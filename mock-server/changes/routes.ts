@@ -5,9 +5,8 @@ import type { AppContext } from '../context';
 /** GET /api/changes: the Recent Changes list on Home, newest first (any logged-in user). */
 export function changesRoutes(ctx: AppContext): express.Router {
   const router = express.Router();
-  router.get('/changes', requireOperation('changes', 'list'), (_req, res) => {
-    const changes = [...ctx.store.data.changes].sort((a, b) => b.date.localeCompare(a.date) || b.id - a.id);
-    res.json(changes);
+  router.get('/changes', requireOperation('changes', 'list'), async (_req, res) => {
+    res.json(await ctx.data.changes.list());
   });
   return router;
 }

@@ -1,12 +1,13 @@
+import { ROLES } from '../../src/domain/rules';
 import { facilityScope } from '../auth/facilityScope';
 import type { AuthContext } from '../auth/authContext';
 import { notFound } from '../http/errors';
-import type { FacilityRecord } from '../store/schema';
+import type { DataStore } from '../store/dataStore';
+import type { FacilityRecord, FacilityRow } from '../store/records';
 
-/** The facilities the caller may see: all of them, or a facility admin's own. */
-export function visibleFacilities(auth: AuthContext, facilities: readonly FacilityRecord[]): FacilityRecord[] {
-  const scope = facilityScope(auth, facilities);
-  return scope ? facilities.filter((f) => scope.has(f.id)) : [...facilities];
+/** The facilities the caller may see, ordered by mnemonic: all of them, or a facility admin's own. */
+export function visibleFacilities(auth: AuthContext, data: Pick<DataStore, 'facilities'>): Promise<FacilityRow[]> {
+  return data.facilities.list(auth.role === ROLES.FACILITY_ADMIN ? { ownerId: auth.userId } : {});
 }
 
 /**
@@ -14,9 +15,8 @@ export function visibleFacilities(auth: AuthContext, facilities: readonly Facili
  * answers the same 404 as none at all, so a facility admin cannot learn which
  * ids exist elsewhere (docs/security.md).
  */
-export function reachableFacility(auth: AuthContext, facilities: readonly FacilityRecord[], id: number): FacilityRecord {
-  const scope = facilityScope(auth, facilities);
-  const facility = facilities.find((f) => f.id === id && (!scope || scope.has(f.id)));
-  if (!facility) throw notFound('No such facility.');
+export async function reachableFacility(auth: AuthContext, data: Pick<DataStore, 'facilities'>, id: number): Promise<FacilityRecord> {
+  const [facility, scope] = await Promise.all([data.facilities.get(id), facilityScope(auth, data)]);
+  if (!facility || (scope && !scope.has(facility.id))) throw notFound('No such facility.');
   return facility;
 }

@@ -2,10 +2,13 @@ import type { Facility, FacilityConfig, FacilityDropdownItem, FacilityOwnerOptio
 import { isAllowedOwnerRole } from '../../src/domain/facilityValidation';
 import { ROLES } from '../../src/domain/rules';
 import type { AuthContext } from '../auth/authContext';
-import type { FacilityPhotoRecord, FacilityRecord, UserRecord } from '../store/schema';
+import type { DataStore } from '../store/dataStore';
+import type { FacilityRecord } from '../store/schema';
+
+const OWNER_ROLES = Object.values(ROLES).filter(isAllowedOwnerRole);
 
 /** A facility as the API answers it, with when its photo was uploaded. */
-export function toFacility(record: FacilityRecord, photo: FacilityPhotoRecord | undefined): Facility {
+export function toFacility(record: Facility): Facility {
   return {
     id: record.id,
     mnemonic: record.mnemonic,
@@ -18,7 +21,7 @@ export function toFacility(record: FacilityRecord, photo: FacilityPhotoRecord | 
     last_updated: record.last_updated,
     latest_facility_audit_id: record.latest_facility_audit_id,
     kiln_type_config: record.kiln_type_config,
-    photo_uploaded_ts: photo?.photo.uploaded_ts ?? null,
+    photo_uploaded_ts: record.photo_uploaded_ts,
   };
 }
 
@@ -26,16 +29,14 @@ export function toFacilityOption({ id, mnemonic, name }: FacilityRecord): Facili
   return { id, mnemonic, name };
 }
 
-export const byMnemonic = (a: { mnemonic: string }, b: { mnemonic: string }) => a.mnemonic.localeCompare(b.mnemonic);
-
 /**
  * Who may own a facility the caller saves: facility admins and super-admins;
  * a facility admin only themself (they cannot give a facility away).
  */
-export function allowedOwners(auth: AuthContext, users: readonly UserRecord[]): FacilityOwnerOption[] {
-  return users
-    .filter((u) => (auth.role === ROLES.FACILITY_ADMIN ? u.id === auth.userId : isAllowedOwnerRole(u.role)))
-    .map(({ id, username, role }) => ({ id, username, role }));
+export async function allowedOwners(auth: AuthContext, data: Pick<DataStore, 'users'>): Promise<FacilityOwnerOption[]> {
+  const self = auth.role === ROLES.FACILITY_ADMIN;
+  const users = self ? [await data.users.get(auth.userId)].filter((u) => u !== null) : await data.users.withRoles(OWNER_ROLES);
+  return users.sort((a, b) => a.id - b.id).map(({ id, username, role }) => ({ id, username, role }));
 }
 
 export type FacilityFields = Omit<FacilityRecord, 'id' | 'last_updated' | 'latest_facility_audit_id'>;

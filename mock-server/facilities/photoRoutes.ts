@@ -3,12 +3,12 @@ import { PHOTO_UPLOAD } from '../../src/domain/api/configure';
 import { fitsThumbnail, THUMBNAIL_MAX_SIDE } from '../../src/domain/thumbnail';
 import { requireOperation } from '../auth/middleware';
 import type { AppContext } from '../context';
-import { BlobStore } from '../files/blobStore';
 import { checkedImageSize } from '../files/imageCheck';
 import { checkedUpload, readMultipart, uploadedFile } from '../files/multipartUpload';
-import { commitWithFiles, sendStoredFile, storeFile } from '../files/storedFiles';
+import { sendStoredFile, storeFile } from '../files/storedFiles';
 import { fieldError, notFound } from '../http/errors';
 import { positiveId } from '../http/fieldErrors';
+import { commitFiles } from '../store/commit';
 import { reachableFacility } from './access';
 import { PHOTO_AREA } from './fileAreas';
 
@@ -21,12 +21,11 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  */
 export function facilityPhotoRoutes(ctx: AppContext): express.Router {
   const router = express.Router();
-  const { store } = ctx;
-  const blobs = new BlobStore(store.filesDir);
+  const { data, blobs } = ctx;
 
   router.post('/photo/upload', requireOperation('photos', 'upload'), async (req, res) => {
     const auth = req.auth!;
-    const facility = reachableFacility(auth, store.data.facilities, positiveId(req.get(PHOTO_UPLOAD.facilityHeader), PHOTO_UPLOAD.facilityHeader));
+    const facility = await reachableFacility(auth, data, positiveId(req.get(PHOTO_UPLOAD.facilityHeader), PHOTO_UPLOAD.facilityHeader));
     const guid = req.get(PHOTO_UPLOAD.guidHeader) ?? '';
     if (!UUID.test(guid)) throw fieldError(PHOTO_UPLOAD.guidHeader, `${PHOTO_UPLOAD.guidHeader} must be a UUID.`);
 
@@ -40,31 +39,18 @@ export function facilityPhotoRoutes(ctx: AppContext): express.Router {
     }
 
     const now = new Date().toISOString();
-    const record = {
-      id: store.nextId('facility_photos'),
-      facility_id: facility.id,
-      photo_guid: guid.toLowerCase(),
-      photo: storeFile(blobs, PHOTO_AREA, photo, auth.userId, now),
-      thumb: storeFile(blobs, PHOTO_AREA, thumb, auth.userId, now),
-    };
-    const photos = store.data.facility_photos;
-    const at = photos.findIndex((p) => p.facility_id === facility.id);
-    const previous = at >= 0 ? photos.splice(at, 1)[0] : undefined;
-    photos.push(record);
-    commitWithFiles(store, blobs, {
-      added: [record.photo, record.thumb],
-      replaced: previous ? [previous.photo, previous.thumb] : [],
-      undoRecords() {
-        photos.splice(photos.indexOf(record), 1);
-        if (previous) photos.splice(at, 0, previous);
-      },
+    const stored = { photo: await storeFile(blobs, PHOTO_AREA, photo, auth.userId, now), thumb: await storeFile(blobs, PHOTO_AREA, thumb, auth.userId, now) };
+    await commitFiles(blobs, {
+      added: [stored.photo.key, stored.thumb.key],
+      write: () => data.facilities.replacePhoto({ facility_id: facility.id, photo_guid: guid.toLowerCase(), ...stored }),
+      orphaned: ({ replaced }) => (replaced ? [replaced.photo.key, replaced.thumb.key] : []),
     });
     res.json({ status: 1 });
   });
 
   router.get('/facility/:id/photo', requireOperation('photos', 'show'), async (req, res) => {
-    const facility = reachableFacility(req.auth!, store.data.facilities, positiveId(req.params.id, 'id'));
-    const photo = store.data.facility_photos.find((p) => p.facility_id === facility.id);
+    const facility = await reachableFacility(req.auth!, data, positiveId(req.params.id, 'id'));
+    const photo = await data.facilities.photo(facility.id);
     if (!photo) throw notFound('This facility has no photo.');
     const wantThumb = req.query.thumb === '1' || req.query.thumb === 'true';
     await sendStoredFile(res, blobs, wantThumb ? photo.thumb : photo.photo);

@@ -9,7 +9,7 @@ import { fieldError } from '../http/errors';
 import { assertNoFieldErrors, positiveId } from '../http/fieldErrors';
 import type { FacilityRecord } from '../store/schema';
 import { reachableFacility, visibleFacilities } from './access';
-import { allowedOwners, byMnemonic, facilityFields, toFacility, toFacilityOption, type FacilityFields } from './facilityView';
+import { allowedOwners, facilityFields, toFacility, toFacilityOption, type FacilityFields } from './facilityView';
 
 /**
  * The Facilities page's calls (spec, "The calls it makes"): list, add, edit and the facility
@@ -18,13 +18,14 @@ import { allowedOwners, byMnemonic, facilityFields, toFacility, toFacilityOption
  */
 export function facilityRoutes(ctx: AppContext): express.Router {
   const router = express.Router();
-  const { store } = ctx;
+  const { data } = ctx;
 
   /** The stored fields of a payload with no fault; else 400 naming each invalid field, checked against the other facilities and the owner choices. */
-  function validatedFacility(auth: AuthContext, payload: FacilitySaveRequest, original?: FacilityRecord): FacilityFields {
+  async function validatedFacility(auth: AuthContext, payload: FacilitySaveRequest, original?: FacilityRecord): Promise<FacilityFields> {
+    const [mnemonics, owners] = await Promise.all([data.facilities.mnemonics(), allowedOwners(auth, data)]);
     const errors = validateFacility(payload, {
-      existingMnemonics: store.data.facilities.map((f) => f.mnemonic),
-      allowedOwnerIds: allowedOwners(auth, store.data.users).map((o) => o.id),
+      existingMnemonics: mnemonics,
+      allowedOwnerIds: owners.map((o) => o.id),
       originalMnemonic: original?.mnemonic,
     });
     assertNoFieldErrors(errors, FACILITY_NUMBER_RULES);
@@ -32,47 +33,40 @@ export function facilityRoutes(ctx: AppContext): express.Router {
   }
 
   // `uid` is accepted for the spec's console and ignored: the scope comes from the verified token
-  router.get('/facilities', requireOperation('facilities', 'list'), (req, res) => {
+  router.get('/facilities', requireOperation('facilities', 'list'), async (req, res) => {
     const auth = req.auth!;
-    const facilities = visibleFacilities(auth, store.data.facilities).sort(byMnemonic);
+    const [facilities, owners] = await Promise.all([visibleFacilities(auth, data), allowedOwners(auth, data)]);
     const body: FacilityListResponse = {
-      facilities: facilities.map((f) => toFacility(f, store.data.facility_photos.find((p) => p.facility_id === f.id))),
+      facilities: facilities.map(toFacility),
       mnemonics: facilities.map((f) => f.mnemonic),
-      allowedOwners: allowedOwners(auth, store.data.users),
+      allowedOwners: owners,
     };
     res.json(body);
   });
 
-  router.get('/dropdowns/facilities', requireOperation('facilities', 'list'), (req, res) => {
-    const body: FacilityDropdownResponse = {
-      data: visibleFacilities(req.auth!, store.data.facilities).sort(byMnemonic).map(toFacilityOption),
-    };
+  router.get('/dropdowns/facilities', requireOperation('facilities', 'list'), async (req, res) => {
+    const body: FacilityDropdownResponse = { data: (await visibleFacilities(req.auth!, data)).map(toFacilityOption) };
     res.json(body);
   });
 
-  router.post('/facility/add', requireOperation('facilities', 'create'), (req, res) => {
+  router.post('/facility/add', requireOperation('facilities', 'create'), async (req, res) => {
     // the shape openapi.yaml promises, checked by the OpenAPI validator; the values are checked here
     const payload: FacilitySaveRequest = req.body;
-    const fields = validatedFacility(req.auth!, payload);
-    store.data.facilities.push({
-      id: store.nextId('facilities'),
-      ...fields,
-      last_updated: new Date().toISOString(),
-      latest_facility_audit_id: null,
-    });
-    store.write();
+    const fields = await validatedFacility(req.auth!, payload);
+    // a mnemonic taken by a racing request since the check is a 409 from the store
+    await data.facilities.create({ ...fields, last_updated: new Date().toISOString(), latest_facility_audit_id: null });
     res.json({ status: 1 });
   });
 
-  router.post('/facility/edit', requireOperation('facilities', 'edit'), (req, res) => {
+  router.post('/facility/edit', requireOperation('facilities', 'edit'), async (req, res) => {
     const auth = req.auth!;
     const payload: FacilitySaveRequest = req.body;
-    const facility = reachableFacility(auth, store.data.facilities, positiveId(payload.id, 'id'));
+    const facility = await reachableFacility(auth, data, positiveId(payload.id, 'id'));
     if (!isBlank(payload.mnemonic) && payload.mnemonic?.trim() !== facility.mnemonic) {
       throw fieldError('mnemonic', 'mnemonic cannot be changed.');
     }
-    Object.assign(facility, validatedFacility(auth, payload, facility), { last_updated: new Date().toISOString() });
-    store.write();
+    const fields = await validatedFacility(auth, payload, facility);
+    await data.facilities.update(facility.id, { ...fields, last_updated: new Date().toISOString() });
     res.json({ status: 1 });
   });
 

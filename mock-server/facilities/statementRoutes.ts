@@ -2,13 +2,13 @@ import express from 'express';
 import { STATEMENT_UPLOAD, type FacilityStatementUploadResponse } from '../../src/domain/api/configure';
 import { requireOperation } from '../auth/middleware';
 import type { AppContext } from '../context';
-import { BlobStore } from '../files/blobStore';
 import { checkedImageSize } from '../files/imageCheck';
 import { checkedUpload, formField, readMultipart, uploadedFile } from '../files/multipartUpload';
 import { assertPlainPdf } from '../files/pdfCheck';
-import { commitWithFiles, sendStoredFile, storeFile } from '../files/storedFiles';
+import { sendStoredFile, storeFile } from '../files/storedFiles';
 import { fieldError, notFound } from '../http/errors';
 import { positiveId } from '../http/fieldErrors';
+import { commitFiles } from '../store/commit';
 import { reachableFacility } from './access';
 import { STATEMENT_AREA } from './fileAreas';
 
@@ -37,12 +37,11 @@ function statementType(value: string | undefined): StatementType {
  */
 export function facilityStatementRoutes(ctx: AppContext): express.Router {
   const router = express.Router();
-  const { store } = ctx;
-  const blobs = new BlobStore(store.filesDir);
+  const { data, blobs } = ctx;
 
   router.post('/facility/:id/upload_audit', requireOperation('statements', 'upload'), async (req, res) => {
     const auth = req.auth!;
-    const facility = reachableFacility(auth, store.data.facilities, positiveId(req.params.id, 'id'));
+    const facility = await reachableFacility(auth, data, positiveId(req.params.id, 'id'));
     await readMultipart(req, res, [STATEMENT_UPLOAD.fileField]);
     const file = uploadedFile(req, STATEMENT_UPLOAD.fileField);
     const fileType = statementType(formField(req, STATEMENT_UPLOAD.fileTypeField));
@@ -54,24 +53,11 @@ export function facilityStatementRoutes(ctx: AppContext): express.Router {
     else await checkedImageSize(content.bytes, STATEMENT_UPLOAD.fileField);
 
     const now = new Date().toISOString();
-    const record = {
-      id: store.nextId('facility_audits'),
-      facility_id: facility.id,
-      file_type: fileType,
-      file: storeFile(blobs, STATEMENT_AREA, content, auth.userId, now),
-    };
-    const statements = store.data.facility_audits;
-    const previous = { latest: facility.latest_facility_audit_id, updated: facility.last_updated };
-    statements.push(record);
-    facility.latest_facility_audit_id = record.id;
-    facility.last_updated = now;
-    commitWithFiles(store, blobs, {
-      added: [record.file],
-      undoRecords() {
-        statements.splice(statements.indexOf(record), 1);
-        facility.latest_facility_audit_id = previous.latest;
-        facility.last_updated = previous.updated;
-      },
+    const stored = await storeFile(blobs, STATEMENT_AREA, content, auth.userId, now);
+    const record = await commitFiles(blobs, {
+      added: [stored.key],
+      // the statement becomes the facility's latest in the same write
+      write: () => data.facilities.addStatement({ facility_id: facility.id, file_type: fileType, file: stored }, now),
     });
     const body: FacilityStatementUploadResponse = { status: 1, id: record.id };
     res.json(body);
@@ -79,9 +65,8 @@ export function facilityStatementRoutes(ctx: AppContext): express.Router {
 
   /** The latest statement, or the one named by ?id= (it must belong to this facility). */
   router.get('/facility/:id/audit', requireOperation('statements', 'show'), async (req, res) => {
-    const facility = reachableFacility(req.auth!, store.data.facilities, positiveId(req.params.id, 'id'));
-    const statementId = req.query.id === undefined ? facility.latest_facility_audit_id : positiveId(req.query.id, 'id');
-    const statement = store.data.facility_audits.find((s) => s.id === statementId && s.facility_id === facility.id);
+    const facility = await reachableFacility(req.auth!, data, positiveId(req.params.id, 'id'));
+    const statement = await data.facilities.statement(facility.id, req.query.id === undefined ? null : positiveId(req.query.id, 'id'));
     if (!statement) throw notFound('This facility has no such audit statement.');
     await sendStoredFile(res, blobs, statement.file);
   });

@@ -1,13 +1,16 @@
 import { createHash } from 'node:crypto';
 import { analyseLogText, type LogAnalysis } from '../analysis';
 import { conflict } from '../http/errors';
-import type { DbShape, FacilityRecord, KilnLogRecord, KilnRecord } from '../store/schema';
+import type { DataStore } from '../store/dataStore';
+import { commitFiles } from '../store/commit';
+import type { FacilityRecord, KilnLogRecord, KilnRecord } from '../store/schema';
 import type { AnalysisFile, KilnLogFiles } from './storage';
 
 /**
  * Storing and analysing a burn log: the one path an upload, the seed and a
- * re-analysis all take. It works on a state (the store's, or the seed's being
- * built) and never writes db.json; the caller does, once its checks passed.
+ * re-analysis all take. The analysis is pure (bytes and the registered kilns
+ * in, row fields and a chart out); uploads store through the store interface,
+ * the seed into the state it builds.
  */
 
 export interface IncomingLog {
@@ -18,7 +21,7 @@ export interface IncomingLog {
 }
 
 /** The row fields an analysis decides. */
-type AnalysedFields = Pick<
+export type AnalysedFields = Pick<
   KilnLogRecord,
   | 'kiln_id'
   | 'kiln'
@@ -55,20 +58,30 @@ function generatedName(fields: AnalysedFields, uploadTs: Date): string {
 
 type Filing = { kiln: KilnRecord; facility: FacilityRecord };
 
+/** The kiln a new log names, among the registered kilns. */
+export type KilnLookup = (kilnId: string) => Filing | undefined;
+
 /**
- * The kiln a new log names. The registry keeps kiln_id unique across all
- * facilities (docs/security.md, "Kiln takeover"); should an older store still
- * hold two registrations of one id, the oldest wins, so registering another
- * facility's kiln id later never diverts its logs.
+ * The registry keeps kiln_id unique across all facilities (docs/security.md,
+ * "Kiln takeover"); should an older store still hold two registrations of one
+ * id, the oldest wins, so registering another facility's kiln id later never
+ * diverts its logs.
  */
-function findKiln(state: DbShape, kilnId: string): Filing | undefined {
-  let best: Filing | undefined;
-  for (const kiln of state.kilns) {
-    if (kiln.kiln_id !== kilnId) continue;
-    const facility = state.facilities.find((f) => f.id === kiln.facility_id);
-    if (facility && (!best || kiln.id < best.kiln.id)) best = { kiln, facility };
+export function kilnLookup(kilns: readonly KilnRecord[], facilities: readonly FacilityRecord[]): KilnLookup {
+  const facilityById = new Map(facilities.map((f) => [f.id, f]));
+  const byKilnId = new Map<string, Filing>();
+  for (const kiln of kilns) {
+    const facility = facilityById.get(kiln.facility_id);
+    const best = byKilnId.get(kiln.kiln_id);
+    if (facility && (!best || kiln.id < best.kiln.id)) byKilnId.set(kiln.kiln_id, { kiln, facility });
   }
-  return best;
+  return (kilnId) => byKilnId.get(kilnId);
+}
+
+/** The registered kilns as they are now in the store. */
+export async function currentKilns(data: Pick<DataStore, 'kilns' | 'facilities'>): Promise<KilnLookup> {
+  const [kilns, facilities] = await Promise.all([data.kilns.list(), data.facilities.list()]);
+  return kilnLookup(kilns, facilities);
 }
 
 /**
@@ -77,11 +90,10 @@ function findKiln(state: DbShape, kilnId: string): Filing | undefined {
  * current configs of both apply). A log filed under no facility may be filed
  * now, by the same rule as a new upload.
  */
-function keptFiling(state: DbShape, row: KilnLogRecord, kilnId: string): Filing | undefined {
-  if (row.facility_id === null) return findKiln(state, kilnId);
-  const facility = state.facilities.find((f) => f.id === row.facility_id);
-  const kiln = state.kilns.find((k) => k.id === row.kiln);
-  return facility && kiln ? { kiln, facility } : undefined;
+async function keptFiling(data: Pick<DataStore, 'kilns' | 'facilities'>, row: KilnLogRecord): Promise<KilnLookup> {
+  if (row.facility_id === null) return currentKilns(data);
+  const [facility, kiln] = await Promise.all([data.facilities.get(row.facility_id), row.kiln === null ? null : data.kilns.get(row.kiln)]);
+  return () => (facility && kiln ? { kiln, facility } : undefined);
 }
 
 const FAILED_ANALYSIS: LogAnalysis = {
@@ -96,7 +108,7 @@ const FAILED_ANALYSIS: LogAnalysis = {
 };
 
 /** Runs the analysis; whatever the file holds, the answer is row fields and a chart, never an exception. */
-function analyse(bytes: Buffer, fileUnder: (kilnId: string) => Filing | undefined): { fields: AnalysedFields; file: AnalysisFile } {
+function analyse(bytes: Buffer, fileUnder: KilnLookup): { fields: AnalysedFields; file: AnalysisFile } {
   let out: LogAnalysis;
   try {
     out = analyseLogText(bytes.toString('utf8'), fileUnder);
@@ -126,47 +138,49 @@ function analyse(bytes: Buffer, fileUnder: (kilnId: string) => Filing | undefine
   return { fields, file: { chart_data: out.chart_data, data_sample: out.data_sample } };
 }
 
-const nextId = (rows: readonly { id: number }[]) => rows.reduce((max, r) => Math.max(max, r.id), 0) + 1;
+const refuseTwin = (twin: KilnLogRecord): never => {
+  throw conflict(`This file was uploaded before, as log ${twin.id}${twin.archived_ts ? ' (archived)' : ''}.`);
+};
 
-/**
- * Stores a new log and its analysis into `state` (and its files). 409 when the
- * same content was uploaded before, archived or not.
- */
-export function ingestLog(state: DbShape, files: KilnLogFiles, incoming: IncomingLog): KilnLogRecord {
-  const hash = sha256(incoming.bytes);
-  const twin = state.kilnlogs.find((r) => r.sha256 === hash);
-  if (twin) {
-    throw conflict(`This file was uploaded before, as log ${twin.id}${twin.archived_ts ? ' (archived)' : ''}.`);
-  }
-  const id = nextId(state.kilnlogs);
-  const s3key = files.saveRaw(incoming.bytes);
-  try {
-    const { fields, file } = analyse(incoming.bytes, (kilnId) => findKiln(state, kilnId));
-    files.saveAnalysis(id, file);
-    const row: KilnLogRecord = {
-      id,
-      ...fields,
-      upload_ts: incoming.uploadTs.toISOString(),
-      file_name: incoming.fileName ? safeFileName(incoming.fileName) : generatedName(fields, incoming.uploadTs),
-      file_size: incoming.bytes.length,
-      sha256: hash,
-      s3key,
-      audited: false,
-      audit_id: null,
-      archived_ts: null,
-      delete_after: null,
-    };
-    state.kilnlogs.push(row);
-    return row;
-  } catch (err) {
-    files.remove(id, s3key);
-    throw err;
-  }
+/** A new log's row and chart, analysed against the registered kilns. */
+export function analysedLog(id: number, s3key: string, incoming: IncomingLog, fileUnder: KilnLookup): { row: KilnLogRecord; file: AnalysisFile } {
+  const { fields, file } = analyse(incoming.bytes, fileUnder);
+  const row: KilnLogRecord = {
+    id,
+    ...fields,
+    upload_ts: incoming.uploadTs.toISOString(),
+    file_name: incoming.fileName ? safeFileName(incoming.fileName) : generatedName(fields, incoming.uploadTs),
+    file_size: incoming.bytes.length,
+    sha256: sha256(incoming.bytes),
+    s3key,
+    audited: false,
+    audit_id: null,
+    archived_ts: null,
+    delete_after: null,
+  };
+  return { row, file };
 }
 
-/** Analyses a stored log again from its raw bytes, with the kiln's and facility's current config, under the filing it arrived with. */
-export function reanalyseLog(state: DbShape, files: KilnLogFiles, row: KilnLogRecord, raw: Buffer): void {
-  const { fields, file } = analyse(raw, (kilnId) => keptFiling(state, row, kilnId));
-  files.saveAnalysis(row.id, file);
-  Object.assign(row, fields);
+/**
+ * Stores a new log, its files and its analysis. 409 when the same content was
+ * uploaded before, archived or not (also when two uploads of it race: the
+ * store refuses the second row, and its files go).
+ */
+export async function ingestLog(data: DataStore, files: KilnLogFiles, incoming: IncomingLog): Promise<KilnLogRecord> {
+  const twin = await data.kilnLogs.findBySha256(sha256(incoming.bytes));
+  if (twin) refuseTwin(twin);
+  const [id, fileUnder] = await Promise.all([data.kilnLogs.reserveId(), currentKilns(data)]);
+  const { row, file } = analysedLog(id, files.newRawKey(), incoming, fileUnder);
+  return commitFiles(files.blobs, {
+    added: [row.s3key, files.analysisKey(id)],
+    async write() {
+      await Promise.all([files.saveRaw(row.s3key, incoming.bytes), files.saveAnalysis(id, file)]);
+      return data.kilnLogs.insert(row);
+    },
+  });
+}
+
+/** The fields and chart of a stored log analysed again from its raw bytes, with the kiln's and facility's current config, under the filing it arrived with. */
+export async function reanalysis(data: Pick<DataStore, 'kilns' | 'facilities'>, row: KilnLogRecord, raw: Buffer): Promise<{ fields: AnalysedFields; file: AnalysisFile }> {
+  return analyse(raw, await keptFiling(data, row));
 }

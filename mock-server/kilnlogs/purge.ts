@@ -1,41 +1,39 @@
 import type { AppContext } from '../context';
-import { dueForPurge } from './retention';
-import { commit } from '../store/commit';
+import { commitFiles } from '../store/commit';
 import { KilnLogFiles } from './storage';
 
 const HOUR_MS = 60 * 60 * 1000;
 
-/** Deletes the archived logs that are due at `now`: rows first (one write), then their files. */
-export function purgeArchivedLogs(ctx: AppContext, now = new Date()): number {
-  const due = dueForPurge(ctx.store.data.kilnlogs, now);
+/** Deletes the archived logs that are due at `now`: rows first (one store call), then their files. */
+export async function purgeArchivedLogs(ctx: Pick<AppContext, 'data' | 'blobs'>, now = new Date()): Promise<number> {
+  const due = await ctx.data.kilnLogs.dueForPurge(now);
   if (due.length === 0) return 0;
-  const gone = new Set(due.map((r) => r.id));
-  const before = ctx.store.data.kilnlogs;
-  ctx.store.data.kilnlogs = before.filter((r) => !gone.has(r.id));
-  const files = new KilnLogFiles(ctx.store.filesDir);
-  commit(ctx.store, {
-    undo: () => (ctx.store.data.kilnlogs = before),
-    cleanup: () => due.forEach((row) => files.remove(row.id, row.s3key)),
+  const files = new KilnLogFiles(ctx.blobs);
+  // the store answers the rows it deleted: never one audited or claimed since
+  const gone = await commitFiles(ctx.blobs, {
+    added: [],
+    write: () => ctx.data.kilnLogs.remove(due.map((r) => r.id)),
+    orphaned: (rows) => rows.flatMap((row) => [row.s3key, files.analysisKey(row.id)]),
   });
-  return due.length;
+  return gone.length;
 }
 
 export interface BackgroundJob {
   stop(): void;
 }
 
-/** Purges now and then every hour; the timer never keeps the process alive. */
-export function startArchivePurge(ctx: AppContext, intervalMs = HOUR_MS): BackgroundJob {
-  const run = () => {
+/** Purges now (answering when done) and then every hour; the timer never keeps the process alive. */
+export async function startArchivePurge(ctx: AppContext, intervalMs = HOUR_MS): Promise<BackgroundJob> {
+  const run = async () => {
     try {
-      const n = purgeArchivedLogs(ctx);
+      const n = await purgeArchivedLogs(ctx);
       if (n > 0) console.log(`Deleted ${n} archived kiln log(s) past their retention of ${ctx.config.archiveRetentionDays} days.`);
     } catch (err) {
       console.error('Purging archived kiln logs failed:', err);
     }
   };
-  run();
-  const timer = setInterval(run, intervalMs);
+  await run();
+  const timer = setInterval(() => void run(), intervalMs);
   timer.unref();
   return { stop: () => clearInterval(timer) };
 }

@@ -1,8 +1,10 @@
 import { ALGORITHM_VERSION } from '../analysis';
 import type { AppContext } from '../context';
+import { MAX_PAGE_SIZE } from '../http/simpleRest';
+import type { DataStore, KilnLogPatch } from '../store/dataStore';
 import type { KilnLogRecord } from '../store/schema';
-import { reanalyseLog } from './ingest';
-import { KilnLogFiles } from './storage';
+import { reanalysis } from './ingest';
+import { KilnLogFiles, type AnalysisFile } from './storage';
 
 /**
  * Brings an existing DATA_DIR up to the current burn analysis (ANALYSIS.md §6):
@@ -13,7 +15,7 @@ import { KilnLogFiles } from './storage';
  * explicit re-analysis.
  */
 
-/** Writes db.json after this many logs (and at the end), not after each one: it is rewritten whole. */
+/** Stores this many results in one transaction (one write of db.json, which is rewritten whole), not each on its own. */
 const WRITE_EVERY = 25;
 
 function resultVersion(row: KilnLogRecord): string | null {
@@ -40,38 +42,62 @@ export interface UpgradeSummary {
 
 const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
-export async function reanalyseOutdated(ctx: AppContext, log: (line: string) => void = console.log): Promise<UpgradeSummary> {
-  const ids = ctx.store.data.kilnlogs.filter(isOutdated).map((row) => row.id);
+/** The ids of the outdated logs, live and archived, page by page through the store. */
+async function outdatedIds(data: DataStore): Promise<number[]> {
+  const ids: number[] = [];
+  for (const archived of [false, true]) {
+    for (let first = 0; ; first += MAX_PAGE_SIZE) {
+      const page = await data.kilnLogs.list({ archived, facilityIds: null }, {}, { sort: { field: 'id', order: 'ASC' }, range: [first, first + MAX_PAGE_SIZE - 1] });
+      ids.push(...page.rows.filter(isOutdated).map((row) => row.id));
+      if (first + MAX_PAGE_SIZE >= page.total) break;
+    }
+  }
+  return ids;
+}
+
+export async function reanalyseOutdated(ctx: Pick<AppContext, 'data' | 'blobs'>, log: (line: string) => void = console.log): Promise<UpgradeSummary> {
+  const { data } = ctx;
+  const ids = await outdatedIds(data);
   const summary: UpgradeSummary = { outdated: ids.length, reanalysed: 0, failed: 0 };
   if (ids.length === 0) return summary;
   log(`Re-analysing ${ids.length} burn log(s) analysed by an older algorithm, with algorithm ${ALGORITHM_VERSION}, in the background...`);
-  const files = new KilnLogFiles(ctx.store.filesDir);
+  const files = new KilnLogFiles(ctx.blobs);
   const step = Math.max(1, Math.ceil(ids.length / 10));
-  let unwritten = 0;
+  let pending: { id: number; fields: KilnLogPatch; file: AnalysisFile }[] = [];
+
+  /** Stores the pending results, each only if its log is still outdated (a request may have audited, re-analysed or purged it meanwhile). */
+  const store = async () => {
+    const batch = pending;
+    pending = [];
+    const kept = await data.transaction(async (tx) => {
+      const done: typeof batch = [];
+      for (const result of batch) {
+        const row = await tx.kilnLogs.get(result.id);
+        if (row && isOutdated(row)) {
+          await tx.kilnLogs.update(result.id, result.fields);
+          done.push(result);
+        }
+      }
+      return done;
+    });
+    // the charts follow the rows they belong to
+    for (const result of kept) await files.saveAnalysis(result.id, result.file);
+    summary.reanalysed += kept.length;
+  };
+
   for (const [i, id] of ids.entries()) {
     await nextTurn();
-    // looked up afresh: a request may have audited, re-analysed or purged it meanwhile
-    const row = ctx.store.data.kilnlogs.find((r) => r.id === id);
-    if (row && isOutdated(row)) {
-      try {
-        const bytes = await files.readRaw(row.s3key);
-        if (isOutdated(row)) {
-          reanalyseLog(ctx.store.data, files, row, bytes);
-          summary.reanalysed++;
-          unwritten++;
-        }
-      } catch (err) {
-        summary.failed++;
-        log(`Log ${id} could not be re-analysed: ${err instanceof Error ? err.message : String(err)}`);
-      }
+    try {
+      const row = await data.kilnLogs.get(id);
+      if (row && isOutdated(row)) pending.push({ id, ...(await reanalysis(data, row, await files.readRaw(row.s3key))) });
+    } catch (err) {
+      summary.failed++;
+      log(`Log ${id} could not be re-analysed: ${err instanceof Error ? err.message : String(err)}`);
     }
-    if (unwritten >= WRITE_EVERY) {
-      ctx.store.write();
-      unwritten = 0;
-    }
+    if (pending.length >= WRITE_EVERY) await store();
     if ((i + 1) % step === 0 && i + 1 < ids.length) log(`Re-analysed ${i + 1} of ${ids.length} burn logs...`);
   }
-  if (unwritten > 0) ctx.store.write();
+  if (pending.length > 0) await store();
   log(`Re-analysed ${summary.reanalysed} of ${ids.length} burn log(s) with algorithm ${ALGORITHM_VERSION}${summary.failed ? `; ${summary.failed} failed` : ''}.`);
   return summary;
 }

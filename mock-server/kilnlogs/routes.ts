@@ -1,3 +1,4 @@
+import { pipeline } from 'node:stream/promises';
 import express, { type Request } from 'express';
 import { KILNLOG_SORT_FIELDS, type KilnLog, type KilnLogDetail } from '../../src/domain/api/kilnLogs';
 import { facilityScope } from '../auth/facilityScope';
@@ -6,10 +7,10 @@ import type { AppContext } from '../context';
 import { conflict, notFound } from '../http/errors';
 import { positiveId } from '../http/fieldErrors';
 import { parseListParams, sendPage } from '../http/simpleRest';
-import { commit } from '../store/commit';
+import type { KilnLogPatch } from '../store/dataStore';
 import type { KilnLogRecord } from '../store/schema';
-import { ingestLog, reanalyseLog } from './ingest';
-import { DEFAULT_KILNLOG_SORT, inFacilities, parseKilnLogFilter, queryKilnLogs } from './query';
+import { ingestLog, reanalysis } from './ingest';
+import { DEFAULT_KILNLOG_SORT, inFacilities, parseKilnLogFilter } from './query';
 import { deleteAfter } from './retention';
 import { KilnLogFiles } from './storage';
 import { readUploadBody, uploadedLog } from './uploadBody';
@@ -20,42 +21,45 @@ const present = (row: KilnLogRecord): KilnLog => ({ ...row, analysis_id: row.id 
 /** The kiln log calls of DESIGN, "Calls the spec does not show": upload, lists, detail, download, re-analysis, archive and restore. */
 export function kilnLogRoutes(ctx: AppContext): express.Router {
   const router = express.Router();
-  const files = new KilnLogFiles(ctx.store.filesDir);
+  const { data } = ctx;
+  const files = new KilnLogFiles(ctx.blobs);
 
-  const facilitiesOf = (req: Request) => facilityScope(req.auth!, ctx.store.data.facilities);
+  const facilitiesOf = (req: Request) => facilityScope(req.auth!, data);
 
   /** The log the caller may see (live or archived, or only archived); 404 for any other, so a hidden log is not revealed. */
-  const findLog = (req: Request, onlyArchived = false): KilnLogRecord => {
-    const id = positiveId(req.params.id, 'id');
-    const row = ctx.store.data.kilnlogs.find((r) => r.id === id);
-    if (!row || !inFacilities(row, facilitiesOf(req)) || (onlyArchived && row.archived_ts === null)) {
+  const visible = async (req: Request, row: KilnLogRecord | null, onlyArchived = false): Promise<KilnLogRecord> => {
+    if (!row || !inFacilities(row, await facilitiesOf(req)) || (onlyArchived && row.archived_ts === null)) {
       throw notFound(onlyArchived ? 'No such archived kiln log.' : 'No such kiln log.');
     }
     return row;
   };
+  const findLog = async (req: Request, onlyArchived = false) => visible(req, await data.kilnLogs.get(positiveId(req.params.id, 'id')), onlyArchived);
+
+  /**
+   * Changes one log in a transaction: found again (seen by the caller), checked
+   * and changed there, so no audit or archival slips in between check and change.
+   */
+  const changeLog = (req: Request, change: (row: KilnLogRecord) => KilnLogPatch, onlyArchived = false) =>
+    data.transaction(async (tx) => {
+      const row = await visible(req, await tx.kilnLogs.get(positiveId(req.params.id, 'id')), onlyArchived);
+      return (await tx.kilnLogs.update(row.id, change(row)))!;
+    });
 
   /** Analysis and archival are refused for an audited burn (spec, "What the product does and for whom"). */
   const refuseIfAudited = (row: KilnLogRecord, doing: string) => {
     if (row.audited) throw conflict(`Log ${row.id} is an audited burn: it cannot be ${doing}.`);
   };
 
-  router.post('/kilnlogs/upload', requireOperation('kiln_logs', 'upload'), readUploadBody, (req, res) => {
+  router.post('/kilnlogs/upload', requireOperation('kiln_logs', 'upload'), readUploadBody, async (req, res) => {
     const { bytes, fileName } = uploadedLog(req);
-    const state = ctx.store.data;
-    const row = ingestLog(state, files, { bytes, fileName, uploadTs: new Date() });
-    commit(ctx.store, {
-      undo() {
-        state.kilnlogs.splice(state.kilnlogs.indexOf(row), 1);
-        files.remove(row.id, row.s3key);
-      },
-    });
+    const row = await ingestLog(data, files, { bytes, fileName, uploadTs: new Date() });
     res.status(201).json(present(row));
   });
 
-  const list = (archived: boolean): express.RequestHandler => (req, res) => {
+  const list = (archived: boolean): express.RequestHandler => async (req, res) => {
     const params = parseListParams(req.query, KILNLOG_SORT_FIELDS, DEFAULT_KILNLOG_SORT);
     const filter = parseKilnLogFilter(params.filter);
-    const page = queryKilnLogs(ctx.store.data.kilnlogs, { archived, facilityIds: facilitiesOf(req) }, filter, params);
+    const page = await data.kilnLogs.list({ archived, facilityIds: await facilitiesOf(req) }, filter, params);
     sendPage(res, { ...page, rows: page.rows.map(present) });
   };
   router.get('/kilnlogs', requireOperation('kiln_logs', 'list'), list(false));
@@ -66,50 +70,55 @@ export function kilnLogRoutes(ctx: AppContext): express.Router {
   });
 
   router.get('/kilnlogs/:id', requireOperation('kiln_logs', 'show'), async (req, res) => {
-    const row = findLog(req);
+    const row = await findLog(req);
     const detail: KilnLogDetail = { ...present(row), ...(await files.readAnalysis(row.id)) };
     res.json(detail);
   });
 
   router.get('/kilnlogs/:id/download', requireOperation('kiln_logs', 'download'), async (req, res) => {
-    const row = findLog(req);
-    const bytes = await files.readRaw(row.s3key);
-    res.attachment(row.file_name).type('text/csv').send(bytes);
+    const row = await findLog(req);
+    const raw = await ctx.blobs.get(row.s3key);
+    if (!raw) throw new Error(`The raw file ${row.s3key} of a kiln log is missing.`);
+    res.attachment(row.file_name).type('text/csv').set('Content-Length', String(raw.size));
+    await pipeline(raw.stream, res);
   });
 
-  router.post('/kilnlogs/:id/analyse', requireOperation('kiln_logs', 'analyse'), async (req, res) => {
-    const row = findLog(req);
-    const [bytes, previousAnalysis] = await Promise.all([files.readRaw(row.s3key), files.readAnalysis(row.id)]);
-    // checked after the reads, so no audit can slip in between check and change
+  const refuseAnalysis = (row: KilnLogRecord) => {
     refuseIfAudited(row, 'analysed again');
     if (row.archived_ts !== null) throw conflict(`Log ${row.id} is archived: restore it before analysing it again.`);
-    const previousRow = { ...row };
-    reanalyseLog(ctx.store.data, files, row, bytes);
-    commit(ctx.store, {
-      undo() {
-        Object.assign(row, previousRow);
-        files.saveAnalysis(row.id, previousAnalysis);
-      },
+  };
+
+  router.post('/kilnlogs/:id/analyse', requireOperation('kiln_logs', 'analyse'), async (req, res) => {
+    const found = await findLog(req);
+    refuseAnalysis(found);
+    const [bytes, previousAnalysis] = await Promise.all([files.readRaw(found.s3key), files.readAnalysis(found.id)]);
+    const { fields, file } = await reanalysis(data, found, bytes);
+    // the chart is replaced first and put back when the row cannot take the new result
+    await files.saveAnalysis(found.id, file);
+    try {
+      const row = await changeLog(req, (row) => {
+        refuseAnalysis(row);
+        return fields;
+      });
+      res.json(present(row));
+    } catch (err) {
+      await files.saveAnalysis(found.id, previousAnalysis);
+      throw err;
+    }
+  });
+
+  router.post('/kilnlogs/:id/archive', requireOperation('kiln_logs', 'archive'), async (req, res) => {
+    const row = await changeLog(req, (row) => {
+      refuseIfAudited(row, 'archived');
+      if (row.archived_ts !== null) throw conflict(`Log ${row.id} is already archived.`);
+      const now = new Date();
+      return { archived_ts: now.toISOString(), delete_after: deleteAfter(now, ctx.config.archiveRetentionDays) };
     });
     res.json(present(row));
   });
 
-  router.post('/kilnlogs/:id/archive', requireOperation('kiln_logs', 'archive'), (req, res) => {
-    const row = findLog(req);
-    refuseIfAudited(row, 'archived');
-    if (row.archived_ts !== null) throw conflict(`Log ${row.id} is already archived.`);
-    const now = new Date();
-    row.archived_ts = now.toISOString();
-    row.delete_after = deleteAfter(now, ctx.config.archiveRetentionDays);
-    ctx.store.write();
-    res.json(present(row));
-  });
-
-  router.post('/archived_kilnlogs/:id/restore', requireOperation('archived_kiln_logs', 'restore'), (req, res) => {
-    const row = findLog(req, true);
-    row.archived_ts = null;
-    row.delete_after = null;
-    ctx.store.write();
+  router.post('/archived_kilnlogs/:id/restore', requireOperation('archived_kiln_logs', 'restore'), async (req, res) => {
+    const row = await changeLog(req, () => ({ archived_ts: null, delete_after: null }), true);
     res.json(present(row));
   });
 

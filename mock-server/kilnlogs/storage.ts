@@ -1,18 +1,15 @@
-import fs from 'node:fs';
-import path from 'node:path';
-import writeFileAtomic from 'write-file-atomic';
 import type { ChartPoint, DataSampleRow } from '../analysis';
-import { BlobStore } from '../files/blobStore';
-import { ensurePrivateDir, PRIVATE_FILE_MODE } from '../files/privateFiles';
+import { newBlobKey, type Blobs } from '../blobs/blobs';
 
 /**
- * Where a burn log's bulky parts live, beside db.json rather than in it (db.json
- * is rewritten on every write): the raw file byte for byte as files/kilnlogs/<uuid>.csv,
- * its chart series and data sample as files/analysis/<id>.json.
+ * Where a burn log's bulky parts live, beside its row rather than in it: the
+ * raw file byte for byte as kilnlogs/<uuid>.csv, its chart series and data
+ * sample as analysis/<id>.json, both through the blob interface (DATA_DIR/files
+ * or the bucket).
  */
 
 const RAW_AREA = 'kilnlogs';
-const ANALYSIS_DIR = 'analysis';
+const ANALYSIS_AREA = 'analysis';
 
 export interface AnalysisFile {
   chart_data: ChartPoint[];
@@ -20,57 +17,47 @@ export interface AnalysisFile {
 }
 
 export class KilnLogFiles {
-  private readonly blobs: BlobStore;
+  constructor(readonly blobs: Blobs) {}
 
-  /** durable: fsync each file before answering (an acknowledged upload survives a crash); the seed skips it. */
-  constructor(
-    readonly filesDir: string,
-    private readonly durable = true,
-  ) {
-    this.blobs = new BlobStore(filesDir, durable);
+  /** A key for a new raw upload (the row's s3key). */
+  newRawKey(): string {
+    return newBlobKey(RAW_AREA, 'csv');
   }
 
-  /** Stores the raw upload and answers its key (the row's s3key). */
-  saveRaw(bytes: Buffer): string {
-    return this.blobs.save(RAW_AREA, bytes, 'csv');
+  /** The key of a log's chart and sample. */
+  analysisKey(id: number): string {
+    if (!Number.isInteger(id) || id <= 0) throw new Error(`Not a kiln log id: ${id}`);
+    return `${ANALYSIS_AREA}/${id}.json`;
+  }
+
+  saveRaw(key: string, bytes: Buffer): Promise<void> {
+    return this.blobs.put(key, bytes, 'text/csv');
   }
 
   /** The raw file; an error when it is gone (the row promises it exists). */
   async readRaw(key: string): Promise<Buffer> {
-    const bytes = await this.blobs.read(key);
+    const bytes = await this.blobs.readAll(key);
     if (!bytes) throw new Error(`The raw file ${key} of a kiln log is missing.`);
     return bytes;
   }
 
-  saveAnalysis(id: number, content: AnalysisFile): void {
-    ensurePrivateDir(path.join(this.filesDir, ANALYSIS_DIR));
-    writeFileAtomic.sync(this.analysisPath(id), JSON.stringify(content), { fsync: this.durable, mode: PRIVATE_FILE_MODE });
+  saveAnalysis(id: number, content: AnalysisFile): Promise<void> {
+    return this.blobs.put(this.analysisKey(id), Buffer.from(JSON.stringify(content)), 'application/json');
   }
 
   /** The stored chart and sample; empty ones when the log has none. */
   async readAnalysis(id: number): Promise<AnalysisFile> {
-    try {
-      return JSON.parse(await fs.promises.readFile(this.analysisPath(id), 'utf8')) as AnalysisFile;
-    } catch (err) {
-      if ((err as NodeJS.ErrnoException).code === 'ENOENT') return { chart_data: [], data_sample: [] };
-      throw err;
-    }
+    const bytes = await this.blobs.readAll(this.analysisKey(id));
+    return bytes ? (JSON.parse(bytes.toString('utf8')) as AnalysisFile) : { chart_data: [], data_sample: [] };
   }
 
   /** Deletes a log's files; a file already gone is not an error. */
-  remove(id: number, key: string): void {
-    this.blobs.remove(key);
-    fs.rmSync(this.analysisPath(id), { force: true });
+  async remove(id: number, key: string): Promise<void> {
+    await Promise.all([this.blobs.remove(key), this.blobs.remove(this.analysisKey(id))]);
   }
 
-  /** Empties both folders (the seed starts from nothing). */
-  clear(): void {
-    this.blobs.clear(RAW_AREA);
-    fs.rmSync(path.join(this.filesDir, ANALYSIS_DIR), { recursive: true, force: true });
-  }
-
-  private analysisPath(id: number): string {
-    if (!Number.isInteger(id) || id <= 0) throw new Error(`Not a kiln log id: ${id}`);
-    return path.join(this.filesDir, ANALYSIS_DIR, `${id}.json`);
+  /** Empties both areas (the seed starts from nothing). */
+  async clear(): Promise<void> {
+    await Promise.all([this.blobs.removePrefix(`${RAW_AREA}/`), this.blobs.removePrefix(`${ANALYSIS_AREA}/`)]);
   }
 }

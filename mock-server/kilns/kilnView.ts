@@ -1,15 +1,16 @@
 import type { Kiln, KilnConfig, KilnSaveRequest } from '../../src/domain/api/configure';
 import { toNumber } from '../../src/domain/validation';
-import type { FacilityRecord, KilnRecord } from '../store/schema';
+import type { KilnRow } from '../store/records';
+import type { KilnRecord } from '../store/schema';
 
 /** A kiln as the API answers it: its facility's mnemonic and name joined in, config as JSON text. */
-export function toKiln(record: KilnRecord, facility: FacilityRecord | undefined): Kiln {
+export function toKiln(record: KilnRow): Kiln {
   return {
     id: record.id,
     kiln_id: record.kiln_id,
     facility_id: record.facility_id,
-    facility_mnemonic: facility?.mnemonic ?? '',
-    facility_name: facility?.name ?? '',
+    facility_mnemonic: record.facility_mnemonic,
+    facility_name: record.facility_name,
     type: record.type,
     install_date: record.install_date,
     last_update: record.last_update,

@@ -8,7 +8,7 @@ import type { AppContext } from '../context';
 import { notFound } from '../http/errors';
 import { assertNoFieldErrors, positiveId } from '../http/fieldErrors';
 import { reachableFacility, visibleFacilities } from '../facilities/access';
-import { byMnemonic, toFacilityOption } from '../facilities/facilityView';
+import { toFacilityOption } from '../facilities/facilityView';
 import type { KilnRecord } from '../store/schema';
 import { isKilnIdTaken, kilnFields, sortKilns, toKiln, type KilnFields } from './kilnView';
 
@@ -18,14 +18,9 @@ import { isKilnIdTaken, kilnFields, sortKilns, toKiln, type KilnFields } from '.
  */
 export function kilnRoutes(ctx: AppContext): express.Router {
   const router = express.Router();
-  const { store } = ctx;
+  const { data } = ctx;
 
-  const kilnsOf = (facilityIds: ReadonlySet<number>) =>
-    sortKilns(
-      store.data.kilns
-        .filter((k) => facilityIds.has(k.facility_id))
-        .map((k) => toKiln(k, store.data.facilities.find((f) => f.id === k.facility_id))),
-    );
+  const kilnsOf = async (facilityIds: readonly number[]) => sortKilns((await data.kilns.list({ facilityIds })).map(toKiln));
 
   /**
    * 404 for a payload facility the caller may not reach, then 400 naming each
@@ -33,52 +28,51 @@ export function kilnRoutes(ctx: AppContext): express.Router {
    * unique across every facility, not only the form's pair (docs/security.md,
    * "Kiln takeover"); the refusal names no other facility.
    */
-  function validatedKiln(auth: AuthContext, payload: KilnSaveRequest, original?: KilnRecord): KilnFields {
+  async function validatedKiln(auth: AuthContext, payload: KilnSaveRequest, original?: KilnRecord): Promise<KilnFields> {
     const facilityId = payload.facility_id;
     if (typeof facilityId === 'number' && Number.isInteger(facilityId) && facilityId > 0) {
-      reachableFacility(auth, store.data.facilities, facilityId);
+      await reachableFacility(auth, data, facilityId);
     }
     const values = { ...payload, id: original?.id ?? null };
-    const errors = validateKiln(values, store.data.kilns);
-    if (!errors.kiln_id && isKilnIdTaken(values, store.data.kilns)) errors.kiln_id = 'duplicate';
+    const kilns = await data.kilns.list();
+    const errors = validateKiln(values, kilns);
+    if (!errors.kiln_id && isKilnIdTaken(values, kilns)) errors.kiln_id = 'duplicate';
     assertNoFieldErrors(errors, KILN_NUMBER_RULES);
     return kilnFields(payload);
   }
 
-  router.get('/kiln/registry/list', requireOperation('kilns', 'list'), (req, res) => {
-    const facilities = visibleFacilities(req.auth!, store.data.facilities).sort(byMnemonic);
+  router.get('/kiln/registry/list', requireOperation('kilns', 'list'), async (req, res) => {
+    const facilities = await visibleFacilities(req.auth!, data);
     const body: KilnRegistryResponse = {
-      kilns: kilnsOf(new Set(facilities.map((f) => f.id))),
+      kilns: await kilnsOf(facilities.map((f) => f.id)),
       facilities: facilities.map(toFacilityOption),
     };
     res.json(body);
   });
 
-  router.get('/facility/:id/kilns', requireOperation('kilns', 'list'), (req, res) => {
-    const facility = reachableFacility(req.auth!, store.data.facilities, positiveId(req.params.id, 'id'));
-    const body: FacilityKilnsResponse = { kilns: kilnsOf(new Set([facility.id])) };
+  router.get('/facility/:id/kilns', requireOperation('kilns', 'list'), async (req, res) => {
+    const facility = await reachableFacility(req.auth!, data, positiveId(req.params.id, 'id'));
+    const body: FacilityKilnsResponse = { kilns: await kilnsOf([facility.id]) };
     res.json(body);
   });
 
-  router.post('/kiln/registry/add', requireOperation('kilns', 'create'), (req, res) => {
+  router.post('/kiln/registry/add', requireOperation('kilns', 'create'), async (req, res) => {
     // the shape openapi.yaml promises, checked by the OpenAPI validator; the values are checked here
     const payload: KilnSaveRequest = req.body;
-    const fields = validatedKiln(req.auth!, payload);
-    store.data.kilns.push({ id: store.nextId('kilns'), ...fields, last_update: new Date().toISOString() });
-    store.write();
+    const fields = await validatedKiln(req.auth!, payload);
+    // a kiln_id taken by a racing request since the check is a 409 from the store
+    await data.kilns.create({ ...fields, last_update: new Date().toISOString() });
     res.json({ status: 1 });
   });
 
-  router.post('/kiln/registry/edit', requireOperation('kilns', 'edit'), (req, res) => {
+  router.post('/kiln/registry/edit', requireOperation('kilns', 'edit'), async (req, res) => {
     const auth = req.auth!;
     const payload: KilnSaveRequest = req.body;
-    const id = positiveId(payload.id, 'id');
+    const [kiln, scope] = await Promise.all([data.kilns.get(positiveId(payload.id, 'id')), facilityScope(auth, data)]);
     // another facility's kiln is as unknown as none at all
-    const scope = facilityScope(auth, store.data.facilities);
-    const kiln = store.data.kilns.find((k) => k.id === id && (!scope || scope.has(k.facility_id)));
-    if (!kiln) throw notFound('No such kiln.');
-    Object.assign(kiln, validatedKiln(auth, payload, kiln), { last_update: new Date().toISOString() });
-    store.write();
+    if (!kiln || (scope && !scope.has(kiln.facility_id))) throw notFound('No such kiln.');
+    const fields = await validatedKiln(auth, payload, kiln);
+    await data.kilns.update(kiln.id, { ...fields, last_update: new Date().toISOString() });
     res.json({ status: 1 });
   });
 

@@ -1,24 +1,34 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { loadSecret, TokenService } from '../auth/tokens';
 import { configFromEnv } from '../config';
-import type { DbShape } from '../store/schema';
-import { Store } from '../store/store';
+import { openBlobs, openStore } from '../store/storeConfig';
 import { seedDemoData } from '.';
 
-/** `npm run seed`: wipes DATA_DIR's db.json and files/ and seeds the demo business again. */
+/**
+ * `npm run seed`: seeds the demo business again from nothing, into db.json in
+ * DATA_DIR or, with DATABASE_URL, into PostgreSQL (files into DATA_DIR/files
+ * or the S3 bucket), with progress on the console.
+ */
 async function main(): Promise<void> {
   const config = configFromEnv();
-  fs.rmSync(path.join(config.dataDir, 'db.json'), { force: true });
-  fs.rmSync(path.join(config.dataDir, 'files'), { recursive: true, force: true });
-  const store = new Store(config.dataDir);
-  const tokens = new TokenService(loadSecret(store.dataDir, config.jwtSecret), config.tokenTtl);
-  const started = performance.now();
-  await seedDemoData({ config, store, tokens });
-  const seconds = ((performance.now() - started) / 1000).toFixed(1);
-  const counts = (Object.entries(store.data) as [keyof DbShape, unknown[]][]).map(([name, rows]) => `${rows.length} ${name}`);
-  console.log(`Seeded ${config.dataDir} in ${seconds} s: ${counts.join(', ')}.`);
-  console.log('A server already running on this DATA_DIR keeps its old data in memory: restart it.');
+  const storage = { ...config.storage, dataDir: config.dataDir };
+  if (!storage.databaseUrl) fs.rmSync(path.join(config.dataDir, 'db.json'), { force: true });
+  if (!storage.s3) fs.rmSync(path.join(config.dataDir, 'files'), { recursive: true, force: true });
+  const data = await openStore(storage);
+  const where = storage.databaseUrl ? 'PostgreSQL' : config.dataDir;
+  try {
+    const started = performance.now();
+    console.log(`Seeding ${config.demoLogCount} burn logs into ${where}...`);
+    const state = await seedDemoData({ config, data, blobs: openBlobs(storage, false) }, (table, done, total) => {
+      if (total > 0 && (done === total || done % 10_000 === 0)) console.log(`  ${table}: ${done} of ${total}`);
+    });
+    const seconds = ((performance.now() - started) / 1000).toFixed(1);
+    const counts = Object.entries(state).map(([name, rows]) => `${rows.length} ${name}`);
+    console.log(`Seeded ${where} in ${seconds} s: ${counts.join(', ')}.`);
+    console.log('A server already running on this store keeps what it has in memory: restart it.');
+  } finally {
+    await data.close();
+  }
 }
 
 main().catch((err: unknown) => {

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { thumbnailSize } from '../../src/domain/thumbnail';
 import { PHOTO_AREA, STATEMENT_AREA } from '../facilities/fileAreas';
-import { BlobStore } from '../files/blobStore';
+import type { Blobs } from '../blobs/blobs';
 import { storeFile, type CheckedContent } from '../files/storedFiles';
 import type { DbShape, FacilityRecord } from '../store/schema';
 import { drawKilnYard, LANDSCAPES, type Landscape } from './media/kilnYard';
@@ -65,43 +65,43 @@ const STATEMENTS = [
   { mnemonic: 'RIV', days: 96, kind: 'scan' },
 ] as const;
 
-function seedPhotos(state: DbShape, blobs: BlobStore): void {
+async function seedPhotos(state: DbShape, blobs: Blobs): Promise<void> {
   const thumb = thumbnailSize(PHOTO_SIZE);
-  state.facility_photos = state.facilities.map((facility, i) => {
+  state.facility_photos = [];
+  for (const [i, facility] of state.facilities.entries()) {
     const land = LANDSCAPE_BY_MNEMONIC[facility.mnemonic] ?? LANDSCAPES.savanna;
     const uploaded = daysAgo(300 - i * 20);
     const name = `${facility.mnemonic.toLowerCase()}-kiln-yard.png`;
-    return {
+    state.facility_photos.push({
       id: i + 1,
       facility_id: facility.id,
       photo_guid: randomUUID(),
-      photo: storeFile(blobs, PHOTO_AREA, png(drawKilnYard(PHOTO_SIZE.width, PHOTO_SIZE.height, land), name), UPLOADER_ID, uploaded),
-      thumb: storeFile(blobs, PHOTO_AREA, png(drawKilnYard(thumb.width, thumb.height, land), `thumb-${name}`), UPLOADER_ID, uploaded),
-    };
-  });
+      photo: await storeFile(blobs, PHOTO_AREA, png(drawKilnYard(PHOTO_SIZE.width, PHOTO_SIZE.height, land), name), UPLOADER_ID, uploaded),
+      thumb: await storeFile(blobs, PHOTO_AREA, png(drawKilnYard(thumb.width, thumb.height, land), `thumb-${name}`), UPLOADER_ID, uploaded),
+    });
+  }
 }
 
-function seedStatements(state: DbShape, blobs: BlobStore): void {
+async function seedStatements(state: DbShape, blobs: Blobs): Promise<void> {
   state.facility_audits = [];
-  STATEMENTS.forEach((s, i) => {
+  for (const [i, s] of STATEMENTS.entries()) {
     const facility = state.facilities.find((f) => f.mnemonic === s.mnemonic);
-    if (!facility) return;
+    if (!facility) continue;
     const uploaded = daysAgo(s.days);
     const content =
       s.kind === 'pdf'
         ? statementPdf(facility, uploaded)
         : png(drawStatementScan(620, i + 1), `${s.mnemonic}-signed-statement-scan.png`);
     const id = state.facility_audits.length + 1;
-    state.facility_audits.push({ id, facility_id: facility.id, file_type: content.ext, file: storeFile(blobs, STATEMENT_AREA, content, UPLOADER_ID, uploaded) });
+    state.facility_audits.push({ id, facility_id: facility.id, file_type: content.ext, file: await storeFile(blobs, STATEMENT_AREA, content, UPLOADER_ID, uploaded) });
     facility.latest_facility_audit_id = id;
-  });
+  }
 }
 
 /** A photo and thumbnail for every facility, and audit statements (PDF and scanned image) for two. */
-export const seedFacilityMedia: Seeder = (state, ctx) => {
-  const blobs = new BlobStore(ctx.store.filesDir, false);
-  blobs.clear(PHOTO_AREA);
-  blobs.clear(STATEMENT_AREA);
-  seedPhotos(state, blobs);
-  seedStatements(state, blobs);
+export const seedFacilityMedia: Seeder = async (state, { blobs }) => {
+  await blobs.removePrefix(`${PHOTO_AREA}/`);
+  await blobs.removePrefix(`${STATEMENT_AREA}/`);
+  await seedPhotos(state, blobs);
+  await seedStatements(state, blobs);
 };

@@ -1,4 +1,6 @@
 import type { AppContext } from '../context';
+import type { StoreState } from '../store/dataStore';
+import { normalise } from '../store/embedded/state';
 import { emptyDb, type DbShape } from '../store/schema';
 import { seedAudits } from './audits';
 import { seedChanges } from './changes';
@@ -12,19 +14,23 @@ import { seedUsers } from './users';
  * One seeder a feature: each adds its collection to the state being built,
  * in dependency order (users before facilities before kilns before logs...).
  */
-export type Seeder = (state: DbShape, ctx: AppContext) => Promise<void> | void;
+export type Seeder = (state: DbShape, ctx: Pick<AppContext, 'config' | 'blobs'>) => Promise<void> | void;
 
 const SEEDERS: Seeder[] = [seedUsers, seedChanges, seedFacilities, seedKilns, seedFacilityMedia, seedKilnLogs, seedAudits];
 
-/** Builds the demo business from scratch and stores it in one write. */
-export async function seedDemoData(ctx: AppContext): Promise<void> {
-  const state = emptyDb();
-  for (const seeder of SEEDERS) await seeder(state, ctx);
-  ctx.store.replace(state);
+export type SeedProgress = (table: string, done: number, total: number) => void;
+
+/** Builds the demo business from scratch in memory and stores it in one go (multi-row inserts on PostgreSQL); answers what it stored. */
+export async function seedDemoData(ctx: Pick<AppContext, 'config' | 'blobs' | 'data'>, progress?: SeedProgress): Promise<StoreState> {
+  const built = emptyDb();
+  for (const seeder of SEEDERS) await seeder(built, ctx);
+  const state = normalise(built);
+  await ctx.data.replaceAll(state, progress);
+  return state;
 }
 
-export async function seedIfEmpty(ctx: AppContext): Promise<boolean> {
-  if (!ctx.store.isEmpty()) return false;
+export async function seedIfEmpty(ctx: Pick<AppContext, 'config' | 'blobs' | 'data'>): Promise<boolean> {
+  if (!(await ctx.data.isEmpty())) return false;
   await seedDemoData(ctx);
   return true;
 }

@@ -1,7 +1,7 @@
 import { generateBurn, KILN_TYPE, MESSINESS, type BurnFault, type GenerateBurnOptions, type KilnType, type Messiness } from '../analysis';
 import { DEFAULT_CALIBRATION } from '../analysis/generate';
 import { createRandom, type Random } from '../analysis/prng';
-import { ingestLog } from '../kilnlogs/ingest';
+import { analysedLog, kilnLookup } from '../kilnlogs/ingest';
 import { KilnLogFiles } from '../kilnlogs/storage';
 import type { FacilityRecord, KilnRecord } from '../store/schema';
 import type { Seeder } from '.';
@@ -94,9 +94,10 @@ function localStart(day: number, rng: Random): number {
   return day * DAY_MS + Math.round(rng.between(5, 9.5) * 60) * 60_000;
 }
 
-export const seedKilnLogs: Seeder = (state, ctx) => {
-  const files = new KilnLogFiles(ctx.store.filesDir, false);
-  files.clear();
+export const seedKilnLogs: Seeder = async (state, ctx) => {
+  const files = new KilnLogFiles(ctx.blobs);
+  await files.clear();
+  const fileUnder = kilnLookup(state.kilns, state.facilities);
   const kilns = state.kilns.filter((k) => k.type === KILN_TYPE.CGO1 || k.type === KILN_TYPE.RETORT || k.type === KILN_TYPE.TERRAFIX);
   if (kilns.length === 0) return;
   const rng = createRandom(SEED);
@@ -126,6 +127,10 @@ export const seedKilnLogs: Seeder = (state, ctx) => {
     });
     // uploaded when the kiln next had a connection: within a few hours of the burn's end
     const uploadTs = new Date(burn.truth.end_ts + rng.between(0.2, 6) * 3_600_000);
-    ingestLog(state, files, { bytes: Buffer.from(burn.text, 'utf8'), fileName: null, uploadTs });
+    // the same analysis an upload gets, its row added to the state being built
+    const bytes = Buffer.from(burn.text, 'utf8');
+    const { row, file } = analysedLog(state.kilnlogs.length + 1, files.newRawKey(), { bytes, fileName: null, uploadTs }, fileUnder);
+    await Promise.all([files.saveRaw(row.s3key, bytes), files.saveAnalysis(row.id, file)]);
+    state.kilnlogs.push(row);
   }
 };

@@ -3,7 +3,6 @@ import type { PasswordChangeRequest } from '../../src/domain/api/users';
 import { canAccess } from '../../src/domain/operations';
 import { ROLES } from '../../src/domain/rules';
 import { hashPassword } from '../auth/passwords';
-import { revokeTokens } from '../auth/tokens';
 import type { AppContext } from '../context';
 import { fieldError, forbidden, notFound } from '../http/errors';
 import { passwordProblem } from './passwordPolicy';
@@ -21,15 +20,14 @@ export function userRoutes(ctx: AppContext): express.Router {
     const body: PasswordChangeRequest = req.body;
     const problem = passwordProblem(body.pass);
     if (problem) throw fieldError('pass', problem);
-    const user = ctx.store.data.users.find((u) => u.username === username);
+    const user = await ctx.data.users.findByUsername(username);
     if (!user) throw notFound('No such user.');
     // a user-admin setting the super-admin's password would become super-admin (docs/security.md)
     if (!isSelf && user.role === ROLES.SUPER_ADMIN && auth.role !== ROLES.SUPER_ADMIN) {
       throw forbidden("Only a super-admin may set a super-admin's password.");
     }
-    user.password_hash = await hashPassword(body.pass);
-    revokeTokens(user);
-    ctx.store.write();
+    // the store raises the user's token_version with the new password, so every older token is refused
+    await ctx.data.users.update(user.id, { password_hash: await hashPassword(body.pass) });
     res.json({ status: 1 });
   });
 

@@ -4,6 +4,7 @@ import { configFromEnv } from '../../mock-server/config';
 import { ROLE_RULES } from '../../src/domain/rules';
 import { bearer, startTestServer, type TestServer } from '../helpers/testServer';
 import { makeToken } from '../helpers/tokens';
+import { rawStore } from '../helpers/rawStore';
 
 let server: TestServer;
 
@@ -59,7 +60,7 @@ describe('POST /api/auth', () => {
   });
 
   it('never stores a password in clear', () => {
-    const users = server.ctx.store.data.users;
+    const users = rawStore(server).data.users;
     expect(users).toHaveLength(6);
     for (const u of users) {
       expect(u.password_hash).toMatch(/^scrypt\$/);

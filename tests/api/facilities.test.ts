@@ -1,8 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Facility, FacilityListResponse, FacilitySavePayload } from '../../src/domain/api/configure';
 import type { FacilityRecord } from '../../mock-server/store/schema';
-import { facilityPayload, snapshot, usersWithout, type DemoUsername } from '../helpers/configure';
+import { facilityPayload, usersWithout, type DemoUsername } from '../helpers/configure';
+import { snapshot } from '../helpers/snapshot';
 import { bearer, startWithTokens, type TestServer } from '../helpers/testServer';
+import { rawStore } from '../helpers/rawStore';
 
 let server: TestServer;
 let tokens: Record<DemoUsername, string>;
@@ -13,7 +15,7 @@ const OWN_FACILITIES = [1, 2]; // facilityadmin (user 5) owns NRB and NKR
 const list = (who: DemoUsername, query = '') => server.http.get(`/api/facilities${query}`).set(bearer(tokens[who]));
 const save = (who: DemoUsername, action: 'add' | 'edit', payload: Partial<FacilitySavePayload> | Record<string, unknown>) =>
   server.http.post(`/api/facility/${action}`).set(bearer(tokens[who])).send(payload);
-const stored = (id: number) => server.ctx.store.data.facilities.find((f) => f.id === id) as FacilityRecord;
+const stored = (id: number) => rawStore(server).data.facilities.find((f) => f.id === id) as FacilityRecord;
 
 /** The edit payload that leaves a stored facility as it is. */
 function unchanged(id: number): FacilitySavePayload {
@@ -109,7 +111,7 @@ describe('POST /api/facility/add', () => {
     const res = await save('superadmin', 'add', payload);
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ status: 1 });
-    const created = server.ctx.store.data.facilities.find((f) => f.mnemonic === 'MZU')!;
+    const created = rawStore(server).data.facilities.find((f) => f.mnemonic === 'MZU')!;
     expect(created).toMatchObject({
       name: 'Mzuzu Char',
       owner_id: 5,
@@ -152,17 +154,17 @@ describe('POST /api/facility/add', () => {
     ['a config for another kiln type', { config: { terrafix: { wicf: 1 } } }, /terrafix|additional/],
     ['an unknown field', { latitude_min: 1 }, /latitude_min|additional/],
   ])('answers 400 naming the field for %s, storing nothing', async (_name, overrides, message) => {
-    const before = snapshot(server);
+    const before = await snapshot(server);
     const res = await save('superadmin', 'add', { ...facilityPayload(), ...overrides });
     expect(res.status).toBe(400);
     expect(res.body.message).toMatch(message);
-    expect(snapshot(server)).toEqual(before);
+    expect(await snapshot(server)).toEqual(before);
   });
 
   it.each(usersWithout(['superadmin']))('answers 403 to %s (create facility is the super-admin\'s), storing nothing', async (who) => {
-    const before = snapshot(server);
+    const before = await snapshot(server);
     expect((await save(who, 'add', facilityPayload({ owner_id: 5 }))).status).toBe(403);
-    expect(snapshot(server)).toEqual(before);
+    expect(await snapshot(server)).toEqual(before);
   });
 
   it('answers 401 without a token', async () => {
@@ -183,11 +185,11 @@ describe('POST /api/facility/edit', () => {
   });
 
   it('refuses a changed mnemonic with 400, storing nothing', async () => {
-    const before = snapshot(server);
+    const before = await snapshot(server);
     const res = await save('superadmin', 'edit', { ...unchanged(4), mnemonic: 'RVN' });
     expect(res.status).toBe(400);
     expect(res.body.message).toMatch(/mnemonic cannot be changed/);
-    expect(snapshot(server)).toEqual(before);
+    expect(await snapshot(server)).toEqual(before);
   });
 
   it("refuses taking another facility's mnemonic the same way", async () => {
@@ -195,11 +197,11 @@ describe('POST /api/facility/edit', () => {
   });
 
   it('answers 400 naming the field for an invalid value, storing nothing', async () => {
-    const before = snapshot(server);
+    const before = await snapshot(server);
     const res = await save('superadmin', 'edit', { ...unchanged(4), lonMin: 150, lonMax: 149 });
     expect(res.status).toBe(400);
     expect(res.body.message).toMatch(/lonMin.*lonMax/);
-    expect(snapshot(server)).toEqual(before);
+    expect(await snapshot(server)).toEqual(before);
   });
 
   it('lets a facility admin edit its own facility', async () => {
@@ -208,12 +210,12 @@ describe('POST /api/facility/edit', () => {
   });
 
   it("refuses a facility admin another's facility (404, as for none) and giving its own away (400), storing nothing", async () => {
-    const before = snapshot(server);
+    const before = await snapshot(server);
     expect((await save('facilityadmin', 'edit', unchanged(4))).status).toBe(404);
     const res = await save('facilityadmin', 'edit', { ...unchanged(2), owner_id: 1 });
     expect(res.status).toBe(400);
     expect(res.body.message).toMatch(/owner_id is not an allowed value/);
-    expect(snapshot(server)).toEqual(before);
+    expect(await snapshot(server)).toEqual(before);
   });
 
   it('answers 404 for an unknown facility and 400 without an id', async () => {

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, startTestServer, type TestServer } from '../helpers/testServer';
+import { rawStore, type RawState } from '../helpers/rawStore';
 
 /**
  * From the attacker's side: a burn log whose header values break the kiln
@@ -24,7 +25,7 @@ const dbBytes = () => fs.statSync(path.join(server.dataDir, 'db.json')).size;
 
 describe('a kiln_id header beyond the registry rules', () => {
   it('stores three 10 MB kiln_id uploads as error logs with small records, changing nothing else', async () => {
-    const before = JSON.parse(JSON.stringify(server.ctx.store.data)) as typeof server.ctx.store.data;
+    const before = JSON.parse(JSON.stringify(rawStore(server).data)) as RawState;
     const sizeBefore = dbBytes();
     const ids: number[] = [];
     for (const n of [1, 2, 3]) {
@@ -37,7 +38,7 @@ describe('a kiln_id header beyond the registry rules', () => {
     }
     // three rows of about a kilobyte each, not 31 MB
     expect(dbBytes() - sizeBefore).toBeLessThan(3 * 2000);
-    const after = server.ctx.store.data;
+    const after = rawStore(server).data;
     expect(after.kilnlogs.filter((row) => !ids.includes(row.id))).toEqual(before.kilnlogs);
     expect({ ...after, kilnlogs: [] }).toEqual({ ...before, kilnlogs: [] });
   });

@@ -8,6 +8,7 @@ import { purgeArchivedLogs } from '../../mock-server/kilnlogs/purge';
 import type { FacilityRecord } from '../../mock-server/store/schema';
 import { addTestKiln, burnCsv } from '../helpers/kilnLogUploads';
 import { bearer, startTestServer, type TestServer } from '../helpers/testServer';
+import { rawStore } from '../helpers/rawStore';
 
 let server: TestServer;
 const tokens: Record<string, string> = {};
@@ -22,8 +23,8 @@ beforeAll(async () => {
   for (const user of ['superadmin', 'uploader', 'useradmin', 'kilnadmin', 'facilityadmin', 'broker']) {
     tokens[user] = await server.login(user);
   }
-  otherFacility = server.ctx.store.data.facilities.find((f) => f.id === 3)!;
-  ownFacility = server.ctx.store.data.facilities.find((f) => f.id === 1)!;
+  otherFacility = rawStore(server).data.facilities.find((f) => f.id === 3)!;
+  ownFacility = rawStore(server).data.facilities.find((f) => f.id === 1)!;
   addTestKiln(server, KILN, otherFacility.id);
   addTestKiln(server, OWN_KILN, ownFacility.id);
 });
@@ -77,7 +78,7 @@ describe('upload → analysis → list, detail, download', () => {
     const result = JSON.parse(uploaded.analysis!) as { valid: string; co2_removed: number; biochar_produced: number };
     expect(result.valid).toBe('true');
     expect(uploaded.analysis_detail).toEqual({ co2_removed: result.co2_removed, biochar_produced: result.biochar_produced });
-    expect(fs.readFileSync(path.join(server.ctx.store.filesDir, uploaded.s3key), 'utf8')).toBe(csv);
+    expect(fs.readFileSync(path.join(rawStore(server).filesDir, uploaded.s3key), 'utf8')).toBe(csv);
   });
 
   it('lets the kiln file admin find it in the list, with Content-Range', async () => {
@@ -217,16 +218,16 @@ describe('archive, retention and restore', () => {
     const keep = (await uploadCsv(burnCsv(KILN, otherFacility))).body as KilnLog;
     const gone = (await uploadCsv(burnCsv(KILN, otherFacility))).body as KilnLog;
     await server.http.post(`/api/kilnlogs/${gone.id}/archive`).set(as('kilnadmin'));
-    const archivedRow = server.ctx.store.data.kilnlogs.find((r) => r.id === gone.id)!;
-    const filesDir = server.ctx.store.filesDir;
+    const archivedRow = rawStore(server).data.kilnlogs.find((r) => r.id === gone.id)!;
+    const filesDir = rawStore(server).filesDir;
     const rawFile = path.join(filesDir, gone.s3key);
     const analysisFile = path.join(filesDir, 'analysis', `${gone.id}.json`);
     expect(fs.existsSync(rawFile) && fs.existsSync(analysisFile)).toBe(true);
 
-    expect(purgeArchivedLogs(server.ctx, new Date(Date.parse(archivedRow.delete_after!) - 1000))).toBe(0);
-    expect(purgeArchivedLogs(server.ctx, new Date(Date.parse(archivedRow.delete_after!) + 1000))).toBe(1);
+    expect(await purgeArchivedLogs(server.ctx, new Date(Date.parse(archivedRow.delete_after!) - 1000))).toBe(0);
+    expect(await purgeArchivedLogs(server.ctx, new Date(Date.parse(archivedRow.delete_after!) + 1000))).toBe(1);
 
-    expect(server.ctx.store.data.kilnlogs.some((r) => r.id === gone.id)).toBe(false);
+    expect(rawStore(server).data.kilnlogs.some((r) => r.id === gone.id)).toBe(false);
     expect(fs.existsSync(rawFile) || fs.existsSync(analysisFile)).toBe(false);
     expect((await server.http.get(`/api/kilnlogs/${gone.id}`).set(as('kilnadmin'))).status).toBe(404);
     expect((await server.http.get(`/api/kilnlogs/${keep.id}`).set(as('kilnadmin'))).status).toBe(200);
@@ -237,23 +238,23 @@ describe('archive, retention and restore', () => {
   it('purges what is due when the server starts', async () => {
     const due = (await uploadCsv(burnCsv(KILN, otherFacility))).body as KilnLog;
     await server.http.post(`/api/kilnlogs/${due.id}/archive`).set(as('kilnadmin'));
-    const row = server.ctx.store.data.kilnlogs.find((r) => r.id === due.id)!;
+    const row = rawStore(server).data.kilnlogs.find((r) => r.id === due.id)!;
     row.delete_after = new Date(Date.now() - 1000).toISOString();
-    server.ctx.store.write();
+    rawStore(server).write();
 
     const restarted = await createApp(server.ctx.config);
     try {
-      expect(restarted.ctx.store.data.kilnlogs.some((r) => r.id === due.id)).toBe(false);
-      expect(fs.existsSync(path.join(server.ctx.store.filesDir, due.s3key))).toBe(false);
+      expect(rawStore(restarted).data.kilnlogs.some((r) => r.id === due.id)).toBe(false);
+      expect(fs.existsSync(path.join(rawStore(server).filesDir, due.s3key))).toBe(false);
     } finally {
-      restarted.stop();
+      await restarted.stop();
     }
   });
 });
 
 describe('audited burns', () => {
   it('the seed holds signed-off audits whose burns are marked audited', () => {
-    const { audits, kilnlogs } = server.ctx.store.data;
+    const { audits, kilnlogs } = rawStore(server).data;
     expect(audits.length).toBeGreaterThan(0);
     for (const audit of audits) {
       expect(audit.signoff_ts).not.toBeNull();
@@ -284,7 +285,7 @@ describe('rules and facility scope', () => {
   });
 
   it('403 for each call without its rule', async () => {
-    const anyId = server.ctx.store.data.kilnlogs[0].id;
+    const anyId = rawStore(server).data.kilnlogs[0].id;
     const reads = ['/api/kilnlogs', '/api/archived_kilnlogs', '/api/archived_kilnlogs/retention', `/api/kilnlogs/${anyId}`, `/api/kilnlogs/${anyId}/download`];
     for (const user of ['uploader', 'useradmin', 'broker']) {
       for (const url of reads) expect((await server.http.get(url).set(as(user))).status, `${user} ${url}`).toBe(403);
@@ -302,8 +303,8 @@ describe('rules and facility scope', () => {
   it("shows a facility admin only their own facilities' logs, and 404 for any other", async () => {
     const own = await uploadCsv(burnCsv(OWN_KILN, ownFacility));
     const foreign = await uploadCsv(burnCsv(KILN, otherFacility));
-    const owned = new Set(server.ctx.store.data.facilities.filter((f) => f.owner_id === 5).map((f) => f.id));
-    const expected = server.ctx.store.data.kilnlogs.filter((r) => r.archived_ts === null && r.facility_id !== null && owned.has(r.facility_id));
+    const owned = new Set(rawStore(server).data.facilities.filter((f) => f.owner_id === 5).map((f) => f.id));
+    const expected = rawStore(server).data.kilnlogs.filter((r) => r.archived_ts === null && r.facility_id !== null && owned.has(r.facility_id));
 
     const res = await list({ range: [0, 999] }, 'facilityadmin');
     expect(res.status).toBe(200);
@@ -322,7 +323,7 @@ describe('rules and facility scope', () => {
 
 describe('paging, sorting and filtering', () => {
   it('pages in the asked order with Content-Range items first-last/total', async () => {
-    const total = server.ctx.store.data.kilnlogs.filter((r) => r.archived_ts === null).length;
+    const total = rawStore(server).data.kilnlogs.filter((r) => r.archived_ts === null).length;
     const first = await list({ sort: ['logts', 'ASC'], range: [0, 4] });
     const second = await list({ sort: ['logts', 'ASC'], range: [5, 9] });
     expect(first.headers['content-range']).toBe(`items 0-4/${total}`);

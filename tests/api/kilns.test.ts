@@ -1,9 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Kiln, KilnRegistryResponse, KilnSavePayload } from '../../src/domain/api/configure';
 import { DEMO_KILNS } from '../../mock-server/seed/kilns';
-import { kilnPayload, snapshot, usersWithout, type DemoUsername } from '../helpers/configure';
+import { kilnPayload, usersWithout, type DemoUsername } from '../helpers/configure';
+import { snapshot } from '../helpers/snapshot';
 import { makeToken } from '../helpers/tokens';
 import { bearer, startWithTokens, type TestServer } from '../helpers/testServer';
+import { rawStore } from '../helpers/rawStore';
 
 let server: TestServer;
 let tokens: Record<DemoUsername, string>;
@@ -15,7 +17,7 @@ const registry = async (who: DemoUsername) =>
   (await server.http.get('/api/kiln/registry/list').set(bearer(tokens[who]))).body as KilnRegistryResponse;
 const save = (who: DemoUsername, action: 'add' | 'edit', payload: Partial<KilnSavePayload> | Record<string, unknown>) =>
   server.http.post(`/api/kiln/registry/${action}`).set(bearer(tokens[who])).send(payload);
-const storedKiln = (kilnId: string) => server.ctx.store.data.kilns.find((k) => k.kiln_id === kilnId);
+const storedKiln = (kilnId: string) => rawStore(server).data.kilns.find((k) => k.kiln_id === kilnId);
 
 describe('GET /api/kiln/registry/list', () => {
   it('answers every kiln with its facility mnemonic and name, config as JSON text, and the facilities to pick', async () => {
@@ -98,26 +100,26 @@ describe('POST /api/kiln/registry/add', () => {
 
   it('lets a facility admin add a kiln to its own facility, and refuses another facility with 404', async () => {
     expect((await save('facilityadmin', 'add', kilnPayload({ kiln_id: 'RTR-9002', facility_id: 2, type: 1, config: {} }))).status).toBe(200);
-    const before = snapshot(server);
+    const before = await snapshot(server);
     expect((await save('facilityadmin', 'add', kilnPayload({ facility_id: 3 }))).status).toBe(404);
-    expect(snapshot(server)).toEqual(before);
+    expect(await snapshot(server)).toEqual(before);
   });
 
   it('refuses an existing kiln id at the same facility (any case) on both fields of the pair', async () => {
-    const before = snapshot(server);
+    const before = await snapshot(server);
     const res = await save('superadmin', 'add', kilnPayload({ kiln_id: 'cg1-0007', facility_id: 1 }));
     expect(res.status).toBe(400);
     expect(res.body.message).toMatch(/kiln_id is already in use/);
     expect(res.body.message).toMatch(/facility_id is already in use/);
-    expect(snapshot(server)).toEqual(before);
+    expect(await snapshot(server)).toEqual(before);
   });
 
   it('refuses an existing kiln id at another facility too, on kiln_id alone', async () => {
-    const before = snapshot(server);
+    const before = await snapshot(server);
     const res = await save('superadmin', 'add', kilnPayload({ kiln_id: 'CG1-0007', facility_id: 4 }));
     expect(res.status).toBe(400);
     expect(res.body.message).toBe('kiln_id is already in use.');
-    expect(snapshot(server)).toEqual(before);
+    expect(await snapshot(server)).toEqual(before);
   });
 
   it.each<[string, Record<string, unknown>, RegExp]>([
@@ -141,11 +143,11 @@ describe('POST /api/kiln/registry/add', () => {
     ['an unknown field', { colour: 'red' }, /colour|additional/],
     ['an unknown config group', { config: { retort: {} } }, /retort|additional/],
   ])('answers 400 naming the field for %s, storing nothing', async (_name, overrides, message) => {
-    const before = snapshot(server);
+    const before = await snapshot(server);
     const res = await save('superadmin', 'add', { ...kilnPayload(), ...overrides });
     expect(res.status).toBe(400);
     expect(res.body.message).toMatch(message);
-    expect(snapshot(server)).toEqual(before);
+    expect(await snapshot(server)).toEqual(before);
   });
 
   it('answers 404 for an unknown facility', async () => {
@@ -153,9 +155,9 @@ describe('POST /api/kiln/registry/add', () => {
   });
 
   it.each(usersWithout(['superadmin', 'facilityadmin']))('answers 403 to %s (no create kiln), storing nothing', async (who) => {
-    const before = snapshot(server);
+    const before = await snapshot(server);
     expect((await save(who, 'add', kilnPayload())).status).toBe(403);
-    expect(snapshot(server)).toEqual(before);
+    expect(await snapshot(server)).toEqual(before);
   });
 
   it('answers 401 without a token', async () => {
@@ -185,11 +187,11 @@ describe('POST /api/kiln/registry/edit', () => {
   });
 
   it("refuses to take another kiln's id at the same facility", async () => {
-    const before = snapshot(server);
+    const before = await snapshot(server);
     const res = await save('superadmin', 'edit', { ...seeded('CG1-0012'), kiln_id: 'CG1-0007' });
     expect(res.status).toBe(400);
     expect(res.body.message).toMatch(/kiln_id is already in use/);
-    expect(snapshot(server)).toEqual(before);
+    expect(await snapshot(server)).toEqual(before);
   });
 
   it('lets a facility admin edit its own kilns and move them between its facilities', async () => {
@@ -198,10 +200,10 @@ describe('POST /api/kiln/registry/edit', () => {
   });
 
   it("refuses a facility admin another's kiln, or moving its kiln to another's facility (404, nothing stored)", async () => {
-    const before = snapshot(server);
+    const before = await snapshot(server);
     expect((await save('facilityadmin', 'edit', seeded('TFX-0004'))).status).toBe(404);
     expect((await save('facilityadmin', 'edit', { ...seeded('CG1-0015'), facility_id: 3 })).status).toBe(404);
-    expect(snapshot(server)).toEqual(before);
+    expect(await snapshot(server)).toEqual(before);
   });
 
   it('answers 404 for an unknown kiln and 400 without an id', async () => {
@@ -212,11 +214,11 @@ describe('POST /api/kiln/registry/edit', () => {
   });
 
   it('answers 400 naming the field for an invalid value, storing nothing', async () => {
-    const before = snapshot(server);
+    const before = await snapshot(server);
     const res = await save('superadmin', 'edit', { ...seeded('CG1-0015'), config: { cgo1: { zero_weight: 1.005 } } });
     expect(res.status).toBe(400);
     expect(res.body.message).toMatch(/config\.cgo1\.zero_weight/);
-    expect(snapshot(server)).toEqual(before);
+    expect(await snapshot(server)).toEqual(before);
   });
 
   it.each(usersWithout(['superadmin', 'facilityadmin']))('answers 403 to %s (no update kiln)', async (who) => {

@@ -4,6 +4,7 @@ import { ALGORITHM_VERSION } from '../../mock-server/analysis';
 import { reanalyseOutdated } from '../../mock-server/kilnlogs/reanalyseOutdated';
 import type { KilnLogRecord } from '../../mock-server/store/schema';
 import { bearer, startTestServer, type TestServer } from '../helpers/testServer';
+import { rawStore } from '../helpers/rawStore';
 
 /**
  * The start-up upgrade of an existing DATA_DIR: results of an older
@@ -31,7 +32,7 @@ const versionOf = (row: KilnLogRecord) => (JSON.parse(row.analysis!) as { algori
 
 describe('re-analysing outdated results when the server starts', () => {
   it('analyses every unaudited older result again, leaves audited ones and answers requests meanwhile', async () => {
-    const { store } = server.ctx;
+    const store = rawStore(server);
     const analysed = store.data.kilnlogs.filter((row) => row.analysis !== null);
     expect(analysed.length).toBeGreaterThan(10);
     const fresh = new Map(analysed.map((row) => [row.id, row.analysis]));

@@ -1,8 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Test } from 'supertest';
-import { jpegImage, pngImage, snapshot, TINY_PDF } from '../helpers/configure';
+import { jpegImage, pngImage, TINY_PDF } from '../helpers/configure';
+import { snapshot } from '../helpers/snapshot';
 import { burnCsv } from '../helpers/kilnLogUploads';
 import { bearer, startTestServer, type TestServer } from '../helpers/testServer';
+import { rawStore } from '../helpers/rawStore';
 
 /**
  * The one rollback idiom (mock-server/store/commit.ts): when db.json cannot be
@@ -34,11 +36,11 @@ const CHANGES: Record<string, () => Test> = {
   'a kiln log upload': () =>
     as(server.http.post('/api/kilnlogs/upload'))
       .set('Content-Type', 'text/csv')
-      .send(burnCsv('CG1-0007', server.ctx.store.data.facilities[0])),
+      .send(burnCsv('CG1-0007', rawStore(server).data.facilities[0])),
   'a re-analysis': () => {
-    const log = server.ctx.store.data.kilnlogs.find((l) => !l.audited && l.archived_ts === null && l.facility_id === 1)!;
+    const log = rawStore(server).data.kilnlogs.find((l) => !l.audited && l.archived_ts === null && l.facility_id === 1)!;
     // a changed factor, so the new analysis would differ from the stored one
-    server.ctx.store.data.facilities[0].kiln_type_config = JSON.stringify({ cgo1: { wicf: 0.3, carbonRemovalFactor: 3.1 } });
+    rawStore(server).data.facilities[0].kiln_type_config = JSON.stringify({ cgo1: { wicf: 0.3, carbonRemovalFactor: 3.1 } });
     return as(server.http.post(`/api/kilnlogs/${log.id}/analyse`));
   },
 };
@@ -46,16 +48,17 @@ const CHANGES: Record<string, () => Test> = {
 describe('a failed write of db.json', () => {
   it.each(Object.keys(CHANGES))('takes back %s: records and files as before, 500', async (name) => {
     const request = CHANGES[name]();
-    const before = snapshot(server);
-    const analyses = server.ctx.store.data.kilnlogs.map((l) => l.analysis);
-    const write = vi.spyOn(server.ctx.store, 'write').mockImplementationOnce(() => {
+    const before = await snapshot(server);
+    const analyses = rawStore(server).data.kilnlogs.map((l) => l.analysis);
+    // the one write of db.json both the store interface and the raw state go through
+    const write = vi.spyOn(rawStore(server).db, 'write').mockImplementationOnce(() => {
       throw new Error('ENOSPC: no space left on device');
     });
     const res = await request;
     write.mockRestore();
     expect(res.status).toBe(500);
     expect(res.body).toEqual({ message: 'Internal server error.' });
-    expect(snapshot(server)).toEqual(before);
-    expect(server.ctx.store.data.kilnlogs.map((l) => l.analysis)).toEqual(analyses);
+    expect(await snapshot(server)).toEqual(before);
+    expect(rawStore(server).data.kilnlogs.map((l) => l.analysis)).toEqual(analyses);
   });
 });

@@ -1,8 +1,9 @@
 import { performance } from 'node:perf_hooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { configFromEnv } from '../../mock-server/config';
-import { snapshot } from '../helpers/configure';
+import { snapshot } from '../helpers/snapshot';
 import { bearer, startTestServer, type TestServer } from '../helpers/testServer';
+import { rawStore } from '../helpers/rawStore';
 
 /** Points 3, 4, 5, 7 and 8 of the security review (docs/security.md), tried from the attacker's side. */
 
@@ -38,7 +39,7 @@ describe('tokens issued before a password change, role change or deletion are re
 
   it('refuses a token after its user is deleted or given another role', async () => {
     const token = await server.login('uploader');
-    const { store } = server.ctx;
+    const store = rawStore(server);
     const uploader = store.data.users.find((u) => u.username === 'uploader')!;
     uploader.role = 5;
     expect((await server.http.get('/api/changes').set(bearer(token))).status).toBe(401);
@@ -67,10 +68,10 @@ describe('the login body is checked before any throttle reads it', () => {
     ['a number', 42],
     ['null', null],
   ])('answers 400, never 500, to a username that is %s', async (_name, username) => {
-    const before = snapshot(server);
+    const before = await snapshot(server);
     const res = await login(username, 'kiln-demo', '192.0.2.41');
     expect(res.status).toBe(400);
-    expect(snapshot(server)).toEqual(before);
+    expect(await snapshot(server)).toEqual(before);
   });
 });
 

@@ -1,8 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Test } from 'supertest';
-import { kilnPayload, pngImage, snapshot, TINY_PDF } from '../helpers/configure';
+import { kilnPayload, pngImage, TINY_PDF } from '../helpers/configure';
+import { snapshot } from '../helpers/snapshot';
 import { burnCsv } from '../helpers/kilnLogUploads';
 import { bearer, startTestServer, type TestServer } from '../helpers/testServer';
+import { rawStore } from '../helpers/rawStore';
 
 /**
  * Point 14 of the security review (docs/security.md): every call that takes a
@@ -20,7 +22,7 @@ const GUID = '3f2c1a9e-8b7d-4c6e-9f01-23456789abcd';
 beforeAll(async () => {
   server = await startTestServer();
   token = await server.login('facilityadmin');
-  const { data } = server.ctx.store;
+  const { data } = rawStore(server);
   ids.ownKiln = data.kilns.find((k) => k.facility_id === 1)!.id;
   ids.otherKiln = data.kilns.find((k) => k.facility_id === 3)!.id;
   ids.ownLog = data.kilnlogs.find((l) => l.facility_id === 1)!.id;
@@ -39,7 +41,7 @@ afterAll(() => server.close());
 
 const as = (req: Test) => req.set(bearer(token));
 const kilnEdit = (id: number, facilityId: number) => {
-  const kiln = server.ctx.store.data.kilns.find((k) => k.id === id);
+  const kiln = rawStore(server).data.kilns.find((k) => k.id === id);
   return { id, kiln_id: kiln?.kiln_id ?? 'CG1-X', facility_id: facilityId, type: kiln?.type ?? 0, install_date: '2024-01-01', config: {} };
 };
 const facilityEdit = (id: number) => ({
@@ -78,13 +80,13 @@ const CALLS: Record<string, (other: boolean) => Test> = {
 
 describe("a facility admin gets for another facility's ids exactly what it gets for none", () => {
   it.each(Object.keys(CALLS))('%s → 404, the same body, nothing stored', async (name) => {
-    const before = snapshot(server);
+    const before = await snapshot(server);
     const other = await CALLS[name](true);
     const missing = await CALLS[name](false);
     expect(other.status).toBe(404);
     expect(missing.status).toBe(404);
     expect(other.body).toEqual(missing.body);
-    expect(snapshot(server)).toEqual(before);
+    expect(await snapshot(server)).toEqual(before);
   });
 
   it('lists hold none of the other facilities, whatever the filter asks', async () => {

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../mock-server/app';
 import { configFromEnv } from '../../mock-server/config';
 import { bearer, startTestServer, type TestServer } from '../helpers/testServer';
+import { rawStore } from '../helpers/rawStore';
 
 /** Points 11, 12 and 13 of the security review (docs/security.md). */
 
@@ -59,10 +60,10 @@ describe('file modes', () => {
     await server.http.post('/api/kilnlogs/upload').set(bearer(token)).set('Content-Type', 'text/csv').send('not a burn log\n');
     expect(modeOf(server.dataDir)).toBe(0o700);
     expect(modeOf(path.join(server.dataDir, 'db.json'))).toBe(0o600);
-    const files = fs.readdirSync(server.ctx.store.filesDir, { recursive: true, encoding: 'utf8' }).map((f) => path.join(server.ctx.store.filesDir, f));
+    const files = fs.readdirSync(rawStore(server).filesDir, { recursive: true, encoding: 'utf8' }).map((f) => path.join(rawStore(server).filesDir, f));
     expect(files.length).toBeGreaterThan(10);
     for (const f of files) expect(modeOf(f), f).toBe(fs.statSync(f).isDirectory() ? 0o700 : 0o600);
-    expect(modeOf(server.ctx.store.filesDir)).toBe(0o700);
+    expect(modeOf(rawStore(server).filesDir)).toBe(0o700);
   });
 
   it('narrows a data directory and db.json left world-readable by an older version when it opens them', async () => {

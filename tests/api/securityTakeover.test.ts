@@ -1,8 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { KilnLog } from '../../src/domain/api/kilnLogs';
-import { kilnPayload, loginAll, snapshot, type DemoUsername } from '../helpers/configure';
+import { kilnPayload, loginAll, type DemoUsername } from '../helpers/configure';
+import { snapshot } from '../helpers/snapshot';
 import { burnCsv } from '../helpers/kilnLogUploads';
 import { bearer, startTestServer, type TestServer } from '../helpers/testServer';
+import { rawStore } from '../helpers/rawStore';
 
 /**
  * The two high-severity holes of the security review (docs/security.md), tried
@@ -21,41 +23,41 @@ afterAll(() => server.close());
 
 const TASMANIA = 3;
 const as = (who: DemoUsername) => bearer(tokens[who]);
-const facility = (id: number) => server.ctx.store.data.facilities.find((f) => f.id === id)!;
-const kiln = (kilnId: string) => server.ctx.store.data.kilns.find((k) => k.kiln_id === kilnId)!;
+const facility = (id: number) => rawStore(server).data.facilities.find((f) => f.id === id)!;
+const kiln = (kilnId: string) => rawStore(server).data.kilns.find((k) => k.kiln_id === kilnId)!;
 const upload = (csv: string) => server.http.post('/api/kilnlogs/upload').set(as('uploader')).set('Content-Type', 'text/csv').send(csv);
 
 describe("a facility admin cannot take over another facility's kiln", () => {
   it("refuses registering another facility's kiln id in its own facility: a 400 on kiln_id naming no facility, nothing stored", async () => {
-    const before = snapshot(server);
+    const before = await snapshot(server);
     const res = await server.http.post('/api/kiln/registry/add').set(as('facilityadmin')).send(kilnPayload({ kiln_id: 'TFX-0004', facility_id: 1 }));
     expect(res.status).toBe(400);
     expect(res.body.message).toBe('kiln_id is already in use.');
     expect(JSON.stringify(res.body)).not.toMatch(/TAS|Tasmania|facility 3/i);
-    expect(snapshot(server)).toEqual(before);
+    expect(await snapshot(server)).toEqual(before);
   });
 
   it("refuses renaming its own kiln to another facility's kiln id (any case), nothing stored", async () => {
     const own = kiln('CG1-0007');
-    const before = snapshot(server);
+    const before = await snapshot(server);
     const res = await server.http
       .post('/api/kiln/registry/edit')
       .set(as('facilityadmin'))
       .send({ id: own.id, kiln_id: 'tfx-0004', facility_id: own.facility_id, type: own.type, install_date: own.install_date, config: JSON.parse(own.config) });
     expect(res.status).toBe(400);
     expect(res.body.message).toBe('kiln_id is already in use.');
-    expect(snapshot(server)).toEqual(before);
+    expect(await snapshot(server)).toEqual(before);
   });
 
   it("refuses moving its own kiln into a facility it does not manage (404, as for none), nothing stored", async () => {
     const own = kiln('CG1-0012');
-    const before = snapshot(server);
+    const before = await snapshot(server);
     const res = await server.http
       .post('/api/kiln/registry/edit')
       .set(as('facilityadmin'))
       .send({ id: own.id, kiln_id: own.kiln_id, facility_id: TASMANIA, type: own.type, install_date: own.install_date, config: JSON.parse(own.config) });
     expect(res.status).toBe(404);
-    expect(snapshot(server)).toEqual(before);
+    expect(await snapshot(server)).toEqual(before);
   });
 
   it("files the kiln's next upload under its own facility, which the facility admin cannot download", async () => {
@@ -86,7 +88,7 @@ describe("a facility admin cannot take over another facility's kiln", () => {
 
   it('files a log by its oldest registration when an older store holds a kiln id twice', async () => {
     // a registration slipped in before ids were unique across facilities
-    const { store } = server.ctx;
+    const store = rawStore(server);
     store.data.kilns.push({ ...kiln('RTR-0008'), id: store.nextId('kilns'), facility_id: 1 });
     store.write();
     const res = await upload(burnCsv('RTR-0008', facility(TASMANIA)));
@@ -99,10 +101,10 @@ describe("a user-admin cannot take over the super-admin", () => {
   const STRONG = 'Takeover-Attempt-2026!';
 
   it("refuses setting the super-admin's password (403), which stays as it was", async () => {
-    const before = snapshot(server);
+    const before = await snapshot(server);
     const res = await server.http.post('/api/user/superadmin/update').set(as('useradmin')).send({ pass: STRONG });
     expect(res.status).toBe(403);
-    expect(snapshot(server)).toEqual(before);
+    expect(await snapshot(server)).toEqual(before);
     expect((await server.http.post('/api/auth').send({ username: 'superadmin', password: STRONG })).status).toBe(401);
   });
 

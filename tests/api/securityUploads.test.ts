@@ -1,7 +1,8 @@
 import zlib from 'node:zlib';
 import { PDFDocument, PDFName, PDFString } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { jpegHeader, jpegImage, pngImage, snapshot, TINY_PDF } from '../helpers/configure';
+import { jpegHeader, jpegImage, pngImage, TINY_PDF } from '../helpers/configure';
+import { snapshot } from '../helpers/snapshot';
 import { protectedPdf } from '../helpers/protectedPdf';
 import { bearer, startTestServer, type TestServer } from '../helpers/testServer';
 
@@ -68,11 +69,11 @@ describe('facility photos', () => {
     ['a JPEG header with no picture', () => jpegHeader(800, 600), /^photo is not an image that can be opened/],
     ['a PNG cut off half-way', () => pngImage(600, 400).subarray(0, 300), /^photo is not an image that can be opened/],
   ])('refuses %s with a 400, storing nothing', async (_name, photo, message) => {
-    const before = snapshot(server);
+    const before = await snapshot(server);
     const res = await uploadPhoto(photo());
     expect(res.status).toBe(400);
     expect(res.body.message).toMatch(message);
-    expect(snapshot(server)).toEqual(before);
+    expect(await snapshot(server)).toEqual(before);
   });
 
   it('refuses a thumbnail that does not decode', async () => {
@@ -98,11 +99,11 @@ describe('facility statements', () => {
     ['a PNG claiming 30000 × 30000', () => pngHeaderOnly(30000, 30000), 'png', /at most 50 megapixels/],
   ])('refuses %s with a 400, storing nothing', async (_name, make, fileType, message) => {
     const bytes = await make();
-    const before = snapshot(server);
+    const before = await snapshot(server);
     const res = await uploadStatement(bytes, fileType);
     expect(res.status).toBe(400);
     expect(res.body.message).toMatch(message);
-    expect(snapshot(server)).toEqual(before);
+    expect(await snapshot(server)).toEqual(before);
   });
 
   it.each<[string, () => Promise<Buffer> | Buffer]>([

@@ -3,8 +3,9 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { OPENAPI_FILE } from '../../mock-server/app';
-import { Store } from '../../mock-server/store/store';
+import { EmbeddedStore } from '../../mock-server/store/embedded/embeddedStore';
 import { bearer, startTestServer, type TestServer } from '../helpers/testServer';
+import { rawStore } from '../helpers/rawStore';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -42,12 +43,12 @@ describe('HTTP hardening', () => {
 });
 
 describe('store', () => {
-  it('keeps db.json whole: writes go through a temporary file and a rename', () => {
+  it('keeps db.json whole: writes go through a temporary file and a rename', async () => {
     const file = path.join(server.dataDir, 'db.json');
-    const reopened = new Store(server.dataDir);
-    expect(reopened.data.users.length).toBe(6);
-    server.ctx.store.data.changes.push({ id: 99, date: '2026-01-01', title: 't', body: '' });
-    server.ctx.store.write();
+    const reopened = new EmbeddedStore(server.dataDir);
+    expect(await reopened.users.count()).toBe(6);
+    rawStore(server).data.changes.push({ id: 99, date: '2026-01-01', title: 't', body: '' });
+    rawStore(server).write();
     expect(JSON.parse(fs.readFileSync(file, 'utf8')).changes.some((c: { id: number }) => c.id === 99)).toBe(true);
     // no temporary files left behind
     expect(fs.readdirSync(server.dataDir).filter((f) => f.startsWith('db.json.'))).toEqual([]);

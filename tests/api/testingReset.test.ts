@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { kilnPayload } from '../helpers/configure';
 import { bearer, startTestServer, type TestServer } from '../helpers/testServer';
 
 let server: TestServer | undefined;
@@ -23,9 +24,8 @@ describe('POST /api/testing/reset (browser tests only)', () => {
     const token = await server.login('superadmin');
     const list = async () => (await server!.http.get('/api/kiln/registry/list').set(bearer(token))).body as { kilns: unknown[] };
     const before = (await list()).kilns.length;
-    server.ctx.store.data.kilns.pop();
-    server.ctx.store.write();
-    expect((await list()).kilns).toHaveLength(before - 1);
+    expect((await server.http.post('/api/kiln/registry/add').set(bearer(token)).send(kilnPayload())).status).toBe(200);
+    expect((await list()).kilns).toHaveLength(before + 1);
     expect((await server.http.post('/api/testing/reset')).body).toEqual({ status: 1 });
     expect((await list()).kilns).toHaveLength(before);
   });

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { uploadFiles, type UploadOutcome } from '../../mock-server/kilnlogs/uploadClient';
 import { addTestKiln, burnCsv } from '../helpers/kilnLogUploads';
 import { DEMO_PASSWORD, startTestServer, type TestServer } from '../helpers/testServer';
+import { rawStore } from '../helpers/rawStore';
 
 let server: TestServer;
 let listening: Server;
@@ -26,7 +27,7 @@ afterAll(async () => {
 
 describe('npm run upload (uploadFiles)', () => {
   it('logs in as the uploader, sends each file and reports one line per file', async () => {
-    const facility = server.ctx.store.data.facilities[0];
+    const facility = rawStore(server).data.facilities[0];
     addTestKiln(server, 'CLI-CG1-0001', facility.id);
     const write = (name: string, text: string) => {
       const file = path.join(dir, name);
@@ -50,7 +51,7 @@ describe('npm run upload (uploadFiles)', () => {
     expect(outcomes[2].line).toMatch(/→ log \d+: error: Unknown kiln 'NOT-REGISTERED'\.$/);
     expect(outcomes[3].line).toMatch(/→ failed: 409 This file was uploaded before, as log \d+\.$/);
     expect(outcomes[4].line).toMatch(/→ failed: cannot read it \(ENOENT\)$/);
-    const stored = server.ctx.store.data.kilnlogs.find((r) => r.file_name === 'good.csv');
+    const stored = rawStore(server).data.kilnlogs.find((r) => r.file_name === 'good.csv');
     expect(stored).toBeDefined();
   });
 

@@ -2,8 +2,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_UPLOAD_BYTES } from '../../src/domain/api/configure';
-import { jpegImage, pngImage, snapshot, TINY_PDF, usersWithout, type DemoUsername } from '../helpers/configure';
+import { jpegImage, pngImage, TINY_PDF, usersWithout, type DemoUsername } from '../helpers/configure';
+import { snapshot } from '../helpers/snapshot';
 import { bearer, startWithTokens, type TestServer } from '../helpers/testServer';
+import { rawStore } from '../helpers/rawStore';
 
 let server: TestServer;
 let tokens: Record<DemoUsername, string>;
@@ -51,9 +53,9 @@ const getBlob = (url: string, who: DemoUsername | null = 'superadmin') => {
   return who ? req.set(bearer(tokens[who])) : req;
 };
 
-const facilityRecord = (id: number) => server.ctx.store.data.facilities.find((f) => f.id === id)!;
-const photoRecord = (facilityId: number) => server.ctx.store.data.facility_photos.find((p) => p.facility_id === facilityId);
-const fileExists = (key: string) => fs.existsSync(path.join(server.ctx.store.filesDir, key));
+const facilityRecord = (id: number) => rawStore(server).data.facilities.find((f) => f.id === id)!;
+const photoRecord = (facilityId: number) => rawStore(server).data.facility_photos.find((p) => p.facility_id === facilityId);
+const fileExists = (key: string) => fs.existsSync(path.join(rawStore(server).filesDir, key));
 
 describe('POST /api/photo/upload and GET /api/facility/{id}/photo', () => {
   it('serves the seeded photo and thumbnail of every facility as PNG', async () => {
@@ -83,7 +85,7 @@ describe('POST /api/photo/upload and GET /api/facility/{id}/photo', () => {
     expect(record.photo.original_name).not.toMatch(/[/\\<>]/);
     expect(record.photo.key).toMatch(/^facility-photos\/[0-9a-f-]{36}\.png$/);
     expect(fileExists(previous.photo.key) || fileExists(previous.thumb.key)).toBe(false);
-    expect(server.ctx.store.data.facility_photos.filter((p) => p.facility_id === 3)).toHaveLength(1);
+    expect(rawStore(server).data.facility_photos.filter((p) => p.facility_id === 3)).toHaveLength(1);
 
     const photo = await getBlob('/api/facility/3/photo?thumb=0');
     expect(photo.headers['content-type']).toBe('image/png');
@@ -113,19 +115,19 @@ describe('POST /api/photo/upload and GET /api/facility/{id}/photo', () => {
     ['two files in photo', () => uploadPhoto('superadmin', '4', [photoParts()[0], photoParts()[0]]), /exactly one file/],
     ['a file in an unknown field', () => uploadPhoto('superadmin', '4', [photoParts()[0], { field: 'other', bytes: THUMB, name: 'x.jpg' }]), /exactly one file/],
   ])('answers 400 for %s, storing nothing', async (_name, send, message) => {
-    const before = snapshot(server);
+    const before = await snapshot(server);
     const res = await send();
     expect(res.status).toBe(400);
     expect(res.body.message).toMatch(message);
-    expect(snapshot(server)).toEqual(before);
+    expect(await snapshot(server)).toEqual(before);
   });
 
   it('answers 413 for a photo over 20 MB and for more than two files, storing nothing', async () => {
-    const before = snapshot(server);
+    const before = await snapshot(server);
     expect((await uploadPhoto('superadmin', '4', photoParts(OVERSIZED))).status).toBe(413);
     const threeFiles = [...photoParts(), { field: 'photo', bytes: PHOTO, name: 'again.png' }];
     expect((await uploadPhoto('superadmin', '4', threeFiles)).status).toBe(413);
-    expect(snapshot(server)).toEqual(before);
+    expect(await snapshot(server)).toEqual(before);
   });
 
   it('answers 415 for a body that is not multipart', async () => {
@@ -139,10 +141,10 @@ describe('POST /api/photo/upload and GET /api/facility/{id}/photo', () => {
   });
 
   it("answers 404 to a facility admin for another's facility as for an unknown facility, storing nothing", async () => {
-    const before = snapshot(server);
+    const before = await snapshot(server);
     expect((await uploadPhoto('facilityadmin', '3', photoParts())).status).toBe(404);
     expect((await uploadPhoto('superadmin', '999', photoParts())).status).toBe(404);
-    expect(snapshot(server)).toEqual(before);
+    expect(await snapshot(server)).toEqual(before);
   });
 
   it.each(usersWithout(['superadmin', 'facilityadmin']))('answers 403 to %s (no upload photo)', async (who) => {
@@ -159,7 +161,7 @@ describe('POST /api/photo/upload and GET /api/facility/{id}/photo', () => {
     expect((await getBlob('/api/facility/1/photo', 'useradmin')).status).toBe(403);
     expect((await getBlob('/api/facility/1/photo', 'broker')).status).toBe(200);
     expect((await getBlob('/api/facility/999/photo')).status).toBe(404);
-    const photos = server.ctx.store.data.facility_photos;
+    const photos = rawStore(server).data.facility_photos;
     const removed = photos.splice(photos.findIndex((p) => p.facility_id === 4), 1);
     try {
       expect((await getBlob('/api/facility/4/photo')).status).toBe(404);
@@ -175,7 +177,7 @@ describe('POST /api/facility/{id}/upload_audit and GET /api/facility/{id}/audit'
     expect(latest.status).toBe(200);
     expect(latest.headers['content-type']).toBe('application/pdf');
     expect(latest.body.subarray(0, 5).toString('latin1')).toBe('%PDF-');
-    const older = server.ctx.store.data.facility_audits.find((a) => a.facility_id === 1 && a.id !== facilityRecord(1).latest_facility_audit_id)!;
+    const older = rawStore(server).data.facility_audits.find((a) => a.facility_id === 1 && a.id !== facilityRecord(1).latest_facility_audit_id)!;
     const scan = await getBlob(`/api/facility/1/audit?id=${older.id}`);
     expect(scan.headers['content-type']).toBe('image/png');
     expect(scan.headers['content-disposition']).toMatch(/^inline; filename="/);
@@ -200,7 +202,7 @@ describe('POST /api/facility/{id}/upload_audit and GET /api/facility/{id}/audit'
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ status: 1, id: expect.any(Number) });
     expect(facilityRecord(3).latest_facility_audit_id).toBe(res.body.id);
-    const record = server.ctx.store.data.facility_audits.find((a) => a.id === res.body.id)!;
+    const record = rawStore(server).data.facility_audits.find((a) => a.id === res.body.id)!;
     expect(record).toMatchObject({ facility_id: 3, file_type: 'pdf' });
     expect(record.file).toMatchObject({ mime_type: 'application/pdf', size: TINY_PDF.length, original_name: 'TAS statement.pdf', uploader_id: 1 });
     expect(record.file.key).toMatch(/^facility-audits\/[0-9a-f-]{36}\.pdf$/);
@@ -238,25 +240,25 @@ describe('POST /api/facility/{id}/upload_audit and GET /api/facility/{id}/audit'
     ['a file_type that is not allowed', { bytes: TINY_PDF, name: 'statement.pdf' }, 'docx', /file_type must be one of/],
     ["a file_type that does not match the content", { bytes: TINY_PDF, name: 'statement.png' }, 'png', /file_type png does not match/],
   ])('answers 400 for %s, storing nothing', async (_name, file, fileType, message) => {
-    const before = snapshot(server);
+    const before = await snapshot(server);
     const res = await uploadAudit('superadmin', 4, file, fileType);
     expect(res.status).toBe(400);
     expect(res.body.message).toMatch(message);
-    expect(snapshot(server)).toEqual(before);
+    expect(await snapshot(server)).toEqual(before);
   });
 
   it('answers 413 for a statement over 20 MB, storing nothing', async () => {
-    const before = snapshot(server);
+    const before = await snapshot(server);
     const res = await uploadAudit('superadmin', 4, { bytes: OVERSIZED, name: 'huge.png' }, 'png');
     expect(res.status).toBe(413);
-    expect(snapshot(server)).toEqual(before);
+    expect(await snapshot(server)).toEqual(before);
   });
 
   it("answers 404 to a facility admin for another's facility as for an unknown one, storing nothing", async () => {
-    const before = snapshot(server);
+    const before = await snapshot(server);
     expect((await uploadAudit('facilityadmin', 4, { bytes: TINY_PDF, name: 'x.pdf' }, 'pdf')).status).toBe(404);
     expect((await uploadAudit('superadmin', 999, { bytes: TINY_PDF, name: 'x.pdf' }, 'pdf')).status).toBe(404);
-    expect(snapshot(server)).toEqual(before);
+    expect(await snapshot(server)).toEqual(before);
     expect((await getBlob('/api/facility/4/audit', 'facilityadmin')).status).toBe(404);
     expect((await getBlob('/api/facility/999/audit')).status).toBe(404);
   });

@@ -6,6 +6,7 @@ import { createApp } from '../../mock-server/app';
 import { configFromEnv } from '../../mock-server/config';
 import { makeKilnLogRows } from '../helpers/kilnLogRows';
 import { summarise } from './stats';
+import { rawStore } from '../helpers/rawStore';
 
 const ROWS = 10_000;
 const WARM_UP = 20;
@@ -20,9 +21,9 @@ export async function benchKilnLogList(): Promise<{ medianMs: number; p95Ms: num
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kiln-bench-logs-'));
   const config = { ...configFromEnv({}), dataDir, demoLogCount: 1, serveConsole: false };
   const seeded = await createApp(config);
-  seeded.ctx.store.data.kilnlogs = makeKilnLogRows(ROWS);
-  seeded.ctx.store.write();
-  seeded.stop();
+  rawStore(seeded).data.kilnlogs = makeKilnLogRows(ROWS);
+  rawStore(seeded).write();
+  await seeded.stop();
   // a server started on that DATA_DIR, holding the rows as it reads them from db.json
   const { app, ctx, stop } = await createApp(config);
   const server = app.listen(0, '127.0.0.1');

@@ -1,5 +1,3 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import sharp from 'sharp';
 import type { FacilitySavePayload, KilnSavePayload } from '../../src/domain/api/configure';
 import { encodePng } from '../../mock-server/seed/media/png';
@@ -78,17 +76,3 @@ export const TINY_PDF = Buffer.from(
     '3 0 obj<</Type/Page/Parent 2 0 R/MediaBox[0 0 200 200]>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n',
   'latin1',
 );
-
-function listFiles(dir: string): string[] {
-  if (!fs.existsSync(dir)) return [];
-  return fs.readdirSync(dir, { recursive: true, encoding: 'utf8' }).filter((f) => fs.statSync(path.join(dir, f)).isFile()).sort();
-}
-
-/** The store's state and every stored file name: equal snapshots mean nothing was stored. */
-export function snapshot(server: TestServer): { db: string; dbFile: string; files: string[] } {
-  return {
-    db: JSON.stringify(server.ctx.store.data),
-    dbFile: fs.readFileSync(path.join(server.dataDir, 'db.json'), 'utf8'),
-    files: listFiles(server.ctx.store.filesDir),
-  };
-}

@@ -2,10 +2,11 @@ import { generateBurn, KILN_TYPE, type BurnFault } from '../../mock-server/analy
 import { DEFAULT_CALIBRATION } from '../../mock-server/analysis/generate';
 import type { FacilityRecord, KilnRecord } from '../../mock-server/store/schema';
 import type { TestServer } from './testServer';
+import { rawStore } from './rawStore';
 
 /** A C-Go-1 kiln registered straight in the store, calibrated as the generator's default. */
 export function addTestKiln(server: TestServer, kilnId: string, facilityId: number): KilnRecord {
-  const { store } = server.ctx;
+  const store = rawStore(server);
   const calibration = DEFAULT_CALIBRATION.cgo1;
   const kiln: KilnRecord = {
     id: store.nextId('kilns'),

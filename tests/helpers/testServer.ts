@@ -2,9 +2,11 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import request from 'supertest';
+import { inject } from 'vitest';
 import { createApp, type KilnConsoleServer } from '../../mock-server/app';
 import { configFromEnv, type ServerConfig } from '../../mock-server/config';
 import { loginAll, type DemoUsername } from './configure';
+import { createDatabase } from './postgres';
 
 export const DEMO_PASSWORD = 'kiln-demo';
 
@@ -16,9 +18,18 @@ export interface TestServer extends KilnConsoleServer {
   close(): void;
 }
 
+/** The store the API tests run on: the embedded one, or PostgreSQL in the api-postgres project (KILN_TEST_STORE=postgres). */
+async function testDatabaseUrl(): Promise<string | null> {
+  if (process.env.KILN_TEST_STORE !== 'postgres') return null;
+  const adminUrl = inject('postgresUrl');
+  if (!adminUrl) throw new Error('The api-postgres tests need a PostgreSQL cluster.');
+  return createDatabase(adminUrl, 'kc_api');
+}
+
 /**
- * The real API server in-process on a fresh temporary DATA_DIR, seeded with
- * the demo data, checking every JSON answer against openapi.yaml.
+ * The real API server in-process on a fresh temporary DATA_DIR (and a fresh
+ * PostgreSQL database in the api-postgres project), seeded with the demo
+ * data, checking every JSON answer against openapi.yaml.
  */
 export async function startTestServer(overrides: Partial<ServerConfig> = {}): Promise<TestServer> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kiln-api-'));
@@ -31,6 +42,7 @@ export async function startTestServer(overrides: Partial<ServerConfig> = {}): Pr
     demoLogCount: 30,
     serveConsole: false,
     validateResponses: true,
+    storage: { databaseUrl: await testDatabaseUrl(), s3: null },
     ...overrides,
   };
   const server = await createApp(config);
@@ -45,7 +57,7 @@ export async function startTestServer(overrides: Partial<ServerConfig> = {}): Pr
       return res.text;
     },
     close() {
-      server.stop();
+      server.stop().catch((err: unknown) => console.error('Closing the test store failed:', err));
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };

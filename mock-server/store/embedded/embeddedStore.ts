@@ -30,6 +30,11 @@ export class EmbeddedStore implements DataStore {
     return this.core.dataDir;
   }
 
+  /** The raw state under the store, for tests that look at records directly; no server code reaches it. */
+  get rawState(): EmbeddedState {
+    return this.core;
+  }
+
   get users() {
     return this.parts.users;
   }

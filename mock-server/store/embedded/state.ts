@@ -2,6 +2,7 @@ import path from 'node:path';
 import fs from 'node:fs';
 import jsonServer from 'json-server';
 import low, { type LowdbSync } from 'lowdb';
+import { ensurePrivateDir, PRIVATE_FILE_MODE } from '../../files/privateFiles';
 import { AtomicFileAdapter } from '../atomicFileAdapter';
 import { emptyDb, type DbShape } from '../schema';
 import type { AuditBurnRecord, AuditRow, EcoAllocationRecord, EcoAssetRecord, StatisticsSnapshot, UserRow } from '../records';
@@ -23,8 +24,8 @@ export function emptyEmbedded(): EmbeddedShape {
   return { ...emptyDb(), users: [], audits: [], audit_burns: [], eco_assets: [], eco_allocations: [], statistics: [] };
 }
 
-/** Fills what an older db.json lacks, so every record has every field. */
-function normalise(raw: Partial<EmbeddedShape>): EmbeddedShape {
+/** Fills what an older db.json (or the seed's state) lacks, so every record has every field. */
+export function normalise(raw: Partial<EmbeddedShape> | DbShape): EmbeddedShape {
   const state = { ...emptyEmbedded(), ...raw } as EmbeddedShape;
   for (const key of Object.keys(emptyEmbedded()) as (keyof EmbeddedShape)[]) {
     if (!Array.isArray(state[key])) (state as unknown as Record<string, unknown>)[key] = [];
@@ -140,8 +141,12 @@ export class EmbeddedState {
   private queue: Promise<unknown> = Promise.resolve();
 
   constructor(readonly dataDir: string) {
-    fs.mkdirSync(dataDir, { recursive: true });
-    const adapter = new AtomicFileAdapter<EmbeddedShape>(path.join(dataDir, 'db.json'), {
+    // db.json holds password hashes: its folder and the file are the server's user's only
+    ensurePrivateDir(dataDir);
+    const dbFile = path.join(dataDir, 'db.json');
+    // a db.json written before files were private is narrowed now, not at its next write
+    if (fs.existsSync(dbFile)) fs.chmodSync(dbFile, PRIVATE_FILE_MODE);
+    const adapter = new AtomicFileAdapter<EmbeddedShape>(dbFile, {
       defaultValue: emptyEmbedded(),
       serialize: (state) => JSON.stringify(state),
     });

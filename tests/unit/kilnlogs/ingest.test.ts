@@ -5,10 +5,13 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { generateBurn, KILN_TYPE } from '../../../mock-server/analysis';
 import { DEFAULT_CALIBRATION } from '../../../mock-server/analysis/generate';
 import { HttpError } from '../../../mock-server/http/errors';
-import { ingestLog, reanalyseLog, safeFileName } from '../../../mock-server/kilnlogs/ingest';
+import { LocalBlobs } from '../../../mock-server/blobs/localBlobs';
+import { ingestLog, reanalysis, safeFileName } from '../../../mock-server/kilnlogs/ingest';
 import { KilnLogFiles } from '../../../mock-server/kilnlogs/storage';
 import { DEMO_FACILITIES } from '../../../mock-server/seed/facilities';
-import { emptyDb, type DbShape, type FacilityRecord } from '../../../mock-server/store/schema';
+import { EmbeddedStore } from '../../../mock-server/store/embedded/embeddedStore';
+import { emptyEmbedded } from '../../../mock-server/store/embedded/state';
+import type { FacilityRecord } from '../../../mock-server/store/schema';
 
 const facility: FacilityRecord = { ...DEMO_FACILITIES[0], last_updated: '2026-01-01T00:00:00.000Z' };
 
@@ -19,13 +22,15 @@ const burn = (kilnId: string, seed: number) =>
 
 let dir: string;
 let files: KilnLogFiles;
-let state: DbShape;
+let data: EmbeddedStore;
+const logCount = async () => (await data.kilnLogs.list({ archived: false, facilityIds: null }, {}, { sort: { field: 'id', order: 'ASC' }, range: [0, 99] })).total;
 const uploadTs = new Date('2026-01-05T16:00:00.000Z');
 
-beforeEach(() => {
+beforeEach(async () => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'kiln-ingest-'));
-  files = new KilnLogFiles(dir, false);
-  state = emptyDb();
+  files = new KilnLogFiles(new LocalBlobs(path.join(dir, 'files'), false));
+  data = new EmbeddedStore(dir);
+  const state = emptyEmbedded();
   state.facilities.push({ ...facility });
   state.kilns.push({
     id: 7,
@@ -36,13 +41,14 @@ beforeEach(() => {
     last_update: '2024-01-01T00:00:00.000Z',
     config: JSON.stringify({ cgo1: DEFAULT_CALIBRATION.cgo1 }),
   });
+  await data.replaceAll(state);
 });
 afterEach(() => fs.rmSync(dir, { recursive: true, force: true }));
 
 describe('ingestLog', () => {
-  it('stores the file and its chart, and adds an analysed row', () => {
+  it('stores the file and its chart, and adds an analysed row', async () => {
     const bytes = burn('CG1-0007', 1);
-    const row = ingestLog(state, files, { bytes, fileName: null, uploadTs });
+    const row = await ingestLog(data, files, { bytes, fileName: null, uploadTs });
     expect(row).toMatchObject({
       id: 1,
       kiln_id: 'CG1-0007',
@@ -56,49 +62,50 @@ describe('ingestLog', () => {
       valid: true,
       gps_in_range: true,
     });
-    expect(state.kilnlogs).toEqual([row]);
-    expect(fs.readFileSync(path.join(dir, row.s3key)).equals(bytes)).toBe(true);
-    expect(fs.existsSync(path.join(dir, 'analysis', '1.json'))).toBe(true);
+    expect(await data.kilnLogs.get(row.id)).toEqual(row);
+    expect(await logCount()).toBe(1);
+    expect(fs.readFileSync(path.join(dir, 'files', row.s3key)).equals(bytes)).toBe(true);
+    expect(fs.existsSync(path.join(dir, 'files', 'analysis', '1.json'))).toBe(true);
   });
 
-  it('refuses a duplicate with 409 and leaves no file behind', () => {
+  it('refuses a duplicate with 409 and leaves no file behind', async () => {
     const bytes = burn('CG1-0007', 2);
-    ingestLog(state, files, { bytes, fileName: 'a.csv', uploadTs });
-    const before = fs.readdirSync(path.join(dir, 'kilnlogs')).length;
-    expect(() => ingestLog(state, files, { bytes, fileName: 'b.csv', uploadTs })).toThrow(HttpError);
-    expect(fs.readdirSync(path.join(dir, 'kilnlogs')).length).toBe(before);
-    expect(state.kilnlogs).toHaveLength(1);
+    await ingestLog(data, files, { bytes, fileName: 'a.csv', uploadTs });
+    const before = fs.readdirSync(path.join(dir, 'files', 'kilnlogs')).length;
+    await expect(ingestLog(data, files, { bytes, fileName: 'b.csv', uploadTs })).rejects.toThrow(HttpError);
+    expect(fs.readdirSync(path.join(dir, 'files', 'kilnlogs')).length).toBe(before);
+    expect(await logCount()).toBe(1);
   });
 
-  it('keeps an unknown kiln’s log as an error row, filed under the kiln id it names', () => {
-    const row = ingestLog(state, files, { bytes: burn('CG1-9999', 3), fileName: null, uploadTs });
+  it('keeps an unknown kiln’s log as an error row, filed under the kiln id it names', async () => {
+    const row = await ingestLog(data, files, { bytes: burn('CG1-9999', 3), fileName: null, uploadTs });
     expect(row).toMatchObject({ kiln_id: 'CG1-9999', kiln: null, facility_id: null, valid: false, analysis: null, error_message: "Unknown kiln 'CG1-9999'." });
   });
 
-  it('files a log that breaks off mid-file under the kiln its header names', () => {
+  it('files a log that breaks off mid-file under the kiln its header names', async () => {
     const text = burn('CG1-0007', 5).toString('utf8').split('\n').slice(0, 40).join('\n') + '\n2026-01-05,08:00';
-    const row = ingestLog(state, files, { bytes: Buffer.from(text), fileName: null, uploadTs });
+    const row = await ingestLog(data, files, { bytes: Buffer.from(text), fileName: null, uploadTs });
     expect(row).toMatchObject({ kiln_id: 'CG1-0007', kiln: 7, facility_id: 1, type: 0, valid: false, analysis: null });
     expect(row.error_message).toMatch(/^Line 41: /);
   });
 
-  it('keeps bytes that are not text at all', () => {
-    const row = ingestLog(state, files, { bytes: Buffer.from([0xff, 0xfe, 0x00, 0x81]), fileName: 'x.bin', uploadTs });
+  it('keeps bytes that are not text at all', async () => {
+    const row = await ingestLog(data, files, { bytes: Buffer.from([0xff, 0xfe, 0x00, 0x81]), fileName: 'x.bin', uploadTs });
     expect(row.error_message).toEqual(expect.any(String));
     expect(row.file_name).toBe('x.bin.csv');
   });
 });
 
-describe('reanalyseLog', () => {
-  it('recomputes with the current facility factors', () => {
+describe('reanalysis', () => {
+  it('recomputes with the current facility factors', async () => {
     const bytes = burn('CG1-0007', 4);
-    const row = ingestLog(state, files, { bytes, fileName: null, uploadTs });
+    const row = await ingestLog(data, files, { bytes, fileName: null, uploadTs });
     const before = row.analysis_detail!;
-    state.facilities[0].kiln_type_config = JSON.stringify({ cgo1: { wicf: 0.35, carbonRemovalFactor: 3 } });
-    reanalyseLog(state, files, row, bytes);
-    expect(row.analysis_detail!.biochar_produced).toBe(before.biochar_produced);
-    expect(row.analysis_detail!.co2_removed).toBeCloseTo(before.biochar_produced * 3, 1);
-    expect(JSON.parse(row.analysis!).parameters.carbon_removal_factor).toBe(3);
+    await data.facilities.update(1, { kiln_type_config: JSON.stringify({ cgo1: { wicf: 0.35, carbonRemovalFactor: 3 } }) });
+    const { fields } = await reanalysis(data, row, bytes);
+    expect(fields.analysis_detail!.biochar_produced).toBe(before.biochar_produced);
+    expect(fields.analysis_detail!.co2_removed).toBeCloseTo(before.biochar_produced * 3, 1);
+    expect(JSON.parse(fields.analysis!).parameters.carbon_removal_factor).toBe(3);
   });
 });
 
