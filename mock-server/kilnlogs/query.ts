@@ -22,6 +22,7 @@ const SORT_KEYS: Record<KilnLogSortField, (row: KilnLogRecord) => SortKey> = {
   co2_removed: (r) => r.analysis_detail?.co2_removed ?? null,
   biochar_produced: (r) => r.analysis_detail?.biochar_produced ?? null,
   upload_ts: (r) => r.upload_ts,
+  file_name: (r) => r.file_name,
   archived_ts: (r) => r.archived_ts,
   delete_after: (r) => r.delete_after,
 };

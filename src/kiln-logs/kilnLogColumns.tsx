@@ -69,8 +69,7 @@ export function kilnLogColumns() {
       render={(log) => (log.logts ? formatDateTime(log.logts) : <NotAvailable />)}
     />,
     <FunctionField<KilnLog> key="upload_ts" source="upload_ts" label="kilnLogs.columns.uploaded" render={(log) => formatDateTime(log.upload_ts)} />,
-    // the API has no file_name sort key yet
-    <TextField key="file_name" source="file_name" label="kilnLogs.columns.fileName" sortable={false} />,
+    <TextField key="file_name" source="file_name" label="kilnLogs.columns.fileName" />,
     <FunctionField<KilnLog> key="file_size" source="file_size" label="kilnLogs.columns.fileSize" textAlign="right" render={(log) => formatFileSize(log.file_size)} />,
     <FunctionField<KilnLog>
       key="gps_in_range"

@@ -243,10 +243,11 @@ const LOG_SORT: Record<KilnLogSortField, keyof LogRow> = {
   co2_removed: 'co2_removed',
   biochar_produced: 'biochar_produced',
   upload_ts: 'upload_ts',
+  file_name: 'file_name',
   archived_ts: 'archived_ts',
   delete_after: 'delete_after',
 };
-const NOT_NULL_SORTS: ReadonlySet<KilnLogSortField> = new Set(['id', 'file_size', 'analysis', 'upload_ts']);
+const NOT_NULL_SORTS: ReadonlySet<KilnLogSortField> = new Set(['id', 'file_size', 'analysis', 'upload_ts', 'file_name']);
 const STATUS_RANK = { error: 0, invalid: 1, valid: 2 } as const;
 /** above every character a kiln clock writes, so a date-time bound takes its whole second */
 const TEXT_END = '\uffff';

@@ -213,7 +213,7 @@ export interface paths {
          * Burn logs, not archived (simple REST; rule read kilnlog; a facility admin sees only their facilities)
          * @description Sort fields: id, kiln_id, facility_name, logts (default, DESC), file_size,
          *     gps_in_range, analysis (error, invalid, valid), co2_removed, biochar_produced,
-         *     upload_ts. Missing values sort last.
+         *     upload_ts, file_name. Missing values sort last.
          */
         get: {
             parameters: {

@@ -36,6 +36,7 @@ export const KILNLOG_SORT_FIELDS = [
   'co2_removed',
   'biochar_produced',
   'upload_ts',
+  'file_name',
   'archived_ts',
   'delete_after',
 ] as const;

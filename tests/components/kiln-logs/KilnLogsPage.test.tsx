@@ -67,6 +67,19 @@ describe('Kiln Logs', { timeout: 15000 }, () => {
     });
   });
 
+  it('sorts by file name when its column header is clicked', async () => {
+    await logInAs(3);
+    const fetchMock = serveKilnLogs();
+    renderApp('/kiln_logs');
+    expect(await screen.findByText('CG1-0007', {}, LOADED)).toBeInTheDocument();
+    const header = screen.getAllByRole('columnheader').find((h) => h.textContent?.startsWith('File Name'))!;
+    await userEvent.click(within(header).getByText('File Name'));
+    await waitFor(() => {
+      const last = new URL(String(listCalls(fetchMock).at(-1)![0]), 'http://localhost');
+      expect(JSON.parse(last.searchParams.get('sort') ?? '')[0]).toBe('file_name');
+    });
+  });
+
   it('lists a page of 25 logs, newest first, with their figures formatted', async () => {
     await logInAs(3);
     const fetchMock = serveKilnLogs();

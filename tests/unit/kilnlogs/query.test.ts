@@ -86,9 +86,9 @@ describe('kiln log filter', () => {
 
 describe('queryKilnLogs', () => {
   const rows = [
-    makeKilnLogRow({ id: 1, logts: '2026-01-10T08:00:00', facility_id: 1, file_size: 300 }),
-    makeKilnLogRow({ id: 2, logts: '2026-01-31T23:30:00', facility_id: 2, file_size: 100, valid: false, analysis_detail: { co2_removed: 5, biochar_produced: 2 } }),
-    makeKilnLogRow({ id: 3, logts: '2026-02-01T00:00:00', facility_id: 1, file_size: 200, audited: true, audit_id: 1 }),
+    makeKilnLogRow({ id: 1, logts: '2026-01-10T08:00:00', facility_id: 1, file_size: 300, file_name: 'burn-b.csv' }),
+    makeKilnLogRow({ id: 2, logts: '2026-01-31T23:30:00', facility_id: 2, file_size: 100, file_name: 'burn-c.csv', valid: false, analysis_detail: { co2_removed: 5, biochar_produced: 2 } }),
+    makeKilnLogRow({ id: 3, logts: '2026-02-01T00:00:00', facility_id: 1, file_size: 200, file_name: 'burn-a.csv', audited: true, audit_id: 1 }),
     makeKilnLogRow({
       id: 4,
       logts: null,
@@ -121,6 +121,9 @@ describe('queryKilnLogs', () => {
     expect(ids(run({ sort: '["analysis","ASC"]' }).rows)).toEqual([4, 2, 1, 3]);
     // row 4 keeps the builder's default size, 1004 bytes
     expect(ids(run({ sort: '["file_size","DESC"]' }).rows)).toEqual([4, 1, 3, 2]);
+    // row 4 keeps the builder's name, log-4.csv
+    expect(ids(run({ sort: '["file_name","ASC"]' }).rows)).toEqual([3, 1, 2, 4]);
+    expect(ids(run({ sort: '["file_name","DESC"]' }).rows)).toEqual([4, 2, 1, 3]);
   });
 
   it('filters by log time on the kiln clock, a date-only `to` taking the whole day', () => {
