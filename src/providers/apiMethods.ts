@@ -8,11 +8,10 @@ import {
   PHOTO_UPLOAD,
   type FacilityAuditUploadResponse,
   type FacilityDropdownItem,
-  type FacilityDropdownResponse,
   type StatusResponse,
 } from '../domain/api/configure';
 import type { ArchiveRetention, KilnLog, KilnLogDetail } from '../domain/api/kilnLogs';
-import { apiFetch, apiFetchBlob } from './httpClient';
+import { apiFetch, apiFetchBlob, callApi } from './httpClient';
 import { fileNameFromDisposition } from './fileName';
 import { confirmedStatus } from './statusCall';
 
@@ -58,7 +57,6 @@ export interface StatementUpload {
   fileType: string;
 }
 
-const postForRow = async (path: string): Promise<KilnLog> => (await apiFetch(path, { method: 'POST' })).json as KilnLog;
 
 const postMultipart = async <T extends StatusResponse>(path: string, body: FormData, headers: Record<string, string> = {}) =>
   confirmedStatus<T>((await apiFetch(path, { method: 'POST', body, headers: { Accept: 'application/json', ...headers } })).json, path);
@@ -66,17 +64,17 @@ const postMultipart = async <T extends StatusResponse>(path: string, body: FormD
 export const apiMethods = {
   /** GET /api/kilnlogs/{id}: the row with its chart_data and data_sample (archived logs too). */
   async getKilnLogDetail(id: number): Promise<KilnLogDetail> {
-    return (await apiFetch(`/kilnlogs/${id}`)).json as KilnLogDetail;
+    return callApi('/kilnlogs/{id}', 'get', { id });
   },
 
   /** POST /api/kilnlogs/{id}/analyse: the row analysed again (409 for an audited or archived burn). */
-  analyseKilnLog: (id: number) => postForRow(`/kilnlogs/${id}/analyse`),
+  analyseKilnLog: (id: number): Promise<KilnLog> => callApi('/kilnlogs/{id}/analyse', 'post', { id }),
 
   /** POST /api/kilnlogs/{id}/archive (409 for an audited burn). */
-  archiveKilnLog: (id: number) => postForRow(`/kilnlogs/${id}/archive`),
+  archiveKilnLog: (id: number): Promise<KilnLog> => callApi('/kilnlogs/{id}/archive', 'post', { id }),
 
   /** POST /api/archived_kilnlogs/{id}/restore: the row, back among the live logs. */
-  restoreKilnLog: (id: number) => postForRow(`/archived_kilnlogs/${id}/restore`),
+  restoreKilnLog: (id: number): Promise<KilnLog> => callApi('/archived_kilnlogs/{id}/restore', 'post', { id }),
 
   /** GET /api/kilnlogs/{id}/download: the file as uploaded, byte for byte, under the server's file name. */
   async downloadKilnLog(id: number): Promise<DownloadedFile> {
@@ -86,12 +84,12 @@ export const apiMethods = {
 
   /** GET /api/archived_kilnlogs/retention: days an archived log is kept. */
   async getArchiveRetention(): Promise<ArchiveRetention> {
-    return (await apiFetch('/archived_kilnlogs/retention')).json as ArchiveRetention;
+    return callApi('/archived_kilnlogs/retention', 'get');
   },
 
   /** GET /api/dropdowns/facilities: id, mnemonic and name of each facility the user may pick. */
   async getFacilityDropdown(): Promise<FacilityDropdownItem[]> {
-    return ((await apiFetch('/dropdowns/facilities')).json as FacilityDropdownResponse).data;
+    return (await callApi('/dropdowns/facilities', 'get')).data;
   },
 
   /** POST /api/photo/upload: multipart photo + thumb, headers Related-Facility and photo-guid (spec §3). */

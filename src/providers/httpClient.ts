@@ -1,4 +1,5 @@
 import { fetchUtils, HttpError } from 'react-admin';
+import type { paths } from '../domain/api/generated';
 import { getToken } from './session';
 
 /** Where the API lives; the console knows nothing else of the backend (DESIGN §1). */
@@ -37,3 +38,27 @@ export async function apiFetchBlob(path: string): Promise<{ blob: Blob; headers:
 
 /** The API call for `path` (e.g. '/changes'), relative to API_URL. */
 export const apiFetch = (path: string, options?: fetchUtils.Options) => httpClient(apiUrl(path), options);
+
+type JsonCall = 'get' | 'post';
+
+/** The JSON that mock-server/openapi.yaml promises for a call's 200 answer. */
+export type ContractAnswer<P extends keyof paths, M extends JsonCall> = paths[P][M] extends {
+  responses: { 200: { content: { 'application/json': infer Json } } };
+}
+  ? Json
+  : never;
+
+/**
+ * A JSON call named by the contract's path template ('/kilnlogs/{id}'), its
+ * `{name}` parts filled from `params`: the answer has the type the contract
+ * gives it, so no call site asserts a response type of its own.
+ */
+export async function callApi<P extends keyof paths, M extends JsonCall>(
+  template: P,
+  method: M,
+  params: Record<string, string | number> = {},
+): Promise<ContractAnswer<P, M>> {
+  const path = template.replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(String(params[name])));
+  const { json } = await apiFetch(path, { method: method.toUpperCase() });
+  return json;
+}

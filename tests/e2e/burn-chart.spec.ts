@@ -3,7 +3,7 @@ import path from 'node:path';
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import type { KilnLog, KilnLogDetail } from '../../src/domain/api/kilnLogs';
 import { formatNumber } from '../../src/domain/format';
-import { DEMO_PASSWORD, openAndLogin } from './fixtures';
+import { DEMO_PASSWORD, openAndLogin, resetData } from './fixtures';
 
 /**
  * A burn of the field-like corpus uploaded through the API, then its chart in
@@ -38,6 +38,7 @@ async function uploadFixture(request: APIRequestContext): Promise<number> {
 }
 
 test('the chart of a fixture burn shows the weight on its own axis and marks the phases of its result', async ({ page, request }) => {
+  await resetData(request);
   const id = await uploadFixture(request);
   const token = await tokenFor(request, 'kilnadmin');
   const detail = (await (await request.get(`/api/kilnlogs/${id}`, { headers: { Authorization: `Bearer ${token}` } })).json()) as KilnLogDetail;
@@ -90,6 +91,7 @@ test('the chart of a fixture burn shows the weight on its own axis and marks the
 });
 
 test('in a narrow window the chart opens full-screen', async ({ page, request }) => {
+  await resetData(request);
   const id = await uploadFixture(request);
   await page.setViewportSize({ width: 600, height: 800 });
   await openAndLogin(page, 'kilnadmin', `/kiln_logs?filter=${encodeURIComponent(JSON.stringify({ id }))}`);

@@ -4,7 +4,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { buildPdf } from '../../mock-server/seed/media/pdf';
 import { pngImage } from '../helpers/configure';
 import { protectedPdf } from '../helpers/protectedPdf';
-import { expectAccessible, login, openAndLogin } from './fixtures';
+import { expectAccessible, login, openAndLogin, resetData } from './fixtures';
 
 /** Script files the page has requested so far. */
 function scriptLog(page: Page): string[] {
@@ -20,7 +20,8 @@ const kilnDialog = (page: Page) => page.getByRole('dialog', { name: 'Kiln' });
 /** The viewer's 'Page N of M' (a PDF may print the same words on its page). */
 const pageOf = (viewer: ReturnType<Page['getByRole']>) => viewer.locator('p[aria-live="polite"]');
 
-test('the Kiln Registry adds a kiln through the Kiln modal, refusing a registered kiln id + facility pair', async ({ page }) => {
+test('the Kiln Registry adds a kiln through the Kiln modal, refusing a registered kiln id + facility pair', async ({ page, request }) => {
+  await resetData(request);
   await openAndLogin(page, 'facilityadmin', '/kiln_reg');
   await expect(page.getByRole('heading', { name: 'Kiln Registry' })).toBeVisible();
   // the table shows a 'Loading...' row until the registry has arrived
@@ -87,7 +88,8 @@ test('a PDF audit statement opens in the viewer, pdf.js loading only then and fr
   await expect(page.getByRole('dialog', { name: 'Latest Audit – RIV' }).getByRole('img', { name: 'Latest Audit – RIV' })).toBeVisible();
 });
 
-test('an uploaded password-protected statement asks for its password, again after a wrong one, then shows', async ({ page }, testInfo) => {
+test('an uploaded password-protected statement asks for its password, again after a wrong one, then shows', async ({ page, request }, testInfo) => {
+  await resetData(request);
   const file = path.join(testInfo.outputDir, 'protected.pdf');
   fs.mkdirSync(testInfo.outputDir, { recursive: true });
   fs.writeFileSync(file, protectedPdf('s3cret'));
@@ -111,7 +113,8 @@ test('an uploaded password-protected statement asks for its password, again afte
   await expect(pageOf(page.getByRole('dialog', { name: 'Latest Audit – TAS' }))).toHaveText('Page 1 of 2');
 });
 
-test('a photo upload sends a canvas-made thumbnail the server accepts, and the table shows it', async ({ page }, testInfo) => {
+test('a photo upload sends a canvas-made thumbnail the server accepts, and the table shows it', async ({ page, request }, testInfo) => {
+  await resetData(request);
   const file = path.join(testInfo.outputDir, 'yard.png');
   fs.mkdirSync(testInfo.outputDir, { recursive: true });
   fs.writeFileSync(file, pngImage(1200, 800));
@@ -135,7 +138,8 @@ test('a photo upload sends a canvas-made thumbnail the server accepts, and the t
   expect(await thumb.evaluate((img: HTMLImageElement) => [img.naturalWidth, img.naturalHeight])).toEqual([250, 167]);
 });
 
-test('a facility admin sees only its facilities, edits one, and uploads a PDF statement it then reads page by page', async ({ page }, testInfo) => {
+test('a facility admin sees only its facilities, edits one, and uploads a PDF statement it then reads page by page', async ({ page, request }, testInfo) => {
+  await resetData(request);
   await openAndLogin(page, 'facilityadmin', '/facilities');
   const rows = page.locator('table tbody tr');
   await expect(page.getByRole('button', { name: /^Edit facility / }).first()).toBeVisible();

@@ -6,7 +6,7 @@ import { DEMO_KILNS } from '../../mock-server/seed/kilns';
 import { formatDate } from '../../src/domain/dates';
 import { formatNumber } from '../../src/domain/format';
 import type { KilnLog } from '../../src/domain/api/kilnLogs';
-import { DEMO_PASSWORD, openAndLogin } from './fixtures';
+import { DEMO_PASSWORD, openAndLogin, resetData } from './fixtures';
 
 async function tokenFor(request: APIRequestContext, username: string): Promise<string> {
   const res = await request.post('/api/auth', { data: { username, password: DEMO_PASSWORD } });
@@ -34,6 +34,7 @@ const listUrl = (path: string, filter: object) => `${path}?filter=${encodeURICom
 const rows = (page: Page) => page.locator('table tbody tr');
 
 test('an uploaded burn is analysed, charted, downloaded byte for byte, archived and restored', async ({ page, request }) => {
+  await resetData(request);
   const uploaderToken = await tokenFor(request, 'uploader');
   const bytes = burnLog(Date.now() % 100000);
   const upload = await request.post('/api/kilnlogs/upload', {
@@ -101,6 +102,7 @@ test('an uploaded burn is analysed, charted, downloaded byte for byte, archived 
 });
 
 test('an audited burn offers no analyse or archive, and the server refuses both with 409', async ({ page, request }) => {
+  await resetData(request);
   const token = await tokenFor(request, 'kilnadmin');
   const auth = { Authorization: `Bearer ${token}` };
   const list = await request.get(`${listUrl('/api/kilnlogs', { audited: true })}&range=${encodeURIComponent('[0,0]')}`, { headers: auth });
