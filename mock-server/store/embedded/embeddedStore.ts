@@ -1,5 +1,6 @@
 import path from 'node:path';
 import type { DataStore, StoreParts, StoreState } from '../dataStore';
+import { StoreOfParts } from '../storeOfParts';
 import { embeddedParts, type Access } from './parts';
 import { EmbeddedState, Journal, Mutator, type EmbeddedShape } from './state';
 
@@ -11,19 +12,18 @@ import { EmbeddedState, Journal, Mutator, type EmbeddedShape } from './state';
  * Inside `transaction(fn)`, use only the parts fn is given: calling the
  * store itself there waits for the transaction to end, which never comes.
  */
-export class EmbeddedStore implements DataStore {
+export class EmbeddedStore extends StoreOfParts implements DataStore {
   readonly kind = 'embedded' as const;
   private readonly core: EmbeddedState;
-  private readonly parts: StoreParts;
 
   constructor(dataDir: string) {
-    this.core = new EmbeddedState(path.resolve(dataDir));
-    const core = this.core;
+    const core = new EmbeddedState(path.resolve(dataDir));
     const alone: Access = {
       read: (fn) => core.exclusive(() => fn(core.state)),
       write: (fn) => core.exclusive(() => core.atomically((m) => fn(core.state, m))),
     };
-    this.parts = embeddedParts(alone);
+    super(embeddedParts(alone));
+    this.core = core;
   }
 
   get dataDir(): string {
@@ -35,30 +35,6 @@ export class EmbeddedStore implements DataStore {
     return this.core;
   }
 
-  get users() {
-    return this.parts.users;
-  }
-  get facilities() {
-    return this.parts.facilities;
-  }
-  get kilns() {
-    return this.parts.kilns;
-  }
-  get kilnLogs() {
-    return this.parts.kilnLogs;
-  }
-  get audits() {
-    return this.parts.audits;
-  }
-  get ecoAssets() {
-    return this.parts.ecoAssets;
-  }
-  get changes() {
-    return this.parts.changes;
-  }
-  get statistics() {
-    return this.parts.statistics;
-  }
 
   transaction<T>(fn: (tx: StoreParts) => Promise<T>): Promise<T> {
     const core = this.core;

@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { DataStore, StoreParts, StoreState } from '../dataStore';
 import { bulkLoad } from './bulkLoad';
 import { connect, migrateToLatest } from './connect';
+import { StoreOfParts } from '../storeOfParts';
 import { postgresParts } from './parts';
 import type { Database } from './tables';
 
@@ -11,12 +12,11 @@ import type { Database } from './tables';
  * allocate lock the rows they decide on (FOR UPDATE), so they hold however
  * many requests race.
  */
-export class PostgresStore implements DataStore {
+export class PostgresStore extends StoreOfParts implements DataStore {
   readonly kind = 'postgres' as const;
-  private readonly parts: StoreParts;
 
   private constructor(readonly db: Kysely<Database>) {
-    this.parts = postgresParts(db);
+    super(postgresParts(db));
   }
 
   static async open(databaseUrl: string, options: { poolSize?: number } = {}): Promise<PostgresStore> {
@@ -30,30 +30,6 @@ export class PostgresStore implements DataStore {
     return new PostgresStore(db);
   }
 
-  get users() {
-    return this.parts.users;
-  }
-  get facilities() {
-    return this.parts.facilities;
-  }
-  get kilns() {
-    return this.parts.kilns;
-  }
-  get kilnLogs() {
-    return this.parts.kilnLogs;
-  }
-  get audits() {
-    return this.parts.audits;
-  }
-  get ecoAssets() {
-    return this.parts.ecoAssets;
-  }
-  get changes() {
-    return this.parts.changes;
-  }
-  get statistics() {
-    return this.parts.statistics;
-  }
 
   transaction<T>(fn: (tx: StoreParts) => Promise<T>): Promise<T> {
     return this.db.transaction().execute((tx) => fn(postgresParts(tx)));
