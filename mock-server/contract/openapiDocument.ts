@@ -1,0 +1,135 @@
+import fs from 'node:fs';
+import { parse } from 'yaml';
+import { OPENAPI_SOURCE } from './apiTypes';
+
+/**
+ * mock-server/openapi.yaml read as data, for the contract check: its
+ * operations with their parameters resolved, and two extensions the check
+ * needs that other tools ignore:
+ * - `x-rule: "<action> <subject>"` on an operation: the rule a token needs
+ *   for it (no x-rule: any valid token; `security: []`: none at all);
+ * - `x-value-from: "<GET path>#<selector>"` on a parameter (or, on an
+ *   operation, `x-values-from: {<parameter name>: "<GET path>#<selector>"}`):
+ *   where a real value comes from on a backend whose records the check does
+ *   not know. The selector is a JSON pointer (`/kilnlogs#/0/id`) where a
+ *   `[field]` step takes the first list item whose field is not null
+ *   (`/facilities#/facilities[photo_uploaded_ts]/id`: a facility with a photo).
+ */
+
+export interface OpenApiParameter {
+  name: string;
+  in: 'path' | 'query' | 'header' | 'cookie';
+  required?: boolean;
+  schema?: { type?: string | string[]; enum?: unknown[]; default?: unknown; example?: unknown; minimum?: number };
+  example?: unknown;
+  'x-value-from'?: string;
+}
+
+export interface OpenApiResponse {
+  /** JSON pointer of this answer in the document (where its schemas are) */
+  pointer: string;
+  description?: string;
+  headers?: Record<string, unknown>;
+  content?: Record<string, { schema?: unknown }>;
+}
+
+export interface OpenApiOperation {
+  method: string;
+  /** the path template as written, e.g. /facility/{id}/kilns */
+  template: string;
+  summary: string;
+  /** null: no token at all (security: []) */
+  needsToken: boolean;
+  rule: { action: string; subject: string } | null;
+  parameters: OpenApiParameter[];
+  /** status code ("200", "4XX", "default") → answer, refs resolved */
+  responses: Record<string, OpenApiResponse>;
+  /** JSON pointer of this operation in the document, for schema references */
+  pointer: string;
+}
+
+export interface OpenApiDocument {
+  raw: Record<string, unknown>;
+  operations: OpenApiOperation[];
+}
+
+const METHODS = ['get', 'post', 'put', 'patch', 'delete'] as const;
+
+type Json = Record<string, unknown>;
+
+export const escapePointer = (segment: string) => segment.replace(/~/g, '~0').replace(/\//g, '~1');
+
+/** follows $ref chains; answers the object and the pointer it was found at */
+function resolveRef<T>(doc: Json, value: unknown, pointer: string): T & { pointer: string } {
+  let current = value as Json;
+  let at = pointer;
+  while (current && typeof current.$ref === 'string') {
+    const ref = current.$ref;
+    at = ref;
+    if (!ref.startsWith('#/')) throw new Error(`Only local references are supported: ${ref}`);
+    current = ref
+      .slice(2)
+      .split('/')
+      .map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'))
+      .reduce<Json>((node, key) => node?.[key] as Json, doc);
+    if (current === undefined) throw new Error(`Unresolved reference ${ref}`);
+  }
+  return { ...(current as T), pointer: at };
+}
+
+function parseRule(value: unknown, where: string): OpenApiOperation['rule'] {
+  if (value === undefined) return null;
+  const parts = typeof value === 'string' ? value.trim().split(/\s+/) : [];
+  if (parts.length !== 2) throw new Error(`${where}: x-rule must read "<action> <subject>", not ${JSON.stringify(value)}`);
+  return { action: parts[0], subject: parts[1] };
+}
+
+export function readOpenApi(text: string): OpenApiDocument {
+  const raw = parse(text) as Json;
+  const paths = (raw.paths ?? {}) as Record<string, Json>;
+  const globalSecurity = raw.security as unknown[] | undefined;
+  const operations: OpenApiOperation[] = [];
+  for (const [template, item] of Object.entries(paths)) {
+    const itemPointer = `#/paths/${escapePointer(template)}`;
+    const shared = ((item.parameters as unknown[]) ?? []).map((p, i) => resolveRef<OpenApiParameter>(raw, p, `${itemPointer}/parameters/${i}`));
+    for (const method of METHODS) {
+      const op = item[method] as Json | undefined;
+      if (!op) continue;
+      const opPointer = `${itemPointer}/${method}`;
+      const own = ((op.parameters as unknown[]) ?? []).map((p, i) => resolveRef<OpenApiParameter>(raw, p, `${opPointer}/parameters/${i}`));
+      const sources = (op['x-values-from'] ?? {}) as Record<string, string>;
+      const byKey = new Map(
+        [...shared, ...own].map((p) => [`${p.in}:${p.name}`, sources[p.name] ? { ...p, 'x-value-from': sources[p.name] } : p]),
+      );
+      const security = (op.security as unknown[] | undefined) ?? globalSecurity;
+      const responses = Object.fromEntries(
+        Object.entries((op.responses ?? {}) as Json).map(([status, r]) => [
+          status,
+          resolveRef<OpenApiResponse>(raw, r, `${opPointer}/responses/${escapePointer(status)}`),
+        ]),
+      );
+      operations.push({
+        method: method.toUpperCase(),
+        template,
+        summary: String(op.summary ?? ''),
+        needsToken: !(Array.isArray(security) && security.length === 0),
+        rule: parseRule(op['x-rule'], `${method.toUpperCase()} ${template}`),
+        parameters: [...byKey.values()],
+        responses,
+        pointer: opPointer,
+      });
+    }
+  }
+  return { raw, operations };
+}
+
+export const loadOpenApi = (file = OPENAPI_SOURCE): OpenApiDocument => readOpenApi(fs.readFileSync(file, 'utf8'));
+
+/** The answer the document gives for a status: exact code first, then 4XX-style ranges, then default. */
+export function documentedResponse(op: OpenApiOperation, status: number): { key: string; response: OpenApiResponse } | null {
+  for (const key of [String(status), `${String(status)[0]}XX`, 'default']) {
+    const response = op.responses[key];
+    if (response) return { key, response };
+  }
+  return null;
+}
