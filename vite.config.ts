@@ -18,6 +18,8 @@ const apiTarget = process.env.API_PROXY_TARGET ?? 'http://localhost:3001';
 
 export default defineConfig({
   plugins: [react()],
+  // copied as they are into dist/ (robots.txt); kept under src/ so the top level stays as it is
+  publicDir: 'src/public',
   server: {
     port: 5173,
     proxy: { '/api': { target: apiTarget, changeOrigin: false } },
