@@ -15,7 +15,7 @@ interface TitledMessageProps {
   severity: AlertColor;
 }
 
-function TitledMessage({ title, text, severity }: TitledMessageProps) {
+export function TitledMessage({ title, text, severity }: TitledMessageProps) {
   const translate = useTranslate();
   return (
     <Alert severity={severity} variant="filled" sx={{ minWidth: 320 }}>

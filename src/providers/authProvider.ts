@@ -6,17 +6,10 @@
 import type { AuthProvider } from 'react-admin';
 import { HOME_PATH } from '../layout/navigation';
 import { canAccess } from '../domain/operations';
-import { apiUrl } from './httpClient';
-import { clearToken, currentSession, decodeSession, setToken } from './session';
+import { logIn } from './login';
+import { clearToken, currentSession } from './session';
 
-export interface Credentials {
-  username: string;
-  password: string;
-}
-
-export class LoginFailedError extends Error {
-  override name = 'LoginFailedError';
-}
+export { LoginFailedError, type Credentials } from './login';
 
 // The rejection for "not logged in": keep the current URL, where the layout shows
 // the login screen and login returns. `message: false` is required with
@@ -25,18 +18,7 @@ export class LoginFailedError extends Error {
 const NOT_LOGGED_IN = { redirectTo: false, message: false } as const;
 
 export const authProvider: AuthProvider = {
-  async login({ username, password }: Credentials) {
-    const response = await fetch(apiUrl('/auth'), {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ username, password }),
-    });
-    if (response.status !== 200) throw new LoginFailedError(`Login refused with status ${response.status}.`);
-    const token = (await response.text()).trim();
-    // decodeSession throws on a token that does not parse; null means unusable claims
-    if (!decodeSession(token)) throw new LoginFailedError('The server answered a token without a usable session.');
-    setToken(token);
-  },
+  login: logIn,
 
   // Logout goes to /home (spec §2), where the layout shows the login screen.
   async logout() {

@@ -1,11 +1,9 @@
 import { fetchUtils, HttpError } from 'react-admin';
 import type { paths } from '../domain/api/generated';
+import { API_URL, apiUrl } from './apiUrl';
 import { getToken } from './session';
 
-/** Where the API lives; the console knows nothing else of the backend (DESIGN §1). */
-export const API_URL: string = import.meta.env.VITE_API_URL ?? '/api';
-
-export const apiUrl = (path: string): string => `${API_URL}${path}`;
+export { API_URL, apiUrl };
 
 /**
  * fetchJson with the session's bearer token. Failures reject with react-admin's

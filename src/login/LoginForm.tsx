@@ -1,0 +1,109 @@
+import { useState } from 'react';
+import { Box, Button, Card, CardContent, Snackbar, TextField, Tooltip, Typography } from '@mui/material';
+import { useTranslate } from 'react-admin';
+import { useController, useForm, useWatch, type Control } from 'react-hook-form';
+import type { Credentials } from '../providers/login';
+import { NOTIFICATION_PROPS, TitledMessage } from '../layout/notifications';
+import { useTabTitle } from '../layout/useTabTitle';
+
+/**
+ * The login form (spec §2 Login, §5), on react-hook-form and MUI alone: it is
+ * the first screen a visitor sees, shown before react-admin has loaded (and
+ * inside it after a logout), so it carries nothing of the console it opens.
+ */
+
+type Field = keyof Credentials;
+
+const EMPTY_CREDENTIALS: Credentials = { username: '', password: '' };
+
+/** A credentials field with its tooltip; 'Required' once left empty. */
+function LoginField({
+  name,
+  control,
+  autoFocus,
+  tip,
+  onTip,
+}: {
+  name: Field;
+  control: Control<Credentials>;
+  autoFocus?: boolean;
+  /** the field whose tooltip is open: one at a time, so hover and focus never show two */
+  tip: Field | null;
+  onTip: (field: Field | null) => void;
+}) {
+  const translate = useTranslate();
+  const { field, fieldState } = useController({ name, control, rules: { required: 'ra.validation.required' } });
+  const missing = fieldState.isTouched && fieldState.invalid;
+  return (
+    <Tooltip
+      title={translate(`login.${name}Tooltip`)}
+      placement="right"
+      arrow
+      describeChild
+      open={tip === name}
+      onOpen={() => onTip(name)}
+      onClose={() => onTip(null)}
+    >
+      <TextField
+        {...field}
+        label={translate(`login.${name}`)}
+        type={name === 'password' ? 'password' : 'text'}
+        autoComplete={name === 'password' ? 'current-password' : 'username'}
+        autoFocus={autoFocus}
+        required
+        error={missing}
+        helperText={missing && fieldState.error?.message ? translate(fieldState.error.message) : ' '}
+      />
+    </Tooltip>
+  );
+}
+
+/** Login, enabled once both fields have content and no login is under way. */
+function LoginButton({ control, busy }: { control: Control<Credentials>; busy: boolean }) {
+  const translate = useTranslate();
+  const [username, password] = useWatch({ control, name: ['username', 'password'] });
+  return (
+    <Button type="submit" variant="contained" disabled={username === '' || password === '' || busy}>
+      {translate('login.submit')}
+    </Button>
+  );
+}
+
+/** The form; onLogin logs in and opens the console, rejecting when the login is refused. */
+export function LoginForm({ onLogin }: { onLogin: (credentials: Credentials) => Promise<void> }) {
+  const translate = useTranslate();
+  const { control, handleSubmit, formState } = useForm<Credentials>({ defaultValues: EMPTY_CREDENTIALS, mode: 'onTouched' });
+  const [tip, setTip] = useState<Field | null>(null);
+  const [failed, setFailed] = useState(false);
+
+  const submit = handleSubmit(async (credentials) => {
+    setFailed(false);
+    try {
+      await onLogin(credentials);
+    } catch {
+      setFailed(true);
+    }
+  });
+
+  useTabTitle('login.heading');
+
+  return (
+    <Card sx={{ maxWidth: 400, mx: 'auto', mt: { xs: 2, md: 8 } }}>
+      <CardContent>
+        <Typography variant="h4" component="h1" gutterBottom>
+          {translate('login.heading')}
+        </Typography>
+        <Box component="form" onSubmit={submit} noValidate sx={{ display: 'flex', flexDirection: 'column', gap: 1 }}>
+          <LoginField name="username" control={control} autoFocus tip={tip} onTip={setTip} />
+          <LoginField name="password" control={control} tip={tip} onTip={setTip} />
+          <LoginButton control={control} busy={formState.isSubmitting} />
+        </Box>
+      </CardContent>
+      <Snackbar open={failed} onClose={() => setFailed(false)} {...NOTIFICATION_PROPS}>
+        <div>
+          <TitledMessage title="login.failureTitle" text="login.failureText" severity="error" />
+        </div>
+      </Snackbar>
+    </Card>
+  );
+}
