@@ -1,0 +1,202 @@
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Facility, Kiln, KilnRegistryResponse } from '../../src/domain/api/configure';
+import type { KilnLog } from '../../src/domain/api/kilnLogs';
+import { startChildServer, type ChildServer } from '../helpers/childServer';
+import { burnCsv } from '../helpers/kilnLogUploads';
+import { createDatabase } from '../helpers/postgres';
+import { createRandom } from '../../mock-server/analysis/prng';
+
+/**
+ * Crash safety: a stream of writes (burn-log uploads, kiln and facility
+ * edits) against the server as its own process, killed with SIGKILL at a
+ * random moment, then started again on the same data. After every restart
+ * the store opens, every acknowledged write is there, a change in flight at
+ * the kill is there whole or not at all, and nothing is half-written: no log
+ * without its file, no file without its log. Runs on the embedded store and,
+ * in the api-postgres project, on PostgreSQL.
+ */
+
+const KILLS = 4;
+const PASSWORD = 'kiln-demo';
+const seeded = createRandom(20261123);
+const random = () => seeded.next();
+
+let dataDir: string;
+let env: Record<string, string>;
+let server: ChildServer | null = null;
+
+const tally = { acknowledged: 0, kills: 0, lost: 0 };
+
+beforeAll(async () => {
+  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kiln-crash-'));
+  env = {
+    DATA_DIR: dataDir,
+    JWT_SECRET: 'crash-test-secret-that-is-long-enough',
+    DEMO_PASSWORD: PASSWORD,
+    DEMO_LOG_COUNT: '10',
+    ...(process.env.KILN_TEST_STORE === 'postgres' ? { DATABASE_URL: await createDatabase(inject('postgresUrl')!, 'kc_crash') } : {}),
+  };
+});
+afterAll(async () => {
+  await server?.stop();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+  console.log(`crash safety (${env.DATABASE_URL ? 'PostgreSQL' : 'embedded'}): ${tally.acknowledged} writes acknowledged, ${tally.kills} kills, ${tally.lost} lost`);
+});
+
+async function api<T>(method: string, url: string, token: string | null, body?: string, contentType = 'application/json') {
+  const res = await fetch(`${server!.url}/api${url}`, {
+    method,
+    headers: { ...(token ? { Authorization: `Bearer ${token}` } : {}), ...(body === undefined ? {} : { 'Content-Type': contentType }) },
+    body,
+  });
+  const text = await res.text();
+  return { status: res.status, body: (text && res.headers.get('content-type')?.includes('json') ? JSON.parse(text) : text) as T };
+}
+
+async function login(username: string): Promise<string> {
+  const res = await api<string>('POST', '/auth', null, JSON.stringify({ username, password: PASSWORD }));
+  if (res.status !== 200) throw new Error(`login ${username}: ${res.status}`);
+  return res.body;
+}
+
+const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
+
+interface Ledger {
+  /** log id → sha256 of what was sent, for every acknowledged upload */
+  uploads: Map<number, string>;
+  /** per kiln (or facility) id: the value last acknowledged, and the values sent after it (in flight at the kill) */
+  kilnDates: Map<number, { acked: string; sent: string[] }>;
+  facilityNames: Map<number, { acked: string; sent: string[] }>;
+}
+
+const ledger: Ledger = { uploads: new Map(), kilnDates: new Map(), facilityNames: new Map() };
+
+function recordSent(map: Ledger['kilnDates'], id: number, value: string) {
+  map.get(id)!.sent.push(value);
+}
+function recordAcked(map: Ledger['kilnDates'], id: number, value: string) {
+  map.set(id, { acked: value, sent: [] });
+  tally.acknowledged++;
+}
+
+/** Writes until the server dies; every write it acknowledged goes in the ledger. */
+async function writeUntilKilled(round: number, tokens: { superadmin: string; uploader: string }, kilns: Kiln[], facilities: Facility[]) {
+  let alive = true;
+  const loop = async (write: (n: number) => Promise<void>) => {
+    for (let n = 0; alive; n++) await write(n).catch(() => (alive = false));
+  };
+  const uploads = loop(async () => {
+    const kiln = kilns[Math.floor(random() * kilns.length)];
+    const facility = facilities.find((f) => f.id === kiln.facility_id)!;
+    const csv = burnCsv(kiln.kiln_id, facility);
+    const res = await api<KilnLog>('POST', '/kilnlogs/upload', tokens.uploader, csv, 'text/csv');
+    if (res.status === 201) {
+      ledger.uploads.set(res.body.id, sha256(csv));
+      tally.acknowledged++;
+    }
+  });
+  const kilnEdits = loop(async (n) => {
+    const kiln = kilns[n % kilns.length];
+    const date = new Date(Date.UTC(2020, 0, 1) + (round * 1000 + n) * 86_400_000).toISOString().slice(0, 10);
+    recordSent(ledger.kilnDates, kiln.id, date);
+    const payload = { id: kiln.id, kiln_id: kiln.kiln_id, facility_id: kiln.facility_id, type: kiln.type, install_date: date, config: JSON.parse(kiln.config) };
+    const res = await api('POST', '/kiln/registry/edit', tokens.superadmin, JSON.stringify(payload));
+    if (res.status === 200) recordAcked(ledger.kilnDates, kiln.id, date);
+  });
+  const facilityEdits = loop(async (n) => {
+    const f = facilities[n % facilities.length];
+    const name = `Yard ${round}-${n}`;
+    recordSent(ledger.facilityNames, f.id, name);
+    const payload = {
+      id: f.id,
+      mnemonic: f.mnemonic,
+      name,
+      owner_id: f.owner_id,
+      latMin: f.latitude_min,
+      latMax: f.latitude_max,
+      lonMin: f.longitude_min,
+      lonMax: f.longitude_max,
+      config: JSON.parse(f.kiln_type_config),
+    };
+    const res = await api('POST', '/facility/edit', tokens.superadmin, JSON.stringify(payload));
+    if (res.status === 200) recordAcked(ledger.facilityNames, f.id, name);
+  });
+  await new Promise((resolve) => setTimeout(resolve, 400 + random() * 1600));
+  await server!.kill();
+  tally.kills++;
+  alive = false;
+  await Promise.all([uploads, kilnEdits, facilityEdits]);
+}
+
+async function allLogs(token: string): Promise<KilnLog[]> {
+  const rows: KilnLog[] = [];
+  for (const list of ['/kilnlogs', '/archived_kilnlogs']) {
+    for (let first = 0; ; first += 1000) {
+      const res = await api<KilnLog[]>('GET', `${list}?range=${encodeURIComponent(JSON.stringify([first, first + 999]))}`, token);
+      expect(res.status).toBe(200);
+      rows.push(...res.body);
+      if (res.body.length < 1000) break;
+    }
+  }
+  return rows;
+}
+
+function storedFiles(area: string): string[] {
+  const dir = path.join(dataDir, 'files', area);
+  return fs.existsSync(dir) ? fs.readdirSync(dir).map((name) => `${area}/${name}`) : [];
+}
+
+async function checkNothingLostOrHalfWritten(token: string) {
+  const logs = await allLogs(token);
+  const byId = new Map(logs.map((row) => [row.id, row]));
+  const lost = [...ledger.uploads.keys()].filter((id) => !byId.has(id));
+  tally.lost += lost.length;
+  expect(lost, 'acknowledged uploads missing after the restart').toEqual([]);
+
+  // every log's file is there, byte for byte what was acknowledged
+  for (const row of logs) {
+    const res = await fetch(`${server!.url}/api/kilnlogs/${row.id}/download`, { headers: { Authorization: `Bearer ${token}` } });
+    expect(res.status, `log ${row.id} has no file`).toBe(200);
+    const text = await res.text();
+    const sent = ledger.uploads.get(row.id);
+    if (sent) expect(sha256(text), `log ${row.id} changed`).toBe(sent);
+  }
+  // and no file is left without its log
+  const referenced = new Set(logs.map((row) => row.s3key));
+  expect(storedFiles('kilnlogs').filter((key) => !referenced.has(key)), 'burn-log files without a log').toEqual([]);
+
+  const registry = await api<KilnRegistryResponse>('GET', '/kiln/registry/list', token);
+  for (const kiln of registry.body.kilns) {
+    const expected = ledger.kilnDates.get(kiln.id);
+    if (expected) expect([expected.acked, ...expected.sent], `kiln ${kiln.id}`).toContain(kiln.install_date);
+  }
+  const facilities = await api<{ facilities: Facility[] }>('GET', '/facilities', token);
+  for (const f of facilities.body.facilities) {
+    const expected = ledger.facilityNames.get(f.id);
+    if (expected) expect([expected.acked, ...expected.sent], `facility ${f.id}`).toContain(f.name);
+  }
+}
+
+describe('killed with SIGKILL in the middle of writes, the server restarts with every acknowledged write and nothing half-written', () => {
+  it(`holds over ${KILLS} kills`, { timeout: 600_000 }, async () => {
+    for (let round = 0; round < KILLS; round++) {
+      server = await startChildServer(env);
+      const tokens = { superadmin: await login('superadmin'), uploader: await login('uploader') };
+      if (round > 0) await checkNothingLostOrHalfWritten(tokens.superadmin);
+      const registry = await api<KilnRegistryResponse>('GET', '/kiln/registry/list', tokens.superadmin);
+      const facilities = (await api<{ facilities: Facility[] }>('GET', '/facilities', tokens.superadmin)).body.facilities;
+      const kilns = registry.body.kilns.filter((k) => k.type === 0);
+      for (const k of kilns) if (!ledger.kilnDates.has(k.id)) ledger.kilnDates.set(k.id, { acked: k.install_date, sent: [] });
+      for (const f of facilities) if (!ledger.facilityNames.has(f.id)) ledger.facilityNames.set(f.id, { acked: f.name, sent: [] });
+      await writeUntilKilled(round, tokens, kilns, facilities);
+    }
+    server = await startChildServer(env);
+    await checkNothingLostOrHalfWritten(await login('superadmin'));
+    expect(tally.kills).toBe(KILLS);
+    expect(ledger.uploads.size).toBeGreaterThan(KILLS);
+  });
+});

@@ -1,0 +1,72 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import net from 'node:net';
+import path from 'node:path';
+import { PROJECT_ROOT } from '../../mock-server/config';
+
+/**
+ * The API server as its own process (`mock-server/start.ts --api-only`), as
+ * `npm start` runs it: for tests that must kill it outright and start it
+ * again on the same data, and for load from a second process.
+ */
+
+export interface ChildServer {
+  url: string;
+  process: ChildProcess;
+  /** what it printed, for a failure message */
+  output(): string;
+  /** SIGKILL: no shutdown handler runs, the store gets no chance to finish */
+  kill(): Promise<void>;
+  /** SIGTERM and wait */
+  stop(): Promise<void>;
+}
+
+export async function freePort(): Promise<number> {
+  const server = net.createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as net.AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+const exited = (child: ChildProcess) =>
+  child.exitCode !== null || child.signalCode !== null ? Promise.resolve() : new Promise<void>((resolve) => child.once('exit', () => resolve()));
+
+export async function startChildServer(env: Record<string, string>, readyWithinMs = 90_000): Promise<ChildServer> {
+  const port = await freePort();
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(PROJECT_ROOT, 'mock-server', 'start.ts'), '--api-only'], {
+    cwd: PROJECT_ROOT,
+    env: { ...process.env, ...env, PORT: String(port) },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + readyWithinMs;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`The server exited with ${child.exitCode}:\n${output}`);
+    const ready = await fetch(`${url}/api/health`).then(
+      (res) => res.ok,
+      () => false,
+    );
+    if (ready) break;
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL');
+      throw new Error(`The server was not ready within ${readyWithinMs} ms:\n${output}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return {
+    url,
+    process: child,
+    output: () => output,
+    async kill() {
+      child.kill('SIGKILL');
+      await exited(child);
+    },
+    async stop() {
+      child.kill('SIGTERM');
+      await exited(child);
+    },
+  };
+}
