@@ -1,0 +1,141 @@
+import fs from 'node:fs';
+import autocannon, { type Request, type Result } from 'autocannon';
+import type { Facility, KilnRegistryResponse } from '../../src/domain/api/configure';
+import { percentile } from '../bench/stats';
+import { burnCsv } from '../helpers/kilnLogUploads';
+
+/**
+ * The load `npm run load` puts on a running server, from this (second)
+ * process on loopback, with autocannon: what staff and kilns do most.
+ */
+
+export interface Scenario {
+  name: string;
+  connections: number;
+  /** requests per second over all connections (users think between clicks); none: as fast as the server answers */
+  ratePerSecond?: number;
+  /** the goal for p95, ms */
+  goalP95Ms?: number;
+  requests: Request[];
+}
+
+export interface ScenarioFigure {
+  name: string;
+  connections: number;
+  ratePerSecond?: number;
+  requests: number;
+  p50Ms: number;
+  p95Ms: number;
+  p99Ms: number;
+  /** non-2xx answers and connection errors */
+  errors: number;
+  goalP95Ms?: number;
+  /** the server's resident memory, MB: at the start, the most, at the end */
+  rssMb: { start: number; max: number; end: number };
+}
+
+export interface Target {
+  url: string;
+  pid: number;
+  tokens: { superadmin: string; uploader: string };
+}
+
+async function getJson<T>(target: Target, path: string): Promise<T> {
+  const res = await fetch(`${target.url}/api${path}`, { headers: { Authorization: `Bearer ${target.tokens.superadmin}` } });
+  if (!res.ok) throw new Error(`GET ${path}: ${res.status}`);
+  return (await res.json()) as T;
+}
+
+const q = (value: unknown) => encodeURIComponent(JSON.stringify(value));
+
+/** The scenarios for this server's data: list pages and uploads name its real facilities and kilns. */
+export async function scenarios(target: Target, uploadsToPrepare: number): Promise<Scenario[]> {
+  const { facilities } = await getJson<{ facilities: Facility[] }>(target, '/facilities');
+  const { kilns } = await getJson<KilnRegistryResponse>(target, '/kiln/registry/list');
+  const cgo1 = kilns.filter((k) => k.type === 0);
+  const auth = { Authorization: `Bearer ${target.tokens.superadmin}` };
+
+  // a staff member paging the kiln logs: one facility, valid or all, newest first or by CO2
+  const listPages: Request[] = facilities.flatMap((f, i) =>
+    [0, 25, 50].map((first) => ({
+      method: 'GET' as const,
+      path: `/api/kilnlogs?filter=${q(i % 2 ? { facility_id: f.id, status: 'valid' } : { facility_id: f.id })}&sort=${q(i % 2 ? ['co2_removed', 'DESC'] : ['logts', 'DESC'])}&range=${q([first, first + 24])}`,
+      headers: auth,
+    })),
+  );
+
+  // kilns uploading burns: each body a new burn of a registered C-Go-1 kiln
+  const bodies = Array.from({ length: uploadsToPrepare }, (_, i) => {
+    const kiln = cgo1[i % cgo1.length];
+    return burnCsv(kiln.kiln_id, facilities.find((f) => f.id === kiln.facility_id)!);
+  });
+  let next = 0;
+  const upload: Request = {
+    method: 'POST',
+    path: '/api/kilnlogs/upload',
+    headers: { Authorization: `Bearer ${target.tokens.uploader}`, 'Content-Type': 'text/csv' },
+    setupRequest: (req) => ({ ...req, body: bodies[next++ % bodies.length] }),
+  };
+
+  const summary: Request = { method: 'GET', path: '/api/co2/summary', headers: auth };
+
+  const list = 'GET /api/kilnlogs: a page of 25, one facility, filtered and sorted';
+  return [
+    // 50 users, each clicking once a second
+    { name: list, connections: 50, ratePerSecond: 50, goalP95Ms: 50, requests: listPages },
+    { name: 'GET /api/co2/summary: the carbon summary', connections: 50, ratePerSecond: 50, goalP95Ms: 50, requests: [summary] },
+    // a fleet of kilns, together five burn logs a second
+    { name: 'POST /api/kilnlogs/upload: a new burn log', connections: 10, ratePerSecond: 5, goalP95Ms: 100, requests: [upload] },
+    // what one process answers flat out: the ceiling behind the figures above
+    { name: `${list}, flat out`, connections: 50, requests: listPages },
+  ];
+}
+
+const round = (ms: number) => Math.round(ms * 10) / 10;
+
+function rssMb(pid: number): number {
+  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? NaN);
+  return Math.round(kb / 1024);
+}
+
+export async function runScenario(target: Target, scenario: Scenario, durationS: number): Promise<ScenarioFigure> {
+  const start = rssMb(target.pid);
+  let max = start;
+  const sampler = setInterval(() => (max = Math.max(max, rssMb(target.pid))), 250);
+  const latencies: number[] = [];
+  let result: Result;
+  try {
+    result = await new Promise<Result>((resolve, reject) => {
+      const instance = autocannon(
+        {
+          url: target.url,
+          connections: scenario.connections,
+          ...(scenario.ratePerSecond ? { overallRate: scenario.ratePerSecond } : {}),
+          duration: durationS,
+          requests: scenario.requests,
+          // each request its own: a body once sent is not replayed by a pipelined connection
+          pipelining: 1,
+        },
+        (err: unknown, res: Result) => (err ? reject(err instanceof Error ? err : new Error(String(err))) : resolve(res)),
+      );
+      // autocannon's own percentiles skip p95: keep every response time
+      instance.on('response', (_client, _status, _bytes, responseTime) => latencies.push(responseTime));
+    });
+  } finally {
+    clearInterval(sampler);
+  }
+  const end = rssMb(target.pid);
+  return {
+    name: scenario.name,
+    connections: scenario.connections,
+    ratePerSecond: scenario.ratePerSecond,
+    requests: result.requests.total,
+    p50Ms: round(percentile(latencies, 0.5)),
+    p95Ms: round(percentile(latencies, 0.95)),
+    p99Ms: round(percentile(latencies, 0.99)),
+    errors: result.errors + result.timeouts + result.non2xx,
+    goalP95Ms: scenario.goalP95Ms,
+    rssMb: { start, max: Math.max(max, end), end },
+  };
+}
