@@ -64,6 +64,14 @@ async function freeBurnGroups(data: AppContext['data']): Promise<Burn[][]> {
   return [...groups.values()].map((g) => g.sort((a, b) => burnTime(a) - burnTime(b) || a.id - b.id)).sort((a, b) => b.length - a.length || a[0].id - b[0].id);
 }
 
+/** The next group to audit: of a kiln type not audited yet where one has burns enough, else the largest. */
+function nextGroup(groups: Burn[][], usedTypes: Set<number>): Burn[] | undefined {
+  const fit = groups.filter((g) => g.length >= 2);
+  const group = fit.find((g) => !usedTypes.has(g[0].type)) ?? fit[0];
+  if (group) usedTypes.add(group[0].type);
+  return group;
+}
+
 const jobId = (prefix: string, ts: string, n: number) => `${prefix}-${ts.slice(0, 7)}-${String(n).padStart(2, '0')}`;
 
 export async function seedAudits({ data, blobs }: Pick<AppContext, 'data' | 'blobs'>, now = Date.now()): Promise<{ audits: AuditRow[]; burns: AuditBurnRecord[] }> {
@@ -73,9 +81,10 @@ export async function seedAudits({ data, blobs }: Pick<AppContext, 'data' | 'blo
   const burns: AuditBurnRecord[] = [];
 
   // signed off: the older half of a group, a week after its last burn, signed three days later
+  const usedTypes = new Set<number>();
   for (const [i, kind] of SIGNED_OFF.entries()) {
-    const group = groups[i];
-    if (!group || group.length < 2) break;
+    const group = nextGroup(groups, usedTypes);
+    if (!group) break;
     const chosen = group.splice(0, Math.min(LOGS_PER_AUDIT, Math.floor(group.length / 2)));
     const createMs = Math.min(burnTime(chosen[chosen.length - 1]) + 7 * DAY_MS, now - 5 * DAY_MS);
     const create_ts = new Date(createMs).toISOString();
@@ -108,8 +117,8 @@ export async function seedAudits({ data, blobs }: Pick<AppContext, 'data' | 'blo
 
   // open: a few newer burns of the largest groups, proposed in the last days
   for (let j = 0; j < OPEN_PROPOSALS; j++) {
-    const group = groups[j];
-    if (!group || group.length < 2) break;
+    const group = nextGroup(groups, usedTypes);
+    if (!group) break;
     const chosen = group.splice(group.length - Math.min(LOGS_PER_PROPOSAL, Math.floor(group.length / 2)));
     const create_ts = new Date(now - (j + 1) * DAY_MS).toISOString();
     audits.push(
