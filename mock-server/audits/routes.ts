@@ -103,9 +103,9 @@ export function auditRoutes(ctx: AppContext): express.Router {
       { ids: new Set(ids) },
       { sort: { field: 'id', order: 'ASC' }, range: [0, MAX_BURNS - 1] },
     );
-    const facilities = [...new Set(rows.map((r) => r.facility_name ?? `facility ${r.facility_id}`).filter((_, i) => rows[i].facility_id !== null))];
-    if (facilities.length > 1) {
-      throw fieldError('analysis_ids', `An audit covers one facility only: the selected logs belong to ${facilities.sort().join(', ')}.`);
+    const facilities = new Map(rows.filter((r) => r.facility_id !== null).map((r) => [r.facility_id, r.facility_name ?? `facility ${r.facility_id}`]));
+    if (facilities.size > 1) {
+      throw fieldError('analysis_ids', `An audit covers one facility only: the selected logs belong to ${[...facilities.values()].sort().join(', ')}.`);
     }
     const audit = await data.audits.propose({
       job_id: jobId,

@@ -280,7 +280,9 @@ describe('review, signoff and the locks it puts on burns', () => {
       [signoff(audit.id, ids, { bytes: pngImage(20, 20), name: 's.pdf', type: 'pdf' }), 400, 'file_type'],
       [signoff(audit.id, ids, text), 400, 'file'],
       [signoff(99999999, ids), 404, ''],
-      [signoff(audit.id, [...ids, 99999999]), 409, ''],
+      // more text fields than a photo upload takes: each burn is one
+      [signoff(audit.id, [...ids, ...Array.from({ length: 20 }, (_, i) => 99999900 + i)]), 409, ''],
+      [signoff(audit.id, Array.from({ length: 1001 }, (_, i) => i + 1)), 400, 'analysis_ids'],
     ];
     for (const [req, status, field] of cases) {
       const res = await req;
