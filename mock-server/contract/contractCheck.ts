@@ -107,15 +107,34 @@ function atPointer(value: unknown, pointer: string): unknown {
 /** a value the document itself offers for a parameter */
 function documentedValue(p: OpenApiParameter): unknown {
   const s = p.schema ?? {};
-  return p.example ?? s.example ?? s.default ?? s.enum?.[0] ?? (typeof s.minimum === 'number' ? s.minimum : undefined);
+  const any = s.type === 'string' ? 'contract-check' : undefined;
+  return p.example ?? s.example ?? s.default ?? s.enum?.[0] ?? (typeof s.minimum === 'number' ? s.minimum : any);
+}
+
+/** `<GET path>#<selector>`; the path may hold `{<source>}`, another source's value (e.g. a facility that has audits) */
+async function resolveSource(source: string, backend: Backend, token: string): Promise<unknown> {
+  let depth = 0;
+  let hash = -1;
+  for (let i = 0; i < source.length; i++) {
+    if (source[i] === '{') depth++;
+    else if (source[i] === '}') depth--;
+    else if (source[i] === '#' && depth === 0) hash = i;
+  }
+  const rawPath = hash < 0 ? source : source.slice(0, hash);
+  const selector = hash < 0 ? '' : source.slice(hash + 1);
+  let path = rawPath;
+  for (const [inner] of rawPath.matchAll(/\{([^{}]*(\{[^{}]*\}[^{}]*)*)\}/g)) {
+    const value = await resolveSource(inner.slice(1, -1), backend, token);
+    if (value === undefined || value === null) return undefined;
+    path = path.replace(inner, encodeURIComponent(String(value)));
+  }
+  return select(await backend.source(path, token), selector);
 }
 
 async function parameterValue(p: OpenApiParameter, backend: Backend, token: string): Promise<{ value: unknown; from: string | null }> {
   const from = p['x-value-from'];
   if (!from) return { value: documentedValue(p), from: null };
-  const [path, selector = ''] = from.split('#');
-  const value = select(await backend.source(path, token), selector);
-  return { value, from };
+  return { value: await resolveSource(from, backend, token), from };
 }
 
 function fillTemplate(template: string, values: Map<string, unknown>): string {

@@ -66,7 +66,17 @@ const PATH_TRICKS = [
   '1%3B1',
 ];
 
-const NOT_INTEGERS = ['abc', '1.5', '-1', '0', '1e3', '0x10', '%D9%A1', '%201', 'NaN', '9'.repeat(400), 'true', '[1]'];
+// none of these reads as an integer, even to a validator that coerces strings ('0x10', ' 1', '' or 'true' would)
+const NOT_INTEGERS = ['abc', '1.5', '%D9%A1', 'NaN', '9'.repeat(400), '1%2C2', '-'];
+
+/** values that are no integer the schema allows: not integers at all, or just outside its bounds */
+function badIntegers(s: Schema): string[] {
+  return [
+    ...NOT_INTEGERS,
+    ...(s.minimum === undefined ? [] : [String(s.minimum - 1)]),
+    ...(s.maximum === undefined ? [] : [String(s.maximum + 1)]),
+  ];
+}
 
 function resolve(doc: OpenApiDocument, schema: Schema | undefined): Schema {
   let s = schema ?? {};
@@ -169,7 +179,7 @@ export function badRequestsFor(doc: OpenApiDocument, op: OpenApiOperation): fc.A
 
   // a path parameter that is not what the document allows
   for (const p of pathParams) {
-    const tricks = types(p.schema as Schema).includes('integer') ? [...NOT_INTEGERS, ...PATH_TRICKS] : PATH_TRICKS;
+    const tricks = types(p.schema as Schema).includes('integer') ? [...badIntegers(p.schema as Schema), ...PATH_TRICKS] : PATH_TRICKS;
     variants.push(
       fc.constantFrom(...tricks).map((trick) => ({
         method: op.method,
@@ -184,7 +194,7 @@ export function badRequestsFor(doc: OpenApiDocument, op: OpenApiOperation): fc.A
   // a query parameter of the wrong kind, or a required one left out
   for (const p of queryParams) {
     const s = (p.schema ?? {}) as Schema;
-    const bad: string[] = types(s).includes('integer') ? NOT_INTEGERS : s.enum ? ['not-a-choice'] : [];
+    const bad: string[] = types(s).includes('integer') ? badIntegers(s) : s.enum ? ['not-a-choice'] : [];
     // the JSON-valued simple-REST parameters: unparsable, or the wrong shape
     if (['sort', 'range', 'filter'].includes(p.name)) bad.push('[0,', '{"nope":1}', '"text"', '[[[]]]', '[1,2,3,4,5]');
     if (bad.length > 0) {
