@@ -12,6 +12,7 @@ import {
   statementFileType,
 } from '../../../src/domain/audits/audits';
 import type { AuditLogRow } from '../../../src/domain/audits/types';
+import { auditHistoryCsvRows } from '../../../src/domain/audits/historyCsv';
 
 const log = (analysis_id: number, facility_id: number | null): AuditLogRow => ({ analysis_id, facility_id });
 const ROWS = [log(1, 7), log(2, 8), log(3, 7), log(4, null), log(5, 8)];
@@ -103,5 +104,37 @@ describe('audit texts', () => {
     expect(sampleRows('{"d":1}')).toEqual([]);
     expect(sampleRows(null)).toEqual([]);
     expect(sampleRows(undefined)).toEqual([]);
+  });
+});
+
+describe('Audit History CSV (one row per audited burn)', () => {
+  const audit = { id: 4, signoff_ts: '2026-03-07T15:04:09.000Z', job_id: 'AUD-2026-03-04', kiln_type: 2, audited_co2: 2000.125, audited_biochar: 800.5, docKey: 'k' };
+  const title = (key: string) => key.split('.').pop()!;
+
+  it('carries the analysis version and frozen numbers of every burn beside its audit', () => {
+    const rows = auditHistoryCsvRows(
+      audit,
+      [
+        { analysis_id: 11, kiln_id: 'TX-1', logts: '2026-03-01T06:00:00', analysis_detail: { co2_removed: 1000.1, biochar_produced: 400.2 }, algorithm_version: '2.0.0' },
+        { analysis_id: 12, kiln_id: 'TX-1', logts: null, analysis_detail: null, algorithm_version: null },
+      ],
+      title,
+    );
+    expect(rows).toEqual([
+      {
+        auditId: 4, jobId: 'AUD-2026-03-04', signoffTs: '2026-03-07T15:04:09.000Z', kilnType: 'Terrafix', auditedCo2: 2000.125, auditedBiochar: 800.5,
+        analysisId: 11, kilnId: 'TX-1', logTime: '2026-03-01T06:00:00', co2Removed: 1000.1, biocharProduced: 400.2, algorithmVersion: '2.0.0',
+      },
+      {
+        auditId: 4, jobId: 'AUD-2026-03-04', signoffTs: '2026-03-07T15:04:09.000Z', kilnType: 'Terrafix', auditedCo2: 2000.125, auditedBiochar: 800.5,
+        analysisId: 12, kilnId: 'TX-1', logTime: null, co2Removed: null, biocharProduced: null, algorithmVersion: null,
+      },
+    ]);
+  });
+
+  it('keeps an audit whose burns are not listed as one row', () => {
+    const rows = auditHistoryCsvRows(audit, [], title);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ auditId: 4, analysisId: null, algorithmVersion: null });
   });
 });
