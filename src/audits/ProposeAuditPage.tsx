@@ -108,6 +108,8 @@ function ProposeForm({ selection, onSelect, creating, translate }: ProposeFormPr
   );
   useReportQueryFailure(logs.error, LOGS_FAILURE);
   const rows = useMemo(() => logs.data ?? [], [logs.data]);
+  const outdated = (logs.meta?.needs_reanalysis ?? []) as AuditLogRow[];
+  const currentVersion = typeof logs.meta?.algorithm_version === 'string' ? logs.meta.algorithm_version : '';
 
   // another kiln type lists other burns: what was chosen goes
   useEffect(() => onSelect(NOTHING), [kilnType, onSelect]);
@@ -162,6 +164,15 @@ function ProposeForm({ selection, onSelect, creating, translate }: ProposeFormPr
           }
         >
           {translate('audits.propose.oneFacility', { facility: chosenFacility })}
+        </Alert>
+      )}
+      {kilnType !== null && outdated.length > 0 && (
+        <Alert severity="warning">
+          {translate('audits.propose.needsReanalysis', {
+            smart_count: outdated.length,
+            version: currentVersion,
+            kilns: [...new Set(outdated.map((row) => row.kiln_id ?? ''))].filter(Boolean).join(', '),
+          })}
         </Alert>
       )}
       {kilnType === null ? (

@@ -11,6 +11,7 @@ import type { AuditHistoryItem, AuditLogRow } from './types';
 /** Column titles, by field; the exporter translates them. */
 export const HISTORY_CSV_COLUMNS = {
   auditId: 'audits.export.auditId',
+  facility: 'audits.export.facility',
   jobId: 'audits.export.jobId',
   signoffTs: 'audits.export.signoffTs',
   kilnType: 'audits.export.kilnType',
@@ -30,6 +31,7 @@ type Column = keyof typeof HISTORY_CSV_COLUMNS;
 export function auditHistoryCsvRows(audit: AuditHistoryItem, burns: readonly AuditLogRow[], title: (key: string) => string): CsvRow[] {
   const auditCells: Partial<Record<Column, string | number | null>> = {
     auditId: audit.id,
+    facility: audit.facility_name,
     jobId: audit.job_id,
     signoffTs: audit.signoff_ts,
     kilnType: kilnTypeInfo(audit.kiln_type).label,

@@ -117,3 +117,17 @@ describe('Propose Audit (spec §2, §5)', { timeout: 20000 }, () => {
     expect(screen.getByRole('textbox', { name: 'Input Audit Job Identifier' })).toHaveValue('AUD-10');
   });
 });
+
+describe('Propose Audit: burns of an older algorithm', { timeout: 20000 }, () => {
+  it('says which burns need analysing again before they can be proposed', async () => {
+    const old = makeAuditLog({ analysis_id: 40, kiln_id: 'CG1-0040', algorithm_version: '1.0.0' });
+    const { getList } = listsBy({ potential_audit_logs: { data: [NAIROBI_1], meta: { needs_reanalysis: [old], algorithm_version: '2.0.0' } } });
+    renderPage({ getList });
+    await chooseKilnType('C-Go-1');
+    expect(
+      await screen.findByText('1 more burn (kiln CG1-0040) was analysed by an older algorithm than 2.0.0: analyse it again on Kiln Logs before it can be proposed.'),
+    ).toBeInTheDocument();
+    // it is not offered for the proposal
+    expect(screen.queryByText('CG1-0040')).toBeNull();
+  });
+});
