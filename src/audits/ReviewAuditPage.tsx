@@ -99,11 +99,15 @@ function ProposalReview({ proposal, canSignoff }: { proposal: ProposedAuditItem;
         {translate('audits.review.summaryHeading')}
       </Typography>
       <AuditSummaryTable summary={summary} />
-      {!logs.isPending && rows.length === 0 && <Alert severity="info">{translate('audits.review.noLogs')}</Alert>}
       <Typography variant="h6" component="h2">
         {translate('audits.review.auditLogs')}
       </Typography>
-      <AuditLogTable resource={RESOURCES.auditableLogs} logs={rows} isPending={logs.isPending} label="audits.review.auditLogs" empty="audits.review.noLogs" />
+      {/* no burn left (all archived or re-analysed since the proposal): the spec's sentence in place of the table */}
+      {!logs.isPending && rows.length === 0 ? (
+        <Alert severity="info">{translate('audits.review.noLogs')}</Alert>
+      ) : (
+        <AuditLogTable resource={RESOURCES.auditableLogs} logs={rows} isPending={logs.isPending} label="audits.review.auditLogs" />
+      )}
       {canSignoff && rows.length > 0 && <SignoffArea proposalId={proposal.id} analysisIds={rows.map((row) => row.analysis_id)} />}
     </>
   );
