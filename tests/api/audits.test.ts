@@ -405,6 +405,28 @@ describe('burns in an open proposal', () => {
   });
 });
 
+describe('racing signoffs', () => {
+  it('sign a proposal off once: one 200, the rest 409, and only the winner\'s statement is kept', async () => {
+    const evidenceKeys = async () => {
+      const keys: string[] = [];
+      for await (const blob of server.ctx.blobs.list('audit-evidence/')) keys.push(blob.key);
+      return keys;
+    };
+    const before = await evidenceKeys();
+    const [burn] = await freeBurns(1);
+    const audit = await proposed([burn.id]);
+    const results = await Promise.all(Array.from({ length: 8 }, () => signoff(audit.id, [burn.id])));
+    const won = results.filter((r) => r.status === 200);
+    expect(won).toHaveLength(1);
+    for (const r of results.filter((x) => x.status !== 200)) {
+      expect(r.status).toBe(409);
+      expect(r.body.message).toBe(`Audit ${audit.id} is already signed off.`);
+    }
+    const after = await evidenceKeys();
+    expect(after.filter((k) => !before.includes(k))).toEqual([`audit-evidence/${(won[0].body as AuditHistoryItem).docKey}`]);
+  });
+});
+
 describe('history, evidence and the carbon summary', () => {
   it('answers a facility\'s signed-off audits newest first, bounded by from and to', async () => {
     const burns = await freeBurns(1);
