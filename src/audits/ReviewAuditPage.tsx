@@ -53,6 +53,7 @@ export default function ReviewAuditPage() {
   const [chosenId, setChosenId] = useState<number | null>(null);
   // a proposal signed off (here or elsewhere) leaves the list, and the choice with it
   const chosen = proposals.data?.find((p) => p.id === chosenId) ?? null;
+  const dropdownHint = proposals.isPending || proposals.error || chosen ? null : proposals.data.length === 0 ? 'audits.review.noProposals' : 'audits.review.chooseProposal';
 
   return (
     <Page title="pages.reviewAudit">
@@ -63,15 +64,7 @@ export default function ReviewAuditPage() {
         onChange={(event) => setChosenId(event.target.value === '' ? null : Number(event.target.value))}
         disabled={proposals.isPending || !proposals.data?.length}
         sx={{ width: AUDIT_DROPDOWN_WIDTH, maxWidth: '100%' }}
-        helperText={
-          proposals.error
-            ? undefined
-            : proposals.data?.length === 0
-              ? translate('audits.review.noProposals')
-              : chosen
-                ? undefined
-                : translate('audits.review.chooseProposal')
-        }
+        helperText={dropdownHint && translate(dropdownHint)}
       >
         {(proposals.data ?? []).map((proposal) => (
           <MenuItem key={proposal.id} value={String(proposal.id)}>
