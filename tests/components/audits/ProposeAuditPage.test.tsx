@@ -157,3 +157,14 @@ describe('Propose Audit: loading and the keyboard', { timeout: 20000 }, () => {
     await waitFor(() => expect(create).toHaveBeenCalledWith('audit_proposals', expect.objectContaining({ data: { job_id: 'AUD-11', kiln_type: 0, analysis_ids: [21] } })));
   });
 });
+
+describe('Propose Audit: a failed read', { timeout: 20000 }, () => {
+  it("notifies 'Error retrieving audit(ed) logs' and says so in place of the table", async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const { getList } = listsBy({ potential_audit_logs: new HttpError('Forbidden.', 403) });
+    renderPage({ getList });
+    await chooseKilnType('Terrafix');
+    expect(await screen.findByText('Error retrieving audit(ed) logs')).toBeInTheDocument();
+    expect(screen.getByText('The logs could not be loaded.')).toBeInTheDocument();
+  });
+});
