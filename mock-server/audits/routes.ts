@@ -1,6 +1,5 @@
-import express, { type Request, type RequestHandler } from 'express';
+import express, { type Request } from 'express';
 import { STATEMENT_UPLOAD } from '../../src/domain/api/configure';
-import { isFacilityBound } from '../../src/domain/rules';
 import { ALGORITHM_VERSION } from '../analysis';
 import { facilityScope } from '../auth/facilityScope';
 import { requireOperation } from '../auth/middleware';
@@ -31,16 +30,6 @@ import { evidenceBlobKey, isDocKey, newDocKey } from './evidence';
 
 /** A proposal or signoff names at most this many burns (the OpenAPI limit of analysis_ids). */
 const MAX_BURNS = 1000;
-
-/**
- * DESIGN §3: every rule a facility admin holds, 'read audit' included, reaches
- * only the facilities it owns; the operation table leaves the audit reads
- * unmarked, so these routes mark them.
- */
-const ownFacilitiesForFacilityAdmins: RequestHandler = (req, _res, next) => {
-  if (req.auth && isFacilityBound(req.auth.role)) req.auth.ownFacilitiesOnly = true;
-  next();
-};
 
 /** A kiln type query parameter: 0, 1, 2 or -1 (any), as the contract allows. */
 function kilnTypeParam(value: unknown): number {
@@ -78,7 +67,7 @@ export function auditRoutes(ctx: AppContext): express.Router {
     return audit;
   };
 
-  router.get('/audit/potential_logs', requireOperation('audits', 'create'), ownFacilitiesForFacilityAdmins, async (req, res) => {
+  router.get('/audit/potential_logs', requireOperation('audits', 'create'), async (req, res) => {
     const scope = await scopeOf(req);
     const rows = await data.audits.potentialLogs({ kiln_type: kilnTypeParam(req.query.kiln_type), facilityIds: scope && [...scope] });
     const current = rows.filter((row) => analysisVersion(row.analysis) === ALGORITHM_VERSION);
@@ -91,7 +80,7 @@ export function auditRoutes(ctx: AppContext): express.Router {
     res.json(body);
   });
 
-  router.post('/audit/propose', requireOperation('audits', 'create'), ownFacilitiesForFacilityAdmins, async (req, res) => {
+  router.post('/audit/propose', requireOperation('audits', 'create'), async (req, res) => {
     const jobId = typeof req.query.job_id === 'string' ? req.query.job_id.trim() : '';
     if (!jobId) throw fieldError('job_id', 'Please provide a valid job identifier.');
     const kilnType = kilnTypeParam(req.query.kiln_type);
@@ -120,13 +109,13 @@ export function auditRoutes(ctx: AppContext): express.Router {
     res.status(201).json(body);
   });
 
-  router.get('/dropdowns/audits', requireOperation('audits', 'list'), ownFacilitiesForFacilityAdmins, async (req, res) => {
+  router.get('/dropdowns/audits', requireOperation('audits', 'list'), async (req, res) => {
     const [open, scope] = await Promise.all([data.audits.open(), scopeOf(req)]);
     const body: ProposedAuditsResponse = { data: open.filter((a) => !scope || scope.has(a.facility_id)).map(proposedAudit) };
     res.json(body);
   });
 
-  router.get('/audit/auditable_logs', requireOperation('audits', 'show'), ownFacilitiesForFacilityAdmins, async (req, res) => {
+  router.get('/audit/auditable_logs', requireOperation('audits', 'show'), async (req, res) => {
     const audit = await visibleAudit(req, positiveId(req.query.audit, 'audit'), false);
     const rows = await data.audits.logsOf(audit.id);
     const body: AuditableLogsResponse = { data: { logs: await auditLogs(files, rows, { chart: true }), co2_summary: facilitySummary(rows) } };
@@ -163,7 +152,7 @@ export function auditRoutes(ctx: AppContext): express.Router {
     res.json(historyItem(totals, burns, facility?.name ?? ''));
   });
 
-  router.get('/audit/history', requireOperation('audits', 'list'), ownFacilitiesForFacilityAdmins, async (req, res) => {
+  router.get('/audit/history', requireOperation('audits', 'list'), async (req, res) => {
     const facility = await reachableFacility(req.auth!, data, positiveId(req.query.facility_id, 'facility_id'));
     const { from, to } = signoffRange(req.query);
     if (from && to && from > to) throw badRequest('from must not be after to.', { from: 'from must not be after to.', to: 'to must not be before from.' });
@@ -173,7 +162,7 @@ export function auditRoutes(ctx: AppContext): express.Router {
     res.json(body);
   });
 
-  router.get('/audit/audited_logs', requireOperation('audits', 'show'), ownFacilitiesForFacilityAdmins, async (req, res) => {
+  router.get('/audit/audited_logs', requireOperation('audits', 'show'), async (req, res) => {
     const audit = await visibleAudit(req, positiveId(req.query.audit_id, 'audit_id'), true);
     const [rows, burns] = await Promise.all([data.audits.logsOf(audit.id), data.audits.burns(audit.id)]);
     const logs = await auditLogs(files, rows, { chart: true });
@@ -188,7 +177,7 @@ export function auditRoutes(ctx: AppContext): express.Router {
     res.json(body);
   });
 
-  router.get('/audit/evidence/:doc_key', requireOperation('audits', 'show'), ownFacilitiesForFacilityAdmins, async (req, res) => {
+  router.get('/audit/evidence/:doc_key', requireOperation('audits', 'show'), async (req, res) => {
     const docKey = String(req.params.doc_key);
     const [audit, scope] = await Promise.all([isDocKey(docKey) ? data.audits.withDocKey(docKey) : null, scopeOf(req)]);
     if (!audit || !audit.doc_mime_type || (scope && !scope.has(audit.facility_id))) throw notFound('No such audit evidence.');
@@ -196,7 +185,7 @@ export function auditRoutes(ctx: AppContext): express.Router {
     await sendBlob(res, blobs, { key: evidenceBlobKey(docKey), mime: audit.doc_mime_type, name: `audit-${audit.id}-statement${ext}` });
   });
 
-  router.get('/co2/summary', requireOperation('audits', 'list'), ownFacilitiesForFacilityAdmins, async (req, res) => {
+  router.get('/co2/summary', requireOperation('audits', 'list'), async (req, res) => {
     const scope = await scopeOf(req);
     const rows = await data.audits.co2Summary({ facilityIds: scope && [...scope] });
     const facilities = new Map<number, Co2SummaryResponse['data']['facilities'][number]>();

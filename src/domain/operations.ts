@@ -91,13 +91,14 @@ export const OPERATIONS: Readonly<Record<ResourceName, Partial<Record<OperationA
     edit: guard('update', 'user'),
     delete: guard('delete', 'user'),
   },
-  audits: { ...readable('audit'), create: guard('create', 'audit') },
+  // a facility admin reads only its own facilities' audits (DESIGN §3)
+  audits: { ...readable('audit', true), create: guard('create', 'audit', true) },
   // proposals not yet signed off (Carbon Removals reads them; proposing and signing off create an audit)
-  audit_proposals: { list: guard('read', 'audit'), create: guard('create', 'audit'), edit: guard('create', 'audit') },
+  audit_proposals: { list: guard('read', 'audit', true), create: guard('create', 'audit', true), edit: guard('create', 'audit', true) },
   // the burns a proposal may take are seen only by those who may propose
-  potential_audit_logs: { list: guard('create', 'audit') },
-  auditable_logs: { list: guard('read', 'audit') },
-  audited_logs: { list: guard('read', 'audit') },
+  potential_audit_logs: { list: guard('create', 'audit', true) },
+  auditable_logs: { list: guard('read', 'audit', true) },
+  audited_logs: { list: guard('read', 'audit', true) },
   eco_assets: { ...readable('eco-asset'), create: guard('create', 'eco-asset') },
   statistics: { show: guard('update', 'statistics'), edit: guard('update', 'statistics') },
   // one's own profile and password

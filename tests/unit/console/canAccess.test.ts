@@ -122,7 +122,9 @@ describe("the facility admin's ownership condition", () => {
     expect(limitedToOwnFacilities(ROLES.FACILITY_ADMIN, { resource: 'kilns', action: 'edit' })).toBe(true);
     expect(limitedToOwnFacilities(ROLES.FACILITY_ADMIN, { resource: 'kiln_logs', action: 'list' })).toBe(true);
     expect(limitedToOwnFacilities(ROLES.FACILITY_ADMIN, { resource: 'statements', action: 'upload' })).toBe(true);
-    expect(limitedToOwnFacilities(ROLES.FACILITY_ADMIN, { resource: 'audits', action: 'list' })).toBe(false);
+    // DESIGN §3: every rule a facility admin holds, 'read audit' included
+    expect(limitedToOwnFacilities(ROLES.FACILITY_ADMIN, { resource: 'audits', action: 'list' })).toBe(true);
+    expect(limitedToOwnFacilities(ROLES.FACILITY_ADMIN, { resource: 'changes', action: 'list' })).toBe(false);
   });
 
   it('never limits another role', () => {

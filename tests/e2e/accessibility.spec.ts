@@ -1,0 +1,32 @@
+import { expect, test, type Page } from '@playwright/test';
+import { NAV_ITEMS } from '../../src/layout/navigation';
+import { expectAccessible, mainMenu, openAndLogin } from './fixtures';
+
+/**
+ * axe on every screen of the navigation table and on the dialogs they open,
+ * in both themes: nothing serious or critical. The super-admin sees every
+ * screen; dialogs are opened and closed without saving anything.
+ */
+
+/** a screen has settled: its heading, and for a list its rows, empty sentence or error */
+async function settled(page: Page, kind: string) {
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect(mainMenu(page)).toBeVisible();
+  if (kind === 'resource') await expect(page.locator('tbody tr, li.MuiListItem-root, [role="alert"], .RaEmpty-message, p').first()).toBeVisible();
+  await expect(page.getByRole('progressbar')).toHaveCount(0);
+}
+
+for (const dark of [false, true]) {
+  test(`every screen passes axe, ${dark ? 'dark' : 'light'} theme`, async ({ page }) => {
+    test.setTimeout(180_000);
+    await openAndLogin(page, 'superadmin', '/home');
+    if (dark) await page.getByRole('switch', { name: 'Dark Mode' }).or(page.getByRole('checkbox', { name: 'Dark Mode' })).check();
+    for (const item of NAV_ITEMS) {
+      await test.step(item.path, async () => {
+        await page.goto(`/${item.path}`);
+        await settled(page, item.kind);
+        await expectAccessible(page);
+      });
+    }
+  });
+}
