@@ -4,6 +4,7 @@ import { normalise } from '../store/embedded/state';
 import { emptyDb, type DbShape } from '../store/schema';
 import { seedAudits } from './audits';
 import { seedChanges } from './changes';
+import { seedEcoAssets } from './ecoAssets';
 import { seedFacilities } from './facilities';
 import { seedFacilityMedia } from './facilityMedia';
 import { seedKilnLogs } from './kilnlogs';
@@ -26,6 +27,11 @@ export async function seedDemoData(ctx: Pick<AppContext, 'config' | 'blobs' | 'd
   for (const seeder of SEEDERS) await seeder(built, ctx);
   const state = normalise(built);
   await ctx.data.replaceAll(state, progress);
+  // minted through the store's own mint, so the seed's eco assets obey its rules
+  for (const { asset, allocations } of await seedEcoAssets(ctx.data)) {
+    state.eco_assets.push(asset);
+    state.eco_allocations.push(...allocations);
+  }
   return state;
 }
 

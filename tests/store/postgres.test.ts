@@ -1,5 +1,6 @@
+import fs from 'node:fs';
 import { describe, expect, inject, it } from 'vitest';
-import { connect, migrateToLatest } from '../../mock-server/store/postgres/connect';
+import { connect, MIGRATIONS_DIR, migrateToLatest } from '../../mock-server/store/postgres/connect';
 import { PostgresStore } from '../../mock-server/store/postgres/postgresStore';
 import { storeContract } from './contract';
 import { freshDatabase } from './postgresDatabases';
@@ -19,10 +20,12 @@ describe.skipIf(!adminUrl)('PostgreSQL schema', () => {
     const url = await freshDatabase(adminUrl!);
     const db = connect(url);
     try {
-      // the template was migrated already: nothing left to run, and the applied migration is recorded
+      // the template was migrated already: nothing left to run, and every migration file is recorded as applied
       expect(await migrateToLatest(db)).toEqual([]);
-      const applied = await db.selectFrom('kysely_migration' as never).select('name' as never).execute();
-      expect(applied).toEqual([{ name: '2026-11-23-0001-initial' }]);
+      const applied = await db.selectFrom('kysely_migration' as never).select('name' as never).orderBy('name' as never).execute();
+      const files = fs.readdirSync(MIGRATIONS_DIR).filter((f) => f.endsWith('.ts')).map((f) => f.replace(/\.ts$/, '')).sort();
+      expect(files[0]).toBe('2026-11-23-0001-initial');
+      expect(applied).toEqual(files.map((name) => ({ name })));
     } finally {
       await db.destroy();
     }

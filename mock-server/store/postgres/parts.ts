@@ -2,7 +2,19 @@ import { sql, type Expression, type ExpressionBuilder, type Kysely, type Selecta
 import type { KilnLogSortField } from '../../../src/domain/api/kilnLogs';
 import { conflict } from '../../http/errors';
 import type { KilnLogFilter, KilnLogScope } from '../../kilnlogs/query';
-import { checkAllocations, checkMintInput, checkProposeInput, checkSignoff, claimProblems, frozenBurn, refuseClaim, toGrams, toKg } from '../auditRules';
+import {
+  checkAllocations,
+  checkMintInput,
+  checkProposeInput,
+  checkSignoff,
+  claimProblems,
+  frozenBurn,
+  refuseClaim,
+  refuseTakenTransaction,
+  toGrams,
+  toKg,
+  transactionKey,
+} from '../auditRules';
 import type {
   AuditStore,
   AuditTotals,
@@ -549,7 +561,14 @@ function ecoAssets(db: Db): EcoAssetStore {
         const remaining = new Map<number, number | null>(ids.map((id) => [id, null]));
         for (const t of totals) remaining.set(t.audit.id, remainingGrams(t));
         checkAllocations(input, remaining);
+        const taken = await tx
+          .selectFrom('eco_assets')
+          .select('id')
+          .where(sql<string>`lower(transaction_id)`, '=', transactionKey(input.transaction_id))
+          .executeTakeFirst();
+        if (taken) refuseTakenTransaction(input.transaction_id);
         const kg = new Map([...input.allocations].map(([id, v]) => [id, toKg(toGrams(v))]));
+        // a racing mint of the same transaction ID (on other audits) meets the unique index here
         const asset = await tx
           .insertInto('eco_assets')
           .values({
@@ -560,7 +579,11 @@ function ecoAssets(db: Db): EcoAssetStore {
             minted_by: input.minted_by,
           })
           .returningAll()
-          .executeTakeFirstOrThrow();
+          .executeTakeFirstOrThrow()
+          .catch((err: unknown) => {
+            if ((err as { code?: string }).code === '23505') refuseTakenTransaction(input.transaction_id);
+            throw err;
+          });
         const allocations = await tx
           .insertInto('eco_allocations')
           .values([...input.allocations.keys()].map((audit_id) => ({ eco_asset_id: asset.id, audit_id, co2_allocated: kg.get(audit_id)! })))
@@ -568,6 +591,7 @@ function ecoAssets(db: Db): EcoAssetStore {
           .execute();
         return { asset, allocations: allocations.sort((a, b) => a.id - b.id) };
       }),
+    get: async (id) => (await db.selectFrom('eco_assets').selectAll().where('id', '=', id).executeTakeFirst()) ?? null,
     list: ({ facilityId }) =>
       db
         .selectFrom('eco_assets as e')
@@ -591,7 +615,7 @@ function ecoAssets(db: Db): EcoAssetStore {
           .selectFrom('eco_allocations as al')
           .innerJoin('audits as a', 'a.id', 'al.audit_id')
           .selectAll('al')
-          .select(['a.signoff_ts', 'a.doc_key', 'a.doc_mime_type as evidence_mime_type'])
+          .select(['a.signoff_ts', 'a.doc_key', 'a.doc_mime_type as evidence_mime_type', 'a.job_id'])
           .where('al.eco_asset_id', '=', ecoAssetId)
           .orderBy('al.id')
           .execute()

@@ -1,0 +1,65 @@
+import { describe, expect, it } from 'vitest';
+import { amountProblem, anythingChosen, buildMintPayload, mintPayloadProblems, NOTHING_CHOSEN, remainingKg } from '../../../src/domain/minting';
+
+describe('remainingKg', () => {
+  it('is audited minus utilised CO2 in whole grams, never below 0', () => {
+    expect(remainingKg({ audited_co2: 100, utilised_co2: 70.1 })).toBe(29.9);
+    // float sums: 0.1 + 0.2 audited leaves exactly 0.3 kg, not 0.30000000000000004
+    expect(remainingKg({ audited_co2: 0.1 + 0.2, utilised_co2: 0 })).toBe(0.3);
+    expect(remainingKg({ audited_co2: 300.7504, utilised_co2: 0.0004 })).toBe(300.75);
+    expect(remainingKg({ audited_co2: 5, utilised_co2: 6 })).toBe(0);
+  });
+});
+
+describe('amountProblem: an amount is bounded by 0 and what remains', () => {
+  it.each([
+    [null, undefined],
+    ['', undefined],
+    [0, undefined],
+    ['0', undefined],
+    [29.9, undefined],
+    ['29.900', undefined],
+    [29.901, 'above_remaining'],
+    [30, 'above_remaining'],
+    [-0.001, 'negative'],
+    ['abc', 'not_a_number'],
+    [1.0001, 'too_many_decimals'],
+  ])('%s with 29.9 kg left: %s', (value, problem) => {
+    expect(amountProblem(value, 29.9)).toBe(problem);
+  });
+});
+
+describe('buildMintPayload', () => {
+  it('sends only the amounts above 0, keyed by signoff id, with the note and ID trimmed', () => {
+    const payload = buildMintPayload({ minting_note: '  Sale  ', transaction_id: ' TX-1 ', amounts: { 3: 12.5, 4: 0, 7: '', 9: '0.25', 11: null, 12: '0.0004' } });
+    expect(payload).toEqual({ minting_note: 'Sale', transaction_id: 'TX-1', co2_utilisation: { 3: 12.5, 9: 0.25 } });
+  });
+
+  it('knows when nothing above 0 is chosen', () => {
+    expect(anythingChosen({ 1: 0, 2: '', 3: null })).toBe(false);
+    expect(anythingChosen({ 1: 0, 2: '0.001' })).toBe(true);
+  });
+});
+
+describe('mintPayloadProblems: the server check of a payload', () => {
+  const ok = { minting_note: 'n', transaction_id: 't', co2_utilisation: { 5: 1.5 } };
+
+  it('passes a good payload', () => {
+    expect(mintPayloadProblems(ok)).toEqual({});
+  });
+
+  it('names each field at fault', () => {
+    expect(mintPayloadProblems({ ...ok, minting_note: ' ', transaction_id: 'x'.repeat(201) })).toEqual({
+      minting_note: 'minting_note is required.',
+      transaction_id: 'transaction_id may have at most 200 characters.',
+    });
+    expect(mintPayloadProblems({ ...ok, co2_utilisation: {} })).toEqual({ co2_utilisation: NOTHING_CHOSEN });
+    expect(mintPayloadProblems({ ...ok, co2_utilisation: { 5: 0, 6: -1, 7: 0.0001, 0: 1, x: 1, 8: 2 } })).toEqual({
+      'co2_utilisation.5': 'The amount for audit 5 must be greater than 0.',
+      'co2_utilisation.6': 'The amount for audit 6 must be greater than 0.',
+      'co2_utilisation.7': 'The amount for audit 7 may have at most 3 decimals (whole grams).',
+      'co2_utilisation.0': 'co2_utilisation.0: 0 is not a signoff id.',
+      'co2_utilisation.x': 'co2_utilisation.x: x is not a signoff id.',
+    });
+  });
+});
