@@ -1199,6 +1199,439 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/audit/potential_logs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Burns that can be proposed for an audit (rule create audit)
+         * @description Valid, analysed, live burns in no open proposal and no audit, of the kiln type (-1:
+         *     any type), oldest first. Burns analysed by an older algorithm come apart, in
+         *     `needs_reanalysis`.
+         */
+        get: {
+            parameters: {
+                query: {
+                    kiln_type: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The burns. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["PotentialLogsResponse"];
+                    };
+                };
+                400: components["responses"]["BadRequest"];
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/audit/propose": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Propose an audit of burns of one facility (rule create audit)
+         * @description 400 'Please provide a valid job identifier.' for an empty job_id, 'Please select at least
+         *     one log to propose an audit.' for no burn, and when the burns are of more than one
+         *     facility. 409 naming each burn that is already audited, in another open proposal,
+         *     archived, not valid, not of the kiln type, or analysed by an older algorithm (analyse
+         *     it again first); nothing is proposed then. kiln_type -1 takes burns of any type.
+         */
+        post: {
+            parameters: {
+                query: {
+                    job_id: string;
+                    kiln_type: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["ProposeRequest"];
+                };
+            };
+            responses: {
+                /** @description Proposed. */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProposeResult"];
+                    };
+                };
+                400: components["responses"]["BadRequest"];
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+                409: components["responses"]["Conflict"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/dropdowns/audits": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Open proposals to review (rule read audit; a facility admin only its facilities') */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The proposals, newest first. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProposedAuditsResponse"];
+                    };
+                };
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/audit/auditable_logs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A proposal's burns and its summary per facility (rule read audit; a facility admin only its facilities') */
+        get: {
+            parameters: {
+                query: {
+                    audit: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The burns (with charts) and the summary. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["AuditableLogsResponse"];
+                    };
+                };
+                400: components["responses"]["BadRequest"];
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+                404: components["responses"]["NotFound"];
+                /** @description The audit is already signed off (see /audit/audited_logs). */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/audit/signoff": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sign off a proposal with its statement (rule create audit)
+         * @description Multipart (spec §7): proposed_audit_id, one `file` with its `file_type` (png, jpg, jpeg or
+         *     pdf, an extension or a MIME type; the content's magic bytes must agree, and a PDF
+         *     must hold no active content), and analysis_ids repeated, a non-empty subset of the
+         *     proposal (burns left out are released). Each burn's CO2, biochar and algorithm
+         *     version are frozen into the audit; the burns are locked. 400 for a missing or bad
+         *     field (named), 404 for an unknown proposal, 409 when it is already signed off, a burn
+         *     is not in it, or a burn is no longer a valid burn of the current algorithm. At most
+         *     20 MB (413 beyond).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "multipart/form-data": {
+                        proposed_audit_id?: string;
+                        /** Format: binary */
+                        file?: string;
+                        file_type?: string;
+                        analysis_ids?: string[];
+                    };
+                };
+            };
+            responses: {
+                /** @description Signed off. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["AuditHistoryItem"];
+                    };
+                };
+                400: components["responses"]["BadRequest"];
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+                404: components["responses"]["NotFound"];
+                409: components["responses"]["Conflict"];
+                413: components["responses"]["TooLarge"];
+                415: components["responses"]["UnsupportedMediaType"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/audit/history": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A facility's signed-off audits (rule read audit; a facility admin only its own)
+         * @description from and to bound the signoff time, inclusive (YYYY-MM-DD, whole days in UTC, or an ISO date-time); from after to answers an empty list.
+         */
+        get: {
+            parameters: {
+                query: {
+                    facility_id: number;
+                    from?: string;
+                    to?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The audits, newest signoff first. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["AuditHistoryResponse"];
+                    };
+                };
+                400: components["responses"]["BadRequest"];
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+                404: components["responses"]["NotFound"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/audit/audited_logs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A signed-off audit's burns with their frozen numbers (rule read audit; a facility admin only its facilities') */
+        get: {
+            parameters: {
+                query: {
+                    audit_id: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The burns. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["AuditedLogsResponse"];
+                    };
+                };
+                400: components["responses"]["BadRequest"];
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+                /** @description No such signed-off audit (a proposal has no audited logs yet). */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/audit/evidence/{doc_key}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * An audit's signed statement (rule read audit; a facility admin only its facilities')
+         * @description The key is the history item's docKey; it names a stored audit, never a file path. Anything else is a 404.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    doc_key: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The statement, with the type detected at signoff. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/pdf": string;
+                        "image/png": string;
+                        "image/jpeg": string;
+                    };
+                };
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+                404: components["responses"]["NotFound"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/co2/summary": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Audited and utilised CO2 and audited biochar per facility and month (rule read audit; a facility admin only its own) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The summary; facilities without an audit are left out. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Co2SummaryResponse"];
+                    };
+                };
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/eco-asset/available_co2": {
         parameters: {
             query?: never;
@@ -1663,6 +2096,130 @@ export interface components {
             status: 1;
             /** @description the new statement */
             id: number;
+        };
+        /**
+         * @description A burn in the audit views (spec §3 "Log/analysis row", §2 "Audit log table"): the
+         *     kiln log row with its data sample (empty when the file gave none: 'No Sample Data'),
+         *     and its chart where the call says so.
+         */
+        AuditLog: components["schemas"]["KilnLog"] & {
+            data_sample: components["schemas"]["DataSampleRow"][];
+            chart_data?: components["schemas"]["ChartPoint"][];
+        };
+        /**
+         * @description The burns that can be proposed (`data`, spec §7), and apart from them the burns that
+         *     would qualify but whose result came from an older algorithm: they need re-analysis
+         *     before they can be proposed (`needs_reanalysis`), never audited on old numbers.
+         */
+        PotentialLogsResponse: {
+            data: components["schemas"]["AuditLog"][];
+            needs_reanalysis: components["schemas"]["AuditLog"][];
+            /** @description the current analysis algorithm; only its results can be proposed */
+            algorithm_version: string;
+        };
+        ProposeRequest: {
+            analysis_ids: number[];
+        };
+        /** @description A proposed audit (spec §3 "Proposed audit dropdown item"); create_ts is UTC ISO. */
+        ProposedAudit: {
+            id: number;
+            /** Format: date-time */
+            create_ts: string;
+            /** @description 0 C-Go-1, 1 Retort, 2 Terrafix; -1 burns of more than one type (Unknown Kiln Type) */
+            kiln_type: number;
+            job_id: string;
+        };
+        /** @description The new proposal with its facility and burns (the console does not read it). */
+        ProposeResult: components["schemas"]["ProposedAudit"] & {
+            facility_id: number;
+            analysis_ids: number[];
+        };
+        ProposedAuditsResponse: {
+            /** @description open proposals, newest first */
+            data: components["schemas"]["ProposedAudit"][];
+        };
+        /** @description One facility's part of a proposal (spec §3 "Auditable logs response" co2_summary). */
+        AuditFacilitySummary: {
+            /** @description the facility's name */
+            name: string;
+            /** @description burns */
+            count: number;
+            /** @description kg CO2 removed */
+            co2: number;
+            /** @description kg biochar produced */
+            biochar: number;
+        };
+        AuditableLogsResponse: {
+            data: {
+                /** @description the proposal's burns with their charts, oldest first */
+                logs: components["schemas"]["AuditLog"][];
+                co2_summary: components["schemas"]["AuditFacilitySummary"][];
+            };
+        };
+        /**
+         * @description A signed-off audit (spec §3 "Audit history item"); signoff_ts is UTC ISO, docKey the
+         *     evidence's key for GET /audit/evidence/{doc_key}. Beyond the spec: its facility, the
+         *     type of its evidence and the analysis algorithm versions its burns were certified with.
+         */
+        AuditHistoryItem: {
+            id: number;
+            /** Format: date-time */
+            signoff_ts: string;
+            job_id: string;
+            kiln_type: number;
+            /** @description kg */
+            audited_co2: number;
+            /** @description kg */
+            audited_biochar: number;
+            docKey: string;
+            facility_id: number;
+            facility_name: string;
+            /** @enum {string} */
+            evidence_mime_type: "application/pdf" | "image/png" | "image/jpeg";
+            /** @description distinct */
+            algorithm_versions: string[];
+            log_count: number;
+        };
+        AuditHistoryResponse: {
+            /** @description newest signoff first */
+            data: components["schemas"]["AuditHistoryItem"][];
+        };
+        /** @description A burn's numbers as its audit certified them, frozen at signoff. */
+        AuditedBurn: {
+            analysis_id: number;
+            /** @description kg */
+            co2_removed: number;
+            /** @description kg */
+            biochar_produced: number;
+            algorithm_version: string;
+        };
+        /** @description The audit's burns (`data`, spec §7) and, per burn, the numbers frozen at signoff (`burns`, same order). */
+        AuditedLogsResponse: {
+            data: components["schemas"]["AuditLog"][];
+            burns: components["schemas"]["AuditedBurn"][];
+        };
+        Co2SummaryMonth: {
+            year: number;
+            month: number;
+            /** @description kg */
+            audited_co2: number;
+            /** @description kg of those audits allocated to eco assets */
+            utilised_co2: number;
+            /** @description kg */
+            audited_biochar: number;
+        };
+        /** @description Carbon summary (spec §3) per facility and signoff month. */
+        Co2SummaryResponse: {
+            /** @constant */
+            status: 1;
+            message: string;
+            data: {
+                facilities: {
+                    id: number;
+                    name: string;
+                    data: components["schemas"]["Co2SummaryMonth"][];
+                }[];
+            };
         };
         /** @description A minted eco asset; co2_allocated is the sum of its allocations (kg, whole grams). */
         EcoAsset: {
