@@ -18,6 +18,10 @@ export const RESOURCES = {
   changes: 'changes',
   users: 'users',
   audits: 'audits',
+  auditProposals: 'audit_proposals',
+  potentialAuditLogs: 'potential_audit_logs',
+  auditableLogs: 'auditable_logs',
+  auditedLogs: 'audited_logs',
   ecoAssets: 'eco_assets',
   statistics: 'statistics',
   profile: 'profile',
@@ -88,6 +92,12 @@ export const OPERATIONS: Readonly<Record<ResourceName, Partial<Record<OperationA
     delete: guard('delete', 'user'),
   },
   audits: { ...readable('audit'), create: guard('create', 'audit') },
+  // proposals not yet signed off (Carbon Removals reads them; proposing and signing off create an audit)
+  audit_proposals: { list: guard('read', 'audit'), create: guard('create', 'audit'), edit: guard('create', 'audit') },
+  // the burns a proposal may take are seen only by those who may propose
+  potential_audit_logs: { list: guard('create', 'audit') },
+  auditable_logs: { list: guard('read', 'audit') },
+  audited_logs: { list: guard('read', 'audit') },
   eco_assets: { ...readable('eco-asset'), create: guard('create', 'eco-asset') },
   statistics: { show: guard('update', 'statistics'), edit: guard('update', 'statistics') },
   // one's own profile and password

@@ -11,19 +11,28 @@ import {
   type StatusResponse,
 } from '../domain/api/configure';
 import type { ArchiveRetention, KilnLog, KilnLogDetail } from '../domain/api/kilnLogs';
+import { signoffFields, type StatementFileType } from '../domain/audits/audits';
+import type { CarbonSummaryData } from '../domain/audits/types';
 import { apiFetch, apiFetchBlob, callApi } from './httpClient';
 import { fileNameFromDisposition } from './fileName';
 import { confirmedStatus } from './statusCall';
 
-/** A document the viewer shows: a facility's photo (or its thumbnail), or one of its signed statements. */
+/** A document the viewer shows: a facility's photo (or its thumbnail), one of its signed statements, or an audit's evidence. */
 export type DocumentRef =
   | { kind: 'photo'; facilityId: number; thumb?: boolean }
-  | { kind: 'statement'; facilityId: number; statementId: number };
+  | { kind: 'statement'; facilityId: number; statementId: number }
+  | { kind: 'evidence'; docKey: string };
 
 export function documentPath(ref: DocumentRef): string {
-  return ref.kind === 'photo'
-    ? `/facility/${ref.facilityId}/photo${ref.thumb ? '?thumb=1' : ''}`
-    : `/facility/${ref.facilityId}/audit?id=${ref.statementId}`;
+  switch (ref.kind) {
+    case 'photo':
+      return `/facility/${ref.facilityId}/photo${ref.thumb ? '?thumb=1' : ''}`;
+    case 'statement':
+      return `/facility/${ref.facilityId}/audit?id=${ref.statementId}`;
+    case 'evidence':
+      // a key, never a path: encoded so no '/' or '..' of it reaches the URL's path
+      return `/audit/evidence/${encodeURIComponent(ref.docKey)}`;
+  }
 }
 
 export interface FetchedDocument {
@@ -60,6 +69,15 @@ export interface StatementUpload {
 
 const postMultipart = async <T extends StatusResponse>(path: string, body: FormData, headers: Record<string, string> = {}) =>
   confirmedStatus<T>((await apiFetch(path, { method: 'POST', body, headers: { Accept: 'application/json', ...headers } })).json, path);
+
+/** POST /api/audit/signoff: a proposal's burns signed off with one statement file (spec §3, §7). */
+export interface AuditSignoff {
+  proposalId: number;
+  file: File;
+  fileType: StatementFileType;
+  /** the burns signed off: the proposal's logs */
+  analysisIds: readonly number[];
+}
 
 export const apiMethods = {
   /** GET /api/kilnlogs/{id}: the row with its chart_data and data_sample (archived logs too). */
@@ -115,6 +133,22 @@ export const apiMethods = {
   async getDocument(ref: DocumentRef): Promise<FetchedDocument> {
     const { blob, headers } = await apiFetchBlob(documentPath(ref));
     return { blob, contentType: mimeType(headers.get('Content-Type')) || mimeType(blob.type) };
+  },
+
+  /** POST /api/audit/signoff: multipart proposed_audit_id, file, file_type and repeated analysis_ids; the answer is not read. */
+  async signoffAudit({ proposalId, file, fileType, analysisIds }: AuditSignoff): Promise<void> {
+    const body = new FormData();
+    const [idField, ...rest] = signoffFields(proposalId, fileType, analysisIds);
+    body.append(...idField);
+    body.append('file', file, file.name);
+    for (const field of rest) body.append(...field);
+    await apiFetch('/audit/signoff', { method: 'POST', body, headers: { Accept: 'application/json' } });
+  },
+
+  /** GET /api/co2/summary: audited, utilised CO2 and audited biochar per facility and month. */
+  async getCarbonSummary(): Promise<CarbonSummaryData> {
+    const { json } = await apiFetch('/co2/summary');
+    return (json as { data: CarbonSummaryData }).data;
   },
 
   /** POST /api/user/{username}/update; resolves on {status: 1}; rejects with an HttpError or an UnconfirmedSaveError. */

@@ -29,6 +29,8 @@ const METHOD_NAMES = [
   'uploadFacilityStatement',
   'getDocument',
   'updatePassword',
+  'signoffAudit',
+  'getCarbonSummary',
 ] as const satisfies readonly (keyof ApiDataProvider)[];
 
 // a method added to the provider but not listed above fails to compile here

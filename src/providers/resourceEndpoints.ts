@@ -13,6 +13,7 @@ import { API_URL, apiFetch, httpClient } from './httpClient';
 import { ALL_ROWS, listedInBrowser } from './listedInBrowser';
 import { currentSession, uidQueryValue } from './session';
 import { postForStatus } from './statusCall';
+import { AUDIT_ENDPOINTS } from './auditEndpoints';
 
 export type ResourceEndpoint = Partial<DataProvider>;
 
@@ -106,4 +107,5 @@ export const RESOURCE_ENDPOINTS: Readonly<Partial<Record<ResourceName, ResourceE
   [RESOURCES.archivedKilnLogs]: simpleRestAt('archived_kilnlogs'),
   // the whole list, newest first, without paging
   [RESOURCES.changes]: wholeList({ list: '/changes', rows: (json: unknown) => (Array.isArray(json) ? json : []) }),
+  ...AUDIT_ENDPOINTS,
 };

@@ -18,6 +18,8 @@ export interface DocumentViewerProps {
   /** translated; the image's alternative text */
   title: string;
   onClose: () => void;
+  /** how a failed fetch is reported; default 'Error retrieving pdf/image data', quiet on a 404 (spec §8) */
+  failure?: FailureTexts;
 }
 
 // a status, not an alert: a failure is also notified, and should be announced once
@@ -34,11 +36,11 @@ function ViewerMessage({ text, error }: { text: string; error?: boolean }) {
  * Fetches a document with the bearer token and shows it by the Content-Type
  * the server answered (spec §7): a PDF through react-pdf, an image as <img>.
  */
-export default function DocumentViewer({ document: ref, title, onClose }: DocumentViewerProps) {
+export default function DocumentViewer({ document: ref, title, onClose, failure = FETCH_FAILURE }: DocumentViewerProps) {
   const dataProvider = useDataProvider<ApiDataProvider>();
   // gcTime 0: a closed document's bytes are not kept in memory
   const document = useQuery({ queryKey: ['document', ref], queryFn: () => dataProvider.getDocument(ref), gcTime: 0 });
-  useReportQueryFailure(document.error, FETCH_FAILURE);
+  useReportQueryFailure(document.error, failure);
 
   if (document.isPending) return <ViewerMessage text="viewer.loading" />;
   if (document.isError) {

@@ -3,6 +3,7 @@ import { Button, Dialog, DialogActions, DialogContent, DialogTitle, Typography }
 import { useTranslate } from 'react-admin';
 import { ErrorBoundary } from '../layout/ErrorBoundary';
 import { Loading } from '../layout/Loading';
+import type { FailureTexts } from '../layout/failures';
 import type { DocumentRef } from '../providers/apiMethods';
 
 // loaded when a document is opened, never with the page that offers it
@@ -14,10 +15,12 @@ export interface ViewerDialogProps {
   /** which document */
   document: DocumentRef;
   onClose: () => void;
+  /** how a failed fetch is reported (keep it a constant); default the viewer's own */
+  failure?: FailureTexts;
 }
 
 /** A modal showing one PDF or image document (spec §2 Viewer); used wherever a statement or evidence is viewed. */
-export function ViewerDialog({ title, document, onClose }: ViewerDialogProps) {
+export function ViewerDialog({ title, document, onClose, failure }: ViewerDialogProps) {
   const translate = useTranslate();
   return (
     <Dialog open fullWidth maxWidth="md" onClose={onClose}>
@@ -25,7 +28,7 @@ export function ViewerDialog({ title, document, onClose }: ViewerDialogProps) {
       <DialogContent dividers>
         <ErrorBoundary fallback={<Typography color="error">{translate('viewer.loadFailed')}</Typography>}>
           <Suspense fallback={<Loading />}>
-            <DocumentViewer document={document} title={title} onClose={onClose} />
+            <DocumentViewer document={document} title={title} onClose={onClose} failure={failure} />
           </Suspense>
         </ErrorBoundary>
       </DialogContent>

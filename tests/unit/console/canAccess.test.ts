@@ -33,7 +33,7 @@ const READ_KILN_LOGS: Op[] = [
 ];
 const READ_FACILITIES: Op[] = ['facilities.list', 'facilities.show', 'facilities.export', 'photos.show', 'statements.show'];
 const READ_KILNS: Op[] = ['kilns.list', 'kilns.show', 'kilns.export'];
-const READ_AUDITS: Op[] = ['audits.list', 'audits.show', 'audits.export'];
+const READ_AUDITS: Op[] = ['audits.list', 'audits.show', 'audits.export', 'audit_proposals.list', 'auditable_logs.list', 'audited_logs.list'];
 const EVERYONE: Op[] = ['changes.list', 'profile.show', 'profile.edit'];
 
 // DESIGN §3 roles against spec §6: what each role may do, operation by operation
@@ -51,6 +51,9 @@ const EXPECTED: Record<number, Op[]> = {
     ...READ_FACILITIES,
     ...READ_AUDITS,
     'audits.create',
+    'audit_proposals.create',
+    'audit_proposals.edit',
+    'potential_audit_logs.list',
   ],
   [ROLES.FACILITY_ADMIN]: [
     ...EVERYONE,

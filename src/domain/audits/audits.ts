@@ -1,0 +1,145 @@
+/**
+ * The rules and texts of proposing, reviewing and signing off audits that the
+ * console applies before any call (spec §2, §5, §9): the kiln-type choices,
+ * the proposal's validation and payload, one facility per audit, the
+ * signoff's multipart fields, and the audit timestamps and figures as shown.
+ * Pure: no React, no fetch.
+ */
+import type { DataSampleRow } from '../api/kilnLogs';
+import { KNOWN_KILN_TYPES } from '../kilnTypes';
+import type { AuditLogRow } from './types';
+
+/** The kiln-type select's 'Any/Unknown' entry (spec §2): potential logs of any or an unknown type. */
+export const ANY_KILN_TYPE = -1;
+
+export interface KilnTypeChoice {
+  value: number;
+  /** a message key ('audits.anyKilnType') or the type's own label */
+  label: string;
+}
+
+/** The Propose Audit kiln-type choices: the three known types, then 'Any/Unknown' (-1). */
+export const PROPOSE_KILN_TYPE_CHOICES: readonly KilnTypeChoice[] = [
+  ...KNOWN_KILN_TYPES.map((t) => ({ value: t.code as number, label: t.label })),
+  { value: ANY_KILN_TYPE, label: 'audits.propose.anyKilnType' },
+];
+
+/** The row id react-admin and the selection use: the log's analysis id. */
+export const auditLogId = (row: AuditLogRow): number => row.id ?? row.analysis_id;
+
+// ---------------------------------------------------------------- propose
+
+export interface ProposeInput {
+  jobId: string;
+  kilnType: number | null;
+  analysisIds: readonly number[];
+}
+
+/** POST /api/audit/propose?job_id&kiln_type with JSON {analysis_ids} (spec §7). */
+export interface ProposeRequest {
+  job_id: string;
+  kiln_type: number;
+  analysis_ids: number[];
+}
+
+export type ProposeProblem = 'audits.propose.noJobId' | 'audits.propose.noLogs' | 'audits.propose.noKilnType';
+
+/** What stops a proposal, in the spec's order (job id first, then the logs); empty when it can be sent. */
+export function proposeProblems({ jobId, kilnType, analysisIds }: ProposeInput): ProposeProblem[] {
+  const problems: ProposeProblem[] = [];
+  if (!jobId.trim()) problems.push('audits.propose.noJobId');
+  if (kilnType === null) problems.push('audits.propose.noKilnType');
+  if (analysisIds.length === 0) problems.push('audits.propose.noLogs');
+  return problems;
+}
+
+/** The call's parameters: the job id trimmed, each burn once, in ascending order. */
+export function proposeRequest({ jobId, kilnType, analysisIds }: ProposeInput): ProposeRequest {
+  if (kilnType === null) throw new Error('A proposal needs a kiln type.');
+  return { job_id: jobId.trim(), kiln_type: kilnType, analysis_ids: [...new Set(analysisIds)].sort((a, b) => a - b) };
+}
+
+// ---------------------------------------------------------------- one facility per audit
+
+export interface FacilitySelection {
+  ids: number[];
+  /** some of the requested burns were of another facility and were left out */
+  refused: boolean;
+}
+
+const facilityOf = (row: AuditLogRow | undefined): number | null => row?.facility_id ?? null;
+
+/**
+ * The burns that may be selected when `requested` is asked for (spec §1: an
+ * audit covers one facility): the facility of the burns already chosen, or of
+ * the first requested burn in table order; a burn of no facility is never
+ * selectable, since the server could not file its audit.
+ */
+export function selectWithinOneFacility(
+  rows: readonly AuditLogRow[],
+  current: readonly number[],
+  requested: readonly number[],
+): FacilitySelection {
+  const byId = new Map(rows.map((row) => [auditLogId(row), row]));
+  const wanted = new Set(requested);
+  const ordered = rows.map(auditLogId).filter((id) => wanted.has(id));
+  const anchor = [...current, ...ordered].map((id) => facilityOf(byId.get(id))).find((f) => f !== null) ?? null;
+  const ids = ordered.filter((id) => anchor !== null && facilityOf(byId.get(id)) === anchor);
+  return { ids, refused: ids.length < ordered.length };
+}
+
+/** Whether a burn can join a selection whose burns are `selected`. */
+export function isSelectableWith(rows: readonly AuditLogRow[], selected: readonly number[], row: AuditLogRow): boolean {
+  const facility = facilityOf(row);
+  if (facility === null) return false;
+  const chosen = rows.find((r) => selected.includes(auditLogId(r)));
+  return !chosen || facilityOf(chosen) === facility;
+}
+
+// ---------------------------------------------------------------- signoff
+
+/** The statement types the signoff takes (spec §5): one png, jpg, jpeg or pdf file. */
+export const STATEMENT_EXTENSIONS = ['png', 'jpg', 'jpeg', 'pdf'] as const;
+export type StatementFileType = (typeof STATEMENT_EXTENSIONS)[number];
+
+/** The file_type for a statement's file name (its extension), or null when the signoff does not take it. */
+export function statementFileType(fileName: string): StatementFileType | null {
+  const extension = /\.([^.]+)$/.exec(fileName)?.[1]?.toLowerCase() ?? '';
+  return (STATEMENT_EXTENSIONS as readonly string[]).includes(extension) ? (extension as StatementFileType) : null;
+}
+
+/**
+ * The signoff's multipart text fields in order (spec §7): proposed_audit_id,
+ * file_type and one analysis_ids per burn; the file goes between them.
+ */
+export function signoffFields(proposalId: number, fileType: StatementFileType, analysisIds: readonly number[]): [string, string][] {
+  return [
+    ['proposed_audit_id', String(proposalId)],
+    ['file_type', fileType],
+    ...[...new Set(analysisIds)].map((id): [string, string] => ['analysis_ids', String(id)]),
+  ];
+}
+
+// ---------------------------------------------------------------- texts
+
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+const pad2 = (n: number) => String(n).padStart(2, '0');
+
+/** An audit's signoff time on Audit History (spec §2): DD-MMM-YYYY HH-mm-ss, local time; unparsable: as given. */
+export function formatAuditTimestamp(value: string): string {
+  const date = new Date(value);
+  if (Number.isNaN(date.getTime())) return value;
+  return `${pad2(date.getDate())}-${MONTHS[date.getMonth()]}-${date.getFullYear()} ${pad2(date.getHours())}-${pad2(date.getMinutes())}-${pad2(date.getSeconds())}`;
+}
+
+/** The rows of a data_sample, whether the answer carries it as an array or as its JSON text; none when unreadable. */
+export function sampleRows(sample: AuditLogRow['data_sample']): readonly DataSampleRow[] {
+  if (Array.isArray(sample)) return sample;
+  if (typeof sample !== 'string' || !sample.trim()) return [];
+  try {
+    const parsed: unknown = JSON.parse(sample);
+    return Array.isArray(parsed) ? (parsed as DataSampleRow[]) : [];
+  } catch {
+    return [];
+  }
+}

@@ -1,0 +1,107 @@
+import { describe, expect, it } from 'vitest';
+import {
+  ANY_KILN_TYPE,
+  formatAuditTimestamp,
+  isSelectableWith,
+  PROPOSE_KILN_TYPE_CHOICES,
+  proposeProblems,
+  proposeRequest,
+  sampleRows,
+  selectWithinOneFacility,
+  signoffFields,
+  statementFileType,
+} from '../../../src/domain/audits/audits';
+import type { AuditLogRow } from '../../../src/domain/audits/types';
+
+const log = (analysis_id: number, facility_id: number | null): AuditLogRow => ({ analysis_id, facility_id });
+const ROWS = [log(1, 7), log(2, 8), log(3, 7), log(4, null), log(5, 8)];
+
+describe('Propose Audit kiln types (spec §2)', () => {
+  it("offers the three types and 'Any/Unknown' as -1", () => {
+    expect(PROPOSE_KILN_TYPE_CHOICES.map((c) => c.value)).toEqual([0, 1, 2, -1]);
+    expect(ANY_KILN_TYPE).toBe(-1);
+  });
+});
+
+describe('proposal validation and payload (spec §5, §7)', () => {
+  it('asks for a job identifier that is not blank and at least one log', () => {
+    expect(proposeProblems({ jobId: '  ', kilnType: 0, analysisIds: [] })).toEqual(['audits.propose.noJobId', 'audits.propose.noLogs']);
+    expect(proposeProblems({ jobId: 'AUD-1', kilnType: 0, analysisIds: [] })).toEqual(['audits.propose.noLogs']);
+    expect(proposeProblems({ jobId: 'AUD-1', kilnType: null, analysisIds: [3] })).toEqual(['audits.propose.noKilnType']);
+    expect(proposeProblems({ jobId: 'AUD-1', kilnType: -1, analysisIds: [3] })).toEqual([]);
+  });
+
+  it('sends the job id trimmed and each burn once, in order', () => {
+    expect(proposeRequest({ jobId: ' AUD-7 ', kilnType: 2, analysisIds: [9, 3, 9] })).toEqual({
+      job_id: 'AUD-7',
+      kiln_type: 2,
+      analysis_ids: [3, 9],
+    });
+    expect(() => proposeRequest({ jobId: 'A', kilnType: null, analysisIds: [1] })).toThrow();
+  });
+});
+
+describe('one facility per audit (spec §1)', () => {
+  it('keeps the facility of the burns already chosen', () => {
+    expect(selectWithinOneFacility(ROWS, [1], [1, 2, 3])).toEqual({ ids: [1, 3], refused: true });
+    expect(selectWithinOneFacility(ROWS, [1], [1, 3])).toEqual({ ids: [1, 3], refused: false });
+  });
+
+  it('takes the facility of the first burn in table order when none is chosen (select all)', () => {
+    expect(selectWithinOneFacility(ROWS, [], [5, 2, 1])).toEqual({ ids: [1], refused: true });
+    expect(selectWithinOneFacility(ROWS, [], [2, 5])).toEqual({ ids: [2, 5], refused: false });
+  });
+
+  it('never selects a burn of no facility', () => {
+    expect(selectWithinOneFacility(ROWS, [], [4])).toEqual({ ids: [], refused: true });
+    expect(isSelectableWith(ROWS, [], log(4, null))).toBe(false);
+  });
+
+  it('lets a burn join only a selection of its own facility', () => {
+    expect(isSelectableWith(ROWS, [], ROWS[1])).toBe(true);
+    expect(isSelectableWith(ROWS, [1], ROWS[1])).toBe(false);
+    expect(isSelectableWith(ROWS, [1], ROWS[2])).toBe(true);
+  });
+
+  it('clears to nothing', () => {
+    expect(selectWithinOneFacility(ROWS, [1, 3], [])).toEqual({ ids: [], refused: false });
+  });
+});
+
+describe('signoff (spec §5, §7)', () => {
+  it('takes png, jpg, jpeg and pdf by extension, whatever the case', () => {
+    expect(statementFileType('Statement.PDF')).toBe('pdf');
+    expect(statementFileType('scan.jpeg')).toBe('jpeg');
+    expect(statementFileType('scan.jpg')).toBe('jpg');
+    expect(statementFileType('scan.png')).toBe('png');
+    expect(statementFileType('scan.gif')).toBeNull();
+    expect(statementFileType('pdf')).toBeNull();
+  });
+
+  it('sends proposed_audit_id, file_type and one analysis_ids per burn', () => {
+    expect(signoffFields(12, 'pdf', [3, 4, 3])).toEqual([
+      ['proposed_audit_id', '12'],
+      ['file_type', 'pdf'],
+      ['analysis_ids', '3'],
+      ['analysis_ids', '4'],
+    ]);
+  });
+});
+
+describe('audit texts', () => {
+  it('writes the signoff time DD-MMM-YYYY HH-mm-ss (spec §2 Audit History)', () => {
+    expect(formatAuditTimestamp('2026-03-07T15:04:09')).toBe('07-Mar-2026 15-04-09');
+    expect(formatAuditTimestamp(new Date(2025, 11, 31, 1, 2, 3).toISOString())).toBe('31-Dec-2025 01-02-03');
+    expect(formatAuditTimestamp('soon')).toBe('soon');
+  });
+
+  it('reads a data sample given as rows or as JSON text, and nothing from anything else', () => {
+    const row = { d: '2026-03-01', t: '06:00:00', t1: 24.5, t2: 23.9, w: 10234 };
+    expect(sampleRows([row])).toEqual([row]);
+    expect(sampleRows(JSON.stringify([row]))).toEqual([row]);
+    expect(sampleRows('not json')).toEqual([]);
+    expect(sampleRows('{"d":1}')).toEqual([]);
+    expect(sampleRows(null)).toEqual([]);
+    expect(sampleRows(undefined)).toEqual([]);
+  });
+});
