@@ -1,0 +1,31 @@
+import { Button, Dialog, DialogActions, DialogContent, DialogTitle, Typography } from '@mui/material';
+import { useTranslate } from 'react-admin';
+import type { FailureTexts } from '../layout/failures';
+import { ViewerDialog } from '../viewer/ViewerDialog';
+
+// spec §8 gives this failure a title only; unlike a facility's statement, a missing one is said too
+const EVIDENCE_FAILURE: FailureTexts = { title: 'audits.evidence.errorTitle' };
+
+export interface AuditEvidenceDialogProps {
+  /** the audit's doc_key (docKey in the history); null: the audit has no evidence on file */
+  docKey: string | null;
+  onClose: () => void;
+}
+
+/** The 'Audit Evidence' modal (spec §2): the signed statement of an audit, PDF or image, in the viewer. */
+export function AuditEvidenceDialog({ docKey, onClose }: AuditEvidenceDialogProps) {
+  const translate = useTranslate();
+  const title = translate('audits.evidence.title');
+  if (docKey) return <ViewerDialog title={title} document={{ kind: 'evidence', docKey }} failure={EVIDENCE_FAILURE} onClose={onClose} />;
+  return (
+    <Dialog open fullWidth maxWidth="sm" onClose={onClose}>
+      <DialogTitle>{title}</DialogTitle>
+      <DialogContent dividers>
+        <Typography role="status">{translate('audits.evidence.missing')}</Typography>
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose}>{translate('forms.close')}</Button>
+      </DialogActions>
+    </Dialog>
+  );
+}

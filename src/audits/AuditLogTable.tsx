@@ -1,0 +1,160 @@
+import { useMemo, type ReactNode } from 'react';
+import { Box, Typography } from '@mui/material';
+import { Datagrid, FunctionField, ListContextProvider, ResourceContextProvider, TextField, useList, useListContext, useTranslate, type RaRecord } from 'react-admin';
+import { auditLogId, sampleRows } from '../domain/audits/audits';
+import type { AuditLogRow } from '../domain/audits/types';
+import { validationWidgetState } from '../domain/analysis';
+import { formatDateTime } from '../domain/dates';
+import { formatNumber } from '../domain/format';
+import { KilnTypeChip } from '../kilns/KilnTypeChip';
+import { ListEmpty } from '../layout/ListStates';
+import { ValidationWidget } from '../kiln-logs/ValidationWidget';
+import { EVERY_ROW } from '../providers/listedInBrowser';
+import { RESOURCES } from '../domain/operations';
+
+const GPS_LABELS = { pass: 'kilnLogs.gps.pass', fail: 'kilnLogs.gps.fail', notApplicable: 'kilnLogs.gps.notApplicable' };
+
+type Row = AuditLogRow & RaRecord;
+
+export interface AuditLogSelection {
+  /** analysis ids of the chosen burns */
+  selectedIds: readonly number[];
+  /** the ids asked for by a checkbox, the header's select-all or the toolbar's unselect */
+  onChange: (requested: number[]) => void;
+  /** whether a burn's checkbox is enabled (e.g. only one facility per audit) */
+  isSelectable?: (row: AuditLogRow) => boolean;
+  /** shown beside the count of chosen burns */
+  summary?: ReactNode;
+}
+
+export interface AuditLogTableProps {
+  /** the burns: potential logs, a proposal's, or an audit's */
+  logs: readonly AuditLogRow[];
+  /** still loading: a progress bar instead of the empty text */
+  isPending?: boolean;
+  /** selectable rows; none: read-only */
+  selection?: AuditLogSelection;
+  /** rows per page; none: every row (the audit views are not paginated, spec §2) */
+  perPage?: number;
+  /** message key shown when there are no logs */
+  empty?: string;
+  /** accessible name of the table */
+  label?: string;
+  /** the resource the rows come from; default the audited logs */
+  resource?: string;
+}
+
+function NotAvailable({ text = 'audits.logTable.notAvailable' }: { text?: string }) {
+  return <>{useTranslate()(text)}</>;
+}
+
+/** 'N rows from date time', or 'No Sample Data' (spec §2 Audit log table). */
+function SampleData({ row }: { row: AuditLogRow }) {
+  const translate = useTranslate();
+  const rows = sampleRows(row.data_sample);
+  if (rows.length === 0) return <>{translate('audits.logTable.noSampleData')}</>;
+  return <>{translate('audits.logTable.sampleRows', { smart_count: rows.length, first: `${rows[0].d} ${rows[0].t}` })}</>;
+}
+
+const kgCell = (kg: number | undefined) => (kg === undefined || !Number.isFinite(kg) ? <NotAvailable /> : formatNumber(kg, 1));
+
+/** The columns of the audit log table, as Datagrid children. */
+function columns() {
+  return [
+    <TextField key="analysis_id" source="analysis_id" label="audits.logTable.analysisId" />,
+    <TextField key="facility_name" source="facility_name" label="audits.logTable.facility" emptyText="audits.logTable.notAvailable" />,
+    <TextField key="kiln_id" source="kiln_id" label="audits.logTable.kilnId" emptyText="audits.logTable.notAvailable" />,
+    <FunctionField<Row> key="type" source="type" label="audits.logTable.kilnType" render={(row) => <KilnTypeChip type={row.type} />} />,
+    <FunctionField<Row>
+      key="logts"
+      source="logts"
+      label="audits.logTable.logTime"
+      render={(row) => (row.logts ? formatDateTime(row.logts) : <NotAvailable />)}
+    />,
+    <FunctionField<Row>
+      key="gps"
+      source="gps_in_range"
+      label="audits.logTable.gpsInRange"
+      textAlign="center"
+      render={(row) => (
+        <ValidationWidget state={validationWidgetState(row.gps_in_range, row.gps_in_range !== null && row.gps_in_range !== undefined)} labels={GPS_LABELS} />
+      )}
+    />,
+    <FunctionField<Row> key="sample" label="audits.logTable.sampleData" sortable={false} render={(row) => <SampleData row={row} />} />,
+    <FunctionField<Row>
+      key="co2"
+      source="analysis_detail.co2_removed"
+      label="audits.logTable.co2Removed"
+      textAlign="right"
+      render={(row) => kgCell(row.analysis_detail?.co2_removed)}
+    />,
+    <FunctionField<Row>
+      key="biochar"
+      source="analysis_detail.biochar_produced"
+      label="audits.logTable.biocharProduced"
+      textAlign="right"
+      render={(row) => kgCell(row.analysis_detail?.biochar_produced)}
+    />,
+    <FunctionField<Row>
+      key="version"
+      source="algorithm_version"
+      label="audits.logTable.algorithmVersion"
+      render={(row) => row.algorithm_version || <NotAvailable text="audits.logTable.none" />}
+    />,
+  ];
+}
+
+/** What the bulk toolbar shows beside react-admin's own count of selected rows. */
+function SelectionSummary({ children }: { children?: ReactNode }) {
+  return children ? <Typography variant="body2">{children}</Typography> : null;
+}
+
+/** Keeps react-admin's own selection state out: the table shows and asks for the parent's selection. */
+function controlledSelection(list: ReturnType<typeof useListContext<Row>>, selection: AuditLogSelection) {
+  const selected = [...selection.selectedIds];
+  return {
+    ...list,
+    selectedIds: selected,
+    onSelect: (ids: Row['id'][]) => selection.onChange(ids.map(Number)),
+    onToggleItem: (id: Row['id']) =>
+      selection.onChange(selected.includes(Number(id)) ? selected.filter((s) => s !== Number(id)) : [...selected, Number(id)]),
+    onUnselectItems: () => selection.onChange([]),
+  };
+}
+
+/**
+ * The audit log table (spec §2): burns to select for a proposal, or read-only
+ * in the review and the audited-logs modal. A missing analysis reads 'N/A'
+ * (figures) or 'None' (version), a log without a sample 'No Sample Data'.
+ * Not paginated unless `perPage` is given; wide tables scroll inside their box.
+ */
+export function AuditLogTable({
+  logs,
+  isPending = false,
+  selection,
+  perPage,
+  empty = 'audits.logTable.empty',
+  label,
+  resource = RESOURCES.auditedLogs,
+}: AuditLogTableProps) {
+  const translate = useTranslate();
+  const data = useMemo(() => logs.map((row) => ({ ...row, id: auditLogId(row) })), [logs]);
+  const list = useList<Row>({ data, isPending, perPage: perPage ?? EVERY_ROW.perPage, resource });
+  const value = selection ? controlledSelection(list, selection) : list;
+  return (
+    <ResourceContextProvider value={resource}>
+    <ListContextProvider value={value}>
+      <Box sx={{ overflowX: 'auto', maxWidth: '100%' }} role="region" aria-label={label ? translate(label) : undefined} tabIndex={0}>
+        <Datagrid
+          rowClick={selection ? 'toggleSelection' : false}
+          bulkActionButtons={selection ? <SelectionSummary>{selection.summary}</SelectionSummary> : false}
+          isRowSelectable={selection?.isSelectable}
+          empty={<ListEmpty message={empty} />}
+        >
+          {columns()}
+        </Datagrid>
+      </Box>
+    </ListContextProvider>
+    </ResourceContextProvider>
+  );
+}

@@ -1,0 +1,44 @@
+import { Alert, Button, Dialog, DialogActions, DialogContent, DialogTitle } from '@mui/material';
+import { useGetList, useTranslate } from 'react-admin';
+import type { AuditLogRow } from '../domain/audits/types';
+import { RESOURCES } from '../domain/operations';
+import { useReportQueryFailure, type FailureTexts } from '../layout/failures';
+import { EVERY_ROW } from '../providers/listedInBrowser';
+import { AuditLogTable } from './AuditLogTable';
+
+// spec §8 gives this failure a title only
+const LOGS_FAILURE: FailureTexts = { title: 'audits.auditedLogs.errorTitle' };
+
+export interface AuditedLogsDialogProps {
+  /** the signed-off audit (its signoff id) whose burns are shown */
+  auditId: number;
+  onClose: () => void;
+}
+
+/**
+ * The 'Audited Logs' modal (spec §2): the burns an audit certified, read-only
+ * and unpaginated, with the numbers and analysis version frozen at signoff.
+ */
+export function AuditedLogsDialog({ auditId, onClose }: AuditedLogsDialogProps) {
+  const translate = useTranslate();
+  const { data, isPending, error } = useGetList<AuditLogRow & { id: number }>(RESOURCES.auditedLogs, {
+    filter: { audit_id: auditId },
+    pagination: EVERY_ROW,
+  });
+  useReportQueryFailure(error, LOGS_FAILURE);
+  return (
+    <Dialog open fullWidth maxWidth="lg" onClose={onClose} aria-labelledby="audited-logs-title">
+      <DialogTitle id="audited-logs-title">{translate('audits.auditedLogs.title')}</DialogTitle>
+      <DialogContent dividers>
+        {error ? (
+          <Alert severity="error">{translate('audits.logTable.loadError')}</Alert>
+        ) : (
+          <AuditLogTable logs={data ?? []} isPending={isPending} label="audits.auditedLogs.title" />
+        )}
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose}>{translate('forms.close')}</Button>
+      </DialogActions>
+    </Dialog>
+  );
+}
