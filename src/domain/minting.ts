@@ -5,8 +5,8 @@
  * is bounded by what remains of its audit (audited minus utilised CO2).
  * Pure functions: no React, no server.
  */
-import type { MintPayload } from './api/ecoAssets';
-import { decimalPlaces, isBlank, toNumber } from './validation';
+import type { AvailableCo2Response, MintPayload } from './api/ecoAssets';
+import { compactErrors, decimalPlaces, numberError, textError, toNumber, type FieldErrors, type NumberRule, type ValidationErrorKey } from './validation';
 
 export const MINT_LIMITS = {
   /** characters of the minting note */
@@ -28,21 +28,8 @@ export function remainingKg(audit: { audited_co2: number; utilised_co2: number }
   return toKg(Math.max(0, toGrams(audit.audited_co2) - toGrams(audit.utilised_co2)));
 }
 
-export type AmountProblem = 'not_a_number' | 'negative' | 'too_many_decimals' | 'above_remaining';
-
-/**
- * What is wrong with one per-audit amount as typed in the modal, undefined when
- * it is fine; blank counts as 0. The bounds are 0 and what remains of the audit.
- */
-export function amountProblem(value: unknown, remaining: number): AmountProblem | undefined {
-  if (isBlank(value)) return undefined;
-  const kg = toNumber(value);
-  if (kg === undefined) return 'not_a_number';
-  if (kg < 0) return 'negative';
-  if (decimalPlaces(kg) > MINT_LIMITS.kgDecimals) return 'too_many_decimals';
-  if (toGrams(kg) > toGrams(remaining)) return 'above_remaining';
-  return undefined;
-}
+/** An amount's bounds (spec §5): 0 to what remains of its audit, in whole grams. */
+export const amountRule = (remaining: number): NumberRule => ({ min: 0, max: remaining, decimals: MINT_LIMITS.kgDecimals });
 
 /** The amount a typed value stands for (blank or unreadable: 0). */
 export const amountKg = (value: unknown): number => toNumber(value) ?? 0;
@@ -66,6 +53,22 @@ export function buildMintPayload(values: MintFormValues): MintPayload {
     if (toGrams(kg) > 0) co2_utilisation[signoffId] = kg;
   }
   return { minting_note: values.minting_note.trim(), transaction_id: values.transaction_id.trim(), co2_utilisation };
+}
+
+/**
+ * The Mint modal's field errors: note and transaction ID required, each amount
+ * (blank counts as 0) within its audit's bounds; keyed `amounts.<signoff id>`.
+ * That something above 0 is chosen is anythingChosen's to say.
+ */
+export function mintFormErrors(values: MintFormValues, remaining: ReadonlyMap<number, number>): FieldErrors<string> {
+  const checks: Record<string, ValidationErrorKey | undefined> = {
+    minting_note: textError(values.minting_note, MINT_LIMITS.noteLength, true),
+    transaction_id: textError(values.transaction_id, MINT_LIMITS.transactionIdLength, true),
+  };
+  for (const [signoffId, value] of Object.entries(values.amounts)) {
+    checks[`amounts.${signoffId}`] = numberError(value, amountRule(remaining.get(Number(signoffId)) ?? 0));
+  }
+  return compactErrors(checks);
 }
 
 const textProblem = (value: string, max: number, name: string): string | undefined =>
@@ -93,3 +96,51 @@ export function mintPayloadProblems(payload: MintPayload): Record<string, string
   }
   return problems;
 }
+
+/** One signed-off audit as the Minting page shows it and the Mint modal draws on. */
+export interface MintSource {
+  signoffId: number;
+  jobId: string;
+  signoffTs: string;
+  facilityId: number;
+  facilityName: string;
+  auditedCo2: number;
+  utilisedCo2: number;
+  /** kg left to allocate, whole grams */
+  remaining: number;
+}
+
+export interface FacilityCo2 {
+  facilityId: number;
+  facilityName: string;
+  availableCo2: number;
+  audits: MintSource[];
+}
+
+/** The available CO2 answer (spec §3) as rows: facilities by name, each with its audits as the server orders them. */
+export function facilitiesWithCo2(response: AvailableCo2Response): FacilityCo2[] {
+  return Object.entries(response.audits_by_facility)
+    .map(([id, entry]) => ({
+      facilityId: Number(id),
+      facilityName: entry.facility_name,
+      availableCo2: entry.available_co2,
+      audits: entry.audits.map((a) => ({
+        signoffId: a.signoff_id,
+        jobId: a.job_id,
+        signoffTs: a.signoff_ts,
+        facilityId: Number(id),
+        facilityName: entry.facility_name,
+        auditedCo2: a.audited_co2,
+        utilisedCo2: a.utilised_co2,
+        remaining: remainingKg({ audited_co2: a.audited_co2, utilised_co2: a.utilised_co2 }),
+      })),
+    }))
+    .sort((a, b) => a.facilityName.localeCompare(b.facilityName, 'en', { sensitivity: 'base' }) || a.facilityId - b.facilityId);
+}
+
+/** The audits a mint may draw on: those with CO2 left. */
+export const mintSources = (facilities: readonly FacilityCo2[]): MintSource[] => facilities.flatMap((f) => f.audits.filter((a) => a.remaining > 0));
+
+/** The total a mint would allocate, kg of whole grams. */
+export const mintTotal = (amounts: MintFormValues['amounts']): number =>
+  toKg(Object.values(amounts).reduce<number>((n, v) => n + Math.max(0, toGrams(amountKg(v))), 0));

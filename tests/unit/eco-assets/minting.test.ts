@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { amountProblem, anythingChosen, buildMintPayload, mintPayloadProblems, NOTHING_CHOSEN, remainingKg } from '../../../src/domain/minting';
+import { anythingChosen, facilitiesWithCo2, mintFormErrors, mintSources, mintTotal, buildMintPayload, mintPayloadProblems, NOTHING_CHOSEN, remainingKg } from '../../../src/domain/minting';
 
 describe('remainingKg', () => {
   it('is audited minus utilised CO2 in whole grams, never below 0', () => {
@@ -11,7 +11,9 @@ describe('remainingKg', () => {
   });
 });
 
-describe('amountProblem: an amount is bounded by 0 and what remains', () => {
+describe('mintFormErrors: an amount is bounded by 0 and what remains of its audit', () => {
+  const left = new Map([[3, 29.9]]);
+  const form = (amount: unknown) => ({ minting_note: 'n', transaction_id: 't', amounts: { 3: amount as string } });
   it.each([
     [null, undefined],
     ['', undefined],
@@ -19,13 +21,21 @@ describe('amountProblem: an amount is bounded by 0 and what remains', () => {
     ['0', undefined],
     [29.9, undefined],
     ['29.900', undefined],
-    [29.901, 'above_remaining'],
-    [30, 'above_remaining'],
-    [-0.001, 'negative'],
+    ['29.901', 'out_of_range'],
+    [30, 'out_of_range'],
+    ['-0.001', 'out_of_range'],
     ['abc', 'not_a_number'],
-    [1.0001, 'too_many_decimals'],
+    ['1.0001', 'too_many_decimals'],
   ])('%s with 29.9 kg left: %s', (value, problem) => {
-    expect(amountProblem(value, 29.9)).toBe(problem);
+    expect(mintFormErrors(form(value), left)['amounts.3']).toBe(problem);
+  });
+
+  it('requires the note and the transaction ID, and bounds an audit it does not know to 0', () => {
+    expect(mintFormErrors({ minting_note: ' ', transaction_id: 'x'.repeat(201), amounts: { 8: '1' } }, left)).toEqual({
+      minting_note: 'required',
+      transaction_id: 'too_long',
+      'amounts.8': 'out_of_range',
+    });
   });
 });
 
@@ -61,5 +71,38 @@ describe('mintPayloadProblems: the server check of a payload', () => {
       'co2_utilisation.0': 'co2_utilisation.0: 0 is not a signoff id.',
       'co2_utilisation.x': 'co2_utilisation.x: x is not a signoff id.',
     });
+  });
+});
+
+describe('facilitiesWithCo2 and mintSources', () => {
+  const response = {
+    audits_by_facility: {
+      '2': { facility_name: 'Tasmania', available_co2: 10, audits: [{ signoff_id: 7, audited_co2: 10, utilised_co2: 0, signoff_ts: '2026-05-01T00:00:00.000Z', job_id: 'J7' }] },
+      '1': {
+        facility_name: 'nairobi',
+        available_co2: 0.3,
+        audits: [
+          { signoff_id: 3, audited_co2: 0.1 + 0.2, utilised_co2: 0, signoff_ts: '2026-04-01T00:00:00.000Z', job_id: 'J3' },
+          { signoff_id: 4, audited_co2: 5, utilised_co2: 5, signoff_ts: '2026-04-02T00:00:00.000Z', job_id: 'J4' },
+        ],
+      },
+    },
+  };
+
+  it('lists facilities by name, each audit with what remains, and offers only audits with CO2 left', () => {
+    const facilities = facilitiesWithCo2(response);
+    expect(facilities.map((f) => [f.facilityId, f.facilityName, f.availableCo2])).toEqual([
+      [1, 'nairobi', 0.3],
+      [2, 'Tasmania', 10],
+    ]);
+    expect(facilities[0].audits.map((a) => [a.signoffId, a.remaining, a.jobId])).toEqual([
+      [3, 0.3, 'J3'],
+      [4, 0, 'J4'],
+    ]);
+    expect(mintSources(facilities).map((a) => a.signoffId)).toEqual([3, 7]);
+  });
+
+  it('totals a mint in whole grams, ignoring blanks and negatives', () => {
+    expect(mintTotal({ 1: '0.1', 2: 0.2, 3: '', 4: '-5' })).toBe(0.3);
   });
 });
