@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { formatSignoffTime } from '../../../src/domain/dates';
 import { anythingChosen, facilitiesWithCo2, mintFormErrors, mintSources, mintTotal, buildMintPayload, mintPayloadProblems, NOTHING_CHOSEN, remainingKg } from '../../../src/domain/minting';
 
 describe('remainingKg', () => {
@@ -104,5 +105,12 @@ describe('facilitiesWithCo2 and mintSources', () => {
 
   it('totals a mint in whole grams, ignoring blanks and negatives', () => {
     expect(mintTotal({ 1: '0.1', 2: 0.2, 3: '', 4: '-5' })).toBe(0.3);
+  });
+});
+
+describe('formatSignoffTime (spec §9: signoff timestamps as YYYY-MM-DD HH:mm:ss)', () => {
+  it('writes local time with seconds, and an unreadable value as given', () => {
+    expect(formatSignoffTime(new Date(2026, 4, 2, 7, 8, 9))).toBe('2026-05-02 07:08:09');
+    expect(formatSignoffTime('not a time')).toBe('not a time');
   });
 });
