@@ -3,6 +3,7 @@ import path from 'node:path';
 import compression from 'compression';
 import express from 'express';
 import * as OpenApiValidator from 'express-openapi-validator';
+import { auditRoutes } from './audits/routes';
 import { authenticate } from './auth/middleware';
 import { authRoutes } from './auth/routes';
 import { loadSecret, TokenService } from './auth/tokens';
@@ -28,7 +29,7 @@ const CONSOLE_DIR = path.join(PROJECT_ROOT, 'dist');
 const JSON_LIMIT = '1mb';
 
 /** The feature route modules, each mounted under /api behind authentication. */
-const FEATURE_ROUTES: ((ctx: AppContext) => express.Router)[] = [changesRoutes, userRoutes, kilnLogRoutes, kilnRoutes, facilityRoutes, facilityPhotoRoutes, facilityStatementRoutes, ecoAssetRoutes];
+const FEATURE_ROUTES: ((ctx: AppContext) => express.Router)[] = [changesRoutes, userRoutes, kilnLogRoutes, kilnRoutes, facilityRoutes, facilityPhotoRoutes, facilityStatementRoutes, auditRoutes, ecoAssetRoutes];
 
 export interface KilnConsoleServer {
   app: express.Express;

@@ -2,32 +2,14 @@ import express from 'express';
 import { STATEMENT_UPLOAD, type FacilityStatementUploadResponse } from '../../src/domain/api/configure';
 import { requireOperation } from '../auth/middleware';
 import type { AppContext } from '../context';
-import { checkedImageSize } from '../files/imageCheck';
-import { checkedUpload, formField, readMultipart, uploadedFile } from '../files/multipartUpload';
-import { assertPlainPdf } from '../files/pdfCheck';
+import { readMultipart } from '../files/multipartUpload';
+import { checkedStatement } from '../files/statementFile';
 import { sendStoredFile, storeFile } from '../files/storedFiles';
-import { fieldError, notFound } from '../http/errors';
+import { notFound } from '../http/errors';
 import { positiveId } from '../http/fieldErrors';
 import { commitFiles } from '../store/commit';
 import { reachableFacility } from './access';
 import { STATEMENT_AREA } from './fileAreas';
-
-type StatementType = (typeof STATEMENT_UPLOAD.extensions)[number];
-
-const isStatementType = (text: string): text is StatementType => (STATEMENT_UPLOAD.extensions as readonly string[]).includes(text);
-
-const MIME_OF: Record<StatementType, string> = { png: 'image/png', jpg: 'image/jpeg', jpeg: 'image/jpeg', pdf: 'application/pdf' };
-
-/** The client's file_type as an extension: png, jpg, jpeg or pdf, given as an extension or a MIME type. */
-function statementType(value: string | undefined): StatementType {
-  const text = (value ?? '').toLowerCase().replace(/^\./, '');
-  const fromMime = text === 'image/jpg' ? 'jpg' : Object.entries(MIME_OF).find(([, mime]) => mime === text)?.[0];
-  const type = fromMime ?? text;
-  if (!isStatementType(type)) {
-    throw fieldError(STATEMENT_UPLOAD.fileTypeField, `${STATEMENT_UPLOAD.fileTypeField} must be one of ${STATEMENT_UPLOAD.extensions.join(', ')}.`);
-  }
-  return type;
-}
 
 /**
  * A facility's statements, the spec's facility audit files (spec, "Entities and their fields": Audit
@@ -43,14 +25,7 @@ export function facilityStatementRoutes(ctx: AppContext): express.Router {
     const auth = req.auth!;
     const facility = await reachableFacility(auth, data, positiveId(req.params.id, 'id'));
     await readMultipart(req, res, [STATEMENT_UPLOAD.fileField]);
-    const file = uploadedFile(req, STATEMENT_UPLOAD.fileField);
-    const fileType = statementType(formField(req, STATEMENT_UPLOAD.fileTypeField));
-    const content = await checkedUpload(file, STATEMENT_UPLOAD.fileField, STATEMENT_UPLOAD.mimeTypes);
-    if (MIME_OF[fileType] !== content.mime) {
-      throw fieldError(STATEMENT_UPLOAD.fileTypeField, `${STATEMENT_UPLOAD.fileTypeField} ${fileType} does not match the file's content (${content.mime}).`);
-    }
-    if (content.mime === 'application/pdf') await assertPlainPdf(content.bytes, STATEMENT_UPLOAD.fileField);
-    else await checkedImageSize(content.bytes, STATEMENT_UPLOAD.fileField);
+    const { content, fileType } = await checkedStatement(req);
 
     const now = new Date().toISOString();
     const stored = await storeFile(blobs, STATEMENT_AREA, content, auth.userId, now);

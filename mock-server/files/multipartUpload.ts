@@ -6,8 +6,8 @@ import { badRequest, fieldError, HttpError } from '../http/errors';
 import { displayFileName } from './fileNames';
 import type { CheckedContent } from './storedFiles';
 
-/** At most two files a request (a photo and its thumbnail) and a handful of small text fields. */
-const LIMITS = { fileSize: MAX_UPLOAD_BYTES, files: 2, fields: 10, fieldSize: 16 * 1024, parts: 12 };
+/** At most two files a request (a photo and its thumbnail) and, unless told, a handful of small text fields. */
+const LIMITS = { fileSize: MAX_UPLOAD_BYTES, files: 2, fields: 10, fieldSize: 16 * 1024 };
 const TOO_LARGE_CODES = new Set(['LIMIT_FILE_SIZE', 'LIMIT_FILE_COUNT', 'LIMIT_PART_COUNT', 'LIMIT_FIELD_COUNT', 'LIMIT_FIELD_VALUE']);
 
 const tooLarge = () =>
@@ -16,10 +16,12 @@ const tooLarge = () =>
 /**
  * Parses a multipart body into memory (multer runs here, after the OpenAPI
  * check, which does not read files) accepting at most one file in each named
- * field; limits answer 413, any other malformed body 400.
+ * field and `textFields` text fields (default 10; a signoff repeats one per
+ * burn); limits answer 413, any other malformed body 400.
  */
-export function readMultipart(req: Request, res: Response, fields: readonly string[]): Promise<void> {
-  const parse = multer({ storage: multer.memoryStorage(), limits: LIMITS, defParamCharset: 'utf8' }).fields(
+export function readMultipart(req: Request, res: Response, fields: readonly string[], { textFields = LIMITS.fields }: { textFields?: number } = {}): Promise<void> {
+  const limits = { ...LIMITS, fields: textFields, parts: textFields + LIMITS.files };
+  const parse = multer({ storage: multer.memoryStorage(), limits, defParamCharset: 'utf8' }).fields(
     fields.map((name) => ({ name, maxCount: 1 })),
   );
   const expected = fields.map((f) => `'${f}'`).join(' and ');

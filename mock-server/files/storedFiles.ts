@@ -28,13 +28,18 @@ export async function storeFile(blobs: Blobs, area: string, content: CheckedCont
 }
 
 /** Streams a stored file with the type detected at upload; 404 when its bytes are gone. */
-export async function sendStoredFile(res: Response, blobs: Blobs, file: StoredFile): Promise<void> {
-  const read = await blobs.get(file.key);
+export function sendStoredFile(res: Response, blobs: Blobs, file: StoredFile): Promise<void> {
+  return sendBlob(res, blobs, { key: file.key, mime: file.mime_type, name: file.original_name });
+}
+
+/** Streams the content under a server-made key, shown inline under `name`; 404 when its bytes are gone. */
+export async function sendBlob(res: Response, blobs: Blobs, blob: { key: string; mime: string; name: string }): Promise<void> {
+  const read = await blobs.get(blob.key);
   if (!read) throw notFound('The stored file is missing.');
   res.set({
-    'Content-Type': file.mime_type,
+    'Content-Type': blob.mime,
     'Content-Length': String(read.size),
-    'Content-Disposition': inlineDisposition(file.original_name),
+    'Content-Disposition': inlineDisposition(blob.name),
     'Cache-Control': 'private, no-cache',
   });
   try {

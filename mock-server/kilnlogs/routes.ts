@@ -1,6 +1,6 @@
 import { pipeline } from 'node:stream/promises';
 import express, { type Request } from 'express';
-import { KILNLOG_SORT_FIELDS, type KilnLog, type KilnLogDetail } from '../../src/domain/api/kilnLogs';
+import { KILNLOG_SORT_FIELDS, type KilnLogDetail } from '../../src/domain/api/kilnLogs';
 import { facilityScope } from '../auth/facilityScope';
 import { requireOperation } from '../auth/middleware';
 import type { AppContext } from '../context';
@@ -10,13 +10,11 @@ import { parseListParams, sendPage } from '../http/simpleRest';
 import type { KilnLogPatch } from '../store/dataStore';
 import type { KilnLogRecord } from '../store/schema';
 import { ingestLog, reanalysis } from './ingest';
+import { present } from './presentLog';
 import { DEFAULT_KILNLOG_SORT, inFacilities, parseKilnLogFilter } from './query';
 import { deleteAfter } from './retention';
 import { KilnLogFiles } from './storage';
 import { readUploadBody, uploadedLog } from './uploadBody';
-
-/** The API row: the stored row plus analysis_id, the spec's name for the same id. */
-const present = (row: KilnLogRecord): KilnLog => ({ ...row, analysis_id: row.id });
 
 /** The kiln log calls of DESIGN, "Calls the spec does not show": upload, lists, detail, download, re-analysis, archive and restore. */
 export function kilnLogRoutes(ctx: AppContext): express.Router {

@@ -17,22 +17,32 @@ import { seedUsers } from './users';
  */
 export type Seeder = (state: DbShape, ctx: Pick<AppContext, 'config' | 'blobs'>) => Promise<void> | void;
 
-const SEEDERS: Seeder[] = [seedUsers, seedChanges, seedFacilities, seedKilns, seedFacilityMedia, seedKilnLogs, seedAudits];
+// the audits come after these, through the store (seedAudits)
+const SEEDERS: Seeder[] = [seedUsers, seedChanges, seedFacilities, seedKilns, seedFacilityMedia, seedKilnLogs];
 
 export type SeedProgress = (table: string, done: number, total: number) => void;
 
-/** Builds the demo business from scratch in memory and stores it in one go (multi-row inserts on PostgreSQL); answers what it stored. */
+/**
+ * Builds the demo business from scratch in memory and stores it in one go
+ * (multi-row inserts on PostgreSQL), then proposes and signs off the demo
+ * audits through the store; answers what it stored (the rows as first
+ * stored, the audits and their frozen burns as made).
+ */
 export async function seedDemoData(ctx: Pick<AppContext, 'config' | 'blobs' | 'data'>, progress?: SeedProgress): Promise<StoreState> {
   const built = emptyDb();
   for (const seeder of SEEDERS) await seeder(built, ctx);
   const state = normalise(built);
   await ctx.data.replaceAll(state, progress);
-  // minted through the store's own mint, so the seed's eco assets obey its rules
-  for (const { asset, allocations } of await seedEcoAssets(ctx.data)) {
-    state.eco_assets.push(asset);
-    state.eco_allocations.push(...allocations);
-  }
-  return state;
+  const { audits, burns } = await seedAudits(ctx);
+  // minted through the store's own mint once the audits are signed off, so the seed's eco assets obey its rules
+  const minted = await seedEcoAssets(ctx.data);
+  return {
+    ...state,
+    audits,
+    audit_burns: burns,
+    eco_assets: minted.map((m) => m.asset),
+    eco_allocations: minted.flatMap((m) => m.allocations),
+  };
 }
 
 export async function seedIfEmpty(ctx: Pick<AppContext, 'config' | 'blobs' | 'data'>): Promise<boolean> {

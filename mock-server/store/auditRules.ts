@@ -18,54 +18,86 @@ export function checkProposeInput(input: ProposeInput): void {
   if (!input.job_id.trim()) throw badRequest('Please provide a valid job identifier.');
 }
 
+/** The kiln type of a proposal that takes burns of any type (spec: 'Any/Unknown', -1). */
+export const ANY_KILN_TYPE = -1;
+
+/** The algorithm version an analysis result names; null for none (an error log, or a result from before versions). */
+export function analysisVersion(analysis: string | null): string | null {
+  if (!analysis) return null;
+  try {
+    const parsed = JSON.parse(analysis) as { algorithm_version?: unknown };
+    return typeof parsed.algorithm_version === 'string' && parsed.algorithm_version ? parsed.algorithm_version : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Whether a log is a valid, live burn whose result the current algorithm gave: the only kind an audit certifies. */
+function unfitBurn(row: KilnLogRecord, algorithmVersion: string): string | null {
+  if (row.archived_ts !== null) return `log ${row.id} is archived`;
+  if (!row.valid || row.error_message !== null || row.analysis_detail === null) return `log ${row.id} is not a valid burn`;
+  const version = analysisVersion(row.analysis);
+  if (version !== algorithmVersion) {
+    return `log ${row.id} was analysed by algorithm ${version ?? 'of unknown version'}: analyse it again with ${algorithmVersion} first`;
+  }
+  return null;
+}
+
 /**
- * Why each burn cannot join the proposal: missing, not a valid live burn of
- * the kiln type and facility, audited, or in another open proposal. Empty
- * when all can; the facility is the one given or the burns' common one.
+ * Why each burn cannot join the proposal: missing, audited, in another open
+ * proposal, not a valid live burn of the current algorithm, not of the kiln
+ * type (any, for ANY_KILN_TYPE) or facility. Empty when all can; the facility
+ * is the one given or the burns' common one, the kiln type the one given or,
+ * for ANY_KILN_TYPE, the burns' common one if they share it.
  */
 export function claimProblems(
   input: ProposeInput,
   rows: ReadonlyMap<number, KilnLogRecord>,
   inOpenProposal: ReadonlySet<number>,
-): { problems: string[]; facilityId: number | null } {
+): { problems: string[]; facilityId: number | null; kilnType: number } {
   const problems: string[] = [];
   const facilities = new Set<number>();
+  const types = new Set<number | null>();
   for (const id of input.analysis_ids) {
     const row = rows.get(id);
+    const unfit = row ? unfitBurn(row, input.algorithm_version) : null;
     if (!row) problems.push(`log ${id} does not exist`);
     else if (row.audited || row.audit_id !== null) problems.push(`log ${id} is already audited`);
     else if (inOpenProposal.has(id)) problems.push(`log ${id} is in another open proposal`);
-    else if (row.archived_ts !== null) problems.push(`log ${id} is archived`);
-    else if (!row.valid || row.error_message !== null) problems.push(`log ${id} is not a valid burn`);
-    else if (row.type !== input.kiln_type) problems.push(`log ${id} is not of kiln type ${input.kiln_type}`);
+    else if (unfit) problems.push(unfit);
+    else if (input.kiln_type !== ANY_KILN_TYPE && row.type !== input.kiln_type) problems.push(`log ${id} is not of kiln type ${input.kiln_type}`);
     else if (row.facility_id === null || (input.facility_id !== null && row.facility_id !== input.facility_id)) {
       problems.push(`log ${id} is not of facility ${input.facility_id}`);
-    } else facilities.add(row.facility_id);
+    } else {
+      facilities.add(row.facility_id);
+      types.add(row.type);
+    }
   }
   if (problems.length === 0 && facilities.size > 1) problems.push('an audit covers one facility only');
-  return { problems, facilityId: input.facility_id ?? [...facilities][0] ?? null };
+  const [common] = types;
+  const kilnType = input.kiln_type === ANY_KILN_TYPE && types.size === 1 && common !== null && common !== undefined ? common : input.kiln_type;
+  return { problems, facilityId: input.facility_id ?? [...facilities][0] ?? null, kilnType };
+}
+
+/** 409 naming each signed-off burn that is no longer a valid live burn of the current algorithm (re-analysed or archived since it was proposed). */
+export function checkSignoffBurns(rows: readonly KilnLogRecord[], algorithmVersion: string): void {
+  const problems = rows.map((row) => unfitBurn(row, algorithmVersion)).filter((p): p is string => p !== null);
+  if (problems.length) throw conflict(`The burns cannot be signed off: ${problems.join('; ')}.`);
 }
 
 export function refuseClaim(problems: readonly string[]): never {
   throw conflict(`The burns cannot be proposed: ${problems.join('; ')}.`);
 }
 
-/** A signed-off burn's frozen numbers: its analysis result's own algorithm version where it names one. */
-export function frozenBurn(auditId: number, row: KilnLogRecord, fallbackVersion: string): AuditBurnRecord {
-  let version = fallbackVersion;
-  try {
-    const parsed = JSON.parse(row.analysis ?? '{}') as { algorithm_version?: unknown };
-    if (typeof parsed.algorithm_version === 'string' && parsed.algorithm_version) version = parsed.algorithm_version;
-  } catch {
-    // an unreadable result keeps the fallback version; its numbers come from analysis_detail
-  }
+/** A signed-off burn's frozen numbers, with the algorithm version its result names (checkSignoffBurns has made it the current one). */
+export function frozenBurn(auditId: number, row: KilnLogRecord, algorithmVersion: string): AuditBurnRecord {
   return {
     audit_id: auditId,
     kilnlog_id: row.id,
     facility_id: row.facility_id ?? 0,
     co2_removed: row.analysis_detail?.co2_removed ?? 0,
     biochar_produced: row.analysis_detail?.biochar_produced ?? 0,
-    algorithm_version: version,
+    algorithm_version: analysisVersion(row.analysis) ?? algorithmVersion,
   };
 }
 

@@ -129,12 +129,15 @@ export interface KilnLogStore {
 // ---------------------------------------------------------------- audits
 export interface ProposeInput {
   job_id: string;
+  /** 0, 1 or 2; ANY_KILN_TYPE (-1) takes burns of any type, and the proposal records their type when they share one */
   kiln_type: number;
   /** every burn must be of this facility; null: the burns' facility, which must be one */
   facility_id: number | null;
   analysis_ids: readonly number[];
   create_ts: string;
   proposed_by: number | null;
+  /** the current analysis algorithm: a burn whose result names another version is refused (it needs re-analysis first) */
+  algorithm_version: string;
 }
 
 export interface SignoffInput {
@@ -145,7 +148,7 @@ export interface SignoffInput {
   doc_key: string;
   doc_mime_type: string;
   signed_off_by: number | null;
-  /** the version recorded for a burn whose analysis names none */
+  /** the current analysis algorithm: every burn signed off must still be a valid, live burn whose result names it */
   algorithm_version: string;
 }
 
@@ -172,7 +175,9 @@ export interface AuditStore {
   get(id: number): Promise<AuditRow | null>;
   /** proposals not yet signed off, newest first */
   open(): Promise<AuditRow[]>;
-  /** valid, live, unaudited burns of this kiln type in no open proposal, oldest first */
+  /** the signed-off audit whose evidence has this key */
+  withDocKey(docKey: string): Promise<AuditRow | null>;
+  /** valid, live, unaudited burns of this kiln type (any for ANY_KILN_TYPE) in no open proposal, oldest first, whatever their algorithm version */
   potentialLogs(filter: { kiln_type: number; facilityIds?: readonly number[] | null }): Promise<KilnLogRecord[]>;
   /** the burns of a proposal (or of a signed-off audit) */
   logsOf(auditId: number): Promise<KilnLogRecord[]>;
@@ -182,7 +187,11 @@ export interface AuditStore {
    * kiln type and facility.
    */
   propose(input: ProposeInput): Promise<AuditRow>;
-  /** freezes each burn's numbers, marks them audited; 409 when already signed off or a burn is not in the proposal */
+  /**
+   * Freezes each burn's numbers, marks them audited; 409 when already signed
+   * off, a burn is not in the proposal or is no longer a valid, live burn of
+   * the current algorithm.
+   */
   signoff(input: SignoffInput): Promise<AuditTotals>;
   /** signed-off audits, newest signoff first; from/to bound signoff_ts (ISO, inclusive) */
   history(filter: { facilityIds?: readonly number[] | null; from?: string; to?: string }): Promise<AuditTotals[]>;

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AvailableCo2Response, EcoAsset, EcoAssetAuditsResponse, EcoAssetProvenance, MintPayload } from '../../src/domain/api/ecoAssets';
 import { NOTHING_CHOSEN, toGrams, toKg } from '../../src/domain/minting';
-import { seedEcoAssets } from '../../mock-server/seed/ecoAssets';
+import { ALGORITHM_VERSION } from '../../mock-server/analysis/constants';
 import { usersWithout, type DemoUsername } from '../helpers/configure';
 import { bearer, startWithTokens, type TestServer } from '../helpers/testServer';
 import { addFacility, addLogs } from '../store/fixtures';
@@ -23,10 +23,10 @@ let jobs = 0;
 async function signedOffAudit(facilityId: number, co2: number[]): Promise<{ id: number; jobId: string; burnIds: number[] }> {
   const data = server.ctx.data;
   const facility = (await data.facilities.get(facilityId))!;
-  const logs = await addLogs(data, co2.map((kg) => ({ facility, co2: kg, algorithmVersion: '2.0.0' })));
+  const logs = await addLogs(data, co2.map((kg) => ({ facility, co2: kg, algorithmVersion: ALGORITHM_VERSION })));
   const jobId = `ECO-TEST-${++jobs}`;
   const ids = logs.map((l) => l.id);
-  const audit = await data.audits.propose({ job_id: jobId, kiln_type: 0, facility_id: facilityId, analysis_ids: ids, create_ts: new Date().toISOString(), proposed_by: 1 });
+  const audit = await data.audits.propose({ job_id: jobId, kiln_type: 0, facility_id: facilityId, analysis_ids: ids, create_ts: new Date().toISOString(), proposed_by: 1, algorithm_version: ALGORITHM_VERSION });
   await data.audits.signoff({
     audit_id: audit.id,
     analysis_ids: ids,
@@ -34,7 +34,7 @@ async function signedOffAudit(facilityId: number, co2: number[]): Promise<{ id: 
     doc_key: `audit-evidence/eco-test-${audit.id}.pdf`,
     doc_mime_type: 'application/pdf',
     signed_off_by: 1,
-    algorithm_version: 'fallback',
+    algorithm_version: ALGORITHM_VERSION,
   });
   return { id: audit.id, jobId, burnIds: ids };
 }
@@ -63,6 +63,18 @@ async function left(auditId: number): Promise<number> {
   }
   throw new Error(`audit ${auditId} is not available`);
 }
+
+describe('the demo data', () => {
+  it('holds a few eco assets minted from the seeded audits, within what each audit holds', async () => {
+    const facilities = await available();
+    const used = Object.values(facilities).flatMap((f) => f.audits.filter((a) => a.utilised_co2 > 0));
+    expect(used.length).toBeGreaterThan(0);
+    for (const audit of used) expect(toGrams(audit.utilised_co2)).toBeLessThanOrEqual(toGrams(audit.audited_co2));
+    const [facilityId] = Object.entries(facilities).find(([, f]) => f.audits.some((a) => a.utilised_co2 > 0))!;
+    const list = await server.http.get(`/api/eco-asset/list?facility_id=${facilityId}`).set(broker());
+    expect((list.body as { eco_assets: EcoAsset[] }).eco_assets.length).toBeGreaterThan(0);
+  });
+});
 
 describe('eco-asset calls: who may make them', () => {
   const calls = [
@@ -177,8 +189,8 @@ describe('POST /api/eco-asset/mint', () => {
     expect(unknown.status).toBe(409);
     expect(unknown.body.message).toContain('audit 999999 is not signed off');
     const facility = (await server.ctx.data.facilities.get(1))!;
-    const [log] = await addLogs(server.ctx.data, [{ facility, co2: 5 }]);
-    const open = await server.ctx.data.audits.propose({ job_id: 'OPEN', kiln_type: 0, facility_id: 1, analysis_ids: [log.id], create_ts: new Date().toISOString(), proposed_by: 1 });
+    const [log] = await addLogs(server.ctx.data, [{ facility, co2: 5, algorithmVersion: ALGORITHM_VERSION }]);
+    const open = await server.ctx.data.audits.propose({ job_id: 'OPEN', kiln_type: 0, facility_id: 1, analysis_ids: [log.id], create_ts: new Date().toISOString(), proposed_by: 1, algorithm_version: ALGORITHM_VERSION });
     const unsigned = await mint(payload({ [open.id]: 1 }));
     expect(unsigned.status).toBe(409);
     expect(unsigned.body.message).toContain(`audit ${open.id} is not signed off`);
@@ -246,21 +258,9 @@ describe('GET /api/eco-asset/list, /audits and /{id}/provenance', () => {
       [b.id, 2.5, 7, 2, b.jobId],
     ]);
     expect(chain.allocations[0].burns.map((x) => [x.analysis_id, x.co2_removed, x.algorithm_version])).toEqual([
-      [a.burnIds[0], 10.5, '2.0.0'],
-      [a.burnIds[1], 20.25, '2.0.0'],
+      [a.burnIds[0], 10.5, ALGORITHM_VERSION],
+      [a.burnIds[1], 20.25, ALGORITHM_VERSION],
     ]);
     expect(chain.allocations[0].facility_name).toBe((await server.ctx.data.facilities.get(1))!.name);
-  });
-});
-
-describe('seeded eco assets', () => {
-  it('are minted through the store from what remains of signed-off audits, never beyond it', async () => {
-    const audit = await signedOffAudit(4, [400]);
-    const before = new Map((await server.ctx.data.ecoAssets.available()).map((a) => [a.audit.id, toGrams(a.remaining_co2)]));
-    const minted = await seedEcoAssets(server.ctx.data, new Date());
-    expect(minted.length).toBeGreaterThan(0);
-    for (const { allocations } of minted) for (const al of allocations) expect(toGrams(al.co2_allocated)).toBeLessThanOrEqual(before.get(al.audit_id)!);
-    for (const a of await server.ctx.data.ecoAssets.available()) expect(a.remaining_co2).toBeGreaterThanOrEqual(0);
-    expect(before.has(audit.id)).toBe(true);
   });
 });

@@ -5,7 +5,7 @@ import { queryKilnLogs, type KilnLogFilter, type KilnLogScope } from '../../mock
 import type { DataStore } from '../../mock-server/store/dataStore';
 import { emptyEmbedded } from '../../mock-server/store/embedded/state';
 import type { FacilityRecord, KilnLogRecord, StoredFile } from '../../mock-server/store/records';
-import { addFacility, addLogs, logRow, random } from './fixtures';
+import { addFacility, addLogs, FIXTURE_ALGORITHM_VERSION, logRow, random } from './fixtures';
 
 /**
  * The store contract: every test runs against each implementation, so the
@@ -243,7 +243,7 @@ export function storeContract(factory: StoreFactory): void {
       await store.kilnLogs.insert(auditedRow);
       const f = await addFacility(store, 'NRB');
       const [proposed] = await addLogs(store, [{ facility: f }]);
-      await store.audits.propose({ job_id: 'J', kiln_type: 0, facility_id: f.id, analysis_ids: [proposed.id], create_ts: '2026-04-01T00:00:00.000Z', proposed_by: null });
+      await store.audits.propose({ job_id: 'J', kiln_type: 0, facility_id: f.id, analysis_ids: [proposed.id], create_ts: '2026-04-01T00:00:00.000Z', proposed_by: null, algorithm_version: FIXTURE_ALGORITHM_VERSION });
       const now = new Date('2026-04-15T00:00:00.000Z');
       expect((await store.kilnLogs.dueForPurge(now)).map((r) => r.id)).toEqual([due.id]);
       expect((await store.kilnLogs.remove([due.id, auditedRow.id, proposed.id])).map((r) => r.id)).toEqual([due.id]);
@@ -259,9 +259,9 @@ export function storeContract(factory: StoreFactory): void {
     let nrb: FacilityRecord;
     let tas: FacilityRecord;
     const propose = (ids: number[], facility_id: number | null = null, kiln_type = 0) =>
-      store.audits.propose({ job_id: 'JOB-1', kiln_type, facility_id, analysis_ids: ids, create_ts: '2026-05-01T10:00:00.000Z', proposed_by: 4 });
+      store.audits.propose({ job_id: 'JOB-1', kiln_type, facility_id, analysis_ids: ids, create_ts: '2026-05-01T10:00:00.000Z', proposed_by: 4, algorithm_version: FIXTURE_ALGORITHM_VERSION });
     const signoff = (audit_id: number, analysis_ids: number[], signoff_ts = '2026-05-20T12:00:00.000Z') =>
-      store.audits.signoff({ audit_id, analysis_ids, signoff_ts, doc_key: 'audit-evidence/x.pdf', doc_mime_type: 'application/pdf', signed_off_by: 1, algorithm_version: 'fallback' });
+      store.audits.signoff({ audit_id, analysis_ids, signoff_ts, doc_key: 'audit-evidence/x.pdf', doc_mime_type: 'application/pdf', signed_off_by: 1, algorithm_version: FIXTURE_ALGORITHM_VERSION });
     let transactions = 0;
     const mint = (allocations: [number, number][], note = 'note', transaction_id = `TX-${++transactions}`) =>
       store.ecoAssets.mint({ minting_note: note, transaction_id, allocations: new Map(allocations), minted_ts: '2026-06-01T00:00:00.000Z', minted_by: 6 });
@@ -299,7 +299,7 @@ export function storeContract(factory: StoreFactory): void {
 
     it('signs off with frozen numbers, releases the burns left out and refuses a second signoff', async () => {
       const [a, b, c] = await addLogs(store, [
-        { facility: nrb, co2: 100.25, biochar: 40.5, algorithmVersion: '2.0.1' },
+        { facility: nrb, co2: 100.25, biochar: 40.5 },
         { facility: nrb, co2: 200.5, biochar: 80 },
         { facility: nrb, co2: 50 },
       ]);
@@ -317,9 +317,11 @@ export function storeContract(factory: StoreFactory): void {
       expect((await store.audits.potentialLogs({ kiln_type: 0 })).map((r) => r.id)).toEqual([c.id]);
       const burns = await store.audits.burns(audit.id);
       expect(burns.map((x) => [x.kilnlog_id, x.co2_removed, x.algorithm_version])).toEqual([
-        [a.id, 100.25, '2.0.1'],
-        [b.id, 200.5, '1.2.0'],
+        [a.id, 100.25, FIXTURE_ALGORITHM_VERSION],
+        [b.id, 200.5, FIXTURE_ALGORITHM_VERSION],
       ]);
+      expect(await store.audits.withDocKey('audit-evidence/x.pdf')).toMatchObject({ id: audit.id, doc_mime_type: 'application/pdf' });
+      expect(await store.audits.withDocKey('audit-evidence/y.pdf')).toBeNull();
       // a later change to the log's analysis does not move an audited figure
       await store.kilnLogs.update(a.id, { analysis_detail: { co2_removed: 1, biochar_produced: 1 } });
       const [history] = await store.audits.history({});
@@ -328,6 +330,44 @@ export function storeContract(factory: StoreFactory): void {
       expect(await store.audits.history({ from: '2026-05-21T00:00:00.000Z' })).toEqual([]);
       expect((await store.audits.history({ to: '2026-05-20T12:00:00.000Z' })).length).toBe(1);
       expect(await store.audits.open()).toEqual([]);
+    });
+
+    it('lists burns of an older algorithm but proposes only those of the current one', async () => {
+      const [current, old] = await addLogs(store, [{ facility: nrb }, { facility: nrb, algorithmVersion: '0.9.0' }]);
+      expect((await store.audits.potentialLogs({ kiln_type: 0 })).map((r) => r.id).sort((x, y) => x - y)).toEqual([current.id, old.id]);
+      const refused = await refusal(propose([current.id, old.id]));
+      expect(refused.status).toBe(409);
+      expect(refused.message).toContain(`log ${old.id} was analysed by algorithm 0.9.0`);
+      expect(await store.audits.open()).toEqual([]);
+      expect((await propose([current.id])).analysis_ids).toEqual([current.id]);
+    });
+
+    it('takes burns of any kiln type for -1, recording their type when they share one', async () => {
+      const [cgo, retort, cgo2] = await addLogs(store, [{ facility: nrb, type: 0 }, { facility: nrb, type: 1 }, { facility: nrb, type: 0 }]);
+      expect((await store.audits.potentialLogs({ kiln_type: -1 })).map((r) => r.id).sort((x, y) => x - y)).toEqual([cgo.id, retort.id, cgo2.id]);
+      expect((await store.audits.potentialLogs({ kiln_type: 1 })).map((r) => r.id)).toEqual([retort.id]);
+      expect((await propose([cgo.id, cgo2.id], null, -1)).kiln_type).toBe(0);
+      expect((await propose([retort.id], null, 0).catch((e: HttpError) => e.status))).toBe(409);
+      expect((await propose([retort.id], null, -1)).kiln_type).toBe(1);
+      const [x, y] = await addLogs(store, [{ facility: nrb, type: 0 }, { facility: nrb, type: 2 }]);
+      expect((await propose([x.id, y.id], null, -1)).kiln_type).toBe(-1);
+    });
+
+    it('refuses to sign off a burn archived, invalidated or re-analysed by another algorithm since its proposal, and changes nothing', async () => {
+      const [a, b, c, d] = await addLogs(store, [{ facility: nrb }, { facility: nrb }, { facility: nrb }, { facility: nrb }]);
+      const audit = await propose([a.id, b.id, c.id, d.id]);
+      await store.kilnLogs.update(a.id, { archived_ts: '2026-05-02T00:00:00.000Z', delete_after: '2026-08-01T00:00:00.000Z' });
+      await store.kilnLogs.update(b.id, { valid: false });
+      await store.kilnLogs.update(c.id, { analysis: JSON.stringify({ valid: 'true', co2_removed: 1, biochar_produced: 1, algorithm_version: '3.0.0' }) });
+      const refused = await refusal(signoff(audit.id, [a.id, b.id, c.id, d.id]));
+      expect(refused.status).toBe(409);
+      for (const text of [`log ${a.id} is archived`, `log ${b.id} is not a valid burn`, `log ${c.id} was analysed by algorithm 3.0.0`]) expect(refused.message).toContain(text);
+      expect(refused.message).not.toContain(`log ${d.id}`);
+      expect((await store.audits.get(audit.id))?.signoff_ts).toBeNull();
+      expect(await store.kilnLogs.get(d.id)).toMatchObject({ audited: false, audit_id: null });
+      expect(await store.audits.burns(audit.id)).toEqual([]);
+      // the burns still fit are signed off on their own
+      expect((await signoff(audit.id, [d.id])).audit.analysis_ids).toEqual([d.id]);
     });
 
     it('mints from what remains of each audit and never beyond it', async () => {
@@ -444,7 +484,7 @@ export function storeContract(factory: StoreFactory): void {
           { id: 3, job_id: 'A', kiln_type: 0, facility_id: 7, create_ts: '2026-02-01T00:00:00.000Z', analysis_ids: [10], signoff_ts: '2026-02-02T00:00:00.000Z', doc_key: null, doc_mime_type: null, proposed_by: null, signed_off_by: null },
           { id: 5, job_id: 'B', kiln_type: 0, facility_id: 7, create_ts: '2026-02-03T00:00:00.000Z', analysis_ids: [11], signoff_ts: null, doc_key: null, doc_mime_type: null, proposed_by: null, signed_off_by: null },
         ],
-        audit_burns: [{ audit_id: 3, kilnlog_id: 10, facility_id: 7, co2_removed: 5, biochar_produced: 2, algorithm_version: 'v' }],
+        audit_burns: [{ audit_id: 3, kilnlog_id: 10, facility_id: 7, co2_removed: 5, biochar_produced: 2, algorithm_version: FIXTURE_ALGORITHM_VERSION }],
         eco_assets: [{ id: 2, minting_note: 'n', transaction_id: 't', co2_allocated: 1.5, minted_ts: '2026-03-01T00:00:00.000Z', minted_by: null }],
         eco_allocations: [{ id: 8, eco_asset_id: 2, audit_id: 3, co2_allocated: 1.5 }],
         changes: [{ id: 6, date: '2026-01-05', title: 'T', body: '<p>b</p>' }],
@@ -458,7 +498,7 @@ export function storeContract(factory: StoreFactory): void {
       expect(await store.ecoAssets.remaining(3)).toBe(3.5);
       // the open proposal still holds its burn, the signed-off one is audited
       expect((await store.audits.potentialLogs({ kiln_type: 0 })).map((r) => r.id)).toEqual([12]);
-      expect((await refusal(store.audits.propose({ job_id: 'C', kiln_type: 0, facility_id: null, analysis_ids: [11], create_ts: '2026-04-01T00:00:00.000Z', proposed_by: null }))).status).toBe(409);
+      expect((await refusal(store.audits.propose({ job_id: 'C', kiln_type: 0, facility_id: null, analysis_ids: [11], create_ts: '2026-04-01T00:00:00.000Z', proposed_by: null, algorithm_version: FIXTURE_ALGORITHM_VERSION }))).status).toBe(409);
       expect((await store.users.create({ username: 'new', role: 0, password_hash: 'h', facility_ids: [], created_ts: '2026-04-01T00:00:00.000Z' })).id).toBe(5);
       expect(await store.kilnLogs.reserveId()).toBeGreaterThan(12);
       expect((await store.changes.create({ date: '2026-04-01', title: 'x', body: '' })).id).toBe(7);
@@ -481,8 +521,8 @@ export function storeContract(factory: StoreFactory): void {
       const f = await addFacility(store, 'NRB');
       await store.facilities.replacePhoto({ facility_id: f.id, photo_guid: 'g', photo: file('facility-photos/p.png', 300), thumb: file('facility-photos/t.png', 30) });
       const [a] = await addLogs(store, [{ facility: f, co2: 12.5, fileSize: 1000 }, { facility: f, status: 'error', fileSize: 500 }, { facility: f, archivedTs: '2026-05-01T00:00:00.000Z', fileSize: 100 }]);
-      const audit = await store.audits.propose({ job_id: 'J', kiln_type: 0, facility_id: null, analysis_ids: [a.id], create_ts: '2026-05-01T00:00:00.000Z', proposed_by: null });
-      await store.audits.signoff({ audit_id: audit.id, analysis_ids: [a.id], signoff_ts: '2026-05-02T00:00:00.000Z', doc_key: 'k', doc_mime_type: 'image/png', signed_off_by: null, algorithm_version: 'v' });
+      const audit = await store.audits.propose({ job_id: 'J', kiln_type: 0, facility_id: null, analysis_ids: [a.id], create_ts: '2026-05-01T00:00:00.000Z', proposed_by: null, algorithm_version: FIXTURE_ALGORITHM_VERSION });
+      await store.audits.signoff({ audit_id: audit.id, analysis_ids: [a.id], signoff_ts: '2026-05-02T00:00:00.000Z', doc_key: 'k', doc_mime_type: 'image/png', signed_off_by: null, algorithm_version: FIXTURE_ALGORITHM_VERSION });
       await store.ecoAssets.mint({ minting_note: 'n', transaction_id: 't', allocations: new Map([[audit.id, 2.5]]), minted_ts: '2026-06-01T00:00:00.000Z', minted_by: null });
       const snap = await store.statistics.recompute(new Date('2026-07-01T00:00:00.000Z'));
       expect(snap).toEqual({

@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { ALGORITHM_VERSION } from '../../mock-server/analysis';
 import { createApp } from '../../mock-server/app';
 import { LocalBlobs } from '../../mock-server/blobs/localBlobs';
 import { S3Blobs } from '../../mock-server/blobs/s3Blobs';
@@ -32,8 +33,8 @@ describe.skipIf(!adminUrl)('npm run store:copy -- --to postgres', () => {
     // and the newer records: a signed-off audit with frozen burns and an eco asset drawing on it
     const embedded = new EmbeddedStore(dataDir);
     const [burn] = await embedded.audits.potentialLogs({ kiln_type: 0 });
-    const audit = await embedded.audits.propose({ job_id: 'COPY-1', kiln_type: 0, facility_id: null, analysis_ids: [burn.id], create_ts: '2026-06-01T00:00:00.000Z', proposed_by: 4 });
-    await embedded.audits.signoff({ audit_id: audit.id, analysis_ids: [burn.id], signoff_ts: '2026-06-02T00:00:00.000Z', doc_key: 'audit-evidence/x.pdf', doc_mime_type: 'application/pdf', signed_off_by: 1, algorithm_version: 'v' });
+    const audit = await embedded.audits.propose({ job_id: 'COPY-1', kiln_type: 0, facility_id: null, analysis_ids: [burn.id], create_ts: '2026-06-01T00:00:00.000Z', proposed_by: 4, algorithm_version: ALGORITHM_VERSION });
+    await embedded.audits.signoff({ audit_id: audit.id, analysis_ids: [burn.id], signoff_ts: '2026-06-02T00:00:00.000Z', doc_key: 'audit-evidence/x.pdf', doc_mime_type: 'application/pdf', signed_off_by: 1, algorithm_version: ALGORITHM_VERSION });
     await embedded.ecoAssets.mint({ minting_note: 'n', transaction_id: 't', allocations: new Map([[audit.id, 1.5]]), minted_ts: '2026-06-03T00:00:00.000Z', minted_by: 6 });
     await embedded.close();
     bucket = await startTestBucket('kiln-copy');

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { EmbeddedStore } from '../../mock-server/store/embedded/embeddedStore';
 import { storeContract } from './contract';
-import { addFacility, addLogs } from './fixtures';
+import { addFacility, addLogs, FIXTURE_ALGORITHM_VERSION } from './fixtures';
 
 const dirs: string[] = [];
 afterAll(() => {
@@ -33,8 +33,8 @@ describe('embedded store on disk', () => {
     const store = new EmbeddedStore(dir);
     const f = await addFacility(store, 'NRB');
     const [a] = await addLogs(store, [{ facility: f, co2: 3 }]);
-    const audit = await store.audits.propose({ job_id: 'J', kiln_type: 0, facility_id: null, analysis_ids: [a.id], create_ts: '2026-05-01T00:00:00.000Z', proposed_by: null });
-    await store.audits.signoff({ audit_id: audit.id, analysis_ids: [a.id], signoff_ts: '2026-05-02T00:00:00.000Z', doc_key: 'k', doc_mime_type: 'image/png', signed_off_by: null, algorithm_version: 'v' });
+    const audit = await store.audits.propose({ job_id: 'J', kiln_type: 0, facility_id: null, analysis_ids: [a.id], create_ts: '2026-05-01T00:00:00.000Z', proposed_by: null, algorithm_version: FIXTURE_ALGORITHM_VERSION });
+    await store.audits.signoff({ audit_id: audit.id, analysis_ids: [a.id], signoff_ts: '2026-05-02T00:00:00.000Z', doc_key: 'k', doc_mime_type: 'image/png', signed_off_by: null, algorithm_version: FIXTURE_ALGORITHM_VERSION });
     const file = path.join(dir, 'db.json');
     const before = fs.readFileSync(file);
     await expect(store.ecoAssets.mint({ minting_note: 'n', transaction_id: 't', allocations: new Map([[audit.id, 3.001]]), minted_ts: '2026-06-01T00:00:00.000Z', minted_by: null })).rejects.toThrow('cannot be allocated');

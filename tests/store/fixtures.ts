@@ -21,6 +21,9 @@ export async function addFacility(store: DataStore, mnemonic: string, ownerId = 
   });
 }
 
+/** The algorithm version a fixture log's result names unless told otherwise; proposals and signoffs name it as current. */
+export const FIXTURE_ALGORITHM_VERSION = '1.2.0';
+
 export interface LogOptions {
   facility?: FacilityRecord | null;
   kilnId?: string | null;
@@ -42,7 +45,7 @@ export function logRow(id: number, o: LogOptions = {}): KilnLogRecord {
   const facility = o.facility === undefined ? null : o.facility;
   const co2 = o.co2 ?? 100 + id;
   const biochar = o.biochar ?? 40 + id / 10;
-  const result = { valid: status === 'valid' ? 'true' : 'false', co2_removed: co2, biochar_produced: biochar, algorithm_version: o.algorithmVersion ?? '1.2.0' };
+  const result = { valid: status === 'valid' ? 'true' : 'false', co2_removed: co2, biochar_produced: biochar, algorithm_version: o.algorithmVersion ?? FIXTURE_ALGORITHM_VERSION };
   return {
     id,
     kiln_id: o.kilnId === undefined ? 'CG1-0007' : o.kilnId,

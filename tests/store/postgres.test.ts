@@ -1,6 +1,7 @@
 import fs from 'node:fs';
+import path from 'node:path';
 import { describe, expect, inject, it } from 'vitest';
-import { connect, MIGRATIONS_DIR, migrateToLatest } from '../../mock-server/store/postgres/connect';
+import { connect, migrateToLatest, MIGRATIONS_DIR } from '../../mock-server/store/postgres/connect';
 import { PostgresStore } from '../../mock-server/store/postgres/postgresStore';
 import { storeContract } from './contract';
 import { freshDatabase } from './postgresDatabases';
@@ -23,9 +24,9 @@ describe.skipIf(!adminUrl)('PostgreSQL schema', () => {
       // the template was migrated already: nothing left to run, and every migration file is recorded as applied
       expect(await migrateToLatest(db)).toEqual([]);
       const applied = await db.selectFrom('kysely_migration' as never).select('name' as never).orderBy('name' as never).execute();
-      const files = fs.readdirSync(MIGRATIONS_DIR).filter((f) => f.endsWith('.ts')).map((f) => f.replace(/\.ts$/, '')).sort();
-      expect(files[0]).toBe('2026-11-23-0001-initial');
-      expect(applied).toEqual(files.map((name) => ({ name })));
+      const files = fs.readdirSync(MIGRATIONS_DIR).map((f) => ({ name: path.basename(f, path.extname(f)) })).sort((a, b) => (a.name < b.name ? -1 : 1));
+      expect(applied).toEqual(files);
+      expect(files[0]).toEqual({ name: '2026-11-23-0001-initial' });
     } finally {
       await db.destroy();
     }

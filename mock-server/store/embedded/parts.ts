@@ -3,10 +3,12 @@ import { pageOf, sortRows, type SortKey } from '../../http/simpleRest';
 import { queryKilnLogs } from '../../kilnlogs/query';
 import { dueForPurge } from '../../kilnlogs/retention';
 import {
+  ANY_KILN_TYPE,
   checkAllocations,
   checkMintInput,
   checkProposeInput,
   checkSignoff,
+  checkSignoffBurns,
   claimProblems,
   frozenBurn,
   refuseClaim,
@@ -248,6 +250,7 @@ function audits(a: Access): AuditStore {
   const openClaims = (s: EmbeddedShape) => new Set(s.audits.filter((x) => x.signoff_ts === null).flatMap((x) => x.analysis_ids));
   return {
     get: (id) => a.read((s) => copy(s.audits.find((x) => x.id === id) ?? null)),
+    withDocKey: (docKey) => a.read((s) => copy(s.audits.find((x) => x.signoff_ts !== null && x.doc_key === docKey) ?? null)),
     open: () => a.read((s) => copy(s.audits.filter((x) => x.signoff_ts === null).sort((x, y) => byText(y.create_ts, x.create_ts) || y.id - x.id))),
     potentialLogs: ({ kiln_type, facilityIds }) =>
       a.read((s) => {
@@ -260,7 +263,7 @@ function audits(a: Access): AuditStore {
                 r.error_message === null &&
                 !r.audited &&
                 r.archived_ts === null &&
-                r.type === kiln_type &&
+                (kiln_type === ANY_KILN_TYPE || r.type === kiln_type) &&
                 r.facility_id !== null &&
                 inFacilities(facilityIds, r.facility_id) &&
                 !claimed.has(r.id),
@@ -277,12 +280,12 @@ function audits(a: Access): AuditStore {
       a.write((s, m) => {
         checkProposeInput(input);
         const rows = new Map(s.kilnlogs.filter((r) => input.analysis_ids.includes(r.id)).map((r) => [r.id, r]));
-        const { problems, facilityId } = claimProblems(input, rows, openClaims(s));
+        const { problems, facilityId, kilnType } = claimProblems(input, rows, openClaims(s));
         if (problems.length) refuseClaim(problems);
         const row: AuditRow = {
           id: m.nextId('audits'),
           job_id: input.job_id.trim(),
-          kiln_type: input.kiln_type,
+          kiln_type: kilnType,
           facility_id: facilityId!,
           create_ts: input.create_ts,
           analysis_ids: [...input.analysis_ids],
@@ -300,6 +303,7 @@ function audits(a: Access): AuditStore {
         const audit = s.audits.find((x) => x.id === input.audit_id) ?? null;
         checkSignoff(audit, input.analysis_ids);
         const signed = new Set(input.analysis_ids);
+        checkSignoffBurns(s.kilnlogs.filter((r) => signed.has(r.id)), input.algorithm_version);
         m.patch(audit!, {
           analysis_ids: audit!.analysis_ids.filter((id) => signed.has(id)),
           signoff_ts: input.signoff_ts,

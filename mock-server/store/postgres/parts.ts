@@ -3,10 +3,12 @@ import type { KilnLogSortField } from '../../../src/domain/api/kilnLogs';
 import { conflict } from '../../http/errors';
 import type { KilnLogFilter, KilnLogScope } from '../../kilnlogs/query';
 import {
+  ANY_KILN_TYPE,
   checkAllocations,
   checkMintInput,
   checkProposeInput,
   checkSignoff,
+  checkSignoffBurns,
   claimProblems,
   frozenBurn,
   refuseClaim,
@@ -426,6 +428,8 @@ const facilityLimit = (ids: readonly number[] | null | undefined) => (ids ? (ids
 function audits(db: Db): AuditStore {
   return {
     get: async (id) => (await db.selectFrom('audits').selectAll().where('id', '=', id).executeTakeFirst()) ?? null,
+    withDocKey: async (docKey) =>
+      (await db.selectFrom('audits').selectAll().where('doc_key', '=', docKey).where('signoff_ts', 'is not', null).executeTakeFirst()) ?? null,
     open: () => db.selectFrom('audits').selectAll().where('signoff_ts', 'is', null).orderBy('create_ts', 'desc').orderBy('id', 'desc').execute(),
     potentialLogs: async ({ kiln_type, facilityIds }) => {
       const limit = facilityLimit(facilityIds);
@@ -436,12 +440,12 @@ function audits(db: Db): AuditStore {
         .where('l.error_message', 'is', null)
         .where('l.audited', '=', false)
         .where('l.archived_ts', 'is', null)
-        .where('l.type', '=', kiln_type)
         .where('l.facility_id', 'is not', null)
         .where((eb) => eb.not(eb.exists(eb.selectFrom('audit_claims as c').select('c.kilnlog_id').whereRef('c.kilnlog_id', '=', 'l.id'))))
         .orderBy('l.logts')
         .orderBy('l.id');
       if (limit) q = q.where('l.facility_id', 'in', limit);
+      if (kiln_type !== ANY_KILN_TYPE) q = q.where('l.type', '=', kiln_type);
       return complete(db, await q.execute());
     },
     logsOf: async (auditId) => {
@@ -456,9 +460,9 @@ function audits(db: Db): AuditStore {
         // locks the burns in id order (no deadlock between two proposals), so two claims of one burn queue here
         const rows = await tx.selectFrom('kilnlogs').selectAll().where('id', 'in', ids).orderBy('id').forUpdate().execute();
         const claimed = await tx.selectFrom('audit_claims').select('kilnlog_id').where('kilnlog_id', 'in', ids).execute();
-        const { problems, facilityId } = claimProblems(
+        const { problems, facilityId, kilnType } = claimProblems(
           input,
-          new Map(rows.map((r) => [r.id, toLogRecord(r, null)])),
+          new Map((await complete(tx, rows)).map((r) => [r.id, r])),
           new Set(claimed.map((c) => c.kilnlog_id)),
         );
         if (problems.length) refuseClaim(problems);
@@ -466,7 +470,7 @@ function audits(db: Db): AuditStore {
           .insertInto('audits')
           .values({
             job_id: input.job_id.trim(),
-            kiln_type: input.kiln_type,
+            kiln_type: kilnType,
             facility_id: facilityId!,
             create_ts: input.create_ts,
             analysis_ids: ids,
@@ -485,8 +489,9 @@ function audits(db: Db): AuditStore {
         const audit = (await tx.selectFrom('audits').selectAll().where('id', '=', input.audit_id).forUpdate().executeTakeFirst()) ?? null;
         checkSignoff(audit, input.analysis_ids);
         const ids = [...input.analysis_ids];
-        const rows = await tx.selectFrom('kilnlogs').selectAll().where('id', 'in', ids).orderBy('id').forUpdate().execute();
-        await tx.insertInto('audit_burns').values((await complete(tx, rows)).map((r) => frozenBurn(audit!.id, r, input.algorithm_version))).execute();
+        const rows = await complete(tx, await tx.selectFrom('kilnlogs').selectAll().where('id', 'in', ids).orderBy('id').forUpdate().execute());
+        checkSignoffBurns(rows, input.algorithm_version);
+        await tx.insertInto('audit_burns').values(rows.map((r) => frozenBurn(audit!.id, r, input.algorithm_version))).execute();
         await tx.updateTable('kilnlogs').set({ audited: true, audit_id: audit!.id }).where('id', 'in', ids).execute();
         // burns left out of the signoff are free for another proposal
         await tx.deleteFrom('audit_claims').where('audit_id', '=', audit!.id).where('kilnlog_id', 'not in', ids).execute();

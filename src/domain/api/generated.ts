@@ -2129,8 +2129,14 @@ export interface components {
             kiln_type: number;
             job_id: string;
         };
-        /** @description The new proposal with its facility and burns (the console does not read it). */
-        ProposeResult: components["schemas"]["ProposedAudit"] & {
+        /** @description The new proposal (a ProposedAudit) with its facility and burns; the console does not read it. */
+        ProposeResult: {
+            id: number;
+            /** Format: date-time */
+            create_ts: string;
+            /** @description the type of its burns, or -1 when they are of more than one */
+            kiln_type: number;
+            job_id: string;
             facility_id: number;
             analysis_ids: number[];
         };

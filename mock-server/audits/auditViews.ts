@@ -1,0 +1,80 @@
+import { present } from '../kilnlogs/presentLog';
+import type { KilnLogFiles } from '../kilnlogs/storage';
+import type { AuditTotals } from '../store/dataStore';
+import type { AuditBurnRecord, AuditRow, KilnLogRecord } from '../store/records';
+import type { AuditFacilitySummary, AuditHistoryItem, AuditLog, ProposedAudit } from './apiTypes';
+
+/** How the audit calls present stored records (spec §3: Proposed audit dropdown item, Auditable logs response, Audit history item). */
+
+/** Reads at most this many analysis files at once. */
+const READ_AT_ONCE = 16;
+
+const byLogTime = (a: KilnLogRecord, b: KilnLogRecord) => ((a.logts ?? '') < (b.logts ?? '') ? -1 : (a.logts ?? '') > (b.logts ?? '') ? 1 : a.id - b.id);
+
+/**
+ * Burns as the audit log table shows them, oldest first: each row with its
+ * data sample and, with `chart`, its chart (both from the log's analysis file).
+ */
+export async function auditLogs(files: KilnLogFiles, rows: readonly KilnLogRecord[], { chart }: { chart: boolean }): Promise<AuditLog[]> {
+  const sorted = [...rows].sort(byLogTime);
+  const out: AuditLog[] = [];
+  for (let i = 0; i < sorted.length; i += READ_AT_ONCE) {
+    const batch = sorted.slice(i, i + READ_AT_ONCE);
+    const stored = await Promise.all(batch.map((row) => files.readAnalysis(row.id)));
+    batch.forEach((row, k) => {
+      const { data_sample, chart_data } = stored[k];
+      out.push(chart ? { ...present(row), data_sample, chart_data } : { ...present(row), data_sample });
+    });
+  }
+  return out;
+}
+
+export const proposedAudit = (audit: AuditRow): ProposedAudit => ({
+  id: audit.id,
+  create_ts: audit.create_ts,
+  kiln_type: audit.kiln_type,
+  job_id: audit.job_id,
+});
+
+/** A proposal's burns per facility (one, as an audit covers one facility), by facility name. */
+export function facilitySummary(rows: readonly KilnLogRecord[]): AuditFacilitySummary[] {
+  const byFacility = new Map<number, AuditFacilitySummary>();
+  for (const row of rows) {
+    const key = row.facility_id ?? 0;
+    const entry = byFacility.get(key) ?? { name: row.facility_name ?? '', count: 0, co2: 0, biochar: 0 };
+    entry.count += 1;
+    entry.co2 += row.analysis_detail?.co2_removed ?? 0;
+    entry.biochar += row.analysis_detail?.biochar_produced ?? 0;
+    byFacility.set(key, entry);
+  }
+  return [...byFacility.values()].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+}
+
+const EVIDENCE_MIMES = ['application/pdf', 'image/png', 'image/jpeg'] as const;
+type EvidenceMime = AuditHistoryItem['evidence_mime_type'];
+
+function evidenceMime(mime: string): EvidenceMime {
+  const found = EVIDENCE_MIMES.find((m) => m === mime);
+  if (!found) throw new Error(`Not an evidence type: ${mime}`);
+  return found;
+}
+
+/** A signed-off audit as a history row; `burns` are its frozen burns, `facilityName` its facility's name. */
+export function historyItem(totals: AuditTotals, burns: readonly AuditBurnRecord[], facilityName: string): AuditHistoryItem {
+  const { audit } = totals;
+  if (audit.signoff_ts === null || audit.doc_key === null || audit.doc_mime_type === null) throw new Error(`Audit ${audit.id} is not signed off.`);
+  return {
+    id: audit.id,
+    signoff_ts: audit.signoff_ts,
+    job_id: audit.job_id,
+    kiln_type: audit.kiln_type,
+    audited_co2: totals.audited_co2,
+    audited_biochar: totals.audited_biochar,
+    docKey: audit.doc_key,
+    facility_id: audit.facility_id,
+    facility_name: facilityName,
+    evidence_mime_type: evidenceMime(audit.doc_mime_type),
+    algorithm_versions: [...new Set(burns.map((b) => b.algorithm_version))].sort(),
+    log_count: burns.length,
+  };
+}

@@ -1,0 +1,217 @@
+import express, { type Request, type RequestHandler } from 'express';
+import { STATEMENT_UPLOAD } from '../../src/domain/api/configure';
+import { isFacilityBound } from '../../src/domain/rules';
+import { ALGORITHM_VERSION } from '../analysis';
+import { facilityScope } from '../auth/facilityScope';
+import { requireOperation } from '../auth/middleware';
+import type { AppContext } from '../context';
+import { reachableFacility } from '../facilities/access';
+import { formField, readMultipart } from '../files/multipartUpload';
+import { checkedStatement } from '../files/statementFile';
+import { sendBlob } from '../files/storedFiles';
+import { badRequest, conflict, fieldError, notFound } from '../http/errors';
+import { positiveId } from '../http/fieldErrors';
+import { KilnLogFiles } from '../kilnlogs/storage';
+import { analysisVersion } from '../store/auditRules';
+import { commitFiles } from '../store/commit';
+import type { AuditRow } from '../store/records';
+import type {
+  AuditableLogsResponse,
+  AuditedLogsResponse,
+  AuditHistoryResponse,
+  Co2SummaryResponse,
+  PotentialLogsResponse,
+  ProposedAuditsResponse,
+  ProposeRequest,
+  ProposeResult,
+} from './apiTypes';
+import { auditLogs, facilitySummary, historyItem, proposedAudit } from './auditViews';
+import { signoffRange } from './dateRange';
+import { evidenceBlobKey, isDocKey, newDocKey } from './evidence';
+
+/** A proposal or signoff names at most this many burns (the OpenAPI limit of analysis_ids). */
+const MAX_BURNS = 1000;
+
+/**
+ * DESIGN §3: every rule a facility admin holds, 'read audit' included, reaches
+ * only the facilities it owns; the operation table leaves the audit reads
+ * unmarked, so these routes mark them.
+ */
+const ownFacilitiesForFacilityAdmins: RequestHandler = (req, _res, next) => {
+  if (req.auth && isFacilityBound(req.auth.role)) req.auth.ownFacilitiesOnly = true;
+  next();
+};
+
+/** A kiln type query parameter: 0, 1, 2 or -1 (any), as the contract allows. */
+function kilnTypeParam(value: unknown): number {
+  const text = typeof value === 'number' ? String(value) : typeof value === 'string' ? value.trim() : '';
+  if (!/^(-1|0|1|2)$/.test(text)) throw fieldError('kiln_type', 'kiln_type must be -1 (any), 0, 1 or 2.');
+  return Number(text);
+}
+
+/** The repeated analysis_ids of the signoff form, each a positive id; at least one. */
+function signoffIds(req: Request): number[] {
+  const raw: unknown = req.body?.analysis_ids;
+  const values = Array.isArray(raw) ? raw : raw === undefined ? [] : [raw];
+  if (values.length === 0) throw fieldError('analysis_ids', 'Please select at least one log to sign off.');
+  if (values.length > MAX_BURNS) throw fieldError('analysis_ids', `A signoff names at most ${MAX_BURNS} logs.`);
+  return values.map((v) => positiveId(typeof v === 'string' ? v.trim() : v, 'analysis_ids'));
+}
+
+/**
+ * The audit calls of spec §7: burns that can be proposed, propose, the open
+ * proposals, a proposal's burns, signoff with its statement, the history,
+ * an audit's burns, its evidence and the carbon summary.
+ */
+export function auditRoutes(ctx: AppContext): express.Router {
+  const router = express.Router();
+  const { data, blobs } = ctx;
+  const files = new KilnLogFiles(blobs);
+  const scopeOf = (req: Request) => facilityScope(req.auth!, data);
+
+  /** The audit if the caller may see it (another facility's answers as none); `signed` picks proposals or signed-off audits. */
+  const visibleAudit = async (req: Request, id: number, signed: boolean): Promise<AuditRow> => {
+    const [audit, scope] = await Promise.all([data.audits.get(id), scopeOf(req)]);
+    if (!audit || (scope && !scope.has(audit.facility_id))) throw notFound(signed ? 'No such audit.' : 'No such proposed audit.');
+    if (signed && audit.signoff_ts === null) throw notFound(`Audit ${audit.id} is not signed off yet.`);
+    if (!signed && audit.signoff_ts !== null) throw conflict(`Audit ${audit.id} is already signed off.`);
+    return audit;
+  };
+
+  router.get('/audit/potential_logs', requireOperation('audits', 'create'), ownFacilitiesForFacilityAdmins, async (req, res) => {
+    const scope = await scopeOf(req);
+    const rows = await data.audits.potentialLogs({ kiln_type: kilnTypeParam(req.query.kiln_type), facilityIds: scope && [...scope] });
+    const current = rows.filter((row) => analysisVersion(row.analysis) === ALGORITHM_VERSION);
+    const stale = rows.filter((row) => analysisVersion(row.analysis) !== ALGORITHM_VERSION);
+    const body: PotentialLogsResponse = {
+      data: await auditLogs(files, current, { chart: false }),
+      needs_reanalysis: await auditLogs(files, stale, { chart: false }),
+      algorithm_version: ALGORITHM_VERSION,
+    };
+    res.json(body);
+  });
+
+  router.post('/audit/propose', requireOperation('audits', 'create'), ownFacilitiesForFacilityAdmins, async (req, res) => {
+    const jobId = typeof req.query.job_id === 'string' ? req.query.job_id.trim() : '';
+    if (!jobId) throw fieldError('job_id', 'Please provide a valid job identifier.');
+    const kilnType = kilnTypeParam(req.query.kiln_type);
+    const { analysis_ids: ids } = req.body as ProposeRequest;
+    if (ids.length === 0) throw fieldError('analysis_ids', 'Please select at least one log to propose an audit.');
+    // one facility per audit (spec §1): said as a 400 before any claim; the store checks again under its lock
+    const { rows } = await data.kilnLogs.list(
+      { archived: false, facilityIds: null },
+      { ids: new Set(ids) },
+      { sort: { field: 'id', order: 'ASC' }, range: [0, MAX_BURNS - 1] },
+    );
+    const facilities = new Map(rows.filter((r) => r.facility_id !== null).map((r) => [r.facility_id, r.facility_name ?? `facility ${r.facility_id}`]));
+    if (facilities.size > 1) {
+      throw fieldError('analysis_ids', `An audit covers one facility only: the selected logs belong to ${[...facilities.values()].sort().join(', ')}.`);
+    }
+    const audit = await data.audits.propose({
+      job_id: jobId,
+      kiln_type: kilnType,
+      facility_id: null,
+      analysis_ids: ids,
+      create_ts: new Date().toISOString(),
+      proposed_by: req.auth!.userId,
+      algorithm_version: ALGORITHM_VERSION,
+    });
+    const body: ProposeResult = { ...proposedAudit(audit), facility_id: audit.facility_id, analysis_ids: audit.analysis_ids };
+    res.status(201).json(body);
+  });
+
+  router.get('/dropdowns/audits', requireOperation('audits', 'list'), ownFacilitiesForFacilityAdmins, async (req, res) => {
+    const [open, scope] = await Promise.all([data.audits.open(), scopeOf(req)]);
+    const body: ProposedAuditsResponse = { data: open.filter((a) => !scope || scope.has(a.facility_id)).map(proposedAudit) };
+    res.json(body);
+  });
+
+  router.get('/audit/auditable_logs', requireOperation('audits', 'show'), ownFacilitiesForFacilityAdmins, async (req, res) => {
+    const audit = await visibleAudit(req, positiveId(req.query.audit, 'audit'), false);
+    const rows = await data.audits.logsOf(audit.id);
+    const body: AuditableLogsResponse = { data: { logs: await auditLogs(files, rows, { chart: true }), co2_summary: facilitySummary(rows) } };
+    res.json(body);
+  });
+
+  router.post('/audit/signoff', requireOperation('audits', 'create'), async (req, res) => {
+    await readMultipart(req, res, [STATEMENT_UPLOAD.fileField], { textFields: MAX_BURNS + 4 });
+    const auditId = positiveId(formField(req, 'proposed_audit_id'), 'proposed_audit_id');
+    const ids = signoffIds(req);
+    // the cheap refusals before the statement is read and stored; the store checks again under its lock
+    const audit = await data.audits.get(auditId);
+    if (!audit) throw notFound('No such proposed audit.');
+    if (audit.signoff_ts !== null) throw conflict(`Audit ${audit.id} is already signed off.`);
+    const { content } = await checkedStatement(req);
+
+    const docKey = newDocKey(content.ext);
+    const key = evidenceBlobKey(docKey);
+    await blobs.put(key, content.bytes, content.mime);
+    const totals = await commitFiles(blobs, {
+      added: [key],
+      write: () =>
+        data.audits.signoff({
+          audit_id: audit.id,
+          analysis_ids: ids,
+          signoff_ts: new Date().toISOString(),
+          doc_key: docKey,
+          doc_mime_type: content.mime,
+          signed_off_by: req.auth!.userId,
+          algorithm_version: ALGORITHM_VERSION,
+        }),
+    });
+    const [burns, facility] = await Promise.all([data.audits.burns(audit.id), data.facilities.get(audit.facility_id)]);
+    res.json(historyItem(totals, burns, facility?.name ?? ''));
+  });
+
+  router.get('/audit/history', requireOperation('audits', 'list'), ownFacilitiesForFacilityAdmins, async (req, res) => {
+    const facility = await reachableFacility(req.auth!, data, positiveId(req.query.facility_id, 'facility_id'));
+    const { from, to } = signoffRange(req.query);
+    if (from && to && from > to) throw badRequest('from must not be after to.', { from: 'from must not be after to.', to: 'to must not be before from.' });
+    const audits = await data.audits.history({ facilityIds: [facility.id], from, to });
+    const burns = await Promise.all(audits.map((t) => data.audits.burns(t.audit.id)));
+    const body: AuditHistoryResponse = { data: audits.map((t, i) => historyItem(t, burns[i], facility.name)) };
+    res.json(body);
+  });
+
+  router.get('/audit/audited_logs', requireOperation('audits', 'show'), ownFacilitiesForFacilityAdmins, async (req, res) => {
+    const audit = await visibleAudit(req, positiveId(req.query.audit_id, 'audit_id'), true);
+    const [rows, burns] = await Promise.all([data.audits.logsOf(audit.id), data.audits.burns(audit.id)]);
+    const logs = await auditLogs(files, rows, { chart: true });
+    const frozen = new Map(burns.map((b) => [b.kilnlog_id, b]));
+    const body: AuditedLogsResponse = {
+      data: logs,
+      burns: logs.flatMap((log) => {
+        const b = frozen.get(log.id);
+        return b ? [{ analysis_id: b.kilnlog_id, co2_removed: b.co2_removed, biochar_produced: b.biochar_produced, algorithm_version: b.algorithm_version }] : [];
+      }),
+    };
+    res.json(body);
+  });
+
+  router.get('/audit/evidence/:doc_key', requireOperation('audits', 'show'), ownFacilitiesForFacilityAdmins, async (req, res) => {
+    const docKey = String(req.params.doc_key);
+    const [audit, scope] = await Promise.all([isDocKey(docKey) ? data.audits.withDocKey(docKey) : null, scopeOf(req)]);
+    if (!audit || !audit.doc_mime_type || (scope && !scope.has(audit.facility_id))) throw notFound('No such audit evidence.');
+    const ext = docKey.slice(docKey.lastIndexOf('.'));
+    await sendBlob(res, blobs, { key: evidenceBlobKey(docKey), mime: audit.doc_mime_type, name: `audit-${audit.id}-statement${ext}` });
+  });
+
+  router.get('/co2/summary', requireOperation('audits', 'list'), ownFacilitiesForFacilityAdmins, async (req, res) => {
+    const scope = await scopeOf(req);
+    const rows = await data.audits.co2Summary({ facilityIds: scope && [...scope] });
+    const facilities = new Map<number, Co2SummaryResponse['data']['facilities'][number]>();
+    for (const { facility_id, facility_name, ...month } of rows) {
+      const entry = facilities.get(facility_id) ?? { id: facility_id, name: facility_name, data: [] };
+      entry.data.push(month);
+      facilities.set(facility_id, entry);
+    }
+    const body: Co2SummaryResponse = {
+      status: 1,
+      message: 'Audited and utilised CO2 and audited biochar per facility and month.',
+      data: { facilities: [...facilities.values()].sort((a, b) => a.id - b.id) },
+    };
+    res.json(body);
+  });
+
+  return router;
+}
