@@ -1,6 +1,166 @@
+import { useState } from 'react';
+import { Box, Button, Stack } from '@mui/material';
+import DescriptionIcon from '@mui/icons-material/Description';
+import ListAltIcon from '@mui/icons-material/ListAlt';
+import {
+  Datagrid,
+  downloadCSV,
+  ExportButton,
+  FunctionField,
+  List,
+  TopToolbar,
+  useInput,
+  useListContext,
+  useTranslate,
+  type DataProvider,
+  type Exporter,
+} from 'react-admin';
+import { auditHistoryCsvRows } from '../domain/audits/historyCsv';
+import { formatAuditTimestamp } from '../domain/audits/audits';
+import type { AuditHistoryItem, AuditLogRow } from '../domain/audits/types';
+import { formatNumber } from '../domain/format';
+import { RESOURCES } from '../domain/operations';
+import { FacilityDropdown } from '../facilities/FacilityDropdown';
+import { DateFilterInput } from '../kiln-logs/DateFilterInput';
+import { csvText } from '../layout/csvExporter';
+import { ListEmpty, ListError, ListPager } from '../layout/ListStates';
+import { useFailureReport, type FailureTexts } from '../layout/failures';
 import { Page } from '../layout/Page';
+import { EVERY_ROW } from '../providers/listedInBrowser';
+import { AuditedLogsDialog } from './AuditedLogsDialog';
+import { AuditEvidenceDialog } from './AuditEvidenceDialog';
+import { CarbonSummaryPanel } from './CarbonSummaryPanel';
+import { ProposalKilnType } from './ProposalLabel';
 
-/** Audit History (spec §2): a placeholder until its feature replaces this page. */
+/** Audit history page size (spec §9). */
+export const AUDIT_HISTORY_PAGE_SIZE = 10;
+
+// spec §8 gives this failure a title only
+const HISTORY_FAILURE: FailureTexts = { title: 'audits.history.errorTitle' };
+
+type AuditRecord = AuditHistoryItem;
+
+type OpenDialog = { kind: 'evidence' | 'logs'; audit: AuditRecord };
+
+/** The facility picker as the list's facility_id filter. */
+function FacilityFilter({ source }: { source: string; alwaysOn?: boolean }) {
+  const { field } = useInput({ source });
+  const value = field.value === '' || field.value == null ? null : Number(field.value);
+  return (
+    <Box sx={{ mb: 2.5 }}>
+      <FacilityDropdown value={value} onChange={(id) => field.onChange(id ?? '')} />
+    </Box>
+  );
+}
+
+const FILTERS = [
+  <FacilityFilter key="facility_id" source="facility_id" alwaysOn />,
+  <DateFilterInput key="from" source="from" label="audits.history.from" alwaysOn />,
+  <DateFilterInput key="to" source="to" label="audits.history.to" alwaysOn />,
+];
+
+/**
+ * The CSV of the audits the filter selects: one row per audited burn with the
+ * numbers and analysis version frozen at signoff, so a buyer can check which
+ * algorithm certified each figure.
+ */
+function historyExporter(title: (key: string) => string): Exporter<AuditRecord> {
+  return async (audits, _fetchRelated, dataProvider: DataProvider) => {
+    const burnsOf = async (audit: AuditRecord) =>
+      (await dataProvider.getList<AuditLogRow & { id: number }>(RESOURCES.auditedLogs, { filter: { audit_id: audit.id }, pagination: EVERY_ROW, sort: { field: 'analysis_id', order: 'ASC' } })).data;
+    const rows = [];
+    // one audit at a time: a long history must not fire a burst of calls
+    for (const audit of audits) rows.push(...auditHistoryCsvRows(audit, await burnsOf(audit), title));
+    downloadCSV(await csvText(rows), 'audit-history');
+  };
+}
+
+/** With no facility chosen the list is empty for want of one; otherwise the spec's empty text. */
+function HistoryEmpty() {
+  const { filterValues } = useListContext();
+  const chosen = filterValues.facility_id !== undefined && filterValues.facility_id !== '';
+  return <ListEmpty message={chosen ? 'audits.history.empty' : 'audits.history.chooseFacility'} />;
+}
+
+/**
+ * 'Facility Carbon Stats' (spec §2): the chosen facility's total, or by year
+ * or month; before a facility is chosen, every facility's side by side.
+ */
+function FacilityCarbonStats() {
+  const { filterValues } = useListContext();
+  const facilityId = filterValues.facility_id === undefined || filterValues.facility_id === '' ? null : Number(filterValues.facility_id);
+  return (
+    <Box sx={{ mb: 2 }}>
+      <CarbonSummaryPanel
+        key={facilityId ?? 'all'}
+        title="audits.history.carbonStats"
+        facilityId={facilityId}
+        groupings={facilityId === null ? ['facility', 'total', 'yearly', 'monthly'] : ['total', 'yearly', 'monthly']}
+      />
+    </Box>
+  );
+}
+
+function AuditActions({ audit, onOpen }: { audit: AuditRecord; onOpen: (dialog: OpenDialog) => void }) {
+  const translate = useTranslate();
+  return (
+    <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', justifyContent: 'flex-end' }} useFlexGap>
+      <Button size="small" startIcon={<DescriptionIcon />} onClick={() => onOpen({ kind: 'evidence', audit })}>
+        {translate('audits.evidence.open')}
+      </Button>
+      <Button size="small" startIcon={<ListAltIcon />} onClick={() => onOpen({ kind: 'logs', audit })}>
+        {translate('audits.auditedLogs.open')}
+      </Button>
+    </Stack>
+  );
+}
+
+/** Audit History (spec §2): a facility's signed-off audits, their carbon, evidence and burns. */
 export default function AuditHistoryPage() {
-  return <Page title="pages.auditHistory" notBuilt />;
+  const translate = useTranslate();
+  const report = useFailureReport();
+  const [dialog, setDialog] = useState<OpenDialog | null>(null);
+
+  return (
+    <Page title="pages.auditHistory">
+      <List<AuditRecord>
+        resource={RESOURCES.audits}
+        title={false}
+        filters={FILTERS}
+        perPage={AUDIT_HISTORY_PAGE_SIZE}
+        sort={{ field: 'signoff_ts', order: 'DESC' }}
+        // the page's own choices, not the URL's: another screen's audits filter must not leak in
+        disableSyncWithLocation
+        empty={false}
+        exporter={historyExporter(translate)}
+        actions={
+          <TopToolbar>
+            <ExportButton />
+          </TopToolbar>
+        }
+        error={<ListError message="audits.history.loadError" />}
+        pagination={<ListPager />}
+        queryOptions={{ onError: (error) => report(error, HISTORY_FAILURE) }}
+      >
+        <FacilityCarbonStats />
+        <Box sx={{ overflowX: 'auto', maxWidth: '100%' }}>
+          <Datagrid rowClick={false} bulkActionButtons={false} empty={<HistoryEmpty />}>
+            <FunctionField<AuditRecord> source="signoff_ts" label="audits.history.signoffTs" render={(a) => formatAuditTimestamp(a.signoff_ts)} />
+            <FunctionField<AuditRecord> source="id" label="audits.history.proposalId" render={(a) => a.id} />
+            <FunctionField<AuditRecord> source="kiln_type" label="audits.history.kilnType" render={(a) => <ProposalKilnType type={a.kiln_type} />} />
+            <FunctionField<AuditRecord> source="audited_co2" label="audits.history.auditedCo2" textAlign="right" render={(a) => formatNumber(a.audited_co2)} />
+            <FunctionField<AuditRecord>
+              source="audited_biochar"
+              label="audits.history.auditedBiochar"
+              textAlign="right"
+              render={(a) => formatNumber(a.audited_biochar)}
+            />
+            <FunctionField<AuditRecord> label="audits.history.actions" textAlign="right" render={(a) => <AuditActions audit={a} onOpen={setDialog} />} />
+          </Datagrid>
+        </Box>
+      </List>
+      {dialog?.kind === 'evidence' && <AuditEvidenceDialog docKey={dialog.audit.docKey} onClose={() => setDialog(null)} />}
+      {dialog?.kind === 'logs' && <AuditedLogsDialog auditId={dialog.audit.id} onClose={() => setDialog(null)} />}
+    </Page>
+  );
 }

@@ -1,6 +1,199 @@
+import { useEffect, useMemo, useState } from 'react';
+import { Alert, Box, Button, Typography } from '@mui/material';
+import AddTaskIcon from '@mui/icons-material/AddTask';
+import { useQueryClient } from '@tanstack/react-query';
+import { Form, HttpError, SelectInput, TextInput, useCreate, useGetList, useNotify, useTranslate } from 'react-admin';
+import { useFormState, useWatch, type FieldValues } from 'react-hook-form';
+import {
+  isSelectableWith,
+  PROPOSE_KILN_TYPE_CHOICES,
+  proposeProblems,
+  selectWithinOneFacility,
+  type KilnTypeChoice,
+} from '../domain/audits/audits';
+import type { AuditLogRow } from '../domain/audits/types';
+import { formatNumber } from '../domain/format';
+import { RESOURCES } from '../domain/operations';
+import { useReportQueryFailure, type FailureTexts } from '../layout/failures';
+import { useNotifyTitled } from '../layout/notifications';
 import { Page } from '../layout/Page';
+import { EVERY_ROW } from '../providers/listedInBrowser';
+import { AuditLogTable } from './AuditLogTable';
 
-/** Propose Audit (spec §2): a placeholder until its feature replaces this page. */
+// spec §8: 'Error retrieving audit(ed) logs'
+const LOGS_FAILURE: FailureTexts = { title: 'audits.auditedLogs.errorTitle' };
+
+const FORM_DEFAULTS = { kiln_type: '', job_id: '' };
+
+// text stays text (react-admin turns a blank input into null by default)
+const keepText = (value: unknown) => (value == null ? '' : String(value));
+const kilnTypeOf = (value: unknown): number | null => (value === '' || value === null || value === undefined ? null : Number(value));
+
+type LogRecord = AuditLogRow & { id: number };
+
+interface Selection {
+  ids: number[];
+  refused: boolean;
+}
+const NOTHING: Selection = { ids: [], refused: false };
+
+/** The spec's two messages: the job id under its field, the empty selection above the logs (after a try). */
+function validate(selected: readonly number[]) {
+  return (values: FieldValues) => {
+    const problems = proposeProblems({ jobId: keepText(values.job_id), kilnType: kilnTypeOf(values.kiln_type), analysisIds: selected });
+    const errors: Record<string, string> = {};
+    if (problems.includes('audits.propose.noJobId')) errors.job_id = 'audits.propose.noJobId';
+    if (problems.includes('audits.propose.noKilnType')) errors.kiln_type = 'audits.propose.noKilnType';
+    if (problems.includes('audits.propose.noLogs')) errors.analysis_ids = 'audits.propose.noLogs';
+    return errors;
+  };
+}
+
+/** Propose Audit (spec §2, §5): a kiln type, a job identifier and the burns of one facility become a proposal. */
 export default function ProposeAuditPage() {
-  return <Page title="pages.proposeAudit" notBuilt />;
+  const translate = useTranslate();
+  const notify = useNotify();
+  const notifyTitled = useNotifyTitled();
+  const queryClient = useQueryClient();
+  const [create, { isPending: creating }] = useCreate();
+  const [selection, setSelection] = useState<Selection>(NOTHING);
+  // a new form after a success: kiln type and job id are reset (spec §4)
+  const [generation, setGeneration] = useState(0);
+
+  const refreshLogs = () => queryClient.invalidateQueries({ queryKey: [RESOURCES.potentialAuditLogs] });
+
+  const submit = (values: FieldValues) =>
+    create(
+      RESOURCES.auditProposals,
+      { data: { job_id: keepText(values.job_id), kiln_type: kilnTypeOf(values.kiln_type), analysis_ids: selection.ids } },
+      {
+        onSuccess: () => {
+          notify('audits.propose.created', { type: 'success' });
+          setSelection(NOTHING);
+          setGeneration((n) => n + 1);
+          void refreshLogs();
+        },
+        onError: (error) => {
+          // spec §8 gives every failure one text; a refusal's own sentence (a burn taken meanwhile) says why
+          const reason = error instanceof HttpError && error.status < 500 && error.message ? error.message : undefined;
+          notifyTitled('audits.propose.failed', reason);
+          void refreshLogs();
+        },
+      },
+    );
+
+  return (
+    <Page title="pages.proposeAudit">
+      <Form key={generation} defaultValues={FORM_DEFAULTS} onSubmit={submit} validate={validate(selection.ids)} noValidate>
+        <ProposeForm selection={selection} onSelect={setSelection} creating={creating} translate={translate} />
+      </Form>
+    </Page>
+  );
+}
+
+interface ProposeFormProps {
+  selection: Selection;
+  onSelect: (selection: Selection) => void;
+  creating: boolean;
+  translate: ReturnType<typeof useTranslate>;
+}
+
+function ProposeForm({ selection, onSelect, creating, translate }: ProposeFormProps) {
+  const kilnType = kilnTypeOf(useWatch({ name: 'kiln_type' }));
+  const { isSubmitted } = useFormState();
+  const logs = useGetList<LogRecord>(
+    RESOURCES.potentialAuditLogs,
+    { filter: { kiln_type: kilnType }, pagination: EVERY_ROW, sort: { field: 'logts', order: 'DESC' } },
+    { enabled: kilnType !== null },
+  );
+  useReportQueryFailure(logs.error, LOGS_FAILURE);
+  const rows = useMemo(() => logs.data ?? [], [logs.data]);
+  const outdated = (logs.meta?.needs_reanalysis ?? []) as AuditLogRow[];
+  const currentVersion = typeof logs.meta?.algorithm_version === 'string' ? logs.meta.algorithm_version : '';
+
+  // another kiln type lists other burns: what was chosen goes
+  useEffect(() => onSelect(NOTHING), [kilnType, onSelect]);
+
+  const chosen = rows.filter((row) => selection.ids.includes(row.id));
+  const chosenFacility = chosen[0]?.facility_name ?? '';
+  const chosenCo2 = chosen.reduce((sum, row) => sum + Math.round((row.analysis_detail?.co2_removed ?? 0) * 1000), 0) / 1000;
+  const optionText = (choice: KilnTypeChoice) => translate(choice.label, { _: choice.label });
+
+  return (
+    <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
+      <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, alignItems: 'flex-start' }}>
+        <SelectInput
+          source="kiln_type"
+          label="audits.propose.kilnType"
+          choices={[...PROPOSE_KILN_TYPE_CHOICES]}
+          optionValue="value"
+          optionText={optionText}
+          translateChoice={false}
+          emptyText=""
+          variant="outlined"
+          sx={{ width: 260, maxWidth: '100%' }}
+          disabled={creating}
+        />
+        <TextInput
+          source="job_id"
+          label="audits.propose.jobId"
+          parse={keepText}
+          variant="outlined"
+          sx={{ width: 320, maxWidth: '100%' }}
+          disabled={creating}
+          helperText={false}
+        />
+        <Button type="submit" variant="contained" startIcon={<AddTaskIcon />} disabled={creating} sx={{ mt: 1 }}>
+          {translate('audits.propose.create')}
+        </Button>
+      </Box>
+      <Typography variant="h6" component="h2">
+        {translate('audits.propose.proposedLogs')}
+      </Typography>
+      {isSubmitted && selection.ids.length === 0 && kilnType !== null && (
+        <Alert severity="error">{translate('audits.propose.noLogs')}</Alert>
+      )}
+      {selection.ids.length > 0 && (
+        <Alert
+          severity={selection.refused ? 'warning' : 'info'}
+          role={selection.refused ? 'alert' : 'status'}
+          action={
+            <Button color="inherit" size="small" onClick={() => onSelect(NOTHING)}>
+              {translate('audits.propose.clearSelection')}
+            </Button>
+          }
+        >
+          {translate('audits.propose.oneFacility', { facility: chosenFacility })}
+        </Alert>
+      )}
+      {kilnType !== null && outdated.length > 0 && (
+        <Alert severity="warning">
+          {translate('audits.propose.needsReanalysis', {
+            smart_count: outdated.length,
+            version: currentVersion,
+            kilns: [...new Set(outdated.map((row) => row.kiln_id ?? ''))].filter(Boolean).join(', '),
+          })}
+        </Alert>
+      )}
+      {kilnType === null ? (
+        <Typography color="text.secondary">{translate('audits.propose.chooseKilnType')}</Typography>
+      ) : logs.error ? (
+        <Alert severity="error">{translate('audits.logTable.loadError')}</Alert>
+      ) : (
+        <AuditLogTable
+          resource={RESOURCES.potentialAuditLogs}
+          logs={rows}
+          isPending={logs.isPending}
+          label="audits.propose.proposedLogs"
+          empty="audits.propose.empty"
+          selection={{
+            selectedIds: selection.ids,
+            onChange: (requested) => onSelect(selectWithinOneFacility(rows, selection.ids, requested)),
+            isSelectable: (row) => isSelectableWith(rows, selection.ids, row),
+            summary: translate('audits.logTable.selected', { smart_count: chosen.length, co2: formatNumber(chosenCo2, 1) }),
+          }}
+        />
+      )}
+    </Box>
+  );
 }

@@ -1,6 +1,187 @@
+import { useState } from 'react';
+import {
+  Alert,
+  Box,
+  Button,
+  MenuItem,
+  Paper,
+  Table,
+  TableBody,
+  TableCell,
+  TableContainer,
+  TableHead,
+  TableRow,
+  TextField,
+  Typography,
+} from '@mui/material';
+import TaskAltIcon from '@mui/icons-material/TaskAlt';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useCanAccess, useDataProvider, useGetList, useNotify, useTranslate } from 'react-admin';
+import { statementFileType, STATEMENT_EXTENSIONS } from '../domain/audits/audits';
+import type { AuditCo2Summary, AuditLogRow, ProposedAuditItem } from '../domain/audits/types';
+import { formatNumber } from '../domain/format';
+import { RESOURCES } from '../domain/operations';
+import { FileChooser } from '../forms/FileChooser';
+import { useReportQueryFailure, type FailureTexts } from '../layout/failures';
+import { useNotifyTitled } from '../layout/notifications';
 import { Page } from '../layout/Page';
+import type { AuditSignoff } from '../providers/apiMethods';
+import type { ApiDataProvider } from '../providers/dataProvider';
+import { EVERY_ROW } from '../providers/listedInBrowser';
+import { AuditLogTable } from './AuditLogTable';
+import { ProposalLabel } from './ProposalLabel';
 
-/** Review Proposed Logs, the Carbon Removals menu item (spec §2): a placeholder until its feature replaces this page. */
+/** The proposal dropdown's width (spec §2, §9). */
+export const AUDIT_DROPDOWN_WIDTH = 600;
+
+const PROPOSALS_FAILURE: FailureTexts = { title: 'audits.review.proposalsErrorTitle' };
+const LOGS_FAILURE: FailureTexts = { title: 'audits.review.logsErrorTitle' };
+
+const STATEMENT_ACCEPT = [...STATEMENT_EXTENSIONS.map((ext) => `.${ext}`), 'image/png', 'image/jpeg', 'application/pdf'].join(',');
+
+type LogRecord = AuditLogRow & { id: number };
+
+/** Review Proposed Logs, the Carbon Removals item (spec §2): a proposal's summary and burns, and its signoff. */
 export default function ReviewAuditPage() {
-  return <Page title="pages.reviewAudit" notBuilt />;
+  const translate = useTranslate();
+  const { canAccess: canSignoff = false } = useCanAccess({ resource: RESOURCES.auditProposals, action: 'edit' });
+  const proposals = useGetList<ProposedAuditItem>(RESOURCES.auditProposals, {
+    pagination: EVERY_ROW,
+    sort: { field: 'create_ts', order: 'DESC' },
+  });
+  useReportQueryFailure(proposals.error, PROPOSALS_FAILURE);
+  const [chosenId, setChosenId] = useState<number | null>(null);
+  // a proposal signed off (here or elsewhere) leaves the list, and the choice with it
+  const chosen = proposals.data?.find((p) => p.id === chosenId) ?? null;
+
+  return (
+    <Page title="pages.reviewAudit">
+      <TextField
+        select
+        label={translate('audits.review.proposal')}
+        value={chosen ? String(chosen.id) : ''}
+        onChange={(event) => setChosenId(event.target.value === '' ? null : Number(event.target.value))}
+        disabled={proposals.isPending || !proposals.data?.length}
+        sx={{ width: AUDIT_DROPDOWN_WIDTH, maxWidth: '100%' }}
+        helperText={
+          proposals.error
+            ? undefined
+            : proposals.data?.length === 0
+              ? translate('audits.review.noProposals')
+              : chosen
+                ? undefined
+                : translate('audits.review.chooseProposal')
+        }
+      >
+        {(proposals.data ?? []).map((proposal) => (
+          <MenuItem key={proposal.id} value={String(proposal.id)}>
+            <ProposalLabel proposal={proposal} />
+          </MenuItem>
+        ))}
+      </TextField>
+      {proposals.error && <Alert severity="error">{translate('audits.review.proposalsErrorTitle')}</Alert>}
+      {chosen && <ProposalReview key={chosen.id} proposal={chosen} canSignoff={canSignoff} />}
+    </Page>
+  );
+}
+
+function ProposalReview({ proposal, canSignoff }: { proposal: ProposedAuditItem; canSignoff: boolean }) {
+  const translate = useTranslate();
+  const logs = useGetList<LogRecord>(RESOURCES.auditableLogs, { filter: { audit: proposal.id }, pagination: EVERY_ROW });
+  useReportQueryFailure(logs.error, LOGS_FAILURE);
+  const summary = (logs.meta?.co2_summary ?? []) as AuditCo2Summary[];
+  const rows = logs.data ?? [];
+
+  if (logs.error) return <Alert severity="error">{translate('audits.review.logsErrorTitle')}</Alert>;
+  return (
+    <>
+      <Typography variant="h6" component="h2">
+        {translate('audits.review.summaryHeading')}
+      </Typography>
+      <AuditSummaryTable summary={summary} />
+      {!logs.isPending && rows.length === 0 && <Alert severity="info">{translate('audits.review.noLogs')}</Alert>}
+      <Typography variant="h6" component="h2">
+        {translate('audits.review.auditLogs')}
+      </Typography>
+      <AuditLogTable resource={RESOURCES.auditableLogs} logs={rows} isPending={logs.isPending} label="audits.review.auditLogs" empty="audits.review.noLogs" />
+      {canSignoff && rows.length > 0 && <SignoffArea proposalId={proposal.id} analysisIds={rows.map((row) => row.analysis_id)} />}
+    </>
+  );
+}
+
+/** The Audit Summary table: one line per facility of the proposal; kg totals with 0 decimals (spec §9). */
+function AuditSummaryTable({ summary }: { summary: readonly AuditCo2Summary[] }) {
+  const translate = useTranslate();
+  return (
+    <TableContainer component={Paper} variant="outlined" sx={{ maxWidth: '100%' }}>
+      <Table size="small" aria-label={translate('audits.review.summaryTable')}>
+        <TableHead>
+          <TableRow>
+            <TableCell>{translate('audits.review.facilityName')}</TableCell>
+            <TableCell align="right">{translate('audits.review.logCount')}</TableCell>
+            <TableCell align="right">{translate('audits.review.co2Removed')}</TableCell>
+            <TableCell align="right">{translate('audits.review.biocharProduced')}</TableCell>
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {summary.map((line) => (
+            <TableRow key={line.name}>
+              <TableCell>{line.name}</TableCell>
+              <TableCell align="right">{formatNumber(line.count)}</TableCell>
+              <TableCell align="right">{formatNumber(line.co2)}</TableCell>
+              <TableCell align="right">{formatNumber(line.biochar)}</TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+    </TableContainer>
+  );
+}
+
+/** 'Choose Audit Statement' and 'Signoff' (spec §2, §4): one png, jpg, jpeg or pdf; the list refreshes after either outcome. */
+function SignoffArea({ proposalId, analysisIds }: { proposalId: number; analysisIds: number[] }) {
+  const translate = useTranslate();
+  const notify = useNotify();
+  const notifyTitled = useNotifyTitled();
+  const queryClient = useQueryClient();
+  const dataProvider = useDataProvider<ApiDataProvider>();
+  const [file, setFile] = useState<File | null>(null);
+  const fileType = file ? statementFileType(file.name) : null;
+
+  const refresh = () =>
+    Promise.all(
+      [RESOURCES.auditProposals, RESOURCES.auditableLogs, RESOURCES.audits].map((resource) => queryClient.invalidateQueries({ queryKey: [resource] })),
+    );
+  const signoff = useMutation({
+    mutationFn: (signoff: AuditSignoff) => dataProvider.signoffAudit(signoff),
+    onSuccess: () => {
+      notify('audits.review.signedOff', { type: 'success' });
+      setFile(null);
+    },
+    onError: () => notifyTitled('audits.review.signoffFailedTitle', 'audits.review.signoffFailed'),
+    onSettled: () => refresh(),
+  });
+
+  return (
+    <Box component="section" aria-label={translate('audits.review.signoff')} sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'flex-start', gap: 2 }}>
+      <FileChooser
+        label="audits.review.chooseStatement"
+        accept={STATEMENT_ACCEPT}
+        file={file}
+        onChange={setFile}
+        hint="audits.review.statementHint"
+        error={file && !fileType ? translate('audits.review.wrongType') : undefined}
+        disabled={signoff.isPending}
+      />
+      <Button
+        variant="contained"
+        startIcon={<TaskAltIcon />}
+        sx={{ mt: 1 }}
+        disabled={!file || !fileType || signoff.isPending}
+        onClick={() => file && fileType && signoff.mutate({ proposalId, file, fileType, analysisIds })}
+      >
+        {translate(signoff.isPending ? 'audits.review.processing' : 'audits.review.signoff')}
+      </Button>
+    </Box>
+  );
 }

@@ -416,8 +416,9 @@ export const en = {
       clearSelection: 'Clear selection',
       created: 'Audit job created successfully.',
       failed: 'An unknown error occurred creating the audit job. Please try again later.',
-      failedTitle: 'Error creating audit job.',
       empty: 'No validated analysed burns of this kiln type are waiting for an audit.',
+      needsReanalysis:
+        '%{smart_count} more burn (kiln %{kilns}) was analysed by an older algorithm than %{version}: analyse it again on Kiln Logs before it can be proposed. |||| %{smart_count} more burns (kilns %{kilns}) were analysed by an older algorithm than %{version}: analyse them again on Kiln Logs before they can be proposed.',
     },
     review: {
       proposal: 'Proposed Audit',
@@ -475,6 +476,7 @@ export const en = {
     },
     export: {
       auditId: 'Audit ID',
+      facility: 'Facility',
       signoffTs: 'Signoff Time',
       jobId: 'Job ID',
       kilnType: 'Kiln Type',

@@ -148,8 +148,7 @@ export const apiMethods = {
 
   /** GET /api/co2/summary: audited, utilised CO2 and audited biochar per facility and month. */
   async getCarbonSummary(): Promise<CarbonSummaryData> {
-    const { json } = await apiFetch('/co2/summary');
-    return (json as { data: CarbonSummaryData }).data;
+    return (await callApi('/co2/summary', 'get')).data;
   },
 
   /** POST /api/user/{username}/update; resolves on {status: 1}; rejects with an HttpError or an UnconfirmedSaveError. */

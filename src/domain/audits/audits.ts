@@ -7,7 +7,8 @@
  */
 import type { DataSampleRow } from '../api/kilnLogs';
 import { KNOWN_KILN_TYPES } from '../kilnTypes';
-import type { AuditLogRow } from './types';
+import { parseAnalysis } from '../analysis';
+import type { AuditedBurn, AuditLog, AuditLogRow } from './types';
 
 /** The kiln-type select's 'Any/Unknown' entry (spec §2): potential logs of any or an unknown type. */
 export const ANY_KILN_TYPE = -1;
@@ -26,6 +27,36 @@ export const PROPOSE_KILN_TYPE_CHOICES: readonly KilnTypeChoice[] = [
 
 /** The row id react-admin and the selection use: the log's analysis id. */
 export const auditLogId = (row: AuditLogRow): number => row.id ?? row.analysis_id;
+
+/**
+ * A burn as the audit log table shows it. An audited burn shows the numbers
+ * and algorithm version its audit certified (`frozen`), never its current
+ * analysis (none: 'N/A'); any other burn (`frozen` undefined), its current
+ * analysis and the version that made it.
+ */
+export function auditLogRow(log: AuditLog, frozen?: AuditedBurn | null): AuditLogRow {
+  const analysis = parseAnalysis(log.analysis);
+  const current = frozen === undefined;
+  return {
+    id: log.analysis_id,
+    analysis_id: log.analysis_id,
+    facility_id: log.facility_id,
+    facility_name: log.facility_name,
+    kiln_id: log.kiln_id,
+    logts: log.logts,
+    type: log.type,
+    gps_in_range: log.gps_in_range,
+    data_sample: log.data_sample,
+    analysis_detail: frozen ? { co2_removed: frozen.co2_removed, biochar_produced: frozen.biochar_produced } : current ? log.analysis_detail : null,
+    algorithm_version: frozen ? frozen.algorithm_version : current && analysis && analysis !== 'unreadable' ? analysis.algorithmVersion : null,
+  };
+}
+
+/** An audit's burns with the numbers frozen at signoff, matched by analysis id (the answer keeps one order, but a mismatch must never borrow another burn's figures). */
+export function auditedLogRows(logs: readonly AuditLog[], burns: readonly AuditedBurn[]): AuditLogRow[] {
+  const frozen = new Map(burns.map((burn) => [burn.analysis_id, burn]));
+  return logs.map((log) => auditLogRow(log, frozen.get(log.analysis_id) ?? null));
+}
 
 // ---------------------------------------------------------------- propose
 

@@ -16,6 +16,8 @@ export interface CarbonSummaryRow {
   audited_co2: number;
   utilised_co2: number;
   audited_biochar: number;
+  /** the sum of every row (the Total row, or the 'total' grouping's one row) */
+  total: boolean;
 }
 
 export const TOTAL_LABEL = 'Total';
@@ -45,11 +47,12 @@ function add(bucket: Bucket, m: CarbonMonth): void {
   bucket.recency = Math.max(bucket.recency, recencyOf(m));
 }
 
-const rowOf = (b: Bucket): CarbonSummaryRow => ({
+const rowOf = (b: Bucket, total: boolean): CarbonSummaryRow => ({
   label: b.label,
   audited_co2: b.co2 / 1000,
   utilised_co2: b.utilised / 1000,
   audited_biochar: b.biochar / 1000,
+  total,
 });
 
 function keyOf(grouping: CarbonGrouping, facility: CarbonFacility, m: CarbonMonth): { key: string; label: string } {
@@ -88,6 +91,6 @@ export function carbonSummaryRows(
   }
   const rows = [...buckets.values()]
     .sort((a, b) => b.recency - a.recency || a.label.localeCompare(b.label))
-    .map(rowOf);
-  return withTotal && grouping !== 'total' && rows.length > 0 ? [...rows, rowOf(total)] : rows;
+    .map((bucket) => rowOf(bucket, grouping === 'total'));
+  return withTotal && grouping !== 'total' && rows.length > 0 ? [...rows, rowOf(total, true)] : rows;
 }

@@ -1,10 +1,13 @@
 /**
  * The payloads of the audit calls (spec §3 "Proposed audit dropdown item",
- * "Auditable logs response", "Audit history item", "Carbon summary"; §7).
- * Fields the spec does not show are optional, so a row another backend sends
- * without them still renders (as 'N/A' / 'None').
+ * "Auditable logs response", "Audit history item", "Carbon summary"; §7), as
+ * mock-server/openapi.yaml gives them through generated.ts, and the row the
+ * audit log table shows. The row's fields beyond the analysis id are
+ * optional, so a burn another backend sends without them still renders (as
+ * 'N/A' / 'None').
  */
 import type { DataSampleRow } from '../api/kilnLogs';
+import type { components } from '../api/generated';
 
 /** A burn in the audit log table: a potential, proposed or audited log (spec §3 "Log/analysis row"). */
 export interface AuditLogRow {
@@ -23,56 +26,42 @@ export interface AuditLogRow {
   algorithm_version?: string | null;
 }
 
-/** GET /api/dropdowns/audits: a proposal not yet signed off. */
-export interface ProposedAuditItem {
-  id: number;
-  create_ts: string;
-  kiln_type: number;
-  job_id: string;
-}
+type Schemas = components['schemas'];
+
+/** A burn as the audit calls answer it: the kiln log row with its data sample. */
+export type AuditLog = Schemas['AuditLog'];
+
+/** A burn's numbers and algorithm version as its audit certified them, frozen at signoff. */
+export type AuditedBurn = Schemas['AuditedBurn'];
+
+/** GET /api/audit/potential_logs: the burns that can be proposed, and those needing re-analysis first. */
+export type PotentialLogsResponse = Schemas['PotentialLogsResponse'];
+
+/** GET /api/dropdowns/audits: a proposal not yet signed off (kiln_type -1: burns of more than one type). */
+export type ProposedAuditItem = Schemas['ProposedAudit'];
 
 /** One facility's line of an auditable proposal's summary. */
-export interface AuditCo2Summary {
-  name: string;
-  count: number;
-  co2: number;
-  biochar: number;
-}
+export type AuditCo2Summary = Schemas['AuditFacilitySummary'];
 
-/** GET /api/audit/auditable_logs?audit={id}: data. */
-export interface AuditableLogs {
-  logs: AuditLogRow[];
-  co2_summary: AuditCo2Summary[];
-}
+/** GET /api/audit/auditable_logs?audit={id}. */
+export type AuditableLogsResponse = Schemas['AuditableLogsResponse'];
+
+/** GET /api/audit/audited_logs?audit_id={id}: the burns and, in the same order, their frozen numbers. */
+export type AuditedLogsResponse = Schemas['AuditedLogsResponse'];
 
 /** GET /api/audit/history: one signed-off audit. */
-export interface AuditHistoryItem {
-  id: number;
-  signoff_ts: string;
-  job_id: string;
-  kiln_type: number;
-  audited_co2: number;
-  audited_biochar: number;
-  docKey: string | null;
-}
+export type AuditHistoryItem = Schemas['AuditHistoryItem'];
 
-/** A month of one facility's carbon (spec §3 "Carbon summary"). */
-export interface CarbonMonth {
-  year: number;
-  /** 1-12 */
-  month: number;
-  audited_co2: number;
-  utilised_co2: number;
-  audited_biochar: number;
-}
+/** GET /api/audit/history. */
+export type AuditHistoryResponse = Schemas['AuditHistoryResponse'];
 
-export interface CarbonFacility {
-  id: number;
-  name: string;
-  data: CarbonMonth[];
-}
+/** GET /api/co2/summary. */
+export type CarbonSummaryResponse = Schemas['Co2SummaryResponse'];
 
-/** GET /api/co2/summary: data. */
-export interface CarbonSummaryData {
-  facilities: CarbonFacility[];
-}
+/** The carbon of all facilities (spec §3 "Carbon summary"). */
+export type CarbonSummaryData = CarbonSummaryResponse['data'];
+
+export type CarbonFacility = CarbonSummaryData['facilities'][number];
+
+/** A month of one facility's carbon: year, month 1-12, kg. */
+export type CarbonMonth = Schemas['Co2SummaryMonth'];

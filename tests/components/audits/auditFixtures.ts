@@ -22,3 +22,19 @@ export function makeAuditLog(overrides: Partial<AuditLogRow> & { analysis_id: nu
 
 /** Fake data provider methods (react-admin's generic signatures do not take plain mocks). */
 export const fakeProvider = (methods: Record<string, unknown>): Partial<DataProvider> => methods as Partial<DataProvider>;
+
+type ListAnswer = { data: unknown[]; total?: number; meta?: Record<string, unknown> };
+
+/** A getList answering per resource, recording every call; a function answers from the call's params, an Error rejects. */
+export function listsBy(answers: Record<string, ListAnswer | Error | ((params: { filter: Record<string, unknown> }) => ListAnswer | Error)>) {
+  const calls: { resource: string; filter: Record<string, unknown> }[] = [];
+  const getList = async (resource: string, params: { filter: Record<string, unknown> }) => {
+    calls.push({ resource, filter: params.filter });
+    const entry = answers[resource];
+    const answer = typeof entry === 'function' ? entry(params) : entry;
+    if (!answer) return { data: [], total: 0 };
+    if (answer instanceof Error) throw answer;
+    return { total: answer.data.length, ...answer };
+  };
+  return { getList, calls };
+}

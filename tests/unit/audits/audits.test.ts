@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { makeKilnLog } from '../../components/support/kilnLogs';
 import {
   ANY_KILN_TYPE,
+  auditedLogRows,
+  auditLogRow,
   formatAuditTimestamp,
   isSelectableWith,
   PROPOSE_KILN_TYPE_CHOICES,
@@ -12,6 +15,7 @@ import {
   statementFileType,
 } from '../../../src/domain/audits/audits';
 import type { AuditLogRow } from '../../../src/domain/audits/types';
+import { auditHistoryCsvRows } from '../../../src/domain/audits/historyCsv';
 
 const log = (analysis_id: number, facility_id: number | null): AuditLogRow => ({ analysis_id, facility_id });
 const ROWS = [log(1, 7), log(2, 8), log(3, 7), log(4, null), log(5, 8)];
@@ -103,5 +107,80 @@ describe('audit texts', () => {
     expect(sampleRows('{"d":1}')).toEqual([]);
     expect(sampleRows(null)).toEqual([]);
     expect(sampleRows(undefined)).toEqual([]);
+  });
+});
+
+describe('Audit History CSV (one row per audited burn)', () => {
+  const audit = {
+    id: 4,
+    signoff_ts: '2026-03-07T15:04:09.000Z',
+    job_id: 'AUD-2026-03-04',
+    kiln_type: 2,
+    audited_co2: 2000.125,
+    audited_biochar: 800.5,
+    docKey: 'k',
+    facility_id: 1,
+    facility_name: 'Nairobi Char Works',
+    evidence_mime_type: 'application/pdf' as const,
+    algorithm_versions: ['2.0.0'],
+    log_count: 2,
+  };
+  const title = (key: string) => key.split('.').pop()!;
+
+  it('carries the analysis version and frozen numbers of every burn beside its audit', () => {
+    const rows = auditHistoryCsvRows(
+      audit,
+      [
+        { analysis_id: 11, kiln_id: 'TX-1', logts: '2026-03-01T06:00:00', analysis_detail: { co2_removed: 1000.1, biochar_produced: 400.2 }, algorithm_version: '2.0.0' },
+        { analysis_id: 12, kiln_id: 'TX-1', logts: null, analysis_detail: null, algorithm_version: null },
+      ],
+      title,
+    );
+    expect(rows).toEqual([
+      {
+        auditId: 4, facility: 'Nairobi Char Works', jobId: 'AUD-2026-03-04', signoffTs: '2026-03-07T15:04:09.000Z', kilnType: 'Terrafix', auditedCo2: 2000.125, auditedBiochar: 800.5,
+        analysisId: 11, kilnId: 'TX-1', logTime: '2026-03-01T06:00:00', co2Removed: 1000.1, biocharProduced: 400.2, algorithmVersion: '2.0.0',
+      },
+      {
+        auditId: 4, facility: 'Nairobi Char Works', jobId: 'AUD-2026-03-04', signoffTs: '2026-03-07T15:04:09.000Z', kilnType: 'Terrafix', auditedCo2: 2000.125, auditedBiochar: 800.5,
+        analysisId: 12, kilnId: 'TX-1', logTime: null, co2Removed: null, biocharProduced: null, algorithmVersion: null,
+      },
+    ]);
+  });
+
+  it('keeps an audit whose burns are not listed as one row', () => {
+    const rows = auditHistoryCsvRows(audit, [], title);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ auditId: 4, analysisId: null, algorithmVersion: null });
+  });
+});
+
+describe('audit log rows from the audit calls', () => {
+  const burn = (id: number, co2: number, version = '2.0.0') =>
+    ({
+      ...makeKilnLog({ id, kiln_id: `CG1-${id}`, analysis: JSON.stringify({ valid: 'true', algorithm_version: '2.1.0', co2_removed: 9 }), analysis_detail: { co2_removed: 9, biochar_produced: 3 } }),
+      data_sample: [],
+      frozen: { analysis_id: id, co2_removed: co2, biochar_produced: co2 / 2, algorithm_version: version },
+    });
+
+  it('shows a burn that is not audited with its current analysis and the version that made it', () => {
+    const { frozen: _unused, ...log } = burn(5, 100);
+    expect(auditLogRow(log)).toMatchObject({ id: 5, analysis_id: 5, kiln_id: 'CG1-5', analysis_detail: { co2_removed: 9, biochar_produced: 3 }, algorithm_version: '2.1.0' });
+  });
+
+  it("shows an audited burn's frozen numbers and version, matched by analysis id, never its current analysis", () => {
+    const a = burn(5, 100, '1.0.0');
+    const b = burn(6, 50);
+    const rows = auditedLogRows([a, b], [b.frozen, a.frozen]);
+    expect(rows.map((r) => [r.analysis_id, r.analysis_detail, r.algorithm_version])).toEqual([
+      [5, { co2_removed: 100, biochar_produced: 50 }, '1.0.0'],
+      [6, { co2_removed: 50, biochar_produced: 25 }, '2.0.0'],
+    ]);
+  });
+
+  it('reads N/A rather than the current analysis when an audited burn has no frozen numbers', () => {
+    const [row] = auditedLogRows([burn(7, 1)], []);
+    expect(row.analysis_detail).toBeNull();
+    expect(row.algorithm_version).toBeNull();
   });
 });

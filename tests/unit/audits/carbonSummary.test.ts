@@ -24,7 +24,7 @@ describe('carbon summary grouping (spec §3)', () => {
 
   it('sums everything into one Total row', () => {
     expect(carbonSummaryRows(FACILITIES, 'total')).toEqual([
-      { label: 'Total', audited_co2: 350.85, utilised_co2: 15, audited_biochar: 140.15 },
+      { label: 'Total', audited_co2: 350.85, utilised_co2: 15, audited_biochar: 140.15, total: true },
     ]);
   });
 
@@ -38,9 +38,9 @@ describe('carbon summary grouping (spec §3)', () => {
 
   it('groups by year, newest first, with an optional Total row last', () => {
     expect(carbonSummaryRows(FACILITIES, 'yearly', true)).toEqual([
-      { label: '2026', audited_co2: 250.6, utilised_co2: 5, audited_biochar: 100.05 },
-      { label: '2025', audited_co2: 100.25, utilised_co2: 10, audited_biochar: 40.1 },
-      { label: 'Total', audited_co2: 350.85, utilised_co2: 15, audited_biochar: 140.15 },
+      { label: '2026', audited_co2: 250.6, utilised_co2: 5, audited_biochar: 100.05, total: false },
+      { label: '2025', audited_co2: 100.25, utilised_co2: 10, audited_biochar: 40.1, total: false },
+      { label: 'Total', audited_co2: 350.85, utilised_co2: 15, audited_biochar: 140.15, total: true },
     ]);
     expect(carbonSummaryRows(FACILITIES, 'yearly').map((r) => r.label)).toEqual(['2026', '2025']);
   });

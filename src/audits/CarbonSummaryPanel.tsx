@@ -1,0 +1,110 @@
+import { useEffect, useState } from 'react';
+import {
+  Box,
+  FormControlLabel,
+  Paper,
+  Switch,
+  Table,
+  TableBody,
+  TableCell,
+  TableContainer,
+  TableHead,
+  TableRow,
+  ToggleButton,
+  ToggleButtonGroup,
+  Typography,
+} from '@mui/material';
+import { useQuery } from '@tanstack/react-query';
+import { useDataProvider, useTranslate } from 'react-admin';
+import { carbonSummaryRows, type CarbonGrouping } from '../domain/audits/carbonSummary';
+import { formatNumber } from '../domain/format';
+import { RESOURCES } from '../domain/operations';
+import type { ApiDataProvider } from '../providers/dataProvider';
+
+export interface CarbonSummaryPanelProps {
+  /** message key of the heading */
+  title: string;
+  /** one facility's months only; null: every facility */
+  facilityId: number | null;
+  /** the groupings offered, the first chosen at start */
+  groupings: readonly CarbonGrouping[];
+}
+
+/**
+ * A carbon summary (spec §3): audited CO2, utilised CO2 and audited biochar
+ * grouped as chosen, kg with 1 decimal, optionally with a Total row. A failed
+ * fetch is only logged; the table then reads 'No audited co2.' (spec §8).
+ */
+export function CarbonSummaryPanel({ title, facilityId, groupings }: CarbonSummaryPanelProps) {
+  const translate = useTranslate();
+  const dataProvider = useDataProvider<ApiDataProvider>();
+  const [grouping, setGrouping] = useState<CarbonGrouping>(groupings[0]);
+  const [withTotal, setWithTotal] = useState(false);
+  const summary = useQuery({ queryKey: [RESOURCES.audits, 'co2Summary'], queryFn: () => dataProvider.getCarbonSummary() });
+  useEffect(() => {
+    if (summary.error) console.error(summary.error);
+  }, [summary.error]);
+
+  const facilities = (summary.data?.facilities ?? []).filter((f) => facilityId === null || f.id === facilityId);
+  const rows = summary.isPending ? [] : carbonSummaryRows(facilities, grouping, withTotal);
+  const headingId = `carbon-summary-${title}`;
+
+  return (
+    <Box component="section" aria-labelledby={headingId} sx={{ display: 'flex', flexDirection: 'column', gap: 1 }}>
+      <Typography variant="h6" component="h2" id={headingId}>
+        {translate(title)}
+      </Typography>
+      <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 2 }}>
+        {groupings.length > 1 && (
+          <ToggleButtonGroup
+            size="small"
+            exclusive
+            value={grouping}
+            aria-label={translate('audits.carbon.grouping')}
+            onChange={(_, value: CarbonGrouping | null) => value && setGrouping(value)}
+          >
+            {groupings.map((g) => (
+              <ToggleButton key={g} value={g}>
+                {translate(`audits.carbon.${g}`)}
+              </ToggleButton>
+            ))}
+          </ToggleButtonGroup>
+        )}
+        {grouping !== 'total' && (
+          <FormControlLabel
+            control={<Switch checked={withTotal} onChange={(event) => setWithTotal(event.target.checked)} />}
+            label={translate('audits.carbon.showTotal')}
+          />
+        )}
+      </Box>
+      <TableContainer component={Paper} variant="outlined">
+        <Table size="small" aria-labelledby={headingId}>
+          <TableHead>
+            <TableRow>
+              <TableCell>{translate(grouping === 'facility' ? 'audits.carbon.facility' : 'audits.carbon.label')}</TableCell>
+              <TableCell align="right">{translate('audits.carbon.auditedCo2')}</TableCell>
+              <TableCell align="right">{translate('audits.carbon.utilisedCo2')}</TableCell>
+              <TableCell align="right">{translate('audits.carbon.auditedBiochar')}</TableCell>
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {rows.map((row, index) => (
+              // two facilities may share a name: the position keeps keys apart
+              <TableRow key={`${index}-${row.label}`} sx={row.total && grouping !== 'total' ? { '& td': { fontWeight: 'bold' } } : undefined}>
+                <TableCell>{row.total ? translate('audits.carbon.total') : row.label}</TableCell>
+                <TableCell align="right">{formatNumber(row.audited_co2, 1)}</TableCell>
+                <TableCell align="right">{formatNumber(row.utilised_co2, 1)}</TableCell>
+                <TableCell align="right">{formatNumber(row.audited_biochar, 1)}</TableCell>
+              </TableRow>
+            ))}
+            {!summary.isPending && rows.length === 0 && (
+              <TableRow>
+                <TableCell colSpan={4}>{translate('audits.carbon.empty')}</TableCell>
+              </TableRow>
+            )}
+          </TableBody>
+        </Table>
+      </TableContainer>
+    </Box>
+  );
+}

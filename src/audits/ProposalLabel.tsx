@@ -1,0 +1,26 @@
+import { Box, Chip } from '@mui/material';
+import { useTranslate } from 'react-admin';
+import { formatDateTime } from '../domain/dates';
+import { isKilnType } from '../domain/kilnTypes';
+import type { ProposedAuditItem } from '../domain/audits/types';
+import { KilnTypeChip } from '../kilns/KilnTypeChip';
+
+/** A proposal's kiln-type tag, or 'Unknown Kiln Type' for Any/Unknown (-1) and anything else (spec §2). */
+export function ProposalKilnType({ type }: { type: number }) {
+  const translate = useTranslate();
+  if (isKilnType(type)) return <KilnTypeChip type={type} />;
+  return <Chip size="small" variant="outlined" color="warning" label={translate('audits.review.unknownKilnType')} />;
+}
+
+/** A proposed audit in the review dropdown: creation time (DD-MMM-YYYY HH:mm), kiln-type tag, job id. */
+export function ProposalLabel({ proposal }: { proposal: ProposedAuditItem }) {
+  return (
+    <Box component="span" sx={{ display: 'inline-flex', alignItems: 'center', gap: 1, flexWrap: 'wrap', minWidth: 0 }}>
+      <span>{formatDateTime(proposal.create_ts)}</span>
+      <ProposalKilnType type={proposal.kiln_type} />
+      <Box component="span" sx={{ wordBreak: 'break-all' }}>
+        {proposal.job_id}
+      </Box>
+    </Box>
+  );
+}

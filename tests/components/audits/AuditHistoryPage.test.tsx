@@ -1,0 +1,138 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { HttpError, Notification } from 'react-admin';
+import AuditHistoryPage from '../../../src/audits/AuditHistoryPage';
+import { renderInAdmin } from '../support/renderInAdmin';
+import { fakeProvider, listsBy, makeAuditLog } from './auditFixtures';
+
+beforeEach(() => {
+  URL.createObjectURL = vi.fn(() => 'blob:evidence');
+  URL.revokeObjectURL = vi.fn();
+});
+afterEach(() => vi.restoreAllMocks());
+
+const FACILITIES = [
+  { id: 1, mnemonic: 'NCW', name: 'Nairobi Char Works' },
+  { id: 2, mnemonic: 'ANB', name: 'Andes Biochar' },
+];
+const audit = (id: number, day: number) => ({
+  id,
+  signoff_ts: new Date(2026, 2, day, 15, 4, 9).toISOString(),
+  job_id: `AUD-${id}`,
+  kiln_type: 0,
+  audited_co2: 2015.6,
+  audited_biochar: 806.4,
+  docKey: `audits/${id}.png`,
+});
+const CARBON = {
+  facilities: [
+    { id: 1, name: 'Nairobi Char Works', data: [{ year: 2026, month: 3, audited_co2: 2015.64, utilised_co2: 100, audited_biochar: 806.44 }, { year: 2025, month: 12, audited_co2: 10, utilised_co2: 0, audited_biochar: 4 }] },
+    { id: 2, name: 'Andes Biochar', data: [{ year: 2026, month: 1, audited_co2: 500, utilised_co2: 0, audited_biochar: 200 }] },
+  ],
+};
+
+function renderPage(methods: Record<string, unknown>) {
+  return renderInAdmin(
+    <>
+      <AuditHistoryPage />
+      <Notification />
+    </>,
+    fakeProvider({ getFacilityDropdown: async () => FACILITIES, getCarbonSummary: async () => CARBON, ...methods }),
+  );
+}
+
+async function chooseFacility(name: RegExp) {
+  await userEvent.click(await screen.findByRole('combobox', { name: 'Facility' }));
+  await userEvent.click(await screen.findByRole('option', { name }));
+}
+
+describe('Audit History (spec §2)', { timeout: 20000 }, () => {
+  it("lists the chosen facility's audits, ten a page, with the five columns and their formats", async () => {
+    const audits = Array.from({ length: 12 }, (_, i) => audit(20 - i, 20 - i));
+    const { getList, calls } = listsBy({ audits: (params) => ({ data: params.filter.facility_id ? audits : [] }) });
+    renderPage({ getList });
+    expect(await screen.findByText('Choose a facility to see its audits.')).toBeInTheDocument();
+    await chooseFacility(/Nairobi/);
+    expect(await screen.findByText('20-Mar-2026 15-04-09')).toBeInTheDocument();
+    await waitFor(() => expect(calls.at(-1)).toMatchObject({ resource: 'audits', filter: { facility_id: 1 } }));
+    const headers = screen.getAllByRole('columnheader').map((h) => h.textContent);
+    expect(headers).toEqual(expect.arrayContaining(['Audit Date & Time', 'Audit Proposal ID', 'Kiln Type', 'Audited CO2 (kg)', 'Audited Biochar (kg)']));
+    const row = screen.getByText('20-Mar-2026 15-04-09').closest('tr') as HTMLElement;
+    expect(within(row).getByText('C-Go-1')).toBeInTheDocument();
+    expect(within(row).getByText('2,016')).toBeInTheDocument();
+    expect(within(row).getByText('806')).toBeInTheDocument();
+  });
+
+  it('asks the provider for pages of 10', async () => {
+    const getList = vi.fn(async () => ({ data: [audit(1, 1)], total: 1 }));
+    renderPage({ getList });
+    await chooseFacility(/Andes/);
+    // the filter form applies a choice after its debounce
+    await waitFor(() =>
+      expect(getList).toHaveBeenLastCalledWith('audits', expect.objectContaining({ pagination: { page: 1, perPage: 10 }, filter: { facility_id: 2 } })),
+    );
+  });
+
+  it('says when the facility and range hold no audit', async () => {
+    const { getList } = listsBy({ audits: { data: [] } });
+    renderPage({ getList });
+    await chooseFacility(/Andes/);
+    expect(await screen.findByText('No audit history found for the selected facility and date range.')).toBeInTheDocument();
+  });
+
+  it("opens the evidence in 'Audit Evidence' and the burns in 'Audited Logs'", async () => {
+    const getDocument = vi.fn(async () => ({ blob: new Blob(['png']), contentType: 'image/png' }));
+    const { getList } = listsBy({ audits: { data: [audit(7, 7)] }, audited_logs: { data: [{ ...makeAuditLog({ analysis_id: 70, kiln_id: 'CG1-0070' }), id: 70 }] } });
+    renderPage({ getList, getDocument });
+    await chooseFacility(/Nairobi/);
+    await userEvent.click(await screen.findByRole('button', { name: 'View Audit' }));
+    const evidence = await screen.findByRole('dialog', { name: 'Audit Evidence' });
+    expect(await within(evidence).findByRole('img')).toBeInTheDocument();
+    expect(getDocument).toHaveBeenCalledWith({ kind: 'evidence', docKey: 'audits/7.png' });
+    await userEvent.click(within(evidence).getByRole('button', { name: 'Close' }));
+    await userEvent.click(screen.getByRole('button', { name: 'View Audited Logs' }));
+    const logs = await screen.findByRole('dialog', { name: 'Audited Logs' });
+    expect(await within(logs).findByText('CG1-0070')).toBeInTheDocument();
+  });
+
+  it("shows the chosen facility's Facility Carbon Stats: its total, by year or month", async () => {
+    const { getList } = listsBy({ audits: { data: [audit(7, 7)] } });
+    renderPage({ getList });
+    await chooseFacility(/Nairobi/);
+    // the chosen facility's panel replaces the all-facilities one once the filter applies
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Year' })).toBeInTheDocument());
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Facility' })).toBeNull());
+    const stats = screen.getByRole('region', { name: 'Facility Carbon Stats' });
+    expect(await within(stats).findByRole('row', { name: /Total/ })).toHaveTextContent('Total2,025.6100.0810.4');
+    await userEvent.click(within(stats).getByRole('button', { name: 'Month' }));
+    expect(within(stats).getAllByRole('row').map((r) => r.textContent)).toEqual([
+      'PeriodAudited CO2 (kg)Utilised CO2 (kg)Audited Biochar (kg)',
+      '2026-Mar2,015.6100.0806.4',
+      '2025-Dec10.00.04.0',
+    ]);
+    await userEvent.click(within(stats).getByRole('switch', { name: 'Total row' }));
+    expect(within(stats).getAllByRole('row').at(-1)).toHaveTextContent('Total2,025.6100.0810.4');
+  });
+
+  it("only logs a failed carbon summary and reads 'No audited co2.'", async () => {
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const { getList } = listsBy({ audits: { data: [] } });
+    renderPage({
+      getList,
+      getCarbonSummary: async () => {
+        throw new HttpError('Forbidden.', 403);
+      },
+    });
+    expect(await screen.findByText('No audited co2.')).toBeInTheDocument();
+    expect(logged).toHaveBeenCalled();
+  });
+
+  it('notifies a failed history read', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const { getList } = listsBy({ audits: (params) => (params.filter.facility_id ? new HttpError('Forbidden.', 403) : { data: [] }) });
+    renderPage({ getList });
+    await chooseFacility(/Nairobi/);
+    expect(await screen.findByText('Error retrieving audit history.')).toBeInTheDocument();
+  });
+});
