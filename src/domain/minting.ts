@@ -6,6 +6,7 @@
  * Pure functions: no React, no server.
  */
 import type { AvailableCo2Response, MintPayload } from './api/ecoAssets';
+import { formatNumber } from './format';
 import { compactErrors, decimalPlaces, numberError, textError, toNumber, type FieldErrors, type NumberRule, type ValidationErrorKey } from './validation';
 
 export const MINT_LIMITS = {
@@ -21,6 +22,8 @@ export const MINT_LIMITS = {
 export const NOTHING_CHOSEN = 'Please choose greater than 0 co2 from at least one source.';
 
 export const toGrams = (kg: number): number => Math.round(kg * 1000);
+/** kg as the eco-asset screens show it: to the gram, with thousands separators */
+export const formatCo2 = (kg: number): string => formatNumber(kg, MINT_LIMITS.kgDecimals);
 export const toKg = (grams: number): number => grams / 1000;
 
 /** What remains of an audit to allocate, in kg of whole grams, never below 0. */

@@ -5,12 +5,12 @@ import { useGetList, useTranslate } from 'react-admin';
 import { AuditEvidenceDialog } from '../audits/AuditEvidenceDialog';
 import { AuditedLogsDialog } from '../audits/AuditedLogsDialog';
 import { formatSignoffTime } from '../domain/dates';
+import { formatCo2 } from '../domain/minting';
 import { RESOURCES } from '../domain/operations';
 import { useReportQueryFailure, type FailureTexts } from '../layout/failures';
 import { Loading } from '../layout/Loading';
 import type { EcoAllocation } from '../providers/ecoAssetEndpoints';
 import { EVERY_ROW } from '../providers/listedInBrowser';
-import { formatCo2 } from './AvailableCo2Table';
 
 // spec §8 gives this failure a title only
 const AUDIT_DATA_FAILURE: FailureTexts = { title: 'ecoAssets.auditDataErrorTitle' };

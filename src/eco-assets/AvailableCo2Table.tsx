@@ -4,11 +4,7 @@ import KeyboardArrowUpIcon from '@mui/icons-material/KeyboardArrowUp';
 import { Box, Collapse, IconButton, Paper, Table, TableBody, TableCell, TableContainer, TableHead, TableRow } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import { formatSignoffTime } from '../domain/dates';
-import { formatNumber } from '../domain/format';
-import type { FacilityCo2 } from '../domain/minting';
-
-/** kg as the minting bounds count them: whole grams */
-export const formatCo2 = (kg: number): string => formatNumber(kg, 3);
+import { formatCo2, type FacilityCo2 } from '../domain/minting';
 
 /**
  * Minting's table (spec §2): a row per facility with the CO2 left to mint,

@@ -3,8 +3,8 @@ import { Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Typog
 import { alpha } from '@mui/material/styles';
 import { useTranslate } from 'react-admin';
 import type { EcoAsset } from '../domain/api/ecoAssets';
+import { formatCo2 } from '../domain/minting';
 import { Loading } from '../layout/Loading';
-import { formatCo2 } from './AvailableCo2Table';
 
 export interface EcoAssetTableProps {
   assets: readonly EcoAsset[];

@@ -7,6 +7,7 @@ import {
   amountRule,
   anythingChosen,
   buildMintPayload,
+  formatCo2,
   MINT_LIMITS,
   mintFormErrors,
   mintTotal,
@@ -20,7 +21,6 @@ import type { FormFieldErrors, ServerReasons } from '../forms/formErrors';
 import { fieldErrorsOf } from '../forms/useDialogOutcome';
 import { useNotifyTitled } from '../layout/notifications';
 import { currentSession } from '../providers/session';
-import { formatCo2 } from './AvailableCo2Table';
 
 // react-hook-form reads a numeric path segment as an array index: amounts are keyed a<signoff id>
 const amountKey = (signoffId: number | string) => `a${signoffId}`;
