@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Alert, Box, Button, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import { mintSources } from '../domain/minting';
@@ -17,8 +17,9 @@ export default function MintingPage() {
   const translate = useTranslate();
   const available = useAvailableCo2();
   const [minting, setMinting] = useState(false);
-  const facilities = available.data ?? [];
-  const sources = mintSources(facilities);
+  const facilities = useMemo(() => available.data ?? [], [available.data]);
+  // the modal's form is built from these once: a new array on every render would be a new form
+  const sources = useMemo(() => mintSources(facilities), [facilities]);
 
   let content;
   if (available.isPending) content = <Loading />;
