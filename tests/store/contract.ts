@@ -419,6 +419,8 @@ export function storeContract(factory: StoreFactory): void {
       const taken = await refusal(mint([[audit.id, 1]], 'second', '0xabc-7'));
       expect(taken.status).toBe(409);
       expect(taken.message).toContain('0xabc-7');
+      // both stores name the taken ID first, before any amount
+      expect((await refusal(mint([[audit.id, 100]], 'third', '0XABC-7'))).message).toMatch(/^Transaction ID 0XABC-7 is already used/);
       expect(await store.ecoAssets.remaining(audit.id)).toBe(8);
       expect((await store.ecoAssets.list({ facilityId: nrb.id })).map((e) => e.id)).toEqual([first.asset.id]);
       // 10 racing mints of one new transaction ID on an audit with room for all: one lands

@@ -565,13 +565,14 @@ function ecoAssets(db: Db): EcoAssetStore {
         const totals = ((await auditTotalsQuery(tx).where('a.id', 'in', ids).where('a.signoff_ts', 'is not', null).execute()) as TotalsRow[]).map(toTotals);
         const remaining = new Map<number, number | null>(ids.map((id) => [id, null]));
         for (const t of totals) remaining.set(t.audit.id, remainingGrams(t));
-        checkAllocations(input, remaining);
+        // the same order of refusals as the embedded store: the transaction ID, then the amounts
         const taken = await tx
           .selectFrom('eco_assets')
           .select('id')
           .where(sql<string>`lower(transaction_id)`, '=', transactionKey(input.transaction_id))
           .executeTakeFirst();
         if (taken) refuseTakenTransaction(input.transaction_id);
+        checkAllocations(input, remaining);
         const kg = new Map([...input.allocations].map(([id, v]) => [id, toKg(toGrams(v))]));
         // a racing mint of the same transaction ID (on other audits) meets the unique index here
         const asset = await tx
