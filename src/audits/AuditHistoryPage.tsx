@@ -126,6 +126,8 @@ export default function AuditHistoryPage() {
       <List<AuditRecord>
         resource={RESOURCES.audits}
         title={false}
+        // the list's main part may shrink below its table's width: the table scrolls in its box, not the page (390 px)
+        sx={{ '& .RaList-main': { minWidth: 0 } }}
         filters={FILTERS}
         perPage={AUDIT_HISTORY_PAGE_SIZE}
         sort={{ field: 'signoff_ts', order: 'DESC' }}

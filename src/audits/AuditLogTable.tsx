@@ -143,18 +143,18 @@ export function AuditLogTable({
   const value = selection ? controlledSelection(list, selection) : list;
   return (
     <ResourceContextProvider value={resource}>
-    <ListContextProvider value={value}>
-      <Box sx={{ overflowX: 'auto', maxWidth: '100%' }} role="region" aria-label={label ? translate(label) : undefined} tabIndex={0}>
-        <Datagrid
-          rowClick={selection ? 'toggleSelection' : false}
-          bulkActionButtons={selection ? <SelectionSummary>{selection.summary}</SelectionSummary> : false}
-          isRowSelectable={selection?.isSelectable}
-          empty={<ListEmpty message={empty} />}
-        >
-          {columns()}
-        </Datagrid>
-      </Box>
-    </ListContextProvider>
+      <ListContextProvider value={value}>
+        <Box sx={{ overflowX: 'auto', maxWidth: '100%' }} role={label ? 'region' : undefined} aria-label={label ? translate(label) : undefined} tabIndex={0}>
+          <Datagrid
+            rowClick={selection ? 'toggleSelection' : false}
+            bulkActionButtons={selection ? <SelectionSummary>{selection.summary}</SelectionSummary> : false}
+            isRowSelectable={selection?.isSelectable}
+            empty={<ListEmpty message={empty} />}
+          >
+            {columns()}
+          </Datagrid>
+        </Box>
+      </ListContextProvider>
     </ResourceContextProvider>
   );
 }

@@ -51,7 +51,6 @@ function validate(selected: readonly number[]) {
 
 /** Propose Audit (spec §2, §5): a kiln type, a job identifier and the burns of one facility become a proposal. */
 export default function ProposeAuditPage() {
-  const translate = useTranslate();
   const notify = useNotify();
   const notifyTitled = useNotifyTitled();
   const queryClient = useQueryClient();
@@ -85,7 +84,7 @@ export default function ProposeAuditPage() {
   return (
     <Page title="pages.proposeAudit">
       <Form key={generation} defaultValues={FORM_DEFAULTS} onSubmit={submit} validate={validate(selection.ids)} noValidate>
-        <ProposeForm selection={selection} onSelect={setSelection} creating={creating} translate={translate} />
+        <ProposeForm selection={selection} onSelect={setSelection} creating={creating} />
       </Form>
     </Page>
   );
@@ -95,10 +94,10 @@ interface ProposeFormProps {
   selection: Selection;
   onSelect: (selection: Selection) => void;
   creating: boolean;
-  translate: ReturnType<typeof useTranslate>;
 }
 
-function ProposeForm({ selection, onSelect, creating, translate }: ProposeFormProps) {
+function ProposeForm({ selection, onSelect, creating }: ProposeFormProps) {
+  const translate = useTranslate();
   const kilnType = kilnTypeOf(useWatch({ name: 'kiln_type' }));
   const { isSubmitted } = useFormState();
   const logs = useGetList<LogRecord>(

@@ -53,6 +53,7 @@ export default function ReviewAuditPage() {
   const [chosenId, setChosenId] = useState<number | null>(null);
   // a proposal signed off (here or elsewhere) leaves the list, and the choice with it
   const chosen = proposals.data?.find((p) => p.id === chosenId) ?? null;
+  const dropdownHint = proposals.isPending || proposals.error || chosen ? null : proposals.data.length === 0 ? 'audits.review.noProposals' : 'audits.review.chooseProposal';
 
   return (
     <Page title="pages.reviewAudit">
@@ -63,15 +64,7 @@ export default function ReviewAuditPage() {
         onChange={(event) => setChosenId(event.target.value === '' ? null : Number(event.target.value))}
         disabled={proposals.isPending || !proposals.data?.length}
         sx={{ width: AUDIT_DROPDOWN_WIDTH, maxWidth: '100%' }}
-        helperText={
-          proposals.error
-            ? undefined
-            : proposals.data?.length === 0
-              ? translate('audits.review.noProposals')
-              : chosen
-                ? undefined
-                : translate('audits.review.chooseProposal')
-        }
+        helperText={dropdownHint && translate(dropdownHint)}
       >
         {(proposals.data ?? []).map((proposal) => (
           <MenuItem key={proposal.id} value={String(proposal.id)}>
@@ -99,11 +92,15 @@ function ProposalReview({ proposal, canSignoff }: { proposal: ProposedAuditItem;
         {translate('audits.review.summaryHeading')}
       </Typography>
       <AuditSummaryTable summary={summary} />
-      {!logs.isPending && rows.length === 0 && <Alert severity="info">{translate('audits.review.noLogs')}</Alert>}
       <Typography variant="h6" component="h2">
         {translate('audits.review.auditLogs')}
       </Typography>
-      <AuditLogTable resource={RESOURCES.auditableLogs} logs={rows} isPending={logs.isPending} label="audits.review.auditLogs" empty="audits.review.noLogs" />
+      {/* no burn left (all archived or re-analysed since the proposal): the spec's sentence in place of the table */}
+      {!logs.isPending && rows.length === 0 ? (
+        <Alert severity="info">{translate('audits.review.noLogs')}</Alert>
+      ) : (
+        <AuditLogTable resource={RESOURCES.auditableLogs} logs={rows} isPending={logs.isPending} label="audits.review.auditLogs" />
+      )}
       {canSignoff && rows.length > 0 && <SignoffArea proposalId={proposal.id} analysisIds={rows.map((row) => row.analysis_id)} />}
     </>
   );

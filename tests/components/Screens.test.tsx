@@ -13,6 +13,7 @@ describe('every screen names itself in the browser tab', () => {
     ['/kiln_reg', 'Kiln Registry · Kiln Console'],
     ['/home', 'Home · Kiln Console'],
     ['/profile', 'User Profile · Kiln Console'],
+    ['/audit/create', 'Propose Audit · Kiln Console'],
   ])('%s → %s', async (path, title) => {
     await logInAs(0, 'superadmin');
     mockFetch((url) => (url.startsWith('/api/kilnlogs?') ? page([]) : json(url === '/api/changes' ? [] : { kilns: [], facilities: [] })));

@@ -136,3 +136,31 @@ describe('Audit History (spec §2)', { timeout: 20000 }, () => {
     expect(await screen.findByText('Error retrieving audit history.')).toBeInTheDocument();
   });
 });
+
+describe('Audit History export', { timeout: 20000 }, () => {
+  it('writes one CSV row per audited burn with the analysis version it was certified with', async () => {
+    const blobs: Blob[] = [];
+    URL.createObjectURL = vi.fn((blob: Blob) => {
+      blobs.push(blob);
+      return 'blob:csv';
+    });
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
+    const frozen = (id: number, version: string) => ({ ...makeAuditLog({ analysis_id: id, kiln_id: `CG1-${id}`, algorithm_version: version }), id });
+    const { getList, calls } = listsBy({
+      audits: (params) => ({ data: params.filter.facility_id ? [{ ...audit(7, 7), facility_id: 1, facility_name: 'Nairobi Char Works' }] : [] }),
+      audited_logs: { data: [frozen(70, '2.0.0'), frozen(71, '1.4.0')] },
+    });
+    renderPage({ getList });
+    await chooseFacility(/Nairobi/);
+    await screen.findByText('07-Mar-2026 15-04-09');
+    await userEvent.click(screen.getByRole('button', { name: 'Export' }));
+    await waitFor(() => expect(blobs).toHaveLength(1));
+    const lines = (await blobs[0].text()).trim().split('\n');
+    expect(lines[0]).toContain('Analysis Version');
+    expect(lines).toHaveLength(3);
+    expect(lines[1]).toContain('CG1-70');
+    expect(lines[1]).toMatch(/2\.0\.0$/);
+    expect(lines[2]).toMatch(/1\.4\.0$/);
+    expect(calls).toContainEqual({ resource: 'audited_logs', filter: { audit_id: 7 } });
+  });
+});

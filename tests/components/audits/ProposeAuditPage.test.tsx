@@ -131,3 +131,40 @@ describe('Propose Audit: burns of an older algorithm', { timeout: 20000 }, () =>
     expect(screen.queryByText('CG1-0040')).toBeNull();
   });
 });
+
+describe('Propose Audit: loading and the keyboard', { timeout: 20000 }, () => {
+  it('says nothing is waiting only once the logs have loaded', async () => {
+    let answer: (value: unknown) => void = () => {};
+    const getList = vi.fn(() => new Promise((resolve) => (answer = resolve)));
+    renderPage({ getList });
+    await chooseKilnType('C-Go-1');
+    await waitFor(() => expect(getList).toHaveBeenCalled());
+    expect(screen.queryByText('No validated analysed burns of this kiln type are waiting for an audit.')).toBeNull();
+    answer({ data: [], total: 0 });
+    expect(await screen.findByText('No validated analysed burns of this kiln type are waiting for an audit.')).toBeInTheDocument();
+  });
+
+  it('selects a burn with the keyboard and creates the job with Enter', async () => {
+    const { getList } = listsBy({ potential_audit_logs: { data: [NAIROBI_1] } });
+    const create = vi.fn(async () => ({ data: { id: 9 } }));
+    renderPage({ getList, create });
+    await chooseKilnType('C-Go-1');
+    await screen.findByText('CG1-0001');
+    within(rowOf('CG1-0001')).getByRole('checkbox').focus();
+    await userEvent.keyboard(' ');
+    expect(within(rowOf('CG1-0001')).getByRole('checkbox')).toBeChecked();
+    await userEvent.type(screen.getByRole('textbox', { name: 'Input Audit Job Identifier' }), 'AUD-11{Enter}');
+    await waitFor(() => expect(create).toHaveBeenCalledWith('audit_proposals', expect.objectContaining({ data: { job_id: 'AUD-11', kiln_type: 0, analysis_ids: [21] } })));
+  });
+});
+
+describe('Propose Audit: a failed read', { timeout: 20000 }, () => {
+  it("notifies 'Error retrieving audit(ed) logs' and says so in place of the table", async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const { getList } = listsBy({ potential_audit_logs: new HttpError('Forbidden.', 403) });
+    renderPage({ getList });
+    await chooseKilnType('Terrafix');
+    expect(await screen.findByText('Error retrieving audit(ed) logs')).toBeInTheDocument();
+    expect(screen.getByText('The logs could not be loaded.')).toBeInTheDocument();
+  });
+});

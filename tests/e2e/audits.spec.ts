@@ -1,0 +1,116 @@
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { PDFDocument, StandardFonts } from 'pdf-lib';
+import type { AuditHistoryResponse } from '../../src/domain/audits/types';
+import type { KilnLogDetail } from '../../src/domain/api/kilnLogs';
+import { expectAccessible, openAndLogin, resetData, tokenFor } from './fixtures';
+
+/** A one-page signed statement, as a kiln file admin would scan or export it. */
+async function statementPdf(jobId: string): Promise<Buffer> {
+  const pdf = await PDFDocument.create();
+  const page = pdf.addPage([595, 842]);
+  page.drawText(`Audit statement ${jobId}`, { x: 60, y: 760, size: 18, font: await pdf.embedFont(StandardFonts.Helvetica) });
+  return Buffer.from(await pdf.save());
+}
+
+const api = (request: APIRequestContext, token: string) => ({
+  get: (path: string) => request.get(`/api${path}`, { headers: { Authorization: `Bearer ${token}` } }),
+  post: (path: string) => request.post(`/api${path}`, { headers: { Authorization: `Bearer ${token}` } }),
+});
+
+/** The page fits the window's width: wide tables scroll inside their own box, never the page. */
+async function expectNoSidewaysScroll(page: Page, width: number) {
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+}
+
+async function choose(page: Page, combobox: string, option: RegExp | string) {
+  await page.getByRole('combobox', { name: combobox }).click();
+  await page.getByRole('option', { name: option }).first().click();
+}
+
+for (const width of [1400, 390]) {
+  test(`at ${width} px a kiln file admin proposes burns, signs them off with a PDF, finds the audit in the history and the burns locked`, async ({
+    page,
+    request,
+  }) => {
+    test.setTimeout(180_000);
+    await page.setViewportSize({ width, height: 900 });
+    await resetData(request);
+    const token = await tokenFor(request, 'kilnadmin');
+    const jobId = `E2E-${width}-${Date.now()}`;
+
+    // propose: the first C-Go-1 burn waiting for an audit
+    await openAndLogin(page, 'kilnadmin', '/audit/create');
+    await expect(page.getByRole('heading', { name: 'Propose Audit' })).toBeVisible();
+    await choose(page, 'Select Kiln Type', 'C-Go-1');
+    const proposed = page.getByRole('region', { name: 'Proposed Logs' });
+    const firstBurn = proposed.locator('tbody tr').first();
+    await expect(firstBurn).toBeVisible();
+    const analysisId = Number((await firstBurn.locator('td').nth(1).textContent())?.trim());
+    expect(analysisId).toBeGreaterThan(0);
+    await page.getByRole('button', { name: 'Create Audit Job' }).click();
+    await expect(page.getByText('Please provide a valid job identifier.')).toBeVisible();
+    await page.getByRole('textbox', { name: 'Input Audit Job Identifier' }).fill(jobId);
+    await firstBurn.getByRole('checkbox').check();
+    await page.getByRole('button', { name: 'Create Audit Job' }).click();
+    await expect(page.getByText('Audit job created successfully.')).toBeVisible();
+    await expect(page.getByRole('textbox', { name: 'Input Audit Job Identifier' })).toHaveValue('');
+    if (width === 1400) await expectAccessible(page);
+    await expectNoSidewaysScroll(page, width);
+
+    // review and sign off with a PDF statement
+    await page.goto('/audit/review');
+    await choose(page, 'Proposed Audit', new RegExp(jobId));
+    await expect(page.getByRole('heading', { name: 'Summary of Audit for Related Facilities' })).toBeVisible();
+    const auditLogs = page.getByRole('region', { name: 'Audit Logs' });
+    await expect(auditLogs.locator('tbody tr')).toHaveCount(1);
+    await expect(auditLogs).toContainText(String(analysisId));
+    const signoff = page.getByRole('button', { name: 'Signoff' });
+    await expect(signoff).toBeDisabled();
+    await page.locator('input[type="file"]').setInputFiles({ name: 'statement.pdf', mimeType: 'application/pdf', buffer: await statementPdf(jobId) });
+    await expect(signoff).toBeEnabled();
+    await signoff.click();
+    await expect(page.getByText('Signoff successfully recorded.')).toBeVisible();
+    if (width === 1400) await expectAccessible(page);
+    await expectNoSidewaysScroll(page, width);
+
+    // the history of the burn's facility holds the audit
+    const burn = (await (await api(request, token).get(`/kilnlogs/${analysisId}`)).json()) as KilnLogDetail;
+    expect(burn.audited).toBe(true);
+    const history = (await (await api(request, token).get(`/audit/history?facility_id=${burn.facility_id}`)).json()) as AuditHistoryResponse;
+    const audit = history.data.find((a) => a.job_id === jobId);
+    expect(audit).toBeDefined();
+    expect(audit!.log_count).toBe(1);
+
+    await page.goto('/audit/history');
+    await choose(page, 'Facility', new RegExp(burn.facility_name ?? ''));
+    const row = page.locator('tbody tr').filter({ has: page.getByRole('cell', { name: String(audit!.id), exact: true }) });
+    await expect(row).toHaveCount(1);
+    await expect(page.getByRole('region', { name: 'Facility Carbon Stats' })).toContainText('Total');
+    if (width === 1400) await expectAccessible(page);
+    await expectNoSidewaysScroll(page, width);
+
+    // the evidence opens in the viewer
+    await row.getByRole('button', { name: 'View Audit', exact: true }).click();
+    const evidence = page.getByRole('dialog', { name: 'Audit Evidence' });
+    await expect(evidence.getByText('Page 1 of 1')).toBeVisible();
+    await evidence.getByRole('button', { name: 'Close' }).click();
+
+    // the audited logs show the burn with its frozen numbers
+    await row.getByRole('button', { name: 'View Audited Logs' }).click();
+    const audited = page.getByRole('dialog', { name: 'Audited Logs' });
+    await expect(audited.locator('tbody tr')).toHaveCount(1);
+    await expect(audited).toContainText(String(analysisId));
+    await audited.getByRole('button', { name: 'Close' }).click();
+
+    // the burn can no longer be analysed or archived
+    expect((await api(request, token).post(`/kilnlogs/${analysisId}/analyse`)).status()).toBe(409);
+    expect((await api(request, token).post(`/kilnlogs/${analysisId}/archive`)).status()).toBe(409);
+    if (width === 1400) {
+      await page.goto(`/kiln_logs?filter=${encodeURIComponent(JSON.stringify({ id: analysisId }))}`);
+      const logRow = page.locator('tbody tr').first();
+      await expect(logRow.getByRole('button', { name: 'Analyse again' })).toHaveCount(0);
+      await expect(logRow.getByRole('button', { name: 'Archive' })).toHaveCount(0);
+      await expect(logRow.getByLabel('Audited burn: it cannot be analysed again or archived.')).toBeVisible();
+    }
+  });
+}
