@@ -8,6 +8,7 @@ import { authenticate } from './auth/middleware';
 import { authRoutes } from './auth/routes';
 import { loadSecret, TokenService } from './auth/tokens';
 import { changesRoutes } from './changes/routes';
+import { ecoAssetRoutes } from './eco-assets/routes';
 import { PROJECT_ROOT, type ServerConfig } from './config';
 import type { AppContext } from './context';
 import { facilityPhotoRoutes } from './facilities/photoRoutes';
@@ -28,7 +29,7 @@ const CONSOLE_DIR = path.join(PROJECT_ROOT, 'dist');
 const JSON_LIMIT = '1mb';
 
 /** The feature route modules, each mounted under /api behind authentication. */
-const FEATURE_ROUTES: ((ctx: AppContext) => express.Router)[] = [changesRoutes, userRoutes, kilnLogRoutes, kilnRoutes, facilityRoutes, facilityPhotoRoutes, facilityStatementRoutes, auditRoutes];
+const FEATURE_ROUTES: ((ctx: AppContext) => express.Router)[] = [changesRoutes, userRoutes, kilnLogRoutes, kilnRoutes, facilityRoutes, facilityPhotoRoutes, facilityStatementRoutes, auditRoutes, ecoAssetRoutes];
 
 export interface KilnConsoleServer {
   app: express.Express;

@@ -4,6 +4,7 @@ import { normalise } from '../store/embedded/state';
 import { emptyDb, type DbShape } from '../store/schema';
 import { seedAudits } from './audits';
 import { seedChanges } from './changes';
+import { seedEcoAssets } from './ecoAssets';
 import { seedFacilities } from './facilities';
 import { seedFacilityMedia } from './facilityMedia';
 import { seedKilnLogs } from './kilnlogs';
@@ -33,7 +34,15 @@ export async function seedDemoData(ctx: Pick<AppContext, 'config' | 'blobs' | 'd
   const state = normalise(built);
   await ctx.data.replaceAll(state, progress);
   const { audits, burns } = await seedAudits(ctx);
-  return { ...state, audits, audit_burns: burns };
+  // minted through the store's own mint once the audits are signed off, so the seed's eco assets obey its rules
+  const minted = await seedEcoAssets(ctx.data);
+  return {
+    ...state,
+    audits,
+    audit_burns: burns,
+    eco_assets: minted.map((m) => m.asset),
+    eco_allocations: minted.flatMap((m) => m.allocations),
+  };
 }
 
 export async function seedIfEmpty(ctx: Pick<AppContext, 'config' | 'blobs' | 'data'>): Promise<boolean> {

@@ -110,6 +110,14 @@ export function checkMintInput(input: MintInput): void {
   }
 }
 
+/** 409 for a transaction ID an earlier eco asset carries. */
+export function refuseTakenTransaction(transactionId: string): never {
+  throw conflict(`Transaction ID ${transactionId.trim()} is already used by another eco asset.`);
+}
+
+/** The form a transaction ID is compared in: trimmed, whatever its case. */
+export const transactionKey = (transactionId: string): string => transactionId.trim().toLowerCase();
+
 /** 409 unless every amount fits in what remains (grams) of its audit. */
 export function checkAllocations(input: MintInput, remainingGrams: ReadonlyMap<number, number | null>): void {
   const problems: string[] = [];

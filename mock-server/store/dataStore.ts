@@ -216,11 +216,16 @@ export interface EcoAssetStore {
   available(filter?: { facilityIds?: readonly number[] | null }): Promise<(AuditTotals & { facility_name: string; remaining_co2: number })[]>;
   /** kg that remains to allocate from one audit (0 for an unknown or unsigned one) */
   remaining(auditId: number): Promise<number>;
-  /** allocates atomically: 409 when any amount exceeds what remains of its audit, however many mint at once */
+  /**
+   * Allocates atomically: 409 when the transaction ID is taken (trimmed, whatever
+   * its case) or any amount exceeds what remains of its audit, however many mint at once.
+   */
   mint(input: MintInput): Promise<{ asset: EcoAssetRecord; allocations: EcoAllocationRecord[] }>;
+  get(id: number): Promise<EcoAssetRecord | null>;
   /** eco assets drawing on audits of this facility, newest first */
   list(filter: { facilityId: number }): Promise<EcoAssetRecord[]>;
-  allocations(ecoAssetId: number): Promise<(EcoAllocationRecord & { signoff_ts: string; doc_key: string | null; evidence_mime_type: string | null })[]>;
+  /** an eco asset's allocations, each with its audit's signoff time, statement and job id */
+  allocations(ecoAssetId: number): Promise<(EcoAllocationRecord & { signoff_ts: string; doc_key: string | null; evidence_mime_type: string | null; job_id: string })[]>;
 }
 
 // ---------------------------------------------------------------- changes, statistics

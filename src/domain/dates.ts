@@ -15,3 +15,10 @@ export function formatDateTime(value: string | number | Date): string {
   if (Number.isNaN(date.getTime())) return String(value);
   return `${formatDate(date)} ${pad2(date.getHours())}:${pad2(date.getMinutes())}`;
 }
+
+/** A signoff timestamp as spec §9 shows it, YYYY-MM-DD HH:mm:ss in local time; an unparsable value is returned as given. */
+export function formatSignoffTime(value: string | number | Date): string {
+  const date = new Date(value);
+  if (Number.isNaN(date.getTime())) return String(value);
+  return `${date.getFullYear()}-${pad2(date.getMonth() + 1)}-${pad2(date.getDate())} ${pad2(date.getHours())}:${pad2(date.getMinutes())}:${pad2(date.getSeconds())}`;
+}

@@ -23,6 +23,7 @@ export const RESOURCES = {
   auditableLogs: 'auditable_logs',
   auditedLogs: 'audited_logs',
   ecoAssets: 'eco_assets',
+  ecoAllocations: 'eco_allocations',
   statistics: 'statistics',
   profile: 'profile',
 } as const;
@@ -100,6 +101,8 @@ export const OPERATIONS: Readonly<Record<ResourceName, Partial<Record<OperationA
   auditable_logs: { list: guard('read', 'audit', true) },
   audited_logs: { list: guard('read', 'audit', true) },
   eco_assets: { ...readable('eco-asset'), create: guard('create', 'eco-asset') },
+  // an eco asset's allocations, one per signed-off audit it draws on
+  eco_allocations: { list: guard('read', 'eco-asset') },
   statistics: { show: guard('update', 'statistics'), edit: guard('update', 'statistics') },
   // one's own profile and password
   profile: { show: anyUser, edit: anyUser },

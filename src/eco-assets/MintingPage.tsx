@@ -1,6 +1,59 @@
+import { useMemo, useState } from 'react';
+import { Alert, Box, Button, Typography } from '@mui/material';
+import { useTranslate } from 'react-admin';
+import { mintSources } from '../domain/minting';
+import { Loading } from '../layout/Loading';
 import { Page } from '../layout/Page';
+import { AvailableCo2Table } from './AvailableCo2Table';
+import { MintDialog } from './MintDialog';
+import { useAvailableCo2 } from './useAvailableCo2';
 
-/** Eco-Asset Minting (spec §2): a placeholder until its feature replaces this page. */
+/**
+ * Eco-Asset Minting (spec §2, eco-assets/create): the CO2 left to mint per
+ * facility, its audits a row away, and the 'Mint Eco Asset' modal drawing on
+ * the audits with CO2 left.
+ */
 export default function MintingPage() {
-  return <Page title="pages.minting" notBuilt />;
+  const translate = useTranslate();
+  const available = useAvailableCo2();
+  const [minting, setMinting] = useState(false);
+  const facilities = useMemo(() => available.data ?? [], [available.data]);
+  // the modal's form is built from these once: a new array on every render would be a new form
+  const sources = useMemo(() => mintSources(facilities), [facilities]);
+
+  let content;
+  if (available.isPending) content = <Loading />;
+  else if (available.error)
+    content = (
+      <Alert
+        severity="error"
+        action={
+          <Button color="inherit" size="small" onClick={() => void available.refetch()}>
+            {translate('lists.retry')}
+          </Button>
+        }
+      >
+        {translate('ecoAssets.minting.loadFailed')}
+      </Alert>
+    );
+  else if (facilities.length === 0) content = <Typography>{translate('ecoAssets.minting.noAvailable')}</Typography>;
+  else
+    content = (
+      <>
+        {sources.length === 0 && <Typography>{translate('ecoAssets.minting.nothingLeft')}</Typography>}
+        <AvailableCo2Table facilities={facilities} />
+      </>
+    );
+
+  return (
+    <Page title="pages.minting">
+      <Box>
+        <Button variant="contained" disabled={sources.length === 0} onClick={() => setMinting(true)}>
+          {translate('ecoAssets.minting.mint')}
+        </Button>
+      </Box>
+      {content}
+      {minting && <MintDialog sources={sources} onClose={() => setMinting(false)} />}
+    </Page>
+  );
 }

@@ -10,6 +10,7 @@ import {
   type FacilityDropdownItem,
   type StatusResponse,
 } from '../domain/api/configure';
+import type { AvailableCo2Response } from '../domain/api/ecoAssets';
 import type { ArchiveRetention, KilnLog, KilnLogDetail } from '../domain/api/kilnLogs';
 import { signoffFields, type StatementFileType } from '../domain/audits/audits';
 import type { CarbonSummaryData } from '../domain/audits/types';
@@ -155,5 +156,10 @@ export const apiMethods = {
     const path = `/user/${encodeURIComponent(username)}/update`;
     const { json } = await apiFetch(path, { method: 'POST', body: JSON.stringify({ pass }) });
     return confirmedStatus(json, path);
+  },
+
+  /** GET /api/eco-asset/available_co2: per facility its signed-off audits and the CO2 left to mint (spec §3). */
+  async getAvailableCo2(): Promise<AvailableCo2Response> {
+    return callApi('/eco-asset/available_co2', 'get');
   },
 };

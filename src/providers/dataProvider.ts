@@ -31,6 +31,7 @@ const METHOD_NAMES = [
   'updatePassword',
   'signoffAudit',
   'getCarbonSummary',
+  'getAvailableCo2',
 ] as const satisfies readonly (keyof ApiDataProvider)[];
 
 // a method added to the provider but not listed above fails to compile here

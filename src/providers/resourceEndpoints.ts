@@ -14,6 +14,7 @@ import { ALL_ROWS, listedInBrowser } from './listedInBrowser';
 import { currentSession, uidQueryValue } from './session';
 import { postForStatus } from './statusCall';
 import { AUDIT_ENDPOINTS } from './auditEndpoints';
+import { ECO_ASSET_ENDPOINTS } from './ecoAssetEndpoints';
 
 export type ResourceEndpoint = Partial<DataProvider>;
 
@@ -108,4 +109,5 @@ export const RESOURCE_ENDPOINTS: Readonly<Partial<Record<ResourceName, ResourceE
   // the whole list, newest first, without paging
   [RESOURCES.changes]: wholeList({ list: '/changes', rows: (json: unknown) => (Array.isArray(json) ? json : []) }),
   ...AUDIT_ENDPOINTS,
+  ...ECO_ASSET_ENDPOINTS,
 };

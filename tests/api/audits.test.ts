@@ -13,6 +13,7 @@ import type {
   ProposeResult,
 } from '../../mock-server/audits/apiTypes';
 import { reanalyseOutdated } from '../../mock-server/kilnlogs/reanalyseOutdated';
+import type { AvailableCo2Response } from '../../src/domain/api/ecoAssets';
 import { loginAll, pngImage, TINY_PDF, type DemoUsername } from '../helpers/configure';
 import { bearer, startTestServer, type TestServer } from '../helpers/testServer';
 
@@ -469,6 +470,10 @@ describe('history, evidence and the carbon summary', () => {
     const body = res.body as Co2SummaryResponse;
     expect(body.status).toBe(1);
     expect(body.data.facilities.length).toBeGreaterThan(0);
+    // utilised CO2 is what eco assets were given of each audit (the seed mints a few)
+    const available = (await http().get('/api/eco-asset/available_co2').set(as('broker'))).body as AvailableCo2Response;
+    const utilisedOf = new Map(Object.values(available.audits_by_facility).flatMap((f) => f.audits.map((a) => [a.signoff_id, a.utilised_co2] as const)));
+    expect(sum(body.data.facilities.flatMap((f) => f.data.map((m) => m.utilised_co2)))).toBeGreaterThan(0);
     for (const facility of body.data.facilities) {
       const history = ((await http().get(`/api/audit/history?facility_id=${facility.id}`).set(as('broker'))).body as AuditHistoryResponse).data;
       expect(sum(facility.data.map((m) => m.audited_co2))).toBeCloseTo(sum(history.map((h) => h.audited_co2)), 6);
@@ -476,7 +481,7 @@ describe('history, evidence and the carbon summary', () => {
       for (const m of facility.data) {
         const ofMonth = history.filter((h) => Number(h.signoff_ts.slice(0, 4)) === m.year && Number(h.signoff_ts.slice(5, 7)) === m.month);
         expect(m.audited_co2).toBeCloseTo(sum(ofMonth.map((h) => h.audited_co2)), 6);
-        expect(m.utilised_co2).toBe(0);
+        expect(m.utilised_co2).toBeCloseTo(sum(ofMonth.map((h) => utilisedOf.get(h.id) ?? 0)), 6);
       }
     }
   });

@@ -262,8 +262,9 @@ export function storeContract(factory: StoreFactory): void {
       store.audits.propose({ job_id: 'JOB-1', kiln_type, facility_id, analysis_ids: ids, create_ts: '2026-05-01T10:00:00.000Z', proposed_by: 4, algorithm_version: FIXTURE_ALGORITHM_VERSION });
     const signoff = (audit_id: number, analysis_ids: number[], signoff_ts = '2026-05-20T12:00:00.000Z') =>
       store.audits.signoff({ audit_id, analysis_ids, signoff_ts, doc_key: 'audit-evidence/x.pdf', doc_mime_type: 'application/pdf', signed_off_by: 1, algorithm_version: FIXTURE_ALGORITHM_VERSION });
-    const mint = (allocations: [number, number][], note = 'note') =>
-      store.ecoAssets.mint({ minting_note: note, transaction_id: 'TX-1', allocations: new Map(allocations), minted_ts: '2026-06-01T00:00:00.000Z', minted_by: 6 });
+    let transactions = 0;
+    const mint = (allocations: [number, number][], note = 'note', transaction_id = `TX-${++transactions}`) =>
+      store.ecoAssets.mint({ minting_note: note, transaction_id, allocations: new Map(allocations), minted_ts: '2026-06-01T00:00:00.000Z', minted_by: 6 });
 
     beforeEach(async () => {
       nrb = await addFacility(store, 'NRB');
@@ -391,9 +392,9 @@ export function storeContract(factory: StoreFactory): void {
       expect((await store.ecoAssets.list({ facilityId: nrb.id })).map((e) => e.id)).toEqual([rest.asset.id, first.asset.id].sort((x, y) => y - x));
       expect((await store.ecoAssets.list({ facilityId: tas.id })).map((e) => e.id)).toEqual([first.asset.id]);
       const allocations = await store.ecoAssets.allocations(first.asset.id);
-      expect(allocations.map((x) => [x.audit_id, x.signoff_ts, x.evidence_mime_type])).toEqual([
-        [a1.id, '2026-05-20T12:00:00.000Z', 'application/pdf'],
-        [a2.id, '2026-06-02T12:00:00.000Z', 'application/pdf'],
+      expect(allocations.map((x) => [x.audit_id, x.signoff_ts, x.evidence_mime_type, x.job_id, x.doc_key])).toEqual([
+        [a1.id, '2026-05-20T12:00:00.000Z', 'application/pdf', 'JOB-1', 'audit-evidence/x.pdf'],
+        [a2.id, '2026-06-02T12:00:00.000Z', 'application/pdf', 'JOB-1', 'audit-evidence/x.pdf'],
       ]);
       const available = await store.ecoAssets.available();
       expect(available.map((x) => [x.audit.id, x.facility_name, x.utilised_co2, x.remaining_co2])).toEqual([
@@ -405,6 +406,28 @@ export function storeContract(factory: StoreFactory): void {
         [tas.id, 2026, 6, 60.5, 0.5],
         [nrb.id, 2026, 5, 100, 100],
       ]);
+    });
+
+    it('refuses a transaction ID already used, whatever its case, and leaves nothing of the refused mint', async () => {
+      const [a] = await addLogs(store, [{ facility: nrb, co2: 10 }]);
+      const audit = await propose([a.id]);
+      await signoff(audit.id, [a.id]);
+      const first = await mint([[audit.id, 2]], 'first', ' 0xAbC-7 ');
+      expect(first.asset.transaction_id).toBe('0xAbC-7');
+      expect(await store.ecoAssets.get(first.asset.id)).toEqual(first.asset);
+      expect(await store.ecoAssets.get(4242)).toBeNull();
+      const taken = await refusal(mint([[audit.id, 1]], 'second', '0xabc-7'));
+      expect(taken.status).toBe(409);
+      expect(taken.message).toContain('0xabc-7');
+      // both stores name the taken ID first, before any amount
+      expect((await refusal(mint([[audit.id, 100]], 'third', '0XABC-7'))).message).toMatch(/^Transaction ID 0XABC-7 is already used/);
+      expect(await store.ecoAssets.remaining(audit.id)).toBe(8);
+      expect((await store.ecoAssets.list({ facilityId: nrb.id })).map((e) => e.id)).toEqual([first.asset.id]);
+      // 10 racing mints of one new transaction ID on an audit with room for all: one lands
+      const racing = await Promise.allSettled(Array.from({ length: 10 }, (_, i) => mint([[audit.id, 0.5]], `race ${i}`, 'TX-RACE')));
+      expect(racing.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
+      for (const r of racing) if (r.status === 'rejected') expect((r.reason as HttpError).status).toBe(409);
+      expect(await store.ecoAssets.remaining(audit.id)).toBe(7.5);
     });
 
     it('lets exactly one of 50 simultaneous claims of one burn, and of one last kilogram, win', async () => {

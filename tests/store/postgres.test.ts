@@ -21,7 +21,7 @@ describe.skipIf(!adminUrl)('PostgreSQL schema', () => {
     const url = await freshDatabase(adminUrl!);
     const db = connect(url);
     try {
-      // the template was migrated already: nothing left to run, and the applied migration is recorded
+      // the template was migrated already: nothing left to run, and every migration file is recorded as applied
       expect(await migrateToLatest(db)).toEqual([]);
       const applied = await db.selectFrom('kysely_migration' as never).select('name' as never).orderBy('name' as never).execute();
       const files = fs.readdirSync(MIGRATIONS_DIR).map((f) => ({ name: path.basename(f, path.extname(f)) })).sort((a, b) => (a.name < b.name ? -1 : 1));

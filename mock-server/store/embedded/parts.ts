@@ -12,8 +12,10 @@ import {
   claimProblems,
   frozenBurn,
   refuseClaim,
+  refuseTakenTransaction,
   toGrams,
   toKg,
+  transactionKey,
 } from '../auditRules';
 import type {
   AuditStore,
@@ -376,6 +378,7 @@ function ecoAssets(a: Access): EcoAssetStore {
     mint: (input) =>
       a.write((s, m) => {
         checkMintInput(input);
+        if (s.eco_assets.some((e) => transactionKey(e.transaction_id) === transactionKey(input.transaction_id))) refuseTakenTransaction(input.transaction_id);
         const used = allocatedGrams(s);
         checkAllocations(input, new Map([...input.allocations.keys()].map((id) => [id, remainingGrams(s, used, id)])));
         const kg = [...input.allocations.values()].map((v) => toKg(toGrams(v)));
@@ -395,6 +398,7 @@ function ecoAssets(a: Access): EcoAssetStore {
         });
         return copy({ asset, allocations });
       }),
+    get: (id) => a.read((s) => copy(s.eco_assets.find((e) => e.id === id) ?? null)),
     list: ({ facilityId }) =>
       a.read((s) => {
         const audits = new Set(s.audits.filter((x) => x.facility_id === facilityId).map((x) => x.id));
@@ -407,7 +411,13 @@ function ecoAssets(a: Access): EcoAssetStore {
           .filter((al) => al.eco_asset_id === ecoAssetId)
           .map((al) => {
             const audit = s.audits.find((x) => x.id === al.audit_id);
-            return { ...copy(al), signoff_ts: audit?.signoff_ts ?? '', doc_key: audit?.doc_key ?? null, evidence_mime_type: audit?.doc_mime_type ?? null };
+            return {
+              ...copy(al),
+              signoff_ts: audit?.signoff_ts ?? '',
+              doc_key: audit?.doc_key ?? null,
+              evidence_mime_type: audit?.doc_mime_type ?? null,
+              job_id: audit?.job_id ?? '',
+            };
           }),
       ),
   };

@@ -12,8 +12,10 @@ import {
   claimProblems,
   frozenBurn,
   refuseClaim,
+  refuseTakenTransaction,
   toGrams,
   toKg,
+  transactionKey,
 } from '../auditRules';
 import type {
   AuditStore,
@@ -563,8 +565,16 @@ function ecoAssets(db: Db): EcoAssetStore {
         const totals = ((await auditTotalsQuery(tx).where('a.id', 'in', ids).where('a.signoff_ts', 'is not', null).execute()) as TotalsRow[]).map(toTotals);
         const remaining = new Map<number, number | null>(ids.map((id) => [id, null]));
         for (const t of totals) remaining.set(t.audit.id, remainingGrams(t));
+        // the same order of refusals as the embedded store: the transaction ID, then the amounts
+        const taken = await tx
+          .selectFrom('eco_assets')
+          .select('id')
+          .where(sql<string>`lower(transaction_id)`, '=', transactionKey(input.transaction_id))
+          .executeTakeFirst();
+        if (taken) refuseTakenTransaction(input.transaction_id);
         checkAllocations(input, remaining);
         const kg = new Map([...input.allocations].map(([id, v]) => [id, toKg(toGrams(v))]));
+        // a racing mint of the same transaction ID (on other audits) meets the unique index here
         const asset = await tx
           .insertInto('eco_assets')
           .values({
@@ -575,7 +585,11 @@ function ecoAssets(db: Db): EcoAssetStore {
             minted_by: input.minted_by,
           })
           .returningAll()
-          .executeTakeFirstOrThrow();
+          .executeTakeFirstOrThrow()
+          .catch((err: unknown) => {
+            if ((err as { code?: string }).code === '23505') refuseTakenTransaction(input.transaction_id);
+            throw err;
+          });
         const allocations = await tx
           .insertInto('eco_allocations')
           .values([...input.allocations.keys()].map((audit_id) => ({ eco_asset_id: asset.id, audit_id, co2_allocated: kg.get(audit_id)! })))
@@ -583,6 +597,7 @@ function ecoAssets(db: Db): EcoAssetStore {
           .execute();
         return { asset, allocations: allocations.sort((a, b) => a.id - b.id) };
       }),
+    get: async (id) => (await db.selectFrom('eco_assets').selectAll().where('id', '=', id).executeTakeFirst()) ?? null,
     list: ({ facilityId }) =>
       db
         .selectFrom('eco_assets as e')
@@ -606,7 +621,7 @@ function ecoAssets(db: Db): EcoAssetStore {
           .selectFrom('eco_allocations as al')
           .innerJoin('audits as a', 'a.id', 'al.audit_id')
           .selectAll('al')
-          .select(['a.signoff_ts', 'a.doc_key', 'a.doc_mime_type as evidence_mime_type'])
+          .select(['a.signoff_ts', 'a.doc_key', 'a.doc_mime_type as evidence_mime_type', 'a.job_id'])
           .where('al.eco_asset_id', '=', ecoAssetId)
           .orderBy('al.id')
           .execute()

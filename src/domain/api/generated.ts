@@ -1632,6 +1632,223 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/eco-asset/available_co2": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Audited CO2 still to allocate, per facility and signed-off audit (rule create eco-asset) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description audits_by_facility */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["AvailableCo2Response"];
+                    };
+                };
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/eco-asset/mint": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Mint an eco asset from audited CO2, all or nothing (rule create eco-asset) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["MintPayload"];
+                };
+            };
+            responses: {
+                /** @description Minted. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["MintResult"];
+                    };
+                };
+                400: components["responses"]["BadRequest"];
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+                /** @description The transaction ID is taken, or an audit is not signed off or has less left than asked (the message names it); nothing was minted. */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/eco-asset/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The eco assets drawing on a facility's audits (rule read eco-asset) */
+        get: {
+            parameters: {
+                query: {
+                    facility_id: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description eco_assets */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["EcoAssetListResponse"];
+                    };
+                };
+                400: components["responses"]["BadRequest"];
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+                404: components["responses"]["NotFound"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/eco-asset/audits": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** An eco asset's allocations, one per signed-off audit it draws on (rule read eco-asset) */
+        get: {
+            parameters: {
+                query: {
+                    /** @description the eco asset's id */
+                    id: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description audits */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["EcoAssetAuditsResponse"];
+                    };
+                };
+                400: components["responses"]["BadRequest"];
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+                404: components["responses"]["NotFound"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/eco-asset/{id}/provenance": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** What an eco asset stands on, allocations → audits → burns with their frozen numbers and analysis versions (rule read eco-asset) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The chain. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["EcoAssetProvenance"];
+                    };
+                };
+                400: components["responses"]["BadRequest"];
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+                404: components["responses"]["NotFound"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -2009,6 +2226,101 @@ export interface components {
                     data: components["schemas"]["Co2SummaryMonth"][];
                 }[];
             };
+        };
+        /** @description A minted eco asset; co2_allocated is the sum of its allocations (kg, whole grams). */
+        EcoAsset: {
+            id: number;
+            minting_note: string;
+            transaction_id: string;
+            co2_allocated: number;
+            /** @description when it was minted, ISO */
+            minted_ts: string;
+        };
+        EcoAssetListResponse: {
+            /** @description the eco assets drawing on at least one audit of the facility, newest first */
+            eco_assets: components["schemas"]["EcoAsset"][];
+        };
+        /** @description Kilograms of one signed-off audit given to an eco asset; signoff_id is the audit's id. */
+        AuditAllocation: {
+            signoff_id: number;
+            signoff_ts: string;
+            co2_allocated: number;
+            /** @description the signed statement, GET /api/audit/evidence/{doc_key} */
+            doc_key: string | null;
+            evidence_mime_type: string | null;
+            /** @description the audit's job identifier */
+            job_id: string;
+        };
+        EcoAssetAuditsResponse: {
+            audits: components["schemas"]["AuditAllocation"][];
+        };
+        AvailableAudit: {
+            signoff_id: number;
+            audited_co2: number;
+            /** @description kg already allocated to eco assets */
+            utilised_co2: number;
+            signoff_ts: string;
+            job_id: string;
+        };
+        FacilityAvailableCo2: {
+            facility_name: string;
+            /** @description the sum over its audits of audited_co2 minus utilised_co2, in kg (whole grams) */
+            available_co2: number;
+            /** @description its signed-off audits, oldest signoff first */
+            audits: components["schemas"]["AvailableAudit"][];
+        };
+        AvailableCo2Response: {
+            /** @description keyed by facility id; facilities with no signed-off audit are absent */
+            audits_by_facility: {
+                [key: string]: components["schemas"]["FacilityAvailableCo2"];
+            };
+        };
+        /**
+         * @description The server checks, each a 400 naming the field: minting_note and transaction_id
+         *     required (at most 500 and 200 characters); co2_utilisation maps at least one
+         *     signed-off audit id to kg, each more than 0 with at most 3 decimals (whole grams).
+         *     A transaction_id already used (whatever its case) is a 409, as is an amount above
+         *     what remains of its audit when the mint is written.
+         */
+        MintPayload: {
+            minting_note: string;
+            transaction_id: string;
+            /** @description signoff id (decimal digits) → kg */
+            co2_utilisation: {
+                [key: string]: number;
+            };
+        };
+        MintResult: {
+            /** @constant */
+            status: 1;
+            eco_asset: components["schemas"]["EcoAsset"];
+        };
+        /** @description A burn as it was signed off, its numbers frozen with the analysis version that produced them. */
+        ProvenanceBurn: {
+            analysis_id: number;
+            kiln_id: string | null;
+            logts: string | null;
+            co2_removed: number;
+            biochar_produced: number;
+            algorithm_version: string;
+        };
+        ProvenanceAllocation: {
+            signoff_id: number;
+            co2_allocated: number;
+            job_id: string;
+            kiln_type: number;
+            facility_id: number;
+            facility_name: string;
+            signoff_ts: string;
+            doc_key: string | null;
+            evidence_mime_type: string | null;
+            audited_co2: number;
+            burns: components["schemas"]["ProvenanceBurn"][];
+        };
+        /** @description What an eco asset stands on, allocation → audit → burns (beyond the spec, for a buyer or registry). */
+        EcoAssetProvenance: {
+            eco_asset: components["schemas"]["EcoAsset"];
+            allocations: components["schemas"]["ProvenanceAllocation"][];
         };
     };
     responses: {

@@ -73,6 +73,7 @@ const EXPECTED: Record<number, Op[]> = {
     'eco_assets.show',
     'eco_assets.export',
     'eco_assets.create',
+    'eco_allocations.list',
     ...READ_AUDITS,
     ...READ_FACILITIES,
   ],

@@ -40,7 +40,8 @@ describe('the navigation table', () => {
     ]);
   });
 
-  it('loads every page as a module with a default export', async () => {
+  // the first import of every screen transforms most of the console: seconds on a loaded machine
+  it('loads every page as a module with a default export', { timeout: 30000 }, async () => {
     for (const item of NAV_ITEMS) {
       await expect(item.load(), item.path).resolves.toHaveProperty('default', expect.any(Function));
     }

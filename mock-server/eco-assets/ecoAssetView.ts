@@ -1,0 +1,47 @@
+import type { AuditAllocation, AvailableCo2Response, EcoAsset } from '../../src/domain/api/ecoAssets';
+import { toGrams, toKg } from '../../src/domain/minting';
+import type { EcoAssetStore } from '../store/dataStore';
+import type { EcoAssetRecord } from '../store/records';
+
+/** The answers of the eco-asset calls (spec §3), made from the store's records. */
+
+export const toEcoAsset = (e: EcoAssetRecord): EcoAsset => ({
+  id: e.id,
+  minting_note: e.minting_note,
+  transaction_id: e.transaction_id,
+  co2_allocated: e.co2_allocated,
+  minted_ts: e.minted_ts,
+});
+
+type Available = Awaited<ReturnType<EcoAssetStore['available']>>;
+type Allocations = Awaited<ReturnType<EcoAssetStore['allocations']>>;
+
+/** spec §3 "Available CO2 response": per facility its signed-off audits and the kg left over all of them. */
+export function toAvailableCo2(rows: Available): AvailableCo2Response {
+  const byFacility: AvailableCo2Response['audits_by_facility'] = {};
+  const leftGrams = new Map<number, number>();
+  for (const row of rows) {
+    const facilityId = row.audit.facility_id;
+    const entry = (byFacility[String(facilityId)] ??= { facility_name: row.facility_name, available_co2: 0, audits: [] });
+    entry.audits.push({
+      signoff_id: row.audit.id,
+      audited_co2: row.audited_co2,
+      utilised_co2: row.utilised_co2,
+      signoff_ts: row.audit.signoff_ts ?? '',
+      job_id: row.audit.job_id,
+    });
+    leftGrams.set(facilityId, (leftGrams.get(facilityId) ?? 0) + Math.max(0, toGrams(row.remaining_co2)));
+  }
+  for (const [facilityId, grams] of leftGrams) byFacility[String(facilityId)].available_co2 = toKg(grams);
+  return { audits_by_facility: byFacility };
+}
+
+/** spec §3 "Audit allocation", with the audit's job id for the review's accordion. */
+export const toAuditAllocation = (al: Allocations[number]): AuditAllocation => ({
+  signoff_id: al.audit_id,
+  signoff_ts: al.signoff_ts,
+  co2_allocated: al.co2_allocated,
+  doc_key: al.doc_key,
+  evidence_mime_type: al.evidence_mime_type,
+  job_id: al.job_id,
+});

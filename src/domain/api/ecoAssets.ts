@@ -1,0 +1,23 @@
+/**
+ * Payloads of the eco-asset calls (spec §3 "Eco asset", "Audit allocation",
+ * "Available CO2 response", "Mint payload"; §7), named for the console and the
+ * API server. The shapes come from mock-server/openapi.yaml through generated.ts.
+ */
+import type { components } from './generated';
+
+type Schemas = components['schemas'];
+
+export type EcoAsset = Schemas['EcoAsset'];
+export type EcoAssetListResponse = Schemas['EcoAssetListResponse'];
+/** One signed-off audit an eco asset draws on; signoff_id is the audit's id. */
+export type AuditAllocation = Schemas['AuditAllocation'];
+export type EcoAssetAuditsResponse = Schemas['EcoAssetAuditsResponse'];
+export type AvailableAudit = Schemas['AvailableAudit'];
+export type FacilityAvailableCo2 = Schemas['FacilityAvailableCo2'];
+export type AvailableCo2Response = Schemas['AvailableCo2Response'];
+/** POST /api/eco-asset/mint: co2_utilisation maps a signoff id to kg. */
+export type MintPayload = Schemas['MintPayload'];
+export type MintResult = Schemas['MintResult'];
+export type ProvenanceBurn = Schemas['ProvenanceBurn'];
+export type ProvenanceAllocation = Schemas['ProvenanceAllocation'];
+export type EcoAssetProvenance = Schemas['EcoAssetProvenance'];

@@ -1,0 +1,92 @@
+import { Fragment, useState } from 'react';
+import KeyboardArrowDownIcon from '@mui/icons-material/KeyboardArrowDown';
+import KeyboardArrowUpIcon from '@mui/icons-material/KeyboardArrowUp';
+import { Box, Collapse, IconButton, Paper, Table, TableBody, TableCell, TableContainer, TableHead, TableRow } from '@mui/material';
+import { useTranslate } from 'react-admin';
+import { formatSignoffTime } from '../domain/dates';
+import { formatCo2, type FacilityCo2 } from '../domain/minting';
+
+/**
+ * Minting's table (spec §2): a row per facility with the CO2 left to mint,
+ * each expanding to its signed-off audits (audited, utilised, remaining).
+ */
+export function AvailableCo2Table({ facilities }: { facilities: readonly FacilityCo2[] }) {
+  const translate = useTranslate();
+  return (
+    <TableContainer component={Paper} variant="outlined">
+      <Table size="small" aria-label={translate('ecoAssets.columns.availableCo2')}>
+        <TableHead>
+          <TableRow>
+            <TableCell padding="checkbox" />
+            <TableCell>{translate('ecoAssets.columns.facility')}</TableCell>
+            <TableCell align="right">{translate('ecoAssets.columns.availableCo2')}</TableCell>
+            <TableCell align="right">{translate('ecoAssets.columns.audits')}</TableCell>
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {facilities.map((facility) => (
+            <FacilityRow key={facility.facilityId} facility={facility} />
+          ))}
+        </TableBody>
+      </Table>
+    </TableContainer>
+  );
+}
+
+function FacilityRow({ facility }: { facility: FacilityCo2 }) {
+  const translate = useTranslate();
+  const [open, setOpen] = useState(false);
+  const detailsId = `facility-${facility.facilityId}-audits`;
+  return (
+    <Fragment>
+      <TableRow sx={{ '& > td': { borderBottom: 'unset' } }}>
+        <TableCell padding="checkbox">
+          <IconButton
+            size="small"
+            aria-expanded={open}
+            aria-controls={detailsId}
+            aria-label={translate(open ? 'ecoAssets.minting.hideAudits' : 'ecoAssets.minting.showAudits', { facility: facility.facilityName })}
+            onClick={() => setOpen(!open)}
+          >
+            {open ? <KeyboardArrowUpIcon /> : <KeyboardArrowDownIcon />}
+          </IconButton>
+        </TableCell>
+        <TableCell component="th" scope="row">
+          {facility.facilityName}
+        </TableCell>
+        <TableCell align="right">{formatCo2(facility.availableCo2)}</TableCell>
+        <TableCell align="right">{facility.audits.length}</TableCell>
+      </TableRow>
+      <TableRow>
+        <TableCell sx={{ py: 0 }} colSpan={4}>
+          <Collapse in={open} timeout="auto" unmountOnExit id={detailsId}>
+            <Box sx={{ my: 1, overflowX: 'auto' }}>
+              <Table size="small" aria-label={translate('ecoAssets.minting.showAudits', { facility: facility.facilityName })}>
+                <TableHead>
+                  <TableRow>
+                    <TableCell>{translate('ecoAssets.columns.signoffTs')}</TableCell>
+                    <TableCell>{translate('ecoAssets.columns.jobId')}</TableCell>
+                    <TableCell align="right">{translate('ecoAssets.columns.auditedCo2')}</TableCell>
+                    <TableCell align="right">{translate('ecoAssets.columns.utilisedCo2')}</TableCell>
+                    <TableCell align="right">{translate('ecoAssets.columns.remainingCo2')}</TableCell>
+                  </TableRow>
+                </TableHead>
+                <TableBody>
+                  {facility.audits.map((audit) => (
+                    <TableRow key={audit.signoffId}>
+                      <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatSignoffTime(audit.signoffTs)}</TableCell>
+                      <TableCell>{audit.jobId}</TableCell>
+                      <TableCell align="right">{formatCo2(audit.auditedCo2)}</TableCell>
+                      <TableCell align="right">{formatCo2(audit.utilisedCo2)}</TableCell>
+                      <TableCell align="right">{formatCo2(audit.remaining)}</TableCell>
+                    </TableRow>
+                  ))}
+                </TableBody>
+              </Table>
+            </Box>
+          </Collapse>
+        </TableCell>
+      </TableRow>
+    </Fragment>
+  );
+}

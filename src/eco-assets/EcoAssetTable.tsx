@@ -1,0 +1,72 @@
+import type { KeyboardEvent } from 'react';
+import { Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Typography } from '@mui/material';
+import { alpha } from '@mui/material/styles';
+import { useTranslate } from 'react-admin';
+import type { EcoAsset } from '../domain/api/ecoAssets';
+import { formatCo2 } from '../domain/minting';
+import { Loading } from '../layout/Loading';
+
+export interface EcoAssetTableProps {
+  assets: readonly EcoAsset[];
+  isPending: boolean;
+  selectedId: number | null;
+  onSelect: (id: number) => void;
+}
+
+/** the selected row: a coloured background and a left border (spec §2) */
+const SELECTED_BORDER = 4;
+
+/**
+ * The eco-asset selection table (spec §2): Minting Note, Transaction ID, CO2
+ * Allocated; small and unpaginated; a row is chosen by click, Enter or Space.
+ */
+export function EcoAssetTable({ assets, isPending, selectedId, onSelect }: EcoAssetTableProps) {
+  const translate = useTranslate();
+  if (isPending) return <Loading />;
+  if (assets.length === 0) return <Typography sx={{ p: 2 }}>{translate('ecoAssets.review.noEcoAssets')}</Typography>;
+  const onKey = (event: KeyboardEvent, id: number) => {
+    if (event.key === 'Enter' || event.key === ' ') {
+      event.preventDefault();
+      onSelect(id);
+    }
+  };
+  return (
+    <TableContainer>
+      <Table size="small" aria-label={translate('ecoAssets.review.ecoAssets')}>
+        <TableHead>
+          <TableRow>
+            <TableCell sx={{ borderLeft: `${SELECTED_BORDER}px solid transparent` }}>{translate('ecoAssets.columns.mintingNote')}</TableCell>
+            <TableCell>{translate('ecoAssets.columns.transactionId')}</TableCell>
+            <TableCell align="right">{translate('ecoAssets.columns.co2Allocated')}</TableCell>
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {assets.map((asset) => {
+            const selected = asset.id === selectedId;
+            return (
+              <TableRow
+                key={asset.id}
+                hover
+                selected={selected}
+                aria-selected={selected}
+                tabIndex={0}
+                onClick={() => onSelect(asset.id)}
+                onKeyDown={(event) => onKey(event, asset.id)}
+                sx={(theme) => ({
+                  cursor: 'pointer',
+                  '&.Mui-selected, &.Mui-selected:hover': { backgroundColor: alpha(theme.palette.primary.main, 0.16) },
+                  '&:focus-visible': { outline: `2px solid ${theme.palette.primary.main}`, outlineOffset: -2 },
+                  '& > td:first-of-type': { borderLeft: `${SELECTED_BORDER}px solid ${selected ? theme.palette.primary.main : 'transparent'}` },
+                })}
+              >
+                <TableCell sx={{ overflowWrap: 'anywhere' }}>{asset.minting_note}</TableCell>
+                <TableCell sx={{ overflowWrap: 'anywhere' }}>{asset.transaction_id}</TableCell>
+                <TableCell align="right">{formatCo2(asset.co2_allocated)}</TableCell>
+              </TableRow>
+            );
+          })}
+        </TableBody>
+      </Table>
+    </TableContainer>
+  );
+}

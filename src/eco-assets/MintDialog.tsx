@@ -1,0 +1,182 @@
+import { useCallback, useMemo, useState } from 'react';
+import { Box, Button, InputAdornment, Typography } from '@mui/material';
+import { useQueryClient } from '@tanstack/react-query';
+import { HttpError, useCreate, useNotify, useTranslate } from 'react-admin';
+import { useFormContext, useWatch, type FieldValues } from 'react-hook-form';
+import {
+  amountRule,
+  anythingChosen,
+  buildMintPayload,
+  formatCo2,
+  MINT_LIMITS,
+  mintFormErrors,
+  mintTotal,
+  type MintFormValues,
+  type MintSource,
+} from '../domain/minting';
+import { RESOURCES } from '../domain/operations';
+import { FormDialog } from '../forms/FormDialog';
+import { BoundTextField, FormInput, numberInputSlots, useFormField } from '../forms/FormInput';
+import type { FormFieldErrors, ServerReasons } from '../forms/formErrors';
+import { fieldErrorsOf } from '../forms/useDialogOutcome';
+import { useNotifyTitled } from '../layout/notifications';
+import { currentSession } from '../providers/session';
+
+// react-hook-form reads a numeric path segment as an array index: amounts are keyed a<signoff id>
+const amountKey = (signoffId: number | string) => `a${signoffId}`;
+const AMOUNT_TEXTS = { out_of_range: 'ecoAssets.minting.amountErrors.out_of_range', too_many_decimals: 'ecoAssets.minting.amountErrors.too_many_decimals' };
+/** a form-level error with no input: OK waits while nothing above 0 is chosen */
+const NOTHING_CHOSEN_PATH = 'nothing_chosen';
+
+/** The form's values as the minting rules read them: amounts by signoff id. */
+function mintValues(values: FieldValues): MintFormValues {
+  const amounts = (values.amounts ?? {}) as Record<string, string>;
+  return {
+    minting_note: String(values.minting_note ?? ''),
+    transaction_id: String(values.transaction_id ?? ''),
+    amounts: Object.fromEntries(Object.entries(amounts).map(([key, value]) => [key.slice(1), value])),
+  };
+}
+
+/** A server reason's path (`co2_utilisation.12`) as the form's (`amounts.a12`). */
+const formPath = (path: string) => (path.startsWith('co2_utilisation.') ? `amounts.${amountKey(path.slice('co2_utilisation.'.length))}` : path);
+
+export interface MintDialogProps {
+  /** the audits with CO2 left */
+  sources: readonly MintSource[];
+  /** closes the modal; after a mint or a refusal the caller's list is reloaded as well */
+  onClose: () => void;
+}
+
+/**
+ * The 'Mint Eco Asset' modal (spec §2, §5): note, transaction ID and an amount
+ * per audit between 0 and what remains of it; OK once something above 0 is
+ * chosen, and only those amounts are sent. A success closes it (unmounted: the
+ * next opens reset) and reloads the lists; a 400 keeps it open with the
+ * server's reasons on the fields; any other refusal (an audit used meanwhile)
+ * closes it and reloads what is left.
+ */
+export function MintDialog({ sources, onClose }: MintDialogProps) {
+  const translate = useTranslate();
+  const notify = useNotify();
+  const notifyTitled = useNotifyTitled();
+  const queryClient = useQueryClient();
+  const [create, { isPending }] = useCreate();
+  const [reasons, setReasons] = useState<ServerReasons>();
+  const remaining = useMemo(() => new Map(sources.map((s) => [s.signoffId, s.remaining])), [sources]);
+  const defaultValues = useMemo(
+    () => ({ minting_note: '', transaction_id: '', amounts: Object.fromEntries(sources.map((s) => [amountKey(s.signoffId), ''])) }),
+    [sources],
+  );
+
+  const validate = useCallback(
+    (values: FieldValues): FormFieldErrors => {
+      const mint = mintValues(values);
+      const errors: FormFieldErrors = {};
+      for (const [path, key] of Object.entries(mintFormErrors(mint, remaining))) errors[path.replace(/^amounts\.(\d+)$/, (_, id: string) => `amounts.${amountKey(id)}`)] = key;
+      if (!anythingChosen(mint.amounts)) errors[NOTHING_CHOSEN_PATH] = 'required';
+      return errors;
+    },
+    [remaining],
+  );
+
+  const reload = () => void queryClient.invalidateQueries({ queryKey: [RESOURCES.ecoAssets] });
+  const submit = (values: FieldValues) =>
+    create(
+      RESOURCES.ecoAssets,
+      { data: buildMintPayload(mintValues(values)) },
+      {
+        onSuccess: () => {
+          // after a 401 react-admin logs out and resolves the call: nothing to announce
+          if (currentSession()) notify('ecoAssets.minting.minted', { type: 'success' });
+          onClose();
+          reload();
+        },
+        onError: (error: unknown) => {
+          const refused = error instanceof HttpError && error.status >= 400 && error.status < 500;
+          notifyTitled('ecoAssets.minting.errorTitle', refused ? error.message : 'ecoAssets.minting.serverError');
+          const fields = fieldErrorsOf(error);
+          if (fields) return setReasons(Object.fromEntries(Object.entries(fields).map(([path, reason]) => [formPath(path), reason])));
+          onClose();
+          reload();
+        },
+      },
+    );
+
+  return (
+    <FormDialog
+      title={translate('ecoAssets.minting.mint')}
+      defaultValues={defaultValues}
+      validate={validate}
+      serverReasons={reasons}
+      saving={isPending}
+      onSubmit={submit}
+      onClose={onClose}
+    >
+      <FormInput source="minting_note" label="ecoAssets.minting.note" maxLength={MINT_LIMITS.noteLength} required multiline minRows={2} />
+      <FormInput source="transaction_id" label="ecoAssets.minting.transactionId" maxLength={MINT_LIMITS.transactionIdLength} required />
+      {groupByFacility(sources).map(([facilityName, audits]) => (
+        <Box key={facilityName} component="fieldset" sx={{ border: 0, p: 0, m: 0, mt: 2 }}>
+          <Typography component="legend" variant="subtitle2">
+            {facilityName}
+          </Typography>
+          {audits.map((source) => (
+            <AmountInput key={source.signoffId} source={source} />
+          ))}
+        </Box>
+      ))}
+      <MintSummary />
+    </FormDialog>
+  );
+}
+
+function groupByFacility(sources: readonly MintSource[]): [string, MintSource[]][] {
+  const groups = new Map<string, MintSource[]>();
+  for (const s of sources) groups.set(s.facilityName, [...(groups.get(s.facilityName) ?? []), s]);
+  return [...groups];
+}
+
+/** One audit's amount, 0 to what remains of it, with a button taking all of it. */
+function AmountInput({ source }: { source: MintSource }) {
+  const translate = useTranslate();
+  const rule = amountRule(source.remaining);
+  const path = `amounts.${amountKey(source.signoffId)}`;
+  const { onTextChange, ...binding } = useFormField(path, { label: 'ecoAssets.minting.amount', rule, errorTexts: AMOUNT_TEXTS });
+  const max = formatCo2(source.remaining);
+  return (
+    <BoundTextField
+      {...binding}
+      label={`${source.jobId} · ${binding.label}`}
+      helperText={binding.error ? binding.helperText : translate('ecoAssets.minting.amountHelp', { max })}
+      onTextChange={onTextChange}
+      slotProps={{
+        ...numberInputSlots(rule),
+        input: {
+          endAdornment: (
+            <InputAdornment position="end">
+              <Button size="small" onClick={() => onTextChange(String(source.remaining))} aria-label={translate('ecoAssets.minting.useAllLabel', { max, jobId: source.jobId })}>
+                {translate('ecoAssets.minting.useAll')}
+              </Button>
+            </InputAdornment>
+          ),
+        },
+      }}
+    />
+  );
+}
+
+/** The total to mint, or the spec's sentence while nothing above 0 is chosen. */
+function MintSummary() {
+  const translate = useTranslate();
+  const { control } = useFormContext();
+  const amounts = mintValues({ amounts: useWatch({ control, name: 'amounts' }) }).amounts;
+  return anythingChosen(amounts) ? (
+    <Typography sx={{ mt: 2 }} role="status">
+      {translate('ecoAssets.minting.total', { kg: formatCo2(mintTotal(amounts)) })}
+    </Typography>
+  ) : (
+    <Typography sx={{ mt: 2 }} color="warning.main" role="status">
+      {translate('ecoAssets.minting.nothingChosen')}
+    </Typography>
+  );
+}

@@ -1,0 +1,167 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { HttpError, Notification, type GetListParams } from 'react-admin';
+import ReviewEcoAssetsPage from '../../../src/eco-assets/ReviewEcoAssetsPage';
+import { formatSignoffTime } from '../../../src/domain/dates';
+import { renderInAdmin } from '../support/renderInAdmin';
+import { allocation, ecoAsset, fakeProvider } from './ecoFixtures';
+
+const FACILITIES = [
+  { id: 1, mnemonic: 'NRB', name: 'Nairobi Biochar' },
+  { id: 2, mnemonic: 'TAS', name: 'Tasmania Biochar' },
+];
+
+beforeEach(() => {
+  URL.createObjectURL = vi.fn(() => 'blob:evidence');
+  URL.revokeObjectURL = vi.fn();
+  // jsdom lays nothing out: every box is 0×0 where the test's pointer is, so the panes' resize
+  // handle would take every press for a drag of itself; it is put out of the way
+  const box = Element.prototype.getBoundingClientRect;
+  vi.spyOn(Element.prototype, 'getBoundingClientRect').mockImplementation(function (this: Element) {
+    return this.hasAttribute('data-panel-resize-handle-id') ? new DOMRect(-1000, -1000, 12, 400) : box.call(this);
+  });
+});
+afterEach(() => vi.restoreAllMocks());
+
+type Lists = Record<string, (filter: Record<string, unknown>) => Promise<{ data: object[]; total: number }>>;
+
+function renderReview(lists: Lists, more: Record<string, unknown> = {}) {
+  const getList = vi.fn((resource: string, params: GetListParams) => {
+    const list = lists[resource];
+    if (!list) throw new Error(`unexpected list ${resource}`);
+    return list(params.filter);
+  });
+  renderInAdmin(
+    <>
+      <ReviewEcoAssetsPage />
+      <Notification />
+    </>,
+    fakeProvider({
+      getFacilityDropdown: async () => FACILITIES,
+      getOne: async (_resource: string, { id }: { id: number }) => ({ data: { id, latest_facility_audit_id: id === 1 ? 12 : null } }),
+      getList,
+      ...more,
+    }),
+  );
+  return getList;
+}
+
+const rows = (assets: object[]) => async () => ({ data: assets, total: assets.length });
+
+async function pick(name: string) {
+  const user = userEvent.setup();
+  // the dropdown waits for its items
+  await waitFor(() => expect(screen.getByRole('combobox', { name: 'Facility' })).not.toHaveAttribute('aria-disabled', 'true'));
+  await user.click(screen.getByRole('combobox', { name: 'Facility' }));
+  await user.click(await screen.findByRole('option', { name }));
+}
+
+const assetTable = () => within(screen.getByRole('table', { name: 'Eco Assets' }));
+
+describe('Eco-Asset Broker Review (spec §2)', { timeout: 20000 }, () => {
+  it('lists nothing until a facility is chosen, then its eco assets; a row click shows its allocations, highlighted', async () => {
+    const getList = renderReview({
+      eco_assets: async (filter) => ({ data: filter.facility_id === 1 ? [ecoAsset(2), ecoAsset(1, { minting_note: 'First sale', co2_allocated: 1234.5 })] : [], total: 0 }),
+      eco_allocations: async (filter) => ({ data: filter.eco_asset_id === 1 ? [allocation(3), allocation(9, { co2_allocated: 2.25 })] : [], total: 0 }),
+    });
+    expect(await screen.findByText('Select a facility to see the eco assets minted from its audits.')).toBeInTheDocument();
+    expect(getList).not.toHaveBeenCalled();
+
+    await pick('NRB – Nairobi Biochar');
+    const header = assetTable().getAllByRole('columnheader').map((h) => h.textContent);
+    expect(header).toEqual(['Minting Note', 'Transaction ID', 'CO2 Allocated']);
+    const first = (await screen.findByText('First sale')).closest('tr') as HTMLElement;
+    expect(within(first).getByText('1,234.500')).toBeInTheDocument();
+    expect(first).toHaveAttribute('aria-selected', 'false');
+    expect(screen.getByText('Select an eco asset to see the audits it draws on.')).toBeInTheDocument();
+
+    await userEvent.click(first);
+    expect(first).toHaveAttribute('aria-selected', 'true');
+    expect(first).toHaveClass('Mui-selected');
+    expect(getComputedStyle(first.querySelector('td') as HTMLElement).borderLeftWidth).toBe('4px');
+    // one accordion item per audit: signoff time and kg
+    const items = await screen.findAllByRole('button', { name: new RegExp(formatSignoffTime('2026-05-20T12:00:00.000Z')) });
+    expect(items).toHaveLength(2);
+    expect(items[1]).toHaveTextContent('2.250 kg allocated');
+    expect(getList).toHaveBeenCalledWith('eco_allocations', expect.objectContaining({ filter: { eco_asset_id: 1 } }));
+
+    // another facility shows its own eco assets, and the selection goes
+    await pick('TAS – Tasmania Biochar');
+    expect(await screen.findByText("No eco asset has been minted from this facility's audits.")).toBeInTheDocument();
+    expect(screen.getByText('Select an eco asset to see the audits it draws on.')).toBeInTheDocument();
+  });
+
+  it('selects a row with the keyboard, and opens the evidence and the Audited Logs modal of an allocation', async () => {
+    const getDocument = vi.fn(async () => ({ blob: new Blob(['png'], { type: 'image/png' }), contentType: 'image/png' }));
+    renderReview(
+      {
+        eco_assets: rows([ecoAsset(1)]),
+        eco_allocations: rows([allocation(3)]),
+        audited_logs: rows([]),
+      },
+      { getDocument },
+    );
+    await pick('NRB – Nairobi Biochar');
+    const row = (await screen.findByText('Note 1')).closest('tr') as HTMLElement;
+    row.focus();
+    await userEvent.keyboard('{Enter}');
+    expect(row).toHaveAttribute('aria-selected', 'true');
+    await userEvent.click(await screen.findByRole('button', { name: new RegExp('12.500 kg allocated') }));
+    expect(screen.getByText('Audit job AUD-3')).toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole('button', { name: 'View Evidence' }));
+    const evidence = await screen.findByRole('dialog', { name: 'Audit Evidence' });
+    await waitFor(() => expect(getDocument).toHaveBeenCalledWith({ kind: 'evidence', docKey: 'audit-evidence/3.pdf' }));
+    await userEvent.click(within(evidence).getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+
+    await userEvent.click(screen.getByRole('button', { name: 'Audited Logs' }));
+    expect(await screen.findByRole('dialog', { name: 'Audited Logs' })).toBeInTheDocument();
+  });
+
+  it("opens the facility's latest audit, and says 'No Audit' for a facility with none", async () => {
+    const getDocument = vi.fn(async () => ({ blob: new Blob(['png'], { type: 'image/png' }), contentType: 'image/png' }));
+    renderReview({ eco_assets: rows([]) }, { getDocument });
+    expect(screen.getByRole('button', { name: 'View Facility Audit' })).toBeDisabled();
+    await pick('NRB – Nairobi Biochar');
+    const view = screen.getByRole('button', { name: 'View Facility Audit' });
+    await waitFor(() => expect(view).toBeEnabled());
+    await userEvent.click(view);
+    expect(await screen.findByRole('dialog', { name: 'Facility Audit' })).toBeInTheDocument();
+    await waitFor(() => expect(getDocument).toHaveBeenCalledWith({ kind: 'statement', facilityId: 1, statementId: 12 }));
+    await userEvent.click(screen.getByRole('button', { name: 'Close' }));
+    await pick('TAS – Tasmania Biochar');
+    await waitFor(() => expect(screen.getByRole('button', { name: 'View Facility Audit' })).toBeDisabled());
+    await userEvent.hover(screen.getByRole('button', { name: 'View Facility Audit' }).parentElement as HTMLElement);
+    expect(await screen.findByRole('tooltip')).toHaveTextContent('No Audit');
+  });
+
+  it('notifies failures with the spec titles: the eco asset list and the eco-asset audit data', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    renderReview({
+      eco_assets: rows([ecoAsset(1)]),
+      eco_allocations: async () => {
+        throw new HttpError('nope', 404);
+      },
+    });
+    await pick('NRB – Nairobi Biochar');
+    await userEvent.click(await screen.findByText('Note 1'));
+    expect(await screen.findByText('Error retrieving eco-asset audit data')).toBeInTheDocument();
+    expect(screen.getByText('The audit allocations could not be loaded.')).toBeInTheDocument();
+  });
+
+  it('notifies a failed eco asset list with its spec texts and shows Retry', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    renderReview({
+      eco_assets: async () => {
+        throw new HttpError('forbidden', 403);
+      },
+    });
+    await pick('NRB – Nairobi Biochar');
+    expect(await screen.findByText('Error retrieving available audits.')).toBeInTheDocument();
+    expect(screen.getByText('An unknown error occurred retrieving the eco assets. Please try again later.')).toBeInTheDocument();
+    expect(screen.getByText('The eco assets could not be loaded.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Retry' })).toBeInTheDocument();
+  });
+});
