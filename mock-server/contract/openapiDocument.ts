@@ -20,7 +20,7 @@ export interface OpenApiParameter {
   name: string;
   in: 'path' | 'query' | 'header' | 'cookie';
   required?: boolean;
-  schema?: { type?: string | string[]; enum?: unknown[]; default?: unknown; example?: unknown; minimum?: number };
+  schema?: { type?: string | string[]; enum?: unknown[]; default?: unknown; example?: unknown; minimum?: number; pattern?: string };
   example?: unknown;
   'x-value-from'?: string;
 }
