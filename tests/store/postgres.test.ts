@@ -22,7 +22,7 @@ describe.skipIf(!adminUrl)('PostgreSQL schema', () => {
       // the template was migrated already: nothing left to run, and the applied migration is recorded
       expect(await migrateToLatest(db)).toEqual([]);
       const applied = await db.selectFrom('kysely_migration' as never).select('name' as never).execute();
-      expect(applied).toEqual([{ name: '2026-11-23-0001-initial' }]);
+      expect(applied).toEqual([{ name: '2026-11-23-0001-initial' }, { name: '2026-11-23-0002-user-admin' }]);
     } finally {
       await db.destroy();
     }
