@@ -6,6 +6,7 @@ import * as OpenApiValidator from 'express-openapi-validator';
 import { authenticate } from './auth/middleware';
 import { authRoutes } from './auth/routes';
 import { loadSecret, TokenService } from './auth/tokens';
+import { adminRoutes } from './admin/routes';
 import { changesRoutes } from './changes/routes';
 import { PROJECT_ROOT, type ServerConfig } from './config';
 import type { AppContext } from './context';
@@ -20,6 +21,7 @@ import { kilnRoutes } from './kilns/routes';
 import { seedIfEmpty } from './seed';
 import { openBlobs, openStore } from './store/storeConfig';
 import { testResetRoutes } from './testing/resetRoute';
+import { userAdminRoutes } from './users/userAdminRoutes';
 import { userRoutes } from './users/routes';
 
 export const OPENAPI_FILE = path.join(PROJECT_ROOT, 'mock-server', 'openapi.yaml');
@@ -27,7 +29,7 @@ const CONSOLE_DIR = path.join(PROJECT_ROOT, 'dist');
 const JSON_LIMIT = '1mb';
 
 /** The feature route modules, each mounted under /api behind authentication. */
-const FEATURE_ROUTES: ((ctx: AppContext) => express.Router)[] = [changesRoutes, userRoutes, kilnLogRoutes, kilnRoutes, facilityRoutes, facilityPhotoRoutes, facilityStatementRoutes];
+const FEATURE_ROUTES: ((ctx: AppContext) => express.Router)[] = [changesRoutes, userRoutes, userAdminRoutes, adminRoutes, kilnLogRoutes, kilnRoutes, facilityRoutes, facilityPhotoRoutes, facilityStatementRoutes];
 
 export interface KilnConsoleServer {
   app: express.Express;

@@ -233,6 +233,7 @@ export const en = {
     duplicate: 'Already in use.',
     not_ordered: 'The minimum must be below the maximum.',
     not_allowed: 'Not an allowed choice.',
+    too_weak: 'Too weak: use at least 10 characters with lowercase, uppercase, digits and symbols.',
   },
   lists: {
     retry: 'Retry',

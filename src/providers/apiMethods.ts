@@ -11,6 +11,7 @@ import {
   type StatusResponse,
 } from '../domain/api/configure';
 import type { ArchiveRetention, KilnLog, KilnLogDetail } from '../domain/api/kilnLogs';
+import type { RecentChange, Statistics, UserChange, UserFacilityOption } from '../domain/api/users';
 import { apiFetch, apiFetchBlob, callApi } from './httpClient';
 import { fileNameFromDisposition } from './fileName';
 import { confirmedStatus } from './statusCall';
@@ -116,6 +117,21 @@ export const apiMethods = {
     const { blob, headers } = await apiFetchBlob(documentPath(ref));
     return { blob, contentType: mimeType(headers.get('Content-Type')) || mimeType(blob.type) };
   },
+
+  /** GET /api/changes: Home's Recent Changes, newest first (any logged-in user). */
+  getRecentChanges: (): Promise<RecentChange[]> => callApi('/changes', 'get'),
+
+  /** GET /api/users/{id}/changes: who changed the user, what and when, newest first. */
+  getUserChanges: (id: number): Promise<UserChange[]> => callApi('/users/{id}/changes', 'get', { id }),
+
+  /** GET /api/users/facilities: the facilities a facility admin may be given. */
+  getUserFacilityOptions: (): Promise<UserFacilityOption[]> => callApi('/users/facilities', 'get'),
+
+  /** GET /api/admin/statistics: the last snapshot. */
+  getStatistics: (): Promise<Statistics> => callApi('/admin/statistics', 'get'),
+
+  /** POST /api/admin/statistics/update: counts everything again. */
+  updateStatistics: (): Promise<Statistics> => callApi('/admin/statistics/update', 'post'),
 
   /** POST /api/user/{username}/update; resolves on {status: 1}; rejects with an HttpError or an UnconfirmedSaveError. */
   async updatePassword(username: string, pass: string): Promise<StatusResponse> {

@@ -29,6 +29,11 @@ const METHOD_NAMES = [
   'uploadFacilityStatement',
   'getDocument',
   'updatePassword',
+  'getRecentChanges',
+  'getUserChanges',
+  'getUserFacilityOptions',
+  'getStatistics',
+  'updateStatistics',
 ] as const satisfies readonly (keyof ApiDataProvider)[];
 
 // a method added to the provider but not listed above fails to compile here
