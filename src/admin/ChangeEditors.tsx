@@ -78,7 +78,7 @@ export function ChangeEdit() {
       <SimpleForm
         validate={validate}
         toolbar={
-          <Toolbar sx={{ justifyContent: 'space-between' }}>
+          <Toolbar sx={{ justifyContent: 'space-between', bgcolor: 'background.paper' }}>
             <SaveButton />
             <DeleteButton mutationMode="pessimistic" redirect={toAdmin} />
           </Toolbar>

@@ -18,9 +18,10 @@ function lockedReason(user: User, session: { role: number; uid?: number } | null
   return null;
 }
 
+// the paper's own background: MUI's error red on react-admin's grey toolbar falls below WCAG AA
 function UserEditToolbar() {
   return (
-    <Toolbar sx={{ justifyContent: 'space-between' }}>
+    <Toolbar sx={{ justifyContent: 'space-between', bgcolor: 'background.paper' }}>
       <SaveButton />
       <DeleteButton mutationMode="pessimistic" confirmTitle="ra.message.delete_title" redirect="list" />
     </Toolbar>

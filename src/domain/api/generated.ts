@@ -163,7 +163,11 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Change a password (own, or anyone's for a user-admin) */
+        /**
+         * Change a password (own, or anyone's for a user-admin; one set for someone else is temporary)
+         * @description The one call open to a user who must replace a password a user-admin set (428 for any
+         *     other). A password set for another user must be replaced by that user at the next login.
+         */
         post: {
             parameters: {
                 query?: never;
