@@ -1,5 +1,5 @@
 import { Create, DateInput, DeleteButton, Edit, SaveButton, SimpleForm, TextInput, Toolbar, useNotify, useRedirect } from 'react-admin';
-import { RichTextInput } from 'ra-input-rich-text';
+import { ClearButtons, FormatButtons, LinkButtons, ListButtons, QuoteButtons, RichTextInput, RichTextInputToolbar } from 'ra-input-rich-text';
 import type { ChangeSaveRequest } from '../domain/api/users';
 import { RESOURCES } from '../domain/operations';
 import { isCalendarDate, isBlank } from '../domain/validation';
@@ -39,12 +39,28 @@ function useSaved() {
   };
 }
 
+/**
+ * Only what the sanitisers keep (paragraphs, emphasis, code, lists, links,
+ * quotes): headings, images, colours and alignment would be dropped on save.
+ */
+function ChangeToolbar() {
+  return (
+    <RichTextInputToolbar>
+      <FormatButtons />
+      <ListButtons />
+      <LinkButtons />
+      <QuoteButtons />
+      <ClearButtons />
+    </RichTextInputToolbar>
+  );
+}
+
 function ChangeFields() {
   return (
     <>
       <DateInput source="date" label="admin.date" variant="outlined" />
       <TextInput source="title" label="admin.title" variant="outlined" />
-      <RichTextInput source="body" label="admin.body" fullWidth />
+      <RichTextInput source="body" label="admin.body" fullWidth toolbar={<ChangeToolbar />} />
     </>
   );
 }

@@ -1,9 +1,10 @@
 import { Box, Typography } from '@mui/material';
-import { CreateButton, Datagrid, FunctionField, List, SimpleList, TextField, TopToolbar, useTranslate, type Identifier } from 'react-admin';
+import { CreateButton, Datagrid, FunctionField, List, SimpleList, TopToolbar, useTranslate, type Identifier } from 'react-admin';
 import type { RecentChange } from '../domain/api/users';
 import { formatDate } from '../domain/dates';
 import { RESOURCES } from '../domain/operations';
 import { ListEmpty, ListError, ListPager } from '../layout/ListStates';
+import { RowLink } from '../layout/RowLink';
 import { useSmallScreen } from '../layout/useSmallScreen';
 
 export const ADMIN_PATH = '/admin';
@@ -40,7 +41,7 @@ export function ChangeList() {
         ) : (
           <Datagrid rowClick={open} bulkActionButtons={false} empty={<ListEmpty message="admin.changesEmpty" />}>
             <FunctionField<RecentChange> source="date" label="admin.date" render={(c) => formatDate(c.date)} />
-            <TextField source="title" label="admin.title" />
+            <FunctionField<RecentChange> source="title" label="admin.title" render={(c) => <RowLink to={changePath(c.id)}>{c.title}</RowLink>} />
           </Datagrid>
         )}
       </List>

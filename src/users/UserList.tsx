@@ -3,6 +3,7 @@ import { CreateButton, Datagrid, FunctionField, List, SimpleList, TextField, Top
 import type { User } from '../domain/api/users';
 import { formatDateTime } from '../domain/dates';
 import { ListEmpty, ListError, ListPager } from '../layout/ListStates';
+import { RowLink } from '../layout/RowLink';
 import { useSmallScreen } from '../layout/useSmallScreen';
 import { RESOURCES } from '../domain/operations';
 
@@ -46,7 +47,7 @@ export function UserList() {
         />
       ) : (
         <Datagrid rowClick="edit" bulkActionButtons={false}>
-          <TextField source="username" label="users.username" />
+          <FunctionField<User> source="username" label="users.username" render={(user) => <RowLink to={`/users/${user.id}`}>{user.username}</RowLink>} />
           <TextField source="role_name" label="users.role" sortBy="role" />
           <FunctionField<User> label="users.facilities" sortable={false} render={(user) => <Facilities user={user} />} />
           <FunctionField<User> source="created_ts" label="users.created" render={(user) => formatDateTime(user.created_ts)} />

@@ -72,7 +72,9 @@ test('an admin edits a Recent Changes entry and Home shows it; statistics update
   await expect(page.getByText('Statistics updated.')).toBeVisible();
   await expectAccessible(page);
 
-  await page.getByRole('row').filter({ hasText: 'Dark mode' }).click();
+  // by keyboard: the entry's title is a link
+  await page.getByRole('link', { name: 'Dark mode', exact: true }).focus();
+  await page.keyboard.press('Enter');
   const title = page.getByRole('textbox', { name: /^Title/ });
   await expect(title).toHaveValue('Dark mode');
   await expectAccessible(page);
