@@ -106,6 +106,19 @@ describe('Users', () => {
   });
 });
 
+describe("another's super-admin account", () => {
+  it('is read-only for a user-admin: no save, reset or delete (the server refuses them with 403)', async () => {
+    await logInAs(2, 'useradmin');
+    const superadmin: User = { ...USERS[1], id: 1, username: 'superadmin', role: 0, role_name: 'Super Admin' };
+    mockFetch((url) => (url === '/api/users/1' ? json(superadmin) : json([])));
+    renderApp('/users/1');
+    expect(await screen.findByText("Only a super-admin may change a super-admin's account.")).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Save' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Reset Password' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Delete' })).toBeNull();
+  });
+});
+
 describe('a password a user-admin set', () => {
   it('opens only the password change, then logs in again with the chosen password', async () => {
     const token = await new SignJWT({ role: 4, uid: 9, rules: rulesForRole(4), ver: 0, must_change_password: true })
