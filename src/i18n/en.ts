@@ -384,6 +384,7 @@ export const en = {
     temporaryHelp: 'The user must choose their own password at the first login.',
     mustChange: 'Must choose a password',
     empty: 'No users yet.',
+    noMatch: 'No users match these filters.',
     loadError: 'The users could not be loaded.',
     created_notice: 'User created. They choose their own password at the first login.',
     saved: 'User saved.',

@@ -1,11 +1,19 @@
 import { Chip, Stack } from '@mui/material';
-import { CreateButton, Datagrid, FunctionField, List, SimpleList, TextField, TopToolbar, useTranslate } from 'react-admin';
+import { CreateButton, Datagrid, FilterButton, FunctionField, List, SearchInput, SelectInput, SimpleList, TextField, TopToolbar, useTranslate } from 'react-admin';
 import type { User } from '../domain/api/users';
 import { formatDateTime } from '../domain/dates';
 import { ListEmpty, ListError, ListPager } from '../layout/ListStates';
 import { RowLink } from '../layout/RowLink';
 import { useSmallScreen } from '../layout/useSmallScreen';
 import { RESOURCES } from '../domain/operations';
+import { roleChoices } from './userForm';
+import { ROLES } from '../domain/rules';
+
+// the API's filter keys: text in the username, and the role
+const FILTERS = [
+  <SearchInput key="q" source="q" alwaysOn />,
+  <SelectInput key="role" source="role" label="users.role" choices={roleChoices(ROLES.SUPER_ADMIN)} variant="outlined" />,
+];
 
 function Facilities({ user }: { user: User }) {
   return (
@@ -30,9 +38,11 @@ export function UserList() {
       perPage={25}
       actions={
         <TopToolbar>
+          <FilterButton />
           <CreateButton label="users.newUser" />
         </TopToolbar>
       }
+      filters={FILTERS}
       exporter={false}
       empty={<ListEmpty message="users.empty" />}
       error={<ListError message="users.loadError" />}
@@ -44,9 +54,10 @@ export function UserList() {
           secondaryText={(user) => [user.role_name, ...user.facilities.map((f) => f.mnemonic)].join(' · ')}
           tertiaryText={lastLogin}
           rowClick="edit"
+          empty={<ListEmpty message="users.noMatch" />}
         />
       ) : (
-        <Datagrid rowClick="edit" bulkActionButtons={false}>
+        <Datagrid rowClick="edit" bulkActionButtons={false} empty={<ListEmpty message="users.noMatch" />}>
           <FunctionField<User> source="username" label="users.username" render={(user) => <RowLink to={`/users/${user.id}`}>{user.username}</RowLink>} />
           <TextField source="role_name" label="users.role" sortBy="role" />
           <FunctionField<User> label="users.facilities" sortable={false} render={(user) => <Facilities user={user} />} />

@@ -54,6 +54,22 @@ describe('Users', () => {
     expect(screen.getByRole('link', { name: 'New User' })).toHaveAttribute('href', '/users/create');
   });
 
+  it('searches by name through the API filter and says when nothing matches', async () => {
+    await logInAs(2, 'useradmin');
+    const filters: string[] = [];
+    mockFetch((url) => {
+      if (!url.startsWith('/api/users')) return json([]);
+      const filter = new URL(url, 'http://x').searchParams.get('filter') ?? '{}';
+      filters.push(filter);
+      return page(filter.includes('zzz') ? [] : USERS);
+    });
+    renderApp('/users');
+    await screen.findByRole('cell', { name: 'facilityadmin' });
+    await userEvent.setup().type(screen.getByPlaceholderText('Search'), 'zzz');
+    expect(await screen.findByText('No users match these filters.')).toBeInTheDocument();
+    expect(filters.at(-1)).toBe('{"q":"zzz"}');
+  });
+
   it('checks a new user with the shared rules before sending, then sends only what the API takes', async () => {
     await logInAs(2, 'useradmin');
     const posted: unknown[] = [];
