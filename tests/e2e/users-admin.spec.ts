@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { expectAccessible, mainMenu, openAndLogin, resetData } from './fixtures';
+import { expectAccessible, mainMenu, openAndLogin, resetData, tokenFor } from './fixtures';
 
 const TEMP = 'Temp-Pass-2026!';
 const OWN = 'Own-Kiln-Pass-77?';
@@ -61,6 +61,14 @@ test('a user-admin creates a facility admin for one facility, who must choose th
   const rows = page.locator('table tbody tr');
   await expect(rows).toHaveCount(1);
   await expect(rows.first()).toContainText(mnemonic);
+
+  // deleted by a user-admin: the open console is back at the login screen at its next call
+  const admin = { Authorization: `Bearer ${await tokenFor(request, 'useradmin')}` };
+  const [created] = await (await request.get('/api/users', { headers: admin, params: { filter: '{"q":"nairobi.admin"}' } })).json();
+  expect((await request.delete(`/api/users/${created.id}`, { headers: admin })).status()).toBe(200);
+  await page.getByRole('button', { name: 'Configure' }).click();
+  await page.getByRole('menuitem', { name: 'Kilns' }).click();
+  await expect(page.getByRole('heading', { name: 'Login' })).toBeVisible();
 });
 
 test('an admin edits a Recent Changes entry and Home shows it; statistics update on request', async ({ page, request }) => {
@@ -99,5 +107,16 @@ test('the Users list reads as a simple list at 390 px', async ({ page }) => {
   await expect(page.getByRole('link', { name: /^facilityadmin / })).toBeVisible();
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
   expect(overflow).toBeLessThanOrEqual(0);
+  await expectAccessible(page);
+});
+
+test('Users and Admin pass axe in the dark theme too', async ({ page }) => {
+  await openAndLogin(page, 'superadmin', '/users');
+  await page.getByRole('switch', { name: 'Dark Mode' }).or(page.getByRole('checkbox', { name: 'Dark Mode' })).check();
+  await expect(page.getByRole('cell', { name: 'useradmin', exact: true })).toBeVisible();
+  await expectAccessible(page);
+  await page.goto('/admin');
+  await expect(page.getByText('Valid logs', { exact: true })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'One facility per audit' })).toBeVisible();
   await expectAccessible(page);
 });
