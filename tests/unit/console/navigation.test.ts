@@ -44,7 +44,8 @@ describe('the navigation table', () => {
     for (const item of NAV_ITEMS) {
       await expect(item.load(), item.path).resolves.toHaveProperty('default', expect.any(Function));
     }
-  });
+    // importing every screen's module graph in node takes seconds on a loaded machine
+  }, 30_000);
 });
 
 describe('the menu each role sees (spec §6 rules, DESIGN §3 roles)', () => {
