@@ -1,4 +1,4 @@
-import type { ChangeSaveRequest } from '../../src/domain/api/users';
+import type { ChangeSaveRequest } from '../../src/domain/api/admin';
 import { isCalendarDate } from '../../src/domain/validation';
 import { badRequest, type FieldReasons } from '../http/errors';
 import { sanitizeChangeBody } from '../changes/sanitize';

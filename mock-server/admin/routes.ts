@@ -1,5 +1,5 @@
 import express from 'express';
-import type { ChangeSaveRequest } from '../../src/domain/api/users';
+import type { ChangeSaveRequest } from '../../src/domain/api/admin';
 import { requireOperation } from '../auth/middleware';
 import type { AppContext } from '../context';
 import { notFound } from '../http/errors';

@@ -1,6 +1,6 @@
 import { Create, DateInput, DeleteButton, Edit, SaveButton, SimpleForm, TextInput, Toolbar, useNotify, useRedirect } from 'react-admin';
 import { ClearButtons, FormatButtons, LinkButtons, ListButtons, QuoteButtons, RichTextInput, RichTextInputToolbar } from 'ra-input-rich-text';
-import type { ChangeSaveRequest } from '../domain/api/users';
+import type { ChangeSaveRequest } from '../domain/api/admin';
 import { RESOURCES } from '../domain/operations';
 import { isCalendarDate, isBlank } from '../domain/validation';
 import { ADMIN_PATH } from './ChangeList';

@@ -1,6 +1,6 @@
 import { Box, Typography } from '@mui/material';
 import { CreateButton, Datagrid, FunctionField, List, SimpleList, TopToolbar, useTranslate, type Identifier } from 'react-admin';
-import type { RecentChange } from '../domain/api/users';
+import type { RecentChange } from '../domain/api/admin';
 import { formatDate } from '../domain/dates';
 import { RESOURCES } from '../domain/operations';
 import { ListEmpty, ListError, ListPager } from '../layout/ListStates';

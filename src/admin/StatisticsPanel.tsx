@@ -1,7 +1,7 @@
 import { Alert, Box, Button, Paper, Typography } from '@mui/material';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useDataProvider, useNotify, useTranslate } from 'react-admin';
-import type { Statistics } from '../domain/api/users';
+import type { Statistics } from '../domain/api/admin';
 import { formatDateTime } from '../domain/dates';
 import { formatFileSize, formatKg, formatNumber } from '../domain/format';
 import { RESOURCES } from '../domain/operations';

@@ -1,7 +1,7 @@
 import { Box, Paper, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { useDataProvider, useTranslate } from 'react-admin';
-import type { RecentChange } from '../domain/api/users';
+import type { RecentChange } from '../domain/api/admin';
 import { formatDate } from '../domain/dates';
 import { RESOURCES } from '../domain/operations';
 import { Loading } from '../layout/Loading';

@@ -11,7 +11,8 @@ import {
   type StatusResponse,
 } from '../domain/api/configure';
 import type { ArchiveRetention, KilnLog, KilnLogDetail } from '../domain/api/kilnLogs';
-import type { RecentChange, Statistics, UserChange, UserFacilityOption } from '../domain/api/users';
+import type { UserChange, UserFacilityOption } from '../domain/api/users';
+import type { RecentChange, Statistics } from '../domain/api/admin';
 import { apiFetch, apiFetchBlob, callApi } from './httpClient';
 import { fileNameFromDisposition } from './fileName';
 import { confirmedStatus } from './statusCall';

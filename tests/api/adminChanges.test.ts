@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RecentChange, Statistics } from '../../src/domain/api/users';
+import type { RecentChange, Statistics } from '../../src/domain/api/admin';
 import { loginAll, usersWithout, type DemoUsername } from '../helpers/configure';
 import { bearer, startTestServer, type TestServer } from '../helpers/testServer';
 

@@ -22,9 +22,3 @@ export type UserUpdateRequest = Schemas['UserUpdateRequest'];
 export type UserChange = Schemas['UserChange'];
 /** A facility a facility admin may be given (GET /api/users/facilities). */
 export type UserFacilityOption = Schemas['FacilityOption'];
-/** GET /api/admin/statistics. */
-export type Statistics = Schemas['Statistics'];
-/** A Recent Changes entry (GET /api/changes, /api/admin/changes). */
-export type RecentChange = Schemas['Change'];
-/** POST and PUT /api/admin/changes. */
-export type ChangeSaveRequest = Schemas['ChangeSaveRequest'];

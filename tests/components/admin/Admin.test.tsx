@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { Statistics } from '../../../src/domain/api/users';
+import type { Statistics } from '../../../src/domain/api/admin';
 import { json, logInAs, mockFetch, renderApp } from '../support/renderApp';
 
 afterEach(() => vi.unstubAllGlobals());
