@@ -8,7 +8,7 @@ import { findPostgresBin } from './tests/helpers/postgres';
  * records in the embedded store's state directly (tests/helpers/rawStore.ts),
  * which PostgreSQL does not have.
  */
-const API_ON_POSTGRES = ['analysisCorpus', 'audits', 'changes', 'ecoAssets', 'fieldErrors', 'securityUploads'].map((name) => `tests/api/${name}.test.ts`);
+const API_ON_POSTGRES = ['analysisCorpus', 'audits', 'changes', 'ecoAssets', 'fieldErrors', 'securityUploads', 'usersAdmin', 'adminChanges'].map((name) => `tests/api/${name}.test.ts`);
 const hasPostgres = Boolean(process.env.TEST_POSTGRES_URL) || (process.env.TEST_POSTGRES !== 'off' && findPostgresBin() !== null);
 if (!hasPostgres && process.argv.some((a) => a.includes('vitest'))) {
   console.log("api-postgres skipped: no PostgreSQL binaries (initdb, postgres, pg_ctl) on this machine; install Debian's postgresql to run it.");

@@ -7,6 +7,7 @@ import { auditRoutes } from './audits/routes';
 import { authenticate } from './auth/middleware';
 import { authRoutes } from './auth/routes';
 import { loadSecret, TokenService } from './auth/tokens';
+import { adminRoutes } from './admin/routes';
 import { changesRoutes } from './changes/routes';
 import { ecoAssetRoutes } from './eco-assets/routes';
 import { PROJECT_ROOT, type ServerConfig } from './config';
@@ -22,6 +23,7 @@ import { kilnRoutes } from './kilns/routes';
 import { seedIfEmpty } from './seed';
 import { openBlobs, openStore } from './store/storeConfig';
 import { testResetRoutes } from './testing/resetRoute';
+import { userAdminRoutes } from './users/userAdminRoutes';
 import { userRoutes } from './users/routes';
 
 export const OPENAPI_FILE = path.join(PROJECT_ROOT, 'mock-server', 'openapi.yaml');
@@ -29,7 +31,19 @@ const CONSOLE_DIR = path.join(PROJECT_ROOT, 'dist');
 const JSON_LIMIT = '1mb';
 
 /** The feature route modules, each mounted under /api behind authentication. */
-const FEATURE_ROUTES: ((ctx: AppContext) => express.Router)[] = [changesRoutes, userRoutes, kilnLogRoutes, kilnRoutes, facilityRoutes, facilityPhotoRoutes, facilityStatementRoutes, auditRoutes, ecoAssetRoutes];
+const FEATURE_ROUTES: ((ctx: AppContext) => express.Router)[] = [
+  changesRoutes,
+  userRoutes,
+  userAdminRoutes,
+  adminRoutes,
+  kilnLogRoutes,
+  kilnRoutes,
+  facilityRoutes,
+  facilityPhotoRoutes,
+  facilityStatementRoutes,
+  auditRoutes,
+  ecoAssetRoutes,
+];
 
 export interface KilnConsoleServer {
   app: express.Express;

@@ -1,4 +1,4 @@
-import type { RequestHandler } from 'express';
+import type { Request, RequestHandler } from 'express';
 import { canAccess, limitedToOwnFacilities, type AccessRequest, type OperationAction, type ResourceName } from '../../src/domain/operations';
 import { rulesForRole } from '../../src/domain/rules';
 import { HttpError, forbidden } from '../http/errors';
@@ -7,10 +7,24 @@ import { tokenVersion, type TokenService } from './tokens';
 
 const unauthorized = () => new HttpError(401, 'Authentication required.');
 
+/** 428: the one call a user with a temporary password may make is choosing their own. */
+export const PASSWORD_CHANGE_REQUIRED = 'Choose your own password first: the one you logged in with was set by a user admin.';
+
+function isOwnPasswordChange(req: Request, username: string): boolean {
+  const m = /^\/user\/([^/]+)\/update$/.exec(req.path);
+  if (req.method !== 'POST' || !m) return false;
+  try {
+    return decodeURIComponent(m[1]) === username;
+  } catch {
+    return false;
+  }
+}
+
 /**
  * Verifies the bearer token (401 when missing, malformed, forged or expired)
  * and that it still names an existing user whose role matches and whose
- * tokens have not been revoked since it was issued. The rules
+ * tokens have not been revoked since it was issued. A user whose password
+ * a user-admin set may only choose their own (428 for anything else). The rules
  * applied are the server's table for that role, not whatever the token says.
  */
 export function authenticate(tokens: TokenService, data: DataStore): RequestHandler {
@@ -23,6 +37,7 @@ export function authenticate(tokens: TokenService, data: DataStore): RequestHand
       const user = await data.users.findByUsername(claims.sub);
       // one comparison per request: a token older than the user's last password or role change is refused
       if (!user || user.id !== claims.uid || user.role !== claims.role || claims.ver !== tokenVersion(user)) return next(unauthorized());
+      if (user.must_change_password && !isOwnPasswordChange(req, user.username)) return next(new HttpError(428, PASSWORD_CHANGE_REQUIRED));
       req.auth = { userId: user.id, username: user.username, role: user.role, rules: rulesForRole(user.role) };
       next();
     } catch {

@@ -13,6 +13,8 @@ export interface TokenClaims {
   exp: number;
   /** the user's token_version when the token was issued */
   ver: number;
+  /** present (true) while the user must replace a password a user-admin set */
+  must_change_password?: true;
 }
 
 const ALGORITHM = 'HS256';
@@ -53,8 +55,15 @@ export class TokenService {
     private readonly ttl: string,
   ) {}
 
-  issue(user: { id: number; username: string; role: number; token_version?: number }): Promise<string> {
-    return new SignJWT({ role: user.role, uid: user.id, rules: rulesForRole(user.role), ver: tokenVersion(user) })
+  issue(user: { id: number; username: string; role: number; token_version?: number; must_change_password?: boolean }): Promise<string> {
+    return new SignJWT({
+      role: user.role,
+      uid: user.id,
+      rules: rulesForRole(user.role),
+      ver: tokenVersion(user),
+      // the console opens only the password change while this is set; the server refuses the rest (428)
+      ...(user.must_change_password && { must_change_password: true }),
+    })
       .setProtectedHeader({ alg: ALGORITHM, typ: 'JWT' })
       .setSubject(user.username)
       .setIssuedAt()

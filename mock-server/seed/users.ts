@@ -21,5 +21,6 @@ export const seedUsers: Seeder = async (state, ctx) => {
     created_ts: created,
     last_login_ts: null,
     token_version: 0,
+    must_change_password: false,
   }));
 };

@@ -17,6 +17,7 @@ import type {
   KilnRecord,
   KilnRow,
   StatisticsSnapshot,
+  UserChangeRecord,
   UserRow,
 } from './records';
 
@@ -41,8 +42,9 @@ export interface ListPage {
 }
 
 // ---------------------------------------------------------------- users
-export type NewUser = Omit<UserRow, 'id' | 'token_version' | 'last_login_ts'>;
-export type UserPatch = Partial<Pick<UserRow, 'username' | 'role' | 'password_hash' | 'facility_ids'>>;
+export type NewUser = Omit<UserRow, 'id' | 'token_version' | 'last_login_ts' | 'must_change_password'> & { must_change_password?: boolean };
+export type UserPatch = Partial<Pick<UserRow, 'username' | 'role' | 'password_hash' | 'facility_ids' | 'must_change_password'>>;
+export type NewUserChange = Omit<UserChangeRecord, 'id'>;
 export const USER_SORT_FIELDS = ['id', 'username', 'role', 'created_ts', 'last_login_ts'] as const;
 export type UserSortField = (typeof USER_SORT_FIELDS)[number];
 export interface UserFilter {
@@ -61,11 +63,26 @@ export interface UserStore {
   withRoles(roles: readonly number[]): Promise<UserRow[]>;
   /** 409 when the username is taken (case-insensitively) */
   create(user: NewUser): Promise<UserRow>;
-  /** a change of password or role raises token_version; 409 on a taken username */
+  /**
+   * A change of password or role raises token_version; 409 on a taken username,
+   * and on moving the last super-admin to another role. A user leaving the
+   * roles that own facilities (0, 4) hands theirs to the oldest other super-admin.
+   */
   update(id: number, patch: UserPatch): Promise<UserRow | null>;
   recordLogin(id: number, ts: string): Promise<void>;
+  /** 409 for the last super-admin; the user's facilities go to the oldest other super-admin */
   delete(id: number): Promise<boolean>;
   count(): Promise<number>;
+  /**
+   * Makes the user the owner of exactly these facilities (a facility admin's
+   * reach); those they owned before and no longer do go to the oldest other
+   * super-admin. 400 naming an unknown facility; null for an unknown user.
+   */
+  setFacilities(id: number, facilityIds: readonly number[]): Promise<{ before: number[]; after: number[] } | null>;
+  /** records one change to a user (who, what, when) */
+  recordChange(change: NewUserChange): Promise<UserChangeRecord>;
+  /** the changes to one user, newest first */
+  changesOf(userId: number): Promise<UserChangeRecord[]>;
 }
 
 // ---------------------------------------------------------------- facilities

@@ -12,6 +12,30 @@ export type { AuditRecord, ChangeRecord, FacilityStatementRecord, FacilityPhotoR
 /** A user; token_version grows on every password or role change, so older tokens are refused. */
 export interface UserRow extends UserRecord {
   token_version: number;
+  /** the password was set by a user-admin (a new user, a reset): the user must choose their own before anything else */
+  must_change_password: boolean;
+}
+
+/** What one change to a user did: each changed field's value before and after; never a password. */
+export interface UserChangeDetail {
+  role?: { from: number | null; to: number | null };
+  facility_ids?: { from: number[]; to: number[] };
+}
+
+export const USER_CHANGE_ACTIONS = ['create', 'update', 'reset_password', 'change_password', 'delete'] as const;
+export type UserChangeAction = (typeof USER_CHANGE_ACTIONS)[number];
+
+/** One change to a user: who made it, what it did, when. Kept after the user is deleted. */
+export interface UserChangeRecord {
+  id: number;
+  user_id: number;
+  /** the changed user's name at the time */
+  username: string;
+  actor_id: number | null;
+  actor_username: string;
+  action: UserChangeAction;
+  detail: UserChangeDetail;
+  ts: string;
 }
 
 /** A facility with when its photo was uploaded (null: no photo), as the Facilities page lists it. */
@@ -72,9 +96,12 @@ export interface StatisticsSnapshot {
   users: number;
   facilities: number;
   kilns: number;
+  /** live (not archived) logs; valid + invalid + error add up to it */
   kilnlogs: number;
-  archived_kilnlogs: number;
+  valid_kilnlogs: number;
+  invalid_kilnlogs: number;
   error_kilnlogs: number;
+  archived_kilnlogs: number;
   audits_proposed: number;
   audits_signed_off: number;
   eco_assets: number;

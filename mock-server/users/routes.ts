@@ -6,8 +6,13 @@ import { hashPassword } from '../auth/passwords';
 import type { AppContext } from '../context';
 import { fieldError, forbidden, notFound } from '../http/errors';
 import { passwordProblem } from './passwordPolicy';
+import { recordUserChange } from './userChanges';
 
-/** POST /api/user/{username}/update {pass}: own password, or anyone's for a user-admin except a super-admin's. */
+/**
+ * POST /api/user/{username}/update {pass}: own password, or anyone's for a
+ * user-admin except a super-admin's. A password set for someone else is
+ * temporary: its user must choose their own at the next login.
+ */
 export function userRoutes(ctx: AppContext): express.Router {
   const router = express.Router();
 
@@ -26,8 +31,12 @@ export function userRoutes(ctx: AppContext): express.Router {
     if (!isSelf && user.role === ROLES.SUPER_ADMIN && auth.role !== ROLES.SUPER_ADMIN) {
       throw forbidden("Only a super-admin may set a super-admin's password.");
     }
+    const passwordHash = await hashPassword(body.pass);
     // the store raises the user's token_version with the new password, so every older token is refused
-    await ctx.data.users.update(user.id, { password_hash: await hashPassword(body.pass) });
+    await ctx.data.transaction(async (tx) => {
+      await tx.users.update(user.id, { password_hash: passwordHash, must_change_password: !isSelf });
+      await recordUserChange(tx, auth, user, isSelf ? 'change_password' : 'reset_password');
+    });
     res.json({ status: 1 });
   });
 

@@ -1,6 +1,30 @@
+import { lazy } from 'react';
+import { Route, Routes } from 'react-router-dom';
 import { Page } from '../layout/Page';
+import { ChangeList } from './ChangeList';
+import { StatisticsPanel } from './StatisticsPanel';
 
-/** Admin: a placeholder until its feature replaces this page. */
+// the rich-text editor loads only when an entry is opened
+const ChangeCreate = lazy(() => import('./ChangeEditors').then((m) => ({ default: m.ChangeCreate })));
+const ChangeEdit = lazy(() => import('./ChangeEditors').then((m) => ({ default: m.ChangeEdit })));
+
+/** Admin (spec §2, route admin): the statistics and the Recent Changes editor. */
 export default function AdminPage() {
-  return <Page title="pages.admin" notBuilt />;
+  return (
+    <Page title="pages.admin">
+      <Routes>
+        <Route
+          index
+          element={
+            <>
+              <StatisticsPanel />
+              <ChangeList />
+            </>
+          }
+        />
+        <Route path="changes/create" element={<ChangeCreate />} />
+        <Route path="changes/:id" element={<ChangeEdit />} />
+      </Routes>
+    </Page>
+  );
 }

@@ -83,7 +83,14 @@ export const OPERATIONS: Readonly<Record<ResourceName, Partial<Record<OperationA
     download: guard('read', 'kilnlog', true),
     restore: guard('update', 'kilnlog', true),
   },
-  changes: { list: anyUser },
+  // everyone reads Recent Changes on Home; the Admin screen edits them
+  changes: {
+    list: anyUser,
+    show: guard('update', 'statistics'),
+    create: guard('update', 'statistics'),
+    edit: guard('update', 'statistics'),
+    delete: guard('update', 'statistics'),
+  },
   users: {
     list: guard('read', 'user'),
     show: guard('read', 'user'),

@@ -14,7 +14,8 @@ export type ValidationErrorKey =
   | 'invalid_date'
   | 'duplicate'
   | 'not_ordered'
-  | 'not_allowed';
+  | 'not_allowed'
+  | 'too_weak';
 
 export type FieldErrors<F extends string> = Partial<Record<F, ValidationErrorKey>>;
 
@@ -119,5 +120,7 @@ export function describeFieldError(field: string, key: ValidationErrorKey, rule?
       return `${field}: the minimum must be below the maximum.`;
     case 'not_allowed':
       return `${field} is not an allowed value.`;
+    case 'too_weak':
+      return `${field} is too weak: use at least 10 characters with lowercase, uppercase, digits and symbols.`;
   }
 }

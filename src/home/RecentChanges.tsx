@@ -1,19 +1,16 @@
 import { Box, Paper, Typography } from '@mui/material';
-import { useGetList, useTranslate } from 'react-admin';
+import { useQuery } from '@tanstack/react-query';
+import { useDataProvider, useTranslate } from 'react-admin';
+import type { RecentChange } from '../domain/api/admin';
 import { formatDate } from '../domain/dates';
-import { Loading } from '../layout/Loading';
 import { RESOURCES } from '../domain/operations';
-import { EVERY_ROW } from '../providers/listedInBrowser';
+import { Loading } from '../layout/Loading';
+import type { ApiDataProvider } from '../providers/dataProvider';
+import { loadSanitizer, type Sanitize } from './sanitizeHtml';
 
-/** A Recent Changes entry (GET /api/changes); body is HTML the server has sanitised. */
-export interface RecentChange {
-  id: number;
-  date: string;
-  title: string;
-  body: string;
-}
+export type { RecentChange };
 
-function ChangeEntry({ change }: { change: RecentChange }) {
+function ChangeEntry({ change, sanitize }: { change: RecentChange; sanitize: Sanitize }) {
   return (
     <Paper component="li" variant="outlined" sx={{ p: 2, listStyle: 'none' }}>
       <Typography variant="h6" component="h3">
@@ -22,8 +19,8 @@ function ChangeEntry({ change }: { change: RecentChange }) {
       <Typography variant="body2" color="text.secondary" component="time" dateTime={change.date}>
         {formatDate(change.date)}
       </Typography>
-      {/* The server sanitises bodies before storing them (DESIGN §2, GET /api/changes). */}
-      <Box sx={{ '& > :last-child': { mb: 0 } }} dangerouslySetInnerHTML={{ __html: change.body }} />
+      {/* sanitised by the server when stored, and here again before it is shown */}
+      <Box sx={{ '& > :last-child': { mb: 0 } }} dangerouslySetInnerHTML={{ __html: sanitize(change.body) }} />
     </Paper>
   );
 }
@@ -31,24 +28,24 @@ function ChangeEntry({ change }: { change: RecentChange }) {
 /** Home's Recent Changes list (GET /api/changes), newest first as the server sends it. */
 export function RecentChanges() {
   const translate = useTranslate();
-  const { data, isPending, error } = useGetList<RecentChange>(RESOURCES.changes, {
-    pagination: EVERY_ROW,
-    sort: { field: 'date', order: 'DESC' },
-  });
+  const dataProvider = useDataProvider<ApiDataProvider>();
+  const changes = useQuery({ queryKey: [RESOURCES.changes, 'recent'], queryFn: () => dataProvider.getRecentChanges() });
+  const sanitizer = useQuery({ queryKey: ['sanitizer'], queryFn: loadSanitizer, staleTime: Infinity });
 
-  const content = isPending ? (
-    <Loading />
-  ) : error ? (
-    <Typography color="error">{translate('home.changesError')}</Typography>
-  ) : !data?.length ? (
-    <Typography>{translate('home.noChanges')}</Typography>
-  ) : (
-    <Box component="ul" sx={{ display: 'flex', flexDirection: 'column', gap: 2, p: 0, m: 0 }}>
-      {data.map((change) => (
-        <ChangeEntry key={change.id} change={change} />
-      ))}
-    </Box>
-  );
+  const content =
+    changes.isPending || (changes.data?.length && sanitizer.isPending) ? (
+      <Loading />
+    ) : changes.error || sanitizer.error ? (
+      <Typography color="error">{translate('home.changesError')}</Typography>
+    ) : !changes.data?.length ? (
+      <Typography>{translate('home.noChanges')}</Typography>
+    ) : (
+      <Box component="ul" sx={{ display: 'flex', flexDirection: 'column', gap: 2, p: 0, m: 0 }}>
+        {changes.data.map((change) => (
+          <ChangeEntry key={change.id} change={change} sanitize={sanitizer.data!} />
+        ))}
+      </Box>
+    );
 
   return (
     <Box component="section" aria-labelledby="recent-changes-heading">

@@ -1,4 +1,4 @@
-import { Suspense, useEffect, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, type ReactNode } from 'react';
 import { useLocation } from 'react-router-dom';
 import { useLogout, useNotify } from 'react-admin';
 import { LoginScreen } from '../login/LoginPage';
@@ -9,6 +9,9 @@ import { ErrorBoundary } from './ErrorBoundary';
 import { ErrorPage } from './ErrorPage';
 import { Loading } from './Loading';
 import { TopMenu } from './TopMenu';
+
+// loaded only for a user who must replace a password a user-admin set
+const ChooseOwnPassword = lazy(() => import('../users/ChooseOwnPassword'));
 
 // setTimeout cannot wait longer than this (about 24.8 days)
 const MAX_TIMER_DELAY = 2 ** 31 - 1;
@@ -32,7 +35,8 @@ function useLogoutOnExpiry(session: Session | null) {
 /**
  * react-admin's layout for every route. Without a session it shows only the
  * login screen, at whatever URL was asked for (spec §2), so that logging in
- * continues there. A page that fails to render shows the error page.
+ * continues there. A user whose password a user-admin set sees only the
+ * screen to choose their own. A page that fails to render shows the error page.
  */
 export function Layout({ children }: { children?: ReactNode }) {
   const session = useSession();
@@ -40,6 +44,13 @@ export function Layout({ children }: { children?: ReactNode }) {
   useLogoutOnExpiry(session);
 
   if (!session) return <LoginScreen />;
+  if (session.mustChangePassword) {
+    return (
+      <Suspense fallback={<Loading />}>
+        <ChooseOwnPassword session={session} />
+      </Suspense>
+    );
+  }
   return (
     <AppShell menu={<TopMenu />}>
       <ErrorBoundary key={pathname} fallback={<ErrorPage />}>

@@ -70,7 +70,7 @@ export default function ProfilePage() {
 }
 
 /** Whether the entries match, the strength bar, and Update Password: enabled only for matching entries at Medium or better. */
-function PasswordFeedback() {
+export function PasswordFeedback({ submitLabel = 'profile.update' }: { submitLabel?: string }) {
   const translate = useTranslate();
   const password = text(useWatch({ name: 'password' }));
   const repeat = text(useWatch({ name: 'repeat' }));
@@ -86,7 +86,7 @@ function PasswordFeedback() {
       <PasswordStrengthBar level={passwordStrength(password)} />
       <Box>
         <Button type="submit" variant="contained" disabled={!canUpdatePassword(password, repeat) || isSubmitting}>
-          {translate('profile.update')}
+          {translate(submitLabel)}
         </Button>
       </Box>
     </>

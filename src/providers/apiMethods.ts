@@ -14,6 +14,8 @@ import type { AvailableCo2Response } from '../domain/api/ecoAssets';
 import type { ArchiveRetention, KilnLog, KilnLogDetail } from '../domain/api/kilnLogs';
 import { signoffFields, type StatementFileType } from '../domain/audits/audits';
 import type { CarbonSummaryData } from '../domain/audits/types';
+import type { UserChange, UserFacilityOption } from '../domain/api/users';
+import type { RecentChange, Statistics } from '../domain/api/admin';
 import { apiFetch, apiFetchBlob, callApi } from './httpClient';
 import { fileNameFromDisposition } from './fileName';
 import { confirmedStatus } from './statusCall';
@@ -150,6 +152,20 @@ export const apiMethods = {
   async getCarbonSummary(): Promise<CarbonSummaryData> {
     return (await callApi('/co2/summary', 'get')).data;
   },
+  /** GET /api/changes: Home's Recent Changes, newest first (any logged-in user). */
+  getRecentChanges: (): Promise<RecentChange[]> => callApi('/changes', 'get'),
+
+  /** GET /api/users/{id}/changes: who changed the user, what and when, newest first. */
+  getUserChanges: (id: number): Promise<UserChange[]> => callApi('/users/{id}/changes', 'get', { id }),
+
+  /** GET /api/users/facilities: the facilities a facility admin may be given. */
+  getUserFacilityOptions: (): Promise<UserFacilityOption[]> => callApi('/users/facilities', 'get'),
+
+  /** GET /api/admin/statistics: the last snapshot. */
+  getStatistics: (): Promise<Statistics> => callApi('/admin/statistics', 'get'),
+
+  /** POST /api/admin/statistics/update: counts everything again. */
+  updateStatistics: (): Promise<Statistics> => callApi('/admin/statistics/update', 'post'),
 
   /** POST /api/user/{username}/update; resolves on {status: 1}; rejects with an HttpError or an UnconfirmedSaveError. */
   async updatePassword(username: string, pass: string): Promise<StatusResponse> {

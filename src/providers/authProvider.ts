@@ -31,9 +31,11 @@ export const authProvider: AuthProvider = {
   },
 
   // 401: the token is no longer accepted, log out and log in again in place.
+  // 428: the password must be replaced first, and this token does not say so: a
+  // new login brings one that does (the layout then opens only the password change).
   // 403 and the rest: stay logged in.
   async checkError(error: { status?: number } | undefined) {
-    if (error?.status === 401) throw NOT_LOGGED_IN;
+    if (error?.status === 401 || error?.status === 428) throw NOT_LOGGED_IN;
   },
 
   async getIdentity() {

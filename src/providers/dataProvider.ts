@@ -32,6 +32,11 @@ const METHOD_NAMES = [
   'signoffAudit',
   'getCarbonSummary',
   'getAvailableCo2',
+  'getRecentChanges',
+  'getUserChanges',
+  'getUserFacilityOptions',
+  'getStatistics',
+  'updateStatistics',
 ] as const satisfies readonly (keyof ApiDataProvider)[];
 
 // a method added to the provider but not listed above fails to compile here

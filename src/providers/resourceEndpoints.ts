@@ -18,7 +18,7 @@ import { ECO_ASSET_ENDPOINTS } from './ecoAssetEndpoints';
 
 export type ResourceEndpoint = Partial<DataProvider>;
 
-/** Simple REST for a resource whose API path differs from its name (kiln_logs at /api/kilnlogs). */
+/** Simple REST for a resource whose API path differs from its name (kiln_logs at /api/kilnlogs, changes at /api/admin/changes). */
 export function simpleRestAt(path: string): ResourceEndpoint {
   const rest = simpleRestProvider(API_URL, httpClient);
   return {
@@ -26,6 +26,20 @@ export function simpleRestAt(path: string): ResourceEndpoint {
     getOne: (_resource, params) => rest.getOne(path, params),
     getMany: (_resource, params) => rest.getMany(path, params),
     getManyReference: (_resource, params) => rest.getManyReference(path, params),
+    create: (_resource, params) => rest.create(path, params),
+    update: (_resource, params) => rest.update(path, params),
+    updateMany: (_resource, params) => rest.updateMany(path, params),
+    delete: (_resource, params) => rest.delete(path, params),
+    deleteMany: (_resource, params) => rest.deleteMany(path, params),
+  };
+}
+
+/** The fields of a saved record the API takes on update (a form sends the whole record back). */
+function updatingOnly(endpoint: ResourceEndpoint, fields: readonly string[]): ResourceEndpoint {
+  const pick = (data: Record<string, unknown>) => Object.fromEntries(fields.filter((f) => data[f] !== undefined).map((f) => [f, data[f]]));
+  return {
+    ...endpoint,
+    update: (resource, params) => endpoint.update!(resource, { ...params, data: pick(params.data) }),
   };
 }
 
@@ -106,8 +120,10 @@ export const RESOURCE_ENDPOINTS: Readonly<Partial<Record<ResourceName, ResourceE
   }),
   [RESOURCES.kilnLogs]: simpleRestAt('kilnlogs'),
   [RESOURCES.archivedKilnLogs]: simpleRestAt('archived_kilnlogs'),
-  // the whole list, newest first, without paging
-  [RESOURCES.changes]: wholeList({ list: '/changes', rows: (json: unknown) => (Array.isArray(json) ? json : []) }),
+  // Home reads GET /api/changes through getRecentChanges; the Admin screen edits them here
+  [RESOURCES.changes]: simpleRestAt('admin/changes'),
+  // a user's name and times are not changed by a save: role, facilities, or a new password
+  [RESOURCES.users]: updatingOnly(simpleRestAt('users'), ['role', 'facility_ids', 'password']),
   ...AUDIT_ENDPOINTS,
   ...ECO_ASSET_ENDPOINTS,
 };

@@ -20,6 +20,8 @@ export interface Session {
   uid?: number;
   /** Expiry, seconds since the epoch. */
   exp?: number;
+  /** The password was set by a user-admin: only choosing one's own is open until then. */
+  mustChangePassword?: true;
 }
 
 type Claims = Record<string, unknown>;
@@ -43,7 +45,7 @@ export function decodeSession(token: string, now: number = Date.now()): Session 
   if (typeof claims !== 'object' || claims === null || Array.isArray(claims)) {
     throw new InvalidTokenError('The login token carries no claims.');
   }
-  const { sub, role, rules, uid, exp } = claims as Claims;
+  const { sub, role, rules, uid, exp, must_change_password } = claims as Claims;
   if (typeof sub !== 'string' || sub === '' || typeof role !== 'number' || !Number.isFinite(role)) return null;
   if (exp !== undefined && (typeof exp !== 'number' || exp * 1000 <= now)) return null;
   return {
@@ -52,6 +54,7 @@ export function decodeSession(token: string, now: number = Date.now()): Session 
     rules: Array.isArray(rules) ? rules.filter(isRule) : [],
     ...(typeof uid === 'number' ? { uid } : {}),
     ...(typeof exp === 'number' ? { exp } : {}),
+    ...(must_change_password === true ? { mustChangePassword: true as const } : {}),
   };
 }
 

@@ -28,15 +28,3 @@ describe('every screen names itself in the browser tab', () => {
     expect(document.title).toBe('Login · Kiln Console');
   });
 });
-
-describe('screens not built yet', () => {
-  it.each(['/users', '/admin'])(
-    '%s says so in a sentence',
-    async (path) => {
-      await logInAs(0, 'superadmin');
-      mockFetch(() => json([]));
-      renderApp(path);
-      expect(await screen.findByText('This screen is not built yet: it will come in a later release.', {}, LOADED)).toBeInTheDocument();
-    },
-  );
-});

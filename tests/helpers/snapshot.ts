@@ -12,7 +12,7 @@ function listFiles(dir: string): string[] {
 
 const POSTGRES_TABLES = [
   'users', 'facilities', 'facility_photos', 'facility_audits', 'kilns', 'kilnlogs', 'kilnlog_analyses',
-  'audits', 'audit_claims', 'audit_burns', 'eco_assets', 'eco_allocations', 'changes', 'statistics',
+  'audits', 'audit_claims', 'audit_burns', 'eco_assets', 'eco_allocations', 'changes', 'statistics', 'user_changes',
 ] as const satisfies readonly (keyof Database)[];
 
 /** Every row of every table, in a fixed order. */

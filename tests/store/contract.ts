@@ -85,6 +85,76 @@ export function storeContract(factory: StoreFactory): void {
     });
   });
 
+  describe('user administration', () => {
+    const user = (username: string, role = 0) => ({ username, role, password_hash: 'h1', facility_ids: [], created_ts: '2026-01-01T00:00:00.000Z' });
+    const ownersOf = async () => Object.fromEntries((await store.facilities.list()).map((f) => [f.mnemonic, f.owner_id]));
+
+    it('never deletes or demotes the last super-admin, and allows it while another exists', async () => {
+      const first = await store.users.create(user('first'));
+      expect((await refusal(store.users.delete(first.id))).status).toBe(409);
+      expect((await refusal(store.users.update(first.id, { role: 2 }))).status).toBe(409);
+      expect(await store.users.get(first.id)).toMatchObject({ role: 0, token_version: 0 });
+      const second = await store.users.create(user('second'));
+      expect(await store.users.update(first.id, { role: 2 })).toMatchObject({ role: 2, token_version: 1 });
+      expect((await refusal(store.users.delete(second.id))).status).toBe(409);
+      expect(await store.users.update(second.id, { password_hash: 'h2' })).toMatchObject({ role: 0 });
+    });
+
+    it('lets only one of two super-admins removing each other at once succeed', async () => {
+      const a = await store.users.create(user('a'));
+      const b = await store.users.create(user('b'));
+      const results = await Promise.allSettled([
+        store.transaction((tx) => tx.users.delete(a.id)),
+        store.transaction((tx) => tx.users.update(b.id, { role: 4 })),
+      ]);
+      expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
+      expect((await store.users.withRoles([0])).length).toBe(1);
+    });
+
+    it('gives a facility admin exactly the facilities set, handing the others to the oldest other super-admin', async () => {
+      const boss = await store.users.create(user('boss'));
+      const fa = await store.users.create({ ...user('fa', 4), must_change_password: true });
+      expect(fa.must_change_password).toBe(true);
+      for (const m of ['NRB', 'KSM', 'ACC']) await addFacility(store, m, boss.id);
+      const ids = Object.fromEntries((await store.facilities.list()).map((f) => [f.mnemonic, f.id]));
+      expect(await store.users.setFacilities(fa.id, [ids.NRB, ids.KSM])).toEqual({ before: [], after: [ids.NRB, ids.KSM].sort((x, y) => x - y) });
+      expect(await ownersOf()).toEqual({ ACC: boss.id, KSM: fa.id, NRB: fa.id });
+      expect(await store.users.setFacilities(fa.id, [ids.ACC])).toMatchObject({ after: [ids.ACC] });
+      expect(await ownersOf()).toEqual({ ACC: fa.id, KSM: boss.id, NRB: boss.id });
+      const refused = await refusal(store.users.setFacilities(fa.id, [ids.NRB, 9999]));
+      expect(refused.status).toBe(400);
+      expect(refused.errors).toEqual({ facility_ids: 'No facility 9999.' });
+      expect(await ownersOf()).toEqual({ ACC: fa.id, KSM: boss.id, NRB: boss.id });
+      expect(await store.users.setFacilities(9999, [])).toBeNull();
+      // leaving the facility admins, or being deleted, hands the facilities back
+      await store.users.update(fa.id, { role: 3 });
+      expect(await ownersOf()).toEqual({ ACC: boss.id, KSM: boss.id, NRB: boss.id });
+      await store.users.update(fa.id, { role: 4 });
+      await store.users.setFacilities(fa.id, [ids.KSM]);
+      expect(await store.users.delete(fa.id)).toBe(true);
+      expect(await ownersOf()).toEqual({ ACC: boss.id, KSM: boss.id, NRB: boss.id });
+    });
+
+    it('records changes to a user, lists them newest first and keeps them after a delete, never reusing the id', async () => {
+      await store.users.create(user('admin'));
+      const u = await store.users.create(user('temp', 3));
+      const entry = (action: 'create' | 'update' | 'delete', ts: string, detail = {}) => ({
+        user_id: u.id, username: 'temp', actor_id: 1, actor_username: 'admin', action, detail, ts,
+      });
+      const created = await store.users.recordChange(entry('create', '2026-01-01T00:00:00.000Z', { role: { from: null, to: 3 } }));
+      expect(created).toMatchObject({ ...entry('create', '2026-01-01T00:00:00.000Z', { role: { from: null, to: 3 } }), id: expect.any(Number) });
+      await store.users.recordChange(entry('update', '2026-01-02T00:00:00.000Z', { role: { from: 3, to: 4 }, facility_ids: { from: [], to: [2] } }));
+      await store.users.delete(u.id);
+      await store.users.recordChange(entry('delete', '2026-01-03T00:00:00.000Z'));
+      const history = await store.users.changesOf(u.id);
+      expect(history.map((c) => c.action)).toEqual(['delete', 'update', 'create']);
+      expect(history[1].detail).toEqual({ role: { from: 3, to: 4 }, facility_ids: { from: [], to: [2] } });
+      const next = await store.users.create(user('next', 1));
+      expect(next.id).toBeGreaterThan(u.id);
+      expect(await store.users.changesOf(next.id)).toEqual([]);
+    });
+  });
+
   describe('facilities and kilns', () => {
     it('orders by mnemonic, scopes by owner, refuses a taken mnemonic and joins the photo time', async () => {
       const b = await addFacility(store, 'NKR', 5);
@@ -478,7 +548,7 @@ export function storeContract(factory: StoreFactory): void {
       logs[0].audit_id = 3;
       const state = {
         ...emptyEmbedded(),
-        users: [{ id: 4, username: 'kilnadmin', role: 3, password_hash: 'h', facility_ids: [], created_ts: '2026-01-01T00:00:00.000Z', last_login_ts: null, token_version: 2 }],
+        users: [{ id: 4, username: 'kilnadmin', role: 3, password_hash: 'h', facility_ids: [], created_ts: '2026-01-01T00:00:00.000Z', last_login_ts: null, token_version: 2, must_change_password: false }],
         facilities: [facility],
         kilns: [{ id: 9, kiln_id: 'CG1-0007', facility_id: 7, type: 0, install_date: '2024-01-01', last_update: '2026-01-01T00:00:00.000Z', config: '{}' }],
         kilnlogs: logs,
@@ -533,8 +603,10 @@ export function storeContract(factory: StoreFactory): void {
         facilities: 1,
         kilns: 0,
         kilnlogs: 2,
-        archived_kilnlogs: 1,
+        valid_kilnlogs: 1,
+        invalid_kilnlogs: 0,
         error_kilnlogs: 1,
+        archived_kilnlogs: 1,
         audits_proposed: 0,
         audits_signed_off: 1,
         eco_assets: 1,

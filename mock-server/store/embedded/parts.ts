@@ -1,3 +1,4 @@
+import { ROLES } from '../../../src/domain/rules';
 import { conflict } from '../../http/errors';
 import { pageOf, sortRows, type SortKey } from '../../http/simpleRest';
 import { queryKilnLogs } from '../../kilnlogs/query';
@@ -32,6 +33,7 @@ import type {
   UserStore,
 } from '../dataStore';
 import type { AuditRow, FacilityRecord, KilnLogRecord, StatisticsSnapshot, UserRow } from '../records';
+import { LAST_SUPER_ADMIN, OWNER_ROLES, unknownFacilities } from '../userRules';
 import type { EmbeddedShape, Mutator } from './state';
 
 /** How the parts reach the state: alone (queued, each write its own transaction) or inside a transaction. */
@@ -44,6 +46,7 @@ export interface Access {
 const copy = <T>(value: T): T => structuredClone(value);
 const byText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 const sameName = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
+const byNumber = (a: number, b: number) => a - b;
 
 function users(a: Access): UserStore {
   const USER_KEYS: Record<UserSortField, (u: UserRow) => SortKey> = {
@@ -54,6 +57,16 @@ function users(a: Access): UserStore {
     last_login_ts: (u) => u.last_login_ts,
   };
   const taken = (s: EmbeddedShape, username: string, except?: number) => s.users.some((u) => u.id !== except && sameName(u.username, username));
+  /** the oldest super-admin but this user: who takes over what the user owned */
+  const heirOf = (s: EmbeddedShape, id: number) => s.users.filter((u) => u.role === ROLES.SUPER_ADMIN && u.id !== id).sort((x, y) => x.id - y.id)[0];
+  const refuseLastSuperAdmin = (s: EmbeddedShape, row: UserRow) => {
+    if (row.role === ROLES.SUPER_ADMIN && !heirOf(s, row.id)) throw conflict(LAST_SUPER_ADMIN);
+  };
+  const handOver = (s: EmbeddedShape, m: Mutator, id: number, keep: ReadonlySet<number> = new Set()) => {
+    const heir = heirOf(s, id);
+    if (!heir) return;
+    for (const f of s.facilities) if (f.owner_id === id && !keep.has(f.id)) m.patch(f, { owner_id: heir.id });
+  };
   return {
     get: (id) => a.read((s) => copy(s.users.find((u) => u.id === id) ?? null)),
     findByUsername: (username) => a.read((s) => copy(s.users.find((u) => u.username === username) ?? null)),
@@ -69,7 +82,11 @@ function users(a: Access): UserStore {
     create: (user) =>
       a.write((s, m) => {
         if (taken(s, user.username)) throw conflict(`The username ${user.username} is taken.`);
-        const row: UserRow = { ...copy(user), id: m.nextId('users'), token_version: 0, last_login_ts: null };
+        // a user id is never given twice, so a deleted user's recorded changes never attach to a new one
+        let id = m.nextId('users');
+        const highestRecorded = s.user_changes.reduce((n, c) => Math.max(n, c.user_id), 0);
+        if (id <= highestRecorded) id = highestRecorded + 1;
+        const row: UserRow = { must_change_password: false, ...copy(user), id, token_version: 0, last_login_ts: null };
         m.insert('users', row);
         return copy(row);
       }),
@@ -78,7 +95,10 @@ function users(a: Access): UserStore {
         const row = s.users.find((u) => u.id === id);
         if (!row) return null;
         if (patch.username !== undefined && taken(s, patch.username, id)) throw conflict(`The username ${patch.username} is taken.`);
-        const bump = (patch.password_hash !== undefined && patch.password_hash !== row.password_hash) || (patch.role !== undefined && patch.role !== row.role);
+        const roleChanges = patch.role !== undefined && patch.role !== row.role;
+        if (roleChanges) refuseLastSuperAdmin(s, row);
+        if (roleChanges && !OWNER_ROLES.includes(patch.role!)) handOver(s, m, id);
+        const bump = (patch.password_hash !== undefined && patch.password_hash !== row.password_hash) || roleChanges;
         m.patch(row, { ...copy(patch), ...(bump && { token_version: row.token_version + 1 }) });
         return copy(row);
       }),
@@ -87,8 +107,34 @@ function users(a: Access): UserStore {
         const row = s.users.find((u) => u.id === id);
         if (row) m.patch(row, { last_login_ts: ts });
       }),
-    delete: (id) => a.write((_s, m) => m.remove('users', (u) => u.id === id).length > 0),
+    delete: (id) =>
+      a.write((s, m) => {
+        const row = s.users.find((u) => u.id === id);
+        if (!row) return false;
+        refuseLastSuperAdmin(s, row);
+        handOver(s, m, id);
+        return m.remove('users', (u) => u.id === id).length > 0;
+      }),
     count: () => a.read((s) => s.users.length),
+    setFacilities: (id, facilityIds) =>
+      a.write((s, m) => {
+        if (!s.users.some((u) => u.id === id)) return null;
+        const unknown = facilityIds.filter((fid) => !s.facilities.some((f) => f.id === fid));
+        if (unknown.length) throw unknownFacilities(unknown);
+        const before = s.facilities.filter((f) => f.owner_id === id).map((f) => f.id).sort(byNumber);
+        const wanted = new Set(facilityIds);
+        handOver(s, m, id, wanted);
+        for (const f of s.facilities) if (wanted.has(f.id) && f.owner_id !== id) m.patch(f, { owner_id: id });
+        return { before, after: [...wanted].sort(byNumber) };
+      }),
+    recordChange: (change) =>
+      a.write((_s, m) => {
+        const row = { ...copy(change), id: m.nextId('user_changes') };
+        m.insert('user_changes', row);
+        return copy(row);
+      }),
+    changesOf: (userId) =>
+      a.read((s) => copy(s.user_changes.filter((c) => c.user_id === userId).sort((x, y) => byText(y.ts, x.ts) || y.id - x.id))),
   };
 }
 
@@ -451,14 +497,18 @@ function statistics(a: Access): StatisticsStore {
       a.write((s, m) => {
         const signed = s.audits.filter((x) => x.signoff_ts !== null);
         const fileBytes = [...s.facility_photos.flatMap((p) => [p.photo.size, p.thumb.size]), ...s.facility_audits.map((st) => st.file.size)];
+        const live = s.kilnlogs.filter((r) => r.archived_ts === null);
+        const errors = live.filter((r) => r.error_message !== null);
         const snapshot: StatisticsSnapshot = {
           computed_ts: now.toISOString(),
           users: s.users.length,
           facilities: s.facilities.length,
           kilns: s.kilns.length,
-          kilnlogs: s.kilnlogs.filter((r) => r.archived_ts === null).length,
-          archived_kilnlogs: s.kilnlogs.filter((r) => r.archived_ts !== null).length,
-          error_kilnlogs: s.kilnlogs.filter((r) => r.error_message !== null).length,
+          kilnlogs: live.length,
+          valid_kilnlogs: live.filter((r) => r.error_message === null && r.valid).length,
+          invalid_kilnlogs: live.filter((r) => r.error_message === null && !r.valid).length,
+          error_kilnlogs: errors.length,
+          archived_kilnlogs: s.kilnlogs.length - live.length,
           audits_proposed: s.audits.length - signed.length,
           audits_signed_off: signed.length,
           eco_assets: s.eco_assets.length,

@@ -5,7 +5,7 @@ import low, { type LowdbSync } from 'lowdb';
 import { ensurePrivateDir, PRIVATE_FILE_MODE } from '../../files/privateFiles';
 import { AtomicFileAdapter } from '../atomicFileAdapter';
 import { emptyDb, type DbShape } from '../schema';
-import type { AuditBurnRecord, AuditRow, EcoAllocationRecord, EcoAssetRecord, StatisticsSnapshot, UserRow } from '../records';
+import type { AuditBurnRecord, AuditRow, EcoAllocationRecord, EcoAssetRecord, StatisticsSnapshot, UserChangeRecord, UserRow } from '../records';
 
 /** What the embedded store's db.json holds: today's collections plus those of audits, eco assets and statistics. */
 export interface EmbeddedShape extends Omit<DbShape, 'users' | 'audits'> {
@@ -15,13 +15,14 @@ export interface EmbeddedShape extends Omit<DbShape, 'users' | 'audits'> {
   eco_assets: EcoAssetRecord[];
   eco_allocations: EcoAllocationRecord[];
   statistics: StatisticsSnapshot[];
+  user_changes: UserChangeRecord[];
 }
 
 export type CollectionOf<S> = { [K in keyof S]: S[K] extends unknown[] ? K : never }[keyof S];
 export type Collection = CollectionOf<EmbeddedShape>;
 
 export function emptyEmbedded(): EmbeddedShape {
-  return { ...emptyDb(), users: [], audits: [], audit_burns: [], eco_assets: [], eco_allocations: [], statistics: [] };
+  return { ...emptyDb(), users: [], audits: [], audit_burns: [], eco_assets: [], eco_allocations: [], statistics: [], user_changes: [] };
 }
 
 /** Fills what an older db.json (or the seed's state) lacks, so every record has every field. */
@@ -30,7 +31,10 @@ export function normalise(raw: Partial<EmbeddedShape> | DbShape): EmbeddedShape 
   for (const key of Object.keys(emptyEmbedded()) as (keyof EmbeddedShape)[]) {
     if (!Array.isArray(state[key])) (state as unknown as Record<string, unknown>)[key] = [];
   }
-  for (const u of state.users) u.token_version ??= 0;
+  for (const u of state.users) {
+    u.token_version ??= 0;
+    u.must_change_password ??= false;
+  }
   for (const a of state.audits) {
     a.doc_mime_type ??= null;
     a.proposed_by ??= null;

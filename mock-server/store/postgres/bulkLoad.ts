@@ -14,7 +14,7 @@ export type Progress = (table: string, done: number, total: number) => void;
 
 const BATCH = 500;
 /** tables in the order their references need, with the serial id each has */
-const TABLES_WITH_IDS = ['users', 'facilities', 'facility_photos', 'facility_audits', 'kilns', 'kilnlogs', 'audits', 'eco_assets', 'eco_allocations', 'changes', 'statistics'] as const;
+const TABLES_WITH_IDS = ['users', 'facilities', 'facility_photos', 'facility_audits', 'kilns', 'kilnlogs', 'audits', 'eco_assets', 'eco_allocations', 'changes', 'statistics', 'user_changes'] as const;
 const ALL_TABLES: (keyof Database)[] = [...TABLES_WITH_IDS, 'kilnlog_analyses', 'audit_claims', 'audit_burns'];
 
 /** Table names with rows; empty when the database holds nothing at all. */
@@ -54,6 +54,7 @@ function tableRows(state: EmbeddedShape) {
     eco_allocations: state.eco_allocations,
     changes: state.changes,
     statistics: state.statistics.map((snapshot, i) => ({ id: i + 1, snapshot: JSON.stringify(snapshot) })),
+    user_changes: state.user_changes.map((c) => ({ ...c, detail: JSON.stringify(c.detail) })),
   };
 }
 

@@ -1,5 +1,6 @@
 import { sql, type Expression, type ExpressionBuilder, type Kysely, type Selectable, type SqlBool, type Transaction } from 'kysely';
 import type { KilnLogSortField } from '../../../src/domain/api/kilnLogs';
+import { ROLES } from '../../../src/domain/rules';
 import { conflict } from '../../http/errors';
 import type { KilnLogFilter, KilnLogScope } from '../../kilnlogs/query';
 import {
@@ -33,6 +34,7 @@ import type {
   UserStore,
 } from '../dataStore';
 import type { AuditRow, KilnLogRecord, StatisticsSnapshot } from '../records';
+import { LAST_SUPER_ADMIN, OWNER_ROLES, unknownFacilities } from '../userRules';
 import type { Database, KilnLogsTable } from './tables';
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -79,8 +81,29 @@ async function unique<T>(db: Db, message: string, fn: (q: Db) => Promise<T>): Pr
 const desc = (order: 'ASC' | 'DESC') => order === 'DESC';
 
 // ---------------------------------------------------------------- users
+/**
+ * Locks every super-admin row (id order), so changes that could leave no
+ * super-admin, or hand facilities to one, run one after another; answers
+ * the super-admins' ids, oldest first.
+ */
+async function lockSuperAdmins(tx: Transaction<Database>): Promise<number[]> {
+  return (await tx.selectFrom('users').select('id').where('role', '=', ROLES.SUPER_ADMIN).orderBy('id').forUpdate().execute()).map((r) => r.id);
+}
+
+/** Gives the user's facilities, but those kept, to the oldest other super-admin (none: they stay). */
+async function handOver(tx: Transaction<Database>, superAdmins: readonly number[], id: number, keep: readonly number[] = []): Promise<void> {
+  const heir = superAdmins.find((x) => x !== id);
+  if (heir === undefined) return;
+  let q = tx.updateTable('facilities').set({ owner_id: heir }).where('owner_id', '=', id);
+  if (keep.length) q = q.where('id', 'not in', [...keep]);
+  await q.execute();
+}
+
 function users(db: Db): UserStore {
   const SORT: Record<UserSortField, UserSortField> = { id: 'id', username: 'username', role: 'role', created_ts: 'created_ts', last_login_ts: 'last_login_ts' };
+  const refuseLastSuperAdmin = (superAdmins: readonly number[], row: { id: number; role: number }) => {
+    if (row.role === ROLES.SUPER_ADMIN && !superAdmins.some((x) => x !== row.id)) throw conflict(LAST_SUPER_ADMIN);
+  };
   return {
     get: async (id) => (await db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst()) ?? null,
     findByUsername: async (username) => (await db.selectFrom('users').selectAll().where('username', '=', username).executeTakeFirst()) ?? null,
@@ -111,9 +134,14 @@ function users(db: Db): UserStore {
       ),
     update: (id, patch) =>
       unique(db, `The username ${patch.username} is taken.`, (q) => atomic(q, async (tx) => {
+          const roleMayChange = patch.role !== undefined;
+          const superAdmins = roleMayChange ? await lockSuperAdmins(tx) : [];
           const row = await tx.selectFrom('users').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
           if (!row) return null;
-          const bump = (patch.password_hash !== undefined && patch.password_hash !== row.password_hash) || (patch.role !== undefined && patch.role !== row.role);
+          const roleChanges = roleMayChange && patch.role !== row.role;
+          if (roleChanges) refuseLastSuperAdmin(superAdmins, row);
+          if (roleChanges && !OWNER_ROLES.includes(patch.role!)) await handOver(tx, superAdmins, id);
+          const bump = (patch.password_hash !== undefined && patch.password_hash !== row.password_hash) || roleChanges;
           return tx
             .updateTable('users')
             .set({ ...patch, ...(patch.facility_ids && { facility_ids: [...patch.facility_ids] }), ...(bump && { token_version: row.token_version + 1 }) })
@@ -124,8 +152,34 @@ function users(db: Db): UserStore {
     recordLogin: async (id, ts) => {
       await db.updateTable('users').set({ last_login_ts: ts }).where('id', '=', id).execute();
     },
-    delete: async (id) => (await db.deleteFrom('users').where('id', '=', id).executeTakeFirst()).numDeletedRows > 0n,
+    delete: (id) =>
+      atomic(db, async (tx) => {
+        const superAdmins = await lockSuperAdmins(tx);
+        const row = await tx.selectFrom('users').select(['id', 'role']).where('id', '=', id).forUpdate().executeTakeFirst();
+        if (!row) return false;
+        refuseLastSuperAdmin(superAdmins, row);
+        await handOver(tx, superAdmins, id);
+        return (await tx.deleteFrom('users').where('id', '=', id).executeTakeFirst()).numDeletedRows > 0n;
+      }),
     count: async () => Number((await db.selectFrom('users').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n),
+    setFacilities: (id, facilityIds) =>
+      atomic(db, async (tx) => {
+        const superAdmins = await lockSuperAdmins(tx);
+        if (!(await tx.selectFrom('users').select('id').where('id', '=', id).forUpdate().executeTakeFirst())) return null;
+        const wanted = [...new Set(facilityIds)].sort((a, b) => a - b);
+        const found = wanted.length ? (await tx.selectFrom('facilities').select('id').where('id', 'in', wanted).forUpdate().execute()).map((f) => f.id) : [];
+        const unknown = wanted.filter((fid) => !found.includes(fid));
+        if (unknown.length) throw unknownFacilities(unknown);
+        const before = (await tx.selectFrom('facilities').select('id').where('owner_id', '=', id).orderBy('id').execute()).map((f) => f.id);
+        await handOver(tx, superAdmins, id, wanted);
+        if (wanted.length) await tx.updateTable('facilities').set({ owner_id: id }).where('id', 'in', wanted).execute();
+        return { before, after: wanted };
+      }),
+    recordChange: async (change) => {
+      const row = await db.insertInto('user_changes').values({ ...change, detail: JSON.stringify(change.detail) }).returningAll().executeTakeFirstOrThrow();
+      return row;
+    },
+    changesOf: (userId) => db.selectFrom('user_changes').selectAll().where('user_id', '=', userId).orderBy('ts', 'desc').orderBy('id', 'desc').execute(),
   };
 }
 
@@ -659,14 +713,18 @@ function statistics(db: Db): StatisticsStore {
                    coalesce((select sum(co2_allocated) from eco_allocations), 0) as utilised_co2`.execute(tx)
         ).rows[0];
         const signed = await count('audits', sql`signoff_ts is not null`);
+        const live = await count('kilnlogs', sql`archived_ts is null`);
+        const errors = await count('kilnlogs', sql`archived_ts is null and error_message is not null`);
         const snapshot: StatisticsSnapshot = {
           computed_ts: now.toISOString(),
           users: await count('users'),
           facilities: await count('facilities'),
           kilns: await count('kilns'),
-          kilnlogs: await count('kilnlogs', sql`archived_ts is null`),
+          kilnlogs: live,
+          valid_kilnlogs: await count('kilnlogs', sql`archived_ts is null and error_message is null and valid`),
+          invalid_kilnlogs: await count('kilnlogs', sql`archived_ts is null and error_message is null and not valid`),
+          error_kilnlogs: errors,
           archived_kilnlogs: await count('kilnlogs', sql`archived_ts is not null`),
-          error_kilnlogs: await count('kilnlogs', sql`error_message is not null`),
           audits_proposed: (await count('audits')) - signed,
           audits_signed_off: signed,
           eco_assets: await count('eco_assets'),

@@ -1,5 +1,5 @@
 import type { ColumnType, Generated } from 'kysely';
-import type { StatisticsSnapshot, StoredFile } from '../records';
+import type { StatisticsSnapshot, StoredFile, UserChangeAction, UserChangeDetail } from '../records';
 
 /**
  * The PostgreSQL tables as Kysely sees them. Timestamps are timestamptz read
@@ -20,6 +20,18 @@ export interface UsersTable {
   created_ts: string;
   last_login_ts: string | null;
   token_version: Generated<number>;
+  must_change_password: Generated<boolean>;
+}
+
+export interface UserChangesTable {
+  id: Id;
+  user_id: number;
+  username: string;
+  actor_id: number | null;
+  actor_username: string;
+  action: UserChangeAction;
+  detail: Json<UserChangeDetail>;
+  ts: string;
 }
 
 export interface FacilitiesTable {
@@ -169,4 +181,5 @@ export interface Database {
   eco_allocations: EcoAllocationsTable;
   changes: ChangesTable;
   statistics: StatisticsTable;
+  user_changes: UserChangesTable;
 }

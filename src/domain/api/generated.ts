@@ -163,7 +163,11 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Change a password (own, or anyone's for a user-admin) */
+        /**
+         * Change a password (own, or anyone's for a user-admin; one set for someone else is temporary)
+         * @description The one call open to a user who must replace a password a user-admin set (428 for any
+         *     other). A password set for another user must be replaced by that user at the next login.
+         */
         post: {
             parameters: {
                 query?: never;
@@ -197,6 +201,540 @@ export interface paths {
             };
         };
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/users": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Users (simple REST; rule read user)
+         * @description Sort fields: id (default, ASC), username, role, created_ts, last_login_ts.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /**
+                     * @description Simple REST sort, JSON ["field","ASC"|"DESC"].
+                     * @example ["logts","DESC"]
+                     */
+                    sort?: components["parameters"]["ListSort"];
+                    /**
+                     * @description Simple REST range, JSON [first,last] (inclusive, at most 1000 rows; default the first 1000).
+                     * @example [0,24]
+                     */
+                    range?: components["parameters"]["ListRange"];
+                    /**
+                     * @description Simple REST filter, a JSON object. Keys: id (number or list, getMany), role (0-5), q (text in the username). Unknown keys are a 400.
+                     * @example {"role":4}
+                     */
+                    filter?: components["parameters"]["UserFilter"];
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description One page of users. */
+                200: {
+                    headers: {
+                        "Content-Range": components["headers"]["ContentRange"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["User"][];
+                    };
+                };
+                400: components["responses"]["BadRequest"];
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+            };
+        };
+        put?: never;
+        /** Create a user with a temporary password (rule create user; only a super-admin creates a super-admin) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["UserCreateRequest"];
+                };
+            };
+            responses: {
+                /** @description The new user. */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["User"];
+                    };
+                };
+                400: components["responses"]["BadRequest"];
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/users/facilities": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The facilities a facility admin may be given (rule read user) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Every facility, by mnemonic. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["FacilityOption"][];
+                    };
+                };
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/users/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["RecordId"];
+            };
+            cookie?: never;
+        };
+        /** One user (rule read user) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: components["parameters"]["RecordId"];
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The user. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["User"];
+                    };
+                };
+                400: components["responses"]["BadRequest"];
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+                404: components["responses"]["NotFound"];
+            };
+        };
+        /**
+         * Change a user's role and facilities, or reset the password (rule update user)
+         * @description Not one's own role; a super-admin's record, or the super-admin role, only by a
+         *     super-admin; never the last super-admin to another role (409). A role or password
+         *     change refuses the user's older tokens at once.
+         */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: components["parameters"]["RecordId"];
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["UserUpdateRequest"];
+                };
+            };
+            responses: {
+                /** @description The user as changed. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["User"];
+                    };
+                };
+                400: components["responses"]["BadRequest"];
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+                404: components["responses"]["NotFound"];
+                409: components["responses"]["Conflict"];
+            };
+        };
+        post?: never;
+        /** Delete a user (rule delete user); never oneself (403), never the last super-admin (409) */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: components["parameters"]["RecordId"];
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The user as it was. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["User"];
+                    };
+                };
+                400: components["responses"]["BadRequest"];
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+                404: components["responses"]["NotFound"];
+                409: components["responses"]["Conflict"];
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/users/{id}/changes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["RecordId"];
+            };
+            cookie?: never;
+        };
+        /** Every change to a user, newest first (rule read user) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: components["parameters"]["RecordId"];
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The changes. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["UserChange"][];
+                    };
+                };
+                400: components["responses"]["BadRequest"];
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+                404: components["responses"]["NotFound"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/statistics": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The last statistics snapshot, computed now if there is none (rule update statistics) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The snapshot. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Statistics"];
+                    };
+                };
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/statistics/update": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Recompute the statistics (rule update statistics) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The new snapshot. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Statistics"];
+                    };
+                };
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/changes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Recent Changes entries for editing (simple REST; rule update statistics)
+         * @description Sort fields: date (default, DESC), title, id.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /**
+                     * @description Simple REST sort, JSON ["field","ASC"|"DESC"].
+                     * @example ["logts","DESC"]
+                     */
+                    sort?: components["parameters"]["ListSort"];
+                    /**
+                     * @description Simple REST range, JSON [first,last] (inclusive, at most 1000 rows; default the first 1000).
+                     * @example [0,24]
+                     */
+                    range?: components["parameters"]["ListRange"];
+                    /** @description Simple REST filter, a JSON object. Keys: id (number or list), q (text in the title). Unknown keys are a 400. */
+                    filter?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description One page of entries. */
+                200: {
+                    headers: {
+                        "Content-Range": components["headers"]["ContentRange"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Change"][];
+                    };
+                };
+                400: components["responses"]["BadRequest"];
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+            };
+        };
+        put?: never;
+        /** Add an entry; its body is sanitised (rule update statistics) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["ChangeSaveRequest"];
+                };
+            };
+            responses: {
+                /** @description The entry as stored. */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Change"];
+                    };
+                };
+                400: components["responses"]["BadRequest"];
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/changes/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["RecordId"];
+            };
+            cookie?: never;
+        };
+        /** One entry (rule update statistics) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: components["parameters"]["RecordId"];
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The entry. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Change"];
+                    };
+                };
+                400: components["responses"]["BadRequest"];
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+                404: components["responses"]["NotFound"];
+            };
+        };
+        /** Change an entry; its body is sanitised (rule update statistics) */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: components["parameters"]["RecordId"];
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["ChangeSaveRequest"];
+                };
+            };
+            responses: {
+                /** @description The entry as stored. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Change"];
+                    };
+                };
+                400: components["responses"]["BadRequest"];
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+                404: components["responses"]["NotFound"];
+            };
+        };
+        post?: never;
+        /** Remove an entry (rule update statistics) */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: components["parameters"]["RecordId"];
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The entry as it was. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Change"];
+                    };
+                };
+                400: components["responses"]["BadRequest"];
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+                404: components["responses"]["NotFound"];
+            };
+        };
         options?: never;
         head?: never;
         patch?: never;
@@ -1956,6 +2494,85 @@ export interface components {
             /** @description sanitised HTML */
             body: string;
         };
+        /** @description A user as the Users screen lists it; never a password or its hash. */
+        User: {
+            id: number;
+            username: string;
+            role: number;
+            role_name: string;
+            /** @description the facilities the user owns (a facility admin reaches only these) */
+            facility_ids: number[];
+            facilities: components["schemas"]["FacilityOption"][];
+            created_ts: string;
+            last_login_ts: string | null;
+            /** @description the password was set by a user-admin; the user must choose their own at the next login */
+            must_change_password: boolean;
+        };
+        UserCreateRequest: {
+            username: string;
+            role: number;
+            /** @description required (at least one) for role 4, empty or absent otherwise */
+            facility_ids?: number[];
+            /** @description a temporary password (Medium strength or better) the user must replace at the next login */
+            password: string;
+        };
+        /** @description Any of the fields; a password given is a reset, temporary like a new user's. */
+        UserUpdateRequest: {
+            role?: number;
+            facility_ids?: number[];
+            password?: string;
+        };
+        /** @description One change to a user (who, what, when); passwords are never recorded, only that one was set. */
+        UserChange: {
+            id: number;
+            user_id: number;
+            username: string;
+            actor_id: number | null;
+            actor_username: string;
+            /** @enum {string} */
+            action: "create" | "update" | "reset_password" | "change_password" | "delete";
+            detail: {
+                role?: {
+                    from: number | null;
+                    to: number | null;
+                };
+                facility_ids?: {
+                    from: number[];
+                    to: number[];
+                };
+            };
+            ts: string;
+        };
+        ChangeSaveRequest: {
+            /** @description YYYY-MM-DD */
+            date: string;
+            title: string;
+            /** @description HTML; sanitised before it is stored */
+            body: string;
+        };
+        /** @description A snapshot, kept until the next recompute. Live logs split into valid, invalid and error; archived apart. */
+        Statistics: {
+            computed_ts: string;
+            users: number;
+            facilities: number;
+            kilns: number;
+            kilnlogs: number;
+            valid_kilnlogs: number;
+            invalid_kilnlogs: number;
+            error_kilnlogs: number;
+            archived_kilnlogs: number;
+            audits_proposed: number;
+            audits_signed_off: number;
+            eco_assets: number;
+            /** @description bytes of burn logs */
+            storage_bytes: number;
+            /** @description kg */
+            audited_co2: number;
+            /** @description kg allocated to minted eco assets */
+            utilised_co2: number;
+            /** @description kg */
+            audited_biochar: number;
+        };
         /** @description A facility to pick (spec §3 "Facility dropdown item"). */
         FacilityOption: {
             id: number;
@@ -2387,6 +3004,18 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
+        /**
+         * @description The caller's password was set by a user-admin (a new account, a reset): every call
+         *     but POST /user/{own username}/update answers this until the user has chosen their own.
+         */
+        PasswordChangeRequired: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
     };
     parameters: {
         FacilityId: number;
@@ -2411,6 +3040,12 @@ export interface components {
          */
         KilnLogFilter: string;
         KilnLogId: number;
+        RecordId: number;
+        /**
+         * @description Simple REST filter, a JSON object. Keys: id (number or list, getMany), role (0-5), q (text in the username). Unknown keys are a 400.
+         * @example {"role":4}
+         */
+        UserFilter: string;
     };
     requestBodies: never;
     headers: {

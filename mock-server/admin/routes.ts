@@ -1,0 +1,74 @@
+import express from 'express';
+import type { ChangeSaveRequest } from '../../src/domain/api/admin';
+import { requireOperation } from '../auth/middleware';
+import type { AppContext } from '../context';
+import { notFound } from '../http/errors';
+import { positiveId } from '../http/fieldErrors';
+import { idList, refuseUnknownKeys, searchText } from '../http/listFilters';
+import { pageOf, parseListParams, sendPage, sortRows, type SortKey } from '../http/simpleRest';
+import type { ChangeRecord } from '../store/records';
+import { changeFields } from './changeValidation';
+
+const CHANGE_SORT_FIELDS = ['date', 'title', 'id'] as const;
+type ChangeSortField = (typeof CHANGE_SORT_FIELDS)[number];
+const CHANGE_KEYS: Record<ChangeSortField, (c: ChangeRecord) => SortKey> = { date: (c) => c.date, title: (c) => c.title, id: (c) => c.id };
+
+/**
+ * The Admin screen's calls (DESIGN §2, rule update statistics): the
+ * statistics snapshot and its recompute, and simple REST over the Recent
+ * Changes entries Home shows.
+ */
+export function adminRoutes(ctx: AppContext): express.Router {
+  const router = express.Router();
+  const { data } = ctx;
+  const findChange = async (id: unknown) => {
+    const change = await data.changes.get(positiveId(id, 'id'));
+    if (!change) throw notFound('No such change.');
+    return change;
+  };
+
+  router.get('/admin/statistics', requireOperation('statistics', 'show'), async (_req, res) => {
+    const latest = await data.statistics.latest();
+    // none yet, or one from before the logs were split into valid and invalid: count now
+    res.json(latest && latest.valid_kilnlogs !== undefined ? latest : await data.statistics.recompute(new Date()));
+  });
+
+  router.post('/admin/statistics/update', requireOperation('statistics', 'edit'), async (_req, res) => {
+    res.json(await data.statistics.recompute(new Date()));
+  });
+
+  // a handful of entries: the store lists them all and the page is cut here
+  router.get('/admin/changes', requireOperation('changes', 'show'), async (req, res) => {
+    const params = parseListParams(req.query, CHANGE_SORT_FIELDS, { field: 'date', order: 'DESC' });
+    refuseUnknownKeys(params.filter, ['id', 'q']);
+    const ids = params.filter.id === undefined ? null : new Set(idList('id', params.filter.id));
+    const q = params.filter.q === undefined ? undefined : searchText(params.filter.q);
+    const rows = (await data.changes.list()).filter((c) => (!ids || ids.has(c.id)) && (!q || c.title.toLowerCase().includes(q)));
+    sendPage(res, pageOf(sortRows(rows, CHANGE_KEYS[params.sort.field], params.sort.order), params.range));
+  });
+
+  router.get('/admin/changes/:id', requireOperation('changes', 'show'), async (req, res) => {
+    res.json(await findChange(req.params.id));
+  });
+
+  router.post('/admin/changes', requireOperation('changes', 'create'), async (req, res) => {
+    const body: ChangeSaveRequest = req.body;
+    res.status(201).json(await data.changes.create(changeFields(body)));
+  });
+
+  router.put('/admin/changes/:id', requireOperation('changes', 'edit'), async (req, res) => {
+    const body: ChangeSaveRequest = req.body;
+    const fields = changeFields(body);
+    const changed = await data.changes.update(positiveId(req.params.id, 'id'), fields);
+    if (!changed) throw notFound('No such change.');
+    res.json(changed);
+  });
+
+  router.delete('/admin/changes/:id', requireOperation('changes', 'delete'), async (req, res) => {
+    const change = await findChange(req.params.id);
+    await data.changes.delete(change.id);
+    res.json(change);
+  });
+
+  return router;
+}

@@ -1,0 +1,18 @@
+import { ROLES } from '../../src/domain/rules';
+import { badRequest } from '../http/errors';
+
+/**
+ * The rules both stores keep for users, in one place: there is always a
+ * super-admin, and facilities belong to a facility admin or a super-admin
+ * (spec §5: "The owner choices are only Facility Admins or Super Admins").
+ */
+
+export const LAST_SUPER_ADMIN = 'The last super-admin cannot be deleted or given another role.';
+
+/** the roles that may own facilities */
+export const OWNER_ROLES: readonly number[] = [ROLES.SUPER_ADMIN, ROLES.FACILITY_ADMIN];
+
+export const unknownFacilities = (ids: readonly number[]) => {
+  const reason = `No facility ${ids.join(', ')}.`;
+  return badRequest(reason, { facility_ids: reason });
+};

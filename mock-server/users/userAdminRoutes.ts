@@ -1,0 +1,180 @@
+import express, { type Request } from 'express';
+import type { UserCreateRequest, UserUpdateRequest } from '../../src/domain/api/users';
+import { ROLES } from '../../src/domain/rules';
+import { passwordError, validateNewUser, validateUserAccess } from '../../src/domain/userValidation';
+import type { AuthContext } from '../auth/authContext';
+import { requireOperation } from '../auth/middleware';
+import { hashPassword } from '../auth/passwords';
+import type { AppContext } from '../context';
+import { HttpError, fieldError, forbidden, notFound } from '../http/errors';
+import { assertNoFieldErrors, positiveId } from '../http/fieldErrors';
+import { idList, refuseUnknownKeys, searchText, wholeNumberFilter } from '../http/listFilters';
+import { parseListParams, sendPage } from '../http/simpleRest';
+import { USER_SORT_FIELDS, type UserFilter, type UserPatch } from '../store/dataStore';
+import type { UserChangeDetail, UserRow } from '../store/records';
+import { recordUserChange } from './userChanges';
+import { facilitiesByOwner, userView } from './userView';
+
+const sameIds = (a: readonly number[], b: readonly number[]) => a.length === b.length && a.every((x, i) => x === b[i]);
+
+/** Only a super-admin makes, changes or removes a super-admin (a user-admin would otherwise make itself one). */
+function refuseSuperAdminReach(auth: AuthContext, ...roles: number[]): void {
+  if (auth.role !== ROLES.SUPER_ADMIN && roles.includes(ROLES.SUPER_ADMIN)) {
+    throw forbidden('Only a super-admin may create, change or delete a super-admin.');
+  }
+}
+
+function parseUserFilter(raw: Record<string, unknown>): UserFilter {
+  refuseUnknownKeys(raw, ['id', 'role', 'q']);
+  return {
+    ...(raw.id !== undefined && { ids: idList('id', raw.id) }),
+    ...(raw.role !== undefined && { role: wholeNumberFilter('role', raw.role) }),
+    ...(raw.q !== undefined && { q: searchText(raw.q) }),
+  };
+}
+
+/** A store's 409 on a taken name, as the form's field error. */
+async function usernameFree<T>(work: Promise<T>): Promise<T> {
+  try {
+    return await work;
+  } catch (err) {
+    if (err instanceof HttpError && err.status === 409 && /username/.test(err.message)) throw fieldError('username', 'username is already in use.');
+    throw err;
+  }
+}
+
+/**
+ * The Users screen's calls (DESIGN §2, simple REST at /api/users): list,
+ * read, create with a temporary password, change role and facilities or reset
+ * the password, delete; and each user's recorded changes. Every change and
+ * its record are written in one transaction.
+ */
+export function userAdminRoutes(ctx: AppContext): express.Router {
+  const router = express.Router();
+  const { data } = ctx;
+  const owners = async () => facilitiesByOwner(await data.facilities.list());
+  const targetOf = (req: Request) => positiveId(req.params.id, 'id');
+
+  router.get('/users', requireOperation('users', 'list'), async (req, res) => {
+    const params = parseListParams(req.query, USER_SORT_FIELDS, { field: 'id', order: 'ASC' });
+    const [page, owned] = await Promise.all([data.users.list(parseUserFilter(params.filter), params), owners()]);
+    sendPage(res, { ...page, rows: page.rows.map((u) => userView(u, owned)) });
+  });
+
+  router.get('/users/facilities', requireOperation('users', 'list'), async (_req, res) => {
+    res.json((await data.facilities.list()).map(({ id, mnemonic, name }) => ({ id, mnemonic, name })));
+  });
+
+  router.get('/users/:id', requireOperation('users', 'show'), async (req, res) => {
+    const user = await data.users.get(targetOf(req));
+    if (!user) throw notFound('No such user.');
+    res.json(userView(user, await owners()));
+  });
+
+  router.get('/users/:id/changes', requireOperation('users', 'show'), async (req, res) => {
+    const id = targetOf(req);
+    const [user, changes] = await Promise.all([data.users.get(id), data.users.changesOf(id)]);
+    // a deleted user's record stays readable by id
+    if (!user && changes.length === 0) throw notFound('No such user.');
+    res.json(changes);
+  });
+
+  router.post('/users', requireOperation('users', 'create'), async (req, res) => {
+    const auth = req.auth!;
+    // the shape openapi.yaml promises, checked by the OpenAPI validator; the rules are checked here
+    const body: UserCreateRequest = req.body;
+    assertNoFieldErrors(validateNewUser(body));
+    refuseSuperAdminReach(auth, body.role);
+    const facilityIds = body.facility_ids ?? [];
+    const passwordHash = await hashPassword(body.password);
+    const user = await usernameFree(
+      data.transaction(async (tx) => {
+        const created = await tx.users.create({
+          username: body.username.trim(),
+          role: body.role,
+          password_hash: passwordHash,
+          facility_ids: [],
+          created_ts: new Date().toISOString(),
+          // a password someone else chose is only good for choosing one's own
+          must_change_password: true,
+        });
+        const detail: UserChangeDetail = { role: { from: null, to: created.role } };
+        if (facilityIds.length) {
+          const { after } = (await tx.users.setFacilities(created.id, facilityIds))!;
+          detail.facility_ids = { from: [], to: after };
+        }
+        await recordUserChange(tx, auth, created, 'create', detail);
+        return created;
+      }),
+    );
+    res.status(201).json(userView(user, await owners()));
+  });
+
+  router.put('/users/:id', requireOperation('users', 'edit'), async (req, res) => {
+    const auth = req.auth!;
+    const id = targetOf(req);
+    if (id === auth.userId) throw forbidden('You cannot change your own account here; change your password on the Profile page.');
+    const body: UserUpdateRequest = req.body;
+    const current = await data.users.get(id);
+    if (!current) throw notFound('No such user.');
+    const role = body.role ?? current.role;
+    refuseSuperAdminReach(auth, current.role, role);
+    const accessChanges = body.role !== undefined || body.facility_ids !== undefined;
+    if (accessChanges) {
+      // leaving the facility admins gives the facilities back, so judge an absent list as none
+      const facilityIds = body.facility_ids ?? (role === current.role ? (await data.facilities.idsOwnedBy(id)) : []);
+      assertNoFieldErrors(validateUserAccess({ role, facility_ids: facilityIds }));
+    }
+    if (body.password !== undefined) {
+      const problem = passwordError(body.password);
+      if (problem) assertNoFieldErrors({ password: problem });
+    }
+    const passwordHash = body.password === undefined ? undefined : await hashPassword(body.password);
+
+    const user = await data.transaction(async (tx) => {
+      const before = await tx.users.get(id);
+      if (!before) throw notFound('No such user.');
+      // the role may have changed since it was checked above
+      refuseSuperAdminReach(auth, before.role);
+      const ownedBefore = await tx.facilities.idsOwnedBy(id);
+      const patch: UserPatch = {
+        ...(body.role !== undefined && { role: body.role }),
+        ...(passwordHash !== undefined && { password_hash: passwordHash, must_change_password: true }),
+      };
+      const after = (await tx.users.update(id, patch))!;
+      if (after.role === ROLES.FACILITY_ADMIN && body.facility_ids !== undefined) await tx.users.setFacilities(id, body.facility_ids);
+      const ownedAfter = await tx.facilities.idsOwnedBy(id);
+      const detail: UserChangeDetail = {
+        ...(after.role !== before.role && { role: { from: before.role, to: after.role } }),
+        ...(!sameIds(ownedBefore, ownedAfter) && { facility_ids: { from: ownedBefore, to: ownedAfter } }),
+      };
+      if (Object.keys(detail).length) await recordUserChange(tx, auth, after, 'update', detail);
+      if (passwordHash !== undefined) await recordUserChange(tx, auth, after, 'reset_password');
+      return after;
+    });
+    res.json(userView(user, await owners()));
+  });
+
+  router.delete('/users/:id', requireOperation('users', 'delete'), async (req, res) => {
+    const auth = req.auth!;
+    const id = targetOf(req);
+    if (id === auth.userId) throw forbidden('You cannot delete your own account.');
+    const owned = await owners();
+    const removed: UserRow = await data.transaction(async (tx) => {
+      const user = await tx.users.get(id);
+      if (!user) throw notFound('No such user.');
+      refuseSuperAdminReach(auth, user.role);
+      const facilityIds = await tx.facilities.idsOwnedBy(id);
+      // the store refuses the last super-admin (409) and hands the facilities to the oldest other one
+      await tx.users.delete(id);
+      await recordUserChange(tx, auth, user, 'delete', {
+        role: { from: user.role, to: null },
+        ...(facilityIds.length > 0 && { facility_ids: { from: facilityIds, to: [] } }),
+      });
+      return user;
+    });
+    res.json(userView(removed, owned));
+  });
+
+  return router;
+}

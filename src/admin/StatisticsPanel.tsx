@@ -1,0 +1,75 @@
+import { Alert, Box, Button, Paper, Typography } from '@mui/material';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useDataProvider, useNotify, useTranslate } from 'react-admin';
+import type { Statistics } from '../domain/api/admin';
+import { formatDateTime } from '../domain/dates';
+import { formatFileSize, formatKg, formatNumber } from '../domain/format';
+import { RESOURCES } from '../domain/operations';
+import { Loading } from '../layout/Loading';
+import type { ApiDataProvider } from '../providers/dataProvider';
+
+const STATISTICS_KEY = [RESOURCES.statistics];
+
+type Figure = keyof Statistics;
+/** The figures shown, in order, and how each reads (counts, kg with 0 decimals as totals, bytes). */
+const FIGURES: readonly { key: Figure; format: (n: number) => string }[] = [
+  ...(['facilities', 'kilns', 'valid_kilnlogs', 'invalid_kilnlogs', 'error_kilnlogs', 'archived_kilnlogs', 'audits_proposed', 'audits_signed_off', 'eco_assets'] as const).map(
+    (key) => ({ key, format: (n: number) => formatNumber(n) }),
+  ),
+  { key: 'audited_co2', format: (n) => formatKg(n, 0) },
+  { key: 'utilised_co2', format: (n) => formatKg(n, 0) },
+  { key: 'storage_bytes', format: formatFileSize },
+];
+
+/** The system's statistics (GET /api/admin/statistics), and 'Update Statistics' to count them again. */
+export function StatisticsPanel() {
+  const translate = useTranslate();
+  const notify = useNotify();
+  const dataProvider = useDataProvider<ApiDataProvider>();
+  const queryClient = useQueryClient();
+  const statistics = useQuery({ queryKey: STATISTICS_KEY, queryFn: () => dataProvider.getStatistics() });
+  const update = useMutation({
+    mutationFn: () => dataProvider.updateStatistics(),
+    onSuccess: (fresh) => {
+      queryClient.setQueryData(STATISTICS_KEY, fresh);
+      notify('admin.updated', { type: 'success' });
+    },
+    onError: () => notify('errors.unknownServer', { type: 'error' }),
+  });
+
+  return (
+    <Box component="section" aria-labelledby="statistics-heading" sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
+      <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 2 }}>
+        <Typography id="statistics-heading" variant="h5" component="h2">
+          {translate('admin.statistics')}
+        </Typography>
+        <Button variant="contained" onClick={() => update.mutate()} disabled={update.isPending || statistics.isPending}>
+          {translate('admin.update')}
+        </Button>
+        {statistics.data && (
+          <Typography variant="body2" color="text.secondary" role="status">
+            {translate('admin.computed', { time: formatDateTime(statistics.data.computed_ts) })}
+          </Typography>
+        )}
+      </Box>
+      {statistics.isPending ? (
+        <Loading />
+      ) : statistics.error ? (
+        <Alert severity="error">{translate('admin.statisticsError')}</Alert>
+      ) : (
+        <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(170px, 1fr))', gap: 1.5, m: 0 }}>
+          {FIGURES.map(({ key, format }) => (
+            <Paper key={key} variant="outlined" sx={{ p: 1.5 }}>
+              <Typography component="dt" variant="body2" color="text.secondary">
+                {translate(`admin.stats.${key}`)}
+              </Typography>
+              <Typography component="dd" variant="h6" sx={{ m: 0 }}>
+                {format(Number(statistics.data[key]))}
+              </Typography>
+            </Paper>
+          ))}
+        </Box>
+      )}
+    </Box>
+  );
+}

@@ -1,0 +1,12 @@
+import { useQuery } from '@tanstack/react-query';
+import { useDataProvider } from 'react-admin';
+import { RESOURCES } from '../domain/operations';
+import type { ApiDataProvider } from '../providers/dataProvider';
+
+/** The facilities a facility admin may be given (GET /api/users/facilities), for the inputs and the change record. */
+export function useFacilityOptions() {
+  const dataProvider = useDataProvider<ApiDataProvider>();
+  return useQuery({ queryKey: [RESOURCES.users, 'facilityOptions'], queryFn: () => dataProvider.getUserFacilityOptions() });
+}
+
+export const facilityLabel = (f: { mnemonic: string; name: string }) => (f.name ? `${f.mnemonic} — ${f.name}` : f.mnemonic);

@@ -1,0 +1,40 @@
+/**
+ * The Users forms' rules as react-admin wants them: the shared validators
+ * (src/domain/userValidation.ts, the same the server answers 400 with), their
+ * keys as message keys, and the payload a save sends.
+ */
+import { ROLES, ROLE_NAMES, isRoleCode, type RoleCode } from '../domain/rules';
+import { USERNAME_MAX_LENGTH, PASSWORD_MAX_LENGTH, validateNewUser, validateUserAccess, passwordError, type UserFormValues } from '../domain/userValidation';
+import type { FieldErrors } from '../domain/validation';
+
+type Message = string | { message: string; args: Record<string, number> };
+
+const MAX_LENGTHS: Record<string, number> = { username: USERNAME_MAX_LENGTH, password: PASSWORD_MAX_LENGTH };
+
+/** Error keys as react-admin's translated messages (validation.* in en.ts). */
+export function messages(errors: FieldErrors<string>): Record<string, Message> {
+  const out: Record<string, Message> = {};
+  for (const [field, key] of Object.entries(errors)) {
+    if (!key) continue;
+    out[field] = key === 'too_long' ? { message: 'validation.too_long', args: { max: MAX_LENGTHS[field] ?? 0 } } : `validation.${key}`;
+  }
+  return out;
+}
+
+/** Facilities belong to facility admins only: another role sends none (and so gives them back). */
+export function accessPayload(values: UserFormValues): { role: unknown; facility_ids: number[] } {
+  const ids = Array.isArray(values.facility_ids) ? (values.facility_ids as number[]) : [];
+  return { role: values.role, facility_ids: values.role === ROLES.FACILITY_ADMIN ? ids : [] };
+}
+
+export const validateCreateForm = (values: UserFormValues) => messages(validateNewUser({ ...values, ...accessPayload(values) }));
+export const validateEditForm = (values: UserFormValues) => messages(validateUserAccess(accessPayload(values)));
+export const validateResetForm = (values: UserFormValues) => messages({ password: passwordError(values.password) });
+
+/** The roles a session may give: a super-admin any, a user-admin any but super-admin (the server refuses that). */
+export function roleChoices(sessionRole: number | undefined): { id: RoleCode; name: string }[] {
+  return (Object.keys(ROLE_NAMES).map(Number) as number[])
+    .filter(isRoleCode)
+    .filter((role) => role !== ROLES.SUPER_ADMIN || sessionRole === ROLES.SUPER_ADMIN)
+    .map((role) => ({ id: role, name: ROLE_NAMES[role] }));
+}
