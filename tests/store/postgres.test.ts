@@ -1,8 +1,16 @@
+import { promises as fs, readdirSync } from 'node:fs';
+import path from 'node:path';
+import { sql } from 'kysely';
+import { FileMigrationProvider, Migrator } from 'kysely/migration';
 import { describe, expect, inject, it } from 'vitest';
-import { connect, migrateToLatest } from '../../mock-server/store/postgres/connect';
+import { connect, migrateToLatest, MIGRATIONS_DIR } from '../../mock-server/store/postgres/connect';
 import { PostgresStore } from '../../mock-server/store/postgres/postgresStore';
 import { storeContract } from './contract';
+import { createDatabase } from '../helpers/postgres';
 import { freshDatabase } from './postgresDatabases';
+
+/** every migration file, by name (the order Kysely applies them in) */
+const MIGRATIONS = readdirSync(MIGRATIONS_DIR).filter((f) => f.endsWith('.ts')).map((f) => f.replace(/\.ts$/, '')).sort();
 
 const adminUrl = inject('postgresUrl');
 
@@ -21,8 +29,24 @@ describe.skipIf(!adminUrl)('PostgreSQL schema', () => {
     try {
       // the template was migrated already: nothing left to run, and the applied migration is recorded
       expect(await migrateToLatest(db)).toEqual([]);
-      const applied = await db.selectFrom('kysely_migration' as never).select('name' as never).execute();
-      expect(applied).toEqual([{ name: '2026-11-23-0001-initial' }]);
+      const applied = await db.selectFrom('kysely_migration' as never).select('name' as never).orderBy('name' as never).execute();
+      expect(applied).toEqual(MIGRATIONS.map((name) => ({ name })));
+    } finally {
+      await db.destroy();
+    }
+  });
+
+  it('upgrades a database of the first schema, its rows kept, to the newest', async () => {
+    const db = connect(await createDatabase(adminUrl!));
+    try {
+      const migrator = new Migrator({ db, provider: new FileMigrationProvider({ fs, path, migrationFolder: MIGRATIONS_DIR, import: (file: string) => import(file) }) });
+      expect((await migrator.migrateTo('2026-11-23-0001-initial')).error).toBeUndefined();
+      await sql`insert into facilities (mnemonic, name, owner_id, latitude_min, latitude_max, longitude_min, longitude_max, last_updated, kiln_type_config)
+        values ('NRB', 'Nairobi', 1, 0, 1, 0, 1, now(), '{}')`.execute(db);
+      expect(await migrateToLatest(db)).toEqual(MIGRATIONS.slice(1));
+      const indexes = await sql<{ indexname: string }>`select indexname from pg_indexes where tablename = 'kilnlogs' and indexname like 'kilnlogs_live_facility%'`.execute(db);
+      expect(indexes.rows.map((r) => r.indexname).sort()).toContain('kilnlogs_live_facility_co2');
+      expect((await sql<{ n: number }>`select count(*)::int as n from facilities`.execute(db)).rows[0].n).toBe(1);
     } finally {
       await db.destroy();
     }

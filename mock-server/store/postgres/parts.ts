@@ -318,7 +318,7 @@ function kilnLogs(db: Db): KilnLogStore {
     },
     list: async (scope, filter, page: ListPage & { sort: { field: KilnLogSortField } }) => {
       const d = desc(page.sort.order);
-      const rows = await db
+      const pageRows = db
         .selectFrom('kilnlogs')
         .selectAll()
         .where((eb) => logWhere(eb, scope, filter))
@@ -330,13 +330,16 @@ function kilnLogs(db: Db): KilnLogStore {
         .orderBy('id', d ? 'desc' : 'asc')
         .offset(page.range[0])
         .limit(page.range[1] - page.range[0] + 1)
-        .execute();
-      const { n } = await db
+        .execute()
+        .then((rows) => complete(db, rows));
+      const count = db
         .selectFrom('kilnlogs')
         .select((eb) => eb.fn.countAll<number>().as('n'))
         .where((eb) => logWhere(eb, scope, filter))
         .executeTakeFirstOrThrow();
-      return { rows: await complete(db, rows), start: page.range[0], total: Number(n) };
+      // the page and its total at once, on two connections of the pool
+      const [rows, { n }] = await Promise.all([pageRows, count]);
+      return { rows, start: page.range[0], total: Number(n) };
     },
     update: async (id, patch) => {
       const { analysis_detail, analysis, ...rest } = patch;
