@@ -6,7 +6,9 @@ import { describe, expect, inject, it } from 'vitest';
 import { connect, migrateToLatest, MIGRATIONS_DIR } from '../../mock-server/store/postgres/connect';
 import { PostgresStore } from '../../mock-server/store/postgres/postgresStore';
 import { storeContract } from './contract';
+import { toLogColumns } from '../../mock-server/store/postgres/parts';
 import { createDatabase } from '../helpers/postgres';
+import { logRow } from './fixtures';
 import { freshDatabase } from './postgresDatabases';
 
 /** every migration file, by name (the order Kysely applies them in) */
@@ -37,13 +39,26 @@ describe.skipIf(!adminUrl)('PostgreSQL schema', () => {
   });
 
   it('upgrades a database of the first schema, its rows kept, to the newest', async () => {
-    const db = connect(await createDatabase(adminUrl!));
+    const url = await createDatabase(adminUrl!);
+    const db = connect(url);
     try {
       const migrator = new Migrator({ db, provider: new FileMigrationProvider({ fs, path, migrationFolder: MIGRATIONS_DIR, import: (file: string) => import(file) }) });
       expect((await migrator.migrateTo('2026-11-23-0001-initial')).error).toBeUndefined();
-      await sql`insert into facilities (mnemonic, name, owner_id, latitude_min, latitude_max, longitude_min, longitude_max, last_updated, kiln_type_config)
-        values ('NRB', 'Nairobi', 1, 0, 1, 0, 1, now(), '{}')`.execute(db);
+      const facility = await db
+        .insertInto('facilities')
+        .values({ mnemonic: 'NRB', name: 'Nairobi', owner_id: 1, latitude_min: 0, latitude_max: 1, longitude_min: 0, longitude_max: 1, last_updated: '2026-01-01T00:00:00.000Z', latest_facility_audit_id: null, kiln_type_config: '{}' })
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      await db.insertInto('kilnlogs').values([logRow(1, { facility }), logRow(2, { facility }), logRow(3, { facility: null })].map(toLogColumns)).execute();
       expect(await migrateToLatest(db)).toEqual(MIGRATIONS.slice(1));
+      // the logs stored before are counted from the start
+      const store = await PostgresStore.open(url);
+      try {
+        expect((await store.kilnLogs.list({ archived: false, facilityIds: null }, {}, { sort: { field: 'id', order: 'ASC' }, range: [0, 0] })).total).toBe(3);
+        expect((await store.kilnLogs.list({ archived: false, facilityIds: new Set([facility.id]) }, {}, { sort: { field: 'id', order: 'ASC' }, range: [0, 0] })).total).toBe(2);
+      } finally {
+        await store.close();
+      }
       const indexes = await sql<{ indexname: string }>`select indexname from pg_indexes where tablename = 'kilnlogs' and indexname like 'kilnlogs_live_facility%'`.execute(db);
       expect(indexes.rows.map((r) => r.indexname).sort()).toContain('kilnlogs_live_facility_co2');
       expect((await sql<{ n: number }>`select count(*)::int as n from facilities`.execute(db)).rows[0].n).toBe(1);

@@ -271,6 +271,33 @@ function logWhere(eb: ExpressionBuilder<Database, 'kilnlogs'>, scope: KilnLogSco
   ]);
 }
 
+/**
+ * The number of logs in scope that match the filter: summed from the
+ * per-facility counts the triggers keep when the filter limits facilities at
+ * most, else counted.
+ */
+async function countLogs(db: Db, scope: KilnLogScope, filter: KilnLogFilter): Promise<number> {
+  const onlyFacilities = Object.entries(filter).every(([key, value]) => key === 'facilityIds' || value === undefined);
+  if (!onlyFacilities) {
+    const { n } = await db
+      .selectFrom('kilnlogs')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where((eb) => logWhere(eb, scope, filter))
+      .executeTakeFirstOrThrow();
+    return Number(n);
+  }
+  const limits = [scope.facilityIds, filter.facilityIds].filter((set): set is ReadonlySet<number> => Boolean(set));
+  const facilities = limits.length ? [...limits[0]].filter((id) => limits.every((set) => set.has(id))) : null;
+  if (facilities?.length === 0) return 0;
+  let q = db
+    .selectFrom('kilnlog_counts')
+    .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('n'), eb.lit(0)).as('n'))
+    .where('archived', '=', scope.archived);
+  // a facility limit never matches a log of no facility (key 0)
+  if (facilities) q = q.where('facility_key', 'in', facilities);
+  return Number((await q.executeTakeFirstOrThrow()).n);
+}
+
 function kilnLogs(db: Db): KilnLogStore {
   const refuseTwin = async (sha256: string): Promise<never> => {
     const twin = await db.selectFrom('kilnlogs').select(['id', 'archived_ts']).where('sha256', '=', sha256).executeTakeFirst();
@@ -332,14 +359,9 @@ function kilnLogs(db: Db): KilnLogStore {
         .limit(page.range[1] - page.range[0] + 1)
         .execute()
         .then((rows) => complete(db, rows));
-      const count = db
-        .selectFrom('kilnlogs')
-        .select((eb) => eb.fn.countAll<number>().as('n'))
-        .where((eb) => logWhere(eb, scope, filter))
-        .executeTakeFirstOrThrow();
       // the page and its total at once, on two connections of the pool
-      const [rows, { n }] = await Promise.all([pageRows, count]);
-      return { rows, start: page.range[0], total: Number(n) };
+      const [rows, total] = await Promise.all([pageRows, countLogs(db, scope, filter)]);
+      return { rows, start: page.range[0], total };
     },
     update: async (id, patch) => {
       const { analysis_detail, analysis, ...rest } = patch;
