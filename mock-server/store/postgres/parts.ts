@@ -228,21 +228,6 @@ async function complete(db: Db, rows: readonly LogRow[]): Promise<KilnLogRecord[
   return rows.map((r) => toLogRecord(r, byId.get(r.id) ?? null));
 }
 
-/** The logs of these ids in this order, each with its analysis result, in one query. */
-async function logsInOrder(db: Db, ids: readonly number[]): Promise<KilnLogRecord[]> {
-  if (ids.length === 0) return [];
-  const rows = await db
-    .selectFrom('kilnlogs as l')
-    .leftJoin('kilnlog_analyses as a', 'a.kilnlog_id', 'l.id')
-    .selectAll('l')
-    .select('a.analysis')
-    .where('l.id', 'in', [...ids])
-    .execute();
-  const byId = new Map(rows.map(({ analysis, ...row }) => [row.id, toLogRecord(row, analysis)]));
-  // a log removed in between is left out
-  return ids.flatMap((id) => byId.get(id) ?? []);
-}
-
 async function completeOne(db: Db, row: LogRow | undefined): Promise<KilnLogRecord | null> {
   return row ? (await complete(db, [row]))[0] : null;
 }
@@ -360,21 +345,28 @@ function kilnLogs(db: Db): KilnLogStore {
     },
     list: async (scope, filter, page: ListPage & { sort: { field: KilnLogSortField } }) => {
       const d = desc(page.sort.order);
-      // the page's ids first: read from the sort's index alone (index-only) however deep the page, then its 25 rows
-      const pageRows = db
+      // a column that is never null sorts without NULLS LAST, so one index serves both directions
+      const direction = sql.raw(d ? 'desc' : 'asc');
+      const nulls = sql.raw(NOT_NULL_SORTS.has(page.sort.field) ? '' : ' nulls last');
+      const order = sql`${sql.ref(LOG_SORT[page.sort.field])} ${direction}${nulls}, ${sql.ref('id')} ${direction}`;
+      // the page's ids, read from the sort's index alone (index-only) however deep the page, then their rows and
+      // analysis results joined in the same query, in the page's order
+      const ids = db
         .selectFrom('kilnlogs')
-        .select('id')
+        .select(['id', sql<number>`row_number() over (order by ${order})`.as('place')])
         .where((eb) => logWhere(eb, scope, filter))
-        .orderBy(LOG_SORT[page.sort.field], (o) => {
-          const ordered = d ? o.desc() : o.asc();
-          // a column that is never null sorts without NULLS LAST, so one index serves both directions
-          return NOT_NULL_SORTS.has(page.sort.field) ? ordered : ordered.nullsLast();
-        })
-        .orderBy('id', d ? 'desc' : 'asc')
+        .orderBy(order)
         .offset(page.range[0])
-        .limit(page.range[1] - page.range[0] + 1)
+        .limit(page.range[1] - page.range[0] + 1);
+      const pageRows = db
+        .selectFrom(ids.as('p'))
+        .innerJoin('kilnlogs as l', 'l.id', 'p.id')
+        .leftJoin('kilnlog_analyses as a', 'a.kilnlog_id', 'l.id')
+        .selectAll('l')
+        .select('a.analysis')
+        .orderBy('p.place')
         .execute()
-        .then((found) => logsInOrder(db, found.map((r) => r.id)));
+        .then((rows) => rows.map(({ analysis, ...row }) => toLogRecord(row, analysis)));
       // the page and its total at once, on two connections of the pool
       const [rows, total] = await Promise.all([pageRows, countLogs(db, scope, filter)]);
       return { rows, start: page.range[0], total };
