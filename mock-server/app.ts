@@ -12,6 +12,7 @@ import { changesRoutes } from './changes/routes';
 import { ecoAssetRoutes } from './eco-assets/routes';
 import { PROJECT_ROOT, type ServerConfig } from './config';
 import type { AppContext } from './context';
+import { ensurePrivateDir } from './files/privateFiles';
 import { facilityPhotoRoutes } from './facilities/photoRoutes';
 import { facilityRoutes } from './facilities/routes';
 import { facilityStatementRoutes } from './facilities/statementRoutes';
@@ -57,6 +58,8 @@ export async function createApp(config: ServerConfig): Promise<KilnConsoleServer
   const secret = loadSecret(path.resolve(config.dataDir), config.jwtSecret);
   const tokens = new TokenService(secret, config.tokenTtl);
   const storage = { ...config.storage, dataDir: path.resolve(config.dataDir) };
+  // DATA_DIR holds the secret and the files on either store, not only db.json: the server's user alone reads it
+  ensurePrivateDir(storage.dataDir);
   // PostgreSQL (DATABASE_URL) runs its migrations here, before the first request
   const data = await openStore(storage);
   const ctx: AppContext = { config, data, blobs: openBlobs(storage), tokens };

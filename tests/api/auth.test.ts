@@ -4,7 +4,7 @@ import { configFromEnv } from '../../mock-server/config';
 import { ROLE_RULES } from '../../src/domain/rules';
 import { bearer, startTestServer, type TestServer } from '../helpers/testServer';
 import { makeToken } from '../helpers/tokens';
-import { rawStore } from '../helpers/rawStore';
+import { allUsers } from '../helpers/storeAccess';
 
 let server: TestServer;
 
@@ -59,8 +59,8 @@ describe('POST /api/auth', () => {
     expect((await server.http.post('/api/auth').set(attacker).send({ username: 'broker', password: 'kiln-demo' })).status).toBe(200);
   });
 
-  it('never stores a password in clear', () => {
-    const users = rawStore(server).data.users;
+  it('never stores a password in clear', async () => {
+    const users = await allUsers(server);
     expect(users).toHaveLength(6);
     for (const u of users) {
       expect(u.password_hash).toMatch(/^scrypt\$/);

@@ -1,10 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Facility, FacilityListResponse, FacilitySavePayload } from '../../src/domain/api/configure';
-import type { FacilityRecord } from '../../mock-server/store/schema';
 import { facilityPayload, usersWithout, type DemoUsername } from '../helpers/configure';
 import { snapshot } from '../helpers/snapshot';
 import { bearer, startWithTokens, type TestServer } from '../helpers/testServer';
-import { rawStore } from '../helpers/rawStore';
+import { facility } from '../helpers/storeAccess';
 
 let server: TestServer;
 let tokens: Record<DemoUsername, string>;
@@ -15,11 +14,11 @@ const OWN_FACILITIES = [1, 2]; // facilityadmin (user 5) owns NRB and NKR
 const list = (who: DemoUsername, query = '') => server.http.get(`/api/facilities${query}`).set(bearer(tokens[who]));
 const save = (who: DemoUsername, action: 'add' | 'edit', payload: Partial<FacilitySavePayload> | Record<string, unknown>) =>
   server.http.post(`/api/facility/${action}`).set(bearer(tokens[who])).send(payload);
-const stored = (id: number) => rawStore(server).data.facilities.find((f) => f.id === id) as FacilityRecord;
+const stored = (id: number) => facility(server, id);
 
 /** The edit payload that leaves a stored facility as it is. */
-function unchanged(id: number): FacilitySavePayload {
-  const f = stored(id);
+async function unchanged(id: number): Promise<FacilitySavePayload> {
+  const f = await stored(id);
   return {
     id: f.id,
     mnemonic: f.mnemonic,
@@ -111,7 +110,8 @@ describe('POST /api/facility/add', () => {
     const res = await save('superadmin', 'add', payload);
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ status: 1 });
-    const created = rawStore(server).data.facilities.find((f) => f.mnemonic === 'MZU')!;
+    const createdId = ((await list('superadmin')).body as FacilityListResponse).facilities.find((f) => f.mnemonic === 'MZU')!.id;
+    const created = await stored(createdId);
     expect(created).toMatchObject({
       name: 'Mzuzu Char',
       owner_id: 5,
@@ -174,60 +174,61 @@ describe('POST /api/facility/add', () => {
 
 describe('POST /api/facility/edit', () => {
   it('changes name, owner, box and config, and the last update', async () => {
-    const before = stored(3).last_updated;
-    const payload = { ...unchanged(3), name: 'Tasmanian Highlands Biochar', latMin: -42.35, config: { cgo1: { wicf: 0.3, carbonRemovalFactor: 2.5 } } };
+    const before = (await stored(3)).last_updated;
+    const payload = { ...(await unchanged(3)), name: 'Tasmanian Highlands Biochar', latMin: -42.35, config: { cgo1: { wicf: 0.3, carbonRemovalFactor: 2.5 } } };
     const res = await save('superadmin', 'edit', payload);
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ status: 1 });
-    expect(stored(3)).toMatchObject({ mnemonic: 'TAS', name: 'Tasmanian Highlands Biochar', latitude_min: -42.35 });
-    expect(JSON.parse(stored(3).kiln_type_config)).toEqual({ cgo1: { wicf: 0.3, carbonRemovalFactor: 2.5 } });
-    expect(stored(3).last_updated >= before).toBe(true);
+    const after = await stored(3);
+    expect(after).toMatchObject({ mnemonic: 'TAS', name: 'Tasmanian Highlands Biochar', latitude_min: -42.35 });
+    expect(JSON.parse(after.kiln_type_config)).toEqual({ cgo1: { wicf: 0.3, carbonRemovalFactor: 2.5 } });
+    expect(after.last_updated >= before).toBe(true);
   });
 
   it('refuses a changed mnemonic with 400, storing nothing', async () => {
     const before = await snapshot(server);
-    const res = await save('superadmin', 'edit', { ...unchanged(4), mnemonic: 'RVN' });
+    const res = await save('superadmin', 'edit', { ...(await unchanged(4)), mnemonic: 'RVN' });
     expect(res.status).toBe(400);
     expect(res.body.message).toMatch(/mnemonic cannot be changed/);
     expect(await snapshot(server)).toEqual(before);
   });
 
   it("refuses taking another facility's mnemonic the same way", async () => {
-    expect((await save('superadmin', 'edit', { ...unchanged(4), mnemonic: 'TAS' })).status).toBe(400);
+    expect((await save('superadmin', 'edit', { ...(await unchanged(4)), mnemonic: 'TAS' })).status).toBe(400);
   });
 
   it('answers 400 naming the field for an invalid value, storing nothing', async () => {
     const before = await snapshot(server);
-    const res = await save('superadmin', 'edit', { ...unchanged(4), lonMin: 150, lonMax: 149 });
+    const res = await save('superadmin', 'edit', { ...(await unchanged(4)), lonMin: 150, lonMax: 149 });
     expect(res.status).toBe(400);
     expect(res.body.message).toMatch(/lonMin.*lonMax/);
     expect(await snapshot(server)).toEqual(before);
   });
 
   it('lets a facility admin edit its own facility', async () => {
-    expect((await save('facilityadmin', 'edit', { ...unchanged(2), name: 'Nakuru Biochar Co-op' })).status).toBe(200);
-    expect(stored(2).name).toBe('Nakuru Biochar Co-op');
+    expect((await save('facilityadmin', 'edit', { ...(await unchanged(2)), name: 'Nakuru Biochar Co-op' })).status).toBe(200);
+    expect((await stored(2)).name).toBe('Nakuru Biochar Co-op');
   });
 
   it("refuses a facility admin another's facility (404, as for none) and giving its own away (400), storing nothing", async () => {
     const before = await snapshot(server);
-    expect((await save('facilityadmin', 'edit', unchanged(4))).status).toBe(404);
-    const res = await save('facilityadmin', 'edit', { ...unchanged(2), owner_id: 1 });
+    expect((await save('facilityadmin', 'edit', await unchanged(4))).status).toBe(404);
+    const res = await save('facilityadmin', 'edit', { ...(await unchanged(2)), owner_id: 1 });
     expect(res.status).toBe(400);
     expect(res.body.message).toMatch(/owner_id is not an allowed value/);
     expect(await snapshot(server)).toEqual(before);
   });
 
   it('answers 404 for an unknown facility and 400 without an id', async () => {
-    expect((await save('superadmin', 'edit', { ...unchanged(4), id: 999 })).status).toBe(404);
-    expect((await save('superadmin', 'edit', { ...unchanged(4), id: null })).status).toBe(400);
+    expect((await save('superadmin', 'edit', { ...(await unchanged(4)), id: 999 })).status).toBe(404);
+    expect((await save('superadmin', 'edit', { ...(await unchanged(4)), id: null })).status).toBe(400);
   });
 
   it.each(usersWithout(['superadmin', 'facilityadmin']))('answers 403 to %s (no update facility)', async (who) => {
-    expect((await save(who, 'edit', unchanged(1))).status).toBe(403);
+    expect((await save(who, 'edit', await unchanged(1))).status).toBe(403);
   });
 
   it('answers 401 without a token', async () => {
-    expect((await server.http.post('/api/facility/edit').send(unchanged(1))).status).toBe(401);
+    expect((await server.http.post('/api/facility/edit').send(await unchanged(1))).status).toBe(401);
   });
 });

@@ -1,8 +1,7 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, startTestServer, type TestServer } from '../helpers/testServer';
-import { rawStore, type RawState } from '../helpers/rawStore';
+import { snapshot, withoutKilnLogs } from '../helpers/snapshot';
+import { kilnLog } from '../helpers/storeAccess';
 
 /**
  * From the attacker's side: a burn log whose header values break the kiln
@@ -21,12 +20,10 @@ afterAll(() => server.close());
 
 const HUGE_ID = 'A'.repeat(10 * 1024 * 1024 - 100);
 const hugeHeaderLog = (n: number) => `# kiln_id=${HUGE_ID}${n}\n# latitude=-1.3\n# longitude=36.8\nd,t,t1,t2,w\n2026-03-01,06:00:00,20,20,8200\n`;
-const dbBytes = () => fs.statSync(path.join(server.dataDir, 'db.json')).size;
 
 describe('a kiln_id header beyond the registry rules', () => {
   it('stores three 10 MB kiln_id uploads as error logs with small records, changing nothing else', async () => {
-    const before = JSON.parse(JSON.stringify(rawStore(server).data)) as RawState;
-    const sizeBefore = dbBytes();
+    const before = await snapshot(server);
     const ids: number[] = [];
     for (const n of [1, 2, 3]) {
       const res = await server.http.post('/api/kilnlogs/upload').set(bearer(token)).set('Content-Type', 'text/csv').send(hugeHeaderLog(n));
@@ -36,11 +33,12 @@ describe('a kiln_id header beyond the registry rules', () => {
       expect(JSON.stringify(res.body).length).toBeLessThan(2000);
       ids.push(res.body.id);
     }
-    // three rows of about a kilobyte each, not 31 MB
-    expect(dbBytes() - sizeBefore).toBeLessThan(3 * 2000);
-    const after = rawStore(server).data;
-    expect(after.kilnlogs.filter((row) => !ids.includes(row.id))).toEqual(before.kilnlogs);
-    expect({ ...after, kilnlogs: [] }).toEqual({ ...before, kilnlogs: [] });
+    // three stored rows of about a kilobyte each, not 31 MB
+    for (const id of ids) expect(JSON.stringify(await kilnLog(server, id)).length).toBeLessThan(2000);
+    const after = await snapshot(server);
+    expect(withoutKilnLogs(after.tables, ids)).toEqual(before.tables);
+    expect(after.tables.kilnlogs.length).toBe(before.tables.kilnlogs.length + 3);
+    expect(JSON.stringify(after.tables).length - JSON.stringify(before.tables).length).toBeLessThan(3 * 2000);
   });
 
   it('accepts a kiln_id of exactly 64 characters and refuses 65', async () => {

@@ -1,5 +1,3 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import type { Response } from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { KilnLog, KilnLogDetail } from '../../src/domain/api/kilnLogs';
@@ -8,7 +6,7 @@ import { purgeArchivedLogs } from '../../mock-server/kilnlogs/purge';
 import type { FacilityRecord } from '../../mock-server/store/schema';
 import { addTestKiln, burnCsv } from '../helpers/kilnLogUploads';
 import { bearer, startTestServer, type TestServer } from '../helpers/testServer';
-import { rawStore } from '../helpers/rawStore';
+import { afterRestart, facility, fileExists, kilnLog, kilnLogs } from '../helpers/storeAccess';
 
 let server: TestServer;
 const tokens: Record<string, string> = {};
@@ -23,10 +21,10 @@ beforeAll(async () => {
   for (const user of ['superadmin', 'uploader', 'useradmin', 'kilnadmin', 'facilityadmin', 'broker']) {
     tokens[user] = await server.login(user);
   }
-  otherFacility = rawStore(server).data.facilities.find((f) => f.id === 3)!;
-  ownFacility = rawStore(server).data.facilities.find((f) => f.id === 1)!;
-  addTestKiln(server, KILN, otherFacility.id);
-  addTestKiln(server, OWN_KILN, ownFacility.id);
+  otherFacility = await facility(server, 3);
+  ownFacility = await facility(server, 1);
+  await addTestKiln(server, KILN, otherFacility.id);
+  await addTestKiln(server, OWN_KILN, ownFacility.id);
 });
 afterAll(() => server.close());
 
@@ -78,7 +76,7 @@ describe('upload → analysis → list, detail, download', () => {
     const result = JSON.parse(uploaded.analysis!) as { valid: string; co2_removed: number; biochar_produced: number };
     expect(result.valid).toBe('true');
     expect(uploaded.analysis_detail).toEqual({ co2_removed: result.co2_removed, biochar_produced: result.biochar_produced });
-    expect(fs.readFileSync(path.join(rawStore(server).filesDir, uploaded.s3key), 'utf8')).toBe(csv);
+    expect((await server.ctx.blobs.readAll(uploaded.s3key))?.toString('utf8')).toBe(csv);
   });
 
   it('lets the kiln file admin find it in the list, with Content-Range', async () => {
@@ -148,7 +146,7 @@ describe('files that cannot be analysed are kept with their error', () => {
     const kilnId = 'LATE-CG1-0009';
     const first = await uploadCsv(burnCsv(kilnId, otherFacility));
     expect(first.body.error_message).toBe(`Unknown kiln '${kilnId}'.`);
-    addTestKiln(server, kilnId, otherFacility.id);
+    await addTestKiln(server, kilnId, otherFacility.id);
     const res = await server.http.post(`/api/kilnlogs/${first.body.id}/analyse`).set(as('kilnadmin'));
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ id: first.body.id, kiln_id: kilnId, facility_id: otherFacility.id, valid: true, error_message: null });
@@ -218,34 +216,31 @@ describe('archive, retention and restore', () => {
     const keep = (await uploadCsv(burnCsv(KILN, otherFacility))).body as KilnLog;
     const gone = (await uploadCsv(burnCsv(KILN, otherFacility))).body as KilnLog;
     await server.http.post(`/api/kilnlogs/${gone.id}/archive`).set(as('kilnadmin'));
-    const archivedRow = rawStore(server).data.kilnlogs.find((r) => r.id === gone.id)!;
-    const filesDir = rawStore(server).filesDir;
-    const rawFile = path.join(filesDir, gone.s3key);
-    const analysisFile = path.join(filesDir, 'analysis', `${gone.id}.json`);
-    expect(fs.existsSync(rawFile) && fs.existsSync(analysisFile)).toBe(true);
+    const archivedRow = (await kilnLog(server, gone.id))!;
+    const analysisFile = `analysis/${gone.id}.json`;
+    expect((await fileExists(server, gone.s3key)) && (await fileExists(server, analysisFile))).toBe(true);
 
     expect(await purgeArchivedLogs(server.ctx, new Date(Date.parse(archivedRow.delete_after!) - 1000))).toBe(0);
     expect(await purgeArchivedLogs(server.ctx, new Date(Date.parse(archivedRow.delete_after!) + 1000))).toBe(1);
 
-    expect(rawStore(server).data.kilnlogs.some((r) => r.id === gone.id)).toBe(false);
-    expect(fs.existsSync(rawFile) || fs.existsSync(analysisFile)).toBe(false);
+    expect(await kilnLog(server, gone.id)).toBeNull();
+    expect((await fileExists(server, gone.s3key)) || (await fileExists(server, analysisFile))).toBe(false);
     expect((await server.http.get(`/api/kilnlogs/${gone.id}`).set(as('kilnadmin'))).status).toBe(404);
     expect((await server.http.get(`/api/kilnlogs/${keep.id}`).set(as('kilnadmin'))).status).toBe(200);
-    const onDisk = JSON.parse(fs.readFileSync(path.join(server.dataDir, 'db.json'), 'utf8')) as { kilnlogs: { id: number }[] };
-    expect(onDisk.kilnlogs.some((r) => r.id === gone.id)).toBe(false);
+    // for good: a restarted server does not find it either
+    expect(await afterRestart(server, (store) => store.kilnLogs.get(gone.id))).toBeNull();
+    expect(await afterRestart(server, (store) => store.kilnLogs.get(keep.id))).not.toBeNull();
   });
 
   it('purges what is due when the server starts', async () => {
     const due = (await uploadCsv(burnCsv(KILN, otherFacility))).body as KilnLog;
     await server.http.post(`/api/kilnlogs/${due.id}/archive`).set(as('kilnadmin'));
-    const row = rawStore(server).data.kilnlogs.find((r) => r.id === due.id)!;
-    row.delete_after = new Date(Date.now() - 1000).toISOString();
-    rawStore(server).write();
+    await server.ctx.data.kilnLogs.update(due.id, { delete_after: new Date(Date.now() - 1000).toISOString() });
 
     const restarted = await createApp(server.ctx.config);
     try {
-      expect(rawStore(restarted).data.kilnlogs.some((r) => r.id === due.id)).toBe(false);
-      expect(fs.existsSync(path.join(rawStore(server).filesDir, due.s3key))).toBe(false);
+      expect(await restarted.ctx.data.kilnLogs.get(due.id)).toBeNull();
+      expect(await fileExists(server, due.s3key)).toBe(false);
     } finally {
       await restarted.stop();
     }
@@ -253,11 +248,13 @@ describe('archive, retention and restore', () => {
 });
 
 describe('audited burns', () => {
-  it('the seed holds signed-off audits whose burns are marked audited', () => {
-    const { kilnlogs } = rawStore(server).data;
-    const audits = rawStore(server).data.audits.filter((a) => a.signoff_ts !== null);
-    expect(audits.length).toBeGreaterThan(0);
-    for (const audit of audits) {
+  it('the seed holds signed-off audits whose burns are marked audited', async () => {
+    const { audits } = server.ctx.data;
+    const signedOff = (await audits.history({})).map((totals) => totals.audit);
+    expect(signedOff.length).toBeGreaterThan(0);
+    const kilnlogs = await kilnLogs(server);
+    for (const audit of signedOff) {
+      expect(audit.signoff_ts).not.toBeNull();
       const logs = kilnlogs.filter((r) => audit.analysis_ids.includes(r.id));
       expect(logs.length).toBe(audit.analysis_ids.length);
       for (const log of logs) expect(log).toMatchObject({ audited: true, audit_id: audit.id, valid: true, facility_id: audit.facility_id });
@@ -285,7 +282,7 @@ describe('rules and facility scope', () => {
   });
 
   it('403 for each call without its rule', async () => {
-    const anyId = rawStore(server).data.kilnlogs[0].id;
+    const anyId = (await kilnLogs(server))[0].id;
     const reads = ['/api/kilnlogs', '/api/archived_kilnlogs', '/api/archived_kilnlogs/retention', `/api/kilnlogs/${anyId}`, `/api/kilnlogs/${anyId}/download`];
     for (const user of ['uploader', 'useradmin', 'broker']) {
       for (const url of reads) expect((await server.http.get(url).set(as(user))).status, `${user} ${url}`).toBe(403);
@@ -303,8 +300,9 @@ describe('rules and facility scope', () => {
   it("shows a facility admin only their own facilities' logs, and 404 for any other", async () => {
     const own = await uploadCsv(burnCsv(OWN_KILN, ownFacility));
     const foreign = await uploadCsv(burnCsv(KILN, otherFacility));
-    const owned = new Set(rawStore(server).data.facilities.filter((f) => f.owner_id === 5).map((f) => f.id));
-    const expected = rawStore(server).data.kilnlogs.filter((r) => r.archived_ts === null && r.facility_id !== null && owned.has(r.facility_id));
+    const owned = new Set((await server.ctx.data.facilities.list({ ownerId: 5 })).map((f) => f.id));
+    expect(owned.size).toBeGreaterThan(0);
+    const expected = (await kilnLogs(server)).filter((r) => r.archived_ts === null && r.facility_id !== null && owned.has(r.facility_id));
 
     const res = await list({ range: [0, 999] }, 'facilityadmin');
     expect(res.status).toBe(200);
@@ -323,7 +321,7 @@ describe('rules and facility scope', () => {
 
 describe('paging, sorting and filtering', () => {
   it('pages in the asked order with Content-Range items first-last/total', async () => {
-    const total = rawStore(server).data.kilnlogs.filter((r) => r.archived_ts === null).length;
+    const total = (await kilnLogs(server)).filter((r) => r.archived_ts === null).length;
     const first = await list({ sort: ['logts', 'ASC'], range: [0, 4] });
     const second = await list({ sort: ['logts', 'ASC'], range: [5, 9] });
     expect(first.headers['content-range']).toBe(`items 0-4/${total}`);

@@ -5,7 +5,7 @@ import { kilnPayload, usersWithout, type DemoUsername } from '../helpers/configu
 import { snapshot } from '../helpers/snapshot';
 import { makeToken } from '../helpers/tokens';
 import { bearer, startWithTokens, type TestServer } from '../helpers/testServer';
-import { rawStore } from '../helpers/rawStore';
+import { kiln as storedKiln } from '../helpers/storeAccess';
 
 let server: TestServer;
 let tokens: Record<DemoUsername, string>;
@@ -17,7 +17,6 @@ const registry = async (who: DemoUsername) =>
   (await server.http.get('/api/kiln/registry/list').set(bearer(tokens[who]))).body as KilnRegistryResponse;
 const save = (who: DemoUsername, action: 'add' | 'edit', payload: Partial<KilnSavePayload> | Record<string, unknown>) =>
   server.http.post(`/api/kiln/registry/${action}`).set(bearer(tokens[who])).send(payload);
-const storedKiln = (kilnId: string) => rawStore(server).data.kilns.find((k) => k.kiln_id === kilnId);
 
 describe('GET /api/kiln/registry/list', () => {
   it('answers every kiln with its facility mnemonic and name, config as JSON text, and the facilities to pick', async () => {
@@ -91,10 +90,10 @@ describe('POST /api/kiln/registry/add', () => {
     const res = await save('superadmin', 'add', payload);
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ status: 1 });
-    const kiln = storedKiln('CG1-9001');
+    const kiln = await storedKiln(server, 'CG1-9001');
     expect(kiln).toMatchObject({ facility_id: 1, type: 2, install_date: '2025-06-01' });
-    expect(JSON.parse(kiln!.config)).toEqual({ terrafix: { per_g_weight: 4.5 } });
-    expect(Date.parse(kiln!.last_update)).toBeGreaterThan(Date.now() - 60_000);
+    expect(JSON.parse(kiln.config)).toEqual({ terrafix: { per_g_weight: 4.5 } });
+    expect(Date.parse(kiln.last_update)).toBeGreaterThan(Date.now() - 60_000);
     expect((await registry('superadmin')).kilns.some((k) => k.kiln_id === 'CG1-9001')).toBe(true);
   });
 
@@ -172,11 +171,11 @@ describe('POST /api/kiln/registry/edit', () => {
   };
 
   it('changes a kiln and its last update', async () => {
-    const before = storedKiln('CG1-0021')!.last_update;
+    const before = (await storedKiln(server, 'CG1-0021')).last_update;
     const res = await save('superadmin', 'edit', { ...seeded('CG1-0021'), install_date: '2024-05-23', config: { cgo1: { per_g_weight: 10.5, zero_weight: 8000 } } });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ status: 1 });
-    const kiln = storedKiln('CG1-0021')!;
+    const kiln = await storedKiln(server, 'CG1-0021');
     expect(kiln.install_date).toBe('2024-05-23');
     expect(JSON.parse(kiln.config)).toEqual({ cgo1: { per_g_weight: 10.5, zero_weight: 8000 } });
     expect(kiln.last_update >= before).toBe(true);
@@ -196,7 +195,7 @@ describe('POST /api/kiln/registry/edit', () => {
 
   it('lets a facility admin edit its own kilns and move them between its facilities', async () => {
     expect((await save('facilityadmin', 'edit', { ...seeded('RTR-0003'), facility_id: 2, kiln_id: 'RTR-0003' })).status).toBe(200);
-    expect(storedKiln('RTR-0003')!.facility_id).toBe(2);
+    expect((await storedKiln(server, 'RTR-0003')).facility_id).toBe(2);
   });
 
   it("refuses a facility admin another's kiln, or moving its kiln to another's facility (404, nothing stored)", async () => {

@@ -1,10 +1,9 @@
-import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ALGORITHM_VERSION } from '../../mock-server/analysis';
 import { reanalyseOutdated } from '../../mock-server/kilnlogs/reanalyseOutdated';
 import type { KilnLogRecord } from '../../mock-server/store/schema';
 import { bearer, startTestServer, type TestServer } from '../helpers/testServer';
-import { rawStore } from '../helpers/rawStore';
+import { afterRestart, kilnLogs } from '../helpers/storeAccess';
 
 /**
  * The start-up upgrade of an existing DATA_DIR: results of an older
@@ -21,28 +20,30 @@ beforeAll(async () => {
 afterAll(() => server.close());
 
 /** Makes a stored result look as an older algorithm left it: version 1.0.0 and a stale biomass. */
-function ageResult(row: KilnLogRecord): void {
+async function ageResult(row: KilnLogRecord): Promise<void> {
   const result = JSON.parse(row.analysis!) as { algorithm_version: string; biomass_loaded: number };
   result.algorithm_version = '1.0.0';
   result.biomass_loaded = 1;
-  row.analysis = JSON.stringify(result);
+  await server.ctx.data.kilnLogs.update(row.id, { analysis: JSON.stringify(result) });
 }
 
-const versionOf = (row: KilnLogRecord) => (JSON.parse(row.analysis!) as { algorithm_version: string }).algorithm_version;
+/** Every log, live and archived, by id. */
+const everyLog = async () => [...(await kilnLogs(server)), ...(await kilnLogs(server, { archived: true }))].sort((a, b) => a.id - b.id);
+
+const versionOf = (row: Pick<KilnLogRecord, 'analysis'>) => (JSON.parse(row.analysis!) as { algorithm_version: string }).algorithm_version;
 
 describe('re-analysing outdated results when the server starts', () => {
   it('analyses every unaudited older result again, leaves audited ones and answers requests meanwhile', async () => {
-    const store = rawStore(server);
-    const analysed = store.data.kilnlogs.filter((row) => row.analysis !== null);
+    const analysed = (await everyLog()).filter((row) => row.analysis !== null);
     expect(analysed.length).toBeGreaterThan(10);
     const fresh = new Map(analysed.map((row) => [row.id, row.analysis]));
-    analysed.forEach(ageResult);
-    const audited = analysed.find((row) => !row.audited)!;
-    audited.audited = true;
-    const outdated = analysed.filter((row) => !row.audited);
-    const auditedBefore = audited.analysis;
-    const errorRows = store.data.kilnlogs.filter((row) => row.analysis === null).map((row) => ({ ...row }));
-    store.write();
+    for (const row of analysed) await ageResult(row);
+    const auditedId = analysed.find((row) => !row.audited)!.id;
+    await server.ctx.data.kilnLogs.update(auditedId, { audited: true });
+    const outdated = analysed.filter((row) => !row.audited && row.id !== auditedId);
+    const auditedBefore = (await server.ctx.data.kilnLogs.get(auditedId))!.analysis;
+    expect(versionOf({ analysis: auditedBefore })).toBe('1.0.0');
+    const errorRows = (await everyLog()).filter((row) => row.analysis === null);
 
     const lines: string[] = [];
     let finished = false;
@@ -56,20 +57,20 @@ describe('re-analysing outdated results when the server starts', () => {
 
     const summary = await upgrade;
     expect(summary).toEqual({ outdated: outdated.length, reanalysed: outdated.length, failed: 0 });
+    const after = new Map((await everyLog()).map((row) => [row.id, row]));
     for (const row of outdated) {
-      expect(versionOf(row)).toBe(ALGORITHM_VERSION);
-      expect(row.analysis).toBe(fresh.get(row.id));
+      expect(versionOf(after.get(row.id)!)).toBe(ALGORITHM_VERSION);
+      expect(after.get(row.id)!.analysis).toBe(fresh.get(row.id));
     }
-    expect(audited.analysis).toBe(auditedBefore);
-    expect(versionOf(audited)).toBe('1.0.0');
-    expect(store.data.kilnlogs.filter((row) => row.analysis === null)).toEqual(errorRows);
+    expect(after.get(auditedId)!.analysis).toBe(auditedBefore);
+    expect([...after.values()].filter((row) => row.analysis === null)).toEqual(errorRows);
     expect(lines[0]).toBe(`Re-analysing ${outdated.length} burn log(s) analysed by an older algorithm, with algorithm ${ALGORITHM_VERSION}, in the background...`);
     expect(lines.some((line) => /^Re-analysed \d+ of \d+ burn logs\.\.\.$/.test(line))).toBe(true);
     expect(lines[lines.length - 1]).toBe(`Re-analysed ${outdated.length} of ${outdated.length} burn log(s) with algorithm ${ALGORITHM_VERSION}.`);
 
-    // what it stored survives a restart: db.json was written
-    const onDisk = JSON.parse(fs.readFileSync(`${server.dataDir}/db.json`, 'utf8')) as { kilnlogs: KilnLogRecord[] };
-    for (const row of outdated) expect(onDisk.kilnlogs.find((r) => r.id === row.id)?.analysis).toBe(fresh.get(row.id));
+    // what it stored survives a restart
+    const stored = await afterRestart(server, (store) => Promise.all(outdated.map((row) => store.kilnLogs.get(row.id))));
+    expect(stored.map((row) => row?.analysis)).toEqual(outdated.map((row) => fresh.get(row.id)));
   });
 
   it('does nothing, and says nothing, when every result is current', async () => {

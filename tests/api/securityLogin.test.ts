@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { configFromEnv } from '../../mock-server/config';
 import { snapshot } from '../helpers/snapshot';
 import { bearer, startTestServer, type TestServer } from '../helpers/testServer';
-import { rawStore } from '../helpers/rawStore';
+import { user } from '../helpers/storeAccess';
 
 /** Points 3, 4, 5, 7 and 8 of the security review (docs/security.md), tried from the attacker's side. */
 
@@ -39,14 +39,18 @@ describe('tokens issued before a password change, role change or deletion are re
 
   it('refuses a token after its user is deleted or given another role', async () => {
     const token = await server.login('uploader');
-    const store = rawStore(server);
-    const uploader = store.data.users.find((u) => u.username === 'uploader')!;
-    uploader.role = 5;
+    const { users } = server.ctx.data;
+    const uploader = await user(server, 'uploader');
+    expect((await server.http.get('/api/changes').set(bearer(token))).status).toBe(200);
+    await users.update(uploader.id, { role: 5 });
     expect((await server.http.get('/api/changes').set(bearer(token))).status).toBe(401);
-    uploader.role = 1;
-    store.data.users.splice(store.data.users.indexOf(uploader), 1);
-    expect((await server.http.get('/api/changes').set(bearer(token))).status).toBe(401);
-    store.data.users.push(uploader);
+    await users.update(uploader.id, { role: uploader.role });
+    const again = await server.login('uploader');
+    expect((await server.http.get('/api/changes').set(bearer(again))).status).toBe(200);
+    expect(await users.delete(uploader.id)).toBe(true);
+    expect((await server.http.get('/api/changes').set(bearer(again))).status).toBe(401);
+    const { id: _id, token_version: _version, last_login_ts: _login, ...fields } = uploader;
+    await users.create(fields);
   });
 });
 

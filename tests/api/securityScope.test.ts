@@ -4,7 +4,8 @@ import { kilnPayload, pngImage, TINY_PDF } from '../helpers/configure';
 import { snapshot } from '../helpers/snapshot';
 import { burnCsv } from '../helpers/kilnLogUploads';
 import { bearer, startTestServer, type TestServer } from '../helpers/testServer';
-import { rawStore } from '../helpers/rawStore';
+import type { KilnRecord } from '../../mock-server/store/records';
+import { facility, kilnLogs } from '../helpers/storeAccess';
 
 /**
  * Point 14 of the security review (docs/security.md): every call that takes a
@@ -17,21 +18,23 @@ let server: TestServer;
 let token: string;
 const ids = { ownKiln: 0, otherKiln: 0, ownLog: 0, otherLog: 0, otherStatement: 0 };
 const MISSING = 999_999;
+/** the kilns as seeded */
+let kilns: KilnRecord[] = [];
 const GUID = '3f2c1a9e-8b7d-4c6e-9f01-23456789abcd';
 
 beforeAll(async () => {
   server = await startTestServer();
   token = await server.login('facilityadmin');
-  const { data } = rawStore(server);
-  ids.ownKiln = data.kilns.find((k) => k.facility_id === 1)!.id;
-  ids.otherKiln = data.kilns.find((k) => k.facility_id === 3)!.id;
-  ids.ownLog = data.kilnlogs.find((l) => l.facility_id === 1)!.id;
+  kilns = await server.ctx.data.kilns.list();
+  ids.ownKiln = kilns.find((k) => k.facility_id === 1)!.id;
+  ids.otherKiln = kilns.find((k) => k.facility_id === 3)!.id;
+  ids.ownLog = (await kilnLogs(server)).find((l) => l.facility_id === 1)!.id;
   const uploader = await server.login('uploader');
   const upload = await server.http
     .post('/api/kilnlogs/upload')
     .set(bearer(uploader))
     .set('Content-Type', 'text/csv')
-    .send(burnCsv(data.kilns.find((k) => k.id === ids.otherKiln)!.kiln_id, data.facilities.find((f) => f.id === 3)!));
+    .send(burnCsv(kilns.find((k) => k.id === ids.otherKiln)!.kiln_id, await facility(server, 3)));
   ids.otherLog = upload.body.id;
   const admin = await server.login('superadmin');
   const statement = await server.http.post('/api/facility/3/upload_audit').set(bearer(admin)).field('file_type', 'pdf').attach('file', TINY_PDF, 's.pdf');
@@ -41,7 +44,7 @@ afterAll(() => server.close());
 
 const as = (req: Test) => req.set(bearer(token));
 const kilnEdit = (id: number, facilityId: number) => {
-  const kiln = rawStore(server).data.kilns.find((k) => k.id === id);
+  const kiln = kilns.find((k) => k.id === id);
   return { id, kiln_id: kiln?.kiln_id ?? 'CG1-X', facility_id: facilityId, type: kiln?.type ?? 0, install_date: '2024-01-01', config: {} };
 };
 const facilityEdit = (id: number) => ({

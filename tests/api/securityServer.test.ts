@@ -5,7 +5,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../mock-server/app';
 import { configFromEnv } from '../../mock-server/config';
 import { bearer, startTestServer, type TestServer } from '../helpers/testServer';
-import { rawStore } from '../helpers/rawStore';
 
 /** Points 11, 12 and 13 of the security review (docs/security.md). */
 
@@ -55,26 +54,24 @@ describe('Cache-Control', () => {
 describe('file modes', () => {
   const modeOf = (p: string) => fs.statSync(p).mode & 0o777;
 
-  it('keeps db.json, the secret and every stored file 0600, and their directories 0700', async () => {
+  // db.json's own mode is the embedded store's (tests/api/embeddedStore.test.ts)
+  it('keeps every stored file 0600, and the data directory and file directories 0700', async () => {
     // one more write of each kind: a record and an uploaded log
     await server.http.post('/api/kilnlogs/upload').set(bearer(token)).set('Content-Type', 'text/csv').send('not a burn log\n');
     expect(modeOf(server.dataDir)).toBe(0o700);
-    expect(modeOf(path.join(server.dataDir, 'db.json'))).toBe(0o600);
-    const files = fs.readdirSync(rawStore(server).filesDir, { recursive: true, encoding: 'utf8' }).map((f) => path.join(rawStore(server).filesDir, f));
+    const filesDir = path.join(server.dataDir, 'files');
+    const files = fs.readdirSync(filesDir, { recursive: true, encoding: 'utf8' }).map((f) => path.join(filesDir, f));
     expect(files.length).toBeGreaterThan(10);
     for (const f of files) expect(modeOf(f), f).toBe(fs.statSync(f).isDirectory() ? 0o700 : 0o600);
-    expect(modeOf(rawStore(server).filesDir)).toBe(0o700);
+    expect(modeOf(filesDir)).toBe(0o700);
   });
 
-  it('narrows a data directory and db.json left world-readable by an older version when it opens them', async () => {
+  it('narrows a data directory left world-readable by an older version when it opens it', async () => {
     server.close();
     const dataDir = server.dataDir;
     fs.mkdirSync(dataDir, { recursive: true });
     fs.chmodSync(dataDir, 0o755);
-    fs.writeFileSync(path.join(dataDir, 'db.json'), '{}', { mode: 0o644 });
-    fs.chmodSync(path.join(dataDir, 'db.json'), 0o644);
     server = await startTestServer({ dataDir });
     expect(modeOf(dataDir)).toBe(0o700);
-    expect(modeOf(path.join(dataDir, 'db.json'))).toBe(0o600);
   });
 });

@@ -3,9 +3,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { OPENAPI_FILE } from '../../mock-server/app';
-import { EmbeddedStore } from '../../mock-server/store/embedded/embeddedStore';
 import { bearer, startTestServer, type TestServer } from '../helpers/testServer';
-import { rawStore } from '../helpers/rawStore';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -43,17 +41,6 @@ describe('HTTP hardening', () => {
 });
 
 describe('store', () => {
-  it('keeps db.json whole: writes go through a temporary file and a rename', async () => {
-    const file = path.join(server.dataDir, 'db.json');
-    const reopened = new EmbeddedStore(server.dataDir);
-    expect(await reopened.users.count()).toBe(6);
-    rawStore(server).data.changes.push({ id: 99, date: '2026-01-01', title: 't', body: '' });
-    rawStore(server).write();
-    expect(JSON.parse(fs.readFileSync(file, 'utf8')).changes.some((c: { id: number }) => c.id === 99)).toBe(true);
-    // no temporary files left behind
-    expect(fs.readdirSync(server.dataDir).filter((f) => f.startsWith('db.json.'))).toEqual([]);
-  });
-
   it('keeps the generated JWT secret in DATA_DIR when JWT_SECRET is not set', async () => {
     const other = await startTestServer({ jwtSecret: undefined });
     try {

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { uploadFiles, type UploadOutcome } from '../../mock-server/kilnlogs/uploadClient';
 import { addTestKiln, burnCsv } from '../helpers/kilnLogUploads';
 import { DEMO_PASSWORD, startTestServer, type TestServer } from '../helpers/testServer';
-import { rawStore } from '../helpers/rawStore';
+import { facility as storedFacility, kilnLogs } from '../helpers/storeAccess';
 
 let server: TestServer;
 let listening: Server;
@@ -14,7 +14,7 @@ let url: string;
 let dir: string;
 
 beforeAll(async () => {
-  server = await startTestServer({ demoLogCount: 1 });
+  server = await startTestServer();
   listening = server.app.listen(0, '127.0.0.1');
   await new Promise((resolve) => listening.once('listening', resolve));
   url = `http://127.0.0.1:${(listening.address() as AddressInfo).port}`;
@@ -27,8 +27,8 @@ afterAll(async () => {
 
 describe('npm run upload (uploadFiles)', () => {
   it('logs in as the uploader, sends each file and reports one line per file', async () => {
-    const facility = rawStore(server).data.facilities[0];
-    addTestKiln(server, 'CLI-CG1-0001', facility.id);
+    const facility = await storedFacility(server, 1);
+    await addTestKiln(server, 'CLI-CG1-0001', facility.id);
     const write = (name: string, text: string) => {
       const file = path.join(dir, name);
       fs.writeFileSync(file, text);
@@ -51,8 +51,9 @@ describe('npm run upload (uploadFiles)', () => {
     expect(outcomes[2].line).toMatch(/→ log \d+: error: Unknown kiln 'NOT-REGISTERED'\.$/);
     expect(outcomes[3].line).toMatch(/→ failed: 409 This file was uploaded before, as log \d+\.$/);
     expect(outcomes[4].line).toMatch(/→ failed: cannot read it \(ENOENT\)$/);
-    const stored = rawStore(server).data.kilnlogs.find((r) => r.file_name === 'good.csv');
-    expect(stored).toBeDefined();
+    const stored = (await kilnLogs(server, { q: 'good.csv' })).filter((r) => r.file_name === 'good.csv');
+    expect(stored).toHaveLength(1);
+    expect(outcomes[0].line).toContain(`→ log ${stored[0].id}: valid`);
   });
 
   it('fails at once on a wrong password', async () => {

@@ -1,11 +1,9 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_UPLOAD_BYTES } from '../../src/domain/api/configure';
 import { jpegImage, pngImage, TINY_PDF, usersWithout, type DemoUsername } from '../helpers/configure';
-import { snapshot } from '../helpers/snapshot';
+import { snapshot, storedRows } from '../helpers/snapshot';
 import { bearer, startWithTokens, type TestServer } from '../helpers/testServer';
-import { rawStore } from '../helpers/rawStore';
+import { facility as facilityRecord, fileExists as storedFile } from '../helpers/storeAccess';
 
 let server: TestServer;
 let tokens: Record<DemoUsername, string>;
@@ -53,9 +51,8 @@ const getBlob = (url: string, who: DemoUsername | null = 'superadmin') => {
   return who ? req.set(bearer(tokens[who])) : req;
 };
 
-const facilityRecord = (id: number) => rawStore(server).data.facilities.find((f) => f.id === id)!;
-const photoRecord = (facilityId: number) => rawStore(server).data.facility_photos.find((p) => p.facility_id === facilityId);
-const fileExists = (key: string) => fs.existsSync(path.join(rawStore(server).filesDir, key));
+const photoRecord = (facilityId: number) => server.ctx.data.facilities.photo(facilityId);
+const fileExists = (key: string) => storedFile(server, key);
 
 describe('POST /api/photo/upload and GET /api/facility/{id}/photo', () => {
   it('serves the seeded photo and thumbnail of every facility as PNG', async () => {
@@ -70,7 +67,7 @@ describe('POST /api/photo/upload and GET /api/facility/{id}/photo', () => {
   });
 
   it('stores the photo and thumbnail, replacing the earlier ones, and serves them back byte for byte with their types', async () => {
-    const previous = photoRecord(3)!;
+    const previous = (await photoRecord(3))!;
     const res = await uploadPhoto('superadmin', '3', [
       { field: 'photo', bytes: PHOTO, name: '../../etc/<b>yard</b> photo.png' },
       { field: 'thumb', bytes: THUMB, name: 'thumb.jpg' },
@@ -78,14 +75,15 @@ describe('POST /api/photo/upload and GET /api/facility/{id}/photo', () => {
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ status: 1 });
 
-    const record = photoRecord(3)!;
+    const record = (await photoRecord(3))!;
     expect(record.photo_guid).toBe(GUID);
     expect(record.photo).toMatchObject({ mime_type: 'image/png', size: PHOTO.length, uploader_id: 1 });
     expect(record.thumb).toMatchObject({ mime_type: 'image/jpeg', size: THUMB.length, original_name: 'thumb.jpg' });
     expect(record.photo.original_name).not.toMatch(/[/\\<>]/);
     expect(record.photo.key).toMatch(/^facility-photos\/[0-9a-f-]{36}\.png$/);
-    expect(fileExists(previous.photo.key) || fileExists(previous.thumb.key)).toBe(false);
-    expect(rawStore(server).data.facility_photos.filter((p) => p.facility_id === 3)).toHaveLength(1);
+    expect(await fileExists(record.photo.key)).toBe(true);
+    expect((await fileExists(previous.photo.key)) || (await fileExists(previous.thumb.key))).toBe(false);
+    expect((await storedRows(server, 'facility_photos')).filter((p) => p.facility_id === 3)).toHaveLength(1);
 
     const photo = await getBlob('/api/facility/3/photo?thumb=0');
     expect(photo.headers['content-type']).toBe('image/png');
@@ -97,7 +95,7 @@ describe('POST /api/photo/upload and GET /api/facility/{id}/photo', () => {
 
   it('lets a facility admin upload the photo of its own facility', async () => {
     expect((await uploadPhoto('facilityadmin', '1', photoParts())).status).toBe(200);
-    expect(photoRecord(1)!.photo.uploader_id).toBe(5);
+    expect((await photoRecord(1))!.photo.uploader_id).toBe(5);
   });
 
   it.each<[string, () => ReturnType<typeof uploadPhoto>, RegExp]>([
@@ -161,13 +159,10 @@ describe('POST /api/photo/upload and GET /api/facility/{id}/photo', () => {
     expect((await getBlob('/api/facility/1/photo', 'useradmin')).status).toBe(403);
     expect((await getBlob('/api/facility/1/photo', 'broker')).status).toBe(200);
     expect((await getBlob('/api/facility/999/photo')).status).toBe(404);
-    const photos = rawStore(server).data.facility_photos;
-    const removed = photos.splice(photos.findIndex((p) => p.facility_id === 4), 1);
-    try {
-      expect((await getBlob('/api/facility/4/photo')).status).toBe(404);
-    } finally {
-      photos.push(...removed);
-    }
+    const { id: _id, ...fields } = await facilityRecord(server, 4);
+    const bare = await server.ctx.data.facilities.create({ ...fields, mnemonic: 'NOPHOTO', latest_facility_audit_id: null });
+    expect(await photoRecord(bare.id)).toBeNull();
+    expect((await getBlob(`/api/facility/${bare.id}/photo`)).status).toBe(404);
   });
 });
 
@@ -177,21 +172,22 @@ describe('POST /api/facility/{id}/upload_audit and GET /api/facility/{id}/audit'
     expect(latest.status).toBe(200);
     expect(latest.headers['content-type']).toBe('application/pdf');
     expect(latest.body.subarray(0, 5).toString('latin1')).toBe('%PDF-');
-    const older = rawStore(server).data.facility_audits.find((a) => a.facility_id === 1 && a.id !== facilityRecord(1).latest_facility_audit_id)!;
-    const scan = await getBlob(`/api/facility/1/audit?id=${older.id}`);
+    const latestId = (await facilityRecord(server, 1)).latest_facility_audit_id;
+    const older = (await storedRows(server, 'facility_audits')).find((a) => a.facility_id === 1 && a.id !== latestId)!;
+    const scan = await getBlob(`/api/facility/1/audit?id=${String(older.id)}`);
     expect(scan.headers['content-type']).toBe('image/png');
     expect(scan.headers['content-disposition']).toMatch(/^inline; filename="/);
   });
 
   it('answers 404 when the facility has no audit statement', async () => {
-    expect(facilityRecord(3).latest_facility_audit_id).toBeNull();
+    expect((await facilityRecord(server, 3)).latest_facility_audit_id).toBeNull();
     const res = await server.http.get('/api/facility/3/audit').set(bearer(tokens.superadmin));
     expect(res.status).toBe(404);
     expect(res.body.message).toMatch(/no such audit statement/);
   });
 
   it("answers 404 for ?id= of another facility's statement", async () => {
-    const rivAudit = facilityRecord(4).latest_facility_audit_id!;
+    const rivAudit = (await facilityRecord(server, 4)).latest_facility_audit_id!;
     expect((await getBlob(`/api/facility/4/audit?id=${rivAudit}`)).status).toBe(200);
     expect((await getBlob(`/api/facility/1/audit?id=${rivAudit}`)).status).toBe(404);
     expect((await getBlob('/api/facility/1/audit?id=999')).status).toBe(404);
@@ -201,8 +197,8 @@ describe('POST /api/facility/{id}/upload_audit and GET /api/facility/{id}/audit'
     const res = await uploadAudit('superadmin', 3, { bytes: TINY_PDF, name: 'TAS statement.pdf' }, 'pdf');
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ status: 1, id: expect.any(Number) });
-    expect(facilityRecord(3).latest_facility_audit_id).toBe(res.body.id);
-    const record = rawStore(server).data.facility_audits.find((a) => a.id === res.body.id)!;
+    expect((await facilityRecord(server, 3)).latest_facility_audit_id).toBe(res.body.id);
+    const record = (await server.ctx.data.facilities.statement(3, res.body.id))!;
     expect(record).toMatchObject({ facility_id: 3, file_type: 'pdf' });
     expect(record.file).toMatchObject({ mime_type: 'application/pdf', size: TINY_PDF.length, original_name: 'TAS statement.pdf', uploader_id: 1 });
     expect(record.file.key).toMatch(/^facility-audits\/[0-9a-f-]{36}\.pdf$/);
@@ -228,7 +224,7 @@ describe('POST /api/facility/{id}/upload_audit and GET /api/facility/{id}/audit'
   it('lets a facility admin upload and read statements of its own facility', async () => {
     const res = await uploadAudit('facilityadmin', 2, { bytes: TINY_PDF, name: 'nkr.pdf' }, 'application/pdf');
     expect(res.status).toBe(200);
-    expect(facilityRecord(2).latest_facility_audit_id).toBe(res.body.id);
+    expect((await facilityRecord(server, 2)).latest_facility_audit_id).toBe(res.body.id);
     expect((await getBlob('/api/facility/2/audit', 'facilityadmin')).status).toBe(200);
   });
 

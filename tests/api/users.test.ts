@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, startTestServer, type TestServer } from '../helpers/testServer';
-import { rawStore } from '../helpers/rawStore';
+import { user } from '../helpers/storeAccess';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -22,10 +22,10 @@ describe('POST /api/user/{username}/update', () => {
 
   it("refuses another user's name with 403 and leaves that password unchanged", async () => {
     const token = await server.login('kilnadmin');
-    const before = rawStore(server).data.users.find((u) => u.username === 'uploader')!.password_hash;
+    const before = (await user(server, 'uploader')).password_hash;
     const res = await server.http.post('/api/user/uploader/update').set(bearer(token)).send({ pass: STRONG });
     expect(res.status).toBe(403);
-    expect(rawStore(server).data.users.find((u) => u.username === 'uploader')!.password_hash).toBe(before);
+    expect((await user(server, 'uploader')).password_hash).toBe(before);
   });
 
   it("lets a user-admin change anyone's password", async () => {
@@ -48,10 +48,10 @@ describe('POST /api/user/{username}/update', () => {
     ['unknown field', { pass: STRONG, role: 0 }],
   ])('answers 400 with a message for a %s pass, storing nothing', async (_name, body) => {
     const token = await server.login('superadmin');
-    const before = rawStore(server).data.users.find((u) => u.username === 'superadmin')!.password_hash;
+    const before = (await user(server, 'superadmin')).password_hash;
     const res = await server.http.post('/api/user/superadmin/update').set(bearer(token)).send(body);
     expect(res.status).toBe(400);
     expect(res.body.message).toMatch(/pass|role/);
-    expect(rawStore(server).data.users.find((u) => u.username === 'superadmin')!.password_hash).toBe(before);
+    expect((await user(server, 'superadmin')).password_hash).toBe(before);
   });
 });

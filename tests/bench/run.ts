@@ -9,6 +9,7 @@ import { benchAnalysis, dayLongLog, worstErrorMarkdown, worstErrorTable } from '
 import { buildConsole } from './consoleServer';
 import { benchKilnLogList } from './kilnlogList.bench';
 import { measureLoginBundle } from './loginBundle.bench';
+import { benchServerStores, SERVER_STORE_HEADING, writeSection } from './serverStore.bench';
 
 const kB = (bytes: number) => (bytes / 1000).toFixed(1);
 
@@ -72,16 +73,19 @@ async function main(): Promise<void> {
     '',
   ].join('\n');
   const file = path.join(PROJECT_ROOT, 'docs', 'performance.md');
-  fs.writeFileSync(file, doc + sectionsOfOtherBenchmarks(file));
+  fs.writeFileSync(file, doc + sectionsAfter(file, SERVER_STORE_HEADING));
   console.log(doc);
+
+  console.log('The API server on each store (PostgreSQL at 100,000 logs takes minutes)...');
+  const section = await benchServerStores();
+  writeSection(file, section);
+  console.log(section);
 }
 
-// `npm run bench:server` records its figures under this heading; they survive a run of this script
-const SERVER_STORE_HEADING = '\n## The API server on each store';
-
-function sectionsOfOtherBenchmarks(file: string): string {
+/** The sections from this heading on, which other benchmarks recorded: they survive the rewrite of the top. */
+function sectionsAfter(file: string, heading: string): string {
   const current = fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : '';
-  const at = current.indexOf(SERVER_STORE_HEADING);
+  const at = current.indexOf(`\n${heading}\n`);
   return at < 0 ? '' : current.slice(at);
 }
 

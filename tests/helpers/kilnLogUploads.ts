@@ -2,24 +2,17 @@ import { generateBurn, KILN_TYPE, type BurnFault } from '../../mock-server/analy
 import { DEFAULT_CALIBRATION } from '../../mock-server/analysis/generate';
 import type { FacilityRecord, KilnRecord } from '../../mock-server/store/schema';
 import type { TestServer } from './testServer';
-import { rawStore } from './rawStore';
 
-/** A C-Go-1 kiln registered straight in the store, calibrated as the generator's default. */
-export function addTestKiln(server: TestServer, kilnId: string, facilityId: number): KilnRecord {
-  const store = rawStore(server);
-  const calibration = DEFAULT_CALIBRATION.cgo1;
-  const kiln: KilnRecord = {
-    id: store.nextId('kilns'),
+/** A C-Go-1 kiln registered straight in the store (either store), calibrated as the generator's default. */
+export function addTestKiln(server: TestServer, kilnId: string, facilityId: number): Promise<KilnRecord> {
+  return server.ctx.data.kilns.create({
     kiln_id: kilnId,
     facility_id: facilityId,
     type: KILN_TYPE.CGO1,
     install_date: '2024-01-01',
     last_update: new Date().toISOString(),
-    config: JSON.stringify({ cgo1: calibration }),
-  };
-  store.data.kilns.push(kiln);
-  store.write();
-  return kiln;
+    config: JSON.stringify({ cgo1: DEFAULT_CALIBRATION.cgo1 }),
+  });
 }
 
 let seedCounter = 7_000_000;

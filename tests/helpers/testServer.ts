@@ -4,11 +4,12 @@ import path from 'node:path';
 import request from 'supertest';
 import { inject } from 'vitest';
 import { createApp, type KilnConsoleServer } from '../../mock-server/app';
-import { configFromEnv, type ServerConfig } from '../../mock-server/config';
+import type { ServerConfig } from '../../mock-server/config';
 import { loginAll, type DemoUsername } from './configure';
 import { createDatabase } from './postgres';
+import { DEMO_PASSWORD, testServerConfig } from './seededTemplate';
 
-export const DEMO_PASSWORD = 'kiln-demo';
+export { DEMO_PASSWORD } from './seededTemplate';
 
 export interface TestServer extends KilnConsoleServer {
   dataDir: string;
@@ -18,38 +19,39 @@ export interface TestServer extends KilnConsoleServer {
   close(): void;
 }
 
-/** The store the API tests run on: the embedded one, or PostgreSQL in the api-postgres project (KILN_TEST_STORE=postgres). */
-async function testDatabaseUrl(): Promise<string | null> {
+/** Settings that change what the seed stores: a server given one seeds its own data. */
+const SHAPES_THE_SEED: readonly (keyof ServerConfig)[] = ['dataDir', 'demoLogCount', 'demoPassword', 'storage'];
+
+/**
+ * The store the API tests run on: the embedded one, or PostgreSQL in the
+ * api-postgres project (KILN_TEST_STORE=postgres), a fresh database cloned
+ * from the run's seeded template when there is one.
+ */
+async function testDatabaseUrl(template: string | null): Promise<string | null> {
   if (process.env.KILN_TEST_STORE !== 'postgres') return null;
   const adminUrl = inject('postgresUrl');
   if (!adminUrl) throw new Error('The api-postgres tests need a PostgreSQL cluster.');
-  return createDatabase(adminUrl, 'kc_api');
+  return createDatabase(adminUrl, 'kc_api', template ?? undefined);
 }
 
 /**
  * The real API server in-process on a fresh temporary DATA_DIR (and a fresh
- * PostgreSQL database in the api-postgres project), seeded with the demo
- * data, checking every JSON answer against openapi.yaml.
+ * PostgreSQL database in the api-postgres project), with the demo data,
+ * checking every JSON answer against openapi.yaml. The demo data is a copy
+ * of the run's seeded template (tests/helpers/apiGlobalSetup.ts) unless the
+ * overrides change what the seed stores.
  */
 export async function startTestServer(overrides: Partial<ServerConfig> = {}): Promise<TestServer> {
+  const template = SHAPES_THE_SEED.some((key) => key in overrides) ? null : (inject('apiTemplate') ?? null);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kiln-api-'));
-  const config: ServerConfig = {
-    ...configFromEnv({}),
-    dataDir,
-    jwtSecret: 'test-secret-that-is-long-enough-for-hs256',
-    demoPassword: DEMO_PASSWORD,
-    // a few burn logs are enough for API tests and keep each server start fast
-    demoLogCount: 30,
-    serveConsole: false,
-    validateResponses: true,
-    storage: { databaseUrl: await testDatabaseUrl(), s3: null },
-    ...overrides,
-  };
+  if (template) fs.cpSync(template.dataDir, dataDir, { recursive: true });
+  const databaseUrl = await testDatabaseUrl(template?.databaseName ?? null);
+  const config: ServerConfig = { ...testServerConfig(dataDir, databaseUrl), ...overrides };
   const server = await createApp(config);
   const http = request(server.app);
   return {
     ...server,
-    dataDir,
+    dataDir: config.dataDir,
     http,
     async login(username, password = DEMO_PASSWORD) {
       const res = await http.post('/api/auth').send({ username, password });
@@ -58,7 +60,8 @@ export async function startTestServer(overrides: Partial<ServerConfig> = {}): Pr
     },
     close() {
       server.stop().catch((err: unknown) => console.error('Closing the test store failed:', err));
-      fs.rmSync(dataDir, { recursive: true, force: true });
+      fs.rmSync(config.dataDir, { recursive: true, force: true });
+      if (config.dataDir !== dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }

@@ -302,6 +302,51 @@ export function storeContract(factory: StoreFactory): void {
       expect(checked).toBeGreaterThan(50);
     });
 
+    it('keeps each list total right as logs arrive, are archived, restored, moved and removed', async () => {
+      const nrb = await addFacility(store, 'NRB');
+      const tas = await addFacility(store, 'TAS');
+      const ids: number[] = [];
+      const scopes: KilnLogScope[] = [
+        { archived: false, facilityIds: null },
+        { archived: true, facilityIds: null },
+        { archived: false, facilityIds: new Set([nrb.id, tas.id]) },
+        { archived: false, facilityIds: new Set() },
+      ];
+      const filters: KilnLogFilter[] = [{}, { facilityIds: new Set([nrb.id]) }, { facilityIds: new Set([tas.id, 999]) }];
+      const page = { sort: { field: 'id' as const, order: 'ASC' as const }, range: [0, 0] as [number, number] };
+      // the totals of lists limited by facilities at most, against the same lists counted with an id filter
+      const expectTotalsRight = async (step: string) => {
+        for (const scope of scopes) {
+          for (const filter of filters) {
+            const counted = ids.length ? (await store.kilnLogs.list(scope, { ...filter, ids: new Set(ids) }, page)).total : 0;
+            expect((await store.kilnLogs.list(scope, filter, page)).total, `${step} ${JSON.stringify({ archived: scope.archived, scope: scope.facilityIds && [...scope.facilityIds], filter: filter.facilityIds && [...filter.facilityIds] })}`).toBe(counted);
+          }
+        }
+      };
+      await expectTotalsRight('empty');
+      const bulk = Array.from({ length: 12 }, (_, i) => logRow(i + 1, { facility: [nrb, tas, null][i % 3], archivedTs: i % 4 === 0 ? '2026-05-01T00:00:00.000Z' : null }));
+      await store.kilnLogs.insertMany(bulk);
+      ids.push(...bulk.map((r) => r.id));
+      await expectTotalsRight('bulk');
+      const added = await addLogs(store, [{ facility: nrb }, { facility: tas }, { facility: null }]);
+      ids.push(...added.map((r) => r.id));
+      expect((await store.kilnLogs.list(scopes[0], {}, page)).total).toBe(12 - 3 + 3);
+      await expectTotalsRight('inserted');
+      await store.kilnLogs.update(added[0].id, { archived_ts: '2026-06-01T00:00:00.000Z', delete_after: '2026-09-01T00:00:00.000Z' });
+      await store.kilnLogs.update(bulk[0].id, { archived_ts: null, delete_after: null });
+      await expectTotalsRight('archived and restored');
+      await store.kilnLogs.update(added[1].id, { facility_id: nrb.id, facility_name: nrb.name });
+      await store.kilnLogs.update(added[2].id, { error_message: 'x', valid: false });
+      await expectTotalsRight('moved');
+      await store.transaction(async (tx) => {
+        await tx.kilnLogs.update(bulk[1].id, { archived_ts: '2026-06-01T00:00:00.000Z' });
+        await expect(tx.kilnLogs.insert(bulk[2])).rejects.toThrow();
+      });
+      await expectTotalsRight('in a transaction, a refused insert undone');
+      await store.kilnLogs.remove([added[0].id, bulk[3].id]);
+      await expectTotalsRight('removed');
+    });
+
     it('purges archived logs past their time, never an audited one', async () => {
       const [due, later, live] = await addLogs(store, [
         { archivedTs: '2026-01-01T00:00:00.000Z', deleteAfter: '2026-04-01T00:00:00.000Z' },

@@ -1,10 +1,18 @@
-import fs from 'node:fs';
+import { promises as fs, readdirSync } from 'node:fs';
 import path from 'node:path';
+import { sql } from 'kysely';
+import { FileMigrationProvider, Migrator } from 'kysely/migration';
 import { describe, expect, inject, it } from 'vitest';
 import { connect, migrateToLatest, MIGRATIONS_DIR } from '../../mock-server/store/postgres/connect';
 import { PostgresStore } from '../../mock-server/store/postgres/postgresStore';
 import { storeContract } from './contract';
+import { toLogColumns } from '../../mock-server/store/postgres/parts';
+import { createDatabase } from '../helpers/postgres';
+import { logRow } from './fixtures';
 import { freshDatabase } from './postgresDatabases';
+
+/** every migration file, by name (the order Kysely applies them in) */
+const MIGRATIONS = readdirSync(MIGRATIONS_DIR).filter((f) => f.endsWith('.ts')).map((f) => f.replace(/\.ts$/, '')).sort();
 
 const adminUrl = inject('postgresUrl');
 
@@ -24,9 +32,36 @@ describe.skipIf(!adminUrl)('PostgreSQL schema', () => {
       // the template was migrated already: nothing left to run, and every migration file is recorded as applied
       expect(await migrateToLatest(db)).toEqual([]);
       const applied = await db.selectFrom('kysely_migration' as never).select('name' as never).orderBy('name' as never).execute();
-      const files = fs.readdirSync(MIGRATIONS_DIR).map((f) => ({ name: path.basename(f, path.extname(f)) })).sort((a, b) => (a.name < b.name ? -1 : 1));
-      expect(applied).toEqual(files);
-      expect(files[0]).toEqual({ name: '2026-11-23-0001-initial' });
+      expect(applied).toEqual(MIGRATIONS.map((name) => ({ name })));
+    } finally {
+      await db.destroy();
+    }
+  });
+
+  it('upgrades a database of the first schema, its rows kept, to the newest', async () => {
+    const url = await createDatabase(adminUrl!);
+    const db = connect(url);
+    try {
+      const migrator = new Migrator({ db, provider: new FileMigrationProvider({ fs, path, migrationFolder: MIGRATIONS_DIR, import: (file: string) => import(file) }) });
+      expect((await migrator.migrateTo('2026-11-23-0001-initial')).error).toBeUndefined();
+      const facility = await db
+        .insertInto('facilities')
+        .values({ mnemonic: 'NRB', name: 'Nairobi', owner_id: 1, latitude_min: 0, latitude_max: 1, longitude_min: 0, longitude_max: 1, last_updated: '2026-01-01T00:00:00.000Z', latest_facility_audit_id: null, kiln_type_config: '{}' })
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      await db.insertInto('kilnlogs').values([logRow(1, { facility }), logRow(2, { facility }), logRow(3, { facility: null })].map(toLogColumns)).execute();
+      expect(await migrateToLatest(db)).toEqual(MIGRATIONS.slice(1));
+      // the logs stored before are counted from the start
+      const store = await PostgresStore.open(url);
+      try {
+        expect((await store.kilnLogs.list({ archived: false, facilityIds: null }, {}, { sort: { field: 'id', order: 'ASC' }, range: [0, 0] })).total).toBe(3);
+        expect((await store.kilnLogs.list({ archived: false, facilityIds: new Set([facility.id]) }, {}, { sort: { field: 'id', order: 'ASC' }, range: [0, 0] })).total).toBe(2);
+      } finally {
+        await store.close();
+      }
+      const indexes = await sql<{ indexname: string }>`select indexname from pg_indexes where tablename = 'kilnlogs' and indexname like 'kilnlogs_live_facility%'`.execute(db);
+      expect(indexes.rows.map((r) => r.indexname).sort()).toContain('kilnlogs_live_facility_co2');
+      expect((await sql<{ n: number }>`select count(*)::int as n from facilities`.execute(db)).rows[0].n).toBe(1);
     } finally {
       await db.destroy();
     }

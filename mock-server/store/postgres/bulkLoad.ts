@@ -15,7 +15,9 @@ export type Progress = (table: string, done: number, total: number) => void;
 const BATCH = 500;
 /** tables in the order their references need, with the serial id each has */
 const TABLES_WITH_IDS = ['users', 'facilities', 'facility_photos', 'facility_audits', 'kilns', 'kilnlogs', 'audits', 'eco_assets', 'eco_allocations', 'changes', 'statistics', 'user_changes'] as const;
-const ALL_TABLES: (keyof Database)[] = [...TABLES_WITH_IDS, 'kilnlog_analyses', 'audit_claims', 'audit_burns'];
+/** every table the store writes (kilnlog_counts follows kilnlogs by its triggers) */
+const ALL_TABLES = [...TABLES_WITH_IDS, 'kilnlog_analyses', 'audit_claims', 'audit_burns'] as const satisfies readonly (keyof Database)[];
+type LoadedTable = (typeof ALL_TABLES)[number];
 
 /** Table names with rows; empty when the database holds nothing at all. */
 export async function nonEmptyTables(db: Kysely<Database>): Promise<string[]> {
@@ -63,7 +65,7 @@ export async function bulkLoad(db: Kysely<Database>, state: EmbeddedShape, progr
   const rows = tableRows(state);
   await db.transaction().execute(async (tx) => {
     if (replace) await sql`truncate ${sql.join(ALL_TABLES.map((t) => sql.table(t)))} restart identity`.execute(tx);
-    const load = <T extends keyof Database>(table: T) => insertBatches(tx, table, rows[table] as Insertable<Database[T]>[], progress);
+    const load = <T extends LoadedTable>(table: T) => insertBatches(tx, table, rows[table] as Insertable<Database[T]>[], progress);
     for (const table of ALL_TABLES) await load(table);
     for (const table of TABLES_WITH_IDS) {
       await sql`select setval(pg_get_serial_sequence(${table}, 'id'), greatest((select max(id) from ${sql.table(table)}), 1))`.execute(tx);

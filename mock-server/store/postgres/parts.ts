@@ -339,6 +339,33 @@ function logWhere(eb: ExpressionBuilder<Database, 'kilnlogs'>, scope: KilnLogSco
   ]);
 }
 
+/**
+ * The number of logs in scope that match the filter: summed from the
+ * per-facility counts the triggers keep when the filter limits facilities at
+ * most, else counted.
+ */
+async function countLogs(db: Db, scope: KilnLogScope, filter: KilnLogFilter): Promise<number> {
+  const onlyFacilities = Object.entries(filter).every(([key, value]) => key === 'facilityIds' || value === undefined);
+  if (!onlyFacilities) {
+    const { n } = await db
+      .selectFrom('kilnlogs')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where((eb) => logWhere(eb, scope, filter))
+      .executeTakeFirstOrThrow();
+    return Number(n);
+  }
+  const limits = [scope.facilityIds, filter.facilityIds].filter((set): set is ReadonlySet<number> => Boolean(set));
+  const facilities = limits.length ? [...limits[0]].filter((id) => limits.every((set) => set.has(id))) : null;
+  if (facilities?.length === 0) return 0;
+  let q = db
+    .selectFrom('kilnlog_counts')
+    .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('n'), eb.lit(0)).as('n'))
+    .where('archived', '=', scope.archived);
+  // a facility limit never matches a log of no facility (key 0)
+  if (facilities) q = q.where('facility_key', 'in', facilities);
+  return Number((await q.executeTakeFirstOrThrow()).n);
+}
+
 function kilnLogs(db: Db): KilnLogStore {
   const refuseTwin = async (sha256: string): Promise<never> => {
     const twin = await db.selectFrom('kilnlogs').select(['id', 'archived_ts']).where('sha256', '=', sha256).executeTakeFirst();
@@ -386,25 +413,31 @@ function kilnLogs(db: Db): KilnLogStore {
     },
     list: async (scope, filter, page: ListPage & { sort: { field: KilnLogSortField } }) => {
       const d = desc(page.sort.order);
-      const rows = await db
+      // a column that is never null sorts without NULLS LAST, so one index serves both directions
+      const direction = sql.raw(d ? 'desc' : 'asc');
+      const nulls = sql.raw(NOT_NULL_SORTS.has(page.sort.field) ? '' : ' nulls last');
+      const order = sql`${sql.ref(LOG_SORT[page.sort.field])} ${direction}${nulls}, ${sql.ref('id')} ${direction}`;
+      // the page's ids, read from the sort's index alone (index-only) however deep the page, then their rows and
+      // analysis results joined in the same query, in the page's order
+      const ids = db
         .selectFrom('kilnlogs')
-        .selectAll()
+        .select(['id', sql<number>`row_number() over (order by ${order})`.as('place')])
         .where((eb) => logWhere(eb, scope, filter))
-        .orderBy(LOG_SORT[page.sort.field], (o) => {
-          const ordered = d ? o.desc() : o.asc();
-          // a column that is never null sorts without NULLS LAST, so one index serves both directions
-          return NOT_NULL_SORTS.has(page.sort.field) ? ordered : ordered.nullsLast();
-        })
-        .orderBy('id', d ? 'desc' : 'asc')
+        .orderBy(order)
         .offset(page.range[0])
-        .limit(page.range[1] - page.range[0] + 1)
-        .execute();
-      const { n } = await db
-        .selectFrom('kilnlogs')
-        .select((eb) => eb.fn.countAll<number>().as('n'))
-        .where((eb) => logWhere(eb, scope, filter))
-        .executeTakeFirstOrThrow();
-      return { rows: await complete(db, rows), start: page.range[0], total: Number(n) };
+        .limit(page.range[1] - page.range[0] + 1);
+      const pageRows = db
+        .selectFrom(ids.as('p'))
+        .innerJoin('kilnlogs as l', 'l.id', 'p.id')
+        .leftJoin('kilnlog_analyses as a', 'a.kilnlog_id', 'l.id')
+        .selectAll('l')
+        .select('a.analysis')
+        .orderBy('p.place')
+        .execute()
+        .then((rows) => rows.map(({ analysis, ...row }) => toLogRecord(row, analysis)));
+      // the page and its total at once, on two connections of the pool
+      const [rows, total] = await Promise.all([pageRows, countLogs(db, scope, filter)]);
+      return { rows, start: page.range[0], total };
     },
     update: async (id, patch) => {
       const { analysis_detail, analysis, ...rest } = patch;

@@ -166,6 +166,13 @@ export interface StatisticsTable {
   snapshot: Json<StatisticsSnapshot>;
 }
 
+/** Live and archived logs per facility (0: none), kept by triggers on kilnlogs (migration 0003); never written by the store. */
+export interface KilnLogCountsTable {
+  facility_key: number;
+  archived: boolean;
+  n: number;
+}
+
 export interface Database {
   users: UsersTable;
   facilities: FacilitiesTable;
@@ -174,6 +181,7 @@ export interface Database {
   kilns: KilnsTable;
   kilnlogs: KilnLogsTable;
   kilnlog_analyses: KilnLogAnalysesTable;
+  kilnlog_counts: KilnLogCountsTable;
   audits: AuditsTable;
   audit_claims: AuditClaimsTable;
   audit_burns: AuditBurnsTable;

@@ -1,0 +1,45 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { createApp } from '../../mock-server/app';
+import { configFromEnv, type ServerConfig } from '../../mock-server/config';
+
+/**
+ * The demo data every API test server starts from, seeded once per run: a
+ * DATA_DIR (db.json or nothing, and the demo files) and, on PostgreSQL, a
+ * database that each server clones (CREATE DATABASE ... TEMPLATE). Seeding
+ * costs seconds a server (burns analysed, pictures drawn, passwords hashed);
+ * a copy costs milliseconds.
+ */
+export interface SeededTemplate {
+  dataDir: string;
+  /** the seeded database to clone; null on the embedded store */
+  databaseName: string | null;
+}
+
+export const TEST_JWT_SECRET = 'test-secret-that-is-long-enough-for-hs256';
+export const DEMO_PASSWORD = 'kiln-demo';
+/** a few burn logs are enough for API tests and keep each server start fast */
+export const TEST_DEMO_LOG_COUNT = 30;
+
+/** The settings of every test server; those that shape the seed are the template's too. */
+export function testServerConfig(dataDir: string, databaseUrl: string | null): ServerConfig {
+  return {
+    ...configFromEnv({}),
+    dataDir,
+    jwtSecret: TEST_JWT_SECRET,
+    demoPassword: DEMO_PASSWORD,
+    demoLogCount: TEST_DEMO_LOG_COUNT,
+    serveConsole: false,
+    validateResponses: true,
+    storage: { databaseUrl, s3: null },
+  };
+}
+
+/** Seeds the template: a server started once on an empty DATA_DIR (and database), then stopped. */
+export async function seedTemplate(databaseUrl: string | null): Promise<SeededTemplate> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kiln-api-template-'));
+  const server = await createApp(testServerConfig(dataDir, databaseUrl));
+  await server.stop();
+  return { dataDir, databaseName: databaseUrl ? new URL(databaseUrl).pathname.slice(1) : null };
+}
