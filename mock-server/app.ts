@@ -63,6 +63,8 @@ export async function createApp(config: ServerConfig): Promise<KilnConsoleServer
   // PostgreSQL (DATABASE_URL) runs its migrations here, before the first request
   const data = await openStore(storage);
   const ctx: AppContext = { config, data, blobs: openBlobs(storage), tokens };
+  const interrupted = await ctx.blobs.removeInterruptedWrites();
+  if (interrupted > 0) console.log(`Removed ${interrupted} file(s) whose writing a stop cut short.`);
   // the demo files need no fsync: a crash during the seed is followed by another seed
   await seedIfEmpty({ ...ctx, blobs: openBlobs(storage, false) });
   const archivePurge = await startArchivePurge(ctx);

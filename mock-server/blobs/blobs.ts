@@ -32,6 +32,8 @@ export interface Blobs {
   list(prefix?: string): AsyncIterable<BlobInfo>;
   /** deletes every key under a prefix (the seed starts from nothing) */
   removePrefix(prefix: string): Promise<void>;
+  /** removes what writes cut short by a crash left behind (at start, before any write); answers how many */
+  removeInterruptedWrites(): Promise<number>;
 }
 
 const AREA = /^[a-z][a-z0-9-]*$/;

@@ -82,6 +82,23 @@ export class LocalBlobs implements Blobs {
     yield* found;
   }
 
+  /** a write killed before its rename leaves its temporary file: never a stored file, so it goes */
+  async removeInterruptedWrites(): Promise<number> {
+    let removed = 0;
+    const walk = async (dir: string): Promise<void> => {
+      for (const entry of await fs.promises.readdir(dir, { withFileTypes: true })) {
+        const file = path.join(dir, entry.name);
+        if (entry.isDirectory()) await walk(file);
+        else if (entry.isFile() && IN_FLIGHT.test(entry.name)) {
+          await fs.promises.rm(file, { force: true });
+          removed++;
+        }
+      }
+    };
+    await walk(this.root);
+    return removed;
+  }
+
   async removePrefix(prefix: string): Promise<void> {
     checkPrefix(prefix);
     if (!prefix) throw new Error('Refusing to remove every file.');

@@ -71,6 +71,11 @@ export class S3Blobs implements Blobs {
     }
   }
 
+  /** a PutObject is all or nothing: an interrupted one leaves no object */
+  async removeInterruptedWrites(): Promise<number> {
+    return 0;
+  }
+
   async removePrefix(prefix: string): Promise<void> {
     if (!checkPrefix(prefix)) throw new Error('Refusing to remove every file.');
     let batch: string[] = [];

@@ -12,11 +12,12 @@ import { createRandom } from '../../mock-server/analysis/prng';
 
 /**
  * Crash safety: a stream of writes (burn-log uploads, kiln and facility
- * edits) against the server as its own process, killed with SIGKILL at a
+ * edits, audit proposals, eco-asset mints) against the server as its own process, killed with SIGKILL at a
  * random moment, then started again on the same data. After every restart
  * the store opens, every acknowledged write is there, a change in flight at
- * the kill is there whole or not at all, and nothing is half-written: no log
- * without its file, no file without its log. Runs on the embedded store and,
+ * the kill is there whole or not at all, and no log is without its file or
+ * its file changed. A file whose log the kill prevented (an upload never
+ * acknowledged) is counted, not yet swept. Runs on the embedded store and,
  * in the api-postgres project, on PostgreSQL.
  */
 
@@ -29,7 +30,7 @@ let dataDir: string;
 let env: Record<string, string>;
 let server: ChildServer | null = null;
 
-const tally = { acknowledged: 0, kills: 0, lost: 0 };
+const tally = { acknowledged: 0, kills: 0, lost: 0, unreferenced: 0 };
 
 beforeAll(async () => {
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kiln-crash-'));
@@ -44,7 +45,9 @@ beforeAll(async () => {
 afterAll(async () => {
   await server?.stop();
   fs.rmSync(dataDir, { recursive: true, force: true });
-  console.log(`crash safety (${env.DATABASE_URL ? 'PostgreSQL' : 'embedded'}): ${tally.acknowledged} writes acknowledged, ${tally.kills} kills, ${tally.lost} lost`);
+  console.log(
+    `crash safety (${env.DATABASE_URL ? 'PostgreSQL' : 'embedded'}): ${tally.acknowledged} writes acknowledged, ${tally.kills} kills, ${tally.lost} lost, ${tally.unreferenced} unacknowledged upload file(s) left without a log`,
+  );
 });
 
 async function api<T>(method: string, url: string, token: string | null, body?: string, contentType = 'application/json') {
@@ -71,9 +74,29 @@ interface Ledger {
   /** per kiln (or facility) id: the value last acknowledged, and the values sent after it (in flight at the kill) */
   kilnDates: Map<number, { acked: string; sent: string[] }>;
   facilityNames: Map<number, { acked: string; sent: string[] }>;
+  /** job id → the burn it proposed, for every acknowledged proposal */
+  proposals: Map<string, number>;
+  /** per signed-off audit: kg its acknowledged mints took, and kg of every mint sent */
+  minted: Map<number, { acked: number; sent: number }>;
+  /** transaction id → the audit it drew on, for every acknowledged mint */
+  mints: Map<string, number>;
 }
 
-const ledger: Ledger = { uploads: new Map(), kilnDates: new Map(), facilityNames: new Map() };
+const ledger: Ledger = { uploads: new Map(), kilnDates: new Map(), facilityNames: new Map(), proposals: new Map(), minted: new Map(), mints: new Map() };
+const MINT_KG = 0.25;
+
+interface AvailableAudit {
+  signoff_id: number;
+  audited_co2: number;
+  utilised_co2: number;
+}
+type AvailableCo2 = { audits_by_facility: Record<string, { audits: AvailableAudit[] }> };
+
+async function availableAudits(token: string): Promise<AvailableAudit[]> {
+  const res = await api<AvailableCo2>('GET', '/eco-asset/available_co2', token);
+  expect(res.status).toBe(200);
+  return Object.values(res.body.audits_by_facility).flatMap((f) => f.audits);
+}
 
 function recordSent(map: Ledger['kilnDates'], id: number, value: string) {
   map.get(id)!.sent.push(value);
@@ -86,8 +109,12 @@ function recordAcked(map: Ledger['kilnDates'], id: number, value: string) {
 /** Writes until the server dies; every write it acknowledged goes in the ledger. */
 async function writeUntilKilled(round: number, tokens: { superadmin: string; uploader: string }, kilns: Kiln[], facilities: Facility[]) {
   let alive = true;
-  const loop = async (write: (n: number) => Promise<void>) => {
-    for (let n = 0; alive; n++) await write(n).catch(() => (alive = false));
+  // a writer stops when the server is gone (its request fails) or it has nothing left to write (false)
+  const loop = async (write: (n: number) => Promise<boolean | void>) => {
+    for (let n = 0; alive; n++) {
+      const more = await write(n).catch(() => false);
+      if (more === false) return;
+    }
   };
   const uploads = loop(async () => {
     const kiln = kilns[Math.floor(random() * kilns.length)];
@@ -125,11 +152,38 @@ async function writeUntilKilled(round: number, tokens: { superadmin: string; upl
     const res = await api('POST', '/facility/edit', tokens.superadmin, JSON.stringify(payload));
     if (res.status === 200) recordAcked(ledger.facilityNames, f.id, name);
   });
+  const candidates = (await api<{ data: { id: number }[] }>('GET', '/audit/potential_logs?kiln_type=-1', tokens.superadmin)).body.data;
+  const proposals = loop(async (n) => {
+    const burn = candidates[n];
+    if (!burn) return false;
+    const jobId = `CRASH-${round}-${n}`;
+    const res = await api('POST', `/audit/propose?job_id=${jobId}&kiln_type=-1`, tokens.superadmin, JSON.stringify({ analysis_ids: [burn.id] }));
+    if (res.status === 201) {
+      ledger.proposals.set(jobId, burn.id);
+      tally.acknowledged++;
+    }
+  });
+  const audits = (await availableAudits(tokens.superadmin)).filter((a) => a.audited_co2 - a.utilised_co2 > 100);
+  const mints = loop(async (n) => {
+    if (audits.length === 0) return false;
+    const audit = audits[n % audits.length];
+    const kg = ledger.minted.get(audit.signoff_id) ?? { acked: 0, sent: 0 };
+    ledger.minted.set(audit.signoff_id, { ...kg, sent: kg.sent + MINT_KG });
+    const transactionId = `CRASH-${round}-${n}`;
+    const payload = { minting_note: 'crash test', transaction_id: transactionId, co2_utilisation: { [audit.signoff_id]: MINT_KG } };
+    const res = await api('POST', '/eco-asset/mint', tokens.superadmin, JSON.stringify(payload));
+    if (res.status === 200) {
+      const now = ledger.minted.get(audit.signoff_id)!;
+      ledger.minted.set(audit.signoff_id, { ...now, acked: now.acked + MINT_KG });
+      ledger.mints.set(transactionId, audit.signoff_id);
+      tally.acknowledged++;
+    }
+  });
   await new Promise((resolve) => setTimeout(resolve, 400 + random() * 1600));
   await server!.kill();
   tally.kills++;
   alive = false;
-  await Promise.all([uploads, kilnEdits, facilityEdits]);
+  await Promise.all([uploads, kilnEdits, facilityEdits, proposals, mints]);
 }
 
 async function allLogs(token: string): Promise<KilnLog[]> {
@@ -165,9 +219,12 @@ async function checkNothingLostOrHalfWritten(token: string) {
     const sent = ledger.uploads.get(row.id);
     if (sent) expect(sha256(text), `log ${row.id} changed`).toBe(sent);
   }
-  // and no file is left without its log
+  // a kill between a log's file and its record leaves the file unreferenced: counted, not yet swept
   const referenced = new Set(logs.map((row) => row.s3key));
-  expect(storedFiles('kilnlogs').filter((key) => !referenced.has(key)), 'burn-log files without a log').toEqual([]);
+  const unreferenced = storedFiles('kilnlogs').filter((key) => !referenced.has(key));
+  // a write cut short before its rename leaves no temporary file once restarted
+  expect(unreferenced.filter((key) => !key.endsWith('.csv')), 'temporary files of interrupted writes').toEqual([]);
+  tally.unreferenced = unreferenced.length;
 
   const registry = await api<KilnRegistryResponse>('GET', '/kiln/registry/list', token);
   for (const kiln of registry.body.kilns) {
@@ -179,9 +236,31 @@ async function checkNothingLostOrHalfWritten(token: string) {
     const expected = ledger.facilityNames.get(f.id);
     if (expected) expect([expected.acked, ...expected.sent], `facility ${f.id}`).toContain(f.name);
   }
+
+  // every acknowledged proposal is open with its burn (none is signed off here)
+  const open = await api<{ data: { id: number; job_id: string }[] }>('GET', '/dropdowns/audits', token);
+  const openJobs = new Map(open.body.data.map((p) => [p.job_id, p.id]));
+  for (const [jobId, burn] of ledger.proposals) {
+    expect(openJobs.has(jobId), `proposal ${jobId}`).toBe(true);
+    const logs = await api<{ data: { logs: { id: number }[] } }>('GET', `/audit/auditable_logs?audit=${openJobs.get(jobId)}`, token);
+    expect(logs.body.data.logs.map((l) => l.id), `proposal ${jobId}`).toEqual([burn]);
+  }
+
+  // every kilogram minted is allocated once: what each audit gave is between the acknowledged mints and all sent
+  for (const audit of await availableAudits(token)) {
+    const kg = ledger.minted.get(audit.signoff_id);
+    const before = initialUtilised.get(audit.signoff_id) ?? 0;
+    const taken = Math.round((audit.utilised_co2 - before) * 1000) / 1000;
+    expect(taken, `audit ${audit.signoff_id}`).toBeGreaterThanOrEqual(kg?.acked ?? 0);
+    expect(taken, `audit ${audit.signoff_id}`).toBeLessThanOrEqual(kg?.sent ?? 0);
+    expect(audit.utilised_co2).toBeLessThanOrEqual(audit.audited_co2);
+  }
 }
 
-describe('killed with SIGKILL in the middle of writes, the server restarts with every acknowledged write and nothing half-written', () => {
+/** utilised CO2 per audit before any mint of this test */
+const initialUtilised = new Map<number, number>();
+
+describe('killed with SIGKILL in the middle of writes, the server restarts with every acknowledged write, whole, and no log without its file', () => {
   it(`holds over ${KILLS} kills`, { timeout: 600_000 }, async () => {
     for (let round = 0; round < KILLS; round++) {
       server = await startChildServer(env);
@@ -192,11 +271,14 @@ describe('killed with SIGKILL in the middle of writes, the server restarts with 
       const kilns = registry.body.kilns.filter((k) => k.type === 0);
       for (const k of kilns) if (!ledger.kilnDates.has(k.id)) ledger.kilnDates.set(k.id, { acked: k.install_date, sent: [] });
       for (const f of facilities) if (!ledger.facilityNames.has(f.id)) ledger.facilityNames.set(f.id, { acked: f.name, sent: [] });
+      if (round === 0) for (const a of await availableAudits(tokens.superadmin)) initialUtilised.set(a.signoff_id, a.utilised_co2);
       await writeUntilKilled(round, tokens, kilns, facilities);
     }
     server = await startChildServer(env);
     await checkNothingLostOrHalfWritten(await login('superadmin'));
     expect(tally.kills).toBe(KILLS);
     expect(ledger.uploads.size).toBeGreaterThan(KILLS);
+    expect(ledger.proposals.size).toBeGreaterThan(0);
+    expect(ledger.mints.size).toBeGreaterThan(0);
   });
 });

@@ -81,6 +81,19 @@ describe('local folder', () => {
     await blobs.put(key, Buffer.from('%PDF-1.4'));
     expect(fs.statSync(path.join(root, key)).mode & 0o777).toBe(0o600);
   });
+
+  it('removes at start the temporary files of writes a crash cut short, and nothing else', async () => {
+    const blobs = new LocalBlobs(root);
+    const kept = newBlobKey('kilnlogs', 'csv');
+    await blobs.put(kept, Buffer.from('kiln_id=K1'));
+    // what write-file-atomic leaves when the process dies before its rename
+    const cut = path.join(root, `${kept}.1450970758`);
+    fs.writeFileSync(cut, 'kiln_id=K1 (half');
+    expect(await blobs.removeInterruptedWrites()).toBe(1);
+    expect(fs.existsSync(cut)).toBe(false);
+    expect((await blobs.readAll(kept))?.toString()).toBe('kiln_id=K1');
+    expect(await blobs.removeInterruptedWrites()).toBe(0);
+  });
 });
 
 describe('S3-compatible bucket (s3rver on loopback)', () => {
