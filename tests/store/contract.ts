@@ -368,6 +368,12 @@ export function storeContract(factory: StoreFactory): void {
       expect(await store.kilnLogs.get(later.id)).not.toBeNull();
       expect(await store.kilnLogs.get(live.id)).not.toBeNull();
     });
+
+    it('takes more ids in one call than a query has parameters (PostgreSQL stops at 65,535)', async () => {
+      const [kept] = await addLogs(store, [{}]);
+      const many = [...Array.from({ length: 70_000 }, (_, i) => 10_000_000 + i), kept.id];
+      expect((await store.kilnLogs.remove(many)).map((r) => r.id)).toEqual([kept.id]);
+    });
   });
 
   describe('audits and eco assets', () => {

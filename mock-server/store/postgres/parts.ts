@@ -285,12 +285,19 @@ export const toAnalysisRows = (rows: readonly KilnLogRecord[]) =>
   rows.filter((r) => r.analysis !== null).map((r) => ({ kilnlog_id: r.id, analysis: r.analysis! }));
 
 /** The rows as records, each with its analysis result, fetched in one query for all of them. */
+/**
+ * `column = any($1)`: one array parameter however many ids, where `in (...)`
+ * takes one parameter each and PostgreSQL's protocol stops at 65,535 (the
+ * potential logs of a 100,000-log business are more).
+ */
+const anyOf = (column: string, ids: readonly number[]) => sql<SqlBool>`${sql.ref(column)} = any(${[...ids]}::int[])`;
+
 async function complete(db: Db, rows: readonly LogRow[]): Promise<KilnLogRecord[]> {
   if (rows.length === 0) return [];
   const found = await db
     .selectFrom('kilnlog_analyses')
     .select(['kilnlog_id', 'analysis'])
-    .where('kilnlog_id', 'in', rows.map((r) => r.id))
+    .where(anyOf('kilnlog_id', rows.map((r) => r.id)))
     .execute();
   const byId = new Map(found.map((a) => [a.kilnlog_id, a.analysis]));
   return rows.map((r) => toLogRecord(r, byId.get(r.id) ?? null));
@@ -475,7 +482,7 @@ function kilnLogs(db: Db): KilnLogStore {
       if (ids.length === 0) return [];
       const rows = await db
         .deleteFrom('kilnlogs')
-        .where('id', 'in', [...ids])
+        .where(anyOf('id', ids))
         .where('audited', '=', false)
         .where((eb) => eb.not(eb.exists(eb.selectFrom('audit_claims as c').select('c.kilnlog_id').whereRef('c.kilnlog_id', '=', 'kilnlogs.id'))))
         .returningAll()
