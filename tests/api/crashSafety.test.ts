@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Facility, Kiln, KilnRegistryResponse } from '../../src/domain/api/configure';
 import type { KilnLog } from '../../src/domain/api/kilnLogs';
 import { startChildServer, type ChildServer } from '../helpers/childServer';
+import { savePayloadOf } from '../helpers/configure';
 import { burnCsv } from '../helpers/kilnLogUploads';
 import { createDatabase } from '../helpers/postgres';
 import { createRandom } from '../../mock-server/analysis/prng';
@@ -138,17 +139,7 @@ async function writeUntilKilled(round: number, tokens: { superadmin: string; upl
     const f = facilities[n % facilities.length];
     const name = `Yard ${round}-${n}`;
     recordSent(ledger.facilityNames, f.id, name);
-    const payload = {
-      id: f.id,
-      mnemonic: f.mnemonic,
-      name,
-      owner_id: f.owner_id,
-      latMin: f.latitude_min,
-      latMax: f.latitude_max,
-      lonMin: f.longitude_min,
-      lonMax: f.longitude_max,
-      config: JSON.parse(f.kiln_type_config),
-    };
+    const payload = { ...savePayloadOf(f), name };
     const res = await api('POST', '/facility/edit', tokens.superadmin, JSON.stringify(payload));
     if (res.status === 200) recordAcked(ledger.facilityNames, f.id, name);
   });

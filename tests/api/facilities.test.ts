@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Facility, FacilityListResponse, FacilitySavePayload } from '../../src/domain/api/configure';
-import { facilityPayload, usersWithout, type DemoUsername } from '../helpers/configure';
+import { facilityPayload, savePayloadOf, usersWithout, type DemoUsername } from '../helpers/configure';
 import { snapshot } from '../helpers/snapshot';
 import { bearer, startWithTokens, type TestServer } from '../helpers/testServer';
 import { facility } from '../helpers/storeAccess';
@@ -18,18 +18,7 @@ const stored = (id: number) => facility(server, id);
 
 /** The edit payload that leaves a stored facility as it is. */
 async function unchanged(id: number): Promise<FacilitySavePayload> {
-  const f = await stored(id);
-  return {
-    id: f.id,
-    mnemonic: f.mnemonic,
-    name: f.name,
-    owner_id: f.owner_id,
-    latMin: f.latitude_min,
-    latMax: f.latitude_max,
-    lonMin: f.longitude_min,
-    lonMax: f.longitude_max,
-    config: JSON.parse(f.kiln_type_config),
-  };
+  return savePayloadOf(await stored(id));
 }
 
 describe('GET /api/facilities', () => {

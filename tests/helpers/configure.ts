@@ -32,6 +32,26 @@ export function kilnPayload(overrides: Partial<KilnSavePayload> = {}): KilnSaveP
   };
 }
 
+type StoredFacility = Pick<
+  FacilitySavePayload,
+  'id' | 'mnemonic' | 'name' | 'owner_id'
+> & { id: number; latitude_min: number; latitude_max: number; longitude_min: number; longitude_max: number; kiln_type_config: string };
+
+/** The edit payload that saves a facility as it is stored (change what the test is about). */
+export function savePayloadOf(f: StoredFacility): FacilitySavePayload {
+  return {
+    id: f.id,
+    mnemonic: f.mnemonic,
+    name: f.name,
+    owner_id: f.owner_id,
+    latMin: f.latitude_min,
+    latMax: f.latitude_max,
+    lonMin: f.longitude_min,
+    lonMax: f.longitude_max,
+    config: JSON.parse(f.kiln_type_config),
+  };
+}
+
 let facilityCounter = 1;
 
 /** A valid new facility owned by the super-admin (a fresh mnemonic on every call). */
