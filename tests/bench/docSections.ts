@@ -13,6 +13,6 @@ export function replaceSection(file: string, heading: string, section: string): 
     return;
   }
   const nextHeading = current.indexOf('\n## ', start + heading.length + 1);
-  const end = nextHeading < 0 ? current.length : nextHeading;
-  fs.writeFileSync(file, `${current.slice(0, start)}\n${section.trimEnd()}\n${current.slice(end)}`);
+  const rest = nextHeading < 0 ? '' : `\n${current.slice(nextHeading + 1)}`;
+  fs.writeFileSync(file, `${current.slice(0, start)}\n${section.trimEnd()}\n${rest}`);
 }

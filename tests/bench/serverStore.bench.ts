@@ -21,6 +21,7 @@ import { configFromEnv, PROJECT_ROOT } from '../../mock-server/config';
 import { openStore, type StorageConfig } from '../../mock-server/store/storeConfig';
 import { createDatabase, findPostgresBin, startPostgresCluster } from '../helpers/postgres';
 import { addFacility, logRow, random } from '../store/fixtures';
+import { replaceSection } from './docSections';
 
 const RUNS = (process.env.BENCH_RUNS ?? 'embedded:10000,postgres:10000,postgres:100000').split(',').map((run) => {
   const [store, count] = run.split(':');
@@ -215,16 +216,9 @@ function againstGoals(results: readonly Measured[]): string[] {
 }
 
 /** Puts a section (from its heading to the next "## " heading) into the performance document, replacing the one there. */
+/** Records a section (its first line is its heading) in docs/performance.md, leaving the others as they are. */
 export function writeSection(file: string, section: string): void {
-  const heading = section.slice(0, section.indexOf('\n'));
-  const current = fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : '';
-  const at = current.indexOf(`\n${heading}\n`);
-  if (at < 0) {
-    fs.writeFileSync(file, `${current.trimEnd()}\n\n${section}`);
-    return;
-  }
-  const next = current.indexOf('\n## ', at + heading.length + 1);
-  fs.writeFileSync(file, `${current.slice(0, at + 1)}${section}${next < 0 ? '' : current.slice(next)}`);
+  replaceSection(file, section.slice(0, section.indexOf('\n')), section);
 }
 
 // run alone (npm run bench:server): measure and record the section

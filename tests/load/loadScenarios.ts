@@ -79,6 +79,25 @@ export async function scenarios(target: Target, uploadsToPrepare: number): Promi
 
   const summary: Request = { method: 'GET', path: '/api/co2/summary', headers: auth };
 
+  // a broker minting a gram at a time from the audit with the most CO2 left, each mint a new transaction id
+  const available = await getJson<{ audits_by_facility: Record<string, { audits: { signoff_id: number; audited_co2: number; utilised_co2: number }[] }> }>(
+    target,
+    '/eco-asset/available_co2',
+  );
+  const richest = Object.values(available.audits_by_facility)
+    .flatMap((f) => f.audits)
+    .sort((a, b) => b.audited_co2 - b.utilised_co2 - (a.audited_co2 - a.utilised_co2))[0];
+  let mints = 0;
+  const mint: Request = {
+    method: 'POST',
+    path: '/api/eco-asset/mint',
+    headers: { ...auth, 'Content-Type': 'application/json' },
+    setupRequest: (req) => ({
+      ...req,
+      body: JSON.stringify({ minting_note: 'load test', transaction_id: `LOAD-${process.pid}-${mints++}`, co2_utilisation: { [richest.signoff_id]: 0.001 } }),
+    }),
+  };
+
   const list = 'GET /api/kilnlogs: a page of 25, one facility, filtered and sorted';
   return [
     // 50 users, each clicking once a second
@@ -86,6 +105,8 @@ export async function scenarios(target: Target, uploadsToPrepare: number): Promi
     { name: 'GET /api/co2/summary: the carbon summary', connections: 50, ratePerSecond: 50, goalP95Ms: 50, requests: [summary] },
     // a fleet of kilns, together five burn logs a second
     { name: 'POST /api/kilnlogs/upload: a new burn log', connections: 10, ratePerSecond: 5, goalP95Ms: 100, requests: [upload] },
+    // brokers minting, together five a second
+    ...(richest ? [{ name: 'POST /api/eco-asset/mint: a gram from one audit', connections: 10, ratePerSecond: 5, goalP95Ms: 100, requests: [mint] }] : []),
     // what one process answers flat out: the ceiling behind the figures above
     { name: `${list}, flat out`, connections: 50, requests: listPages },
   ];

@@ -16,8 +16,8 @@ const USAGE = `Usage: npm run load -- [--store embedded|postgres|both] [--logs N
 Starts the server on the embedded store with the demo data and on a throwaway
 PostgreSQL with N burn logs (default 100000), then drives each with autocannon
 from this process: kiln-log list pages and the carbon summary for 50 users
-clicking once a second, uploads from a fleet sending five a second, and list
-pages flat out.
+clicking once a second, uploads from a fleet sending five a second, mints from
+brokers five a second, and list pages flat out.
 Records p50/p95/p99, errors and the server's memory in docs/performance.md.`;
 
 const PASSWORD = 'kiln-demo';
