@@ -2,7 +2,7 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import type { AuditHistoryResponse } from '../../src/domain/audits/types';
 import type { KilnLogDetail } from '../../src/domain/api/kilnLogs';
-import { expectAccessible, openAndLogin, resetData, tokenFor } from './fixtures';
+import { NETWORK_RETRIES, expectAccessible, openAndLogin, resetData, tokenFor } from './fixtures';
 
 /** A one-page signed statement, as a kiln file admin would scan or export it. */
 async function statementPdf(jobId: string): Promise<Buffer> {
@@ -13,8 +13,8 @@ async function statementPdf(jobId: string): Promise<Buffer> {
 }
 
 const api = (request: APIRequestContext, token: string) => ({
-  get: (path: string) => request.get(`/api${path}`, { headers: { Authorization: `Bearer ${token}` } }),
-  post: (path: string) => request.post(`/api${path}`, { headers: { Authorization: `Bearer ${token}` } }),
+  get: (path: string) => request.get(`/api${path}`, { maxRetries: NETWORK_RETRIES, headers: { Authorization: `Bearer ${token}` } }),
+  post: (path: string) => request.post(`/api${path}`, { maxRetries: NETWORK_RETRIES, headers: { Authorization: `Bearer ${token}` } }),
 });
 
 /** The page fits the window's width: wide tables scroll inside their own box, never the page. */

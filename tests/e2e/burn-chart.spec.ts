@@ -3,7 +3,7 @@ import path from 'node:path';
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import type { KilnLog, KilnLogDetail } from '../../src/domain/api/kilnLogs';
 import { formatNumber } from '../../src/domain/format';
-import { DEMO_PASSWORD, openAndLogin, resetData } from './fixtures';
+import { NETWORK_RETRIES, openAndLogin, resetData, tokenFor } from './fixtures';
 
 /**
  * A burn of the field-like corpus uploaded through the API, then its chart in
@@ -13,11 +13,6 @@ import { DEMO_PASSWORD, openAndLogin, resetData } from './fixtures';
 
 const FIXTURE = path.resolve(import.meta.dirname, '..', 'fixtures', 'burns', 'cgo1-all-at-once.csv');
 
-async function tokenFor(request: APIRequestContext, username: string): Promise<string> {
-  const res = await request.post('/api/auth', { data: { username, password: DEMO_PASSWORD } });
-  expect(res.status()).toBe(200);
-  return res.text();
-}
 
 interface Result {
   valid: string;
@@ -28,7 +23,7 @@ interface Result {
 /** Uploads the fixture, or finds it when an earlier run on this data directory already did. */
 async function uploadFixture(request: APIRequestContext): Promise<number> {
   const token = await tokenFor(request, 'uploader');
-  const res = await request.post('/api/kilnlogs/upload', {
+  const res = await request.post('/api/kilnlogs/upload', { maxRetries: NETWORK_RETRIES,
     headers: { Authorization: `Bearer ${token}` },
     multipart: { file: { name: path.basename(FIXTURE), mimeType: 'text/csv', buffer: fs.readFileSync(FIXTURE) } },
   });
@@ -41,7 +36,7 @@ test('the chart of a fixture burn shows the weight on its own axis and marks the
   await resetData(request);
   const id = await uploadFixture(request);
   const token = await tokenFor(request, 'kilnadmin');
-  const detail = (await (await request.get(`/api/kilnlogs/${id}`, { headers: { Authorization: `Bearer ${token}` } })).json()) as KilnLogDetail;
+  const detail = (await (await request.get(`/api/kilnlogs/${id}`, { maxRetries: NETWORK_RETRIES, headers: { Authorization: `Bearer ${token}` } })).json()) as KilnLogDetail;
   const result = JSON.parse(detail.analysis!) as Result;
   expect(result.valid).toBe('true');
   expect(result.loads.length).toBeGreaterThan(1);

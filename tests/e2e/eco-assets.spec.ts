@@ -2,7 +2,7 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
 import type { AvailableCo2Response } from '../../src/domain/api/ecoAssets';
 import { formatNumber } from '../../src/domain/format';
 import { remainingKg, toGrams, toKg } from '../../src/domain/minting';
-import { expectAccessible, openAndLogin, resetData, tokenFor } from './fixtures';
+import { NETWORK_RETRIES, expectAccessible, openAndLogin, resetData, tokenFor } from './fixtures';
 
 interface Source {
   signoffId: number;
@@ -15,7 +15,7 @@ interface Source {
 /** The signed-off audits with CO2 left, as the API tells the broker. */
 async function sources(request: APIRequestContext): Promise<Source[]> {
   const token = await tokenFor(request, 'broker');
-  const res = await request.get('/api/eco-asset/available_co2', { headers: { Authorization: `Bearer ${token}` } });
+  const res = await request.get('/api/eco-asset/available_co2', { maxRetries: NETWORK_RETRIES, headers: { Authorization: `Bearer ${token}` } });
   expect(res.status()).toBe(200);
   const body = (await res.json()) as AvailableCo2Response;
   return Object.entries(body.audits_by_facility).flatMap(([id, f]) =>

@@ -48,15 +48,22 @@ export async function expectAccessible(page: Page): Promise<void> {
   expect(severe.map((v) => `${v.id}: ${v.help} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 }
 
+/**
+ * Calls beside the page retry a connection reset (ECONNRESET, the only error Playwright
+ * retries), as a browser does: a keep-alive connection the server closes as it is reused
+ * is the network's doing, not the feature's.
+ */
+export const NETWORK_RETRIES = 2;
+
 /** The demo data seeded afresh (POST /api/testing/reset, E2E_RESET=1): call before a test that changes data. */
 export async function resetData(request: APIRequestContext): Promise<void> {
-  const res = await request.post('/api/testing/reset');
+  const res = await request.post('/api/testing/reset', { maxRetries: NETWORK_RETRIES });
   expect(res.status()).toBe(200);
 }
 
 /** A bearer token of a demo user, for reading the API beside the page. */
 export async function tokenFor(request: APIRequestContext, username: string): Promise<string> {
-  const res = await request.post('/api/auth', { data: { username, password: DEMO_PASSWORD } });
+  const res = await request.post('/api/auth', { maxRetries: NETWORK_RETRIES, data: { username, password: DEMO_PASSWORD } });
   expect(res.status()).toBe(200);
   return res.text();
 }

@@ -1,18 +1,13 @@
 import fs from 'node:fs';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { generateBurn, KILN_TYPE } from '../../mock-server/analysis';
 import { DEMO_FACILITIES } from '../../mock-server/seed/facilities';
 import { DEMO_KILNS } from '../../mock-server/seed/kilns';
 import { formatDate } from '../../src/domain/dates';
 import { formatNumber } from '../../src/domain/format';
 import type { KilnLog } from '../../src/domain/api/kilnLogs';
-import { DEMO_PASSWORD, openAndLogin, resetData } from './fixtures';
+import { NETWORK_RETRIES, openAndLogin, resetData, tokenFor } from './fixtures';
 
-async function tokenFor(request: APIRequestContext, username: string): Promise<string> {
-  const res = await request.post('/api/auth', { data: { username, password: DEMO_PASSWORD } });
-  expect(res.status()).toBe(200);
-  return res.text();
-}
 
 /** A fresh valid C-Go-1 burn of the first demo kiln, as that kiln would write it. */
 function burnLog(seed: number): Buffer {
@@ -37,7 +32,7 @@ test('an uploaded burn is analysed, charted, downloaded byte for byte, archived 
   await resetData(request);
   const uploaderToken = await tokenFor(request, 'uploader');
   const bytes = burnLog(Date.now() % 100000);
-  const upload = await request.post('/api/kilnlogs/upload', {
+  const upload = await request.post('/api/kilnlogs/upload', { maxRetries: NETWORK_RETRIES,
     headers: { Authorization: `Bearer ${uploaderToken}` },
     multipart: { file: { name: 'e2e-burn.csv', mimeType: 'text/csv', buffer: bytes } },
   });
@@ -81,7 +76,7 @@ test('an uploaded burn is analysed, charted, downloaded byte for byte, archived 
   // undoable: the call goes when the notification closes
   await expect(page.getByText('Kiln log archived.')).toHaveCount(0, { timeout: 10_000 });
 
-  const archived = await request.get(listUrl('/api/archived_kilnlogs', { id: uploaded.id }), {
+  const archived = await request.get(listUrl('/api/archived_kilnlogs', { id: uploaded.id }), { maxRetries: NETWORK_RETRIES,
     headers: { Authorization: `Bearer ${await tokenFor(request, 'kilnadmin')}` },
   });
   const [archivedRow] = (await archived.json()) as KilnLog[];
@@ -105,7 +100,7 @@ test('an audited burn offers no analyse or archive, and the server refuses both 
   await resetData(request);
   const token = await tokenFor(request, 'kilnadmin');
   const auth = { Authorization: `Bearer ${token}` };
-  const list = await request.get(`${listUrl('/api/kilnlogs', { audited: true })}&range=${encodeURIComponent('[0,0]')}`, { headers: auth });
+  const list = await request.get(`${listUrl('/api/kilnlogs', { audited: true })}&range=${encodeURIComponent('[0,0]')}`, { maxRetries: NETWORK_RETRIES, headers: auth });
   const [audited] = (await list.json()) as KilnLog[];
   expect(audited.audited).toBe(true);
 
@@ -118,7 +113,7 @@ test('an audited burn offers no analyse or archive, and the server refuses both 
   await expect(row.getByRole('button', { name: 'Archive' })).toHaveCount(0);
 
   for (const action of ['analyse', 'archive']) {
-    const res = await request.post(`/api/kilnlogs/${audited.id}/${action}`, { headers: auth });
+    const res = await request.post(`/api/kilnlogs/${audited.id}/${action}`, { maxRetries: NETWORK_RETRIES, headers: auth });
     expect(res.status(), action).toBe(409);
   }
 });

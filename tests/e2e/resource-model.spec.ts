@@ -2,13 +2,13 @@ import fs from 'node:fs';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import type { KilnLog } from '../../src/domain/api/kilnLogs';
 import { NAV_ITEMS } from '../../src/layout/navigation';
-import { mainMenu, openAndLogin, resetData, tokenFor } from './fixtures';
+import { NETWORK_RETRIES, mainMenu, openAndLogin, resetData, tokenFor } from './fixtures';
 
 const listUrl = (path: string, filter: object) => `${path}?filter=${encodeURIComponent(JSON.stringify(filter))}`;
 
 /** A live kiln log that is not audited (so it can be archived), read from the API. */
 async function archivableLog(request: APIRequestContext, token: string): Promise<KilnLog> {
-  const res = await request.get(`${listUrl('/api/kilnlogs', { audited: false })}&range=${encodeURIComponent('[0,0]')}`, {
+  const res = await request.get(`${listUrl('/api/kilnlogs', { audited: false })}&range=${encodeURIComponent('[0,0]')}`, { maxRetries: NETWORK_RETRIES,
     headers: { Authorization: `Bearer ${token}` },
   });
   const [log] = (await res.json()) as KilnLog[];
@@ -16,7 +16,7 @@ async function archivableLog(request: APIRequestContext, token: string): Promise
 }
 
 async function isArchived(request: APIRequestContext, token: string, id: number): Promise<boolean> {
-  const res = await request.get(listUrl('/api/archived_kilnlogs', { id }), { headers: { Authorization: `Bearer ${token}` } });
+  const res = await request.get(listUrl('/api/archived_kilnlogs', { id }), { maxRetries: NETWORK_RETRIES, headers: { Authorization: `Bearer ${token}` } });
   return ((await res.json()) as KilnLog[]).length === 1;
 }
 

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { expectAccessible, mainMenu, openAndLogin, resetData, tokenFor } from './fixtures';
+import { NETWORK_RETRIES, expectAccessible, mainMenu, openAndLogin, resetData, tokenFor } from './fixtures';
 
 const TEMP = 'Temp-Pass-2026!';
 const OWN = 'Own-Kiln-Pass-77?';
@@ -64,8 +64,8 @@ test('a user-admin creates a facility admin for one facility, who must choose th
 
   // deleted by a user-admin: the open console is back at the login screen at its next call
   const admin = { Authorization: `Bearer ${await tokenFor(request, 'useradmin')}` };
-  const [created] = await (await request.get('/api/users', { headers: admin, params: { filter: '{"q":"nairobi.admin"}' } })).json();
-  expect((await request.delete(`/api/users/${created.id}`, { headers: admin })).status()).toBe(200);
+  const [created] = await (await request.get('/api/users', { maxRetries: NETWORK_RETRIES, headers: admin, params: { filter: '{"q":"nairobi.admin"}' } })).json();
+  expect((await request.delete(`/api/users/${created.id}`, { maxRetries: NETWORK_RETRIES, headers: admin })).status()).toBe(200);
   await page.getByRole('button', { name: 'Configure' }).click();
   await page.getByRole('menuitem', { name: 'Kilns' }).click();
   await expect(page.getByRole('heading', { name: 'Login' })).toBeVisible();
