@@ -22,6 +22,7 @@ import { startArchivePurge } from './kilnlogs/purge';
 import { kilnLogRoutes } from './kilnlogs/routes';
 import { kilnRoutes } from './kilns/routes';
 import { seedIfEmpty } from './seed';
+import { reportSweep, sweepFiles, sweepGraceMs } from './store/fileSweep';
 import { openBlobs, openStore } from './store/storeConfig';
 import { testResetRoutes } from './testing/resetRoute';
 import { userAdminRoutes } from './users/userAdminRoutes';
@@ -67,6 +68,8 @@ export async function createApp(config: ServerConfig): Promise<KilnConsoleServer
   if (interrupted > 0) console.log(`Removed ${interrupted} file(s) whose writing a stop cut short.`);
   // the demo files need no fsync: a crash during the seed is followed by another seed
   await seedIfEmpty({ ...ctx, blobs: openBlobs(storage, false) });
+  // before the first request: files a kill left without their record go, records without their file are reported
+  reportSweep(await sweepFiles(data, ctx.blobs, { graceMs: sweepGraceMs(data, ctx.blobs, config.fileSweepGraceMinutes) }));
   const archivePurge = await startArchivePurge(ctx);
 
   const app = express();

@@ -10,6 +10,11 @@ export interface ServerConfig {
   tokenTtl: string;
   demoPassword: string;
   archiveRetentionDays: number;
+  /**
+   * on PostgreSQL or a bucket, the start-up sweep spares files no record names younger than this
+   * (FILE_SWEEP_GRACE_MINUTES, default 60; 0 only where one server alone uses the database and the bucket)
+   */
+  fileSweepGraceMinutes: number;
   /** how many burn logs a fresh seed simulates (DEMO_LOG_COUNT; tests seed fewer) */
   demoLogCount: number;
   /** serve the built console from dist/ beside the API */
@@ -42,6 +47,11 @@ function positiveInt(value: string | undefined, fallback: number): number {
   return Number.isInteger(n) && n > 0 ? n : fallback;
 }
 
+function nonNegativeInt(value: string | undefined, fallback: number): number {
+  const n = value === undefined || value.trim() === '' ? NaN : Number(value);
+  return Number.isInteger(n) && n >= 0 ? n : fallback;
+}
+
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const dataDir = path.resolve(env.DATA_DIR ?? path.join(PROJECT_ROOT, 'data'));
   const { databaseUrl, s3 } = storageConfigFromEnv(dataDir, env);
@@ -53,6 +63,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     tokenTtl: env.TOKEN_TTL || '8h',
     demoPassword: env.DEMO_PASSWORD || 'kiln-demo',
     archiveRetentionDays: positiveInt(env.ARCHIVE_RETENTION_DAYS, 90),
+    fileSweepGraceMinutes: nonNegativeInt(env.FILE_SWEEP_GRACE_MINUTES, 60),
     demoLogCount: positiveInt(env.DEMO_LOG_COUNT, 400),
     serveConsole: true,
     validateResponses: env.OPENAPI_VALIDATE_RESPONSES === '1',

@@ -11,6 +11,8 @@ import type { Readable } from 'node:stream';
 export interface BlobInfo {
   key: string;
   size: number;
+  /** when its content was last written (the start-up sweep spares files younger than its grace period) */
+  modified: Date;
 }
 
 export interface BlobRead {

@@ -73,7 +73,8 @@ export class LocalBlobs implements Blobs {
         const key = keyPrefix + entry.name;
         if (entry.isDirectory()) await walk(path.join(dir, entry.name), `${key}/`);
         else if (entry.isFile() && key.startsWith(prefix) && key.includes('/') && !IN_FLIGHT.test(entry.name)) {
-          found.push({ key, size: (await fs.promises.stat(path.join(dir, entry.name))).size });
+          const { size, mtime } = await fs.promises.stat(path.join(dir, entry.name));
+          found.push({ key, size, modified: mtime });
         }
       }
     };

@@ -67,7 +67,8 @@ export class S3Blobs implements Blobs {
   async *list(prefix = ''): AsyncIterable<BlobInfo> {
     const pages = paginateListObjectsV2({ client: this.client }, { Bucket: this.bucket, Prefix: checkPrefix(prefix) || undefined });
     for await (const page of pages) {
-      for (const item of page.Contents ?? []) if (item.Key) yield { key: item.Key, size: item.Size ?? 0 };
+      // a server that leaves out LastModified gets its objects taken as new: the sweep spares what it cannot date
+      for (const item of page.Contents ?? []) if (item.Key) yield { key: item.Key, size: item.Size ?? 0, modified: item.LastModified ?? new Date() };
     }
   }
 

@@ -1,7 +1,7 @@
 import { pipeline } from 'node:stream/promises';
 import type { Response } from 'express';
 import { newBlobKey, type Blobs } from '../blobs/blobs';
-import { notFound } from '../http/errors';
+import { missingFile } from '../blobs/missingFile';
 import type { StoredFile } from '../store/schema';
 import { inlineDisposition } from './fileNames';
 
@@ -27,15 +27,15 @@ export async function storeFile(blobs: Blobs, area: string, content: CheckedCont
   };
 }
 
-/** Streams a stored file with the type detected at upload; 404 when its bytes are gone. */
+/** Streams a stored file with the type detected at upload; 500 saying so when its bytes are gone. */
 export function sendStoredFile(res: Response, blobs: Blobs, file: StoredFile): Promise<void> {
   return sendBlob(res, blobs, { key: file.key, mime: file.mime_type, name: file.original_name });
 }
 
-/** Streams the content under a server-made key, shown inline under `name`; 404 when its bytes are gone. */
+/** Streams the content under a server-made key, shown inline under `name`; 500 saying so when its bytes are gone. */
 export async function sendBlob(res: Response, blobs: Blobs, blob: { key: string; mime: string; name: string }): Promise<void> {
   const read = await blobs.get(blob.key);
-  if (!read) throw notFound('The stored file is missing.');
+  if (!read) throw missingFile(blob.key, blob.name);
   res.set({
     'Content-Type': blob.mime,
     'Content-Length': String(read.size),

@@ -3,6 +3,7 @@ import express, { type Request } from 'express';
 import { KILNLOG_SORT_FIELDS, type KilnLogDetail } from '../../src/domain/api/kilnLogs';
 import { facilityScope } from '../auth/facilityScope';
 import { requireOperation } from '../auth/middleware';
+import { missingFile } from '../blobs/missingFile';
 import type { AppContext } from '../context';
 import { conflict, notFound } from '../http/errors';
 import { positiveId } from '../http/fieldErrors';
@@ -76,7 +77,7 @@ export function kilnLogRoutes(ctx: AppContext): express.Router {
   router.get('/kilnlogs/:id/download', requireOperation('kiln_logs', 'download'), async (req, res) => {
     const row = await findLog(req);
     const raw = await ctx.blobs.get(row.s3key);
-    if (!raw) throw new Error(`The raw file ${row.s3key} of a kiln log is missing.`);
+    if (!raw) throw missingFile(row.s3key, `kiln log ${row.id}`);
     res.attachment(row.file_name).type('text/csv').set('Content-Length', String(raw.size));
     await pipeline(raw.stream, res);
   });

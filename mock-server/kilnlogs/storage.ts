@@ -1,5 +1,6 @@
 import type { ChartPoint, DataSampleRow } from '../analysis';
 import { newBlobKey, type Blobs } from '../blobs/blobs';
+import { missingFile } from '../blobs/missingFile';
 
 /**
  * Where a burn log's bulky parts live, beside its row rather than in it: the
@@ -8,8 +9,14 @@ import { newBlobKey, type Blobs } from '../blobs/blobs';
  * or the bucket).
  */
 
-const RAW_AREA = 'kilnlogs';
-const ANALYSIS_AREA = 'analysis';
+export const RAW_AREA = 'kilnlogs';
+export const ANALYSIS_AREA = 'analysis';
+
+/** The key of a log's chart and sample: analysis/<id>.json. */
+export function analysisKeyOf(id: number): string {
+  if (!Number.isInteger(id) || id <= 0) throw new Error(`Not a kiln log id: ${id}`);
+  return `${ANALYSIS_AREA}/${id}.json`;
+}
 
 export interface AnalysisFile {
   chart_data: ChartPoint[];
@@ -26,8 +33,7 @@ export class KilnLogFiles {
 
   /** The key of a log's chart and sample. */
   analysisKey(id: number): string {
-    if (!Number.isInteger(id) || id <= 0) throw new Error(`Not a kiln log id: ${id}`);
-    return `${ANALYSIS_AREA}/${id}.json`;
+    return analysisKeyOf(id);
   }
 
   saveRaw(key: string, bytes: Buffer): Promise<void> {
@@ -37,7 +43,7 @@ export class KilnLogFiles {
   /** The raw file; an error when it is gone (the row promises it exists). */
   async readRaw(key: string): Promise<Buffer> {
     const bytes = await this.blobs.readAll(key);
-    if (!bytes) throw new Error(`The raw file ${key} of a kiln log is missing.`);
+    if (!bytes) throw missingFile(key, 'a kiln log');
     return bytes;
   }
 

@@ -263,6 +263,21 @@ export interface StatisticsStore {
 }
 
 // ---------------------------------------------------------------- the whole
+/**
+ * What the records name in file storage, by kind of record (the start-up
+ * sweep removes the files none names and reports those named but gone).
+ */
+export interface FileReferences {
+  /** every kiln log, archived ones too: its id (its analysis file) and raw file key */
+  kilnLogs: { id: number; s3key: string }[];
+  /** the keys of every facility photo and thumbnail */
+  facilityPhotos: string[];
+  /** the keys of every facility statement */
+  facilityStatements: string[];
+  /** the doc_key of every signed-off audit's evidence */
+  auditEvidence: string[];
+}
+
 export interface StoreParts {
   users: UserStore;
   facilities: FacilityStore;
@@ -290,5 +305,7 @@ export interface DataStore extends StoreParts {
   replaceAll(state: StoreState, progress?: (table: string, done: number, total: number) => void): Promise<void>;
   /** true before the first user exists (a fresh store is seeded) */
   isEmpty(): Promise<boolean>;
+  /** the file keys every record names, read at one moment (one snapshot) */
+  fileReferences(): Promise<FileReferences>;
   close(): Promise<void>;
 }

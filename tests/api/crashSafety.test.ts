@@ -17,9 +17,10 @@ import { createRandom } from '../../mock-server/analysis/prng';
  * random moment, then started again on the same data. After every restart
  * the store opens, every acknowledged write is there, a change in flight at
  * the kill is there whole or not at all, and no log is without its file or
- * its file changed. A file whose log the kill prevented (an upload never
- * acknowledged) is counted, not yet swept. Runs on the embedded store and,
- * in the api-postgres project, on PostgreSQL.
+ * its file changed, and no file is without its log: the files of an upload
+ * the kill cut between its files and its row (never acknowledged) are gone,
+ * removed by the start-up sweep before the server answers. Runs on the
+ * embedded store and, in the api-postgres project, on PostgreSQL.
  */
 
 const KILLS = 4;
@@ -31,7 +32,7 @@ let dataDir: string;
 let env: Record<string, string>;
 let server: ChildServer | null = null;
 
-const tally = { acknowledged: 0, kills: 0, lost: 0, unreferenced: 0 };
+const tally = { acknowledged: 0, kills: 0, lost: 0, withoutRecord: 0, withoutFile: 0, swept: 0 };
 
 beforeAll(async () => {
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kiln-crash-'));
@@ -40,14 +41,16 @@ beforeAll(async () => {
     JWT_SECRET: 'crash-test-secret-that-is-long-enough',
     DEMO_PASSWORD: PASSWORD,
     DEMO_LOG_COUNT: '10',
-    ...(process.env.KILN_TEST_STORE === 'postgres' ? { DATABASE_URL: await createDatabase(inject('postgresUrl')!, 'kc_crash') } : {}),
+    // this server alone uses its database: no other one can be between a file and its record, so no grace period
+    ...(process.env.KILN_TEST_STORE === 'postgres' ? { DATABASE_URL: await createDatabase(inject('postgresUrl')!, 'kc_crash'), FILE_SWEEP_GRACE_MINUTES: '0' } : {}),
   };
 });
 afterAll(async () => {
   await server?.stop();
   fs.rmSync(dataDir, { recursive: true, force: true });
   console.log(
-    `crash safety (${env.DATABASE_URL ? 'PostgreSQL' : 'embedded'}): ${tally.acknowledged} writes acknowledged, ${tally.kills} kills, ${tally.lost} lost, ${tally.unreferenced} unacknowledged upload file(s) left without a log`,
+    `crash safety (${env.DATABASE_URL ? 'PostgreSQL' : 'embedded'}): ${tally.acknowledged} writes acknowledged, ${tally.kills} kills, ${tally.lost} lost, ` +
+      `${tally.withoutRecord} files without a record, ${tally.withoutFile} records without a file after restarts; ${tally.swept} file(s) of unacknowledged uploads removed by the start-up sweep`,
   );
 });
 
@@ -210,12 +213,16 @@ async function checkNothingLostOrHalfWritten(token: string) {
     const sent = ledger.uploads.get(row.id);
     if (sent) expect(sha256(text), `log ${row.id} changed`).toBe(sent);
   }
-  // a kill between a log's file and its record leaves the file unreferenced: counted, not yet swept
-  const referenced = new Set(logs.map((row) => row.s3key));
-  const unreferenced = storedFiles('kilnlogs').filter((key) => !referenced.has(key));
-  // a write cut short before its rename leaves no temporary file once restarted
-  expect(unreferenced.filter((key) => !key.endsWith('.csv')), 'temporary files of interrupted writes').toEqual([]);
-  tally.unreferenced = unreferenced.length;
+  // a kill between a log's files and its row left them without a record: the sweep at start removed them,
+  // and a write cut short before its rename left no temporary file
+  const referenced = new Set(logs.flatMap((row) => [row.s3key, `analysis/${row.id}.json`]));
+  const stored = new Set([...storedFiles('kilnlogs'), ...storedFiles('analysis')]);
+  const withoutRecord = [...stored].filter((key) => !referenced.has(key));
+  const withoutFile = [...referenced].filter((key) => !stored.has(key));
+  tally.withoutRecord += withoutRecord.length;
+  tally.withoutFile += withoutFile.length;
+  expect(withoutRecord, 'files no log names after the restart').toEqual([]);
+  expect(withoutFile, 'logs without their raw file or analysis after the restart').toEqual([]);
 
   const registry = await api<KilnRegistryResponse>('GET', '/kiln/registry/list', token);
   for (const kiln of registry.body.kilns) {
@@ -251,10 +258,17 @@ async function checkNothingLostOrHalfWritten(token: string) {
 /** utilised CO2 per audit before any mint of this test */
 const initialUtilised = new Map<number, number>();
 
-describe('killed with SIGKILL in the middle of writes, the server restarts with every acknowledged write, whole, and no log without its file', () => {
+/** Files the server's start-up sweep reported removing (its console line). */
+function sweptAtStart(output: string): number {
+  const said = /Removed (\d+) file\(s\) no record names/.exec(output);
+  return said ? Number(said[1]) : 0;
+}
+
+describe('killed with SIGKILL in the middle of writes, the server restarts with every acknowledged write, whole, no log without its files and no file without its log', () => {
   it(`holds over ${KILLS} kills`, { timeout: 600_000 }, async () => {
     for (let round = 0; round < KILLS; round++) {
       server = await startChildServer(env);
+      tally.swept += sweptAtStart(server.output());
       const tokens = { superadmin: await login('superadmin'), uploader: await login('uploader') };
       if (round > 0) await checkNothingLostOrHalfWritten(tokens.superadmin);
       const registry = await api<KilnRegistryResponse>('GET', '/kiln/registry/list', tokens.superadmin);
@@ -266,8 +280,10 @@ describe('killed with SIGKILL in the middle of writes, the server restarts with 
       await writeUntilKilled(round, tokens, kilns, facilities);
     }
     server = await startChildServer(env);
+    tally.swept += sweptAtStart(server.output());
     await checkNothingLostOrHalfWritten(await login('superadmin'));
     expect(tally.kills).toBe(KILLS);
+    expect(tally).toMatchObject({ lost: 0, withoutRecord: 0, withoutFile: 0 });
     expect(ledger.uploads.size).toBeGreaterThan(KILLS);
     expect(ledger.proposals.size).toBeGreaterThan(0);
     expect(ledger.mints.size).toBeGreaterThan(0);

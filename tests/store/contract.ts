@@ -627,6 +627,28 @@ export function storeContract(factory: StoreFactory): void {
       expect((await store.changes.create({ date: '2026-04-01', title: 'x', body: '' })).id).toBe(7);
     });
 
+    it('answers the file keys its records name: every log (archived too), the current photo and thumbnail, every statement, signed-off evidence', async () => {
+      expect(await store.fileReferences()).toEqual({ kilnLogs: [], facilityPhotos: [], facilityStatements: [], auditEvidence: [] });
+      const f = await addFacility(store, 'NRB');
+      await store.facilities.replacePhoto({ facility_id: f.id, photo_guid: 'g1', photo: file('facility-photos/old.png', 10), thumb: file('facility-photos/old-t.png', 5) });
+      await store.facilities.replacePhoto({ facility_id: f.id, photo_guid: 'g2', photo: file('facility-photos/new.png', 11), thumb: file('facility-photos/new-t.png', 6) });
+      await store.facilities.addStatement({ facility_id: f.id, file_type: 'pdf', file: file('facility-audits/a.pdf', 100) }, '2026-03-01T00:00:00.000Z');
+      await store.facilities.addStatement({ facility_id: f.id, file_type: 'png', file: file('facility-audits/b.png', 50) }, '2026-04-01T00:00:00.000Z');
+      const [live, archived, proposed] = await addLogs(store, [{ facility: f, co2: 3 }, { facility: f, archivedTs: '2026-05-01T00:00:00.000Z' }, { facility: f, co2: 4 }]);
+      const signed = await store.audits.propose({ job_id: 'S', kiln_type: 0, facility_id: null, analysis_ids: [live.id], create_ts: '2026-05-01T00:00:00.000Z', proposed_by: null, algorithm_version: FIXTURE_ALGORITHM_VERSION });
+      await store.audits.signoff({ audit_id: signed.id, analysis_ids: [live.id], signoff_ts: '2026-05-02T00:00:00.000Z', doc_key: 'e.pdf', doc_mime_type: 'application/pdf', signed_off_by: null, algorithm_version: FIXTURE_ALGORITHM_VERSION });
+      await store.audits.propose({ job_id: 'O', kiln_type: 0, facility_id: null, analysis_ids: [proposed.id], create_ts: '2026-05-01T00:00:00.000Z', proposed_by: null, algorithm_version: FIXTURE_ALGORITHM_VERSION });
+
+      const refs = await store.fileReferences();
+      expect(refs.kilnLogs.sort((x, y) => x.id - y.id)).toEqual([live, archived, proposed].map((r) => ({ id: r.id, s3key: r.s3key })));
+      expect(refs.facilityPhotos.sort()).toEqual(['facility-photos/new-t.png', 'facility-photos/new.png']);
+      expect(refs.facilityStatements.sort()).toEqual(['facility-audits/a.pdf', 'facility-audits/b.png']);
+      expect(refs.auditEvidence).toEqual(['e.pdf']);
+      // a removed log no longer names its file
+      await store.kilnLogs.remove([archived.id]);
+      expect((await store.fileReferences()).kilnLogs.map((r) => r.id).sort((x, y) => x - y)).toEqual([live.id, proposed.id]);
+    });
+
     it('lists changes newest first and edits them', async () => {
       const a = await store.changes.create({ date: '2026-01-01', title: 'A', body: '<p>a</p>' });
       const b = await store.changes.create({ date: '2026-02-01', title: 'B', body: '<p>b</p>' });

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import type { DataStore, StoreParts, StoreState } from '../dataStore';
+import type { DataStore, FileReferences, StoreParts, StoreState } from '../dataStore';
 import { StoreOfParts } from '../storeOfParts';
 import { embeddedParts, type Access } from './parts';
 import { EmbeddedState, Journal, Mutator, type EmbeddedShape } from './state';
@@ -69,6 +69,18 @@ export class EmbeddedStore extends StoreOfParts implements DataStore {
 
   isEmpty(): Promise<boolean> {
     return this.core.exclusive(() => this.core.state.users.length === 0);
+  }
+
+  fileReferences(): Promise<FileReferences> {
+    return this.core.exclusive(() => {
+      const s = this.core.state;
+      return {
+        kilnLogs: s.kilnlogs.map((r) => ({ id: r.id, s3key: r.s3key })),
+        facilityPhotos: s.facility_photos.flatMap((p) => [p.photo.key, p.thumb.key]),
+        facilityStatements: s.facility_audits.map((st) => st.file.key),
+        auditEvidence: s.audits.flatMap((a) => (a.doc_key === null ? [] : [a.doc_key])),
+      };
+    });
   }
 
   /** The whole state, read-only, for the copy command. */

@@ -1,5 +1,5 @@
-import type { Kysely } from 'kysely';
-import type { DataStore, StoreParts, StoreState } from '../dataStore';
+import { sql, type Kysely } from 'kysely';
+import type { DataStore, FileReferences, StoreParts, StoreState } from '../dataStore';
 import { bulkLoad } from './bulkLoad';
 import { connect, migrateToLatest } from './connect';
 import { StoreOfParts } from '../storeOfParts';
@@ -41,6 +41,27 @@ export class PostgresStore extends StoreOfParts implements DataStore {
 
   async isEmpty(): Promise<boolean> {
     return !(await this.db.selectFrom('users').select('id').limit(1).executeTakeFirst());
+  }
+
+  fileReferences(): Promise<FileReferences> {
+    // one repeatable-read snapshot: a record moving between the reads is seen in one place or the other
+    return this.db
+      .transaction()
+      .setIsolationLevel('repeatable read')
+      .execute(async (tx) => {
+        const [kilnLogs, photos, statements, evidence] = await Promise.all([
+          tx.selectFrom('kilnlogs').select(['id', 's3key']).execute(),
+          tx.selectFrom('facility_photos').select([sql<string>`photo->>'key'`.as('photo'), sql<string>`thumb->>'key'`.as('thumb')]).execute(),
+          tx.selectFrom('facility_audits').select(sql<string>`file->>'key'`.as('key')).execute(),
+          tx.selectFrom('audits').select('doc_key').where('doc_key', 'is not', null).execute(),
+        ]);
+        return {
+          kilnLogs,
+          facilityPhotos: photos.flatMap((p) => [p.photo, p.thumb]),
+          facilityStatements: statements.map((st) => st.key),
+          auditEvidence: evidence.map((a) => a.doc_key!),
+        };
+      });
   }
 
   close(): Promise<void> {
