@@ -347,6 +347,67 @@ export function storeContract(factory: StoreFactory): void {
       await expectTotalsRight('removed');
     });
 
+    it('keeps the totals of every facility, kiln, type, status and audited filter right as logs change', async () => {
+      const nrb = await addFacility(store, 'NRB');
+      const tas = await addFacility(store, 'TAS');
+      const rnd = random(11);
+      const pick = <T,>(xs: readonly T[]) => xs[Math.floor(rnd() * xs.length)];
+      const rows = Array.from({ length: 60 }, (_, i) => {
+        const row = logRow(i + 1, {
+          facility: pick([nrb, tas, null]),
+          type: pick([0, 1, null]),
+          status: pick(['valid', 'invalid', 'error'] as const),
+          archivedTs: rnd() < 0.2 ? '2026-05-01T00:00:00.000Z' : null,
+        });
+        row.kiln = pick([7, 8, null]);
+        row.audited = row.archived_ts === null && rnd() < 0.3;
+        return row;
+      });
+      await store.kilnLogs.insertMany(rows);
+      const live = rows.filter((r) => r.archived_ts === null);
+      const scopes: KilnLogScope[] = [
+        { archived: false, facilityIds: null },
+        { archived: true, facilityIds: null },
+        { archived: false, facilityIds: new Set([tas.id]) },
+      ];
+      const filters: KilnLogFilter[] = [
+        { status: 'valid' },
+        { facilityIds: new Set([nrb.id]), status: 'valid' },
+        { facilityIds: new Set([nrb.id, tas.id]), status: 'error', audited: false },
+        { facilityIds: new Set([0]) },
+        { kiln: 7 },
+        { kiln: 0 },
+        { facilityIds: new Set([tas.id]), kiln: 8, type: 1, status: 'invalid' },
+        { type: 0, audited: true },
+        { type: 1, status: 'valid', audited: false },
+        { audited: false, status: 'error' },
+      ];
+      const page = { sort: { field: 'id' as const, order: 'ASC' as const }, range: [0, 0] as [number, number] };
+      const expectTotalsRight = async (step: string, state: readonly KilnLogRecord[]) => {
+        for (const scope of scopes) {
+          for (const filter of filters) {
+            const want = queryKilnLogs(state, scope, filter, page).total;
+            const got = (await store.kilnLogs.list(scope, filter, page)).total;
+            expect(got, `${step} ${JSON.stringify({ archived: scope.archived, scope: scope.facilityIds && [...scope.facilityIds], filter: { ...filter, facilityIds: filter.facilityIds && [...filter.facilityIds] } })}`).toBe(want);
+          }
+        }
+      };
+      const current = async () => (await store.kilnLogs.list({ archived: false, facilityIds: null }, {}, { sort: { field: 'id', order: 'ASC' }, range: [0, 999] })).rows.concat(
+        (await store.kilnLogs.list({ archived: true, facilityIds: null }, {}, { sort: { field: 'id', order: 'ASC' }, range: [0, 999] })).rows,
+      );
+      await expectTotalsRight('bulk', rows);
+      expect(queryKilnLogs(rows, scopes[0], { status: 'valid' }, page).total).toBeGreaterThan(3);
+      const [added] = await addLogs(store, [{ facility: tas, type: 1, status: 'invalid' }]);
+      await store.kilnLogs.update(added.id, { kiln: 8 });
+      await store.kilnLogs.update(live[0].id, { error_message: 'unreadable', valid: false, analysis: null, analysis_detail: null });
+      await store.kilnLogs.update(live[1].id, { audited: !live[1].audited, audit_id: null });
+      await store.kilnLogs.update(live[2].id, { kiln: live[2].kiln === 7 ? 8 : 7, type: 0, facility_id: nrb.id, facility_name: nrb.name });
+      await store.kilnLogs.update(live[3].id, { archived_ts: '2026-06-01T00:00:00.000Z', delete_after: '2026-09-01T00:00:00.000Z' });
+      await expectTotalsRight('changed', await current());
+      await store.kilnLogs.remove([live[4].id, added.id]);
+      await expectTotalsRight('removed', await current());
+    });
+
     it('purges archived logs past their time, never an audited one', async () => {
       const [due, later, live] = await addLogs(store, [
         { archivedTs: '2026-01-01T00:00:00.000Z', deleteAfter: '2026-04-01T00:00:00.000Z' },

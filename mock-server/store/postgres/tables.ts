@@ -167,9 +167,14 @@ export interface StatisticsTable {
 }
 
 /** Live and archived logs per facility (0: none), kept by triggers on kilnlogs (migration 0003); never written by the store. */
-export interface KilnLogCountsTable {
+/** logs per facility, kiln, type, live or archived, status and audited, kept by triggers (migration 0007); -1 for a null key */
+export interface KilnLogTalliesTable {
   facility_key: number;
+  kiln_key: number;
+  type_key: number;
   archived: boolean;
+  status_rank: number;
+  audited: boolean;
   n: number;
 }
 
@@ -181,7 +186,7 @@ export interface Database {
   kilns: KilnsTable;
   kilnlogs: KilnLogsTable;
   kilnlog_analyses: KilnLogAnalysesTable;
-  kilnlog_counts: KilnLogCountsTable;
+  kilnlog_tallies: KilnLogTalliesTable;
   audits: AuditsTable;
   audit_claims: AuditClaimsTable;
   audit_burns: AuditBurnsTable;
