@@ -4,7 +4,7 @@ import { HttpError } from '../../mock-server/http/errors';
 import { queryKilnLogs, type KilnLogFilter, type KilnLogScope } from '../../mock-server/kilnlogs/query';
 import type { DataStore } from '../../mock-server/store/dataStore';
 import { emptyEmbedded } from '../../mock-server/store/embedded/state';
-import type { FacilityRecord, KilnLogRecord, StoredFile } from '../../mock-server/store/records';
+import type { AuditRow, FacilityRecord, KilnLogRecord, StoredFile } from '../../mock-server/store/records';
 import { addFacility, addLogs, FIXTURE_ALGORITHM_VERSION, logRow, random } from './fixtures';
 
 /**
@@ -588,6 +588,54 @@ export function storeContract(factory: StoreFactory): void {
         [tas.id, 2026, 6, 60.5, 0.5],
         [nrb.id, 2026, 5, 100, 100],
       ]);
+    });
+
+    it('sums the carbon summary from the frozen burns and every mint, racing mints included', async () => {
+      const logs = await addLogs(
+        store,
+        Array.from({ length: 9 }, (_, i) => ({ facility: i % 3 === 2 ? tas : nrb, co2: 10.1 + i * 0.37, biochar: 3.3 + i * 0.11 })),
+      );
+      const nrbLogs = logs.filter((l) => l.facility_id === nrb.id).map((l) => l.id);
+      const tasLogs = logs.filter((l) => l.facility_id === tas.id).map((l) => l.id);
+      const groups: [number[], string][] = [
+        [nrbLogs.slice(0, 3), '2026-05-03T12:00:00.000Z'],
+        [nrbLogs.slice(3), '2026-05-28T12:00:00.000Z'],
+        [tasLogs, '2026-06-02T12:00:00.000Z'],
+      ];
+      const audits: AuditRow[] = [];
+      for (const [ids, ts] of groups) {
+        const proposal = await propose(ids);
+        audits.push((await signoff(proposal.id, ids, ts)).audit);
+      }
+      // twenty brokers minting at once from two audits, then one refused mint
+      const results = await Promise.allSettled(Array.from({ length: 20 }, (_, i) => mint([[audits[i % 2].id, 1.234]])));
+      expect(results.every((r) => r.status === 'fulfilled')).toBe(true);
+      expect((await refusal(mint([[audits[2].id, 1], [audits[0].id, 1000]]))).status).toBe(409);
+
+      const monthOf = (ts: string) => [Number(ts.slice(0, 4)), Number(ts.slice(5, 7))];
+      const want = new Map<string, { co2: number; biochar: number; utilised: number }>();
+      for (const audit of audits) {
+        const burns = await store.audits.burns(audit.id);
+        const [year, month] = monthOf(audit.signoff_ts!);
+        const key = `${audit.facility_id}/${year}/${month}`;
+        const row = want.get(key) ?? { co2: 0, biochar: 0, utilised: 0 };
+        row.co2 += burns.reduce((n, b) => n + b.co2_removed, 0);
+        row.biochar += burns.reduce((n, b) => n + b.biochar_produced, 0);
+        row.utilised += audit.id === audits[0].id || audit.id === audits[1].id ? 10 * 1.234 : 0;
+        want.set(key, row);
+      }
+      const summary = await store.audits.co2Summary();
+      expect(summary.map((r) => `${r.facility_id}/${r.year}/${r.month}`)).toEqual([`${tas.id}/2026/6`, `${nrb.id}/2026/5`]);
+      for (const r of summary) {
+        const w = want.get(`${r.facility_id}/${r.year}/${r.month}`)!;
+        expect(r.audited_co2).toBeCloseTo(w.co2, 9);
+        expect(r.audited_biochar).toBeCloseTo(w.biochar, 9);
+        expect(r.utilised_co2).toBeCloseTo(w.utilised, 9);
+      }
+      expect(summary.find((r) => r.facility_id === nrb.id)!.utilised_co2).toBe(24.68);
+      // the summary limited to one facility is that facility's rows
+      expect(await store.audits.co2Summary({ facilityIds: [tas.id] })).toEqual(summary.filter((r) => r.facility_id === tas.id));
+      expect(await store.audits.co2Summary({ facilityIds: [] })).toEqual([]);
     });
 
     it('refuses a transaction ID already used, whatever its case, and leaves nothing of the refused mint', async () => {

@@ -502,18 +502,16 @@ function kilnLogs(db: Db): KilnLogStore {
 
 // ---------------------------------------------------------------- audits and eco assets
 /** Each audit with its frozen totals and the kg allocated from it. */
+/** each audit with its totals, which the triggers keep (migration 0007): no burn or allocation is summed here */
 function auditTotalsQuery(db: Db) {
   return db
     .selectFrom('audits as a')
+    .leftJoin('audit_totals as t', 't.audit_id', 'a.id')
     .selectAll('a')
     .select((eb) => [
-      eb.fn.coalesce(eb.selectFrom('audit_burns as b').select((e) => e.fn.sum<number>('b.co2_removed').as('s')).whereRef('b.audit_id', '=', 'a.id'), eb.lit(0)).as('audited_co2'),
-      eb.fn
-        .coalesce(eb.selectFrom('audit_burns as b').select((e) => e.fn.sum<number>('b.biochar_produced').as('s')).whereRef('b.audit_id', '=', 'a.id'), eb.lit(0))
-        .as('audited_biochar'),
-      eb.fn
-        .coalesce(eb.selectFrom('eco_allocations as e').select((e) => e.fn.sum<number>('e.co2_allocated').as('s')).whereRef('e.audit_id', '=', 'a.id'), eb.lit(0))
-        .as('utilised_co2'),
+      eb.fn.coalesce('t.audited_co2', eb.lit(0)).as('audited_co2'),
+      eb.fn.coalesce('t.audited_biochar', eb.lit(0)).as('audited_biochar'),
+      eb.fn.coalesce('t.utilised_co2', eb.lit(0)).as('utilised_co2'),
     ]);
 }
 

@@ -178,6 +178,15 @@ export interface KilnLogTalliesTable {
   n: number;
 }
 
+/** each audit's sums of its burns and allocations, kept by triggers (migration 0007) */
+export interface AuditTotalsTable {
+  audit_id: number;
+  audited_co2: number;
+  audited_biochar: number;
+  /** numeric: comes back as text */
+  utilised_co2: number | string;
+}
+
 export interface Database {
   users: UsersTable;
   facilities: FacilitiesTable;
@@ -190,6 +199,7 @@ export interface Database {
   audits: AuditsTable;
   audit_claims: AuditClaimsTable;
   audit_burns: AuditBurnsTable;
+  audit_totals: AuditTotalsTable;
   eco_assets: EcoAssetsTable;
   eco_allocations: EcoAllocationsTable;
   changes: ChangesTable;
