@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import os from 'node:os';
 import autocannon, { type Request, type Result } from 'autocannon';
 import type { Facility, KilnRegistryResponse } from '../../src/domain/api/configure';
 import { percentile } from '../bench/stats';
@@ -32,6 +33,8 @@ export interface ScenarioFigure {
   goalP95Ms?: number;
   /** the server's resident memory, MB: at the start, the most, at the end */
   rssMb: { start: number; max: number; end: number };
+  /** the machine's 1-minute load average as the scenario ended: what else was running shows here */
+  loadAverage: number;
 }
 
 export interface Target {
@@ -158,5 +161,6 @@ export async function runScenario(target: Target, scenario: Scenario, durationS:
     errors: result.errors + result.timeouts + result.non2xx,
     goalP95Ms: scenario.goalP95Ms,
     rssMb: { start, max: Math.max(max, end), end },
+    loadAverage: Math.round(os.loadavg()[0] * 10) / 10,
   };
 }
