@@ -56,6 +56,11 @@ export async function scenarios(target: Target, uploadsToPrepare: number): Promi
   const { facilities } = await getJson<{ facilities: Facility[] }>(target, '/facilities');
   const { kilns } = await getJson<KilnRegistryResponse>(target, '/kiln/registry/list');
   const cgo1 = kilns.filter((k) => k.type === 0);
+  // read before the upload bodies are made: making them takes seconds, past the server's keep-alive, and fetch would reuse a closed socket
+  const available = await getJson<{ audits_by_facility: Record<string, { audits: { signoff_id: number; audited_co2: number; utilised_co2: number }[] }> }>(
+    target,
+    '/eco-asset/available_co2',
+  );
   const auth = { Authorization: `Bearer ${target.tokens.superadmin}` };
 
   // a staff member paging the kiln logs: one facility, valid or all, newest first or by CO2
@@ -83,10 +88,6 @@ export async function scenarios(target: Target, uploadsToPrepare: number): Promi
   const summary: Request = { method: 'GET', path: '/api/co2/summary', headers: auth };
 
   // a broker minting a gram at a time from the audit with the most CO2 left, each mint a new transaction id
-  const available = await getJson<{ audits_by_facility: Record<string, { audits: { signoff_id: number; audited_co2: number; utilised_co2: number }[] }> }>(
-    target,
-    '/eco-asset/available_co2',
-  );
   const richest = Object.values(available.audits_by_facility)
     .flatMap((f) => f.audits)
     .sort((a, b) => b.audited_co2 - b.utilised_co2 - (a.audited_co2 - a.utilised_co2))[0];
