@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import os from 'node:os';
 import autocannon, { type Request, type Result } from 'autocannon';
 import type { Facility, KilnRegistryResponse } from '../../src/domain/api/configure';
 import { percentile } from '../bench/stats';
@@ -32,6 +33,8 @@ export interface ScenarioFigure {
   goalP95Ms?: number;
   /** the server's resident memory, MB: at the start, the most, at the end */
   rssMb: { start: number; max: number; end: number };
+  /** the machine's 1-minute load average as the scenario ended: what else was running shows here */
+  loadAverage: number;
 }
 
 export interface Target {
@@ -53,6 +56,11 @@ export async function scenarios(target: Target, uploadsToPrepare: number): Promi
   const { facilities } = await getJson<{ facilities: Facility[] }>(target, '/facilities');
   const { kilns } = await getJson<KilnRegistryResponse>(target, '/kiln/registry/list');
   const cgo1 = kilns.filter((k) => k.type === 0);
+  // read before the upload bodies are made: making them takes seconds, past the server's keep-alive, and fetch would reuse a closed socket
+  const available = await getJson<{ audits_by_facility: Record<string, { audits: { signoff_id: number; audited_co2: number; utilised_co2: number }[] }> }>(
+    target,
+    '/eco-asset/available_co2',
+  );
   const auth = { Authorization: `Bearer ${target.tokens.superadmin}` };
 
   // a staff member paging the kiln logs: one facility, valid or all, newest first or by CO2
@@ -80,10 +88,6 @@ export async function scenarios(target: Target, uploadsToPrepare: number): Promi
   const summary: Request = { method: 'GET', path: '/api/co2/summary', headers: auth };
 
   // a broker minting a gram at a time from the audit with the most CO2 left, each mint a new transaction id
-  const available = await getJson<{ audits_by_facility: Record<string, { audits: { signoff_id: number; audited_co2: number; utilised_co2: number }[] }> }>(
-    target,
-    '/eco-asset/available_co2',
-  );
   const richest = Object.values(available.audits_by_facility)
     .flatMap((f) => f.audits)
     .sort((a, b) => b.audited_co2 - b.utilised_co2 - (a.audited_co2 - a.utilised_co2))[0];
@@ -158,5 +162,6 @@ export async function runScenario(target: Target, scenario: Scenario, durationS:
     errors: result.errors + result.timeouts + result.non2xx,
     goalP95Ms: scenario.goalP95Ms,
     rssMb: { start, max: Math.max(max, end), end },
+    loadAverage: Math.round(os.loadavg()[0] * 10) / 10,
   };
 }

@@ -4,7 +4,7 @@ import { HttpError } from '../../mock-server/http/errors';
 import { queryKilnLogs, type KilnLogFilter, type KilnLogScope } from '../../mock-server/kilnlogs/query';
 import type { DataStore } from '../../mock-server/store/dataStore';
 import { emptyEmbedded } from '../../mock-server/store/embedded/state';
-import type { FacilityRecord, KilnLogRecord, StoredFile } from '../../mock-server/store/records';
+import type { AuditRow, FacilityRecord, KilnLogRecord, StoredFile } from '../../mock-server/store/records';
 import { addFacility, addLogs, FIXTURE_ALGORITHM_VERSION, logRow, random } from './fixtures';
 
 /**
@@ -347,6 +347,67 @@ export function storeContract(factory: StoreFactory): void {
       await expectTotalsRight('removed');
     });
 
+    it('keeps the totals of every facility, kiln, type, status and audited filter right as logs change', async () => {
+      const nrb = await addFacility(store, 'NRB');
+      const tas = await addFacility(store, 'TAS');
+      const rnd = random(11);
+      const pick = <T,>(xs: readonly T[]) => xs[Math.floor(rnd() * xs.length)];
+      const rows = Array.from({ length: 60 }, (_, i) => {
+        const row = logRow(i + 1, {
+          facility: pick([nrb, tas, null]),
+          type: pick([0, 1, null]),
+          status: pick(['valid', 'invalid', 'error'] as const),
+          archivedTs: rnd() < 0.2 ? '2026-05-01T00:00:00.000Z' : null,
+        });
+        row.kiln = pick([7, 8, null]);
+        row.audited = row.archived_ts === null && rnd() < 0.3;
+        return row;
+      });
+      await store.kilnLogs.insertMany(rows);
+      const live = rows.filter((r) => r.archived_ts === null);
+      const scopes: KilnLogScope[] = [
+        { archived: false, facilityIds: null },
+        { archived: true, facilityIds: null },
+        { archived: false, facilityIds: new Set([tas.id]) },
+      ];
+      const filters: KilnLogFilter[] = [
+        { status: 'valid' },
+        { facilityIds: new Set([nrb.id]), status: 'valid' },
+        { facilityIds: new Set([nrb.id, tas.id]), status: 'error', audited: false },
+        { facilityIds: new Set([0]) },
+        { kiln: 7 },
+        { kiln: 0 },
+        { facilityIds: new Set([tas.id]), kiln: 8, type: 1, status: 'invalid' },
+        { type: 0, audited: true },
+        { type: 1, status: 'valid', audited: false },
+        { audited: false, status: 'error' },
+      ];
+      const page = { sort: { field: 'id' as const, order: 'ASC' as const }, range: [0, 0] as [number, number] };
+      const expectTotalsRight = async (step: string, state: readonly KilnLogRecord[]) => {
+        for (const scope of scopes) {
+          for (const filter of filters) {
+            const want = queryKilnLogs(state, scope, filter, page).total;
+            const got = (await store.kilnLogs.list(scope, filter, page)).total;
+            expect(got, `${step} ${JSON.stringify({ archived: scope.archived, scope: scope.facilityIds && [...scope.facilityIds], filter: { ...filter, facilityIds: filter.facilityIds && [...filter.facilityIds] } })}`).toBe(want);
+          }
+        }
+      };
+      const current = async () => (await store.kilnLogs.list({ archived: false, facilityIds: null }, {}, { sort: { field: 'id', order: 'ASC' }, range: [0, 999] })).rows.concat(
+        (await store.kilnLogs.list({ archived: true, facilityIds: null }, {}, { sort: { field: 'id', order: 'ASC' }, range: [0, 999] })).rows,
+      );
+      await expectTotalsRight('bulk', rows);
+      expect(queryKilnLogs(rows, scopes[0], { status: 'valid' }, page).total).toBeGreaterThan(3);
+      const [added] = await addLogs(store, [{ facility: tas, type: 1, status: 'invalid' }]);
+      await store.kilnLogs.update(added.id, { kiln: 8 });
+      await store.kilnLogs.update(live[0].id, { error_message: 'unreadable', valid: false, analysis: null, analysis_detail: null });
+      await store.kilnLogs.update(live[1].id, { audited: !live[1].audited, audit_id: null });
+      await store.kilnLogs.update(live[2].id, { kiln: live[2].kiln === 7 ? 8 : 7, type: 0, facility_id: nrb.id, facility_name: nrb.name });
+      await store.kilnLogs.update(live[3].id, { archived_ts: '2026-06-01T00:00:00.000Z', delete_after: '2026-09-01T00:00:00.000Z' });
+      await expectTotalsRight('changed', await current());
+      await store.kilnLogs.remove([live[4].id, added.id]);
+      await expectTotalsRight('removed', await current());
+    });
+
     it('purges archived logs past their time, never an audited one', async () => {
       const [due, later, live] = await addLogs(store, [
         { archivedTs: '2026-01-01T00:00:00.000Z', deleteAfter: '2026-04-01T00:00:00.000Z' },
@@ -527,6 +588,54 @@ export function storeContract(factory: StoreFactory): void {
         [tas.id, 2026, 6, 60.5, 0.5],
         [nrb.id, 2026, 5, 100, 100],
       ]);
+    });
+
+    it('sums the carbon summary from the frozen burns and every mint, racing mints included', async () => {
+      const logs = await addLogs(
+        store,
+        Array.from({ length: 9 }, (_, i) => ({ facility: i % 3 === 2 ? tas : nrb, co2: 10.1 + i * 0.37, biochar: 3.3 + i * 0.11 })),
+      );
+      const nrbLogs = logs.filter((l) => l.facility_id === nrb.id).map((l) => l.id);
+      const tasLogs = logs.filter((l) => l.facility_id === tas.id).map((l) => l.id);
+      const groups: [number[], string][] = [
+        [nrbLogs.slice(0, 3), '2026-05-03T12:00:00.000Z'],
+        [nrbLogs.slice(3), '2026-05-28T12:00:00.000Z'],
+        [tasLogs, '2026-06-02T12:00:00.000Z'],
+      ];
+      const audits: AuditRow[] = [];
+      for (const [ids, ts] of groups) {
+        const proposal = await propose(ids);
+        audits.push((await signoff(proposal.id, ids, ts)).audit);
+      }
+      // twenty brokers minting at once from two audits, then one refused mint
+      const results = await Promise.allSettled(Array.from({ length: 20 }, (_, i) => mint([[audits[i % 2].id, 1.234]])));
+      expect(results.every((r) => r.status === 'fulfilled')).toBe(true);
+      expect((await refusal(mint([[audits[2].id, 1], [audits[0].id, 1000]]))).status).toBe(409);
+
+      const monthOf = (ts: string) => [Number(ts.slice(0, 4)), Number(ts.slice(5, 7))];
+      const want = new Map<string, { co2: number; biochar: number; utilised: number }>();
+      for (const audit of audits) {
+        const burns = await store.audits.burns(audit.id);
+        const [year, month] = monthOf(audit.signoff_ts!);
+        const key = `${audit.facility_id}/${year}/${month}`;
+        const row = want.get(key) ?? { co2: 0, biochar: 0, utilised: 0 };
+        row.co2 += burns.reduce((n, b) => n + b.co2_removed, 0);
+        row.biochar += burns.reduce((n, b) => n + b.biochar_produced, 0);
+        row.utilised += audit.id === audits[0].id || audit.id === audits[1].id ? 10 * 1.234 : 0;
+        want.set(key, row);
+      }
+      const summary = await store.audits.co2Summary();
+      expect(summary.map((r) => `${r.facility_id}/${r.year}/${r.month}`)).toEqual([`${tas.id}/2026/6`, `${nrb.id}/2026/5`]);
+      for (const r of summary) {
+        const w = want.get(`${r.facility_id}/${r.year}/${r.month}`)!;
+        expect(r.audited_co2).toBeCloseTo(w.co2, 9);
+        expect(r.audited_biochar).toBeCloseTo(w.biochar, 9);
+        expect(r.utilised_co2).toBeCloseTo(w.utilised, 9);
+      }
+      expect(summary.find((r) => r.facility_id === nrb.id)!.utilised_co2).toBe(24.68);
+      // the summary limited to one facility is that facility's rows
+      expect(await store.audits.co2Summary({ facilityIds: [tas.id] })).toEqual(summary.filter((r) => r.facility_id === tas.id));
+      expect(await store.audits.co2Summary({ facilityIds: [] })).toEqual([]);
     });
 
     it('refuses a transaction ID already used, whatever its case, and leaves nothing of the refused mint', async () => {

@@ -280,12 +280,28 @@ function allocatedGrams(s: EmbeddedShape): Map<number, number> {
   return used;
 }
 
-function totalsOf(s: EmbeddedShape, audit: AuditRow, used = allocatedGrams(s)): AuditTotals {
-  const burns = s.audit_burns.filter((b) => b.audit_id === audit.id);
+/**
+ * Each audit's burns summed in one pass over them (in stored order, as
+ * summing one audit's burns alone adds them): an answer over every audit
+ * (the carbon summary, the available CO2) reads the burns once, not once an audit.
+ */
+function burnSums(s: EmbeddedShape): Map<number, { co2: number; biochar: number }> {
+  const sums = new Map<number, { co2: number; biochar: number }>();
+  for (const b of s.audit_burns) {
+    const sum = sums.get(b.audit_id) ?? { co2: 0, biochar: 0 };
+    sum.co2 += b.co2_removed;
+    sum.biochar += b.biochar_produced;
+    sums.set(b.audit_id, sum);
+  }
+  return sums;
+}
+
+function totalsOf(s: EmbeddedShape, audit: AuditRow, used = allocatedGrams(s), burned = burnSums(s)): AuditTotals {
+  const burns = burned.get(audit.id);
   return {
     audit: copy(audit),
-    audited_co2: burns.reduce((n, b) => n + b.co2_removed, 0),
-    audited_biochar: burns.reduce((n, b) => n + b.biochar_produced, 0),
+    audited_co2: burns?.co2 ?? 0,
+    audited_biochar: burns?.biochar ?? 0,
     utilised_co2: toKg(used.get(audit.id) ?? 0),
   };
 }
@@ -366,15 +382,17 @@ function audits(a: Access): AuditStore {
     history: ({ facilityIds, from, to }) =>
       a.read((s) => {
         const used = allocatedGrams(s);
+        const burned = burnSums(s);
         return s.audits
           .filter((x) => x.signoff_ts !== null && inFacilities(facilityIds, x.facility_id) && (!from || x.signoff_ts >= from) && (!to || x.signoff_ts <= to))
           .sort((x, y) => byText(y.signoff_ts!, x.signoff_ts!) || y.id - x.id)
-          .map((x) => totalsOf(s, x, used));
+          .map((x) => totalsOf(s, x, used, burned));
       }),
     burns: (auditId) => a.read((s) => copy(s.audit_burns.filter((b) => b.audit_id === auditId).sort((x, y) => x.kilnlog_id - y.kilnlog_id))),
     co2Summary: (filter = {}) =>
       a.read((s) => {
         const used = allocatedGrams(s);
+        const burned = burnSums(s);
         const rows = new Map<string, Co2SummaryRow>();
         for (const audit of s.audits) {
           if (audit.signoff_ts === null || !inFacilities(filter.facilityIds, audit.facility_id)) continue;
@@ -390,7 +408,7 @@ function audits(a: Access): AuditStore {
             utilised_co2: 0,
             audited_biochar: 0,
           };
-          const t = totalsOf(s, audit, used);
+          const t = totalsOf(s, audit, used, burned);
           row.audited_co2 += t.audited_co2;
           row.audited_biochar += t.audited_biochar;
           row.utilised_co2 = toKg(toGrams(row.utilised_co2) + (used.get(audit.id) ?? 0));
@@ -402,22 +420,23 @@ function audits(a: Access): AuditStore {
 }
 
 function ecoAssets(a: Access): EcoAssetStore {
-  const remainingGrams = (s: EmbeddedShape, used: Map<number, number>, auditId: number): number | null => {
+  const remainingGrams = (s: EmbeddedShape, used: Map<number, number>, auditId: number, burned = burnSums(s)): number | null => {
     const audit = s.audits.find((x) => x.id === auditId);
     if (!audit || audit.signoff_ts === null) return null;
-    return toGrams(totalsOf(s, audit, used).audited_co2) - (used.get(auditId) ?? 0);
+    return toGrams(totalsOf(s, audit, used, burned).audited_co2) - (used.get(auditId) ?? 0);
   };
   return {
     available: (filter = {}) =>
       a.read((s) => {
         const used = allocatedGrams(s);
+        const burned = burnSums(s);
         return s.audits
           .filter((x) => x.signoff_ts !== null && inFacilities(filter.facilityIds, x.facility_id))
           .sort((x, y) => x.facility_id - y.facility_id || byText(x.signoff_ts!, y.signoff_ts!) || x.id - y.id)
           .map((x) => ({
-            ...totalsOf(s, x, used),
+            ...totalsOf(s, x, used, burned),
             facility_name: s.facilities.find((f) => f.id === x.facility_id)?.name ?? '',
-            remaining_co2: toKg(remainingGrams(s, used, x.id) ?? 0),
+            remaining_co2: toKg(remainingGrams(s, used, x.id, burned) ?? 0),
           }));
       }),
     remaining: (auditId) => a.read((s) => toKg(Math.max(0, remainingGrams(s, allocatedGrams(s), auditId) ?? 0))),
@@ -426,7 +445,8 @@ function ecoAssets(a: Access): EcoAssetStore {
         checkMintInput(input);
         if (s.eco_assets.some((e) => transactionKey(e.transaction_id) === transactionKey(input.transaction_id))) refuseTakenTransaction(input.transaction_id);
         const used = allocatedGrams(s);
-        checkAllocations(input, new Map([...input.allocations.keys()].map((id) => [id, remainingGrams(s, used, id)])));
+        const burned = burnSums(s);
+        checkAllocations(input, new Map([...input.allocations.keys()].map((id) => [id, remainingGrams(s, used, id, burned)])));
         const kg = [...input.allocations.values()].map((v) => toKg(toGrams(v)));
         const asset = {
           id: m.nextId('eco_assets'),

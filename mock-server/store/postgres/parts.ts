@@ -346,14 +346,17 @@ function logWhere(eb: ExpressionBuilder<Database, 'kilnlogs'>, scope: KilnLogSco
   ]);
 }
 
+/** the filters whose totals the tallies keep (migration 0007); any other filter is counted */
+const TALLIED: ReadonlySet<keyof KilnLogFilter> = new Set(['facilityIds', 'kiln', 'type', 'status', 'audited']);
+
 /**
- * The number of logs in scope that match the filter: summed from the
- * per-facility counts the triggers keep when the filter limits facilities at
- * most, else counted.
+ * The number of logs in scope that match the filter: summed from the tallies
+ * the triggers keep when the filter is one of facility, kiln, type, status
+ * and audited (the Kiln Logs screen's selects), else counted.
  */
 async function countLogs(db: Db, scope: KilnLogScope, filter: KilnLogFilter): Promise<number> {
-  const onlyFacilities = Object.entries(filter).every(([key, value]) => key === 'facilityIds' || value === undefined);
-  if (!onlyFacilities) {
+  const tallied = Object.entries(filter).every(([key, value]) => value === undefined || TALLIED.has(key as keyof KilnLogFilter));
+  if (!tallied) {
     const { n } = await db
       .selectFrom('kilnlogs')
       .select((eb) => eb.fn.countAll<number>().as('n'))
@@ -364,12 +367,16 @@ async function countLogs(db: Db, scope: KilnLogScope, filter: KilnLogFilter): Pr
   const limits = [scope.facilityIds, filter.facilityIds].filter((set): set is ReadonlySet<number> => Boolean(set));
   const facilities = limits.length ? [...limits[0]].filter((id) => limits.every((set) => set.has(id))) : null;
   if (facilities?.length === 0) return 0;
+  // a null facility, kiln or type is tallied as -1, which no filter asks for
   let q = db
-    .selectFrom('kilnlog_counts')
+    .selectFrom('kilnlog_tallies')
     .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('n'), eb.lit(0)).as('n'))
     .where('archived', '=', scope.archived);
-  // a facility limit never matches a log of no facility (key 0)
-  if (facilities) q = q.where('facility_key', 'in', facilities);
+  if (facilities) q = q.where(anyOf('facility_key', facilities));
+  if (filter.kiln !== undefined) q = q.where('kiln_key', '=', filter.kiln);
+  if (filter.type !== undefined) q = q.where('type_key', '=', filter.type);
+  if (filter.status !== undefined) q = q.where('status_rank', '=', STATUS_RANK[filter.status]);
+  if (filter.audited !== undefined) q = q.where('audited', '=', filter.audited);
   return Number((await q.executeTakeFirstOrThrow()).n);
 }
 
@@ -495,18 +502,16 @@ function kilnLogs(db: Db): KilnLogStore {
 
 // ---------------------------------------------------------------- audits and eco assets
 /** Each audit with its frozen totals and the kg allocated from it. */
+/** each audit with its totals, which the triggers keep (migration 0007): no burn or allocation is summed here */
 function auditTotalsQuery(db: Db) {
   return db
     .selectFrom('audits as a')
+    .leftJoin('audit_totals as t', 't.audit_id', 'a.id')
     .selectAll('a')
     .select((eb) => [
-      eb.fn.coalesce(eb.selectFrom('audit_burns as b').select((e) => e.fn.sum<number>('b.co2_removed').as('s')).whereRef('b.audit_id', '=', 'a.id'), eb.lit(0)).as('audited_co2'),
-      eb.fn
-        .coalesce(eb.selectFrom('audit_burns as b').select((e) => e.fn.sum<number>('b.biochar_produced').as('s')).whereRef('b.audit_id', '=', 'a.id'), eb.lit(0))
-        .as('audited_biochar'),
-      eb.fn
-        .coalesce(eb.selectFrom('eco_allocations as e').select((e) => e.fn.sum<number>('e.co2_allocated').as('s')).whereRef('e.audit_id', '=', 'a.id'), eb.lit(0))
-        .as('utilised_co2'),
+      eb.fn.coalesce('t.audited_co2', eb.lit(0)).as('audited_co2'),
+      eb.fn.coalesce('t.audited_biochar', eb.lit(0)).as('audited_biochar'),
+      eb.fn.coalesce('t.utilised_co2', eb.lit(0)).as('utilised_co2'),
     ]);
 }
 

@@ -167,10 +167,24 @@ export interface StatisticsTable {
 }
 
 /** Live and archived logs per facility (0: none), kept by triggers on kilnlogs (migration 0003); never written by the store. */
-export interface KilnLogCountsTable {
+/** logs per facility, kiln, type, live or archived, status and audited, kept by triggers (migration 0007); -1 for a null key */
+export interface KilnLogTalliesTable {
   facility_key: number;
+  kiln_key: number;
+  type_key: number;
   archived: boolean;
+  status_rank: number;
+  audited: boolean;
   n: number;
+}
+
+/** each audit's sums of its burns and allocations, kept by triggers (migration 0007) */
+export interface AuditTotalsTable {
+  audit_id: number;
+  audited_co2: number;
+  audited_biochar: number;
+  /** numeric: comes back as text */
+  utilised_co2: number | string;
 }
 
 export interface Database {
@@ -181,10 +195,11 @@ export interface Database {
   kilns: KilnsTable;
   kilnlogs: KilnLogsTable;
   kilnlog_analyses: KilnLogAnalysesTable;
-  kilnlog_counts: KilnLogCountsTable;
+  kilnlog_tallies: KilnLogTalliesTable;
   audits: AuditsTable;
   audit_claims: AuditClaimsTable;
   audit_burns: AuditBurnsTable;
+  audit_totals: AuditTotalsTable;
   eco_assets: EcoAssetsTable;
   eco_allocations: EcoAllocationsTable;
   changes: ChangesTable;
