@@ -112,7 +112,7 @@ describe('the contract check (npm run contract) against this server', () => {
     );
     const lines = stdout.trim().split('\n');
     expect(lines[0]).toMatch(/^ok {3}POST \/auth → 200/);
-    expect(lines).toContain('ok   GET /facilities → 200  (a 2xx answer)');
+    expect(lines).toContain('ok   GET /facilities broker → 200  (a 2xx answer)');
     expect(lines.at(-1)).toMatch(/^\d+ passed, 0 failed, 0 skipped$/);
   });
 });
