@@ -49,6 +49,9 @@ function tamperedFetch(method: string, pathEnd: string, tamper: (res: Response) 
 
 const jsonAnswer = (body: unknown, status: number) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 
+/** a whole read and write pass, password hashing included, on a loaded machine */
+const RUN_TIMEOUT = 120_000;
+
 describe('the contract check with --write, against this server', () => {
   it.each(DEMO_USERS.map((u) => u.username))('keeps every write call for %s and leaves the records as it found them', async (username) => {
     const before = await counts();
@@ -68,7 +71,7 @@ describe('the contract check with --write, against this server', () => {
     expect(rest).toEqual({});
     expect(history > 0).toBe(result.leftBehind.some((l) => l.includes('change history')));
     expect(snapshots).toBeLessThanOrEqual(result.leftBehind.includes('a new statistics snapshot') ? 1 : 0);
-  });
+  }, RUN_TIMEOUT);
 
   it('with --certify leaves exactly the records it names, in a facility of its own', async () => {
     const before = await counts();
@@ -84,7 +87,7 @@ describe('the contract check with --write, against this server', () => {
     const stored = (await server.ctx.data.facilities.list()).find((f) => f.mnemonic === facility);
     expect(stored?.name).toMatch(/^contract-check-/);
     expect(result.leftBehind).toHaveLength(10);
-  });
+  }, RUN_TIMEOUT);
 
   it('tells a 200 to a write the role lacks the rule for from a kept contract', async () => {
     const result = await checkContract({
@@ -95,7 +98,7 @@ describe('the contract check with --write, against this server', () => {
       fetch: tamperedFetch('POST', '/api/admin/changes', async (res) => (res.status === 403 ? jsonAnswer({ id: 9, date: '2026-01-01', title: 't', body: '' }, 201) : res)),
     });
     expect(failures(result)).toEqual(["POST /admin/changes: expected 403 (403 (the token lacks 'update statistics')), got 201"]);
-  });
+  }, RUN_TIMEOUT);
 
   it('names the field a create answers without, and still removes what it made', async () => {
     const before = await counts();
@@ -116,7 +119,7 @@ describe('the contract check with --write, against this server', () => {
     expect(failed[0]).toMatch(/body\/role must be integer/);
     const { user_changes: _history, ...rest } = grown(before, await counts());
     expect(rest).toEqual({});
-  });
+  }, RUN_TIMEOUT);
 
   it('runs as npm run contract -- --write: a line per call with the user, what it left, the count last', async () => {
     const { stdout } = await promisify(execFile)(
@@ -129,5 +132,5 @@ describe('the contract check with --write, against this server', () => {
     expect(lines.filter((l) => /^skip POST \/facility\/add superadmin {2}\(a facility added leaves records behind: run with --lasting\)$/.test(l))).toHaveLength(1);
     expect(lines).toContain('left behind: a new statistics snapshot');
     expect(lines.at(-1)).toMatch(/^\d+ passed, 0 failed, \d+ skipped$/);
-  });
+  }, RUN_TIMEOUT);
 });
