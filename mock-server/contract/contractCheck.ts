@@ -1,15 +1,18 @@
 import { jwtDecode } from 'jwt-decode';
-import { can } from '../../src/domain/rules';
-import { AnswerChecker, isJson, type Answer } from './answerCheck';
-import { loadOpenApi, type OpenApiDocument, type OpenApiOperation, type OpenApiParameter } from './openapiDocument';
+import { can, type Rule } from '../../src/domain/rules';
+import { AnswerChecker } from './answerCheck';
+import { Backend, documentedValue, fillTemplate, parameterValue } from './backend';
+import { loadOpenApi, type OpenApiDocument, type OpenApiOperation } from './openapiDocument';
+import { checkWrites, type WriteOptions } from './writeCheck';
 
 /**
  * Checks a running backend against mock-server/openapi.yaml as one user:
  * logs in, then makes every read call of the document twice — without a
  * token (401 expected) and with the user's (the answer its x-rule promises:
  * 2xx when the token's rules grant it, 403 when not) — and checks each
- * answer's status, media type, headers and body schema. It changes nothing:
- * only GET calls and the login are made.
+ * answer's status, media type, headers and body schema. Without `write` it
+ * changes nothing: only GET calls and the login are made. With it, the
+ * write calls are checked too (writeCheck.ts).
  */
 
 export interface ContractTarget {
@@ -19,6 +22,8 @@ export interface ContractTarget {
   password: string;
   document?: OpenApiDocument;
   fetch?: typeof fetch;
+  /** check the write calls too (POST/PUT/PATCH/DELETE) */
+  write?: WriteOptions;
 }
 
 export type Verdict = 'pass' | 'fail' | 'skip';
@@ -42,104 +47,13 @@ export interface ContractResult {
   passed: number;
   failed: number;
   skipped: number;
+  /** what a write run left on the backend, in words (records named contract-check-…) */
+  leftBehind: string[];
 }
 
 interface TokenClaims {
   role?: number;
   rules?: { action: string; subject: string }[];
-}
-
-class Backend {
-  private readonly sources = new Map<string, Promise<unknown>>();
-
-  constructor(
-    private readonly origin: string,
-    private readonly fetcher: typeof fetch,
-  ) {}
-
-  async call(method: string, target: string, init: { token?: string; json?: unknown } = {}): Promise<Answer> {
-    const headers: Record<string, string> = {};
-    if (init.token) headers.Authorization = `Bearer ${init.token}`;
-    if (init.json !== undefined) headers['Content-Type'] = 'application/json';
-    const res = await this.fetcher(this.origin + target, {
-      method,
-      headers,
-      body: init.json === undefined ? undefined : JSON.stringify(init.json),
-      redirect: 'manual',
-    });
-    const contentType = (res.headers.get('content-type') ?? '').split(';')[0].trim().toLowerCase();
-    let body: unknown = null;
-    if (isJson(contentType)) body = await res.json().catch(() => Symbol.for('unparsable JSON'));
-    else if (contentType.startsWith('text/')) body = await res.text();
-    else await res.arrayBuffer();
-    return { status: res.status, contentType, headers: res.headers, body };
-  }
-
-  /** the JSON answer of a read call, fetched once per run; null when it is refused or not JSON */
-  source(path: string, token: string): Promise<unknown> {
-    let answer = this.sources.get(path);
-    if (!answer) {
-      answer = this.call('GET', path, { token }).then((a) => (a.status === 200 && isJson(a.contentType) ? a.body : null));
-      this.sources.set(path, answer);
-    }
-    return answer;
-  }
-}
-
-/** a JSON pointer (RFC 6901), where a `[field]` step takes the first list item whose field is not null */
-function select(value: unknown, selector: string): unknown {
-  const filter = /\[(\w+)\]/.exec(selector);
-  if (!filter) return atPointer(value, selector);
-  const list = atPointer(value, selector.slice(0, filter.index));
-  const item = Array.isArray(list) ? list.find((x: Record<string, unknown> | null) => x?.[filter[1]] != null) : undefined;
-  return atPointer(item, selector.slice(filter.index + filter[0].length));
-}
-
-function atPointer(value: unknown, pointer: string): unknown {
-  if (pointer === '' || pointer === '/') return value;
-  return pointer
-    .slice(1)
-    .split('/')
-    .map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'))
-    .reduce<unknown>((node, key) => (node !== null && typeof node === 'object' ? (node as Record<string, unknown>)[key] : undefined), value);
-}
-
-/** a value the document itself offers for a parameter */
-function documentedValue(p: OpenApiParameter): unknown {
-  const s = p.schema ?? {};
-  // a stand-in text, one the parameter's pattern allows when it has one
-  const any = s.type === 'string' ? ['contract-check', '1', 'a'].find((text) => !s.pattern || new RegExp(s.pattern).test(text)) : undefined;
-  return p.example ?? s.example ?? s.default ?? s.enum?.[0] ?? (typeof s.minimum === 'number' ? s.minimum : any);
-}
-
-/** `<GET path>#<selector>`; the path may hold `{<source>}`, another source's value (e.g. a facility that has audits) */
-async function resolveSource(source: string, backend: Backend, token: string): Promise<unknown> {
-  let depth = 0;
-  let hash = -1;
-  for (let i = 0; i < source.length; i++) {
-    if (source[i] === '{') depth++;
-    else if (source[i] === '}') depth--;
-    else if (source[i] === '#' && depth === 0) hash = i;
-  }
-  const rawPath = hash < 0 ? source : source.slice(0, hash);
-  const selector = hash < 0 ? '' : source.slice(hash + 1);
-  let path = rawPath;
-  for (const [inner] of rawPath.matchAll(/\{([^{}]*(\{[^{}]*\}[^{}]*)*)\}/g)) {
-    const value = await resolveSource(inner.slice(1, -1), backend, token);
-    if (value === undefined || value === null) return undefined;
-    path = path.replace(inner, encodeURIComponent(String(value)));
-  }
-  return select(await backend.source(path, token), selector);
-}
-
-async function parameterValue(p: OpenApiParameter, backend: Backend, token: string): Promise<{ value: unknown; from: string | null }> {
-  const from = p['x-value-from'];
-  if (!from) return { value: documentedValue(p), from: null };
-  return { value: await resolveSource(from, backend, token), from };
-}
-
-function fillTemplate(template: string, values: Map<string, unknown>): string {
-  return template.replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(String(values.get(name))));
 }
 
 export async function checkContract(target: ContractTarget, onReport: (report: CallReport) => void = () => {}): Promise<ContractResult> {
@@ -178,10 +92,13 @@ export async function checkContract(target: ContractTarget, onReport: (report: C
     return summarise(target.username, null, reports);
   }
 
+  const rules = claims.rules ?? [];
   for (const op of doc.operations.filter((o) => o.method === 'GET')) {
-    for (const r of await checkRead(op, { backend, checker, token, rules: claims.rules ?? [] })) report(r);
+    for (const r of await checkRead(op, { backend, checker, token, rules })) report(r);
   }
-  return summarise(target.username, claims.role ?? null, reports);
+  if (!target.write) return summarise(target.username, claims.role ?? null, reports);
+  const { leftBehind } = await checkWrites({ doc, backend, checker, token, rules: rules as Rule[], report }, target.write);
+  return summarise(target.username, claims.role ?? null, reports, leftBehind);
 }
 
 async function checkRead(
@@ -236,7 +153,7 @@ const verdict = (op: OpenApiOperation, target: string, expected: string, status:
   problems,
 });
 
-function summarise(username: string, role: number | null, reports: CallReport[]): ContractResult {
+function summarise(username: string, role: number | null, reports: CallReport[], leftBehind: string[] = []): ContractResult {
   const count = (v: Verdict) => reports.filter((r) => r.verdict === v).length;
-  return { username, role, reports, passed: count('pass'), failed: count('fail'), skipped: count('skip') };
+  return { username, role, reports, passed: count('pass'), failed: count('fail'), skipped: count('skip'), leftBehind };
 }

@@ -14,13 +14,19 @@ import { OPENAPI_SOURCE } from './apiTypes';
  *   not know. The selector is a JSON pointer (`/kilnlogs#/0/id`) where a
  *   `[field]` step takes the first list item whose field is not null
  *   (`/facilities#/facilities[photo_uploaded_ts]/id`: a facility with a photo).
+ * A request body's media type carries the body a write check sends: its
+ * `example`, where `{run}` in a text stands for the check's run id (so names
+ * are new on every run); `x-values-from: {<pointer in the example>: <source>}`
+ * for values that must name live records (a pointer ending in `/*` names the
+ * key of the map's one entry); and `x-example-files: {<field>: <media type>}`
+ * for the files of a multipart body, which the check builds itself.
  */
 
 export interface OpenApiParameter {
   name: string;
   in: 'path' | 'query' | 'header' | 'cookie';
   required?: boolean;
-  schema?: { type?: string | string[]; enum?: unknown[]; default?: unknown; example?: unknown; minimum?: number; pattern?: string };
+  schema?: { type?: string | string[]; enum?: unknown[]; default?: unknown; example?: unknown; minimum?: number; pattern?: string; format?: string };
   example?: unknown;
   'x-value-from'?: string;
 }
@@ -33,6 +39,12 @@ export interface OpenApiResponse {
   content?: Record<string, { schema?: unknown }>;
 }
 
+export interface OpenApiMediaExample {
+  example?: unknown;
+  'x-values-from'?: Record<string, string>;
+  'x-example-files'?: Record<string, string>;
+}
+
 export interface OpenApiOperation {
   method: string;
   /** the path template as written, e.g. /facility/{id}/kilns */
@@ -42,6 +54,8 @@ export interface OpenApiOperation {
   needsToken: boolean;
   rule: { action: string; subject: string } | null;
   parameters: OpenApiParameter[];
+  /** media type → what the document offers to send (no body: null) */
+  requestBody: Record<string, OpenApiMediaExample> | null;
   /** status code ("200", "4XX", "default") → answer, refs resolved */
   responses: Record<string, OpenApiResponse>;
   /** JSON pointer of this operation in the document, for schema references */
@@ -115,6 +129,7 @@ export function readOpenApi(text: string): OpenApiDocument {
         needsToken: !(Array.isArray(security) && security.length === 0),
         rule: parseRule(op['x-rule'], `${method.toUpperCase()} ${template}`),
         parameters: [...byKey.values()],
+        requestBody: op.requestBody ? resolveRef<{ content?: Record<string, OpenApiMediaExample> }>(raw, op.requestBody, `${opPointer}/requestBody`).content ?? {} : null,
         responses,
         pointer: opPointer,
       });

@@ -111,8 +111,8 @@ describe('the contract check (npm run contract) against this server', () => {
       { cwd: PROJECT_ROOT },
     );
     const lines = stdout.trim().split('\n');
-    expect(lines[0]).toMatch(/^ok {3}POST \/auth → 200/);
-    expect(lines).toContain('ok   GET /facilities → 200  (a 2xx answer)');
+    expect(lines[0]).toMatch(/^ok {3}POST \/auth broker → 200/);
+    expect(lines).toContain('ok   GET /facilities broker → 200  (a 2xx answer)');
     expect(lines.at(-1)).toMatch(/^\d+ passed, 0 failed, 0 skipped$/);
   });
 });

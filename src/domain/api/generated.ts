@@ -179,6 +179,11 @@ export interface paths {
             };
             requestBody: {
                 content: {
+                    /**
+                     * @example {
+                     *       "pass": "Contract-Check-2026!"
+                     *     }
+                     */
                     "application/json": {
                         pass: string;
                     };
@@ -268,6 +273,13 @@ export interface paths {
             };
             requestBody: {
                 content: {
+                    /**
+                     * @example {
+                     *       "username": "contract-check-{run}",
+                     *       "role": 1,
+                     *       "password": "Contract-Check-2026!"
+                     *     }
+                     */
                     "application/json": components["schemas"]["UserCreateRequest"];
                 };
             };
@@ -383,6 +395,11 @@ export interface paths {
             };
             requestBody: {
                 content: {
+                    /**
+                     * @example {
+                     *       "role": 3
+                     *     }
+                     */
                     "application/json": components["schemas"]["UserUpdateRequest"];
                 };
             };
@@ -616,6 +633,13 @@ export interface paths {
             };
             requestBody: {
                 content: {
+                    /**
+                     * @example {
+                     *       "date": "2026-01-01",
+                     *       "title": "contract-check-{run}",
+                     *       "body": "<p>An entry of the contract check, which deletes it again.</p>"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ChangeSaveRequest"];
                 };
             };
@@ -688,6 +712,13 @@ export interface paths {
             };
             requestBody: {
                 content: {
+                    /**
+                     * @example {
+                     *       "date": "2026-01-01",
+                     *       "title": "contract-check-{run}",
+                     *       "body": "<p>An entry of the contract check, which deletes it again.</p>"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ChangeSaveRequest"];
                 };
             };
@@ -1241,6 +1272,21 @@ export interface paths {
             };
             requestBody: {
                 content: {
+                    /**
+                     * @example {
+                     *       "id": null,
+                     *       "kiln_id": "contract-check-{run}",
+                     *       "facility_id": 1,
+                     *       "type": 0,
+                     *       "install_date": "2026-01-01",
+                     *       "config": {
+                     *         "cgo1": {
+                     *           "per_g_weight": 2.5,
+                     *           "zero_weight": 84210
+                     *         }
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["KilnSavePayload"];
                 };
             };
@@ -1285,6 +1331,21 @@ export interface paths {
             };
             requestBody: {
                 content: {
+                    /**
+                     * @example {
+                     *       "id": 1,
+                     *       "kiln_id": "contract-check-{run}",
+                     *       "facility_id": 1,
+                     *       "type": 0,
+                     *       "install_date": "2026-01-01",
+                     *       "config": {
+                     *         "cgo1": {
+                     *           "per_g_weight": 2.5,
+                     *           "zero_weight": 84210
+                     *         }
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["KilnSavePayload"];
                 };
             };
@@ -1413,6 +1474,24 @@ export interface paths {
             };
             requestBody: {
                 content: {
+                    /**
+                     * @example {
+                     *       "id": null,
+                     *       "mnemonic": "CC-{run}",
+                     *       "name": "contract-check-{run}",
+                     *       "owner_id": 1,
+                     *       "latMin": -90,
+                     *       "latMax": 90,
+                     *       "lonMin": -180,
+                     *       "lonMax": 180,
+                     *       "config": {
+                     *         "cgo1": {
+                     *           "wicf": 0.35,
+                     *           "carbonRemovalFactor": 2.44
+                     *         }
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["FacilitySavePayload"];
                 };
             };
@@ -1456,6 +1535,24 @@ export interface paths {
             };
             requestBody: {
                 content: {
+                    /**
+                     * @example {
+                     *       "id": 1,
+                     *       "mnemonic": "CC-{run}",
+                     *       "name": "contract-check-{run}",
+                     *       "owner_id": 1,
+                     *       "latMin": -90,
+                     *       "latMax": 90,
+                     *       "lonMin": -180,
+                     *       "lonMax": 180,
+                     *       "config": {
+                     *         "cgo1": {
+                     *           "wicf": 0.35,
+                     *           "carbonRemovalFactor": 2.44
+                     *         }
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["FacilitySavePayload"];
                 };
             };
@@ -1651,6 +1748,11 @@ export interface paths {
             };
             requestBody: {
                 content: {
+                    /**
+                     * @example {
+                     *       "file_type": "pdf"
+                     *     }
+                     */
                     "multipart/form-data": {
                         /** Format: binary */
                         file?: string;
@@ -1803,7 +1905,9 @@ export interface paths {
         post: {
             parameters: {
                 query: {
+                    /** @example contract-check-{run} */
                     job_id: string;
+                    /** @example -1 */
                     kiln_type: number;
                 };
                 header?: never;
@@ -1812,6 +1916,13 @@ export interface paths {
             };
             requestBody: {
                 content: {
+                    /**
+                     * @example {
+                     *       "analysis_ids": [
+                     *         1
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["ProposeRequest"];
                 };
             };
@@ -1955,6 +2066,15 @@ export interface paths {
             };
             requestBody: {
                 content: {
+                    /**
+                     * @example {
+                     *       "proposed_audit_id": "1",
+                     *       "file_type": "pdf",
+                     *       "analysis_ids": [
+                     *         "1"
+                     *       ]
+                     *     }
+                     */
                     "multipart/form-data": {
                         proposed_audit_id?: string;
                         /** Format: binary */
@@ -2227,6 +2347,15 @@ export interface paths {
             };
             requestBody: {
                 content: {
+                    /**
+                     * @example {
+                     *       "minting_note": "contract-check-{run}",
+                     *       "transaction_id": "contract-check-{run}",
+                     *       "co2_utilisation": {
+                     *         "1": 0.001
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["MintPayload"];
                 };
             };

@@ -1,0 +1,381 @@
+import type { Answer } from './answerCheck';
+import { json, madeAnyway, StepFailed, type WriteRun } from './writeRun';
+
+/**
+ * What the write check does with the write calls a role may make. Each
+ * scenario makes its calls in an order that reads back every change, and
+ * says how it leaves the backend:
+ * - 'restores': it puts back or deletes what it made (users, Recent Changes
+ *   entries, a kiln's or a facility's edit); the default of --write;
+ * - 'lasting': its records stay (the API deletes no kiln, facility, burn log
+ *   or statement), all named contract-check-<run> (--lasting);
+ * - 'certifies': it proposes, signs off and mints (--certify), only on the
+ *   burn the run uploaded itself, into its own facility: a real audit and
+ *   eco asset of that burn, for a test backend only.
+ */
+
+export type Permanence = 'restores' | 'lasting' | 'certifies';
+
+export interface Scenario {
+  name: string;
+  permanence: Permanence;
+  /** the write calls it makes ("POST /users"): a granted call no run scenario makes is reported as skipped */
+  covers: string[];
+  /** every call it makes, reads included: it runs only when the role may make them all */
+  needs: string[];
+  run(run: WriteRun): Promise<void>;
+}
+
+const idOf = (answer: Answer) => Number(json(answer).id);
+
+const same = (what: string, actual: unknown, expected: unknown) =>
+  actual === expected ? null : `${what} reads back as ${JSON.stringify(actual)}, not ${JSON.stringify(expected)}`;
+
+/** creates a user, reads it back, changes its role, lets it choose its own password, deletes it */
+const users: Scenario = {
+  name: 'a user created, changed and deleted',
+  permanence: 'restores',
+  covers: ['POST /users', 'PUT /users/{id}', 'DELETE /users/{id}', 'POST /user/{username}/update'],
+  needs: ['POST /users', 'GET /users/{id}', 'PUT /users/{id}', 'DELETE /users/{id}', 'POST /user/{username}/update'],
+  async run(run) {
+    const create = await run.example(run.op('POST', '/users'), false);
+    if ('skip' in create) return run.skip(run.op('POST', '/users'), create.skip);
+    const asked = create.body as { username: string; role: number; password: string };
+    const created = await run
+      .call('POST', '/users', '/users', 201, 'creates a user', create.init, (a) => same('username', json(a).username, asked.username))
+      .catch(madeAnyway);
+    const id = idOf(created);
+    run.leftBehind.push(`user ${asked.username}'s change history, where the backend keeps one`);
+    try {
+      await run.call('GET', '/users/{id}', `/users/${id}`, 200, 'reads the new user back', {}, (a) => same('role', json(a).role, asked.role));
+      const update = await run.example(run.op('PUT', '/users/{id}'), false);
+      if ('skip' in update) throw new StepFailed(update.skip);
+      const role = (update.body as { role: number }).role;
+      await run.call('PUT', '/users/{id}', `/users/${id}`, 200, 'changes its role', { json: update.body }, (a) => same('role', json(a).role, role));
+      await run.call('GET', '/users/{id}', `/users/${id}`, 200, 'reads the change back', {}, (a) => same('role', json(a).role, role));
+      // the new user logs in with its temporary password and chooses its own
+      const login = await run.backend.call('POST', '/auth', { json: { username: asked.username, password: asked.password } });
+      const userToken = login.status === 200 && typeof login.body === 'string' ? login.body.trim() : null;
+      if (!userToken) throw new StepFailed(`the new user could not log in (${login.status})`);
+      const change = await run.example(run.op('POST', '/user/{username}/update'), false, userToken);
+      if ('skip' in change) throw new StepFailed(change.skip);
+      const path = `/user/${encodeURIComponent(asked.username)}/update`;
+      await run.call('POST', '/user/{username}/update', path, 200, 'the new user chooses its own password', { json: change.body, token: userToken });
+      const relogin = await run.backend.call('POST', '/auth', { json: { username: asked.username, password: (change.body as { pass: string }).pass } });
+      if (relogin.status !== 200) throw new StepFailed(`the new user's own password was refused at login (${relogin.status})`);
+    } finally {
+      await run.call('DELETE', '/users/{id}', `/users/${id}`, 200, 'deletes the user', {}, (a) => same('username', json(a).username, asked.username));
+    }
+    await run.call('GET', '/users/{id}', `/users/${id}`, 404, 'the user is gone');
+  },
+};
+
+/** someone else's password without 'update user': refused before the user is even looked up */
+const othersPassword: Scenario = {
+  name: "another user's password",
+  permanence: 'restores',
+  covers: [],
+  needs: [],
+  async run(run) {
+    const op = run.op('POST', '/user/{username}/update');
+    if (run.rules.some((r) => ['manage', 'update'].includes(r.action) && ['all', 'user'].includes(r.subject))) return;
+    const request = await run.example(op, true);
+    if ('skip' in request) return run.skip(op, request.skip);
+    const target = `/user/${encodeURIComponent(`contract-check-${run.runId}`)}/update`;
+    await run.expect(op, target, { ...request.init, token: run.token }, 403, "403 (only a user-admin sets another's password)");
+  },
+};
+
+const changes: Scenario = {
+  name: 'a Recent Changes entry added, changed and removed',
+  permanence: 'restores',
+  covers: ['POST /admin/changes', 'PUT /admin/changes/{id}', 'DELETE /admin/changes/{id}'],
+  needs: ['POST /admin/changes', 'GET /admin/changes/{id}', 'PUT /admin/changes/{id}', 'DELETE /admin/changes/{id}'],
+  async run(run) {
+    const create = await run.example(run.op('POST', '/admin/changes'), false);
+    if ('skip' in create) return run.skip(run.op('POST', '/admin/changes'), create.skip);
+    const entry = create.body as { title: string };
+    const created = await run
+      .call('POST', '/admin/changes', '/admin/changes', 201, 'adds an entry', create.init, (a) => same('title', json(a).title, entry.title))
+      .catch(madeAnyway);
+    const id = idOf(created);
+    try {
+      await run.call('GET', '/admin/changes/{id}', `/admin/changes/${id}`, 200, 'reads the entry back', {}, (a) => same('title', json(a).title, entry.title));
+      const title = `${entry.title} (changed)`;
+      await run.call('PUT', '/admin/changes/{id}', `/admin/changes/${id}`, 200, 'changes its title', { json: { ...entry, title } }, (a) => same('title', json(a).title, title));
+      await run.call('GET', '/admin/changes/{id}', `/admin/changes/${id}`, 200, 'reads the change back', {}, (a) => same('title', json(a).title, title));
+    } finally {
+      await run.call('DELETE', '/admin/changes/{id}', `/admin/changes/${id}`, 200, 'removes the entry');
+    }
+    await run.call('GET', '/admin/changes/{id}', `/admin/changes/${id}`, 404, 'the entry is gone');
+  },
+};
+
+const statistics: Scenario = {
+  name: 'the statistics recomputed',
+  permanence: 'restores',
+  covers: ['POST /admin/statistics/update'],
+  needs: ['POST /admin/statistics/update'],
+  async run(run) {
+    // a recount of what is there; it changes no record
+    await run.call('POST', '/admin/statistics/update', '/admin/statistics/update', 200, 'recomputes the statistics');
+    run.leftBehind.push('a new statistics snapshot');
+  },
+};
+
+interface KilnRow {
+  id: number;
+  kiln_id: string;
+  facility_id: number;
+  type: number;
+  install_date: string;
+  config: string | null;
+}
+
+const kilnPayload = (k: KilnRow, installDate: string) => ({
+  id: k.id,
+  kiln_id: k.kiln_id,
+  facility_id: k.facility_id,
+  type: k.type,
+  install_date: installDate,
+  config: k.config ? (JSON.parse(k.config) as unknown) : {},
+});
+
+async function registryKiln(run: WriteRun, find: (k: KilnRow) => boolean, what: string, check: (k: KilnRow | undefined) => string | null) {
+  const answer = await run.call('GET', '/kiln/registry/list', '/kiln/registry/list', 200, what, {}, (a) => check((json(a).kilns as KilnRow[]).find(find)));
+  return (json(answer).kilns as KilnRow[]).find(find);
+}
+
+const dateOf = (value: string | null | undefined) => (value ?? '').slice(0, 10);
+
+/** changes a kiln's install date and puts it back */
+const kilnEdit: Scenario = {
+  name: "a kiln's install date changed and put back",
+  permanence: 'restores',
+  covers: ['POST /kiln/registry/edit'],
+  needs: ['GET /kiln/registry/list', 'POST /kiln/registry/edit'],
+  async run(run) {
+    const op = run.op('POST', '/kiln/registry/edit');
+    const list = await run.backend.call('GET', '/kiln/registry/list', { token: run.token });
+    const kiln = ((json(list).kilns ?? []) as KilnRow[]).find((k) => k.kiln_id === run.made.kilnId) ?? ((json(list).kilns ?? []) as KilnRow[])[0];
+    if (!kiln) return run.skip(op, 'the Kiln Registry has no kiln to change');
+    const original = dateOf(kiln.install_date);
+    const changed = original === '2001-02-03' ? '2001-02-04' : '2001-02-03';
+    try {
+      await run.call('POST', '/kiln/registry/edit', '/kiln/registry/edit', 200, `changes kiln ${kiln.kiln_id}'s install date`, { json: kilnPayload(kiln, changed) });
+      await registryKiln(run, (k) => k.id === kiln.id, 'reads the change back', (k) => same('install_date', dateOf(k?.install_date), changed));
+    } finally {
+      await run.call('POST', '/kiln/registry/edit', '/kiln/registry/edit', 200, 'puts the install date back', { json: kilnPayload(kiln, original) });
+    }
+    await registryKiln(run, (k) => k.id === kiln.id, 'reads the original back', (k) => same('install_date', dateOf(k?.install_date), original));
+  },
+};
+
+interface FacilityRow {
+  id: number;
+  mnemonic: string;
+  name: string;
+  owner_id: number;
+  latitude_min: number;
+  latitude_max: number;
+  longitude_min: number;
+  longitude_max: number;
+  kiln_type_config: string | null;
+}
+
+const facilityPayload = (f: FacilityRow, name: string) => ({
+  id: f.id,
+  mnemonic: f.mnemonic,
+  name,
+  owner_id: f.owner_id,
+  latMin: f.latitude_min,
+  latMax: f.latitude_max,
+  lonMin: f.longitude_min,
+  lonMax: f.longitude_max,
+  config: f.kiln_type_config ? (JSON.parse(f.kiln_type_config) as object) : { cgo1: {} },
+});
+
+async function listedFacility(run: WriteRun, find: (f: FacilityRow) => boolean, what: string, check: (f: FacilityRow | undefined) => string | null) {
+  const answer = await run.call('GET', '/facilities', '/facilities', 200, what, {}, (a) => check((json(a).facilities as FacilityRow[]).find(find)));
+  return (json(answer).facilities as FacilityRow[]).find(find);
+}
+
+/** renames a facility and puts its name back */
+const facilityEdit: Scenario = {
+  name: "a facility's name changed and put back",
+  permanence: 'restores',
+  covers: ['POST /facility/edit'],
+  needs: ['GET /facilities', 'POST /facility/edit'],
+  async run(run) {
+    const op = run.op('POST', '/facility/edit');
+    const list = await run.backend.call('GET', '/facilities', { token: run.token });
+    const facilities = (json(list).facilities ?? []) as FacilityRow[];
+    const facility = facilities.find((f) => f.id === run.made.facility?.id) ?? facilities[0];
+    if (!facility) return run.skip(op, 'the caller reaches no facility to change');
+    const changed = `${facility.name} (contract-check-${run.runId})`.slice(-200);
+    try {
+      await run.call('POST', '/facility/edit', '/facility/edit', 200, `renames facility ${facility.mnemonic}`, { json: facilityPayload(facility, changed) });
+      await listedFacility(run, (f) => f.id === facility.id, 'reads the change back', (f) => same('name', f?.name, changed));
+    } finally {
+      await run.call('POST', '/facility/edit', '/facility/edit', 200, 'puts the name back', { json: facilityPayload(facility, facility.name) });
+    }
+    await listedFacility(run, (f) => f.id === facility.id, 'reads the original back', (f) => same('name', f?.name, facility.name));
+  },
+};
+
+/** a facility of the run's own, the home of the kiln, burn and audit that follow */
+const facilityAdd: Scenario = {
+  name: 'a facility added',
+  permanence: 'lasting',
+  covers: ['POST /facility/add'],
+  needs: ['POST /facility/add', 'GET /facilities'],
+  async run(run) {
+    const op = run.op('POST', '/facility/add');
+    const request = await run.example(op, false);
+    if ('skip' in request) return run.skip(op, request.skip);
+    const mnemonic = (request.body as { mnemonic: string }).mnemonic;
+    await run.call('POST', '/facility/add', '/facility/add', 200, `adds facility ${mnemonic}`, request.init);
+    run.leftBehind.push(`facility ${mnemonic}`);
+    const facility = await listedFacility(run, (f) => f.mnemonic === mnemonic, 'reads the new facility back', (f) => (f ? null : `${mnemonic} is not listed`));
+    run.made.facility = facility as unknown as Record<string, unknown>;
+    run.burnOrigin.facility = facility as FacilityRow;
+  },
+};
+
+const kilnAdd: Scenario = {
+  name: 'a kiln registered',
+  permanence: 'lasting',
+  covers: ['POST /kiln/registry/add'],
+  needs: ['POST /kiln/registry/add', 'GET /kiln/registry/list'],
+  async run(run) {
+    const op = run.op('POST', '/kiln/registry/add');
+    const request = await run.example(op, false);
+    if ('skip' in request) return run.skip(op, request.skip);
+    const body = request.body as { kiln_id: string; facility_id: number };
+    if (run.made.facility) body.facility_id = Number(run.made.facility.id);
+    await run.call('POST', '/kiln/registry/add', '/kiln/registry/add', 200, `registers kiln ${body.kiln_id}`, { json: body });
+    run.leftBehind.push(`kiln ${body.kiln_id}`);
+    await registryKiln(run, (k) => k.kiln_id === body.kiln_id, 'reads the new kiln back', (k) => (k ? null : `${body.kiln_id} is not listed`));
+    run.made.kilnId = body.kiln_id;
+    run.burnOrigin.kilnId = body.kiln_id;
+  },
+};
+
+/** uploads a burn log of the run's kiln (or of an unknown one), then analyses, archives and restores it */
+const kilnLog: Scenario = {
+  name: 'a burn log uploaded, analysed, archived and restored',
+  permanence: 'lasting',
+  covers: ['POST /kilnlogs/upload', 'POST /kilnlogs/{id}/analyse', 'POST /kilnlogs/{id}/archive', 'POST /archived_kilnlogs/{id}/restore'],
+  needs: ['POST /kilnlogs/upload'],
+  async run(run) {
+    const op = run.op('POST', '/kilnlogs/upload');
+    const request = await run.example(op, false);
+    if ('skip' in request) return run.skip(op, request.skip);
+    const uploaded = await run.call('POST', '/kilnlogs/upload', '/kilnlogs/upload', 201, `uploads a burn log of kiln ${run.burnOrigin.kilnId}`, request.init);
+    const id = idOf(uploaded);
+    run.made.logId = id;
+    const can = (method: string, template: string) => run.grants(run.op(method, template));
+    if (can('GET', '/kilnlogs/{id}')) {
+      await run.call('GET', '/kilnlogs/{id}', `/kilnlogs/${id}`, 200, 'reads the log back', {}, (a) => same('kiln_id', json(a).kiln_id, run.burnOrigin.kilnId));
+    }
+    if (!can('POST', '/kilnlogs/{id}/archive')) {
+      run.leftBehind.push(`burn log ${id} (kiln ${run.burnOrigin.kilnId})`);
+      return;
+    }
+    await run.call('POST', '/kilnlogs/{id}/analyse', `/kilnlogs/${id}/analyse`, 200, 'analyses it again');
+    await run.call('POST', '/kilnlogs/{id}/archive', `/kilnlogs/${id}/archive`, 200, 'archives it', {}, (a) => (json(a).archived_ts ? null : 'archived_ts is not set'));
+    await run.call('POST', '/archived_kilnlogs/{id}/restore', `/archived_kilnlogs/${id}/restore`, 200, 'restores it', {}, (a) => same('archived_ts', json(a).archived_ts, null));
+    if (run.certifying) {
+      run.leftBehind.push(`burn log ${id} (kiln ${run.burnOrigin.kilnId}), audited below`);
+      return;
+    }
+    await run.call('POST', '/kilnlogs/{id}/archive', `/kilnlogs/${id}/archive`, 200, 'archives it for good', {}, (a) => (json(a).archived_ts ? null : 'archived_ts is not set'));
+    run.leftBehind.push(`burn log ${id} (kiln ${run.burnOrigin.kilnId}), archived: deleted after the retention period`);
+  },
+};
+
+/** the facility the run made, else the first the caller reaches: a photo or statement there cannot be taken back */
+async function targetFacility(run: WriteRun): Promise<FacilityRow | undefined> {
+  if (run.made.facility) return run.made.facility as unknown as FacilityRow;
+  const list = await run.backend.call('GET', '/facilities', { token: run.token });
+  return ((json(list).facilities ?? []) as FacilityRow[])[0];
+}
+
+const photo: Scenario = {
+  name: "a facility's photo replaced",
+  permanence: 'lasting',
+  covers: ['POST /photo/upload'],
+  needs: ['POST /photo/upload', 'GET /facility/{id}/photo', 'GET /facilities'],
+  async run(run) {
+    const op = run.op('POST', '/photo/upload');
+    const facility = await targetFacility(run);
+    if (!facility) return run.skip(op, 'the caller reaches no facility');
+    const request = await run.example(op, false);
+    if ('skip' in request) return run.skip(op, request.skip);
+    const headers = { ...request.init.headers, 'Related-Facility': String(facility.id) };
+    await run.call('POST', '/photo/upload', '/photo/upload', 200, `uploads a photo of ${facility.mnemonic}`, { ...request.init, headers });
+    run.leftBehind.push(`a 1 × 1 photo of facility ${facility.mnemonic}, replacing any earlier one`);
+    await run.call('GET', '/facility/{id}/photo', `/facility/${facility.id}/photo`, 200, 'reads the photo back', {}, (a) => same('content type', a.contentType, 'image/png'));
+  },
+};
+
+const statement: Scenario = {
+  name: 'a facility audit statement uploaded',
+  permanence: 'lasting',
+  covers: ['POST /facility/{id}/upload_audit'],
+  needs: ['POST /facility/{id}/upload_audit', 'GET /facility/{id}/audit', 'GET /facilities'],
+  async run(run) {
+    const op = run.op('POST', '/facility/{id}/upload_audit');
+    const facility = await targetFacility(run);
+    if (!facility) return run.skip(op, 'the caller reaches no facility');
+    const request = await run.example(op, false);
+    if ('skip' in request) return run.skip(op, request.skip);
+    const uploaded = await run.call('POST', '/facility/{id}/upload_audit', `/facility/${facility.id}/upload_audit`, 200, `uploads a statement of ${facility.mnemonic}`, request.init);
+    run.leftBehind.push(`a one-page statement of facility ${facility.mnemonic}, now its latest`);
+    await run.call('GET', '/facility/{id}/audit', `/facility/${facility.id}/audit?id=${idOf(uploaded)}`, 200, 'reads the statement back', {}, (a) =>
+      same('content type', a.contentType, 'application/pdf'),
+    );
+  },
+};
+
+/** proposes the run's own burn, signs the proposal off and mints a gram of its CO2 */
+const certify: Scenario = {
+  name: "the run's own burn proposed, signed off and minted",
+  permanence: 'certifies',
+  covers: ['POST /audit/propose', 'POST /audit/signoff', 'POST /eco-asset/mint'],
+  needs: ['POST /audit/propose', 'GET /audit/auditable_logs', 'POST /audit/signoff', 'GET /audit/history', 'POST /eco-asset/mint', 'GET /eco-asset/list'],
+  async run(run) {
+    const propose = run.op('POST', '/audit/propose');
+    const facilityId = Number(run.made.facility?.id);
+    if (!run.made.logId || !run.made.facility) {
+      return run.skip(propose, 'certifies only a burn of its own facility and kiln: the role must also add a facility, a kiln and a burn log');
+    }
+    const logId = run.made.logId;
+    const jobId = `contract-check-${run.runId}`;
+    const proposed = await run.call('POST', '/audit/propose', `/audit/propose?job_id=${jobId}&kiln_type=-1`, 201, `proposes burn ${logId}`, { json: { analysis_ids: [logId] } });
+    const auditId = idOf(proposed);
+    run.leftBehind.push(`proposal ${jobId}`);
+    await run.call('GET', '/audit/auditable_logs', `/audit/auditable_logs?audit=${auditId}`, 200, 'reads the proposal back', {}, (a) =>
+      same('burns', ((json(a).data as { logs: { analysis_id: number }[] }).logs ?? []).map((l) => l.analysis_id).join(','), String(logId)),
+    );
+    const signoff = await run.example(run.op('POST', '/audit/signoff'), true);
+    if ('skip' in signoff) return run.skip(run.op('POST', '/audit/signoff'), signoff.skip);
+    const form = signoff.init.form as FormData;
+    form.set('proposed_audit_id', String(auditId));
+    form.set('analysis_ids', String(logId));
+    await run.call('POST', '/audit/signoff', '/audit/signoff', 200, 'signs it off', { form }, (a) => same('id', json(a).id, auditId));
+    run.leftBehind.push(`audit ${jobId} of burn ${logId}, signed off`);
+    await run.call('GET', '/audit/history', `/audit/history?facility_id=${facilityId}`, 200, 'reads the audit back', {}, (a) =>
+      (json(a).data as { id: number }[]).some((h) => h.id === auditId) ? null : `audit ${auditId} is not in the history`,
+    );
+    const mint = { minting_note: jobId, transaction_id: jobId, co2_utilisation: { [String(auditId)]: 0.001 } };
+    await run.call('POST', '/eco-asset/mint', '/eco-asset/mint', 200, 'mints 1 g of its CO2', { json: mint });
+    run.leftBehind.push(`eco asset ${jobId} of 1 g`);
+    await run.call('GET', '/eco-asset/list', `/eco-asset/list?facility_id=${facilityId}`, 200, 'reads the eco asset back', {}, (a) =>
+      (json(a).eco_assets as { transaction_id: string }[]).some((e) => e.transaction_id === jobId) ? null : `${jobId} is not listed`,
+    );
+  },
+};
+
+/** in the order they run: the lasting ones make the facility, kiln and burn those after them use */
+export const SCENARIOS: readonly Scenario[] = [users, othersPassword, changes, statistics, facilityAdd, kilnAdd, kilnEdit, facilityEdit, kilnLog, photo, statement, certify];
