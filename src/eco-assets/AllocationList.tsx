@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
-import { Accordion, AccordionDetails, AccordionSummary, Alert, Box, Button, Stack, Typography } from '@mui/material';
+import { Accordion, AccordionDetails, AccordionSummary, Box, Button, Stack, Typography } from '@mui/material';
 import { useGetList, useTranslate } from 'react-admin';
 import { AuditEvidenceDialog } from '../audits/AuditEvidenceDialog';
 import { AuditedLogsDialog } from '../audits/AuditedLogsDialog';
@@ -9,6 +9,7 @@ import { formatCo2 } from '../domain/minting';
 import { RESOURCES } from '../domain/operations';
 import { useReportQueryFailure, type FailureTexts } from '../layout/failures';
 import { Loading } from '../layout/Loading';
+import { RetryAlert } from '../layout/RetryAlert';
 import type { EcoAllocation } from '../providers/ecoAssetEndpoints';
 import { EVERY_ROW } from '../providers/listedInBrowser';
 
@@ -28,19 +29,7 @@ export function AllocationList({ ecoAssetId }: { ecoAssetId: number }) {
   const { data, isPending, error, refetch } = useGetList<EcoAllocation>(RESOURCES.ecoAllocations, { filter: { eco_asset_id: ecoAssetId }, pagination: EVERY_ROW });
   useReportQueryFailure(error, AUDIT_DATA_FAILURE);
   if (isPending) return <Loading />;
-  if (error)
-    return (
-      <Alert
-        severity="error"
-        action={
-          <Button color="inherit" size="small" onClick={() => void refetch()}>
-            {translate('lists.retry')}
-          </Button>
-        }
-      >
-        {translate('ecoAssets.review.allocationsFailed')}
-      </Alert>
-    );
+  if (error) return <RetryAlert message="ecoAssets.review.allocationsFailed" onRetry={() => void refetch()} />;
   if (data.length === 0) return <Typography sx={{ p: 2 }}>{translate('ecoAssets.review.noAllocations')}</Typography>;
   return (
     <Box>

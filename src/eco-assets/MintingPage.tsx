@@ -1,9 +1,10 @@
 import { useMemo, useState } from 'react';
-import { Alert, Box, Button, Typography } from '@mui/material';
+import { Box, Button, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import { mintSources } from '../domain/minting';
 import { Loading } from '../layout/Loading';
 import { Page } from '../layout/Page';
+import { RetryAlert } from '../layout/RetryAlert';
 import { AvailableCo2Table } from './AvailableCo2Table';
 import { MintDialog } from './MintDialog';
 import { useAvailableCo2 } from './useAvailableCo2';
@@ -24,18 +25,7 @@ export default function MintingPage() {
   let content;
   if (available.isPending) content = <Loading />;
   else if (available.error)
-    content = (
-      <Alert
-        severity="error"
-        action={
-          <Button color="inherit" size="small" onClick={() => void available.refetch()}>
-            {translate('lists.retry')}
-          </Button>
-        }
-      >
-        {translate('ecoAssets.minting.loadFailed')}
-      </Alert>
-    );
+    content = <RetryAlert message="ecoAssets.minting.loadFailed" onRetry={() => void available.refetch()} />;
   else if (facilities.length === 0) content = <Typography>{translate('ecoAssets.minting.noAvailable')}</Typography>;
   else
     content = (

@@ -1,11 +1,12 @@
 import { useState } from 'react';
-import { Alert, Box, Button, Typography } from '@mui/material';
+import { Box, Typography } from '@mui/material';
 import { useGetList, useTranslate } from 'react-admin';
 import type { EcoAsset } from '../domain/api/ecoAssets';
 import { RESOURCES } from '../domain/operations';
 import { FacilityDropdown } from '../facilities/FacilityDropdown';
 import { useReportQueryFailure } from '../layout/failures';
 import { Page } from '../layout/Page';
+import { RetryAlert } from '../layout/RetryAlert';
 import { EVERY_ROW } from '../providers/listedInBrowser';
 import { AllocationList } from './AllocationList';
 import { EcoAssetTable } from './EcoAssetTable';
@@ -33,20 +34,7 @@ export default function ReviewEcoAssetsPage() {
 
   let left;
   if (facilityId === null) left = <Typography sx={{ p: 2 }}>{translate('ecoAssets.review.selectFacility')}</Typography>;
-  else if (assets.error)
-    left = (
-      <Alert
-        severity="error"
-        sx={{ m: 1 }}
-        action={
-          <Button color="inherit" size="small" onClick={() => void assets.refetch()}>
-            {translate('lists.retry')}
-          </Button>
-        }
-      >
-        {translate('ecoAssets.review.loadFailed')}
-      </Alert>
-    );
+  else if (assets.error) left = <RetryAlert message="ecoAssets.review.loadFailed" sx={{ m: 1 }} onRetry={() => void assets.refetch()} />;
   else left = <EcoAssetTable assets={list} isPending={assets.isPending} selectedId={selected} onSelect={setSelectedId} />;
 
   return (

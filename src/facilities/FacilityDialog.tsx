@@ -86,7 +86,8 @@ export function FacilityDialog({ facility, list, onClose }: FacilityDialogProps)
           autoFocus={!facility}
           disabled={!!facility}
           label="facilities.fields.mnemonic"
-          maxLength={MNEMONIC_MAX_LENGTH}
+          // a fixed mnemonic needs no length hint, and a disabled field's hint falls below WCAG AA contrast
+          maxLength={facility ? undefined : MNEMONIC_MAX_LENGTH}
         />
         <FormInput source="name" autoFocus={!!facility} label="facilities.fields.name" maxLength={FACILITY_NAME_MAX_LENGTH} />
       </Box>

@@ -46,6 +46,7 @@ export function FileChooser({ label, accept, file, onChange, hint, hintArgs, err
           startIcon={<UploadFileIcon />}
           disabled={disabled}
           aria-describedby={helpId}
+          aria-invalid={error ? true : undefined}
           onClick={() => input.current?.click()}
         >
           {translate(label)}

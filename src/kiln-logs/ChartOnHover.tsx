@@ -18,7 +18,7 @@ const BurnChart = lazy(() => import('./BurnChart'));
 /**
  * The chart icon beside a burn's analysis (spec §2): hovering or focusing it
  * shows the burn chart, whose points are fetched only then; clicking it (or
- * the pin) keeps the chart open until it is unpinned or closed. In a window
+ * the pin) keeps the chart open until it is unpinned, closed or Escape is pressed. In a window
  * too narrow for the 650-pixel chart, the icon opens it in a full-screen dialog.
  */
 export function ChartOnHover({ logId }: { logId: number }) {
@@ -48,7 +48,11 @@ export function ChartOnHover({ logId }: { logId: number }) {
     <Tooltip
       open={open}
       onOpen={() => setHovered(true)}
-      onClose={() => setHovered(false)}
+      onClose={(event) => {
+        setHovered(false);
+        // Escape dismisses the chart, pinned or not (WCAG 1.4.13: content on hover or focus is dismissible)
+        if (event.type === 'keydown') setPinned(false);
+      }}
       enterDelay={300}
       describeChild
       placement="left"

@@ -1,25 +1,14 @@
-import { Alert, Button, Typography } from '@mui/material';
+import { Typography } from '@mui/material';
 import { Pagination, useListContext, useTranslate } from 'react-admin';
+import { RetryAlert } from './RetryAlert';
 
 /**
  * A list that failed to load, shown by <List error> in place of the table and
  * its pager: what failed, in a sentence, and Retry.
  */
 export function ListError({ message }: { message: string }) {
-  const translate = useTranslate();
   const { refetch } = useListContext();
-  return (
-    <Alert
-      severity="error"
-      action={
-        <Button color="inherit" size="small" onClick={() => void refetch()}>
-          {translate('lists.retry')}
-        </Button>
-      }
-    >
-      {translate(message)}
-    </Alert>
-  );
+  return <RetryAlert message={message} onRetry={() => void refetch()} />;
 }
 
 /** What an empty list says (a message key). */

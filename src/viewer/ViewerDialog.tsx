@@ -25,7 +25,8 @@ export function ViewerDialog({ title, document, onClose, failure }: ViewerDialog
   return (
     <Dialog open fullWidth maxWidth="md" onClose={onClose}>
       <DialogTitle>{title}</DialogTitle>
-      <DialogContent dividers>
+      {/* focusable: a page or image taller than the dialog scrolls from the keyboard too */}
+      <DialogContent dividers tabIndex={0}>
         <ErrorBoundary fallback={<Typography color="error">{translate('viewer.loadFailed')}</Typography>}>
           <Suspense fallback={<Loading />}>
             <DocumentViewer document={document} title={title} onClose={onClose} failure={failure} />

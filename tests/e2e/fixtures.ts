@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 
 export const DEMO_PASSWORD = 'kiln-demo';
 
@@ -37,15 +37,27 @@ export async function readMenu(page: Page): Promise<Record<string, string[]>> {
   return menu;
 }
 
-/** No serious or critical accessibility violations on the current screen. */
-export async function expectAccessible(page: Page): Promise<void> {
+/** The attribute that marks the part of the page one axe run looks at. */
+const AXE_SCOPE = 'data-axe-scope';
+
+/**
+ * No serious or critical accessibility violations on the current screen or,
+ * given `within`, in that dialog, menu or popup (with the layer it is portalled in).
+ */
+export async function expectAccessible(page: Page, within?: Locator): Promise<void> {
   // colour contrast is only meaningful once theme transitions have finished
   await page.waitForFunction(() =>
     document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity),
   );
-  const results = await new AxeBuilder({ page }).analyze();
+  const builder = new AxeBuilder({ page });
+  if (within) {
+    await page.locator(`[${AXE_SCOPE}]`).evaluateAll((marked, name) => marked.forEach((el) => el.removeAttribute(name)), AXE_SCOPE);
+    await within.evaluate((el, name) => (el.closest('.MuiModal-root, .MuiPopper-root') ?? el).setAttribute(name, ''), AXE_SCOPE);
+    builder.include(`[${AXE_SCOPE}]`);
+  }
+  const results = await builder.analyze();
   const severe = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(severe.map((v) => `${v.id}: ${v.help} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+  expect(severe.map((v) => `${v.id}: ${v.help} ${v.nodes.map((n) => `${n.target.join(' ')} ${n.html.slice(0, 160)}`).join(', ')}`)).toEqual([]);
 }
 
 /**

@@ -62,6 +62,19 @@ describe('ChartOnHover', () => {
     await waitFor(() => expect(screen.queryByRole('figure', { name: 'Burn chart' })).toBeNull());
   });
 
+  it('closes on Escape even when pinned, the focus staying on the icon', async () => {
+    windowWidth(1280);
+    renderIcon();
+    const icon = screen.getByRole('button', { name: 'Show burn chart' });
+    await userEvent.click(icon);
+    expect(icon).toHaveAttribute('aria-pressed', 'true');
+    expect(await screen.findByRole('figure', { name: 'Burn chart' })).toBeInTheDocument();
+    await userEvent.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('figure', { name: 'Burn chart' })).toBeNull());
+    expect(icon).toHaveAttribute('aria-pressed', 'false');
+    expect(icon).toHaveFocus();
+  });
+
   it('opens a full-screen dialog in a narrow window', async () => {
     windowWidth(600);
     renderIcon();
