@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useLayoutEffect, useState } from 'react';
 import { Box, Button, Card, CardContent, Snackbar, TextField, Tooltip, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import { useController, useForm, useWatch, type Control } from 'react-hook-form';
@@ -69,10 +69,17 @@ function LoginButton({ control, busy }: { control: Control<Credentials>; busy: b
   );
 }
 
-/** The form; onLogin logs in and opens the console, rejecting when the login is refused. */
-export function LoginForm({ onLogin }: { onLogin: (credentials: Credentials) => Promise<void> }) {
+/**
+ * The form; onLogin logs in and opens the console, rejecting when the login is
+ * refused. `typed`: what was typed into the painted form before it was live,
+ * taken over once hydrated (before the next paint, so nothing flickers).
+ */
+export function LoginForm({ onLogin, typed }: { onLogin: (credentials: Credentials) => Promise<void>; typed?: Partial<Credentials> }) {
   const translate = useTranslate();
-  const { control, handleSubmit, formState } = useForm<Credentials>({ defaultValues: EMPTY_CREDENTIALS, mode: 'onTouched' });
+  const { control, handleSubmit, formState, setValue } = useForm<Credentials>({ defaultValues: EMPTY_CREDENTIALS, mode: 'onTouched' });
+  useLayoutEffect(() => {
+    for (const [name, value] of Object.entries(typed ?? {}) as [Field, string][]) setValue(name, value, { shouldDirty: true });
+  }, [typed, setValue]);
   const [tip, setTip] = useState<Field | null>(null);
   const [failed, setFailed] = useState(false);
 
