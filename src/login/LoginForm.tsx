@@ -1,4 +1,4 @@
-import { useLayoutEffect, useState } from 'react';
+import { useEffect, useLayoutEffect, useState } from 'react';
 import { Box, Button, Card, CardContent, Snackbar, TextField, Tooltip, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import { useController, useForm, useWatch, type Control } from 'react-hook-form';
@@ -82,6 +82,9 @@ export function LoginForm({ onLogin, typed }: { onLogin: (credentials: Credentia
   }, [typed, setValue]);
   const [tip, setTip] = useState<Field | null>(null);
   const [failed, setFailed] = useState(false);
+  // data-live: the painted (prerendered) form now answers focus and blur too, not only typing
+  const [live, setLive] = useState(false);
+  useEffect(() => setLive(true), []);
 
   const submit = handleSubmit(async (credentials) => {
     setFailed(false);
@@ -100,7 +103,7 @@ export function LoginForm({ onLogin, typed }: { onLogin: (credentials: Credentia
         <Typography variant="h4" component="h1" gutterBottom>
           {translate('login.heading')}
         </Typography>
-        <Box component="form" onSubmit={submit} noValidate sx={{ display: 'flex', flexDirection: 'column', gap: 1 }}>
+        <Box component="form" onSubmit={submit} noValidate data-live={live || undefined} sx={{ display: 'flex', flexDirection: 'column', gap: 1 }}>
           <LoginField name="username" control={control} autoFocus tip={tip} onTip={setTip} />
           <LoginField name="password" control={control} tip={tip} onTip={setTip} />
           <LoginButton control={control} busy={formState.isSubmitting} />

@@ -77,8 +77,10 @@ test('the painted form is hydrated in place, keeps what was typed before its scr
   await page.locator('input[name="username"]').fill('superadmin');
   await page.locator('input[name="password"]').fill(DEMO_PASSWORD);
   await expect(page.getByRole('button', { name: 'Login' })).toBeDisabled();
+  await expect(page.locator('form[data-live]')).toHaveCount(0);
 
   release();
+  await expect(page.locator('form[data-live]')).toBeVisible();
   // live: the button follows the typed values
   await expect(page.getByRole('button', { name: 'Login' })).toBeEnabled();
   await expect(page.locator('input[name="password"]')).toHaveValue(DEMO_PASSWORD);
