@@ -1,6 +1,7 @@
 /// <reference types="vitest/config" />
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { prerenderFirstScreen } from './src/login/prerender/vitePlugin';
 import { findPostgresBin } from './tests/helpers/postgres';
 
 /**
@@ -17,7 +18,7 @@ if (!hasPostgres && process.argv.some((a) => a.includes('vitest'))) {
 const apiTarget = process.env.API_PROXY_TARGET ?? 'http://localhost:3001';
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), prerenderFirstScreen()],
   // copied as they are into dist/ (robots.txt); kept under src/ so the top level stays as it is
   publicDir: 'src/public',
   server: {

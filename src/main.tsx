@@ -1,25 +1,16 @@
-import { StrictMode, Suspense, lazy, useState } from 'react';
-import { createRoot } from 'react-dom/client';
+import { StrictMode } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { Boot } from './login/Boot';
 import { currentSession } from './providers/session';
 
-const loadConsole = () => import('./AppRoot');
-const AppRoot = lazy(loadConsole);
-const LoginApp = lazy(() => import('./login/LoginApp'));
-
-/**
- * A visitor without a session gets the login screen alone; the console
- * (react-admin and every screen) loads with the login. Once started, the
- * console handles logouts and logins itself, in place.
- */
-function Boot() {
-  const [started, setStarted] = useState(() => currentSession() !== null);
-  return (
-    <Suspense fallback={null}>{started ? <AppRoot /> : <LoginApp loadConsole={loadConsole} onLoggedIn={() => setStarted(true)} />}</Suspense>
-  );
-}
-
-createRoot(document.getElementById('root')!).render(
+const root = document.getElementById('root')!;
+const app = (
   <StrictMode>
-    <Boot />
-  </StrictMode>,
+    <Boot hasSession={currentSession() !== null} />
+  </StrictMode>
 );
+
+// index.html's first-paint script has put the prerendered login screen in
+// #root when this tab has no session (login/prerender/firstPaint.ts): make it live.
+if (root.firstChild) hydrateRoot(root, app);
+else createRoot(root).render(app);

@@ -1,4 +1,4 @@
-import { useCallback, useSyncExternalStore } from 'react';
+import { createContext, useCallback, useContext, useSyncExternalStore } from 'react';
 
 /**
  * The console's own localStorage keys (spec §9). Kept apart from react-admin's
@@ -39,9 +39,21 @@ function writeFlag(key: StorageKey, value: boolean): void {
   listeners.forEach((listener) => listener());
 }
 
+/**
+ * The flags a page is rendered with where there is no storage: the login
+ * screen prerendered at build time, once per value (login/prerender). In the
+ * browser, hydration reads storage like any render.
+ */
+export const PrerenderedFlags = createContext<Partial<Record<StorageKey, boolean>>>({});
+
 /** A yes/no preference saved in localStorage, shared live by every component that reads it. */
 export function usePersistentFlag(key: StorageKey): [boolean, (value: boolean) => void] {
-  const value = useSyncExternalStore(subscribe, () => readFlag(key));
+  const prerendered = useContext(PrerenderedFlags);
+  const value = useSyncExternalStore(
+    subscribe,
+    () => readFlag(key),
+    () => prerendered[key] ?? readFlag(key),
+  );
   const set = useCallback((next: boolean) => writeFlag(key, next), [key]);
   return [value, set];
 }

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useLayoutEffect, useState } from 'react';
 import { Box, Button, Card, CardContent, Snackbar, TextField, Tooltip, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import { useController, useForm, useWatch, type Control } from 'react-hook-form';
@@ -69,12 +69,22 @@ function LoginButton({ control, busy }: { control: Control<Credentials>; busy: b
   );
 }
 
-/** The form; onLogin logs in and opens the console, rejecting when the login is refused. */
-export function LoginForm({ onLogin }: { onLogin: (credentials: Credentials) => Promise<void> }) {
+/**
+ * The form; onLogin logs in and opens the console, rejecting when the login is
+ * refused. `typed`: what was typed into the painted form before it was live,
+ * taken over once hydrated (before the next paint, so nothing flickers).
+ */
+export function LoginForm({ onLogin, typed }: { onLogin: (credentials: Credentials) => Promise<void>; typed?: Partial<Credentials> }) {
   const translate = useTranslate();
-  const { control, handleSubmit, formState } = useForm<Credentials>({ defaultValues: EMPTY_CREDENTIALS, mode: 'onTouched' });
+  const { control, handleSubmit, formState, setValue } = useForm<Credentials>({ defaultValues: EMPTY_CREDENTIALS, mode: 'onTouched' });
+  useLayoutEffect(() => {
+    for (const [name, value] of Object.entries(typed ?? {}) as [Field, string][]) setValue(name, value, { shouldDirty: true });
+  }, [typed, setValue]);
   const [tip, setTip] = useState<Field | null>(null);
   const [failed, setFailed] = useState(false);
+  // data-live: the painted (prerendered) form now answers focus and blur too, not only typing
+  const [live, setLive] = useState(false);
+  useEffect(() => setLive(true), []);
 
   const submit = handleSubmit(async (credentials) => {
     setFailed(false);
@@ -93,7 +103,7 @@ export function LoginForm({ onLogin }: { onLogin: (credentials: Credentials) => 
         <Typography variant="h4" component="h1" gutterBottom>
           {translate('login.heading')}
         </Typography>
-        <Box component="form" onSubmit={submit} noValidate sx={{ display: 'flex', flexDirection: 'column', gap: 1 }}>
+        <Box component="form" onSubmit={submit} noValidate data-live={live || undefined} sx={{ display: 'flex', flexDirection: 'column', gap: 1 }}>
           <LoginField name="username" control={control} autoFocus tip={tip} onTip={setTip} />
           <LoginField name="password" control={control} tip={tip} onTip={setTip} />
           <LoginButton control={control} busy={formState.isSubmitting} />

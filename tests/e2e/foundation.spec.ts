@@ -214,6 +214,8 @@ test.describe('accessibility', () => {
   test("the login screen's required-field errors, at rest, focused and hovered, light and dark", async ({ page }) => {
     // nothing is submitted: the fields are only touched and left empty
     await page.goto('/home');
+    // focus and blur reach the form once it is live (it is painted before its script)
+    await expect(page.locator('form[data-live]')).toBeVisible();
     const username = page.getByRole('textbox', { name: 'Username' });
     const password = page.locator('input[name="password"]');
     const darkMode = page.getByRole('switch', { name: 'Dark Mode' }).or(page.getByRole('checkbox', { name: 'Dark Mode' }));

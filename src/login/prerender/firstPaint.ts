@@ -1,0 +1,69 @@
+import { STORAGE_KEYS } from '../../layout/preferences';
+import { TOKEN_STORAGE_KEY } from '../../providers/session';
+
+/**
+ * The login screen painted from index.html before any JavaScript file has
+ * loaded (a phone's first screen). It is prerendered at build time once per
+ * state it can be in: light or dark, cookie banner shown or accepted. A small
+ * inline script, allowed by its hash in the Content-Security-Policy, puts the
+ * visitor's variant into #root before the first paint, so a dark-mode user
+ * never sees a light screen; main.tsx then hydrates that markup.
+ */
+
+export interface FirstScreenVariant {
+  darkMode: boolean;
+  cookiesAccepted: boolean;
+}
+
+export const FIRST_SCREEN_VARIANTS: readonly FirstScreenVariant[] = [
+  { darkMode: false, cookiesAccepted: false },
+  { darkMode: true, cookiesAccepted: false },
+  { darkMode: false, cookiesAccepted: true },
+  { darkMode: true, cookiesAccepted: true },
+];
+
+const TEMPLATE_PREFIX = 'kc-first-screen';
+
+export function templateId({ darkMode, cookiesAccepted }: FirstScreenVariant): string {
+  return `${TEMPLATE_PREFIX}-${darkMode ? 'dark' : 'light'}-${cookiesAccepted ? 'accepted' : 'banner'}`;
+}
+
+/**
+ * Runs while the page is parsed, after the templates: no session in this tab
+ * (the console paints itself then) and storage readable, it moves the chosen
+ * variant's styles into <head> and its markup into #root, and drops the
+ * templates. Any surprise leaves #root empty: the script renders as before.
+ */
+export const FIRST_PAINT_SCRIPT = `(function(){
+function paint(){
+if(sessionStorage.getItem(${JSON.stringify(TOKEN_STORAGE_KEY)}))return;
+var flag=function(k){return localStorage.getItem(k)==='true'};
+var t=document.getElementById(${JSON.stringify(TEMPLATE_PREFIX)}+'-'+(flag(${JSON.stringify(STORAGE_KEYS.darkMode)})?'dark':'light')+'-'+(flag(${JSON.stringify(STORAGE_KEYS.cookiesAccepted)})?'accepted':'banner'));
+var root=document.getElementById('root');
+if(!t||!root||root.firstChild)return;
+var f=t.content.cloneNode(true);
+f.querySelectorAll('style').forEach(function(s){document.head.appendChild(s)});
+root.appendChild(f);
+}
+try{paint()}catch(e){}
+document.querySelectorAll('template[id^=${TEMPLATE_PREFIX}]').forEach(function(t){t.remove()});
+})();`;
+
+export interface RenderedVariant extends FirstScreenVariant {
+  /** the markup React rendered for #root */
+  markup: string;
+  /** emotion's <style data-emotion> tags for that markup (theme-dependent, so per variant) */
+  styles: string;
+}
+
+const ROOT = '<div id="root"></div>';
+
+/** index.html with the variants as templates after the empty #root, and the script that picks one. */
+export function injectFirstScreen(html: string, variants: readonly RenderedVariant[]): string {
+  if (html.split(ROOT).length !== 2) throw new Error(`index.html must hold exactly one ${ROOT}`);
+  if (variants.some((v) => /<script/i.test(v.markup) || /<script/i.test(v.styles))) {
+    throw new Error('the prerendered login screen must carry no script (the CSP allows only the first-paint script)');
+  }
+  const templates = variants.map((v) => `<template id="${templateId(v)}">${v.styles}${v.markup}</template>`).join('\n');
+  return html.replace(ROOT, `${ROOT}\n${templates}\n<script>${FIRST_PAINT_SCRIPT}</script>`);
+}

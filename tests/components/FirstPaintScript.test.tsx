@@ -1,0 +1,49 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import { FIRST_PAINT_SCRIPT, FIRST_SCREEN_VARIANTS, injectFirstScreen, templateId } from '../../src/login/prerender/firstPaint';
+
+/** index.html's inline script, run on a page built as the build builds it: which variant it paints, and when none. */
+function loadPage(): void {
+  const html = injectFirstScreen(
+    '<div id="root"></div>',
+    FIRST_SCREEN_VARIANTS.map((v) => ({ ...v, markup: `<main>${templateId(v)}</main>`, styles: `<style data-emotion="css ${templateId(v)}"></style>` })),
+  );
+  document.head.innerHTML = '';
+  // scripts set through innerHTML do not run: the page is parsed first, then the script is run as the parser would
+  document.body.innerHTML = html.replace(/<script>[\s\S]*<\/script>/, '');
+  new Function(FIRST_PAINT_SCRIPT)();
+}
+
+const root = () => document.getElementById('root')!;
+
+describe('the first-paint script', () => {
+  beforeEach(() => {
+    localStorage.clear();
+    sessionStorage.clear();
+  });
+
+  it('paints the light screen with the cookie banner for a first visit, its styles in <head>, and drops the templates', () => {
+    loadPage();
+    expect(root().innerHTML).toBe('<main>kc-first-screen-light-banner</main>');
+    expect(document.head.querySelector('style')?.dataset.emotion).toBe('css kc-first-screen-light-banner');
+    expect(document.querySelectorAll('template')).toHaveLength(0);
+  });
+
+  it.each([
+    [{ 'kiln-console.dark-mode': 'true' }, 'kc-first-screen-dark-banner'],
+    [{ 'kiln-console.cookies-accepted': 'true' }, 'kc-first-screen-light-accepted'],
+    [{ 'kiln-console.dark-mode': 'true', 'kiln-console.cookies-accepted': 'true' }, 'kc-first-screen-dark-accepted'],
+    [{ 'kiln-console.dark-mode': 'false' }, 'kc-first-screen-light-banner'],
+  ])('paints the variant of the stored choices %o', (flags, variant) => {
+    Object.entries(flags).forEach(([k, v]) => localStorage.setItem(k, v));
+    loadPage();
+    expect(root().innerHTML).toBe(`<main>${variant}</main>`);
+  });
+
+  it('paints nothing when the tab has a session: the console paints itself', () => {
+    sessionStorage.setItem('token', 'x.y.z');
+    loadPage();
+    expect(root().childNodes).toHaveLength(0);
+    expect(document.head.querySelector('style')).toBeNull();
+    expect(document.querySelectorAll('template')).toHaveLength(0);
+  });
+});
