@@ -161,4 +161,20 @@ describe('pickChartIndices', () => {
     const none = x.map(() => NaN);
     expect(pickChartIndices(x, [t, none], 200)).toEqual(pickChartIndices(x, [t], 200));
   });
+
+  it('returns a series of exactly maxPoints whole, inner extremes and all', () => {
+    const x = Array.from({ length: 100 }, (_, i) => i);
+    const y = x.map((i) => (i === 40 ? 9 : i === 60 ? -9 : 0));
+    expect(pickChartIndices(x, [y], 100)).toEqual(x);
+  });
+
+  it('finds the extremes of a series whose first reading is missing, even where LTTB looks elsewhere', () => {
+    const x = Array.from({ length: 3000 }, (_, i) => i);
+    // in the bucket of reading 1510, t1's spike at 1500 spans the largest triangle; w's lowest reading is 1510
+    const t1 = x.map((i) => (i === 1500 ? 70 : i === 2500 ? -70 : Math.sin(i / 3)));
+    const w = x.map((i) => (i === 0 ? NaN : i === 1510 ? -1 : i === 2999 ? 100 : 0));
+    const picked = pickChartIndices(x, [t1, w], 50);
+    expect(lttbIndices(x, [t1, w], 49)).not.toContain(1510);
+    expect(picked).toContain(1510);
+  });
 });

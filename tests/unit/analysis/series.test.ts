@@ -80,10 +80,14 @@ describe('prepareSeries: T_hot and T_cold', () => {
 
   it('smooths weight and both temperatures over 60 s (±30 s), not more', () => {
     // one reading every 10 s, a one-reading spike at 60 s, and a value 40 s away that a wider window would reach
-    const rows = [0, 10, 20, 30, 40, 50, 60, 70, 80, 90, 100, 110, 120].map((s) => row(s, s === 60 ? 900 : 500, 480, s === 60 ? 99 : s >= 100 ? 50 : 10));
+    const rows = [0, 10, 20, 30, 40, 50, 60, 70, 80, 90, 100, 110, 120].map((s) =>
+      row(s, s === 60 ? 900 : s >= 100 ? 300 : 500, s >= 100 ? 280 : 480, s === 60 ? 99 : s >= 100 ? 50 : 10),
+    );
     const prepared = prepareSeries(orderRows(rows), { type: KILN_TYPE.RETORT });
     expect(prepared.hotS[6]).toBe(500);
     expect(prepared.coldS[6]).toBe(480);
+    // at 110 s (80…140 s) three of five readings are 300 / 280; ±60 s would hold five older ones and give 500 / 480
+    expect([prepared.hotS[11], prepared.coldS[11]]).toEqual([300, 280]);
     expect(prepared.smooth[6]).toBe(10);
     // at 90 s the window 60…120 s holds 99,10,10,10,50,50,50: median 50 (±60 s would hold six readings of 10 and give 10)
     expect(Array.from(prepared.smooth.subarray(7, 10))).toEqual([10, 10, 50]);

@@ -103,4 +103,15 @@ describe('stats', () => {
     expect(round2OrNull(1.005)).toBe(1);
     expect(round2OrNull(-2.346)).toBe(-2.35);
   });
+
+  it('rolling median keeps a window of more than 64 readings sorted as it grows', () => {
+    const ts = Array.from({ length: 300 }, (_, i) => i * 1000);
+    const values = ts.map((_, i) => (i * 37) % 101);
+    const fast = rollingMedianByTime(ts, values, 100_000);
+    expect(Array.from(fast)).toEqual(ts.map((t) => median(values.filter((_, k) => Math.abs(ts[k] - t) <= 100_000))));
+  });
+
+  it('noise estimate reads three readings: one second difference', () => {
+    expect(noiseSigma(Float64Array.from([0, 1, 0]))).toBeCloseTo((1.4826 * 2) / Math.sqrt(6), 12);
+  });
 });
