@@ -177,4 +177,12 @@ describe('pickChartIndices', () => {
     expect(lttbIndices(x, [t1, w], 49)).not.toContain(1510);
     expect(picked).toContain(1510);
   });
+
+  it('downsampleChart runs LTTB on the chart points themselves: peaks inside buckets survive', () => {
+    const peakOf = (b: number) => 1 + 10 * b + 6;
+    const peaks = new Set(Array.from({ length: 100 }, (_, b) => peakOf(b)));
+    const points = series(1002, (i) => ({ t1: peaks.has(i) ? ((i - 7) % 20 === 0 ? 10 : -10) : 0, t2: 0, w: 0 }));
+    const kept = downsampleChart(points, 102).filter((p) => p.t1 !== 0);
+    expect(kept.length).toBeGreaterThan(90);
+  });
 });
