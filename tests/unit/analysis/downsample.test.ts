@@ -185,4 +185,12 @@ describe('pickChartIndices', () => {
     const kept = downsampleChart(points, 102).filter((p) => p.t1 !== 0);
     expect(kept.length).toBeGreaterThan(90);
   });
+
+  it('keeps the first reading of a flat bucket, and the peak of a bucket however small its triangles', () => {
+    const xs = Array.from({ length: 10 }, (_, i) => i);
+    expect(lttbIndices(xs, [xs.map(() => 0)], 4)).toEqual([0, 1, 5, 9]);
+    // x a tenth apart: the peak's triangle is 0.65, every other one 0
+    const tenths = xs.map((i) => i / 10);
+    expect(lttbIndices(tenths, [xs.map((i) => (i === 3 ? 1 : 0))], 4)[1]).toBe(3);
+  });
 });
