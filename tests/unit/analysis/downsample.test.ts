@@ -176,6 +176,10 @@ describe('pickChartIndices', () => {
     const picked = pickChartIndices(x, [t1, w], 50);
     expect(lttbIndices(x, [t1, w], 49)).not.toContain(1510);
     expect(picked).toContain(1510);
+    // and the same for its highest reading
+    const upside = w.map((v) => -v);
+    expect(lttbIndices(x, [t1, upside], 49)).not.toContain(1510);
+    expect(pickChartIndices(x, [t1, upside], 50)).toContain(1510);
   });
 
   it('downsampleChart runs LTTB on the chart points themselves: peaks inside buckets survive', () => {
