@@ -1,7 +1,7 @@
 import { DATA_SAMPLE_ROWS } from './constants';
 import { pickChartIndices } from './downsample';
 import type { TimeSeries } from './series';
-import { round2, round2OrNull } from './stats';
+import { round2OrNull } from './stats';
 import { formatDate, formatTime } from './time';
 import type { ChartPoint, DataSampleRow, LogRow } from './types';
 
@@ -10,13 +10,12 @@ import type { ChartPoint, DataSampleRow, LogRow } from './types';
  * could be converted (null when the kiln or its calibration is unknown).
  */
 export function chartData(series: TimeSeries, kg: Float64Array | null): ChartPoint[] {
-  const weight = kg ?? new Float64Array(series.n).fill(NaN);
-  const picked = pickChartIndices(series.ts, [series.t1, series.t2, weight]);
+  const picked = pickChartIndices(series.ts, kg ? [series.t1, series.t2, kg] : [series.t1, series.t2]);
   return picked.map((i) => ({
     ts: series.ts[i],
     t1: round2OrNull(series.t1[i]),
     t2: round2OrNull(series.t2[i]),
-    w: kg ? round2(kg[i]) : null,
+    w: kg ? round2OrNull(kg[i]) : null,
   }));
 }
 

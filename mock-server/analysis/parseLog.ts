@@ -79,8 +79,8 @@ export function parseLog(input: string): ParseLogResult {
     const lineStart = pos;
     let lineEnd = next < 0 ? text.length : next;
     pos = lineEnd + 1;
-    if (lineEnd > lineStart && text.charCodeAt(lineEnd - 1) === CHAR_CR) lineEnd--;
-    if (lineEnd === lineStart) continue;
+    // (an empty line's previous character is the '\n' before it, never a CR)
+    if (text.charCodeAt(lineEnd - 1) === CHAR_CR) lineEnd--;
 
     if (columns === DEFAULT_COLUMNS) {
       const row = readDefaultRowFast(text, lineStart, lineEnd, days);
@@ -112,8 +112,9 @@ export function parseLog(input: string): ParseLogResult {
       } else if (Array.isArray(named)) {
         return fail('BAD_COLUMNS', `Line ${lineNo}: the column line must name d, t, t1, t2 and w (missing ${named.join(', ')}).`, lineNo);
       } else {
-        columns = COLUMNS.every((c, i) => named[c] === i) ? DEFAULT_COLUMNS : named;
         cellsNeeded = line.split(',').length;
+        // the fast path reads exactly five cells: a sixth named column sends every line through readRow
+        columns = cellsNeeded === COLUMNS.length && COLUMNS.every((c, i) => named[c] === i) ? DEFAULT_COLUMNS : named;
         continue;
       }
       cellsNeeded = COLUMNS.length;
@@ -212,21 +213,16 @@ function dayMs(dText: string, days: DayCache): number {
  * null and goes through readRow, which also words the error.
  */
 function readDefaultRowFast(text: string, start: number, end: number, days: DayCache): LogRow | null {
-  const c1 = text.indexOf(',', start);
-  if (c1 < 0 || c1 >= end) return null;
-  const c2 = text.indexOf(',', c1 + 1);
-  if (c2 < 0 || c2 >= end) return null;
-  const c3 = text.indexOf(',', c2 + 1);
-  if (c3 < 0 || c3 >= end) return null;
-  const c4 = text.indexOf(',', c3 + 1);
-  if (c4 < 0 || c4 >= end) return null;
-  // a sixth cell is the wrong number of cells: readRow words that
-  if (text.indexOf(',', c4 + 1) >= 0 && text.indexOf(',', c4 + 1) < end) return null;
+  const c1 = commaOrEnd(text, start, end);
+  const c2 = commaOrEnd(text, c1 + 1, end);
+  const c3 = commaOrEnd(text, c2 + 1, end);
+  const c4 = commaOrEnd(text, c3 + 1, end);
+  if (c4 === end) return null;
+  // a sixth cell leaves a comma in the w cell, which plainDecimal refuses: readRow words that
   const c5 = end;
 
-  const dLength = c1 - start;
-  const day = dLength === days.lastText.length && text.startsWith(days.lastText, start) ? days.lastMs : dayMs(text.slice(start, c1), days);
-  if (Number.isNaN(day) || c2 - c1 !== 9) return null;
+  const day = c1 - start === days.lastText.length && text.startsWith(days.lastText, start) ? days.lastMs : dayMs(text.slice(start, c1), days);
+  if (Number.isNaN(day)) return null;
   const time = parseTimeOfDayMs(text.slice(c1 + 1, c2));
   if (Number.isNaN(time)) return null;
   const t1 = plainDecimal(text, c2 + 1, c3);
@@ -234,6 +230,12 @@ function readDefaultRowFast(text: string, start: number, end: number, days: DayC
   const w = plainDecimal(text, c4 + 1, c5);
   if (Number.isNaN(t1) || Number.isNaN(t2) || Number.isNaN(w)) return null;
   return { ts: day + time, t1, t2, w };
+}
+
+/** Index of the first comma in [from, end), or end (also when from is past it). */
+function commaOrEnd(text: string, from: number, end: number): number {
+  const c = text.indexOf(',', from);
+  return c >= 0 && c < end ? c : end;
 }
 
 const POWERS_OF_TEN = [1, 10, 100, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9];
@@ -288,11 +290,12 @@ function readRow(line: string, columns: ColumnIndex, cellsNeeded: number, days: 
   return { ts: day + time, t1, t2, w };
 }
 
-/** A finite number; NaN for a missing reading; undefined for anything else. `+''` is 0 in JavaScript, hence the digit check on zeros. */
+/**
+ * A finite number; NaN for a missing reading; undefined for anything else.
+ * (`+cell` is 0 only for a cell of digits or of white space, and white space alone is a missing reading.)
+ */
 function readReading(cell: string): number | undefined {
   if (MISSING_CELLS.has(cell.trim().toLowerCase())) return NaN;
   const n = +cell;
-  if (!Number.isFinite(n)) return undefined;
-  if (n === 0 && !/\d/.test(cell)) return undefined;
-  return n;
+  return Number.isFinite(n) ? n : undefined;
 }

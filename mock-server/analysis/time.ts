@@ -27,12 +27,9 @@ const digit = (text: string, i: number): number => {
 
 /** Ms since midnight of HH:mm:ss (or H:mm:ss), or NaN. Parsed by character codes: it runs once per row. */
 export function parseTimeOfDayMs(raw: string): number {
-  let text = raw;
-  if (text.length !== 8) {
-    text = text.trim();
-    if (text.length === 7) text = '0' + text;
-    if (text.length !== 8) return NaN;
-  }
+  let text = raw.trim();
+  if (text.length === 7) text = '0' + text;
+  if (text.length !== 8) return NaN;
   if (text.charCodeAt(2) !== 58 || text.charCodeAt(5) !== 58) return NaN;
   const h = digit(text, 0) * 10 + digit(text, 1);
   const m = digit(text, 3) * 10 + digit(text, 4);

@@ -63,6 +63,11 @@ describe('analyseLogText', () => {
     expect(broken.error_message).toMatch(/^Line 6: expected 5 comma-separated values but found 1\. \d+ of \d+ reading lines \(66\.\d %\) could not be read; at most 2 % may be skipped\.$/);
   });
 
+  it('keeps the position the header gave when a later line breaks the log', () => {
+    const broken = analyseLogText('# kiln_id=K-0\n# latitude=-1.3\n# longitude=36.8\n# kiln_id=\n', lookupCgo1);
+    expect(broken).toMatchObject({ kiln_id: 'K-0', latitude: -1.3, longitude: 36.8, result: null, error_message: 'Line 4: kiln_id is empty.' });
+  });
+
   it('skips a garbled line, counting it in the result', () => {
     const { result, error_message } = analyseLogText(generate(KILN_TYPE.CGO1, 21, 'garbled_line').text, lookupCgo1);
     expect(error_message).toBeNull();

@@ -1,4 +1,5 @@
 import { CHART_MAX_POINTS, downsampleChart, lttbIndices, type ChartPoint } from '../../../mock-server/analysis';
+import { pickChartIndices } from '../../../mock-server/analysis/downsample';
 
 function series(n: number, at: (i: number) => Partial<ChartPoint>): ChartPoint[] {
   return Array.from({ length: n }, (_, i) => ({ ts: 1_000 * i, t1: 0, t2: 0, w: 0, ...at(i) }));
@@ -93,5 +94,107 @@ describe('LTTB, not a stride', () => {
     // an even stride keeps only the peaks it happens to land on
     const stride = Array.from({ length: 102 }, (_, i) => Math.round((i * (n - 1)) / 101));
     expect(stride.filter((i) => y[i] !== 0).length).toBeLessThan(15);
+  });
+});
+
+describe('lttbIndices at its edges', () => {
+  const x = Array.from({ length: 10 }, (_, i) => i);
+  const y = x.map((i) => i * i);
+
+  it('keeps the first reading for a threshold of 1, the two ends for 2, everything for a series of two', () => {
+    expect(lttbIndices(x, [y], 1)).toEqual([0]);
+    expect(lttbIndices(x, [y], 0)).toEqual([0]);
+    expect(lttbIndices(x, [y], 2)).toEqual([0, 9]);
+    expect(lttbIndices(x, [y], 3)).toHaveLength(3);
+    expect(lttbIndices(x, [y], 10)).toEqual(x);
+    expect(lttbIndices([0, 1], [[1, 2]], 1)).toEqual([0, 1]);
+    expect(lttbIndices([], [[]], 5)).toEqual([]);
+  });
+
+  it('weighs each series by its own range: a small temperature peak is not drowned by a large weight wiggle', () => {
+    // 3 buckets of 4 readings; in the middle bucket t peaks (its whole range) at 6, w wiggles by 10 of its 1,000 at 8
+    const xs = Array.from({ length: 14 }, (_, i) => i);
+    const t = xs.map((i) => (i === 6 ? 1 : 0));
+    const w = xs.map((i) => (i === 13 ? 1000 : i === 8 ? 10 : 0));
+    expect(lttbIndices(xs, [t, w], 5)[2]).toBe(6);
+  });
+
+  it('leaves missing values out of the triangles instead of letting them void a bucket', () => {
+    const xs = Array.from({ length: 12 }, (_, i) => i);
+    // t2 is missing in every reading of the middle buckets; t1 peaks at 5 and dips at 8
+    const t1 = xs.map((i) => (i === 5 ? 9 : i === 8 ? -9 : 0));
+    const t2 = xs.map((i) => (i === 0 || i === 11 ? 0 : NaN));
+    expect(lttbIndices(xs, [t1, t2], 4)).toEqual([0, 5, 8, 11]);
+  });
+
+  it('takes as third vertex the average of the next bucket, not its first reading', () => {
+    // bucket 1 = readings 1…4, bucket 2 = 5…8, averaging (6.5, 5); against that, reading 3 spans the largest
+    // triangle (area 28 against 8, 6.25 and 0.5); against the next bucket's first reading (5, 0) it would be reading 4
+    const xs = Array.from({ length: 10 }, (_, i) => i);
+    const ys = [0, 2, 2.5, -2, 3, 0, 0, 0, 20, 0];
+    expect(lttbIndices(xs, [ys], 4)).toEqual([0, 3, 8, 9]);
+  });
+});
+
+describe('pickChartIndices', () => {
+  it('spends all of maxPoints on LTTB when the extremes are the ends', () => {
+    const x = Array.from({ length: 5000 }, (_, i) => i);
+    const rising = x.map((i) => i + (i % 3));
+    expect(pickChartIndices(x, [rising, rising.map((v) => 2 * v)], 100)).toHaveLength(100);
+  });
+
+  it('makes room for extremes inside the series, still keeping to maxPoints', () => {
+    const x = Array.from({ length: 5000 }, (_, i) => i);
+    const spiky = x.map((i) => (i === 1234 ? 50 : i === 4321 ? -50 : Math.sin(i / 50)));
+    const picked = pickChartIndices(x, [spiky], 100);
+    // LTTB gets 98 points (100 less the two forced extremes), and may pick the spikes itself
+    expect(picked.length).toBeGreaterThanOrEqual(98);
+    expect(picked.length).toBeLessThanOrEqual(100);
+    expect(picked).toContain(1234);
+    expect(picked).toContain(4321);
+    expect(picked.every((p, i) => i === 0 || p > picked[i - 1])).toBe(true);
+  });
+
+  it('ignores a series with no reading at all', () => {
+    const x = Array.from({ length: 3000 }, (_, i) => i);
+    const t = x.map((i) => Math.sin(i / 40));
+    const none = x.map(() => NaN);
+    expect(pickChartIndices(x, [t, none], 200)).toEqual(pickChartIndices(x, [t], 200));
+  });
+
+  it('returns a series of exactly maxPoints whole, inner extremes and all', () => {
+    const x = Array.from({ length: 100 }, (_, i) => i);
+    const y = x.map((i) => (i === 40 ? 9 : i === 60 ? -9 : 0));
+    expect(pickChartIndices(x, [y], 100)).toEqual(x);
+  });
+
+  it('finds the extremes of a series whose first reading is missing, even where LTTB looks elsewhere', () => {
+    const x = Array.from({ length: 3000 }, (_, i) => i);
+    // in the bucket of reading 1510, t1's spike at 1500 spans the largest triangle; w's lowest reading is 1510
+    const t1 = x.map((i) => (i === 1500 ? 70 : i === 2500 ? -70 : Math.sin(i / 3)));
+    const w = x.map((i) => (i === 0 ? NaN : i === 1510 ? -1 : i === 2999 ? 100 : 0));
+    const picked = pickChartIndices(x, [t1, w], 50);
+    expect(lttbIndices(x, [t1, w], 49)).not.toContain(1510);
+    expect(picked).toContain(1510);
+    // and the same for its highest reading
+    const upside = w.map((v) => -v);
+    expect(lttbIndices(x, [t1, upside], 49)).not.toContain(1510);
+    expect(pickChartIndices(x, [t1, upside], 50)).toContain(1510);
+  });
+
+  it('downsampleChart runs LTTB on the chart points themselves: peaks inside buckets survive', () => {
+    const peakOf = (b: number) => 1 + 10 * b + 6;
+    const peaks = new Set(Array.from({ length: 100 }, (_, b) => peakOf(b)));
+    const points = series(1002, (i) => ({ t1: peaks.has(i) ? ((i - 7) % 20 === 0 ? 10 : -10) : 0, t2: 0, w: 0 }));
+    const kept = downsampleChart(points, 102).filter((p) => p.t1 !== 0);
+    expect(kept.length).toBeGreaterThan(90);
+  });
+
+  it('keeps the first reading of a flat bucket, and the peak of a bucket however small its triangles', () => {
+    const xs = Array.from({ length: 10 }, (_, i) => i);
+    expect(lttbIndices(xs, [xs.map(() => 0)], 4)).toEqual([0, 1, 5, 9]);
+    // x a tenth apart: the peak's triangle is 0.65, every other one 0
+    const tenths = xs.map((i) => i / 10);
+    expect(lttbIndices(tenths, [xs.map((i) => (i === 3 ? 1 : 0))], 4)[1]).toBe(3);
   });
 });

@@ -262,3 +262,31 @@ describe('sentences and edges the mutation run found untested', () => {
     expect(analysed(burn({ finalKg: 300 })).reasons[0].message).toBe('Biochar produced is 100.0 % of the biomass loaded (300.00 kg of 300.00 kg); it must be between 5.0 % and 40.0 %.');
   });
 });
+
+describe('limits the first mutation runs left untested', () => {
+  it('SENSOR_FAULT passes at exactly 90.0 % valid readings', () => {
+    // quenched at 201:30, the burn spans 4:50 to 201:20: 1,180 readings, 118 of them blank is exactly 90 %
+    const quenchAt = 201.5;
+    const blanks = (count: number) => (m: number) => (m >= 100 && m < 100 + (count - 0.5) / 6 ? '' : m < 6 ? 20 : m < quenchAt ? 580 : 40);
+    const exact = analysed(burn({ quenchAt, cold: blanks(118) }));
+    expect(exact.burn_duration).toBe(1179 * 10_000);
+    expect(codes(exact)).toEqual([]);
+    expect(codes(analysed(burn({ quenchAt, cold: blanks(119) })))).toEqual(['SENSOR_FAULT']);
+  });
+
+  it('DATA_GAP looks only inside the burn: a logger asleep right after a Retort cooled is no gap', () => {
+    const retort = (m: number): Reading => ({
+      t1: m < 10 ? 20 : m < 150 ? 500 : Math.max(20, 500 - 8 * (m - 150)),
+      t2: m < 10 ? 20 : m < 150 ? 470 : Math.max(20, 470 - 8 * (m - 150)),
+      w: m < 3 ? 0 : m < 60 ? 200 : m < 140 ? 200 - ((m - 60) * 140) / 80 : 60,
+    });
+    // no readings between 200 min (9:20, the last at or above 100 °C) and 210 min
+    const lines = sampledLog(240, retort)
+      .split('\n')
+      .filter((line) => !/,09:(2[1-9]:\d\d|20:[1-5]\d),/.test(line));
+    expect(lines.length).toBe(sampledLog(240, retort).split('\n').length - 59);
+    const result = analysed(lines.join('\n'), { type: KILN_TYPE.RETORT });
+    expect(result.phases.quench_ts).toBe(Date.UTC(2026, 2, 1, 9, 20));
+    expect(codes(result)).toEqual([]);
+  });
+});

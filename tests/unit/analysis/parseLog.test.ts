@@ -181,4 +181,85 @@ describe('parseLog', () => {
     expect(a).toEqual(b);
     expect(a.map((r) => r.t1)).toEqual(values.map(Number));
   });
+
+  it('skips a line with fewer cells than a column line naming an extra column, the fast path included', () => {
+    const lines = Array.from({ length: 60 }, (_, i) => `2026-03-01,07:${String(i).padStart(2, '0')}:00,1,2,3,note`);
+    const result = parseLog(`${HEADER}d,t,t1,t2,w,note\n${lines.join('\n')}\n2026-03-01,08:00:00,1,2,3\n`);
+    if (!result.ok) throw new Error(result.error.message);
+    expect(result.skippedLines).toBe(1);
+    expect(result.log.rows).toHaveLength(60);
+    expect(result.log.rows[0]).toEqual({ ts: Date.UTC(2026, 2, 1, 7), t1: 1, t2: 2, w: 3 });
+  });
+
+  it('reads a column named twice from its first place', () => {
+    expect(expectLog(parseLog(`${HEADER}d,t,t1,t2,w,w\n2026-03-01,06:00:00,1,2,3,4\n`)).rows[0].w).toBe(3);
+    expect(expectLog(parseLog(`${HEADER}T1,D,t,T2,W\n1,2026-03-01,06:00:00,2,3\n`)).rows[0]).toEqual({ ts: Date.UTC(2026, 2, 1, 6), t1: 1, t2: 2, w: 3 });
+  });
+
+  it('reads header keys in any case with spaces around, and takes the position to its limits', () => {
+    const log = expectLog(parseLog('#  Kiln_ID = K.1_a-2 \n# LATITUDE=-90\n#longitude = 180\n2026-03-01,06:00:00,1,1,1\n'));
+    expect(log.header).toEqual({ kiln_id: 'K.1_a-2', latitude: -90, longitude: 180 });
+    expect(expectLog(parseLog('# kiln_id=K\n# latitude=90\n# longitude=-180\n2026-03-01,06:00:00,1,1,1\n')).header).toMatchObject({ latitude: 90, longitude: -180 });
+    for (const [line, message] of [
+      ['# latitude=90.001', "Line 2: latitude '90.001' is not a number between -90 and 90."],
+      ['# latitude=-90.001', "Line 2: latitude '-90.001' is not a number between -90 and 90."],
+      ['# longitude=-180.5', "Line 2: longitude '-180.5' is not a number between -180 and 180."],
+      ['# latitude=', "Line 2: latitude '' is not a number between -90 and 90."],
+      ['# longitude=Infinity', "Line 2: longitude 'Infinity' is not a number between -180 and 180."],
+      ['# kiln_id=-K1!', "Line 2: kiln_id '-K1!' is not a kiln id (at most 64 letters, digits, '.', '_' or '-')."],
+      ['# kiln_id=!K1', "Line 2: kiln_id '!K1' is not a kiln id (at most 64 letters, digits, '.', '_' or '-')."],
+    ]) {
+      expect(expectError(parseLog(`# kiln_id=K\n${line}\n`))).toMatchObject({ code: 'INVALID_HEADER', line: 2, message });
+    }
+  });
+
+  it('reads a position of up to 64 characters, no longer', () => {
+    const digits = (n: number) => `1.${'0'.repeat(n - 2)}`;
+    expect(expectLog(parseLog(`# kiln_id=K\n# latitude=${digits(64)}\n# longitude=2\n2026-03-01,06:00:00,1,1,1\n`)).header.latitude).toBe(1);
+    expect(expectError(parseLog(`# kiln_id=K\n# latitude=${digits(65)}\n`)).message).toBe(`Line 2: latitude '1.${'0'.repeat(22)}…' is not a number between -90 and 90.`);
+  });
+
+  it('quotes a value of exactly 24 characters whole', () => {
+    expect(expectError(parseLog(`# kiln_id=K\n# latitude=${'x'.repeat(24)}\n`)).message).toBe(`Line 2: latitude '${'x'.repeat(24)}' is not a number between -90 and 90.`);
+  });
+
+  it('treats header-like lines after the readings as comments, and plain comments as nothing', () => {
+    const log = expectLog(parseLog(`${HEADER}# no equals sign here\nd,t,t1,t2,w\n2026-03-01,06:00:00,1,1,1\n# latitude=north\n# kiln_id=OTHER\n2026-03-01,06:00:10,2,2,2\n`));
+    expect(log.header).toEqual({ kiln_id: 'CG1-0007', latitude: -1.29207, longitude: 36.82195 });
+    expect(log.rows).toHaveLength(2);
+  });
+
+  it('names every header line still missing at the end of a file of headers and comments', () => {
+    expect(expectError(parseLog('# latitude=1\n# just a note\n'))).toMatchObject({
+      code: 'MISSING_HEADER',
+      line: null,
+      message: "Missing header line '# kiln_id=…', '# longitude=…'.",
+    });
+  });
+
+  it('takes n/a and none as missing readings, and refuses other words, signs alone and infinities', () => {
+    const cells = ['N/A', 'None', ' NULL '];
+    const text = `${HEADER}d,t,t1,t2,w\n` + cells.map((c, i) => `2026-03-01,06:00:0${i},${c},1,1`).join('\n') + '\n';
+    expect(expectLog(parseLog(text)).rows.map((r) => r.t1)).toEqual([NaN, NaN, NaN]);
+    for (const cell of ['+', '--1', '1.2.3', 'Infinity', '-Infinity', '1e999', '.', 'nan5']) {
+      const error = expectError(parseLog(`${HEADER}d,t,t1,t2,w\n2026-03-01,06:00:00,1,1,${cell}\n`));
+      expect(error.message).toMatch(new RegExp(`^Line 5: w '${cell.replace(/[.+*]/g, '\\$&')}' is neither a number nor a missing reading\\.`));
+    }
+  });
+
+  it('reads a date that only starts like the one before it as a date of its own', () => {
+    const result = parseLog(`${HEADER}d,t,t1,t2,w\n2026-03-01,06:00:00,1,1,1\n2026-03-011,06:00:10,2,2,2\n2026-03-01,06:00:20,3,3,3\n`);
+    expect(expectError(result).message).toBe("Line 6: date '2026-03-011' is not a YYYY-MM-DD date. 1 of 3 reading lines (33.3 %) could not be read; at most 2 % may be skipped.");
+  });
+
+  it('reads times of one-digit hours and with spaces on the fast path as on the general one', () => {
+    const log = expectLog(parseLog(`${HEADER}d,t,t1,t2,w\n2026-03-01,6:00:00,1,1,1\n2026-03-01, 6:00:10,2,2,2\n2026-03-01,06:00:20 ,3,3,3\n`));
+    expect(log.rows.map((r) => r.ts - Date.UTC(2026, 2, 1))).toEqual([6 * 3_600_000, 6 * 3_600_000 + 10_000, 6 * 3_600_000 + 20_000]);
+  });
+
+  it('reads long decimals and long integers as Number() does', () => {
+    const values = ['1234567890123456', '0.1234567891', '-0.000000001', '99999999999999.9', '1e3', '0x10'];
+    const text = `${HEADER}d,t,t1,t2,w\n` + values.map((v, i) => `2026-03-01,06:00:0${i},${v},1,1`).join('\n') + '\n';
+    expect(expectLog(parseLog(text)).rows.map((r) => r.t1)).toEqual(values.map(Number));
+  });
 });
