@@ -1,5 +1,5 @@
 import { KILN_TYPE, parseLog } from '../../../mock-server/analysis';
-import { climbsBack, coolsAfter, detectPhases, findChangeover, findHeatStart, findLoadSteps, riseFraction } from '../../../mock-server/analysis/phases';
+import { climbsBack, coolsAfter, detectPhases, findChangeover, findHeatStart, findLoadSteps, lastCrossing, riseFraction } from '../../../mock-server/analysis/phases';
 import { orderRows, prepareSeries, type PreparedSeries } from '../../../mock-server/analysis/series';
 import { at, sampledLog, type Reading } from './helpers';
 
@@ -83,25 +83,71 @@ describe('water or wood', () => {
   });
 });
 
-describe('changeover (Terrafix): T_cold_s below 350 °C for good', () => {
+describe('last crossing: T_cold_s below 350 °C for good', () => {
   const cold = (m: number) => (m < 60 ? 400 : m < 65 ? 300 : m < 70 ? 400 : 300);
 
   it('skips a dip that comes back within 10 minutes', () => {
     const s = series(120, (m) => ({ t1: 600, t2: cold(m), w: 0 }));
-    expect(s.ts[findChangeover(s.ts, s.coldS, 0)]).toBe(at(70));
+    expect(s.ts[lastCrossing(s.ts, s.coldS, 0)]).toBe(at(70));
   });
 
-  it('is where the fall began when it never comes back, and none before the peak it is searched from', () => {
+  it('is where the fall began when it never comes back, and none before the sample it is searched from', () => {
     const s = series(120, (m) => ({ t1: 600, t2: m < 60 ? 400 : 300, w: 0 }));
-    expect(s.ts[findChangeover(s.ts, s.coldS, 0)]).toBe(at(60));
-    expect(findChangeover(s.ts, s.coldS, -1)).toBe(-1);
+    expect(s.ts[lastCrossing(s.ts, s.coldS, 0)]).toBe(at(60));
+    expect(lastCrossing(s.ts, s.coldS, -1)).toBe(-1);
     const always = series(60, () => ({ t1: 600, t2: 400, w: 0 }));
-    expect(findChangeover(always.ts, always.coldS, 0)).toBe(-1);
+    expect(lastCrossing(always.ts, always.coldS, 0)).toBe(-1);
   });
 
   it('counts a return at exactly 10 minutes as coming back', () => {
     const s = series(120, (m) => ({ t1: 600, t2: m >= 60 && m < 70 ? 300 : m >= 90 ? 300 : 400, w: 0 }));
-    expect(s.ts[findChangeover(s.ts, s.coldS, 0)]).toBe(at(90));
+    expect(s.ts[lastCrossing(s.ts, s.coldS, 0)]).toBe(at(90));
+  });
+});
+
+describe('changeover (Terrafix): where the trend of T_cold_s crosses 350 °C', () => {
+  const minuteOf = (s: PreparedSeries, i: number) => (s.ts[i] - at(0)) / 60_000;
+  const whole = (s: PreparedSeries) => findChangeover(s.ts, s.coldS, 0, s.n - 1);
+  // falling 2 °C a minute through 350 °C at minute 60, plus a slow wave of ±50 °C
+  const drifting = (phase: number) => series(150, (m) => ({ t1: 700, t2: 350 - 2 * (m - 60) + 50 * Math.sin((2 * Math.PI * (m - 60)) / 25 + phase), w: 0 }));
+
+  it('is not delayed by a drift that lifts the reading back over 350 °C after the trend crossed', () => {
+    const late = drifting(Math.PI / 6);
+    expect(minuteOf(late, lastCrossing(late.ts, late.coldS, 0))).toBeGreaterThan(68);
+    expect(Math.abs(minuteOf(late, whole(late)) - 60)).toBeLessThan(1.5);
+  });
+
+  it('is not brought forward by a drift that holds the reading under 350 °C for over 10 minutes before the trend crosses', () => {
+    const early = drifting(0);
+    expect(minuteOf(early, lastCrossing(early.ts, early.coldS, 0))).toBeLessThan(50);
+    expect(Math.abs(minuteOf(early, whole(early)) - 60)).toBeLessThan(1.5);
+  });
+
+  it('is at the step of a reading that drops through 350 °C and stays down, and none when it never does', () => {
+    const s = series(120, (m) => ({ t1: 600, t2: m < 60 ? 400 : 300, w: 0 }));
+    expect(s.ts[whole(s)]).toBe(at(60));
+    const always = series(60, () => ({ t1: 600, t2: 400, w: 0 }));
+    expect(whole(always)).toBe(-1);
+    expect(findChangeover(s.ts, s.coldS, -1, s.n - 1)).toBe(-1);
+  });
+
+  it('fits only the readings up to the quench: the plunge under the water does not steepen the trend', () => {
+    // 3 °C a minute through 350 °C at minute 60, the water at minute 70
+    const s = series(120, (m) => ({ t1: 700, t2: m < 70 ? 350 - 3 * (m - 60) : 40, w: 0 }));
+    const quench = s.ts.indexOf(at(70));
+    expect(Math.abs(minuteOf(s, findChangeover(s.ts, s.coldS, 0, quench)) - 60)).toBeLessThan(1);
+    expect(minuteOf(s, whole(s))).toBeLessThan(55);
+  });
+
+  it('lies between the peak and the quench even where the trend crosses outside them', () => {
+    // already under 350 °C and falling fast at the peak (minute 60): the trend crossed before it
+    const s = series(120, (m) => ({ t1: 600, t2: m < 60 ? 400 : 340 - 2 * (m - 60), w: 0 }));
+    const peak = s.ts.indexOf(at(60));
+    expect(findChangeover(s.ts, s.coldS, peak, s.n - 1)).toBe(peak);
+    // a drop to just under 350 °C that stays flat: the trend through the step crosses 350 °C 13 minutes on, past a quench at 65
+    const flat = series(120, (m) => ({ t1: 600, t2: m < 60 ? 400 : 340, w: 0 }));
+    expect(minuteOf(flat, whole(flat))).toBeGreaterThan(70);
+    expect(flat.ts[findChangeover(flat.ts, flat.coldS, 0, flat.ts.indexOf(at(65)))]).toBe(at(65));
   });
 });
 
