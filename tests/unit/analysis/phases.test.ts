@@ -1,5 +1,5 @@
 import { KILN_TYPE, parseLog } from '../../../mock-server/analysis';
-import { climbsBack, coolsAfter, detectPhases, findChangeover, findHeatStart, findLoadSteps, lastCrossing, riseFraction } from '../../../mock-server/analysis/phases';
+import { climbsBack, coolsAfter, detectPhases, findChangeover, findHeatStart, findLoadSteps, findQuench, lastCrossing, riseFraction } from '../../../mock-server/analysis/phases';
 import { orderRows, prepareSeries, type PreparedSeries } from '../../../mock-server/analysis/series';
 import { at, sampledLog, type Reading } from './helpers';
 
@@ -51,6 +51,77 @@ describe('load steps', () => {
     // the same rise measured only from a point 4 minutes in: 10 kg on 140 kg
     const late = spray.ts.indexOf(at(14));
     expect(riseFraction(spray, { start: late, end: late, kg: 10 })).toBeCloseTo(10 / 140, 2);
+  });
+});
+
+describe('load steps: armfuls, and rises at the edges of the log', () => {
+  const steps = (s: PreparedSeries) => findLoadSteps(s.ts, s.smooth, 2).map((step) => ({ from: (s.ts[step.start] - at(0)) / 60_000, to: (s.ts[step.end] - at(0)) / 60_000 }));
+
+  it('joins a rise within 2 minutes of the previous top as an armful when it starts above the previous bottom', () => {
+    // 100 → 150 kg at 10 min, settling to 120 kg from 11 min, then on to 170 kg at 12 min (1:50 after the top)
+    const s = series(30, (m) => ({ t1: 20, t2: 20, w: m < 10 ? 100 : m < 11 ? 150 : m < 12 ? 120 : 170 }));
+    expect(steps(s)).toEqual([{ from: 9 + 50 / 60, to: 12 }]);
+  });
+
+  it('keeps a rise that starts from back at (or under) the previous bottom as a load of its own, however soon', () => {
+    for (const fallback of [100, 80]) {
+      const s = series(30, (m) => ({ t1: 20, t2: 20, w: m < 10 ? 100 : m < 11 ? 150 : m < 12 ? fallback : 150 }));
+      expect(steps(s)).toEqual([
+        { from: 9 + 50 / 60, to: 10 },
+        { from: 11 + 50 / 60, to: 12 },
+      ]);
+    }
+  });
+
+  it('finds a rise that begins at the very first reading, alone or followed by another load', () => {
+    const alone = series(30, (m) => ({ t1: 20, t2: 20, w: Math.min(50, m * 100) }));
+    expect(steps(alone)).toEqual([{ from: 0, to: 0.5 }]);
+    const twice = series(30, (m) => ({ t1: 20, t2: 20, w: Math.min(50, m * 100) + (m >= 15 ? 50 : 0) }));
+    expect(steps(twice)).toEqual([
+      { from: 0, to: 0.5 },
+      { from: 14 + 50 / 60, to: 15 },
+    ]);
+  });
+});
+
+describe('which rise is the quench water', () => {
+  /** lit at 5 min, 600 °C, loaded 100 kg at 3 min, burnt down to 40 kg by 60 min, then the fire falls 100 °C a minute from 70 min to 100 °C */
+  const falling = (waterAt: number) =>
+    series(120, (m) => ({
+      t1: m < 5 ? 20 : m < 70 ? 600 : m < waterAt ? Math.max(100, 600 - 100 * (m - 70)) : 40,
+      t2: m < 5 ? 20 : m < 70 ? 580 : 40,
+      w: m < 3 ? 0 : m < 60 ? 100 - m : m < waterAt ? 40 : 70,
+    }));
+
+  it('does not take a rise smaller than the load-step threshold for water, and takes one at the threshold', () => {
+    const s = falling(80);
+    const burnEnd = s.ts.indexOf(at(72.5));
+    const [, water] = findLoadSteps(s.ts, s.smooth, 2);
+    expect(findQuench(s, [{ ...water, kg: 2 }], 0, burnEnd, 2)).toMatchObject({ evidence: 'water_after_cooling', quench: water.start });
+    expect(findQuench(s, [{ ...water, kg: 1.99 }], 0, burnEnd, 2).evidence).toBe('temperature_fall');
+  });
+
+  it('takes water up to exactly 10 minutes after t_end before a deep fall of the temperature, and the fall before later water', () => {
+    // t_end at 72:30 (600 − 100 × 2.5 = 350 °C); the water's step starts 10 s before it shows
+    const onTime = detectPhases(falling(82 + 40 / 60), KILN_TYPE.CGO1, 2);
+    expect(onTime.quenchEvidence).toBe('water_after_cooling');
+    expect(onTime.quench).toBe(falling(82 + 40 / 60).ts.indexOf(at(82.5)));
+    const late = falling(82 + 50 / 60);
+    const phases = detectPhases(late, KILN_TYPE.CGO1, 2);
+    expect(late.ts[phases.burnEnd]).toBe(at(72.5));
+    expect(phases.quenchEvidence).toBe('temperature_fall');
+    expect(Math.abs(late.ts[phases.quench] - at(70))).toBeLessThanOrEqual(30_000);
+  });
+});
+
+describe('a Retort log that ends while the kiln is warm', () => {
+  const retort = (minutes: number) => series(minutes, (m) => ({ t1: m < 5 ? 20 : m < 60 ? 500 : m < 70 ? 150 : 60, t2: 20, w: 100 }));
+
+  it('is unclear when it ends less than a minute after the last reading at 100 °C, naming when it ends', () => {
+    expect(detectPhases(retort(65), KILN_TYPE.RETORT, 2).unclear).toBe('The log ends while the kiln is still at or above 100 °C (at 07:04): it shows no cool-down.');
+    // the last warm reading is at 69:50; the log then runs on 50 s (unclear) or 60 s (clear)
+    expect(detectPhases(retort(70 + 50 / 60), KILN_TYPE.RETORT, 2).unclear).not.toBeNull();
+    expect(detectPhases(retort(71), KILN_TYPE.RETORT, 2).unclear).toBeNull();
   });
 });
 
