@@ -121,6 +121,7 @@ function parameters(type: C.KilnType, facility: FacilitySettings, noiseKg: numbe
     load_recovery_c: C.LOAD_RECOVERY_C,
     armful_gap_ms: C.ARMFUL_GAP_MS,
     changeover_hold_ms: C.CHANGEOVER_HOLD_MS,
+    changeover_fit_ms: C.CHANGEOVER_FIT_MS,
     burn_end_temp_c: C.BURN_END_TEMP_C,
     pyrolysis_temp_c: C.PYROLYSIS_TEMP_C,
     pyrolysis_min_ms: C.PYROLYSIS_MIN_MS,

@@ -3,7 +3,7 @@
  * and recorded in each result's `parameters`.
  */
 
-export const ALGORITHM_VERSION = '2.0.0';
+export const ALGORITHM_VERSION = '2.1.0';
 
 export const MINUTE_MS = 60_000;
 export const HOUR_MS = 60 * MINUTE_MS;
@@ -50,6 +50,10 @@ export const ARMFUL_GAP_MS = 2 * MINUTE_MS;
 export const COOL_DOWN_MIN_MS = MINUTE_MS;
 /** Terrafix changeover: T_cold_s stays below pyrolysis temperature at least this long. */
 export const CHANGEOVER_HOLD_MS = 10 * MINUTE_MS;
+/** Terrafix changeover: the trend of T_cold_s is a line fitted over this span either side (longer than flame drift's waves). */
+export const CHANGEOVER_FIT_MS = 20 * MINUTE_MS;
+/** …moved at most this many times to where it crosses pyrolysis temperature. */
+export const CHANGEOVER_FIT_ITERATIONS = 10;
 /** Retort (and a kiln whose quench was not found): the burn ends at the last moment T_hot is at or above this. */
 export const BURN_END_TEMP_C = 100;
 /** Pyrolysis temperature: the TEMP_LOW rule and the Terrafix changeover. */

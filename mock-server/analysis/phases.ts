@@ -1,6 +1,8 @@
 import {
   ARMFUL_GAP_MS,
   BURN_END_TEMP_C,
+  CHANGEOVER_FIT_ITERATIONS,
+  CHANGEOVER_FIT_MS,
   CHANGEOVER_HOLD_MS,
   COOL_DOWN_MIN_MS,
   KILN_TYPE,
@@ -126,6 +128,11 @@ export function findLoadSteps(ts: Float64Array, smooth: Float64Array, thresholdK
 
 /** Value at x of the least-squares line through (ts, values) over indices from..to, missing values left out; their mean when too few to fit. */
 export function lineValueAt(ts: Float64Array, values: Float64Array, from: number, to: number, x: number): number {
+  return lineAt(ts, values, from, to, x).value;
+}
+
+/** The least-squares line through (ts, values) over indices from..to, missing values left out: its value at x and slope per ms (flat at their mean when too few to fit; NaN when none). */
+export function lineAt(ts: Float64Array, values: Float64Array, from: number, to: number, x: number): { value: number; slope: number } {
   let n = 0;
   let meanX = 0;
   let meanY = 0;
@@ -135,10 +142,10 @@ export function lineValueAt(ts: Float64Array, values: Float64Array, from: number
     meanX += ts[k] - x;
     meanY += values[k];
   }
-  if (n === 0) return NaN;
+  if (n === 0) return { value: NaN, slope: NaN };
   meanX /= n;
   meanY /= n;
-  if (n < 3) return meanY;
+  if (n < 3) return { value: meanY, slope: 0 };
   let sxx = 0;
   let sxy = 0;
   for (let k = from; k <= to; k++) {
@@ -147,7 +154,9 @@ export function lineValueAt(ts: Float64Array, values: Float64Array, from: number
     sxx += dx * dx;
     sxy += dx * (values[k] - meanY);
   }
-  return sxx > 0 ? meanY - (sxy / sxx) * meanX : meanY;
+  if (!(sxx > 0)) return { value: meanY, slope: 0 };
+  const slope = sxy / sxx;
+  return { value: meanY - slope * meanX, slope };
 }
 
 /** Index of the highest valid value (the first, on ties), or -1. */
@@ -305,8 +314,33 @@ export function findQuench(series: PreparedSeries, steps: StepEvent[], start: nu
   return { quench: -1, evidence: 'none', step: null, unclear: null };
 }
 
-/** First sample from the peak on where T_cold_s is below pyrolysis temperature for good (not back at it within CHANGEOVER_HOLD_MS), or -1. */
-export function findChangeover(ts: Float64Array, coldS: Float64Array, from: number): number {
+/**
+ * Terrafix changeover: where T_cold_s leaves pyrolysis temperature for good,
+ * between the peak (`from`) and the quench (`to`), or -1 when it never does.
+ * Flame drift (slow waves of the reading, periods of 5–25 minutes) lifts the
+ * reading back over 350 °C for a while, or holds it under for more than the
+ * 10 minutes of the rule, so the last crossing can be a quarter of an hour off.
+ * The changeover is where the trend crosses instead: starting at the last
+ * crossing, the least-squares line through T_cold_s over CHANGEOVER_FIT_MS
+ * either side is moved until, centred there, it crosses 350 °C.
+ */
+export function findChangeover(ts: Float64Array, coldS: Float64Array, from: number, to: number): number {
+  const last = lastCrossing(ts, coldS, from);
+  if (last < 0) return -1;
+  let x = ts[last];
+  for (let iteration = 0; iteration < CHANGEOVER_FIT_ITERATIONS; iteration++) {
+    const line = lineAt(ts, coldS, Math.max(from, lowerBound(ts, x - CHANGEOVER_FIT_MS)), Math.min(to, upperBound(ts, x + CHANGEOVER_FIT_MS) - 1), x);
+    if (!(line.slope < 0)) break;
+    const next = Math.min(ts[to], Math.max(ts[from], x + (PYROLYSIS_TEMP_C - line.value) / line.slope));
+    const settled = Math.abs(next - x) < 1000; // within a second, the resolution of a log's timestamps
+    x = next;
+    if (settled) break;
+  }
+  return lowerBound(ts, Math.round(x)); // whole ms, as timestamps are: a line through readings crosses at one, not a rounding error before it
+}
+
+/** First sample from `from` on where T_cold_s is below pyrolysis temperature for good (not back at it within CHANGEOVER_HOLD_MS), or -1. */
+export function lastCrossing(ts: Float64Array, coldS: Float64Array, from: number): number {
   if (from < 0) return -1;
   let nextHotTs = Infinity; // ts of the nearest later sample at pyrolysis temperature
   let found = -1;
@@ -347,7 +381,7 @@ export function detectPhases(series: PreparedSeries, type: KilnType, stepThresho
     quenchFound: found.quench >= 0,
     quenchEvidence: found.evidence,
     quenchStep: found.step,
-    changeover: type === KILN_TYPE.TERRAFIX ? findChangeover(series.ts, series.coldS, peak) : -1,
+    changeover: type === KILN_TYPE.TERRAFIX ? findChangeover(series.ts, series.coldS, peak, quench) : -1,
     unclear: found.unclear,
   };
 }

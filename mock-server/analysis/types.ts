@@ -97,6 +97,7 @@ export interface AnalysisParameters {
   load_recovery_c: number;
   armful_gap_ms: number;
   changeover_hold_ms: number;
+  changeover_fit_ms: number;
   burn_end_temp_c: number;
   pyrolysis_temp_c: number;
   pyrolysis_min_ms: number;
