@@ -8,6 +8,8 @@ export const mainMenu = (page: Page) => page.getByRole('navigation', { name: 'Ma
 
 /** Fills the login form shown at the current URL and waits for the menu. */
 export async function login(page: Page, username: string, password = DEMO_PASSWORD): Promise<void> {
+  // the login screen is painted before its script: type into the form once it answers
+  await expect(page.locator('form[data-live]')).toBeVisible();
   await page.getByRole('textbox', { name: 'Username' }).fill(username);
   await page.locator('input[name="password"]').fill(password);
   await page.getByRole('button', { name: 'Login' }).click();
