@@ -4,10 +4,10 @@ import { CGO1_CALIBRATION, FACILITY, generate, kilnOf } from './helpers';
 const lookupCgo1 = (id: string) => (id === 'K-0' ? { kiln: kilnOf(KILN_TYPE.CGO1), facility: FACILITY } : undefined);
 
 describe('analyseLogText', () => {
-  // built in beforeAll: a fixture that throws while the file loads would not count as a failed test
+  // built before each test, inside it: a fixture that throws at load would not count as a failed test, and mutation testing sees which test runs which line
   let burn: GeneratedBurn;
   let outcome: LogAnalysis;
-  beforeAll(() => {
+  beforeEach(() => {
     burn = generate(KILN_TYPE.CGO1, 21, undefined, { sample_interval_s: 5 });
     outcome = analyseLogText(burn.text, lookupCgo1);
   });

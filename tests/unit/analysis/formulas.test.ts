@@ -51,9 +51,9 @@ function cgo1Burn(m: number, options: { preloadKg?: number; coolPerMin?: number;
 
 describe('burn figures on hand-made series', () => {
   describe('C-Go-1', () => {
-    // built in beforeAll: a fixture that throws while the file loads would not count as a failed test
+    // built before each test, inside it: a fixture that throws at load would not count as a failed test, and mutation testing sees which test runs which line
     let result: AnalysisResult;
-    beforeAll(() => {
+    beforeEach(() => {
       result = analysed(sampledLog(230, (m) => cgo1Burn(m)), CGO1);
     });
 
@@ -227,9 +227,9 @@ describe('burn figures on hand-made series', () => {
       else kg = 136;
       return { t1, t2: m < 6 ? 20 : t1 - 100, w: 5000 + kg * 1000 };
     };
-    // built in beforeAll: a fixture that throws while the file loads would not count as a failed test
+    // built before each test, inside it: a fixture that throws at load would not count as a failed test, and mutation testing sees which test runs which line
     let result: AnalysisResult;
-    beforeAll(() => {
+    beforeEach(() => {
       result = analysed(sampledLog(230, burn), terrafix);
     });
 
@@ -276,9 +276,9 @@ describe('burn figures on hand-made series', () => {
       else kg = 60;
       return { t1, t2: m < 10 ? 20 : t1 - 30, w: kg };
     };
-    // built in beforeAll: a fixture that throws while the file loads would not count as a failed test
+    // built before each test, inside it: a fixture that throws at load would not count as a failed test, and mutation testing sees which test runs which line
     let result: AnalysisResult;
-    beforeAll(() => {
+    beforeEach(() => {
       result = analysed(sampledLog(280, burn), retort);
     });
 
@@ -308,7 +308,7 @@ describe('burn figures on hand-made series', () => {
 
   describe('kiln and config errors', () => {
     let log: ParsedLog;
-    beforeAll(() => {
+    beforeEach(() => {
       log = parsed(sampledLog(30, (m) => cgo1Burn(m)));
     });
 
