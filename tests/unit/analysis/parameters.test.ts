@@ -27,6 +27,7 @@ const THRESHOLDS = {
   load_recovery_c: 50,
   armful_gap_ms: 120_000,
   changeover_hold_ms: 600_000,
+  changeover_fit_ms: 1_200_000, // docs/analysis.md: the trend of T_cold_s over 20 minutes either side
   burn_end_temp_c: 100,
   pyrolysis_temp_c: 350,
   pyrolysis_min_ms: 1_800_000,
