@@ -301,42 +301,56 @@ async function targetFacility(run: WriteRun): Promise<FacilityRow | undefined> {
   return ((json(list).facilities ?? []) as FacilityRow[])[0];
 }
 
-const photo: Scenario = {
-  name: "a facility's photo replaced",
-  permanence: 'lasting',
-  covers: ['POST /photo/upload'],
-  needs: ['POST /photo/upload', 'GET /facility/{id}/photo', 'GET /facilities'],
-  async run(run) {
-    const op = run.op('POST', '/photo/upload');
-    const facility = await targetFacility(run);
-    if (!facility) return run.skip(op, 'the caller reaches no facility');
-    const request = await run.example(op, false);
-    if ('skip' in request) return run.skip(op, request.skip);
-    const headers = { ...request.init.headers, 'Related-Facility': String(facility.id) };
-    await run.call('POST', '/photo/upload', '/photo/upload', 200, `uploads a photo of ${facility.mnemonic}`, { ...request.init, headers });
-    run.leftBehind.push(`a 1 × 1 photo of facility ${facility.mnemonic}, replacing any earlier one`);
-    await run.call('GET', '/facility/{id}/photo', `/facility/${facility.id}/photo`, 200, 'reads the photo back', {}, (a) => same('content type', a.contentType, 'image/png'));
-  },
-};
+/** A file a facility keeps (its photo, its audit statement): uploaded to the target facility, then read back. */
+interface FacilityFile {
+  name: string;
+  /** what it is, in the output's lines */
+  what: string;
+  upload: { template: string; target: (facilityId: number) => string; headers?: (facilityId: number) => Record<string, string> };
+  read: { template: string; target: (facilityId: number, uploaded: Answer) => string; contentType: string };
+  leftBehind: (mnemonic: string) => string;
+}
 
-const statement: Scenario = {
+function facilityFileScenario(file: FacilityFile): Scenario {
+  return {
+    name: file.name,
+    permanence: 'lasting',
+    covers: [`POST ${file.upload.template}`],
+    needs: [`POST ${file.upload.template}`, `GET ${file.read.template}`, 'GET /facilities'],
+    async run(run) {
+      const op = run.op('POST', file.upload.template);
+      const facility = await targetFacility(run);
+      if (!facility) return run.skip(op, 'the caller reaches no facility');
+      const request = await run.example(op, false);
+      if ('skip' in request) return run.skip(op, request.skip);
+      const headers = { ...request.init.headers, ...file.upload.headers?.(facility.id) };
+      const uploaded = await run.call('POST', file.upload.template, file.upload.target(facility.id), 200, `uploads ${file.what} of ${facility.mnemonic}`, {
+        ...request.init,
+        headers,
+      });
+      run.leftBehind.push(file.leftBehind(facility.mnemonic));
+      await run.call('GET', file.read.template, file.read.target(facility.id, uploaded), 200, `reads the ${file.what.replace(/^an? /, '')} back`, {}, (a) =>
+        same('content type', a.contentType, file.read.contentType),
+      );
+    },
+  };
+}
+
+const photo = facilityFileScenario({
+  name: "a facility's photo replaced",
+  what: 'a photo',
+  upload: { template: '/photo/upload', target: () => '/photo/upload', headers: (id) => ({ 'Related-Facility': String(id) }) },
+  read: { template: '/facility/{id}/photo', target: (id) => `/facility/${id}/photo`, contentType: 'image/png' },
+  leftBehind: (mnemonic) => `a 1 × 1 photo of facility ${mnemonic}, replacing any earlier one`,
+});
+
+const statement = facilityFileScenario({
   name: 'a facility audit statement uploaded',
-  permanence: 'lasting',
-  covers: ['POST /facility/{id}/upload_audit'],
-  needs: ['POST /facility/{id}/upload_audit', 'GET /facility/{id}/audit', 'GET /facilities'],
-  async run(run) {
-    const op = run.op('POST', '/facility/{id}/upload_audit');
-    const facility = await targetFacility(run);
-    if (!facility) return run.skip(op, 'the caller reaches no facility');
-    const request = await run.example(op, false);
-    if ('skip' in request) return run.skip(op, request.skip);
-    const uploaded = await run.call('POST', '/facility/{id}/upload_audit', `/facility/${facility.id}/upload_audit`, 200, `uploads a statement of ${facility.mnemonic}`, request.init);
-    run.leftBehind.push(`a one-page statement of facility ${facility.mnemonic}, now its latest`);
-    await run.call('GET', '/facility/{id}/audit', `/facility/${facility.id}/audit?id=${idOf(uploaded)}`, 200, 'reads the statement back', {}, (a) =>
-      same('content type', a.contentType, 'application/pdf'),
-    );
-  },
-};
+  what: 'a statement',
+  upload: { template: '/facility/{id}/upload_audit', target: (id) => `/facility/${id}/upload_audit` },
+  read: { template: '/facility/{id}/audit', target: (id, uploaded) => `/facility/${id}/audit?id=${idOf(uploaded)}`, contentType: 'application/pdf' },
+  leftBehind: (mnemonic) => `a one-page statement of facility ${mnemonic}, now its latest`,
+});
 
 /** proposes the run's own burn, signs the proposal off and mints a gram of its CO2 */
 const certify: Scenario = {

@@ -1,6 +1,4 @@
 import { execFile } from 'node:child_process';
-import type { Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -8,22 +6,16 @@ import { PROJECT_ROOT } from '../../mock-server/config';
 import { checkContract, type ContractResult } from '../../mock-server/contract/contractCheck';
 import { loadOpenApi } from '../../mock-server/contract/openapiDocument';
 import { DEMO_USERS } from '../../mock-server/seed/users';
-import { DEMO_PASSWORD, startTestServer, type TestServer } from '../helpers/testServer';
+import { DEMO_PASSWORD, startListeningTestServer, type ListeningTestServer } from '../helpers/testServer';
 
-let server: TestServer;
-let listening: Server;
+let listening: ListeningTestServer;
 let baseUrl: string;
 
 beforeAll(async () => {
-  server = await startTestServer();
-  listening = server.app.listen(0, '127.0.0.1');
-  await new Promise((resolve) => listening.once('listening', resolve));
-  baseUrl = `http://127.0.0.1:${(listening.address() as AddressInfo).port}`;
+  listening = await startListeningTestServer();
+  ({ baseUrl } = listening);
 });
-afterAll(async () => {
-  await new Promise((resolve) => listening.close(resolve));
-  server.close();
-});
+afterAll(() => listening.close());
 
 const failures = (result: ContractResult) =>
   result.reports.filter((r) => r.verdict !== 'pass').map((r) => `${r.verdict} ${r.method} ${r.target}: ${r.problems.join('; ')}`);

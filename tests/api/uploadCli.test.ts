@@ -1,29 +1,22 @@
 import fs from 'node:fs';
-import type { Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { uploadFiles, type UploadOutcome } from '../../mock-server/kilnlogs/uploadClient';
 import { addTestKiln, burnCsv } from '../helpers/kilnLogUploads';
-import { DEMO_PASSWORD, startTestServer, type TestServer } from '../helpers/testServer';
+import { DEMO_PASSWORD, startListeningTestServer, type ListeningTestServer, type TestServer } from '../helpers/testServer';
 import { facility as storedFacility, kilnLogs } from '../helpers/storeAccess';
 
+let listening: ListeningTestServer;
 let server: TestServer;
-let listening: Server;
 let url: string;
 let dir: string;
 
 beforeAll(async () => {
-  server = await startTestServer();
-  listening = server.app.listen(0, '127.0.0.1');
-  await new Promise((resolve) => listening.once('listening', resolve));
-  url = `http://127.0.0.1:${(listening.address() as AddressInfo).port}`;
+  listening = await startListeningTestServer();
+  ({ server, baseUrl: url } = listening);
   dir = fs.mkdtempSync(path.join(server.dataDir, 'cli-'));
 });
-afterAll(async () => {
-  await new Promise((resolve) => listening.close(resolve));
-  server.close();
-});
+afterAll(() => listening.close());
 
 describe('npm run upload (uploadFiles)', () => {
   it('logs in as the uploader, sends each file and reports one line per file', async () => {

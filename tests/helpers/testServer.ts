@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import request from 'supertest';
@@ -72,4 +73,25 @@ export const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
 export async function startWithTokens(): Promise<{ server: TestServer; tokens: Record<DemoUsername, string> }> {
   const server = await startTestServer();
   return { server, tokens: await loginAll(server) };
+}
+
+/** A test server listening on a loopback port, for clients that speak HTTP themselves (the CLIs). */
+export interface ListeningTestServer {
+  server: TestServer;
+  baseUrl: string;
+  close(): Promise<void>;
+}
+
+export async function startListeningTestServer(overrides: Partial<ServerConfig> = {}): Promise<ListeningTestServer> {
+  const server = await startTestServer(overrides);
+  const listening = server.app.listen(0, '127.0.0.1');
+  await new Promise((resolve) => listening.once('listening', resolve));
+  return {
+    server,
+    baseUrl: `http://127.0.0.1:${(listening.address() as AddressInfo).port}`,
+    async close() {
+      await new Promise((resolve) => listening.close(resolve));
+      server.close();
+    },
+  };
 }
