@@ -1,3 +1,4 @@
+import type { Facility } from '../../src/domain/api/configure';
 import type { Answer } from './answerCheck';
 import { json, madeAnyway, StepFailed, type WriteRun } from './writeRun';
 
@@ -171,17 +172,8 @@ const kilnEdit: Scenario = {
   },
 };
 
-interface FacilityRow {
-  id: number;
-  mnemonic: string;
-  name: string;
-  owner_id: number;
-  latitude_min: number;
-  latitude_max: number;
-  longitude_min: number;
-  longitude_max: number;
-  kiln_type_config: string | null;
-}
+/** a facility as the document's Facility answer gives it */
+type FacilityRow = Facility;
 
 const facilityPayload = (f: FacilityRow, name: string) => ({
   id: f.id,
