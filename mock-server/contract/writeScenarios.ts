@@ -286,6 +286,26 @@ const kilnLog: Scenario = {
   },
 };
 
+/** an existing unaudited burn archived and restored at once: the console's Archive and its Undo */
+const archiveRestore: Scenario = {
+  name: 'an unaudited burn archived and restored',
+  permanence: 'restores',
+  covers: ['POST /kilnlogs/{id}/archive', 'POST /archived_kilnlogs/{id}/restore'],
+  needs: ['GET /kilnlogs', 'POST /kilnlogs/{id}/archive', 'POST /archived_kilnlogs/{id}/restore'],
+  async run(run) {
+    const filter = encodeURIComponent(JSON.stringify({ audited: false }));
+    const list = await run.call('GET', '/kilnlogs', `/kilnlogs?filter=${filter}&range=${encodeURIComponent('[0,0]')}`, 200, 'finds an unaudited burn');
+    const [burn] = json(list) as unknown as { id: number }[];
+    if (!burn) return run.skip(run.op('POST', '/kilnlogs/{id}/archive'), 'the caller reaches no unaudited burn');
+    await run.call('POST', '/kilnlogs/{id}/archive', `/kilnlogs/${burn.id}/archive`, 200, `archives burn log ${burn.id}`, {}, (a) =>
+      json(a).archived_ts ? null : 'archived_ts is not set',
+    );
+    await run.call('POST', '/archived_kilnlogs/{id}/restore', `/archived_kilnlogs/${burn.id}/restore`, 200, 'restores it', {}, (a) =>
+      same('archived_ts', json(a).archived_ts, null),
+    );
+  },
+};
+
 /** the facility the run made, else the first the caller reaches: a photo or statement there cannot be taken back */
 async function targetFacility(run: WriteRun): Promise<FacilityRow | undefined> {
   if (run.made.facility) return run.made.facility as unknown as FacilityRow;
@@ -384,4 +404,4 @@ const certify: Scenario = {
 };
 
 /** in the order they run: the lasting ones make the facility, kiln and burn those after them use */
-export const SCENARIOS: readonly Scenario[] = [users, othersPassword, changes, statistics, facilityAdd, kilnAdd, kilnEdit, facilityEdit, kilnLog, photo, statement, certify];
+export const SCENARIOS: readonly Scenario[] = [users, othersPassword, changes, statistics, facilityAdd, kilnAdd, kilnEdit, facilityEdit, kilnLog, archiveRestore, photo, statement, certify];

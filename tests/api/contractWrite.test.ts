@@ -66,6 +66,17 @@ describe('the contract check with --write, against this server', () => {
     expect(snapshots).toBeLessThanOrEqual(result.leftBehind.includes('a new statistics snapshot') ? 1 : 0);
   }, RUN_TIMEOUT);
 
+  it("archives and restores an existing unaudited burn for a kiln file admin, which ends as it was", async () => {
+    const result = await checkContract({ baseUrl, username: 'kilnadmin', password: DEMO_PASSWORD, write: {} });
+    const made = result.reports.filter((r) => r.status !== 401 && ['POST /kilnlogs/{id}/archive', 'POST /archived_kilnlogs/{id}/restore'].includes(`${r.method} ${r.template}`));
+    expect(made.map((r) => `${r.verdict} ${r.method} ${r.template} ${r.status}`)).toEqual([
+      'pass POST /kilnlogs/{id}/archive 200',
+      'pass POST /archived_kilnlogs/{id}/restore 200',
+    ]);
+    const id = Number(/\/kilnlogs\/(\d+)\/archive/.exec(made[0].target)?.[1]);
+    expect((await server.ctx.data.kilnLogs.get(id))?.archived_ts).toBeNull();
+  }, RUN_TIMEOUT);
+
   it('with --certify leaves exactly the records it names, in a facility of its own', async () => {
     const before = await counts();
     const result = await checkContract({ baseUrl, username: 'superadmin', password: DEMO_PASSWORD, write: { certify: true } });
