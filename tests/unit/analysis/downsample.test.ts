@@ -198,3 +198,32 @@ describe('pickChartIndices', () => {
     expect(lttbIndices(tenths, [xs.map((i) => (i === 3 ? 1 : 0))], 4)[1]).toBe(3);
   });
 });
+
+describe('lttbIndices, each choice pinned', () => {
+  const xs = Array.from({ length: 10 }, (_, i) => i);
+
+  it('scales a series by its range even when it ends on its maximum', () => {
+    // a series whose last reading is its highest still has a range: its peak at 3 is kept
+    const y = [0, 0, 0, 5, 0, 0, 0, 0, 0, 10];
+    expect(lttbIndices(xs, [y], 4)[1]).toBe(3);
+  });
+
+  it('averages the next bucket over its present readings when one of them is missing', () => {
+    // reading 6 is missing: the third vertex is still (6.5, 0), so the peak at 3 spans the largest triangle
+    const y = [0, 0, 0, 5, 0, 0, NaN, 0, 0, 0];
+    expect(lttbIndices(xs, [y], 4)).toEqual([0, 3, 5, 9]);
+  });
+
+  it('chooses within its own bucket only, never the first reading of the next one', () => {
+    // bucket 1 = readings 1…4; reading 5 (9) would span a far larger triangle but belongs to bucket 2
+    const y = [0, 0, 0, 1, 0, 9, 0, 0, 0, 0];
+    expect(lttbIndices(xs, [y], 4)).toEqual([0, 4, 5, 9]);
+  });
+
+  it('picks the same readings when every value is shifted or stretched (triangle areas scale, they do not reorder)', () => {
+    const ys = [0, 2, 2.5, -2, 3, 0, 0, 0, 20, 0];
+    const picked = lttbIndices(xs, [ys], 4);
+    expect(lttbIndices(xs, [ys.map((v) => v + 100)], 4)).toEqual(picked);
+    expect(lttbIndices(xs, [ys.map((v) => 3 * v - 40)], 4)).toEqual(picked);
+  });
+});
