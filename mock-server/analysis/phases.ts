@@ -119,7 +119,7 @@ export function findLoadSteps(ts: Float64Array, smooth: Float64Array, thresholdK
   return rises.map(({ low, high }, r) => {
     // fit windows stop at the neighbouring rises
     const beforeFrom = Math.max(lowerBound(ts, ts[low] - STEP_FIT_WINDOW_MS), r > 0 ? rises[r - 1].high + 1 : 0);
-    const afterTo = Math.min(upperBound(ts, ts[high] + STEP_FIT_WINDOW_MS) - 1, r + 1 < rises.length ? rises[r + 1].low - 1 : ts.length - 1);
+    const afterTo = Math.min(upperBound(ts, ts[high] + STEP_FIT_WINDOW_MS) - 1, r + 1 < rises.length ? rises[r + 1].low - 1 : Infinity);
     const middle = (ts[low] + ts[high]) / 2;
     const size = lineValueAt(ts, smooth, high, afterTo, middle) - lineValueAt(ts, smooth, beforeFrom, low, middle);
     // both fits hold a valid value (low's, high's), so the size is a number

@@ -157,6 +157,7 @@ describe('rise fraction, cooling and climbing back, sample by sample', () => {
     expect(climbsBack(prepared([300, 300, 350]), step(0, 1), 2)).toBe(true);
     expect(climbsBack(prepared([300, 300, 349]), step(0, 1), 2)).toBe(false);
     expect(climbsBack(prepared([380, 380, 400]), step(0, 1), 2)).toBe(false);
+    expect(climbsBack(prepared([200, 200, 300]), step(0, 1), 2)).toBe(false);
     expect(climbsBack(prepared([300, NaN, 360]), step(0, 0), 2)).toBe(true);
   });
 });
@@ -195,6 +196,14 @@ describe('the quench at the edges of its rules', () => {
     expect(found.quench).toBe(29);
     expect(found.evidence).toBe('water');
     expect(found.step).toBe(second);
+  });
+
+  it('takes a weight rise of exactly 5 % for no water', () => {
+    const hot = [...repeat(400, 40), ...repeat(280, 50)];
+    const s = prepared(hot, { smooth: [...repeat(100, 20), ...repeat(105, 70)] });
+    expect(findQuench(s, [step(19, 20)], 0, 39, THRESHOLD).evidence).toBe('none');
+    const more = prepared(hot, { smooth: [...repeat(100, 20), ...repeat(105.1, 70)] });
+    expect(findQuench(more, [step(19, 20)], 0, 39, THRESHOLD).evidence).toBe('water');
   });
 
   it('does not take water long before t_end that the fire never climbed back from', () => {
