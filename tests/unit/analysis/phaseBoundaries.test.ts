@@ -237,6 +237,13 @@ describe('the changeover at the edges', () => {
     expect(findChangeover(ts, f64(repeat(300, 20)), 0, 19)).toBe(0);
   });
 
+  it('fits its line over 20 minutes either side and not a reading more', () => {
+    // readings every 5 minutes falling 25 °C each, crossing 350 °C at 20 minutes, then level at 300 °C from 50 minutes on
+    const ts = times(16, 300);
+    const cold = f64(Array.from({ length: 16 }, (_, i) => (i <= 9 ? 450 - 25 * i : 300)));
+    expect(findChangeover(ts, cold, 0, 15)).toBe(4);
+  });
+
   it('leaves pyrolysis temperature for good at `from` itself, counts exactly 350 °C as at it, and skips missing readings', () => {
     const ts = times(30, 60);
     expect(lastCrossing(ts, f64(repeat(300, 30)), 0)).toBe(0);
