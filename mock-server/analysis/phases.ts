@@ -90,12 +90,12 @@ export function findHeatStart(ts: Float64Array, hotS: Float64Array): number {
  */
 export function findLoadSteps(ts: Float64Array, smooth: Float64Array, thresholdKg: number): StepEvent[] {
   const rises: { low: number; high: number }[] = [];
+  // `from` starts a rise of ≥ threshold within [from, to], so smooth[from] is valid and high − low ≥ threshold
   const close = (from: number, to: number) => {
     let high = from;
-    for (let k = from + 1; k <= to; k++) if (smooth[k] > smooth[high] || smooth[high] !== smooth[high]) high = k;
+    for (let k = from + 1; k <= to; k++) if (smooth[k] > smooth[high]) high = k;
     let low = from;
-    for (let k = from + 1; k <= high; k++) if (smooth[k] <= smooth[low] || smooth[low] !== smooth[low]) low = k;
-    if (!(smooth[high] - smooth[low] >= thresholdKg)) return;
+    for (let k = from + 1; k <= high; k++) if (smooth[k] <= smooth[low]) low = k;
     const previous = rises[rises.length - 1];
     if (previous && ts[low] - ts[previous.high] <= ARMFUL_GAP_MS && smooth[low] > smooth[previous.low]) previous.high = high;
     else rises.push({ low, high });
@@ -107,7 +107,7 @@ export function findLoadSteps(ts: Float64Array, smooth: Float64Array, thresholdK
     j = windowEnd(ts, i, j, STEP_WINDOW_MS);
     if (j === i || !(smooth[j] - smooth[i] >= thresholdKg)) continue;
     if (spanStart >= 0 && i <= spanEnd) {
-      if (j > spanEnd) spanEnd = j;
+      spanEnd = j; // j only moves forward
     } else {
       if (spanStart >= 0) close(spanStart, spanEnd);
       spanStart = i;
@@ -119,10 +119,11 @@ export function findLoadSteps(ts: Float64Array, smooth: Float64Array, thresholdK
   return rises.map(({ low, high }, r) => {
     // fit windows stop at the neighbouring rises
     const beforeFrom = Math.max(lowerBound(ts, ts[low] - STEP_FIT_WINDOW_MS), r > 0 ? rises[r - 1].high + 1 : 0);
-    const afterTo = Math.min(upperBound(ts, ts[high] + STEP_FIT_WINDOW_MS) - 1, r + 1 < rises.length ? rises[r + 1].low - 1 : ts.length - 1);
+    const afterTo = Math.min(upperBound(ts, ts[high] + STEP_FIT_WINDOW_MS) - 1, r + 1 < rises.length ? rises[r + 1].low - 1 : Infinity);
     const middle = (ts[low] + ts[high]) / 2;
     const size = lineValueAt(ts, smooth, high, afterTo, middle) - lineValueAt(ts, smooth, beforeFrom, low, middle);
-    return { start: low, end: high, kg: size === size ? size : smooth[high] - smooth[low] };
+    // both fits hold a valid value (low's, high's), so the size is a number
+    return { start: low, end: high, kg: size };
   });
 }
 
@@ -207,7 +208,7 @@ export function finalFallStart(series: PreparedSeries, burnEnd: number): number 
   const after = Math.min(ts.length - 1, upperBound(ts, ts[burnEnd] + STEP_WINDOW_MS) - 1);
   if (!fallsFast(after)) return -1;
   let i = after;
-  while (i > 0 && fallsFast(i)) i--;
+  while (fallsFast(i)) i--; // stops at 0 at the latest: nothing precedes the log
   return i;
 }
 
@@ -220,8 +221,7 @@ export function climbsBack(series: PreparedSeries, step: StepEvent, until: numbe
   const { hotS } = series;
   let lowest = Infinity;
   for (let k = step.start; k <= until; k++) {
-    const t = hotS[k];
-    if (t !== t) continue;
+    const t = hotS[k]; // a missing reading (NaN) fails every comparison
     if (t < lowest) lowest = t;
     if (k > step.end && t >= level && t - lowest >= LOAD_RECOVERY_C) return true;
   }
