@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { Boot } from './login/Boot';
 import { currentSession } from './providers/session';
@@ -13,4 +13,6 @@ const app = (
 // index.html's first-paint script has put the prerendered login screen in
 // #root when this tab has no session (login/prerender/firstPaint.ts): make it live.
 if (root.firstChild) hydrateRoot(root, app);
-else createRoot(root).render(app);
+// A session's console renders as a transition: React then yields to the
+// browser every few milliseconds instead of blocking it for the whole first render.
+else startTransition(() => createRoot(root).render(app));

@@ -6,6 +6,7 @@ import { formatDate } from '../domain/dates';
 import { RESOURCES } from '../domain/operations';
 import { Loading } from '../layout/Loading';
 import type { ApiDataProvider } from '../providers/dataProvider';
+import { fetchRecentChanges } from './recentChangesFetch';
 import { loadSanitizer, type Sanitize } from './sanitizeHtml';
 
 export type { RecentChange };
@@ -29,12 +30,15 @@ function ChangeEntry({ change, sanitize }: { change: RecentChange; sanitize: San
 export function RecentChanges() {
   const translate = useTranslate();
   const dataProvider = useDataProvider<ApiDataProvider>();
-  const changes = useQuery({ queryKey: [RESOURCES.changes, 'recent'], queryFn: () => dataProvider.getRecentChanges() });
+  const changes = useQuery({ queryKey: [RESOURCES.changes, 'recent'], queryFn: () => fetchRecentChanges(dataProvider) });
   const sanitizer = useQuery({ queryKey: ['sanitizer'], queryFn: loadSanitizer, staleTime: Infinity });
 
   const content =
     changes.isPending || (changes.data?.length && sanitizer.isPending) ? (
-      <Loading />
+      // the entries usually fill the window: holding its height meanwhile keeps the footer from jumping as they arrive
+      <Box sx={{ minHeight: '100vh' }}>
+        <Loading />
+      </Box>
     ) : changes.error || sanitizer.error ? (
       <Typography color="error">{translate('home.changesError')}</Typography>
     ) : !changes.data?.length ? (

@@ -1,20 +1,21 @@
 import { lazy } from 'react';
 import type { RaRecord } from 'react-admin';
 import { RESOURCES } from '../domain/operations';
+import { pageLoader } from '../layout/pageLoader';
 import type { ResourceModule } from '../layout/resourceModule';
 
 const logRepresentation = (log: RaRecord) => `${String(log.kiln_id ?? 'N/A')} · ${String(log.file_name ?? log.id)}`;
 
 export const kilnLogs: ResourceModule = {
   name: RESOURCES.kilnLogs,
-  list: () => import('./KilnLogsPage'),
+  list: pageLoader(() => import('./KilnLogsPage')),
   icon: lazy(() => import('@mui/icons-material/ReceiptLong')),
   recordRepresentation: logRepresentation,
 };
 
 export const archivedKilnLogs: ResourceModule = {
   name: RESOURCES.archivedKilnLogs,
-  list: () => import('./ArchivedKilnLogsPage'),
+  list: pageLoader(() => import('./ArchivedKilnLogsPage')),
   icon: lazy(() => import('@mui/icons-material/Inventory2')),
   recordRepresentation: logRepresentation,
 };

@@ -2,7 +2,13 @@ import { Box, Button, FormControlLabel, Paper, Switch, Typography } from '@mui/m
 import { useTranslate } from 'react-admin';
 import { STORAGE_KEYS, usePersistentFlag } from './preferences';
 
-function CookieBanner() {
+/**
+ * The cookie banner (spec §2 App shell), held at the bottom of the window until
+ * accepted. Sticky rather than in the footer's flow: a screen whose content
+ * arrives after its first paint would otherwise push it, and its Accept button,
+ * away from under the reader's finger (a layout shift).
+ */
+export function CookieBanner() {
   const translate = useTranslate();
   const [accepted, setAccepted] = usePersistentFlag(STORAGE_KEYS.cookiesAccepted);
   if (accepted) return null;
@@ -11,7 +17,8 @@ function CookieBanner() {
       role="region"
       aria-label={translate('shell.cookieBanner')}
       elevation={3}
-      sx={{ display: 'flex', alignItems: 'center', gap: 2, px: 2, py: 1 }}
+      square
+      sx={{ position: 'sticky', bottom: 0, zIndex: 'appBar', display: 'flex', alignItems: 'center', gap: 2, px: 2, py: 1 }}
     >
       <Typography sx={{ flex: 1 }}>{translate('shell.cookieBanner')}</Typography>
       <Button variant="contained" onClick={() => setAccepted(true)}>
@@ -21,13 +28,12 @@ function CookieBanner() {
   );
 }
 
-/** Footer of every screen (spec §2 App shell): the Dark Mode switch and the cookie banner. */
+/** Footer of every screen (spec §2 App shell): the Dark Mode switch. */
 export function AppFooter() {
   const translate = useTranslate();
   const [darkMode, setDarkMode] = usePersistentFlag(STORAGE_KEYS.darkMode);
   return (
     <Box component="footer" sx={{ display: 'flex', flexDirection: 'column', gap: 1, px: 2, py: 1, mt: 'auto' }}>
-      <CookieBanner />
       <FormControlLabel
         control={<Switch checked={darkMode} onChange={(event) => setDarkMode(event.target.checked)} />}
         label={translate('shell.darkMode')}

@@ -1,9 +1,9 @@
 import type { ReactNode } from 'react';
 import { AppBar, Box, Toolbar, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
-import { AppFooter } from './AppFooter';
+import { AppFooter, CookieBanner } from './AppFooter';
 
-/** Header (title and, when logged in, the menu), main content and footer: the landmarks of every screen. */
+/** Header (title and, when logged in, the menu), main content and footer: the landmarks of every screen; then the cookie banner until accepted. */
 export function AppShell({ menu, children }: { menu?: ReactNode; children: ReactNode }) {
   const translate = useTranslate();
   return (
@@ -20,6 +20,7 @@ export function AppShell({ menu, children }: { menu?: ReactNode; children: React
         {children}
       </Box>
       <AppFooter />
+      <CookieBanner />
     </Box>
   );
 }

@@ -5,15 +5,15 @@
  * item only when canAccess allows its operation (spec §6), and routes.tsx
  * makes one guarded, lazily loaded route per item at the spec's path.
  */
-import type { ComponentType } from 'react';
 import { canAccess, RESOURCES, type AccessRequest } from '../domain/operations';
+import { prefetchRecentChanges } from '../home/recentChangesFetch';
 import type { Rule } from '../domain/rules';
 import { facilities } from '../facilities';
 import { archivedKilnLogs, kilnLogs } from '../kiln-logs';
 import { kilns } from '../kilns';
+import { pageLoader, type PageLoader } from './pageLoader';
 import type { ResourceModule } from './resourceModule';
 
-type PageLoader = () => Promise<{ default: ComponentType }>;
 
 export interface NavItem {
   /** Message key of the menu label. */
@@ -27,6 +27,8 @@ export interface NavItem {
   /** The operation that shows the item and opens its route (domain/operations.ts); none: any logged-in user. */
   access?: AccessRequest;
   load: PageLoader;
+  /** asks for the screen's first data when the console starts on it (AppRoot) */
+  prefetch?: () => void;
 }
 
 export interface NavGroup {
@@ -42,15 +44,15 @@ function resourceScreen(label: string, path: string, module: ResourceModule): Na
 }
 
 /** A page that is not a resource's list. */
-function customPage(label: string, path: string, load: PageLoader, access?: AccessRequest): NavItem {
-  return { label, path, kind: 'custom', load, ...(access ? { access } : {}) };
+function customPage(label: string, path: string, load: Parameters<typeof pageLoader>[0], access?: AccessRequest): NavItem {
+  return { label, path, kind: 'custom', load: pageLoader(load), ...(access ? { access } : {}) };
 }
 
 export const NAVIGATION: readonly NavGroup[] = [
   {
     label: 'menu.home',
     items: [
-      customPage('menu.home', 'home', () => import('../home/HomePage')),
+      { ...customPage('menu.home', 'home', () => import('../home/HomePage')), prefetch: prefetchRecentChanges },
       customPage('menu.profile', 'profile', () => import('../profile/ProfilePage')),
     ],
   },
@@ -90,6 +92,11 @@ export const NAVIGATION: readonly NavGroup[] = [
 export const NAV_ITEMS: readonly NavItem[] = NAVIGATION.flatMap((group) => group.items);
 
 export const HOME_PATH = '/home';
+
+/** The item whose screen this path shows (its routes take sub-paths too), if any. */
+export function navItemAt(pathname: string): NavItem | undefined {
+  return NAV_ITEMS.find(({ path }) => pathname === `/${path}` || pathname.startsWith(`/${path}/`));
+}
 
 function isAllowed(item: NavItem, rules: readonly Rule[] | undefined): boolean {
   return !item.access || canAccess(rules, item.access);

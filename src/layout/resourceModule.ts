@@ -1,6 +1,7 @@
 import type { ComponentType } from 'react';
 import type { RaRecord } from 'react-admin';
 import type { ResourceName } from '../domain/operations';
+import type { PageLoader } from './pageLoader';
 
 /**
  * What a feature folder exports for its react-admin resource (as in
@@ -12,7 +13,7 @@ import type { ResourceName } from '../domain/operations';
 export interface ResourceModule {
   name: ResourceName;
   /** the list screen; none: a resource shown inside another screen (Home's changes) */
-  list?: () => Promise<{ default: ComponentType }>;
+  list?: PageLoader;
   icon: ComponentType;
   recordRepresentation: string | ((record: RaRecord) => string);
 }

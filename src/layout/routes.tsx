@@ -1,10 +1,11 @@
-import { lazy, type ReactNode } from 'react';
+import { lazy, useState, type ComponentType, type ReactNode } from 'react';
 import { Route } from 'react-router-dom';
 import { CanAccess, ResourceContextProvider } from 'react-admin';
 import type { AccessRequest } from '../domain/operations';
 import { ErrorPage } from './ErrorPage';
 import { Loading } from './Loading';
 import { NAV_ITEMS } from './navigation';
+import type { PageLoader } from './pageLoader';
 
 /**
  * react-admin guards its own resource pages but not custom routes, so each
@@ -20,11 +21,25 @@ function GuardedPage({ access, children }: { access?: AccessRequest; children: R
 }
 
 /**
+ * A screen's page: drawn at once when its code has arrived already (fetched
+ * as the console started on it), else lazily, the layout's Suspense showing
+ * 'Loading...' meanwhile. Which one is decided once per mount, since
+ * switching from one to the other would mount the page again.
+ */
+function screenOf(load: PageLoader): ComponentType {
+  const LazyPage = lazy(load);
+  return function Screen() {
+    const [Page] = useState(() => load.loaded ?? LazyPage);
+    return <Page />;
+  };
+}
+
+/**
  * One lazily loaded, guarded route per navigation item, as children for
  * react-admin's <CustomRoutes>; the layout's Suspense shows 'Loading...' meanwhile.
  */
 export const navigationRoutes = NAV_ITEMS.map(({ path, access, load, resource }) => {
-  const Page = lazy(load);
+  const Page = screenOf(load);
   // a resource's screen works in its resource's context, as under <Resource>
   const page = resource ? (
     <ResourceContextProvider value={resource}>

@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { expectAccessible, login, mainMenu, openAndLogin, readMenu } from './fixtures';
+import { expectAccessible, login, mainMenu, openAndLogin, readMenu, tokenFor } from './fixtures';
 
 const HOME = ['Home', 'Profile'];
 
@@ -237,4 +237,42 @@ test.describe('accessibility', () => {
       await username.blur();
     }
   });
+});
+
+test('a session opening Home asks for its entries once, and nothing on it moves as they arrive', async ({ page, request }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  const token = await tokenFor(request, 'superadmin');
+  await page.goto('/login');
+  await page.evaluate((t) => sessionStorage.setItem('token', t), token);
+  const changeRequests: string[] = [];
+  page.on('request', (req) => {
+    if (new URL(req.url()).pathname === '/api/changes') changeRequests.push(req.url());
+  });
+  // every layout shift of the load, as the browser scores them (Layout Instability API)
+  await page.addInitScript(() => {
+    const shifts: number[] = [];
+    (window as unknown as { shifts: number[] }).shifts = shifts;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) shifts.push((entry as unknown as { value: number }).value);
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+  await page.goto('/home');
+  await expect(page.getByRole('listitem').first()).toBeVisible();
+  expect(changeRequests).toHaveLength(1);
+
+  // the cookie banner is held at the bottom of the window over the long page, its Accept button within reach
+  const banner = page.getByRole('region', { name: 'We use cookies to improve your experience.' });
+  const box = await banner.boundingBox();
+  expect(box && Math.round(box.y + box.height)).toBe(844);
+  await expect(page.getByRole('button', { name: 'Accept' })).toBeInViewport();
+  await page.waitForTimeout(500);
+  expect(await page.evaluate(() => (window as unknown as { shifts: number[] }).shifts)).toEqual([]);
+
+  // the footer's Dark Mode switch follows the content, and the banner stays clear of it at the end of the page
+  const darkMode = page.getByRole('switch', { name: 'Dark Mode' }).or(page.getByRole('checkbox', { name: 'Dark Mode' }));
+  await darkMode.scrollIntoViewIfNeeded();
+  await expect(darkMode).toBeInViewport();
+  const switchBox = await darkMode.boundingBox();
+  const bannerAtEnd = await banner.boundingBox();
+  expect(switchBox && bannerAtEnd && switchBox.y + switchBox.height <= bannerAtEnd.y).toBe(true);
 });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { rulesForRole } from '../../../src/domain/rules';
 import { i18nProvider } from '../../../src/providers/i18nProvider';
-import { NAV_ITEMS, NAVIGATION, visibleNavigation } from '../../../src/layout/navigation';
+import { NAV_ITEMS, NAVIGATION, navItemAt, visibleNavigation } from '../../../src/layout/navigation';
 
 const t = (key: string) => i18nProvider.translate(key);
 
@@ -135,5 +135,15 @@ describe('one resource model', () => {
       // Recent Changes show on Home and are edited on Admin; users have their own screen, guarded by 'create user'
       else expect(['changes', 'users']).toContain(module.name);
     }
+  });
+
+  it("finds the screen a path shows, its sub-paths included, for the console's start to fetch it early", () => {
+    expect(navItemAt('/home')?.path).toBe('home');
+    expect(navItemAt('/audit/history')?.path).toBe('audit/history');
+    expect(navItemAt('/kiln_logs/123/show')?.path).toBe('kiln_logs');
+    expect(navItemAt('/home')?.prefetch).toBeTypeOf('function');
+    expect(navItemAt('/kiln_logsx')).toBeUndefined();
+    expect(navItemAt('/')).toBeUndefined();
+    expect(navItemAt('/login')).toBeUndefined();
   });
 });
