@@ -1,4 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
+import { protectedPdf } from '../helpers/protectedPdf';
 import { expectAccessible, mainMenu, openAndLogin, tokenFor } from './fixtures';
 
 /**
@@ -180,6 +181,18 @@ const CASES: PopupCase[] = [
     role: 'dialog',
     name: 'Latest Audit – NRB',
     ready: pdfShown,
+  },
+  {
+    what: "the viewer's password prompt for a protected PDF",
+    user: 'superadmin',
+    path: '/facilities',
+    // the next statement fetched is a password-protected PDF; nothing is stored
+    prepare: (page) =>
+      page.route('**/api/facility/*/audit?id=*', (route) => route.fulfill({ contentType: 'application/pdf', body: protectedPdf('s3cret') }), { times: 1 }),
+    opener: (page) => page.getByRole('button', { name: 'View Audit of NRB' }),
+    role: 'dialog',
+    name: 'Password required',
+    ready: (popup) => expect(popup.getByText('Enter the password to open this PDF file.')).toBeVisible(),
   },
   {
     what: 'the viewer showing an image statement',
