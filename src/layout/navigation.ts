@@ -6,14 +6,13 @@
  * makes one guarded, lazily loaded route per item at the spec's path.
  */
 import { canAccess, RESOURCES, type AccessRequest } from '../domain/operations';
-import { prefetchRecentChanges } from '../home/recentChangesFetch';
 import type { Rule } from '../domain/rules';
 import { facilities } from '../facilities';
+import { prefetchRecentChanges } from '../home/recentChangesFetch';
 import { archivedKilnLogs, kilnLogs } from '../kiln-logs';
 import { kilns } from '../kilns';
-import { pageLoader, type PageLoader } from './pageLoader';
+import { pageLoader, type PageImport, type PageLoader } from './pageLoader';
 import type { ResourceModule } from './resourceModule';
-
 
 export interface NavItem {
   /** Message key of the menu label. */
@@ -44,7 +43,7 @@ function resourceScreen(label: string, path: string, module: ResourceModule): Na
 }
 
 /** A page that is not a resource's list. */
-function customPage(label: string, path: string, load: Parameters<typeof pageLoader>[0], access?: AccessRequest): NavItem {
+function customPage(label: string, path: string, load: PageImport, access?: AccessRequest): NavItem {
   return { label, path, kind: 'custom', load: pageLoader(load), ...(access ? { access } : {}) };
 }
 

@@ -2,13 +2,16 @@ import type { ComponentType } from 'react';
 
 type PageModule = { default: ComponentType };
 
+/** A screen's dynamic import. */
+export type PageImport = () => Promise<PageModule>;
+
 /** A screen's code, fetched once however often it is asked for; `loaded` holds the page once it has arrived. */
 export interface PageLoader {
   (): Promise<PageModule>;
   loaded?: ComponentType;
 }
 
-export function pageLoader(importPage: () => Promise<PageModule>): PageLoader {
+export function pageLoader(importPage: PageImport): PageLoader {
   let pending: Promise<PageModule> | undefined;
   const load: PageLoader = () =>
     (pending ??= importPage().then(

@@ -187,8 +187,9 @@ const CASES: PopupCase[] = [
     user: 'superadmin',
     path: '/facilities',
     // the next statement fetched is a password-protected PDF; nothing is stored
-    prepare: (page) =>
-      page.route('**/api/facility/*/audit?id=*', (route) => route.fulfill({ contentType: 'application/pdf', body: protectedPdf('s3cret') }), { times: 1 }),
+    prepare: async (page) => {
+      await page.route('**/api/facility/*/audit?id=*', (route) => route.fulfill({ contentType: 'application/pdf', body: protectedPdf('s3cret') }), { times: 1 });
+    },
     opener: (page) => page.getByRole('button', { name: 'View Audit of NRB' }),
     role: 'dialog',
     name: 'Password required',
