@@ -94,9 +94,9 @@ export function computeFigures(series: PreparedSeries, phases: Phases, type: Kil
     biomassKg = (atStart === atStart ? atStart : 0) + loads.reduce((sum, step) => sum + step.kg, 0);
   }
 
-  const firstLoadTs = loads.length > 0 ? ts[loads[0].start] : 0;
-  const lastLoadTs = loads.length > 0 ? ts[loads[loads.length - 1].start] : 0;
-  const loadingRate = loads.length > 1 && lastLoadTs > firstLoadTs ? perMinute(biomassKg, lastLoadTs - firstLoadTs) : perMinute(biomassKg, burnMs);
+  // per minute from the first load to the last; with one load (or none) per burn minute
+  const loadSpanMs = loads.length > 0 ? ts[loads[loads.length - 1].start] - ts[loads[0].start] : 0;
+  const loadingRate = perMinute(biomassKg, loadSpanMs > 0 ? loadSpanMs : burnMs);
 
   const priorKg = medianBefore(series, phases.quench);
   const unpyrolizedKg = type === KILN_TYPE.CGO1 ? facility.wicf * priorKg : 0;

@@ -19,7 +19,7 @@ function medianInPlace(a: Float64Array): number {
   if (n % 2 === 1) return upper;
   // everything left of position n/2 is ≤ upper: the lower middle is their maximum
   let lower = -Infinity;
-  for (let i = 0; i < n >> 1; i++) if (a[i] > lower) lower = a[i];
+  for (let i = 0; i < n >> 1; i++) lower = Math.max(lower, a[i]);
   return (lower + upper) / 2;
 }
 
@@ -110,17 +110,17 @@ export function rollingMedianByTime(ts: ArrayLike<number>, values: ArrayLike<num
         grown.set(sorted);
         sorted = grown;
       }
-      let k = size++;
-      while (k > 0 && sorted[k - 1] > v) {
-        sorted[k] = sorted[k - 1];
-        k--;
-      }
+      // inserted at its place, the larger values moved up by one
+      const k = lowerIndex(sorted, size, v);
+      sorted.copyWithin(k + 1, k, size);
       sorted[k] = v;
+      size++;
     }
     while (leave > 0) {
+      // removed, the larger values moved down by one
       const k = lowerIndex(sorted, size, leaving[--leave]);
+      sorted.copyWithin(k, k + 1, size);
       size--;
-      for (let j = k; j < size; j++) sorted[j] = sorted[j + 1];
     }
     if (size === 0) out[i] = NaN;
     else out[i] = (size & 1) === 1 ? sorted[(size - 1) >> 1] : (sorted[(size >> 1) - 1] + sorted[size >> 1]) / 2;
@@ -146,8 +146,8 @@ function lowerIndex(sorted: Float64Array, size: number, v: number): number {
  * ignores the few large jumps (loads, quench), so only the sensor noise remains.
  */
 export function noiseSigma(values: Float64Array): number {
-  if (values.length < 3) return 0;
-  const diffs = new Float64Array(values.length - 2);
+  // one slot per reading, for simplicity: only those with a neighbour on each side give a second difference
+  const diffs = new Float64Array(values.length);
   let n = 0;
   for (let i = 1; i < values.length - 1; i++) {
     const d = Math.abs(values[i + 1] - 2 * values[i] + values[i - 1]);
