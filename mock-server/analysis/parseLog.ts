@@ -49,81 +49,62 @@ type ColumnIndex = Record<Column, number>;
 const DEFAULT_COLUMNS: ColumnIndex = { d: 0, t: 1, t1: 2, t2: 3, w: 4 };
 const HEADER_KEYS = ['kiln_id', 'latitude', 'longitude'] as const;
 const CHAR_HASH = 35;
-const CHAR_CR = 13;
 
-export function parseLog(input: string): ParseLogResult {
-  const text = input.charCodeAt(0) === 0xfeff ? input.slice(1) : input;
+export function parseLog(text: string): ParseLogResult {
   const header: Partial<LogHeader> = {};
   const fail = (code: ParseErrorCode, message: string, line: number | null): ParseLogResult => ({
     ok: false,
     error: { code, message, line, header: { ...header } },
   });
 
+  // (a byte-order mark is white space to \s and to trim(), as a CR before '\n' is)
   if (!/\S/.test(text)) return fail('EMPTY_FILE', 'The file is empty.', null);
 
   const rows: LogRow[] = [];
-  const days: DayCache = { map: new Map(), lastText: '', lastMs: NaN };
-  let columns: ColumnIndex | null = null;
-  let cellsNeeded = 0;
+  const reader: RowReader = { columns: DEFAULT_COLUMNS, cellCount: COLUMNS.length, bounds: [-1], dayText: null, dayStart: NaN };
+  let readingsStarted = false;
   let lastHeaderLine = 0;
   let lineNo = 0;
-  let readingLines = 0;
   let skipped = 0;
-  let firstProblem = '';
-  let firstBadLine = 0;
+  let firstProblem: string | null = null;
+  let firstBadLine: number | null = null;
 
   // walks the text by index rather than splitting it: a day of 1-second readings is 86,400 lines
   for (let pos = 0; pos < text.length; ) {
     lineNo++;
     const next = text.indexOf('\n', pos);
-    const lineStart = pos;
-    let lineEnd = next < 0 ? text.length : next;
-    pos = lineEnd + 1;
-    // (an empty line's previous character is the '\n' before it, never a CR)
-    if (text.charCodeAt(lineEnd - 1) === CHAR_CR) lineEnd--;
-
-    if (columns === DEFAULT_COLUMNS) {
-      const row = readDefaultRowFast(text, lineStart, lineEnd, days);
-      if (row) {
-        readingLines++;
-        rows.push(row);
-        continue;
-      }
-    }
-
-    const line = text.slice(lineStart, lineEnd).trim();
+    const end = next < 0 ? text.length : next;
+    const line = text.slice(pos, end).trim();
+    pos = end + 1;
     if (line.length === 0) continue;
 
     if (line.charCodeAt(0) === CHAR_HASH) {
       // header lines count only before the readings; later ones are comments
-      if (columns !== null) continue;
+      if (readingsStarted) continue;
       const problem = readHeaderLine(line, header);
       if (problem) return fail('INVALID_HEADER', `Line ${lineNo}: ${problem}`, lineNo);
       lastHeaderLine = lineNo;
       continue;
     }
 
-    if (columns === null) {
+    if (!readingsStarted) {
       const missing = missingHeader(header);
       if (missing) return fail('MISSING_HEADER', `${missing} before line ${lineNo}.`, lineNo);
+      readingsStarted = true;
       const named = readColumnLine(line);
-      if (named === 'not-a-column-line') {
-        columns = DEFAULT_COLUMNS;
-      } else if (Array.isArray(named)) {
+      if (Array.isArray(named)) {
         return fail('BAD_COLUMNS', `Line ${lineNo}: the column line must name d, t, t1, t2 and w (missing ${named.join(', ')}).`, lineNo);
-      } else {
-        cellsNeeded = line.split(',').length;
-        // the fast path reads exactly five cells: a sixth named column sends every line through readRow
-        columns = cellsNeeded === COLUMNS.length && COLUMNS.every((c, i) => named[c] === i) ? DEFAULT_COLUMNS : named;
+      }
+      if (named !== 'not-a-column-line') {
+        reader.columns = named;
+        reader.cellCount = line.split(',').length;
         continue;
       }
-      cellsNeeded = COLUMNS.length;
     }
 
-    readingLines++;
-    const row = readRow(line, columns, cellsNeeded, days);
+    const row = readRow(line, reader);
     if (typeof row === 'string') {
-      if (skipped === 0) {
+      if (firstProblem === null) {
         firstProblem = `Line ${lineNo}: ${row}`;
         firstBadLine = lineNo;
       }
@@ -133,9 +114,12 @@ export function parseLog(input: string): ParseLogResult {
     rows.push(row);
   }
 
-  const missing = columns === null ? missingHeader(header) : null;
+  // (once the readings start, the header is complete)
+  const missing = missingHeader(header);
   if (missing) return fail('MISSING_HEADER', `${missing}.`, null);
-  if (skipped > 0 && (rows.length === 0 || skipped > MAX_SKIPPED_SHARE * readingLines)) {
+  const readingLines = rows.length + skipped;
+  // (no line left means every reading line was skipped: more than the share)
+  if (skipped > MAX_SKIPPED_SHARE * readingLines) {
     const share = ((100 * skipped) / readingLines).toFixed(1);
     return fail(
       'TOO_MANY_BAD_LINES',
@@ -158,7 +142,7 @@ function missingHeader(header: Partial<LogHeader>): string | null {
 /** Stores a `# key=value` line into the header; returns a problem sentence, or null. */
 function readHeaderLine(line: string, header: Partial<LogHeader>): string | null {
   const eq = line.indexOf('=');
-  if (eq < 0) return null; // a plain comment
+  if (eq === -1) return null; // a plain comment
   const key = line.slice(1, eq).trim().toLowerCase();
   const value = line.slice(eq + 1).trim();
   if (key === 'kiln_id') {
@@ -188,114 +172,99 @@ function readColumnLine(line: string): ColumnIndex | Column[] | 'not-a-column-li
   return missing.length > 0 ? missing : (index as ColumnIndex);
 }
 
-/** Day start per date text; rows come in date order, so the last date is checked first. */
-interface DayCache {
-  map: Map<string, number>;
-  lastText: string;
-  lastMs: number;
-}
-
-function dayMs(dText: string, days: DayCache): number {
-  if (dText === days.lastText) return days.lastMs;
-  let ms = days.map.get(dText);
-  if (ms === undefined) {
-    ms = parseDateMs(dText);
-    days.map.set(dText, ms);
-  }
-  days.lastText = dText;
-  days.lastMs = ms;
-  return ms;
+/** How the reading lines of one log are read, and what readRow keeps from line to line. */
+interface RowReader {
+  columns: ColumnIndex;
+  /** cells a reading line has: the column line's, or 5 */
+  cellCount: number;
+  /** cell k of the current line runs from bounds[k] + 1 to bounds[k + 1] (bounds[0] is -1) */
+  bounds: number[];
+  /** the last date cell read and the start of its day (rows come in date order) */
+  dayText: string | null;
+  dayStart: number;
 }
 
 /**
- * The common case — `d,t,t1,t2,w` in that order, plain decimals — read straight
- * from the text without making a string per cell. Anything unusual returns
- * null and goes through readRow, which also words the error.
+ * A reading, or the sentence saying why the line (trimmed, not blank, no comment)
+ * is not one. Cells are found by their commas; only the date and time cells, and
+ * a reading that is not a plain decimal, are copied out of the line.
  */
-function readDefaultRowFast(text: string, start: number, end: number, days: DayCache): LogRow | null {
-  const c1 = commaOrEnd(text, start, end);
-  const c2 = commaOrEnd(text, c1 + 1, end);
-  const c3 = commaOrEnd(text, c2 + 1, end);
-  const c4 = commaOrEnd(text, c3 + 1, end);
-  if (c4 === end) return null;
-  // a sixth cell leaves a comma in the w cell, which plainDecimal refuses: readRow words that
-  const c5 = end;
+function readRow(line: string, reader: RowReader): LogRow | string {
+  const { columns, bounds } = reader;
+  let cells = 1;
+  for (let c = line.indexOf(','); c >= 0; c = line.indexOf(',', c + 1)) bounds[cells++] = c;
+  bounds[cells] = line.length;
+  if (cells !== reader.cellCount) return `expected ${reader.cellCount} comma-separated values but found ${cells}.`;
 
-  const day = c1 - start === days.lastText.length && text.startsWith(days.lastText, start) ? days.lastMs : dayMs(text.slice(start, c1), days);
-  if (Number.isNaN(day)) return null;
-  const time = parseTimeOfDayMs(text.slice(c1 + 1, c2));
-  if (Number.isNaN(time)) return null;
-  const t1 = plainDecimal(text, c2 + 1, c3);
-  const t2 = plainDecimal(text, c3 + 1, c4);
-  const w = plainDecimal(text, c4 + 1, c5);
-  if (Number.isNaN(t1) || Number.isNaN(t2) || Number.isNaN(w)) return null;
-  return { ts: day + time, t1, t2, w };
+  const dText = cellText(line, bounds, columns.d);
+  if (dText !== reader.dayText) {
+    reader.dayText = dText;
+    reader.dayStart = parseDateMs(dText);
+  }
+  if (Number.isNaN(reader.dayStart)) return `date '${excerpt(dText)}' is not a YYYY-MM-DD date.`;
+  const tText = cellText(line, bounds, columns.t);
+  const time = parseTimeOfDayMs(tText);
+  if (Number.isNaN(time)) return `time '${excerpt(tText)}' is not an HH:mm:ss time.`;
+  const t1 = readReading(line, bounds, columns.t1);
+  if (t1 === undefined) return notAReading('t1', line, bounds, columns.t1);
+  const t2 = readReading(line, bounds, columns.t2);
+  if (t2 === undefined) return notAReading('t2', line, bounds, columns.t2);
+  const w = readReading(line, bounds, columns.w);
+  if (w === undefined) return notAReading('w', line, bounds, columns.w);
+  return { ts: reader.dayStart + time, t1, t2, w };
 }
 
-/** Index of the first comma in [from, end), or end (also when from is past it). */
-function commaOrEnd(text: string, from: number, end: number): number {
-  const c = text.indexOf(',', from);
-  return c >= 0 && c < end ? c : end;
+function cellText(line: string, bounds: number[], k: number): string {
+  return line.slice(bounds[k] + 1, bounds[k + 1]);
 }
 
-const POWERS_OF_TEN = [1, 10, 100, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9];
+function notAReading(name: string, line: string, bounds: number[], k: number): string {
+  return `${name} '${excerpt(cellText(line, bounds, k))}' is neither a number nor a missing reading.`;
+}
 
 /**
- * `-?digits(.digits)?` read by character code, or NaN for anything else. Digits
- * as one integer divided by a power of ten is the correctly rounded value, the same as Number().
+ * Cell k as a finite number; NaN for a missing reading; undefined for anything else.
+ * (`+cell` is 0 only for a cell of digits or of white space, and white space alone is a missing reading.)
+ */
+function readReading(line: string, bounds: number[], k: number): number | undefined {
+  const start = bounds[k] + 1;
+  const end = bounds[k + 1];
+  const plain = plainDecimal(line, start, end);
+  if (!Number.isNaN(plain)) return plain;
+  const cell = line.slice(start, end);
+  if (MISSING_CELLS.has(cell.trim().toLowerCase())) return NaN;
+  const n = +cell;
+  return Number.isFinite(n) ? n : undefined;
+}
+
+/**
+ * A plain decimal — digits, at most one '.', a leading '-' — read by character code
+ * without copying the cell, or NaN for any other cell (readReading then reads it).
+ * Up to 15 digits are an exact integer, and one division by a power of ten (exact
+ * up to 1e22) rounds correctly: the number Number() gives the cell.
  */
 function plainDecimal(text: string, start: number, end: number): number {
-  let i = start;
-  const negative = text.charCodeAt(i) === 45;
-  if (negative) i++;
+  let negative = false;
+  let dot = false;
   let digits = 0;
   let value = 0;
-  let fraction = -1;
-  for (; i < end; i++) {
-    const c = text.charCodeAt(i) - 48;
-    if (c >= 0 && c <= 9) {
-      value = value * 10 + c;
+  let scale = 1;
+  for (let i = start; i < end; i++) {
+    const code = text.charCodeAt(i);
+    if (code >= 48 && code < 58) {
+      // '0'…'9'
+      value = value * 10 + (code - 48);
       digits++;
-      if (fraction >= 0) fraction++;
-    } else if (c === -2 && fraction < 0) {
-      fraction = 0;
+      if (dot) scale *= 10;
+    } else if (code === 46 && !dot) {
+      // '.'
+      dot = true;
+    } else if (code === 45 && i === start) {
+      // '-'
+      negative = true;
     } else {
       return NaN;
     }
   }
-  if (digits === 0 || digits > 15 || fraction >= POWERS_OF_TEN.length) return NaN;
-  if (fraction > 0) value /= POWERS_OF_TEN[fraction];
-  return negative ? -value : value;
-}
-
-/** A reading, or the sentence saying why the line is not one. */
-function readRow(line: string, columns: ColumnIndex, cellsNeeded: number, days: DayCache): LogRow | string {
-  const cells = line.split(',');
-  if (cells.length !== cellsNeeded) {
-    return `expected ${cellsNeeded} comma-separated values but found ${cells.length}.`;
-  }
-  const dText = cells[columns.d];
-  const day = dayMs(dText, days);
-  if (Number.isNaN(day)) return `date '${excerpt(dText)}' is not a YYYY-MM-DD date.`;
-  const tText = cells[columns.t];
-  const time = parseTimeOfDayMs(tText);
-  if (Number.isNaN(time)) return `time '${excerpt(tText)}' is not an HH:mm:ss time.`;
-  const values = (['t1', 't2', 'w'] as const).map((name) => readReading(cells[columns[name]]));
-  const bad = values.findIndex((v) => v === undefined);
-  if (bad >= 0) {
-    const name = (['t1', 't2', 'w'] as const)[bad];
-    return `${name} '${excerpt(cells[columns[name]])}' is neither a number nor a missing reading.`;
-  }
-  const [t1, t2, w] = values as number[];
-  return { ts: day + time, t1, t2, w };
-}
-
-/**
- * A finite number; NaN for a missing reading; undefined for anything else.
- * (`+cell` is 0 only for a cell of digits or of white space, and white space alone is a missing reading.)
- */
-function readReading(cell: string): number | undefined {
-  if (MISSING_CELLS.has(cell.trim().toLowerCase())) return NaN;
-  const n = +cell;
-  return Number.isFinite(n) ? n : undefined;
+  return digits > 0 && digits <= 15 ? (negative ? -value : value) / scale : NaN;
 }

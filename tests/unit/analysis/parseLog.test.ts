@@ -172,7 +172,12 @@ describe('parseLog', () => {
     expect(expectError(parseLog(text)).line).toBe(9);
   });
 
-  it('reads the fast path and the general path to the same numbers', () => {
+  it('reads a file that starts with blank lines, counting them', () => {
+    expect(expectLog(parseLog(`\n\n${GOOD}`))).toEqual(expectLog(parseLog(GOOD)));
+    expect(expectError(parseLog(`\n${HEADER}d,t,t1,t2,w\n2026-03-01,06:00:00,x,1,1\n`)).line).toBe(6);
+  });
+
+  it('reads plain decimals by character code to the numbers Number() reads from the same cells with spaces', () => {
     const values = ['0', '-0.5', '12.345', '1300', '007.10', '.5', '5.', '123456789012.5'];
     const plain = `${HEADER}d,t,t1,t2,w\n` + values.map((v, i) => `2026-03-01,06:00:${String(i).padStart(2, '0')},${v},${v},${v}`).join('\n');
     const spaced = plain.replace(/,/g, ' , ');
@@ -182,7 +187,7 @@ describe('parseLog', () => {
     expect(a.map((r) => r.t1)).toEqual(values.map(Number));
   });
 
-  it('skips a line with fewer cells than a column line naming an extra column, the fast path included', () => {
+  it('skips a line with fewer cells than a column line naming an extra column, even five cells in d,t,t1,t2,w order', () => {
     const lines = Array.from({ length: 60 }, (_, i) => `2026-03-01,07:${String(i).padStart(2, '0')}:00,1,2,3,note`);
     const result = parseLog(`${HEADER}d,t,t1,t2,w,note\n${lines.join('\n')}\n2026-03-01,08:00:00,1,2,3\n`);
     if (!result.ok) throw new Error(result.error.message);
@@ -252,14 +257,91 @@ describe('parseLog', () => {
     expect(expectError(result).message).toBe("Line 6: date '2026-03-011' is not a YYYY-MM-DD date. 1 of 3 reading lines (33.3 %) could not be read; at most 2 % may be skipped.");
   });
 
-  it('reads times of one-digit hours and with spaces on the fast path as on the general one', () => {
+  it('reads times of one-digit hours and with spaces around them', () => {
     const log = expectLog(parseLog(`${HEADER}d,t,t1,t2,w\n2026-03-01,6:00:00,1,1,1\n2026-03-01, 6:00:10,2,2,2\n2026-03-01,06:00:20 ,3,3,3\n`));
     expect(log.rows.map((r) => r.ts - Date.UTC(2026, 2, 1))).toEqual([6 * 3_600_000, 6 * 3_600_000 + 10_000, 6 * 3_600_000 + 20_000]);
   });
 
   it('reads long decimals and long integers as Number() does', () => {
-    const values = ['1234567890123456', '0.1234567891', '-0.000000001', '99999999999999.9', '1e3', '0x10'];
+    const values = ['1234567890123456', '0.1234567891', '-0.000000001', '99999999999999.9', '1e3', '0x10', '0.1234567890123456789', '99999999999999999'];
     const text = `${HEADER}d,t,t1,t2,w\n` + values.map((v, i) => `2026-03-01,06:00:0${i},${v},1,1`).join('\n') + '\n';
     expect(expectLog(parseLog(text)).rows.map((r) => r.t1)).toEqual(values.map(Number));
+  });
+
+  it('quotes a bad date or time without the spaces around it', () => {
+    const date = expectError(parseLog(`${HEADER}d,t,t1,t2,w\n2026-02-30 ,06:00:00,1,1,1\n`));
+    expect(date.message).toMatch(/^Line 5: date '2026-02-30' is not a YYYY-MM-DD date\./);
+    const time = expectError(parseLog(`${HEADER}d,t,t1,t2,w\n2026-03-01, 24:00:00 ,1,1,1\n`));
+    expect(time.message).toMatch(/^Line 5: time '24:00:00' is not an HH:mm:ss time\./);
+  });
+
+  it('names every column a column line lacks', () => {
+    expect(expectError(parseLog(`${HEADER}d,t,t2\n`))).toMatchObject({
+      code: 'BAD_COLUMNS',
+      line: 4,
+      message: 'Line 4: the column line must name d, t, t1, t2 and w (missing t1, w).',
+    });
+  });
+
+  it('takes a # line without =, even one naming a header key, as a comment, and ignores header keys it does not know', () => {
+    const log = expectLog(parseLog(`# kiln_id:\n# firmware=2.1.0\n# operator=12\n${HEADER}2026-03-01,06:00:00,1,1,1\n`));
+    expect(log.header).toEqual({ kiln_id: 'CG1-0007', latitude: -1.29207, longitude: 36.82195 });
+    expect(log.rows).toHaveLength(1);
+  });
+
+  it('skips a line whose date cell is empty as a bad date, not as a short line', () => {
+    const error = expectError(parseLog(`${HEADER}d,t,t1,t2,w\n2026-03-01,06:00:00,1,1,1\n,06:00:10,1,1,1\n`));
+    expect(error).toMatchObject({ code: 'TOO_MANY_BAD_LINES', line: 6 });
+    expect(error.message).toMatch(/^Line 6: date '' is not a YYYY-MM-DD date\. 1 of 2 reading lines/);
+  });
+
+  it('names the channel of a value that is not a reading: t1, t2 or w', () => {
+    for (const [cells, message] of [
+      ['ERR,1,1', "t1 'ERR' is neither a number nor a missing reading."],
+      ['1,ERR,1', "t2 'ERR' is neither a number nor a missing reading."],
+      ['1,1,ERR', "w 'ERR' is neither a number nor a missing reading."],
+    ]) {
+      expect(expectError(parseLog(`${HEADER}2026-03-01,06:00:00,${cells}\n`)).message).toMatch(new RegExp(`^Line 4: ${message.replace(/[.]/g, '\\.')} 1 of 1`));
+    }
+  });
+
+  it('refuses a number cell with a stray character, a second point or a sign inside', () => {
+    for (const cell of ['1..2', '12-5', '12:5', '1/2', '12 5', '-.']) {
+      const error = expectError(parseLog(`${HEADER}d,t,t1,t2,w\n2026-03-01,06:00:00,${cell},1,1\n`));
+      expect(error.message).toBe(`Line 5: t1 '${cell}' is neither a number nor a missing reading. 1 of 1 reading lines (100.0 %) could not be read; at most 2 % may be skipped.`);
+    }
+  });
+
+  it('reads plain decimals with a sign, a leading or trailing point and leading zeros as Number() does', () => {
+    const values = ['-.5', '5.', '-0', '-0.0', '0009', '-1300.25', '7.000'];
+    const text = `${HEADER}d,t,t1,t2,w\n` + values.map((v, i) => `2026-03-01,06:00:0${i},${v},${v},${v}`).join('\n') + '\n';
+    const rows = expectLog(parseLog(text)).rows;
+    for (const name of ['t1', 't2', 'w'] as const) {
+      rows.forEach((row, i) => expect(Object.is(row[name], Number(values[i])), `${name} '${values[i]}' read as ${row[name]}`).toBe(true));
+    }
+  });
+
+  it('reads a line of three missing readings as NaN in each channel', () => {
+    const rows = expectLog(parseLog(`${HEADER}d,t,t1,t2,w\n2026-03-01,06:00:00,-,,nan\n`)).rows;
+    expect(rows).toEqual([{ ts: Date.UTC(2026, 2, 1, 6), t1: NaN, t2: NaN, w: NaN }]);
+  });
+
+  it('counts a second column line after the readings (two logs run together) as a skipped line, and its header lines as comments', () => {
+    const lines = (hour: number) => Array.from({ length: 60 }, (_, i) => `2026-03-01,${String(hour).padStart(2, '0')}:${String(i).padStart(2, '0')}:00,1,2,3`).join('\n');
+    const result = parseLog(`${HEADER}d,t,t1,t2,w\n${lines(6)}\n# kiln_id=OTHER\n# latitude=5\nd,t,t1,t2,w\n${lines(7)}\n`);
+    if (!result.ok) throw new Error(result.error.message);
+    expect(result.skippedLines).toBe(1);
+    expect(result.log.rows).toHaveLength(120);
+    expect(result.log.header.kiln_id).toBe('CG1-0007');
+  });
+
+  it('refuses a large upload of lines without commas in time linear in its size', () => {
+    // 300,000 lines, 5 MB: searching each line's commas to the end of the file took over 20 s
+    const text = `${HEADER}2026-03-01,06:00:00,1,1,1\n${'E5 checksum fail\n'.repeat(300_000)}`;
+    const started = performance.now();
+    const error = expectError(parseLog(text));
+    expect(performance.now() - started).toBeLessThan(3000);
+    expect(error).toMatchObject({ code: 'TOO_MANY_BAD_LINES', line: 5 });
+    expect(error.message).toBe('Line 5: expected 5 comma-separated values but found 1. 300000 of 300001 reading lines (100.0 %) could not be read; at most 2 % may be skipped.');
   });
 });

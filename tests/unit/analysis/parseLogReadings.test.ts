@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { parseLog } from '../../../mock-server/analysis/parseLog';
 
 // Every reading of a log is the number its cell says, whichever way the parser
-// reads the line: its fast path for plain decimals, or readRow for the rest
+// reads the cell: by character code for plain decimals, or Number() for the rest
 // (white space, exponents, missing readings, reordered columns). The model is
 // the rule of ANALYSIS.md §1: a missing reading is NaN, any other cell its number.
 
@@ -15,7 +15,7 @@ const model = (cell: string): number => (MISSING.includes(cell.trim()) ? NaN : N
 
 const digits = (min: number, max: number) => fc.string({ unit: fc.constantFrom(...'0123456789'), minLength: min, maxLength: max });
 
-/** plain decimals of up to 15 digits (the fast path's), and what a logger also writes */
+/** plain decimals of up to 15 digits (read by character code), and what a logger also writes */
 const cell = fc.oneof(
   { weight: 6, arbitrary: fc.tuple(fc.boolean(), digits(1, 9), fc.option(digits(0, 6), { nil: undefined })).map(([neg, int, frac]) => `${neg ? '-' : ''}${int}${frac === undefined ? '' : `.${frac}`}`) },
   { weight: 2, arbitrary: fc.tuple(digits(1, 8), digits(1, 8)).map(([int, frac]) => `${int}.${frac}`) },
