@@ -1,5 +1,7 @@
 import { Box, Button, FormControlLabel, Paper, Switch, Typography } from '@mui/material';
+import type { InputHTMLAttributes } from 'react';
 import { useTranslate } from 'react-admin';
+import { FIRST_PAINT_DISMISS, FIRST_PAINT_FLAG } from '../login/prerender/firstPaint';
 import { STORAGE_KEYS, usePersistentFlag } from './preferences';
 
 /**
@@ -18,10 +20,11 @@ export function CookieBanner() {
       aria-label={translate('shell.cookieBanner')}
       elevation={3}
       square
+      {...{ [FIRST_PAINT_DISMISS]: '' }}
       sx={{ position: 'sticky', bottom: 0, zIndex: 'appBar', display: 'flex', alignItems: 'center', gap: 2, px: 2, py: 1 }}
     >
       <Typography sx={{ flex: 1 }}>{translate('shell.cookieBanner')}</Typography>
-      <Button variant="contained" onClick={() => setAccepted(true)}>
+      <Button variant="contained" onClick={() => setAccepted(true)} {...{ [FIRST_PAINT_FLAG]: STORAGE_KEYS.cookiesAccepted }}>
         {translate('shell.acceptCookies')}
       </Button>
     </Paper>
@@ -35,7 +38,13 @@ export function AppFooter() {
   return (
     <Box component="footer" sx={{ display: 'flex', flexDirection: 'column', gap: 1, px: 2, py: 1, mt: 'auto' }}>
       <FormControlLabel
-        control={<Switch checked={darkMode} onChange={(event) => setDarkMode(event.target.checked)} />}
+        control={
+          <Switch
+            checked={darkMode}
+            onChange={(event) => setDarkMode(event.target.checked)}
+            slotProps={{ input: { [FIRST_PAINT_FLAG]: STORAGE_KEYS.darkMode } as InputHTMLAttributes<HTMLInputElement> }}
+          />
+        }
         label={translate('shell.darkMode')}
       />
     </Box>

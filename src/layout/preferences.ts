@@ -9,7 +9,7 @@ export const STORAGE_KEYS = {
   cookiesAccepted: 'kiln-console.cookies-accepted',
 } as const;
 
-type StorageKey = (typeof STORAGE_KEYS)[keyof typeof STORAGE_KEYS];
+export type StorageKey = (typeof STORAGE_KEYS)[keyof typeof STORAGE_KEYS];
 
 const listeners = new Set<() => void>();
 

@@ -90,6 +90,36 @@ test('the painted form is hydrated in place, keeps what was typed before its scr
   expect(problems).toEqual([]);
 });
 
+test('Accept and Dark Mode tapped before the script files arrive are kept once they have', async ({ page }) => {
+  const problems: string[] = [];
+  page.on('console', (m) => (m.type() === 'error' || m.type() === 'warning') && problems.push(m.text()));
+  page.on('pageerror', (e) => problems.push(e.message));
+  const release = await holdScripts(page);
+  await page.goto('/login', { waitUntil: 'commit' });
+  const banner = page.getByRole('region', { name: 'We use cookies to improve your experience.' });
+  await expect(banner).toBeVisible();
+  const lightBackground = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+
+  await page.getByRole('button', { name: 'Accept' }).click();
+  await expect(banner).toBeHidden();
+  const darkMode = page.getByRole('switch', { name: 'Dark Mode' }).or(page.getByRole('checkbox', { name: 'Dark Mode' }));
+  await darkMode.check();
+  await expect(page.locator('form[data-live]')).toHaveCount(0);
+
+  release();
+  await expect(page.locator('form[data-live]')).toBeVisible();
+  await expect(banner).toHaveCount(0);
+  await expect(darkMode).toBeChecked();
+  await expect.poll(() => page.evaluate(() => getComputedStyle(document.body).backgroundColor)).not.toBe(lightBackground);
+  // hydration rendered the painted screen first: no mismatch reported
+  expect(problems).toEqual([]);
+
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'Login' })).toBeVisible();
+  await expect(banner).toHaveCount(0);
+  await expect(darkMode).toBeChecked();
+});
+
 test('with a session the console paints itself: no login screen flashes on reload', async ({ page }) => {
   await page.goto('/home');
   await login(page, 'superadmin');

@@ -1,4 +1,4 @@
-import { STORAGE_KEYS } from '../../layout/preferences';
+import { STORAGE_KEYS, type StorageKey } from '../../layout/preferences';
 import { TOKEN_STORAGE_KEY } from '../../providers/session';
 
 /**
@@ -8,6 +8,12 @@ import { TOKEN_STORAGE_KEY } from '../../providers/session';
  * inline script, allowed by its hash in the Content-Security-Policy, puts the
  * visitor's variant into #root before the first paint, so a dark-mode user
  * never sees a light screen; main.tsx then hydrates that markup.
+ *
+ * On a slow phone the screen stands for seconds before its code arrives. A tap
+ * on a control marked with FIRST_PAINT_FLAG meanwhile (Accept, the Dark Mode
+ * switch) is kept: the script stores the choice, and hides what Accept
+ * dismisses; hydration renders the variant painted (`data-first-paint` on
+ * #root, read by paintedFlags) and then the stored choice.
  */
 
 export interface FirstScreenVariant {
@@ -23,6 +29,11 @@ export const FIRST_SCREEN_VARIANTS: readonly FirstScreenVariant[] = [
 ];
 
 const TEMPLATE_PREFIX = 'kc-first-screen';
+/** Attribute naming the storage key a control sets (a button: true; a checkbox: its state). */
+export const FIRST_PAINT_FLAG = 'data-first-paint-flag';
+/** Attribute of what a button's tap dismisses before the code has arrived. */
+export const FIRST_PAINT_DISMISS = 'data-first-paint-dismiss';
+const PAINTED_ATTRIBUTE = 'data-first-paint';
 
 export function templateId({ darkMode, cookiesAccepted }: FirstScreenVariant): string {
   return `${TEMPLATE_PREFIX}-${darkMode ? 'dark' : 'light'}-${cookiesAccepted ? 'accepted' : 'banner'}`;
@@ -44,10 +55,32 @@ if(!t||!root||root.firstChild)return;
 var f=t.content.cloneNode(true);
 f.querySelectorAll('style').forEach(function(s){document.head.appendChild(s)});
 root.appendChild(f);
+root.setAttribute(${JSON.stringify(PAINTED_ATTRIBUTE)},t.id);
+document.addEventListener('click',function(e){
+var c=e.target instanceof Element&&e.target.closest('[${FIRST_PAINT_FLAG}]');
+if(!c||!root.contains(c))return;
+try{localStorage.setItem(c.getAttribute(${JSON.stringify(FIRST_PAINT_FLAG)}),c.type==='checkbox'?String(c.checked):'true')}catch(x){return}
+var d=c.type==='checkbox'?null:c.closest('[${FIRST_PAINT_DISMISS}]');
+if(d)d.style.display='none';
+},true);
 }
 try{paint()}catch(e){}
 document.querySelectorAll('template[id^=${TEMPLATE_PREFIX}]').forEach(function(t){t.remove()});
 })();`;
+
+/**
+ * The flags of the variant the script painted into #root, for hydration to
+ * render the same markup; none when it painted nothing (the console renders anew).
+ */
+export function paintedFlags(root: Element): Partial<Record<StorageKey, boolean>> {
+  const variant = FIRST_SCREEN_VARIANTS.find((v) => templateId(v) === root.getAttribute(PAINTED_ATTRIBUTE));
+  return variant ? variantFlags(variant) : {};
+}
+
+/** The stored flags a variant is rendered with. */
+export function variantFlags({ darkMode, cookiesAccepted }: FirstScreenVariant): Record<StorageKey, boolean> {
+  return { [STORAGE_KEYS.darkMode]: darkMode, [STORAGE_KEYS.cookiesAccepted]: cookiesAccepted };
+}
 
 export interface RenderedVariant extends FirstScreenVariant {
   /** the markup React rendered for #root */

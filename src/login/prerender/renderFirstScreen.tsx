@@ -3,9 +3,9 @@ import { prerender } from 'react-dom/static';
 import createCache from '@emotion/cache';
 import { CacheProvider } from '@emotion/react';
 import createEmotionServer from '@emotion/server/create-instance';
-import { PrerenderedFlags, STORAGE_KEYS } from '../../layout/preferences';
+import { PrerenderedFlags } from '../../layout/preferences';
 import { Boot } from '../Boot';
-import type { FirstScreenVariant, RenderedVariant } from './firstPaint';
+import { type FirstScreenVariant, type RenderedVariant, variantFlags } from './firstPaint';
 
 /**
  * The first screen of a visitor without a session, rendered in Node at build
@@ -16,11 +16,10 @@ import type { FirstScreenVariant, RenderedVariant } from './firstPaint';
 export async function renderFirstScreen(variant: FirstScreenVariant): Promise<RenderedVariant> {
   const cache = createCache({ key: 'css' });
   const { extractCriticalToChunks, constructStyleTagsFromChunks } = createEmotionServer(cache);
-  const flags = { [STORAGE_KEYS.darkMode]: variant.darkMode, [STORAGE_KEYS.cookiesAccepted]: variant.cookiesAccepted };
   const errors: unknown[] = [];
   const { prelude } = await prerender(
     <CacheProvider value={cache}>
-      <PrerenderedFlags.Provider value={flags}>
+      <PrerenderedFlags.Provider value={variantFlags(variant)}>
         <StrictMode>
           <Boot hasSession={false} />
         </StrictMode>
