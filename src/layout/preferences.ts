@@ -42,7 +42,8 @@ function writeFlag(key: StorageKey, value: boolean): void {
 /**
  * The flags a page is rendered with where there is no storage: the login
  * screen prerendered at build time, once per value (login/prerender). In the
- * browser, hydration reads storage like any render.
+ * browser, hydration renders with the flags of the variant painted, then
+ * with storage, which a tap before the code arrived may have changed.
  */
 export const PrerenderedFlags = createContext<Partial<Record<StorageKey, boolean>>>({});
 
