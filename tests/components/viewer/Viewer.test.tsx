@@ -6,7 +6,8 @@ import { json, logInAs, mockFetch, renderApp } from '../support/renderApp';
 import { FACILITY_LIST } from '../../helpers/facilities';
 
 /**
- * react-pdf cannot load under Node 20 (STACK.md): a stand-in Document that
+ * pdf.js draws on a canvas from a worker, neither of which jsdom has (the real
+ * viewer is covered in Chromium, tests/e2e): a stand-in Document that
  * shows its loading text, asks for a password when the scenario has one, then
  * reports the page count and renders its pages.
  */
