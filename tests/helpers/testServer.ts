@@ -36,6 +36,20 @@ async function testDatabaseUrl(template: string | null): Promise<string | null> 
 }
 
 /**
+ * A copy of a data directory as the server left it, modes included: Node 24's
+ * fs.cpSync makes the directories it creates with the process umask (0755),
+ * where the server keeps its own 0700.
+ */
+function copyWithModes(from: string, to: string): void {
+  fs.cpSync(from, to, { recursive: true });
+  for (const entry of fs.readdirSync(from, { recursive: true, withFileTypes: true })) {
+    if (!entry.isDirectory()) continue;
+    const source = path.join(entry.parentPath, entry.name);
+    fs.chmodSync(path.join(to, path.relative(from, source)), fs.statSync(source).mode & 0o777);
+  }
+}
+
+/**
  * The real API server in-process on a fresh temporary DATA_DIR (and a fresh
  * PostgreSQL database in the api-postgres project), with the demo data,
  * checking every JSON answer against openapi.yaml. The demo data is a copy
@@ -45,7 +59,7 @@ async function testDatabaseUrl(template: string | null): Promise<string | null> 
 export async function startTestServer(overrides: Partial<ServerConfig> = {}): Promise<TestServer> {
   const template = SHAPES_THE_SEED.some((key) => key in overrides) ? null : (inject('apiTemplate') ?? null);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kiln-api-'));
-  if (template) fs.cpSync(template.dataDir, dataDir, { recursive: true });
+  if (template) copyWithModes(template.dataDir, dataDir);
   const databaseUrl = await testDatabaseUrl(template?.databaseName ?? null);
   const config: ServerConfig = { ...testServerConfig(dataDir, databaseUrl), ...overrides };
   const server = await createApp(config);
