@@ -165,4 +165,24 @@ describe('on an S3-compatible bucket (s3rver on loopback)', () => {
     await bucket.stop();
   });
   sweepContract(() => new S3Blobs(bucket.settings));
+
+  it('lists past 1,000 objects (a continuation token) and sweeps them all, with deletes racing uploads in one folder', async () => {
+    const blobs = new S3Blobs(bucket.settings);
+    for (const area of FILE_AREAS) await blobs.removePrefix(`${area}/`);
+    const store = new EmbeddedStore(tempDir('kiln-sweep-many-'));
+    const named = await namedFiles(store, blobs);
+    const unnamed = Array.from({ length: 1_050 }, () => newBlobKey('kilnlogs', 'csv'));
+    for (let i = 0; i < unnamed.length; i += 50) await Promise.all(unnamed.slice(i, i + 50).map((key) => blobs.put(key, Buffer.from('left by a kill'))));
+    expect(await keysIn(blobs)).toHaveLength(unnamed.length + named.length);
+
+    // uploads into the folder the sweep is deleting from: each is kept whole, and the server stays up
+    const uploads = Array.from({ length: 20 }, () => newBlobKey('kilnlogs', 'csv'));
+    const [result] = await Promise.all([sweepFiles(store, blobs, { graceMs: 0 }), ...uploads.map((key) => blobs.put(key, Buffer.from(`new ${key}`)))]);
+    expect(result.removed.filter((key) => unnamed.includes(key))).toHaveLength(unnamed.length);
+    expect(result.missing).toEqual([]);
+    const left = await keysIn(blobs);
+    for (const key of unnamed) expect(left).not.toContain(key);
+    for (const key of named) expect(left).toContain(key);
+    for (const key of uploads.filter((k) => !result.removed.includes(k))) expect((await blobs.readAll(key))?.toString()).toBe(`new ${key}`);
+  });
 });
