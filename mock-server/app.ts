@@ -71,7 +71,7 @@ export async function createApp(config: ServerConfig): Promise<KilnConsoleServer
   const interrupted = await ctx.blobs.removeInterruptedWrites();
   if (interrupted > 0) console.log(`Removed ${interrupted} file(s) whose writing a stop cut short.`);
   // the embedded store is seeded when empty; PostgreSQL only when asked (SEED_DEMO=1), never by accident.
-  // The demo files need no fsync: a crash during the seed is followed by another seed
+  // The demo files need no fsync: a crash during the seed is followed by another seed (into a bucket, once it is emptied)
   if (data.kind === 'embedded' || config.seedDemo) await seedIfEmpty({ ...ctx, blobs: openBlobs(storage, false) });
   else if (await data.isEmpty()) console.log('The database holds no user: load one with `npm run store:copy`, or demo data with `npm run seed` (or SEED_DEMO=1).');
   // before the first request: files a kill left without their record go, records without their file are reported.
