@@ -55,6 +55,10 @@ export interface KilnConsoleServer {
 }
 
 export async function createApp(config: ServerConfig): Promise<KilnConsoleServer> {
+  // every server on one database must sign with one key, or a token from one answers 401 on the next
+  if (config.storage.databaseUrl && !config.jwtSecret) {
+    throw new Error('JWT_SECRET must be set on PostgreSQL (DATABASE_URL): every server sharing the database signs tokens with it. Set the same value of at least 32 bytes on each.');
+  }
   // a weak JWT_SECRET stops the start before anything is written
   const secret = loadSecret(path.resolve(config.dataDir), config.jwtSecret);
   const tokens = new TokenService(secret, config.tokenTtl);
@@ -66,15 +70,19 @@ export async function createApp(config: ServerConfig): Promise<KilnConsoleServer
   const ctx: AppContext = { config, data, blobs: openBlobs(storage), tokens };
   const interrupted = await ctx.blobs.removeInterruptedWrites();
   if (interrupted > 0) console.log(`Removed ${interrupted} file(s) whose writing a stop cut short.`);
-  // the demo files need no fsync: a crash during the seed is followed by another seed
-  await seedIfEmpty({ ...ctx, blobs: openBlobs(storage, false) });
-  // before the first request: files a kill left without their record go, records without their file are reported
-  reportSweep(await sweepFiles(data, ctx.blobs, { graceMs: sweepGraceMs(data, ctx.blobs, config.fileSweepGraceMinutes) }));
+  // the embedded store is seeded when empty; PostgreSQL only when asked (SEED_DEMO=1), never by accident.
+  // The demo files need no fsync: a crash during the seed is followed by another seed (into a bucket, once it is emptied)
+  if (data.kind === 'embedded' || config.seedDemo) await seedIfEmpty({ ...ctx, blobs: openBlobs(storage, false) });
+  else if (await data.isEmpty()) console.log('The database holds no user: load one with `npm run store:copy`, or demo data with `npm run seed` (or SEED_DEMO=1).');
+  // before the first request: files a kill left without their record go, records without their file are reported.
+  // A store without a user names no file: its files, if any, are another deployment's (a wrong DATABASE_URL)
+  if (!(await data.isEmpty())) reportSweep(await sweepFiles(data, ctx.blobs, { graceMs: sweepGraceMs(data, ctx.blobs, config.fileSweepGraceMinutes) }));
   const archivePurge = await startArchivePurge(ctx);
 
   const app = express();
   app.disable('x-powered-by');
-  app.set('trust proxy', 'loopback');
+  // whose X-Forwarded-For names the client (the login throttles' identity): none unless TRUST_PROXY says
+  app.set('trust proxy', config.trustProxy);
   app.use(securityHeaders);
   app.use(compression());
 

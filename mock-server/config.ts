@@ -17,6 +17,16 @@ export interface ServerConfig {
   fileSweepGraceMinutes: number;
   /** how many burn logs a fresh seed simulates (DEMO_LOG_COUNT; tests seed fewer) */
   demoLogCount: number;
+  /**
+   * SEED_DEMO=1: seed the demo business into an empty PostgreSQL store at start
+   * (the embedded store is seeded when empty anyway); never implicitly on PostgreSQL
+   */
+  seedDemo: boolean;
+  /**
+   * Express's `trust proxy` (TRUST_PROXY): which peers' X-Forwarded-For names the
+   * client (the login throttles' identity). false by default: the peer is the client.
+   */
+  trustProxy: boolean | number | string;
   /** serve the built console from dist/ beside the API */
   serveConsole: boolean;
   /** check every JSON answer against openapi.yaml (tests turn this on) */
@@ -52,6 +62,19 @@ function nonNegativeInt(value: string | undefined, fallback: number): number {
   return Number.isInteger(n) && n >= 0 ? n : fallback;
 }
 
+/**
+ * TRUST_PROXY as Express takes it: unset, '' or 'false' trusts no proxy; 'true' every one (only when the
+ * server is reachable through the balancer alone); a number, that many hops; otherwise addresses,
+ * subnets or Express's names ('loopback', 'uniquelocal'), comma-separated.
+ */
+export function trustProxyFrom(value: string | undefined): boolean | number | string {
+  const v = value?.trim() ?? '';
+  if (v === '' || v === 'false' || v === '0') return false;
+  if (v === 'true') return true;
+  if (/^\d+$/.test(v)) return Number(v);
+  return v;
+}
+
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const dataDir = path.resolve(env.DATA_DIR ?? path.join(PROJECT_ROOT, 'data'));
   const { databaseUrl, s3 } = storageConfigFromEnv(dataDir, env);
@@ -65,6 +88,8 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     archiveRetentionDays: positiveInt(env.ARCHIVE_RETENTION_DAYS, 90),
     fileSweepGraceMinutes: nonNegativeInt(env.FILE_SWEEP_GRACE_MINUTES, 60),
     demoLogCount: positiveInt(env.DEMO_LOG_COUNT, 400),
+    seedDemo: env.SEED_DEMO === '1',
+    trustProxy: trustProxyFrom(env.TRUST_PROXY),
     serveConsole: true,
     validateResponses: env.OPENAPI_VALIDATE_RESPONSES === '1',
     loginThrottle: {

@@ -33,7 +33,7 @@ async function main(): Promise<void> {
   const { app, ctx } = await createApp(config);
   const server = app.listen(config.port, () => {
     console.log(`Kiln Console${apiOnly ? ' API' : ''} listening on http://localhost:${config.port} (data in ${config.dataDir})`);
-    reanalyseOutdatedInBackground(ctx);
+    void reanalyseOutdatedInBackground(ctx);
   });
   // Idle keep-alive connections outlive the clients' and proxies' own idle limits (60 s is usual), so a
   // client never reuses a connection the server is closing at that moment (a reset, seen as ECONNRESET).

@@ -15,10 +15,23 @@ export interface LoginDelayOptions {
   maxEntries?: number;
 }
 
-interface Entry {
+export interface DelayEntry {
   failures: number;
   lastFailure: number;
   blockedUntil: number;
+}
+type Entry = DelayEntry;
+
+/** A pair with no failure for the window and no wait left is forgotten. */
+export const isForgotten = (entry: Entry, now: number, options: LoginDelayOptions): boolean =>
+  now - entry.lastFailure > options.windowMs && now >= entry.blockedUntil;
+
+/** The pair after one more failure at `now` (entry: the pair as it was, forgotten ones already dropped). */
+export function afterFailure(entry: Entry | undefined, now: number, options: LoginDelayOptions): Entry {
+  const failures = (entry?.failures ?? 0) + 1;
+  const over = failures - options.limit;
+  const blockedUntil = over >= 0 ? now + Math.min(options.windowMs, options.delayMs * 2 ** Math.min(over, 30)) : (entry?.blockedUntil ?? 0);
+  return { failures, lastFailure: now, blockedUntil };
 }
 
 export class LoginDelays {
@@ -40,12 +53,7 @@ export class LoginDelays {
 
   failed(client: string, name: string): void {
     const key = pairKey(client, name);
-    const now = this.now();
-    const entry = this.current(key) ?? { failures: 0, lastFailure: now, blockedUntil: 0 };
-    entry.failures += 1;
-    entry.lastFailure = now;
-    const over = entry.failures - this.options.limit;
-    if (over >= 0) entry.blockedUntil = now + Math.min(this.options.windowMs, this.options.delayMs * 2 ** Math.min(over, 30));
+    const entry = afterFailure(this.current(key), this.now(), this.options);
     // re-insert so the Map's order stays oldest-failure first
     this.entries.delete(key);
     this.entries.set(key, entry);
@@ -62,7 +70,7 @@ export class LoginDelays {
 
   private current(key: string): Entry | undefined {
     const entry = this.entries.get(key);
-    if (entry && this.now() - entry.lastFailure > this.options.windowMs && this.now() >= entry.blockedUntil) {
+    if (entry && isForgotten(entry, this.now(), this.options)) {
       this.entries.delete(key);
       return undefined;
     }

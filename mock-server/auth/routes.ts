@@ -4,7 +4,6 @@ import type { AppContext } from '../context';
 import { HttpError } from '../http/errors';
 import { readCredentials, type Credentials } from './credentials';
 import { HashGate } from './hashGate';
-import { LoginDelays } from './loginDelays';
 import { decoyPasswordHash, verifyPassword } from './passwords';
 
 const wrongCredentials = () => new HttpError(401, 'Credentials provided were incorrect.');
@@ -20,7 +19,8 @@ const tooMany = (retryAfterS: number) =>
 export function authRoutes(ctx: AppContext): express.Router {
   const router = express.Router();
   const { loginThrottle } = ctx.config;
-  const delays = new LoginDelays(loginThrottle);
+  // in the database on PostgreSQL: every server behind the balancer counts the same failures
+  const delays = ctx.data.loginThrottle(loginThrottle);
   const hashes = new HashGate(loginThrottle.hashConcurrency, loginThrottle.hashQueue);
   // made now, so the first login for an unknown name costs no more than any other
   decoyPasswordHash().catch((err: unknown) => console.error('Preparing the decoy password hash failed:', err));
@@ -31,6 +31,7 @@ export function authRoutes(ctx: AppContext): express.Router {
     skipSuccessfulRequests: true,
     standardHeaders: 'draft-7',
     legacyHeaders: false,
+    store: delays.clientStore,
     handler: (_req, _res, next, options) => next(tooMany(Math.ceil(options.windowMs / 1000))),
   });
 
@@ -46,17 +47,17 @@ export function authRoutes(ctx: AppContext): express.Router {
     async (req, res) => {
       const { username, password, throttleKey } = credentialsOf(res);
       const client = req.ip ?? 'unknown';
-      const waitMs = delays.waitMs(client, throttleKey);
+      const waitMs = await delays.waitMs(client, throttleKey);
       // the same answer for real and made-up names, so a 429 tells nothing about who exists
       if (waitMs > 0) throw tooMany(Math.ceil(waitMs / 1000));
       const user = await ctx.data.users.findByUsername(username);
       const stored = user?.password_hash ?? (await decoyPasswordHash());
       const ok = await hashes.run(() => verifyPassword(password, stored));
       if (!user || !ok) {
-        delays.failed(client, throttleKey);
+        await delays.failed(client, throttleKey);
         throw wrongCredentials();
       }
-      delays.succeeded(client, throttleKey);
+      await delays.succeeded(client, throttleKey);
       await ctx.data.users.recordLogin(user.id, new Date().toISOString());
       res.type('text/plain').send(await ctx.tokens.issue(user));
     },

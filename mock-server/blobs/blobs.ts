@@ -32,7 +32,7 @@ export interface Blobs {
   remove(key: string): Promise<void>;
   /** every key under a prefix (e.g. an area), in key order */
   list(prefix?: string): AsyncIterable<BlobInfo>;
-  /** deletes every key under a prefix (the seed starts from nothing) */
+  /** deletes every key under a prefix (tests empty an area with it; the server and the seed never do) */
   removePrefix(prefix: string): Promise<void>;
   /** removes what writes cut short by a crash left behind (at start, before any write); answers how many */
   removeInterruptedWrites(): Promise<number>;
@@ -59,6 +59,12 @@ export function checkKey(key: string): string {
 export function checkPrefix(prefix: string): string {
   if (!PREFIX.test(prefix)) throw new Error(`Not a file prefix: ${prefix}`);
   return prefix;
+}
+
+/** The first key the storage holds, or null when it holds nothing. */
+export async function anyFile(blobs: Blobs): Promise<string | null> {
+  for await (const file of blobs.list('')) return file.key;
+  return null;
 }
 
 /** Reads a stream to its end (for readAll). */

@@ -22,11 +22,14 @@ export interface BackgroundJob {
   stop(): void;
 }
 
-/** Purges now (answering when done) and then every hour; the timer never keeps the process alive. */
+/**
+ * Purges now (answering when done) and then every hour; the timer never keeps the process alive.
+ * Of the servers sharing a store one purges at a time; the others skip that turn.
+ */
 export async function startArchivePurge(ctx: AppContext, intervalMs = HOUR_MS): Promise<BackgroundJob> {
   const run = async () => {
     try {
-      const n = await purgeArchivedLogs(ctx);
+      const n = (await ctx.data.tryExclusively('purge', () => purgeArchivedLogs(ctx)))?.value ?? 0;
       if (n > 0) console.log(`Deleted ${n} archived kiln log(s) past their retention of ${ctx.config.archiveRetentionDays} days.`);
     } catch (err) {
       console.error('Purging archived kiln logs failed:', err);

@@ -102,7 +102,19 @@ export async function reanalyseOutdated(ctx: Pick<AppContext, 'data' | 'blobs'>,
   return summary;
 }
 
-/** For start.ts: runs the upgrade without holding up the server, reporting a crash instead of throwing it. */
-export function reanalyseOutdatedInBackground(ctx: AppContext): void {
-  reanalyseOutdated(ctx).catch((err: unknown) => console.error('Re-analysis of outdated burn logs stopped:', err));
+/**
+ * For start.ts: runs the upgrade without holding up the server, reporting a crash instead of throwing it.
+ * One server of those sharing a store does it (the others skip it); each log is checked again before its
+ * result is stored, so a server that stops half-way leaves the rest to the next start.
+ */
+export function reanalyseOutdatedInBackground(ctx: AppContext, log: (line: string) => void = console.log): Promise<UpgradeSummary | null> {
+  return ctx.data
+    .tryExclusively('reanalysis', () => reanalyseOutdated(ctx, log))
+    .then(
+      (ran) => ran?.value ?? null,
+      (err: unknown) => {
+        console.error('Re-analysis of outdated burn logs stopped:', err);
+        return null;
+      },
+    );
 }

@@ -61,9 +61,4 @@ export class KilnLogFiles {
   async remove(id: number, key: string): Promise<void> {
     await Promise.all([this.blobs.remove(key), this.blobs.remove(this.analysisKey(id))]);
   }
-
-  /** Empties both areas (the seed starts from nothing). */
-  async clear(): Promise<void> {
-    await Promise.all([this.blobs.removePrefix(`${RAW_AREA}/`), this.blobs.removePrefix(`${ANALYSIS_AREA}/`)]);
-  }
 }

@@ -1,5 +1,5 @@
 import { ALGORITHM_VERSION } from '../analysis';
-import { EVIDENCE_PREFIX, evidenceBlobKey, newDocKey } from '../audits/evidence';
+import { evidenceBlobKey, newDocKey } from '../audits/evidence';
 import type { AppContext } from '../context';
 import type { CheckedContent } from '../files/storedFiles';
 import { analysisVersion, ANY_KILN_TYPE } from '../store/auditRules';
@@ -75,7 +75,6 @@ function nextGroup(groups: Burn[][], usedTypes: Set<number>): Burn[] | undefined
 const jobId = (prefix: string, ts: string, n: number) => `${prefix}-${ts.slice(0, 7)}-${String(n).padStart(2, '0')}`;
 
 export async function seedAudits({ data, blobs }: Pick<AppContext, 'data' | 'blobs'>, now = Date.now()): Promise<{ audits: AuditRow[]; burns: AuditBurnRecord[] }> {
-  await blobs.removePrefix(EVIDENCE_PREFIX);
   const groups = await freeBurnGroups(data);
   const audits: AuditRow[] = [];
   const burns: AuditBurnRecord[] = [];

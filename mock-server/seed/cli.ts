@@ -2,12 +2,12 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { configFromEnv } from '../config';
 import { openBlobs, openStore } from '../store/storeConfig';
-import { seedDemoData } from '.';
+import { refuseOccupiedBucket, seedDemoData } from '.';
 
 /**
  * `npm run seed`: seeds the demo business again from nothing, into db.json in
  * DATA_DIR or, with DATABASE_URL, into PostgreSQL (files into DATA_DIR/files
- * or the S3 bucket), with progress on the console.
+ * or the S3 bucket, which must be empty), with progress on the console.
  */
 async function main(): Promise<void> {
   const config = configFromEnv();
@@ -19,8 +19,13 @@ async function main(): Promise<void> {
   try {
     const started = performance.now();
     console.log(`Seeding ${config.demoLogCount} burn logs into ${where}...`);
-    const state = await seedDemoData({ config, data, blobs: openBlobs(storage, false) }, (table, done, total) => {
-      if (total > 0 && (done === total || done % 10_000 === 0)) console.log(`  ${table}: ${done} of ${total}`);
+    const blobs = openBlobs(storage, false);
+    // under the setup lock: never beside a starting server's migrations or seed, or a store copy
+    const state = await data.exclusively('setup', async () => {
+      await refuseOccupiedBucket(blobs);
+      return seedDemoData({ config, data, blobs }, (table, done, total) => {
+        if (total > 0 && (done === total || done % 10_000 === 0)) console.log(`  ${table}: ${done} of ${total}`);
+      });
     });
     const seconds = ((performance.now() - started) / 1000).toFixed(1);
     const counts = Object.entries(state).map(([name, rows]) => `${rows.length} ${name}`);

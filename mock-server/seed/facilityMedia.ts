@@ -100,8 +100,6 @@ async function seedStatements(state: DbShape, blobs: Blobs): Promise<void> {
 
 /** A photo and thumbnail for every facility, and audit statements (PDF and scanned image) for two. */
 export const seedFacilityMedia: Seeder = async (state, { blobs }) => {
-  await blobs.removePrefix(`${PHOTO_AREA}/`);
-  await blobs.removePrefix(`${STATEMENT_AREA}/`);
   await seedPhotos(state, blobs);
   await seedStatements(state, blobs);
 };

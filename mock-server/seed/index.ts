@@ -1,3 +1,4 @@
+import { anyFile, type Blobs } from '../blobs/blobs';
 import type { AppContext } from '../context';
 import type { StoreState } from '../store/dataStore';
 import { normalise } from '../store/embedded/state';
@@ -45,8 +46,32 @@ export async function seedDemoData(ctx: Pick<AppContext, 'config' | 'blobs' | 'd
   };
 }
 
+/**
+ * The seed writes into a bucket only while it holds nothing: a bucket with
+ * files and an empty database is most likely another deployment's (a wrong or
+ * empty DATABASE_URL), whose files the demo would overwrite and the start-up
+ * sweep then delete. DATA_DIR/files belongs to its DATA_DIR alone.
+ */
+export async function refuseOccupiedBucket(blobs: Blobs): Promise<void> {
+  const held = blobs.kind === 's3' ? await anyFile(blobs) : null;
+  if (held) {
+    throw new Error(
+      `The demo seed writes only into an empty bucket, and this one holds files (${held}, perhaps more): ` +
+        'check DATABASE_URL and S3_BUCKET name the same deployment, or empty the bucket to seed demo data into it.',
+    );
+  }
+}
+
+/**
+ * The seed at start: only when the store holds no user, under the setup lock
+ * so that of servers starting together on one database one seeds and the
+ * others find its data; a bucket holding files is refused.
+ */
 export async function seedIfEmpty(ctx: Pick<AppContext, 'config' | 'blobs' | 'data'>): Promise<boolean> {
-  if (!(await ctx.data.isEmpty())) return false;
-  await seedDemoData(ctx);
-  return true;
+  return ctx.data.exclusively('setup', async () => {
+    if (!(await ctx.data.isEmpty())) return false;
+    await refuseOccupiedBucket(ctx.blobs);
+    await seedDemoData(ctx);
+    return true;
+  });
 }

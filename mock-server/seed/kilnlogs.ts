@@ -96,7 +96,6 @@ function localStart(day: number, rng: Random): number {
 
 export const seedKilnLogs: Seeder = async (state, ctx) => {
   const files = new KilnLogFiles(ctx.blobs);
-  await files.clear();
   const fileUnder = kilnLookup(state.kilns, state.facilities);
   const kilns = state.kilns.filter((k) => k.type === KILN_TYPE.CGO1 || k.type === KILN_TYPE.RETORT || k.type === KILN_TYPE.TERRAFIX);
   if (kilns.length === 0) return;

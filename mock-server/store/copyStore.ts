@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Blobs } from '../blobs/blobs';
+import { anyFile, type Blobs } from '../blobs/blobs';
 import { LocalBlobs } from '../blobs/localBlobs';
 import { EmbeddedStore } from './embedded/embeddedStore';
 import type { EmbeddedShape } from './embedded/state';
@@ -80,18 +80,24 @@ export async function copyEmbeddedToPostgres(options: CopyOptions): Promise<Copy
 
   const target = await PostgresStore.open(options.databaseUrl);
   try {
-    const occupied = await nonEmptyTables(target.db);
-    if (occupied.length) throw new Error(`The database is not empty (rows in ${occupied.join(', ')}): the copy goes only into an empty database.`);
+    // under the setup lock: a server starting on the target meanwhile waits, then finds the copy (and seeds nothing)
+    return await target.exclusively('setup', async () => {
+      const occupied = await nonEmptyTables(target.db);
+      if (occupied.length) throw new Error(`The database is not empty (rows in ${occupied.join(', ')}): the copy goes only into an empty database.`);
+      const held = options.targetBlobs ? await anyFile(options.targetBlobs) : null;
+      // another deployment's (or an earlier copy's) bucket: its keys would be overwritten, and its next sweep would delete ours
+      if (held) throw new Error(`The bucket is not empty (it holds ${held}, perhaps more): the copy goes only into an empty bucket.`);
 
-    const files = options.targetBlobs ? await copyFiles(new LocalBlobs(path.join(dataDir, 'files'), false), options.targetBlobs, log) : 0;
-    if (!options.targetBlobs) log(`files: kept in ${path.join(dataDir, 'files')} (no S3_* variables set)`);
+      const files = options.targetBlobs ? await copyFiles(new LocalBlobs(path.join(dataDir, 'files'), false), options.targetBlobs, log) : 0;
+      if (!options.targetBlobs) log(`files: kept in ${path.join(dataDir, 'files')} (no S3_* variables set)`);
 
-    const rows: Record<string, number> = {};
-    await bulkLoad(target.db, state, (table, done, total) => {
-      rows[table] = total;
-      if (done === total || done % 10_000 === 0) log(`${table}: ${done}/${total}`);
+      const rows: Record<string, number> = {};
+      await bulkLoad(target.db, state, (table, done, total) => {
+        rows[table] = total;
+        if (done === total || done % 10_000 === 0) log(`${table}: ${done}/${total}`);
+      });
+      return { rows, files };
     });
-    return { rows, files };
   } finally {
     await target.close();
   }

@@ -1,5 +1,6 @@
 import type { KilnLogSortField } from '../../src/domain/api/kilnLogs';
 import type { Page, SortOrder } from '../http/simpleRest';
+import type { LoginThrottle, LoginThrottleOptions } from '../auth/loginThrottle';
 import type { KilnLogFilter, KilnLogScope } from '../kilnlogs/query';
 import type { EmbeddedShape } from './embedded/state';
 import type {
@@ -289,8 +290,24 @@ export interface StoreParts {
   statistics: StatisticsStore;
 }
 
+/**
+ * Jobs every server sharing a store must do one at a time: setup (migrations,
+ * the demo seed, the store copy), the start-up re-analysis and the archive purge.
+ */
+export type StoreJob = 'setup' | 'reanalysis' | 'purge';
+
 export interface DataStore extends StoreParts {
   readonly kind: 'embedded' | 'postgres';
+  /**
+   * Runs fn while no other server on this store runs the same job, waiting
+   * for one that does (on PostgreSQL an advisory lock; the embedded store has
+   * one server, so it just runs fn).
+   */
+  exclusively<T>(job: StoreJob, fn: () => Promise<T>): Promise<T>;
+  /** The same, but answers null at once, without running fn, while another server runs the job. */
+  tryExclusively<T>(job: StoreJob, fn: () => Promise<T>): Promise<{ value: T } | null>;
+  /** where the login throttles count failures: in the database on PostgreSQL (every server counts the same), in this process on the embedded store */
+  loginThrottle(options: LoginThrottleOptions): LoginThrottle;
   /**
    * Runs fn with parts bound to one transaction: every change in it is kept,
    * or, when fn throws, none. Transactions run one at a time on the embedded

@@ -1,6 +1,7 @@
 import express from 'express';
 import type { AppContext } from '../context';
 import { seedDemoData } from '../seed';
+import { sweepFiles } from '../store/fileSweep';
 
 /**
  * POST /api/testing/reset: the demo data seeded afresh, so each browser test
@@ -14,6 +15,8 @@ export function testResetRoutes(ctx: AppContext): express.Router {
   router.post('/testing/reset', async (_req, res, next) => {
     try {
       await seedDemoData(ctx);
+      // the seed deletes nothing: the files of the data it replaced go here (this test server alone uses them)
+      await sweepFiles(ctx.data, ctx.blobs, { graceMs: 0 });
       res.json({ status: 1 });
     } catch (error) {
       next(error);

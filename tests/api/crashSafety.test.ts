@@ -42,7 +42,9 @@ beforeAll(async () => {
     DEMO_PASSWORD: PASSWORD,
     DEMO_LOG_COUNT: '10',
     // this server alone uses its database: no other one can be between a file and its record, so no grace period
-    ...(process.env.KILN_TEST_STORE === 'postgres' ? { DATABASE_URL: await createDatabase(inject('postgresUrl')!, 'kc_crash'), FILE_SWEEP_GRACE_MINUTES: '0' } : {}),
+    ...(process.env.KILN_TEST_STORE === 'postgres'
+      ? { DATABASE_URL: await createDatabase(inject('postgresUrl')!, 'kc_crash'), FILE_SWEEP_GRACE_MINUTES: '0', SEED_DEMO: '1' }
+      : {}),
   };
 });
 afterAll(async () => {

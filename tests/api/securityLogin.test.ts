@@ -122,6 +122,30 @@ describe('odd ids and filter values answer 400, never 500', () => {
   });
 });
 
+describe('the client a throttle counts (TRUST_PROXY)', () => {
+  it('is the peer by default: a new X-Forwarded-For on each try does not escape the delays', async () => {
+    expect(configFromEnv({}).trustProxy).toBe(false);
+    const direct = await startTestServer({ trustProxy: configFromEnv({}).trustProxy });
+    try {
+      const { limit } = direct.ctx.config.loginThrottle;
+      const statuses: number[] = [];
+      for (let i = 0; i <= limit; i++) {
+        statuses.push((await direct.http.post('/api/auth').set('X-Forwarded-For', `203.0.113.${i + 1}`).send({ username: 'broker', password: 'wrong' })).status);
+      }
+      expect(statuses).toEqual([...Array<number>(limit).fill(401), 429]);
+    } finally {
+      direct.close();
+    }
+  });
+
+  it('is read from X-Forwarded-For only from the peers TRUST_PROXY names', () => {
+    expect(configFromEnv({ TRUST_PROXY: '' }).trustProxy).toBe(false);
+    expect(configFromEnv({ TRUST_PROXY: 'false' }).trustProxy).toBe(false);
+    expect(configFromEnv({ TRUST_PROXY: '1' }).trustProxy).toBe(1);
+    expect(configFromEnv({ TRUST_PROXY: '10.0.0.0/8, loopback' }).trustProxy).toBe('10.0.0.0/8, loopback');
+  });
+});
+
 describe('a login flood', () => {
   it('is limited per client: after 5 failures a client gets 429 for any name, another client is not', async () => {
     const attacker = '192.0.2.66';

@@ -1,8 +1,12 @@
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { parse } from 'yaml';
-import { OPENAPI_FILE } from '../../mock-server/app';
+import { createApp, OPENAPI_FILE } from '../../mock-server/app';
+import { createDatabase } from '../helpers/postgres';
+import { testServerConfig } from '../helpers/seededTemplate';
 import { bearer, startTestServer, type TestServer } from '../helpers/testServer';
 
 let server: TestServer;
@@ -41,7 +45,25 @@ describe('HTTP hardening', () => {
 });
 
 describe('store', () => {
-  it('keeps the generated JWT secret in DATA_DIR when JWT_SECRET is not set', async () => {
+  const onPostgres = process.env.KILN_TEST_STORE === 'postgres';
+
+  it.runIf(onPostgres)('refuses to start on PostgreSQL without JWT_SECRET, before migrating anything', async () => {
+    const databaseUrl = await createDatabase(inject('postgresUrl')!, 'kc_nosecret');
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kiln-nosecret-'));
+    try {
+      await expect(createApp({ ...testServerConfig(dataDir, databaseUrl), jwtSecret: undefined })).rejects.toThrow(/JWT_SECRET must be set on PostgreSQL/);
+      expect(fs.existsSync(path.join(dataDir, 'jwt-secret'))).toBe(false);
+      const client = new pg.Client({ connectionString: databaseUrl });
+      await client.connect();
+      const { rows } = await client.query<{ n: number }>("select count(*)::int as n from information_schema.tables where table_schema = 'public'");
+      await client.end();
+      expect(rows[0].n).toBe(0);
+    } finally {
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+
+  it.skipIf(onPostgres)('keeps the generated JWT secret in DATA_DIR when JWT_SECRET is not set', async () => {
     const other = await startTestServer({ jwtSecret: undefined });
     try {
       expect(fs.existsSync(path.join(other.dataDir, 'jwt-secret'))).toBe(true);

@@ -30,6 +30,10 @@ export function testServerConfig(dataDir: string, databaseUrl: string | null): S
     jwtSecret: TEST_JWT_SECRET,
     demoPassword: DEMO_PASSWORD,
     demoLogCount: TEST_DEMO_LOG_COUNT,
+    // asked for explicitly: PostgreSQL is never seeded otherwise
+    seedDemo: true,
+    // supertest's requests come over loopback: tests name their client in X-Forwarded-For, as a proxy there would
+    trustProxy: 'loopback',
     serveConsole: false,
     validateResponses: true,
     storage: { databaseUrl, s3: null },

@@ -11,6 +11,7 @@ import { S3Blobs } from '../../mock-server/blobs/s3Blobs';
 import { configFromEnv } from '../../mock-server/config';
 import { copyEmbeddedToPostgres } from '../../mock-server/store/copyStore';
 import { EmbeddedStore } from '../../mock-server/store/embedded/embeddedStore';
+import { nonEmptyTables } from '../../mock-server/store/postgres/bulkLoad';
 import { PostgresStore } from '../../mock-server/store/postgres/postgresStore';
 import { createDatabase } from '../helpers/postgres';
 import { startTestBucket, type TestBucket } from '../helpers/s3';
@@ -45,19 +46,16 @@ describe.skipIf(!adminUrl)('npm run store:copy -- --to postgres', () => {
     fs.rmSync(dataDir, { recursive: true, force: true });
   });
 
-  const copy = () =>
-    run(process.execPath, ['--import', 'tsx', 'mock-server/store-copy-cli.ts', '--to', 'postgres'], {
-      cwd: ROOT,
-      env: {
-        ...process.env,
-        DATA_DIR: dataDir,
-        DATABASE_URL: databaseUrl,
-        S3_ENDPOINT: bucket.settings.endpoint,
-        S3_BUCKET: bucket.settings.bucket,
-        S3_ACCESS_KEY_ID: bucket.settings.accessKeyId,
-        S3_SECRET_ACCESS_KEY: bucket.settings.secretAccessKey,
-      },
-    });
+  const copyEnv = () => ({
+    ...process.env,
+    DATA_DIR: dataDir,
+    DATABASE_URL: databaseUrl,
+    S3_ENDPOINT: bucket.settings.endpoint,
+    S3_BUCKET: bucket.settings.bucket,
+    S3_ACCESS_KEY_ID: bucket.settings.accessKeyId,
+    S3_SECRET_ACCESS_KEY: bucket.settings.secretAccessKey,
+  });
+  const copy = () => run(process.execPath, ['--import', 'tsx', 'mock-server/store-copy-cli.ts', '--to', 'postgres'], { cwd: ROOT, env: copyEnv() });
 
   it('copies every record and file, then refuses to copy into the now non-empty database', async () => {
     const { stdout } = await copy();
@@ -109,7 +107,35 @@ describe.skipIf(!adminUrl)('npm run store:copy -- --to postgres', () => {
     );
     expect(again?.code).toBe(1);
     expect(again?.stderr).toContain('The database is not empty');
-  });
+  }, 120_000);
+
+  it('refuses an empty database whose bucket holds files (another deployment\'s), writing nothing to either', async () => {
+    const keysBefore = await bucketKeys();
+    expect(keysBefore.length).toBeGreaterThan(0);
+    const emptyDatabase = await createDatabase(adminUrl!, 'kc_copy_bucket');
+    const refused = await run(process.execPath, ['--import', 'tsx', 'mock-server/store-copy-cli.ts', '--to', 'postgres'], {
+      cwd: ROOT,
+      env: { ...copyEnv(), DATABASE_URL: emptyDatabase },
+    }).then(
+      () => null,
+      (err: { code?: number; stderr?: string }) => err,
+    );
+    expect(refused?.code).toBe(1);
+    expect(refused?.stderr).toContain('The bucket is not empty');
+    expect(await bucketKeys()).toEqual(keysBefore);
+    const target = await PostgresStore.open(emptyDatabase);
+    try {
+      expect(await nonEmptyTables(target.db)).toEqual([]);
+    } finally {
+      await target.close();
+    }
+  }, 120_000);
+
+  async function bucketKeys(): Promise<string[]> {
+    const keys: string[] = [];
+    for await (const item of new S3Blobs(bucket.settings).list('')) keys.push(`${item.key} ${item.size}`);
+    return keys;
+  }
 });
 
 describe('store copy checks', () => {

@@ -12,7 +12,7 @@ import { EmbeddedStore } from '../../mock-server/store/embedded/embeddedStore';
 import { FILE_AREAS, reportSweep, sweepFiles, sweepGraceMs } from '../../mock-server/store/fileSweep';
 import type { StoredFile } from '../../mock-server/store/records';
 import { startTestBucket, type TestBucket } from '../helpers/s3';
-import { addFacility, addLogs, FIXTURE_ALGORITHM_VERSION } from './fixtures';
+import { addFacility, addLogs, FIXTURE_ALGORITHM_VERSION, logRow } from './fixtures';
 
 /**
  * The start-up sweep on each file storage: a local folder, and an S3-protocol
@@ -165,4 +165,28 @@ describe('on an S3-compatible bucket (s3rver on loopback)', () => {
     await bucket.stop();
   });
   sweepContract(() => new S3Blobs(bucket.settings));
+
+  it('lists past 1,000 objects (a continuation token) and sweeps among them, with deletes racing uploads in one folder', async () => {
+    const blobs = new S3Blobs(bucket.settings);
+    for (const area of FILE_AREAS) await blobs.removePrefix(`${area}/`);
+    const store = new EmbeddedStore(tempDir('kiln-sweep-many-'));
+    const f = await addFacility(store, 'NRB');
+    // more than 1,000 in one area: the sweep lists area by area
+    const logs = Array.from({ length: 1_005 }, (_, i) => logRow(1_000 + i, { facility: f }));
+    await store.kilnLogs.insertMany(logs);
+    const named = logs.flatMap((log) => [log.s3key, analysisKeyOf(log.id)]);
+    const unnamed = Array.from({ length: 15 }, () => newBlobKey('kilnlogs', 'csv'));
+    await bucket.plant([...named, ...unnamed], 'a file');
+    expect((await keysIn(blobs)).length).toBe(named.length + unnamed.length);
+
+    // uploads into the folder the sweep is deleting from: each is kept whole, and the server stays up
+    const uploads = Array.from({ length: 10 }, () => newBlobKey('kilnlogs', 'csv'));
+    const [result] = await Promise.all([sweepFiles(store, blobs, { graceMs: 0 }), ...uploads.map((key) => blobs.put(key, Buffer.from(`new ${key}`)))]);
+    expect(result.removed.filter((key) => unnamed.includes(key)).sort()).toEqual([...unnamed].sort());
+    expect(result.missing).toEqual([]);
+    const left = new Set(await keysIn(blobs));
+    for (const key of unnamed) expect(left.has(key)).toBe(false);
+    expect(named.filter((key) => !left.has(key))).toEqual([]);
+    for (const key of uploads.filter((k) => !result.removed.includes(k))) expect((await blobs.readAll(key))?.toString()).toBe(`new ${key}`);
+  }, 120_000);
 });

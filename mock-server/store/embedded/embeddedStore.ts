@@ -1,5 +1,6 @@
 import path from 'node:path';
-import type { DataStore, FileReferences, StoreParts, StoreState } from '../dataStore';
+import { memoryLoginThrottle, type LoginThrottle, type LoginThrottleOptions } from '../../auth/loginThrottle';
+import type { DataStore, FileReferences, StoreJob, StoreParts, StoreState } from '../dataStore';
 import { StoreOfParts } from '../storeOfParts';
 import { embeddedParts, type Access } from './parts';
 import { EmbeddedState, Journal, Mutator, type EmbeddedShape } from './state';
@@ -35,6 +36,19 @@ export class EmbeddedStore extends StoreOfParts implements DataStore {
     return this.core;
   }
 
+
+  // db.json belongs to one server (DATA_DIR is its own): nothing to share a job with
+  exclusively<T>(_job: StoreJob, fn: () => Promise<T>): Promise<T> {
+    return fn();
+  }
+
+  async tryExclusively<T>(_job: StoreJob, fn: () => Promise<T>): Promise<{ value: T }> {
+    return { value: await fn() };
+  }
+
+  loginThrottle(options: LoginThrottleOptions): LoginThrottle {
+    return memoryLoginThrottle(options);
+  }
 
   transaction<T>(fn: (tx: StoreParts) => Promise<T>): Promise<T> {
     const core = this.core;

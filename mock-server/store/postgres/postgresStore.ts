@@ -1,5 +1,8 @@
 import { sql, type Kysely } from 'kysely';
-import type { DataStore, FileReferences, StoreParts, StoreState } from '../dataStore';
+import type { DataStore, FileReferences, StoreJob, StoreParts, StoreState } from '../dataStore';
+import type { LoginThrottle, LoginThrottleOptions } from '../../auth/loginThrottle';
+import { withAdvisoryLock } from './advisoryLock';
+import { postgresLoginThrottle } from './loginThrottle';
 import { bulkLoad } from './bulkLoad';
 import { connect, migrateToLatest } from './connect';
 import { StoreOfParts } from '../storeOfParts';
@@ -22,7 +25,8 @@ export class PostgresStore extends StoreOfParts implements DataStore {
   static async open(databaseUrl: string, options: { poolSize?: number } = {}): Promise<PostgresStore> {
     const db = connect(databaseUrl, options.poolSize);
     try {
-      await migrateToLatest(db);
+      // under the setup lock: never beside another server's seed or a store copy
+      await withAdvisoryLock(db, 'setup', () => migrateToLatest(db), true);
     } catch (err) {
       await db.destroy();
       throw err;
@@ -30,6 +34,17 @@ export class PostgresStore extends StoreOfParts implements DataStore {
     return new PostgresStore(db);
   }
 
+  async exclusively<T>(job: StoreJob, fn: () => Promise<T>): Promise<T> {
+    return (await withAdvisoryLock(this.db, job, fn, true))!.value;
+  }
+
+  tryExclusively<T>(job: StoreJob, fn: () => Promise<T>): Promise<{ value: T } | null> {
+    return withAdvisoryLock(this.db, job, fn, false);
+  }
+
+  loginThrottle(options: LoginThrottleOptions): LoginThrottle {
+    return postgresLoginThrottle(this.db, options);
+  }
 
   transaction<T>(fn: (tx: StoreParts) => Promise<T>): Promise<T> {
     return this.db.transaction().execute((tx) => fn(postgresParts(tx)));

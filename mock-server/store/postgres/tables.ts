@@ -187,6 +187,22 @@ export interface AuditTotalsTable {
   utilised_co2: number | string;
 }
 
+/** the login throttles' shared state (migration 2026-11-25-0001); ms since the epoch on the database's clock */
+export interface LoginFailuresTable {
+  client: string;
+  name: string;
+  failures: number;
+  last_failure_ms: number;
+  blocked_until_ms: number;
+  expires_ms: number;
+}
+
+export interface LoginClientFailuresTable {
+  client: string;
+  hits: number;
+  reset_ms: number;
+}
+
 export interface Database {
   users: UsersTable;
   facilities: FacilitiesTable;
@@ -205,4 +221,6 @@ export interface Database {
   changes: ChangesTable;
   statistics: StatisticsTable;
   user_changes: UserChangesTable;
+  login_failures: LoginFailuresTable;
+  login_client_failures: LoginClientFailuresTable;
 }
