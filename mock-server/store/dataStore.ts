@@ -311,5 +311,7 @@ export interface DataStore extends StoreParts {
   isEmpty(): Promise<boolean>;
   /** the file keys every record names, read at one moment (one snapshot) */
   fileReferences(): Promise<FileReferences>;
+  /** throws unless the store can serve now (the readiness check, GET /api/health/ready) */
+  checkHealth(): Promise<void>;
   close(): Promise<void>;
 }

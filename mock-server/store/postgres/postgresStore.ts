@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { DataStore, FileReferences, StoreParts, StoreState } from '../dataStore';
 import { bulkLoad } from './bulkLoad';
-import { connect, migrateToLatest } from './connect';
+import { connect, migrateToLatest, type DatabaseTimeouts } from './connect';
 import { StoreOfParts } from '../storeOfParts';
 import { postgresParts } from './parts';
 import type { Database } from './tables';
@@ -19,8 +19,8 @@ export class PostgresStore extends StoreOfParts implements DataStore {
     super(postgresParts(db));
   }
 
-  static async open(databaseUrl: string, options: { poolSize?: number } = {}): Promise<PostgresStore> {
-    const db = connect(databaseUrl, options.poolSize);
+  static async open(databaseUrl: string, options: { poolSize?: number; timeouts?: DatabaseTimeouts } = {}): Promise<PostgresStore> {
+    const db = connect(databaseUrl, options.poolSize, options.timeouts);
     try {
       await migrateToLatest(db);
     } catch (err) {
@@ -62,6 +62,10 @@ export class PostgresStore extends StoreOfParts implements DataStore {
           auditEvidence: evidence.map((a) => a.doc_key!),
         };
       });
+  }
+
+  async checkHealth(): Promise<void> {
+    await sql`select 1`.execute(this.db);
   }
 
   close(): Promise<void> {
