@@ -50,7 +50,7 @@ export class S3Blobs implements Blobs {
     });
   }
 
-  /** Any failure of the bucket (down, frozen, refusing us) is file storage unavailable: a 503, not the caller's fault. */
+  /** Any failure of the bucket (down, frozen, refusing us) is file storage unavailable: a 503, not the caller's fault. Keys are checked before, outside. */
   private async call<T>(fn: () => Promise<T>): Promise<T> {
     try {
       return await fn();
@@ -69,12 +69,14 @@ export class S3Blobs implements Blobs {
   }
 
   async put(key: string, body: Buffer, contentType = 'application/octet-stream'): Promise<void> {
-    await this.call(() => this.client.send(new PutObjectCommand({ Bucket: this.bucket, Key: checkKey(key), Body: body, ContentType: contentType, ContentLength: body.length })));
+    const Key = checkKey(key);
+    await this.call(() => this.client.send(new PutObjectCommand({ Bucket: this.bucket, Key, Body: body, ContentType: contentType, ContentLength: body.length })));
   }
 
   async get(key: string): Promise<BlobRead | null> {
+    const Key = checkKey(key);
     try {
-      const out = await this.call(() => this.client.send(new GetObjectCommand({ Bucket: this.bucket, Key: checkKey(key) })));
+      const out = await this.call(() => this.client.send(new GetObjectCommand({ Bucket: this.bucket, Key })));
       if (!(out.Body instanceof Readable)) throw new Error('The S3 client did not answer a stream.');
       return { stream: out.Body, size: out.ContentLength ?? 0 };
     } catch (err) {
@@ -89,7 +91,8 @@ export class S3Blobs implements Blobs {
   }
 
   async remove(key: string): Promise<void> {
-    await this.call(() => this.client.send(new DeleteObjectCommand({ Bucket: this.bucket, Key: checkKey(key) })));
+    const Key = checkKey(key);
+    await this.call(() => this.client.send(new DeleteObjectCommand({ Bucket: this.bucket, Key })));
   }
 
   async *list(prefix = ''): AsyncIterable<BlobInfo> {
