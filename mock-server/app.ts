@@ -17,7 +17,10 @@ import { facilityPhotoRoutes } from './facilities/photoRoutes';
 import { facilityRoutes } from './facilities/routes';
 import { facilityStatementRoutes } from './facilities/statementRoutes';
 import { apiNotFound, errorHandler } from './http/errors';
+import { healthRoutes, type Lifecycle } from './http/health';
 import { securityHeaders } from './http/security';
+import { closeWhenStopping } from './http/shutdown';
+import { dependencyErrors } from './http/unavailable';
 import { startArchivePurge } from './kilnlogs/purge';
 import { kilnLogRoutes } from './kilnlogs/routes';
 import { kilnRoutes } from './kilns/routes';
@@ -50,6 +53,8 @@ const FEATURE_ROUTES: ((ctx: AppContext) => express.Router)[] = [
 export interface KilnConsoleServer {
   app: express.Express;
   ctx: AppContext;
+  /** `stopping` set (on SIGTERM) turns readiness to 503 */
+  lifecycle: Lifecycle;
   /** stops the background jobs (the hourly purge of archived logs) and closes the store */
   stop(): Promise<void>;
 }
@@ -78,11 +83,13 @@ export async function createApp(config: ServerConfig): Promise<KilnConsoleServer
   // A store without a user names no file: its files, if any, are another deployment's (a wrong DATABASE_URL)
   if (!(await data.isEmpty())) reportSweep(await sweepFiles(data, ctx.blobs, { graceMs: sweepGraceMs(data, ctx.blobs, config.fileSweepGraceMinutes) }));
   const archivePurge = await startArchivePurge(ctx);
+  const lifecycle: Lifecycle = { stopping: false };
 
   const app = express();
   app.disable('x-powered-by');
   // whose X-Forwarded-For names the client (the login throttles' identity): none unless TRUST_PROXY says
   app.set('trust proxy', config.trustProxy);
+  app.use(closeWhenStopping(lifecycle));
   app.use(securityHeaders);
   app.use(compression());
 
@@ -93,7 +100,7 @@ export async function createApp(config: ServerConfig): Promise<KilnConsoleServer
     next();
   });
   api.use(express.json({ limit: JSON_LIMIT }));
-  api.get('/health', (_req, res) => res.json({ status: 'ok' }));
+  api.use(healthRoutes(ctx, lifecycle));
   api.use(testResetRoutes(ctx));
   api.use(authRoutes(ctx));
   api.use(authenticate(tokens, ctx.data));
@@ -118,10 +125,11 @@ export async function createApp(config: ServerConfig): Promise<KilnConsoleServer
       res.set('Cache-Control', 'no-cache').sendFile(path.join(CONSOLE_DIR, 'index.html'));
     });
   }
-  app.use(errorHandler);
+  app.use(dependencyErrors, errorHandler);
   return {
     app,
     ctx,
+    lifecycle,
     stop() {
       archivePurge.stop();
       return data.close();

@@ -29,6 +29,8 @@ export interface ServerConfig {
   trustProxy: boolean | number | string;
   /** serve the built console from dist/ beside the API */
   serveConsole: boolean;
+  /** on SIGTERM, how long in-flight requests may take to finish before their connections are cut (SHUTDOWN_TIMEOUT_MS, default 25 s) */
+  shutdownTimeoutMs: number;
   /** check every JSON answer against openapi.yaml (tests turn this on) */
   validateResponses: boolean;
   /** DATABASE_URL (PostgreSQL, else db.json in DATA_DIR) and S3_* (a bucket, else DATA_DIR/files) */
@@ -77,11 +79,11 @@ export function trustProxyFrom(value: string | undefined): boolean | number | st
 
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const dataDir = path.resolve(env.DATA_DIR ?? path.join(PROJECT_ROOT, 'data'));
-  const { databaseUrl, s3 } = storageConfigFromEnv(dataDir, env);
+  const { databaseUrl, databaseTimeouts, s3 } = storageConfigFromEnv(dataDir, env);
   return {
     port: positiveInt(env.PORT, 3000),
     dataDir,
-    storage: { databaseUrl, s3 },
+    storage: { databaseUrl, databaseTimeouts, s3 },
     jwtSecret: env.JWT_SECRET || undefined,
     tokenTtl: env.TOKEN_TTL || '8h',
     demoPassword: env.DEMO_PASSWORD || 'kiln-demo',
@@ -91,6 +93,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     seedDemo: env.SEED_DEMO === '1',
     trustProxy: trustProxyFrom(env.TRUST_PROXY),
     serveConsole: true,
+    shutdownTimeoutMs: positiveInt(env.SHUTDOWN_TIMEOUT_MS, 25_000),
     validateResponses: env.OPENAPI_VALIDATE_RESPONSES === '1',
     loginThrottle: {
       limit: positiveInt(env.LOGIN_THROTTLE_LIMIT, 5),

@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { createApp } from './app';
 import { configFromEnv, PROJECT_ROOT } from './config';
+import { drain } from './http/shutdown';
 import { reanalyseOutdatedInBackground } from './kilnlogs/reanalyseOutdated';
 
 const CONSOLE_SOURCES = ['src', 'index.html', 'vite.config.ts', 'package-lock.json'];
@@ -30,7 +31,7 @@ async function main(): Promise<void> {
   const apiOnly = process.argv.includes('--api-only');
   const config = { ...configFromEnv(), serveConsole: !apiOnly };
   if (!apiOnly) buildConsoleIfNeeded();
-  const { app, ctx } = await createApp(config);
+  const { app, ctx, lifecycle, stop: release } = await createApp(config);
   const server = app.listen(config.port, () => {
     console.log(`Kiln Console${apiOnly ? ' API' : ''} listening on http://localhost:${config.port} (data in ${config.dataDir})`);
     void reanalyseOutdatedInBackground(ctx);
@@ -39,9 +40,23 @@ async function main(): Promise<void> {
   // client never reuses a connection the server is closing at that moment (a reset, seen as ECONNRESET).
   server.keepAliveTimeout = 65_000;
   server.headersTimeout = 66_000;
-  const stop = () => server.close(() => process.exit(0));
-  process.on('SIGINT', stop);
-  process.on('SIGTERM', stop);
+  const stop = (signal: string) => {
+    // a second signal while draining stops at once
+    if (lifecycle.stopping) process.exit(1);
+    console.log(`${signal}: no new connections; finishing the requests under way (at most ${config.shutdownTimeoutMs} ms).`);
+    drain(server, lifecycle, config.shutdownTimeoutMs, release).then(
+      (clean) => {
+        console.log(clean ? 'Stopped: every request finished, the store closed.' : 'Stopped: requests still running were cut; the store closed.');
+        process.exit(0);
+      },
+      (err: unknown) => {
+        console.error('Stopping failed:', err);
+        process.exit(1);
+      },
+    );
+  };
+  process.on('SIGINT', () => stop('SIGINT'));
+  process.on('SIGTERM', () => stop('SIGTERM'));
 }
 
 main().catch((err: unknown) => {

@@ -3,7 +3,7 @@ import { canAccess, limitedToOwnFacilities, type AccessRequest, type OperationAc
 import { rulesForRole } from '../../src/domain/rules';
 import { HttpError, forbidden } from '../http/errors';
 import type { DataStore } from '../store/dataStore';
-import { tokenVersion, type TokenService } from './tokens';
+import { tokenVersion, type TokenClaims, type TokenService } from './tokens';
 
 const unauthorized = () => new HttpError(401, 'Authentication required.');
 
@@ -32,17 +32,19 @@ export function authenticate(tokens: TokenService, data: DataStore): RequestHand
     const header = req.get('authorization') ?? '';
     const match = /^Bearer ([A-Za-z0-9_.-]+)$/.exec(header);
     if (!match) return next(unauthorized());
+    let claims: TokenClaims;
     try {
-      const claims = await tokens.verify(match[1]);
-      const user = await data.users.findByUsername(claims.sub);
-      // one comparison per request: a token older than the user's last password or role change is refused
-      if (!user || user.id !== claims.uid || user.role !== claims.role || claims.ver !== tokenVersion(user)) return next(unauthorized());
-      if (user.must_change_password && !isOwnPasswordChange(req, user.username)) return next(new HttpError(428, PASSWORD_CHANGE_REQUIRED));
-      req.auth = { userId: user.id, username: user.username, role: user.role, rules: rulesForRole(user.role) };
-      next();
+      claims = await tokens.verify(match[1]);
     } catch {
-      next(unauthorized());
+      return next(unauthorized());
     }
+    // a store that cannot answer is not the caller's fault: its error goes on (a 503), never a 401 that logs the console out
+    const user = await data.users.findByUsername(claims.sub);
+    // one comparison per request: a token older than the user's last password or role change is refused
+    if (!user || user.id !== claims.uid || user.role !== claims.role || claims.ver !== tokenVersion(user)) return next(unauthorized());
+    if (user.must_change_password && !isOwnPasswordChange(req, user.username)) return next(new HttpError(428, PASSWORD_CHANGE_REQUIRED));
+    req.auth = { userId: user.id, username: user.username, role: user.role, rules: rulesForRole(user.role) };
+    next();
   };
 }
 

@@ -29,6 +29,8 @@ export function authRoutes(ctx: AppContext): express.Router {
     windowMs: loginThrottle.clientWindowMs,
     limit: loginThrottle.clientLimit,
     skipSuccessfulRequests: true,
+    // only a refusal counts as a failed login: a 5xx (the database down, the hash gate full) checked no password
+    requestWasSuccessful: (_req, res) => res.statusCode < 400 || res.statusCode >= 500,
     standardHeaders: 'draft-7',
     legacyHeaders: false,
     store: delays.clientStore,

@@ -36,6 +36,8 @@ export interface Blobs {
   removePrefix(prefix: string): Promise<void>;
   /** removes what writes cut short by a crash left behind (at start, before any write); answers how many */
   removeInterruptedWrites(): Promise<number>;
+  /** throws unless files can be stored and read now (the readiness check) */
+  checkHealth(): Promise<void>;
 }
 
 const AREA = /^[a-z][a-z0-9-]*$/;

@@ -23,6 +23,10 @@ export class LocalBlobs implements Blobs {
     ensurePrivateDir(root);
   }
 
+  async checkHealth(): Promise<void> {
+    await fs.promises.access(this.root, fs.constants.R_OK | fs.constants.W_OK);
+  }
+
   private pathOf(key: string): string {
     return path.join(this.root, ...checkKey(key).split('/'));
   }

@@ -1,6 +1,7 @@
 import { Readable } from 'node:stream';
 import {
   DeleteObjectCommand,
+  HeadBucketCommand,
   DeleteObjectsCommand,
   GetObjectCommand,
   NoSuchKey,
@@ -8,6 +9,7 @@ import {
   S3Client,
   paginateListObjectsV2,
 } from '@aws-sdk/client-s3';
+import { DependencyUnavailable } from '../http/unavailable';
 import { checkKey, checkPrefix, drain, type BlobInfo, type BlobRead, type Blobs } from './blobs';
 
 export interface S3Settings {
@@ -17,7 +19,13 @@ export interface S3Settings {
   accessKeyId: string;
   secretAccessKey: string;
   region: string;
+  /** to open a connection (S3_CONNECT_TIMEOUT_MS) */
+  connectTimeoutMs?: number;
+  /** for the answer to begin, and for any silence within it (S3_REQUEST_TIMEOUT_MS); the SDK retries a timed-out request twice */
+  requestTimeoutMs?: number;
 }
+
+export const DEFAULT_S3_TIMEOUTS = { connectTimeoutMs: 5_000, requestTimeoutMs: 30_000 };
 
 const isMissing = (err: unknown) =>
   err instanceof NoSuchKey || (err as { name?: string }).name === 'NoSuchKey' || (err as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode === 404;
@@ -33,7 +41,27 @@ export class S3Blobs implements Blobs {
       region: settings.region,
       forcePathStyle: true,
       credentials: { accessKeyId: settings.accessKeyId, secretAccessKey: settings.secretAccessKey },
+      requestHandler: {
+        connectionTimeout: settings.connectTimeoutMs ?? DEFAULT_S3_TIMEOUTS.connectTimeoutMs,
+        requestTimeout: settings.requestTimeoutMs ?? DEFAULT_S3_TIMEOUTS.requestTimeoutMs,
+        throwOnRequestTimeout: true,
+        socketTimeout: settings.requestTimeoutMs ?? DEFAULT_S3_TIMEOUTS.requestTimeoutMs,
+      },
     });
+  }
+
+  /** Any failure of the bucket (down, frozen, refusing us) is file storage unavailable: a 503, not the caller's fault. Keys are checked before, outside. */
+  private async call<T>(fn: () => Promise<T>): Promise<T> {
+    try {
+      return await fn();
+    } catch (err) {
+      if (isMissing(err)) throw err;
+      throw new DependencyUnavailable('file storage', err);
+    }
+  }
+
+  async checkHealth(): Promise<void> {
+    await this.call(() => this.client.send(new HeadBucketCommand({ Bucket: this.bucket })));
   }
 
   private get bucket(): string {
@@ -41,12 +69,14 @@ export class S3Blobs implements Blobs {
   }
 
   async put(key: string, body: Buffer, contentType = 'application/octet-stream'): Promise<void> {
-    await this.client.send(new PutObjectCommand({ Bucket: this.bucket, Key: checkKey(key), Body: body, ContentType: contentType, ContentLength: body.length }));
+    const Key = checkKey(key);
+    await this.call(() => this.client.send(new PutObjectCommand({ Bucket: this.bucket, Key, Body: body, ContentType: contentType, ContentLength: body.length })));
   }
 
   async get(key: string): Promise<BlobRead | null> {
+    const Key = checkKey(key);
     try {
-      const out = await this.client.send(new GetObjectCommand({ Bucket: this.bucket, Key: checkKey(key) }));
+      const out = await this.call(() => this.client.send(new GetObjectCommand({ Bucket: this.bucket, Key })));
       if (!(out.Body instanceof Readable)) throw new Error('The S3 client did not answer a stream.');
       return { stream: out.Body, size: out.ContentLength ?? 0 };
     } catch (err) {
@@ -61,12 +91,15 @@ export class S3Blobs implements Blobs {
   }
 
   async remove(key: string): Promise<void> {
-    await this.client.send(new DeleteObjectCommand({ Bucket: this.bucket, Key: checkKey(key) }));
+    const Key = checkKey(key);
+    await this.call(() => this.client.send(new DeleteObjectCommand({ Bucket: this.bucket, Key })));
   }
 
   async *list(prefix = ''): AsyncIterable<BlobInfo> {
-    const pages = paginateListObjectsV2({ client: this.client }, { Bucket: this.bucket, Prefix: checkPrefix(prefix) || undefined });
-    for await (const page of pages) {
+    const pages = paginateListObjectsV2({ client: this.client }, { Bucket: this.bucket, Prefix: checkPrefix(prefix) || undefined })[Symbol.asyncIterator]();
+    for (;;) {
+      const { done, value: page } = await this.call(() => pages.next());
+      if (done) return;
       // a server that leaves out LastModified gets its objects taken as new: the sweep spares what it cannot date
       for (const item of page.Contents ?? []) if (item.Key) yield { key: item.Key, size: item.Size ?? 0, modified: item.LastModified ?? new Date() };
     }
@@ -82,7 +115,7 @@ export class S3Blobs implements Blobs {
     let batch: string[] = [];
     const flush = async () => {
       if (batch.length === 0) return;
-      await this.client.send(new DeleteObjectsCommand({ Bucket: this.bucket, Delete: { Objects: batch.map((Key) => ({ Key })), Quiet: true } }));
+      await this.call(() => this.client.send(new DeleteObjectsCommand({ Bucket: this.bucket, Delete: { Objects: batch.map((Key) => ({ Key })), Quiet: true } })));
       batch = [];
     };
     for await (const { key } of this.list(prefix)) {

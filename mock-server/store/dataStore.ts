@@ -133,6 +133,10 @@ export interface KilnLogStore {
   insert(row: KilnLogRecord): Promise<KilnLogRecord>;
   /** the seed's bulk path: many rows in few statements; ids given */
   insertMany(rows: readonly KilnLogRecord[]): Promise<void>;
+  /**
+   * Inside a transaction the row is held until it ends (PostgreSQL: FOR UPDATE; the embedded store runs one
+   * transaction at a time), so what is checked on it still holds when it is changed: no signoff slips in between.
+   */
   get(id: number): Promise<KilnLogRecord | null>;
   findBySha256(sha256: string): Promise<KilnLogRecord | null>;
   /** one page of the simple-REST list, filtered, sorted and paged by the store */
@@ -324,5 +328,7 @@ export interface DataStore extends StoreParts {
   isEmpty(): Promise<boolean>;
   /** the file keys every record names, read at one moment (one snapshot) */
   fileReferences(): Promise<FileReferences>;
+  /** throws unless the store can serve now (the readiness check, GET /api/health/ready) */
+  checkHealth(): Promise<void>;
   close(): Promise<void>;
 }

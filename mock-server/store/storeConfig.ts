@@ -1,9 +1,10 @@
 import path from 'node:path';
 import { LocalBlobs } from '../blobs/localBlobs';
-import { S3Blobs, type S3Settings } from '../blobs/s3Blobs';
+import { DEFAULT_S3_TIMEOUTS, S3Blobs, type S3Settings } from '../blobs/s3Blobs';
 import type { Blobs } from '../blobs/blobs';
 import type { DataStore } from './dataStore';
 import { EmbeddedStore } from './embedded/embeddedStore';
+import { DEFAULT_DATABASE_TIMEOUTS, type DatabaseTimeouts } from './postgres/connect';
 import { PostgresStore } from './postgres/postgresStore';
 
 /**
@@ -14,7 +15,15 @@ import { PostgresStore } from './postgres/postgresStore';
 export interface StorageConfig {
   dataDir: string;
   databaseUrl: string | null;
+  /** DATABASE_CONNECT_TIMEOUT_MS, DATABASE_STATEMENT_TIMEOUT_MS; the defaults when absent */
+  databaseTimeouts?: DatabaseTimeouts;
   s3: S3Settings | null;
+}
+
+/** A timeout in milliseconds from the environment: a positive integer, else the default. */
+function timeoutMs(value: string | undefined, fallback: number): number {
+  const n = Number(value);
+  return value?.trim() && Number.isInteger(n) && n > 0 ? n : fallback;
 }
 
 const S3_VARS = ['S3_ENDPOINT', 'S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const;
@@ -27,6 +36,10 @@ export function storageConfigFromEnv(dataDir: string, env: NodeJS.ProcessEnv = p
   return {
     dataDir: path.resolve(dataDir),
     databaseUrl: env.DATABASE_URL || null,
+    databaseTimeouts: {
+      connectMs: timeoutMs(env.DATABASE_CONNECT_TIMEOUT_MS, DEFAULT_DATABASE_TIMEOUTS.connectMs),
+      statementMs: timeoutMs(env.DATABASE_STATEMENT_TIMEOUT_MS, DEFAULT_DATABASE_TIMEOUTS.statementMs),
+    },
     s3:
       given.length === S3_VARS.length
         ? {
@@ -35,13 +48,15 @@ export function storageConfigFromEnv(dataDir: string, env: NodeJS.ProcessEnv = p
             accessKeyId: env.S3_ACCESS_KEY_ID!,
             secretAccessKey: env.S3_SECRET_ACCESS_KEY!,
             region: env.S3_REGION || 'us-east-1',
+            connectTimeoutMs: timeoutMs(env.S3_CONNECT_TIMEOUT_MS, DEFAULT_S3_TIMEOUTS.connectTimeoutMs),
+            requestTimeoutMs: timeoutMs(env.S3_REQUEST_TIMEOUT_MS, DEFAULT_S3_TIMEOUTS.requestTimeoutMs),
           }
         : null,
   };
 }
 
 export async function openStore(config: StorageConfig): Promise<DataStore> {
-  return config.databaseUrl ? PostgresStore.open(config.databaseUrl) : new EmbeddedStore(config.dataDir);
+  return config.databaseUrl ? PostgresStore.open(config.databaseUrl, { timeouts: config.databaseTimeouts }) : new EmbeddedStore(config.dataDir);
 }
 
 /** durable: fsync local files before answering (the seed and the copy skip it). */

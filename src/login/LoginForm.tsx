@@ -2,7 +2,7 @@ import { useEffect, useLayoutEffect, useState } from 'react';
 import { Box, Button, Card, CardContent, Snackbar, TextField, Tooltip, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import { useController, useForm, useWatch, type Control } from 'react-hook-form';
-import type { Credentials } from '../providers/login';
+import { LoginFailedError, type Credentials } from '../providers/login';
 import { NOTIFICATION_PROPS, TitledMessage } from '../layout/notifications';
 import { useTabTitle } from '../layout/useTabTitle';
 
@@ -81,17 +81,18 @@ export function LoginForm({ onLogin, typed }: { onLogin: (credentials: Credentia
     for (const [name, value] of Object.entries(typed ?? {}) as [Field, string][]) setValue(name, value, { shouldDirty: true });
   }, [typed, setValue]);
   const [tip, setTip] = useState<Field | null>(null);
-  const [failed, setFailed] = useState(false);
+  // the failure's text: the spec's, or the server's own when it is unavailable (not the user's fault)
+  const [failure, setFailure] = useState<string | null>(null);
   // data-live: the painted (prerendered) form now answers focus and blur too, not only typing
   const [live, setLive] = useState(false);
   useEffect(() => setLive(true), []);
 
   const submit = handleSubmit(async (credentials) => {
-    setFailed(false);
+    setFailure(null);
     try {
       await onLogin(credentials);
-    } catch {
-      setFailed(true);
+    } catch (err) {
+      setFailure((err instanceof LoginFailedError && err.serverText) || 'login.failureText');
     }
   });
 
@@ -109,9 +110,9 @@ export function LoginForm({ onLogin, typed }: { onLogin: (credentials: Credentia
           <LoginButton control={control} busy={formState.isSubmitting} />
         </Box>
       </CardContent>
-      <Snackbar open={failed} onClose={() => setFailed(false)} {...NOTIFICATION_PROPS}>
+      <Snackbar open={failure !== null} onClose={() => setFailure(null)} {...NOTIFICATION_PROPS}>
         <div>
-          <TitledMessage title="login.failureTitle" text="login.failureText" severity="error" />
+          <TitledMessage title="login.failureTitle" text={failure ?? 'login.failureText'} severity="error" />
         </div>
       </Snackbar>
     </Card>

@@ -33,7 +33,7 @@ export const authProvider: AuthProvider = {
   // 401: the token is no longer accepted, log out and log in again in place.
   // 428: the password must be replaced first, and this token does not say so: a
   // new login brings one that does (the layout then opens only the password change).
-  // 403 and the rest: stay logged in.
+  // 403, 503 (the database or file storage down) and the rest: stay logged in; react-admin shows the server's message.
   async checkError(error: { status?: number } | undefined) {
     if (error?.status === 401 || error?.status === 428) throw NOT_LOGGED_IN;
   },

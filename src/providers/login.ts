@@ -13,6 +13,20 @@ export interface Credentials {
 
 export class LoginFailedError extends Error {
   override name = 'LoginFailedError';
+  constructor(
+    message: string,
+    /** the server's own words when the refusal is not about the credentials (503: the database is down), shown instead of the usual text */
+    readonly serverText?: string,
+  ) {
+    super(message);
+  }
+}
+
+/** The `{message}` of a JSON answer, if it has one. */
+async function messageOf(response: Response): Promise<string | undefined> {
+  const body: unknown = await response.json().catch(() => null);
+  const message = (body as { message?: unknown } | null)?.message;
+  return typeof message === 'string' && message ? message : undefined;
 }
 
 /** POST /api/auth; stores the token, or rejects with LoginFailedError. */
@@ -22,7 +36,9 @@ export async function logIn({ username, password }: Credentials): Promise<void> 
     headers: { 'Content-Type': 'application/json' },
     body: JSON.stringify({ username, password }),
   });
-  if (response.status !== 200) throw new LoginFailedError(`Login refused with status ${response.status}.`);
+  if (response.status !== 200) {
+    throw new LoginFailedError(`Login refused with status ${response.status}.`, response.status === 503 ? await messageOf(response) : undefined);
+  }
   const token = (await response.text()).trim();
   // decodeSession throws on a token that does not parse; null means unusable claims
   if (!decodeSession(token)) throw new LoginFailedError('The server answered a token without a usable session.');

@@ -77,6 +77,21 @@ describe('Login', () => {
     expect(screen.getByRole('heading', { name: 'Login' })).toBeInTheDocument();
   });
 
+  it("shows the server's message when the login could not be checked (503: the database is down), not a wrong-credentials text", async () => {
+    const user = userEvent.setup();
+    const message = 'The database is unavailable at the moment. Please try again shortly.';
+    mockFetch(() => json({ message }, 503));
+    renderApp('/home');
+    await user.type(await screen.findByLabelText(/^Username/), 'kilnadmin');
+    await user.type(screen.getByLabelText(/^Password/), 'kiln-demo{Enter}');
+
+    const alert = await screen.findByRole('alert');
+    expect(within(alert).getByText('Authentication Failure')).toBeInTheDocument();
+    expect(within(alert).getByText(message)).toBeInTheDocument();
+    expect(within(alert).queryByText('Credentials provided were incorrect. Please try again.')).not.toBeInTheDocument();
+    expect(getToken()).toBeNull();
+  });
+
   it('stores the token and opens the page asked for on success', async () => {
     const user = userEvent.setup();
     const token = await makeToken({ sub: 'kilnadmin', role: 3 });

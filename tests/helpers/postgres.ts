@@ -43,6 +43,10 @@ async function freePort(): Promise<number> {
 export interface PostgresCluster {
   /** connection string of the cluster's `postgres` database, user kc */
   adminUrl: string;
+  /** stops PostgreSQL (fast: sessions are ended) and keeps its data, as a restart or failover does */
+  pause(): Promise<void>;
+  /** starts it again on the same data and port; resolves once it takes connections */
+  resume(): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -78,21 +82,34 @@ export async function startPostgresCluster(bin: string, options: { durable?: boo
   const fast = options.durable ? [] : ['-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off'];
   const settings = ['-c', 'listen_addresses=127.0.0.1', '-c', 'max_connections=200', ...fast];
   const [cmd, args] = asOwner(path.join(bin, 'postgres'), ['-D', data, '-p', String(port), '-k', dir, ...settings]);
-  const server = spawn(cmd, args, { stdio: ['ignore', 'ignore', 'pipe'] });
-  let stderr = '';
-  server.stderr?.on('data', (chunk: Buffer) => (stderr = (stderr + chunk.toString()).slice(-4000)));
   const adminUrl = `postgres://kc@127.0.0.1:${port}/postgres`;
-  await waitUntilReady(adminUrl, server, () => stderr);
+  let stderr = '';
+  const run = async () => {
+    const server = spawn(cmd, args, { stdio: ['ignore', 'ignore', 'pipe'] });
+    server.stderr?.on('data', (chunk: Buffer) => (stderr = (stderr + chunk.toString()).slice(-4000)));
+    await waitUntilReady(adminUrl, server, () => stderr);
+    return server;
+  };
+  let server = await run();
+  const halt = () => {
+    // pg_ctl stops the server itself; signalling runuser alone can leave it running
+    const [stopCmd, stopArgs] = asOwner(path.join(bin, 'pg_ctl'), ['-D', data, 'stop', '-m', 'fast', '-s']);
+    try {
+      execFileSync(stopCmd, stopArgs, { stdio: 'ignore' });
+    } catch {
+      server.kill('SIGTERM');
+    }
+  };
   return {
     adminUrl,
+    async pause() {
+      halt();
+    },
+    async resume() {
+      server = await run();
+    },
     async stop() {
-      // pg_ctl stops the server itself; signalling runuser alone can leave it running
-      const [stopCmd, stopArgs] = asOwner(path.join(bin, 'pg_ctl'), ['-D', data, 'stop', '-m', 'fast', '-s']);
-      try {
-        execFileSync(stopCmd, stopArgs, { stdio: 'ignore' });
-      } catch {
-        server.kill('SIGTERM');
-      }
+      halt();
       fs.rmSync(dir, { recursive: true, force: true });
     },
   };

@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import path from 'node:path';
 import { memoryLoginThrottle, type LoginThrottle, type LoginThrottleOptions } from '../../auth/loginThrottle';
 import type { DataStore, FileReferences, StoreJob, StoreParts, StoreState } from '../dataStore';
@@ -83,6 +84,14 @@ export class EmbeddedStore extends StoreOfParts implements DataStore {
 
   isEmpty(): Promise<boolean> {
     return this.core.exclusive(() => this.core.state.users.length === 0);
+  }
+
+  /** its queue moves (no operation is stuck), and db.json and its folder can still be written (a lost or read-only volume) */
+  checkHealth(): Promise<void> {
+    return this.core.exclusive(async () => {
+      await fs.promises.access(this.core.dataDir, fs.constants.W_OK);
+      await fs.promises.access(path.join(this.core.dataDir, 'db.json'), fs.constants.R_OK | fs.constants.W_OK);
+    });
   }
 
   fileReferences(): Promise<FileReferences> {

@@ -12,16 +12,21 @@ import type { Database } from './tables';
 /** the first key of every lock of this application (pg_advisory_lock(int, int)): 'KILN' */
 const NAMESPACE = 0x4b494c4e;
 const JOB_KEYS: Record<StoreJob, number> = { setup: 1, reanalysis: 2, purge: 3 };
+const LOCK_POLL_MS = 200;
 
 /** wait: queue behind the holder; otherwise answer null at once when another session holds the lock. */
 export async function withAdvisoryLock<T>(db: Kysely<Database>, job: StoreJob, fn: () => Promise<T>, wait: boolean): Promise<{ value: T } | null> {
   const key = JOB_KEYS[job];
   return db.connection().execute(async (conn) => {
-    if (wait) {
-      await sql`select pg_advisory_lock(${NAMESPACE}::int, ${key}::int)`.execute(conn);
-    } else {
+    const tryLock = async () => {
       const { rows } = await sql<{ locked: boolean }>`select pg_try_advisory_lock(${NAMESPACE}::int, ${key}::int) as locked`.execute(conn);
-      if (!rows[0]?.locked) return null;
+      return rows[0]?.locked === true;
+    };
+    // waiting is polling, not pg_advisory_lock: a blocking wait would be cut by the
+    // statement and query timeouts (connect.ts) while another server seeds for minutes
+    while (!(await tryLock())) {
+      if (!wait) return null;
+      await new Promise((resolve) => setTimeout(resolve, LOCK_POLL_MS));
     }
     try {
       return { value: await fn() };

@@ -18,8 +18,37 @@ function typeParser(oid: number, format?: 'text' | 'binary'): (value: string) =>
   return pg.types.getTypeParser(oid, format as 'text');
 }
 
-export function connect(databaseUrl: string, poolSize = 10): Kysely<Database> {
-  const pool = new pg.Pool({ connectionString: databaseUrl, max: poolSize, types: { getTypeParser: typeParser as typeof pg.types.getTypeParser } });
+/** How long the server waits for PostgreSQL (DATABASE_CONNECT_TIMEOUT_MS, DATABASE_STATEMENT_TIMEOUT_MS). */
+export interface DatabaseTimeouts {
+  /** to open a connection, or to wait for a free one of the pool */
+  connectMs: number;
+  /** for one statement, lock waits included; PostgreSQL cancels it, and the client gives up a little later should the server not answer at all */
+  statementMs: number;
+}
+
+export const DEFAULT_DATABASE_TIMEOUTS: DatabaseTimeouts = { connectMs: 5_000, statementMs: 30_000 };
+/** the client's own limit waits this much longer than statement_timeout, so PostgreSQL's cancel (which leaves the connection clean) comes first */
+const CLIENT_GRACE_MS = 2_000;
+
+/**
+ * A pool that outlives its connections: PostgreSQL ending one (a restart, a failover, pg_terminate_backend,
+ * idle_session_timeout) is logged and the connection dropped; the next query opens a new one. Without the
+ * listeners such an 'error' event is unhandled and ends the process.
+ */
+export function connect(databaseUrl: string, poolSize = 10, timeouts: DatabaseTimeouts = DEFAULT_DATABASE_TIMEOUTS): Kysely<Database> {
+  const pool = new pg.Pool({
+    connectionString: databaseUrl,
+    max: poolSize,
+    types: { getTypeParser: typeParser as typeof pg.types.getTypeParser },
+    connectionTimeoutMillis: timeouts.connectMs,
+    // 0: no limit (the migrations' connection: one statement may rewrite every row)
+    ...(timeouts.statementMs > 0 ? { statement_timeout: timeouts.statementMs, query_timeout: timeouts.statementMs + CLIENT_GRACE_MS } : {}),
+    // a peer gone without a word (a dead host, a dropped route) is noticed by the socket too
+    keepAlive: true,
+  });
+  // an idle connection's error reaches the pool; a checked-out one's reaches only its client (its query fails on its own)
+  pool.on('error', (err) => console.warn(`A database connection was closed: ${err.message}`));
+  pool.on('connect', (client) => client.on('error', (err) => console.warn(`A database connection failed: ${err.message}`)));
   return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
 }
 

@@ -420,7 +420,9 @@ function kilnLogs(db: Db): KilnLogStore {
       if (!db.isTransaction) await sql`vacuum analyze kilnlogs, kilnlog_analyses`.execute(db);
     },
     get: async (id) => {
-      return completeOne(db, await db.selectFrom('kilnlogs').selectAll().where('id', '=', id).executeTakeFirst());
+      // read to be changed: the row stays locked to the end of the transaction, as a signoff locks the burns it audits
+      const query = db.selectFrom('kilnlogs').selectAll().where('id', '=', id);
+      return completeOne(db, await (db.isTransaction ? query.forUpdate() : query).executeTakeFirst());
     },
     findBySha256: async (sha256) => {
       return completeOne(db, await db.selectFrom('kilnlogs').selectAll().where('sha256', '=', sha256).executeTakeFirst());

@@ -4,7 +4,7 @@ import type { LoginThrottle, LoginThrottleOptions } from '../../auth/loginThrott
 import { withAdvisoryLock } from './advisoryLock';
 import { postgresLoginThrottle } from './loginThrottle';
 import { bulkLoad } from './bulkLoad';
-import { connect, migrateToLatest } from './connect';
+import { connect, DEFAULT_DATABASE_TIMEOUTS, migrateToLatest, type DatabaseTimeouts } from './connect';
 import { StoreOfParts } from '../storeOfParts';
 import { postgresParts } from './parts';
 import type { Database } from './tables';
@@ -22,16 +22,17 @@ export class PostgresStore extends StoreOfParts implements DataStore {
     super(postgresParts(db));
   }
 
-  static async open(databaseUrl: string, options: { poolSize?: number } = {}): Promise<PostgresStore> {
-    const db = connect(databaseUrl, options.poolSize);
+  static async open(databaseUrl: string, options: { poolSize?: number; timeouts?: DatabaseTimeouts } = {}): Promise<PostgresStore> {
+    const timeouts = options.timeouts ?? DEFAULT_DATABASE_TIMEOUTS;
+    // a connection of its own, without the statement timeout: a migration may rewrite a million rows
+    const migrations = connect(databaseUrl, 1, { ...timeouts, statementMs: 0 });
     try {
       // under the setup lock: never beside another server's seed or a store copy
-      await withAdvisoryLock(db, 'setup', () => migrateToLatest(db), true);
-    } catch (err) {
-      await db.destroy();
-      throw err;
+      await withAdvisoryLock(migrations, 'setup', () => migrateToLatest(migrations), true);
+    } finally {
+      await migrations.destroy();
     }
-    return new PostgresStore(db);
+    return new PostgresStore(connect(databaseUrl, options.poolSize, timeouts));
   }
 
   async exclusively<T>(job: StoreJob, fn: () => Promise<T>): Promise<T> {
@@ -77,6 +78,10 @@ export class PostgresStore extends StoreOfParts implements DataStore {
           auditEvidence: evidence.map((a) => a.doc_key!),
         };
       });
+  }
+
+  async checkHealth(): Promise<void> {
+    await sql`select 1`.execute(this.db);
   }
 
   close(): Promise<void> {

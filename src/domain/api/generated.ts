@@ -12,7 +12,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Ready check */
+        /** Liveness check (the process answers; dependencies are not asked) */
         get: {
             parameters: {
                 query?: never;
@@ -22,7 +22,7 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description The server is ready. */
+                /** @description The server process is up. */
                 200: {
                     headers: {
                         [name: string]: unknown;
@@ -32,6 +32,57 @@ export interface paths {
                             /** @constant */
                             status: "ok";
                         };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/health/ready": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Readiness check for a load balancer (the store and file storage are asked)
+         * @description Asks the store (PostgreSQL: `select 1`; embedded: db.json writable) and the file
+         *     storage (S3: HeadBucket; local: its folder writable), each within 5 s. 503 while
+         *     either fails, or once the server is shutting down.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Ready to serve. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Readiness"];
+                    };
+                };
+                /** @description Not ready; `checks` names what failed. */
+                503: {
+                    headers: {
+                        "Retry-After"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Readiness"];
                     };
                 };
             };
@@ -99,7 +150,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Too many logins are being checked at once; Retry-After says when to try again. */
+                /** @description Too many logins are being checked at once, or the database is unavailable; Retry-After says when to try again. */
                 503: {
                     headers: {
                         "Retry-After"?: number;
@@ -144,6 +195,7 @@ export interface paths {
                     };
                 };
                 401: components["responses"]["Unauthorized"];
+                503: components["responses"]["Unavailable"];
             };
         };
         put?: never;
@@ -203,6 +255,7 @@ export interface paths {
                 401: components["responses"]["Unauthorized"];
                 403: components["responses"]["Forbidden"];
                 404: components["responses"]["NotFound"];
+                503: components["responses"]["Unavailable"];
             };
         };
         delete?: never;
@@ -260,6 +313,7 @@ export interface paths {
                 400: components["responses"]["BadRequest"];
                 401: components["responses"]["Unauthorized"];
                 403: components["responses"]["Forbidden"];
+                503: components["responses"]["Unavailable"];
             };
         };
         put?: never;
@@ -296,6 +350,7 @@ export interface paths {
                 400: components["responses"]["BadRequest"];
                 401: components["responses"]["Unauthorized"];
                 403: components["responses"]["Forbidden"];
+                503: components["responses"]["Unavailable"];
             };
         };
         delete?: never;
@@ -332,6 +387,7 @@ export interface paths {
                 };
                 401: components["responses"]["Unauthorized"];
                 403: components["responses"]["Forbidden"];
+                503: components["responses"]["Unavailable"];
             };
         };
         put?: never;
@@ -376,6 +432,7 @@ export interface paths {
                 401: components["responses"]["Unauthorized"];
                 403: components["responses"]["Forbidden"];
                 404: components["responses"]["NotFound"];
+                503: components["responses"]["Unavailable"];
             };
         };
         /**
@@ -418,6 +475,7 @@ export interface paths {
                 403: components["responses"]["Forbidden"];
                 404: components["responses"]["NotFound"];
                 409: components["responses"]["Conflict"];
+                503: components["responses"]["Unavailable"];
             };
         };
         post?: never;
@@ -447,6 +505,7 @@ export interface paths {
                 403: components["responses"]["Forbidden"];
                 404: components["responses"]["NotFound"];
                 409: components["responses"]["Conflict"];
+                503: components["responses"]["Unavailable"];
             };
         };
         options?: never;
@@ -488,6 +547,7 @@ export interface paths {
                 401: components["responses"]["Unauthorized"];
                 403: components["responses"]["Forbidden"];
                 404: components["responses"]["NotFound"];
+                503: components["responses"]["Unavailable"];
             };
         };
         put?: never;
@@ -526,6 +586,7 @@ export interface paths {
                 };
                 401: components["responses"]["Unauthorized"];
                 403: components["responses"]["Forbidden"];
+                503: components["responses"]["Unavailable"];
             };
         };
         put?: never;
@@ -566,6 +627,7 @@ export interface paths {
                 };
                 401: components["responses"]["Unauthorized"];
                 403: components["responses"]["Forbidden"];
+                503: components["responses"]["Unavailable"];
             };
         };
         delete?: never;
@@ -620,6 +682,7 @@ export interface paths {
                 400: components["responses"]["BadRequest"];
                 401: components["responses"]["Unauthorized"];
                 403: components["responses"]["Forbidden"];
+                503: components["responses"]["Unavailable"];
             };
         };
         put?: never;
@@ -656,6 +719,7 @@ export interface paths {
                 400: components["responses"]["BadRequest"];
                 401: components["responses"]["Unauthorized"];
                 403: components["responses"]["Forbidden"];
+                503: components["responses"]["Unavailable"];
             };
         };
         delete?: never;
@@ -698,6 +762,7 @@ export interface paths {
                 401: components["responses"]["Unauthorized"];
                 403: components["responses"]["Forbidden"];
                 404: components["responses"]["NotFound"];
+                503: components["responses"]["Unavailable"];
             };
         };
         /** Change an entry; its body is sanitised (rule update statistics) */
@@ -736,6 +801,7 @@ export interface paths {
                 401: components["responses"]["Unauthorized"];
                 403: components["responses"]["Forbidden"];
                 404: components["responses"]["NotFound"];
+                503: components["responses"]["Unavailable"];
             };
         };
         post?: never;
@@ -764,6 +830,7 @@ export interface paths {
                 401: components["responses"]["Unauthorized"];
                 403: components["responses"]["Forbidden"];
                 404: components["responses"]["NotFound"];
+                503: components["responses"]["Unavailable"];
             };
         };
         options?: never;
@@ -827,6 +894,7 @@ export interface paths {
                 400: components["responses"]["BadRequest"];
                 401: components["responses"]["Unauthorized"];
                 403: components["responses"]["Forbidden"];
+                503: components["responses"]["Unavailable"];
             };
         };
         put?: never;
@@ -892,6 +960,7 @@ export interface paths {
                 };
                 413: components["responses"]["TooLarge"];
                 415: components["responses"]["UnsupportedMediaType"];
+                503: components["responses"]["Unavailable"];
             };
         };
         delete?: never;
@@ -932,6 +1001,7 @@ export interface paths {
                 401: components["responses"]["Unauthorized"];
                 403: components["responses"]["Forbidden"];
                 404: components["responses"]["NotFound"];
+                503: components["responses"]["Unavailable"];
             };
         };
         put?: never;
@@ -976,6 +1046,7 @@ export interface paths {
                 401: components["responses"]["Unauthorized"];
                 403: components["responses"]["Forbidden"];
                 404: components["responses"]["NotFound"];
+                503: components["responses"]["Unavailable"];
             };
         };
         put?: never;
@@ -1021,6 +1092,7 @@ export interface paths {
                 403: components["responses"]["Forbidden"];
                 404: components["responses"]["NotFound"];
                 409: components["responses"]["Conflict"];
+                503: components["responses"]["Unavailable"];
             };
         };
         delete?: never;
@@ -1064,6 +1136,7 @@ export interface paths {
                 403: components["responses"]["Forbidden"];
                 404: components["responses"]["NotFound"];
                 409: components["responses"]["Conflict"];
+                503: components["responses"]["Unavailable"];
             };
         };
         delete?: never;
@@ -1123,6 +1196,7 @@ export interface paths {
                 400: components["responses"]["BadRequest"];
                 401: components["responses"]["Unauthorized"];
                 403: components["responses"]["Forbidden"];
+                503: components["responses"]["Unavailable"];
             };
         };
         put?: never;
@@ -1163,6 +1237,7 @@ export interface paths {
                 };
                 401: components["responses"]["Unauthorized"];
                 403: components["responses"]["Forbidden"];
+                503: components["responses"]["Unavailable"];
             };
         };
         put?: never;
@@ -1207,6 +1282,7 @@ export interface paths {
                 401: components["responses"]["Unauthorized"];
                 403: components["responses"]["Forbidden"];
                 404: components["responses"]["NotFound"];
+                503: components["responses"]["Unavailable"];
             };
         };
         delete?: never;
@@ -1243,6 +1319,7 @@ export interface paths {
                 };
                 401: components["responses"]["Unauthorized"];
                 403: components["responses"]["Forbidden"];
+                503: components["responses"]["Unavailable"];
             };
         };
         put?: never;
@@ -1304,6 +1381,7 @@ export interface paths {
                 401: components["responses"]["Unauthorized"];
                 403: components["responses"]["Forbidden"];
                 404: components["responses"]["NotFound"];
+                503: components["responses"]["Unavailable"];
             };
         };
         delete?: never;
@@ -1363,6 +1441,7 @@ export interface paths {
                 401: components["responses"]["Unauthorized"];
                 403: components["responses"]["Forbidden"];
                 404: components["responses"]["NotFound"];
+                503: components["responses"]["Unavailable"];
             };
         };
         delete?: never;
@@ -1403,6 +1482,7 @@ export interface paths {
                 401: components["responses"]["Unauthorized"];
                 403: components["responses"]["Forbidden"];
                 404: components["responses"]["NotFound"];
+                503: components["responses"]["Unavailable"];
             };
         };
         put?: never;
@@ -1445,6 +1525,7 @@ export interface paths {
                 400: components["responses"]["BadRequest"];
                 401: components["responses"]["Unauthorized"];
                 403: components["responses"]["Forbidden"];
+                503: components["responses"]["Unavailable"];
             };
         };
         put?: never;
@@ -1508,6 +1589,7 @@ export interface paths {
                 400: components["responses"]["BadRequest"];
                 401: components["responses"]["Unauthorized"];
                 403: components["responses"]["Forbidden"];
+                503: components["responses"]["Unavailable"];
             };
         };
         delete?: never;
@@ -1570,6 +1652,7 @@ export interface paths {
                 401: components["responses"]["Unauthorized"];
                 403: components["responses"]["Forbidden"];
                 404: components["responses"]["NotFound"];
+                503: components["responses"]["Unavailable"];
             };
         };
         delete?: never;
@@ -1606,6 +1689,7 @@ export interface paths {
                 };
                 401: components["responses"]["Unauthorized"];
                 403: components["responses"]["Forbidden"];
+                503: components["responses"]["Unavailable"];
             };
         };
         put?: never;
@@ -1651,6 +1735,7 @@ export interface paths {
                 401: components["responses"]["Unauthorized"];
                 403: components["responses"]["Forbidden"];
                 404: components["responses"]["NotFound"];
+                503: components["responses"]["Unavailable"];
             };
         };
         put?: never;
@@ -1714,6 +1799,7 @@ export interface paths {
                 404: components["responses"]["NotFound"];
                 413: components["responses"]["TooLarge"];
                 415: components["responses"]["UnsupportedMediaType"];
+                503: components["responses"]["Unavailable"];
             };
         };
         delete?: never;
@@ -1776,6 +1862,7 @@ export interface paths {
                 404: components["responses"]["NotFound"];
                 413: components["responses"]["TooLarge"];
                 415: components["responses"]["UnsupportedMediaType"];
+                503: components["responses"]["Unavailable"];
             };
         };
         delete?: never;
@@ -1829,6 +1916,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                503: components["responses"]["Unavailable"];
             };
         };
         put?: never;
@@ -1875,6 +1963,7 @@ export interface paths {
                 400: components["responses"]["BadRequest"];
                 401: components["responses"]["Unauthorized"];
                 403: components["responses"]["Forbidden"];
+                503: components["responses"]["Unavailable"];
             };
         };
         put?: never;
@@ -1940,6 +2029,7 @@ export interface paths {
                 401: components["responses"]["Unauthorized"];
                 403: components["responses"]["Forbidden"];
                 409: components["responses"]["Conflict"];
+                503: components["responses"]["Unavailable"];
             };
         };
         delete?: never;
@@ -1976,6 +2066,7 @@ export interface paths {
                 };
                 401: components["responses"]["Unauthorized"];
                 403: components["responses"]["Forbidden"];
+                503: components["responses"]["Unavailable"];
             };
         };
         put?: never;
@@ -2027,6 +2118,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                503: components["responses"]["Unavailable"];
             };
         };
         put?: never;
@@ -2101,6 +2193,7 @@ export interface paths {
                 409: components["responses"]["Conflict"];
                 413: components["responses"]["TooLarge"];
                 415: components["responses"]["UnsupportedMediaType"];
+                503: components["responses"]["Unavailable"];
             };
         };
         delete?: never;
@@ -2146,6 +2239,7 @@ export interface paths {
                 401: components["responses"]["Unauthorized"];
                 403: components["responses"]["Forbidden"];
                 404: components["responses"]["NotFound"];
+                503: components["responses"]["Unavailable"];
             };
         };
         put?: never;
@@ -2196,6 +2290,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                503: components["responses"]["Unavailable"];
             };
         };
         put?: never;
@@ -2242,6 +2337,7 @@ export interface paths {
                 401: components["responses"]["Unauthorized"];
                 403: components["responses"]["Forbidden"];
                 404: components["responses"]["NotFound"];
+                503: components["responses"]["Unavailable"];
             };
         };
         put?: never;
@@ -2280,6 +2376,7 @@ export interface paths {
                 };
                 401: components["responses"]["Unauthorized"];
                 403: components["responses"]["Forbidden"];
+                503: components["responses"]["Unavailable"];
             };
         };
         put?: never;
@@ -2318,6 +2415,7 @@ export interface paths {
                 };
                 401: components["responses"]["Unauthorized"];
                 403: components["responses"]["Forbidden"];
+                503: components["responses"]["Unavailable"];
             };
         };
         put?: never;
@@ -2381,6 +2479,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                503: components["responses"]["Unavailable"];
             };
         };
         delete?: never;
@@ -2421,6 +2520,7 @@ export interface paths {
                 401: components["responses"]["Unauthorized"];
                 403: components["responses"]["Forbidden"];
                 404: components["responses"]["NotFound"];
+                503: components["responses"]["Unavailable"];
             };
         };
         put?: never;
@@ -2464,6 +2564,7 @@ export interface paths {
                 401: components["responses"]["Unauthorized"];
                 403: components["responses"]["Forbidden"];
                 404: components["responses"]["NotFound"];
+                503: components["responses"]["Unavailable"];
             };
         };
         put?: never;
@@ -2506,6 +2607,7 @@ export interface paths {
                 401: components["responses"]["Unauthorized"];
                 403: components["responses"]["Forbidden"];
                 404: components["responses"]["NotFound"];
+                503: components["responses"]["Unavailable"];
             };
         };
         put?: never;
@@ -2598,6 +2700,21 @@ export interface components {
             t1: number;
             t2: number;
             w: number;
+        };
+        Readiness: {
+            /** @enum {string} */
+            status: "ready" | "unavailable" | "stopping";
+            /** @description Why it is not ready, naming the failed dependency. */
+            message?: string;
+            checks: {
+                store: components["schemas"]["DependencyCheck"];
+                files: components["schemas"]["DependencyCheck"];
+            };
+        };
+        DependencyCheck: {
+            /** @enum {string} */
+            kind: "embedded" | "postgres" | "local" | "s3";
+            ok: boolean;
         };
         Error: {
             /** @description A sentence naming the problems; for a 400 every field's reason, joined. */
@@ -3100,6 +3217,16 @@ export interface components {
         /** @description Invalid input; the message names the field, and `errors` gives each field's reason by its path. */
         BadRequest: {
             headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description The database or file storage cannot be reached at the moment; Retry-After says when to try again. */
+        Unavailable: {
+            headers: {
+                "Retry-After"?: number;
                 [name: string]: unknown;
             };
             content: {
