@@ -26,6 +26,7 @@ beforeAll(async () => {
     JWT_SECRET: 'shutdown-test-secret-that-is-long-enough',
     DEMO_PASSWORD: PASSWORD,
     DEMO_LOG_COUNT: '3',
+    SEED_DEMO: '1',
     SHUTDOWN_TIMEOUT_MS: '120000',
     ...(process.env.KILN_TEST_STORE === 'postgres' ? { DATABASE_URL: await createDatabase(inject('postgresUrl')!, 'kc_shutdown'), FILE_SWEEP_GRACE_MINUTES: '0' } : {}),
   });

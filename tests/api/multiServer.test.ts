@@ -193,10 +193,11 @@ describe.runIf(onPostgres)('two servers on one PostgreSQL database and one bucke
     await holding;
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kiln-deploy-late-'));
     const starting = createApp({ ...testServerConfig(dataDir, target), seedDemo: true });
-    // the starting server queues behind the copy's lock (the old one seeded the empty database at once)
-    await expect
-      .poll(async () => (await query<{ n: number }>(target, "select count(*)::int as n from pg_locks where locktype = 'advisory' and not granted"))[0].n, { timeout: 20_000 })
-      .toBe(1);
+    // the starting server queues behind the copy's lock (the old one seeded the empty database at once):
+    // beside the holder's session, a second one last asked for the lock (advisoryLock.ts polls for it)
+    const askingForLock =
+      "select count(*)::int as n from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid() and query like 'select pg_try_advisory_lock%'";
+    await expect.poll(async () => (await query<{ n: number }>(target, askingForLock))[0].n, { timeout: 20_000 }).toBe(2);
     release();
     await copy;
     const late = await starting;

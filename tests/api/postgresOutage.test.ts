@@ -80,6 +80,7 @@ describe.runIf(bin !== null && process.env.KILN_TEST_STORE === 'postgres')('Post
       DATABASE_URL: databaseUrl,
       JWT_SECRET: TEST_JWT_SECRET,
       DEMO_LOG_COUNT: '12',
+      SEED_DEMO: '1',
       FILE_SWEEP_GRACE_MINUTES: '0',
       LOGIN_CLIENT_LIMIT: String(CLIENT_LIMIT),
       DATABASE_CONNECT_TIMEOUT_MS: '3000',

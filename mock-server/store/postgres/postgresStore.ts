@@ -25,7 +25,8 @@ export class PostgresStore extends StoreOfParts implements DataStore {
   static async open(databaseUrl: string, options: { poolSize?: number; timeouts?: DatabaseTimeouts } = {}): Promise<PostgresStore> {
     const timeouts = options.timeouts ?? DEFAULT_DATABASE_TIMEOUTS;
     // a connection of its own, without the statement timeout: a migration may rewrite a million rows
-    const migrations = connect(databaseUrl, 1, { ...timeouts, statementMs: 0 });
+    // two connections: one holds the setup lock, the migrator runs on the other
+    const migrations = connect(databaseUrl, 2, { ...timeouts, statementMs: 0 });
     try {
       // under the setup lock: never beside another server's seed or a store copy
       await withAdvisoryLock(migrations, 'setup', () => migrateToLatest(migrations), true);
