@@ -19,6 +19,7 @@ import { facilityStatementRoutes } from './facilities/statementRoutes';
 import { apiNotFound, errorHandler } from './http/errors';
 import { securityHeaders } from './http/security';
 import { startArchivePurge } from './kilnlogs/purge';
+import { kilnLogAssignRoutes } from './kilnlogs/assignRoute';
 import { kilnLogRoutes } from './kilnlogs/routes';
 import { kilnRoutes } from './kilns/routes';
 import { seedIfEmpty } from './seed';
@@ -39,6 +40,7 @@ const FEATURE_ROUTES: ((ctx: AppContext) => express.Router)[] = [
   userAdminRoutes,
   adminRoutes,
   kilnLogRoutes,
+  kilnLogAssignRoutes,
   kilnRoutes,
   facilityRoutes,
   facilityPhotoRoutes,
