@@ -152,7 +152,7 @@ describe('a facility admin cannot set what credits its burns: the GPS box and ca
   it("lets a super-admin change them, recording who, when and each value's change; the next analysis names the factor used", async () => {
     const f = await facility(TASMANIA);
     const payload = savePayloadOf(f);
-    const res = await edit('superadmin', { ...payload, latMax: payload.latMax + 0.5, config: { cgo1: { ...payload.config.cgo1, carbonRemovalFactor: 2.6 } } });
+    const res = await edit('superadmin', { ...payload, latMax: f.latitude_max + 0.5, config: { cgo1: { ...payload.config.cgo1, carbonRemovalFactor: 2.6 } } });
     expect(res.status).toBe(200);
     const [entry] = await trail(TASMANIA);
     expect(entry).toMatchObject({
