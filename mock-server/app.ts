@@ -22,6 +22,7 @@ import { securityHeaders } from './http/security';
 import { closeWhenStopping } from './http/shutdown';
 import { dependencyErrors } from './http/unavailable';
 import { startArchivePurge } from './kilnlogs/purge';
+import { kilnLogAssignRoutes } from './kilnlogs/assignRoute';
 import { kilnLogRoutes } from './kilnlogs/routes';
 import { kilnRoutes } from './kilns/routes';
 import { seedIfEmpty } from './seed';
@@ -42,6 +43,7 @@ const FEATURE_ROUTES: ((ctx: AppContext) => express.Router)[] = [
   userAdminRoutes,
   adminRoutes,
   kilnLogRoutes,
+  kilnLogAssignRoutes,
   kilnRoutes,
   facilityRoutes,
   facilityPhotoRoutes,

@@ -1,5 +1,6 @@
 import type { Facility } from '../../src/domain/api/configure';
 import type { Answer } from './answerCheck';
+import { burnLog } from './sampleFiles';
 import { json, madeAnyway, StepFailed, type WriteRun } from './writeRun';
 
 /**
@@ -286,6 +287,46 @@ const kilnLog: Scenario = {
   },
 };
 
+/** approves a kiln approved already (the run's, else the first listed): the answer is the kiln, its approval unchanged */
+const kilnApprove: Scenario = {
+  name: 'an approved kiln approved again, unchanged',
+  permanence: 'restores',
+  covers: ['POST /kiln/registry/approve'],
+  needs: ['GET /kiln/registry/list', 'POST /kiln/registry/approve'],
+  async run(run) {
+    const list = await run.backend.call('GET', '/kiln/registry/list', { token: run.token });
+    const approved = ((json(list).kilns ?? []) as (KilnRow & { approved_ts: string | null })[]).filter((k) => k.approved_ts !== null);
+    const kiln = approved.find((k) => k.kiln_id === run.made.kilnId) ?? approved[0];
+    if (!kiln) return run.skip(run.op('POST', '/kiln/registry/approve'), 'the Kiln Registry has no approved kiln');
+    await run.call('POST', '/kiln/registry/approve', '/kiln/registry/approve', 200, `approves kiln ${kiln.kiln_id} again`, { json: { id: kiln.id } }, (a) =>
+      same('approved_ts', json(a).approved_ts, kiln.approved_ts),
+    );
+  },
+};
+
+/** uploads a burn log naming a kiln nobody registered, then assigns it to the run's own kiln */
+const logAssign: Scenario = {
+  name: 'a burn log of an unknown kiln assigned to the run\'s kiln',
+  permanence: 'lasting',
+  covers: ['POST /kilnlogs/{id}/assign'],
+  needs: ['POST /kilnlogs/upload', 'GET /kiln/registry/list', 'POST /kilnlogs/{id}/assign'],
+  async run(run) {
+    const op = run.op('POST', '/kilnlogs/{id}/assign');
+    if (!run.made.kilnId) return run.skip(op, 'assigns only to a kiln of its own: the role must also register a kiln');
+    const kiln = await registryKiln(run, (k) => k.kiln_id === run.made.kilnId, 'finds the run\'s kiln', (k) => (k ? null : `${run.made.kilnId} is not listed`));
+    const unknownKiln = `${run.made.kilnId}-unfiled`;
+    const csv = burnLog({ ...run.burnOrigin, kilnId: unknownKiln }, Date.now() % 1_000_000_007);
+    const uploaded = await run.call('POST', '/kilnlogs/upload', '/kilnlogs/upload', 201, `uploads a burn log of unknown kiln ${unknownKiln}`, { raw: { body: csv, contentType: 'text/csv' } }, (a) =>
+      same('facility_id', json(a).facility_id, null),
+    );
+    const id = idOf(uploaded);
+    run.leftBehind.push(`burn log ${id} (kiln ${unknownKiln}), assigned to kiln ${run.made.kilnId}`);
+    await run.call('POST', '/kilnlogs/{id}/assign', `/kilnlogs/${id}/assign`, 200, `assigns it to kiln ${run.made.kilnId}`, { json: { kiln: kiln?.id } }, (a) =>
+      same('kiln', json(a).kiln, kiln?.id),
+    );
+  },
+};
+
 /** an existing unaudited burn archived and restored at once: the console's Archive and its Undo */
 const archiveRestore: Scenario = {
   name: 'an unaudited burn archived and restored',
@@ -404,4 +445,4 @@ const certify: Scenario = {
 };
 
 /** in the order they run: the lasting ones make the facility, kiln and burn those after them use */
-export const SCENARIOS: readonly Scenario[] = [users, othersPassword, changes, statistics, facilityAdd, kilnAdd, kilnEdit, facilityEdit, kilnLog, archiveRestore, photo, statement, certify];
+export const SCENARIOS: readonly Scenario[] = [users, othersPassword, changes, statistics, facilityAdd, kilnAdd, kilnEdit, kilnApprove, facilityEdit, kilnLog, logAssign, archiveRestore, photo, statement, certify];

@@ -13,10 +13,11 @@ export function visibleFacilities(auth: AuthContext, data: Pick<DataStore, 'faci
 /**
  * The facility with this id, if the caller may reach it. Another's facility
  * answers the same 404 as none at all, so a facility admin cannot learn which
- * ids exist elsewhere (docs/security.md).
+ * ids exist elsewhere (docs/security.md). lock: inside a transaction, its row
+ * stays locked until the transaction ends (a check-then-write).
  */
-export async function reachableFacility(auth: AuthContext, data: Pick<DataStore, 'facilities'>, id: number): Promise<FacilityRecord> {
-  const [facility, scope] = await Promise.all([data.facilities.get(id), facilityScope(auth, data)]);
+export async function reachableFacility(auth: AuthContext, data: Pick<DataStore, 'facilities'>, id: number, options: { lock?: boolean } = {}): Promise<FacilityRecord> {
+  const [facility, scope] = await Promise.all([options.lock ? data.facilities.lock(id) : data.facilities.get(id), facilityScope(auth, data)]);
   if (!facility || (scope && !scope.has(facility.id))) throw notFound('No such facility.');
   return facility;
 }

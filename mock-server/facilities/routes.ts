@@ -1,28 +1,46 @@
 import express from 'express';
-import type { FacilityDropdownResponse, FacilityListResponse, FacilitySaveRequest } from '../../src/domain/api/configure';
+import type { FacilityChange, FacilityDropdownResponse, FacilityListResponse, FacilitySaveRequest } from '../../src/domain/api/configure';
 import { FACILITY_NUMBER_RULES, validateFacility } from '../../src/domain/facilityValidation';
+import { canAccess } from '../../src/domain/operations';
 import { isBlank } from '../../src/domain/validation';
 import type { AuthContext } from '../auth/authContext';
 import { requireOperation } from '../auth/middleware';
 import type { AppContext } from '../context';
-import { fieldError } from '../http/errors';
+import { fieldError, HttpError } from '../http/errors';
 import { assertNoFieldErrors, positiveId } from '../http/fieldErrors';
+import type { StoreParts } from '../store/dataStore';
+import type { CreditField } from '../store/records';
 import type { FacilityRecord } from '../store/schema';
 import { reachableFacility, visibleFacilities } from './access';
+import { changedCreditValues, creditValues, recordFacilityChange } from './facilityChanges';
 import { allowedOwners, facilityFields, toFacility, toFacilityOption, type FacilityFields } from './facilityView';
+
+/** The save payload's field of each credit value, where a refusal names it. */
+const PAYLOAD_FIELD: Record<CreditField, string> = {
+  latitude_min: 'latMin',
+  latitude_max: 'latMax',
+  longitude_min: 'lonMin',
+  longitude_max: 'lonMax',
+  wicf: 'config.cgo1.wicf',
+  carbon_removal_factor: 'config.cgo1.carbonRemovalFactor',
+};
+
+export const CREDIT_VALUES_REFUSED = "Only a super-admin may change a facility's GPS box and carbon factors.";
 
 /**
  * The Facilities page's calls (spec, "The calls it makes"): list, add, edit and the facility
- * dropdown. A facility admin sees and edits only the facilities they own;
- * adding needs `create facility` (super-admin only, DESIGN, "Roles and rules").
+ * dropdown. A facility admin sees and edits only the facilities they own, and not what
+ * credits their burns (GPS box, carbon factors: DESIGN §3); adding needs `create facility`
+ * (super-admin only, DESIGN, "Roles and rules"). Every change of a GPS bound or factor is
+ * recorded (GET /facility/{id}/changes).
  */
 export function facilityRoutes(ctx: AppContext): express.Router {
   const router = express.Router();
   const { data } = ctx;
 
   /** The stored fields of a payload with no fault; else 400 naming each invalid field, checked against the other facilities and the owner choices. */
-  async function validatedFacility(auth: AuthContext, payload: FacilitySaveRequest, original?: FacilityRecord): Promise<FacilityFields> {
-    const [mnemonics, owners] = await Promise.all([data.facilities.mnemonics(), allowedOwners(auth, data)]);
+  async function validatedFacility(tx: StoreParts, auth: AuthContext, payload: FacilitySaveRequest, original?: FacilityRecord): Promise<FacilityFields> {
+    const [mnemonics, owners] = await Promise.all([tx.facilities.mnemonics(), allowedOwners(auth, tx)]);
     const errors = validateFacility(payload, {
       existingMnemonics: mnemonics,
       allowedOwnerIds: owners.map((o) => o.id),
@@ -30,6 +48,18 @@ export function facilityRoutes(ctx: AppContext): express.Router {
     });
     assertNoFieldErrors(errors, FACILITY_NUMBER_RULES);
     return facilityFields(payload);
+  }
+
+  /**
+   * 403 naming each GPS bound or factor a caller who may not set them would
+   * change; sent unchanged (the console sends every field) they pass, and the
+   * stored config is kept as it is.
+   */
+  function keepCreditValues(auth: AuthContext, fields: FacilityFields, original: FacilityRecord): FacilityFields {
+    if (canAccess(auth.rules, { resource: 'facilities', action: 'certify' })) return fields;
+    const changed = Object.keys(changedCreditValues(creditValues(original), creditValues(fields))) as CreditField[];
+    if (changed.length) throw new HttpError(403, CREDIT_VALUES_REFUSED, {}, Object.fromEntries(changed.map((f) => [PAYLOAD_FIELD[f], CREDIT_VALUES_REFUSED])));
+    return { ...fields, kiln_type_config: original.kiln_type_config };
   }
 
   // `uid` is accepted for the spec's console and ignored: the scope comes from the verified token
@@ -49,24 +79,40 @@ export function facilityRoutes(ctx: AppContext): express.Router {
     res.json(body);
   });
 
+  router.get('/facility/:id/changes', requireOperation('facility_changes', 'list'), async (req, res) => {
+    const facility = await reachableFacility(req.auth!, data, positiveId(req.params.id, 'id'));
+    const body: FacilityChange[] = await data.facilities.changesOf(facility.id);
+    res.json(body);
+  });
+
   router.post('/facility/add', requireOperation('facilities', 'create'), async (req, res) => {
+    const auth = req.auth!;
     // the shape openapi.yaml promises, checked by the OpenAPI validator; the values are checked here
     const payload: FacilitySaveRequest = req.body;
-    const fields = await validatedFacility(req.auth!, payload);
-    // a mnemonic taken by a racing request since the check is a 409 from the store
-    await data.facilities.create({ ...fields, last_updated: new Date().toISOString(), latest_facility_audit_id: null });
+    await data.transaction(async (tx) => {
+      const fields = await validatedFacility(tx, auth, payload);
+      // a mnemonic taken by a racing request since the check is a 409 from the store
+      const created = await tx.facilities.create({ ...fields, last_updated: new Date().toISOString(), latest_facility_audit_id: null });
+      await recordFacilityChange(tx, auth, created.id, 'create', { values: changedCreditValues(null, creditValues(created)) });
+    });
     res.json({ status: 1 });
   });
 
   router.post('/facility/edit', requireOperation('facilities', 'edit'), async (req, res) => {
     const auth = req.auth!;
     const payload: FacilitySaveRequest = req.body;
-    const facility = await reachableFacility(auth, data, positiveId(payload.id, 'id'));
-    if (!isBlank(payload.mnemonic) && payload.mnemonic?.trim() !== facility.mnemonic) {
-      throw fieldError('mnemonic', 'mnemonic cannot be changed.');
-    }
-    const fields = await validatedFacility(auth, payload, facility);
-    await data.facilities.update(facility.id, { ...fields, last_updated: new Date().toISOString() });
+    const id = positiveId(payload.id, 'id');
+    await data.transaction(async (tx) => {
+      // scope and fields are checked on the locked row, so no other edit lands between check and write
+      const facility = await reachableFacility(auth, tx, id, { lock: true });
+      if (!isBlank(payload.mnemonic) && payload.mnemonic?.trim() !== facility.mnemonic) {
+        throw fieldError('mnemonic', 'mnemonic cannot be changed.');
+      }
+      const fields = keepCreditValues(auth, await validatedFacility(tx, auth, payload, facility), facility);
+      await tx.facilities.update(facility.id, { ...fields, last_updated: new Date().toISOString() });
+      const values = changedCreditValues(creditValues(facility), creditValues(fields));
+      if (Object.keys(values).length) await recordFacilityChange(tx, auth, facility.id, 'update', { values });
+    });
     res.json({ status: 1 });
   });
 

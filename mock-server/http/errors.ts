@@ -42,8 +42,9 @@ function fieldPath(path: string | undefined): string {
 }
 
 /**
- * Answers every error as JSON `{message}`, a 400 about fields also with
- * `errors: {<field path>: <reason>}` (mock-server/openapi.yaml, Error); never a stack trace.
+ * Answers every error as JSON `{message}`, a 400 about fields (or a 403 about
+ * fields the caller may not set) also with `errors: {<field path>: <reason>}`
+ * (mock-server/openapi.yaml, Error); never a stack trace.
  */
 export const errorHandler: ErrorRequestHandler = (err: unknown, _req, res, _next) => {
   const e = (err ?? {}) as StatusError;
@@ -72,5 +73,5 @@ export const errorHandler: ErrorRequestHandler = (err: unknown, _req, res, _next
     message = 'Internal server error.';
     console.error(err);
   }
-  if (!res.headersSent) res.status(status).json(errors && status === 400 ? { message, errors } : { message });
+  if (!res.headersSent) res.status(status).json(errors && (status === 400 || status === 403) ? { message, errors } : { message });
 };

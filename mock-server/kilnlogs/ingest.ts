@@ -36,6 +36,7 @@ export type AnalysedFields = Pick<
   | 'error_message'
   | 'analysis_detail'
   | 'valid'
+  | 'kiln_pending'
 >;
 
 const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
@@ -84,16 +85,20 @@ export async function currentKilns(data: Pick<DataStore, 'kilns' | 'facilities'>
   return kilnLookup(kilns, facilities);
 }
 
+/** The one filing a log may take, whatever kiln id it names. */
+const filedUnder = (filing: Filing): KilnLookup => () => filing;
+
 /**
  * Where a stored log stays on re-analysis: the kiln and facility it was filed
  * under when it arrived, whatever has been registered or moved since (the
- * current configs of both apply). A log filed under no facility may be filed
- * now, by the same rule as a new upload.
+ * current configs of both apply). A log filed under no facility stays so:
+ * only a super-admin's assignment files it (docs/security.md, M1), never a
+ * registration of the id it names followed by a re-analysis.
  */
 async function keptFiling(data: Pick<DataStore, 'kilns' | 'facilities'>, row: KilnLogRecord): Promise<KilnLookup> {
-  if (row.facility_id === null) return currentKilns(data);
+  if (row.facility_id === null) return () => undefined;
   const [facility, kiln] = await Promise.all([data.facilities.get(row.facility_id), row.kiln === null ? null : data.kilns.get(row.kiln)]);
-  return () => (facility && kiln ? { kiln, facility } : undefined);
+  return facility && kiln ? filedUnder({ kiln, facility }) : () => undefined;
 }
 
 const FAILED_ANALYSIS: LogAnalysis = {
@@ -134,6 +139,8 @@ function analyse(bytes: Buffer, fileUnder: KilnLookup): { fields: AnalysedFields
     error_message: result ? null : (out.error_message ?? 'The log could not be analysed.'),
     analysis_detail: result ? { co2_removed: result.co2_removed, biochar_produced: result.biochar_produced } : null,
     valid: result?.valid === 'true',
+    // a log of a kiln id no super-admin has approved is kept, not credited (DESIGN §3)
+    kiln_pending: matched ? matched.kiln.approved_ts === null : false,
   };
   return { fields, file: { chart_data: out.chart_data, data_sample: out.data_sample } };
 }
@@ -180,7 +187,19 @@ export async function ingestLog(data: DataStore, files: KilnLogFiles, incoming: 
   });
 }
 
-/** The fields and chart of a stored log analysed again from its raw bytes, with the kiln's and facility's current config, under the filing it arrived with. */
+/**
+ * The fields and chart of a stored log analysed again from its raw bytes, with
+ * the kiln's and facility's current config, under the filing it arrived with:
+ * its kiln, facility and pending state never change here, whatever the
+ * analysis finds (a log's facility is fixed once set).
+ */
 export async function reanalysis(data: Pick<DataStore, 'kilns' | 'facilities'>, row: KilnLogRecord, raw: Buffer): Promise<{ fields: AnalysedFields; file: AnalysisFile }> {
-  return analyse(raw, await keptFiling(data, row));
+  const { fields, file } = analyse(raw, await keptFiling(data, row));
+  const kept = { kiln: row.kiln, facility_id: row.facility_id, facility_name: fields.facility_name ?? row.facility_name, kiln_pending: row.kiln_pending };
+  return { fields: { ...fields, ...kept }, file };
+}
+
+/** The fields and chart of an unfiled log analysed under the kiln a super-admin assigned it to; pending as that kiln is. */
+export function assignedAnalysis(raw: Buffer, filing: Filing): { fields: AnalysedFields; file: AnalysisFile } {
+  return analyse(raw, filedUnder(filing));
 }

@@ -15,6 +15,8 @@ export function toKiln(record: KilnRow): Kiln {
     install_date: record.install_date,
     last_update: record.last_update,
     config: record.config,
+    approved_ts: record.approved_ts,
+    approved_by: record.approved_by,
   };
 }
 
@@ -39,7 +41,7 @@ export function compactKilnConfig(config: KilnConfig | null | undefined): KilnCo
   return { ...(cgo1 && { cgo1 }), ...(terrafix && { terrafix }) };
 }
 
-export type KilnFields = Omit<KilnRecord, 'id' | 'last_update'>;
+export type KilnFields = Omit<KilnRecord, 'id' | 'last_update' | 'approved_ts' | 'approved_by'>;
 
 /** The stored fields a save payload sets, once validateKiln found no fault in it. */
 export function kilnFields(payload: KilnSaveRequest): KilnFields {

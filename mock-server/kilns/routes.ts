@@ -1,6 +1,7 @@
 import express from 'express';
-import type { FacilityKilnsResponse, KilnRegistryResponse, KilnSaveRequest } from '../../src/domain/api/configure';
+import type { FacilityKilnsResponse, Kiln, KilnApproveRequest, KilnRegistryResponse, KilnSaveRequest } from '../../src/domain/api/configure';
 import { KILN_NUMBER_RULES, validateKiln } from '../../src/domain/kilnValidation';
+import { canAccess } from '../../src/domain/operations';
 import type { AuthContext } from '../auth/authContext';
 import { facilityScope } from '../auth/facilityScope';
 import { requireOperation } from '../auth/middleware';
@@ -8,13 +9,19 @@ import type { AppContext } from '../context';
 import { notFound } from '../http/errors';
 import { assertNoFieldErrors, positiveId } from '../http/fieldErrors';
 import { reachableFacility, visibleFacilities } from '../facilities/access';
+import { recordFacilityChange } from '../facilities/facilityChanges';
 import { toFacilityOption } from '../facilities/facilityView';
+import type { StoreParts } from '../store/dataStore';
 import type { KilnRecord } from '../store/schema';
 import { isKilnIdTaken, kilnFields, sortKilns, toKiln, type KilnFields } from './kilnView';
 
+/** Whether the caller approves kiln ids (a super-admin): a kiln id anyone else registers waits for one (DESIGN §3). */
+const approvesKilns = (auth: AuthContext) => canAccess(auth.rules, { resource: 'kilns', action: 'approve' });
+
 /**
  * The Kiln Registry's calls (spec, "The calls it makes"). A facility admin sees, adds and edits
- * only kilns of the facilities they own, and may only put a kiln in one of them.
+ * only kilns of the facilities they own, and may only put a kiln in one of them; a kiln id
+ * they register (or rename a kiln to) is pending until a super-admin approves it.
  */
 export function kilnRoutes(ctx: AppContext): express.Router {
   const router = express.Router();
@@ -26,15 +33,16 @@ export function kilnRoutes(ctx: AppContext): express.Router {
    * 404 for a payload facility the caller may not reach, then 400 naming each
    * invalid field. A kiln reports itself by kiln_id alone, so the id must be
    * unique across every facility, not only the form's pair (docs/security.md,
-   * "Kiln takeover"); the refusal names no other facility.
+   * "Kiln takeover"); the refusal names no other facility. Read in the
+   * caller's transaction, so the write that follows acts on what was checked.
    */
-  async function validatedKiln(auth: AuthContext, payload: KilnSaveRequest, original?: KilnRecord): Promise<KilnFields> {
+  async function validatedKiln(tx: StoreParts, auth: AuthContext, payload: KilnSaveRequest, original?: KilnRecord): Promise<KilnFields> {
     const facilityId = payload.facility_id;
     if (typeof facilityId === 'number' && Number.isInteger(facilityId) && facilityId > 0) {
-      await reachableFacility(auth, data, facilityId);
+      await reachableFacility(auth, tx, facilityId);
     }
     const values = { ...payload, id: original?.id ?? null };
-    const kilns = await data.kilns.list();
+    const kilns = await tx.kilns.list();
     const errors = validateKiln(values, kilns);
     if (!errors.kiln_id && isKilnIdTaken(values, kilns)) errors.kiln_id = 'duplicate';
     assertNoFieldErrors(errors, KILN_NUMBER_RULES);
@@ -57,23 +65,48 @@ export function kilnRoutes(ctx: AppContext): express.Router {
   });
 
   router.post('/kiln/registry/add', requireOperation('kilns', 'create'), async (req, res) => {
+    const auth = req.auth!;
     // the shape openapi.yaml promises, checked by the OpenAPI validator; the values are checked here
     const payload: KilnSaveRequest = req.body;
-    const fields = await validatedKiln(req.auth!, payload);
-    // a kiln_id taken by a racing request since the check is a 409 from the store
-    await data.kilns.create({ ...fields, last_update: new Date().toISOString() });
+    const now = new Date().toISOString();
+    await data.transaction(async (tx) => {
+      const fields = await validatedKiln(tx, auth, payload);
+      const approval = approvesKilns(auth) ? { approved_ts: now, approved_by: auth.userId } : { approved_ts: null, approved_by: null };
+      // a kiln_id taken by a racing request since the check is a 409 from the store
+      await tx.kilns.create({ ...fields, ...approval, last_update: now });
+    });
     res.json({ status: 1 });
   });
 
   router.post('/kiln/registry/edit', requireOperation('kilns', 'edit'), async (req, res) => {
     const auth = req.auth!;
     const payload: KilnSaveRequest = req.body;
-    const [kiln, scope] = await Promise.all([data.kilns.get(positiveId(payload.id, 'id')), facilityScope(auth, data)]);
-    // another facility's kiln is as unknown as none at all
-    if (!kiln || (scope && !scope.has(kiln.facility_id))) throw notFound('No such kiln.');
-    const fields = await validatedKiln(auth, payload, kiln);
-    await data.kilns.update(kiln.id, { ...fields, last_update: new Date().toISOString() });
+    const id = positiveId(payload.id, 'id');
+    await data.transaction(async (tx) => {
+      // scope and fields are checked on the locked row, so no other edit lands between check and write
+      const [kiln, scope] = await Promise.all([tx.kilns.lock(id), facilityScope(auth, tx)]);
+      // another facility's kiln is as unknown as none at all
+      if (!kiln || (scope && !scope.has(kiln.facility_id))) throw notFound('No such kiln.');
+      const fields = await validatedKiln(tx, auth, payload, kiln);
+      // a new kiln id is a new registration: pending again unless a super-admin made it
+      const renamed = fields.kiln_id !== kiln.kiln_id && !approvesKilns(auth);
+      await tx.kilns.update(kiln.id, { ...fields, ...(renamed && { approved_ts: null, approved_by: null }), last_update: new Date().toISOString() });
+    });
     res.json({ status: 1 });
+  });
+
+  router.post('/kiln/registry/approve', requireOperation('kilns', 'approve'), async (req, res) => {
+    const auth = req.auth!;
+    const { id }: KilnApproveRequest = req.body;
+    const kiln = await data.transaction(async (tx) => {
+      const done = await tx.kilns.approve(positiveId(id, 'id'), { approved_by: auth.userId, approved_ts: new Date().toISOString() });
+      if (!done) throw notFound('No such kiln.');
+      if (done.approved) await recordFacilityChange(tx, auth, done.kiln.facility_id, 'approve_kiln', { kiln: { id: done.kiln.id, kiln_id: done.kiln.kiln_id } });
+      return done.kiln;
+    });
+    const [row] = (await data.kilns.list({ facilityIds: [kiln.facility_id] })).filter((k) => k.id === kiln.id);
+    const body: Kiln = toKiln(row);
+    res.json(body);
   });
 
   return router;

@@ -33,7 +33,22 @@ export const DEMO_KILNS: readonly DemoKiln[] = [
   { id: 12, kiln_id: 'RTR-0011', facility_id: 4, type: RETORT, install_date: '2025-01-27', config: {} },
 ];
 
+/** The super-admin (DESIGN §4, demo accounts), who approved the demo kilns. */
+const SUPER_ADMIN_ID = 1;
+
 export const seedKilns: Seeder = (state) => {
   const now = new Date().toISOString();
-  state.kilns = DEMO_KILNS.map((k) => ({ ...k, config: JSON.stringify(k.config), last_update: now }));
+  state.kilns = DEMO_KILNS.map((k) => ({ ...k, config: JSON.stringify(k.config), last_update: now, approved_ts: now, approved_by: SUPER_ADMIN_ID }));
+};
+
+/**
+ * A kiln the facility admin registered at Nakuru and no super-admin has
+ * approved yet: the Kiln Registry shows it pending. Added after the logs are
+ * made, so the demo's burns stay as they were; it has none yet.
+ */
+export const PENDING_DEMO_KILN: DemoKiln = { id: 13, kiln_id: 'CG1-0026', facility_id: 2, type: CGO1, install_date: '2025-10-06', config: cgo1(10.0921, 8066.4) };
+
+export const seedPendingKiln: Seeder = (state) => {
+  const k = PENDING_DEMO_KILN;
+  state.kilns.push({ ...k, config: JSON.stringify(k.config), last_update: new Date().toISOString(), approved_ts: null, approved_by: null });
 };

@@ -36,6 +36,7 @@ export function analysisVersion(analysis: string | null): string | null {
 function unfitBurn(row: KilnLogRecord, algorithmVersion: string): string | null {
   if (row.archived_ts !== null) return `log ${row.id} is archived`;
   if (!row.valid || row.error_message !== null || row.analysis_detail === null) return `log ${row.id} is not a valid burn`;
+  if (row.kiln_pending) return `log ${row.id} is of a kiln pending approval`;
   const version = analysisVersion(row.analysis);
   if (version !== algorithmVersion) {
     return `log ${row.id} was analysed by algorithm ${version ?? 'of unknown version'}: analyse it again with ${algorithmVersion} first`;

@@ -10,6 +10,7 @@ import type {
   ChangeRecord,
   EcoAllocationRecord,
   EcoAssetRecord,
+  FacilityChangeRecord,
   FacilityStatementRecord,
   FacilityPhotoRecord,
   FacilityRecord,
@@ -89,11 +90,18 @@ export interface UserStore {
 // ---------------------------------------------------------------- facilities
 export type FacilityFields = Omit<FacilityRecord, 'id'>;
 export type NewFacilityStatement = Omit<FacilityStatementRecord, 'id'>;
+export type NewFacilityChange = Omit<FacilityChangeRecord, 'id'>;
 
 export interface FacilityStore {
   /** ordered by mnemonic; ownerId limits to one owner's (a facility admin's scope) */
   list(filter?: { ownerId?: number }): Promise<FacilityRow[]>;
   get(id: number): Promise<FacilityRecord | null>;
+  /**
+   * Inside a transaction: the facility, its row locked until the transaction
+   * ends, so a check of it and the write that follows see one version (PostgreSQL
+   * FOR UPDATE; the embedded store runs transactions one at a time).
+   */
+  lock(id: number): Promise<FacilityRecord | null>;
   /** ids of the facilities one user owns */
   idsOwnedBy(userId: number): Promise<number[]>;
   mnemonics(): Promise<string[]>;
@@ -107,6 +115,10 @@ export interface FacilityStore {
   addStatement(statement: NewFacilityStatement, ts: string): Promise<FacilityStatementRecord>;
   /** the facility's statement with this id, or its latest when id is null */
   statement(facilityId: number, id: number | null): Promise<FacilityStatementRecord | null>;
+  /** records one credit decision about a facility (who, what, when) */
+  recordChange(change: NewFacilityChange): Promise<FacilityChangeRecord>;
+  /** the credit decisions about one facility, newest first */
+  changesOf(facilityId: number): Promise<FacilityChangeRecord[]>;
 }
 
 // ---------------------------------------------------------------- kilns
@@ -116,11 +128,19 @@ export interface KilnStore {
   /** with facility mnemonic and name, by id; facilityIds limits the facilities */
   list(filter?: { facilityIds?: readonly number[] }): Promise<KilnRow[]>;
   get(id: number): Promise<KilnRecord | null>;
+  /** inside a transaction: the kiln, its row locked until the transaction ends (see FacilityStore.lock) */
+  lock(id: number): Promise<KilnRecord | null>;
   /** the kiln a log names (kiln_id is unique across facilities, case-insensitively) */
   findByKilnId(kilnId: string): Promise<{ kiln: KilnRecord; facility: FacilityRecord } | null>;
   /** 409 when the kiln_id is taken anywhere (case-insensitively) */
   create(fields: KilnFields): Promise<KilnRecord>;
   update(id: number, patch: Partial<KilnFields>): Promise<KilnRecord | null>;
+  /**
+   * Approves a pending kiln, and with it the logs filed under it at its
+   * facility (kiln_pending cleared); a kiln approved already stays as it was
+   * (approved: false). Null for an unknown kiln.
+   */
+  approve(id: number, approval: { approved_by: number; approved_ts: string }): Promise<{ kiln: KilnRecord; approved: boolean } | null>;
 }
 
 // ---------------------------------------------------------------- kiln logs
@@ -142,6 +162,12 @@ export interface KilnLogStore {
   /** one page of the simple-REST list, filtered, sorted and paged by the store */
   list(scope: KilnLogScope, filter: KilnLogFilter, page: ListPage & { sort: { field: KilnLogSortField } }): Promise<Page<KilnLogRecord>>;
   update(id: number, patch: KilnLogPatch): Promise<KilnLogRecord | null>;
+  /**
+   * Files a live, unaudited log of no facility (one whose kiln was unknown)
+   * with these fields; null when there is no such log, or it has a facility
+   * by now: a log's facility, once set, never changes.
+   */
+  fileUnassigned(id: number, patch: KilnLogPatch): Promise<KilnLogRecord | null>;
   /** archived, unaudited logs whose delete_after is past at `now` */
   dueForPurge(now: Date): Promise<KilnLogRecord[]>;
   /** deletes rows (never one audited or in a proposal) and answers those deleted */

@@ -38,6 +38,36 @@ export interface UserChangeRecord {
   ts: string;
 }
 
+/** A facility's values that decide what its burns are credited with: only a super-admin sets them (DESIGN §3). */
+export const CREDIT_FIELDS = ['latitude_min', 'latitude_max', 'longitude_min', 'longitude_max', 'wicf', 'carbon_removal_factor'] as const;
+export type CreditField = (typeof CREDIT_FIELDS)[number];
+export type CreditValues = Record<CreditField, number>;
+
+export const FACILITY_CHANGE_ACTIONS = ['create', 'update', 'approve_kiln', 'assign_log'] as const;
+export type FacilityChangeAction = (typeof FACILITY_CHANGE_ACTIONS)[number];
+
+/** What one credit decision did: each changed credit value before and after, or the kiln approved, or the log filed. */
+export interface FacilityChangeDetail {
+  values?: Partial<Record<CreditField, { from: number | null; to: number }>>;
+  kiln?: { id: number; kiln_id: string };
+  kilnlog_id?: number;
+}
+
+/**
+ * One decision about what a facility's burns are credited with: its GPS box
+ * or carbon factors set, a kiln approved, an unfiled log assigned to one of
+ * its kilns. Who made it and when; kept like the users' change trail.
+ */
+export interface FacilityChangeRecord {
+  id: number;
+  facility_id: number;
+  actor_id: number | null;
+  actor_username: string;
+  action: FacilityChangeAction;
+  detail: FacilityChangeDetail;
+  ts: string;
+}
+
 /** A facility with when its photo was uploaded (null: no photo), as the Facilities page lists it. */
 export type FacilityRow = Facility;
 

@@ -11,6 +11,7 @@ import { can, isFacilityBound, type Action, type Rule, type Subject } from './ru
 export const RESOURCES = {
   kilns: 'kilns',
   facilities: 'facilities',
+  facilityChanges: 'facility_changes',
   photos: 'photos',
   statements: 'statements',
   kilnLogs: 'kiln_logs',
@@ -42,7 +43,10 @@ export type OperationAction =
   | 'restore'
   | 'analyse'
   | 'download'
-  | 'upload';
+  | 'upload'
+  | 'approve'
+  | 'assign'
+  | 'certify';
 
 export interface Operation {
   /** the rule the session must hold; null: any logged-in user */
@@ -65,9 +69,17 @@ const readable = (subject: Subject, owned = false) => ({
 });
 
 export const OPERATIONS: Readonly<Record<ResourceName, Partial<Record<OperationAction, Operation>>>> = {
-  kilns: { ...readable('kiln', true), create: guard('create', 'kiln', true), edit: guard('update', 'kiln', true) },
-  // adding a facility is the super-admin's only (DESIGN §3: create facility)
-  facilities: { ...readable('facility', true), create: guard('create', 'facility'), edit: guard('update', 'facility', true) },
+  // a kiln id a facility admin registers is pending until approved (DESIGN §3)
+  kilns: { ...readable('kiln', true), create: guard('create', 'kiln', true), edit: guard('update', 'kiln', true), approve: guard('certify', 'kiln') },
+  // adding a facility is the super-admin's only (DESIGN §3: create facility); so are its GPS box and
+  // carbon factors (certify) and the trail of their changes
+  facilities: {
+    ...readable('facility', true),
+    create: guard('create', 'facility'),
+    edit: guard('update', 'facility', true),
+    certify: guard('certify', 'facility'),
+  },
+  facility_changes: { list: guard('certify', 'facility') },
   photos: { show: guard('read', 'facility', true), upload: guard('upload', 'photo', true) },
   // a facility's signed statement: uploading one edits the facility
   statements: { show: guard('read', 'facility', true), upload: guard('update', 'facility', true) },
@@ -77,6 +89,8 @@ export const OPERATIONS: Readonly<Record<ResourceName, Partial<Record<OperationA
     upload: guard('create', 'kilnlog'),
     analyse: guard('update', 'kilnlog', true),
     archive: guard('update', 'kilnlog', true),
+    // filing a log that named no registered kiln under one
+    assign: guard('certify', 'kilnlog'),
   },
   archived_kiln_logs: {
     ...readable('kilnlog', true),

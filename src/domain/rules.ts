@@ -25,7 +25,12 @@ export const ROLE_NAMES: Record<RoleCode, string> = {
   5: 'Eco-Asset Broker',
 };
 
-export type Action = 'manage' | 'read' | 'create' | 'update' | 'delete' | 'upload';
+/**
+ * 'certify' decides what is credited: approving a kiln id, assigning an unfiled
+ * log to a kiln, setting a facility's GPS box and carbon factors. No role but
+ * the super-admin's 'manage all' holds it (DESIGN §3: no party sets a number that credits it).
+ */
+export type Action = 'manage' | 'read' | 'create' | 'update' | 'delete' | 'upload' | 'certify';
 export type Subject =
   | 'all'
   | 'facility'

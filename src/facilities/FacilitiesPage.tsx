@@ -10,6 +10,7 @@ import { ListError, ListPager } from '../layout/ListStates';
 import { Page } from '../layout/Page';
 import { ViewerDialog } from '../viewer/ViewerDialog';
 import { StatementUploadDialog } from './StatementUploadDialog';
+import { FacilityChangesDialog } from './FacilityChangesDialog';
 import { FacilityDialog } from './FacilityDialog';
 import { facilityCsvRow, FacilityDatagrid } from './FacilityList';
 import { PhotoUploadDialog } from './PhotoUploadDialog';
@@ -21,7 +22,7 @@ const LIST_FAILURE: FailureTexts = { title: 'facilities.listErrorTitle' };
 /** The one modal open at a time, and for which facility. */
 type OpenDialog =
   | { kind: 'create' }
-  | { kind: 'edit' | 'photo' | 'statement' | 'viewStatement' | 'viewPhoto'; facility: Facility };
+  | { kind: 'edit' | 'photo' | 'statement' | 'viewStatement' | 'viewPhoto' | 'changes'; facility: Facility };
 
 type FacilityDialogKind = Exclude<OpenDialog['kind'], 'create'>;
 
@@ -36,6 +37,8 @@ function FacilityModal({ dialog, list, onClose }: { dialog: OpenDialog; list: Fa
       return <PhotoUploadDialog facility={facility} onClose={onClose} />;
     case 'statement':
       return <StatementUploadDialog facility={facility} onClose={onClose} />;
+    case 'changes':
+      return <FacilityChangesDialog facility={facility} onClose={onClose} />;
     case 'viewStatement':
       return (
         <ViewerDialog
@@ -63,6 +66,7 @@ export default function FacilitiesPage() {
   const { canAccess: canUpdate } = useCanAccess({ resource: RESOURCES.facilities, action: 'edit' });
   const { canAccess: canUploadPhoto } = useCanAccess({ resource: RESOURCES.photos, action: 'upload' });
   const { canAccess: canUploadStatement } = useCanAccess({ resource: RESOURCES.statements, action: 'upload' });
+  const { canAccess: canViewChanges } = useCanAccess({ resource: RESOURCES.facilityChanges, action: 'list' });
   const [dialog, setDialog] = useState<OpenDialog | null>(null);
   // the modals' choices come with the list's own call (one request on load)
   const [list, setList] = useState<FacilityListResponse>();
@@ -100,6 +104,7 @@ export default function FacilitiesPage() {
           onEdit={canUpdate ? open('edit') : undefined}
           onUploadPhoto={canUploadPhoto ? open('photo') : undefined}
           onUploadStatement={canUploadStatement ? open('statement') : undefined}
+          onViewChanges={canViewChanges ? open('changes') : undefined}
         />
       </List>
       {dialog && list && <FacilityModal dialog={dialog} list={list} onClose={() => setDialog(null)} />}

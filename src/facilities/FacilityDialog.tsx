@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
 import { Box, MenuItem, Typography } from '@mui/material';
-import { useTranslate } from 'react-admin';
+import { useCanAccess, useTranslate } from 'react-admin';
 import type { Facility, FacilityListResponse, FacilityOwnerOption, FacilitySavePayload } from '../domain/api/configure';
 import {
   FACILITY_NAME_MAX_LENGTH,
@@ -42,6 +42,9 @@ export interface FacilityDialogProps {
 /** Create or edit a facility (spec §2, §4, §5): the mnemonic is fixed once created; OK only when every field is valid. */
 export function FacilityDialog({ facility, list, onClose }: FacilityDialogProps) {
   const translate = useTranslate();
+  // the GPS box and the carbon factors credit the facility's burns: a super-admin's to set (DESIGN §3)
+  const { canAccess: canCertify = false } = useCanAccess({ resource: RESOURCES.facilities, action: 'certify' });
+  const creditReadOnly = facility !== null && !canCertify;
   const id = facility?.id ?? null;
   const originalMnemonic = facility?.mnemonic ?? null;
   const [defaultValues] = useState(() => nestValues(facility ? facilityFormValues(facility) : NEW_FACILITY_FORM));
@@ -64,9 +67,20 @@ export function FacilityDialog({ facility, list, onClose }: FacilityDialogProps)
     return current === undefined || listed ? list.allowedOwners : [...list.allowedOwners, { id: current, username: '', role: -1 }];
   }, [facility, list.allowedOwners]);
 
-  const numberField = (field: FacilityNumberField, label: string) => (
-    <FormInput source={field} required slotProps={numberInputSlots(FACILITY_NUMBER_RULES[field])} label={label} rule={FACILITY_NUMBER_RULES[field]} />
-  );
+  // read-only rather than disabled: the console sends every field, and the server takes them back unchanged
+  const numberField = (field: FacilityNumberField, label: string) => {
+    const slots = numberInputSlots(FACILITY_NUMBER_RULES[field]);
+    return (
+      <FormInput
+        source={field}
+        required={!creditReadOnly}
+        slotProps={creditReadOnly ? { htmlInput: { ...slots.htmlInput, readOnly: true } } : slots}
+        label={label}
+        rule={FACILITY_NUMBER_RULES[field]}
+        help={creditReadOnly ? 'facilities.superAdminOnly' : undefined}
+      />
+    );
+  };
 
   return (
     <FormDialog
@@ -100,6 +114,11 @@ export function FacilityDialog({ facility, list, onClose }: FacilityDialogProps)
           </MenuItem>
         ))}
       </FormInput>
+      {creditReadOnly && (
+        <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
+          {translate('facilities.creditNote')}
+        </Typography>
+      )}
       {BOUNDS_ROWS.map(([minField, minLabel, maxField, maxLabel]) => (
         <Box key={minField} sx={rowStyle}>
           {numberField(minField, minLabel)}

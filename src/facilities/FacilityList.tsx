@@ -12,6 +12,8 @@ export interface FacilityActions {
   onEdit?: (facility: Facility) => void;
   onUploadPhoto?: (facility: Facility) => void;
   onUploadStatement?: (facility: Facility) => void;
+  /** the credit trail (a super-admin's) */
+  onViewChanges?: (facility: Facility) => void;
 }
 
 export interface FacilityDatagridProps extends FacilityActions {
@@ -36,6 +38,7 @@ function RowActions({ actions }: { actions: FacilityActions }) {
     { handler: actions.onEdit, text: 'facilities.edit', label: 'facilities.editLabel' },
     { handler: actions.onUploadPhoto, text: 'facilities.uploadPhoto', label: 'facilities.uploadPhotoLabel' },
     { handler: actions.onUploadStatement, text: 'facilities.uploadStatement', label: 'facilities.uploadStatementLabel' },
+    { handler: actions.onViewChanges, text: 'facilities.changes', label: 'facilities.changesLabel' },
   ].filter((action) => action.handler);
   return (
     // buttons may go to a second line, a label never breaks inside
@@ -58,7 +61,7 @@ function RowActions({ actions }: { actions: FacilityActions }) {
 /** The Facilities table (spec §2): one row per facility, with its photo, latest statement and the user's actions. */
 export function FacilityDatagrid({ owners, onViewStatement, onViewPhoto, ...actions }: FacilityDatagridProps) {
   const translate = useTranslate();
-  const hasActions = Boolean(actions.onEdit || actions.onUploadPhoto || actions.onUploadStatement);
+  const hasActions = Boolean(actions.onEdit || actions.onUploadPhoto || actions.onUploadStatement || actions.onViewChanges);
   // on a phone, one entry per facility instead of a table wider than the screen
   if (useSmallScreen()) {
     return (

@@ -1,12 +1,15 @@
 import ArchiveIcon from '@mui/icons-material/Archive';
 import DownloadIcon from '@mui/icons-material/Download';
+import LinkIcon from '@mui/icons-material/Link';
 import LockIcon from '@mui/icons-material/Lock';
 import RefreshIcon from '@mui/icons-material/Refresh';
 import UnarchiveIcon from '@mui/icons-material/Unarchive';
+import { useState } from 'react';
 import { Box, Stack, Tooltip } from '@mui/material';
 import { useDataProvider, useRecordContext, useTranslate } from 'react-admin';
 import type { KilnLog } from '../domain/api/kilnLogs';
 import type { ApiDataProvider } from '../providers/dataProvider';
+import { AssignLogDialog } from './AssignLogDialog';
 import { LogCommandButton } from './LogCommandButton';
 import { saveFile } from './saveFile';
 import { useLogCommand } from './useLogCommand';
@@ -51,6 +54,17 @@ function RestoreButton({ log }: { log: KilnLog }) {
   return <LogCommandButton label="kilnLogs.actions.restore" icon={<UnarchiveIcon />} pending={restore.isPending} onClick={() => restore.start(log)} />;
 }
 
+/** A super-admin's Assign on a log of no facility (its kiln was unknown): opens the choice of kiln. */
+function AssignButton({ log }: { log: KilnLog }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <LogCommandButton label="kilnLogs.actions.assign" icon={<LinkIcon />} pending={false} onClick={() => setOpen(true)} />
+      {open && <AssignLogDialog log={log} onClose={() => setOpen(false)} />}
+    </>
+  );
+}
+
 /** Marks an audited burn, whose analysis and archival are locked (spec §1). */
 function AuditedMark() {
   const translate = useTranslate();
@@ -64,8 +78,8 @@ function AuditedMark() {
   );
 }
 
-/** A live log's commands: download for all; analyse and archive for who may, never for an audited burn. */
-export function KilnLogRowActions({ canAnalyse, canArchive }: { canAnalyse: boolean; canArchive: boolean }) {
+/** A live log's commands: download for all; analyse and archive for who may, never for an audited burn; assign for a super-admin, on a log of no facility. */
+export function KilnLogRowActions({ canAnalyse, canArchive, canAssign = false }: { canAnalyse: boolean; canArchive: boolean; canAssign?: boolean }) {
   const log = useRecordContext<KilnLog>();
   if (!log) return null;
   return (
@@ -75,6 +89,7 @@ export function KilnLogRowActions({ canAnalyse, canArchive }: { canAnalyse: bool
         <AuditedMark />
       ) : (
         <>
+          {canAssign && log.facility_id === null && <AssignButton log={log} />}
           {canAnalyse && <AnalyseButton log={log} />}
           {canArchive && <ArchiveButton log={log} />}
         </>

@@ -8,6 +8,7 @@ import { KilnLogRowActions } from './KilnLogRowActions';
 export default function KilnLogsPage() {
   const { canAccess: canAnalyse = false } = useCanAccess({ resource: RESOURCES.kilnLogs, action: 'analyse' });
   const { canAccess: canArchive = false } = useCanAccess({ resource: RESOURCES.kilnLogs, action: 'archive' });
+  const { canAccess: canAssign = false } = useCanAccess({ resource: RESOURCES.kilnLogs, action: 'assign' });
   return (
     <Page title="pages.kilnLogs">
       <KilnLogList
@@ -15,7 +16,7 @@ export default function KilnLogsPage() {
         sort={{ field: 'logts', order: 'DESC' }}
         exportAs={{ fileName: 'kiln-logs', archived: false }}
         empty="kilnLogs.list.empty"
-        actions={<KilnLogRowActions canAnalyse={canAnalyse} canArchive={canArchive} />}
+        actions={<KilnLogRowActions canAnalyse={canAnalyse} canArchive={canArchive} canAssign={canAssign} />}
       />
     </Page>
   );

@@ -1,11 +1,12 @@
 import { Box, Tooltip } from '@mui/material';
 import { visuallyHidden } from '@mui/utils';
 import { FunctionField, TextField, useTranslate } from 'react-admin';
-import { kilnLogStatus } from './kilnLogCsv';
+import { isCreditable } from './kilnLogCsv';
 import { gpsWidgetState } from '../domain/analysis';
 import type { AnalysisDetail, KilnLog } from '../domain/api/kilnLogs';
 import { formatDate, formatDateTime } from '../domain/dates';
 import { formatFileSize, formatNumber } from '../domain/format';
+import { PendingChip } from '../kilns/PendingChip';
 import { AnalysisDisplay } from './AnalysisDisplay';
 import { ValidationWidget } from './ValidationWidget';
 
@@ -18,9 +19,9 @@ function NotAvailable() {
 }
 
 /** A figure of a burn that is not valid: struck through and greyed, and said so to every reader. */
-function NotCreditable({ text }: { text: string }) {
+function NotCreditable({ text, pending }: { text: string; pending: boolean }) {
   const translate = useTranslate();
-  const reason = translate('kilnLogs.analysis.notCreditable');
+  const reason = translate(pending ? 'kilnLogs.analysis.pendingKiln' : 'kilnLogs.analysis.notCreditable');
   return (
     <Tooltip title={reason}>
       <Box component="span" tabIndex={0} sx={{ color: 'text.secondary', textDecoration: 'line-through' }}>
@@ -48,7 +49,7 @@ function perLogKgColumn(name: keyof AnalysisDetail, label: string) {
       render={(log) => {
         const kg = log.analysis_detail?.[name];
         if (kg === undefined) return null;
-        return kilnLogStatus(log) === 'valid' ? formatNumber(kg, 1) : <NotCreditable text={formatNumber(kg, 1)} />;
+        return isCreditable(log) ? formatNumber(kg, 1) : <NotCreditable text={formatNumber(kg, 1)} pending={log.kiln_pending} />;
       }}
     />
   );
@@ -60,7 +61,17 @@ function perLogKgColumn(name: keyof AnalysisDetail, label: string) {
  */
 export function kilnLogColumns() {
   return [
-    <TextField key="kiln_id" source="kiln_id" label="kilnLogs.columns.kilnId" emptyText={NOT_AVAILABLE} />,
+    <FunctionField<KilnLog>
+      key="kiln_id"
+      source="kiln_id"
+      label="kilnLogs.columns.kilnId"
+      render={(log) => (
+        <>
+          {log.kiln_id ?? <NotAvailable />}
+          {log.kiln_pending && <PendingChip title="kilnLogs.analysis.pendingKiln" />}
+        </>
+      )}
+    />,
     <TextField key="facility_name" source="facility_name" label="kilnLogs.columns.facility" emptyText={NOT_AVAILABLE} />,
     <FunctionField<KilnLog>
       key="logts"

@@ -15,6 +15,9 @@ export function kilnLogStatus(log: Pick<KilnLog, 'error_message' | 'valid'>): Ki
   return log.error_message?.trim() ? 'error' : log.valid ? 'valid' : 'invalid';
 }
 
+/** Whether a log's figures may be credited: a valid burn of an approved kiln (a pending kiln's burns are kept, not credited). */
+export const isCreditable = (log: Pick<KilnLog, 'error_message' | 'valid' | 'kiln_pending'>): boolean => kilnLogStatus(log) === 'valid' && !log.kiln_pending;
+
 export function kilnLogCsvRow(log: KilnLog, translate: Translate, archived = false): CsvRow {
   const status = kilnLogStatus(log);
   const yesNo = (value: boolean) => translate(value ? 'kilnLogs.export.yes' : 'kilnLogs.export.no');
@@ -29,7 +32,7 @@ export function kilnLogCsvRow(log: KilnLog, translate: Translate, archived = fal
     [translate('kilnLogs.export.fileSizeBytes')]: log.file_size,
     [translate('kilnLogs.columns.gpsInRange')]: log.gps_in_range === null ? null : yesNo(log.gps_in_range),
     [translate('kilnLogs.filters.status')]: translate(`kilnLogs.filters.${status}`),
-    [translate('kilnLogs.columns.creditable')]: yesNo(status === 'valid'),
+    [translate('kilnLogs.columns.creditable')]: yesNo(isCreditable(log)),
     [translate('kilnLogs.columns.co2Removed')]: log.analysis_detail?.co2_removed ?? null,
     [translate('kilnLogs.columns.biocharProduced')]: log.analysis_detail?.biochar_produced ?? null,
     [translate('kilnLogs.filters.audited')]: yesNo(log.audited),

@@ -25,7 +25,7 @@ export function failureText(error: unknown): string {
  * notifies the outcome, and refreshes the lists either way, since a refusal
  * usually means the row changed meanwhile.
  */
-export function useLogCommand<T>(run: (id: number) => Promise<T>, options: LogCommandOptions, onDone?: (result: T) => void) {
+export function useLogCommand<T, A = number>(run: (arg: A) => Promise<T>, options: LogCommandOptions, onDone?: (result: T) => void) {
   const { success, failure, changesRow = true } = options;
   const notify = useNotify();
   const notifyTitled = useNotifyTitled();

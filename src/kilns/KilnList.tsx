@@ -1,5 +1,7 @@
 import { Box, Button, Tooltip } from '@mui/material';
-import { Datagrid, FunctionField, SimpleList, TextField, useRecordContext, useTranslate, WrapperField } from 'react-admin';
+import { Datagrid, FunctionField, SimpleList, useDataProvider, useRecordContext, useTranslate, WrapperField } from 'react-admin';
+import { useLogCommand } from '../kiln-logs/useLogCommand';
+import type { ApiDataProvider } from '../providers/dataProvider';
 import { useSmallScreen } from '../layout/useSmallScreen';
 import type { Kiln } from '../domain/api/configure';
 import { formatDateTime } from '../domain/dates';
@@ -8,6 +10,7 @@ import { kilnTypeInfo } from '../domain/kilnTypes';
 import { toDateText } from '../forms/dateText';
 import { ListEmpty } from '../layout/ListStates';
 import { KilnTypeChip } from './KilnTypeChip';
+import { PendingChip } from './PendingChip';
 
 function FacilityMnemonic({ kiln }: { kiln: Kiln }) {
   return (
@@ -31,17 +34,56 @@ export function EditKilnButton({ onEdit }: { onEdit: (kiln: Kiln) => void }) {
   );
 }
 
-/** The Kiln Registry's columns (spec §2): Kiln ID, Facility, Kiln Type, Install Date, Last Update and, for editors, Actions. */
-export function KilnDatagrid({ onEdit }: { onEdit?: (kiln: Kiln) => void }) {
+/** A super-admin's Approve on a pending kiln: its burns become creditable. */
+export function ApproveKilnButton() {
   const translate = useTranslate();
+  const kiln = useRecordContext<Kiln>();
+  const dataProvider = useDataProvider<ApiDataProvider>();
+  const approve = useLogCommand(dataProvider.approveKiln, { success: 'kilns.approved', failure: 'kilns.approveFailed' });
+  if (!kiln || kiln.approved_ts !== null) return null;
+  return (
+    <Button
+      size="small"
+      color="warning"
+      disabled={approve.isPending}
+      aria-label={translate('kilns.approveLabel', { kilnId: kiln.kiln_id })}
+      onClick={() => approve.mutate(kiln.id)}
+    >
+      {translate('kilns.approve')}
+    </Button>
+  );
+}
+
+function KilnIdCell({ kiln }: { kiln: Kiln }) {
+  return (
+    <>
+      {kiln.kiln_id}
+      {kiln.approved_ts === null && <PendingChip title="kilns.pendingHelp" />}
+    </>
+  );
+}
+
+function KilnActions({ onEdit, canApprove }: { onEdit?: (kiln: Kiln) => void; canApprove: boolean }) {
+  return (
+    <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
+      {onEdit && <EditKilnButton onEdit={onEdit} />}
+      {canApprove && <ApproveKilnButton />}
+    </Box>
+  );
+}
+
+/** The Kiln Registry's columns (spec §2): Kiln ID (marked when pending), Facility, Kiln Type, Install Date, Last Update and, for editors and approvers, Actions. */
+export function KilnDatagrid({ onEdit, canApprove = false }: { onEdit?: (kiln: Kiln) => void; canApprove?: boolean }) {
+  const translate = useTranslate();
+  const hasActions = Boolean(onEdit) || canApprove;
   // on a phone, one line per kiln instead of a table wider than the screen
   if (useSmallScreen()) {
     return (
       <SimpleList<Kiln>
-        primaryText={(kiln) => kiln.kiln_id}
+        primaryText={(kiln) => <KilnIdCell kiln={kiln} />}
         secondaryText={(kiln) => `${kiln.facility_mnemonic} · ${kilnTypeInfo(kiln.type).label}`}
         tertiaryText={(kiln) => toDateText(kiln.install_date)}
-        rightIcon={onEdit ? () => <EditKilnButton onEdit={onEdit} /> : undefined}
+        rightIcon={hasActions ? () => <KilnActions onEdit={onEdit} canApprove={canApprove} /> : undefined}
         rowClick={false}
         empty={<ListEmpty message="kilns.empty" />}
       />
@@ -49,14 +91,14 @@ export function KilnDatagrid({ onEdit }: { onEdit?: (kiln: Kiln) => void }) {
   }
   return (
     <Datagrid rowClick={false} bulkActionButtons={false} empty={<ListEmpty message="kilns.empty" />} aria-label={translate('pages.kilnRegistry')}>
-      <TextField source="kiln_id" label="kilns.columns.kilnId" />
+      <FunctionField<Kiln> source="kiln_id" label="kilns.columns.kilnId" render={(kiln) => <KilnIdCell kiln={kiln} />} />
       <FunctionField<Kiln> source="facility_mnemonic" label="kilns.columns.facility" render={(kiln) => <FacilityMnemonic kiln={kiln} />} />
       <FunctionField<Kiln> source="type" label="kilns.columns.type" render={(kiln) => <KilnTypeChip type={kiln.type} />} />
       <FunctionField<Kiln> source="install_date" label="kilns.columns.installDate" render={(kiln) => toDateText(kiln.install_date)} />
       <FunctionField<Kiln> source="last_update" label="kilns.columns.lastUpdate" render={(kiln) => formatDateTime(kiln.last_update)} />
-      {onEdit && (
+      {hasActions && (
         <WrapperField label="kilns.columns.actions">
-          <EditKilnButton onEdit={onEdit} />
+          <KilnActions onEdit={onEdit} canApprove={canApprove} />
         </WrapperField>
       )}
     </Datagrid>
@@ -72,5 +114,6 @@ export function kilnCsvRow(kiln: Kiln, translate: (key: string) => string): CsvR
     [translate('kilns.columns.type')]: kilnTypeInfo(kiln.type).label,
     [translate('kilns.columns.installDate')]: toDateText(kiln.install_date),
     [translate('kilns.columns.lastUpdate')]: formatDateTime(kiln.last_update),
+    [translate('kilns.pending')]: translate(kiln.approved_ts === null ? 'kilnLogs.export.yes' : 'kilnLogs.export.no'),
   };
 }

@@ -27,6 +27,7 @@ export default function KilnRegistryPage() {
   const report = useFailureReport();
   const { canAccess: canCreate } = useCanAccess({ resource: RESOURCES.kilns, action: 'create' });
   const { canAccess: canUpdate } = useCanAccess({ resource: RESOURCES.kilns, action: 'edit' });
+  const { canAccess: canApprove = false } = useCanAccess({ resource: RESOURCES.kilns, action: 'approve' });
   // the modal's choices come with the list's own call (one request on load)
   const [registry, setRegistry] = useState<KilnRegistryResponse>();
   const [editing, setEditing] = useState<Editing>(null);
@@ -54,7 +55,7 @@ export default function KilnRegistryPage() {
         pagination={<ListPager />}
         queryOptions={{ onError: (error) => report(error, LIST_FAILURE), onSuccess: ({ meta }) => setRegistry(kilnRegistryOf(meta)) }}
       >
-        <KilnDatagrid onEdit={canUpdate ? (kiln) => setEditing({ kiln }) : undefined} />
+        <KilnDatagrid onEdit={canUpdate ? (kiln) => setEditing({ kiln }) : undefined} canApprove={canApprove} />
       </List>
       {editing && registry && <KilnDialog kiln={editing.kiln} registry={registry} onClose={() => setEditing(null)} />}
     </Page>

@@ -9,9 +9,12 @@ import {
   type FacilityAuditUploadResponse,
   type FacilityDropdownItem,
   type StatusResponse,
+  type FacilityChange,
+  type Kiln,
+  type KilnApproveRequest,
 } from '../domain/api/configure';
 import type { AvailableCo2Response } from '../domain/api/ecoAssets';
-import type { ArchiveRetention, KilnLog, KilnLogDetail } from '../domain/api/kilnLogs';
+import type { ArchiveRetention, KilnLog, KilnLogAssignRequest, KilnLogDetail } from '../domain/api/kilnLogs';
 import { signoffFields, type StatementFileType } from '../domain/audits/audits';
 import type { CarbonSummaryData } from '../domain/audits/types';
 import type { UserChange, UserFacilityOption } from '../domain/api/users';
@@ -93,6 +96,21 @@ export const apiMethods = {
 
   /** POST /api/kilnlogs/{id}/archive (409 for an audited burn). */
   archiveKilnLog: (id: number): Promise<KilnLog> => callApi('/kilnlogs/{id}/archive', 'post', { id }),
+
+  /** POST /api/kilnlogs/{id}/assign: a super-admin files a log of an unknown kiln under a registered kiln; the row, analysed there. */
+  async assignKilnLog({ id, kiln }: { id: number; kiln: number }): Promise<KilnLog> {
+    const body: KilnLogAssignRequest = { kiln };
+    return (await apiFetch(`/kilnlogs/${id}/assign`, { method: 'POST', body: JSON.stringify(body) })).json as KilnLog;
+  },
+
+  /** POST /api/kiln/registry/approve: a super-admin approves a pending kiln id; the kiln. */
+  async approveKiln(id: number): Promise<Kiln> {
+    const body: KilnApproveRequest = { id };
+    return (await apiFetch('/kiln/registry/approve', { method: 'POST', body: JSON.stringify(body) })).json as Kiln;
+  },
+
+  /** GET /api/facility/{id}/changes: who changed the facility's GPS box and factors, approved its kilns, assigned it logs; newest first. */
+  getFacilityChanges: (id: number): Promise<FacilityChange[]> => callApi('/facility/{id}/changes', 'get', { id }),
 
   /** POST /api/archived_kilnlogs/{id}/restore: the row, back among the live logs. */
   restoreKilnLog: (id: number): Promise<KilnLog> => callApi('/archived_kilnlogs/{id}/restore', 'post', { id }),

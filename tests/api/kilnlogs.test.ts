@@ -142,12 +142,15 @@ describe('files that cannot be analysed are kept with their error', () => {
     expect(JSON.parse(res.body.analysis).reasons.map((r: { code: string }) => r.code)).toEqual(['GPS_OUTSIDE']);
   });
 
-  it('analyses a log again with the current kilns: an unknown kiln registered later', async () => {
+  it('keeps a log of an unknown kiln unassigned when the kiln is registered later, until a super-admin assigns it (docs/security.md, M1)', async () => {
     const kilnId = 'LATE-CG1-0009';
     const first = await uploadCsv(burnCsv(kilnId, otherFacility));
     expect(first.body.error_message).toBe(`Unknown kiln '${kilnId}'.`);
-    await addTestKiln(server, kilnId, otherFacility.id);
-    const res = await server.http.post(`/api/kilnlogs/${first.body.id}/analyse`).set(as('kilnadmin'));
+    const kiln = await addTestKiln(server, kilnId, otherFacility.id);
+    const again = await server.http.post(`/api/kilnlogs/${first.body.id}/analyse`).set(as('kilnadmin'));
+    expect(again.status).toBe(200);
+    expect(again.body).toMatchObject({ id: first.body.id, kiln_id: kilnId, facility_id: null, valid: false, error_message: `Unknown kiln '${kilnId}'.` });
+    const res = await server.http.post(`/api/kilnlogs/${first.body.id}/assign`).set(as('superadmin')).send({ kiln: kiln.id });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ id: first.body.id, kiln_id: kilnId, facility_id: otherFacility.id, valid: true, error_message: null });
     const detail = await server.http.get(`/api/kilnlogs/${first.body.id}`).set(as('kilnadmin'));

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Kiln, KilnRegistryResponse, KilnSavePayload } from '../../src/domain/api/configure';
-import { DEMO_KILNS } from '../../mock-server/seed/kilns';
+import { DEMO_KILNS, PENDING_DEMO_KILN } from '../../mock-server/seed/kilns';
 import { kilnPayload, usersWithout, type DemoUsername } from '../helpers/configure';
 import { snapshot } from '../helpers/snapshot';
 import { makeToken } from '../helpers/tokens';
@@ -23,9 +23,11 @@ describe('GET /api/kiln/registry/list', () => {
     const res = await server.http.get('/api/kiln/registry/list').set(bearer(tokens.superadmin));
     expect(res.status).toBe(200);
     const body = res.body as KilnRegistryResponse;
-    expect(body.kilns).toHaveLength(DEMO_KILNS.length);
+    // the demo kilns, approved, and the one a facility admin registered, pending
+    expect(body.kilns).toHaveLength(DEMO_KILNS.length + 1);
+    expect(body.kilns.filter((k) => k.approved_ts === null).map((k) => k.kiln_id)).toEqual([PENDING_DEMO_KILN.kiln_id]);
     const cg1 = body.kilns.find((k) => k.kiln_id === 'CG1-0007') as Kiln;
-    expect(cg1).toMatchObject({ facility_id: 1, facility_mnemonic: 'NRB', facility_name: 'Nairobi Char Works', type: 0 });
+    expect(cg1).toMatchObject({ facility_id: 1, facility_mnemonic: 'NRB', facility_name: 'Nairobi Char Works', type: 0, approved_by: 1 });
     expect(JSON.parse(cg1.config)).toEqual({ cgo1: { per_g_weight: 10.2345, zero_weight: 8123.45 } });
     expect(body.facilities.map((f) => f.mnemonic).sort()).toEqual(['NKR', 'NRB', 'RIV', 'TAS']);
     expect(body.facilities[0]).toEqual({ id: expect.any(Number), mnemonic: expect.any(String), name: expect.any(String) });

@@ -22,6 +22,7 @@ export function makeKilnLogRow(overrides: Partial<KilnLogRecord> & { id: number 
     error_message: null,
     analysis_detail: { co2_removed: 100, biochar_produced: 41 },
     valid: true,
+    kiln_pending: false,
     audited: false,
     audit_id: null,
     archived_ts: null,

@@ -12,6 +12,8 @@ export function addTestKiln(server: TestServer, kilnId: string, facilityId: numb
     install_date: '2024-01-01',
     last_update: new Date().toISOString(),
     config: JSON.stringify({ cgo1: DEFAULT_CALIBRATION.cgo1 }),
+    approved_ts: new Date().toISOString(),
+    approved_by: null,
   });
 }
 

@@ -192,7 +192,7 @@ export function storeContract(factory: StoreFactory): void {
     it('keeps kiln_id unique across facilities whatever its case', async () => {
       const a = await addFacility(store, 'NRB');
       const b = await addFacility(store, 'TAS');
-      const kiln = (kiln_id: string, facility_id: number) => ({ kiln_id, facility_id, type: 0, install_date: '2024-01-01', last_update: '2026-01-01T00:00:00.000Z', config: '{}' });
+      const kiln = (kiln_id: string, facility_id: number) => ({ kiln_id, facility_id, type: 0, install_date: '2024-01-01', last_update: '2026-01-01T00:00:00.000Z', config: '{}', approved_ts: '2026-01-01T00:00:00.000Z', approved_by: null });
       const k = await store.kilns.create(kiln('CG1-0007', a.id));
       expect((await refusal(store.kilns.create(kiln('cg1-0007', b.id)))).status).toBe(409);
       const k2 = await store.kilns.create(kiln('RTR-0003', b.id));
@@ -710,7 +710,7 @@ export function storeContract(factory: StoreFactory): void {
         ...emptyEmbedded(),
         users: [{ id: 4, username: 'kilnadmin', role: 3, password_hash: 'h', facility_ids: [], created_ts: '2026-01-01T00:00:00.000Z', last_login_ts: null, token_version: 2, must_change_password: false }],
         facilities: [facility],
-        kilns: [{ id: 9, kiln_id: 'CG1-0007', facility_id: 7, type: 0, install_date: '2024-01-01', last_update: '2026-01-01T00:00:00.000Z', config: '{}' }],
+        kilns: [{ id: 9, kiln_id: 'CG1-0007', facility_id: 7, type: 0, install_date: '2024-01-01', last_update: '2026-01-01T00:00:00.000Z', config: '{}', approved_ts: '2026-01-01T00:00:00.000Z', approved_by: null }],
         kilnlogs: logs,
         audits: [
           { id: 3, job_id: 'A', kiln_type: 0, facility_id: 7, create_ts: '2026-02-01T00:00:00.000Z', analysis_ids: [10], signoff_ts: '2026-02-02T00:00:00.000Z', doc_key: null, doc_mime_type: null, proposed_by: null, signed_off_by: null },

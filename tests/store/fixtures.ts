@@ -66,6 +66,7 @@ export function logRow(id: number, o: LogOptions = {}): KilnLogRecord {
     error_message: status === 'error' ? `The log ${id} could not be read.` : null,
     analysis_detail: status === 'error' ? null : { co2_removed: co2, biochar_produced: biochar },
     valid: status === 'valid',
+    kiln_pending: false,
     audited: false,
     audit_id: null,
     archived_ts: o.archivedTs ?? null,

@@ -148,6 +148,8 @@ function facilities(a: Access): FacilityStore {
           .map((f) => ({ ...copy(f), photo_uploaded_ts: s.facility_photos.find((p) => p.facility_id === f.id)?.photo.uploaded_ts ?? null })),
       ),
     get: (id) => a.read((s) => copy(s.facilities.find((f) => f.id === id) ?? null)),
+    // transactions run one at a time here: a read inside one is as good as a lock
+    lock: (id) => a.read((s) => copy(s.facilities.find((f) => f.id === id) ?? null)),
     idsOwnedBy: (userId) => a.read((s) => s.facilities.filter((f) => f.owner_id === userId).map((f) => f.id)),
     mnemonics: () => a.read((s) => s.facilities.map((f) => f.mnemonic).sort(byText)),
     create: (fields) =>
@@ -189,6 +191,14 @@ function facilities(a: Access): FacilityStore {
         const wanted = id ?? s.facilities.find((f) => f.id === facilityId)?.latest_facility_audit_id ?? null;
         return copy(s.facility_audits.find((st) => st.id === wanted && st.facility_id === facilityId) ?? null);
       }),
+    recordChange: (change) =>
+      a.write((_s, m) => {
+        const row = { ...copy(change), id: m.nextId('facility_changes') };
+        m.insert('facility_changes', row);
+        return copy(row);
+      }),
+    changesOf: (facilityId) =>
+      a.read((s) => copy(s.facility_changes.filter((c) => c.facility_id === facilityId).sort((x, y) => byText(y.ts, x.ts) || y.id - x.id))),
   };
 }
 
@@ -205,6 +215,7 @@ function kilns(a: Access): KilnStore {
           }),
       ),
     get: (id) => a.read((s) => copy(s.kilns.find((k) => k.id === id) ?? null)),
+    lock: (id) => a.read((s) => copy(s.kilns.find((k) => k.id === id) ?? null)),
     findByKilnId: (kilnId) =>
       a.read((s) => {
         const kiln = s.kilns.find((k) => sameName(k.kiln_id, kilnId));
@@ -225,6 +236,17 @@ function kilns(a: Access): KilnStore {
         if (patch.kiln_id !== undefined && taken(s, patch.kiln_id, id)) throw conflict(`The kiln id ${patch.kiln_id} is taken.`);
         m.patch(row, copy(patch));
         return copy(row);
+      }),
+    approve: (id, approval) =>
+      a.write((s, m) => {
+        const row = s.kilns.find((k) => k.id === id);
+        if (!row) return null;
+        if (row.approved_ts !== null) return { kiln: copy(row), approved: false };
+        m.patch(row, { ...approval });
+        for (const log of s.kilnlogs) {
+          if (log.kiln === id && log.facility_id === row.facility_id && log.kiln_pending) m.patch(log, { kiln_pending: false });
+        }
+        return { kiln: copy(row), approved: true };
       }),
   };
 }
@@ -260,6 +282,13 @@ function kilnLogs(a: Access): KilnLogStore {
       a.write((s, m) => {
         const row = s.kilnlogs.find((r) => r.id === id);
         if (!row) return null;
+        m.patch(row, copy(patch));
+        return copy(row);
+      }),
+    fileUnassigned: (id, patch) =>
+      a.write((s, m) => {
+        const row = s.kilnlogs.find((r) => r.id === id);
+        if (!row || row.facility_id !== null || row.audited || row.archived_ts !== null) return null;
         m.patch(row, copy(patch));
         return copy(row);
       }),
@@ -322,6 +351,7 @@ function audits(a: Access): AuditStore {
             .filter(
               (r) =>
                 r.valid &&
+                !r.kiln_pending &&
                 r.error_message === null &&
                 !r.audited &&
                 r.archived_ts === null &&

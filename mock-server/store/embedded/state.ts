@@ -5,7 +5,7 @@ import low, { type LowdbSync } from 'lowdb';
 import { ensurePrivateDir, PRIVATE_FILE_MODE } from '../../files/privateFiles';
 import { AtomicFileAdapter } from '../atomicFileAdapter';
 import { emptyDb, type DbShape } from '../schema';
-import type { AuditBurnRecord, AuditRow, EcoAllocationRecord, EcoAssetRecord, StatisticsSnapshot, UserChangeRecord, UserRow } from '../records';
+import type { AuditBurnRecord, AuditRow, EcoAllocationRecord, EcoAssetRecord, FacilityChangeRecord, StatisticsSnapshot, UserChangeRecord, UserRow } from '../records';
 
 /** What the embedded store's db.json holds: today's collections plus those of audits, eco assets and statistics. */
 export interface EmbeddedShape extends Omit<DbShape, 'users' | 'audits'> {
@@ -16,13 +16,14 @@ export interface EmbeddedShape extends Omit<DbShape, 'users' | 'audits'> {
   eco_allocations: EcoAllocationRecord[];
   statistics: StatisticsSnapshot[];
   user_changes: UserChangeRecord[];
+  facility_changes: FacilityChangeRecord[];
 }
 
 export type CollectionOf<S> = { [K in keyof S]: S[K] extends unknown[] ? K : never }[keyof S];
 export type Collection = CollectionOf<EmbeddedShape>;
 
 export function emptyEmbedded(): EmbeddedShape {
-  return { ...emptyDb(), users: [], audits: [], audit_burns: [], eco_assets: [], eco_allocations: [], statistics: [], user_changes: [] };
+  return { ...emptyDb(), users: [], audits: [], audit_burns: [], eco_assets: [], eco_allocations: [], statistics: [], user_changes: [], facility_changes: [] };
 }
 
 /** Fills what an older db.json (or the seed's state) lacks, so every record has every field. */
@@ -35,6 +36,12 @@ export function normalise(raw: Partial<EmbeddedShape> | DbShape): EmbeddedShape 
     u.token_version ??= 0;
     u.must_change_password ??= false;
   }
+  // kilns registered before approval existed are approved as of their last update (migration 2026-11-25-0001)
+  for (const k of state.kilns) {
+    if (k.approved_ts === undefined) k.approved_ts = k.last_update;
+    k.approved_by ??= null;
+  }
+  for (const l of state.kilnlogs) l.kiln_pending ??= false;
   for (const a of state.audits) {
     a.doc_mime_type ??= null;
     a.proposed_by ??= null;

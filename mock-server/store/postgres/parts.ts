@@ -25,6 +25,7 @@ import type {
   Co2SummaryRow,
   EcoAssetStore,
   FacilityStore,
+  KilnLogPatch,
   KilnLogStore,
   KilnStore,
   ListPage,
@@ -197,6 +198,7 @@ function facilities(db: Db): FacilityStore {
       return q.execute();
     },
     get: async (id) => (await db.selectFrom('facilities').selectAll().where('id', '=', id).executeTakeFirst()) ?? null,
+    lock: async (id) => (await db.selectFrom('facilities').selectAll().where('id', '=', id).forUpdate().executeTakeFirst()) ?? null,
     idsOwnedBy: async (userId) => (await db.selectFrom('facilities').select('id').where('owner_id', '=', userId).orderBy('id').execute()).map((r) => r.id),
     mnemonics: async () => (await db.selectFrom('facilities').select('mnemonic').orderBy('mnemonic').execute()).map((r) => r.mnemonic),
     create: (fields) => unique(db, `The mnemonic ${fields.mnemonic} is taken.`, (tx) => tx.insertInto('facilities').values(fields).returningAll().executeTakeFirstOrThrow()),
@@ -235,6 +237,8 @@ function facilities(db: Db): FacilityStore {
           : await q.innerJoin('facilities as f', 'f.latest_facility_audit_id', 's.id').executeTakeFirst();
       return row ?? null;
     },
+    recordChange: (change) => db.insertInto('facility_changes').values({ ...change, detail: JSON.stringify(change.detail) }).returningAll().executeTakeFirstOrThrow(),
+    changesOf: (facilityId) => db.selectFrom('facility_changes').selectAll().where('facility_id', '=', facilityId).orderBy('ts', 'desc').orderBy('id', 'desc').execute(),
   };
 }
 
@@ -253,6 +257,7 @@ function kilns(db: Db): KilnStore {
       return q.execute();
     },
     get: async (id) => (await db.selectFrom('kilns').selectAll().where('id', '=', id).executeTakeFirst()) ?? null,
+    lock: async (id) => (await db.selectFrom('kilns').selectAll().where('id', '=', id).forUpdate().executeTakeFirst()) ?? null,
     findByKilnId: async (kilnId) => {
       const kiln = await db
         .selectFrom('kilns')
@@ -265,6 +270,21 @@ function kilns(db: Db): KilnStore {
     },
     create: (fields) => unique(db, taken(fields.kiln_id), (tx) => tx.insertInto('kilns').values(fields).returningAll().executeTakeFirstOrThrow()),
     update: async (id, patch) => (await unique(db, taken(patch.kiln_id), (tx) => tx.updateTable('kilns').set(patch).where('id', '=', id).returningAll().executeTakeFirst())) ?? null,
+    approve: (id, approval) =>
+      atomic(db, async (tx) => {
+        const row = await tx.selectFrom('kilns').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
+        if (!row) return null;
+        if (row.approved_ts !== null) return { kiln: row, approved: false };
+        const kiln = await tx.updateTable('kilns').set(approval).where('id', '=', id).returningAll().executeTakeFirstOrThrow();
+        await tx
+          .updateTable('kilnlogs')
+          .set({ kiln_pending: false })
+          .where('kiln', '=', id)
+          .where('facility_id', '=', row.facility_id)
+          .where('kiln_pending', '=', true)
+          .execute();
+        return { kiln, approved: true };
+      }),
   };
 }
 
@@ -380,6 +400,25 @@ async function countLogs(db: Db, scope: KilnLogScope, filter: KilnLogFilter): Pr
   return Number((await q.executeTakeFirstOrThrow()).n);
 }
 
+/** A patch as kilnlogs columns (analysis_detail split), and the analysis result it sets, kept in kilnlog_analyses. */
+function patchColumns(patch: KilnLogPatch) {
+  const { analysis_detail, analysis, ...rest } = patch;
+  const detail = analysis_detail === undefined ? {} : { co2_removed: analysis_detail?.co2_removed ?? null, biochar_produced: analysis_detail?.biochar_produced ?? null };
+  return { columns: { ...rest, ...detail }, analysis };
+}
+
+/** Sets (a string), removes (null) or keeps (undefined) a log's analysis result. */
+async function writeAnalysis(tx: Transaction<Database>, id: number, analysis: string | null | undefined): Promise<void> {
+  if (analysis === null) await tx.deleteFrom('kilnlog_analyses').where('kilnlog_id', '=', id).execute();
+  if (typeof analysis === 'string') {
+    await tx
+      .insertInto('kilnlog_analyses')
+      .values({ kilnlog_id: id, analysis })
+      .onConflict((oc) => oc.column('kilnlog_id').doUpdateSet({ analysis }))
+      .execute();
+  }
+}
+
 function kilnLogs(db: Db): KilnLogStore {
   const refuseTwin = async (sha256: string): Promise<never> => {
     const twin = await db.selectFrom('kilnlogs').select(['id', 'archived_ts']).where('sha256', '=', sha256).executeTakeFirst();
@@ -456,22 +495,31 @@ function kilnLogs(db: Db): KilnLogStore {
       return { rows, start: page.range[0], total };
     },
     update: async (id, patch) => {
-      const { analysis_detail, analysis, ...rest } = patch;
-      const detail = analysis_detail === undefined ? {} : { co2_removed: analysis_detail?.co2_removed ?? null, biochar_produced: analysis_detail?.biochar_produced ?? null };
+      const { columns: changes, analysis } = patchColumns(patch);
       return atomic(db, async (tx) => {
-        const changes = { ...rest, ...detail };
         const row = Object.keys(changes).length
           ? await tx.updateTable('kilnlogs').set(changes).where('id', '=', id).returningAll().executeTakeFirst()
           : await tx.selectFrom('kilnlogs').selectAll().where('id', '=', id).executeTakeFirst();
         if (!row) return null;
-        if (analysis === null) await tx.deleteFrom('kilnlog_analyses').where('kilnlog_id', '=', id).execute();
-        if (typeof analysis === 'string') {
-          await tx
-            .insertInto('kilnlog_analyses')
-            .values({ kilnlog_id: id, analysis })
-            .onConflict((oc) => oc.column('kilnlog_id').doUpdateSet({ analysis }))
-            .execute();
-        }
+        await writeAnalysis(tx, id, analysis);
+        return completeOne(tx, row);
+      });
+    },
+    fileUnassigned: async (id, patch) => {
+      const { columns, analysis } = patchColumns(patch);
+      return atomic(db, async (tx) => {
+        // the condition is the lock: of two assignments at once, the second finds the log filed
+        const row = await tx
+          .updateTable('kilnlogs')
+          .set(columns)
+          .where('id', '=', id)
+          .where('facility_id', 'is', null)
+          .where('audited', '=', false)
+          .where('archived_ts', 'is', null)
+          .returningAll()
+          .executeTakeFirst();
+        if (!row) return null;
+        await writeAnalysis(tx, id, analysis);
         return completeOne(tx, row);
       });
     },
@@ -538,6 +586,7 @@ function audits(db: Db): AuditStore {
         .selectFrom('kilnlogs as l')
         .selectAll('l')
         .where('l.valid', '=', true)
+        .where('l.kiln_pending', '=', false)
         .where('l.error_message', 'is', null)
         .where('l.audited', '=', false)
         .where('l.archived_ts', 'is', null)

@@ -1,5 +1,5 @@
 import type { ColumnType, Generated } from 'kysely';
-import type { StatisticsSnapshot, StoredFile, UserChangeAction, UserChangeDetail } from '../records';
+import type { FacilityChangeAction, FacilityChangeDetail, StatisticsSnapshot, StoredFile, UserChangeAction, UserChangeDetail } from '../records';
 
 /**
  * The PostgreSQL tables as Kysely sees them. Timestamps are timestamptz read
@@ -48,6 +48,16 @@ export interface FacilitiesTable {
   kiln_type_config: string;
 }
 
+export interface FacilityChangesTable {
+  id: Id;
+  facility_id: number;
+  actor_id: number | null;
+  actor_username: string;
+  action: FacilityChangeAction;
+  detail: Json<FacilityChangeDetail>;
+  ts: string;
+}
+
 export interface FacilityPhotosTable {
   id: Id;
   facility_id: number;
@@ -71,6 +81,8 @@ export interface KilnsTable {
   install_date: string;
   last_update: string;
   config: string;
+  approved_ts: string | null;
+  approved_by: number | null;
 }
 
 export interface KilnLogsTable {
@@ -94,6 +106,7 @@ export interface KilnLogsTable {
   co2_removed: number | null;
   biochar_produced: number | null;
   valid: boolean;
+  kiln_pending: boolean;
   /** 0 error, 1 invalid, 2 valid: the 'analysis' sort key, computed by PostgreSQL */
   status_rank: ColumnType<number, never, never>;
   audited: boolean;
@@ -223,4 +236,5 @@ export interface Database {
   user_changes: UserChangesTable;
   login_failures: LoginFailuresTable;
   login_client_failures: LoginClientFailuresTable;
+  facility_changes: FacilityChangesTable;
 }

@@ -19,6 +19,12 @@ export type KilnSaveRequest = Schemas['KilnSavePayload'];
 /** POST /api/kiln/registry/add (id null) and /edit, as the console sends it: every field present. */
 export type KilnSavePayload = Required<KilnSaveRequest>;
 
+/** POST /api/kiln/registry/approve: the kiln whose id a super-admin approves. */
+export type KilnApproveRequest = Schemas['KilnApproveRequest'];
+
+/** One decision about what a facility's burns are credited with (GET /api/facility/{id}/changes). */
+export type FacilityChange = Schemas['FacilityChange'];
+
 export type FacilityDropdownItem = Schemas['FacilityOption'];
 
 export type KilnRegistryResponse = Schemas['KilnRegistryResponse'];

@@ -1101,6 +1101,58 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/kilnlogs/{id}/assign": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** File a log whose kiln was unknown under a registered kiln, and analyse it there (rule certify kilnlog, a super-admin's); 409 once the log has a facility, or is archived */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: components["parameters"]["KilnLogId"];
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    /**
+                     * @example {
+                     *       "kiln": 1
+                     *     }
+                     */
+                    "application/json": components["schemas"]["KilnLogAssignRequest"];
+                };
+            };
+            responses: {
+                /** @description The row, filed and analysed. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["KilnLog"];
+                    };
+                };
+                400: components["responses"]["BadRequest"];
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+                404: components["responses"]["NotFound"];
+                409: components["responses"]["Conflict"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/kilnlogs/{id}/archive": {
         parameters: {
             query?: never;
@@ -1450,6 +1502,55 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/kiln/registry/approve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Approve a pending kiln id, and the logs filed under it at its facility (rule certify kiln, a super-admin's); a kiln approved already stays as it was */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    /**
+                     * @example {
+                     *       "id": 1
+                     *     }
+                     */
+                    "application/json": components["schemas"]["KilnApproveRequest"];
+                };
+            };
+            responses: {
+                /** @description Approved (or approved already). */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Kiln"];
+                    };
+                };
+                400: components["responses"]["BadRequest"];
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+                404: components["responses"]["NotFound"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/facility/{id}/kilns": {
         parameters: {
             query?: never;
@@ -1655,6 +1756,48 @@ export interface paths {
                 503: components["responses"]["Unavailable"];
             };
         };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/facility/{id}/changes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The facility's credit trail, newest first (rule certify facility, a super-admin's) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: components["parameters"]["FacilityId"];
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The changes. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["FacilityChange"][];
+                    };
+                };
+                400: components["responses"]["BadRequest"];
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+                404: components["responses"]["NotFound"];
+            };
+        };
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -2659,6 +2802,8 @@ export interface components {
             analysis_detail: null | components["schemas"]["AnalysisDetail"];
             /** @description the analysis says valid 'true' */
             valid: boolean;
+            /** @description filed under a kiln id a super-admin has not approved yet: kept, but not creditable (never a potential burn of an audit) */
+            kiln_pending: boolean;
             audited: boolean;
             audit_id: number | null;
             /** Format: date-time */
@@ -2720,7 +2865,8 @@ export interface components {
             /** @description A sentence naming the problems; for a 400 every field's reason, joined. */
             message: string;
             /**
-             * @description Only on a 400 about fields: each field's reason by its path as the shared
+             * @description Only on a 400 about fields, or a 403 about fields the caller may not set (a
+             *     facility admin's GPS box and carbon factors): each field's reason by its path as the shared
              *     validators key it (`kiln_id`, `config.cgo1.per_g_weight`), the shape
              *     react-admin puts on the form's inputs, e.g.
              *     {"message": "mnemonic is already in use.", "errors": {"mnemonic": "mnemonic is already in use."}}.
@@ -2856,6 +3002,52 @@ export interface components {
             last_update: string;
             /** @description JSON text of a KilnConfig */
             config: string;
+            /** @description when a super-admin approved the kiln id; null: pending (registered or renamed by a facility admin), its logs kept but not creditable */
+            approved_ts: string | null;
+            /** @description the approving super-admin's user id; null for a kiln approved by the upgrade that introduced approval */
+            approved_by: number | null;
+        };
+        KilnApproveRequest: {
+            /** @description the kiln's record id */
+            id: number;
+        };
+        KilnLogAssignRequest: {
+            /** @description the record id of the registered kiln to file the log under */
+            kiln: number;
+        };
+        /**
+         * @description One decision about what a facility's burns are credited with (who, what, when):
+         *     create and update record each GPS bound and carbon factor that changed (from, to);
+         *     approve_kiln the kiln approved; assign_log the log filed under one of its kilns.
+         */
+        FacilityChange: {
+            id: number;
+            facility_id: number;
+            actor_id: number | null;
+            actor_username: string;
+            /** @enum {string} */
+            action: "create" | "update" | "approve_kiln" | "assign_log";
+            detail: {
+                values?: {
+                    latitude_min?: components["schemas"]["CreditValueChange"];
+                    latitude_max?: components["schemas"]["CreditValueChange"];
+                    longitude_min?: components["schemas"]["CreditValueChange"];
+                    longitude_max?: components["schemas"]["CreditValueChange"];
+                    wicf?: components["schemas"]["CreditValueChange"];
+                    carbon_removal_factor?: components["schemas"]["CreditValueChange"];
+                };
+                kiln?: {
+                    id: number;
+                    kiln_id: string;
+                };
+                kilnlog_id?: number;
+            };
+            ts: string;
+        };
+        CreditValueChange: {
+            /** @description null when the facility was created */
+            from: number | null;
+            to: number;
         };
         /**
          * @description Add (id null) or edit a kiln. The server checks, each a 400 naming the field:
@@ -2926,7 +3118,10 @@ export interface components {
          *     on edit; name at most 200; owner_id required and one of allowedOwners; latMin, latMax
          *     (-90 to 90) and lonMin, lonMax (-180 to 180) required with 2 decimals and min below
          *     max (both named); config.cgo1.wicf and config.cgo1.carbonRemovalFactor required,
-         *     0 to 100 with 4 decimals.
+         *     0 to 100 with 4 decimals. The GPS box and the carbon factors are a super-admin's to
+         *     change: a facility admin's edit that changes one is a 403 naming them (sent unchanged,
+         *     as the console sends every field, they are accepted); each change is recorded
+         *     (GET /facility/{id}/changes).
          */
         FacilitySavePayload: {
             id?: number | null;

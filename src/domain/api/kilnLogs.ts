@@ -22,6 +22,9 @@ export type KilnLog = Omit<Schemas['KilnLog'], 'chart_data' | 'data_sample'>;
 /** GET /api/kilnlogs/{id}: the row with its chart (at most 1000 points) and data sample. */
 export type KilnLogDetail = Schemas['KilnLogDetail'];
 
+/** POST /api/kilnlogs/{id}/assign: the registered kiln a super-admin files an unassigned log under. */
+export type KilnLogAssignRequest = Schemas['KilnLogAssignRequest'];
+
 /** GET /api/archived_kilnlogs/retention. */
 export type ArchiveRetention = paths['/archived_kilnlogs/retention']['get']['responses'][200]['content']['application/json'];
 

@@ -11,6 +11,8 @@ export function makeKiln(overrides: Partial<Kiln> = {}): Kiln {
     install_date: '2024-03-07',
     last_update: '2025-01-02T10:00:00.000Z',
     config: '{}',
+    approved_ts: '2025-01-02T10:00:00.000Z',
+    approved_by: 1,
     ...overrides,
   };
 }

@@ -40,6 +40,8 @@ beforeEach(async () => {
     install_date: '2024-01-01',
     last_update: '2024-01-01T00:00:00.000Z',
     config: JSON.stringify({ cgo1: DEFAULT_CALIBRATION.cgo1 }),
+    approved_ts: '2024-01-01T00:00:00.000Z',
+    approved_by: null,
   });
   await data.replaceAll(state);
 });

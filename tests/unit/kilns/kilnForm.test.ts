@@ -19,6 +19,8 @@ const kiln: Kiln = {
   install_date: '2024-03-07',
   last_update: '2025-01-02T10:00:00.000Z',
   config: JSON.stringify({ cgo1: { per_g_weight: 12.3456, zero_weight: -250.5 } }),
+  approved_ts: '2025-01-02T10:00:00.000Z',
+  approved_by: 1,
 };
 
 const filled: KilnFormValues = { ...EMPTY_KILN_FORM, kiln_id: 'CG1-0100', facility_id: '2', type: '1', install_date: '2025/06/30' };
