@@ -3,7 +3,6 @@ import { rateLimit } from 'express-rate-limit';
 import type { AppContext } from '../context';
 import { HttpError } from '../http/errors';
 import { readCredentials, type Credentials } from './credentials';
-import { HashGate } from './hashGate';
 import { LoginDelays } from './loginDelays';
 import { decoyPasswordHash, verifyPassword } from './passwords';
 
@@ -21,7 +20,7 @@ export function authRoutes(ctx: AppContext): express.Router {
   const router = express.Router();
   const { loginThrottle } = ctx.config;
   const delays = new LoginDelays(loginThrottle);
-  const hashes = new HashGate(loginThrottle.hashConcurrency, loginThrottle.hashQueue);
+  const { hashes } = ctx;
   // made now, so the first login for an unknown name costs no more than any other
   decoyPasswordHash().catch((err: unknown) => console.error('Preparing the decoy password hash failed:', err));
 

@@ -31,7 +31,7 @@ export function userRoutes(ctx: AppContext): express.Router {
     if (!isSelf && user.role === ROLES.SUPER_ADMIN && auth.role !== ROLES.SUPER_ADMIN) {
       throw forbidden("Only a super-admin may set a super-admin's password.");
     }
-    const passwordHash = await hashPassword(body.pass);
+    const passwordHash = await ctx.hashes.run(() => hashPassword(body.pass));
     // the store raises the user's token_version with the new password, so every older token is refused
     await ctx.data.transaction(async (tx) => {
       await tx.users.update(user.id, { password_hash: passwordHash, must_change_password: !isSelf });

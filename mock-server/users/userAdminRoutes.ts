@@ -86,7 +86,7 @@ export function userAdminRoutes(ctx: AppContext): express.Router {
     assertNoFieldErrors(validateNewUser(body));
     refuseSuperAdminReach(auth, body.role);
     const facilityIds = body.facility_ids ?? [];
-    const passwordHash = await hashPassword(body.password);
+    const passwordHash = await ctx.hashes.run(() => hashPassword(body.password));
     const user = await usernameFree(
       data.transaction(async (tx) => {
         const created = await tx.users.create({
@@ -129,7 +129,8 @@ export function userAdminRoutes(ctx: AppContext): express.Router {
       const problem = passwordError(body.password);
       if (problem) assertNoFieldErrors({ password: problem });
     }
-    const passwordHash = body.password === undefined ? undefined : await hashPassword(body.password);
+    const { password } = body;
+    const passwordHash = password === undefined ? undefined : await ctx.hashes.run(() => hashPassword(password));
 
     const user = await data.transaction(async (tx) => {
       const before = await tx.users.get(id);
