@@ -58,6 +58,13 @@ export interface UserStore {
   get(id: number): Promise<UserRow | null>;
   /** exact username (usernames are unique case-insensitively) */
   findByUsername(username: string): Promise<UserRow | null>;
+  /**
+   * The user as it stands, unchangeable by anyone else until the caller's
+   * transaction ends (PostgreSQL: the super-admins' rows, then the user's,
+   * the order update and delete take them), so a role checked on the answer
+   * still holds at the write (security review S1). Call it inside transaction().
+   */
+  lock(id: number): Promise<UserRow | null>;
   list(filter: UserFilter, page: ListPage & { sort: { field: UserSortField } }): Promise<Page<UserRow>>;
   /** users with one of these roles (owner choices) */
   withRoles(roles: readonly number[]): Promise<UserRow[]>;

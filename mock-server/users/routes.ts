@@ -25,15 +25,20 @@ export function userRoutes(ctx: AppContext): express.Router {
     const body: PasswordChangeRequest = req.body;
     const problem = passwordProblem(body.pass);
     if (problem) throw fieldError('pass', problem);
-    const user = await ctx.data.users.findByUsername(username);
-    if (!user) throw notFound('No such user.');
+    const found = await ctx.data.users.findByUsername(username);
+    if (!found) throw notFound('No such user.');
     // a user-admin setting the super-admin's password would become super-admin (docs/security.md)
-    if (!isSelf && user.role === ROLES.SUPER_ADMIN && auth.role !== ROLES.SUPER_ADMIN) {
-      throw forbidden("Only a super-admin may set a super-admin's password.");
-    }
+    const refuseSuperAdmin = (role: number) => {
+      if (!isSelf && role === ROLES.SUPER_ADMIN && auth.role !== ROLES.SUPER_ADMIN) throw forbidden("Only a super-admin may set a super-admin's password.");
+    };
+    refuseSuperAdmin(found.role);
     const passwordHash = await ctx.hashes.run(() => hashPassword(body.pass));
     // the store raises the user's token_version with the new password, so every older token is refused
     await ctx.data.transaction(async (tx) => {
+      // checked again on the locked row: a promotion may have landed while the hash was made (S1)
+      const user = await tx.users.lock(found.id);
+      if (!user) throw notFound('No such user.');
+      refuseSuperAdmin(user.role);
       await tx.users.update(user.id, { password_hash: passwordHash, must_change_password: !isSelf });
       await recordUserChange(tx, auth, user, isSelf ? 'change_password' : 'reset_password');
     });

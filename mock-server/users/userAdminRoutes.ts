@@ -133,7 +133,8 @@ export function userAdminRoutes(ctx: AppContext): express.Router {
     const passwordHash = password === undefined ? undefined : await ctx.hashes.run(() => hashPassword(password));
 
     const user = await data.transaction(async (tx) => {
-      const before = await tx.users.get(id);
+      // locked until the write, so the role checked here is the role changed (S1)
+      const before = await tx.users.lock(id);
       if (!before) throw notFound('No such user.');
       // the role may have changed since it was checked above
       refuseSuperAdminReach(auth, before.role);
@@ -162,7 +163,7 @@ export function userAdminRoutes(ctx: AppContext): express.Router {
     if (id === auth.userId) throw forbidden('You cannot delete your own account.');
     const owned = await owners();
     const removed: UserRow = await data.transaction(async (tx) => {
-      const user = await tx.users.get(id);
+      const user = await tx.users.lock(id);
       if (!user) throw notFound('No such user.');
       refuseSuperAdminReach(auth, user.role);
       const facilityIds = await tx.facilities.idsOwnedBy(id);

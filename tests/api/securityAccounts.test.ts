@@ -1,11 +1,14 @@
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { User } from '../../src/domain/api/users';
 import { loginAll, type DemoUsername } from '../helpers/configure';
 import { user } from '../helpers/storeAccess';
 import { bearer, startTestServer, type TestServer } from '../helpers/testServer';
 
 /**
  * Account administration findings of the 2026-11-25 review (docs/security.md):
- * every password hash goes through the one gate (L3).
+ * every password hash goes through the one gate (L3), and a role checked is
+ * the role changed (S1).
  */
 
 const TEMP = 'Temp-Pass-2026!';
@@ -75,5 +78,62 @@ describe('L3: every password hash waits at the hash gate', () => {
       await release();
     }
     expect(statuses).toEqual(Array(24).fill(503));
+  });
+});
+
+async function createUser(body: Record<string, unknown>, by: DemoUsername): Promise<User> {
+  const res = await server.http.post('/api/users').set(as(by)).send(body);
+  expect(res.status, JSON.stringify(res.body)).toBe(201);
+  return res.body as User;
+}
+
+/**
+ * On PostgreSQL, resolves once some statement of this database waits for a
+ * row lock; the embedded store runs a transaction alone, so nothing waits there.
+ */
+async function someoneWaitsForALock(): Promise<void> {
+  const url = server.ctx.config.storage.databaseUrl;
+  if (!url) return;
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    for (;;) {
+      const { rows } = await client.query<{ n: string }>(
+        'select count(*) as n from pg_locks l join pg_stat_activity a on a.pid = l.pid where not l.granted and a.datname = current_database()',
+      );
+      if (Number(rows[0].n) > 0) return;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+  } finally {
+    await client.end();
+  }
+}
+
+describe('S1: the role a user-admin is checked against is the role it changes', () => {
+  it.each([
+    ['PUT /api/users/{id}', (u: User) => server.http.put(`/api/users/${u.id}`).set(as('useradmin')).send({ password: TEMP })],
+    ['POST /api/user/{username}/update', (u: User) => server.http.post(`/api/user/${u.username}/update`).set(as('useradmin')).send({ pass: TEMP })],
+    ['DELETE /api/users/{id}', (u: User) => server.http.delete(`/api/users/${u.id}`).set(as('useradmin'))],
+  ])("refuses a user-admin's %s that waited on a concurrent promotion to super-admin (403), the account untouched", async (_call, send) => {
+    const target = await createUser({ username: fresh('rising'), role: 3, password: TEMP }, 'superadmin');
+    const stored = await user(server, target.username);
+    let commit!: () => void;
+    const held = new Promise<void>((resolve) => (commit = resolve));
+    let promoted!: () => void;
+    const written = new Promise<void>((resolve) => (promoted = resolve));
+    // a super-admin's promotion, written but not yet committed
+    const promotion = server.ctx.data.transaction(async (tx) => {
+      await tx.users.update(target.id, { role: 0 });
+      promoted();
+      await held;
+    });
+    await written;
+    const answer = send(target).then((res) => res);
+    await someoneWaitsForALock();
+    commit();
+    await promotion;
+    const res = await answer;
+    expect(res.status, JSON.stringify(res.body)).toBe(403);
+    expect(await user(server, target.username)).toMatchObject({ role: 0, password_hash: stored.password_hash, must_change_password: stored.must_change_password });
   });
 });

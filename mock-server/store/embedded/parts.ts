@@ -70,6 +70,8 @@ function users(a: Access): UserStore {
   return {
     get: (id) => a.read((s) => copy(s.users.find((u) => u.id === id) ?? null)),
     findByUsername: (username) => a.read((s) => copy(s.users.find((u) => u.username === username) ?? null)),
+    // a transaction here has the whole state to itself already
+    lock: (id) => a.read((s) => copy(s.users.find((u) => u.id === id) ?? null)),
     list: (filter, page) =>
       a.read((s) => {
         const ids = filter.ids && new Set(filter.ids);

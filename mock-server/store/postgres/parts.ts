@@ -107,6 +107,11 @@ function users(db: Db): UserStore {
   return {
     get: async (id) => (await db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst()) ?? null,
     findByUsername: async (username) => (await db.selectFrom('users').selectAll().where('username', '=', username).executeTakeFirst()) ?? null,
+    lock: (id) =>
+      atomic(db, async (tx) => {
+        await lockSuperAdmins(tx);
+        return (await tx.selectFrom('users').selectAll().where('id', '=', id).forUpdate().executeTakeFirst()) ?? null;
+      }),
     list: async (filter, page) => {
       const where = (eb: ExpressionBuilder<Database, 'users'>) =>
         eb.and([
