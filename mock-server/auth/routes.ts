@@ -1,6 +1,7 @@
 import express from 'express';
 import { rateLimit } from 'express-rate-limit';
 import type { AppContext } from '../context';
+import { ACCOUNT_LOCKED } from '../../src/domain/accountRelease';
 import { HttpError } from '../http/errors';
 import { readCredentials, type Credentials } from './credentials';
 import { LoginDelays } from './loginDelays';
@@ -56,6 +57,8 @@ export function authRoutes(ctx: AppContext): express.Router {
         throw wrongCredentials();
       }
       delays.succeeded(client, throttleKey);
+      // the right password, but the account waits for a super-admin's release (security review M2)
+      if (user.locked) throw new HttpError(423, ACCOUNT_LOCKED);
       await ctx.data.users.recordLogin(user.id, new Date().toISOString());
       res.type('text/plain').send(await ctx.tokens.issue(user));
     },

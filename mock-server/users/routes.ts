@@ -1,5 +1,6 @@
 import express from 'express';
 import type { PasswordChangeRequest } from '../../src/domain/api/users';
+import { needsRelease } from '../../src/domain/accountRelease';
 import { canAccess } from '../../src/domain/operations';
 import { ROLES } from '../../src/domain/rules';
 import { hashPassword } from '../auth/passwords';
@@ -11,7 +12,8 @@ import { recordUserChange } from './userChanges';
 /**
  * POST /api/user/{username}/update {pass}: own password, or anyone's for a
  * user-admin except a super-admin's. A password set for someone else is
- * temporary: its user must choose their own at the next login.
+ * temporary: its user must choose their own at the next login, and one a
+ * user-admin set for roles 3–5 also waits for a super-admin's release.
  */
 export function userRoutes(ctx: AppContext): express.Router {
   const router = express.Router();
@@ -39,8 +41,10 @@ export function userRoutes(ctx: AppContext): express.Router {
       const user = await tx.users.lock(found.id);
       if (!user) throw notFound('No such user.');
       refuseSuperAdmin(user.role);
-      await tx.users.update(user.id, { password_hash: passwordHash, must_change_password: !isSelf });
-      await recordUserChange(tx, auth, user, isSelf ? 'change_password' : 'reset_password');
+      // a user-admin's reset of a role 3–5 account waits for a super-admin's release
+      const locks = !isSelf && !user.locked && needsRelease(auth.role, { role: user.role, roleBefore: user.role, setsPassword: true });
+      await tx.users.update(user.id, { password_hash: passwordHash, must_change_password: !isSelf, ...(locks && { locked: true }) });
+      await recordUserChange(tx, auth, user, isSelf ? 'change_password' : 'reset_password', locks ? { locked: { from: false, to: true } } : {});
     });
     res.json({ status: 1 });
   });

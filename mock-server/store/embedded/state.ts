@@ -34,6 +34,7 @@ export function normalise(raw: Partial<EmbeddedShape> | DbShape): EmbeddedShape 
   for (const u of state.users) {
     u.token_version ??= 0;
     u.must_change_password ??= false;
+    u.locked ??= false;
   }
   for (const a of state.audits) {
     a.doc_mime_type ??= null;
