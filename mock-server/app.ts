@@ -4,6 +4,7 @@ import compression from 'compression';
 import express from 'express';
 import * as OpenApiValidator from 'express-openapi-validator';
 import { auditRoutes } from './audits/routes';
+import { HashGate } from './auth/hashGate';
 import { authenticate } from './auth/middleware';
 import { authRoutes } from './auth/routes';
 import { loadSecret, TokenService } from './auth/tokens';
@@ -74,7 +75,8 @@ export async function createApp(config: ServerConfig): Promise<KilnConsoleServer
   ensurePrivateDir(storage.dataDir);
   // PostgreSQL (DATABASE_URL) runs its migrations here, before the first request
   const data = await openStore(storage);
-  const ctx: AppContext = { config, data, blobs: openBlobs(storage), tokens };
+  const hashes = new HashGate(config.loginThrottle.hashConcurrency, config.loginThrottle.hashQueue);
+  const ctx: AppContext = { config, data, blobs: openBlobs(storage), tokens, hashes };
   const interrupted = await ctx.blobs.removeInterruptedWrites();
   if (interrupted > 0) console.log(`Removed ${interrupted} file(s) whose writing a stop cut short.`);
   // the embedded store is seeded when empty; PostgreSQL only when asked (SEED_DEMO=1), never by accident.

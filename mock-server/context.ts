@@ -1,9 +1,10 @@
+import type { HashGate } from './auth/hashGate';
 import type { TokenService } from './auth/tokens';
 import type { Blobs } from './blobs/blobs';
 import type { ServerConfig } from './config';
 import type { DataStore } from './store/dataStore';
 
-/** What every route module gets: the configuration, the store, the file storage and the token service. */
+/** What every route module gets: the configuration, the store, the file storage, the token service and the password-hash gate. */
 export interface AppContext {
   config: ServerConfig;
   /** the store interface (docs/store.md): the embedded store or PostgreSQL */
@@ -11,4 +12,6 @@ export interface AppContext {
   /** burn logs, photos, statements: a local folder or an S3 bucket */
   blobs: Blobs;
   tokens: TokenService;
+  /** every scrypt call (login, own change, create, reset) goes through this one gate (docs/security.md, "Login flood") */
+  hashes: HashGate;
 }

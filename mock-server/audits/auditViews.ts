@@ -34,6 +34,7 @@ export const proposedAudit = (audit: AuditRow): ProposedAudit => ({
   create_ts: audit.create_ts,
   kiln_type: audit.kiln_type,
   job_id: audit.job_id,
+  proposed_by: audit.proposed_by,
 });
 
 /** A proposal's burns per facility (one, as an audit covers one facility), by facility name. */

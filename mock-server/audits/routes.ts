@@ -1,5 +1,6 @@
 import express, { type Request } from 'express';
 import { STATEMENT_UPLOAD } from '../../src/domain/api/configure';
+import { SIGNOFF_BY_PROPOSER, maySignOff } from '../../src/domain/audits/fourEyes';
 import { ALGORITHM_VERSION } from '../analysis';
 import { facilityScope } from '../auth/facilityScope';
 import { requireOperation } from '../auth/middleware';
@@ -8,7 +9,7 @@ import { reachableFacility } from '../facilities/access';
 import { formField, readMultipart } from '../files/multipartUpload';
 import { checkedStatement } from '../files/statementFile';
 import { sendBlob } from '../files/storedFiles';
-import { badRequest, conflict, fieldError, notFound } from '../http/errors';
+import { badRequest, conflict, fieldError, forbidden, notFound } from '../http/errors';
 import { positiveId } from '../http/fieldErrors';
 import { KilnLogFiles } from '../kilnlogs/storage';
 import { analysisVersion } from '../store/auditRules';
@@ -130,6 +131,8 @@ export function auditRoutes(ctx: AppContext): express.Router {
     const audit = await data.audits.get(auditId);
     if (!audit) throw notFound('No such proposed audit.');
     if (audit.signoff_ts !== null) throw conflict(`Audit ${audit.id} is already signed off.`);
+    // four eyes on a certification (security review Info 12); who proposed never changes, so this check needs no lock
+    if (!maySignOff(audit, req.auth!.userId)) throw forbidden(SIGNOFF_BY_PROPOSER);
     const { content } = await checkedStatement(req);
 
     const docKey = newDocKey(content.ext);

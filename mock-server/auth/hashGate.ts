@@ -1,10 +1,11 @@
 import { HttpError } from '../http/errors';
 
 /**
- * At most `concurrency` password-hash checks at once, `queue` more waiting;
- * beyond that a 503 at once. A scrypt check holds a libuv thread and 128 MiB
- * for about 100 ms, and file reads share those threads, so a login flood
- * must not take them all (docs/security.md, "Login flood").
+ * At most `concurrency` password hashes (login checks, new passwords) at
+ * once, `queue` more waiting; beyond that a 503 at once. A scrypt call holds
+ * a libuv thread and 128 MiB for about 100 ms, and file reads share those
+ * threads, so a flood of logins or password changes must not take them all
+ * (docs/security.md, "Login flood"). One gate per server, in AppContext.
  */
 export class HashGate {
   private active = 0;
@@ -33,4 +34,4 @@ export class HashGate {
   }
 }
 
-const busy = () => new HttpError(503, 'The server is busy checking other logins. Try again in a moment.', { 'Retry-After': '2' });
+const busy = () => new HttpError(503, 'The server is busy checking other passwords. Try again in a moment.', { 'Retry-After': '2' });

@@ -1,4 +1,5 @@
 import type { Request, RequestHandler } from 'express';
+import { ACCOUNT_LOCKED } from '../../src/domain/accountRelease';
 import { canAccess, limitedToOwnFacilities, type AccessRequest, type OperationAction, type ResourceName } from '../../src/domain/operations';
 import { rulesForRole } from '../../src/domain/rules';
 import { HttpError, forbidden } from '../http/errors';
@@ -23,8 +24,9 @@ function isOwnPasswordChange(req: Request, username: string): boolean {
 /**
  * Verifies the bearer token (401 when missing, malformed, forged or expired)
  * and that it still names an existing user whose role matches and whose
- * tokens have not been revoked since it was issued. A user whose password
- * a user-admin set may only choose their own (428 for anything else). The rules
+ * tokens have not been revoked since it was issued. A locked account (waiting
+ * for a super-admin's release) is refused with 423; a user whose password a
+ * user-admin set may only choose their own (428 for anything else). The rules
  * applied are the server's table for that role, not whatever the token says.
  */
 export function authenticate(tokens: TokenService, data: DataStore): RequestHandler {
@@ -42,6 +44,7 @@ export function authenticate(tokens: TokenService, data: DataStore): RequestHand
     const user = await data.users.findByUsername(claims.sub);
     // one comparison per request: a token older than the user's last password or role change is refused
     if (!user || user.id !== claims.uid || user.role !== claims.role || claims.ver !== tokenVersion(user)) return next(unauthorized());
+    if (user.locked) return next(new HttpError(423, ACCOUNT_LOCKED));
     if (user.must_change_password && !isOwnPasswordChange(req, user.username)) return next(new HttpError(428, PASSWORD_CHANGE_REQUIRED));
     req.auth = { userId: user.id, username: user.username, role: user.role, rules: rulesForRole(user.role) };
     next();

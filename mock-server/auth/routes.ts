@@ -1,9 +1,9 @@
 import express from 'express';
 import { rateLimit } from 'express-rate-limit';
 import type { AppContext } from '../context';
+import { ACCOUNT_LOCKED } from '../../src/domain/accountRelease';
 import { HttpError } from '../http/errors';
 import { readCredentials, type Credentials } from './credentials';
-import { HashGate } from './hashGate';
 import { decoyPasswordHash, verifyPassword } from './passwords';
 
 const wrongCredentials = () => new HttpError(401, 'Credentials provided were incorrect.');
@@ -21,7 +21,7 @@ export function authRoutes(ctx: AppContext): express.Router {
   const { loginThrottle } = ctx.config;
   // in the database on PostgreSQL: every server behind the balancer counts the same failures
   const delays = ctx.data.loginThrottle(loginThrottle);
-  const hashes = new HashGate(loginThrottle.hashConcurrency, loginThrottle.hashQueue);
+  const { hashes } = ctx;
   // made now, so the first login for an unknown name costs no more than any other
   decoyPasswordHash().catch((err: unknown) => console.error('Preparing the decoy password hash failed:', err));
 
@@ -60,6 +60,8 @@ export function authRoutes(ctx: AppContext): express.Router {
         throw wrongCredentials();
       }
       await delays.succeeded(client, throttleKey);
+      // the right password, but the account waits for a super-admin's release (security review M2)
+      if (user.locked) throw new HttpError(423, ACCOUNT_LOCKED);
       await ctx.data.users.recordLogin(user.id, new Date().toISOString());
       res.type('text/plain').send(await ctx.tokens.issue(user));
     },

@@ -24,6 +24,8 @@ const LOGS_PER_AUDIT = 6;
 const LOGS_PER_PROPOSAL = 3;
 /** the demo kiln file admin proposes and signs off */
 const KILN_ADMIN_ID = 4;
+// four eyes (src/domain/audits/fourEyes.ts): the super-admin signs off what the kiln file admin proposed
+const SUPER_ADMIN_ID = 1;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 type Burn = KilnLogRecord & { facility_id: number; type: number; logts: string };
@@ -107,7 +109,7 @@ export async function seedAudits({ data, blobs }: Pick<AppContext, 'data' | 'blo
       signoff_ts,
       doc_key: docKey,
       doc_mime_type: statement.mime,
-      signed_off_by: KILN_ADMIN_ID,
+      signed_off_by: SUPER_ADMIN_ID,
       algorithm_version: ALGORITHM_VERSION,
     });
     audits.push(totals.audit);

@@ -44,9 +44,14 @@ export interface ListPage {
 }
 
 // ---------------------------------------------------------------- users
-export type NewUser = Omit<UserRow, 'id' | 'token_version' | 'last_login_ts' | 'must_change_password'> & { must_change_password?: boolean };
-export type UserPatch = Partial<Pick<UserRow, 'username' | 'role' | 'password_hash' | 'facility_ids' | 'must_change_password'>>;
+export type NewUser = Omit<UserRow, 'id' | 'token_version' | 'last_login_ts' | 'must_change_password' | 'locked'> & { must_change_password?: boolean; locked?: boolean };
+export type UserPatch = Partial<Pick<UserRow, 'username' | 'role' | 'password_hash' | 'facility_ids' | 'must_change_password' | 'locked'>>;
 export type NewUserChange = Omit<UserChangeRecord, 'id'>;
+export interface FacilitiesSet {
+  before: number[];
+  after: number[];
+  taken: { id: number; owner_id: number }[];
+}
 export const USER_SORT_FIELDS = ['id', 'username', 'role', 'created_ts', 'last_login_ts'] as const;
 export type UserSortField = (typeof USER_SORT_FIELDS)[number];
 export interface UserFilter {
@@ -60,6 +65,13 @@ export interface UserStore {
   get(id: number): Promise<UserRow | null>;
   /** exact username (usernames are unique case-insensitively) */
   findByUsername(username: string): Promise<UserRow | null>;
+  /**
+   * The user as it stands, unchangeable by anyone else until the caller's
+   * transaction ends (PostgreSQL: the super-admins' rows, then the user's,
+   * the order update and delete take them), so a role checked on the answer
+   * still holds at the write (security review S1). Call it inside transaction().
+   */
+  lock(id: number): Promise<UserRow | null>;
   list(filter: UserFilter, page: ListPage & { sort: { field: UserSortField } }): Promise<Page<UserRow>>;
   /** users with one of these roles (owner choices) */
   withRoles(roles: readonly number[]): Promise<UserRow[]>;
@@ -79,8 +91,9 @@ export interface UserStore {
    * Makes the user the owner of exactly these facilities (a facility admin's
    * reach); those they owned before and no longer do go to the oldest other
    * super-admin. 400 naming an unknown facility; null for an unknown user.
+   * `taken`: the facilities it moved from another owner, as they were.
    */
-  setFacilities(id: number, facilityIds: readonly number[]): Promise<{ before: number[]; after: number[] } | null>;
+  setFacilities(id: number, facilityIds: readonly number[]): Promise<FacilitiesSet | null>;
   /** records one change to a user (who, what, when) */
   recordChange(change: NewUserChange): Promise<UserChangeRecord>;
   /** the changes to one user, newest first */

@@ -14,15 +14,19 @@ export interface UserRow extends UserRecord {
   token_version: number;
   /** the password was set by a user-admin (a new user, a reset): the user must choose their own before anything else */
   must_change_password: boolean;
+  /** a user-admin created, reset or gave a role of 3–5 to this account: no login until a super-admin releases it */
+  locked: boolean;
 }
 
 /** What one change to a user did: each changed field's value before and after; never a password. */
 export interface UserChangeDetail {
   role?: { from: number | null; to: number | null };
   facility_ids?: { from: number[]; to: number[] };
+  /** the account was locked until a super-admin's release, or released */
+  locked?: { from: boolean; to: boolean };
 }
 
-export const USER_CHANGE_ACTIONS = ['create', 'update', 'reset_password', 'change_password', 'delete'] as const;
+export const USER_CHANGE_ACTIONS = ['create', 'update', 'reset_password', 'change_password', 'delete', 'release'] as const;
 export type UserChangeAction = (typeof USER_CHANGE_ACTIONS)[number];
 
 /** One change to a user: who made it, what it did, when. Kept after the user is deleted. */

@@ -1,5 +1,6 @@
 import express from 'express';
 import type { PasswordChangeRequest } from '../../src/domain/api/users';
+import { needsRelease } from '../../src/domain/accountRelease';
 import { canAccess } from '../../src/domain/operations';
 import { ROLES } from '../../src/domain/rules';
 import { hashPassword } from '../auth/passwords';
@@ -11,7 +12,8 @@ import { recordUserChange } from './userChanges';
 /**
  * POST /api/user/{username}/update {pass}: own password, or anyone's for a
  * user-admin except a super-admin's. A password set for someone else is
- * temporary: its user must choose their own at the next login.
+ * temporary: its user must choose their own at the next login, and one a
+ * user-admin set for roles 3–5 also waits for a super-admin's release.
  */
 export function userRoutes(ctx: AppContext): express.Router {
   const router = express.Router();
@@ -25,17 +27,24 @@ export function userRoutes(ctx: AppContext): express.Router {
     const body: PasswordChangeRequest = req.body;
     const problem = passwordProblem(body.pass);
     if (problem) throw fieldError('pass', problem);
-    const user = await ctx.data.users.findByUsername(username);
-    if (!user) throw notFound('No such user.');
+    const found = await ctx.data.users.findByUsername(username);
+    if (!found) throw notFound('No such user.');
     // a user-admin setting the super-admin's password would become super-admin (docs/security.md)
-    if (!isSelf && user.role === ROLES.SUPER_ADMIN && auth.role !== ROLES.SUPER_ADMIN) {
-      throw forbidden("Only a super-admin may set a super-admin's password.");
-    }
-    const passwordHash = await hashPassword(body.pass);
+    const refuseSuperAdmin = (role: number) => {
+      if (!isSelf && role === ROLES.SUPER_ADMIN && auth.role !== ROLES.SUPER_ADMIN) throw forbidden("Only a super-admin may set a super-admin's password.");
+    };
+    refuseSuperAdmin(found.role);
+    const passwordHash = await ctx.hashes.run(() => hashPassword(body.pass));
     // the store raises the user's token_version with the new password, so every older token is refused
     await ctx.data.transaction(async (tx) => {
-      await tx.users.update(user.id, { password_hash: passwordHash, must_change_password: !isSelf });
-      await recordUserChange(tx, auth, user, isSelf ? 'change_password' : 'reset_password');
+      // checked again on the locked row: a promotion may have landed while the hash was made (S1)
+      const user = await tx.users.lock(found.id);
+      if (!user) throw notFound('No such user.');
+      refuseSuperAdmin(user.role);
+      // a user-admin's reset of a role 3–5 account waits for a super-admin's release
+      const locks = !isSelf && !user.locked && needsRelease(auth.role, { role: user.role, roleBefore: user.role, setsPassword: true });
+      await tx.users.update(user.id, { password_hash: passwordHash, must_change_password: !isSelf, ...(locks && { locked: true }) });
+      await recordUserChange(tx, auth, user, isSelf ? 'change_password' : 'reset_password', locks ? { locked: { from: false, to: true } } : {});
     });
     res.json({ status: 1 });
   });

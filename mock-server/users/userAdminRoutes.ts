@@ -1,20 +1,24 @@
 import express, { type Request } from 'express';
 import type { UserCreateRequest, UserUpdateRequest } from '../../src/domain/api/users';
+import { needsRelease } from '../../src/domain/accountRelease';
 import { ROLES } from '../../src/domain/rules';
 import { passwordError, validateNewUser, validateUserAccess } from '../../src/domain/userValidation';
 import type { AuthContext } from '../auth/authContext';
 import { requireOperation } from '../auth/middleware';
 import { hashPassword } from '../auth/passwords';
 import type { AppContext } from '../context';
-import { HttpError, fieldError, forbidden, notFound } from '../http/errors';
+import { HttpError, conflict, fieldError, forbidden, notFound } from '../http/errors';
 import { assertNoFieldErrors, positiveId } from '../http/fieldErrors';
 import { idList, refuseUnknownKeys, searchText, wholeNumberFilter } from '../http/listFilters';
 import { parseListParams, sendPage } from '../http/simpleRest';
 import { USER_SORT_FIELDS, type UserFilter, type UserPatch } from '../store/dataStore';
 import type { UserChangeDetail, UserRow } from '../store/records';
+import { settleTakenFacilities } from './facilityMoves';
 import { recordUserChange } from './userChanges';
+import { OWNER_ROLES } from '../store/userRules';
 import { facilitiesByOwner, userView } from './userView';
 
+const byNumber = (a: number, b: number) => a - b;
 const sameIds = (a: readonly number[], b: readonly number[]) => a.length === b.length && a.every((x, i) => x === b[i]);
 
 /** Only a super-admin makes, changes or removes a super-admin (a user-admin would otherwise make itself one). */
@@ -62,7 +66,9 @@ export function userAdminRoutes(ctx: AppContext): express.Router {
   });
 
   router.get('/users/facilities', requireOperation('users', 'list'), async (_req, res) => {
-    res.json((await data.facilities.list()).map(({ id, mnemonic, name }) => ({ id, mnemonic, name })));
+    const [facilities, owners] = await Promise.all([data.facilities.list(), data.users.withRoles(OWNER_ROLES)]);
+    const nameOf = new Map(owners.map((u) => [u.id, u.username]));
+    res.json(facilities.map(({ id, mnemonic, name, owner_id }) => ({ id, mnemonic, name, owner_id, owner_username: nameOf.get(owner_id) ?? null })));
   });
 
   router.get('/users/:id', requireOperation('users', 'show'), async (req, res) => {
@@ -86,7 +92,8 @@ export function userAdminRoutes(ctx: AppContext): express.Router {
     assertNoFieldErrors(validateNewUser(body));
     refuseSuperAdminReach(auth, body.role);
     const facilityIds = body.facility_ids ?? [];
-    const passwordHash = await hashPassword(body.password);
+    const passwordHash = await ctx.hashes.run(() => hashPassword(body.password));
+    const locked = needsRelease(auth.role, { role: body.role, roleBefore: null, setsPassword: true });
     const user = await usernameFree(
       data.transaction(async (tx) => {
         const created = await tx.users.create({
@@ -97,10 +104,12 @@ export function userAdminRoutes(ctx: AppContext): express.Router {
           created_ts: new Date().toISOString(),
           // a password someone else chose is only good for choosing one's own
           must_change_password: true,
+          locked,
         });
-        const detail: UserChangeDetail = { role: { from: null, to: created.role } };
+        const detail: UserChangeDetail = { role: { from: null, to: created.role }, ...(locked && { locked: { from: false, to: true } }) };
         if (facilityIds.length) {
-          const { after } = (await tx.users.setFacilities(created.id, facilityIds))!;
+          const { after, taken } = (await tx.users.setFacilities(created.id, facilityIds))!;
+          await settleTakenFacilities(tx, auth, taken);
           detail.facility_ids = { from: [], to: after };
         }
         await recordUserChange(tx, auth, created, 'create', detail);
@@ -129,27 +138,52 @@ export function userAdminRoutes(ctx: AppContext): express.Router {
       const problem = passwordError(body.password);
       if (problem) assertNoFieldErrors({ password: problem });
     }
-    const passwordHash = body.password === undefined ? undefined : await hashPassword(body.password);
+    const { password } = body;
+    const passwordHash = password === undefined ? undefined : await ctx.hashes.run(() => hashPassword(password));
 
     const user = await data.transaction(async (tx) => {
-      const before = await tx.users.get(id);
+      // locked until the write, so the role checked here is the role changed (S1)
+      const before = await tx.users.lock(id);
       if (!before) throw notFound('No such user.');
       // the role may have changed since it was checked above
       refuseSuperAdminReach(auth, before.role);
-      const ownedBefore = await tx.facilities.idsOwnedBy(id);
+      const ownedBefore = (await tx.facilities.idsOwnedBy(id)).sort(byNumber);
+      const setsPassword = passwordHash !== undefined;
+      const locks = !before.locked && needsRelease(auth.role, { role: body.role ?? before.role, roleBefore: before.role, setsPassword });
       const patch: UserPatch = {
         ...(body.role !== undefined && { role: body.role }),
-        ...(passwordHash !== undefined && { password_hash: passwordHash, must_change_password: true }),
+        ...(setsPassword && { password_hash: passwordHash, must_change_password: true }),
+        ...(locks && { locked: true }),
       };
       const after = (await tx.users.update(id, patch))!;
-      if (after.role === ROLES.FACILITY_ADMIN && body.facility_ids !== undefined) await tx.users.setFacilities(id, body.facility_ids);
-      const ownedAfter = await tx.facilities.idsOwnedBy(id);
+      if (after.role === ROLES.FACILITY_ADMIN && body.facility_ids !== undefined) {
+        await settleTakenFacilities(tx, auth, (await tx.users.setFacilities(id, body.facility_ids))!.taken);
+      }
+      const ownedAfter = (await tx.facilities.idsOwnedBy(id)).sort(byNumber);
+      const locking: UserChangeDetail = locks ? { locked: { from: false, to: true } } : {};
       const detail: UserChangeDetail = {
         ...(after.role !== before.role && { role: { from: before.role, to: after.role } }),
         ...(!sameIds(ownedBefore, ownedAfter) && { facility_ids: { from: ownedBefore, to: ownedAfter } }),
+        // the lock is told with the reset that caused it, or else with the role change
+        ...(!setsPassword && locking),
       };
       if (Object.keys(detail).length) await recordUserChange(tx, auth, after, 'update', detail);
-      if (passwordHash !== undefined) await recordUserChange(tx, auth, after, 'reset_password');
+      if (setsPassword) await recordUserChange(tx, auth, after, 'reset_password', locking);
+      return after;
+    });
+    res.json(userView(user, await owners()));
+  });
+
+  // the second person on a password a user-admin handed over (src/domain/accountRelease.ts)
+  router.post('/users/:id/release', requireOperation('users', 'release'), async (req, res) => {
+    const auth = req.auth!;
+    const id = targetOf(req);
+    const user = await data.transaction(async (tx) => {
+      const before = await tx.users.lock(id);
+      if (!before) throw notFound('No such user.');
+      if (!before.locked) throw conflict('This account is not waiting for a release.');
+      const after = (await tx.users.update(id, { locked: false }))!;
+      await recordUserChange(tx, auth, after, 'release', { locked: { from: true, to: false } });
       return after;
     });
     res.json(userView(user, await owners()));
@@ -161,7 +195,7 @@ export function userAdminRoutes(ctx: AppContext): express.Router {
     if (id === auth.userId) throw forbidden('You cannot delete your own account.');
     const owned = await owners();
     const removed: UserRow = await data.transaction(async (tx) => {
-      const user = await tx.users.get(id);
+      const user = await tx.users.lock(id);
       if (!user) throw notFound('No such user.');
       refuseSuperAdminReach(auth, user.role);
       const facilityIds = await tx.facilities.idsOwnedBy(id);

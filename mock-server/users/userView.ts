@@ -32,5 +32,6 @@ export function userView(user: UserRow, owned: FacilitiesByOwner): User {
     created_ts: user.created_ts,
     last_login_ts: user.last_login_ts,
     must_change_password: user.must_change_password,
+    locked: user.locked,
   };
 }

@@ -18,6 +18,7 @@ import TaskAltIcon from '@mui/icons-material/TaskAlt';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useCanAccess, useDataProvider, useGetList, useNotify, useTranslate } from 'react-admin';
 import { statementFileType, STATEMENT_EXTENSIONS } from '../domain/audits/audits';
+import { maySignOff } from '../domain/audits/fourEyes';
 import type { AuditCo2Summary, AuditLogRow, ProposedAuditItem } from '../domain/audits/types';
 import { formatNumber } from '../domain/format';
 import { RESOURCES } from '../domain/operations';
@@ -28,6 +29,7 @@ import { Page } from '../layout/Page';
 import type { AuditSignoff } from '../providers/apiMethods';
 import type { ApiDataProvider } from '../providers/dataProvider';
 import { EVERY_ROW } from '../providers/listedInBrowser';
+import { useSession } from '../providers/useSession';
 import { AuditLogTable } from './AuditLogTable';
 import { ProposalLabel } from './ProposalLabel';
 
@@ -80,6 +82,7 @@ export default function ReviewAuditPage() {
 
 function ProposalReview({ proposal, canSignoff }: { proposal: ProposedAuditItem; canSignoff: boolean }) {
   const translate = useTranslate();
+  const session = useSession();
   const logs = useGetList<LogRecord>(RESOURCES.auditableLogs, { filter: { audit: proposal.id }, pagination: EVERY_ROW });
   useReportQueryFailure(logs.error, LOGS_FAILURE);
   const summary = (logs.meta?.co2_summary ?? []) as AuditCo2Summary[];
@@ -101,7 +104,11 @@ function ProposalReview({ proposal, canSignoff }: { proposal: ProposedAuditItem;
       ) : (
         <AuditLogTable resource={RESOURCES.auditableLogs} logs={rows} isPending={logs.isPending} label="audits.review.auditLogs" />
       )}
-      {canSignoff && rows.length > 0 && <SignoffArea proposalId={proposal.id} analysisIds={rows.map((row) => row.analysis_id)} />}
+      {/* four eyes: the server refuses the proposer's signoff (403), so the proposer is told instead of offered it */}
+      {canSignoff && rows.length > 0 && !maySignOff(proposal, session?.uid) && <Alert severity="info">{translate('audits.review.ownProposal')}</Alert>}
+      {canSignoff && rows.length > 0 && maySignOff(proposal, session?.uid) && (
+        <SignoffArea proposalId={proposal.id} analysisIds={rows.map((row) => row.analysis_id)} />
+      )}
     </>
   );
 }

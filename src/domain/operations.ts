@@ -46,7 +46,8 @@ export type OperationAction =
   | 'upload'
   | 'approve'
   | 'assign'
-  | 'certify';
+  | 'certify'
+  | 'release';
 
 export interface Operation {
   /** the rule the session must hold; null: any logged-in user */
@@ -112,6 +113,8 @@ export const OPERATIONS: Readonly<Record<ResourceName, Partial<Record<OperationA
     create: guard('create', 'user'),
     edit: guard('update', 'user'),
     delete: guard('delete', 'user'),
+    // a super-admin alone releases an account a user-admin handed over (accountRelease.ts)
+    release: guard('manage', 'user'),
   },
   // a facility admin reads only its own facilities' audits (DESIGN §3)
   audits: { ...readable('audit', true), create: guard('create', 'audit', true) },

@@ -17,7 +17,7 @@ import type { AvailableCo2Response } from '../domain/api/ecoAssets';
 import type { ArchiveRetention, KilnLog, KilnLogAssignRequest, KilnLogDetail } from '../domain/api/kilnLogs';
 import { signoffFields, type StatementFileType } from '../domain/audits/audits';
 import type { CarbonSummaryData } from '../domain/audits/types';
-import type { UserChange, UserFacilityOption } from '../domain/api/users';
+import type { User, UserChange, UserFacilityOption } from '../domain/api/users';
 import type { RecentChange, Statistics } from '../domain/api/admin';
 import { apiFetch, apiFetchBlob, callApi } from './httpClient';
 import { fileNameFromDisposition } from './fileName';
@@ -175,6 +175,9 @@ export const apiMethods = {
 
   /** GET /api/users/{id}/changes: who changed the user, what and when, newest first. */
   getUserChanges: (id: number): Promise<UserChange[]> => callApi('/users/{id}/changes', 'get', { id }),
+
+  /** POST /api/users/{id}/release: a super-admin releases an account a user-admin handed over. */
+  releaseUser: (id: number): Promise<User> => callApi('/users/{id}/release', 'post', { id }),
 
   /** GET /api/users/facilities: the facilities a facility admin may be given. */
   getUserFacilityOptions: (): Promise<UserFacilityOption[]> => callApi('/users/facilities', 'get'),

@@ -37,6 +37,7 @@ const METHOD_NAMES = [
   'getAvailableCo2',
   'getRecentChanges',
   'getUserChanges',
+  'releaseUser',
   'getUserFacilityOptions',
   'getStatistics',
   'updateStatistics',

@@ -5,11 +5,17 @@ import { useSession } from '../providers/useSession';
 import { roleChoices } from './userForm';
 import { facilityLabel, useFacilityOptions } from './useFacilityOptions';
 
-/** Role, and for a facility admin the facilities they manage. */
-export function UserAccessInputs({ readOnly = false }: { readOnly?: boolean }) {
+/**
+ * Role, and for a facility admin the facilities they manage. A super-admin
+ * may choose any facility (the save asks before one changes owner); anyone
+ * else only those the user owns already, as the server refuses the rest.
+ */
+export function UserAccessInputs({ readOnly = false, userId }: { readOnly?: boolean; userId?: number }) {
   const session = useSession();
   const role = useWatch({ name: 'role' });
   const options = useFacilityOptions();
+  const superAdmin = session?.role === ROLES.SUPER_ADMIN;
+  const choices = (options.data ?? []).filter((f) => superAdmin || f.owner_id === userId);
   return (
     <>
       <SelectInput source="role" label="users.role" choices={roleChoices(session?.role)} readOnly={readOnly} variant="outlined" />
@@ -17,9 +23,9 @@ export function UserAccessInputs({ readOnly = false }: { readOnly?: boolean }) {
         <AutocompleteArrayInput
           source="facility_ids"
           label="users.facilities"
-          choices={(options.data ?? []).map((f) => ({ id: f.id, name: facilityLabel(f) }))}
+          choices={choices.map((f) => ({ id: f.id, name: superAdmin && f.owner_id !== userId && f.owner_username ? `${facilityLabel(f)} (${f.owner_username})` : facilityLabel(f) }))}
           isPending={options.isPending}
-          helperText="users.facilitiesHelp"
+          helperText={superAdmin ? 'users.facilitiesHelp' : 'users.facilitiesHelpUserAdmin'}
           readOnly={readOnly}
           variant="outlined"
         />

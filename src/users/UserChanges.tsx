@@ -27,6 +27,7 @@ export function UserChanges({ userId }: { userId: number }) {
       change.detail.role && translate('users.roleChange', { from: roleName(change.detail.role.from), to: roleName(change.detail.role.to) }),
       change.detail.facility_ids &&
         translate('users.facilitiesChange', { from: facilities(change.detail.facility_ids.from), to: facilities(change.detail.facility_ids.to) }),
+      change.detail.locked?.to === true && translate('users.lockedChange'),
     ]
       .filter(Boolean)
       .join('; ');

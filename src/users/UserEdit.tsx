@@ -1,6 +1,6 @@
-import { Alert, Divider, Paper, Stack } from '@mui/material';
-import { useQueryClient } from '@tanstack/react-query';
-import { DeleteButton, Edit, SaveButton, SimpleForm, TextInput, Toolbar, useNotify, useRecordContext, useTranslate } from 'react-admin';
+import { Alert, Button, Divider, Paper, Stack } from '@mui/material';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { DeleteButton, Edit, SaveButton, SimpleForm, TextInput, Toolbar, useDataProvider, useNotify, useRecordContext, useRefresh, useTranslate } from 'react-admin';
 import type { User } from '../domain/api/users';
 import { RESOURCES } from '../domain/operations';
 import { ROLES } from '../domain/rules';
@@ -8,6 +8,8 @@ import type { UserFormValues } from '../domain/userValidation';
 import { useSession } from '../providers/useSession';
 import { ResetPassword } from './ResetPassword';
 import { UserAccessInputs } from './UserAccessInputs';
+import type { ApiDataProvider } from '../providers/dataProvider';
+import { useOwnerChangeConfirm } from './OwnerChangeConfirm';
 import { UserChanges, userChangesKey } from './UserChanges';
 import { accessPayload, validateEditForm } from './userForm';
 
@@ -28,19 +30,54 @@ function UserEditToolbar() {
   );
 }
 
+/** An account waiting for a super-admin's release (src/domain/accountRelease.ts): said plainly, with the super-admin's Release. */
+function AwaitingRelease({ user, superAdmin }: { user: User; superAdmin: boolean }) {
+  const translate = useTranslate();
+  const notify = useNotify();
+  const refresh = useRefresh();
+  const queryClient = useQueryClient();
+  const dataProvider = useDataProvider<ApiDataProvider>();
+  const release = useMutation({
+    mutationFn: () => dataProvider.releaseUser(user.id),
+    onSuccess: () => {
+      notify('users.released', { type: 'success' });
+      void queryClient.invalidateQueries({ queryKey: userChangesKey(user.id) });
+      refresh();
+    },
+    onError: (error) => notify(error instanceof Error ? error.message : 'errors.unknownServer', { type: 'error' }),
+  });
+  return (
+    <Alert
+      severity="warning"
+      action={
+        superAdmin && (
+          <Button color="inherit" variant="outlined" size="small" disabled={release.isPending} onClick={() => release.mutate()}>
+            {translate('users.release')}
+          </Button>
+        )
+      }
+    >
+      {translate(superAdmin ? 'users.lockedSuperAdmin' : 'users.lockedText')}
+    </Alert>
+  );
+}
+
 function UserEditForm() {
   const translate = useTranslate();
   const user = useRecordContext<User>();
   const session = useSession();
+  const { onSubmit, dialog } = useOwnerChangeConfirm(user?.id);
   if (!user) return null;
   const locked = lockedReason(user, session);
   return (
     <Stack spacing={3}>
+      {user.locked && <AwaitingRelease user={user} superAdmin={session?.role === ROLES.SUPER_ADMIN} />}
       {locked && <Alert severity="info">{translate(locked)}</Alert>}
-      <SimpleForm validate={validateEditForm} toolbar={locked ? false : <UserEditToolbar />} sx={{ maxWidth: 560 }}>
+      <SimpleForm validate={validateEditForm} onSubmit={onSubmit} toolbar={locked ? false : <UserEditToolbar />} sx={{ maxWidth: 560 }}>
         <TextInput source="username" label="users.username" readOnly variant="outlined" />
-        <UserAccessInputs readOnly={Boolean(locked)} />
+        <UserAccessInputs readOnly={Boolean(locked)} userId={user.id} />
       </SimpleForm>
+      {dialog}
       {!locked && (
         <Paper variant="outlined" sx={{ p: 2 }}>
           <ResetPassword user={user} />

@@ -50,7 +50,7 @@ export function UserList() {
     >
       {small ? (
         <SimpleList<User>
-          primaryText={(user) => user.username}
+          primaryText={(user) => (user.locked ? `${user.username} · ${translate('users.awaitingRelease')}` : user.username)}
           secondaryText={(user) => [user.role_name, ...user.facilities.map((f) => f.mnemonic)].join(' · ')}
           tertiaryText={lastLogin}
           rowClick="edit"
@@ -58,7 +58,16 @@ export function UserList() {
         />
       ) : (
         <Datagrid rowClick="edit" bulkActionButtons={false} empty={<ListEmpty message="users.noMatch" />}>
-          <FunctionField<User> source="username" label="users.username" render={(user) => <RowLink to={`/users/${user.id}`}>{user.username}</RowLink>} />
+          <FunctionField<User>
+            source="username"
+            label="users.username"
+            render={(user) => (
+              <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+                <RowLink to={`/users/${user.id}`}>{user.username}</RowLink>
+                {user.locked && <Chip label={translate('users.awaitingRelease')} color="warning" size="small" />}
+              </Stack>
+            )}
+          />
           <TextField source="role_name" label="users.role" sortBy="role" />
           <FunctionField<User> label="users.facilities" sortable={false} render={(user) => <Facilities user={user} />} />
           <FunctionField<User> source="created_ts" label="users.created" render={(user) => formatDateTime(user.created_ts)} />

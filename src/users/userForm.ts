@@ -6,6 +6,7 @@
 import { ROLES, ROLE_NAMES, isRoleCode, type RoleCode } from '../domain/rules';
 import { USERNAME_MAX_LENGTH, PASSWORD_MAX_LENGTH, validateNewUser, validateUserAccess, passwordError, type UserFormValues } from '../domain/userValidation';
 import type { FieldErrors } from '../domain/validation';
+import type { UserFacilityOption } from '../domain/api/users';
 
 type Message = string | { message: string; args: Record<string, number> };
 
@@ -37,4 +38,9 @@ export function roleChoices(sessionRole: number | undefined): { id: RoleCode; na
     .filter(isRoleCode)
     .filter((role) => role !== ROLES.SUPER_ADMIN || sessionRole === ROLES.SUPER_ADMIN)
     .map((role) => ({ id: role, name: ROLE_NAMES[role] }));
+}
+
+/** The chosen facilities that belong to another user now (none of a new user's own), each with its owner. */
+export function facilitiesChangingOwner(options: readonly UserFacilityOption[], chosen: readonly number[], userId: number | undefined): UserFacilityOption[] {
+  return options.filter((f) => chosen.includes(f.id) && f.owner_id !== userId);
 }

@@ -16,6 +16,8 @@ import { reanalyseOutdated } from '../../mock-server/kilnlogs/reanalyseOutdated'
 import type { AvailableCo2Response } from '../../src/domain/api/ecoAssets';
 import { loginAll, pngImage, TINY_PDF, type DemoUsername } from '../helpers/configure';
 import { bearer, startTestServer, type TestServer } from '../helpers/testServer';
+import { snapshot } from '../helpers/snapshot';
+import { SIGNOFF_BY_PROPOSER } from '../../src/domain/audits/fourEyes';
 
 /**
  * The audit calls of spec §7 over HTTP, on either store (records are reached
@@ -59,7 +61,8 @@ const propose = (ids: number[], query: Record<string, string | number> = {}, use
     .set(as(user))
     .send({ analysis_ids: ids });
 
-function signoff(auditId: number | string | null, ids: number[], file: { bytes: Buffer; name: string; type: string } | null = { bytes: TINY_PDF, name: 'statement.pdf', type: 'pdf' }, user: DemoUsername = 'kilnadmin') {
+// four eyes: the kiln file admin proposes (propose's default), the super-admin signs off
+function signoff(auditId: number | string | null, ids: number[], file: { bytes: Buffer; name: string; type: string } | null = { bytes: TINY_PDF, name: 'statement.pdf', type: 'pdf' }, user: DemoUsername = 'superadmin') {
   let req = http().post('/api/audit/signoff').set(as(user));
   if (auditId !== null) req = req.field('proposed_audit_id', String(auditId));
   for (const id of ids) req = req.field('analysis_ids', String(id));
@@ -184,9 +187,9 @@ describe('propose', () => {
     const res = await propose(burns.map((b) => b.id), { job_id: '  JOB-42  ', kiln_type: burns[0].type! });
     expect(res.status).toBe(201);
     const audit = res.body as ProposeResult;
-    expect(audit).toMatchObject({ job_id: 'JOB-42', kiln_type: burns[0].type, facility_id: burns[0].facility_id, analysis_ids: burns.map((b) => b.id) });
+    expect(audit).toMatchObject({ job_id: 'JOB-42', kiln_type: burns[0].type, facility_id: burns[0].facility_id, analysis_ids: burns.map((b) => b.id), proposed_by: (await server.ctx.data.users.findByUsername('kilnadmin'))!.id });
     const dropdown = (await http().get('/api/dropdowns/audits').set(as('kilnadmin'))).body as ProposedAuditsResponse;
-    expect(dropdown.data[0]).toEqual({ id: audit.id, create_ts: audit.create_ts, kiln_type: audit.kiln_type, job_id: 'JOB-42' });
+    expect(dropdown.data[0]).toEqual({ id: audit.id, create_ts: audit.create_ts, kiln_type: audit.kiln_type, job_id: 'JOB-42', proposed_by: audit.proposed_by });
     const left = (await potential()).data.map((l) => l.id);
     for (const b of burns) expect(left).not.toContain(b.id);
   });
@@ -293,11 +296,27 @@ describe('review, signoff and the locks it puts on burns', () => {
     expect(((await http().get('/api/dropdowns/audits').set(as('kilnadmin'))).body as ProposedAuditsResponse).data.map((a) => a.id)).toContain(audit.id);
   });
 
+  it('refuses the signoff of whoever proposed it (403, four eyes), storing nothing; the proposal says who proposed it', async () => {
+    const kilnadmin = (await server.ctx.data.users.findByUsername('kilnadmin'))!;
+    const open = ((await http().get('/api/dropdowns/audits').set(as('kilnadmin'))).body as ProposedAuditsResponse).data.find((a) => a.id === audit.id);
+    expect(open?.proposed_by).toBe(kilnadmin.id);
+    const before = await snapshot(server);
+    const res = await signoff(audit.id, burns.map((b) => b.id), undefined, 'kilnadmin');
+    expect(res.status).toBe(403);
+    expect(res.body.message).toBe(SIGNOFF_BY_PROPOSER);
+    expect(await snapshot(server)).toEqual(before);
+    expect((await server.ctx.data.audits.get(audit.id))?.signoff_ts).toBeNull();
+  });
+
   it('signs off a subset with a PDF: the history item, the evidence, the released burn', async () => {
     const signed = burns.slice(0, 2).map((b) => b.id);
     const res = await signoff(audit.id, signed);
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     item = res.body as AuditHistoryItem;
+    expect(await server.ctx.data.audits.get(audit.id)).toMatchObject({
+      proposed_by: (await server.ctx.data.users.findByUsername('kilnadmin'))!.id,
+      signed_off_by: (await server.ctx.data.users.findByUsername('superadmin'))!.id,
+    });
     expect(item).toMatchObject({
       id: audit.id,
       job_id: 'JOB-T',

@@ -28,6 +28,13 @@ async function createUser(body: Record<string, unknown>, by: DemoUsername = 'use
   return res.body as User;
 }
 
+/** A super-admin's release of an account a user-admin handed over. */
+async function release(id: number): Promise<User> {
+  const res = await server.http.post(`/api/users/${id}/release`).set(as('superadmin'));
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  return res.body as User;
+}
+
 /** Logs a new user in and has them choose their own password; answers a working token. */
 async function ownPassword(username: string): Promise<string> {
   const temp = await server.login(username, TEMP);
@@ -96,8 +103,9 @@ describe('a password a user-admin set', () => {
   it('is temporary: the new facility admin must choose their own before anything else, then sees only their facility', async () => {
     const [first, second] = await facilityIds();
     const name = fresh('fa');
-    const created = await createUser({ username: name, role: 4, facility_ids: [second], password: TEMP });
-    expect(created).toMatchObject({ must_change_password: true, facility_ids: [second], role_name: 'Facility Admin' });
+    // a facility another user owns moves only by a super-admin's hand
+    const created = await createUser({ username: name, role: 4, facility_ids: [second], password: TEMP }, 'superadmin');
+    expect(created).toMatchObject({ must_change_password: true, locked: false, facility_ids: [second], role_name: 'Facility Admin' });
 
     const temp = await server.login(name, TEMP);
     expect(decodeJwt(temp).must_change_password).toBe(true);
@@ -121,12 +129,16 @@ describe('a password a user-admin set', () => {
   it('is temporary after a reset too, and the reset refuses the older tokens at once', async () => {
     const name = fresh('kfa');
     const user = await createUser({ username: name, role: 3, password: TEMP });
+    await release(user.id);
     const token = await ownPassword(name);
     expect((await server.http.get('/api/kilnlogs').set(bearer(token))).status).toBe(200);
     const reset = await server.http.put(`/api/users/${user.id}`).set(as('useradmin')).send({ password: TEMP });
     expect(reset.status).toBe(200);
-    expect(reset.body.must_change_password).toBe(true);
+    expect(reset.body).toMatchObject({ must_change_password: true, locked: true });
     expect((await server.http.get('/api/kilnlogs').set(bearer(token))).status).toBe(401);
+    // a user-admin's reset of a kiln file admin waits for a super-admin's release (security review M2)
+    expect((await server.http.post('/api/auth').send({ username: name, password: TEMP })).status).toBe(423);
+    await release(user.id);
     expect((await server.http.get('/api/kilnlogs').set(bearer(await server.login(name, TEMP)))).status).toBe(428);
   });
 });
@@ -135,9 +147,9 @@ describe('PUT and DELETE /api/users/{id}', () => {
   it("changes a user's role and facilities; the demoted user's token stops working at once", async () => {
     const ids = await facilityIds();
     const name = fresh('promo');
-    const user = await createUser({ username: name, role: 3, password: TEMP });
+    const user = await createUser({ username: name, role: 3, password: TEMP }, 'superadmin');
     const token = await ownPassword(name);
-    const res = await server.http.put(`/api/users/${user.id}`).set(as('useradmin')).send({ role: 4, facility_ids: [ids[0]] });
+    const res = await server.http.put(`/api/users/${user.id}`).set(as('superadmin')).send({ role: 4, facility_ids: [ids[0]] });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ role: 4, facility_ids: [ids[0]] });
     expect((await server.ctx.data.facilities.get(ids[0]))?.owner_id).toBe(user.id);
@@ -168,7 +180,7 @@ describe('PUT and DELETE /api/users/{id}', () => {
 
   it("deletes a user, whose token stops working at once, and keeps the user's recorded changes", async () => {
     const name = fresh('gone');
-    const user = await createUser({ username: name, role: 5, password: TEMP });
+    const user = await createUser({ username: name, role: 5, password: TEMP }, 'superadmin');
     const token = await ownPassword(name);
     await server.http.put(`/api/users/${user.id}`).set(as('useradmin')).send({ role: 3 });
     const res = await server.http.delete(`/api/users/${user.id}`).set(as('useradmin'));
@@ -182,9 +194,10 @@ describe('PUT and DELETE /api/users/{id}', () => {
       ['delete', 'useradmin'],
       ['update', 'useradmin'],
       ['change_password', name],
-      ['create', 'useradmin'],
+      ['create', 'superadmin'],
     ]);
-    expect(changes[1].detail).toEqual({ role: { from: 5, to: 3 } });
+    // a user-admin's move into another role of 3–5 locks the account until a super-admin releases it
+    expect(changes[1].detail).toEqual({ role: { from: 5, to: 3 }, locked: { from: false, to: true } });
     expect(changes[3].detail).toEqual({ role: { from: null, to: 5 } });
     expect(JSON.stringify(changes)).not.toContain(TEMP);
     expect((await server.http.get('/api/users/99999/changes').set(as('useradmin'))).status).toBe(404);

@@ -115,11 +115,20 @@ export function storeContract(factory: StoreFactory): void {
       const boss = await store.users.create(user('boss'));
       const fa = await store.users.create({ ...user('fa', 4), must_change_password: true });
       expect(fa.must_change_password).toBe(true);
+      // a facility list alone changes no column of the user
+      expect(await store.users.update(fa.id, {})).toEqual(fa);
       for (const m of ['NRB', 'KSM', 'ACC']) await addFacility(store, m, boss.id);
       const ids = Object.fromEntries((await store.facilities.list()).map((f) => [f.mnemonic, f.id]));
-      expect(await store.users.setFacilities(fa.id, [ids.NRB, ids.KSM])).toEqual({ before: [], after: [ids.NRB, ids.KSM].sort((x, y) => x - y) });
+      const [first, second] = [ids.NRB, ids.KSM].sort((x, y) => x - y);
+      expect(await store.users.setFacilities(fa.id, [ids.NRB, ids.KSM])).toEqual({
+        before: [],
+        after: [first, second],
+        taken: [{ id: first, owner_id: boss.id }, { id: second, owner_id: boss.id }],
+      });
       expect(await ownersOf()).toEqual({ ACC: boss.id, KSM: fa.id, NRB: fa.id });
-      expect(await store.users.setFacilities(fa.id, [ids.ACC])).toMatchObject({ after: [ids.ACC] });
+      // a facility the user owns already is kept, not taken
+      expect(await store.users.setFacilities(fa.id, [ids.NRB])).toMatchObject({ after: [ids.NRB], taken: [] });
+      expect(await store.users.setFacilities(fa.id, [ids.ACC])).toMatchObject({ after: [ids.ACC], taken: [{ id: ids.ACC, owner_id: boss.id }] });
       expect(await ownersOf()).toEqual({ ACC: fa.id, KSM: boss.id, NRB: boss.id });
       const refused = await refusal(store.users.setFacilities(fa.id, [ids.NRB, 9999]));
       expect(refused.status).toBe(400);
@@ -708,7 +717,7 @@ export function storeContract(factory: StoreFactory): void {
       logs[0].audit_id = 3;
       const state = {
         ...emptyEmbedded(),
-        users: [{ id: 4, username: 'kilnadmin', role: 3, password_hash: 'h', facility_ids: [], created_ts: '2026-01-01T00:00:00.000Z', last_login_ts: null, token_version: 2, must_change_password: false }],
+        users: [{ id: 4, username: 'kilnadmin', role: 3, password_hash: 'h', facility_ids: [], created_ts: '2026-01-01T00:00:00.000Z', last_login_ts: null, token_version: 2, must_change_password: false, locked: true }],
         facilities: [facility],
         kilns: [{ id: 9, kiln_id: 'CG1-0007', facility_id: 7, type: 0, install_date: '2024-01-01', last_update: '2026-01-01T00:00:00.000Z', config: '{}', approved_ts: '2026-01-01T00:00:00.000Z', approved_by: null }],
         kilnlogs: logs,

@@ -70,6 +70,8 @@ function users(a: Access): UserStore {
   return {
     get: (id) => a.read((s) => copy(s.users.find((u) => u.id === id) ?? null)),
     findByUsername: (username) => a.read((s) => copy(s.users.find((u) => u.username === username) ?? null)),
+    // a transaction here has the whole state to itself already
+    lock: (id) => a.read((s) => copy(s.users.find((u) => u.id === id) ?? null)),
     list: (filter, page) =>
       a.read((s) => {
         const ids = filter.ids && new Set(filter.ids);
@@ -86,7 +88,7 @@ function users(a: Access): UserStore {
         let id = m.nextId('users');
         const highestRecorded = s.user_changes.reduce((n, c) => Math.max(n, c.user_id), 0);
         if (id <= highestRecorded) id = highestRecorded + 1;
-        const row: UserRow = { must_change_password: false, ...copy(user), id, token_version: 0, last_login_ts: null };
+        const row: UserRow = { must_change_password: false, locked: false, ...copy(user), id, token_version: 0, last_login_ts: null };
         m.insert('users', row);
         return copy(row);
       }),
@@ -124,8 +126,9 @@ function users(a: Access): UserStore {
         const before = s.facilities.filter((f) => f.owner_id === id).map((f) => f.id).sort(byNumber);
         const wanted = new Set(facilityIds);
         handOver(s, m, id, wanted);
+        const taken = s.facilities.filter((f) => wanted.has(f.id) && f.owner_id !== id).map((f) => ({ id: f.id, owner_id: f.owner_id }));
         for (const f of s.facilities) if (wanted.has(f.id) && f.owner_id !== id) m.patch(f, { owner_id: id });
-        return { before, after: [...wanted].sort(byNumber) };
+        return { before, after: [...wanted].sort(byNumber), taken: taken.sort((x, y) => x.id - y.id) };
       }),
     recordChange: (change) =>
       a.write((_s, m) => {

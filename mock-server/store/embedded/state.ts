@@ -35,6 +35,7 @@ export function normalise(raw: Partial<EmbeddedShape> | DbShape): EmbeddedShape 
   for (const u of state.users) {
     u.token_version ??= 0;
     u.must_change_password ??= false;
+    u.locked ??= false;
   }
   // kilns registered before approval existed are approved as of their last update (migration 2026-11-25-0001)
   for (const k of state.kilns) {

@@ -108,6 +108,11 @@ function users(db: Db): UserStore {
   return {
     get: async (id) => (await db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst()) ?? null,
     findByUsername: async (username) => (await db.selectFrom('users').selectAll().where('username', '=', username).executeTakeFirst()) ?? null,
+    lock: (id) =>
+      atomic(db, async (tx) => {
+        await lockSuperAdmins(tx);
+        return (await tx.selectFrom('users').selectAll().where('id', '=', id).forUpdate().executeTakeFirst()) ?? null;
+      }),
     list: async (filter, page) => {
       const where = (eb: ExpressionBuilder<Database, 'users'>) =>
         eb.and([
@@ -143,6 +148,8 @@ function users(db: Db): UserStore {
           if (roleChanges) refuseLastSuperAdmin(superAdmins, row);
           if (roleChanges && !OWNER_ROLES.includes(patch.role!)) await handOver(tx, superAdmins, id);
           const bump = (patch.password_hash !== undefined && patch.password_hash !== row.password_hash) || roleChanges;
+          // an empty patch (a facility list alone) writes nothing: an UPDATE without SET is no SQL
+          if (Object.keys(patch).length === 0) return row;
           return tx
             .updateTable('users')
             .set({ ...patch, ...(patch.facility_ids && { facility_ids: [...patch.facility_ids] }), ...(bump && { token_version: row.token_version + 1 }) })
@@ -168,13 +175,14 @@ function users(db: Db): UserStore {
         const superAdmins = await lockSuperAdmins(tx);
         if (!(await tx.selectFrom('users').select('id').where('id', '=', id).forUpdate().executeTakeFirst())) return null;
         const wanted = [...new Set(facilityIds)].sort((a, b) => a - b);
-        const found = wanted.length ? (await tx.selectFrom('facilities').select('id').where('id', 'in', wanted).forUpdate().execute()).map((f) => f.id) : [];
+        const rows = wanted.length ? await tx.selectFrom('facilities').select(['id', 'owner_id']).where('id', 'in', wanted).orderBy('id').forUpdate().execute() : [];
+        const found = rows.map((f) => f.id);
         const unknown = wanted.filter((fid) => !found.includes(fid));
         if (unknown.length) throw unknownFacilities(unknown);
         const before = (await tx.selectFrom('facilities').select('id').where('owner_id', '=', id).orderBy('id').execute()).map((f) => f.id);
         await handOver(tx, superAdmins, id, wanted);
         if (wanted.length) await tx.updateTable('facilities').set({ owner_id: id }).where('id', 'in', wanted).execute();
-        return { before, after: wanted };
+        return { before, after: wanted, taken: rows.filter((f) => f.owner_id !== id) };
       }),
     recordChange: async (change) => {
       const row = await db.insertInto('user_changes').values({ ...change, detail: JSON.stringify(change.detail) }).returningAll().executeTakeFirstOrThrow();

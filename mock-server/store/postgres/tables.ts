@@ -21,6 +21,7 @@ export interface UsersTable {
   last_login_ts: string | null;
   token_version: Generated<number>;
   must_change_password: Generated<boolean>;
+  locked: Generated<boolean>;
 }
 
 export interface UserChangesTable {

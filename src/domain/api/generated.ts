@@ -140,6 +140,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                423: components["responses"]["AccountLocked"];
                 /** @description Too many failed logins from this client (for this username, or for any); Retry-After says when to try again. */
                 429: {
                     headers: {
@@ -255,7 +256,7 @@ export interface paths {
                 401: components["responses"]["Unauthorized"];
                 403: components["responses"]["Forbidden"];
                 404: components["responses"]["NotFound"];
-                503: components["responses"]["Unavailable"];
+                503: components["responses"]["UnavailableOrBusy"];
             };
         };
         delete?: never;
@@ -317,7 +318,12 @@ export interface paths {
             };
         };
         put?: never;
-        /** Create a user with a temporary password (rule create user; only a super-admin creates a super-admin) */
+        /**
+         * Create a user with a temporary password (rule create user; only a super-admin creates a super-admin)
+         * @description Created by a user-admin with a role of 3–5, the account is locked until a super-admin
+         *     releases it. Facilities another user owns are given only by a super-admin (403), and
+         *     the move is recorded in both users' changes.
+         */
         post: {
             parameters: {
                 query?: never;
@@ -350,7 +356,7 @@ export interface paths {
                 400: components["responses"]["BadRequest"];
                 401: components["responses"]["Unauthorized"];
                 403: components["responses"]["Forbidden"];
-                503: components["responses"]["Unavailable"];
+                503: components["responses"]["UnavailableOrBusy"];
             };
         };
         delete?: never;
@@ -366,7 +372,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The facilities a facility admin may be given (rule read user) */
+        /** The facilities a facility admin may be given, with their owners (rule read user) */
         get: {
             parameters: {
                 query?: never;
@@ -376,13 +382,13 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description Every facility, by mnemonic. */
+                /** @description Every facility, by mnemonic, with who owns it (the Users screen warns before one changes owner). */
                 200: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["FacilityOption"][];
+                        "application/json": components["schemas"]["UserFacilityOption"][];
                     };
                 };
                 401: components["responses"]["Unauthorized"];
@@ -439,7 +445,10 @@ export interface paths {
          * Change a user's role and facilities, or reset the password (rule update user)
          * @description Not one's own role; a super-admin's record, or the super-admin role, only by a
          *     super-admin; never the last super-admin to another role (409). A role or password
-         *     change refuses the user's older tokens at once.
+         *     change refuses the user's older tokens at once. A user-admin's reset of a role 3–5
+         *     account, or its giving one of those roles, locks the account until a super-admin
+         *     releases it. Facilities another user owns are moved only by a super-admin (403),
+         *     recorded in both users' changes.
          */
         put: {
             parameters: {
@@ -475,7 +484,7 @@ export interface paths {
                 403: components["responses"]["Forbidden"];
                 404: components["responses"]["NotFound"];
                 409: components["responses"]["Conflict"];
-                503: components["responses"]["Unavailable"];
+                503: components["responses"]["UnavailableOrBusy"];
             };
         };
         post?: never;
@@ -508,6 +517,56 @@ export interface paths {
                 503: components["responses"]["Unavailable"];
             };
         };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/users/{id}/release": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["RecordId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Release an account a user-admin handed over (rule manage user, a super-admin's)
+         * @description The second person on a password a user-admin set for roles 3–5: the account may log in
+         *     again (and must still choose its own password). Recorded in the user's changes. 409 when
+         *     the account is not locked.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: components["parameters"]["RecordId"];
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The user as released. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["User"];
+                    };
+                };
+                400: components["responses"]["BadRequest"];
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+                404: components["responses"]["NotFound"];
+                409: components["responses"]["Conflict"];
+            };
+        };
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -2288,7 +2347,8 @@ export interface paths {
          *     must hold no active content), and analysis_ids repeated, a non-empty subset of the
          *     proposal (burns left out are released). Each burn's CO2, biochar and algorithm
          *     version are frozen into the audit; the burns are locked. 400 for a missing or bad
-         *     field (named), 404 for an unknown proposal, 409 when it is already signed off, a burn
+         *     field (named), 403 for whoever proposed it (four eyes: another kiln file admin or a
+         *     super-admin signs off), 404 for an unknown proposal, 409 when it is already signed off, a burn
          *     is not in it, or a burn is no longer a valid burn of the current algorithm. At most
          *     20 MB (413 beyond).
          */
@@ -2899,6 +2959,8 @@ export interface components {
             last_login_ts: string | null;
             /** @description the password was set by a user-admin; the user must choose their own at the next login */
             must_change_password: boolean;
+            /** @description a user-admin created or reset this account, or gave it a role of 3–5; no login until a super-admin releases it */
+            locked: boolean;
         };
         UserCreateRequest: {
             username: string;
@@ -2922,7 +2984,7 @@ export interface components {
             actor_id: number | null;
             actor_username: string;
             /** @enum {string} */
-            action: "create" | "update" | "reset_password" | "change_password" | "delete";
+            action: "create" | "update" | "reset_password" | "change_password" | "delete" | "release";
             detail: {
                 role?: {
                     from: number | null;
@@ -2931,6 +2993,11 @@ export interface components {
                 facility_ids?: {
                     from: number[];
                     to: number[];
+                };
+                /** @description locked until a super-admin's release (to true), or released (to false) */
+                locked?: {
+                    from: boolean;
+                    to: boolean;
                 };
             };
             ts: string;
@@ -2970,6 +3037,15 @@ export interface components {
             id: number;
             mnemonic: string;
             name: string;
+        };
+        /** @description A facility to give a facility admin, and its owner now. */
+        UserFacilityOption: {
+            id: number;
+            mnemonic: string;
+            name: string;
+            owner_id: number;
+            /** @description null when no user has that id */
+            owner_username: string | null;
         };
         /**
          * @description A kiln's calibration; every number is optional. The server checks (400 naming the
@@ -3186,6 +3262,8 @@ export interface components {
             /** @description 0 C-Go-1, 1 Retort, 2 Terrafix; -1 burns of more than one type (Unknown Kiln Type) */
             kiln_type: number;
             job_id: string;
+            /** @description the user id of who proposed it (null for proposals older than the record); they may not sign it off */
+            proposed_by: number | null;
         };
         /** @description The new proposal (a ProposedAudit) with its facility and burns; the console does not read it. */
         ProposeResult: {
@@ -3195,6 +3273,8 @@ export interface components {
             /** @description the type of its burns, or -1 when they are of more than one */
             kiln_type: number;
             job_id: string;
+            /** @description the user id of who proposed it */
+            proposed_by: number | null;
             facility_id: number;
             analysis_ids: number[];
         };
@@ -3461,6 +3541,38 @@ export interface components {
          */
         PasswordChangeRequired: {
             headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /**
+         * @description The account waits for a super-admin's release (POST /users/{id}/release): a user-admin
+         *     created or reset it, or gave it a role of 3–5. Every call, and the login, answers this.
+         */
+        AccountLocked: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description The database or file storage cannot be reached, or too many passwords are being checked or hashed at once; Retry-After says when to try again. */
+        UnavailableOrBusy: {
+            headers: {
+                "Retry-After"?: number;
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description Too many passwords are being checked or hashed at once; Retry-After says when to try again. */
+        HashesBusy: {
+            headers: {
+                "Retry-After"?: number;
                 [name: string]: unknown;
             };
             content: {

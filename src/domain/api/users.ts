@@ -21,4 +21,4 @@ export type UserUpdateRequest = Schemas['UserUpdateRequest'];
 /** One entry of GET /api/users/{id}/changes. */
 export type UserChange = Schemas['UserChange'];
 /** A facility a facility admin may be given (GET /api/users/facilities). */
-export type UserFacilityOption = Schemas['FacilityOption'];
+export type UserFacilityOption = Schemas['UserFacilityOption'];

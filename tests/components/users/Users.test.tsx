@@ -23,6 +23,7 @@ const USERS: User[] = [
     created_ts: '2026-01-02T03:04:05.000Z',
     last_login_ts: null,
     must_change_password: true,
+    locked: false,
   },
   {
     id: 4,
@@ -34,6 +35,7 @@ const USERS: User[] = [
     created_ts: '2026-01-02T03:04:05.000Z',
     last_login_ts: '2026-03-04T05:06:07.000Z',
     must_change_password: false,
+    locked: false,
   },
 ];
 
