@@ -141,6 +141,8 @@ export interface EcoAssetsTable {
   id: Id;
   minting_note: string;
   transaction_id: string;
+  /** transactionKey(transaction_id), unique: the form IDs are compared in */
+  transaction_key: string;
   /** numeric(16,3): kg to the gram, exact */
   co2_allocated: number;
   minted_ts: string;
