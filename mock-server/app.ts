@@ -12,6 +12,8 @@ import { changesRoutes } from './changes/routes';
 import { ecoAssetRoutes } from './eco-assets/routes';
 import { PROJECT_ROOT, type ServerConfig } from './config';
 import type { AppContext } from './context';
+import { UploadGate } from './files/multipartUpload';
+import { PdfChecker } from './files/pdfChecker';
 import { ensurePrivateDir } from './files/privateFiles';
 import { facilityPhotoRoutes } from './facilities/photoRoutes';
 import { facilityRoutes } from './facilities/routes';
@@ -63,7 +65,8 @@ export async function createApp(config: ServerConfig): Promise<KilnConsoleServer
   ensurePrivateDir(storage.dataDir);
   // PostgreSQL (DATABASE_URL) runs its migrations here, before the first request
   const data = await openStore(storage);
-  const ctx: AppContext = { config, data, blobs: openBlobs(storage), tokens };
+  const pdfChecker = new PdfChecker(config.uploads.pdf);
+  const ctx: AppContext = { config, data, blobs: openBlobs(storage), tokens, uploads: new UploadGate(config.uploads.concurrency), pdfChecker };
   const interrupted = await ctx.blobs.removeInterruptedWrites();
   if (interrupted > 0) console.log(`Removed ${interrupted} file(s) whose writing a stop cut short.`);
   // the demo files need no fsync: a crash during the seed is followed by another seed
@@ -116,6 +119,7 @@ export async function createApp(config: ServerConfig): Promise<KilnConsoleServer
     ctx,
     stop() {
       archivePurge.stop();
+      void pdfChecker.close();
       return data.close();
     },
   };

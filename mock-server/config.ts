@@ -1,4 +1,5 @@
 import path from 'node:path';
+import type { PdfCheckLimits } from './files/pdfChecker';
 import { storageConfigFromEnv, type StorageConfig } from './store/storeConfig';
 
 export interface ServerConfig {
@@ -23,6 +24,12 @@ export interface ServerConfig {
   validateResponses: boolean;
   /** DATABASE_URL (PostgreSQL, else db.json in DATA_DIR) and S3_* (a bucket, else DATA_DIR/files) */
   storage: Omit<StorageConfig, 'dataDir'>;
+  /** the upload defences of docs/security.md ("Upload bodies", "PDF decompression bombs") */
+  uploads: {
+    /** multipart uploads received at once; one more is a 503 with Retry-After (UPLOAD_CONCURRENCY) */
+    concurrency: number;
+    pdf: PdfCheckLimits;
+  };
   /** the login defences of docs/security.md */
   loginThrottle: {
     /** failed logins one client may make for one username before the delays start */
@@ -67,6 +74,14 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     demoLogCount: positiveInt(env.DEMO_LOG_COUNT, 400),
     serveConsole: true,
     validateResponses: env.OPENAPI_VALIDATE_RESPONSES === '1',
+    uploads: {
+      concurrency: positiveInt(env.UPLOAD_CONCURRENCY, 4),
+      pdf: {
+        timeoutMs: positiveInt(env.PDF_CHECK_TIMEOUT_MS, 15_000),
+        maxInflatedBytes: positiveInt(env.PDF_MAX_INFLATED_MB, 32) * 1024 * 1024,
+        memoryMb: positiveInt(env.PDF_CHECK_MEMORY_MB, 256),
+      },
+    },
     loginThrottle: {
       limit: positiveInt(env.LOGIN_THROTTLE_LIMIT, 5),
       windowMs: positiveInt(env.LOGIN_THROTTLE_WINDOW_MS, 15 * 60 * 1000),

@@ -1,9 +1,11 @@
 import type { TokenService } from './auth/tokens';
 import type { Blobs } from './blobs/blobs';
 import type { ServerConfig } from './config';
+import type { UploadGate } from './files/multipartUpload';
+import type { PdfChecker } from './files/pdfChecker';
 import type { DataStore } from './store/dataStore';
 
-/** What every route module gets: the configuration, the store, the file storage and the token service. */
+/** What every route module gets: the configuration, the store, the file storage, the token service and the upload checks. */
 export interface AppContext {
   config: ServerConfig;
   /** the store interface (docs/store.md): the embedded store or PostgreSQL */
@@ -11,4 +13,8 @@ export interface AppContext {
   /** burn logs, photos, statements: a local folder or an S3 bucket */
   blobs: Blobs;
   tokens: TokenService;
+  /** the multipart uploads received at once (config.uploads.concurrency) */
+  uploads: UploadGate;
+  /** statements' and evidence PDFs checked in a worker thread */
+  pdfChecker: PdfChecker;
 }

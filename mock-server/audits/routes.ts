@@ -123,14 +123,14 @@ export function auditRoutes(ctx: AppContext): express.Router {
   });
 
   router.post('/audit/signoff', requireOperation('audits', 'create'), async (req, res) => {
-    await readMultipart(req, res, [STATEMENT_UPLOAD.fileField], { textFields: MAX_BURNS + 4 });
+    await readMultipart(ctx.uploads, req, res, [STATEMENT_UPLOAD.fileField], { textFields: MAX_BURNS + 4 });
     const auditId = positiveId(formField(req, 'proposed_audit_id'), 'proposed_audit_id');
     const ids = signoffIds(req);
     // the cheap refusals before the statement is read and stored; the store checks again under its lock
     const audit = await data.audits.get(auditId);
     if (!audit) throw notFound('No such proposed audit.');
     if (audit.signoff_ts !== null) throw conflict(`Audit ${audit.id} is already signed off.`);
-    const { content } = await checkedStatement(req);
+    const { content } = await checkedStatement(req, ctx.pdfChecker);
 
     const docKey = newDocKey(content.ext);
     const key = evidenceBlobKey(docKey);

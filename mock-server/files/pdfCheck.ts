@@ -19,8 +19,11 @@ const ACTIVE_ACTIONS = ['JavaScript', 'Launch', 'ImportData', 'SubmitForm', 'Res
  * harmless name at worst refuses the file.
  */
 export function pdfNameText(text: string): string {
-  return text.replace(/^\//, '').replace(/#([0-9A-Fa-f]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+  return decodeNameEscapes(text.replace(/^\//, ''));
 }
+
+/** Text with every `#xx` name escape (either case) decoded. */
+export const decodeNameEscapes = (text: string): string => text.replace(/#([0-9A-Fa-f]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
 
 const nameText = (name: PDFName) => pdfNameText(name.decodeText());
 
