@@ -24,6 +24,8 @@ export interface ServerConfig {
   validateResponses: boolean;
   /** DATABASE_URL (PostgreSQL, else db.json in DATA_DIR) and S3_* (a bucket, else DATA_DIR/files) */
   storage: Omit<StorageConfig, 'dataDir'>;
+  /** how long a whole request, body included, may take to arrive (REQUEST_TIMEOUT_MS; docs/security.md "Slow requests") */
+  requestTimeoutMs: number;
   /** the upload defences of docs/security.md ("Upload bodies", "PDF decompression bombs") */
   uploads: {
     /** multipart uploads received at once; one more is a 503 with Retry-After (UPLOAD_CONCURRENCY) */
@@ -74,6 +76,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     demoLogCount: positiveInt(env.DEMO_LOG_COUNT, 400),
     serveConsole: true,
     validateResponses: env.OPENAPI_VALIDATE_RESPONSES === '1',
+    requestTimeoutMs: positiveInt(env.REQUEST_TIMEOUT_MS, 120_000),
     uploads: {
       concurrency: positiveInt(env.UPLOAD_CONCURRENCY, 4),
       pdf: {

@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { createApp } from './app';
 import { configFromEnv, PROJECT_ROOT } from './config';
+import { applyServerTimeouts } from './http/serverTimeouts';
 import { reanalyseOutdatedInBackground } from './kilnlogs/reanalyseOutdated';
 
 const CONSOLE_SOURCES = ['src', 'index.html', 'vite.config.ts', 'package-lock.json'];
@@ -35,10 +36,7 @@ async function main(): Promise<void> {
     console.log(`Kiln Console${apiOnly ? ' API' : ''} listening on http://localhost:${config.port} (data in ${config.dataDir})`);
     reanalyseOutdatedInBackground(ctx);
   });
-  // Idle keep-alive connections outlive the clients' and proxies' own idle limits (60 s is usual), so a
-  // client never reuses a connection the server is closing at that moment (a reset, seen as ECONNRESET).
-  server.keepAliveTimeout = 65_000;
-  server.headersTimeout = 66_000;
+  applyServerTimeouts(server, config.requestTimeoutMs);
   const stop = () => server.close(() => process.exit(0));
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);
