@@ -43,9 +43,13 @@ export class PdfChecker {
 
   private started(): Worker {
     if (!this.worker) {
-      this.worker = new Worker(BOOT, { resourceLimits: { maxOldGenerationSizeMb: this.limits.memoryMb, maxYoungGenerationSizeMb: 32 } });
-      // an idle checker does not keep the process alive
-      this.worker.unref();
+      const worker = new Worker(BOOT, { resourceLimits: { maxOldGenerationSizeMb: this.limits.memoryMb, maxYoungGenerationSizeMb: 32 } });
+      // an idle checker does not keep the process alive, and one that dies between checks is replaced by the next
+      worker.unref();
+      worker.on('error', () => undefined).once('exit', () => {
+        if (this.worker === worker) this.worker = null;
+      });
+      this.worker = worker;
     }
     return this.worker;
   }
