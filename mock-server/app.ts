@@ -66,7 +66,7 @@ export async function createApp(config: ServerConfig): Promise<KilnConsoleServer
   // PostgreSQL (DATABASE_URL) runs its migrations here, before the first request
   const data = await openStore(storage);
   const pdfChecker = new PdfChecker(config.uploads.pdf);
-  const ctx: AppContext = { config, data, blobs: openBlobs(storage), tokens, uploads: new UploadGate(config.uploads.concurrency), pdfChecker };
+  const ctx: AppContext = { config, data, blobs: openBlobs(storage), tokens, uploads: new UploadGate(config.uploads.concurrency, config.uploads.queue), pdfChecker };
   const interrupted = await ctx.blobs.removeInterruptedWrites();
   if (interrupted > 0) console.log(`Removed ${interrupted} file(s) whose writing a stop cut short.`);
   // the demo files need no fsync: a crash during the seed is followed by another seed

@@ -28,8 +28,10 @@ export interface ServerConfig {
   requestTimeoutMs: number;
   /** the upload defences of docs/security.md ("Upload bodies", "PDF decompression bombs") */
   uploads: {
-    /** multipart uploads received at once; one more is a 503 with Retry-After (UPLOAD_CONCURRENCY) */
+    /** multipart uploads received at once (UPLOAD_CONCURRENCY) */
     concurrency: number;
+    /** uploads that may wait, their bodies unread, for one of those; one more is a 503 with Retry-After (UPLOAD_QUEUE) */
+    queue: number;
     pdf: PdfCheckLimits;
   };
   /** the login defences of docs/security.md */
@@ -79,6 +81,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     requestTimeoutMs: positiveInt(env.REQUEST_TIMEOUT_MS, 120_000),
     uploads: {
       concurrency: positiveInt(env.UPLOAD_CONCURRENCY, 4),
+      queue: nonNegativeInt(env.UPLOAD_QUEUE, 16),
       pdf: {
         timeoutMs: positiveInt(env.PDF_CHECK_TIMEOUT_MS, 15_000),
         maxInflatedBytes: positiveInt(env.PDF_MAX_INFLATED_MB, 32) * 1024 * 1024,

@@ -33,23 +33,46 @@ function tooLarge(err: multer.MulterError, limits: { files: number; fields: numb
 /**
  * Multipart uploads received at once. Each is held in memory until it is
  * answered (up to two files of MAX_UPLOAD_BYTES), so a cap bounds that
- * memory: one more is answered 503 with Retry-After at once, before its
- * body is read (L5 of the 2026-11-25 review; docs/decisions.md says why a
- * cap rather than temporary files).
+ * memory: beyond it an upload waits, its body unread, and beyond the queue
+ * it is answered 503 with Retry-After at once (L5 of the 2026-11-25 review;
+ * docs/decisions.md says why a cap rather than temporary files).
  */
 export class UploadGate {
   private active = 0;
+  private readonly waiting: (() => void)[] = [];
 
-  constructor(private readonly concurrency: number) {}
+  constructor(
+    private readonly concurrency: number,
+    private readonly queue: number,
+  ) {}
 
-  /** Holds a slot until the answer is sent or the connection closes; 503 when none is free. */
-  enter(res: Response): void {
-    if (this.active >= this.concurrency) {
-      throw new HttpError(503, 'The server is receiving as many uploads as it takes at once. Try again in a moment.', { 'Retry-After': '5' });
+  /** Holds a slot until the answer is sent or the connection closes; 503 when none is free and the queue is full. */
+  async enter(res: Response): Promise<void> {
+    if (this.active < this.concurrency) {
+      this.active += 1;
+    } else {
+      if (this.waiting.length >= this.queue) {
+        throw new HttpError(503, 'The server is receiving as many uploads as it takes at once. Try again in a moment.', { 'Retry-After': '5' });
+      }
+      // the slot is handed over by the upload that frees it; a client leaving meanwhile leaves the queue
+      const handed = await new Promise<boolean>((resolve) => {
+        const take = () => {
+          res.off('close', leave);
+          resolve(true);
+        };
+        const leave = () => {
+          this.waiting.splice(this.waiting.indexOf(take), 1);
+          resolve(false);
+        };
+        this.waiting.push(take);
+        res.once('close', leave);
+      });
+      if (!handed) return;
     }
-    this.active += 1;
     res.once('close', () => {
-      this.active -= 1;
+      const next = this.waiting.shift();
+      if (next) next();
+      else this.active -= 1;
     });
   }
 }
@@ -61,14 +84,14 @@ export class UploadGate {
  * burn), once the gate has a slot; limits answer 413, any other malformed
  * body 400.
  */
-export function readMultipart(
+export async function readMultipart(
   gate: UploadGate,
   req: Request,
   res: Response,
   fields: readonly string[],
   { textFields = LIMITS.fields }: { textFields?: number } = {},
 ): Promise<void> {
-  gate.enter(res);
+  await gate.enter(res);
   const limits = { ...LIMITS, fields: textFields, parts: textFields + LIMITS.files };
   const parse = multer({ storage: multer.memoryStorage(), limits, defParamCharset: 'utf8' }).fields(
     fields.map((name) => ({ name, maxCount: 1 })),

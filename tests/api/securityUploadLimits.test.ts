@@ -6,13 +6,13 @@ import { startListeningTestServer, type ListeningTestServer } from '../helpers/t
 /**
  * L5 of the 2026-11-25 review: multipart uploads are held in memory until
  * answered, and nothing capped how many at once (8 × 40 MB took 306 MB).
- * Here the cap is 1: an upload still arriving holds the only slot.
+ * Here the cap is 1 and none may wait: an upload still arriving holds the only slot.
  */
 
 let listening: ListeningTestServer;
 let token: string;
 beforeAll(async () => {
-  listening = await startListeningTestServer({ uploads: { ...configFromEnv({}).uploads, concurrency: 1 } });
+  listening = await startListeningTestServer({ uploads: { ...configFromEnv({}).uploads, concurrency: 1, queue: 0 } });
   token = await listening.server.login('facilityadmin');
 });
 afterAll(() => listening.close());
