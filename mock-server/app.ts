@@ -13,6 +13,8 @@ import { changesRoutes } from './changes/routes';
 import { ecoAssetRoutes } from './eco-assets/routes';
 import { PROJECT_ROOT, type ServerConfig } from './config';
 import type { AppContext } from './context';
+import { UploadGate } from './files/multipartUpload';
+import { PdfChecker } from './files/pdfChecker';
 import { ensurePrivateDir } from './files/privateFiles';
 import { facilityPhotoRoutes } from './facilities/photoRoutes';
 import { facilityRoutes } from './facilities/routes';
@@ -76,7 +78,16 @@ export async function createApp(config: ServerConfig): Promise<KilnConsoleServer
   // PostgreSQL (DATABASE_URL) runs its migrations here, before the first request
   const data = await openStore(storage);
   const hashes = new HashGate(config.loginThrottle.hashConcurrency, config.loginThrottle.hashQueue);
-  const ctx: AppContext = { config, data, blobs: openBlobs(storage), tokens, hashes };
+  const pdfChecker = new PdfChecker(config.uploads.pdf);
+  const ctx: AppContext = {
+    config,
+    data,
+    blobs: openBlobs(storage),
+    tokens,
+    hashes,
+    uploads: new UploadGate(config.uploads.concurrency, config.uploads.queue),
+    pdfChecker,
+  };
   const interrupted = await ctx.blobs.removeInterruptedWrites();
   if (interrupted > 0) console.log(`Removed ${interrupted} file(s) whose writing a stop cut short.`);
   // the embedded store is seeded when empty; PostgreSQL only when asked (SEED_DEMO=1), never by accident.
@@ -136,6 +147,7 @@ export async function createApp(config: ServerConfig): Promise<KilnConsoleServer
     lifecycle,
     stop() {
       archivePurge.stop();
+      void pdfChecker.close();
       return data.close();
     },
   };

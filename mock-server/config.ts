@@ -1,4 +1,5 @@
 import path from 'node:path';
+import type { PdfCheckLimits } from './files/pdfChecker';
 import { storageConfigFromEnv, type StorageConfig } from './store/storeConfig';
 
 export interface ServerConfig {
@@ -35,6 +36,16 @@ export interface ServerConfig {
   validateResponses: boolean;
   /** DATABASE_URL (PostgreSQL, else db.json in DATA_DIR) and S3_* (a bucket, else DATA_DIR/files) */
   storage: Omit<StorageConfig, 'dataDir'>;
+  /** how long a whole request, body included, may take to arrive (REQUEST_TIMEOUT_MS; docs/security.md "Slow requests") */
+  requestTimeoutMs: number;
+  /** the upload defences of docs/security.md ("Upload bodies", "PDF decompression bombs") */
+  uploads: {
+    /** multipart uploads received at once (UPLOAD_CONCURRENCY) */
+    concurrency: number;
+    /** uploads that may wait, their bodies unread, for one of those; one more is a 503 with Retry-After (UPLOAD_QUEUE) */
+    queue: number;
+    pdf: PdfCheckLimits;
+  };
   /** the login defences of docs/security.md */
   loginThrottle: {
     /** failed logins one client may make for one username before the delays start */
@@ -95,6 +106,16 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     serveConsole: true,
     shutdownTimeoutMs: positiveInt(env.SHUTDOWN_TIMEOUT_MS, 25_000),
     validateResponses: env.OPENAPI_VALIDATE_RESPONSES === '1',
+    requestTimeoutMs: positiveInt(env.REQUEST_TIMEOUT_MS, 120_000),
+    uploads: {
+      concurrency: positiveInt(env.UPLOAD_CONCURRENCY, 4),
+      queue: nonNegativeInt(env.UPLOAD_QUEUE, 16),
+      pdf: {
+        timeoutMs: positiveInt(env.PDF_CHECK_TIMEOUT_MS, 15_000),
+        maxInflatedBytes: positiveInt(env.PDF_MAX_INFLATED_MB, 32) * 1024 * 1024,
+        memoryMb: positiveInt(env.PDF_CHECK_MEMORY_MB, 256),
+      },
+    },
     loginThrottle: {
       limit: positiveInt(env.LOGIN_THROTTLE_LIMIT, 5),
       windowMs: positiveInt(env.LOGIN_THROTTLE_WINDOW_MS, 15 * 60 * 1000),

@@ -2,9 +2,11 @@ import type { HashGate } from './auth/hashGate';
 import type { TokenService } from './auth/tokens';
 import type { Blobs } from './blobs/blobs';
 import type { ServerConfig } from './config';
+import type { UploadGate } from './files/multipartUpload';
+import type { PdfChecker } from './files/pdfChecker';
 import type { DataStore } from './store/dataStore';
 
-/** What every route module gets: the configuration, the store, the file storage, the token service and the password-hash gate. */
+/** What every route module gets: the configuration, the store, the file storage, the token service, the password-hash gate and the upload checks. */
 export interface AppContext {
   config: ServerConfig;
   /** the store interface (docs/store.md): the embedded store or PostgreSQL */
@@ -14,4 +16,8 @@ export interface AppContext {
   tokens: TokenService;
   /** every scrypt call (login, own change, create, reset) goes through this one gate (docs/security.md, "Login flood") */
   hashes: HashGate;
+  /** the multipart uploads received at once (config.uploads.concurrency) */
+  uploads: UploadGate;
+  /** statements' and evidence PDFs checked in a worker thread */
+  pdfChecker: PdfChecker;
 }

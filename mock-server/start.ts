@@ -4,6 +4,7 @@ import path from 'node:path';
 import { createApp } from './app';
 import { configFromEnv, PROJECT_ROOT } from './config';
 import { drain } from './http/shutdown';
+import { applyServerTimeouts } from './http/serverTimeouts';
 import { reanalyseOutdatedInBackground } from './kilnlogs/reanalyseOutdated';
 
 const CONSOLE_SOURCES = ['src', 'index.html', 'vite.config.ts', 'package-lock.json'];
@@ -36,10 +37,7 @@ async function main(): Promise<void> {
     console.log(`Kiln Console${apiOnly ? ' API' : ''} listening on http://localhost:${config.port} (data in ${config.dataDir})`);
     void reanalyseOutdatedInBackground(ctx);
   });
-  // Idle keep-alive connections outlive the clients' and proxies' own idle limits (60 s is usual), so a
-  // client never reuses a connection the server is closing at that moment (a reset, seen as ECONNRESET).
-  server.keepAliveTimeout = 65_000;
-  server.headersTimeout = 66_000;
+  applyServerTimeouts(server, config.requestTimeoutMs);
   const stop = (signal: string) => {
     // a second signal while draining stops at once
     if (lifecycle.stopping) process.exit(1);

@@ -1,4 +1,5 @@
 import { execFileSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -15,6 +16,8 @@ process.env.E2E_PORT ??= execFileSync(process.execPath, [
   .toString()
   .trim();
 process.env.E2E_DATA_DIR ??= fs.mkdtempSync(path.join(os.tmpdir(), 'kiln-e2e-'));
+// the reset route's secret for this run (fixtures.ts resetData sends it)
+process.env.E2E_RESET_SECRET ??= randomBytes(24).toString('hex');
 
 const baseURL = `http://127.0.0.1:${process.env.E2E_PORT}`;
 
@@ -49,6 +52,7 @@ export default defineConfig({
       JWT_SECRET: 'e2e-secret-that-is-long-enough-for-hs256',
       NODE_ENV: 'production',
       E2E_RESET: '1',
+      E2E_RESET_SECRET: process.env.E2E_RESET_SECRET,
     },
   },
 });

@@ -124,7 +124,7 @@ export function auditRoutes(ctx: AppContext): express.Router {
   });
 
   router.post('/audit/signoff', requireOperation('audits', 'create'), async (req, res) => {
-    await readMultipart(req, res, [STATEMENT_UPLOAD.fileField], { textFields: MAX_BURNS + 4 });
+    await readMultipart(ctx.uploads, req, res, [STATEMENT_UPLOAD.fileField], { textFields: MAX_BURNS + 4 });
     const auditId = positiveId(formField(req, 'proposed_audit_id'), 'proposed_audit_id');
     const ids = signoffIds(req);
     // the cheap refusals before the statement is read and stored; the store checks again under its lock
@@ -133,7 +133,7 @@ export function auditRoutes(ctx: AppContext): express.Router {
     if (audit.signoff_ts !== null) throw conflict(`Audit ${audit.id} is already signed off.`);
     // four eyes on a certification (security review Info 12); who proposed never changes, so this check needs no lock
     if (!maySignOff(audit, req.auth!.userId)) throw forbidden(SIGNOFF_BY_PROPOSER);
-    const { content } = await checkedStatement(req);
+    const { content } = await checkedStatement(req, ctx.pdfChecker);
 
     const docKey = newDocKey(content.ext);
     const key = evidenceBlobKey(docKey);

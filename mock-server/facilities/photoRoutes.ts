@@ -29,7 +29,7 @@ export function facilityPhotoRoutes(ctx: AppContext): express.Router {
     const guid = req.get(PHOTO_UPLOAD.guidHeader) ?? '';
     if (!UUID.test(guid)) throw fieldError(PHOTO_UPLOAD.guidHeader, `${PHOTO_UPLOAD.guidHeader} must be a UUID.`);
 
-    await readMultipart(req, res, [PHOTO_UPLOAD.photoField, PHOTO_UPLOAD.thumbField]);
+    await readMultipart(ctx.uploads, req, res, [PHOTO_UPLOAD.photoField, PHOTO_UPLOAD.thumbField]);
     const photo = await checkedUpload(uploadedFile(req, PHOTO_UPLOAD.photoField), PHOTO_UPLOAD.photoField, PHOTO_UPLOAD.mimeTypes);
     const thumb = await checkedUpload(uploadedFile(req, PHOTO_UPLOAD.thumbField), PHOTO_UPLOAD.thumbField, PHOTO_UPLOAD.mimeTypes);
     await checkedImageSize(photo.bytes, PHOTO_UPLOAD.photoField);

@@ -24,8 +24,8 @@ export function facilityStatementRoutes(ctx: AppContext): express.Router {
   router.post('/facility/:id/upload_audit', requireOperation('statements', 'upload'), async (req, res) => {
     const auth = req.auth!;
     const facility = await reachableFacility(auth, data, positiveId(req.params.id, 'id'));
-    await readMultipart(req, res, [STATEMENT_UPLOAD.fileField]);
-    const { content, fileType } = await checkedStatement(req);
+    await readMultipart(ctx.uploads, req, res, [STATEMENT_UPLOAD.fileField]);
+    const { content, fileType } = await checkedStatement(req, ctx.pdfChecker);
 
     const now = new Date().toISOString();
     const stored = await storeFile(blobs, STATEMENT_AREA, content, auth.userId, now);

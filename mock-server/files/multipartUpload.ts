@@ -8,18 +8,90 @@ import type { CheckedContent } from './storedFiles';
 
 /** At most two files a request (a photo and its thumbnail) and, unless told, a handful of small text fields. */
 const LIMITS = { fileSize: MAX_UPLOAD_BYTES, files: 2, fields: 10, fieldSize: 16 * 1024 };
-const TOO_LARGE_CODES = new Set(['LIMIT_FILE_SIZE', 'LIMIT_FILE_COUNT', 'LIMIT_PART_COUNT', 'LIMIT_FIELD_COUNT', 'LIMIT_FIELD_VALUE']);
 
-const tooLarge = () =>
-  new HttpError(413, `An upload may carry at most ${LIMITS.files} files of ${MAX_UPLOAD_BYTES / (1024 * 1024)} MB each.`);
+/**
+ * The 413 for the limit multer hit, saying that limit (Info 10 of the
+ * 2026-11-25 review: too many fields were answered with the file limit).
+ */
+function tooLarge(err: multer.MulterError, limits: { files: number; fields: number; parts: number }): HttpError | null {
+  const mb = MAX_UPLOAD_BYTES / (1024 * 1024);
+  switch (err.code) {
+    case 'LIMIT_FILE_SIZE':
+      return new HttpError(413, `${err.field ?? 'A file'} is larger than ${mb} MB; each file of an upload may be at most ${mb} MB.`);
+    case 'LIMIT_FILE_COUNT':
+      return new HttpError(413, `An upload may carry at most ${limits.files} file${limits.files === 1 ? '' : 's'}.`);
+    case 'LIMIT_FIELD_COUNT':
+    case 'LIMIT_PART_COUNT':
+      return new HttpError(413, `An upload may carry at most ${limits.fields} text fields.`);
+    case 'LIMIT_FIELD_VALUE':
+      return new HttpError(413, `The text field ${err.field ?? ''} is longer than ${LIMITS.fieldSize / 1024} KB.`);
+    default:
+      return null;
+  }
+}
+
+/**
+ * Multipart uploads received at once. Each is held in memory until it is
+ * answered (up to two files of MAX_UPLOAD_BYTES), so a cap bounds that
+ * memory: beyond it an upload waits, its body unread, and beyond the queue
+ * it is answered 503 with Retry-After at once (L5 of the 2026-11-25 review;
+ * docs/decisions.md says why a cap rather than temporary files).
+ */
+export class UploadGate {
+  private active = 0;
+  private readonly waiting: (() => void)[] = [];
+
+  constructor(
+    private readonly concurrency: number,
+    private readonly queue: number,
+  ) {}
+
+  /** Holds a slot until the answer is sent or the connection closes; 503 when none is free and the queue is full. */
+  async enter(res: Response): Promise<void> {
+    if (this.active < this.concurrency) {
+      this.active += 1;
+    } else {
+      if (this.waiting.length >= this.queue) {
+        throw new HttpError(503, 'The server is receiving as many uploads as it takes at once. Try again in a moment.', { 'Retry-After': '5' });
+      }
+      // the slot is handed over by the upload that frees it; a client leaving meanwhile leaves the queue
+      const handed = await new Promise<boolean>((resolve) => {
+        const take = () => {
+          res.off('close', leave);
+          resolve(true);
+        };
+        const leave = () => {
+          this.waiting.splice(this.waiting.indexOf(take), 1);
+          resolve(false);
+        };
+        this.waiting.push(take);
+        res.once('close', leave);
+      });
+      if (!handed) return;
+    }
+    res.once('close', () => {
+      const next = this.waiting.shift();
+      if (next) next();
+      else this.active -= 1;
+    });
+  }
+}
 
 /**
  * Parses a multipart body into memory (multer runs here, after the OpenAPI
  * check, which does not read files) accepting at most one file in each named
  * field and `textFields` text fields (default 10; a signoff repeats one per
- * burn); limits answer 413, any other malformed body 400.
+ * burn), once the gate has a slot; limits answer 413, any other malformed
+ * body 400.
  */
-export function readMultipart(req: Request, res: Response, fields: readonly string[], { textFields = LIMITS.fields }: { textFields?: number } = {}): Promise<void> {
+export async function readMultipart(
+  gate: UploadGate,
+  req: Request,
+  res: Response,
+  fields: readonly string[],
+  { textFields = LIMITS.fields }: { textFields?: number } = {},
+): Promise<void> {
+  await gate.enter(res);
   const limits = { ...LIMITS, fields: textFields, parts: textFields + LIMITS.files };
   const parse = multer({ storage: multer.memoryStorage(), limits, defParamCharset: 'utf8' }).fields(
     fields.map((name) => ({ name, maxCount: 1 })),
@@ -29,7 +101,8 @@ export function readMultipart(req: Request, res: Response, fields: readonly stri
     parse(req, res, (err?: unknown) => {
       if (!err) return resolve();
       if (err instanceof multer.MulterError) {
-        if (TOO_LARGE_CODES.has(err.code)) return reject(tooLarge());
+        const limit = tooLarge(err, limits);
+        if (limit) return reject(limit);
         return reject(badRequest(`Send exactly one file in ${expected} (${err.message}${err.field ? `: ${err.field}` : ''}).`));
       }
       reject(badRequest('The multipart body could not be read.'));

@@ -11,14 +11,32 @@ const ACTIVE_KEYS = ['JS', 'JavaScript', 'EmbeddedFiles', 'EmbeddedFile', 'RichM
 /** Action types (the /S of an action dictionary) that run, launch, send or fetch; GoTo and URI links stay allowed. */
 const ACTIVE_ACTIONS = ['JavaScript', 'Launch', 'ImportData', 'SubmitForm', 'ResetForm', 'Rendition', 'GoToE', 'GoToR', 'Sound', 'Movie'];
 
+/**
+ * A name as a PDF reader reads it: `#xx` escapes decoded in either case.
+ * pdf-lib decodes only uppercase hex (`#4A`), so `/#4aS` would otherwise
+ * pass for something other than /JS. Decoding what pdf-lib already decoded
+ * can only make a name look more active, never less, so a stray `#` in a
+ * harmless name at worst refuses the file.
+ */
+export function pdfNameText(text: string): string {
+  return decodeNameEscapes(text.replace(/^\//, ''));
+}
+
+/** Text with every `#xx` name escape (either case) decoded. */
+export const decodeNameEscapes = (text: string): string => text.replace(/#([0-9A-Fa-f]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+
+const nameText = (name: PDFName) => pdfNameText(name.decodeText());
+
 function activeContent(object: PDFObject | undefined): string | undefined {
   const dict = object instanceof PDFRawStream ? object.dict : object;
   if (!(dict instanceof PDFDict)) return undefined;
-  for (const key of ACTIVE_KEYS) if (dict.has(PDFName.of(key))) return key;
-  const action = dict.get(PDFName.of('S'));
-  if (action instanceof PDFName && ACTIVE_ACTIONS.includes(action.decodeText())) return action.decodeText();
-  const type = dict.get(PDFName.of('Type'));
-  if (type instanceof PDFName && type.decodeText() === 'Filespec') return 'Filespec';
+  const entries = new Map(dict.entries().map(([key, value]) => [nameText(key), value] as const));
+  const key = ACTIVE_KEYS.find((k) => entries.has(k));
+  if (key) return key;
+  const action = entries.get('S');
+  if (action instanceof PDFName && ACTIVE_ACTIONS.includes(nameText(action))) return nameText(action);
+  const type = entries.get('Type');
+  if (type instanceof PDFName && nameText(type) === 'Filespec') return 'Filespec';
   return undefined;
 }
 

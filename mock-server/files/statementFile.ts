@@ -3,14 +3,15 @@ import { STATEMENT_UPLOAD } from '../../src/domain/api/configure';
 import { fieldError } from '../http/errors';
 import { checkedImageSize } from './imageCheck';
 import { checkedUpload, formField, uploadedFile } from './multipartUpload';
-import { assertPlainPdf } from './pdfCheck';
+import type { PdfChecker } from './pdfChecker';
 import type { CheckedContent } from './storedFiles';
 
 /**
  * A signed statement sent as `file` with its `file_type` (spec §3 "Audit
  * upload"; a facility's statement and an audit's signoff evidence alike):
  * png, jpg, jpeg or pdf, believed only when the content's magic bytes agree;
- * a PDF must hold no active content, an image must decode whole.
+ * a PDF must hold no active content and open within the PDF check's bounds
+ * (pdfChecker.ts), an image must decode whole.
  */
 
 export type StatementType = (typeof STATEMENT_UPLOAD.extensions)[number];
@@ -31,14 +32,14 @@ function statementType(value: string | undefined): StatementType {
 }
 
 /** The statement of a parsed multipart request, checked; 400 naming the field otherwise. */
-export async function checkedStatement(req: Request): Promise<{ content: CheckedContent; fileType: StatementType }> {
+export async function checkedStatement(req: Request, pdfChecker: PdfChecker): Promise<{ content: CheckedContent; fileType: StatementType }> {
   const file = uploadedFile(req, STATEMENT_UPLOAD.fileField);
   const fileType = statementType(formField(req, STATEMENT_UPLOAD.fileTypeField));
   const content = await checkedUpload(file, STATEMENT_UPLOAD.fileField, STATEMENT_UPLOAD.mimeTypes);
   if (MIME_OF[fileType] !== content.mime) {
     throw fieldError(STATEMENT_UPLOAD.fileTypeField, `${STATEMENT_UPLOAD.fileTypeField} ${fileType} does not match the file's content (${content.mime}).`);
   }
-  if (content.mime === 'application/pdf') await assertPlainPdf(content.bytes, STATEMENT_UPLOAD.fileField);
+  if (content.mime === 'application/pdf') await pdfChecker.check(content.bytes, STATEMENT_UPLOAD.fileField);
   else await checkedImageSize(content.bytes, STATEMENT_UPLOAD.fileField);
   return { content, fileType };
 }

@@ -42,10 +42,14 @@ export async function sendBlob(res: Response, blobs: Blobs, blob: { key: string;
     'Content-Disposition': inlineDisposition(blob.name),
     'Cache-Control': 'private, no-cache',
   });
+  await pipeToClient(read.stream, res);
+}
+
+/** Streams a download to the client; a client that goes away mid-download ends it quietly (nothing is left to answer). */
+export async function pipeToClient(stream: NodeJS.ReadableStream, res: Response): Promise<void> {
   try {
-    await pipeline(read.stream, res);
+    await pipeline(stream, res);
   } catch (err) {
-    // the client went away mid-download: nothing is left to answer
     if (res.destroyed && (err as NodeJS.ErrnoException).code === 'ERR_STREAM_PREMATURE_CLOSE') return;
     throw err;
   }

@@ -1,10 +1,10 @@
-import { pipeline } from 'node:stream/promises';
 import express, { type Request } from 'express';
 import { KILNLOG_SORT_FIELDS, type KilnLogDetail } from '../../src/domain/api/kilnLogs';
 import { facilityScope } from '../auth/facilityScope';
 import { requireOperation } from '../auth/middleware';
 import { missingFile } from '../blobs/missingFile';
 import type { AppContext } from '../context';
+import { pipeToClient } from '../files/storedFiles';
 import { conflict, notFound } from '../http/errors';
 import { positiveId } from '../http/fieldErrors';
 import { parseListParams, sendPage } from '../http/simpleRest';
@@ -79,7 +79,7 @@ export function kilnLogRoutes(ctx: AppContext): express.Router {
     const raw = await ctx.blobs.get(row.s3key);
     if (!raw) throw missingFile(row.s3key, `kiln log ${row.id}`);
     res.attachment(row.file_name).type('text/csv').set('Content-Length', String(raw.size));
-    await pipeline(raw.stream, res);
+    await pipeToClient(raw.stream, res);
   });
 
   const refuseAnalysis = (row: KilnLogRecord) => {

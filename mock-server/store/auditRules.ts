@@ -2,6 +2,10 @@ import { badRequest, conflict, notFound } from '../http/errors';
 import type { AuditBurnRecord, KilnLogRecord } from './records';
 import type { MintInput, ProposeInput } from './dataStore';
 
+import { transactionKey } from '../../src/domain/minting';
+
+export { transactionKey };
+
 /**
  * The rules of claiming burns and allocating CO2, shared by both stores so
  * they refuse the same things with the same words. Amounts are compared in
@@ -116,8 +120,24 @@ export function refuseTakenTransaction(transactionId: string): never {
   throw conflict(`Transaction ID ${transactionId.trim()} is already used by another eco asset.`);
 }
 
-/** The form a transaction ID is compared in: trimmed, whatever its case. */
-export const transactionKey = (transactionId: string): string => transactionId.trim().toLowerCase();
+
+/**
+ * The transaction key each stored eco asset carries on PostgreSQL, by id.
+ * Assets minted before keys folded invisible characters and compatibility
+ * forms may share one: the later of two keeps its key suffixed with its own
+ * id, so the unique index holds over what is stored and no asset is lost.
+ */
+export function storedTransactionKeys(assets: readonly { id: number; transaction_id: string }[]): Map<number, string> {
+  const keys = new Map<number, string>();
+  const taken = new Set<string>();
+  for (const asset of [...assets].sort((a, b) => a.id - b.id)) {
+    const key = transactionKey(asset.transaction_id);
+    const kept = taken.has(key) ? `${key} (eco asset ${asset.id})` : key;
+    taken.add(kept);
+    keys.set(asset.id, kept);
+  }
+  return keys;
+}
 
 /** 409 unless every amount fits in what remains (grams) of its audit. */
 export function checkAllocations(input: MintInput, remainingGrams: ReadonlyMap<number, number | null>): void {

@@ -1,19 +1,61 @@
+import { timingSafeEqual } from 'node:crypto';
 import express from 'express';
 import type { AppContext } from '../context';
+import { HttpError } from '../http/errors';
 import { seedDemoData } from '../seed';
 import { sweepFiles } from '../store/fileSweep';
+
+/** The header the browser tests' runner sends with the run's E2E_RESET_SECRET. */
+export const RESET_SECRET_HEADER = 'X-Test-Reset-Secret';
+const MIN_SECRET_LENGTH = 16;
+
+const LOOPBACK = /^(127\.\d+\.\d+\.\d+|::1|::ffff:127\.\d+\.\d+\.\d+)$/;
+const isLoopback = (address: string | undefined) => address !== undefined && LOOPBACK.test(address);
+
+const sameSecret = (given: string, secret: string) => {
+  const a = Buffer.from(given);
+  const b = Buffer.from(secret);
+  return a.length === b.length && timingSafeEqual(a, b);
+};
+
+/** True when a browser says the request comes from another site (Sec-Fetch-Site), or its Origin is not this host. */
+function crossSite(req: express.Request): boolean {
+  if (req.get('Sec-Fetch-Site') === 'cross-site' || req.get('Sec-Fetch-Site') === 'same-site') return true;
+  const origin = req.get('Origin');
+  if (origin === undefined) return false;
+  try {
+    return new URL(origin).host !== req.get('Host');
+  } catch {
+    return true;
+  }
+}
+
+const refused = (reason: string) => new HttpError(403, `The test reset is refused: ${reason}.`);
 
 /**
  * POST /api/testing/reset: the demo data seeded afresh, so each browser test
  * that changes data starts from the same state. Mounted only when the server
  * runs with E2E_RESET=1 (the browser tests' server); otherwise the path is
- * unknown like any other (404).
+ * unknown like any other (404). It wipes every record and puts the demo
+ * passwords back, so (M5 of the 2026-11-25 review) it answers only a caller
+ * on this machine, with no proxy between, that sends the run's secret
+ * (E2E_RESET_SECRET, which the flag requires) in X-Test-Reset-Secret: a
+ * custom header no cross-site form or simple request can carry; a request a
+ * browser marks as coming from another site is refused before that.
  */
 export function testResetRoutes(ctx: AppContext): express.Router {
   const router = express.Router();
   if (process.env.E2E_RESET !== '1') return router;
-  router.post('/testing/reset', async (_req, res, next) => {
+  const secret = process.env.E2E_RESET_SECRET ?? '';
+  if (secret.length < MIN_SECRET_LENGTH) {
+    throw new Error(`E2E_RESET=1 needs E2E_RESET_SECRET of at least ${MIN_SECRET_LENGTH} characters: the reset wipes every record.`);
+  }
+  console.warn('E2E_RESET=1: POST /api/testing/reset wipes every record and restores the demo passwords. Never run a real server with it.');
+  router.post('/testing/reset', async (req, res, next) => {
     try {
+      if (!isLoopback(req.socket.remoteAddress) || !isLoopback(req.ip)) throw refused('only a caller on this machine may reset');
+      if (crossSite(req)) throw refused('a request from another site may not reset');
+      if (!sameSecret(req.get(RESET_SECRET_HEADER) ?? '', secret)) throw refused(`send the run's secret in ${RESET_SECRET_HEADER}`);
       await seedDemoData(ctx);
       // the seed deletes nothing: the files of the data it replaced go here (this test server alone uses them)
       await sweepFiles(ctx.data, ctx.blobs, { graceMs: 0 });

@@ -16,7 +16,33 @@ export const MINT_LIMITS = {
   transactionIdLength: 200,
   /** decimals of a kg amount: whole grams */
   kgDecimals: 3,
+  /** audits one mint may draw on: far above a real mint, low enough that checking and storing one stays cheap */
+  allocations: 200,
 } as const;
+
+/**
+ * Characters a reader cannot see or that are not text: controls, format
+ * characters (zero-width spaces and joiners, bidi marks, the soft hyphen),
+ * line and paragraph separators and the other default-ignorable code points
+ * (variation selectors, Hangul fillers). A transaction ID holding one would
+ * look like another ID while comparing different.
+ */
+const INVISIBLE = /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}\p{Default_Ignorable_Code_Point}]/u;
+const INVISIBLE_ALL = new RegExp(INVISIBLE.source, 'gu');
+
+/** True when text holds a character INVISIBLE names. */
+export const hasInvisibleCharacters = (text: string): boolean => INVISIBLE.test(text);
+
+/**
+ * The form transaction IDs are compared in, as a registry's reader would
+ * tell them apart: compatibility forms folded (NFKC: full-width letters,
+ * ligatures, non-breaking spaces), invisible characters dropped, case folded
+ * (upper then lower, so ß and SS meet), outer spaces trimmed.
+ */
+export function transactionKey(transactionId: string): string {
+  const folded = transactionId.normalize('NFKC').replace(INVISIBLE_ALL, '').toUpperCase().toLowerCase().normalize('NFKC');
+  return folded.trim();
+}
 
 /** spec §5: the message when no amount above 0 is chosen */
 export const NOTHING_CHOSEN = 'Please choose greater than 0 co2 from at least one source.';
@@ -87,10 +113,17 @@ export function mintPayloadProblems(payload: MintPayload): Record<string, string
   const problems: Record<string, string> = {};
   const note = textProblem(payload.minting_note, MINT_LIMITS.noteLength, 'minting_note');
   if (note) problems.minting_note = note;
-  const transaction = textProblem(payload.transaction_id, MINT_LIMITS.transactionIdLength, 'transaction_id');
+  const transaction =
+    textProblem(payload.transaction_id, MINT_LIMITS.transactionIdLength, 'transaction_id') ??
+    (hasInvisibleCharacters(payload.transaction_id) ? 'transaction_id may not contain invisible or control characters (such as a zero-width space).' : undefined);
   if (transaction) problems.transaction_id = transaction;
   const entries = Object.entries(payload.co2_utilisation);
   if (entries.length === 0) problems.co2_utilisation = NOTHING_CHOSEN;
+  if (entries.length > MINT_LIMITS.allocations) {
+    // each key is not looked at: a huge map costs no more than its count
+    problems.co2_utilisation = `co2_utilisation may draw on at most ${MINT_LIMITS.allocations} audits a mint (it names ${entries.length}).`;
+    return problems;
+  }
   for (const [key, kg] of entries) {
     const path = `co2_utilisation.${key}`;
     if (!/^[1-9]\d{0,14}$/.test(key)) problems[path] = `${path}: ${key} is not a signoff id.`;

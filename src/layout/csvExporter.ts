@@ -1,12 +1,9 @@
-import jsonExport from 'jsonexport/dist/index.js';
 import { downloadCSV, type Exporter, type RaRecord } from 'react-admin';
-import { neutraliseRow, type CsvRow } from '../domain/csv';
+import { csvDocument, type CsvRow } from '../domain/csv';
 
-/** The CSV text of rows, every cell neutralised (domain/csv.ts); jsonexport quotes commas, quotes and line breaks. */
+/** The CSV text of rows, every cell neutralised and quoted where it needs it (domain/csv.ts). */
 export function csvText(rows: readonly CsvRow[]): Promise<string> {
-  return new Promise((resolve, reject) => {
-    jsonExport(rows.map(neutraliseRow), (error: Error | null, csv: string) => (error ? reject(error) : resolve(csv)));
-  });
+  return Promise.resolve(csvDocument(rows));
 }
 
 /**

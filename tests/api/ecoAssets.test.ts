@@ -215,6 +215,52 @@ describe('POST /api/eco-asset/mint', () => {
     expect(await left(nrb.id)).toBe(150);
   });
 
+  // L7 of the 2026-11-25 review: "T-18b\u200b" was a second T-18b
+  it.each([
+    ['a zero-width space', 'REG-2026-8\u200b'],
+    ['a right-to-left override', 'REG-\u202e2026-8'],
+    ['a line break inside', 'REG-2026\n-8'],
+    ['a soft hyphen', 'REG-20\u00ad26-8'],
+  ])('answers 400 naming transaction_id for an ID holding %s', async (_what, transactionId) => {
+    const res = await mint(payload({ [nrb.id]: 1 }, { transaction_id: transactionId }));
+    expect(res.status).toBe(400);
+    expect(res.body.errors).toEqual({ transaction_id: expect.stringMatching(/^transaction_id may not contain invisible or control characters/) });
+    expect(await left(nrb.id)).toBe(150);
+  });
+
+  it('compares transaction IDs after NFKC and case folding, in the route and in the store itself', async () => {
+    const first = await mint(payload({ [nrb.id]: 0.5 }, { transaction_id: 'Straße-T18b' }));
+    expect(first.status).toBe(200);
+    for (const twin of ['STRASSE-t18b', 'Ｓｔｒａßｅ-Ｔ18ｂ', '\u00a0straße-t18b\u00a0']) {
+      const res = await mint(payload({ [nrb.id]: 0.5 }, { transaction_id: twin }));
+      expect(res.status, twin).toBe(409);
+    }
+    // the store's own uniqueness (the unique index on PostgreSQL) drops invisible characters too
+    const store = server.ctx.data.ecoAssets.mint({
+      minting_note: 'n',
+      transaction_id: 'Straße-T18b\u200b',
+      allocations: new Map([[nrb.id, 0.5]]),
+      minted_ts: new Date().toISOString(),
+      minted_by: 1,
+    });
+    await expect(store).rejects.toMatchObject({ status: 409 });
+    expect(await left(nrb.id)).toBe(149.5);
+  });
+
+  // L4 of the 2026-11-25 review: 85,000 allocations stalled the embedded store and were a 500 on PostgreSQL
+  it('answers 400 for a mint drawing on more than 200 audits, allocating nothing', async () => {
+    const many = (n: number) => Object.fromEntries(Array.from({ length: n }, (_, i) => [String(i + 1), 1]));
+    const before = await left(nrb.id);
+    const over = await mint(payload(many(201)));
+    expect(over.status).toBe(400);
+    expect(over.body.message).toMatch(/^co2_utilisation .*200/);
+    const huge = await mint(payload(many(85_000)));
+    expect(huge.status).toBe(400);
+    expect(huge.body.message).toMatch(/^co2_utilisation .*200/);
+    expect(huge.text.length).toBeLessThan(1000);
+    expect(await left(nrb.id)).toBe(before);
+  });
+
   it('lets 50 concurrent mints on one audit allocate no more than it holds', async () => {
     const audit = await signedOffAudit(3, [123.457]);
     const share = toKg(Math.floor(toGrams(123.457) / 10));

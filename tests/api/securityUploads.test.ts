@@ -95,6 +95,9 @@ describe('facility statements', () => {
     ['a PDF whose page opens with a launch action', () => pdfWith((doc) => doc.getPage(0).node.set(PDFName.of('AA'), doc.context.obj({ O: doc.context.obj({ S: 'Launch', F: PDFString.of('calc.exe') }) }))), 'pdf', /active content \(Launch\)/],
     ['a PDF with an embedded file', () => pdfWith(async (doc) => doc.attach(Buffer.from('MZ'), 'tool.exe', { mimeType: 'application/octet-stream' })), 'pdf', /active content/],
     ['a PDF hiding /JS as /J#53', () => Buffer.from(TINY_PDF.toString('latin1').replace('/Type/Catalog', '/Type/Catalog/OpenAction<</S/JavaScript/J#53(app.alert(1))>>'), 'latin1'), 'pdf', /active content/],
+    // L1 of 2026-11-25: pdf-lib decodes only uppercase hex escapes in names
+    ['a PDF hiding /S /JavaScript and /JS in lowercase hex', () => Buffer.from(TINY_PDF.toString('latin1').replace('/Type/Catalog', '/Type/Catalog/OpenAction<</S/#4aavaScript/#4aS(app.alert(1))>>'), 'latin1'), 'pdf', /active content \(JS\)/],
+    ['a PDF hiding a launch action in lowercase hex', () => Buffer.from(TINY_PDF.toString('latin1').replace('/Type/Catalog', '/Type/Catalog/OpenAction<</S/#4caunch/F(calc.exe)>>'), 'latin1'), 'pdf', /active content \(Launch\)/],
     ['a JPEG that does not decode', () => jpegHeader(800, 600), 'jpg', /file is not an image that can be opened/],
     ['a PNG claiming 30000 × 30000', () => pngHeaderOnly(30000, 30000), 'png', /at most 50 megapixels/],
   ])('refuses %s with a 400, storing nothing', async (_name, make, fileType, message) => {

@@ -122,10 +122,23 @@ describe('POST /api/photo/upload and GET /api/facility/{id}/photo', () => {
 
   it('answers 413 for a photo over 20 MB and for more than two files, storing nothing', async () => {
     const before = await snapshot(server);
-    expect((await uploadPhoto('superadmin', '4', photoParts(OVERSIZED))).status).toBe(413);
+    const oversized = await uploadPhoto('superadmin', '4', photoParts(OVERSIZED));
+    expect(oversized.status).toBe(413);
+    expect(oversized.body.message).toBe('photo is larger than 20 MB; each file of an upload may be at most 20 MB.');
     const threeFiles = [...photoParts(), { field: 'photo', bytes: PHOTO, name: 'again.png' }];
-    expect((await uploadPhoto('superadmin', '4', threeFiles)).status).toBe(413);
+    const three = await uploadPhoto('superadmin', '4', threeFiles);
+    expect(three.status).toBe(413);
+    expect(three.body.message).toBe('An upload may carry at most 2 files.');
     expect(await snapshot(server)).toEqual(before);
+  });
+
+  // Info 10 of the 2026-11-25 review: too many fields were answered "at most 2 files of 20 MB each"
+  it('answers 413 naming the text-field limit for too many fields', async () => {
+    let req = server.http.post('/api/photo/upload').set(bearer(tokens.superadmin)).set('Related-Facility', '4').set('photo-guid', GUID);
+    for (let i = 0; i < 11; i++) req = req.field(`note${i}`, 'x');
+    const res = await req.attach('photo', PHOTO, 'yard.png');
+    expect(res.status).toBe(413);
+    expect(res.body.message).toBe('An upload may carry at most 10 text fields.');
   });
 
   it('answers 415 for a body that is not multipart', async () => {

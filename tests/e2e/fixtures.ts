@@ -71,9 +71,9 @@ export async function expectAccessible(page: Page, within?: Locator): Promise<vo
  */
 export const NETWORK_RETRIES = 2;
 
-/** The demo data seeded afresh (POST /api/testing/reset, E2E_RESET=1): call before a test that changes data. */
+/** The demo data seeded afresh (POST /api/testing/reset, E2E_RESET=1, with the run's secret): call before a test that changes data. */
 export async function resetData(request: APIRequestContext): Promise<void> {
-  const res = await request.post('/api/testing/reset', { maxRetries: NETWORK_RETRIES });
+  const res = await request.post('/api/testing/reset', { maxRetries: NETWORK_RETRIES, headers: { 'X-Test-Reset-Secret': process.env.E2E_RESET_SECRET ?? '' } });
   expect(res.status()).toBe(200);
 }
 

@@ -66,4 +66,25 @@ describe.skipIf(!adminUrl)('PostgreSQL schema', () => {
       await db.destroy();
     }
   });
+
+  // L7 of the 2026-11-25 review: IDs told apart by a zero-width space were stored twice under lower()
+  it('keys stored transaction IDs as they are compared, keeping earlier twins, and refuses a new twin', async () => {
+    const url = await createDatabase(adminUrl!);
+    const db = connect(url);
+    try {
+      const migrator = new Migrator({ db, provider: new FileMigrationProvider({ fs, path, migrationFolder: MIGRATIONS_DIR, import: (file: string) => import(file) }) });
+      const before = MIGRATIONS[MIGRATIONS.indexOf('2026-11-25-0010-eco-asset-transaction-key') - 1];
+      expect((await migrator.migrateTo(before)).error).toBeUndefined();
+      const ts = '2026-11-01T00:00:00.000Z';
+      await sql`insert into eco_assets (minting_note, transaction_id, co2_allocated, minted_ts, minted_by) values ('n', 'T-18b', 1, ${ts}, null), ('n', ${'T-18b\u200b'}, 1, ${ts}, null)`.execute(db);
+      await migrateToLatest(db);
+      const keys = await sql<{ id: number; transaction_key: string }>`select id, transaction_key from eco_assets order by id`.execute(db);
+      expect(keys.rows.map((r) => r.transaction_key)).toEqual(['t-18b', `t-18b (eco asset ${keys.rows[1].id})`]);
+      // a third twin meets the unique index, whatever the store's own check said
+      const twin = sql`insert into eco_assets (minting_note, transaction_id, transaction_key, co2_allocated, minted_ts, minted_by) values ('n', 'Ｔ-18B', 't-18b', 1, ${ts}, null)`.execute(db);
+      await expect(twin).rejects.toMatchObject({ code: '23505' });
+    } finally {
+      await db.destroy();
+    }
+  });
 });

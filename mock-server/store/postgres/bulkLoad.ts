@@ -1,4 +1,5 @@
 import { sql, type Insertable, type Kysely } from 'kysely';
+import { storedTransactionKeys } from '../auditRules';
 import type { EmbeddedShape } from '../embedded/state';
 import { toAnalysisRows, toLogColumns } from './parts';
 import type { Database } from './tables';
@@ -52,7 +53,7 @@ function tableRows(state: EmbeddedShape) {
     audits: state.audits.map((a) => ({ ...a, analysis_ids: [...a.analysis_ids] })),
     audit_claims: claims,
     audit_burns: state.audit_burns,
-    eco_assets: state.eco_assets,
+    eco_assets: ((keys) => state.eco_assets.map((e) => ({ ...e, transaction_key: keys.get(e.id)! })))(storedTransactionKeys(state.eco_assets)),
     eco_allocations: state.eco_allocations,
     changes: state.changes,
     statistics: state.statistics.map((snapshot, i) => ({ id: i + 1, snapshot: JSON.stringify(snapshot) })),

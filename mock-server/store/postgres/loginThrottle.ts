@@ -5,7 +5,7 @@ import type { LoginThrottle, LoginThrottleOptions } from '../../auth/loginThrott
 import type { Database } from './tables';
 
 /**
- * The login throttles in PostgreSQL (tables of migration 2026-11-25-0001),
+ * The login throttles in PostgreSQL (tables of migration 2026-11-25-0002),
  * shared by every server on the database, timed by the database's clock so
  * the servers' clocks need not agree. Each change is one atomic statement or
  * a transaction holding the pair's row, so failures racing on several

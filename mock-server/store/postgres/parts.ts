@@ -692,6 +692,9 @@ function audits(db: Db): AuditStore {
   };
 }
 
+/** An eco asset's record: its row but the transaction key, which only the unique index needs. */
+const ECO_ASSET_COLUMNS = ['id', 'minting_note', 'transaction_id', 'co2_allocated', 'minted_ts', 'minted_by'] as const;
+
 function ecoAssets(db: Db): EcoAssetStore {
   const remainingGrams = (t: AuditTotals) => toGrams(t.audited_co2) - toGrams(t.utilised_co2);
   return {
@@ -727,7 +730,7 @@ function ecoAssets(db: Db): EcoAssetStore {
         const taken = await tx
           .selectFrom('eco_assets')
           .select('id')
-          .where(sql<string>`lower(transaction_id)`, '=', transactionKey(input.transaction_id))
+          .where('transaction_key', '=', transactionKey(input.transaction_id))
           .executeTakeFirst();
         if (taken) refuseTakenTransaction(input.transaction_id);
         checkAllocations(input, remaining);
@@ -738,11 +741,12 @@ function ecoAssets(db: Db): EcoAssetStore {
           .values({
             minting_note: input.minting_note.trim(),
             transaction_id: input.transaction_id.trim(),
+            transaction_key: transactionKey(input.transaction_id),
             co2_allocated: toKg([...kg.values()].reduce((n, v) => n + toGrams(v), 0)),
             minted_ts: input.minted_ts,
             minted_by: input.minted_by,
           })
-          .returningAll()
+          .returning(ECO_ASSET_COLUMNS)
           .executeTakeFirstOrThrow()
           .catch((err: unknown) => {
             if ((err as { code?: string }).code === '23505') refuseTakenTransaction(input.transaction_id);
@@ -755,11 +759,11 @@ function ecoAssets(db: Db): EcoAssetStore {
           .execute();
         return { asset, allocations: allocations.sort((a, b) => a.id - b.id) };
       }),
-    get: async (id) => (await db.selectFrom('eco_assets').selectAll().where('id', '=', id).executeTakeFirst()) ?? null,
+    get: async (id) => (await db.selectFrom('eco_assets').select(ECO_ASSET_COLUMNS).where('id', '=', id).executeTakeFirst()) ?? null,
     list: ({ facilityId }) =>
       db
         .selectFrom('eco_assets as e')
-        .selectAll('e')
+        .select(ECO_ASSET_COLUMNS.map((c) => `e.${c}` as const))
         .where((eb) =>
           eb.exists(
             eb

@@ -155,6 +155,8 @@ export interface EcoAssetsTable {
   id: Id;
   minting_note: string;
   transaction_id: string;
+  /** transactionKey(transaction_id), unique: the form IDs are compared in */
+  transaction_key: string;
   /** numeric(16,3): kg to the gram, exact */
   co2_allocated: number;
   minted_ts: string;
@@ -201,7 +203,7 @@ export interface AuditTotalsTable {
   utilised_co2: number | string;
 }
 
-/** the login throttles' shared state (migration 2026-11-25-0001); ms since the epoch on the database's clock */
+/** the login throttles' shared state (migration 2026-11-25-0002); ms since the epoch on the database's clock */
 export interface LoginFailuresTable {
   client: string;
   name: string;

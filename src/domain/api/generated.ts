@@ -3417,13 +3417,16 @@ export interface components {
          * @description The server checks, each a 400 naming the field: minting_note and transaction_id
          *     required (at most 500 and 200 characters); co2_utilisation maps at least one
          *     signed-off audit id to kg, each more than 0 with at most 3 decimals (whole grams).
-         *     A transaction_id already used (whatever its case) is a 409, as is an amount above
-         *     what remains of its audit when the mint is written.
+         *     A transaction_id holding invisible or control characters (a zero-width space, a
+         *     bidi mark, a line break) is a 400. A transaction_id already used is a 409, compared
+         *     after NFKC normalisation and case folding, invisible characters dropped. At most
+         *     200 audits a mint (a 400 above).
+         *     An amount above what remains of its audit when the mint is written is a 409.
          */
         MintPayload: {
             minting_note: string;
             transaction_id: string;
-            /** @description signoff id (decimal digits) → kg */
+            /** @description signoff id (decimal digits) → kg; at most 200 audits a mint */
             co2_utilisation: {
                 [key: string]: number;
             };

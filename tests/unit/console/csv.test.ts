@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { neutraliseCell, neutraliseRow } from '../../../src/domain/csv';
+import { csvCell, csvDocument, neutraliseCell } from '../../../src/domain/csv';
 import { csvText } from '../../../src/layout/csvExporter';
 
 describe('CSV cells a spreadsheet cannot run', () => {
@@ -12,7 +12,7 @@ describe('CSV cells a spreadsheet cannot run', () => {
   });
 
   it('keeps numbers, booleans and null (a negative longitude is a number, not a formula)', () => {
-    expect(neutraliseRow({ lon: -1.28, valid: false, note: null })).toEqual({ lon: -1.28, valid: false, note: null });
+    expect([-1.28, false, null].map(csvCell)).toEqual(['-1.28', 'false', '']);
   });
 
   it('writes the neutralised cells, quoted where the text needs it', async () => {
@@ -24,5 +24,28 @@ describe('CSV cells a spreadsheet cannot run', () => {
     expect(header).toBe('File Name,Facility,CO2 Removed (kg)');
     expect(first).toBe(`"'=cmd|"" /C calc""!A0","Char, Works",-0.5`);
     expect(second).toBe("CG1_2025.csv,'@home,12.5");
+  });
+
+  // L2 of the 2026-11-25 review: a CR inside a name started a row of its own whose first cell was a formula
+  it.each([
+    ['Nakuru\r=1+1+cmd', '"Nakuru\r=1+1+cmd"'],
+    ['line\nbreak', '"line\nbreak"'],
+    ['say "hi"', '"say ""hi"""'],
+    ['a,b', '"a,b"'],
+    ['\r=1', `"'\r=1"`],
+    ['=1,2', `"'=1,2"`],
+    ['plain', 'plain'],
+  ])('quotes %j as %j', (text, cell) => {
+    expect(csvCell(text)).toBe(cell);
+  });
+
+  it('keeps a name with a CR inside one cell of one row', () => {
+    const csv = csvDocument([{ Mnemonic: 'NKR', Name: "Nakuru Biochar Co-operative\r=1+1+cmd|' /C calc'!A0", Owner: 'owner' }]);
+    expect(csv).toBe(`Mnemonic,Name,Owner\nNKR,"Nakuru Biochar Co-operative\r=1+1+cmd|' /C calc'!A0",owner`);
+  });
+
+  it('writes every column any row has, empty where a row lacks it, and nothing for no rows', () => {
+    expect(csvDocument([{ a: 1 }, { a: 2, b: 'x' }])).toBe('a,b\n1,\n2,x');
+    expect(csvDocument([])).toBe('');
   });
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { formatSignoffTime } from '../../../src/domain/dates';
-import { anythingChosen, facilitiesWithCo2, mintFormErrors, mintSources, mintTotal, buildMintPayload, mintPayloadProblems, NOTHING_CHOSEN, remainingKg } from '../../../src/domain/minting';
+import { anythingChosen, facilitiesWithCo2, hasInvisibleCharacters, mintFormErrors, mintSources, mintTotal, buildMintPayload, mintPayloadProblems, NOTHING_CHOSEN, remainingKg, transactionKey } from '../../../src/domain/minting';
 
 describe('remainingKg', () => {
   it('is audited minus utilised CO2 in whole grams, never below 0', () => {
@@ -72,6 +72,46 @@ describe('mintPayloadProblems: the server check of a payload', () => {
       'co2_utilisation.0': 'co2_utilisation.0: 0 is not a signoff id.',
       'co2_utilisation.x': 'co2_utilisation.x: x is not a signoff id.',
     });
+  });
+});
+
+describe('mintPayloadProblems: bounds (L4 and L7 of the 2026-11-25 review)', () => {
+  const ok = { minting_note: 'n', transaction_id: 't', co2_utilisation: { 5: 1.5 } };
+  const many = (n: number) => Object.fromEntries(Array.from({ length: n }, (_, i) => [String(i + 1), 1]));
+
+  it('takes 200 audits a mint and refuses 201 in one sentence, looking at no key', () => {
+    expect(mintPayloadProblems({ ...ok, co2_utilisation: many(200) })).toEqual({});
+    expect(mintPayloadProblems({ ...ok, co2_utilisation: { ...many(200), x: 0 } })).toEqual({
+      co2_utilisation: 'co2_utilisation may draw on at most 200 audits a mint (it names 201).',
+    });
+  });
+
+  it('refuses a transaction ID holding an invisible or control character', () => {
+    for (const id of ['T-18b\u200b', '\u2066T-18b', 'T-\t18b', 'T\u00ad-18b', 'T-18b\ufe0f']) {
+      expect(mintPayloadProblems({ ...ok, transaction_id: id }), JSON.stringify(id)).toEqual({
+        transaction_id: 'transaction_id may not contain invisible or control characters (such as a zero-width space).',
+      });
+    }
+    expect(mintPayloadProblems({ ...ok, transaction_id: ' T 18b ' })).toEqual({});
+  });
+});
+
+describe('transactionKey', () => {
+  it.each([
+    ['T-18b', 't-18b'],
+    [' t-18B ', 't-18b'],
+    ['T-18b\u200b', 't-18b'],
+    ['Ｔ－１８ｂ', 't-18b'],
+    ['Straße', 'strasse'],
+    ['\u00a0T-18b', 't-18b'],
+  ])('compares %j as %j', (id, key) => {
+    expect(transactionKey(id)).toBe(key);
+  });
+
+  it('tells invisible characters from visible ones', () => {
+    expect(hasInvisibleCharacters('T-18b\u200d')).toBe(true);
+    expect(hasInvisibleCharacters('T-18b\r')).toBe(true);
+    expect(hasInvisibleCharacters('Ｔ-18b é')).toBe(false);
   });
 });
 
