@@ -2,10 +2,11 @@ import { Box, Tooltip } from '@mui/material';
 import { visuallyHidden } from '@mui/utils';
 import { FunctionField, TextField, useTranslate } from 'react-admin';
 import { kilnLogStatus } from './kilnLogCsv';
+import { formatCarbon } from '../domain/carbon';
 import { gpsWidgetState } from '../domain/analysis';
 import type { AnalysisDetail, KilnLog } from '../domain/api/kilnLogs';
 import { formatDate, formatDateTime } from '../domain/dates';
-import { formatFileSize, formatNumber } from '../domain/format';
+import { formatFileSize } from '../domain/format';
 import { AnalysisDisplay } from './AnalysisDisplay';
 import { ValidationWidget } from './ValidationWidget';
 
@@ -48,7 +49,7 @@ function perLogKgColumn(name: keyof AnalysisDetail, label: string) {
       render={(log) => {
         const kg = log.analysis_detail?.[name];
         if (kg === undefined) return null;
-        return kilnLogStatus(log) === 'valid' ? formatNumber(kg, 1) : <NotCreditable text={formatNumber(kg, 1)} />;
+        return kilnLogStatus(log) === 'valid' ? formatCarbon(kg, 'figure') : <NotCreditable text={formatCarbon(kg, 'figure')} />;
       }}
     />
   );

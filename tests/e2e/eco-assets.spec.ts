@@ -1,7 +1,8 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import type { AvailableCo2Response } from '../../src/domain/api/ecoAssets';
 import { formatNumber } from '../../src/domain/format';
-import { remainingKg, toGrams, toKg } from '../../src/domain/minting';
+import { toGrams, toKg } from '../../src/domain/carbon';
+import { remainingKg } from '../../src/domain/minting';
 import { NETWORK_RETRIES, expectAccessible, openAndLogin, resetData, tokenFor } from './fixtures';
 
 interface Source {
