@@ -11,7 +11,9 @@ import { addLogs } from '../store/fixtures';
  * Carbon over the seeded business, on either store: every CO2 and biochar
  * figure the audit and eco-asset calls answer (what History, its CSV,
  * Minting and Review Eco Assets show) is kg of whole grams, written without
- * float noise, and the figures add up to the gram across the calls.
+ * float noise, and the figures add up to the gram across the calls: a
+ * facility's eco-asset shares (Review Eco Assets), its audits' utilised CO2
+ * (Minting) and its months (Facility Carbon Stats) agree.
  */
 
 let server: TestServer;
@@ -103,6 +105,14 @@ describe('carbon over the seeded business', () => {
         }
       }
       for (const audit of entry.audits) expect(allocatedGrams.get(audit.signoff_id) ?? 0, `utilised of audit ${audit.signoff_id}`).toBe(toGrams(audit.utilised_co2));
+      // Review Eco Assets: each allocation names its facility, and the facility's shares add up to its utilised CO2 on Minting
+      for (const asset of eco_assets) {
+        const { audits } = await get<EcoAssetAuditsResponse>(`/api/eco-asset/audits?id=${asset.id}`);
+        for (const al of audits) expect(al.facility_id === Number(facilityId)).toBe(entry.audits.some((a) => a.signoff_id === al.signoff_id));
+        expect(toGrams(asset.facility_co2)).toBe(grams(audits.filter((al) => al.facility_id === Number(facilityId)).map((al) => al.co2_allocated)));
+        expect(asset.facility_count).toBe(new Set(audits.map((al) => al.facility_id)).size);
+      }
+      expect(grams(eco_assets.map((a) => a.facility_co2))).toBe(grams(entry.audits.map((a) => a.utilised_co2)));
 
       // Facility Carbon Stats: the months add up to the facility's audits
       const months = summary.find((f) => String(f.id) === facilityId)!.data;
