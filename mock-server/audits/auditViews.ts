@@ -1,3 +1,4 @@
+import { sumKg } from '../../src/domain/carbon';
 import { present } from '../kilnlogs/presentLog';
 import type { KilnLogFiles } from '../kilnlogs/storage';
 import type { AuditTotals } from '../store/dataStore';
@@ -44,8 +45,8 @@ export function facilitySummary(rows: readonly KilnLogRecord[]): AuditFacilitySu
     const key = row.facility_id ?? 0;
     const entry = byFacility.get(key) ?? { name: row.facility_name ?? '', count: 0, co2: 0, biochar: 0 };
     entry.count += 1;
-    entry.co2 += row.analysis_detail?.co2_removed ?? 0;
-    entry.biochar += row.analysis_detail?.biochar_produced ?? 0;
+    entry.co2 = sumKg([entry.co2, row.analysis_detail?.co2_removed ?? 0]);
+    entry.biochar = sumKg([entry.biochar, row.analysis_detail?.biochar_produced ?? 0]);
     byFacility.set(key, entry);
   }
   return [...byFacility.values()].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));

@@ -1,6 +1,6 @@
-import type { AuditAllocation, AvailableCo2Response, EcoAsset } from '../../src/domain/api/ecoAssets';
-import { toGrams, toKg } from '../../src/domain/minting';
-import type { EcoAssetStore } from '../store/dataStore';
+import type { AuditAllocation, AvailableCo2Response, EcoAsset, FacilityEcoAsset } from '../../src/domain/api/ecoAssets';
+import { sumKg, toGrams, toKg } from '../../src/domain/carbon';
+import type { AllocationWithAudit, EcoAssetStore } from '../store/dataStore';
 import type { EcoAssetRecord } from '../store/records';
 
 /** The answers of the eco-asset calls (spec §3), made from the store's records. */
@@ -14,7 +14,13 @@ export const toEcoAsset = (e: EcoAssetRecord): EcoAsset => ({
 });
 
 type Available = Awaited<ReturnType<EcoAssetStore['available']>>;
-type Allocations = Awaited<ReturnType<EcoAssetStore['allocations']>>;
+
+/** An eco asset in one facility's list: the part its allocations draw from that facility, and how many facilities it spans. */
+export const toFacilityEcoAsset = (e: EcoAssetRecord, allocations: readonly AllocationWithAudit[], facilityId: number): FacilityEcoAsset => ({
+  ...toEcoAsset(e),
+  facility_co2: sumKg(allocations.filter((al) => al.facility_id === facilityId).map((al) => al.co2_allocated)),
+  facility_count: new Set(allocations.map((al) => al.facility_id)).size,
+});
 
 /** spec §3 "Available CO2 response": per facility its signed-off audits and the kg left over all of them. */
 export function toAvailableCo2(rows: Available): AvailableCo2Response {
@@ -36,12 +42,14 @@ export function toAvailableCo2(rows: Available): AvailableCo2Response {
   return { audits_by_facility: byFacility };
 }
 
-/** spec §3 "Audit allocation", with the audit's job id for the review's accordion. */
-export const toAuditAllocation = (al: Allocations[number]): AuditAllocation => ({
+/** spec §3 "Audit allocation", with the audit's job id and facility for the review's accordion. */
+export const toAuditAllocation = (al: AllocationWithAudit): AuditAllocation => ({
   signoff_id: al.audit_id,
   signoff_ts: al.signoff_ts,
   co2_allocated: al.co2_allocated,
   doc_key: al.doc_key,
   evidence_mime_type: al.evidence_mime_type,
   job_id: al.job_id,
+  facility_id: al.facility_id,
+  facility_name: al.facility_name,
 });

@@ -1,4 +1,5 @@
 import type { EcoAssetProvenance, ProvenanceAllocation } from '../../src/domain/api/ecoAssets';
+import { sumKg } from '../../src/domain/carbon';
 import type { StoreParts } from '../store/dataStore';
 import type { EcoAssetRecord } from '../store/records';
 import { toEcoAsset } from './ecoAssetView';
@@ -27,7 +28,7 @@ export async function provenanceOf(data: Pick<StoreParts, 'ecoAssets' | 'audits'
         signoff_ts: al.signoff_ts,
         doc_key: al.doc_key,
         evidence_mime_type: al.evidence_mime_type,
-        audited_co2: burns.reduce((n, b) => n + b.co2_removed, 0),
+        audited_co2: sumKg(burns.map((b) => b.co2_removed)),
         burns: burns.map((b) => ({
           analysis_id: b.kilnlog_id,
           kiln_id: logById.get(b.kilnlog_id)?.kiln_id ?? null,

@@ -5,7 +5,7 @@ import { requireOperation } from '../auth/middleware';
 import type { AppContext } from '../context';
 import { badRequest, notFound } from '../http/errors';
 import { positiveId } from '../http/fieldErrors';
-import { toAuditAllocation, toAvailableCo2, toEcoAsset } from './ecoAssetView';
+import { toAuditAllocation, toAvailableCo2, toEcoAsset, toFacilityEcoAsset } from './ecoAssetView';
 import { provenanceOf } from './provenance';
 
 /**
@@ -49,7 +49,9 @@ export function ecoAssetRoutes(ctx: AppContext): express.Router {
   router.get('/eco-asset/list', requireOperation('eco_assets', 'list'), async (req, res) => {
     const facilityId = positiveId(req.query.facility_id, 'facility_id');
     if (!(await data.facilities.get(facilityId))) throw notFound('No such facility.');
-    const body: EcoAssetListResponse = { eco_assets: (await data.ecoAssets.list({ facilityId })).map(toEcoAsset) };
+    const assets = await data.ecoAssets.list({ facilityId });
+    const allocations = await Promise.all(assets.map((asset) => data.ecoAssets.allocations(asset.id)));
+    const body: EcoAssetListResponse = { eco_assets: assets.map((asset, i) => toFacilityEcoAsset(asset, allocations[i], facilityId)) };
     res.json(body);
   });
 

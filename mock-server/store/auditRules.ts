@@ -1,3 +1,4 @@
+import { exactKg, toGrams, toKg } from '../../src/domain/carbon';
 import { badRequest, conflict, notFound } from '../http/errors';
 import type { AuditBurnRecord, KilnLogRecord } from './records';
 import type { MintInput, ProposeInput } from './dataStore';
@@ -12,8 +13,6 @@ export { transactionKey };
  * whole grams: a float sum must never let 0.1 kg too many through.
  */
 
-export const toGrams = (kg: number): number => Math.round(kg * 1000);
-export const toKg = (grams: number): number => grams / 1000;
 
 /** 400 for a proposal that names no burn or a burn twice. */
 export function checkProposeInput(input: ProposeInput): void {
@@ -94,14 +93,14 @@ export function refuseClaim(problems: readonly string[]): never {
   throw conflict(`The burns cannot be proposed: ${problems.join('; ')}.`);
 }
 
-/** A signed-off burn's frozen numbers, with the algorithm version its result names (checkSignoffBurns has made it the current one). */
+/** A signed-off burn's frozen numbers, to the gram (kg of whole grams from here on), with the algorithm version its result names (checkSignoffBurns has made it the current one). */
 export function frozenBurn(auditId: number, row: KilnLogRecord, algorithmVersion: string): AuditBurnRecord {
   return {
     audit_id: auditId,
     kilnlog_id: row.id,
     facility_id: row.facility_id ?? 0,
-    co2_removed: row.analysis_detail?.co2_removed ?? 0,
-    biochar_produced: row.analysis_detail?.biochar_produced ?? 0,
+    co2_removed: exactKg(row.analysis_detail?.co2_removed ?? 0),
+    biochar_produced: exactKg(row.analysis_detail?.biochar_produced ?? 0),
     algorithm_version: analysisVersion(row.analysis) ?? algorithmVersion,
   };
 }

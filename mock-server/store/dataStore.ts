@@ -272,6 +272,16 @@ export interface MintInput {
   minted_by: number | null;
 }
 
+/** An allocation with what names its audit: signoff time, statement, job id and facility. */
+export type AllocationWithAudit = EcoAllocationRecord & {
+  signoff_ts: string;
+  doc_key: string | null;
+  evidence_mime_type: string | null;
+  job_id: string;
+  facility_id: number;
+  facility_name: string;
+};
+
 export interface EcoAssetStore {
   /** signed-off audits with what remains of each (audited − utilised), by facility */
   available(filter?: { facilityIds?: readonly number[] | null }): Promise<(AuditTotals & { facility_name: string; remaining_co2: number })[]>;
@@ -285,8 +295,8 @@ export interface EcoAssetStore {
   get(id: number): Promise<EcoAssetRecord | null>;
   /** eco assets drawing on audits of this facility, newest first */
   list(filter: { facilityId: number }): Promise<EcoAssetRecord[]>;
-  /** an eco asset's allocations, each with its audit's signoff time, statement and job id */
-  allocations(ecoAssetId: number): Promise<(EcoAllocationRecord & { signoff_ts: string; doc_key: string | null; evidence_mime_type: string | null; job_id: string })[]>;
+  /** an eco asset's allocations, each with its audit's signoff time, statement, job id and facility */
+  allocations(ecoAssetId: number): Promise<AllocationWithAudit[]>;
 }
 
 // ---------------------------------------------------------------- changes, statistics

@@ -1,9 +1,10 @@
 import { Alert, Box, Button, Paper, Typography } from '@mui/material';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useDataProvider, useNotify, useTranslate } from 'react-admin';
+import { formatCarbon } from '../domain/carbon';
 import type { Statistics } from '../domain/api/admin';
 import { formatDateTime } from '../domain/dates';
-import { formatFileSize, formatKg, formatNumber } from '../domain/format';
+import { formatFileSize, formatNumber } from '../domain/format';
 import { RESOURCES } from '../domain/operations';
 import { Loading } from '../layout/Loading';
 import type { ApiDataProvider } from '../providers/dataProvider';
@@ -16,8 +17,8 @@ const FIGURES: readonly { key: Figure; format: (n: number) => string }[] = [
   ...(['facilities', 'kilns', 'valid_kilnlogs', 'invalid_kilnlogs', 'error_kilnlogs', 'archived_kilnlogs', 'audits_proposed', 'audits_signed_off', 'eco_assets'] as const).map(
     (key) => ({ key, format: (n: number) => formatNumber(n) }),
   ),
-  { key: 'audited_co2', format: (n) => formatKg(n, 0) },
-  { key: 'utilised_co2', format: (n) => formatKg(n, 0) },
+  { key: 'audited_co2', format: (n) => `${formatCarbon(n, 'total')} kg` },
+  { key: 'utilised_co2', format: (n) => `${formatCarbon(n, 'total')} kg` },
   { key: 'storage_bytes', format: formatFileSize },
 ];
 

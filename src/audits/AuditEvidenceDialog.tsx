@@ -1,7 +1,8 @@
 import { Button, Dialog, DialogActions, DialogContent, DialogTitle, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
+import { auditIdentity, type AuditIdentitySource } from '../domain/audits/identity';
 import type { FailureTexts } from '../layout/failures';
-import { ViewerDialog } from '../viewer/ViewerDialog';
+import { DialogSubtitle, ViewerDialog } from '../viewer/ViewerDialog';
 
 // spec §8 gives this failure a title only; unlike a facility's statement, a missing one is said too
 const EVIDENCE_FAILURE: FailureTexts = { title: 'audits.evidence.errorTitle' };
@@ -9,17 +10,21 @@ const EVIDENCE_FAILURE: FailureTexts = { title: 'audits.evidence.errorTitle' };
 export interface AuditEvidenceDialogProps {
   /** the audit's doc_key (docKey in the history); null: the audit has no evidence on file */
   docKey: string | null;
+  /** the audit, named under the spec's title */
+  audit: AuditIdentitySource;
   onClose: () => void;
 }
 
 /** The 'Audit Evidence' modal (spec §2): the signed statement of an audit, PDF or image, in the viewer. */
-export function AuditEvidenceDialog({ docKey, onClose }: AuditEvidenceDialogProps) {
+export function AuditEvidenceDialog({ docKey, audit, onClose }: AuditEvidenceDialogProps) {
   const translate = useTranslate();
   const title = translate('audits.evidence.title');
-  if (docKey) return <ViewerDialog title={title} document={{ kind: 'evidence', docKey }} failure={EVIDENCE_FAILURE} onClose={onClose} />;
+  const subtitle = auditIdentity(audit);
+  if (docKey) return <ViewerDialog title={title} subtitle={subtitle} document={{ kind: 'evidence', docKey }} failure={EVIDENCE_FAILURE} onClose={onClose} />;
   return (
     <Dialog open fullWidth maxWidth="sm" onClose={onClose}>
       <DialogTitle>{title}</DialogTitle>
+      <DialogSubtitle text={subtitle} />
       <DialogContent dividers>
         <Typography role="status">{translate('audits.evidence.missing')}</Typography>
       </DialogContent>

@@ -15,10 +15,11 @@ import {
   type DataProvider,
   type Exporter,
 } from 'react-admin';
+import { auditIdentityParts } from '../domain/audits/identity';
+import { formatCarbon } from '../domain/carbon';
 import { auditHistoryCsvRows } from '../domain/audits/historyCsv';
 import { formatAuditTimestamp } from '../domain/audits/audits';
 import type { AuditHistoryItem, AuditLogRow } from '../domain/audits/types';
-import { formatNumber } from '../domain/format';
 import { RESOURCES } from '../domain/operations';
 import { FacilityDropdown } from '../facilities/FacilityDropdown';
 import { DateFilterInput } from '../kiln-logs/DateFilterInput';
@@ -149,20 +150,22 @@ export default function AuditHistoryPage() {
           <Datagrid rowClick={false} bulkActionButtons={false} empty={<HistoryEmpty />}>
             <FunctionField<AuditRecord> source="signoff_ts" label="audits.history.signoffTs" render={(a) => formatAuditTimestamp(a.signoff_ts)} />
             <FunctionField<AuditRecord> source="id" label="audits.history.proposalId" render={(a) => a.id} />
+            {/* the spec's columns hold the signoff time and proposal number; the job id completes the audit's name */}
+            <FunctionField<AuditRecord> source="job_id" label="audits.history.jobId" render={(a) => auditIdentityParts(a).job} />
             <FunctionField<AuditRecord> source="kiln_type" label="audits.history.kilnType" render={(a) => <ProposalKilnType type={a.kiln_type} />} />
-            <FunctionField<AuditRecord> source="audited_co2" label="audits.history.auditedCo2" textAlign="right" render={(a) => formatNumber(a.audited_co2)} />
+            <FunctionField<AuditRecord> source="audited_co2" label="audits.history.auditedCo2" textAlign="right" render={(a) => formatCarbon(a.audited_co2, 'total')} />
             <FunctionField<AuditRecord>
               source="audited_biochar"
               label="audits.history.auditedBiochar"
               textAlign="right"
-              render={(a) => formatNumber(a.audited_biochar)}
+              render={(a) => formatCarbon(a.audited_biochar, 'total')}
             />
             <FunctionField<AuditRecord> label="audits.history.actions" textAlign="right" render={(a) => <AuditActions audit={a} onOpen={setDialog} />} />
           </Datagrid>
         </Box>
       </List>
-      {dialog?.kind === 'evidence' && <AuditEvidenceDialog docKey={dialog.audit.docKey} onClose={() => setDialog(null)} />}
-      {dialog?.kind === 'logs' && <AuditedLogsDialog auditId={dialog.audit.id} onClose={() => setDialog(null)} />}
+      {dialog?.kind === 'evidence' && <AuditEvidenceDialog docKey={dialog.audit.docKey} audit={dialog.audit} onClose={() => setDialog(null)} />}
+      {dialog?.kind === 'logs' && <AuditedLogsDialog audit={dialog.audit} onClose={() => setDialog(null)} />}
     </Page>
   );
 }

@@ -1,11 +1,11 @@
 import { useMemo, type ReactNode } from 'react';
 import { Box, Typography } from '@mui/material';
 import { Datagrid, FunctionField, ListContextProvider, ResourceContextProvider, TextField, useList, useListContext, useTranslate, type RaRecord } from 'react-admin';
+import { formatCarbon } from '../domain/carbon';
 import { auditLogId, sampleRows } from '../domain/audits/audits';
 import type { AuditLogRow } from '../domain/audits/types';
 import { validationWidgetState } from '../domain/analysis';
 import { formatDateTime } from '../domain/dates';
-import { formatNumber } from '../domain/format';
 import { KilnTypeChip } from '../kilns/KilnTypeChip';
 import { ListEmpty } from '../layout/ListStates';
 import { ValidationWidget } from '../kiln-logs/ValidationWidget';
@@ -56,7 +56,7 @@ function SampleData({ row }: { row: AuditLogRow }) {
   return <>{translate('audits.logTable.sampleRows', { smart_count: rows.length, first: `${rows[0].d} ${rows[0].t}` })}</>;
 }
 
-const kgCell = (kg: number | undefined) => (kg === undefined || !Number.isFinite(kg) ? <NotAvailable /> : formatNumber(kg, 1));
+const kgCell = (kg: number | undefined) => (kg === undefined || !Number.isFinite(kg) ? <NotAvailable /> : formatCarbon(kg, 'figure'));
 
 /** The columns of the audit log table, as Datagrid children. */
 function columns() {

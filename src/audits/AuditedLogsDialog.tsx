@@ -1,17 +1,19 @@
 import { Alert, Button, Dialog, DialogActions, DialogContent, DialogTitle } from '@mui/material';
 import { useGetList, useTranslate } from 'react-admin';
+import { auditIdentity, type AuditIdentitySource } from '../domain/audits/identity';
 import type { AuditLogRow } from '../domain/audits/types';
 import { RESOURCES } from '../domain/operations';
 import { useReportQueryFailure, type FailureTexts } from '../layout/failures';
 import { EVERY_ROW } from '../providers/listedInBrowser';
+import { DialogSubtitle } from '../viewer/ViewerDialog';
 import { AuditLogTable } from './AuditLogTable';
 
 // spec §8 gives this failure a title only
 const LOGS_FAILURE: FailureTexts = { title: 'audits.auditedLogs.errorTitle' };
 
 export interface AuditedLogsDialogProps {
-  /** the signed-off audit (its signoff id) whose burns are shown */
-  auditId: number;
+  /** the signed-off audit whose burns are shown (its id is the signoff id), named under the spec's title */
+  audit: AuditIdentitySource;
   onClose: () => void;
 }
 
@@ -19,16 +21,17 @@ export interface AuditedLogsDialogProps {
  * The 'Audited Logs' modal (spec §2): the burns an audit certified, read-only
  * and unpaginated, with the numbers and analysis version frozen at signoff.
  */
-export function AuditedLogsDialog({ auditId, onClose }: AuditedLogsDialogProps) {
+export function AuditedLogsDialog({ audit, onClose }: AuditedLogsDialogProps) {
   const translate = useTranslate();
   const { data, isPending, error } = useGetList<AuditLogRow & { id: number }>(RESOURCES.auditedLogs, {
-    filter: { audit_id: auditId },
+    filter: { audit_id: audit.id },
     pagination: EVERY_ROW,
   });
   useReportQueryFailure(error, LOGS_FAILURE);
   return (
     <Dialog open fullWidth maxWidth="lg" onClose={onClose} aria-labelledby="audited-logs-title">
       <DialogTitle id="audited-logs-title">{translate('audits.auditedLogs.title')}</DialogTitle>
+      <DialogSubtitle text={auditIdentity(audit)} />
       <DialogContent dividers>
         {error ? (
           <Alert severity="error">{translate('audits.logTable.loadError')}</Alert>

@@ -16,8 +16,8 @@ import {
 } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { useDataProvider, useTranslate } from 'react-admin';
+import { formatCarbon } from '../domain/carbon';
 import { carbonSummaryRows, type CarbonGrouping } from '../domain/audits/carbonSummary';
-import { formatNumber } from '../domain/format';
 import { RESOURCES } from '../domain/operations';
 import type { ApiDataProvider } from '../providers/dataProvider';
 
@@ -92,9 +92,9 @@ export function CarbonSummaryPanel({ title, facilityId, groupings }: CarbonSumma
               // two facilities may share a name: the position keeps keys apart
               <TableRow key={`${index}-${row.label}`} sx={row.total && grouping !== 'total' ? { '& td': { fontWeight: 'bold' } } : undefined}>
                 <TableCell>{row.total ? translate('audits.carbon.total') : row.label}</TableCell>
-                <TableCell align="right">{formatNumber(row.audited_co2, 1)}</TableCell>
-                <TableCell align="right">{formatNumber(row.utilised_co2, 1)}</TableCell>
-                <TableCell align="right">{formatNumber(row.audited_biochar, 1)}</TableCell>
+                <TableCell align="right">{formatCarbon(row.audited_co2, 'figure')}</TableCell>
+                <TableCell align="right">{formatCarbon(row.utilised_co2, 'figure')}</TableCell>
+                <TableCell align="right">{formatCarbon(row.audited_biochar, 'figure')}</TableCell>
               </TableRow>
             ))}
             {!summary.isPending && rows.length === 0 && (

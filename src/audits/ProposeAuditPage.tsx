@@ -11,8 +11,8 @@ import {
   selectWithinOneFacility,
   type KilnTypeChoice,
 } from '../domain/audits/audits';
+import { formatCarbon, sumKg } from '../domain/carbon';
 import type { AuditLogRow } from '../domain/audits/types';
-import { formatNumber } from '../domain/format';
 import { RESOURCES } from '../domain/operations';
 import { useReportQueryFailure, type FailureTexts } from '../layout/failures';
 import { useNotifyTitled } from '../layout/notifications';
@@ -115,7 +115,7 @@ function ProposeForm({ selection, onSelect, creating }: ProposeFormProps) {
 
   const chosen = rows.filter((row) => selection.ids.includes(row.id));
   const chosenFacility = chosen[0]?.facility_name ?? '';
-  const chosenCo2 = chosen.reduce((sum, row) => sum + Math.round((row.analysis_detail?.co2_removed ?? 0) * 1000), 0) / 1000;
+  const chosenCo2 = sumKg(chosen.map((row) => row.analysis_detail?.co2_removed ?? 0));
   const optionText = (choice: KilnTypeChoice) => translate(choice.label, { _: choice.label });
 
   return (
@@ -189,7 +189,7 @@ function ProposeForm({ selection, onSelect, creating }: ProposeFormProps) {
             selectedIds: selection.ids,
             onChange: (requested) => onSelect(selectWithinOneFacility(rows, selection.ids, requested)),
             isSelectable: (row) => isSelectableWith(rows, selection.ids, row),
-            summary: translate('audits.logTable.selected', { smart_count: chosen.length, co2: formatNumber(chosenCo2, 1) }),
+            summary: translate('audits.logTable.selected', { smart_count: chosen.length, co2: formatCarbon(chosenCo2, 'figure') }),
           }}
         />
       )}

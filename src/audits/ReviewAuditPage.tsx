@@ -17,6 +17,7 @@ import {
 import TaskAltIcon from '@mui/icons-material/TaskAlt';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useCanAccess, useDataProvider, useGetList, useNotify, useTranslate } from 'react-admin';
+import { formatCarbon } from '../domain/carbon';
 import { statementFileType, STATEMENT_EXTENSIONS } from '../domain/audits/audits';
 import { maySignOff } from '../domain/audits/fourEyes';
 import type { AuditCo2Summary, AuditLogRow, ProposedAuditItem } from '../domain/audits/types';
@@ -132,8 +133,8 @@ function AuditSummaryTable({ summary }: { summary: readonly AuditCo2Summary[] })
             <TableRow key={line.name}>
               <TableCell>{line.name}</TableCell>
               <TableCell align="right">{formatNumber(line.count)}</TableCell>
-              <TableCell align="right">{formatNumber(line.co2)}</TableCell>
-              <TableCell align="right">{formatNumber(line.biochar)}</TableCell>
+              <TableCell align="right">{formatCarbon(line.co2, 'total')}</TableCell>
+              <TableCell align="right">{formatCarbon(line.biochar, 'total')}</TableCell>
             </TableRow>
           ))}
         </TableBody>

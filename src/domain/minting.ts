@@ -6,7 +6,8 @@
  * Pure functions: no React, no server.
  */
 import type { AvailableCo2Response, MintPayload } from './api/ecoAssets';
-import { formatNumber } from './format';
+import type { AuditIdentitySource } from './audits/identity';
+import { CARBON_DECIMALS, formatCarbon, toGrams, toKg } from './carbon';
 import { compactErrors, decimalPlaces, numberError, textError, toNumber, type FieldErrors, type NumberRule, type ValidationErrorKey } from './validation';
 
 export const MINT_LIMITS = {
@@ -15,7 +16,7 @@ export const MINT_LIMITS = {
   /** characters of the transaction ID */
   transactionIdLength: 200,
   /** decimals of a kg amount: whole grams */
-  kgDecimals: 3,
+  kgDecimals: CARBON_DECIMALS.exact,
   /** audits one mint may draw on: far above a real mint, low enough that checking and storing one stays cheap */
   allocations: 200,
 } as const;
@@ -47,10 +48,8 @@ export function transactionKey(transactionId: string): string {
 /** spec §5: the message when no amount above 0 is chosen */
 export const NOTHING_CHOSEN = 'Please choose greater than 0 co2 from at least one source.';
 
-export const toGrams = (kg: number): number => Math.round(kg * 1000);
-/** kg as the eco-asset screens show it: to the gram, with thousands separators */
-export const formatCo2 = (kg: number): string => formatNumber(kg, MINT_LIMITS.kgDecimals);
-export const toKg = (grams: number): number => grams / 1000;
+/** A mint bound as the modal shows it, in its helper and its error alike: to the gram, with thousands separators. */
+export const formatBound = (kg: number): string => formatCarbon(kg, 'exact');
 
 /** What remains of an audit to allocate, in kg of whole grams, never below 0. */
 export function remainingKg(audit: { audited_co2: number; utilised_co2: number }): number {
@@ -173,6 +172,9 @@ export function facilitiesWithCo2(response: AvailableCo2Response): FacilityCo2[]
     }))
     .sort((a, b) => a.facilityName.localeCompare(b.facilityName, 'en', { sensitivity: 'base' }) || a.facilityId - b.facilityId);
 }
+
+/** A mint source as the audit identity names it (its signoff id is the audit's id). */
+export const sourceAudit = (s: MintSource): AuditIdentitySource => ({ id: s.signoffId, job_id: s.jobId, signoff_ts: s.signoffTs });
 
 /** The audits a mint may draw on: those with CO2 left. */
 export const mintSources = (facilities: readonly FacilityCo2[]): MintSource[] => facilities.flatMap((f) => f.audits.filter((a) => a.remaining > 0));

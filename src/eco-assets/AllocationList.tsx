@@ -1,11 +1,11 @@
 import { useState } from 'react';
 import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
-import { Accordion, AccordionDetails, AccordionSummary, Box, Button, Stack, Typography } from '@mui/material';
+import { Accordion, AccordionDetails, AccordionSummary, Box, Button, Chip, Stack, Typography } from '@mui/material';
 import { useGetList, useTranslate } from 'react-admin';
 import { AuditEvidenceDialog } from '../audits/AuditEvidenceDialog';
 import { AuditedLogsDialog } from '../audits/AuditedLogsDialog';
-import { formatSignoffTime } from '../domain/dates';
-import { formatCo2 } from '../domain/minting';
+import { auditIdentity, type AuditIdentitySource } from '../domain/audits/identity';
+import { formatCarbon } from '../domain/carbon';
 import { RESOURCES } from '../domain/operations';
 import { useReportQueryFailure, type FailureTexts } from '../layout/failures';
 import { Loading } from '../layout/Loading';
@@ -16,14 +16,17 @@ import { EVERY_ROW } from '../providers/listedInBrowser';
 // spec §8 gives this failure a title only
 const AUDIT_DATA_FAILURE: FailureTexts = { title: 'ecoAssets.auditDataErrorTitle' };
 
-type Opened = { kind: 'evidence'; docKey: string | null } | { kind: 'logs'; auditId: number } | null;
+type Opened = { kind: 'evidence' | 'logs'; allocation: EcoAllocation } | null;
+
+const auditOf = (al: EcoAllocation): AuditIdentitySource => ({ id: al.signoff_id, job_id: al.job_id, signoff_ts: al.signoff_ts });
 
 /**
  * The right pane (spec §2): the audits an eco asset draws on, an accordion
- * item each (signoff time, kg allocated), with its evidence in the viewer and
- * a button opening the Audited Logs modal.
+ * item each (the audit's name, its facility, kg allocated), with its evidence
+ * in the viewer and a button opening the Audited Logs modal. An allocation
+ * from another facility than the one chosen says so.
  */
-export function AllocationList({ ecoAssetId }: { ecoAssetId: number }) {
+export function AllocationList({ ecoAssetId, facilityId }: { ecoAssetId: number; facilityId: number }) {
   const translate = useTranslate();
   const [opened, setOpened] = useState<Opened>(null);
   const { data, isPending, error, refetch } = useGetList<EcoAllocation>(RESOURCES.ecoAllocations, { filter: { eco_asset_id: ecoAssetId }, pagination: EVERY_ROW });
@@ -37,29 +40,32 @@ export function AllocationList({ ecoAssetId }: { ecoAssetId: number }) {
         <Accordion key={al.id} disableGutters slotProps={{ transition: { unmountOnExit: true } }}>
           <AccordionSummary expandIcon={<ExpandMoreIcon />} aria-controls={`allocation-${al.id}`} id={`allocation-${al.id}-summary`}>
             <Stack direction={{ xs: 'column', sm: 'row' }} spacing={{ xs: 0, sm: 2 }} sx={{ width: '100%', pr: 1 }}>
-              <Typography sx={{ fontVariantNumeric: 'tabular-nums' }}>{formatSignoffTime(al.signoff_ts)}</Typography>
-              <Typography sx={{ ml: { sm: 'auto' } }} fontWeight="medium">
-                {translate('ecoAssets.review.allocated', { kg: formatCo2(al.co2_allocated) })}
+              <Typography sx={{ fontVariantNumeric: 'tabular-nums', overflowWrap: 'anywhere' }}>{auditIdentity(auditOf(al))}</Typography>
+              <Typography color="text.secondary">
+                {al.facility_name}
+                {al.facility_id !== facilityId && (
+                  <Chip component="span" size="small" variant="outlined" color="warning" label={translate('ecoAssets.review.otherFacility')} sx={{ ml: 1 }} />
+                )}
+              </Typography>
+              <Typography sx={{ ml: { sm: 'auto' }, whiteSpace: 'nowrap' }} fontWeight="medium">
+                {translate('ecoAssets.review.allocated', { kg: formatCarbon(al.co2_allocated, 'figure') })}
               </Typography>
             </Stack>
           </AccordionSummary>
           <AccordionDetails id={`allocation-${al.id}`}>
-            <Typography variant="body2" sx={{ mb: 1 }}>
-              {translate('ecoAssets.review.jobId', { jobId: al.job_id })}
-            </Typography>
             <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
-              <Button variant="outlined" size="small" onClick={() => setOpened({ kind: 'evidence', docKey: al.doc_key })}>
+              <Button variant="outlined" size="small" onClick={() => setOpened({ kind: 'evidence', allocation: al })}>
                 {translate('ecoAssets.review.viewEvidence')}
               </Button>
-              <Button variant="outlined" size="small" onClick={() => setOpened({ kind: 'logs', auditId: al.signoff_id })}>
+              <Button variant="outlined" size="small" onClick={() => setOpened({ kind: 'logs', allocation: al })}>
                 {translate('ecoAssets.review.auditedLogs')}
               </Button>
             </Stack>
           </AccordionDetails>
         </Accordion>
       ))}
-      {opened?.kind === 'evidence' && <AuditEvidenceDialog docKey={opened.docKey} onClose={() => setOpened(null)} />}
-      {opened?.kind === 'logs' && <AuditedLogsDialog auditId={opened.auditId} onClose={() => setOpened(null)} />}
+      {opened?.kind === 'evidence' && <AuditEvidenceDialog docKey={opened.allocation.doc_key} audit={auditOf(opened.allocation)} onClose={() => setOpened(null)} />}
+      {opened?.kind === 'logs' && <AuditedLogsDialog audit={auditOf(opened.allocation)} onClose={() => setOpened(null)} />}
     </Box>
   );
 }

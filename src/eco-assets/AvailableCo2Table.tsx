@@ -3,12 +3,14 @@ import KeyboardArrowDownIcon from '@mui/icons-material/KeyboardArrowDown';
 import KeyboardArrowUpIcon from '@mui/icons-material/KeyboardArrowUp';
 import { Box, Collapse, IconButton, Paper, Table, TableBody, TableCell, TableContainer, TableHead, TableRow } from '@mui/material';
 import { useTranslate } from 'react-admin';
-import { formatSignoffTime } from '../domain/dates';
-import { formatCo2, type FacilityCo2 } from '../domain/minting';
+import { auditIdentity } from '../domain/audits/identity';
+import { formatCarbon } from '../domain/carbon';
+import { sourceAudit, type FacilityCo2 } from '../domain/minting';
 
 /**
  * Minting's table (spec §2): a row per facility with the CO2 left to mint,
- * each expanding to its signed-off audits (audited, utilised, remaining).
+ * each expanding to its signed-off audits (named as everywhere: job id,
+ * signoff time, proposal; audited, utilised, remaining).
  */
 export function AvailableCo2Table({ facilities }: { facilities: readonly FacilityCo2[] }) {
   const translate = useTranslate();
@@ -54,7 +56,7 @@ function FacilityRow({ facility }: { facility: FacilityCo2 }) {
         <TableCell component="th" scope="row">
           {facility.facilityName}
         </TableCell>
-        <TableCell align="right">{formatCo2(facility.availableCo2)}</TableCell>
+        <TableCell align="right">{formatCarbon(facility.availableCo2, 'figure')}</TableCell>
         <TableCell align="right">{facility.audits.length}</TableCell>
       </TableRow>
       <TableRow>
@@ -64,8 +66,7 @@ function FacilityRow({ facility }: { facility: FacilityCo2 }) {
               <Table size="small" aria-label={translate('ecoAssets.minting.showAudits', { facility: facility.facilityName })}>
                 <TableHead>
                   <TableRow>
-                    <TableCell>{translate('ecoAssets.columns.signoffTs')}</TableCell>
-                    <TableCell>{translate('ecoAssets.columns.jobId')}</TableCell>
+                    <TableCell>{translate('ecoAssets.columns.audit')}</TableCell>
                     <TableCell align="right">{translate('ecoAssets.columns.auditedCo2')}</TableCell>
                     <TableCell align="right">{translate('ecoAssets.columns.utilisedCo2')}</TableCell>
                     <TableCell align="right">{translate('ecoAssets.columns.remainingCo2')}</TableCell>
@@ -74,11 +75,10 @@ function FacilityRow({ facility }: { facility: FacilityCo2 }) {
                 <TableBody>
                   {facility.audits.map((audit) => (
                     <TableRow key={audit.signoffId}>
-                      <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatSignoffTime(audit.signoffTs)}</TableCell>
-                      <TableCell>{audit.jobId}</TableCell>
-                      <TableCell align="right">{formatCo2(audit.auditedCo2)}</TableCell>
-                      <TableCell align="right">{formatCo2(audit.utilisedCo2)}</TableCell>
-                      <TableCell align="right">{formatCo2(audit.remaining)}</TableCell>
+                      <TableCell sx={{ minWidth: 220 }}>{auditIdentity(sourceAudit(audit))}</TableCell>
+                      <TableCell align="right">{formatCarbon(audit.auditedCo2, 'figure')}</TableCell>
+                      <TableCell align="right">{formatCarbon(audit.utilisedCo2, 'figure')}</TableCell>
+                      <TableCell align="right">{formatCarbon(audit.remaining, 'figure')}</TableCell>
                     </TableRow>
                   ))}
                 </TableBody>

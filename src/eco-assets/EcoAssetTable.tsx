@@ -1,13 +1,14 @@
 import type { KeyboardEvent } from 'react';
-import { Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Typography } from '@mui/material';
+import { Table, TableBody, TableCell, TableContainer, TableFooter, TableHead, TableRow, Typography } from '@mui/material';
 import { alpha } from '@mui/material/styles';
 import { useTranslate } from 'react-admin';
-import type { EcoAsset } from '../domain/api/ecoAssets';
-import { formatCo2 } from '../domain/minting';
+import type { FacilityEcoAsset } from '../domain/api/ecoAssets';
+import { formatCarbon, sumKg } from '../domain/carbon';
 import { Loading } from '../layout/Loading';
 
 export interface EcoAssetTableProps {
-  assets: readonly EcoAsset[];
+  /** a facility's eco assets, each with the part drawn from that facility */
+  assets: readonly FacilityEcoAsset[];
   isPending: boolean;
   selectedId: number | null;
   onSelect: (id: number) => void;
@@ -19,6 +20,9 @@ const SELECTED_BORDER = 4;
 /**
  * The eco-asset selection table (spec §2): Minting Note, Transaction ID, CO2
  * Allocated; small and unpaginated; a row is chosen by click, Enter or Space.
+ * CO2 Allocated is the part drawn from the chosen facility, and an asset that
+ * spans facilities says so with its whole amount; the Total row is the
+ * facility's utilised CO2, as Minting and the carbon stats show it.
  */
 export function EcoAssetTable({ assets, isPending, selectedId, onSelect }: EcoAssetTableProps) {
   const translate = useTranslate();
@@ -61,11 +65,26 @@ export function EcoAssetTable({ assets, isPending, selectedId, onSelect }: EcoAs
               >
                 <TableCell sx={{ overflowWrap: 'anywhere' }}>{asset.minting_note}</TableCell>
                 <TableCell sx={{ overflowWrap: 'anywhere' }}>{asset.transaction_id}</TableCell>
-                <TableCell align="right">{formatCo2(asset.co2_allocated)}</TableCell>
+                <TableCell align="right">
+                  {formatCarbon(asset.facility_co2, 'figure')}
+                  {asset.facility_count > 1 && (
+                    <Typography variant="caption" color="text.secondary" component="div" sx={{ whiteSpace: 'nowrap' }}>
+                      {translate('ecoAssets.review.spansFacilities', { kg: formatCarbon(asset.co2_allocated, 'figure'), smart_count: asset.facility_count })}
+                    </Typography>
+                  )}
+                </TableCell>
               </TableRow>
             );
           })}
         </TableBody>
+        <TableFooter>
+          <TableRow>
+            <TableCell colSpan={2} sx={{ borderLeft: `${SELECTED_BORDER}px solid transparent` }}>
+              {translate('ecoAssets.review.facilityTotal')}
+            </TableCell>
+            <TableCell align="right">{formatCarbon(sumKg(assets.map((a) => a.facility_co2)), 'figure')}</TableCell>
+          </TableRow>
+        </TableFooter>
       </Table>
     </TableContainer>
   );

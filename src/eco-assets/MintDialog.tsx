@@ -7,13 +7,15 @@ import {
   amountRule,
   anythingChosen,
   buildMintPayload,
-  formatCo2,
+  formatBound,
   MINT_LIMITS,
   mintFormErrors,
   mintTotal,
+  sourceAudit,
   type MintFormValues,
   type MintSource,
 } from '../domain/minting';
+import { auditIdentity } from '../domain/audits/identity';
 import { RESOURCES } from '../domain/operations';
 import { FormDialog } from '../forms/FormDialog';
 import { BoundTextField, FormInput, numberInputSlots, useFormField } from '../forms/FormInput';
@@ -141,12 +143,13 @@ function AmountInput({ source }: { source: MintSource }) {
   const translate = useTranslate();
   const rule = amountRule(source.remaining);
   const path = `amounts.${amountKey(source.signoffId)}`;
-  const { onTextChange, ...binding } = useFormField(path, { label: 'ecoAssets.minting.amount', rule, errorTexts: AMOUNT_TEXTS });
-  const max = formatCo2(source.remaining);
+  const max = formatBound(source.remaining);
+  // the helper and the error state the same bound, written the same way
+  const { onTextChange, ...binding } = useFormField(path, { label: 'ecoAssets.minting.amount', rule, errorTexts: AMOUNT_TEXTS, shownRule: { min: formatBound(0), max } });
   return (
     <BoundTextField
       {...binding}
-      label={`${source.jobId} · ${binding.label}`}
+      label={`${auditIdentity(sourceAudit(source), { proposal: false })} · ${binding.label}`}
       helperText={binding.error ? binding.helperText : translate('ecoAssets.minting.amountHelp', { max })}
       onTextChange={onTextChange}
       slotProps={{
@@ -172,7 +175,7 @@ function MintSummary() {
   const amounts = mintValues({ amounts: useWatch({ control, name: 'amounts' }) }).amounts;
   return anythingChosen(amounts) ? (
     <Typography sx={{ mt: 2 }} role="status">
-      {translate('ecoAssets.minting.total', { kg: formatCo2(mintTotal(amounts)) })}
+      {translate('ecoAssets.minting.total', { kg: formatBound(mintTotal(amounts)) })}
     </Typography>
   ) : (
     // an Alert's own warning colours meet WCAG AA in both themes; warning.main text on paper does not (3:1)

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Box, Typography } from '@mui/material';
 import { useGetList, useTranslate } from 'react-admin';
-import type { EcoAsset } from '../domain/api/ecoAssets';
+import type { FacilityEcoAsset } from '../domain/api/ecoAssets';
 import { RESOURCES } from '../domain/operations';
 import { FacilityDropdown } from '../facilities/FacilityDropdown';
 import { useReportQueryFailure } from '../layout/failures';
@@ -23,7 +23,7 @@ export default function ReviewEcoAssetsPage() {
   const translate = useTranslate();
   const [facilityId, setFacilityId] = useState<number | null>(null);
   const [selectedId, setSelectedId] = useState<number | null>(null);
-  const assets = useGetList<EcoAsset>(
+  const assets = useGetList<FacilityEcoAsset>(
     RESOURCES.ecoAssets,
     { filter: { facility_id: facilityId }, pagination: EVERY_ROW, sort: { field: 'id', order: 'DESC' } },
     { enabled: facilityId !== null },
@@ -57,7 +57,7 @@ export default function ReviewEcoAssetsPage() {
             selected === null ? (
               <Typography sx={{ p: 2 }}>{translate('ecoAssets.review.selectEcoAsset')}</Typography>
             ) : (
-              <AllocationList key={selected} ecoAssetId={selected} />
+              <AllocationList key={selected} ecoAssetId={selected} facilityId={facilityId!} />
             ),
         }}
       />

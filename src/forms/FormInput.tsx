@@ -30,6 +30,8 @@ export interface FieldOptions {
   errorTexts?: Partial<Record<ValidationErrorKey, string>>;
   /** a text field's most characters: stated under it before it bites, and in its error */
   maxLength?: number;
+  /** the rule's bounds as the field's texts write them (e.g. a kg bound to the gram), instead of the raw numbers */
+  shownRule?: { min?: string; max?: string };
 }
 
 /** text stays text: the domain validators read what was typed, blank included */
@@ -41,7 +43,7 @@ const keepText = (value: unknown) => (value == null ? '' : String(value));
  * user has been in the field, at once for a pair rule, a saved record's values
  * or the server's reason.
  */
-export function useFormField(source: string, { label, help, rule, errorTexts, maxLength }: FieldOptions): FieldBinding {
+export function useFormField(source: string, { label, help, rule, errorTexts, maxLength, shownRule }: FieldOptions): FieldBinding {
   const translate = useTranslate();
   const editing = useFormEditing();
   const { setValue } = useFormContext();
@@ -52,7 +54,7 @@ export function useFormField(source: string, { label, help, rule, errorTexts, ma
   const shown =
     message !== undefined &&
     (message.args.server || editing || fieldState.isTouched || PAIR_ERRORS.includes(message.message));
-  const args = { ...(rule ?? {}), ...(maxLength === undefined ? {} : { max: maxLength }) };
+  const args = { ...(rule ?? {}), ...(maxLength === undefined ? {} : { max: maxLength }), ...shownRule };
   const helperText = shown
     ? message.args.server
       ? message.message

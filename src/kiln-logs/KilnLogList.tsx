@@ -1,8 +1,8 @@
 import type { ReactElement } from 'react';
 import { cloneElement } from 'react';
 import { Datagrid, ExportButton, FilterButton, List, SimpleList, TopToolbar, WrapperField, useTranslate } from 'react-admin';
+import { formatCarbon } from '../domain/carbon';
 import { formatDateTime } from '../domain/dates';
-import { formatNumber } from '../domain/format';
 import { useSmallScreen } from '../layout/useSmallScreen';
 import { kilnLogStatus } from './kilnLogCsv';
 import type { KilnLog } from '../domain/api/kilnLogs';
@@ -66,7 +66,7 @@ export function KilnLogList({ resource, sort, empty, extraColumns = [], actions,
           primaryText={(log) => `${log.kiln_id ?? translate('kilnLogs.analysis.notAvailable')} · ${log.facility_name ?? translate('kilnLogs.analysis.notAvailable')}`}
           secondaryText={(log) => (log.logts ? formatDateTime(log.logts) : log.file_name)}
           tertiaryText={(log) =>
-            `${translate(`kilnLogs.filters.${kilnLogStatus(log)}`)}${log.analysis_detail ? ` · ${formatNumber(log.analysis_detail.co2_removed, 1)} kg CO2` : ''}`
+            `${translate(`kilnLogs.filters.${kilnLogStatus(log)}`)}${log.analysis_detail ? ` · ${formatCarbon(log.analysis_detail.co2_removed, 'figure')} kg CO2` : ''}`
           }
           // the row commands read the row from the record context, as in the Datagrid
           rightIcon={() => actions}

@@ -2,10 +2,11 @@ import { Box, Tooltip } from '@mui/material';
 import { visuallyHidden } from '@mui/utils';
 import { FunctionField, TextField, useTranslate } from 'react-admin';
 import { isCreditable } from './kilnLogCsv';
+import { formatCarbon } from '../domain/carbon';
 import { gpsWidgetState } from '../domain/analysis';
 import type { AnalysisDetail, KilnLog } from '../domain/api/kilnLogs';
 import { formatDate, formatDateTime } from '../domain/dates';
-import { formatFileSize, formatNumber } from '../domain/format';
+import { formatFileSize } from '../domain/format';
 import { PendingChip } from '../kilns/PendingChip';
 import { AnalysisDisplay } from './AnalysisDisplay';
 import { ValidationWidget } from './ValidationWidget';
@@ -49,7 +50,7 @@ function perLogKgColumn(name: keyof AnalysisDetail, label: string) {
       render={(log) => {
         const kg = log.analysis_detail?.[name];
         if (kg === undefined) return null;
-        return isCreditable(log) ? formatNumber(kg, 1) : <NotCreditable text={formatNumber(kg, 1)} pending={log.kiln_pending} />;
+        return isCreditable(log) ? formatCarbon(kg, 'figure') : <NotCreditable text={formatCarbon(kg, 'figure')} pending={log.kiln_pending} />;
       }}
     />
   );

@@ -12,6 +12,8 @@ const DocumentViewer = lazy(() => import('./DocumentViewer'));
 export interface ViewerDialogProps {
   /** translated title of the modal */
   title: string;
+  /** a line under the title naming what is shown (e.g. the audit) */
+  subtitle?: string;
   /** which document */
   document: DocumentRef;
   onClose: () => void;
@@ -20,11 +22,12 @@ export interface ViewerDialogProps {
 }
 
 /** A modal showing one PDF or image document (spec §2 Viewer); used wherever a statement or evidence is viewed. */
-export function ViewerDialog({ title, document, onClose, failure }: ViewerDialogProps) {
+export function ViewerDialog({ title, subtitle, document, onClose, failure }: ViewerDialogProps) {
   const translate = useTranslate();
   return (
     <Dialog open fullWidth maxWidth="md" onClose={onClose}>
       <DialogTitle>{title}</DialogTitle>
+      {subtitle && <DialogSubtitle text={subtitle} />}
       {/* focusable: a page or image taller than the dialog scrolls from the keyboard too */}
       <DialogContent dividers tabIndex={0}>
         <ErrorBoundary fallback={<Typography color="error">{translate('viewer.loadFailed')}</Typography>}>
@@ -37,5 +40,14 @@ export function ViewerDialog({ title, document, onClose, failure }: ViewerDialog
         <Button onClick={onClose}>{translate('forms.close')}</Button>
       </DialogActions>
     </Dialog>
+  );
+}
+
+/** The line under a dialog's title naming what it shows (an audit's job id and signoff time). */
+export function DialogSubtitle({ text }: { text: string }) {
+  return (
+    <Typography variant="body2" color="text.secondary" sx={{ px: 3, pb: 1, mt: -1, overflowWrap: 'anywhere' }}>
+      {text}
+    </Typography>
   );
 }

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AvailableCo2Response, EcoAsset, EcoAssetAuditsResponse, EcoAssetProvenance, MintPayload } from '../../src/domain/api/ecoAssets';
-import { NOTHING_CHOSEN, toGrams, toKg } from '../../src/domain/minting';
+import { toGrams, toKg } from '../../src/domain/carbon';
+import { NOTHING_CHOSEN } from '../../src/domain/minting';
 import { ALGORITHM_VERSION } from '../../mock-server/analysis/constants';
 import { usersWithout, type DemoUsername } from '../helpers/configure';
 import { bearer, startWithTokens, type TestServer } from '../helpers/testServer';

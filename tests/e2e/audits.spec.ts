@@ -85,6 +85,8 @@ for (const width of [1400, 390]) {
     await choose(page, 'Facility', new RegExp(burn.facility_name ?? ''));
     const row = page.locator('tbody tr').filter({ has: page.getByRole('cell', { name: String(audit!.id), exact: true }) });
     await expect(row).toHaveCount(1);
+    // the row names the audit by its job id too
+    await expect(row.getByRole('cell', { name: jobId, exact: true })).toBeVisible();
     await expect(page.getByRole('region', { name: 'Facility Carbon Stats' })).toContainText('Total');
     if (width === 1400) await expectAccessible(page);
     await expectNoSidewaysScroll(page, width);
@@ -93,6 +95,8 @@ for (const width of [1400, 390]) {
     await row.getByRole('button', { name: 'View Audit', exact: true }).click();
     const evidence = page.getByRole('dialog', { name: 'Audit Evidence' });
     await expect(evidence.getByText('Page 1 of 1')).toBeVisible();
+    await expect(evidence).toContainText(`${jobId} · `);
+    await expect(evidence).toContainText(`Proposal ${audit!.id}`);
     await evidence.getByRole('button', { name: 'Close' }).click();
 
     // the audited logs show the burn with its frozen numbers

@@ -1,7 +1,7 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import type { AvailableCo2Response } from '../../src/domain/api/ecoAssets';
-import { formatNumber } from '../../src/domain/format';
-import { remainingKg, toGrams, toKg } from '../../src/domain/minting';
+import { formatCarbon, toGrams, toKg } from '../../src/domain/carbon';
+import { remainingKg } from '../../src/domain/minting';
 import { NETWORK_RETRIES, expectAccessible, openAndLogin, resetData, tokenFor } from './fixtures';
 
 interface Source {
@@ -24,7 +24,9 @@ async function sources(request: APIRequestContext): Promise<Source[]> {
 }
 
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-const kg = (value: number) => formatNumber(value, 3);
+// the Mint modal states kg to the gram, the screens with 1 decimal (spec §9)
+const exact = (value: number) => formatCarbon(value, 'exact');
+const kg = (value: number) => formatCarbon(value, 'figure');
 
 async function expectNoSidewaysScroll(page: Page, where: string) {
   const { scrollWidth, clientWidth } = await page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, clientWidth: document.documentElement.clientWidth }));
@@ -57,14 +59,14 @@ for (const [name, viewport] of [
       const note = `Forward sale ${name}`;
       await dialog.getByRole('textbox', { name: /^Minting Note/ }).fill(note);
       await dialog.getByRole('textbox', { name: /^Transaction ID/ }).fill(`E2E-${name.replace(' ', '')}-${Date.now() % 100000}`);
-      const amountOf = (s: Source) => dialog.getByRole('textbox', { name: new RegExp(`^${escape(s.jobId)} · CO2 to allocate`) });
+      const amountOf = (s: Source) => dialog.getByRole('textbox', { name: new RegExp(`^${escape(s.jobId)} · [\\d: -]+ · CO2 to allocate`) });
       // more than remains is refused on the field
       await amountOf(first).fill(String(first.remaining + 1));
       await expect(dialog.getByText(/what is left of this audit/)).toBeVisible();
       await expect(dialog.getByRole('button', { name: 'OK' })).toBeDisabled();
       await amountOf(first).fill(String(amounts[0]));
       await amountOf(second).fill(String(amounts[1]));
-      await expect(dialog.getByText(`To mint: ${kg(amounts[0] + amounts[1])} kg`)).toBeVisible();
+      await expect(dialog.getByText(`To mint: ${exact(amounts[0] + amounts[1])} kg`)).toBeVisible();
       await expectAccessible(page);
       await dialog.getByRole('button', { name: 'OK' }).click();
       await expect(page.getByText('Eco Asset minted successfully.')).toBeVisible();
@@ -82,7 +84,8 @@ for (const [name, viewport] of [
       await page.getByRole('combobox', { name: 'Facility' }).click();
       await page.getByRole('option', { name: new RegExp(`– ${escape(first.facilityName)}$`) }).click();
       const assetRow = page.getByRole('row', { name: new RegExp(escape(note)) });
-      await expect(assetRow).toContainText(kg(amounts[0] + amounts[1]));
+      // the first facility's part of the asset
+      await expect(assetRow).toContainText(kg(amounts[0] + (second.facilityId === first.facilityId ? amounts[1] : 0)));
       await assetRow.click();
       await expect(assetRow).toHaveAttribute('aria-selected', 'true');
       const items = page.getByRole('button', { name: / kg allocated$/ });

@@ -647,6 +647,30 @@ export function storeContract(factory: StoreFactory): void {
       expect(await store.audits.co2Summary({ facilityIds: [] })).toEqual([]);
     });
 
+    it('freezes burns to the gram and sums every total in whole grams: 0.1 + 0.2 is 0.3, never 0.30000000000000004', async () => {
+      // a float sum of these is noisy in every order: 0.1 + 0.2 + 310.72 + 310.71 + 310.72 = 932.4499999999999 and so on
+      const co2 = [0.1, 0.2, 310.72, 310.71, 310.72, 344.4872];
+      const biochar = [0.1, 0.2, 135.45, 135.45, 135.45, 0.0004];
+      const logs = await addLogs(store, co2.map((kg, i) => ({ facility: nrb, co2: kg, biochar: biochar[i] })));
+      const ids = logs.map((l) => l.id);
+      const audit = (await signoff((await propose(ids)).id, ids)).audit;
+      // frozen at signoff to the gram: 344.4872 → 344.487, 0.0004 → 0
+      const burns = await store.audits.burns(audit.id);
+      expect(burns.map((b) => b.co2_removed)).toEqual([0.1, 0.2, 310.72, 310.71, 310.72, 344.487]);
+      expect(burns.map((b) => b.biochar_produced)).toEqual([0.1, 0.2, 135.45, 135.45, 135.45, 0]);
+      const [history] = await store.audits.history({ facilityIds: [nrb.id] });
+      expect([history.audited_co2, history.audited_biochar, history.utilised_co2]).toEqual([1276.937, 406.65, 0]);
+      await mint([[audit.id, 0.1]]);
+      await mint([[audit.id, 0.2]]);
+      const [available] = await store.ecoAssets.available({ facilityIds: [nrb.id] });
+      expect([available.audited_co2, available.utilised_co2, available.remaining_co2]).toEqual([1276.937, 0.3, 1276.637]);
+      expect(await store.ecoAssets.remaining(audit.id)).toBe(1276.637);
+      const [summary] = await store.audits.co2Summary({ facilityIds: [nrb.id] });
+      expect([summary.audited_co2, summary.utilised_co2, summary.audited_biochar]).toEqual([1276.937, 0.3, 406.65]);
+      const stats = await store.statistics.recompute(new Date('2026-07-01T00:00:00.000Z'));
+      expect([stats.audited_co2, stats.utilised_co2, stats.audited_biochar]).toEqual([1276.937, 0.3, 406.65]);
+    });
+
     it('refuses a transaction ID already used, whatever its case, and leaves nothing of the refused mint', async () => {
       const [a] = await addLogs(store, [{ facility: nrb, co2: 10 }]);
       const audit = await propose([a.id]);

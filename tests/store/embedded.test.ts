@@ -69,4 +69,26 @@ describe('embedded store on disk', () => {
     expect(await store.changes.list()).toEqual([]);
     await store.close();
   });
+
+  it('reads frozen carbon of an older db.json to the gram, so its totals carry no float noise', async () => {
+    const dir = open();
+    const audit = { id: 1, job_id: 'J', kiln_type: 0, facility_id: 1, create_ts: '2026-01-01T00:00:00.000Z', analysis_ids: [1, 2, 3], signoff_ts: '2026-01-02T00:00:00.000Z', doc_key: 'k', doc_mime_type: 'application/pdf' };
+    const burn = (kilnlog_id: number, co2_removed: number) => ({ audit_id: 1, kilnlog_id, facility_id: 1, co2_removed, biochar_produced: 0.1, algorithm_version: '2.1.0' });
+    fs.writeFileSync(
+      path.join(dir, 'db.json'),
+      JSON.stringify({
+        facilities: [{ id: 1, mnemonic: 'NRB', name: 'Nairobi' }],
+        audits: [audit],
+        audit_burns: [burn(1, 0.1), burn(2, 0.2), burn(3, 344.4872)],
+        eco_assets: [{ id: 1, minting_note: 'n', transaction_id: 't', co2_allocated: 0.30000000000000004, minted_ts: '2026-02-01T00:00:00.000Z', minted_by: null }],
+        eco_allocations: [{ id: 1, eco_asset_id: 1, audit_id: 1, co2_allocated: 0.30000000000000004 }],
+      }),
+    );
+    const store = new EmbeddedStore(dir);
+    expect((await store.audits.burns(1)).map((b) => b.co2_removed)).toEqual([0.1, 0.2, 344.487]);
+    const [history] = await store.audits.history({});
+    expect([history.audited_co2, history.audited_biochar, history.utilised_co2]).toEqual([344.787, 0.3, 0.3]);
+    expect((await store.ecoAssets.get(1))!.co2_allocated).toBe(0.3);
+    await store.close();
+  });
 });

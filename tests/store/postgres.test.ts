@@ -87,4 +87,40 @@ describe.skipIf(!adminUrl)('PostgreSQL schema', () => {
       await db.destroy();
     }
   });
+
+  it('upgrades float carbon to exact grams: frozen burns rounded to the gram, audit totals summed again without noise', async () => {
+    const url = await createDatabase(adminUrl!);
+    const db = connect(url);
+    try {
+      const migrator = new Migrator({ db, provider: new FileMigrationProvider({ fs, path, migrationFolder: MIGRATIONS_DIR, import: (file: string) => import(file) }) });
+      expect((await migrator.migrateTo(MIGRATIONS[MIGRATIONS.indexOf('2026-11-25-0009-exact-carbon') - 1])).error).toBeUndefined();
+      const facility = await db
+        .insertInto('facilities')
+        .values({ mnemonic: 'NRB', name: 'Nairobi', owner_id: 1, latitude_min: 0, latitude_max: 1, longitude_min: 0, longitude_max: 1, last_updated: '2026-01-01T00:00:00.000Z', latest_facility_audit_id: null, kiln_type_config: '{}' })
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      await db.insertInto('kilnlogs').values([logRow(1, { facility }), logRow(2, { facility }), logRow(3, { facility })].map(toLogColumns)).execute();
+      const audit = await db
+        .insertInto('audits')
+        .values({ job_id: 'J', kiln_type: 0, facility_id: facility.id, create_ts: '2026-05-01T00:00:00.000Z', analysis_ids: [1, 2, 3], signoff_ts: '2026-05-02T00:00:00.000Z', doc_key: 'k', doc_mime_type: 'application/pdf', proposed_by: null, signed_off_by: null })
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      const burn = (kilnlog_id: number, co2_removed: number) => ({ audit_id: audit.id, kilnlog_id, facility_id: facility.id, co2_removed, biochar_produced: 0.1, algorithm_version: '2.1.0' });
+      await db.insertInto('audit_burns').values([burn(1, 0.1), burn(2, 0.2), burn(3, 344.4872)]).execute();
+      // the float totals as 0007 kept them
+      expect((await sql<{ co2: number }>`select audited_co2 as co2 from audit_totals`.execute(db)).rows[0].co2).not.toBe(344.787);
+      expect(await migrateToLatest(db)).toContain('2026-11-25-0009-exact-carbon');
+      const store = await PostgresStore.open(url);
+      try {
+        expect((await store.audits.burns(audit.id)).map((b) => b.co2_removed)).toEqual([0.1, 0.2, 344.487]);
+        const [history] = await store.audits.history({});
+        expect([history.audited_co2, history.audited_biochar]).toEqual([344.787, 0.3]);
+        expect((await store.audits.co2Summary())[0]).toMatchObject({ audited_co2: 344.787, audited_biochar: 0.3, utilised_co2: 0 });
+      } finally {
+        await store.close();
+      }
+    } finally {
+      await db.destroy();
+    }
+  });
 });

@@ -14,10 +14,9 @@ import {
   frozenBurn,
   refuseClaim,
   refuseTakenTransaction,
-  toGrams,
-  toKg,
   transactionKey,
 } from '../auditRules';
+import { sumKg, toGrams, toKg } from '../../../src/domain/carbon';
 import type {
   AuditStore,
   AuditTotals,
@@ -313,27 +312,28 @@ function allocatedGrams(s: EmbeddedShape): Map<number, number> {
 }
 
 /**
- * Each audit's burns summed in one pass over them (in stored order, as
- * summing one audit's burns alone adds them): an answer over every audit
- * (the carbon summary, the available CO2) reads the burns once, not once an audit.
+ * Each audit's burns summed in whole grams in one pass over them: an answer
+ * over every audit (the carbon summary, the available CO2) reads the burns
+ * once, not once an audit.
  */
 function burnSums(s: EmbeddedShape): Map<number, { co2: number; biochar: number }> {
   const sums = new Map<number, { co2: number; biochar: number }>();
   for (const b of s.audit_burns) {
     const sum = sums.get(b.audit_id) ?? { co2: 0, biochar: 0 };
-    sum.co2 += b.co2_removed;
-    sum.biochar += b.biochar_produced;
+    sum.co2 += toGrams(b.co2_removed);
+    sum.biochar += toGrams(b.biochar_produced);
     sums.set(b.audit_id, sum);
   }
   return sums;
 }
 
+/** grams summed, as kg */
 function totalsOf(s: EmbeddedShape, audit: AuditRow, used = allocatedGrams(s), burned = burnSums(s)): AuditTotals {
   const burns = burned.get(audit.id);
   return {
     audit: copy(audit),
-    audited_co2: burns?.co2 ?? 0,
-    audited_biochar: burns?.biochar ?? 0,
+    audited_co2: toKg(burns?.co2 ?? 0),
+    audited_biochar: toKg(burns?.biochar ?? 0),
     utilised_co2: toKg(used.get(audit.id) ?? 0),
   };
 }
@@ -442,9 +442,9 @@ function audits(a: Access): AuditStore {
             audited_biochar: 0,
           };
           const t = totalsOf(s, audit, used, burned);
-          row.audited_co2 += t.audited_co2;
-          row.audited_biochar += t.audited_biochar;
-          row.utilised_co2 = toKg(toGrams(row.utilised_co2) + (used.get(audit.id) ?? 0));
+          row.audited_co2 = sumKg([row.audited_co2, t.audited_co2]);
+          row.audited_biochar = sumKg([row.audited_biochar, t.audited_biochar]);
+          row.utilised_co2 = sumKg([row.utilised_co2, t.utilised_co2]);
           rows.set(key, row);
         }
         return [...rows.values()].sort((x, y) => y.year - x.year || y.month - x.month || x.facility_id - y.facility_id);
@@ -516,6 +516,8 @@ function ecoAssets(a: Access): EcoAssetStore {
               doc_key: audit?.doc_key ?? null,
               evidence_mime_type: audit?.doc_mime_type ?? null,
               job_id: audit?.job_id ?? '',
+              facility_id: audit?.facility_id ?? 0,
+              facility_name: s.facilities.find((f) => f.id === audit?.facility_id)?.name ?? '',
             };
           }),
       ),
@@ -566,9 +568,9 @@ function statistics(a: Access): StatisticsStore {
           audits_signed_off: signed.length,
           eco_assets: s.eco_assets.length,
           storage_bytes: s.kilnlogs.reduce((n, r) => n + r.file_size, 0) + fileBytes.reduce((n, b) => n + b, 0),
-          audited_co2: s.audit_burns.reduce((n, b) => n + b.co2_removed, 0),
-          utilised_co2: toKg(s.eco_allocations.reduce((n, al) => n + toGrams(al.co2_allocated), 0)),
-          audited_biochar: s.audit_burns.reduce((n, b) => n + b.biochar_produced, 0),
+          audited_co2: sumKg(s.audit_burns.map((b) => b.co2_removed)),
+          utilised_co2: sumKg(s.eco_allocations.map((al) => al.co2_allocated)),
+          audited_biochar: sumKg(s.audit_burns.map((b) => b.biochar_produced)),
         };
         m.remove('statistics', () => true);
         m.insert('statistics', snapshot);

@@ -2,6 +2,7 @@ import path from 'node:path';
 import fs from 'node:fs';
 import jsonServer from 'json-server';
 import low, { type LowdbSync } from 'lowdb';
+import { exactKg } from '../../../src/domain/carbon';
 import { ensurePrivateDir, PRIVATE_FILE_MODE } from '../../files/privateFiles';
 import { AtomicFileAdapter } from '../atomicFileAdapter';
 import { emptyDb, type DbShape } from '../schema';
@@ -48,6 +49,13 @@ export function normalise(raw: Partial<EmbeddedShape> | DbShape): EmbeddedShape 
     a.proposed_by ??= null;
     a.signed_off_by ??= null;
   }
+  // kg of whole grams from signoff on: an older db.json's frozen figures and allocations are rounded to the gram once
+  for (const b of state.audit_burns) {
+    b.co2_removed = exactKg(b.co2_removed);
+    b.biochar_produced = exactKg(b.biochar_produced);
+  }
+  for (const al of state.eco_allocations) al.co2_allocated = exactKg(al.co2_allocated);
+  for (const e of state.eco_assets) e.co2_allocated = exactKg(e.co2_allocated);
   return state;
 }
 

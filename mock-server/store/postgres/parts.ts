@@ -14,10 +14,9 @@ import {
   frozenBurn,
   refuseClaim,
   refuseTakenTransaction,
-  toGrams,
-  toKg,
   transactionKey,
 } from '../auditRules';
+import { toGrams, toKg } from '../../../src/domain/carbon';
 import type {
   AuditStore,
   AuditTotals,
@@ -683,11 +682,12 @@ function audits(db: Db): AuditStore {
         select t.facility_id, f.name as facility_name,
                extract(year from t.signoff_ts at time zone 'UTC')::int as year,
                extract(month from t.signoff_ts at time zone 'UTC')::int as month,
-               sum(t.audited_co2)::float8 as audited_co2, sum(t.utilised_co2)::float8 as utilised_co2, sum(t.audited_biochar)::float8 as audited_biochar
+               sum(t.audited_co2) as audited_co2, sum(t.utilised_co2) as utilised_co2, sum(t.audited_biochar) as audited_biochar
         from (${per}) as t join facilities f on f.id = t.facility_id
         group by 1, 2, 3, 4
         order by year desc, month desc, t.facility_id`.execute(db);
-      return grouped.rows.map((r) => ({ ...r, utilised_co2: toKg(toGrams(Number(r.utilised_co2))) }));
+      // exact numeric sums of numeric(16,3) kg (migration 2026-11-25-0009), read as the double nearest each decimal
+      return grouped.rows;
     },
   };
 }
@@ -782,8 +782,9 @@ function ecoAssets(db: Db): EcoAssetStore {
         await db
           .selectFrom('eco_allocations as al')
           .innerJoin('audits as a', 'a.id', 'al.audit_id')
+          .innerJoin('facilities as f', 'f.id', 'a.facility_id')
           .selectAll('al')
-          .select(['a.signoff_ts', 'a.doc_key', 'a.doc_mime_type as evidence_mime_type', 'a.job_id'])
+          .select(['a.signoff_ts', 'a.doc_key', 'a.doc_mime_type as evidence_mime_type', 'a.job_id', 'a.facility_id', 'f.name as facility_name'])
           .where('al.eco_asset_id', '=', ecoAssetId)
           .orderBy('al.id')
           .execute()
@@ -816,8 +817,8 @@ function statistics(db: Db): StatisticsStore {
             select coalesce((select sum(file_size) from kilnlogs), 0)::float8 as log_bytes,
                    coalesce((select sum((photo->>'size')::bigint + (thumb->>'size')::bigint) from facility_photos), 0)
                      + coalesce((select sum((file->>'size')::bigint) from facility_audits), 0) as file_bytes,
-                   coalesce((select sum(co2_removed) from audit_burns), 0)::float8 as audited_co2,
-                   coalesce((select sum(biochar_produced) from audit_burns), 0)::float8 as audited_biochar,
+                   coalesce((select sum(co2_removed) from audit_burns), 0) as audited_co2,
+                   coalesce((select sum(biochar_produced) from audit_burns), 0) as audited_biochar,
                    coalesce((select sum(co2_allocated) from eco_allocations), 0) as utilised_co2`.execute(tx)
         ).rows[0];
         const signed = await count('audits', sql`signoff_ts is not null`);
@@ -838,7 +839,7 @@ function statistics(db: Db): StatisticsStore {
           eco_assets: await count('eco_assets'),
           storage_bytes: Number(sums.log_bytes) + Number(sums.file_bytes),
           audited_co2: Number(sums.audited_co2),
-          utilised_co2: toKg(toGrams(Number(sums.utilised_co2))),
+          utilised_co2: Number(sums.utilised_co2),
           audited_biochar: Number(sums.audited_biochar),
         };
         await tx.deleteFrom('statistics').execute();

@@ -9,6 +9,8 @@ type Schemas = components['schemas'];
 
 export type EcoAsset = Schemas['EcoAsset'];
 export type EcoAssetListResponse = Schemas['EcoAssetListResponse'];
+/** An eco asset in a facility's list, with the part drawn from that facility. */
+export type FacilityEcoAsset = Schemas['FacilityEcoAsset'];
 /** One signed-off audit an eco asset draws on; signoff_id is the audit's id. */
 export type AuditAllocation = Schemas['AuditAllocation'];
 export type EcoAssetAuditsResponse = Schemas['EcoAssetAuditsResponse'];

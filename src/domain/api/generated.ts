@@ -3375,8 +3375,21 @@ export interface components {
             minted_ts: string;
         };
         EcoAssetListResponse: {
-            /** @description the eco assets drawing on at least one audit of the facility, newest first */
-            eco_assets: components["schemas"]["EcoAsset"][];
+            /** @description the eco assets drawing on at least one audit of the facility, newest first, each with the facility's share */
+            eco_assets: components["schemas"]["FacilityEcoAsset"][];
+        };
+        /** @description An eco asset as a facility's list shows it; co2_allocated is the whole asset's, facility_co2 the part drawn from this facility's audits (kg, whole grams), so a facility's shares add up to its utilised CO2. */
+        FacilityEcoAsset: {
+            id: number;
+            minting_note: string;
+            transaction_id: string;
+            co2_allocated: number;
+            /** @description when it was minted, ISO */
+            minted_ts: string;
+            /** @description kg of this asset drawn from the listed facility's audits */
+            facility_co2: number;
+            /** @description how many facilities the asset draws on (1: this one only) */
+            facility_count: number;
         };
         /** @description Kilograms of one signed-off audit given to an eco asset; signoff_id is the audit's id. */
         AuditAllocation: {
@@ -3388,6 +3401,9 @@ export interface components {
             evidence_mime_type: string | null;
             /** @description the audit's job identifier */
             job_id: string;
+            /** @description the audit's facility */
+            facility_id: number;
+            facility_name: string;
         };
         EcoAssetAuditsResponse: {
             audits: components["schemas"]["AuditAllocation"][];

@@ -2,14 +2,18 @@
  * The Audit History CSV (spec §2, issue: "with the analysis version of every
  * burn"): one row per audited burn, carrying its audit's fields and the
  * numbers and algorithm version frozen at signoff. Raw values (ISO times,
- * full-precision kg), so the file sorts and sums in a spreadsheet. Pure.
+ * kg exact to the gram with 3 fixed decimals), so the file sorts and sums in
+ * a spreadsheet and a verifier reads what was certified. Pure.
  */
+import { csvKg } from '../carbon';
 import type { CsvRow } from '../csv';
 import { kilnTypeInfo } from '../kilnTypes';
+import { auditIdentity } from './identity';
 import type { AuditHistoryItem, AuditLogRow } from './types';
 
 /** Column titles, by field; the exporter translates them. */
 export const HISTORY_CSV_COLUMNS = {
+  audit: 'audits.export.audit',
   auditId: 'audits.export.auditId',
   facility: 'audits.export.facility',
   jobId: 'audits.export.jobId',
@@ -27,23 +31,26 @@ export const HISTORY_CSV_COLUMNS = {
 
 type Column = keyof typeof HISTORY_CSV_COLUMNS;
 
+const kgCell = (kg: number | null | undefined): string | null => (kg === null || kg === undefined ? null : csvKg(kg));
+
 /** The rows of one audit: one per burn; an audit whose burns are not listed still gets one row. */
 export function auditHistoryCsvRows(audit: AuditHistoryItem, burns: readonly AuditLogRow[], title: (key: string) => string): CsvRow[] {
   const auditCells: Partial<Record<Column, string | number | null>> = {
+    audit: auditIdentity(audit),
     auditId: audit.id,
     facility: audit.facility_name,
     jobId: audit.job_id,
     signoffTs: audit.signoff_ts,
     kilnType: kilnTypeInfo(audit.kiln_type).label,
-    auditedCo2: audit.audited_co2,
-    auditedBiochar: audit.audited_biochar,
+    auditedCo2: csvKg(audit.audited_co2),
+    auditedBiochar: csvKg(audit.audited_biochar),
   };
   const burnCells = (burn: AuditLogRow | null): Partial<Record<Column, string | number | null>> => ({
     analysisId: burn?.analysis_id ?? null,
     kilnId: burn?.kiln_id ?? null,
     logTime: burn?.logts ?? null,
-    co2Removed: burn?.analysis_detail?.co2_removed ?? null,
-    biocharProduced: burn?.analysis_detail?.biochar_produced ?? null,
+    co2Removed: kgCell(burn?.analysis_detail?.co2_removed),
+    biocharProduced: kgCell(burn?.analysis_detail?.biochar_produced),
     algorithmVersion: burn?.algorithm_version ?? null,
   });
   const row = (burn: AuditLogRow | null): CsvRow => {

@@ -7,6 +7,7 @@ import { AuditEvidenceDialog } from '../../../src/audits/AuditEvidenceDialog';
 import { AuditedLogsDialog } from '../../../src/audits/AuditedLogsDialog';
 import { AuditLogTable } from '../../../src/audits/AuditLogTable';
 import type { AuditLogRow } from '../../../src/domain/audits/types';
+import { formatSignoffTime } from '../../../src/domain/dates';
 import { renderInAdmin } from '../support/renderInAdmin';
 import { fakeProvider, makeAuditLog } from './auditFixtures';
 
@@ -102,11 +103,16 @@ describe('AuditLogTable (spec §2 Audit log table)', { timeout: 15000 }, () => {
   });
 });
 
+/** the audit the dialogs name: job id, signoff time and proposal number */
+const AUDIT = { id: 5, job_id: 'AUD-2026-05-03', signoff_ts: '2026-05-20T12:00:00.000Z' };
+const AUDIT_NAME = `AUD-2026-05-03 · ${formatSignoffTime(AUDIT.signoff_ts)} · Proposal 5`;
+
 describe('AuditedLogsDialog', () => {
-  it("lists an audit's burns under the title 'Audited Logs'", async () => {
+  it("lists an audit's burns under the title 'Audited Logs', naming the audit", async () => {
     const getList = vi.fn(async () => ({ data: [{ ...FULL, id: 11 }], total: 1 }));
-    renderInAdmin(<AuditedLogsDialog auditId={5} onClose={() => {}} />, fakeProvider({ getList }));
+    renderInAdmin(<AuditedLogsDialog audit={AUDIT} onClose={() => {}} />, fakeProvider({ getList }));
     const dialog = await screen.findByRole('dialog', { name: 'Audited Logs' });
+    expect(within(dialog).getByText(AUDIT_NAME)).toBeInTheDocument();
     expect(await within(dialog).findByText('CG1-0007')).toBeInTheDocument();
     expect(getList).toHaveBeenCalledWith('audited_logs', expect.objectContaining({ filter: { audit_id: 5 } }));
   });
@@ -119,7 +125,7 @@ describe('AuditedLogsDialog', () => {
     });
     renderInAdmin(
       <>
-        <AuditedLogsDialog auditId={5} onClose={() => {}} />
+        <AuditedLogsDialog audit={AUDIT} onClose={() => {}} />
         <Notification />
       </>,
       fakeProvider({ getList }),
@@ -130,17 +136,18 @@ describe('AuditedLogsDialog', () => {
 
   it('closes from its Close button', async () => {
     const onClose = vi.fn();
-    renderInAdmin(<AuditedLogsDialog auditId={5} onClose={onClose} />, fakeProvider({ getList: async () => ({ data: [], total: 0 }) }));
+    renderInAdmin(<AuditedLogsDialog audit={AUDIT} onClose={onClose} />, fakeProvider({ getList: async () => ({ data: [], total: 0 }) }));
     await userEvent.click(await screen.findByRole('button', { name: 'Close' }));
     expect(onClose).toHaveBeenCalled();
   });
 });
 
 describe('AuditEvidenceDialog', () => {
-  it("shows the evidence of a doc_key in the viewer, titled 'Audit Evidence'", async () => {
+  it("shows the evidence of a doc_key in the viewer, titled 'Audit Evidence' and naming the audit", async () => {
     const getDocument = vi.fn(async () => ({ blob: new Blob(['png'], { type: 'image/png' }), contentType: 'image/png' }));
-    renderInAdmin(<AuditEvidenceDialog docKey="audits/7.png" onClose={() => {}} />, fakeProvider({ getDocument }));
+    renderInAdmin(<AuditEvidenceDialog docKey="audits/7.png" audit={AUDIT} onClose={() => {}} />, fakeProvider({ getDocument }));
     const dialog = await screen.findByRole('dialog', { name: 'Audit Evidence' });
+    expect(within(dialog).getByText(AUDIT_NAME)).toBeInTheDocument();
     expect(await within(dialog).findByRole('img', { name: 'Audit Evidence' })).toHaveAttribute('src', 'blob:evidence');
     expect(getDocument).toHaveBeenCalledWith({ kind: 'evidence', docKey: 'audits/7.png' });
   });
@@ -152,7 +159,7 @@ describe('AuditEvidenceDialog', () => {
     });
     renderInAdmin(
       <>
-        <AuditEvidenceDialog docKey="gone" onClose={() => {}} />
+        <AuditEvidenceDialog docKey="gone" audit={AUDIT} onClose={() => {}} />
         <Notification />
       </>,
       fakeProvider({ getDocument }),
@@ -163,8 +170,9 @@ describe('AuditEvidenceDialog', () => {
 
   it('says so when the audit has no evidence, without a call', async () => {
     const getDocument = vi.fn();
-    renderInAdmin(<AuditEvidenceDialog docKey={null} onClose={() => {}} />, fakeProvider({ getDocument }));
+    renderInAdmin(<AuditEvidenceDialog docKey={null} audit={AUDIT} onClose={() => {}} />, fakeProvider({ getDocument }));
     expect(screen.getByText('This audit has no evidence on file.')).toBeInTheDocument();
+    expect(screen.getByText(AUDIT_NAME)).toBeInTheDocument();
     expect(getDocument).not.toHaveBeenCalled();
   });
 });

@@ -62,6 +62,9 @@ describe('Audit History (spec §2)', { timeout: 20000 }, () => {
     expect(within(row).getByText('C-Go-1')).toBeInTheDocument();
     expect(within(row).getByText('2,016')).toBeInTheDocument();
     expect(within(row).getByText('806')).toBeInTheDocument();
+    // beside the spec's time and proposal number, the job id names the audit as the other screens do
+    expect(headers).toContain('Job ID');
+    expect(within(row).getByText('AUD-20')).toBeInTheDocument();
   });
 
   it('asks the provider for pages of 10', async () => {

@@ -26,26 +26,27 @@ function renderMinting(methods: Record<string, unknown>) {
 }
 
 const dialog = () => within(screen.getByRole('dialog'));
-const amountOf = (jobId: string) => dialog().getByLabelText(new RegExp(`^${jobId} · CO2 to allocate`));
+// a label names the audit: job id · signoff time · CO2 to allocate
+const amountOf = (jobId: string) => dialog().getByLabelText(new RegExp(`^${jobId} · \\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2} · CO2 to allocate`));
 
 describe('Eco-Asset Minting (spec §2, §5)', { timeout: 20000 }, () => {
   it('shows a row per facility with the CO2 left, expanding to its audits', async () => {
     renderMinting({ getAvailableCo2: async () => availableCo2() });
     expect(screen.getByText('Loading...')).toBeInTheDocument();
     const nairobi = (await screen.findByText('Nairobi Biochar')).closest('tr') as HTMLElement;
-    expect(within(nairobi).getByText('100.000')).toBeInTheDocument();
+    expect(within(nairobi).getByText('100.0')).toBeInTheDocument();
     // facilities by name
     const names = screen.getAllByRole('rowheader').map((cell) => cell.textContent);
     expect(names).toEqual(['Nairobi Biochar', 'Tasmania Biochar']);
-    expect(screen.queryByText('AUD-2026-05-03')).not.toBeInTheDocument();
+    expect(screen.queryByText(/AUD-2026-05-03/)).not.toBeInTheDocument();
     const expand = within(nairobi).getByRole('button', { name: 'Show the audits of Nairobi Biochar' });
     await userEvent.click(expand);
     expect(expand).toHaveAttribute('aria-expanded', 'true');
-    const audit = screen.getByText('AUD-2026-05-03').closest('tr') as HTMLElement;
-    expect(within(audit).getByText(formatSignoffTime('2026-05-20T12:00:00.000Z'))).toBeInTheDocument();
-    expect(within(audit).getByText('120.500')).toBeInTheDocument();
-    expect(within(audit).getByText('20.500')).toBeInTheDocument();
-    expect(within(audit).getAllByText('100.000')).toHaveLength(1);
+    // the audit named as on every screen: job id · signoff time · proposal number
+    const audit = screen.getByText(`AUD-2026-05-03 · ${formatSignoffTime('2026-05-20T12:00:00.000Z')} · Proposal 3`).closest('tr') as HTMLElement;
+    expect(within(audit).getByText('120.5')).toBeInTheDocument();
+    expect(within(audit).getByText('20.5')).toBeInTheDocument();
+    expect(within(audit).getAllByText('100.0')).toHaveLength(1);
   });
 
   it('says when no audited CO2 exists, and keeps Mint Eco Asset disabled', async () => {
@@ -80,8 +81,10 @@ describe('Eco-Asset Minting (spec §2, §5)', { timeout: 20000 }, () => {
 
     await userEvent.type(dialog().getByLabelText(/^Minting Note/), 'Forward sale');
     await userEvent.type(dialog().getByLabelText(/^Transaction ID/), 'TX-77');
+    // the bound reads the same in the helper and in the error
+    expect(dialog().getByText('0 to 100.000 kg left')).toBeInTheDocument();
     await userEvent.type(amountOf('AUD-2026-05-03'), '100.001');
-    expect(await dialog().findByText('Between 0 and 100 kg, what is left of this audit.')).toBeInTheDocument();
+    expect(await dialog().findByText('Between 0 and 100.000 kg, what is left of this audit.')).toBeInTheDocument();
     expect(ok).toBeDisabled();
     await userEvent.clear(amountOf('AUD-2026-05-03'));
     await userEvent.type(amountOf('AUD-2026-05-03'), '40.25');

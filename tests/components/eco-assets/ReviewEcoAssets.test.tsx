@@ -72,24 +72,57 @@ describe('Eco-Asset Broker Review (spec §2)', { timeout: 20000 }, () => {
     const header = assetTable().getAllByRole('columnheader').map((h) => h.textContent);
     expect(header).toEqual(['Minting Note', 'Transaction ID', 'CO2 Allocated']);
     const first = (await screen.findByText('First sale')).closest('tr') as HTMLElement;
-    expect(within(first).getByText('1,234.500')).toBeInTheDocument();
+    expect(within(first).getByText('1,234.5')).toBeInTheDocument();
     expect(first).toHaveAttribute('aria-selected', 'false');
+    // the facility's total: what its audits gave these assets
+    expect(within(screen.getByText("Total from this facility's audits").closest('tr') as HTMLElement).getByText('1,254.5')).toBeInTheDocument();
     expect(screen.getByText('Select an eco asset to see the audits it draws on.')).toBeInTheDocument();
 
     await userEvent.click(first);
     expect(first).toHaveAttribute('aria-selected', 'true');
     expect(first).toHaveClass('Mui-selected');
     expect(getComputedStyle(first.querySelector('td') as HTMLElement).borderLeftWidth).toBe('4px');
-    // one accordion item per audit: signoff time and kg
+    // one accordion item per audit: its name (job id · signoff time · proposal), its facility and kg
     const items = await screen.findAllByRole('button', { name: new RegExp(formatSignoffTime('2026-05-20T12:00:00.000Z')) });
     expect(items).toHaveLength(2);
-    expect(items[1]).toHaveTextContent('2.250 kg allocated');
+    expect(items[0]).toHaveTextContent(`AUD-3 · ${formatSignoffTime('2026-05-20T12:00:00.000Z')} · Proposal 3`);
+    expect(items[0]).toHaveTextContent('Nairobi Biochar');
+    expect(items[1]).toHaveTextContent('2.3 kg allocated');
     expect(getList).toHaveBeenCalledWith('eco_allocations', expect.objectContaining({ filter: { eco_asset_id: 1 } }));
 
     // another facility shows its own eco assets, and the selection goes
     await pick('TAS – Tasmania Biochar');
     expect(await screen.findByText("No eco asset has been minted from this facility's audits.")).toBeInTheDocument();
     expect(screen.getByText('Select an eco asset to see the audits it draws on.')).toBeInTheDocument();
+  });
+
+  it("shows a facility's share of an asset spanning facilities, and labels allocations from another facility", async () => {
+    renderReview({
+      eco_assets: async (filter) => ({
+        data: filter.facility_id === 1 ? [ecoAsset(5, { minting_note: 'Two sites', co2_allocated: 794, facility_co2: 393, facility_count: 2 }), ecoAsset(1)] : [],
+        total: 0,
+      }),
+      eco_allocations: async () => ({
+        data: [allocation(3, { co2_allocated: 393 }), allocation(8, { co2_allocated: 401, facility_id: 2, facility_name: 'Tasmania Biochar', job_id: 'AUD-2025-08-02' })],
+        total: 0,
+      }),
+    });
+    await pick('NRB – Nairobi Biochar');
+    const spanning = (await screen.findByText('Two sites')).closest('tr') as HTMLElement;
+    // this facility's part, and the whole asset labelled as spanning two facilities
+    expect(within(spanning).getByText('393.0')).toBeInTheDocument();
+    expect(within(spanning).getByText('of 794.0 kg over 2 facilities')).toBeInTheDocument();
+    expect(within(screen.getByText('Note 1').closest('tr') as HTMLElement).queryByText(/over/)).not.toBeInTheDocument();
+    // the total reconciles with the facility's utilised CO2: 393 + 10, never Tasmania's 401
+    expect(within(screen.getByText("Total from this facility's audits").closest('tr') as HTMLElement).getByText('403.0')).toBeInTheDocument();
+
+    await userEvent.click(spanning);
+    const own = await screen.findByRole('button', { name: /AUD-3 .* 393\.0 kg allocated/ });
+    const other = screen.getByRole('button', { name: /AUD-2025-08-02 .* 401\.0 kg allocated/ });
+    expect(own).toHaveTextContent('Nairobi Biochar');
+    expect(within(own).queryByText('Other facility')).not.toBeInTheDocument();
+    expect(other).toHaveTextContent('Tasmania Biochar');
+    expect(within(other).getByText('Other facility')).toBeInTheDocument();
   });
 
   it('selects a row with the keyboard, and opens the evidence and the Audited Logs modal of an allocation', async () => {
@@ -107,8 +140,7 @@ describe('Eco-Asset Broker Review (spec §2)', { timeout: 20000 }, () => {
     row.focus();
     await userEvent.keyboard('{Enter}');
     expect(row).toHaveAttribute('aria-selected', 'true');
-    await userEvent.click(await screen.findByRole('button', { name: new RegExp('12.500 kg allocated') }));
-    expect(screen.getByText('Audit job AUD-3')).toBeInTheDocument();
+    await userEvent.click(await screen.findByRole('button', { name: new RegExp('12.5 kg allocated') }));
 
     await userEvent.click(screen.getByRole('button', { name: 'View Evidence' }));
     const evidence = await screen.findByRole('dialog', { name: 'Audit Evidence' });

@@ -1,5 +1,5 @@
 import type { DataProvider } from 'react-admin';
-import type { AvailableCo2Response, EcoAsset } from '../../../src/domain/api/ecoAssets';
+import type { AvailableCo2Response, FacilityEcoAsset } from '../../../src/domain/api/ecoAssets';
 import type { EcoAllocation } from '../../../src/providers/ecoAssetEndpoints';
 
 export const fakeProvider = (methods: Record<string, unknown>): Partial<DataProvider> => methods as Partial<DataProvider>;
@@ -25,12 +25,15 @@ export function availableCo2(): AvailableCo2Response {
   };
 }
 
-export const ecoAsset = (id: number, overrides: Partial<EcoAsset> = {}): EcoAsset => ({
+/** An eco asset of one facility's list, drawn from that facility alone unless overridden. */
+export const ecoAsset = (id: number, overrides: Partial<FacilityEcoAsset> = {}): FacilityEcoAsset => ({
   id,
   minting_note: `Note ${id}`,
   transaction_id: `TX-${id}`,
   co2_allocated: 10 * id,
   minted_ts: '2026-06-10T00:00:00.000Z',
+  facility_co2: overrides.co2_allocated ?? 10 * id,
+  facility_count: 1,
   ...overrides,
 });
 
@@ -43,5 +46,7 @@ export const allocation = (signoffId: number, overrides: Partial<EcoAllocation> 
   doc_key: `audit-evidence/${signoffId}.pdf`,
   evidence_mime_type: 'application/pdf',
   job_id: `AUD-${signoffId}`,
+  facility_id: 1,
+  facility_name: 'Nairobi Biochar',
   ...overrides,
 });

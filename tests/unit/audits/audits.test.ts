@@ -16,6 +16,8 @@ import {
 } from '../../../src/domain/audits/audits';
 import type { AuditLogRow } from '../../../src/domain/audits/types';
 import { auditHistoryCsvRows } from '../../../src/domain/audits/historyCsv';
+import { auditIdentity } from '../../../src/domain/audits/identity';
+import { formatSignoffTime } from '../../../src/domain/dates';
 
 const log = (analysis_id: number, facility_id: number | null): AuditLogRow => ({ analysis_id, facility_id });
 const ROWS = [log(1, 7), log(2, 8), log(3, 7), log(4, null), log(5, 8)];
@@ -136,16 +138,23 @@ describe('Audit History CSV (one row per audited burn)', () => {
       ],
       title,
     );
+    const name = `AUD-2026-03-04 · ${formatSignoffTime('2026-03-07T15:04:09.000Z')} · Proposal 4`;
     expect(rows).toEqual([
       {
-        auditId: 4, facility: 'Nairobi Char Works', jobId: 'AUD-2026-03-04', signoffTs: '2026-03-07T15:04:09.000Z', kilnType: 'Terrafix', auditedCo2: 2000.125, auditedBiochar: 800.5,
-        analysisId: 11, kilnId: 'TX-1', logTime: '2026-03-01T06:00:00', co2Removed: 1000.1, biocharProduced: 400.2, algorithmVersion: '2.0.0',
+        audit: name, auditId: 4, facility: 'Nairobi Char Works', jobId: 'AUD-2026-03-04', signoffTs: '2026-03-07T15:04:09.000Z', kilnType: 'Terrafix', auditedCo2: '2000.125', auditedBiochar: '800.500',
+        analysisId: 11, kilnId: 'TX-1', logTime: '2026-03-01T06:00:00', co2Removed: '1000.100', biocharProduced: '400.200', algorithmVersion: '2.0.0',
       },
       {
-        auditId: 4, facility: 'Nairobi Char Works', jobId: 'AUD-2026-03-04', signoffTs: '2026-03-07T15:04:09.000Z', kilnType: 'Terrafix', auditedCo2: 2000.125, auditedBiochar: 800.5,
+        audit: name, auditId: 4, facility: 'Nairobi Char Works', jobId: 'AUD-2026-03-04', signoffTs: '2026-03-07T15:04:09.000Z', kilnType: 'Terrafix', auditedCo2: '2000.125', auditedBiochar: '800.500',
         analysisId: 12, kilnId: 'TX-1', logTime: null, co2Removed: null, biocharProduced: null, algorithmVersion: null,
       },
     ]);
+  });
+
+  it('writes kg exact to the gram with 3 decimals, never binary noise', () => {
+    const noisy = { ...audit, audited_co2: 932.1499999999999, audited_biochar: 406.34999999999997 };
+    const [row] = auditHistoryCsvRows(noisy, [{ analysis_id: 1, kiln_id: 'K', logts: null, analysis_detail: { co2_removed: 0.1 + 0.2, biochar_produced: 0 }, algorithm_version: '2.1.0' }], title);
+    expect(row).toMatchObject({ auditedCo2: '932.150', auditedBiochar: '406.350', co2Removed: '0.300', biocharProduced: '0.000' });
   });
 
   it('keeps an audit whose burns are not listed as one row', () => {
@@ -182,5 +191,19 @@ describe('audit log rows from the audit calls', () => {
     const [row] = auditedLogRows([burn(7, 1)], []);
     expect(row.analysis_detail).toBeNull();
     expect(row.algorithm_version).toBeNull();
+  });
+});
+
+describe('the audit identity', () => {
+  const audit = { id: 6, job_id: 'UX-2026-11-25', signoff_ts: '2026-11-25T16:51:18.000Z' };
+
+  it('names an audit by job id, signoff time (YYYY-MM-DD HH:mm:ss) and proposal number', () => {
+    expect(auditIdentity(audit)).toBe(`UX-2026-11-25 · ${formatSignoffTime(audit.signoff_ts)} · Proposal 6`);
+    expect(formatSignoffTime(audit.signoff_ts)).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
+  });
+
+  it('leaves the proposal number out where there is little room, and says when an audit is not signed off', () => {
+    expect(auditIdentity(audit, { proposal: false })).toBe(`UX-2026-11-25 · ${formatSignoffTime(audit.signoff_ts)}`);
+    expect(auditIdentity({ ...audit, signoff_ts: null })).toBe('UX-2026-11-25 · not signed off · Proposal 6');
   });
 });
