@@ -1,10 +1,9 @@
-import { Alert, Button, Dialog, DialogActions, DialogContent, DialogTitle, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
+import { Button, Dialog, DialogActions, DialogContent, DialogTitle } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { useDataProvider, useTranslate } from 'react-admin';
 import type { Facility, FacilityChange } from '../domain/api/configure';
-import { formatDateTime } from '../domain/dates';
 import { RESOURCES } from '../domain/operations';
-import { Loading } from '../layout/Loading';
+import { ChangeTrail } from '../layout/ChangeTrail';
 import type { ApiDataProvider } from '../providers/dataProvider';
 
 export const facilityChangesKey = (id: number) => [RESOURCES.facilities, 'changes', id];
@@ -38,32 +37,11 @@ export function FacilityChangesDialog({ facility, onClose }: { facility: Facilit
     <Dialog open onClose={onClose} maxWidth="md" fullWidth aria-labelledby="facility-changes-title">
       <DialogTitle id="facility-changes-title">{translate('facilities.changesTitle', { mnemonic: facility.mnemonic })}</DialogTitle>
       <DialogContent>
-        {changes.isPending ? (
-          <Loading />
-        ) : changes.error ? (
-          <Alert severity="error">{translate('facilities.changesError')}</Alert>
-        ) : changes.data.length === 0 ? (
-          <Typography>{translate('facilities.changesEmpty')}</Typography>
-        ) : (
-          <Table size="small">
-            <TableHead>
-              <TableRow>
-                <TableCell>{translate('facilities.when')}</TableCell>
-                <TableCell>{translate('facilities.by')}</TableCell>
-                <TableCell>{translate('facilities.what')}</TableCell>
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {changes.data.map((change) => (
-                <TableRow key={change.id}>
-                  <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(change.ts)}</TableCell>
-                  <TableCell>{change.actor_username}</TableCell>
-                  <TableCell>{facilityChangeText(change, translate)}</TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-        )}
+        <ChangeTrail
+          changes={changes}
+          describe={(change) => facilityChangeText(change, translate)}
+          messages={{ when: 'facilities.when', by: 'facilities.by', what: 'facilities.what', error: 'facilities.changesError', empty: 'facilities.changesEmpty' }}
+        />
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose}>{translate('facilities.close')}</Button>

@@ -15,12 +15,15 @@ export class LoginFailedError extends Error {
   override name = 'LoginFailedError';
   constructor(
     message: string,
-    /** the server's own words when the refusal is not about the credentials (503: the database is down), shown instead of the usual text */
+    /** the server's own words when the refusal is not about the credentials (423: a locked account; 503: the database is down), shown instead of the usual text */
     readonly serverText?: string,
   ) {
     super(message);
   }
 }
+
+/** Refusals not about the credentials, whose message says what to do: 423 a locked account, 503 the database down. */
+const SERVER_WORDS = new Set([423, 503]);
 
 /** The `{message}` of a JSON answer, if it has one. */
 async function messageOf(response: Response): Promise<string | undefined> {
@@ -37,7 +40,7 @@ export async function logIn({ username, password }: Credentials): Promise<void> 
     body: JSON.stringify({ username, password }),
   });
   if (response.status !== 200) {
-    throw new LoginFailedError(`Login refused with status ${response.status}.`, response.status === 503 ? await messageOf(response) : undefined);
+    throw new LoginFailedError(`Login refused with status ${response.status}.`, SERVER_WORDS.has(response.status) ? await messageOf(response) : undefined);
   }
   const token = (await response.text()).trim();
   // decodeSession throws on a token that does not parse; null means unusable claims

@@ -1,11 +1,10 @@
-import { Alert, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
+import { Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { useDataProvider, useTranslate } from 'react-admin';
 import type { UserChange } from '../domain/api/users';
-import { formatDateTime } from '../domain/dates';
 import { RESOURCES } from '../domain/operations';
 import { ROLE_NAMES, isRoleCode } from '../domain/rules';
-import { Loading } from '../layout/Loading';
+import { ChangeTrail } from '../layout/ChangeTrail';
 import type { ApiDataProvider } from '../providers/dataProvider';
 import { useFacilityOptions } from './useFacilityOptions';
 
@@ -37,32 +36,11 @@ export function UserChanges({ userId }: { userId: number }) {
       <Typography id="user-changes-heading" variant="h6" component="h2" gutterBottom>
         {translate('users.historyHeading')}
       </Typography>
-      {changes.isPending ? (
-        <Loading />
-      ) : changes.error ? (
-        <Alert severity="error">{translate('users.historyError')}</Alert>
-      ) : changes.data.length === 0 ? (
-        <Typography>{translate('users.historyEmpty')}</Typography>
-      ) : (
-        <Table size="small">
-          <TableHead>
-            <TableRow>
-              <TableCell>{translate('users.when')}</TableCell>
-              <TableCell>{translate('users.by')}</TableCell>
-              <TableCell>{translate('users.what')}</TableCell>
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {changes.data.map((change) => (
-              <TableRow key={change.id}>
-                <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(change.ts)}</TableCell>
-                <TableCell>{change.actor_username}</TableCell>
-                <TableCell>{what(change)}</TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
-      )}
+      <ChangeTrail
+        changes={changes}
+        describe={what}
+        messages={{ when: 'users.when', by: 'users.by', what: 'users.what', error: 'users.historyError', empty: 'users.historyEmpty' }}
+      />
     </section>
   );
 }

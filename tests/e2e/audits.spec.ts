@@ -28,7 +28,7 @@ async function choose(page: Page, combobox: string, option: RegExp | string) {
 }
 
 for (const width of [1400, 390]) {
-  test(`at ${width} px a kiln file admin proposes burns, signs them off with a PDF, finds the audit in the history and the burns locked`, async ({
+  test(`at ${width} px a kiln file admin proposes burns, a super-admin signs them off with a PDF, finds the audit in the history and the burns locked`, async ({
     page,
     request,
   }) => {
@@ -57,8 +57,9 @@ for (const width of [1400, 390]) {
     if (width === 1400) await expectAccessible(page);
     await expectNoSidewaysScroll(page, width);
 
-    // review and sign off with a PDF statement
-    await page.goto('/audit/review');
+    // review and sign off with a PDF statement: a second person, as who proposed may not (four eyes)
+    await page.evaluate(() => sessionStorage.clear());
+    await openAndLogin(page, 'superadmin', '/audit/review');
     await choose(page, 'Proposed Audit', new RegExp(jobId));
     await expect(page.getByRole('heading', { name: 'Summary of Audit for Related Facilities' })).toBeVisible();
     const auditLogs = page.getByRole('region', { name: 'Audit Logs' });

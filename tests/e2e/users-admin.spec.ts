@@ -11,7 +11,8 @@ async function submitLogin(page: Page, username: string, password: string) {
   await page.getByRole('button', { name: 'Login' }).click();
 }
 
-test('a user-admin creates a facility admin for one facility, who must choose their own password and then sees only that facility', async ({ page, request }) => {
+test('a user-admin creates a facility admin, who cannot log in until a super-admin releases the account and gives it a facility, then chooses their own password and sees only that facility', async ({ page, request }) => {
+  test.setTimeout(180_000);
   await resetData(request);
   await openAndLogin(page, 'useradmin', '/users');
   await expect(page.getByRole('heading', { level: 1, name: 'Users' })).toBeVisible();
@@ -22,28 +23,40 @@ test('a user-admin creates a facility admin for one facility, who must choose th
   await page.getByRole('textbox', { name: /^Username/ }).fill('nairobi.admin');
   await page.getByRole('combobox', { name: /^Role/ }).click();
   await page.getByRole('option', { name: 'Facility Admin' }).click();
-  await page.getByRole('combobox', { name: /^Facilities/ }).click();
-  const option = page.getByRole('option').first();
-  const facilityText = (await option.textContent())!;
-  const mnemonic = facilityText.split(' — ')[0].trim();
-  await option.click();
-  await page.keyboard.press('Escape');
   await page.locator('input[name="password"]').fill('weak');
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByText(/^Too weak/).first()).toBeVisible();
   await page.locator('input[name="password"]').fill(TEMP);
   await expectAccessible(page);
   await page.getByRole('button', { name: 'Save' }).click();
-  await expect(page.getByText('User created. They choose their own password at the first login.')).toBeVisible();
+  await expect(page.getByText('User created. A super-admin must release the account before its first login.')).toBeVisible();
   const row = page.getByRole('row').filter({ hasText: 'nairobi.admin' });
-  await expect(row).toContainText(mnemonic);
-  await expect(row).toContainText('Must choose a password');
+  await expect(row).toContainText('Awaiting release');
 
+  // the user-admin's password opens nothing: the account waits for a second person
+  await mainMenu(page).getByRole('button', { name: 'Logout' }).click();
+  await submitLogin(page, 'nairobi.admin', TEMP);
+  await expect(page.getByText(/This account waits for a super-admin to release it/)).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Choose Your Password' })).toHaveCount(0);
+
+  // a super-admin releases it and gives it a facility, told whose facility it is
+  await page.reload();
+  await openAndLogin(page, 'superadmin', '/users');
+  await page.getByRole('row').filter({ hasText: 'nairobi.admin' }).click();
   // the user's page lists the change: who, what, when
-  await row.click();
   await expect(page.getByRole('heading', { name: 'Changes' })).toBeVisible();
-  await expect(page.getByRole('row').filter({ hasText: 'useradmin' })).toContainText(`Created; role none → Facility Admin; facilities none → ${mnemonic}`);
-  await expectAccessible(page);
+  await expect(page.getByRole('row').filter({ hasText: 'useradmin' })).toContainText('Created; role none → Facility Admin');
+  await page.getByRole('button', { name: 'Release', exact: true }).click();
+  await expect(page.getByText('Account released. Its user may log in and must choose their own password.')).toBeVisible();
+  await page.getByRole('combobox', { name: /^Facilities/ }).click();
+  const option = page.getByRole('option').first();
+  const mnemonic = (await option.textContent())!.split(' — ')[0].trim();
+  await option.click();
+  await page.keyboard.press('Escape');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByRole('dialog', { name: 'Move facilities from their owner?' })).toBeVisible();
+  await page.getByRole('button', { name: 'Move' }).click();
+  await expect(page.getByRole('row').filter({ hasText: 'nairobi.admin' })).toContainText(mnemonic);
 
   await mainMenu(page).getByRole('button', { name: 'Logout' }).click();
   await submitLogin(page, 'nairobi.admin', TEMP);
