@@ -3,7 +3,7 @@ import { checkContract, type CallReport } from './contract/contractCheck';
 import { loadOpenApi } from './contract/openapiDocument';
 
 const USAGE = `Usage: npm run contract -- --base-url URL --user NAME --password PW [--file openapi.yaml]
-                    [--write [--lasting] [--certify]]
+                    [--write [--lasting] [--certify [--signer NAME --signer-password PW]]]
 
 Checks a running backend against mock-server/openapi.yaml as one user: logs
 in, makes every read call of the document without a token (401 expected)
@@ -27,7 +27,9 @@ body schema. Without --write only GET calls and the login are made.
           changed: it could not be put back.
 --certify also proposes, signs off and mints 1 g from the run's own burn in
           its own facility (implies --lasting): a real audit and eco asset.
-          For a test backend only, never a production one.
+          For a test backend only, never a production one. Whoever proposes
+          may not sign off (403 checked): --signer names a second account
+          (role 0 or 3) that signs off; without it the run stops there.
 
 Prints one line per call, what the run left behind, and a last line
 "N passed, M failed, K skipped"; exits 1 when any call failed.`;
@@ -50,6 +52,8 @@ async function main(): Promise<number> {
       write: { type: 'boolean', default: false },
       lasting: { type: 'boolean', default: false },
       certify: { type: 'boolean', default: false },
+      signer: { type: 'string' },
+      'signer-password': { type: 'string' },
       help: { type: 'boolean', short: 'h', default: false },
     },
   });
@@ -69,7 +73,13 @@ async function main(): Promise<number> {
       username: user,
       password: values.password,
       document: values.file ? loadOpenApi(values.file) : undefined,
-      write: values.write ? { lasting: values.lasting, certify: values.certify } : undefined,
+      write: values.write
+        ? {
+            lasting: values.lasting,
+            certify: values.certify,
+            signer: values.signer && values['signer-password'] !== undefined ? { username: values.signer, password: values['signer-password'] } : undefined,
+          }
+        : undefined,
     },
     (r) => (r.verdict === 'fail' ? console.error : console.log)(line(r, user)),
   );

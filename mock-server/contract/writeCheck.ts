@@ -18,6 +18,8 @@ import { StepFailed, WriteRun } from './writeRun';
 export interface WriteOptions {
   lasting?: boolean;
   certify?: boolean;
+  /** --signer: who signs the run's proposal off (whoever proposed may not: four eyes); without one, the run stops after checking that refusal */
+  signer?: { username: string; password: string };
 }
 
 export interface WriteSession {
@@ -38,6 +40,8 @@ export const newRunId = () => (Date.now().toString(36).slice(-5) + Math.random()
 
 export async function checkWrites(session: WriteSession, options: WriteOptions = {}): Promise<{ leftBehind: string[] }> {
   const runId = newRunId();
+  const signer = options.signer ? await session.backend.call('POST', '/auth', { json: options.signer }) : null;
+  if (signer && (signer.status !== 200 || typeof signer.body !== 'string')) throw new Error(`The signer ${options.signer!.username} could not log in (${signer.status}).`);
   const run = new WriteRun(
     session.doc,
     session.backend,
@@ -49,6 +53,7 @@ export async function checkWrites(session: WriteSession, options: WriteOptions =
     { kilnId: `contract-check-${runId}`, facility: { latitude_min: -90, latitude_max: 90, longitude_min: -180, longitude_max: 180 } },
     Boolean(options.certify),
     session.report,
+    signer ? (signer.body as string).trim() : null,
   );
   const writes = session.doc.operations.filter((op) => op.method !== 'GET' && op.template !== '/auth');
 

@@ -41,6 +41,8 @@ export class WriteRun {
     /** --certify: the run's burn stays live for the audit */
     readonly certifying: boolean,
     private readonly report: (r: CallReport) => void,
+    /** --signer's token: a second person signs off what the run proposed */
+    readonly signerToken: string | null = null,
   ) {}
 
   op(method: string, template: string): OpenApiOperation {

@@ -72,6 +72,25 @@ const users: Scenario = {
   },
 };
 
+/** a super-admin's release of an account nobody locked: refused (409), as only a user-admin's change locks one */
+const release: Scenario = {
+  name: 'an unlocked account released',
+  permanence: 'restores',
+  covers: ['POST /users/{id}/release'],
+  needs: ['POST /users', 'POST /users/{id}/release', 'DELETE /users/{id}'],
+  async run(run) {
+    const create = await run.example(run.op('POST', '/users'), false);
+    if ('skip' in create) return run.skip(run.op('POST', '/users/{id}/release'), create.skip);
+    const created = await run.call('POST', '/users', '/users', 201, 'creates a user to release', create.init).catch(madeAnyway);
+    const id = idOf(created);
+    try {
+      await run.call('POST', '/users/{id}/release', `/users/${id}/release`, 409, 'refuses to release an account that is not locked');
+    } finally {
+      await run.call('DELETE', '/users/{id}', `/users/${id}`, 200, 'deletes the user');
+    }
+  },
+};
+
 /** someone else's password without 'update user': refused before the user is even looked up */
 const othersPassword: Scenario = {
   name: "another user's password",
@@ -405,7 +424,7 @@ const statement = facilityFileScenario({
   leftBehind: (mnemonic) => `a one-page statement of facility ${mnemonic}, now its latest`,
 });
 
-/** proposes the run's own burn, signs the proposal off and mints a gram of its CO2 */
+/** proposes the run's own burn, is refused its own signoff, has the signer sign it off and mints a gram of its CO2 */
 const certify: Scenario = {
   name: "the run's own burn proposed, signed off and minted",
   permanence: 'certifies',
@@ -430,7 +449,9 @@ const certify: Scenario = {
     const form = signoff.init.form as FormData;
     form.set('proposed_audit_id', String(auditId));
     form.set('analysis_ids', String(logId));
-    await run.call('POST', '/audit/signoff', '/audit/signoff', 200, 'signs it off', { form }, (a) => same('id', json(a).id, auditId));
+    await run.call('POST', '/audit/signoff', '/audit/signoff', 403, 'refuses the signoff of who proposed it (four eyes)', { form });
+    if (!run.signerToken) return run.skip(run.op('POST', '/eco-asset/mint'), 'mints only a signed-off audit: a second person signs it off with --signer');
+    await run.call('POST', '/audit/signoff', '/audit/signoff', 200, 'signs it off as the second person', { form, token: run.signerToken }, (a) => same('id', json(a).id, auditId));
     run.leftBehind.push(`audit ${jobId} of burn ${logId}, signed off`);
     await run.call('GET', '/audit/history', `/audit/history?facility_id=${facilityId}`, 200, 'reads the audit back', {}, (a) =>
       (json(a).data as { id: number }[]).some((h) => h.id === auditId) ? null : `audit ${auditId} is not in the history`,
@@ -445,4 +466,4 @@ const certify: Scenario = {
 };
 
 /** in the order they run: the lasting ones make the facility, kiln and burn those after them use */
-export const SCENARIOS: readonly Scenario[] = [users, othersPassword, changes, statistics, facilityAdd, kilnAdd, kilnEdit, kilnApprove, facilityEdit, kilnLog, logAssign, archiveRestore, photo, statement, certify];
+export const SCENARIOS: readonly Scenario[] = [users, release, othersPassword, changes, statistics, facilityAdd, kilnAdd, kilnEdit, kilnApprove, facilityEdit, kilnLog, logAssign, archiveRestore, photo, statement, certify];

@@ -79,8 +79,9 @@ describe('the contract check with --write, against this server', () => {
 
   it('with --certify leaves exactly the records it names, in a facility of its own', async () => {
     const before = await counts();
-    const result = await checkContract({ baseUrl, username: 'superadmin', password: DEMO_PASSWORD, write: { certify: true } });
+    const result = await checkContract({ baseUrl, username: 'superadmin', password: DEMO_PASSWORD, write: { certify: true, signer: { username: 'kilnadmin', password: DEMO_PASSWORD } } });
     expect(failures(result)).toEqual([]);
+    expect(result.reports.filter((r) => r.verdict === 'skip').map((r) => `${r.method} ${r.template}: ${r.problems.join('; ')}`)).toEqual([]);
     expect(result.skipped).toBe(0);
     const { user_changes: _history, statistics: _snapshot, ...changed } = grown(before, await counts());
     // the run's own burn and one of an unknown kiln it assigns; the facility's trail records its creation and the assignment
