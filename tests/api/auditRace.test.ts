@@ -36,7 +36,8 @@ async function proposedBurn(): Promise<{ auditId: number; logId: number; facilit
 const signoff = (auditId: number, logId: number) =>
   server.http
     .post('/api/audit/signoff')
-    .set(kilnadmin())
+    // a second person: who proposed may not sign off
+    .set(bearer(tokens.superadmin))
     .field('proposed_audit_id', String(auditId))
     .field('analysis_ids', String(logId))
     .field('file_type', 'pdf')
