@@ -49,7 +49,12 @@ describe.skipIf(!adminUrl)('PostgreSQL schema', () => {
         .values({ mnemonic: 'NRB', name: 'Nairobi', owner_id: 1, latitude_min: 0, latitude_max: 1, longitude_min: 0, longitude_max: 1, last_updated: '2026-01-01T00:00:00.000Z', latest_facility_audit_id: null, kiln_type_config: '{}' })
         .returningAll()
         .executeTakeFirstOrThrow();
-      await db.insertInto('kilnlogs').values([logRow(1, { facility }), logRow(2, { facility }), logRow(3, { facility: null })].map(toLogColumns)).execute();
+      // the first schema's columns: kiln_pending came with 2026-11-25-0001
+      const firstSchemaColumns = (row: ReturnType<typeof logRow>) => {
+        const { kiln_pending: _later, ...columns } = toLogColumns(row);
+        return columns;
+      };
+      await db.insertInto('kilnlogs').values([logRow(1, { facility }), logRow(2, { facility }), logRow(3, { facility: null })].map(firstSchemaColumns)).execute();
       expect(await migrateToLatest(db)).toEqual(MIGRATIONS.slice(1));
       // the logs stored before are counted from the start
       const store = await PostgresStore.open(url);

@@ -107,7 +107,8 @@ export interface KilnLogsTable {
   co2_removed: number | null;
   biochar_produced: number | null;
   valid: boolean;
-  kiln_pending: boolean;
+  /** false unless filed under a kiln no super-admin has approved (default false: rows of older schemas) */
+  kiln_pending: Generated<boolean>;
   /** 0 error, 1 invalid, 2 valid: the 'analysis' sort key, computed by PostgreSQL */
   status_rank: ColumnType<number, never, never>;
   audited: boolean;

@@ -11,8 +11,9 @@ import { fakeProvider, listsBy, makeAuditLog } from './auditFixtures';
 afterEach(() => vi.restoreAllMocks());
 
 const PROPOSALS = [
-  { id: 3, create_ts: '2026-03-07T15:04:00', kiln_type: -1, job_id: 'AUD-2026-03-03' },
-  { id: 4, create_ts: '2026-03-08T09:30:00', kiln_type: 2, job_id: 'AUD-2026-03-04' },
+  // proposed by someone else: whoever proposed may not sign off (four eyes)
+  { id: 3, create_ts: '2026-03-07T15:04:00', kiln_type: -1, job_id: 'AUD-2026-03-03', proposed_by: 99 },
+  { id: 4, create_ts: '2026-03-08T09:30:00', kiln_type: 2, job_id: 'AUD-2026-03-04', proposed_by: 99 },
 ];
 const LOGS = [{ ...makeAuditLog({ analysis_id: 31, kiln_id: 'TX-0001', type: 2 }), id: 31 }, { ...makeAuditLog({ analysis_id: 32, kiln_id: 'TX-0002', type: 2 }), id: 32 }];
 const SUMMARY = [{ name: 'Nairobi Char Works', count: 2, co2: 3015.34, biochar: 1236.12 }];
