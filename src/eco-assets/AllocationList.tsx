@@ -44,7 +44,7 @@ export function AllocationList({ ecoAssetId, facilityId }: { ecoAssetId: number;
               <Typography color="text.secondary">
                 {al.facility_name}
                 {al.facility_id !== facilityId && (
-                  <Chip component="span" size="small" variant="outlined" color="warning" label={translate('ecoAssets.review.otherFacility')} sx={{ ml: 1 }} />
+                  <Chip component="span" size="small" variant="outlined" label={translate('ecoAssets.review.otherFacility')} sx={{ ml: 1, color: 'text.primary', borderColor: 'warning.main' }} />
                 )}
               </Typography>
               <Typography sx={{ ml: { sm: 'auto' }, whiteSpace: 'nowrap' }} fontWeight="medium">

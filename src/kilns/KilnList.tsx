@@ -44,7 +44,6 @@ export function ApproveKilnButton() {
   return (
     <Button
       size="small"
-      color="warning"
       disabled={approve.isPending}
       aria-label={translate('kilns.approveLabel', { kilnId: kiln.kiln_id })}
       onClick={() => approve.mutate(kiln.id)}

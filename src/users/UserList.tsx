@@ -64,7 +64,7 @@ export function UserList() {
             render={(user) => (
               <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
                 <RowLink to={`/users/${user.id}`}>{user.username}</RowLink>
-                {user.locked && <Chip label={translate('users.awaitingRelease')} color="warning" size="small" />}
+                {user.locked && <Chip label={translate('users.awaitingRelease')} size="small" variant="outlined" sx={{ color: 'text.primary', borderColor: 'warning.main' }} />}
               </Stack>
             )}
           />
