@@ -25,6 +25,17 @@ function readJson(file) {
 
 const suites = [];
 
+// Lint (eslint.config.js): every file checked counts as one test, a file with errors as a failure.
+const lintReport = path.join(reports, 'eslint.json');
+const lintStatus = run(bin('eslint'), ['.', '--format', 'json', '--output-file', lintReport]);
+const linted = readJson(lintReport);
+if (lintStatus !== 0) run(bin('eslint'), ['.']); // print the problems readably
+suites.push({
+  name: 'eslint',
+  passed: linted ? linted.filter((f) => f.errorCount === 0).length : 0,
+  failed: linted ? linted.filter((f) => f.errorCount > 0).length + (lintStatus !== 0 && linted.every((f) => f.errorCount === 0) ? 1 : 0) : 1,
+});
+
 const vitestReport = path.join(reports, 'vitest.json');
 const vitestStatus = run(bin('vitest'), ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestReport}`]);
 const vitest = readJson(vitestReport);

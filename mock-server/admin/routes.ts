@@ -5,7 +5,8 @@ import type { AppContext } from '../context';
 import { notFound } from '../http/errors';
 import { positiveId } from '../http/fieldErrors';
 import { idList, refuseUnknownKeys, searchText } from '../http/listFilters';
-import { pageOf, parseListParams, sendPage, sortRows, type SortKey } from '../http/simpleRest';
+import { parseListParams, sendPage } from '../http/simpleRest';
+import { pageOf, sortRows, type SortKey } from '../store/paging';
 import type { ChangeRecord } from '../store/records';
 import { changeFields } from './changeValidation';
 

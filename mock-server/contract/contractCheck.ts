@@ -84,7 +84,7 @@ export async function checkContract(target: ContractTarget, onReport: (report: C
   });
   if (!token) return summarise(target.username, null, reports);
 
-  let claims: TokenClaims = {};
+  let claims: TokenClaims;
   try {
     claims = jwtDecode<TokenClaims>(token);
   } catch {

@@ -7,6 +7,7 @@ const MAX_NAME_LENGTH = 120;
 export function displayFileName(name: string | undefined, fallback = 'file'): string {
   const base = (name ?? '').normalize('NFC').split(/[\\/]/).pop() ?? '';
   const cleaned = base
+    // eslint-disable-next-line no-control-regex -- control characters are exactly what is removed
     .replace(/[\u0000-\u001f\u007f<>:"|?*]/g, '')
     .replace(/\s+/g, ' ')
     .trim()

@@ -1,7 +1,7 @@
 import type { ErrorRequestHandler, RequestHandler } from 'express';
+import { StoreRefusal, type FieldReasons, type RefusalKind } from '../store/errors';
 
-/** A 400's reasons by field path, as the shared validators key them (`kiln_id`, `config.cgo1.per_g_weight`). */
-export type FieldReasons = Record<string, string>;
+export type { FieldReasons };
 
 /** An error whose status and message are safe to show to the client. */
 export class HttpError extends Error {
@@ -24,6 +24,10 @@ export const fieldError = (field: string, reason: string) => badRequest(reason, 
 export const forbidden = (message = 'You are not allowed to do this.') => new HttpError(403, message);
 export const notFound = (message = 'Not found.') => new HttpError(404, message);
 export const conflict = (message: string) => new HttpError(409, message);
+
+/** The one place a store refusal becomes an HTTP status. */
+const STATUS_OF_REFUSAL: Record<RefusalKind, number> = { invalid: 400, missing: 404, conflict: 409 };
+export const statusOfRefusal = (refusal: StoreRefusal): number => STATUS_OF_REFUSAL[refusal.kind];
 
 export const apiNotFound: RequestHandler = (_req, _res, next) => next(notFound('No such API call.'));
 
@@ -55,6 +59,10 @@ export const errorHandler: ErrorRequestHandler = (err: unknown, _req, res, _next
     message = err.message;
     errors = err.errors;
     if (!res.headersSent) res.set(err.headers);
+  } else if (err instanceof StoreRefusal) {
+    status = statusOfRefusal(err);
+    message = err.message;
+    errors = err.errors;
   } else if (e.type === 'entity.too.large' || e.code === 'LIMIT_FILE_SIZE') {
     status = 413;
     message = 'The request is too large.';

@@ -1,5 +1,6 @@
 import type { Response } from 'express';
 import { badRequest } from './errors';
+import type { Page, SortOrder } from '../store/paging';
 
 /**
  * The simple-REST list convention that ra-data-simple-rest speaks (DESIGN, "Calls the spec does not show"):
@@ -7,8 +8,6 @@ import { badRequest } from './errors';
  * `Content-Range: items 0-24/319` out. Pure parsing and slicing; each resource
  * decides which fields it sorts on and what its filter keys mean.
  */
-
-export type SortOrder = 'ASC' | 'DESC';
 
 export interface ListSort<F extends string> {
   field: F;
@@ -69,36 +68,6 @@ export function parseListParams<F extends string>(
     throw badRequest('filter must be a JSON object.');
   }
   return { sort, range, filter: filterRaw as Record<string, unknown> };
-}
-
-export type SortKey = string | number | boolean | null;
-
-/**
- * Sorts by one key, missing values (null) last in either order, ties broken
- * by id in the same order so pages never overlap or skip a row.
- */
-export function sortRows<T extends { id: number }>(rows: readonly T[], key: (row: T) => SortKey, order: SortOrder): T[] {
-  const sign = order === 'ASC' ? 1 : -1;
-  const keyed = rows.map((row) => ({ row, k: key(row) }));
-  keyed.sort((a, b) => {
-    if (a.k === null || b.k === null) {
-      if (a.k !== b.k) return a.k === null ? 1 : -1;
-    } else if (a.k !== b.k) {
-      return (a.k < b.k ? -1 : 1) * sign;
-    }
-    return (a.row.id - b.row.id) * sign;
-  });
-  return keyed.map((x) => x.row);
-}
-
-export interface Page<T> {
-  rows: T[];
-  start: number;
-  total: number;
-}
-
-export function pageOf<T>(rows: readonly T[], [first, last]: [number, number]): Page<T> {
-  return { rows: rows.slice(first, last + 1), start: first, total: rows.length };
 }
 
 export function contentRange(resource: string, page: Page<unknown>): string {

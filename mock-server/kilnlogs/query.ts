@@ -1,7 +1,8 @@
 import type { KilnLogSortField, KilnLogStatus } from '../../src/domain/api/kilnLogs';
 import { badRequest } from '../http/errors';
 import { wholeNumber } from '../http/fieldErrors';
-import { pageOf, sortRows, type ListParams, type Page, type SortKey } from '../http/simpleRest';
+import type { ListParams } from '../http/simpleRest';
+import { pageOf, sortRows, type Page, type SortKey } from '../store/paging';
 import type { KilnLogRecord } from '../store/schema';
 
 /** Pure filtering, sorting and paging of kiln log rows for the two list calls. */

@@ -1,5 +1,5 @@
 import { exactKg, toGrams, toKg } from '../../src/domain/carbon';
-import { badRequest, conflict, notFound } from '../http/errors';
+import { conflict, invalid, missing } from './errors';
 import type { AuditBurnRecord, KilnLogRecord } from './records';
 import type { MintInput, ProposeInput } from './dataStore';
 
@@ -16,9 +16,9 @@ export { transactionKey };
 
 /** 400 for a proposal that names no burn or a burn twice. */
 export function checkProposeInput(input: ProposeInput): void {
-  if (input.analysis_ids.length === 0) throw badRequest('Please select at least one log to propose an audit.');
-  if (new Set(input.analysis_ids).size !== input.analysis_ids.length) throw badRequest('A log is named twice in the proposal.');
-  if (!input.job_id.trim()) throw badRequest('Please provide a valid job identifier.');
+  if (input.analysis_ids.length === 0) throw invalid('Please select at least one log to propose an audit.');
+  if (new Set(input.analysis_ids).size !== input.analysis_ids.length) throw invalid('A log is named twice in the proposal.');
+  if (!input.job_id.trim()) throw invalid('Please provide a valid job identifier.');
 }
 
 /** The kiln type of a proposal that takes burns of any type (spec: 'Any/Unknown', -1). */
@@ -107,10 +107,10 @@ export function frozenBurn(auditId: number, row: KilnLogRecord, algorithmVersion
 
 /** 400 for a mint with no positive amount, or a note or transaction id missing. */
 export function checkMintInput(input: MintInput): void {
-  if (!input.minting_note.trim() || !input.transaction_id.trim()) throw badRequest('A minting note and a transaction ID are required.');
-  if (input.allocations.size === 0) throw badRequest('Please choose greater than 0 co2 from at least one source.');
+  if (!input.minting_note.trim() || !input.transaction_id.trim()) throw invalid('A minting note and a transaction ID are required.');
+  if (input.allocations.size === 0) throw invalid('Please choose greater than 0 co2 from at least one source.');
   for (const [auditId, kg] of input.allocations) {
-    if (!Number.isFinite(kg) || toGrams(kg) <= 0) throw badRequest(`The amount for audit ${auditId} must be greater than 0.`);
+    if (!Number.isFinite(kg) || toGrams(kg) <= 0) throw invalid(`The amount for audit ${auditId} must be greater than 0.`);
   }
 }
 
@@ -151,9 +151,9 @@ export function checkAllocations(input: MintInput, remainingGrams: ReadonlyMap<n
 
 /** 409 unless the signoff names a non-empty subset of the open proposal. */
 export function checkSignoff(audit: { id: number; signoff_ts: string | null; analysis_ids: readonly number[] } | null, ids: readonly number[]): void {
-  if (!audit) throw notFound('No such proposed audit.');
+  if (!audit) throw missing('No such proposed audit.');
   if (audit.signoff_ts !== null) throw conflict(`Audit ${audit.id} is already signed off.`);
-  if (ids.length === 0) throw badRequest('Please select at least one log to sign off.');
+  if (ids.length === 0) throw invalid('Please select at least one log to sign off.');
   const outside = ids.filter((id) => !audit.analysis_ids.includes(id));
   if (outside.length) throw conflict(`Logs ${outside.join(', ')} are not in proposed audit ${audit.id}.`);
 }

@@ -1,5 +1,5 @@
 import type { KilnLogSortField } from '../../src/domain/api/kilnLogs';
-import type { Page, SortOrder } from '../http/simpleRest';
+import type { Page, SortOrder } from './paging';
 import type { LoginThrottle, LoginThrottleOptions } from '../auth/loginThrottle';
 import type { KilnLogFilter, KilnLogScope } from '../kilnlogs/query';
 import type { EmbeddedShape } from './embedded/state';

@@ -1,5 +1,5 @@
 import { ROLES } from '../../src/domain/rules';
-import { badRequest } from '../http/errors';
+import { invalid } from './errors';
 
 /**
  * The rules both stores keep for users, in one place: there is always a
@@ -14,5 +14,5 @@ export const OWNER_ROLES: readonly number[] = [ROLES.SUPER_ADMIN, ROLES.FACILITY
 
 export const unknownFacilities = (ids: readonly number[]) => {
   const reason = `No facility ${ids.join(', ')}.`;
-  return badRequest(reason, { facility_ids: reason });
+  return invalid(reason, { facility_ids: reason });
 };

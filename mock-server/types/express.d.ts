@@ -1,7 +1,6 @@
 import type { AuthContext } from '../auth/authContext';
 
 declare global {
-  // eslint-disable-next-line @typescript-eslint/no-namespace
   namespace Express {
     interface Request {
       /** Set by the authenticate middleware from a verified bearer token. */

@@ -7,11 +7,12 @@ import type { AuthContext } from '../auth/authContext';
 import { requireOperation } from '../auth/middleware';
 import { hashPassword } from '../auth/passwords';
 import type { AppContext } from '../context';
-import { HttpError, conflict, fieldError, forbidden, notFound } from '../http/errors';
+import { conflict, fieldError, forbidden, notFound } from '../http/errors';
 import { assertNoFieldErrors, positiveId } from '../http/fieldErrors';
 import { idList, refuseUnknownKeys, searchText, wholeNumberFilter } from '../http/listFilters';
 import { parseListParams, sendPage } from '../http/simpleRest';
 import { USER_SORT_FIELDS, type UserFilter, type UserPatch } from '../store/dataStore';
+import { StoreRefusal } from '../store/errors';
 import type { UserChangeDetail, UserRow } from '../store/records';
 import { settleTakenFacilities } from './facilityMoves';
 import { recordUserChange } from './userChanges';
@@ -42,7 +43,7 @@ async function usernameFree<T>(work: Promise<T>): Promise<T> {
   try {
     return await work;
   } catch (err) {
-    if (err instanceof HttpError && err.status === 409 && /username/.test(err.message)) throw fieldError('username', 'username is already in use.');
+    if (err instanceof StoreRefusal && err.kind === 'conflict' && /username/.test(err.message)) throw fieldError('username', 'username is already in use.');
     throw err;
   }
 }

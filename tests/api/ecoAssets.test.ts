@@ -244,7 +244,7 @@ describe('POST /api/eco-asset/mint', () => {
       minted_ts: new Date().toISOString(),
       minted_by: 1,
     });
-    await expect(store).rejects.toMatchObject({ status: 409 });
+    await expect(store).rejects.toMatchObject({ kind: 'conflict' });
     expect(await left(nrb.id)).toBe(149.5);
   });
 

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { KILNLOG_SORT_FIELDS } from '../../src/domain/api/kilnLogs';
-import { HttpError } from '../../mock-server/http/errors';
+import { statusOfRefusal } from '../../mock-server/http/errors';
+import { StoreRefusal } from '../../mock-server/store/errors';
 import { queryKilnLogs, type KilnLogFilter, type KilnLogScope } from '../../mock-server/kilnlogs/query';
 import type { DataStore } from '../../mock-server/store/dataStore';
 import { emptyEmbedded } from '../../mock-server/store/embedded/state';
@@ -17,11 +18,12 @@ export interface StoreFactory {
   open(): Promise<DataStore>;
 }
 
-async function refusal(work: Promise<unknown>): Promise<HttpError> {
+/** The refusal a store call ends in, with the HTTP status the API answers for it. */
+async function refusal(work: Promise<unknown>): Promise<StoreRefusal & { status: number }> {
   try {
     await work;
   } catch (err) {
-    if (err instanceof HttpError) return err;
+    if (err instanceof StoreRefusal) return Object.assign(err, { status: statusOfRefusal(err) });
     throw err;
   }
   throw new Error('expected a refusal, got success');
@@ -538,7 +540,7 @@ export function storeContract(factory: StoreFactory): void {
       expect((await store.audits.potentialLogs({ kiln_type: -1 })).map((r) => r.id).sort((x, y) => x - y)).toEqual([cgo.id, retort.id, cgo2.id]);
       expect((await store.audits.potentialLogs({ kiln_type: 1 })).map((r) => r.id)).toEqual([retort.id]);
       expect((await propose([cgo.id, cgo2.id], null, -1)).kiln_type).toBe(0);
-      expect((await propose([retort.id], null, 0).catch((e: HttpError) => e.status))).toBe(409);
+      expect((await refusal(propose([retort.id], null, 0))).status).toBe(409);
       expect((await propose([retort.id], null, -1)).kiln_type).toBe(1);
       const [x, y] = await addLogs(store, [{ facility: nrb, type: 0 }, { facility: nrb, type: 2 }]);
       expect((await propose([x.id, y.id], null, -1)).kiln_type).toBe(-1);
@@ -689,7 +691,7 @@ export function storeContract(factory: StoreFactory): void {
       // 10 racing mints of one new transaction ID on an audit with room for all: one lands
       const racing = await Promise.allSettled(Array.from({ length: 10 }, (_, i) => mint([[audit.id, 0.5]], `race ${i}`, 'TX-RACE')));
       expect(racing.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
-      for (const r of racing) if (r.status === 'rejected') expect((r.reason as HttpError).status).toBe(409);
+      for (const r of racing) if (r.status === 'rejected') expect(statusOfRefusal(r.reason as StoreRefusal)).toBe(409);
       expect(await store.ecoAssets.remaining(audit.id)).toBe(7.5);
     });
 
@@ -697,14 +699,14 @@ export function storeContract(factory: StoreFactory): void {
       const [burn, spare] = await addLogs(store, [{ facility: nrb, co2: 10 }, { facility: nrb, co2: 1 }]);
       const claims = await Promise.allSettled(Array.from({ length: 50 }, () => propose([burn.id])));
       expect(claims.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
-      for (const r of claims) if (r.status === 'rejected') expect((r.reason as HttpError).status).toBe(409);
+      for (const r of claims) if (r.status === 'rejected') expect(statusOfRefusal(r.reason as StoreRefusal)).toBe(409);
       expect((await store.audits.open()).length).toBe(1);
 
       const audit = await propose([spare.id]);
       await signoff(audit.id, [spare.id]);
       const mints = await Promise.allSettled(Array.from({ length: 50 }, (_, i) => mint([[audit.id, 1]], `race ${i}`)));
       expect(mints.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
-      for (const r of mints) if (r.status === 'rejected') expect((r.reason as HttpError).status).toBe(409);
+      for (const r of mints) if (r.status === 'rejected') expect(statusOfRefusal(r.reason as StoreRefusal)).toBe(409);
       expect(await store.ecoAssets.remaining(audit.id)).toBe(0);
       expect((await store.ecoAssets.available())[0].utilised_co2).toBe(1);
     });

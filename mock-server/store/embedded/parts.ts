@@ -1,6 +1,6 @@
 import { ROLES } from '../../../src/domain/rules';
-import { conflict } from '../../http/errors';
-import { pageOf, sortRows, type SortKey } from '../../http/simpleRest';
+import { conflict } from '../errors';
+import { pageOf, sortRows, type SortKey } from '../paging';
 import { queryKilnLogs } from '../../kilnlogs/query';
 import { dueForPurge } from '../../kilnlogs/retention';
 import {

@@ -1,7 +1,7 @@
 import { sql, type Expression, type ExpressionBuilder, type Kysely, type Selectable, type SqlBool, type Transaction } from 'kysely';
 import type { KilnLogSortField } from '../../../src/domain/api/kilnLogs';
 import { ROLES } from '../../../src/domain/rules';
-import { conflict } from '../../http/errors';
+import { conflict } from '../errors';
 import type { KilnLogFilter, KilnLogScope } from '../../kilnlogs/query';
 import {
   ANY_KILN_TYPE,

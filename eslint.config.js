@@ -1,0 +1,140 @@
+// Lint rules run by `npm test` (tests/run-all.mjs). The import boundaries keep the
+// layers of docs/architecture.md apart.
+import js from "@eslint/js";
+import tseslint from "typescript-eslint";
+import reactHooks from "eslint-plugin-react-hooks";
+
+const restricted = (patterns) => ["error", { patterns }];
+
+export default tseslint.config(
+  {
+    ignores: [
+      "dist/**",
+      "coverage/**",
+      "test-results/**",
+      "reports/**",
+      ".stryker-tmp/**",
+      "src/domain/api/generated.ts",
+    ],
+  },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { ecmaVersion: 2023, sourceType: "module" },
+    rules: {
+      "@typescript-eslint/no-unused-vars": [
+        "error",
+        {
+          argsIgnorePattern: "^_",
+          varsIgnorePattern: "^_",
+          caughtErrors: "none",
+        },
+      ],
+      "no-undef": "off", // TypeScript checks names (tsconfig.json)
+    },
+  },
+  {
+    files: ["src/**/*.{ts,tsx}"],
+    plugins: { "react-hooks": reactHooks },
+    rules: {
+      "react-hooks/rules-of-hooks": "error",
+      "react-hooks/exhaustive-deps": "error",
+      "no-restricted-imports": restricted([
+        {
+          group: ["**/mock-server/**"],
+          message: "The console never imports server code.",
+        },
+      ]),
+    },
+  },
+  {
+    files: ["src/**/*.{ts,tsx}"],
+    ignores: ["src/providers/**"],
+    rules: {
+      "no-restricted-globals": [
+        "error",
+        {
+          name: "fetch",
+          message:
+            "Call the API through the data or auth provider (src/providers).",
+        },
+      ],
+      "no-restricted-properties": [
+        "error",
+        {
+          object: "window",
+          property: "fetch",
+          message:
+            "Call the API through the data or auth provider (src/providers).",
+        },
+      ],
+    },
+  },
+  {
+    files: ["src/domain/**/*.ts"],
+    rules: {
+      "no-restricted-imports": restricted([
+        {
+          group: [
+            "react",
+            "react-*",
+            "react/*",
+            "@mui/*",
+            "ra-*",
+            "react-admin",
+          ],
+          message: "Domain logic is pure: no React or UI imports.",
+        },
+        {
+          group: ["**/mock-server/**"],
+          message: "Domain logic imports nothing from the server.",
+        },
+      ]),
+    },
+  },
+  {
+    files: ["mock-server/**/*.ts"],
+    rules: {
+      "no-restricted-imports": restricted([
+        {
+          group: ["**/src/*", "!**/src/domain", "**/src/!(domain)/**"],
+          message: "The server imports only pure domain code from src/domain.",
+        },
+      ]),
+    },
+  },
+  {
+    // the CSP carries the hash of the console's one inline script (mock-server/http/security.ts)
+    files: ["mock-server/http/security.ts"],
+    rules: { "no-restricted-imports": "off" },
+  },
+  {
+    files: ["**/*.cjs"],
+    languageOptions: {
+      sourceType: "commonjs",
+      globals: {
+        require: "readonly",
+        module: "writable",
+        process: "readonly",
+        console: "readonly",
+      },
+    },
+    rules: { "@typescript-eslint/no-require-imports": "off" },
+  },
+  {
+    files: ["mock-server/store/**/*.ts"],
+    rules: {
+      "no-restricted-imports": restricted([
+        {
+          group: ["**/http/**", "**/http", "**/routes", "**/*Routes"],
+          message:
+            "The store imports no HTTP or route code; map store errors in http/errors.ts.",
+        },
+        {
+          group: ["**/src/*", "!**/src/domain", "**/src/!(domain)/**"],
+          message: "The server imports only pure domain code from src/domain.",
+        },
+      ]),
+    },
+  },
+);
