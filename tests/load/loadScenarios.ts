@@ -69,13 +69,20 @@ export async function scenarios(target: Target, uploadsToPrepare: number): Promi
   );
   const auth = { Authorization: `Bearer ${target.tokens.superadmin}` };
 
-  // a staff member paging the kiln logs: one facility, valid or all, newest first or by CO2
-  const listPages: Request[] = facilities.flatMap((f, i) =>
-    [0, 25, 50].map((first) => ({
-      method: 'GET' as const,
-      path: `/api/kilnlogs?filter=${q(i % 2 ? { facility_id: f.id, status: 'valid' } : { facility_id: f.id })}&sort=${q(i % 2 ? ['co2_removed', 'DESC'] : ['logts', 'DESC'])}&range=${q([first, first + 24])}`,
-      headers: auth,
-    })),
+  // a staff member paging one facility's kiln logs: all newest first, the valid ones by CO2, or its errors newest first
+  const views = [
+    { filter: {}, sort: ['logts', 'DESC'] },
+    { filter: { status: 'valid' }, sort: ['co2_removed', 'DESC'] },
+    { filter: { status: 'error' }, sort: ['logts', 'DESC'] },
+  ];
+  const listPages: Request[] = facilities.flatMap((f) =>
+    views.flatMap((view) =>
+      [0, 25, 50].map((first) => ({
+        method: 'GET' as const,
+        path: `/api/kilnlogs?filter=${q({ facility_id: f.id, ...view.filter })}&sort=${q(view.sort)}&range=${q([first, first + 24])}`,
+        headers: auth,
+      })),
+    ),
   );
 
   // kilns uploading burns: each body a new burn of a registered C-Go-1 kiln
