@@ -13,7 +13,7 @@ import { HOME_PATH } from './layout/navigation';
 import { NOTIFICATION_PROPS } from './layout/notifications';
 import { STORAGE_KEYS, usePersistentFlag } from './layout/preferences';
 import { RESOURCE_MODULES } from './layout/resources';
-import { navigationRoutes } from './layout/routes';
+import { linkedRoutes, navigationRoutes } from './layout/routes';
 import { darkTheme, lightTheme } from './layout/themes';
 import { LoginPage } from './login/LoginPage';
 
@@ -49,7 +49,7 @@ export function App() {
           {RESOURCE_MODULES.map(({ name, icon, recordRepresentation }) => (
             <Resource key={name} name={name} icon={icon} recordRepresentation={recordRepresentation} />
           ))}
-          <CustomRoutes>{navigationRoutes}</CustomRoutes>
+          <CustomRoutes>{[...navigationRoutes, ...linkedRoutes]}</CustomRoutes>
         </CoreAdminUI>
         {/* a body child of its own, created when shown: an open modal's aria-hidden does not silence it */}
         <Portal>

@@ -428,8 +428,8 @@ const statement = facilityFileScenario({
 const certify: Scenario = {
   name: "the run's own burn proposed, signed off and minted",
   permanence: 'certifies',
-  covers: ['POST /audit/propose', 'POST /audit/signoff', 'POST /eco-asset/mint'],
-  needs: ['POST /audit/propose', 'GET /audit/auditable_logs', 'POST /audit/signoff', 'GET /audit/history', 'POST /eco-asset/mint', 'GET /eco-asset/list'],
+  covers: ['POST /audit/propose', 'POST /audit/signoff', 'POST /eco-asset/mint', 'POST /eco-asset/{id}/retire'],
+  needs: ['POST /audit/propose', 'GET /audit/auditable_logs', 'POST /audit/signoff', 'GET /audit/history', 'POST /eco-asset/mint', 'GET /eco-asset/list', 'POST /eco-asset/{id}/retire'],
   async run(run) {
     const propose = run.op('POST', '/audit/propose');
     const facilityId = Number(run.made.facility?.id);
@@ -456,14 +456,34 @@ const certify: Scenario = {
     await run.call('GET', '/audit/history', `/audit/history?facility_id=${facilityId}`, 200, 'reads the audit back', {}, (a) =>
       (json(a).data as { id: number }[]).some((h) => h.id === auditId) ? null : `audit ${auditId} is not in the history`,
     );
-    const mint = { minting_note: jobId, transaction_id: jobId, co2_utilisation: { [String(auditId)]: 0.001 } };
-    await run.call('POST', '/eco-asset/mint', '/eco-asset/mint', 200, 'mints 1 g of its CO2', { json: mint });
-    run.leftBehind.push(`eco asset ${jobId} of 1 g`);
+    // 2 g: whatever the buffer share (at most 50 %), at least 1 g is issued to retire
+    const mint = { minting_note: jobId, transaction_id: jobId, co2_utilisation: { [String(auditId)]: 0.002 } };
+    const minted = await run.call('POST', '/eco-asset/mint', '/eco-asset/mint', 200, 'mints 2 g of its CO2', { json: mint });
+    run.leftBehind.push(`eco asset ${jobId} of 2 g`);
     await run.call('GET', '/eco-asset/list', `/eco-asset/list?facility_id=${facilityId}`, 200, 'reads the eco asset back', {}, (a) =>
       (json(a).eco_assets as { transaction_id: string }[]).some((e) => e.transaction_id === jobId) ? null : `${jobId} is not listed`,
+    );
+    const assetId = Number((json(minted).eco_asset as { id: number }).id);
+    await run.call('POST', '/eco-asset/{id}/retire', `/eco-asset/${assetId}/retire`, 200, 'retires 1 g of it', { json: { kg: 0.001, beneficiary: jobId, purpose: 'contract check' } }, (a) =>
+      same('co2_retired', (json(a).eco_asset as { co2_retired: number }).co2_retired, 0.001),
+    );
+    run.leftBehind.push(`1 g of eco asset ${jobId} retired for ${jobId}`);
+  },
+};
+
+/** the buffer share set to the one in force: a super-admin's call that records nothing */
+const bufferShare: Scenario = {
+  name: 'the buffer share set again',
+  permanence: 'restores',
+  covers: ['PUT /eco-asset/buffer_share'],
+  needs: ['GET /eco-asset/buffer_share', 'PUT /eco-asset/buffer_share'],
+  async run(run) {
+    const current = json(await run.call('GET', '/eco-asset/buffer_share', '/eco-asset/buffer_share', 200, 'reads the buffer share'));
+    await run.call('PUT', '/eco-asset/buffer_share', '/eco-asset/buffer_share', 200, 'sets the share in force again', { json: { buffer_percent: current.buffer_percent } }, (a) =>
+      same('buffer_share', JSON.stringify(json(a)), JSON.stringify(current)),
     );
   },
 };
 
 /** in the order they run: the lasting ones make the facility, kiln and burn those after them use */
-export const SCENARIOS: readonly Scenario[] = [users, release, othersPassword, changes, statistics, facilityAdd, kilnAdd, kilnEdit, kilnApprove, facilityEdit, kilnLog, logAssign, archiveRestore, photo, statement, certify];
+export const SCENARIOS: readonly Scenario[] = [users, release, othersPassword, changes, statistics, bufferShare, facilityAdd, kilnAdd, kilnEdit, kilnApprove, facilityEdit, kilnLog, logAssign, archiveRestore, photo, statement, certify];

@@ -1,7 +1,7 @@
-import type { AuditAllocation, AvailableCo2Response, EcoAsset, FacilityEcoAsset } from '../../src/domain/api/ecoAssets';
+import type { AuditAllocation, AvailableCo2Response, EcoAsset, EcoRetirement, FacilityEcoAsset } from '../../src/domain/api/ecoAssets';
 import { sumKg, toGrams, toKg } from '../../src/domain/carbon';
 import type { AllocationWithAudit, EcoAssetStore } from '../store/dataStore';
-import type { EcoAssetRecord } from '../store/records';
+import type { EcoAssetRecord, EcoRetirementRecord } from '../store/records';
 
 /** The answers of the eco-asset calls (spec §3), made from the store's records. */
 
@@ -10,7 +10,25 @@ export const toEcoAsset = (e: EcoAssetRecord): EcoAsset => ({
   minting_note: e.minting_note,
   transaction_id: e.transaction_id,
   co2_allocated: e.co2_allocated,
+  co2_issued: e.co2_issued,
+  co2_buffer: e.co2_buffer,
+  co2_retired: e.co2_retired,
+  serial_first: e.serial_first,
+  serial_last: e.serial_last,
+  buffer_serial_first: e.buffer_serial_first,
+  buffer_serial_last: e.buffer_serial_last,
   minted_ts: e.minted_ts,
+});
+
+export const toEcoRetirement = (r: EcoRetirementRecord): EcoRetirement => ({
+  id: r.id,
+  eco_asset_id: r.eco_asset_id,
+  co2_retired: r.co2_retired,
+  serial_first: r.serial_first,
+  serial_last: r.serial_last,
+  beneficiary: r.beneficiary,
+  purpose: r.purpose,
+  retired_ts: r.retired_ts,
 });
 
 type Available = Awaited<ReturnType<EcoAssetStore['available']>>;

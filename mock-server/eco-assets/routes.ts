@@ -1,16 +1,19 @@
 import express from 'express';
-import type { EcoAssetAuditsResponse, EcoAssetListResponse, MintPayload, MintResult } from '../../src/domain/api/ecoAssets';
+import type { BufferShare, BufferSharePayload, EcoAssetAuditsResponse, EcoAssetListResponse, MintPayload, MintResult, RetirePayload, RetireResult } from '../../src/domain/api/ecoAssets';
+import { basisPointsToPercent, bufferPercentProblem, percentToBasisPoints } from '../../src/domain/ledger';
 import { mintPayloadProblems } from '../../src/domain/minting';
 import { requireOperation } from '../auth/middleware';
 import type { AppContext } from '../context';
-import { badRequest, notFound } from '../http/errors';
+import { badRequest, fieldError, notFound } from '../http/errors';
 import { positiveId } from '../http/fieldErrors';
-import { toAuditAllocation, toAvailableCo2, toEcoAsset, toFacilityEcoAsset } from './ecoAssetView';
+import { certificatePdf } from './certificate';
+import { toAuditAllocation, toAvailableCo2, toEcoAsset, toEcoRetirement, toFacilityEcoAsset } from './ecoAssetView';
 import { provenanceOf } from './provenance';
 
 /**
  * The eco-asset calls (spec §7): the CO2 left to mint from, minting, a
- * facility's eco assets and an eco asset's allocations; and its provenance.
+ * facility's eco assets and an eco asset's allocations; and the ledger
+ * beyond the spec (issue 27): provenance, certificate, retirement and the buffer share.
  * The store makes a mint one transaction that locks the audits it draws on,
  * so no kilogram is allocated twice however many mint at once.
  */
@@ -62,7 +65,56 @@ export function ecoAssetRoutes(ctx: AppContext): express.Router {
   });
 
   router.get('/eco-asset/:id/provenance', requireOperation('eco_assets', 'show'), async (req, res) => {
-    res.json(await provenanceOf(data, await ecoAsset(req.params.id, 'id')));
+    res.json(await provenanceOf(ctx, await ecoAsset(req.params.id, 'id')));
+  });
+
+  router.get('/eco-asset/:id/certificate', requireOperation('eco_assets', 'show'), async (req, res) => {
+    const provenance = await provenanceOf(ctx, await ecoAsset(req.params.id, 'id'));
+    const pdf = await certificatePdf(provenance, new Date().toISOString());
+    res
+      .type('application/pdf')
+      .set('Content-Disposition', `attachment; filename="eco-asset-${provenance.eco_asset.id}-certificate.pdf"`)
+      .send(Buffer.from(pdf));
+  });
+
+  router.post('/eco-asset/:id/retire', requireOperation('eco_assets', 'create'), async (req, res) => {
+    // the shape openapi.yaml promises is checked by the validator; the amount against what is left by the store, in its transaction
+    const payload: RetirePayload = req.body;
+    const retired = await data.ecoAssets.retire({
+      eco_asset_id: positiveId(req.params.id, 'id'),
+      kg: payload.kg,
+      beneficiary: payload.beneficiary,
+      purpose: payload.purpose ?? '',
+      retired_ts: new Date().toISOString(),
+      retired_by: req.auth!.userId,
+    });
+    if (!retired) throw notFound('No such eco asset.');
+    const body: RetireResult = { eco_asset: toEcoAsset(retired.asset), retirement: toEcoRetirement(retired.retirement) };
+    res.json(body);
+  });
+
+  const bufferShare = async (): Promise<BufferShare> => {
+    const share = await data.ecoAssets.bufferShare();
+    if (!share) return { buffer_percent: 0, set_ts: null, set_by_username: null };
+    const by = share.set_by === null ? null : await data.users.get(share.set_by);
+    return { buffer_percent: basisPointsToPercent(share.basis_points), set_ts: share.set_ts, set_by_username: by?.username ?? null };
+  };
+
+  // the mint modal shows what the next mint withholds; the Admin screen sets it
+  router.get('/eco-asset/buffer_share', requireOperation('eco_assets', 'create'), async (_req, res) => {
+    res.json(await bufferShare());
+  });
+
+  router.put('/eco-asset/buffer_share', requireOperation('eco_assets', 'certify'), async (req, res) => {
+    const payload: BufferSharePayload = req.body;
+    const problem = bufferPercentProblem(payload.buffer_percent);
+    if (problem) throw fieldError('buffer_percent', problem);
+    const basisPoints = percentToBasisPoints(payload.buffer_percent);
+    // setting the share in force again decides nothing: no new record
+    if (((await data.ecoAssets.bufferShare())?.basis_points ?? 0) !== basisPoints) {
+      await data.ecoAssets.setBufferShare({ basis_points: basisPoints, set_by: req.auth!.userId, set_ts: new Date().toISOString() });
+    }
+    res.json(await bufferShare());
   });
 
   return router;

@@ -21,6 +21,9 @@ export type Seeder = (state: DbShape, ctx: Pick<AppContext, 'config' | 'blobs'>)
 // the audits come after these, through the store (seedAudits)
 const SEEDERS: Seeder[] = [seedUsers, seedChanges, seedFacilities, seedKilns, seedFacilityMedia, seedKilnLogs, seedPendingKiln];
 
+/** the demo's buffer share: 10 % */
+export const DEMO_BUFFER_BASIS_POINTS = 1000;
+
 export type SeedProgress = (table: string, done: number, total: number) => void;
 
 /**
@@ -35,6 +38,8 @@ export async function seedDemoData(ctx: Pick<AppContext, 'config' | 'blobs' | 'd
   const state = normalise(built);
   await ctx.data.replaceAll(state, progress);
   const { audits, burns } = await seedAudits(ctx);
+  // the demo withholds a 10 % buffer, set before its mints so they withhold it too (set by no one: the seed)
+  const share = await ctx.data.ecoAssets.setBufferShare({ basis_points: DEMO_BUFFER_BASIS_POINTS, set_by: null, set_ts: new Date().toISOString() });
   // minted through the store's own mint once the audits are signed off, so the seed's eco assets obey its rules
   const minted = await seedEcoAssets(ctx.data);
   return {
@@ -43,6 +48,7 @@ export async function seedDemoData(ctx: Pick<AppContext, 'config' | 'blobs' | 'd
     audit_burns: burns,
     eco_assets: minted.map((m) => m.asset),
     eco_allocations: minted.flatMap((m) => m.allocations),
+    buffer_shares: [share],
   };
 }
 

@@ -1,6 +1,7 @@
 import { lazy } from 'react';
 import { Route, Routes } from 'react-router-dom';
 import { Page } from '../layout/Page';
+import { BufferSharePanel } from './BufferSharePanel';
 import { ChangeList } from './ChangeList';
 import { StatisticsPanel } from './StatisticsPanel';
 
@@ -18,6 +19,7 @@ export default function AdminPage() {
           element={
             <>
               <StatisticsPanel />
+              <BufferSharePanel />
               <ChangeList />
             </>
           }

@@ -124,7 +124,8 @@ export const OPERATIONS: Readonly<Record<ResourceName, Partial<Record<OperationA
   potential_audit_logs: { list: guard('create', 'audit', true) },
   auditable_logs: { list: guard('read', 'audit', true) },
   audited_logs: { list: guard('read', 'audit', true) },
-  eco_assets: { ...readable('eco-asset'), create: guard('create', 'eco-asset') },
+  // the buffer share every mint withholds decides what is issued: a super-admin's (certify)
+  eco_assets: { ...readable('eco-asset'), create: guard('create', 'eco-asset'), certify: guard('certify', 'eco-asset') },
   // an eco asset's allocations, one per signed-off audit it draws on
   eco_allocations: { list: guard('read', 'eco-asset') },
   statistics: { show: guard('update', 'statistics'), edit: guard('update', 'statistics') },

@@ -1,9 +1,11 @@
 import type { KeyboardEvent } from 'react';
-import { Table, TableBody, TableCell, TableContainer, TableFooter, TableHead, TableRow, Typography } from '@mui/material';
+import { Chip, Link, Table, TableBody, TableCell, TableContainer, TableFooter, TableHead, TableRow, Typography } from '@mui/material';
+import { Link as RouterLink } from 'react-router-dom';
 import { alpha } from '@mui/material/styles';
 import { useTranslate } from 'react-admin';
 import type { FacilityEcoAsset } from '../domain/api/ecoAssets';
 import { formatCarbon, sumKg } from '../domain/carbon';
+import { formatSerialBlock, retirementState } from '../domain/ledger';
 import { Loading } from '../layout/Loading';
 
 export interface EcoAssetTableProps {
@@ -14,6 +16,17 @@ export interface EcoAssetTableProps {
   onSelect: (id: number) => void;
 }
 
+/** A serial block as KC-<first>-<last>, or a dash for none. */
+export const serialText = (first: number | null, last: number | null): string => (first === null || last === null ? '—' : formatSerialBlock({ first, last }));
+
+/** 'Retired' or 'Partly retired' beside an asset whose issued units are retired, all or some. */
+export function RetiredChip({ asset }: { asset: { co2_issued: number; co2_retired: number } }) {
+  const translate = useTranslate();
+  const state = retirementState(asset);
+  if (state === 'none') return null;
+  return <Chip size="small" variant="outlined" sx={{ ml: 1 }} label={translate(state === 'retired' ? 'ecoAssets.review.retired' : 'ecoAssets.review.partlyRetired')} />;
+}
+
 /** the selected row: a coloured background and a left border (spec §2) */
 const SELECTED_BORDER = 4;
 
@@ -22,7 +35,9 @@ const SELECTED_BORDER = 4;
  * Allocated; small and unpaginated; a row is chosen by click, Enter or Space.
  * CO2 Allocated is the part drawn from the chosen facility, and an asset that
  * spans facilities says so with its whole amount; the Total row is the
- * facility's utilised CO2, as Minting and the carbon stats show it.
+ * facility's utilised CO2, as Minting and the carbon stats show it. Beyond
+ * the spec (issue 27): the issued serial block, issued and buffer kg apart,
+ * a retired mark and the link to the asset's provenance.
  */
 export function EcoAssetTable({ assets, isPending, selectedId, onSelect }: EcoAssetTableProps) {
   const translate = useTranslate();
@@ -42,6 +57,10 @@ export function EcoAssetTable({ assets, isPending, selectedId, onSelect }: EcoAs
             <TableCell sx={{ borderLeft: `${SELECTED_BORDER}px solid transparent` }}>{translate('ecoAssets.columns.mintingNote')}</TableCell>
             <TableCell>{translate('ecoAssets.columns.transactionId')}</TableCell>
             <TableCell align="right">{translate('ecoAssets.columns.co2Allocated')}</TableCell>
+            <TableCell>{translate('ecoAssets.review.serials')}</TableCell>
+            <TableCell align="right">{translate('ecoAssets.review.issued')}</TableCell>
+            <TableCell align="right">{translate('ecoAssets.review.buffer')}</TableCell>
+            <TableCell>{translate('ecoAssets.review.provenance')}</TableCell>
           </TableRow>
         </TableHead>
         <TableBody>
@@ -63,7 +82,10 @@ export function EcoAssetTable({ assets, isPending, selectedId, onSelect }: EcoAs
                   '& > td:first-of-type': { borderLeft: `${SELECTED_BORDER}px solid ${selected ? theme.palette.primary.main : 'transparent'}` },
                 })}
               >
-                <TableCell sx={{ overflowWrap: 'anywhere' }}>{asset.minting_note}</TableCell>
+                <TableCell sx={{ overflowWrap: 'anywhere' }}>
+                  {asset.minting_note}
+                  <RetiredChip asset={asset} />
+                </TableCell>
                 <TableCell sx={{ overflowWrap: 'anywhere' }}>{asset.transaction_id}</TableCell>
                 <TableCell align="right">
                   {formatCarbon(asset.facility_co2, 'figure')}
@@ -72,6 +94,14 @@ export function EcoAssetTable({ assets, isPending, selectedId, onSelect }: EcoAs
                       {translate('ecoAssets.review.spansFacilities', { kg: formatCarbon(asset.co2_allocated, 'figure'), smart_count: asset.facility_count })}
                     </Typography>
                   )}
+                </TableCell>
+                <TableCell sx={{ whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' }}>{serialText(asset.serial_first, asset.serial_last)}</TableCell>
+                <TableCell align="right">{formatCarbon(asset.co2_issued, 'exact')}</TableCell>
+                <TableCell align="right">{formatCarbon(asset.co2_buffer, 'exact')}</TableCell>
+                <TableCell>
+                  <Link component={RouterLink} to={`/eco-assets/${asset.id}`} onClick={(event) => event.stopPropagation()} onKeyDown={(event) => event.stopPropagation()}>
+                    {translate('ecoAssets.review.provenanceOf', { id: asset.id })}
+                  </Link>
                 </TableCell>
               </TableRow>
             );
@@ -83,6 +113,7 @@ export function EcoAssetTable({ assets, isPending, selectedId, onSelect }: EcoAs
               {translate('ecoAssets.review.facilityTotal')}
             </TableCell>
             <TableCell align="right">{formatCarbon(sumKg(assets.map((a) => a.facility_co2)), 'figure')}</TableCell>
+            <TableCell colSpan={4} />
           </TableRow>
         </TableFooter>
       </Table>

@@ -16,6 +16,7 @@ import {
   type MintSource,
 } from '../domain/minting';
 import { auditIdentity } from '../domain/audits/identity';
+import { mintSplit, percentToBasisPoints } from '../domain/ledger';
 import { RESOURCES } from '../domain/operations';
 import { FormDialog } from '../forms/FormDialog';
 import { BoundTextField, FormInput, numberInputSlots, useFormField } from '../forms/FormInput';
@@ -23,6 +24,7 @@ import type { FormFieldErrors, ServerReasons } from '../forms/formErrors';
 import { fieldErrorsOf } from '../forms/useDialogOutcome';
 import { useNotifyTitled } from '../layout/notifications';
 import { currentSession } from '../providers/session';
+import { useBufferShare } from './useBufferShare';
 
 // react-hook-form reads a numeric path segment as an array index: amounts are keyed a<signoff id>
 const amountKey = (signoffId: number | string) => `a${signoffId}`;
@@ -65,6 +67,7 @@ export function MintDialog({ sources, onClose }: MintDialogProps) {
   const queryClient = useQueryClient();
   const [create, { isPending }] = useCreate();
   const [reasons, setReasons] = useState<ServerReasons>();
+  const bufferShare = useBufferShare();
   const remaining = useMemo(() => new Map(sources.map((s) => [s.signoffId, s.remaining])), [sources]);
   const defaultValues = useMemo(
     () => ({ minting_note: '', transaction_id: '', amounts: Object.fromEntries(sources.map((s) => [amountKey(s.signoffId), ''])) }),
@@ -127,7 +130,7 @@ export function MintDialog({ sources, onClose }: MintDialogProps) {
           ))}
         </Box>
       ))}
-      <MintSummary />
+      <MintSummary bufferPercent={bufferShare.data?.buffer_percent ?? null} />
     </FormDialog>
   );
 }
@@ -168,15 +171,26 @@ function AmountInput({ source }: { source: MintSource }) {
   );
 }
 
-/** The total to mint, or the spec's sentence while nothing above 0 is chosen. */
-function MintSummary() {
+/**
+ * The total to mint and its split into issued and buffer at the share in
+ * force (the server splits again at the moment of writing), or the spec's
+ * sentence while nothing above 0 is chosen.
+ */
+function MintSummary({ bufferPercent }: { bufferPercent: number | null }) {
   const translate = useTranslate();
   const { control } = useFormContext();
   const amounts = mintValues({ amounts: useWatch({ control, name: 'amounts' }) }).amounts;
+  const total = mintTotal(amounts);
+  const split = bufferPercent === null ? null : mintSplit(total, percentToBasisPoints(bufferPercent));
   return anythingChosen(amounts) ? (
-    <Typography sx={{ mt: 2 }} role="status">
-      {translate('ecoAssets.minting.total', { kg: formatBound(mintTotal(amounts)) })}
-    </Typography>
+    <Box sx={{ mt: 2 }} role="status">
+      <Typography>{translate('ecoAssets.minting.total', { kg: formatBound(total) })}</Typography>
+      {split && (
+        <Typography data-testid="mint-split">
+          {translate('ecoAssets.minting.split', { issued: formatBound(split.issued), buffer: formatBound(split.buffer), percent: bufferPercent })}
+        </Typography>
+      )}
+    </Box>
   ) : (
     // an Alert's own warning colours meet WCAG AA in both themes; warning.main text on paper does not (3:1)
     <Alert severity="warning" sx={{ mt: 2 }} role="status">

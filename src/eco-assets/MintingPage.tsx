@@ -8,6 +8,7 @@ import { RetryAlert } from '../layout/RetryAlert';
 import { AvailableCo2Table } from './AvailableCo2Table';
 import { MintDialog } from './MintDialog';
 import { useAvailableCo2 } from './useAvailableCo2';
+import { useBufferShare } from './useBufferShare';
 
 /**
  * Eco-Asset Minting (spec §2, eco-assets/create): the CO2 left to mint per
@@ -17,6 +18,7 @@ import { useAvailableCo2 } from './useAvailableCo2';
 export default function MintingPage() {
   const translate = useTranslate();
   const available = useAvailableCo2();
+  const bufferShare = useBufferShare();
   const [minting, setMinting] = useState(false);
   const facilities = useMemo(() => available.data ?? [], [available.data]);
   // the modal's form is built from these once: a new array on every render would be a new form
@@ -42,6 +44,7 @@ export default function MintingPage() {
           {translate('ecoAssets.minting.mint')}
         </Button>
       </Box>
+      {bufferShare.data && <Typography data-testid="buffer-share">{translate('ecoAssets.minting.bufferShare', { percent: bufferShare.data.buffer_percent })}</Typography>}
       {content}
       {minting && <MintDialog sources={sources} onClose={() => setMinting(false)} />}
     </Page>

@@ -1,7 +1,9 @@
 import { useState } from 'react';
-import { Box, Typography } from '@mui/material';
+import { Box, Button, MenuItem, TextField, Typography } from '@mui/material';
 import { useGetList, useTranslate } from 'react-admin';
 import type { FacilityEcoAsset } from '../domain/api/ecoAssets';
+import { toGrams } from '../domain/carbon';
+import { leftToRetire, retirementState } from '../domain/ledger';
 import { RESOURCES } from '../domain/operations';
 import { FacilityDropdown } from '../facilities/FacilityDropdown';
 import { useReportQueryFailure } from '../layout/failures';
@@ -11,13 +13,21 @@ import { EVERY_ROW } from '../providers/listedInBrowser';
 import { AllocationList } from './AllocationList';
 import { EcoAssetTable } from './EcoAssetTable';
 import { FacilityAuditButton } from './FacilityAuditButton';
+import { RetireDialog } from './RetireDialog';
 import { ReviewPanes } from './ReviewPanes';
 import { ECO_ASSET_LIST_FAILURE } from './useAvailableCo2';
+
+type RetiredFilter = 'all' | 'unretired' | 'retired';
+/** retired: any of its units retired; not retired: none */
+const shownBy = (filter: RetiredFilter, asset: FacilityEcoAsset) =>
+  filter === 'all' || (filter === 'retired') === (retirementState(asset) !== 'none');
 
 /**
  * Eco-Asset Broker Review (spec §2, eco-assets/review): pick a facility, see
  * the eco assets minted from its audits on the left, and for the one selected
  * the audits it draws on on the right. No facility, no list (spec §7).
+ * Beyond the spec (issue 27): the list filtered by retirement, and the
+ * selected asset's units retired for a beneficiary.
  */
 export default function ReviewEcoAssetsPage() {
   const translate = useTranslate();
@@ -29,8 +39,11 @@ export default function ReviewEcoAssetsPage() {
     { enabled: facilityId !== null },
   );
   useReportQueryFailure(assets.error, ECO_ASSET_LIST_FAILURE);
-  const list = facilityId === null ? [] : (assets.data ?? []);
+  const [shown, setShown] = useState<RetiredFilter>('all');
+  const [retiring, setRetiring] = useState(false);
+  const list = (facilityId === null ? [] : (assets.data ?? [])).filter((a) => shownBy(shown, a));
   const selected = list.some((a) => a.id === selectedId) ? selectedId : null;
+  const selectedAsset = list.find((a) => a.id === selected);
 
   let left;
   if (facilityId === null) left = <Typography sx={{ p: 2 }}>{translate('ecoAssets.review.selectFacility')}</Typography>;
@@ -48,7 +61,16 @@ export default function ReviewEcoAssetsPage() {
           }}
         />
         <FacilityAuditButton facilityId={facilityId} />
+        <TextField select size="small" label={translate('ecoAssets.review.show')} value={shown} onChange={(event) => setShown(event.target.value as RetiredFilter)} sx={{ minWidth: 200 }}>
+          <MenuItem value="all">{translate('ecoAssets.review.showAll')}</MenuItem>
+          <MenuItem value="unretired">{translate('ecoAssets.review.showUnretired')}</MenuItem>
+          <MenuItem value="retired">{translate('ecoAssets.review.showRetired')}</MenuItem>
+        </TextField>
+        <Button variant="outlined" disabled={!selectedAsset || toGrams(leftToRetire(selectedAsset)) <= 0} onClick={() => setRetiring(true)}>
+          {translate('ecoAssets.review.retire')}
+        </Button>
       </Box>
+      {retiring && selectedAsset && <RetireDialog asset={selectedAsset} onClose={() => setRetiring(false)} />}
       <ReviewPanes
         left={{ title: 'ecoAssets.review.ecoAssets', content: left }}
         right={{

@@ -1,11 +1,11 @@
 import { lazy, useState, type ComponentType, type ReactNode } from 'react';
 import { Route } from 'react-router-dom';
 import { CanAccess, ResourceContextProvider } from 'react-admin';
-import type { AccessRequest } from '../domain/operations';
+import { RESOURCES, type AccessRequest } from '../domain/operations';
 import { ErrorPage } from './ErrorPage';
 import { Loading } from './Loading';
 import { NAV_ITEMS } from './navigation';
-import type { PageLoader } from './pageLoader';
+import { pageLoader, type PageLoader } from './pageLoader';
 
 /**
  * react-admin guards its own resource pages but not custom routes, so each
@@ -59,3 +59,20 @@ export const navigationRoutes = NAV_ITEMS.map(({ path, access, load, resource })
     />
   );
 });
+
+/**
+ * Screens with a route but no menu item: an eco asset's provenance
+ * (/eco-assets/{id}), reached from every place an eco asset is shown.
+ */
+const Provenance = screenOf(pageLoader(() => import('../eco-assets/ProvenancePage')));
+export const linkedRoutes = [
+  <Route
+    key="eco-assets/:id"
+    path="/eco-assets/:id"
+    element={
+      <GuardedPage access={{ resource: RESOURCES.ecoAssets, action: 'show' }}>
+        <Provenance />
+      </GuardedPage>
+    }
+  />,
+];

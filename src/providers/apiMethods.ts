@@ -13,7 +13,7 @@ import {
   type Kiln,
   type KilnApproveRequest,
 } from '../domain/api/configure';
-import type { AvailableCo2Response } from '../domain/api/ecoAssets';
+import type { AvailableCo2Response, BufferShare, BufferSharePayload, EcoAssetProvenance, RetirePayload, RetireResult } from '../domain/api/ecoAssets';
 import type { ArchiveRetention, KilnLog, KilnLogAssignRequest, KilnLogDetail } from '../domain/api/kilnLogs';
 import { signoffFields, type StatementFileType } from '../domain/audits/audits';
 import type { CarbonSummaryData } from '../domain/audits/types';
@@ -198,5 +198,27 @@ export const apiMethods = {
   /** GET /api/eco-asset/available_co2: per facility its signed-off audits and the CO2 left to mint (spec §3). */
   async getAvailableCo2(): Promise<AvailableCo2Response> {
     return callApi('/eco-asset/available_co2', 'get');
+  },
+
+  /** GET /api/eco-asset/{id}/provenance: the asset, its retirements, audits, burns and raw logs. */
+  getEcoAssetProvenance: (id: number): Promise<EcoAssetProvenance> => callApi('/eco-asset/{id}/provenance', 'get', { id }),
+
+  /** GET /api/eco-asset/buffer_share: the share of a mint withheld in the buffer pool, who set it and when. */
+  getBufferShare: (): Promise<BufferShare> => callApi('/eco-asset/buffer_share', 'get'),
+
+  /** PUT /api/eco-asset/buffer_share (a super-admin's). */
+  async setBufferShare(payload: BufferSharePayload): Promise<BufferShare> {
+    return (await apiFetch('/eco-asset/buffer_share', { method: 'PUT', body: JSON.stringify(payload) })).json as BufferShare;
+  },
+
+  /** POST /api/eco-asset/{id}/retire: retires kg of its issued units for a beneficiary. */
+  async retireEcoAsset(id: number, payload: RetirePayload): Promise<RetireResult> {
+    return (await apiFetch(`/eco-asset/${id}/retire`, { method: 'POST', body: JSON.stringify(payload) })).json as RetireResult;
+  },
+
+  /** GET /api/eco-asset/{id}/certificate: the one-page PDF. */
+  async downloadEcoAssetCertificate(id: number): Promise<DownloadedFile> {
+    const { blob, headers } = await apiFetchBlob(`/eco-asset/${id}/certificate`);
+    return { blob, fileName: fileNameFromDisposition(headers.get('Content-Disposition')) ?? `eco-asset-${id}-certificate.pdf` };
   },
 };

@@ -41,6 +41,11 @@ const METHOD_NAMES = [
   'getUserFacilityOptions',
   'getStatistics',
   'updateStatistics',
+  'getEcoAssetProvenance',
+  'getBufferShare',
+  'setBufferShare',
+  'retireEcoAsset',
+  'downloadEcoAssetCertificate',
 ] as const satisfies readonly (keyof ApiDataProvider)[];
 
 // a method added to the provider but not listed above fails to compile here

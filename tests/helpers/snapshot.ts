@@ -21,7 +21,7 @@ function listFiles(dir: string): string[] {
 
 const POSTGRES_TABLES = [
   'users', 'facilities', 'facility_photos', 'facility_audits', 'kilns', 'kilnlogs', 'kilnlog_analyses',
-  'audits', 'audit_claims', 'audit_burns', 'eco_assets', 'eco_allocations', 'changes', 'statistics', 'user_changes', 'facility_changes',
+  'audits', 'audit_claims', 'audit_burns', 'eco_assets', 'eco_allocations', 'eco_retirements', 'buffer_shares', 'changes', 'statistics', 'user_changes', 'facility_changes',
 ] as const satisfies readonly (keyof Database)[];
 
 /** Tables both stores have under the same name, with the same fields (PostgreSQL keeps a log's analysis apart). */

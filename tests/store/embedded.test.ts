@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { EmbeddedStore } from '../../mock-server/store/embedded/embeddedStore';
+import type { EcoAssetRecord } from '../../mock-server/store/records';
 import { storeContract } from './contract';
 import { addFacility, addLogs, FIXTURE_ALGORITHM_VERSION } from './fixtures';
 
@@ -90,5 +91,38 @@ describe('embedded store on disk', () => {
     expect([history.audited_co2, history.audited_biochar, history.utilised_co2]).toEqual([344.787, 0.3, 0.3]);
     expect((await store.ecoAssets.get(1))!.co2_allocated).toBe(0.3);
     await store.close();
+  });
+
+  it('gives eco assets of a db.json from before the ledger serial blocks in mint order and a buffer of 0, their kg unchanged; a new mint follows them', async () => {
+    const dir = open();
+    const asset = (id: number, co2_allocated: number, minted_ts: string) => ({ id, minting_note: 'n', transaction_id: `t${id}`, co2_allocated, minted_ts, minted_by: null });
+    const audit = { id: 1, job_id: 'J', kiln_type: 0, facility_id: 1, create_ts: '2026-01-01T00:00:00.000Z', analysis_ids: [1], signoff_ts: '2026-01-02T00:00:00.000Z', doc_key: 'k', doc_mime_type: 'application/pdf' };
+    fs.writeFileSync(
+      path.join(dir, 'db.json'),
+      JSON.stringify({
+        facilities: [{ id: 1, mnemonic: 'NRB', name: 'Nairobi' }],
+        audits: [audit],
+        audit_burns: [{ audit_id: 1, kilnlog_id: 1, facility_id: 1, co2_removed: 100, biochar_produced: 1, algorithm_version: '2.1.0' }],
+        // stored out of mint order: the second minted first
+        eco_assets: [asset(1, 2.5, '2026-03-01T00:00:00.000Z'), asset(2, 1.25, '2026-02-01T00:00:00.000Z'), asset(3, 0.001, '2026-03-01T00:00:00.000Z')],
+        eco_allocations: [
+          { id: 1, eco_asset_id: 1, audit_id: 1, co2_allocated: 2.5 },
+          { id: 2, eco_asset_id: 2, audit_id: 1, co2_allocated: 1.25 },
+          { id: 3, eco_asset_id: 3, audit_id: 1, co2_allocated: 0.001 },
+        ],
+      }),
+    );
+    const store = new EmbeddedStore(dir);
+    const ledger = (e: EcoAssetRecord | null) => e && [e.co2_allocated, e.co2_issued, e.co2_buffer, e.co2_retired, e.serial_first, e.serial_last, e.buffer_serial_first];
+    expect(ledger(await store.ecoAssets.get(2))).toEqual([1.25, 1.25, 0, 0, 1, 1250, null]);
+    expect(ledger(await store.ecoAssets.get(1))).toEqual([2.5, 2.5, 0, 0, 1251, 3750, null]);
+    expect(ledger(await store.ecoAssets.get(3))).toEqual([0.001, 0.001, 0, 0, 3751, 3751, null]);
+    const { asset: next } = await store.ecoAssets.mint({ minting_note: 'n', transaction_id: 'new', allocations: new Map([[1, 1]]), minted_ts: '2026-04-01T00:00:00.000Z', minted_by: null });
+    expect(next.serial_first).toBe(3752);
+    await store.close();
+    // upgraded once: read again, nothing moves
+    const again = new EmbeddedStore(dir);
+    expect(ledger(await again.ecoAssets.get(1))).toEqual([2.5, 2.5, 0, 0, 1251, 3750, null]);
+    await again.close();
   });
 });

@@ -93,6 +93,33 @@ describe.skipIf(!adminUrl)('PostgreSQL schema', () => {
     }
   });
 
+  it('gives eco assets minted before the ledger serial blocks in mint order and a buffer of 0, their kg unchanged; overlapping blocks are refused', async () => {
+    const url = await createDatabase(adminUrl!);
+    const db = connect(url);
+    try {
+      const migrator = new Migrator({ db, provider: new FileMigrationProvider({ fs, path, migrationFolder: MIGRATIONS_DIR, import: (file: string) => import(file) }) });
+      expect((await migrator.migrateTo(MIGRATIONS[MIGRATIONS.indexOf('2026-11-26-0002-ledger') - 1])).error).toBeUndefined();
+      const old = (id: number, co2: number, minted: string) =>
+        sql`insert into eco_assets (id, minting_note, transaction_id, transaction_key, co2_allocated, minted_ts, minted_by) values (${id}, 'n', ${`t${id}`}, ${`t${id}`}, ${co2}, ${minted}, null)`.execute(db);
+      await old(1, 2.5, '2026-03-01T00:00:00.000Z');
+      await old(2, 1.25, '2026-02-01T00:00:00.000Z');
+      await old(3, 0.001, '2026-03-01T00:00:00.000Z');
+      expect(await migrateToLatest(db)).toContain('2026-11-26-0002-ledger');
+      const rows = await db.selectFrom('eco_assets').select(['id', 'co2_allocated', 'co2_issued', 'co2_buffer', 'co2_retired', 'serial_first', 'serial_last', 'buffer_serial_first']).orderBy('id').execute();
+      expect(rows.map((r) => [r.id, r.co2_allocated, r.co2_issued, r.co2_buffer, r.co2_retired, r.serial_first, r.serial_last, r.buffer_serial_first])).toEqual([
+        [1, 2.5, 2.5, 0, 0, 1251, 3750, null],
+        [2, 1.25, 1.25, 0, 0, 1, 1250, null],
+        [3, 0.001, 0.001, 0, 0, 3751, 3751, null],
+      ]);
+      // the constraint, not only the mint's lock, keeps blocks apart: a buffer block inside another asset's block is refused
+      const overlap = sql`insert into eco_assets (id, minting_note, transaction_id, transaction_key, co2_allocated, co2_issued, co2_buffer, serial_first, serial_last, buffer_serial_first, buffer_serial_last, minted_ts)
+        values (4, 'n', 'x', 'x', 0.002, 0.001, 0.001, 5000, 5000, 3751, 3751, now())`.execute(db);
+      await expect(overlap).rejects.toMatchObject({ code: '23P01' });
+    } finally {
+      await db.destroy();
+    }
+  });
+
   it('upgrades float carbon to exact grams: frozen burns rounded to the gram, audit totals summed again without noise', async () => {
     const url = await createDatabase(adminUrl!);
     const db = connect(url);

@@ -16,6 +16,7 @@ import {
   refuseTakenTransaction,
   transactionKey,
 } from '../auditRules';
+import { mintLedger, nextSerial, retirementOf } from '../ledgerRules';
 import { sumKg, toGrams, toKg } from '../../../src/domain/carbon';
 import type {
   AuditStore,
@@ -31,7 +32,7 @@ import type {
   UserSortField,
   UserStore,
 } from '../dataStore';
-import type { AuditRow, FacilityRecord, KilnLogRecord, StatisticsSnapshot, UserRow } from '../records';
+import type { AuditRow, EcoAssetRecord, FacilityRecord, KilnLogRecord, StatisticsSnapshot, UserRow } from '../records';
 import { LAST_SUPER_ADMIN, OWNER_ROLES, unknownFacilities } from '../userRules';
 import type { EmbeddedShape, Mutator } from './state';
 
@@ -452,6 +453,9 @@ function audits(a: Access): AuditStore {
   };
 }
 
+/** the buffer share set last (the highest id) */
+const currentShare = (s: EmbeddedShape) => s.buffer_shares.reduce<EmbeddedShape['buffer_shares'][number] | null>((n, b) => (!n || b.id > n.id ? b : n), null);
+
 function ecoAssets(a: Access): EcoAssetStore {
   const remainingGrams = (s: EmbeddedShape, used: Map<number, number>, auditId: number, burned = burnSums(s)): number | null => {
     const audit = s.audits.find((x) => x.id === auditId);
@@ -481,11 +485,13 @@ function ecoAssets(a: Access): EcoAssetStore {
         const burned = burnSums(s);
         checkAllocations(input, new Map([...input.allocations.keys()].map((id) => [id, remainingGrams(s, used, id, burned)])));
         const kg = [...input.allocations.values()].map((v) => toKg(toGrams(v)));
-        const asset = {
+        const co2Allocated = toKg(kg.reduce((n, v) => n + toGrams(v), 0));
+        const asset: EcoAssetRecord = {
           id: m.nextId('eco_assets'),
           minting_note: input.minting_note.trim(),
           transaction_id: input.transaction_id.trim(),
-          co2_allocated: toKg(kg.reduce((n, v) => n + toGrams(v), 0)),
+          co2_allocated: co2Allocated,
+          ...mintLedger(co2Allocated, currentShare(s)?.basis_points ?? 0, nextSerial(s.eco_assets)),
           minted_ts: input.minted_ts,
           minted_by: input.minted_by,
         };
@@ -496,6 +502,24 @@ function ecoAssets(a: Access): EcoAssetStore {
           return row;
         });
         return copy({ asset, allocations });
+      }),
+    retire: (input) =>
+      a.write((s, m) => {
+        const asset = s.eco_assets.find((e) => e.id === input.eco_asset_id);
+        if (!asset) return null;
+        const { retirement, co2_retired } = retirementOf(asset, input);
+        const row = { id: m.nextId('eco_retirements'), ...retirement };
+        m.insert('eco_retirements', row);
+        m.patch(asset, { co2_retired });
+        return copy({ asset, retirement: row });
+      }),
+    retirements: (ecoAssetId) => a.read((s) => copy(s.eco_retirements.filter((r) => r.eco_asset_id === ecoAssetId).sort((x, y) => x.id - y.id))),
+    bufferShare: () => a.read((s) => copy(currentShare(s))),
+    setBufferShare: (share) =>
+      a.write((_s, m) => {
+        const row = { id: m.nextId('buffer_shares'), ...share };
+        m.insert('buffer_shares', row);
+        return copy(row);
       }),
     get: (id) => a.read((s) => copy(s.eco_assets.find((e) => e.id === id) ?? null)),
     list: ({ facilityId }) =>

@@ -6,7 +6,8 @@ import { exactKg } from '../../../src/domain/carbon';
 import { ensurePrivateDir, PRIVATE_FILE_MODE } from '../../files/privateFiles';
 import { AtomicFileAdapter } from '../atomicFileAdapter';
 import { emptyDb, type DbShape } from '../schema';
-import type { AuditBurnRecord, AuditRow, EcoAllocationRecord, EcoAssetRecord, FacilityChangeRecord, StatisticsSnapshot, UserChangeRecord, UserRow } from '../records';
+import { legacyLedgers, nextSerial } from '../ledgerRules';
+import type { AuditBurnRecord, AuditRow, BufferShareRecord, EcoAllocationRecord, EcoAssetRecord, EcoRetirementRecord, FacilityChangeRecord, StatisticsSnapshot, UserChangeRecord, UserRow } from '../records';
 
 /** What the embedded store's db.json holds: today's collections plus those of audits, eco assets and statistics. */
 export interface EmbeddedShape extends Omit<DbShape, 'users' | 'audits'> {
@@ -15,6 +16,8 @@ export interface EmbeddedShape extends Omit<DbShape, 'users' | 'audits'> {
   audit_burns: AuditBurnRecord[];
   eco_assets: EcoAssetRecord[];
   eco_allocations: EcoAllocationRecord[];
+  eco_retirements: EcoRetirementRecord[];
+  buffer_shares: BufferShareRecord[];
   statistics: StatisticsSnapshot[];
   user_changes: UserChangeRecord[];
   facility_changes: FacilityChangeRecord[];
@@ -24,7 +27,7 @@ export type CollectionOf<S> = { [K in keyof S]: S[K] extends unknown[] ? K : nev
 export type Collection = CollectionOf<EmbeddedShape>;
 
 export function emptyEmbedded(): EmbeddedShape {
-  return { ...emptyDb(), users: [], audits: [], audit_burns: [], eco_assets: [], eco_allocations: [], statistics: [], user_changes: [], facility_changes: [] };
+  return { ...emptyDb(), users: [], audits: [], audit_burns: [], eco_assets: [], eco_allocations: [], eco_retirements: [], buffer_shares: [], statistics: [], user_changes: [], facility_changes: [] };
 }
 
 /** Fills what an older db.json (or the seed's state) lacks, so every record has every field. */
@@ -56,6 +59,12 @@ export function normalise(raw: Partial<EmbeddedShape> | DbShape): EmbeddedShape 
   }
   for (const al of state.eco_allocations) al.co2_allocated = exactKg(al.co2_allocated);
   for (const e of state.eco_assets) e.co2_allocated = exactKg(e.co2_allocated);
+  // assets minted before the ledger get serial blocks in mint order and a buffer of 0 (migration 2026-11-26-0002)
+  const legacy = state.eco_assets.filter((e) => e.co2_issued === undefined);
+  if (legacy.length > 0) {
+    const ledgers = legacyLedgers(legacy, nextSerial(state.eco_assets.filter((e) => e.co2_issued !== undefined)));
+    for (const e of legacy) Object.assign(e, ledgers.get(e.id));
+  }
   return state;
 }
 

@@ -15,7 +15,7 @@ export type Progress = (table: string, done: number, total: number) => void;
 
 const BATCH = 500;
 /** tables in the order their references need, with the serial id each has */
-const TABLES_WITH_IDS = ['users', 'facilities', 'facility_photos', 'facility_audits', 'kilns', 'kilnlogs', 'audits', 'eco_assets', 'eco_allocations', 'changes', 'statistics', 'user_changes', 'facility_changes'] as const;
+const TABLES_WITH_IDS = ['users', 'facilities', 'facility_photos', 'facility_audits', 'kilns', 'kilnlogs', 'audits', 'eco_assets', 'eco_allocations', 'eco_retirements', 'buffer_shares', 'changes', 'statistics', 'user_changes', 'facility_changes'] as const;
 /** every table the store writes (kilnlog_tallies follows kilnlogs by its triggers) */
 const ALL_TABLES = [...TABLES_WITH_IDS, 'kilnlog_analyses', 'audit_claims', 'audit_burns'] as const satisfies readonly (keyof Database)[];
 type LoadedTable = (typeof ALL_TABLES)[number];
@@ -55,6 +55,8 @@ function tableRows(state: EmbeddedShape) {
     audit_burns: state.audit_burns,
     eco_assets: ((keys) => state.eco_assets.map((e) => ({ ...e, transaction_key: keys.get(e.id)! })))(storedTransactionKeys(state.eco_assets)),
     eco_allocations: state.eco_allocations,
+    eco_retirements: state.eco_retirements,
+    buffer_shares: state.buffer_shares,
     changes: state.changes,
     statistics: state.statistics.map((snapshot, i) => ({ id: i + 1, snapshot: JSON.stringify(snapshot) })),
     user_changes: state.user_changes.map((c) => ({ ...c, detail: JSON.stringify(c.detail) })),

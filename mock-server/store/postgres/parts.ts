@@ -16,6 +16,8 @@ import {
   refuseTakenTransaction,
   transactionKey,
 } from '../auditRules';
+import { mintLedger, retirementOf } from '../ledgerRules';
+import { NAMESPACE } from './advisoryLock';
 import { toGrams, toKg } from '../../../src/domain/carbon';
 import type {
   AuditStore,
@@ -693,7 +695,26 @@ function audits(db: Db): AuditStore {
 }
 
 /** An eco asset's record: its row but the transaction key, which only the unique index needs. */
-const ECO_ASSET_COLUMNS = ['id', 'minting_note', 'transaction_id', 'co2_allocated', 'minted_ts', 'minted_by'] as const;
+const ECO_ASSET_COLUMNS = [
+  'id',
+  'minting_note',
+  'transaction_id',
+  'co2_allocated',
+  'co2_issued',
+  'co2_buffer',
+  'co2_retired',
+  'serial_first',
+  'serial_last',
+  'buffer_serial_first',
+  'buffer_serial_last',
+  'minted_ts',
+  'minted_by',
+] as const;
+
+/** the second key of the transaction lock every mint takes before it reads the next serial (advisoryLock.ts names the first) */
+const SERIALS_LOCK = 4;
+
+const currentShare = async (db: Db) => (await db.selectFrom('buffer_shares').selectAll().orderBy('id', 'desc').limit(1).executeTakeFirst()) ?? null;
 
 function ecoAssets(db: Db): EcoAssetStore {
   const remainingGrams = (t: AuditTotals) => toGrams(t.audited_co2) - toGrams(t.utilised_co2);
@@ -735,6 +756,13 @@ function ecoAssets(db: Db): EcoAssetStore {
         if (taken) refuseTakenTransaction(input.transaction_id);
         checkAllocations(input, remaining);
         const kg = new Map([...input.allocations].map(([id, v]) => [id, toKg(toGrams(v))]));
+        const co2Allocated = toKg([...kg.values()].reduce((n, v) => n + toGrams(v), 0));
+        // serials are handed out one mint at a time, in commit order: the lock holds until this transaction ends
+        await sql`select pg_advisory_xact_lock(${NAMESPACE}::int, ${SERIALS_LOCK}::int)`.execute(tx);
+        const { next } = (
+          await sql<{ next: number }>`select coalesce(max(greatest(serial_last, buffer_serial_last)), 0)::bigint + 1 as next from eco_assets`.execute(tx)
+        ).rows[0];
+        const share = await currentShare(tx);
         // a racing mint of the same transaction ID (on other audits) meets the unique index here
         const asset = await tx
           .insertInto('eco_assets')
@@ -742,7 +770,8 @@ function ecoAssets(db: Db): EcoAssetStore {
             minting_note: input.minting_note.trim(),
             transaction_id: input.transaction_id.trim(),
             transaction_key: transactionKey(input.transaction_id),
-            co2_allocated: toKg([...kg.values()].reduce((n, v) => n + toGrams(v), 0)),
+            co2_allocated: co2Allocated,
+            ...mintLedger(co2Allocated, share?.basis_points ?? 0, next),
             minted_ts: input.minted_ts,
             minted_by: input.minted_by,
           })
@@ -759,6 +788,18 @@ function ecoAssets(db: Db): EcoAssetStore {
           .execute();
         return { asset, allocations: allocations.sort((a, b) => a.id - b.id) };
       }),
+    retire: (input) =>
+      atomic(db, async (tx) => {
+        const asset = await tx.selectFrom('eco_assets').select(ECO_ASSET_COLUMNS).where('id', '=', input.eco_asset_id).forUpdate().executeTakeFirst();
+        if (!asset) return null;
+        const { retirement, co2_retired } = retirementOf(asset, input);
+        const row = await tx.insertInto('eco_retirements').values(retirement).returningAll().executeTakeFirstOrThrow();
+        const updated = await tx.updateTable('eco_assets').set({ co2_retired }).where('id', '=', asset.id).returning(ECO_ASSET_COLUMNS).executeTakeFirstOrThrow();
+        return { asset: updated, retirement: row };
+      }),
+    retirements: (ecoAssetId) => db.selectFrom('eco_retirements').selectAll().where('eco_asset_id', '=', ecoAssetId).orderBy('id').execute(),
+    bufferShare: () => currentShare(db),
+    setBufferShare: (share) => db.insertInto('buffer_shares').values(share).returningAll().executeTakeFirstOrThrow(),
     get: async (id) => (await db.selectFrom('eco_assets').select(ECO_ASSET_COLUMNS).where('id', '=', id).executeTakeFirst()) ?? null,
     list: ({ facilityId }) =>
       db

@@ -23,3 +23,10 @@ export type MintResult = Schemas['MintResult'];
 export type ProvenanceBurn = Schemas['ProvenanceBurn'];
 export type ProvenanceAllocation = Schemas['ProvenanceAllocation'];
 export type EcoAssetProvenance = Schemas['EcoAssetProvenance'];
+export type EcoRetirement = Schemas['EcoRetirement'];
+/** POST /api/eco-asset/{id}/retire */
+export type RetirePayload = Schemas['RetirePayload'];
+export type RetireResult = Schemas['RetireResult'];
+/** GET and PUT /api/eco-asset/buffer_share */
+export type BufferShare = Schemas['BufferShare'];
+export type BufferSharePayload = Schemas['BufferSharePayload'];

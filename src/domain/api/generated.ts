@@ -2778,6 +2778,184 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/eco-asset/buffer_share": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The buffer share in force, who set it and when (rule create eco-asset) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The share. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["BufferShare"];
+                    };
+                };
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+                503: components["responses"]["Unavailable"];
+            };
+        };
+        /** Set the buffer share later mints withhold, recorded with who and when (rule certify eco-asset, a super-admin's); an unchanged share records nothing */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    /**
+                     * @example {
+                     *       "buffer_percent": 0
+                     *     }
+                     */
+                    "application/json": components["schemas"]["BufferSharePayload"];
+                };
+            };
+            responses: {
+                /** @description The share now in force. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["BufferShare"];
+                    };
+                };
+                400: components["responses"]["BadRequest"];
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+                503: components["responses"]["Unavailable"];
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/eco-asset/{id}/retire": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Retire kg of an eco asset's issued units for a named beneficiary (rule create eco-asset) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    /**
+                     * @example {
+                     *       "kg": 0.001,
+                     *       "beneficiary": "contract-check-{run}",
+                     *       "purpose": "contract check"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["RetirePayload"];
+                };
+            };
+            responses: {
+                /** @description Retired; the asset as it now stands and the retired child block. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["RetireResult"];
+                    };
+                };
+                400: components["responses"]["BadRequest"];
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+                404: components["responses"]["NotFound"];
+                /** @description Nothing of the asset is left to retire (retired units are never retired again). */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                503: components["responses"]["Unavailable"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/eco-asset/{id}/certificate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A one-page PDF certificate of an eco asset (rule read eco-asset) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The certificate. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/pdf": string;
+                    };
+                };
+                400: components["responses"]["BadRequest"];
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+                404: components["responses"]["NotFound"];
+                503: components["responses"]["Unavailable"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/eco-asset/{id}/provenance": {
         parameters: {
             query?: never;
@@ -3365,12 +3543,24 @@ export interface components {
                 }[];
             };
         };
-        /** @description A minted eco asset; co2_allocated is the sum of its allocations (kg, whole grams). */
+        /** @description A minted eco asset; co2_allocated is the sum of its allocations (kg, whole grams), co2_issued + co2_buffer; one gram serial a gram. */
         EcoAsset: {
             id: number;
             minting_note: string;
             transaction_id: string;
             co2_allocated: number;
+            /** @description kg issued: co2_allocated less the buffer (whole grams) */
+            co2_issued: number;
+            /** @description kg withheld in the buffer pool against reversal at the buffer share in force at the mint */
+            co2_buffer: number;
+            /** @description kg of the issued units retired so far */
+            co2_retired: number;
+            /** @description first gram serial of the issued block (KC-<first>-<last>); null for 0 g */
+            serial_first: number | null;
+            serial_last: number | null;
+            /** @description first gram serial of the buffer's block; null for a buffer of 0 g */
+            buffer_serial_first: number | null;
+            buffer_serial_last: number | null;
             /** @description when it was minted, ISO */
             minted_ts: string;
         };
@@ -3384,6 +3574,18 @@ export interface components {
             minting_note: string;
             transaction_id: string;
             co2_allocated: number;
+            /** @description kg issued: co2_allocated less the buffer (whole grams) */
+            co2_issued: number;
+            /** @description kg withheld in the buffer pool against reversal at the buffer share in force at the mint */
+            co2_buffer: number;
+            /** @description kg of the issued units retired so far */
+            co2_retired: number;
+            /** @description first gram serial of the issued block (KC-<first>-<last>); null for 0 g */
+            serial_first: number | null;
+            serial_last: number | null;
+            /** @description first gram serial of the buffer's block; null for a buffer of 0 g */
+            buffer_serial_first: number | null;
+            buffer_serial_last: number | null;
             /** @description when it was minted, ISO */
             minted_ts: string;
             /** @description kg of this asset drawn from the listed facility's audits */
@@ -3455,6 +3657,14 @@ export interface components {
         /** @description A burn as it was signed off, its numbers frozen with the analysis version that produced them. */
         ProvenanceBurn: {
             analysis_id: number;
+            /** @description the raw log's file name (GET /api/kilnlogs/{id}/download, rule read kilnlog) */
+            file_name: string | null;
+            /** @description SHA-256 of the raw log as uploaded */
+            sha256: string | null;
+            /** @description whether the kiln signed the log (false: unsigned, or from before kilns signed) */
+            signed: boolean;
+            /** @description the kiln key that signed it */
+            key_fingerprint: string | null;
             kiln_id: string | null;
             logts: string | null;
             co2_removed: number;
@@ -3463,6 +3673,8 @@ export interface components {
         };
         ProvenanceAllocation: {
             signoff_id: number;
+            /** @description SHA-256 (hex) of the audit's verification package, null where none exists */
+            package_sha256: string | null;
             co2_allocated: number;
             job_id: string;
             kiln_type: number;
@@ -3474,10 +3686,48 @@ export interface components {
             audited_co2: number;
             burns: components["schemas"]["ProvenanceBurn"][];
         };
-        /** @description What an eco asset stands on, allocation → audit → burns (beyond the spec, for a buyer or registry). */
+        /** @description What an eco asset stands on, allocation → audit → burns (beyond the spec, for a buyer or registry), with its retirements. */
         EcoAssetProvenance: {
             eco_asset: components["schemas"]["EcoAsset"];
+            /** @description oldest first */
+            retirements: components["schemas"]["EcoRetirement"][];
             allocations: components["schemas"]["ProvenanceAllocation"][];
+        };
+        /** @description Issued units of an eco asset retired for a named beneficiary, a block split off the front of what was left unretired. */
+        EcoRetirement: {
+            id: number;
+            eco_asset_id: number;
+            /** @description kg (whole grams) */
+            co2_retired: number;
+            serial_first: number;
+            serial_last: number;
+            beneficiary: string;
+            purpose: string;
+            retired_ts: string;
+        };
+        /**
+         * @description kg of the asset's issued units not yet retired, at least 0.001 and at most 3 decimals
+         *     (whole grams), at most what is left (else a 400 naming kg); beneficiary required (at most
+         *     200 characters), purpose at most 500. An asset with nothing left to retire is a 409.
+         */
+        RetirePayload: {
+            kg: number;
+            beneficiary: string;
+            purpose?: string;
+        };
+        RetireResult: {
+            eco_asset: components["schemas"]["EcoAsset"];
+            retirement: components["schemas"]["EcoRetirement"];
+        };
+        /** @description The share of each mint withheld in the buffer pool; null who and when before a super-admin first set it (0 %). */
+        BufferShare: {
+            buffer_percent: number;
+            set_ts: string | null;
+            set_by_username: string | null;
+        };
+        /** @description 0 to 50 percent with at most 2 decimals (else a 400 naming buffer_percent). */
+        BufferSharePayload: {
+            buffer_percent: number;
         };
     };
     responses: {

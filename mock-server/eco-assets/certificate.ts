@@ -1,0 +1,100 @@
+import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
+import type { EcoAssetProvenance } from '../../src/domain/api/ecoAssets';
+import { formatCarbon } from '../../src/domain/carbon';
+import { formatSerialBlock } from '../../src/domain/ledger';
+import type { AppContext } from '../context';
+
+/**
+ * The SHA-256 (hex) of an audit's verification package (GET
+ * /api/audit/{id}/package), or null where none exists. None exists yet: the
+ * package is built elsewhere, and this is the one place the certificate and
+ * the provenance ask for its digest, so wiring it in changes only this body.
+ */
+export async function auditPackageDigest(_ctx: Pick<AppContext, 'data'>, _auditId: number): Promise<string | null> {
+  return null;
+}
+
+const A4: [number, number] = [595.28, 841.89];
+const MARGIN = 50;
+/** the standard fonts write WinAnsi only: anything else (a beneficiary's name in another script) is written as '?' */
+const winAnsi = (text: string) => text.replace(/[^\x20-\x7e\u00a0-\u00ff]/g, '?');
+
+/** Lines of at most `width` points of `font` at `size`, broken at spaces. */
+function wrap(text: string, font: PDFFont, size: number, width: number): string[] {
+  const lines: string[] = [];
+  let line = '';
+  for (const word of winAnsi(text).split(/\s+/)) {
+    const next = line ? `${line} ${word}` : word;
+    if (line && font.widthOfTextAtSize(next, size) > width) {
+      lines.push(line);
+      line = word;
+    } else line = next;
+  }
+  if (line) lines.push(line);
+  return lines;
+}
+
+const kg = (value: number) => `${formatCarbon(value, 'exact')} kg`;
+
+/**
+ * A one-page certificate of an eco asset: its identity, serial blocks,
+ * issued / buffer / retired kg with each retirement, and the audits and
+ * facilities it draws on with their package digests. Long lists are cut to
+ * what fits the page, saying how many were left out.
+ */
+export async function certificatePdf(provenance: EcoAssetProvenance, generatedTs: string): Promise<Uint8Array> {
+  const { eco_asset: asset, retirements, allocations } = provenance;
+  const doc = await PDFDocument.create();
+  doc.setTitle(`Eco asset ${asset.id} certificate`);
+  doc.setProducer('Kiln Console');
+  doc.setCreationDate(new Date(generatedTs));
+  doc.setModificationDate(new Date(generatedTs));
+  const page: PDFPage = doc.addPage(A4);
+  const regular = await doc.embedFont(StandardFonts.Helvetica);
+  const bold = await doc.embedFont(StandardFonts.HelveticaBold);
+  const mono = await doc.embedFont(StandardFonts.Courier);
+  const width = A4[0] - 2 * MARGIN;
+  let y = A4[1] - MARGIN;
+  const bottom = MARGIN + 20;
+  const write = (text: string, options: { font?: PDFFont; size?: number; gap?: number } = {}) => {
+    const font = options.font ?? regular;
+    const size = options.size ?? 10;
+    for (const line of wrap(text, font, size, width)) {
+      if (y < bottom) return false;
+      page.drawText(line, { x: MARGIN, y, size, font, color: rgb(0.1, 0.1, 0.1) });
+      y -= size + 4;
+    }
+    y -= options.gap ?? 0;
+    return true;
+  };
+  const block = (first: number | null, last: number | null) => (first === null || last === null ? 'none' : formatSerialBlock({ first, last }));
+
+  write('Carbon removal certificate', { font: bold, size: 20, gap: 6 });
+  write(`Eco asset ${asset.id} - transaction ${asset.transaction_id}`, { font: bold, size: 12 });
+  write(`Minted ${asset.minted_ts}. ${asset.minting_note}`, { gap: 8 });
+  write('Units (one serial is one gram of CO2)', { font: bold, size: 12 });
+  write(`Allocated from audits: ${kg(asset.co2_allocated)}`);
+  write(`Issued: ${kg(asset.co2_issued)} - serials ${block(asset.serial_first, asset.serial_last)}`);
+  write(`Buffer pool: ${kg(asset.co2_buffer)} - serials ${block(asset.buffer_serial_first, asset.buffer_serial_last)}`);
+  write(`Retired: ${kg(asset.co2_retired)}`, { gap: 4 });
+  let shown = 0;
+  for (const r of retirements) {
+    const purpose = r.purpose ? `, ${r.purpose}` : '';
+    if (!write(`  ${kg(r.co2_retired)} for ${r.beneficiary}${purpose} on ${r.retired_ts} - ${block(r.serial_first, r.serial_last)}`, { size: 9 })) break;
+    shown++;
+  }
+  if (shown < retirements.length) write(`  ... and ${retirements.length - shown} more retirements`, { size: 9 });
+  y -= 8;
+  write('Audits and facilities it draws on', { font: bold, size: 12 });
+  shown = 0;
+  for (const al of allocations) {
+    const ok =
+      write(`Audit ${al.signoff_id} (${al.job_id}), ${al.facility_name}: ${kg(al.co2_allocated)}, signed off ${al.signoff_ts}, ${al.burns.length} burns`, { size: 9 }) &&
+      write(`  verification package SHA-256: ${al.package_sha256 ?? 'none yet'}`, { font: mono, size: 8, gap: 2 });
+    if (!ok) break;
+    shown++;
+  }
+  if (shown < allocations.length) write(`... and ${allocations.length - shown} more audits (GET /api/eco-asset/${asset.id}/provenance lists them all)`, { size: 9 });
+  page.drawText(winAnsi(`Issued by Kiln Console on ${generatedTs}. Provenance: /eco-assets/${asset.id}`), { x: MARGIN, y: MARGIN, size: 8, font: regular, color: rgb(0.35, 0.35, 0.35) });
+  return doc.save();
+}

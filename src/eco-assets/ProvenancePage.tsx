@@ -1,0 +1,183 @@
+import { Box, Button, Card, CardContent, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useParams } from 'react-router-dom';
+import { useCanAccess, useDataProvider, useTranslate } from 'react-admin';
+import type { EcoAsset, ProvenanceAllocation, ProvenanceBurn } from '../domain/api/ecoAssets';
+import { formatCarbon } from '../domain/carbon';
+import { RESOURCES } from '../domain/operations';
+import { saveFile } from '../kiln-logs/saveFile';
+import { Loading } from '../layout/Loading';
+import { Page } from '../layout/Page';
+import { RetryAlert } from '../layout/RetryAlert';
+import { useNotifyTitled } from '../layout/notifications';
+import type { ApiDataProvider } from '../providers/apiDataProvider';
+import { RetiredChip, serialText } from './EcoAssetTable';
+
+const kg = (value: number) => formatCarbon(value, 'exact');
+
+/**
+ * An eco asset's provenance (issue 27, /eco-assets/{id}): its serial blocks,
+ * buffer and retirements, the audits it draws on with their verification
+ * packages, their burns (kiln, log time, signature, algorithm, CO2) and the
+ * raw logs; and its certificate.
+ */
+export default function ProvenancePage() {
+  const translate = useTranslate();
+  const id = Number(useParams().id);
+  const dataProvider = useDataProvider<ApiDataProvider>();
+  const provenance = useQuery({ queryKey: [RESOURCES.ecoAssets, 'provenance', id], queryFn: () => dataProvider.getEcoAssetProvenance(id), enabled: Number.isInteger(id) && id > 0 });
+  let content;
+  if (provenance.isPending) content = <Loading />;
+  else if (provenance.error) content = <RetryAlert message="ecoAssets.provenance.loadFailed" onRetry={() => void provenance.refetch()} />;
+  else {
+    const { eco_asset: asset, retirements, allocations } = provenance.data;
+    content = (
+      <>
+        <AssetCard asset={asset} />
+        <Typography variant="h6" component="h2">{translate('ecoAssets.provenance.retirements')}</Typography>
+        {retirements.length === 0 ? (
+          <Typography>{translate('ecoAssets.provenance.noRetirements')}</Typography>
+        ) : (
+          <Table size="small" aria-label={translate('ecoAssets.provenance.retirements')}>
+            <TableHead>
+              <TableRow>
+                <TableCell>{translate('ecoAssets.review.serials')}</TableCell>
+                <TableCell align="right">{translate('ecoAssets.provenance.co2')}</TableCell>
+                <TableCell>{translate('ecoAssets.provenance.beneficiary')}</TableCell>
+                <TableCell>{translate('ecoAssets.provenance.purpose')}</TableCell>
+                <TableCell>{translate('ecoAssets.provenance.when')}</TableCell>
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {retirements.map((r) => (
+                <TableRow key={r.id}>
+                  <TableCell>{serialText(r.serial_first, r.serial_last)}</TableCell>
+                  <TableCell align="right">{kg(r.co2_retired)}</TableCell>
+                  <TableCell>{r.beneficiary}</TableCell>
+                  <TableCell>{r.purpose}</TableCell>
+                  <TableCell>{new Date(r.retired_ts).toLocaleString()}</TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        )}
+        <Typography variant="h6" component="h2">{translate('ecoAssets.provenance.audits')}</Typography>
+        {allocations.map((al) => (
+          <AuditCard key={al.signoff_id} allocation={al} />
+        ))}
+      </>
+    );
+  }
+  return (
+    <Page title="pages.ecoAssetProvenance">
+      <Box sx={{ display: 'flex', gap: 2 }}>
+        <CertificateButton id={id} />
+      </Box>
+      {content}
+    </Page>
+  );
+}
+
+function AssetCard({ asset }: { asset: EcoAsset }) {
+  const translate = useTranslate();
+  return (
+    <Card variant="outlined">
+      <CardContent>
+        <Typography variant="h6" component="h2">
+          {translate('ecoAssets.provenance.title', { id: asset.id })} · {asset.transaction_id}
+          <RetiredChip asset={asset} />
+        </Typography>
+        <Typography color="text.secondary">{asset.minting_note}</Typography>
+        <Typography>{translate('ecoAssets.provenance.allocated', { kg: kg(asset.co2_allocated) })}</Typography>
+        <Typography data-testid="issued-block">{translate('ecoAssets.provenance.issuedBlock', { kg: kg(asset.co2_issued), block: serialText(asset.serial_first, asset.serial_last) })}</Typography>
+        <Typography data-testid="buffer-block">{translate('ecoAssets.provenance.bufferBlock', { kg: kg(asset.co2_buffer), block: serialText(asset.buffer_serial_first, asset.buffer_serial_last) })}</Typography>
+        <Typography>{translate('ecoAssets.provenance.retiredTotal', { kg: kg(asset.co2_retired) })}</Typography>
+      </CardContent>
+    </Card>
+  );
+}
+
+function AuditCard({ allocation: al }: { allocation: ProvenanceAllocation }) {
+  const translate = useTranslate();
+  return (
+    <Card variant="outlined" component="section" aria-label={`${al.job_id} · ${al.facility_name}`}>
+      <CardContent>
+        <Typography variant="subtitle1" component="h3">
+          {al.job_id} · {al.facility_name} · {translate('ecoAssets.review.allocated', { kg: kg(al.co2_allocated) })}
+        </Typography>
+        <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }}>
+          {al.package_sha256 ? translate('ecoAssets.provenance.package', { sha: al.package_sha256 }) : translate('ecoAssets.provenance.noPackage')}
+        </Typography>
+        <Table size="small" aria-label={translate('ecoAssets.provenance.burns')}>
+          <TableHead>
+            <TableRow>
+              <TableCell>{translate('ecoAssets.provenance.kiln')}</TableCell>
+              <TableCell>{translate('ecoAssets.provenance.logTime')}</TableCell>
+              <TableCell>{translate('ecoAssets.provenance.signature')}</TableCell>
+              <TableCell>{translate('ecoAssets.provenance.algorithm')}</TableCell>
+              <TableCell align="right">{translate('ecoAssets.provenance.co2')}</TableCell>
+              <TableCell>{translate('ecoAssets.provenance.rawLog')}</TableCell>
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {al.burns.map((b) => (
+              <BurnRow key={b.analysis_id} burn={b} />
+            ))}
+          </TableBody>
+        </Table>
+      </CardContent>
+    </Card>
+  );
+}
+
+function BurnRow({ burn }: { burn: ProvenanceBurn }) {
+  const translate = useTranslate();
+  const dataProvider = useDataProvider<ApiDataProvider>();
+  const { canAccess: mayDownload } = useCanAccess({ resource: RESOURCES.kilnLogs, action: 'download' });
+  return (
+    <TableRow>
+      <TableCell>{burn.kiln_id ?? translate('ecoAssets.provenance.none')}</TableCell>
+      <TableCell>{burn.logts ?? translate('ecoAssets.provenance.none')}</TableCell>
+      <TableCell>{burn.signed ? translate('ecoAssets.provenance.signed', { fingerprint: burn.key_fingerprint ?? '' }) : translate('ecoAssets.provenance.unsigned')}</TableCell>
+      <TableCell>{burn.algorithm_version}</TableCell>
+      <TableCell align="right">{kg(burn.co2_removed)}</TableCell>
+      <TableCell sx={{ overflowWrap: 'anywhere' }}>
+        {burn.file_name ?? translate('ecoAssets.provenance.none')}
+        {burn.sha256 && (
+          <Typography variant="caption" component="div" color="text.secondary">
+            SHA-256 {burn.sha256}
+          </Typography>
+        )}
+        {mayDownload && (
+          <Button size="small" onClick={() => void dataProvider.downloadKilnLog(burn.analysis_id).then((f) => saveFile(f.blob, f.fileName))}>
+            {translate('ecoAssets.provenance.download')}
+          </Button>
+        )}
+      </TableCell>
+    </TableRow>
+  );
+}
+
+function CertificateButton({ id }: { id: number }) {
+  const translate = useTranslate();
+  const notifyTitled = useNotifyTitled();
+  const dataProvider = useDataProvider<ApiDataProvider>();
+  const [busy, setBusy] = useState(false);
+  const download = async () => {
+    setBusy(true);
+    try {
+      const file = await dataProvider.downloadEcoAssetCertificate(id);
+      saveFile(file.blob, file.fileName);
+    } catch {
+      notifyTitled('ecoAssets.provenance.certificateFailed', 'ecoAssets.minting.serverError');
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Button variant="contained" disabled={busy} onClick={() => void download()}>
+      {translate('ecoAssets.provenance.certificate')}
+    </Button>
+  );
+}
