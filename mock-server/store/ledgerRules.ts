@@ -1,6 +1,6 @@
 import { toGrams, toKg } from '../../src/domain/carbon';
 import { leftToRetire, mintBlocks, mintSplit, retireProblems, unretiredBlock } from '../../src/domain/ledger';
-import { badRequest, conflict } from '../http/errors';
+import { conflict, invalid } from './errors';
 import type { RetireInput } from './dataStore';
 import type { EcoAssetRecord, EcoRetirementRecord } from './records';
 
@@ -40,7 +40,7 @@ export function retirementOf(asset: EcoAssetRecord, input: RetireInput): { retir
   const left = leftToRetire(asset);
   if (toGrams(left) <= 0) throw conflict(`Eco asset ${asset.id} has no issued units left to retire: they are all retired already.`);
   const problems = retireProblems({ kg: input.kg, beneficiary: input.beneficiary, purpose: input.purpose }, left);
-  if (Object.keys(problems).length > 0) throw badRequest(Object.values(problems).join(' '), problems);
+  if (Object.keys(problems).length > 0) throw invalid(Object.values(problems).join(' '), problems);
   const grams = toGrams(input.kg);
   const issued = asset.serial_first === null || asset.serial_last === null ? null : { first: asset.serial_first, last: asset.serial_last };
   const from = unretiredBlock(issued, toGrams(asset.co2_retired))!;
