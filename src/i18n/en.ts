@@ -10,6 +10,7 @@ export const en = {
   },
   menu: {
     label: 'Main menu',
+    open: 'Menu',
     home: 'Home',
     profile: 'Profile',
     configure: 'Configure',
@@ -134,6 +135,10 @@ export const en = {
       assigned: 'Kiln log assigned and analysed.',
       assignFailed: 'Error assigning kiln log.',
       downloadFailed: 'Error downloading kiln log.',
+    },
+    phone: {
+      figures: '%{co2} kg CO2 · %{biochar} kg biochar',
+      archived: 'Archived %{archived} · Deleted After %{deleteAfter}',
     },
     list: {
       empty: 'No kiln logs yet.',
