@@ -289,6 +289,8 @@ describe('Kiln Logs', { timeout: 15000 }, () => {
 
     await user.type(to, '2026/03/01');
     await waitFor(() => expect(screen.getAllByText('From is after To: no log can match.')).toHaveLength(2));
+    // shown, though the filter form hides helper texts
+    for (const reason of screen.getAllByText('From is after To: no log can match.')) expect(reason).toBeVisible();
     await waitFor(() => expect(sentFilters(fetchMock)).toContainEqual({ from: '2026-03-05', to: '2026-03-01' }), LOADED);
 
     await user.click(screen.getByRole('button', { name: 'Clear filters' }));

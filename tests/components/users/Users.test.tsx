@@ -115,8 +115,11 @@ describe('Users', () => {
     renderApp('/users/create');
     const user = userEvent.setup();
     expect(await screen.findByRole('heading', { level: 2, name: 'New User' })).toBeInTheDocument();
-    await user.type(await screen.findByRole('textbox', { name: /^Username \*/ }), 'newbie');
-    await user.click(screen.getByRole('combobox', { name: /^Role \*/ }));
+    const username = await screen.findByRole('textbox', { name: /^Username/ });
+    // marked required (the asterisk), as Role is
+    expect(username).toBeRequired();
+    await user.type(username, 'newbie');
+    await user.click(screen.getByRole('combobox', { name: /^Role/ }));
     await user.click(screen.getByRole('option', { name: 'Facility Admin' }));
     await user.click(screen.getByRole('combobox', { name: /^Facilities/ }));
     // the option names the current owner
