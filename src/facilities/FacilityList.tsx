@@ -1,4 +1,4 @@
-import { Box, Button, Divider, List as MuiList, ListItem, Stack, Typography } from '@mui/material';
+import { Box, Button, List as MuiList, ListItem, Stack, Typography } from '@mui/material';
 import { Datagrid, FunctionField, RecordContextProvider, TextField, useListContext, useRecordContext, useTranslate, WrapperField } from 'react-admin';
 import { useSmallScreen } from '../layout/useSmallScreen';
 import type { Facility, FacilityOwnerOption } from '../domain/api/configure';
@@ -89,8 +89,7 @@ function FacilityPhoneList({ owners, onViewStatement, onViewPhoto, actions }: Fa
     <MuiList aria-label={translate('pages.facilities')} disablePadding>
       {data.map((f, index) => (
         <RecordContextProvider key={f.id} value={f}>
-          {index > 0 && <Divider component="li" />}
-          <ListItem sx={{ display: 'block', px: 1, py: 1.5 }}>
+          <ListItem divider={index < data.length - 1} sx={{ display: 'block', px: 1, py: 1.5 }}>
             <Stack direction="row" spacing={1.5} sx={{ alignItems: 'flex-start' }}>
               <FacilityThumbnail facility={f} onOpen={() => onViewPhoto(f)} />
               <Box sx={{ minWidth: 0, flex: 1 }}>

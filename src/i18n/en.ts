@@ -7,6 +7,7 @@ export const en = {
     title: 'Kiln Console',
     loading: 'Loading...',
     error: 'Oops! Sorry, an unexpected error has occurred.',
+    accessDenied: 'You do not have access to this page.',
   },
   menu: {
     label: 'Main menu',

@@ -1,5 +1,5 @@
 import { useState, type ReactElement } from 'react';
-import { Box, ButtonBase, Dialog, DialogActions, DialogContent, DialogTitle, Button, Divider, List, ListItem, Stack, Typography } from '@mui/material';
+import { Box, ButtonBase, Dialog, DialogActions, DialogContent, DialogTitle, Button, List, ListItem, Stack, Typography } from '@mui/material';
 import { visuallyHidden } from '@mui/utils';
 import { RecordContextProvider, useListContext, useTranslate } from 'react-admin';
 import { analysisDisplayState, gpsWidgetState } from '../domain/analysis';
@@ -94,8 +94,7 @@ export function KilnLogPhoneList({ actions, archived = false }: { actions: React
           const icon = state.kind === 'none' ? null : iconAndHover(state, translate);
           return (
             <RecordContextProvider key={log.id} value={log}>
-              {index > 0 && <Divider component="li" />}
-              <ListItem disablePadding sx={{ alignItems: 'flex-start' }}>
+              <ListItem disablePadding divider={index < data.length - 1} sx={{ alignItems: 'flex-start' }}>
                 <ButtonBase
                   aria-haspopup="dialog"
                   onClick={() => setOpened(log)}

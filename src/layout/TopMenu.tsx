@@ -83,7 +83,8 @@ function PhoneMenu({ groups, onLogout }: { groups: readonly NavGroup[]; onLogout
       </Button>
       <Menu id={`${id}-menu`} anchorEl={anchor} open={open} onClose={close} slotProps={{ list: { 'aria-labelledby': `${id}-button` } }}>
         {groups.flatMap((group) => [
-          <ListSubheader key={group.label} sx={{ lineHeight: '36px' }}>
+          // a heading, not an item: the menu holds only menu items (axe)
+          <ListSubheader key={group.label} role="none" sx={{ lineHeight: '36px' }}>
             {translate(group.label)}
           </ListSubheader>,
           ...group.items.map((item) => (

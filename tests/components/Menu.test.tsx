@@ -110,7 +110,8 @@ describe('Routes', () => {
     await logInAs(1);
     mockFetch(() => json([]));
     renderApp('/facilities');
-    expect(await screen.findByText('Oops! Sorry, an unexpected error has occurred.')).toBeInTheDocument();
+    // refused, not crashed (m12)
+    expect(await screen.findByText('You do not have access to this page.')).toBeInTheDocument();
     expect(screen.queryByRole('heading', { name: 'Facilities' })).not.toBeInTheDocument();
   });
 

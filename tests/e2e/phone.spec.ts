@@ -93,7 +93,7 @@ test('Minting and Audit History show their key figures without sideways scrollin
   const picker = page.getByRole('combobox', { name: 'Facility' });
   expect((await picker.boundingBox())!.width).toBeGreaterThan(300);
   await picker.tap();
-  await page.getByRole('option').first().tap();
+  await page.getByRole('option', { name: /^NRB – / }).tap();
   const history = page.getByRole('list', { name: 'Audit History' });
   const viewAudit = history.getByRole('button', { name: 'View Audit' }).first();
   await expect(viewAudit).toBeInViewport({ ratio: 1 });
