@@ -55,7 +55,7 @@ for (const dark of [false, true]) {
     await first.tap();
     const dialog = page.getByRole('dialog');
     await expect(dialog.getByRole('table', { name: 'Analysis' })).toContainText('CO2 removed');
-    await expect(dialog.getByRole('figure', { name: 'Burn chart' }).locator('svg.recharts-surface')).toBeVisible();
+    await expect(dialog.getByRole('figure', { name: 'Burn chart' }).getByRole('application')).toBeVisible();
     await expectAccessible(page, dialog);
     await dialog.getByRole('button', { name: 'Close' }).tap();
     await expect(page.getByRole('dialog')).toHaveCount(0);
@@ -103,4 +103,15 @@ test('Minting and Audit History show their key figures without sideways scrollin
   await expectAccessible(page);
   await viewAudit.tap();
   await expect(page.getByRole('dialog', { name: /Audit Evidence/ })).toBeVisible();
+});
+
+test('the login tips open above their fields, inside the screen (m4)', async ({ page }) => {
+  await page.goto('/home');
+  await expect(page.locator('form[data-live]')).toBeVisible();
+  await page.getByRole('textbox', { name: 'Username' }).focus();
+  await page.keyboard.press('Shift+Tab');
+  await page.keyboard.press('Tab');
+  const tip = page.getByRole('tooltip', { name: 'Enter your username.' });
+  await expect(tip).toBeInViewport({ ratio: 1 });
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
 });
