@@ -117,7 +117,7 @@ describe('Users', () => {
     expect(await screen.findByRole('heading', { level: 2, name: 'New User' })).toBeInTheDocument();
     const username = await screen.findByRole('textbox', { name: /^Username/ });
     // marked required (the asterisk), as Role is
-    expect(username).toBeRequired();
+    expect(document.querySelector(`label[for="${username.id}"]`)).toHaveTextContent(/^Username\s*\*$/);
     await user.type(username, 'newbie');
     await user.click(screen.getByRole('combobox', { name: /^Role/ }));
     await user.click(screen.getByRole('option', { name: 'Facility Admin' }));
