@@ -1,9 +1,10 @@
 import { Box, Typography } from '@mui/material';
-import { CreateButton, Datagrid, FunctionField, List, SimpleList, TopToolbar, useTranslate, type Identifier } from 'react-admin';
+import { Datagrid, FunctionField, List, SimpleList, TopToolbar, useTranslate, type Identifier } from 'react-admin';
 import type { RecentChange } from '../domain/api/admin';
 import { formatDate } from '../domain/dates';
 import { RESOURCES } from '../domain/operations';
 import { ListEmpty, ListError, ListPager } from '../layout/ListStates';
+import { NewButton } from '../layout/NewButton';
 import { RowLink } from '../layout/RowLink';
 import { useSmallScreen } from '../layout/useSmallScreen';
 
@@ -29,7 +30,7 @@ export function ChangeList() {
         exporter={false}
         actions={
           <TopToolbar>
-            <CreateButton label="admin.newChange" to={changePath('create')} />
+            <NewButton label="admin.newChange" to={changePath('create')} />
           </TopToolbar>
         }
         empty={false}

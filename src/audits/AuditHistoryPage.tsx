@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Box, Button, Stack } from '@mui/material';
+import { Box, Button, Divider, List as MuiList, ListItem, Stack, Typography } from '@mui/material';
 import DescriptionIcon from '@mui/icons-material/Description';
 import ListAltIcon from '@mui/icons-material/ListAlt';
 import {
@@ -21,7 +21,8 @@ import { auditHistoryCsvRows } from '../domain/audits/historyCsv';
 import { formatAuditTimestamp } from '../domain/audits/audits';
 import type { AuditHistoryItem, AuditLogRow } from '../domain/audits/types';
 import { RESOURCES } from '../domain/operations';
-import { FacilityDropdown } from '../facilities/FacilityDropdown';
+import { FACILITY_DROPDOWN_WIDTH, FacilityDropdown } from '../facilities/FacilityDropdown';
+import { useSmallScreen } from '../layout/useSmallScreen';
 import { DateFilterInput } from '../kiln-logs/DateFilterInput';
 import { csvText } from '../layout/csvExporter';
 import { ListEmpty, ListError, ListPager } from '../layout/ListStates';
@@ -48,7 +49,8 @@ function FacilityFilter({ source }: { source: string; alwaysOn?: boolean }) {
   const { field } = useInput({ source });
   const value = field.value === '' || field.value == null ? null : Number(field.value);
   return (
-    <Box sx={{ mb: 2.5 }}>
+    // the filter form's flex row squeezed the picker to its label's first letter on a phone
+    <Box sx={{ mb: 2.5, width: FACILITY_DROPDOWN_WIDTH, maxWidth: '100%' }}>
       <FacilityDropdown value={value} onChange={(id) => field.onChange(id ?? '')} />
     </Box>
   );
@@ -116,11 +118,44 @@ function AuditActions({ audit, onOpen }: { audit: AuditRecord; onOpen: (dialog: 
   );
 }
 
+/**
+ * The phone's history (m5): each audit named and figured on its own lines, with
+ * View Audit and View Audited Logs in view rather than off to the right of a table.
+ */
+function AuditHistoryPhoneList({ onOpen }: { onOpen: (dialog: OpenDialog) => void }) {
+  const translate = useTranslate();
+  const { data, isPending } = useListContext<AuditRecord>();
+  if (isPending) return null;
+  if (!data?.length) return <HistoryEmpty />;
+  return (
+    <MuiList disablePadding aria-label={translate('pages.auditHistory')}>
+      {data.map((a, index) => (
+        <Box key={a.id} component="li" sx={{ listStyle: 'none' }}>
+          {index > 0 && <Divider />}
+          <ListItem component="div" sx={{ display: 'block', px: 1, py: 1.5 }}>
+            <Typography variant="subtitle1" component="p" sx={{ overflowWrap: 'anywhere' }}>
+              {auditIdentityParts(a).job}
+            </Typography>
+            <Typography variant="body2" color="text.secondary" sx={{ whiteSpace: 'nowrap' }}>
+              {`${formatAuditTimestamp(a.signoff_ts)} · ${translate('audits.history.proposalId')} ${a.id}`}
+            </Typography>
+            <ProposalKilnType type={a.kiln_type} />
+            <Typography variant="body2">{`${translate('audits.history.auditedCo2')}: ${formatCarbon(a.audited_co2, 'total')}`}</Typography>
+            <Typography variant="body2">{`${translate('audits.history.auditedBiochar')}: ${formatCarbon(a.audited_biochar, 'total')}`}</Typography>
+            <AuditActions audit={a} onOpen={onOpen} />
+          </ListItem>
+        </Box>
+      ))}
+    </MuiList>
+  );
+}
+
 /** Audit History (spec §2): a facility's signed-off audits, their carbon, evidence and burns. */
 export default function AuditHistoryPage() {
   const translate = useTranslate();
   const report = useFailureReport();
   const [dialog, setDialog] = useState<OpenDialog | null>(null);
+  const small = useSmallScreen();
 
   return (
     <Page title="pages.auditHistory">
@@ -146,6 +181,9 @@ export default function AuditHistoryPage() {
         queryOptions={{ onError: (error) => report(error, HISTORY_FAILURE) }}
       >
         <FacilityCarbonStats />
+        {small ? (
+          <AuditHistoryPhoneList onOpen={setDialog} />
+        ) : (
         <Box sx={{ overflowX: 'auto', maxWidth: '100%' }}>
           <Datagrid rowClick={false} bulkActionButtons={false} empty={<HistoryEmpty />}>
             <FunctionField<AuditRecord> source="signoff_ts" label="audits.history.signoffTs" render={(a) => formatAuditTimestamp(a.signoff_ts)} />
@@ -163,6 +201,7 @@ export default function AuditHistoryPage() {
             <FunctionField<AuditRecord> label="audits.history.actions" textAlign="right" render={(a) => <AuditActions audit={a} onOpen={setDialog} />} />
           </Datagrid>
         </Box>
+        )}
       </List>
       {dialog?.kind === 'evidence' && <AuditEvidenceDialog docKey={dialog.audit.docKey} audit={dialog.audit} onClose={() => setDialog(null)} />}
       {dialog?.kind === 'logs' && <AuditedLogsDialog audit={dialog.audit} onClose={() => setDialog(null)} />}

@@ -25,6 +25,7 @@ import { formatNumber } from '../domain/format';
 import { RESOURCES } from '../domain/operations';
 import { FileChooser } from '../forms/FileChooser';
 import { useReportQueryFailure, type FailureTexts } from '../layout/failures';
+import { badRequestReason } from '../layout/failures';
 import { useNotifyTitled } from '../layout/notifications';
 import { Page } from '../layout/Page';
 import type { AuditSignoff } from '../providers/apiMethods';
@@ -163,7 +164,8 @@ function SignoffArea({ proposalId, analysisIds }: { proposalId: number; analysis
       notify('audits.review.signedOff', { type: 'success' });
       setFile(null);
     },
-    onError: () => notifyTitled('audits.review.signoffFailedTitle', 'audits.review.signoffFailed'),
+    // a 400's reason (a file that is not what its name says) is the user's to fix: show it (m7)
+    onError: (error) => notifyTitled('audits.review.signoffFailedTitle', badRequestReason(error) ?? 'audits.review.signoffFailed'),
     onSettled: () => refresh(),
   });
 

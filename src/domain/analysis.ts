@@ -122,9 +122,9 @@ export function analysisDisplayState(log: AnalysedLog): AnalysisDisplayState {
 }
 
 const FIELD_FORMATS: Record<AnalysisFieldName, (value: number) => string> = {
-  // calibration: raw load-cell readings, not kg
-  zero_weight: (v) => formatNumber(v, 2),
-  per_unit_weight: (v) => formatNumber(v, 4),
+  // calibration: raw load-cell readings (ANALYSIS.md: per_g_weight is counts per gram), not kg
+  zero_weight: (v) => `${formatNumber(v, 2)} counts`,
+  per_unit_weight: (v) => `${formatNumber(v, 4)} counts/g`,
   burn_duration: formatDuration,
   charing_rate: formatRate,
   loading_rate: formatRate,

@@ -41,7 +41,7 @@ function FacilityRow({ facility }: { facility: FacilityCo2 }) {
   const detailsId = `facility-${facility.facilityId}-audits`;
   return (
     <Fragment>
-      <TableRow sx={{ '& > td': { borderBottom: 'unset' } }}>
+      <TableRow sx={{ '& > *': { borderBottom: 'unset' } }}>
         <TableCell padding="checkbox">
           <IconButton
             size="small"

@@ -2,7 +2,7 @@ import { useCallback, useMemo, useState } from 'react';
 import { Alert, Box, Button, InputAdornment, Typography } from '@mui/material';
 import { useQueryClient } from '@tanstack/react-query';
 import { HttpError, useCreate, useNotify, useTranslate } from 'react-admin';
-import { useFormContext, useWatch, type FieldValues } from 'react-hook-form';
+import { useFormContext, useFormState, useWatch, type FieldValues } from 'react-hook-form';
 import {
   amountRule,
   anythingChosen,
@@ -180,6 +180,9 @@ function MintSummary({ bufferPercent }: { bufferPercent: number | null }) {
   const translate = useTranslate();
   const { control } = useFormContext();
   const amounts = mintValues({ amounts: useWatch({ control, name: 'amounts' }) }).amounts;
+  // no total of an amount the form refuses (m15: "To mint: 999,999.000 kg" beside a flagged field)
+  const { errors } = useFormState({ control, name: 'amounts' });
+  if (errors.amounts) return null;
   const total = mintTotal(amounts);
   const split = bufferPercent === null ? null : mintSplit(total, percentToBasisPoints(bufferPercent));
   return anythingChosen(amounts) ? (

@@ -1,5 +1,5 @@
-import { Box, Button, Typography } from '@mui/material';
-import { Datagrid, FunctionField, SimpleList, TextField, useRecordContext, useTranslate, WrapperField } from 'react-admin';
+import { Box, Button, List as MuiList, ListItem, Stack, Typography } from '@mui/material';
+import { Datagrid, FunctionField, RecordContextProvider, TextField, useListContext, useRecordContext, useTranslate, WrapperField } from 'react-admin';
 import { useSmallScreen } from '../layout/useSmallScreen';
 import type { Facility, FacilityOwnerOption } from '../domain/api/configure';
 import { formatDateTime } from '../domain/dates';
@@ -58,23 +58,78 @@ function RowActions({ actions }: { actions: FacilityActions }) {
   );
 }
 
+/** The Latest Audit cell (spec §2): 'No Audit', or a View Audit button. */
+function LatestAudit({ facility, onView }: { facility: Facility; onView: (facility: Facility) => void }) {
+  const translate = useTranslate();
+  if (facility.latest_facility_audit_id === null) return <>{translate('facilities.noStatement')}</>;
+  return (
+    <Button
+      size="small"
+      variant="outlined"
+      sx={{ whiteSpace: 'nowrap' }}
+      aria-label={translate('facilities.viewStatementLabel', { mnemonic: facility.mnemonic })}
+      onClick={() => onView(facility)}
+    >
+      {translate('facilities.viewStatement')}
+    </Button>
+  );
+}
+
+/**
+ * The phone's Facilities (M7): one entry per facility with what the table's row
+ * holds (photo, owner on its own line, GPS box, last update, latest audit and
+ * the actions), stacked to fit 390 px.
+ */
+function FacilityPhoneList({ owners, onViewStatement, onViewPhoto, actions }: FacilityDatagridProps & { actions: FacilityActions | null }) {
+  const translate = useTranslate();
+  const { data, isPending } = useListContext<Facility>();
+  if (isPending) return null;
+  if (!data?.length) return <ListEmpty message="facilities.empty" />;
+  return (
+    <MuiList aria-label={translate('pages.facilities')} disablePadding>
+      {data.map((f, index) => (
+        <RecordContextProvider key={f.id} value={f}>
+          <ListItem divider={index < data.length - 1} sx={{ display: 'block', px: 1, py: 1.5 }}>
+            <Stack direction="row" spacing={1.5} sx={{ alignItems: 'flex-start' }}>
+              <FacilityThumbnail facility={f} onOpen={() => onViewPhoto(f)} />
+              <Box sx={{ minWidth: 0, flex: 1 }}>
+                <Typography variant="subtitle1" component="p" sx={{ overflowWrap: 'anywhere' }}>{`${f.mnemonic} · ${f.name}`}</Typography>
+                <Typography variant="body2" color="text.secondary">
+                  {ownerLabel(f.owner_id, owners, translate)}
+                </Typography>
+                <Typography variant="body2" color="text.secondary">
+                  {`${translate('facilities.latitudeRange', { min: degrees(f.latitude_min), max: degrees(f.latitude_max) })} · ${translate('facilities.longitudeRange', { min: degrees(f.longitude_min), max: degrees(f.longitude_max) })}`}
+                </Typography>
+                <Typography variant="body2" color="text.secondary">
+                  {`${translate('facilities.columns.lastUpdated')} ${formatDateTime(f.last_updated)}`}
+                </Typography>
+              </Box>
+            </Stack>
+            <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mt: 1, flexWrap: 'wrap' }} useFlexGap>
+              <Typography variant="body2" component="span">
+                {`${translate('facilities.columns.latestStatement')}:`}
+              </Typography>
+              <LatestAudit facility={f} onView={onViewStatement} />
+            </Stack>
+            {actions && (
+              <Box sx={{ mt: 0.5 }}>
+                <RowActions actions={actions} />
+              </Box>
+            )}
+          </ListItem>
+        </RecordContextProvider>
+      ))}
+    </MuiList>
+  );
+}
+
 /** The Facilities table (spec §2): one row per facility, with its photo, latest statement and the user's actions. */
 export function FacilityDatagrid({ owners, onViewStatement, onViewPhoto, ...actions }: FacilityDatagridProps) {
   const translate = useTranslate();
   const hasActions = Boolean(actions.onEdit || actions.onUploadPhoto || actions.onUploadStatement || actions.onViewChanges);
   // on a phone, one entry per facility instead of a table wider than the screen
   if (useSmallScreen()) {
-    return (
-      <SimpleList<Facility>
-        primaryText={(f) => `${f.mnemonic} · ${f.name}`}
-        secondaryText={(f) => ownerLabel(f.owner_id, owners, translate)}
-        tertiaryText={(f) => formatDateTime(f.last_updated)}
-        rightIcon={hasActions ? () => <RowActions actions={actions} /> : undefined}
-        rowClick={false}
-        empty={<ListEmpty message="facilities.empty" />}
-        sx={{ '& .MuiListItemText-root': { overflowWrap: 'anywhere' } }}
-      />
-    );
+    return <FacilityPhoneList owners={owners} onViewStatement={onViewStatement} onViewPhoto={onViewPhoto} actions={hasActions ? actions : null} />;
   }
   return (
     <Datagrid rowClick={false} bulkActionButtons={false} empty={<ListEmpty message="facilities.empty" />} aria-label={translate('pages.facilities')}>
@@ -105,21 +160,7 @@ export function FacilityDatagrid({ owners, onViewStatement, onViewPhoto, ...acti
         source="latest_facility_audit_id"
         sortable={false}
         label="facilities.columns.latestStatement"
-        render={(f) =>
-          f.latest_facility_audit_id === null ? (
-            translate('facilities.noStatement')
-          ) : (
-            <Button
-              size="small"
-              variant="outlined"
-              sx={{ whiteSpace: 'nowrap' }}
-              aria-label={translate('facilities.viewStatementLabel', { mnemonic: f.mnemonic })}
-              onClick={() => onViewStatement(f)}
-            >
-              {translate('facilities.viewStatement')}
-            </Button>
-          )
-        }
+        render={(f) => <LatestAudit facility={f} onView={onViewStatement} />}
       />
       {hasActions && (
         <WrapperField label="facilities.columns.actions">

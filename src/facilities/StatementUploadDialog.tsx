@@ -12,7 +12,7 @@ import type { ApiDataProvider } from '../providers/dataProvider';
 import { AUDIT_ACCEPT, auditFileType, isTooLarge, MAX_UPLOAD_MB } from './uploadFiles';
 
 // spec §8 gives this failure a title only
-const UPLOAD_FAILURE: FailureTexts = { title: 'facilities.statement.errorTitle' };
+const UPLOAD_FAILURE: FailureTexts = { title: 'facilities.statement.errorTitle', serverReason: true };
 
 const NO_FILE = { file: null };
 

@@ -7,9 +7,11 @@ export const en = {
     title: 'Kiln Console',
     loading: 'Loading...',
     error: 'Oops! Sorry, an unexpected error has occurred.',
+    accessDenied: 'You do not have access to this page.',
   },
   menu: {
     label: 'Main menu',
+    open: 'Menu',
     home: 'Home',
     profile: 'Profile',
     configure: 'Configure',
@@ -134,6 +136,10 @@ export const en = {
       assigned: 'Kiln log assigned and analysed.',
       assignFailed: 'Error assigning kiln log.',
       downloadFailed: 'Error downloading kiln log.',
+    },
+    phone: {
+      figures: '%{co2} kg CO2 · %{biochar} kg biochar',
+      archived: 'Archived %{archived} · Deleted After %{deleteAfter}',
     },
     list: {
       empty: 'No kiln logs yet.',

@@ -7,7 +7,7 @@ import { ChartOnHover } from './ChartOnHover';
 import { popoverTooltipSx } from './popoverTooltip';
 import { StatusIcon, type StatusIconKind } from './StatusIcon';
 
-interface IconAndHover {
+export interface IconAndHover {
   kind: StatusIconKind;
   /** message key of the icon's name */
   label: string;
@@ -18,7 +18,7 @@ function HoverText({ children }: { children: ReactNode }) {
   return <Typography sx={{ p: 1.5, maxWidth: 420 }}>{children}</Typography>;
 }
 
-function iconAndHover(state: Exclude<AnalysisDisplayState, { kind: 'none' }>, translate: (key: string) => string): IconAndHover {
+export function iconAndHover(state: Exclude<AnalysisDisplayState, { kind: 'none' }>, translate: (key: string) => string): IconAndHover {
   switch (state.kind) {
     case 'error':
       return { kind: 'cross', label: 'kilnLogs.analysis.error', hover: <HoverText>{state.message}</HoverText> };

@@ -70,10 +70,11 @@ interface PanelProps {
   fill?: boolean;
   pinned?: boolean;
   onPin?: () => void;
-  onClose: () => void;
+  /** without it, no Close button (the panel sits in a dialog with its own) */
+  onClose?: () => void;
 }
 
-function BurnChartPanel({ logId, fill = false, pinned = false, onPin, onClose }: PanelProps) {
+export function BurnChartPanel({ logId, fill = false, pinned = false, onPin, onClose }: PanelProps) {
   const translate = useTranslate();
   const dataProvider = useDataProvider<ApiDataProvider>();
   const { data, isError } = useQuery({
@@ -106,9 +107,11 @@ function BurnChartPanel({ logId, fill = false, pinned = false, onPin, onClose }:
             {pinned ? <PushPinIcon fontSize="small" /> : <PushPinOutlinedIcon fontSize="small" />}
           </IconButton>
         )}
-        <IconButton size="small" aria-label={translate('kilnLogs.chart.close')} onClick={onClose}>
-          <CloseIcon fontSize="small" />
-        </IconButton>
+        {onClose && (
+          <IconButton size="small" aria-label={translate('kilnLogs.chart.close')} onClick={onClose}>
+            <CloseIcon fontSize="small" />
+          </IconButton>
+        )}
       </Stack>
       <Box sx={fill ? { flex: 1, minHeight: 0 } : undefined}>{content}</Box>
       {marks && marks.hotSpans.length > 0 && (

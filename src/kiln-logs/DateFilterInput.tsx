@@ -52,7 +52,8 @@ export function DateFilterInput({ source, label }: DateFilterInputProps) {
       helperText={error ?? ' '}
       size="small"
       variant="filled"
-      sx={{ width: 170 }}
+      // a filter form hides helper texts; this one's reason must show (m3: both fields went red without a word)
+      sx={{ width: 170, ...(error !== undefined && { '&& .MuiFormHelperText-root': { display: 'block' } }) }}
       slotProps={{ htmlInput: { inputMode: 'numeric', autoComplete: 'off' } }}
     />
   );

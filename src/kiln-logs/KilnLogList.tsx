@@ -1,10 +1,8 @@
 import type { ReactElement } from 'react';
 import { cloneElement } from 'react';
-import { Datagrid, ExportButton, FilterButton, List, SimpleList, TopToolbar, WrapperField, useTranslate } from 'react-admin';
-import { formatCarbon } from '../domain/carbon';
-import { formatDateTime } from '../domain/dates';
+import { Datagrid, ExportButton, FilterButton, List, TopToolbar, WrapperField, useTranslate } from 'react-admin';
 import { useSmallScreen } from '../layout/useSmallScreen';
-import { kilnLogStatus } from './kilnLogCsv';
+import { KilnLogPhoneList } from './KilnLogPhoneList';
 import type { KilnLog } from '../domain/api/kilnLogs';
 import { ClearFiltersButton } from '../layout/ClearFiltersButton';
 import { csvExporter } from '../layout/csvExporter';
@@ -35,8 +33,9 @@ interface KilnLogListProps {
 export function KilnLogList({ resource, sort, empty, extraColumns = [], actions, auditedFilter = true, exportAs }: KilnLogListProps) {
   const small = useSmallScreen();
   const allFilters = useKilnLogFilters({ audited: auditedFilter });
-  // on a phone the filters wait behind the Filter button, so the page never scrolls sideways
-  const filters = small ? allFilters.map((filter) => cloneElement(filter, { alwaysOn: false })) : allFilters;
+  // on a phone the filters but the search wait behind the Filter button, so the page never scrolls sideways
+  // (the search field has no label to list it by: the Add filter menu named it "Q")
+  const filters = small ? allFilters.map((filter) => (filter.key === 'q' ? filter : cloneElement(filter, { alwaysOn: false }))) : allFilters;
   const translate = useTranslate();
   // the export holds what the filters select, in the list's order (ExportButton passes both)
   const exporter = csvExporter<KilnLog>(exportAs.fileName, (log) => kilnLogCsvRow(log, translate, exportAs.archived));
@@ -62,17 +61,7 @@ export function KilnLogList({ resource, sort, empty, extraColumns = [], actions,
       queryOptions={{ onError: (error) => console.error(error) }}
     >
       {small ? (
-        <SimpleList<KilnLog>
-          primaryText={(log) => `${log.kiln_id ?? translate('kilnLogs.analysis.notAvailable')} · ${log.facility_name ?? translate('kilnLogs.analysis.notAvailable')}`}
-          secondaryText={(log) => (log.logts ? formatDateTime(log.logts) : log.file_name)}
-          tertiaryText={(log) =>
-            `${translate(`kilnLogs.filters.${kilnLogStatus(log)}`)}${log.analysis_detail ? ` · ${formatCarbon(log.analysis_detail.co2_removed, 'figure')} kg CO2` : ''}`
-          }
-          // the row commands read the row from the record context, as in the Datagrid
-          rightIcon={() => actions}
-          rowClick={false}
-          empty={<ListEmpty message="kilnLogs.list.noMatch" />}
-        />
+        <KilnLogPhoneList actions={actions} archived={exportAs.archived} />
       ) : (
         <Datagrid rowClick={false} bulkActionButtons={false} empty={<ListEmpty message="kilnLogs.list.noMatch" />}>
           {kilnLogColumns()}

@@ -15,6 +15,9 @@ const GPS_LABELS = { pass: 'kilnLogs.gps.pass', fail: 'kilnLogs.gps.fail', notAp
 
 const NOT_AVAILABLE = 'kilnLogs.analysis.notAvailable';
 
+// identifiers, sizes and dates read as one token: "CG1- / 0024" or "49.58 / KB" is hard to scan (p12)
+const NO_WRAP = { whiteSpace: 'nowrap' } as const;
+
 function NotAvailable() {
   return <>{useTranslate()(NOT_AVAILABLE)}</>;
 }
@@ -49,7 +52,7 @@ function perLogKgColumn(name: keyof AnalysisDetail, label: string) {
       textAlign="right"
       render={(log) => {
         const kg = log.analysis_detail?.[name];
-        if (kg === undefined) return null;
+        if (kg === undefined) return <NotAvailable />;
         return isCreditable(log) ? formatCarbon(kg, 'figure') : <NotCreditable text={formatCarbon(kg, 'figure')} pending={log.kiln_pending} />;
       }}
     />
@@ -68,7 +71,9 @@ export function kilnLogColumns() {
       label="kilnLogs.columns.kilnId"
       render={(log) => (
         <>
-          {log.kiln_id ?? <NotAvailable />}
+          <Box component="span" sx={NO_WRAP}>
+            {log.kiln_id ?? <NotAvailable />}
+          </Box>
           {log.kiln_pending && <PendingChip title="kilnLogs.analysis.pendingKiln" />}
         </>
       )}
@@ -78,11 +83,12 @@ export function kilnLogColumns() {
       key="logts"
       source="logts"
       label="kilnLogs.columns.logTime"
+      sx={NO_WRAP}
       render={(log) => (log.logts ? formatDateTime(log.logts) : <NotAvailable />)}
     />,
-    <FunctionField<KilnLog> key="upload_ts" source="upload_ts" label="kilnLogs.columns.uploaded" render={(log) => formatDateTime(log.upload_ts)} />,
+    <FunctionField<KilnLog> key="upload_ts" source="upload_ts" label="kilnLogs.columns.uploaded" sx={NO_WRAP} render={(log) => formatDateTime(log.upload_ts)} />,
     <TextField key="file_name" source="file_name" label="kilnLogs.columns.fileName" />,
-    <FunctionField<KilnLog> key="file_size" source="file_size" label="kilnLogs.columns.fileSize" textAlign="right" render={(log) => formatFileSize(log.file_size)} />,
+    <FunctionField<KilnLog> key="file_size" source="file_size" label="kilnLogs.columns.fileSize" textAlign="right" sx={NO_WRAP} render={(log) => formatFileSize(log.file_size)} />,
     <FunctionField<KilnLog>
       key="gps_in_range"
       source="gps_in_range"
@@ -99,7 +105,7 @@ export function kilnLogColumns() {
 /** The archived list's own columns: when the log was archived and when it will be deleted (DD-MMM-YYYY). */
 export function archiveColumns() {
   return [
-    <FunctionField<KilnLog> key="archived_ts" source="archived_ts" label="kilnLogs.columns.archived" render={(log) => (log.archived_ts ? formatDate(log.archived_ts) : null)} />,
-    <FunctionField<KilnLog> key="delete_after" source="delete_after" label="kilnLogs.columns.deleteAfter" render={(log) => (log.delete_after ? formatDate(log.delete_after) : null)} />,
+    <FunctionField<KilnLog> key="archived_ts" source="archived_ts" label="kilnLogs.columns.archived" sx={NO_WRAP} render={(log) => (log.archived_ts ? formatDate(log.archived_ts) : null)} />,
+    <FunctionField<KilnLog> key="delete_after" source="delete_after" label="kilnLogs.columns.deleteAfter" sx={NO_WRAP} render={(log) => (log.delete_after ? formatDate(log.delete_after) : null)} />,
   ];
 }

@@ -1,14 +1,23 @@
 import { Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
 
-/** The one error page (spec §2): unknown routes, refused routes and render failures. */
-export function ErrorPage() {
+function Alerting({ message }: { message: string }) {
   const translate = useTranslate();
   return (
     <div role="alert">
       <Typography variant="h5" component="h1">
-        {translate('app.error')}
+        {translate(message)}
       </Typography>
     </div>
   );
+}
+
+/** The one error page (spec §2): unknown routes and render failures. */
+export function ErrorPage() {
+  return <Alerting message="app.error" />;
+}
+
+/** A route the rules refuse (a bookmark of another role's screen) says so, rather than reading like a crash (m12). */
+export function AccessDenied() {
+  return <Alerting message="app.accessDenied" />;
 }

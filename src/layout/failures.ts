@@ -26,6 +26,16 @@ export interface FailureTexts {
   logNetworkErrors?: boolean;
   /** no notification for a 404 (spec §8: pdf/image data) */
   quietNotFound?: boolean;
+  /** after a 400, the server's own reason when it gives one (a file the user can fix, m7) */
+  serverReason?: boolean;
+}
+
+/** The server's sentence of a 400 (`{message}`), if any. */
+export function badRequestReason(error: unknown): string | undefined {
+  if (!(error instanceof HttpError) || error.status !== 400) return undefined;
+  const body: unknown = error.body;
+  const message = typeof body === 'object' && body !== null && 'message' in body ? body.message : undefined;
+  return typeof message === 'string' && message !== '' ? message : undefined;
 }
 
 /** report(error, texts): notifies (or only logs) a failure and tells which kind it was. */
@@ -36,7 +46,8 @@ export function useFailureReport() {
       const kind = failureKind(error);
       if (kind === 'network' && texts.logNetworkErrors) console.error(error);
       else if (!(kind === 'notFound' && texts.quietNotFound)) {
-        notifyTitled(texts.title, kind === 'badRequest' ? (texts.badRequest ?? texts.other) : texts.other);
+        const reason = texts.serverReason ? badRequestReason(error) : undefined;
+        notifyTitled(texts.title, kind === 'badRequest' ? (reason ?? texts.badRequest ?? texts.other) : texts.other);
       }
       return kind;
     },

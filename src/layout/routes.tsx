@@ -2,7 +2,7 @@ import { lazy, useState, type ComponentType, type ReactNode } from 'react';
 import { Route } from 'react-router-dom';
 import { CanAccess, ResourceContextProvider } from 'react-admin';
 import { RESOURCES, type AccessRequest } from '../domain/operations';
-import { ErrorPage } from './ErrorPage';
+import { AccessDenied } from './ErrorPage';
 import { Loading } from './Loading';
 import { NAV_ITEMS } from './navigation';
 import { pageLoader, type PageLoader } from './pageLoader';
@@ -14,7 +14,7 @@ import { pageLoader, type PageLoader } from './pageLoader';
 function GuardedPage({ access, children }: { access?: AccessRequest; children: ReactNode }) {
   if (!access) return children;
   return (
-    <CanAccess resource={access.resource} action={access.action} loading={<Loading />} accessDenied={<ErrorPage />}>
+    <CanAccess resource={access.resource} action={access.action} loading={<Loading />} accessDenied={<AccessDenied />}>
       {children}
     </CanAccess>
   );

@@ -5,6 +5,7 @@ import { useController, useForm, useWatch, type Control } from 'react-hook-form'
 import { LoginFailedError, type Credentials } from '../providers/login';
 import { NOTIFICATION_PROPS, TitledMessage } from '../layout/notifications';
 import { useTabTitle } from '../layout/useTabTitle';
+import { useSmallScreen } from '../layout/useSmallScreen';
 
 /**
  * The login form (spec §2 Login, §5), on react-hook-form and MUI alone: it is
@@ -32,12 +33,14 @@ function LoginField({
   onTip: (field: Field | null) => void;
 }) {
   const translate = useTranslate();
+  const small = useSmallScreen();
   const { field, fieldState } = useController({ name, control, rules: { required: 'ra.validation.required' } });
   const missing = fieldState.isTouched && fieldState.invalid;
   return (
     <Tooltip
       title={translate(`login.${name}Tooltip`)}
-      placement="right"
+      // on a phone there is no room to the right of a full-width field: the tip went off screen (m4)
+      placement={small ? 'top' : 'right'}
       arrow
       describeChild
       open={tip === name}

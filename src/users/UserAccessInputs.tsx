@@ -1,4 +1,4 @@
-import { AutocompleteArrayInput, SelectInput } from 'react-admin';
+import { AutocompleteArrayInput, SelectInput, required as requiredValue } from 'react-admin';
 import { useWatch } from 'react-hook-form';
 import { ROLES } from '../domain/rules';
 import { useSession } from '../providers/useSession';
@@ -10,7 +10,9 @@ import { facilityLabel, useFacilityOptions } from './useFacilityOptions';
  * may choose any facility (the save asks before one changes owner); anyone
  * else only those the user owns already, as the server refuses the rest.
  */
-export function UserAccessInputs({ readOnly = false, userId }: { readOnly?: boolean; userId?: number }) {
+const REQUIRED = [requiredValue()];
+
+export function UserAccessInputs({ readOnly = false, userId, required = false }: { readOnly?: boolean; userId?: number; required?: boolean }) {
   const session = useSession();
   const role = useWatch({ name: 'role' });
   const options = useFacilityOptions();
@@ -18,7 +20,15 @@ export function UserAccessInputs({ readOnly = false, userId }: { readOnly?: bool
   const choices = (options.data ?? []).filter((f) => superAdmin || f.owner_id === userId);
   return (
     <>
-      <SelectInput source="role" label="users.role" choices={roleChoices(session?.role)} readOnly={readOnly} variant="outlined" />
+      {/* read-only, every role can be named (a user-admin sees a super-admin's "Super Admin", not a blank) */}
+      <SelectInput
+        source="role"
+        label="users.role"
+        choices={roleChoices(readOnly ? ROLES.SUPER_ADMIN : session?.role)}
+        readOnly={readOnly}
+        variant="outlined"
+        validate={required ? REQUIRED : undefined}
+      />
       {role === ROLES.FACILITY_ADMIN && (
         <AutocompleteArrayInput
           source="facility_ids"

@@ -1,4 +1,5 @@
-import { Create, SimpleForm, TextInput, useNotify, useRedirect } from 'react-admin';
+import { Typography } from '@mui/material';
+import { Create, SimpleForm, TextInput, required, useNotify, useRedirect, useTranslate } from 'react-admin';
 import type { User } from '../domain/api/users';
 import { RESOURCES } from '../domain/operations';
 import type { UserFormValues } from '../domain/userValidation';
@@ -7,13 +8,20 @@ import { PasswordInputWithStrength } from './PasswordInputWithStrength';
 import { UserAccessInputs } from './UserAccessInputs';
 import { accessPayload, validateCreateForm } from './userForm';
 
+// marks the required fields with an asterisk; the form's shared rules (validateCreateForm) still decide
+const REQUIRED = [required()];
+
 function UserCreateForm() {
+  const translate = useTranslate();
   const { onSubmit, dialog } = useOwnerChangeConfirm(undefined);
   return (
     <>
+      <Typography variant="h5" component="h2" sx={{ p: 2, pb: 0 }}>
+        {translate('users.newUser')}
+      </Typography>
       <SimpleForm validate={validateCreateForm} onSubmit={onSubmit} sx={{ maxWidth: 560 }}>
-        <TextInput source="username" label="users.username" autoComplete="off" variant="outlined" />
-        <UserAccessInputs />
+        <TextInput source="username" label="users.username" autoComplete="off" variant="outlined" validate={REQUIRED} />
+        <UserAccessInputs required />
         <PasswordInputWithStrength label="users.temporaryPassword" />
       </SimpleForm>
       {dialog}

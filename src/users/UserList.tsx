@@ -1,8 +1,9 @@
 import { Chip, Stack } from '@mui/material';
-import { CreateButton, Datagrid, FilterButton, FunctionField, List, SearchInput, SelectInput, SimpleList, TextField, TopToolbar, useTranslate } from 'react-admin';
+import { Datagrid, FilterButton, FunctionField, List, SearchInput, SelectInput, SimpleList, TextField, TopToolbar, useTranslate } from 'react-admin';
 import type { User } from '../domain/api/users';
 import { formatDateTime } from '../domain/dates';
 import { ListEmpty, ListError, ListPager } from '../layout/ListStates';
+import { NewButton } from '../layout/NewButton';
 import { RowLink } from '../layout/RowLink';
 import { useSmallScreen } from '../layout/useSmallScreen';
 import { RESOURCES } from '../domain/operations';
@@ -39,7 +40,7 @@ export function UserList() {
       actions={
         <TopToolbar>
           <FilterButton />
-          <CreateButton label="users.newUser" />
+          <NewButton label="users.newUser" to="/users/create" />
         </TopToolbar>
       }
       filters={FILTERS}

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useDataProvider } from 'react-admin';
 import { RESOURCES } from '../domain/operations';
+import { facilityOptionLabel } from '../facilities/facilityOptionLabel';
 import type { ApiDataProvider } from '../providers/dataProvider';
 
 /** The facilities a facility admin may be given (GET /api/users/facilities), for the inputs and the change record. */
@@ -9,4 +10,5 @@ export function useFacilityOptions() {
   return useQuery({ queryKey: [RESOURCES.users, 'facilityOptions'], queryFn: () => dataProvider.getUserFacilityOptions() });
 }
 
-export const facilityLabel = (f: { mnemonic: string; name: string }) => (f.name ? `${f.mnemonic} — ${f.name}` : f.mnemonic);
+/** "NKR – name", as every facility picker names it. */
+export const facilityLabel = facilityOptionLabel;

@@ -3,6 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { getToken } from '../../src/providers/session';
 import { json, logInAs, mockFetch, renderApp } from './support/renderApp';
+import { windowWidth } from './support/windowWidth';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -32,6 +33,33 @@ describe('Top menu', () => {
     expect(await itemsOf('Configure')).toEqual(['Facilities', 'Kilns']);
     expect(await itemsOf('Analyse')).toEqual(['Kiln Logs', 'Archived Kiln Logs']);
     expect(await itemsOf('Audit')).toEqual(['Propose Audit', 'Carbon Removals', 'Audit History']);
+  });
+
+  it('on a phone folds into one Menu button listing the same groups and items, then Logout (m10)', async () => {
+    windowWidth(390);
+    const user = userEvent.setup();
+    await logInAs(3);
+    mockFetch(() => json([]));
+    renderApp('/home');
+    const nav = await menuBar();
+    expect(buttonNames(nav)).toEqual(['Menu']);
+    await user.click(nav.getByRole('button', { name: 'Menu' }));
+    const menu = await screen.findByRole('menu', { name: 'Menu' });
+    expect(within(menu).getAllByRole('menuitem').map((item) => item.textContent)).toEqual([
+      'Home',
+      'Profile',
+      'Facilities',
+      'Kilns',
+      'Kiln Logs',
+      'Archived Kiln Logs',
+      'Propose Audit',
+      'Carbon Removals',
+      'Audit History',
+      'Logout',
+    ]);
+    expect(within(menu).getByText('Analyse')).toBeInTheDocument();
+    await user.click(within(menu).getByRole('menuitem', { name: 'Archived Kiln Logs' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Archived Kiln Logs' })).toBeInTheDocument();
   });
 
   it('role 1 sees only Home (with Profile) and Logout', async () => {
@@ -82,7 +110,8 @@ describe('Routes', () => {
     await logInAs(1);
     mockFetch(() => json([]));
     renderApp('/facilities');
-    expect(await screen.findByText('Oops! Sorry, an unexpected error has occurred.')).toBeInTheDocument();
+    // refused, not crashed (m12)
+    expect(await screen.findByText('You do not have access to this page.')).toBeInTheDocument();
     expect(screen.queryByRole('heading', { name: 'Facilities' })).not.toBeInTheDocument();
   });
 

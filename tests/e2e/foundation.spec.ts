@@ -139,7 +139,7 @@ test('an unknown route shows the error text', async ({ page }) => {
 
 test('a route the rules do not allow is refused in the console too', async ({ page }) => {
   await openAndLogin(page, 'uploader', '/users');
-  await expect(page.getByText('Oops! Sorry, an unexpected error has occurred.')).toBeVisible();
+  await expect(page.getByText('You do not have access to this page.')).toBeVisible();
 });
 
 test('profile: strength, match and a password change that works for the next login', async ({ page }) => {

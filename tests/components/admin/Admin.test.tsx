@@ -61,7 +61,7 @@ describe('Admin', () => {
     await logInAs(2, 'useradmin');
     mockFetch(() => json([]));
     renderApp('/admin');
-    expect(await screen.findByText('Oops! Sorry, an unexpected error has occurred.')).toBeInTheDocument();
+    expect(await screen.findByText('You do not have access to this page.')).toBeInTheDocument();
   });
 });
 

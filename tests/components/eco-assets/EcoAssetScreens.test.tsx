@@ -44,7 +44,7 @@ describe('the eco-asset screens in the app (spec §2, §6)', () => {
     await logInAs(3);
     mockFetch(emptyApi);
     renderApp('/eco-assets/create');
-    expect(await screen.findByText('Oops! Sorry, an unexpected error has occurred.', {}, LOADED)).toBeInTheDocument();
+    expect(await screen.findByText('You do not have access to this page.', {}, LOADED)).toBeInTheDocument();
     const nav = within(await screen.findByRole('navigation', { name: 'Main menu' }));
     expect(nav.queryByRole('button', { name: 'Eco Assets' })).not.toBeInTheDocument();
   });

@@ -86,6 +86,8 @@ describe('Eco-Asset Minting (spec §2, §5)', { timeout: 20000 }, () => {
     await userEvent.type(amountOf('AUD-2026-05-03'), '100.001');
     expect(await dialog().findByText('Between 0 and 100.000 kg, what is left of this audit.')).toBeInTheDocument();
     expect(ok).toBeDisabled();
+    // no total of an amount it refuses (m15)
+    expect(dialog().queryByText(/^To mint:/)).not.toBeInTheDocument();
     await userEvent.clear(amountOf('AUD-2026-05-03'));
     await userEvent.type(amountOf('AUD-2026-05-03'), '40.25');
     await userEvent.click(dialog().getByRole('button', { name: 'Allocate all 60.000 kg left of audit AUD-2026-06-09' }));

@@ -5,6 +5,7 @@ import { json, logInAs, mockFetch, renderApp } from '../support/renderApp';
 import { defaultFacilityPayload, FACILITY_LIST, makeFacility } from '../../helpers/facilities';
 import { jsonBody } from '../support/configure';
 import { makeThumbnail } from '../../../src/facilities/makeThumbnail';
+import { windowWidth } from '../support/windowWidth';
 
 // canvas and createImageBitmap do not exist in jsdom; the sizing is unit-tested
 vi.mock('../../../src/facilities/makeThumbnail', () => ({
@@ -76,6 +77,27 @@ describe('Facilities page', () => {
     const ksm = rowOf('KSM');
     expect(ksm.queryByText('No Audit')).not.toBeInTheDocument();
     expect(ksm.getByRole('button', { name: 'View Audit of KSM' })).toHaveTextContent('View Audit');
+  });
+
+  it('on a phone keeps the photo, the GPS box and View Audit in each entry, the owner on its own line, for a broker too (M7)', { timeout: 20000 }, async () => {
+    windowWidth(390);
+    const list = { ...FACILITY_LIST, facilities: FACILITY_LIST.facilities.map((f) => (f.mnemonic === 'KSM' ? { ...f, photo_uploaded_ts: '2025-02-01T00:00:00.000Z' } : f)) };
+    const ksmId = list.facilities.find((f) => f.mnemonic === 'KSM')!.id;
+    await logInAs(5, 'broker');
+    serveFacilities((url) => (url === `/api/facility/${ksmId}/photo?thumb=1` ? new Response('jpg', { headers: { 'Content-Type': 'image/jpeg' } }) : undefined), list);
+    renderApp('/facilities');
+    await screen.findByText(/^NCW · /, {}, LOADED);
+    const user = userEvent.setup();
+    expect(screen.queryByRole('columnheader')).not.toBeInTheDocument();
+    const entry = (mnemonic: string) => within(screen.getByText(new RegExp(`^${mnemonic} · `)).closest('li') as HTMLElement);
+    expect(entry('NCW').getByText('No Audit')).toBeInTheDocument();
+    expect(entry('NCW').getByText('facilityadmin (uid 5)').tagName).toBe('P');
+    expect(entry('NCW').getByText(/Lat -1\.50 to -1\.10/)).toHaveTextContent('Lon 36.60 to 37.05');
+    expect(entry('NCW').getByText('No photo')).toBeInTheDocument();
+    expect(await entry('KSM').findByRole('img', { name: 'Photo of KSM' })).toBeInTheDocument();
+    expect(entry('KSM').getByRole('button', { name: 'View the photo of KSM' })).toBeInTheDocument();
+    await user.click(entry('KSM').getByRole('button', { name: 'View Audit of KSM' }));
+    expect(await screen.findByRole('dialog', { name: /Latest Audit – KSM/ })).toBeInTheDocument();
   });
 
   it('shows the photo thumbnail, fetched with the token, for a facility that has one', async () => {

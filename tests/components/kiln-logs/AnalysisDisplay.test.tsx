@@ -41,8 +41,8 @@ describe('AnalysisDisplay (spec §2 Analysis display per burn)', () => {
     const panel = await hoverIcon('Valid burn');
     // exactly the common fields: no Terrafix temperatures for a C-Go-1
     expect(panelValues(panel)).toEqual({
-      'Zero weight': '10,234.50',
-      'Per unit weight': '21.3456',
+      'Zero weight': '10,234.50 counts',
+      'Per unit weight': '21.3456 counts/g',
       'Burn duration': '3h 25m 7s',
       'Charing rate': '0.53 kg/m',
       'Loading rate': '4.21 kg/m',

@@ -5,6 +5,7 @@ import type { DataProvider } from 'react-admin';
 import { ChartOnHover } from '../../../src/kiln-logs/ChartOnHover';
 import { CGO1_ANALYSIS } from '../../helpers/analysisResults';
 import { renderInAdmin } from '../support/renderInAdmin';
+import { windowWidth } from '../support/windowWidth';
 
 const START = Date.UTC(2026, 2, 1, 6, 0);
 const detail = {
@@ -24,13 +25,6 @@ function renderIcon() {
   return { getKilnLogDetail };
 }
 
-/** Window width as matchMedia reports it to MUI's useMediaQuery. */
-function windowWidth(px: number) {
-  vi.stubGlobal('matchMedia', (query: string) => {
-    const max = /max-width:\s*([\d.]+)px/.exec(query);
-    return { matches: max ? px <= Number(max[1]) : false, media: query, addEventListener: () => {}, removeEventListener: () => {}, addListener: () => {}, removeListener: () => {}, onchange: null, dispatchEvent: () => false };
-  });
-}
 
 afterEach(() => vi.unstubAllGlobals());
 

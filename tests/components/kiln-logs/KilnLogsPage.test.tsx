@@ -5,6 +5,7 @@ import { json, logInAs, mockFetch, renderApp } from '../support/renderApp';
 import { CGO1_ANALYSIS } from '../../helpers/analysisResults';
 import { REGISTRY as KILN_REGISTRY } from '../support/configure';
 import { makeKilnLog, page } from '../support/kilnLogs';
+import { windowWidth } from '../support/windowWidth';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -100,6 +101,8 @@ describe('Kiln Logs', { timeout: 15000 }, () => {
     const error = within(rowOf('ZZ-9'));
     expect(error.getByRole('img', { name: 'Analysis error' })).toBeInTheDocument();
     expect(error.getByRole('img', { name: 'GPS check not applicable' })).toBeInTheDocument();
+    // no analysis: its CO2 and biochar read N/A (as the facility does), not blank
+    expect(error.getAllByText('N/A')).toHaveLength(3);
 
     const url = new URL(String(listCalls(fetchMock)[0][0]), 'http://localhost');
     expect(JSON.parse(url.searchParams.get('range') ?? '')).toEqual([0, 24]);
@@ -179,6 +182,52 @@ describe('Kiln Logs', { timeout: 15000 }, () => {
     expect(await screen.findByText('CG1-0007', {}, LOADED)).toBeInTheDocument();
   });
 
+  it('on a phone shows the tick or cross and the figures, and a tap opens the analysis and the chart (M8)', { timeout: 20000 }, async () => {
+    windowWidth(390);
+    const user = userEvent.setup();
+    await logInAs(3);
+    mockFetch((url) => {
+      if (url.startsWith('/api/kilnlogs?')) return page([LIVE, AUDITED, ERROR], 60);
+      if (url === '/api/kiln/registry/list') return json(REGISTRY);
+      if (url === '/api/kilnlogs/1') return json({ ...LIVE, chart_data: [], data_sample: [] });
+      return json({ message: 'Not found.' }, 404);
+    });
+    renderApp('/kiln_logs');
+    const live = await screen.findByRole('button', { name: /^CG1-0007 · Nairobi Char Works/ }, LOADED);
+    expect(screen.queryByRole('table')).not.toBeInTheDocument();
+    expect(within(live).getByRole('img', { name: 'Valid burn' })).toBeInTheDocument();
+    expect(live).toHaveTextContent('01-Mar-2026 06:05');
+    expect(live).toHaveTextContent('Valid · 1,507.7 kg CO2 · 618.1 kg biochar');
+    const error = screen.getByRole('button', { name: /^ZZ-9 · N\/A/ });
+    expect(within(error).getByRole('img', { name: 'Analysis error' })).toBeInTheDocument();
+    expect(error).toHaveTextContent('Error · N/A');
+
+    await user.click(live);
+    const dialog = within(await screen.findByRole('dialog', { name: /CG1-0007 · Nairobi Char Works/ }));
+    expect(dialog.getByText('GPS position within the facility area')).toBeInTheDocument();
+    expect(dialog.getByRole('table', { name: 'Analysis' })).toHaveTextContent('Biochar produced');
+    expect(dialog.getByRole('figure', { name: 'Burn chart' })).toBeInTheDocument();
+    expect(await dialog.findByText('No chart data.')).toBeInTheDocument();
+    await user.click(dialog.getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+
+    await user.click(error);
+    expect(await screen.findByRole('dialog', { name: /ZZ-9/ })).toHaveTextContent("Unknown kiln 'ZZ-9'.");
+  });
+
+  it('on a phone keeps the search in view and lists the other filters by their names', { timeout: 20000 }, async () => {
+    windowWidth(390);
+    const user = userEvent.setup();
+    await logInAs(3);
+    serveKilnLogs();
+    renderApp('/kiln_logs');
+    await screen.findByRole('button', { name: /^CG1-0007/ }, LOADED);
+    expect(screen.getByPlaceholderText('Search')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Add filter' }));
+    const names = (await screen.findAllByRole('menuitemcheckbox')).map((item) => item.textContent);
+    expect(names).toEqual(['Facility', 'Kiln', 'Kiln Type', 'From', 'To', 'Status', 'Audited']);
+  });
+
   it('sends the chosen filters as the API filter keys', async () => {
     const user = userEvent.setup();
     await logInAs(3);
@@ -240,6 +289,8 @@ describe('Kiln Logs', { timeout: 15000 }, () => {
 
     await user.type(to, '2026/03/01');
     await waitFor(() => expect(screen.getAllByText('From is after To: no log can match.')).toHaveLength(2));
+    // shown, though the filter form hides helper texts
+    for (const reason of screen.getAllByText('From is after To: no log can match.')) expect(reason).toBeVisible();
     await waitFor(() => expect(sentFilters(fetchMock)).toContainEqual({ from: '2026-03-05', to: '2026-03-01' }), LOADED);
 
     await user.click(screen.getByRole('button', { name: 'Clear filters' }));

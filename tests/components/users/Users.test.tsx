@@ -101,6 +101,42 @@ describe('Users', () => {
     await waitFor(() => expect(posted).toEqual([{ username: 'newbie', password: 'Temp-Pass-2026!', role: 3, facility_ids: [] }]));
   });
 
+  it("warns a super-admin before a new facility admin takes a facility from its owner, naming both (M9)", async () => {
+    await logInAs(0, 'superadmin');
+    const posted: unknown[] = [];
+    mockFetch((url, init) => {
+      if (url === '/api/users' && init.method === 'POST') {
+        posted.push(JSON.parse(String(init.body)));
+        return json({ ...USERS[0], id: 9, username: 'newbie' }, 201);
+      }
+      if (url.startsWith('/api/users/facilities')) return json([{ id: 1, mnemonic: 'NRB', name: 'Nairobi Biochar', owner_id: 5, owner_username: 'facilityadmin' }]);
+      return url.startsWith('/api/users') ? page(USERS) : json([]);
+    });
+    renderApp('/users/create');
+    const user = userEvent.setup();
+    expect(await screen.findByRole('heading', { level: 2, name: 'New User' })).toBeInTheDocument();
+    const username = await screen.findByRole('textbox', { name: /^Username/ });
+    // marked required (the asterisk), as Role is
+    expect(document.querySelector(`label[for="${username.id}"]`)).toHaveTextContent(/^Username\s*\*$/);
+    await user.type(username, 'newbie');
+    await user.click(screen.getByRole('combobox', { name: /^Role/ }));
+    await user.click(screen.getByRole('option', { name: 'Facility Admin' }));
+    await user.click(screen.getByRole('combobox', { name: /^Facilities/ }));
+    // the option names the current owner
+    await user.click(await screen.findByRole('option', { name: 'NRB – Nairobi Biochar (facilityadmin)' }));
+    await user.type(screen.getByLabelText(/^Temporary Password/), 'Temp-Pass-2026!');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    const warning = await screen.findByRole('dialog', { name: 'Move facilities from their owner?' });
+    expect(warning).toHaveTextContent('NRB – Nairobi Biochar belongs to facilityadmin. Saving moves it to this user');
+    await user.click(within(warning).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(posted).toEqual([]);
+
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await user.click(within(await screen.findByRole('dialog', { name: 'Move facilities from their owner?' })).getByRole('button', { name: 'Move' }));
+    await waitFor(() => expect(posted).toEqual([{ username: 'newbie', password: 'Temp-Pass-2026!', role: 4, facility_ids: [1] }]));
+  });
+
   it("shows a user's recorded changes on the edit page beside the password reset and delete", async () => {
     await logInAs(2, 'useradmin');
     mockFetch((url) => {
@@ -131,6 +167,8 @@ describe("another's super-admin account", () => {
     mockFetch((url) => (url === '/api/users/1' ? json(superadmin) : json([])));
     renderApp('/users/1');
     expect(await screen.findByText("Only a super-admin may change a super-admin's account.")).toBeInTheDocument();
+    // the role is named, though a user-admin could not give it
+    expect(screen.getByRole('combobox', { name: /^Role/ })).toHaveTextContent('Super Admin');
     expect(screen.queryByRole('button', { name: 'Save' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Reset Password' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Delete' })).toBeNull();

@@ -88,8 +88,8 @@ describe('analysisFields (spec §3, §9)', () => {
   it('lists the common fields in order with their units', () => {
     const fields = analysisFields(parseAnalysis(JSON.stringify(CGO1_ANALYSIS)) as AnalysisResult, KILN_TYPES.CGO1);
     expect(fields.map((f) => [f.name, f.value])).toEqual([
-      ['zero_weight', '10,234.50'],
-      ['per_unit_weight', '21.3456'],
+      ['zero_weight', '10,234.50 counts'],
+      ['per_unit_weight', '21.3456 counts/g'],
       ['burn_duration', '3h 25m 7s'],
       ['charing_rate', '0.53 kg/m'],
       ['loading_rate', '4.21 kg/m'],
