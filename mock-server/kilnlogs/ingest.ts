@@ -110,6 +110,7 @@ const FAILED_ANALYSIS: LogAnalysis = {
   error_message: 'The log could not be analysed (internal error).',
   chart_data: [],
   data_sample: [],
+  fingerprint: null,
 };
 
 /** Runs the analysis; whatever the file holds, the answer is row fields and a chart, never an exception. */
