@@ -13,20 +13,37 @@ const DRIFT_KG = 6;
 /** far beyond any facility box's diagonal */
 const JUMP_DEGREES = 8;
 
+const READING = /^(\d{4}-\d{2}-\d{2}),(\d{2}:\d{2}:\d{2}),/;
+
+/** The same readings with the kiln's clock moved on by shiftMs: what re-uploading a burn as a new one takes. */
+function shiftClock(text: string, shiftMs: number): string {
+  return text
+    .split('\n')
+    .map((line) => {
+      const m = READING.exec(line);
+      if (!m) return line;
+      const at = new Date(Date.parse(`${m[1]}T${m[2]}Z`) + shiftMs).toISOString();
+      return `${at.slice(0, 10)},${at.slice(11, 19)},${line.slice(m[0].length)}`;
+    })
+    .join('\n');
+}
+
 function moveHeader(text: string, latitude: number, longitude: number): string {
   return text.replace(/^# latitude=.*$/m, `# latitude=${latitude}`).replace(/^# longitude=.*$/m, `# longitude=${longitude}`);
 }
 
 /**
  * The burn `base` gives, changed so it raises `code`. DUPLICATE_CURVE: the same
- * burn (same seed) restarted `shiftMs` later, so its bytes differ but not its
+ * readings with the clock moved on by `shiftMs`, so its bytes differ but not its
  * curves. TARE_DRIFT only for a C-Go-1 (its configured zero is not re-measured),
  * RATE_IMPOSSIBLE by a one-minute heat-up.
  */
 export function anomalousBurn(code: AnomalyCode, base: GenerateBurnOptions, shiftMs = 3 * 86_400_000): GeneratedBurn {
   switch (code) {
-    case 'DUPLICATE_CURVE':
-      return generateBurn({ ...base, start_ts: base.start_ts + shiftMs });
+    case 'DUPLICATE_CURVE': {
+      const burn = generateBurn(base);
+      return { ...burn, text: shiftClock(burn.text, shiftMs) };
+    }
     case 'GPS_JUMP': {
       const burn = generateBurn(base);
       const latitude = base.facility.latitude_max + JUMP_DEGREES <= 90 ? base.facility.latitude_max + JUMP_DEGREES : base.facility.latitude_min - JUMP_DEGREES;

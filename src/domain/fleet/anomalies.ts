@@ -40,7 +40,7 @@ export const TYPE_YIELD_RANGE: Readonly<Record<number, readonly [number, number]
   [KILN_TYPES.RETORT]: [0.2, 0.4],
   [KILN_TYPES.TERRAFIX]: [0.14, 0.34],
 };
-/** The kiln's own range: its last YIELD_HISTORY burns before this one, widened by YIELD_OWN_MARGIN either side. */
+/** The kiln's own range: its last YIELD_HISTORY valid burns before this one, widened by YIELD_OWN_MARGIN either side. */
 export const YIELD_HISTORY = 10;
 export const YIELD_MIN_HISTORY = 3;
 export const YIELD_OWN_MARGIN = 0.03;
@@ -58,6 +58,8 @@ export interface FleetBurn {
   log_id: number;
   /** the kiln record's id */
   kiln: number;
+  /** passed every validity rule: only such burns make a kiln's own yield range */
+  valid: boolean;
   fingerprint: BurnFingerprint;
 }
 
@@ -198,7 +200,7 @@ function yieldOutlier(burn: FleetBurn, earlier: readonly FleetBurn[]): DetectedA
   const value = burn.fingerprint.char_yield;
   const range = TYPE_YIELD_RANGE[burn.fingerprint.kiln_type];
   if (value === null || !range || (value >= range[0] && value <= range[1])) return [];
-  const own = earlier.flatMap((b) => (b.fingerprint.char_yield === null ? [] : [b.fingerprint.char_yield])).slice(0, YIELD_HISTORY);
+  const own = earlier.flatMap((b) => (!b.valid || b.fingerprint.char_yield === null ? [] : [b.fingerprint.char_yield])).slice(0, YIELD_HISTORY);
   if (own.length >= YIELD_MIN_HISTORY) {
     const low = Math.min(...own) - YIELD_OWN_MARGIN;
     const high = Math.max(...own) + YIELD_OWN_MARGIN;

@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import { generateBurn, KILN_TYPE, MESSINESS, type GenerateBurnOptions, type KilnType } from '../../../mock-server/analysis';
 import { anomalousBurn } from '../../../mock-server/fleet/anomalousBurns';
 import { detectAnomalies, duplicateSpanRange, type AnomalyCode, type FleetBurn } from '../../../src/domain/fleet/anomalies';
-import type { BurnFingerprint } from '../../../src/domain/fleet/fingerprint';
 import { analyseText, BOX, CGO1_CALIBRATION, kilnOf, START, TERRAFIX_CALIBRATION } from '../analysis/helpers';
 
 const DAY = 86_400_000;
@@ -20,14 +19,12 @@ function options(type: KilnType, seed: number, day: number): GenerateBurnOptions
   };
 }
 
-function fingerprintOf(text: string, type: KilnType): BurnFingerprint {
-  const out = analyseText(text, kilnOf(type));
-  if (!out.fingerprint) throw new Error(out.error_message ?? 'no fingerprint');
-  return out.fingerprint;
-}
-
 let nextId = 1;
-const burnOf = (text: string, type: KilnType, kiln = type + 1): FleetBurn => ({ log_id: nextId++, kiln, fingerprint: fingerprintOf(text, type) });
+function burnOf(text: string, type: KilnType, kiln = type + 1): FleetBurn {
+  const out = analyseText(text, kilnOf(type));
+  if (!out.fingerprint || !out.result) throw new Error(out.error_message ?? 'no fingerprint');
+  return { log_id: nextId++, kiln, valid: out.result.valid === 'true', fingerprint: out.fingerprint };
+}
 
 /** a kiln's clean history: one burn a day for `count` days from day 0 */
 const history = (type: KilnType, count: number, seed = 100) =>
@@ -88,10 +85,12 @@ describe('fleet anomaly rules', () => {
     expect(codes(odd, clean[type])).toEqual(['YIELD_OUTLIER']);
   });
 
-  it('YIELD_OUTLIER: not when the kiln itself has reached that yield lately', () => {
+  it('YIELD_OUTLIER: not when the kiln itself has reached that yield lately in valid burns; its invalid burns do not count', () => {
     const highs = Array.from({ length: 4 }, (_, i) => burnOf(anomalousBurn('YIELD_OUTLIER', options(KILN_TYPE.CGO1, 710 + i, 20 + i)).text, KILN_TYPE.CGO1));
+    expect(highs.every((b) => b.valid)).toBe(true);
     const next = burnOf(anomalousBurn('YIELD_OUTLIER', options(KILN_TYPE.CGO1, 720, 30)).text, KILN_TYPE.CGO1);
     expect(codes(next, highs)).not.toContain('YIELD_OUTLIER');
+    expect(codes(next, highs.map((b) => ({ ...b, valid: false })))).toContain('YIELD_OUTLIER');
   });
 
   it.each([KILN_TYPE.CGO1, KILN_TYPE.RETORT, KILN_TYPE.TERRAFIX])('RATE_IMPOSSIBLE: kiln type %s, a one-minute heat-up', (type) => {
