@@ -115,7 +115,8 @@ export function AnomalyList({ facilityId, kiln, canCheck }: { facilityId: number
         {anomalies.data?.rows.map((a) => (
           <ListItem key={a.id} divider sx={{ display: 'block' }} data-testid="anomaly">
             <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap' }}>
-              <Chip size="small" label={a.code} color={a.checked_ts ? 'default' : 'warning'} variant={a.checked_ts ? 'outlined' : 'filled'} />
+              {/* the warning colour on the border only: its text stays legible (4.5:1) in both themes */}
+              <Chip size="small" label={a.code} variant="outlined" color={a.checked_ts ? 'default' : 'warning'} sx={{ color: 'text.primary' }} />
               <Typography component="span" sx={{ fontWeight: 600 }}>
                 {a.kiln_id}
               </Typography>
