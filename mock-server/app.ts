@@ -28,6 +28,7 @@ import { startArchivePurge } from './kilnlogs/purge';
 import { kilnLogAssignRoutes } from './kilnlogs/assignRoute';
 import { kilnLogRoutes } from './kilnlogs/routes';
 import { kilnRoutes } from './kilns/routes';
+import { fleetRoutes } from './fleet/routes';
 import { seedIfEmpty } from './seed';
 import { reportSweep, sweepFiles, sweepGraceMs } from './store/fileSweep';
 import { openBlobs, openStore } from './store/storeConfig';
@@ -53,6 +54,7 @@ const FEATURE_ROUTES: ((ctx: AppContext) => express.Router)[] = [
   facilityStatementRoutes,
   auditRoutes,
   ecoAssetRoutes,
+  fleetRoutes,
 ];
 
 export interface KilnConsoleServer {

@@ -5,6 +5,7 @@ import { parseLog } from './parseLog';
 import { orderRows, prepareSeries } from './series';
 import { formatLocalIso } from './time';
 import type { AnalysisResult, ChartPoint, DataSampleRow, FacilityInput, KilnInput } from './types';
+import { burnFingerprint, type BurnFingerprint } from '../../src/domain/fleet/fingerprint';
 
 /** The kiln record a log's kiln_id names, and its facility; undefined for an unknown kiln. */
 export type KilnLookup = (kilnId: string) => { kiln: KilnInput; facility: FacilityInput } | undefined;
@@ -20,6 +21,8 @@ export interface LogAnalysis {
   error_message: string | null;
   chart_data: ChartPoint[];
   data_sample: DataSampleRow[];
+  /** what the fleet's anomaly rules read of the burn; null without a result */
+  fingerprint: BurnFingerprint | null;
 }
 
 /** Parses, looks up the kiln and analyses one burn log: the call the server makes on upload. Never throws on bad input. */
@@ -36,6 +39,7 @@ export function analyseLogText(text: string, lookupKiln: KilnLookup): LogAnalysi
       error_message: message,
       chart_data: [],
       data_sample: [],
+      fingerprint: null,
     };
   }
 
@@ -48,7 +52,7 @@ export function analyseLogText(text: string, lookupKiln: KilnLookup): LogAnalysi
     logts: formatLocalIso(series.ts[0]),
     data_sample: dataSample(rows),
   };
-  const failed = (error_message: string): LogAnalysis => ({ ...common, result: null, error_message, chart_data: chartData(series, null) });
+  const failed = (error_message: string): LogAnalysis => ({ ...common, result: null, error_message, chart_data: chartData(series, null), fingerprint: null });
 
   const found = lookupKiln(header.kiln_id);
   if (!found) return failed(`Unknown kiln '${header.kiln_id}'.`);
@@ -58,7 +62,15 @@ export function analyseLogText(text: string, lookupKiln: KilnLookup): LogAnalysi
   const prepared = prepareSeries(series, calibration);
   const outcome = analyseSeries(header, prepared, calibration.type, resolveFacility(found.facility), parsed.skippedLines);
   if (isAnalysisError(outcome)) return failed(outcome.error_message);
-  return { ...common, result: outcome, error_message: null, chart_data: chartData(prepared, prepared.kg) };
+  const fingerprint = burnFingerprint(prepared, {
+    kiln_type: calibration.type,
+    latitude: header.latitude,
+    longitude: header.longitude,
+    box: outcome.parameters.facility_box,
+    biomass_loaded: outcome.biomass_loaded,
+    biochar_produced: outcome.biochar_produced,
+  });
+  return { ...common, result: outcome, error_message: null, chart_data: chartData(prepared, prepared.kg), fingerprint };
 }
 
 export { analyse, isAnalysisError } from './analyse';

@@ -6,6 +6,7 @@ import { conflict, notFound } from '../http/errors';
 import { positiveId } from '../http/fieldErrors';
 import { recordFacilityChange } from '../facilities/facilityChanges';
 import type { KilnLogRecord } from '../store/schema';
+import { recordAnomalies } from '../fleet/anomalyPass';
 import { assignedAnalysis } from './ingest';
 import { present } from './presentLog';
 import { KilnLogFiles } from './storage';
@@ -40,7 +41,7 @@ export function kilnLogAssignRoutes(ctx: AppContext): express.Router {
     const facility = await data.facilities.get(kiln.facility_id);
     if (!facility) throw notFound('No such kiln.');
     const [bytes, previousAnalysis] = await Promise.all([files.readRaw(found.s3key), files.readAnalysis(found.id)]);
-    const { fields, file } = assignedAnalysis(bytes, { kiln, facility });
+    const { fields, file, fingerprint } = assignedAnalysis(bytes, { kiln, facility });
     if (fields.facility_id === null) throw conflict(`Log ${id} names no kiln in its file: it cannot be filed under one.`);
     // the chart is replaced first and put back when the row cannot take the new filing
     await files.saveAnalysis(id, file);
@@ -54,6 +55,7 @@ export function kilnLogAssignRoutes(ctx: AppContext): express.Router {
         await recordFacilityChange(tx, auth, facility.id, 'assign_log', { kilnlog_id: id, kiln: { id: kiln.id, kiln_id: kiln.kiln_id } });
         return filed;
       });
+      await recordAnomalies(data, row, fingerprint);
       res.json(present(row));
     } catch (err) {
       await files.saveAnalysis(id, previousAnalysis);

@@ -4,6 +4,8 @@ import { conflict } from '../http/errors';
 import type { DataStore } from '../store/dataStore';
 import { commitFiles } from '../store/commit';
 import type { FacilityRecord, KilnLogRecord, KilnRecord } from '../store/schema';
+import type { BurnFingerprint } from '../../src/domain/fleet/fingerprint';
+import { recordAnomalies } from '../fleet/anomalyPass';
 import type { AnalysisFile, KilnLogFiles } from './storage';
 
 /**
@@ -110,10 +112,18 @@ const FAILED_ANALYSIS: LogAnalysis = {
   error_message: 'The log could not be analysed (internal error).',
   chart_data: [],
   data_sample: [],
+  fingerprint: null,
 };
 
+/** An analysis's row fields, chart, and what the fleet's anomaly rules read of the burn (docs/analysis.md, "Fleet anomalies"). */
+export interface Analysed {
+  fields: AnalysedFields;
+  file: AnalysisFile;
+  fingerprint: BurnFingerprint | null;
+}
+
 /** Runs the analysis; whatever the file holds, the answer is row fields and a chart, never an exception. */
-function analyse(bytes: Buffer, fileUnder: KilnLookup): { fields: AnalysedFields; file: AnalysisFile } {
+function analyse(bytes: Buffer, fileUnder: KilnLookup): Analysed {
   let out: LogAnalysis;
   try {
     out = analyseLogText(bytes.toString('utf8'), fileUnder);
@@ -142,7 +152,7 @@ function analyse(bytes: Buffer, fileUnder: KilnLookup): { fields: AnalysedFields
     // a log of a kiln id no super-admin has approved is kept, not credited (DESIGN §3)
     kiln_pending: matched ? matched.kiln.approved_ts === null : false,
   };
-  return { fields, file: { chart_data: out.chart_data, data_sample: out.data_sample } };
+  return { fields, file: { chart_data: out.chart_data, data_sample: out.data_sample }, fingerprint: out.fingerprint };
 }
 
 const refuseTwin = (twin: KilnLogRecord): never => {
@@ -150,8 +160,8 @@ const refuseTwin = (twin: KilnLogRecord): never => {
 };
 
 /** A new log's row and chart, analysed against the registered kilns. */
-export function analysedLog(id: number, s3key: string, incoming: IncomingLog, fileUnder: KilnLookup): { row: KilnLogRecord; file: AnalysisFile } {
-  const { fields, file } = analyse(incoming.bytes, fileUnder);
+export function analysedLog(id: number, s3key: string, incoming: IncomingLog, fileUnder: KilnLookup): { row: KilnLogRecord; file: AnalysisFile; fingerprint: BurnFingerprint | null } {
+  const { fields, file, fingerprint } = analyse(incoming.bytes, fileUnder);
   const row: KilnLogRecord = {
     id,
     ...fields,
@@ -165,7 +175,7 @@ export function analysedLog(id: number, s3key: string, incoming: IncomingLog, fi
     archived_ts: null,
     delete_after: null,
   };
-  return { row, file };
+  return { row, file, fingerprint };
 }
 
 /**
@@ -177,14 +187,16 @@ export async function ingestLog(data: DataStore, files: KilnLogFiles, incoming: 
   const twin = await data.kilnLogs.findBySha256(sha256(incoming.bytes));
   if (twin) refuseTwin(twin);
   const [id, fileUnder] = await Promise.all([data.kilnLogs.reserveId(), currentKilns(data)]);
-  const { row, file } = analysedLog(id, files.newRawKey(), incoming, fileUnder);
-  return commitFiles(files.blobs, {
+  const { row, file, fingerprint } = analysedLog(id, files.newRawKey(), incoming, fileUnder);
+  const stored = await commitFiles(files.blobs, {
     added: [row.s3key, files.analysisKey(id)],
     async write() {
       await Promise.all([files.saveRaw(row.s3key, incoming.bytes), files.saveAnalysis(id, file)]);
       return data.kilnLogs.insert(row);
     },
   });
+  await recordAnomalies(data, stored, fingerprint);
+  return stored;
 }
 
 /**
@@ -193,13 +205,13 @@ export async function ingestLog(data: DataStore, files: KilnLogFiles, incoming: 
  * its kiln, facility and pending state never change here, whatever the
  * analysis finds (a log's facility is fixed once set).
  */
-export async function reanalysis(data: Pick<DataStore, 'kilns' | 'facilities'>, row: KilnLogRecord, raw: Buffer): Promise<{ fields: AnalysedFields; file: AnalysisFile }> {
-  const { fields, file } = analyse(raw, await keptFiling(data, row));
+export async function reanalysis(data: Pick<DataStore, 'kilns' | 'facilities'>, row: KilnLogRecord, raw: Buffer): Promise<Analysed> {
+  const { fields, file, fingerprint } = analyse(raw, await keptFiling(data, row));
   const kept = { kiln: row.kiln, facility_id: row.facility_id, facility_name: fields.facility_name ?? row.facility_name, kiln_pending: row.kiln_pending };
-  return { fields: { ...fields, ...kept }, file };
+  return { fields: { ...fields, ...kept }, file, fingerprint };
 }
 
 /** The fields and chart of an unfiled log analysed under the kiln a super-admin assigned it to; pending as that kiln is. */
-export function assignedAnalysis(raw: Buffer, filing: Filing): { fields: AnalysedFields; file: AnalysisFile } {
+export function assignedAnalysis(raw: Buffer, filing: Filing): Analysed {
   return analyse(raw, filedUnder(filing));
 }

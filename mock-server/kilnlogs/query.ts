@@ -67,7 +67,7 @@ function boundary(name: string, value: unknown, end: boolean): string {
 /** A list of at most this many ids (getMany asks for one page's worth). */
 const MAX_ID_LIST = 1000;
 
-function integers(name: string, value: unknown): Set<number> {
+export function integers(name: string, value: unknown): Set<number> {
   const list: unknown[] = Array.isArray(value) ? value : [value];
   const numbers = list.map(wholeNumber);
   if (list.length > MAX_ID_LIST || numbers.some((n) => n === undefined)) {
@@ -76,13 +76,13 @@ function integers(name: string, value: unknown): Set<number> {
   return new Set(numbers as number[]);
 }
 
-function integer(name: string, value: unknown): number {
+export function integer(name: string, value: unknown): number {
   const n = wholeNumber(value);
   if (n === undefined) throw badRequest(`filter.${name} must be a whole number.`);
   return n;
 }
 
-function bool(name: string, value: unknown): boolean {
+export function bool(name: string, value: unknown): boolean {
   if (value === true || value === 'true') return true;
   if (value === false || value === 'false') return false;
   throw badRequest(`filter.${name} must be true or false.`);

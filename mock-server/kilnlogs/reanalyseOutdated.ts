@@ -3,6 +3,8 @@ import type { AppContext } from '../context';
 import { MAX_PAGE_SIZE } from '../http/simpleRest';
 import type { DataStore, KilnLogPatch } from '../store/dataStore';
 import type { KilnLogRecord } from '../store/schema';
+import type { BurnFingerprint } from '../../src/domain/fleet/fingerprint';
+import { judgeUnjudged, recordAnomalies } from '../fleet/anomalyPass';
 import { reanalysis } from './ingest';
 import { KilnLogFiles, type AnalysisFile } from './storage';
 
@@ -63,25 +65,28 @@ export async function reanalyseOutdated(ctx: Pick<AppContext, 'data' | 'blobs'>,
   log(`Re-analysing ${ids.length} burn log(s) analysed by an older algorithm, with algorithm ${ALGORITHM_VERSION}, in the background...`);
   const files = new KilnLogFiles(ctx.blobs);
   const step = Math.max(1, Math.ceil(ids.length / 10));
-  let pending: { id: number; fields: KilnLogPatch; file: AnalysisFile }[] = [];
+  let pending: { id: number; fields: KilnLogPatch; file: AnalysisFile; fingerprint: BurnFingerprint | null }[] = [];
 
   /** Stores the pending results, each only if its log is still outdated (a request may have audited, re-analysed or purged it meanwhile). */
   const store = async () => {
     const batch = pending;
     pending = [];
     const kept = await data.transaction(async (tx) => {
-      const done: typeof batch = [];
+      const done: (typeof batch[number] & { row: KilnLogRecord })[] = [];
       for (const result of batch) {
         const row = await tx.kilnLogs.get(result.id);
         if (row && isOutdated(row)) {
-          await tx.kilnLogs.update(result.id, result.fields);
-          done.push(result);
+          const updated = await tx.kilnLogs.update(result.id, result.fields);
+          if (updated) done.push({ ...result, row: updated });
         }
       }
       return done;
     });
-    // the charts follow the rows they belong to
-    for (const result of kept) await files.saveAnalysis(result.id, result.file);
+    // the charts and the fleet's records follow the rows they belong to
+    for (const result of kept) {
+      await files.saveAnalysis(result.id, result.file);
+      await recordAnomalies(data, result.row, result.fingerprint);
+    }
     summary.reanalysed += kept.length;
   };
 
@@ -109,7 +114,12 @@ export async function reanalyseOutdated(ctx: Pick<AppContext, 'data' | 'blobs'>,
  */
 export function reanalyseOutdatedInBackground(ctx: AppContext, log: (line: string) => void = console.log): Promise<UpgradeSummary | null> {
   return ctx.data
-    .tryExclusively('reanalysis', () => reanalyseOutdated(ctx, log))
+    .tryExclusively('reanalysis', async () => {
+      const summary = await reanalyseOutdated(ctx, log);
+      // then the logs the fleet's anomaly rules have not judged yet (new rules, or stored before them)
+      await judgeUnjudged(ctx, log);
+      return summary;
+    })
     .then(
       (ran) => ran?.value ?? null,
       (err: unknown) => {

@@ -11,6 +11,7 @@ import { parseListParams, sendPage } from '../http/simpleRest';
 import type { KilnLogPatch } from '../store/dataStore';
 import type { KilnLogRecord } from '../store/schema';
 import { ingestLog, reanalysis } from './ingest';
+import { recordAnomalies } from '../fleet/anomalyPass';
 import { present } from './presentLog';
 import { DEFAULT_KILNLOG_SORT, inFacilities, parseKilnLogFilter } from './query';
 import { deleteAfter } from './retention';
@@ -91,7 +92,7 @@ export function kilnLogRoutes(ctx: AppContext): express.Router {
     const found = await findLog(req);
     refuseAnalysis(found);
     const [bytes, previousAnalysis] = await Promise.all([files.readRaw(found.s3key), files.readAnalysis(found.id)]);
-    const { fields, file } = await reanalysis(data, found, bytes);
+    const { fields, file, fingerprint } = await reanalysis(data, found, bytes);
     // the chart is replaced first and put back when the row cannot take the new result
     await files.saveAnalysis(found.id, file);
     try {
@@ -99,6 +100,7 @@ export function kilnLogRoutes(ctx: AppContext): express.Router {
         refuseAnalysis(row);
         return fields;
       });
+      await recordAnomalies(data, row, fingerprint);
       res.json(present(row));
     } catch (err) {
       await files.saveAnalysis(found.id, previousAnalysis);

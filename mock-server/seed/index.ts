@@ -1,7 +1,7 @@
 import { anyFile, type Blobs } from '../blobs/blobs';
 import type { AppContext } from '../context';
 import type { StoreState } from '../store/dataStore';
-import { normalise } from '../store/embedded/state';
+import { normalise, type EmbeddedShape } from '../store/embedded/state';
 import { emptyDb, type DbShape } from '../store/schema';
 import { seedAudits } from './audits';
 import { seedChanges } from './changes';
@@ -16,7 +16,10 @@ import { seedUsers } from './users';
  * One seeder a feature: each adds its collection to the state being built,
  * in dependency order (users before facilities before kilns before logs...).
  */
-export type Seeder = (state: DbShape, ctx: Pick<AppContext, 'config' | 'blobs'>) => Promise<void> | void;
+/** What the seeders build: db.json's collections and the fleet's records of the burns they analyse. */
+export type SeedState = DbShape & Pick<EmbeddedShape, 'fleet_burns' | 'anomalies'>;
+
+export type Seeder = (state: SeedState, ctx: Pick<AppContext, 'config' | 'blobs'>) => Promise<void> | void;
 
 // the audits come after these, through the store (seedAudits)
 const SEEDERS: Seeder[] = [seedUsers, seedChanges, seedFacilities, seedKilns, seedFacilityMedia, seedKilnLogs, seedPendingKiln];
@@ -33,7 +36,7 @@ export type SeedProgress = (table: string, done: number, total: number) => void;
  * stored, the audits and their frozen burns as made).
  */
 export async function seedDemoData(ctx: Pick<AppContext, 'config' | 'blobs' | 'data'>, progress?: SeedProgress): Promise<StoreState> {
-  const built = emptyDb();
+  const built: SeedState = { ...emptyDb(), fleet_burns: [], anomalies: [] };
   for (const seeder of SEEDERS) await seeder(built, ctx);
   const state = normalise(built);
   await ctx.data.replaceAll(state, progress);

@@ -4,7 +4,11 @@ import { createRandom, type Random } from '../analysis/prng';
 import { analysedLog, kilnLookup } from '../kilnlogs/ingest';
 import { KilnLogFiles } from '../kilnlogs/storage';
 import type { FacilityRecord, KilnRecord } from '../store/schema';
-import type { Seeder } from '.';
+import type { AnomalyCode } from '../../src/domain/fleet/anomalies';
+import type { BurnFingerprint } from '../../src/domain/fleet/fingerprint';
+import { anomalousBurn } from '../fleet/anomalousBurns';
+import { fleetBurnOf, judgeAll } from '../fleet/anomalyPass';
+import type { Seeder, SeedState } from '.';
 
 /**
  * About DEMO_LOG_COUNT burn logs over the last 18 months from the seeded kilns,
@@ -94,9 +98,93 @@ function localStart(day: number, rng: Random): number {
   return day * DAY_MS + Math.round(rng.between(5, 9.5) * 60) * 60_000;
 }
 
+/** A demo of at least this many logs also shows each fleet anomaly (tests seed fewer and keep their fleet as it was). */
+export const DEMO_ANOMALY_MIN_LOGS = 50;
+const ANOMALY_SEED = 20_261_126;
+
+/**
+ * Each anomaly twice, on the last days, each after the ordinary burns its rule
+ * reads (a copied curve's original, the burn before a jump, three before a drift).
+ */
+const DEMO_ANOMALIES: { code: AnomalyCode; type: KilnType; before: number }[] = [
+  { code: 'DUPLICATE_CURVE', type: KILN_TYPE.CGO1, before: 1 },
+  { code: 'GPS_JUMP', type: KILN_TYPE.TERRAFIX, before: 1 },
+  { code: 'TARE_DRIFT', type: KILN_TYPE.CGO1, before: 3 },
+  { code: 'YIELD_OUTLIER', type: KILN_TYPE.RETORT, before: 0 },
+  { code: 'RATE_IMPOSSIBLE', type: KILN_TYPE.TERRAFIX, before: 0 },
+  { code: 'DUPLICATE_CURVE', type: KILN_TYPE.RETORT, before: 1 },
+  { code: 'GPS_JUMP', type: KILN_TYPE.CGO1, before: 1 },
+  { code: 'TARE_DRIFT', type: KILN_TYPE.CGO1, before: 3 },
+  { code: 'YIELD_OUTLIER', type: KILN_TYPE.CGO1, before: 0 },
+  { code: 'RATE_IMPOSSIBLE', type: KILN_TYPE.RETORT, before: 0 },
+];
+
+type Store = (burnText: string, uploadTs: Date) => Promise<void>;
+
+async function seedAnomalies(state: SeedState, today: number, store: Store): Promise<void> {
+  const rng = createRandom(ANOMALY_SEED);
+  for (const [n, { code, type, before }] of DEMO_ANOMALIES.entries()) {
+    const kilns = state.kilns.filter((k) => k.type === type && k.approved_ts !== null);
+    const kiln = kilns[n % kilns.length];
+    const facility = kiln && state.facilities.find((f) => f.id === kiln.facility_id);
+    if (!kiln || !facility) continue;
+    const firstDay = today - 2 * DEMO_ANOMALIES.length + 2 * n - before;
+    const options = Array.from({ length: before + 1 }, (_, i): GenerateBurnOptions => ({
+      kiln_type: type,
+      kiln_id: kiln.kiln_id,
+      seed: ANOMALY_SEED + 10 * n + i,
+      // afternoons: after the day's ordinary burns
+      start_ts: (firstDay + i) * DAY_MS + 13 * 3_600_000,
+      calibration: calibrationOf(kiln, type),
+      facility: { ...facility, wicf: wicfOf(facility) },
+      messiness: drawMessiness(rng),
+    }));
+    for (const ordinary of options.slice(0, before)) await store(generateBurn(ordinary).text, new Date(ordinary.start_ts + 8 * 3_600_000));
+    // a copied curve copies the burn just before it
+    const last = options[code === 'DUPLICATE_CURVE' ? before - 1 : before];
+    const burn = anomalousBurn(code, last, code === 'DUPLICATE_CURVE' ? 2 * DAY_MS : undefined);
+    await store(burn.text, new Date(burn.truth.end_ts + 3 * 3_600_000));
+  }
+}
+
+/** The fleet's records of the seeded burns and what the rules raise on each, as if each had been uploaded in turn. */
+function seedFleet(state: SeedState, fingerprints: ReadonlyMap<number, BurnFingerprint | null>, now: string): void {
+  const burns = state.kilnlogs.flatMap((row) => {
+    const burn = fleetBurnOf(row, fingerprints.get(row.id) ?? null);
+    return burn ? [burn] : [];
+  });
+  for (const { burn, raised } of judgeAll(burns)) {
+    state.fleet_burns.push(burn);
+    for (const found of raised) {
+      state.anomalies.push({
+        id: state.anomalies.length + 1,
+        ...found,
+        kiln: burn.kiln,
+        kiln_id: burn.kiln_id,
+        facility_id: burn.facility_id,
+        logts: burn.logts,
+        raised_ts: now,
+        checked_ts: null,
+        checked_by: null,
+        checked_by_name: null,
+        check_note: null,
+      });
+    }
+  }
+}
+
 export const seedKilnLogs: Seeder = async (state, ctx) => {
   const files = new KilnLogFiles(ctx.blobs);
   const fileUnder = kilnLookup(state.kilns, state.facilities);
+  const fingerprints = new Map<number, BurnFingerprint | null>();
+  // the same analysis an upload gets, its row added to the state being built
+  const store: Store = async (text, uploadTs) => {
+    const bytes = Buffer.from(text, 'utf8');
+    const { row, file, fingerprint } = analysedLog(state.kilnlogs.length + 1, files.newRawKey(), { bytes, fileName: null, uploadTs }, fileUnder);
+    await Promise.all([files.saveRaw(row.s3key, bytes), files.saveAnalysis(row.id, file)]);
+    state.kilnlogs.push(row);
+    fingerprints.set(row.id, fingerprint);
+  };
   const kilns = state.kilns.filter((k) => k.type === KILN_TYPE.CGO1 || k.type === KILN_TYPE.RETORT || k.type === KILN_TYPE.TERRAFIX);
   if (kilns.length === 0) return;
   const rng = createRandom(SEED);
@@ -125,11 +213,8 @@ export const seedKilnLogs: Seeder = async (state, ctx) => {
       messiness: drawMessiness(rng),
     });
     // uploaded when the kiln next had a connection: within a few hours of the burn's end
-    const uploadTs = new Date(burn.truth.end_ts + rng.between(0.2, 6) * 3_600_000);
-    // the same analysis an upload gets, its row added to the state being built
-    const bytes = Buffer.from(burn.text, 'utf8');
-    const { row, file } = analysedLog(state.kilnlogs.length + 1, files.newRawKey(), { bytes, fileName: null, uploadTs }, fileUnder);
-    await Promise.all([files.saveRaw(row.s3key, bytes), files.saveAnalysis(row.id, file)]);
-    state.kilnlogs.push(row);
+    await store(burn.text, new Date(burn.truth.end_ts + rng.between(0.2, 6) * 3_600_000));
   }
+  if (count >= DEMO_ANOMALY_MIN_LOGS) await seedAnomalies(state, today, store);
+  seedFleet(state, fingerprints, new Date().toISOString());
 };

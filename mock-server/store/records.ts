@@ -1,4 +1,6 @@
 import type { Facility } from '../../src/domain/api/configure';
+import type { Anomaly } from '../../src/domain/api/fleet';
+import type { BurnFingerprint } from '../../src/domain/fleet/fingerprint';
 import type { AuditRecord, ChangeRecord, FacilityStatementRecord, FacilityPhotoRecord, FacilityRecord, KilnLogRecord, KilnRecord, StoredFile, UserRecord } from './schema';
 
 /**
@@ -183,3 +185,33 @@ export interface StatisticsSnapshot {
   utilised_co2: number;
   audited_biochar: number;
 }
+
+/**
+ * One analysed burn of a registered kiln as the fleet reads it (fleet_burns):
+ * made again with each analysis of the log, gone with the log.
+ */
+export interface FleetBurnRecord {
+  log_id: number;
+  kiln: number;
+  kiln_id: string;
+  facility_id: number;
+  kiln_type: number;
+  logts: string | null;
+  /** the kiln's local clock as UTC ms; the rules' order */
+  start_ts: number;
+  span_ms: number;
+  latitude: number;
+  longitude: number;
+  valid: boolean;
+  reasons: string[];
+  burn_duration: number;
+  biomass_loaded: number;
+  biochar_produced: number;
+  co2_removed: number;
+  /** the ANOMALY_VERSION its anomalies were judged by */
+  version: string;
+  fingerprint: BurnFingerprint;
+}
+
+/** An anomaly as stored; facility_name is joined in on read. */
+export type AnomalyRecord = Omit<Anomaly, 'facility_name'>;

@@ -28,4 +28,7 @@ export abstract class StoreOfParts implements StoreParts {
   get statistics() {
     return this.parts.statistics;
   }
+  get fleet() {
+    return this.parts.fleet;
+  }
 }

@@ -17,6 +17,7 @@ import { RESOURCES } from '../domain/operations';
 import { useReportQueryFailure, type FailureTexts } from '../layout/failures';
 import { useNotifyTitled } from '../layout/notifications';
 import { Page } from '../layout/Page';
+import { OpenAnomalyWarning } from '../fleet/OpenAnomalyWarning';
 import { EVERY_ROW } from '../providers/listedInBrowser';
 import { AuditLogTable } from './AuditLogTable';
 
@@ -86,6 +87,7 @@ export default function ProposeAuditPage() {
       <Form key={generation} defaultValues={FORM_DEFAULTS} onSubmit={submit} validate={validate(selection.ids)} noValidate>
         <ProposeForm selection={selection} onSelect={setSelection} creating={creating} />
       </Form>
+      <OpenAnomalyWarning logIds={selection.ids} />
     </Page>
   );
 }

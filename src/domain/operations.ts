@@ -27,6 +27,7 @@ export const RESOURCES = {
   ecoAllocations: 'eco_allocations',
   statistics: 'statistics',
   profile: 'profile',
+  fleet: 'fleet',
 } as const;
 
 export type ResourceName = (typeof RESOURCES)[keyof typeof RESOURCES];
@@ -131,6 +132,8 @@ export const OPERATIONS: Readonly<Record<ResourceName, Partial<Record<OperationA
   statistics: { show: guard('update', 'statistics'), edit: guard('update', 'statistics') },
   // one's own profile and password
   profile: { show: anyUser, edit: anyUser },
+  // the Fleet screen reads burns; marking an anomaly checked is a kiln file admin's judgement on a burn
+  fleet: { list: guard('read', 'kilnlog', true), edit: guard('update', 'kilnlog', true) },
 };
 
 export interface AccessRequest {

@@ -3,6 +3,7 @@ import { Page } from '../layout/Page';
 import { RESOURCES } from '../domain/operations';
 import { KilnLogList } from './KilnLogList';
 import { KilnLogRowActions } from './KilnLogRowActions';
+import { OpenAnomalyWarning } from '../fleet/OpenAnomalyWarning';
 
 /** Kiln Logs: the burn logs with their analysis, chart and commands (spec §2, DESIGN §2). */
 export default function KilnLogsPage() {
@@ -11,6 +12,7 @@ export default function KilnLogsPage() {
   const { canAccess: canAssign = false } = useCanAccess({ resource: RESOURCES.kilnLogs, action: 'assign' });
   return (
     <Page title="pages.kilnLogs">
+      <OpenAnomalyWarning />
       <KilnLogList
         resource={RESOURCES.kilnLogs}
         sort={{ field: 'logts', order: 'DESC' }}

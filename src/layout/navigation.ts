@@ -69,6 +69,7 @@ export const NAVIGATION: readonly NavGroup[] = [
     items: [
       resourceScreen('menu.kilnLogs', 'kiln_logs', kilnLogs),
       resourceScreen('menu.archivedKilnLogs', 'archived_kiln_logs', archivedKilnLogs),
+      customPage('menu.fleet', 'fleet', () => import('../fleet/FleetPage'), { resource: RESOURCES.fleet, action: 'list' }),
     ],
   },
   {

@@ -9,11 +9,13 @@ import { PROJECT_ROOT } from '../../mock-server/config';
 import { benchAnalysis, dayLongLog, worstErrorMarkdown, worstErrorTable } from './analysis.bench';
 import { buildConsole } from './consoleServer';
 import { benchKilnLogList } from './kilnlogList.bench';
+import { benchAnomalyPass, benchFleetLoad } from './fleet.bench';
 import { measureLighthouse } from './lighthouse.bench';
 import { measureLoginBundle } from './loginBundle.bench';
 import { SERVER_STORE_HEADING } from './serverStore.bench';
 
 const kB = (bytes: number) => (bytes / 1000).toFixed(1);
+const RUNS_NOTE = '15 runs';
 
 function chartPointsOfDayLongLog(): { rows: number; points: number } {
   const text = dayLongLog();
@@ -39,6 +41,9 @@ async function main(): Promise<void> {
   const accuracy = worstErrorMarkdown(worstErrorTable());
   console.log('Kiln log list over 10,000 logs...');
   const list = await benchKilnLogList();
+  console.log('Fleet: anomaly pass per log, and the Fleet screen with 10,000 burns...');
+  const anomalyPass = benchAnomalyPass();
+  const fleet = await benchFleetLoad();
 
   const rows = [
     ['JS the login screen loads (gzip, all files the browser requested)', `${kB(bundle.totalGzipBytes)} kB`, '≤ 200 kB'],
@@ -51,6 +56,10 @@ async function main(): Promise<void> {
     ['Chart points of that log after downsampling', `${chart.points} from ${chart.rows.toLocaleString('en')} rows`, '≤ 1,000'],
     ['GET /api/kilnlogs, 10,000 logs, page of 25 by log time, one facility: median', `${list.medianMs.toFixed(2)} ms (${list.runs} runs)`, ''],
     ['… p95', `${list.p95Ms.toFixed(2)} ms`, '< 50 ms'],
+    ['Anomaly pass per log on that 86,400-row log: fingerprint from the prepared series, median', `${anomalyPass.fingerprintMs.toFixed(1)} ms (${RUNS_NOTE})`, ''],
+    ['… rules against 20 burns of its kiln and 500 candidate curves, median', `${anomalyPass.rulesMs.toFixed(2)} ms`, ''],
+    ['Fleet screen load, 10,000 burns: GET /api/fleet/burns over loopback, median', `${fleet.requestMs.toFixed(1)} ms (${fleet.jsonKb.toFixed(0)} kB of JSON, sent gzipped)`, ''],
+    ['… map spots, swapped-box checks and weekly trends from that answer, median', `${fleet.screenMs.toFixed(1)} ms`, ''],
   ];
   const doc = [
     '# Performance',

@@ -12,7 +12,7 @@ const ACCOUNTS: { username: string; sentence: string; menu: Record<string, strin
     menu: {
       Home: HOME,
       Configure: ['Facilities', 'Kilns', 'Users', 'Admin'],
-      Analyse: ['Kiln Logs', 'Archived Kiln Logs'],
+      Analyse: ['Kiln Logs', 'Archived Kiln Logs', 'Fleet'],
       Audit: ['Propose Audit', 'Carbon Removals', 'Audit History'],
       'Eco Assets': ['Review Eco Assets', 'Minting'],
     },
@@ -33,7 +33,7 @@ const ACCOUNTS: { username: string; sentence: string; menu: Record<string, strin
     menu: {
       Home: HOME,
       Configure: ['Facilities', 'Kilns'],
-      Analyse: ['Kiln Logs', 'Archived Kiln Logs'],
+      Analyse: ['Kiln Logs', 'Archived Kiln Logs', 'Fleet'],
       Audit: ['Propose Audit', 'Carbon Removals', 'Audit History'],
     },
   },
@@ -43,7 +43,7 @@ const ACCOUNTS: { username: string; sentence: string; menu: Record<string, strin
     menu: {
       Home: HOME,
       Configure: ['Facilities', 'Kilns'],
-      Analyse: ['Kiln Logs', 'Archived Kiln Logs'],
+      Analyse: ['Kiln Logs', 'Archived Kiln Logs', 'Fleet'],
       Audit: ['Carbon Removals', 'Audit History'],
     },
   },

@@ -35,6 +35,7 @@ import type {
 import type { AuditRow, EcoAssetRecord, FacilityRecord, KilnLogRecord, StatisticsSnapshot, UserRow } from '../records';
 import { LAST_SUPER_ADMIN, OWNER_ROLES, unknownFacilities } from '../userRules';
 import type { EmbeddedShape, Mutator } from './state';
+import { embeddedFleet } from './fleetPart';
 
 /** How the parts reach the state: alone (queued, each write its own transaction) or inside a transaction. */
 export interface Access {
@@ -300,7 +301,13 @@ function kilnLogs(a: Access): KilnLogStore {
       a.write((s, m) => {
         const claimed = new Set(s.audits.flatMap((x) => x.analysis_ids));
         const gone = new Set(ids.filter((id) => !claimed.has(id)));
-        return copy(m.remove('kilnlogs', (r) => gone.has(r.id) && !r.audited));
+        const removed = m.remove('kilnlogs', (r) => gone.has(r.id) && !r.audited);
+        // what the fleet knew of them goes with them; another burn naming one of them no longer names it
+        const removedIds = new Set(removed.map((r) => r.id));
+        m.remove('fleet_burns', (r) => removedIds.has(r.log_id));
+        m.remove('anomalies', (r) => removedIds.has(r.log_id));
+        for (const an of s.anomalies) if (an.other_log_id !== null && removedIds.has(an.other_log_id)) m.patch(an, { other_log_id: null });
+        return copy(removed);
       }),
   };
 }
@@ -613,5 +620,6 @@ export function embeddedParts(access: Access): StoreParts {
     ecoAssets: ecoAssets(access),
     changes: changes(access),
     statistics: statistics(access),
+    fleet: embeddedFleet(access),
   };
 }

@@ -7,7 +7,7 @@ import { ensurePrivateDir, PRIVATE_FILE_MODE } from '../../files/privateFiles';
 import { AtomicFileAdapter } from '../atomicFileAdapter';
 import { emptyDb, type DbShape } from '../schema';
 import { legacyLedgers, nextSerial } from '../ledgerRules';
-import type { AuditBurnRecord, AuditRow, BufferShareRecord, EcoAllocationRecord, EcoAssetRecord, EcoRetirementRecord, FacilityChangeRecord, StatisticsSnapshot, UserChangeRecord, UserRow } from '../records';
+import type { AnomalyRecord, AuditBurnRecord, AuditRow, BufferShareRecord, EcoAllocationRecord, EcoAssetRecord, EcoRetirementRecord, FacilityChangeRecord, FleetBurnRecord, StatisticsSnapshot, UserChangeRecord, UserRow } from '../records';
 
 /** What the embedded store's db.json holds: today's collections plus those of audits, eco assets and statistics. */
 export interface EmbeddedShape extends Omit<DbShape, 'users' | 'audits'> {
@@ -21,13 +21,15 @@ export interface EmbeddedShape extends Omit<DbShape, 'users' | 'audits'> {
   statistics: StatisticsSnapshot[];
   user_changes: UserChangeRecord[];
   facility_changes: FacilityChangeRecord[];
+  fleet_burns: FleetBurnRecord[];
+  anomalies: AnomalyRecord[];
 }
 
 export type CollectionOf<S> = { [K in keyof S]: S[K] extends unknown[] ? K : never }[keyof S];
 export type Collection = CollectionOf<EmbeddedShape>;
 
 export function emptyEmbedded(): EmbeddedShape {
-  return { ...emptyDb(), users: [], audits: [], audit_burns: [], eco_assets: [], eco_allocations: [], eco_retirements: [], buffer_shares: [], statistics: [], user_changes: [], facility_changes: [] };
+  return { ...emptyDb(), users: [], audits: [], audit_burns: [], eco_assets: [], eco_allocations: [], eco_retirements: [], buffer_shares: [], statistics: [], user_changes: [], facility_changes: [], fleet_burns: [], anomalies: [] };
 }
 
 /** Fills what an older db.json (or the seed's state) lacks, so every record has every field. */

@@ -15,9 +15,9 @@ export type Progress = (table: string, done: number, total: number) => void;
 
 const BATCH = 500;
 /** tables in the order their references need, with the serial id each has */
-const TABLES_WITH_IDS = ['users', 'facilities', 'facility_photos', 'facility_audits', 'kilns', 'kilnlogs', 'audits', 'eco_assets', 'eco_allocations', 'eco_retirements', 'buffer_shares', 'changes', 'statistics', 'user_changes', 'facility_changes'] as const;
+const TABLES_WITH_IDS = ['users', 'facilities', 'facility_photos', 'facility_audits', 'kilns', 'kilnlogs', 'audits', 'eco_assets', 'eco_allocations', 'eco_retirements', 'buffer_shares', 'changes', 'statistics', 'user_changes', 'facility_changes', 'anomalies'] as const;
 /** every table the store writes (kilnlog_tallies follows kilnlogs by its triggers) */
-const ALL_TABLES = [...TABLES_WITH_IDS, 'kilnlog_analyses', 'audit_claims', 'audit_burns'] as const satisfies readonly (keyof Database)[];
+const ALL_TABLES = [...TABLES_WITH_IDS, 'kilnlog_analyses', 'audit_claims', 'audit_burns', 'fleet_burns'] as const satisfies readonly (keyof Database)[];
 type LoadedTable = (typeof ALL_TABLES)[number];
 
 /** Table names with rows; empty when the database holds nothing at all. */
@@ -61,6 +61,8 @@ function tableRows(state: EmbeddedShape) {
     statistics: state.statistics.map((snapshot, i) => ({ id: i + 1, snapshot: JSON.stringify(snapshot) })),
     user_changes: state.user_changes.map((c) => ({ ...c, detail: JSON.stringify(c.detail) })),
     facility_changes: state.facility_changes.map((c) => ({ ...c, detail: JSON.stringify(c.detail) })),
+    fleet_burns: state.fleet_burns.map((b) => ({ ...b, reasons: JSON.stringify(b.reasons), fingerprint: JSON.stringify(b.fingerprint) })),
+    anomalies: state.anomalies,
   };
 }
 

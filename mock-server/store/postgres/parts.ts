@@ -38,8 +38,9 @@ import type {
 import type { AuditRow, KilnLogRecord, StatisticsSnapshot } from '../records';
 import { LAST_SUPER_ADMIN, OWNER_ROLES, unknownFacilities } from '../userRules';
 import type { Database, KilnLogsTable } from './tables';
+import { postgresFleet } from './fleetPart';
 
-type Db = Kysely<Database> | Transaction<Database>;
+export type Db = Kysely<Database> | Transaction<Database>;
 
 let savepoints = 0;
 
@@ -49,7 +50,7 @@ let savepoints = 0;
  * transaction goes on (PostgreSQL would otherwise abort all of it).
  * Operations in one transaction run one after another, never at once.
  */
-async function atomic<T>(db: Db, fn: (tx: Transaction<Database>) => Promise<T>): Promise<T> {
+export async function atomic<T>(db: Db, fn: (tx: Transaction<Database>) => Promise<T>): Promise<T> {
   if (!db.isTransaction) return db.transaction().execute(fn);
   return guarded(db, (tx) => fn(tx as Transaction<Database>));
 }
@@ -900,5 +901,6 @@ export function postgresParts(db: Db): StoreParts {
     ecoAssets: ecoAssets(db),
     changes: changes(db),
     statistics: statistics(db),
+    fleet: postgresFleet(db),
   };
 }

@@ -897,6 +897,164 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/fleet/anomalies": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Fleet anomalies, newest burn first (simple REST; rule read kilnlog; a facility admin sees only their facilities)
+         * @description Sort fields logts (default, DESC), id, code, raised_ts.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /**
+                     * @description Simple REST sort, JSON ["field","ASC"|"DESC"].
+                     * @example ["logts","DESC"]
+                     */
+                    sort?: components["parameters"]["ListSort"];
+                    /**
+                     * @description Simple REST range, JSON [first,last] (inclusive, at most 1000 rows; default the first 1000).
+                     * @example [0,24]
+                     */
+                    range?: components["parameters"]["ListRange"];
+                    /**
+                     * @description Simple REST filter, a JSON object. Keys: facility_id (number), kiln (kilns record
+                     *     id), code (DUPLICATE_CURVE|GPS_JUMP|TARE_DRIFT|YIELD_OUTLIER|RATE_IMPOSSIBLE),
+                     *     log_id (number or list of at most 1000: the anomalies of these burns), open
+                     *     (true: not yet checked; false: checked). Unknown keys are a 400.
+                     * @example {"code":"GPS_JUMP","open":true}
+                     */
+                    filter?: components["parameters"]["AnomalyFilter"];
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description One page of anomalies. */
+                200: {
+                    headers: {
+                        "Content-Range": components["headers"]["ContentRange"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Anomaly"][];
+                    };
+                };
+                400: components["responses"]["BadRequest"];
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+                503: components["responses"]["Unavailable"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/fleet/anomalies/{id}/check": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Mark an anomaly checked, with a note (rule update kilnlog); records who and when; 409 when checked already */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    /**
+                     * @example {
+                     *       "note": "Visited the site: the kiln was moved for a demonstration."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["AnomalyCheckRequest"];
+                };
+            };
+            responses: {
+                /** @description The anomaly, checked. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Anomaly"];
+                    };
+                };
+                400: components["responses"]["BadRequest"];
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+                404: components["responses"]["NotFound"];
+                409: components["responses"]["Conflict"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/fleet/burns": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The facilities (GPS boxes) and live analysed burns the caller reaches, for the Fleet screen's map and trends (rule read kilnlog) */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description only this facility's */
+                    facility_id?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Facilities and burns. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["FleetView"];
+                    };
+                };
+                400: components["responses"]["BadRequest"];
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+                503: components["responses"]["Unavailable"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/kilnlogs": {
         parameters: {
             query?: never;
@@ -3270,6 +3428,70 @@ export interface components {
             kiln: number;
         };
         /**
+         * @description What a fleet anomaly rule raised on one burn when it was analysed (docs/analysis.md,
+         *     "Fleet anomalies"), and whether someone checked it: who, when and with what note.
+         */
+        Anomaly: {
+            id: number;
+            /** @enum {string} */
+            code: "DUPLICATE_CURVE" | "GPS_JUMP" | "TARE_DRIFT" | "YIELD_OUTLIER" | "RATE_IMPOSSIBLE";
+            /** @description the burn (kiln log id) */
+            log_id: number;
+            /** @description the other burn the rule names (the matching curve */
+            other_log_id: number | null;
+            /** @description kilns record id */
+            kiln: number;
+            kiln_id: string;
+            facility_id: number;
+            facility_name: string;
+            message: string;
+            /** @description the burn's first reading */
+            logts: string | null;
+            raised_ts: string;
+            checked_ts: string | null;
+            checked_by: number | null;
+            checked_by_name: string | null;
+            check_note: string | null;
+        };
+        AnomalyCheckRequest: {
+            /** @description what was checked and found */
+            note: string;
+        };
+        FleetFacility: {
+            id: number;
+            mnemonic: string;
+            name: string;
+            latitude_min: number;
+            latitude_max: number;
+            longitude_min: number;
+            longitude_max: number;
+        };
+        /** @description A live analysed burn of a registered kiln, as the Fleet screen's map and trends read it. */
+        FleetBurn: {
+            /** @description kiln log id */
+            id: number;
+            facility_id: number;
+            kiln: number;
+            kiln_id: string;
+            kiln_type: number;
+            logts: string | null;
+            latitude: number;
+            longitude: number;
+            valid: boolean;
+            /** @description codes of the validity rules the burn failed */
+            reasons: string[];
+            /** @description ms */
+            burn_duration: number;
+            biomass_loaded: number;
+            biochar_produced: number;
+            co2_removed: number;
+            open_anomalies: number;
+        };
+        FleetView: {
+            facilities: components["schemas"]["FleetFacility"][];
+            burns: components["schemas"]["FleetBurn"][];
+        };
+        /**
          * @description One decision about what a facility's burns are credited with (who, what, when):
          *     create and update record each GPS bound and carbon factor that changed (from, to);
          *     approve_kiln the kiln approved; assign_log the log filed under one of its kilns.
@@ -3871,6 +4093,14 @@ export interface components {
          * @example {"facility_id":1,"status":"valid"}
          */
         KilnLogFilter: string;
+        /**
+         * @description Simple REST filter, a JSON object. Keys: facility_id (number), kiln (kilns record
+         *     id), code (DUPLICATE_CURVE|GPS_JUMP|TARE_DRIFT|YIELD_OUTLIER|RATE_IMPOSSIBLE),
+         *     log_id (number or list of at most 1000: the anomalies of these burns), open
+         *     (true: not yet checked; false: checked). Unknown keys are a 400.
+         * @example {"code":"GPS_JUMP","open":true}
+         */
+        AnomalyFilter: string;
         KilnLogId: number;
         RecordId: number;
         /**

@@ -1,0 +1,94 @@
+import type { Anomaly } from '../../../src/domain/api/fleet';
+import { conflict } from '../errors';
+import { queryAnomalies } from '../../fleet/anomalyQuery';
+import type { FleetStore } from '../dataStore';
+import type { AnomalyRecord } from '../records';
+import type { Access } from './parts';
+import type { EmbeddedShape } from './state';
+
+const copy = <T>(value: T): T => structuredClone(value);
+const sameAnomaly = (a: { code: string; other_log_id: number | null }, b: { code: string; other_log_id: number | null }) =>
+  a.code === b.code && a.other_log_id === b.other_log_id;
+
+function withFacilityName(s: EmbeddedShape, rows: readonly AnomalyRecord[]): Anomaly[] {
+  const names = new Map(s.facilities.map((f) => [f.id, f.name]));
+  return rows.map((r) => ({ ...copy(r), facility_name: names.get(r.facility_id) ?? '' }));
+}
+
+/** The fleet's records and anomalies in db.json (fleet_burns, anomalies). */
+export function embeddedFleet(a: Access): FleetStore {
+  return {
+    judge: (burn, raised, raisedTs) =>
+      a.write((s, m) => {
+        m.remove('fleet_burns', (r) => r.log_id === burn.log_id);
+        m.insert('fleet_burns', copy(burn));
+        const before = s.anomalies.filter((r) => r.log_id === burn.log_id);
+        m.remove('anomalies', (r) => r.log_id === burn.log_id && !raised.some((d) => sameAnomaly(d, r)));
+        for (const found of raised) {
+          const kept = before.find((r) => sameAnomaly(r, found));
+          if (kept) {
+            m.patch(kept, { message: found.message, logts: burn.logts });
+            continue;
+          }
+          m.insert('anomalies', {
+            id: m.nextId('anomalies'),
+            code: found.code,
+            log_id: burn.log_id,
+            other_log_id: found.other_log_id,
+            kiln: burn.kiln,
+            kiln_id: burn.kiln_id,
+            facility_id: burn.facility_id,
+            message: found.message,
+            logts: burn.logts,
+            raised_ts: raisedTs,
+            checked_ts: null,
+            checked_by: null,
+            checked_by_name: null,
+            check_note: null,
+          });
+        }
+      }),
+    forget: (logId) =>
+      a.write((_s, m) => {
+        m.remove('fleet_burns', (r) => r.log_id === logId);
+        m.remove('anomalies', (r) => r.log_id === logId);
+      }),
+    burnsOfKiln: (kiln) => a.read((s) => copy(s.fleet_burns.filter((r) => r.kiln === kiln))),
+    curveCandidates: (q) =>
+      a.read((s) =>
+        copy(s.fleet_burns.filter((r) => r.facility_id === q.facility_id && r.kiln_type === q.kiln_type && r.span_ms >= q.spanMin && r.span_ms <= q.spanMax)),
+      ),
+    unjudged: (version) =>
+      a.read((s) => {
+        const judged = new Map(s.fleet_burns.map((r) => [r.log_id, r.version]));
+        return s.kilnlogs
+          .filter((r) => r.analysis !== null && r.kiln !== null && r.facility_id !== null && judged.get(r.id) !== version)
+          .sort((x, y) => ((x.logts ?? '') < (y.logts ?? '') ? -1 : (x.logts ?? '') > (y.logts ?? '') ? 1 : x.id - y.id))
+          .map((r) => r.id);
+      }),
+    burns: ({ facilityIds, facilityId }) =>
+      a.read((s) => {
+        const live = new Set(s.kilnlogs.filter((r) => r.archived_ts === null).map((r) => r.id));
+        const open = new Map<number, number>();
+        for (const an of s.anomalies) if (an.checked_ts === null) open.set(an.log_id, (open.get(an.log_id) ?? 0) + 1);
+        return s.fleet_burns
+          .filter((r) => live.has(r.log_id) && (facilityIds === null || facilityIds.has(r.facility_id)) && (facilityId === undefined || r.facility_id === facilityId))
+          .sort((x, y) => x.start_ts - y.start_ts || x.log_id - y.log_id)
+          .map(({ fingerprint: _f, version: _v, ...row }) => ({ ...copy(row), open_anomalies: open.get(row.log_id) ?? 0 }));
+      }),
+    anomalies: (query, page) => a.read((s) => queryAnomalies(withFacilityName(s, s.anomalies), query, page)),
+    anomaly: (id) =>
+      a.read((s) => {
+        const row = s.anomalies.find((r) => r.id === id);
+        return row ? withFacilityName(s, [row])[0] : null;
+      }),
+    check: (id, check) =>
+      a.write((s, m) => {
+        const row = s.anomalies.find((r) => r.id === id);
+        if (!row) return null;
+        if (row.checked_ts !== null) throw conflict(`Anomaly ${id} was checked already, by ${row.checked_by_name ?? 'someone'}.`);
+        m.patch(row, { ...check });
+        return withFacilityName(s, [row])[0];
+      }),
+  };
+}

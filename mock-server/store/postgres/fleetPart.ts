@@ -1,0 +1,161 @@
+import { sql, type ExpressionBuilder } from 'kysely';
+import type { Anomaly } from '../../../src/domain/api/fleet';
+import { conflict } from '../errors';
+import type { AnomalyQuery } from '../../fleet/anomalyQuery';
+import type { FleetStore } from '../dataStore';
+import type { FleetBurnRecord } from '../records';
+import { atomic, type Db } from './parts';
+import type { Database } from './tables';
+
+type AnomalyRow = ExpressionBuilder<Database, 'anomalies' | 'facilities'>;
+
+function anomalyWhere(eb: AnomalyRow, { facilityIds, filter: f }: AnomalyQuery) {
+  const and = [];
+  if (facilityIds !== null) and.push(facilityIds.size ? eb('anomalies.facility_id', 'in', [...facilityIds]) : eb.val(false));
+  if (f.facilityId !== undefined) and.push(eb('anomalies.facility_id', '=', f.facilityId));
+  if (f.kiln !== undefined) and.push(eb('anomalies.kiln', '=', f.kiln));
+  if (f.code !== undefined) and.push(eb('anomalies.code', '=', f.code));
+  if (f.logIds) and.push(f.logIds.size ? eb('anomalies.log_id', 'in', [...f.logIds]) : eb.val(false));
+  if (f.open !== undefined) and.push(eb('anomalies.checked_ts', f.open ? 'is' : 'is not', null));
+  return eb.and(and);
+}
+
+const selectAnomalies = (db: Db) =>
+  db
+    .selectFrom('anomalies')
+    .innerJoin('facilities', 'facilities.id', 'anomalies.facility_id')
+    .selectAll('anomalies')
+    .select('facilities.name as facility_name');
+
+const toBurnRecord = (burn: FleetBurnRecord) => ({ ...burn, reasons: JSON.stringify(burn.reasons), fingerprint: JSON.stringify(burn.fingerprint) });
+
+/** The fleet's records and anomalies in PostgreSQL (migration 2026-11-26-0003). */
+export function postgresFleet(db: Db): FleetStore {
+  const anomaly = async (id: number): Promise<Anomaly | null> => (await selectAnomalies(db).where('anomalies.id', '=', id).executeTakeFirst()) ?? null;
+  return {
+    judge: (burn, raised, raisedTs) =>
+      atomic(db, async (tx) => {
+        // the log row first: its re-analysis, archival or purge waits, or this waits for it
+        const log = await tx.selectFrom('kilnlogs').select('id').where('id', '=', burn.log_id).forUpdate().executeTakeFirst();
+        if (!log) return;
+        const row = toBurnRecord(burn);
+        await tx
+          .insertInto('fleet_burns')
+          .values(row)
+          .onConflict((oc) => oc.column('log_id').doUpdateSet(row))
+          .execute();
+        const before = await tx.selectFrom('anomalies').select(['id', 'code', 'other_log_id']).where('log_id', '=', burn.log_id).execute();
+        const same = (a: { code: string; other_log_id: number | null }, b: { code: string; other_log_id: number | null }) =>
+          a.code === b.code && a.other_log_id === b.other_log_id;
+        const gone = before.filter((r) => !raised.some((d) => same(d, r))).map((r) => r.id);
+        if (gone.length) await tx.deleteFrom('anomalies').where('id', 'in', gone).execute();
+        for (const found of raised) {
+          const kept = before.find((r) => same(r, found));
+          if (kept) {
+            await tx.updateTable('anomalies').set({ message: found.message, logts: burn.logts }).where('id', '=', kept.id).execute();
+            continue;
+          }
+          await tx
+            .insertInto('anomalies')
+            .values({
+              code: found.code,
+              log_id: burn.log_id,
+              other_log_id: found.other_log_id,
+              kiln: burn.kiln,
+              kiln_id: burn.kiln_id,
+              facility_id: burn.facility_id,
+              message: found.message,
+              logts: burn.logts,
+              raised_ts: raisedTs,
+            })
+            .execute();
+        }
+      }),
+    forget: (logId) =>
+      atomic(db, async (tx) => {
+        await tx.deleteFrom('anomalies').where('log_id', '=', logId).execute();
+        await tx.deleteFrom('fleet_burns').where('log_id', '=', logId).execute();
+      }),
+    burnsOfKiln: (kiln) => db.selectFrom('fleet_burns').selectAll().where('kiln', '=', kiln).execute(),
+    curveCandidates: (q) =>
+      db
+        .selectFrom('fleet_burns')
+        .selectAll()
+        .where('facility_id', '=', q.facility_id)
+        .where('kiln_type', '=', q.kiln_type)
+        .where('span_ms', '>=', q.spanMin)
+        .where('span_ms', '<=', q.spanMax)
+        .execute(),
+    unjudged: async (version) =>
+      (
+        await db
+          .selectFrom('kilnlogs')
+          .innerJoin('kilnlog_analyses', 'kilnlog_analyses.kilnlog_id', 'kilnlogs.id')
+          .leftJoin('fleet_burns', 'fleet_burns.log_id', 'kilnlogs.id')
+          .select('kilnlogs.id')
+          .where('kilnlogs.kiln', 'is not', null)
+          .where('kilnlogs.facility_id', 'is not', null)
+          .where((eb) => eb.or([eb('fleet_burns.version', 'is', null), eb('fleet_burns.version', '<>', version)]))
+          .orderBy(sql`kilnlogs.logts asc nulls first`)
+          .orderBy('kilnlogs.id', 'asc')
+          .execute()
+      ).map((r) => r.id),
+    burns: async ({ facilityIds, facilityId }) => {
+      if (facilityIds !== null && facilityIds.size === 0) return [];
+      let q = db
+        .selectFrom('fleet_burns as b')
+        .innerJoin('kilnlogs as l', 'l.id', 'b.log_id')
+        .select([
+          'b.log_id',
+          'b.kiln',
+          'b.kiln_id',
+          'b.facility_id',
+          'b.kiln_type',
+          'b.logts',
+          'b.start_ts',
+          'b.span_ms',
+          'b.latitude',
+          'b.longitude',
+          'b.valid',
+          'b.reasons',
+          'b.burn_duration',
+          'b.biomass_loaded',
+          'b.biochar_produced',
+          'b.co2_removed',
+          sql<number>`(select count(*)::int from anomalies a where a.log_id = b.log_id and a.checked_ts is null)`.as('open_anomalies'),
+        ])
+        .where('l.archived_ts', 'is', null);
+      if (facilityIds !== null) q = q.where('b.facility_id', 'in', [...facilityIds]);
+      if (facilityId !== undefined) q = q.where('b.facility_id', '=', facilityId);
+      return q.orderBy('b.start_ts').orderBy('b.log_id').execute();
+    },
+    anomalies: async (query, page) => {
+      const [first, last] = page.range;
+      const [rows, total] = await Promise.all([
+        selectAnomalies(db)
+          .where((eb) => anomalyWhere(eb, query))
+          .orderBy(sql`${sql.ref(`anomalies.${page.sort.field}`)} ${sql.raw(page.sort.order === 'ASC' ? 'asc' : 'desc')} nulls last`)
+          .orderBy('anomalies.id', page.sort.order === 'ASC' ? 'asc' : 'desc')
+          .offset(first)
+          .limit(last - first + 1)
+          .execute(),
+        db
+          .selectFrom('anomalies')
+          .innerJoin('facilities', 'facilities.id', 'anomalies.facility_id')
+          .select(sql<number>`count(*)::int`.as('n'))
+          .where((eb) => anomalyWhere(eb, query))
+          .executeTakeFirstOrThrow(),
+      ]);
+      return { rows, start: first, total: total.n };
+    },
+    anomaly,
+    check: (id, check) =>
+      atomic(db, async (tx) => {
+        const row = await tx.selectFrom('anomalies').select(['id', 'checked_ts', 'checked_by_name']).where('id', '=', id).forUpdate().executeTakeFirst();
+        if (!row) return null;
+        if (row.checked_ts !== null) throw conflict(`Anomaly ${id} was checked already, by ${row.checked_by_name ?? 'someone'}.`);
+        await tx.updateTable('anomalies').set(check).where('id', '=', id).execute();
+        return (await selectAnomalies(tx).where('anomalies.id', '=', id).executeTakeFirst()) ?? null;
+      }),
+  };
+}

@@ -1,0 +1,20 @@
+/**
+ * Payloads of the Fleet calls (issue 28): anomalies, their check, and the
+ * burns and facility boxes the map and trends read. Shapes from
+ * mock-server/openapi.yaml through generated.ts.
+ */
+import type { components } from './generated';
+
+type Schemas = components['schemas'];
+
+export type Anomaly = Schemas['Anomaly'];
+export type AnomalyCheckRequest = Schemas['AnomalyCheckRequest'];
+export type FleetFacility = Schemas['FleetFacility'];
+export type FleetBurn = Schemas['FleetBurn'];
+export type FleetView = Schemas['FleetView'];
+
+export const ANOMALY_SORT_FIELDS = ['logts', 'id', 'code', 'raised_ts'] as const;
+export type AnomalySortField = (typeof ANOMALY_SORT_FIELDS)[number];
+
+/** The longest note a check may carry. */
+export const CHECK_NOTE_MAX = 1000;

@@ -1,0 +1,34 @@
+import { Link as RouterLink } from 'react-router-dom';
+import { Alert, Link } from '@mui/material';
+import { useQuery } from '@tanstack/react-query';
+import { useCanAccess, useTranslate } from 'react-admin';
+import { RESOURCES } from '../domain/operations';
+import { fetchAnomalies, fleetKeys, type AnomalyFilter } from './fleetApi';
+
+const SHOWN = 5;
+
+/**
+ * A warning naming burns with an open anomaly: those of `logIds` (Propose Audit's
+ * chosen burns), or the newest in reach (Kiln Logs), with a link to the Fleet screen.
+ */
+export function OpenAnomalyWarning({ logIds }: { logIds?: readonly number[] }) {
+  const translate = useTranslate();
+  const { canAccess = false } = useCanAccess({ resource: RESOURCES.fleet, action: 'list' });
+  const filter: AnomalyFilter = { open: true, ...(logIds ? { log_id: [...logIds] } : {}) };
+  const open = useQuery({
+    queryKey: fleetKeys.anomalies(filter, 0, SHOWN),
+    queryFn: () => fetchAnomalies(filter, 0, SHOWN),
+    enabled: canAccess && (logIds === undefined || logIds.length > 0),
+  });
+  const rows = open.data?.rows ?? [];
+  if (!canAccess || rows.length === 0) return null;
+  const burns = [...new Set(rows.map((a) => a.log_id))].map((id) => `${id} (${rows.filter((a) => a.log_id === id).map((a) => a.code).join(', ')})`);
+  return (
+    <Alert severity="warning" data-testid="open-anomaly-warning">
+      {translate('fleet.warning', { total: open.data!.total, burns: burns.join('; ') })}{' '}
+      <Link component={RouterLink} to="/fleet">
+        {translate('fleet.warningLink')}
+      </Link>
+    </Alert>
+  );
+}
