@@ -115,6 +115,7 @@ async function openPropose(page: Page, url: string, token: string): Promise<void
   await page.goto(`${url}/login`);
   await page.evaluate((t) => sessionStorage.setItem('token', t), token);
   await page.goto(`${url}/audit/create`);
+  console.log('  Propose Audit opened');
   await page.getByRole('heading', { name: 'Propose Audit' }).waitFor();
   await page.getByRole('combobox', { name: 'Select Kiln Type' }).click();
   await page.getByRole('option', { name: 'C-Go-1' }).waitFor();
@@ -122,6 +123,7 @@ async function openPropose(page: Page, url: string, token: string): Promise<void
 
 export async function benchProposeAudit(count: number): Promise<ProposeFigures> {
   const dataDir = await seededDataDir(count);
+  console.log(`  ${count} logs seeded`);
   const { app, ctx, stop } = await createApp({ ...configFromEnv({}), dataDir, serveConsole: true });
   const server = app.listen(0, '127.0.0.1');
   const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
@@ -135,6 +137,7 @@ export async function benchProposeAudit(count: number): Promise<ProposeFigures> 
     });
     if (!auth.ok) throw new Error(`login failed: ${auth.status}`);
     const token = await auth.text();
+    console.log('  logged in');
     const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
 
     const loads: number[] = [];
