@@ -69,8 +69,13 @@ export function auditRoutes(ctx: AppContext): express.Router {
   };
 
   router.get('/audit/potential_logs', requireOperation('audits', 'create'), async (req, res) => {
-    const scope = await scopeOf(req);
-    const rows = await data.audits.potentialLogs({ kiln_type: kilnTypeParam(req.query.kiln_type), facilityIds: scope && [...scope] });
+    const kiln_type = kilnTypeParam(req.query.kiln_type);
+    // one facility's burns (an audit covers one), or every facility the caller may see; another's facility is a 404
+    const facilityIds =
+      req.query.facility_id === undefined
+        ? await scopeOf(req).then((scope) => scope && [...scope])
+        : [(await reachableFacility(req.auth!, data, positiveId(req.query.facility_id, 'facility_id'))).id];
+    const rows = await data.audits.potentialLogs({ kiln_type, facilityIds });
     const current = rows.filter((row) => analysisVersion(row.analysis) === ALGORITHM_VERSION);
     const stale = rows.filter((row) => analysisVersion(row.analysis) !== ALGORITHM_VERSION);
     const body: PotentialLogsResponse = {

@@ -191,12 +191,12 @@ export default function AuditHistoryPage() {
             {/* the spec's columns hold the signoff time and proposal number; the job id completes the audit's name */}
             <FunctionField<AuditRecord> source="job_id" label="audits.history.jobId" render={(a) => auditIdentityParts(a).job} />
             <FunctionField<AuditRecord> source="kiln_type" label="audits.history.kilnType" render={(a) => <ProposalKilnType type={a.kiln_type} />} />
-            <FunctionField<AuditRecord> source="audited_co2" label="audits.history.auditedCo2" textAlign="right" render={(a) => formatCarbon(a.audited_co2, 'total')} />
+            <FunctionField<AuditRecord> source="audited_co2" label="audits.history.auditedCo2" textAlign="right" render={(a) => formatCarbon(a.audited_co2, 'figure')} />
             <FunctionField<AuditRecord>
               source="audited_biochar"
               label="audits.history.auditedBiochar"
               textAlign="right"
-              render={(a) => formatCarbon(a.audited_biochar, 'total')}
+              render={(a) => formatCarbon(a.audited_biochar, 'figure')}
             />
             <FunctionField<AuditRecord> label="audits.history.actions" textAlign="right" render={(a) => <AuditActions audit={a} onOpen={setDialog} />} />
           </Datagrid>

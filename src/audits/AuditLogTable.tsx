@@ -1,6 +1,18 @@
-import { useMemo, type ReactNode } from 'react';
-import { Box, Typography } from '@mui/material';
-import { Datagrid, FunctionField, ListContextProvider, ResourceContextProvider, TextField, useList, useListContext, useTranslate, type RaRecord } from 'react-admin';
+import { useMemo } from 'react';
+import { Box } from '@mui/material';
+import {
+  Datagrid,
+  FunctionField,
+  ListContextProvider,
+  Pagination,
+  ResourceContextProvider,
+  TextField,
+  useList,
+  useListContext,
+  useTranslate,
+  type RaRecord,
+  type SortPayload,
+} from 'react-admin';
 import { formatCarbon } from '../domain/carbon';
 import { auditLogId, sampleRows } from '../domain/audits/audits';
 import type { AuditLogRow } from '../domain/audits/types';
@@ -23,8 +35,6 @@ export interface AuditLogSelection {
   onChange: (requested: number[]) => void;
   /** whether a burn's checkbox is enabled (e.g. only one facility per audit) */
   isSelectable?: (row: AuditLogRow) => boolean;
-  /** shown beside the count of chosen burns */
-  summary?: ReactNode;
 }
 
 export interface AuditLogTableProps {
@@ -34,8 +44,10 @@ export interface AuditLogTableProps {
   isPending?: boolean;
   /** selectable rows; none: read-only */
   selection?: AuditLogSelection;
-  /** rows per page; none: every row (the audit views are not paginated, spec §2) */
+  /** rows per page, with a pager under the table; none: every row (the audit views are not paginated, spec §2) */
   perPage?: number;
+  /** the first order of the rows (a column's header changes it); none: as given */
+  sort?: SortPayload;
   /** message key shown when there are no logs */
   empty?: string;
   /** accessible name of the table */
@@ -104,10 +116,13 @@ function columns() {
   ];
 }
 
-/** What the bulk toolbar shows beside react-admin's own count of selected rows. */
-function SelectionSummary({ children }: { children?: ReactNode }) {
-  return children ? <Typography variant="body2">{children}</Typography> : null;
-}
+// checkboxes without react-admin's bulk toolbar: the page shows the selection in a bar of its own, and no hidden
+// toolbar button stays in the tab order
+const CHECKBOXES_ONLY = <></>;
+const NO_BULK_TOOLBAR = <></>;
+
+/** The pager's page sizes: a few screens of burns, never hundreds of rows at once. */
+export const AUDIT_LOG_PAGE_SIZES = [25, 50, 100];
 
 /** Keeps react-admin's own selection state out: the table shows and asks for the parent's selection. */
 function controlledSelection(list: ReturnType<typeof useListContext<Row>>, selection: AuditLogSelection) {
@@ -136,10 +151,11 @@ export function AuditLogTable({
   empty = 'audits.logTable.empty',
   label,
   resource = RESOURCES.auditedLogs,
+  sort,
 }: AuditLogTableProps) {
   const translate = useTranslate();
   const data = useMemo(() => logs.map((row) => ({ ...row, id: auditLogId(row) })), [logs]);
-  const list = useList<Row>({ data, isPending, perPage: perPage ?? EVERY_ROW.perPage, resource });
+  const list = useList<Row>({ data, isPending, perPage: perPage ?? EVERY_ROW.perPage, resource, sort });
   const value = selection ? controlledSelection(list, selection) : list;
   return (
     <ResourceContextProvider value={resource}>
@@ -147,13 +163,15 @@ export function AuditLogTable({
         <Box sx={{ overflowX: 'auto', maxWidth: '100%' }} role={label ? 'region' : undefined} aria-label={label ? translate(label) : undefined} tabIndex={0}>
           <Datagrid
             rowClick={selection ? 'toggleSelection' : false}
-            bulkActionButtons={selection ? <SelectionSummary>{selection.summary}</SelectionSummary> : false}
+            bulkActionButtons={selection ? CHECKBOXES_ONLY : false}
+            bulkActionsToolbar={selection ? NO_BULK_TOOLBAR : undefined}
             isRowSelectable={selection?.isSelectable}
             empty={<ListEmpty message={empty} />}
           >
             {columns()}
           </Datagrid>
         </Box>
+        {perPage !== undefined && <Pagination rowsPerPageOptions={[...new Set([perPage, ...AUDIT_LOG_PAGE_SIZES])].sort((a, b) => a - b)} />}
       </ListContextProvider>
     </ResourceContextProvider>
   );

@@ -1,11 +1,12 @@
-import { useEffect, useMemo, useState } from 'react';
-import { Alert, Box, Button, Typography } from '@mui/material';
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { Alert, Box, Button, Paper, Typography } from '@mui/material';
 import AddTaskIcon from '@mui/icons-material/AddTask';
 import { useQueryClient } from '@tanstack/react-query';
 import { Form, HttpError, SelectInput, TextInput, useCreate, useGetList, useNotify, useTranslate } from 'react-admin';
 import { useFormState, useWatch, type FieldValues } from 'react-hook-form';
 import {
-  isSelectableWith,
+  auditLogId,
+  isSelectableBeside,
   PROPOSE_KILN_TYPE_CHOICES,
   proposeProblems,
   selectWithinOneFacility,
@@ -19,7 +20,8 @@ import { useNotifyTitled } from '../layout/notifications';
 import { Page } from '../layout/Page';
 import { OpenAnomalyWarning } from '../fleet/OpenAnomalyWarning';
 import { EVERY_ROW } from '../providers/listedInBrowser';
-import { AuditLogTable } from './AuditLogTable';
+import { FacilityDropdown } from '../facilities/FacilityDropdown';
+import { AUDIT_LOG_PAGE_SIZES, AuditLogTable } from './AuditLogTable';
 
 // spec §8: 'Error retrieving audit(ed) logs'
 const LOGS_FAILURE: FailureTexts = { title: 'audits.auditedLogs.errorTitle' };
@@ -37,6 +39,9 @@ interface Selection {
   refused: boolean;
 }
 const NOTHING: Selection = { ids: [], refused: false };
+
+/** Newest burns first; the Log Time header turns the order round. */
+const BY_LOG_TIME = { field: 'logts', order: 'DESC' } as const;
 
 /** The spec's two messages: the job id under its field, the empty selection above the logs (after a try). */
 function validate(selected: readonly number[]) {
@@ -57,6 +62,8 @@ export default function ProposeAuditPage() {
   const queryClient = useQueryClient();
   const [create, { isPending: creating }] = useCreate();
   const [selection, setSelection] = useState<Selection>(NOTHING);
+  // the facility picker outlives a proposal: the next audit is often of the same facility
+  const [facilityId, setFacilityId] = useState<number | null>(null);
   // a new form after a success: kiln type and job id are reset (spec §4)
   const [generation, setGeneration] = useState(0);
 
@@ -85,7 +92,7 @@ export default function ProposeAuditPage() {
   return (
     <Page title="pages.proposeAudit">
       <Form key={generation} defaultValues={FORM_DEFAULTS} onSubmit={submit} validate={validate(selection.ids)} noValidate>
-        <ProposeForm selection={selection} onSelect={setSelection} creating={creating} />
+        <ProposeForm selection={selection} onSelect={setSelection} facilityId={facilityId} onFacility={setFacilityId} creating={creating} />
       </Form>
       <OpenAnomalyWarning logIds={selection.ids} />
     </Page>
@@ -95,16 +102,19 @@ export default function ProposeAuditPage() {
 interface ProposeFormProps {
   selection: Selection;
   onSelect: (selection: Selection) => void;
+  /** the facility picker's choice; null: every facility */
+  facilityId: number | null;
+  onFacility: (facilityId: number | null) => void;
   creating: boolean;
 }
 
-function ProposeForm({ selection, onSelect, creating }: ProposeFormProps) {
+function ProposeForm({ selection, onSelect, facilityId, onFacility, creating }: ProposeFormProps) {
   const translate = useTranslate();
   const kilnType = kilnTypeOf(useWatch({ name: 'kiln_type' }));
   const { isSubmitted } = useFormState();
   const logs = useGetList<LogRecord>(
     RESOURCES.potentialAuditLogs,
-    { filter: { kiln_type: kilnType }, pagination: EVERY_ROW, sort: { field: 'logts', order: 'DESC' } },
+    { filter: facilityId === null ? { kiln_type: kilnType } : { kiln_type: kilnType, facility_id: facilityId }, pagination: EVERY_ROW, sort: BY_LOG_TIME },
     { enabled: kilnType !== null },
   );
   useReportQueryFailure(logs.error, LOGS_FAILURE);
@@ -115,9 +125,22 @@ function ProposeForm({ selection, onSelect, creating }: ProposeFormProps) {
   // another kiln type lists other burns: what was chosen goes
   useEffect(() => onSelect(NOTHING), [kilnType, onSelect]);
 
-  const chosen = rows.filter((row) => selection.ids.includes(row.id));
+  const chosen = useMemo(() => {
+    const ids = new Set(selection.ids);
+    return rows.filter((row) => ids.has(auditLogId(row)));
+  }, [rows, selection.ids]);
   const chosenFacility = chosen[0]?.facility_name ?? '';
+  const anchor = chosen[0]?.facility_id ?? null;
   const chosenCo2 = sumKg(chosen.map((row) => row.analysis_detail?.co2_removed ?? 0));
+  // one facility per audit: the same function while the selection's facility stays, so unchanged rows need not render again
+  const isSelectable = useCallback((row: AuditLogRow) => isSelectableBeside(anchor, row), [anchor]);
+  const onChange = useCallback((requested: number[]) => onSelect(selectWithinOneFacility(rows, selection.ids, requested)), [onSelect, rows, selection.ids]);
+  const tableSelection = useMemo(() => ({ selectedIds: selection.ids, onChange, isSelectable }), [selection.ids, onChange, isSelectable]);
+  // another facility picked: a selection of a different facility goes (every facility keeps it)
+  const chooseFacility = (id: number | null) => {
+    if (id !== null && anchor !== null && id !== anchor) onSelect(NOTHING);
+    onFacility(id);
+  };
   const optionText = (choice: KilnTypeChoice) => translate(choice.label, { _: choice.label });
 
   return (
@@ -135,6 +158,9 @@ function ProposeForm({ selection, onSelect, creating }: ProposeFormProps) {
           sx={{ width: 260, maxWidth: '100%' }}
           disabled={creating}
         />
+        <Box sx={{ mt: 1, mb: 0.5, width: 400, maxWidth: '100%' }}>
+          <FacilityDropdown value={facilityId} onChange={chooseFacility} emptyOption="audits.propose.everyFacility" disabled={creating} />
+        </Box>
         <TextInput
           source="job_id"
           label="audits.propose.jobId"
@@ -144,9 +170,6 @@ function ProposeForm({ selection, onSelect, creating }: ProposeFormProps) {
           disabled={creating}
           helperText={false}
         />
-        <Button type="submit" variant="contained" startIcon={<AddTaskIcon />} disabled={creating} sx={{ mt: 1 }}>
-          {translate('audits.propose.create')}
-        </Button>
       </Box>
       <Typography variant="h6" component="h2">
         {translate('audits.propose.proposedLogs')}
@@ -182,19 +205,54 @@ function ProposeForm({ selection, onSelect, creating }: ProposeFormProps) {
         <Alert severity="error">{translate('audits.logTable.loadError')}</Alert>
       ) : (
         <AuditLogTable
+          // another list: back to its first page
+          key={`${kilnType}:${facilityId ?? ''}`}
           resource={RESOURCES.potentialAuditLogs}
           logs={rows}
           isPending={logs.isPending}
           label="audits.propose.proposedLogs"
           empty="audits.propose.empty"
-          selection={{
-            selectedIds: selection.ids,
-            onChange: (requested) => onSelect(selectWithinOneFacility(rows, selection.ids, requested)),
-            isSelectable: (row) => isSelectableWith(rows, selection.ids, row),
-            summary: translate('audits.logTable.selected', { smart_count: chosen.length, co2: formatCarbon(chosenCo2, 'figure') }),
-          }}
+          perPage={AUDIT_LOG_PAGE_SIZES[0]}
+          sort={BY_LOG_TIME}
+          selection={tableSelection}
         />
       )}
+      <SelectionBar count={chosen.length} co2={chosenCo2} creating={creating} />
     </Box>
+  );
+}
+
+/**
+ * What the proposal adds up to, beside Create Audit Job, kept in sight at the
+ * bottom of the window however long the list (review M1).
+ */
+function SelectionBar({ count, co2, creating }: { count: number; co2: number; creating: boolean }) {
+  const translate = useTranslate();
+  return (
+    <Paper
+      square
+      elevation={3}
+      role="region"
+      aria-label={translate('audits.propose.selectionBar')}
+      sx={{
+        position: 'sticky',
+        bottom: 0,
+        zIndex: (theme) => theme.zIndex.appBar - 1,
+        display: 'flex',
+        flexWrap: 'wrap',
+        alignItems: 'center',
+        justifyContent: 'space-between',
+        gap: 1,
+        px: 2,
+        py: 1,
+      }}
+    >
+      <Typography variant="body1" role="status" sx={{ fontWeight: 500 }}>
+        {translate('audits.logTable.selected', { smart_count: count, co2: formatCarbon(co2, 'figure') })}
+      </Typography>
+      <Button type="submit" variant="contained" startIcon={<AddTaskIcon />} disabled={creating}>
+        {translate('audits.propose.create')}
+      </Button>
+    </Paper>
   );
 }

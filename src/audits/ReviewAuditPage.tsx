@@ -134,8 +134,8 @@ function AuditSummaryTable({ summary }: { summary: readonly AuditCo2Summary[] })
             <TableRow key={line.name}>
               <TableCell>{line.name}</TableCell>
               <TableCell align="right">{formatNumber(line.count)}</TableCell>
-              <TableCell align="right">{formatCarbon(line.co2, 'total')}</TableCell>
-              <TableCell align="right">{formatCarbon(line.biochar, 'total')}</TableCell>
+              <TableCell align="right">{formatCarbon(line.co2, 'figure')}</TableCell>
+              <TableCell align="right">{formatCarbon(line.biochar, 'figure')}</TableCell>
             </TableRow>
           ))}
         </TableBody>

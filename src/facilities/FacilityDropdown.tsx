@@ -18,13 +18,15 @@ export interface FacilityDropdownProps {
   /** message key of the label; default 'Facility' */
   label?: string;
   disabled?: boolean;
+  /** message key of a first item that chooses none (e.g. every facility); none: no such item */
+  emptyOption?: string;
 }
 
 /**
  * Pick one facility, for the screens that work on one (audit history,
  * eco-asset review): items "mnemonic – name" from GET /api/dropdowns/facilities.
  */
-export function FacilityDropdown({ value, onChange, label = 'facilities.dropdown', disabled }: FacilityDropdownProps) {
+export function FacilityDropdown({ value, onChange, label = 'facilities.dropdown', disabled, emptyOption }: FacilityDropdownProps) {
   const translate = useTranslate();
   const dataProvider = useDataProvider<ApiDataProvider>();
   const options = useQuery({ queryKey: [RESOURCES.facilities, 'dropdown'], queryFn: () => dataProvider.getFacilityDropdown() });
@@ -41,7 +43,9 @@ export function FacilityDropdown({ value, onChange, label = 'facilities.dropdown
       disabled={disabled || options.isPending}
       onChange={(event) => onChange(event.target.value === '' ? null : Number(event.target.value))}
       sx={{ width: FACILITY_DROPDOWN_WIDTH, maxWidth: '100%' }}
+      slotProps={emptyOption ? { select: { displayEmpty: true }, inputLabel: { shrink: true } } : undefined}
     >
+      {emptyOption && <MenuItem value="">{translate(emptyOption)}</MenuItem>}
       {items.map((item) => (
         <MenuItem key={item.id} value={String(item.id)}>
           {facilityOptionLabel(item)}

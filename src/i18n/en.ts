@@ -507,6 +507,8 @@ export const en = {
       noKilnType: 'Please select a kiln type.',
       oneFacility: 'An audit covers one facility only: logs of %{facility} are selected, so logs of other facilities cannot be added. Clear the selection to choose another facility.',
       clearSelection: 'Clear selection',
+      everyFacility: 'Every facility',
+      selectionBar: 'Selection',
       created: 'Audit job created successfully.',
       failed: 'An unknown error occurred creating the audit job. Please try again later.',
       empty: 'No validated analysed burns of this kiln type are waiting for an audit.',

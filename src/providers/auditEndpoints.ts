@@ -75,7 +75,7 @@ export const AUDIT_ENDPOINTS = {
     },
   } as ResourceEndpoint,
   [RESOURCES.potentialAuditLogs]: queriedList(
-    (filter) => (isSet(filter.kiln_type) ? `/audit/potential_logs?${query({ kiln_type: filter.kiln_type })}` : null),
+    (filter) => (isSet(filter.kiln_type) ? `/audit/potential_logs?${query({ kiln_type: filter.kiln_type, facility_id: filter.facility_id })}` : null),
     // the burns an older algorithm analysed come apart: the page says they need analysing again
     (json: PotentialLogsResponse) => ({
       rows: asRecords(json.data.map((log) => auditLogRow(log))),

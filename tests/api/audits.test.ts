@@ -173,6 +173,25 @@ describe('potential logs', () => {
     expect((await potential()).data.map((l) => l.id)).toContain(burn.id);
   });
 
+  it('keeps one facility’s burns with facility_id (Propose Audit’s facility picker); no such facility is a 404, a bad id a 400', async () => {
+    const all = await potential(-1);
+    const facilityIds = [...new Set(all.data.map((l) => l.facility_id!))];
+    expect(facilityIds.length).toBeGreaterThan(1);
+    for (const facilityId of facilityIds) {
+      const res = await http().get('/api/audit/potential_logs').query({ kiln_type: -1, facility_id: facilityId }).set(as('kilnadmin'));
+      expect(res.status).toBe(200);
+      const body = res.body as PotentialLogsResponse;
+      expect(body.data.map((l) => l.id)).toEqual(all.data.filter((l) => l.facility_id === facilityId).map((l) => l.id));
+    }
+    const none = await http().get('/api/audit/potential_logs').query({ kiln_type: -1, facility_id: 999999 }).set(as('kilnadmin'));
+    expect(none.status).toBe(404);
+    for (const bad of ['0', 'x', '-2']) {
+      const res = await http().get('/api/audit/potential_logs').query({ kiln_type: -1, facility_id: bad }).set(as('kilnadmin'));
+      expect(res.status, bad).toBe(400);
+      expect(res.body.errors).toHaveProperty('facility_id');
+    }
+  });
+
   it('is a 400 for a kiln type outside -1..2 or none', async () => {
     for (const q of ['?kiln_type=3', '?kiln_type=x', '']) {
       const res = await http().get(`/api/audit/potential_logs${q}`).set(as('kilnadmin'));

@@ -45,6 +45,8 @@ for (const width of [1400, 390]) {
     const proposed = page.getByRole('region', { name: 'Proposed Logs' });
     const firstBurn = proposed.locator('tbody tr').first();
     await expect(firstBurn).toBeVisible();
+    // past the loading skeleton's rows: the burn's analysis id is in its second cell
+    await expect(firstBurn.locator('td').nth(1)).toHaveText(/^\s*\d+\s*$/);
     const analysisId = Number((await firstBurn.locator('td').nth(1).textContent())?.trim());
     expect(analysisId).toBeGreaterThan(0);
     await page.getByRole('button', { name: 'Create Audit Job' }).click();

@@ -2298,12 +2298,14 @@ export interface paths {
          * Burns that can be proposed for an audit (rule create audit)
          * @description Valid, analysed, live burns in no open proposal and no audit, of the kiln type (-1:
          *     any type), oldest first. Burns analysed by an older algorithm come apart, in
-         *     `needs_reanalysis`.
+         *     `needs_reanalysis`. facility_id (optional) keeps one facility's burns, as an audit covers
+         *     one facility; a facility the caller may not see answers 404.
          */
         get: {
             parameters: {
                 query: {
                     kiln_type: number;
+                    facility_id?: number;
                 };
                 header?: never;
                 path?: never;
@@ -2323,6 +2325,7 @@ export interface paths {
                 400: components["responses"]["BadRequest"];
                 401: components["responses"]["Unauthorized"];
                 403: components["responses"]["Forbidden"];
+                404: components["responses"]["NotFound"];
                 503: components["responses"]["Unavailable"];
             };
         };

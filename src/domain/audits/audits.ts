@@ -121,10 +121,19 @@ export function selectWithinOneFacility(
 
 /** Whether a burn can join a selection whose burns are `selected`. */
 export function isSelectableWith(rows: readonly AuditLogRow[], selected: readonly number[], row: AuditLogRow): boolean {
-  const facility = facilityOf(row);
-  if (facility === null) return false;
-  const chosen = rows.find((r) => selected.includes(auditLogId(r)));
-  return !chosen || facilityOf(chosen) === facility;
+  return isSelectableBeside(selectionFacility(rows, selected), row);
+}
+
+/** The facility of the chosen burns (one, by the rule above); null while none is chosen. */
+export function selectionFacility(rows: readonly AuditLogRow[], selected: readonly number[]): number | null {
+  const ids = new Set(selected);
+  return facilityOf(rows.find((r) => ids.has(auditLogId(r))));
+}
+
+/** Whether a burn may join a selection of burns of `facility` (null: none chosen yet). */
+export function isSelectableBeside(facility: number | null, row: AuditLogRow): boolean {
+  const own = facilityOf(row);
+  return own !== null && (facility === null || own === facility);
 }
 
 // ---------------------------------------------------------------- signoff

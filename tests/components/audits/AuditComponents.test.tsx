@@ -76,18 +76,20 @@ describe('AuditLogTable (spec §2 Audit log table)', { timeout: 15000 }, () => {
     function Selecting() {
       const [ids, setIds] = useState<number[]>([]);
       return (
-        <AuditLogTable
-          logs={[FULL, BARE, OTHER_FACILITY]}
-          selection={{
-            selectedIds: ids,
-            onChange: (requested) => {
-              changes.push(requested);
-              setIds(requested);
-            },
-            isSelectable: (row: AuditLogRow) => row.facility_id === 1,
-            summary: `chosen ${ids.join(',')}`,
-          }}
-        />
+        <>
+          <AuditLogTable
+            logs={[FULL, BARE, OTHER_FACILITY]}
+            selection={{
+              selectedIds: ids,
+              onChange: (requested) => {
+                changes.push(requested);
+                setIds(requested);
+              },
+              isSelectable: (row: AuditLogRow) => row.facility_id === 1,
+            }}
+          />
+          <p>{`chosen ${ids.join(',')}`}</p>
+        </>
       );
     }
     renderInAdmin(<Selecting />);

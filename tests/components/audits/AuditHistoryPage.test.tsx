@@ -60,8 +60,9 @@ describe('Audit History (spec §2)', { timeout: 20000 }, () => {
     expect(headers).toEqual(expect.arrayContaining(['Audit Date & Time', 'Audit Proposal ID', 'Kiln Type', 'Audited CO2 (kg)', 'Audited Biochar (kg)']));
     const row = screen.getByText('20-Mar-2026 15-04-09').closest('tr') as HTMLElement;
     expect(within(row).getByText('C-Go-1')).toBeInTheDocument();
-    expect(within(row).getByText('2,016')).toBeInTheDocument();
-    expect(within(row).getByText('806')).toBeInTheDocument();
+    // an audit's CO2 reads as it does on Minting and Review Eco Assets: kg with 1 decimal (one rule)
+    expect(within(row).getByText('2,015.6')).toBeInTheDocument();
+    expect(within(row).getByText('806.4')).toBeInTheDocument();
     // beside the spec's time and proposal number, the job id names the audit as the other screens do
     expect(headers).toContain('Job ID');
     expect(within(row).getByText('AUD-20')).toBeInTheDocument();

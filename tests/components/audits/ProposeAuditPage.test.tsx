@@ -12,13 +12,18 @@ const NAIROBI_1 = { ...makeAuditLog({ analysis_id: 21, kiln_id: 'CG1-0001' }), i
 const NAIROBI_2 = { ...makeAuditLog({ analysis_id: 22, kiln_id: 'CG1-0002', analysis_detail: { co2_removed: 10.04, biochar_produced: 4 } }), id: 22 };
 const ANDES = { ...makeAuditLog({ analysis_id: 23, kiln_id: 'CG1-0100', facility_id: 2, facility_name: 'Andes Biochar' }), id: 23 };
 
+const FACILITIES = [
+  { id: 1, mnemonic: 'NRB', name: 'Nairobi Char Works' },
+  { id: 2, mnemonic: 'AND', name: 'Andes Biochar' },
+];
+
 function renderPage(methods: Record<string, unknown>) {
   return renderInAdmin(
     <>
       <ProposeAuditPage />
       <Notification />
     </>,
-    fakeProvider(methods),
+    fakeProvider({ getFacilityDropdown: async () => FACILITIES, ...methods }),
   );
 }
 
@@ -29,7 +34,7 @@ async function chooseKilnType(name: string) {
 
 const rowOf = (text: string) => screen.getByText(text).closest('tr') as HTMLElement;
 
-describe('Propose Audit (spec §2, §5)', { timeout: 20000 }, () => {
+describe('Propose Audit (spec §2, §5)', { timeout: 30000 }, () => {
   it('asks for a job identifier and at least one log, with the spec texts', async () => {
     const { getList } = listsBy({ potential_audit_logs: { data: [NAIROBI_1] } });
     const create = vi.fn();
@@ -166,5 +171,94 @@ describe('Propose Audit: a failed read', { timeout: 20000 }, () => {
     await chooseKilnType('Terrafix');
     expect(await screen.findByText('Error retrieving audit(ed) logs')).toBeInTheDocument();
     expect(screen.getByText('The logs could not be loaded.')).toBeInTheDocument();
+  });
+});
+
+/** n burns of Nairobi, one an hour from 1 March 2026 (log time ascending with the id), each 10.05 kg CO2. */
+const manyBurns = (n: number, facility = { facility_id: 1, facility_name: 'Nairobi Char Works' }, firstId = 100) =>
+  Array.from({ length: n }, (_, i) => ({
+    ...makeAuditLog({
+      analysis_id: firstId + i,
+      kiln_id: `CG1-${String(firstId + i).padStart(4, '0')}`,
+      logts: `2026-03-${String(1 + Math.floor(i / 24)).padStart(2, '0')}T${String(i % 24).padStart(2, '0')}:00:00`,
+      analysis_detail: { co2_removed: 10.05, biochar_produced: 4 },
+      ...facility,
+    }),
+    id: firstId + i,
+  }));
+
+const selectionBar = () => screen.getByRole('region', { name: 'Selection' });
+
+describe('Propose Audit that scales (review M1, M2)', { timeout: 30000 }, () => {
+  it('keeps the count and CO2 of the selection beside Create Audit Job in one bar, with no hidden bulk toolbar', async () => {
+    const { getList } = listsBy({ potential_audit_logs: { data: [NAIROBI_1, NAIROBI_2] } });
+    renderPage({ getList });
+    // before any choice the bar says what an empty proposal adds up to
+    expect(within(selectionBar()).getByText('0 logs selected (0.0 kg CO2)')).toBeInTheDocument();
+    expect(within(selectionBar()).getByRole('button', { name: 'Create Audit Job' })).toBeInTheDocument();
+    await chooseKilnType('C-Go-1');
+    await screen.findByText('CG1-0001');
+    await userEvent.click(within(rowOf('CG1-0001')).getByRole('checkbox'));
+    expect(within(selectionBar()).getByText('1 log selected (1,507.7 kg CO2)')).toBeInTheDocument();
+    expect(getComputedStyle(selectionBar()).position).toBe('sticky');
+    // react-admin's bulk toolbar (its count and an Unselect button, clipped out of sight) is gone from the page and the tab order
+    expect(screen.queryByText(/items? selected/)).toBeNull();
+    expect(screen.queryByRole('button', { name: /Unselect/ })).toBeNull();
+  });
+
+  it('lists one facility’s burns when a facility is picked, and drops a selection of another facility', async () => {
+    const ANDES_2 = { ...makeAuditLog({ analysis_id: 24, kiln_id: 'CG1-0101', facility_id: 2, facility_name: 'Andes Biochar' }), id: 24 };
+    const { getList, calls } = listsBy({
+      potential_audit_logs: ({ filter }) => ({
+        data: [NAIROBI_1, ANDES, NAIROBI_2, ANDES_2].filter((l) => filter.facility_id === undefined || l.facility_id === filter.facility_id),
+      }),
+    });
+    renderPage({ getList });
+    await chooseKilnType('C-Go-1');
+    await screen.findByText('CG1-0001');
+    await userEvent.click(within(rowOf('CG1-0001')).getByRole('checkbox'));
+    expect(within(selectionBar()).getByText('1 log selected (1,507.7 kg CO2)')).toBeInTheDocument();
+    // the picker offers every facility first
+    await userEvent.click(screen.getByRole('combobox', { name: 'Facility' }));
+    expect(screen.getAllByRole('option').map((o) => o.textContent)).toEqual(['Every facility', 'NRB – Nairobi Char Works', 'AND – Andes Biochar']);
+    await userEvent.click(screen.getByRole('option', { name: 'AND – Andes Biochar' }));
+    await screen.findByText('CG1-0101');
+    expect(calls.at(-1)).toEqual({ resource: 'potential_audit_logs', filter: { kiln_type: 0, facility_id: 2 } });
+    expect(screen.queryByText('CG1-0001')).toBeNull();
+    expect(within(selectionBar()).getByText('0 logs selected (0.0 kg CO2)')).toBeInTheDocument();
+    await userEvent.click(within(rowOf('CG1-0101')).getByRole('checkbox'));
+    await userEvent.click(within(rowOf('CG1-0100')).getByRole('checkbox'));
+    expect(within(selectionBar()).getByText('2 logs selected (3,015.3 kg CO2)')).toBeInTheDocument();
+    // back to every facility: the selection stays, and the other facility's burns cannot join it
+    await userEvent.click(screen.getByRole('combobox', { name: 'Facility' }));
+    await userEvent.click(screen.getByRole('option', { name: 'Every facility' }));
+    await screen.findByText('CG1-0001');
+    expect(calls.at(-1)).toEqual({ resource: 'potential_audit_logs', filter: { kiln_type: 0 } });
+    expect(within(selectionBar()).getByText('2 logs selected (3,015.3 kg CO2)')).toBeInTheDocument();
+    expect(within(rowOf('CG1-0001')).getByRole('checkbox')).toBeDisabled();
+  });
+
+  it('pages the burns newest first, sorts by log time, and counts a selection across pages', async () => {
+    const burns = manyBurns(30);
+    const { getList } = listsBy({ potential_audit_logs: { data: burns } });
+    renderPage({ getList });
+    await chooseKilnType('C-Go-1');
+    const table = await screen.findByRole('region', { name: 'Proposed Logs' });
+    await within(table).findByText('CG1-0129');
+    // 25 a page, newest log first
+    const kilnIds = () => within(table).getAllByRole('row').slice(1).map((r) => within(r).getAllByRole('cell')[3].textContent);
+    expect(kilnIds()).toHaveLength(25);
+    expect(kilnIds()[0]).toBe('CG1-0129');
+    await userEvent.click(within(rowOf('CG1-0129')).getByRole('checkbox'));
+    await userEvent.click(screen.getByRole('button', { name: 'Go to page 2' }));
+    await within(table).findByText('CG1-0104');
+    expect(kilnIds()).toHaveLength(5);
+    await userEvent.click(within(rowOf('CG1-0100')).getByRole('checkbox'));
+    expect(within(selectionBar()).getByText('2 logs selected (20.1 kg CO2)')).toBeInTheDocument();
+    // the Log Time header turns the order round: the oldest first
+    await userEvent.click(within(table).getByRole('button', { name: /sort by log ?time/i }));
+    await within(table).findByText('CG1-0100');
+    expect(kilnIds()[0]).toBe('CG1-0100');
+    expect(within(rowOf('CG1-0100')).getByRole('checkbox')).toBeChecked();
   });
 });

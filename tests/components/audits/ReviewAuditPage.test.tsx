@@ -59,7 +59,7 @@ describe('Review Proposed Logs (spec §2)', { timeout: 20000 }, () => {
       'CO2 Removed (kg)',
       'Biochar Produced (kg)',
     ]);
-    expect(within(summary).getByRole('row', { name: /Nairobi Char Works/ })).toHaveTextContent('Nairobi Char Works23,0151,236');
+    expect(within(summary).getByRole('row', { name: /Nairobi Char Works/ })).toHaveTextContent('Nairobi Char Works23,015.31,236.1');
     expect(screen.getByRole('heading', { name: 'Audit Logs' })).toBeInTheDocument();
     expect(await screen.findByText('TX-0001')).toBeInTheDocument();
     expect(calls).toContainEqual({ resource: 'auditable_logs', filter: { audit: 4 } });
