@@ -17,7 +17,7 @@ import {
   transactionKey,
 } from '../auditRules';
 import { mintLedger, retirementOf } from '../ledgerRules';
-import { NAMESPACE } from './advisoryLock';
+import { MINT_SERIALS_KEY, NAMESPACE } from './advisoryLock';
 import { toGrams, toKg } from '../../../src/domain/carbon';
 import type {
   AuditStore,
@@ -712,9 +712,6 @@ const ECO_ASSET_COLUMNS = [
   'minted_by',
 ] as const;
 
-/** the second key of the transaction lock every mint takes before it reads the next serial (advisoryLock.ts names the first) */
-const SERIALS_LOCK = 4;
-
 const currentShare = async (db: Db) => (await db.selectFrom('buffer_shares').selectAll().orderBy('id', 'desc').limit(1).executeTakeFirst()) ?? null;
 
 function ecoAssets(db: Db): EcoAssetStore {
@@ -759,7 +756,7 @@ function ecoAssets(db: Db): EcoAssetStore {
         const kg = new Map([...input.allocations].map(([id, v]) => [id, toKg(toGrams(v))]));
         const co2Allocated = toKg([...kg.values()].reduce((n, v) => n + toGrams(v), 0));
         // serials are handed out one mint at a time, in commit order: the lock holds until this transaction ends
-        await sql`select pg_advisory_xact_lock(${NAMESPACE}::int, ${SERIALS_LOCK}::int)`.execute(tx);
+        await sql`select pg_advisory_xact_lock(${NAMESPACE}::int, ${MINT_SERIALS_KEY}::int)`.execute(tx);
         const { next } = (
           await sql<{ next: number }>`select coalesce(max(greatest(serial_last, buffer_serial_last)), 0)::bigint + 1 as next from eco_assets`.execute(tx)
         ).rows[0];
