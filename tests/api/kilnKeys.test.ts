@@ -290,7 +290,7 @@ async function startSecondServer(): Promise<ReturnType<typeof request> & { stop(
     return Object.assign(http, { stop: () => Promise.resolve() });
   }
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kiln-keys-b-'));
-  const second = await createApp({ ...server.ctx.config, dataDir, storage: { ...server.ctx.config.storage, dataDir } });
+  const second = await createApp({ ...server.ctx.config, dataDir });
   const http = request(second.app);
   return Object.assign(http, {
     async stop() {
