@@ -9,6 +9,7 @@ import { seedEcoAssets } from './ecoAssets';
 import { seedFacilities } from './facilities';
 import { seedFacilityMedia } from './facilityMedia';
 import { seedKilnLogs } from './kilnlogs';
+import { seedKilnKeys } from './kilnKeys';
 import { seedKilns, seedPendingKiln } from './kilns';
 import { seedUsers } from './users';
 
@@ -19,7 +20,7 @@ import { seedUsers } from './users';
 export type Seeder = (state: DbShape, ctx: Pick<AppContext, 'config' | 'blobs'>) => Promise<void> | void;
 
 // the audits come after these, through the store (seedAudits)
-const SEEDERS: Seeder[] = [seedUsers, seedChanges, seedFacilities, seedKilns, seedFacilityMedia, seedKilnLogs, seedPendingKiln];
+const SEEDERS: Seeder[] = [seedUsers, seedChanges, seedFacilities, seedKilns, seedKilnKeys, seedFacilityMedia, seedKilnLogs, seedPendingKiln];
 
 export type SeedProgress = (table: string, done: number, total: number) => void;
 

@@ -5,6 +5,7 @@ import { analysedLog, kilnLookup } from '../kilnlogs/ingest';
 import { KilnLogFiles } from '../kilnlogs/storage';
 import type { FacilityRecord, KilnRecord } from '../store/schema';
 import type { Seeder } from '.';
+import { signAsDemoKiln } from './kilnKeys';
 
 /**
  * About DEMO_LOG_COUNT burn logs over the last 18 months from the seeded kilns,
@@ -129,6 +130,7 @@ export const seedKilnLogs: Seeder = async (state, ctx) => {
     // the same analysis an upload gets, its row added to the state being built
     const bytes = Buffer.from(burn.text, 'utf8');
     const { row, file } = analysedLog(state.kilnlogs.length + 1, files.newRawKey(), { bytes, fileName: null, uploadTs }, fileUnder);
+    signAsDemoKiln(state, row, bytes);
     await Promise.all([files.saveRaw(row.s3key, bytes), files.saveAnalysis(row.id, file)]);
     state.kilnlogs.push(row);
   }

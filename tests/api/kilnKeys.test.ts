@@ -5,7 +5,8 @@ import path from 'node:path';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../mock-server/app';
-import { newKeyPair, signBytes } from '../../mock-server/kilns/kilnKeys';
+import { newKeyPair, signBytes, verifiesBytes } from '../../mock-server/kilns/kilnKeys';
+import { demoKilnPrivateKey, UNSIGNED_DEMO_KILN } from '../../mock-server/seed/kilnKeys';
 import type { FacilityChange, KilnKey } from '../../src/domain/api/configure';
 import type { KilnLog } from '../../src/domain/api/kilnLogs';
 import { loginAll, TINY_PDF, type DemoUsername } from '../helpers/configure';
@@ -299,3 +300,35 @@ async function startSecondServer(): Promise<ReturnType<typeof request> & { stop(
     },
   });
 }
+
+describe('the demo seed (DEMO_KILN_KEYS, on by default)', () => {
+  it('gives every demo kiln but one a derived key and signs their logs; the one kiln stays unsigned', async () => {
+    const seeded = await startTestServer({ demoKilnKeys: true });
+    try {
+      const kilns = await seeded.ctx.data.kilns.list();
+      for (const k of kilns) {
+        const keys = await seeded.ctx.data.kilns.keys(k.id);
+        // the pending kiln (no logs yet) and UNSIGNED_DEMO_KILN have none
+        expect(keys.length, k.kiln_id).toBe(k.kiln_id === UNSIGNED_DEMO_KILN || k.approved_ts === null ? 0 : 1);
+      }
+      const logs = (await seeded.ctx.data.kilnLogs.list({ archived: false, facilityIds: null }, {}, { sort: { field: 'id', order: 'ASC' }, range: [0, 1000] })).rows;
+      const unsignedKiln = kilns.find((k) => k.kiln_id === UNSIGNED_DEMO_KILN)!;
+      expect(logs.some((l) => l.signed)).toBe(true);
+      for (const log of logs) {
+        const keyed = log.kiln !== null && log.kiln !== unsignedKiln.id;
+        expect(log.signed, `log ${log.id}`).toBe(keyed);
+        if (!log.signed) continue;
+        const [key] = await seeded.ctx.data.kilns.keys(log.kiln!);
+        expect(log.key_fingerprint).toBe(key.fingerprint);
+        expect(verifiesBytes(key.public_key, (await seeded.ctx.blobs.readAll(log.s3key))!, Buffer.from(log.signature!, 'base64'))).toBe(true);
+      }
+      // the derived key signs an upload as its kiln
+      const bytes = Buffer.from(burnCsv('CG1-0007', await storedFacility(seeded, NAIROBI)));
+      const res = await seeded.http.post('/api/kilnlogs/upload').set('Content-Type', 'text/csv').set({ 'Kiln-Key': (await seeded.ctx.data.kilns.keys(1))[0].fingerprint, 'Kiln-Signature': signBytes(demoKilnPrivateKey('CG1-0007'), bytes) }).send(bytes);
+      expect(res.status).toBe(201);
+      expect(res.body.signed).toBe(true);
+    } finally {
+      seeded.close();
+    }
+  });
+});
