@@ -330,5 +330,5 @@ describe('the demo seed (DEMO_KILN_KEYS, on by default)', () => {
     } finally {
       seeded.close();
     }
-  });
+  }, 180_000);
 });
