@@ -19,6 +19,11 @@ export interface ServerConfig {
   /** how many burn logs a fresh seed simulates (DEMO_LOG_COUNT; tests seed fewer) */
   demoLogCount: number;
   /**
+   * DEMO_KILN_KEYS (default 1; 0: none): the seed gives all demo kilns but one a
+   * key derived from its kiln id and signs their logs (demo only: anyone can derive them)
+   */
+  demoKilnKeys: boolean;
+  /**
    * SEED_DEMO=1: seed the demo business into an empty PostgreSQL store at start
    * (the embedded store is seeded when empty anyway); never implicitly on PostgreSQL
    */
@@ -101,6 +106,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     archiveRetentionDays: positiveInt(env.ARCHIVE_RETENTION_DAYS, 90),
     fileSweepGraceMinutes: nonNegativeInt(env.FILE_SWEEP_GRACE_MINUTES, 60),
     demoLogCount: positiveInt(env.DEMO_LOG_COUNT, 400),
+    demoKilnKeys: env.DEMO_KILN_KEYS !== '0',
     seedDemo: env.SEED_DEMO === '1',
     trustProxy: trustProxyFrom(env.TRUST_PROXY),
     serveConsole: true,

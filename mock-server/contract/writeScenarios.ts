@@ -1,5 +1,6 @@
 import type { Facility } from '../../src/domain/api/configure';
 import type { Answer } from './answerCheck';
+import { newKeyPair } from '../kilns/kilnKeys';
 import { burnLog } from './sampleFiles';
 import { json, madeAnyway, StepFailed, type WriteRun } from './writeRun';
 
@@ -486,4 +487,46 @@ const bufferShare: Scenario = {
 };
 
 /** in the order they run: the lasting ones make the facility, kiln and burn those after them use */
-export const SCENARIOS: readonly Scenario[] = [users, release, othersPassword, changes, statistics, bufferShare, facilityAdd, kilnAdd, kilnEdit, kilnApprove, facilityEdit, kilnLog, logAssign, archiveRestore, photo, statement, certify];
+/** registers a new key on the run's own kiln, reads it back and revokes it (the revoked key stays: revoking is final) */
+const kilnKeys: Scenario = {
+  name: "a key added to the run's kiln and revoked",
+  permanence: 'lasting',
+  covers: ['POST /kilns/{id}/keys', 'POST /kilns/{id}/keys/{keyId}/revoke'],
+  needs: ['GET /kiln/registry/list', 'GET /kilns/{id}/keys', 'POST /kilns/{id}/keys', 'POST /kilns/{id}/keys/{keyId}/revoke'],
+  async run(run) {
+    const op = run.op('POST', '/kilns/{id}/keys');
+    if (!run.made.kilnId) return run.skip(op, 'adds keys only to a kiln of its own: the role must also register a kiln');
+    const kiln = await registryKiln(run, (k) => k.kiln_id === run.made.kilnId, "finds the run's kiln", (k) => (k ? null : `${run.made.kilnId} is not listed`));
+    if (!kiln) return;
+    const { publicPem, fingerprint } = newKeyPair();
+    const added = await run.call('POST', '/kilns/{id}/keys', `/kilns/${kiln.id}/keys`, 201, 'registers a new public key', { json: { label: `contract-check-${run.runId}`, public_key: publicPem } }, (a) =>
+      same('fingerprint', json(a).fingerprint, fingerprint),
+    );
+    run.leftBehind.push(`kiln ${kiln.kiln_id}'s key ${fingerprint.slice(0, 16)}…, revoked`);
+    const keyId = idOf(added);
+    await run.call('POST', '/kilns/{id}/keys/{keyId}/revoke', `/kilns/${kiln.id}/keys/${keyId}/revoke`, 200, 'revokes it', {}, (a) => (json(a).revoked_ts ? null : 'revoked_ts is not set'));
+    await run.call('GET', '/kilns/{id}/keys', `/kilns/${kiln.id}/keys`, 200, 'reads the revocation back', {}, (a) =>
+      ((json(a) as unknown as { id: number; revoked_ts: string | null }[]).find((k) => k.id === keyId)?.revoked_ts ? null : 'the key is not listed revoked'),
+    );
+  },
+};
+
+/** sets a facility's signed-burns-only setting to what it is already: the answer says it, nothing changes */
+const signedBurns: Scenario = {
+  name: "a facility's signed-burns setting set to what it is",
+  permanence: 'restores',
+  covers: ['POST /facility/{id}/signed-burns'],
+  needs: ['GET /facilities', 'POST /facility/{id}/signed-burns'],
+  async run(run) {
+    const list = await run.backend.call('GET', '/facilities', { token: run.token });
+    const facilities = (json(list).facilities ?? []) as FacilityRow[];
+    const facility = facilities.find((f) => f.id === run.made.facility?.id) ?? facilities[0];
+    if (!facility) return run.skip(run.op('POST', '/facility/{id}/signed-burns'), 'the caller reaches no facility');
+    const value = facility.signed_burns_only ?? false;
+    await run.call('POST', '/facility/{id}/signed-burns', `/facility/${facility.id}/signed-burns`, 200, `keeps facility ${facility.mnemonic}'s setting`, { json: { signed_burns_only: value } }, (a) =>
+      same('signed_burns_only', json(a).signed_burns_only, value),
+    );
+  },
+};
+
+export const SCENARIOS: readonly Scenario[] = [users, release, othersPassword, changes, statistics, bufferShare, facilityAdd, kilnAdd, kilnEdit, kilnApprove, facilityEdit, kilnLog, logAssign, kilnKeys, signedBurns, archiveRestore, photo, statement, certify];

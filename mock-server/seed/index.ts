@@ -9,6 +9,7 @@ import { seedEcoAssets } from './ecoAssets';
 import { seedFacilities } from './facilities';
 import { seedFacilityMedia } from './facilityMedia';
 import { seedKilnLogs } from './kilnlogs';
+import { seedKilnKeys } from './kilnKeys';
 import { seedKilns, seedPendingKiln } from './kilns';
 import { seedUsers } from './users';
 
@@ -22,7 +23,7 @@ export type SeedState = DbShape & Pick<EmbeddedShape, 'fleet_burns' | 'anomalies
 export type Seeder = (state: SeedState, ctx: Pick<AppContext, 'config' | 'blobs'>) => Promise<void> | void;
 
 // the audits come after these, through the store (seedAudits)
-const SEEDERS: Seeder[] = [seedUsers, seedChanges, seedFacilities, seedKilns, seedFacilityMedia, seedKilnLogs, seedPendingKiln];
+const SEEDERS: Seeder[] = [seedUsers, seedChanges, seedFacilities, seedKilns, seedKilnKeys, seedFacilityMedia, seedKilnLogs, seedPendingKiln];
 
 /** the demo's buffer share: 10 % */
 export const DEMO_BUFFER_BASIS_POINTS = 1000;

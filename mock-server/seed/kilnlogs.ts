@@ -9,6 +9,7 @@ import type { BurnFingerprint } from '../../src/domain/fleet/fingerprint';
 import { anomalousBurn } from '../fleet/anomalousBurns';
 import { fleetBurnOf, judgeAll } from '../fleet/anomalyPass';
 import type { Seeder, SeedState } from '.';
+import { signAsDemoKiln } from './kilnKeys';
 
 /**
  * About DEMO_LOG_COUNT burn logs over the last 18 months from the seeded kilns,
@@ -181,6 +182,7 @@ export const seedKilnLogs: Seeder = async (state, ctx) => {
   const store: Store = async (text, uploadTs) => {
     const bytes = Buffer.from(text, 'utf8');
     const { row, file, fingerprint } = analysedLog(state.kilnlogs.length + 1, files.newRawKey(), { bytes, fileName: null, uploadTs }, fileUnder);
+    signAsDemoKiln(state, row, bytes);
     await Promise.all([files.saveRaw(row.s3key, bytes), files.saveAnalysis(row.id, file)]);
     state.kilnlogs.push(row);
     fingerprints.set(row.id, fingerprint);

@@ -1,7 +1,7 @@
 import type { Facility } from '../../src/domain/api/configure';
 import type { Anomaly } from '../../src/domain/api/fleet';
 import type { BurnFingerprint } from '../../src/domain/fleet/fingerprint';
-import type { AuditRecord, ChangeRecord, FacilityStatementRecord, FacilityPhotoRecord, FacilityRecord, KilnLogRecord, KilnRecord, StoredFile, UserRecord } from './schema';
+import type { AuditRecord, ChangeRecord, FacilityStatementRecord, FacilityPhotoRecord, FacilityRecord, KilnKeyRecord, KilnLogRecord, KilnRecord, StoredFile, UserRecord } from './schema';
 
 /**
  * The records the store interface speaks, beyond those db.json held before
@@ -9,7 +9,7 @@ import type { AuditRecord, ChangeRecord, FacilityStatementRecord, FacilityPhotoR
  * eco assets and their allocations, and the statistics snapshot.
  */
 
-export type { AuditRecord, ChangeRecord, FacilityStatementRecord, FacilityPhotoRecord, FacilityRecord, KilnLogRecord, KilnRecord, StoredFile };
+export type { AuditRecord, ChangeRecord, FacilityStatementRecord, FacilityPhotoRecord, FacilityRecord, KilnKeyRecord, KilnLogRecord, KilnRecord, StoredFile };
 
 /** A user; token_version grows on every password or role change, so older tokens are refused. */
 export interface UserRow extends UserRecord {
@@ -49,7 +49,7 @@ export const CREDIT_FIELDS = ['latitude_min', 'latitude_max', 'longitude_min', '
 export type CreditField = (typeof CREDIT_FIELDS)[number];
 export type CreditValues = Record<CreditField, number>;
 
-export const FACILITY_CHANGE_ACTIONS = ['create', 'update', 'approve_kiln', 'assign_log'] as const;
+export const FACILITY_CHANGE_ACTIONS = ['create', 'update', 'approve_kiln', 'assign_log', 'add_kiln_key', 'revoke_kiln_key', 'signed_burns_only'] as const;
 export type FacilityChangeAction = (typeof FACILITY_CHANGE_ACTIONS)[number];
 
 /** What one credit decision did: each changed credit value before and after, or the kiln approved, or the log filed. */
@@ -57,6 +57,9 @@ export interface FacilityChangeDetail {
   values?: Partial<Record<CreditField, { from: number | null; to: number }>>;
   kiln?: { id: number; kiln_id: string };
   kilnlog_id?: number;
+  /** the kiln key added or revoked (with kiln) */
+  key?: { id: number; fingerprint: string; label: string };
+  signed_burns_only?: { from: boolean; to: boolean };
 }
 
 /**
@@ -103,6 +106,10 @@ export interface AuditBurnRecord {
   co2_removed: number;
   biochar_produced: number;
   algorithm_version: string;
+  /** the log's signature state at signoff (docs/security.md, "Kiln identity") */
+  signed: boolean;
+  key_fingerprint: string | null;
+  signature: string | null;
 }
 
 /**

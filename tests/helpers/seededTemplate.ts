@@ -30,6 +30,8 @@ export function testServerConfig(dataDir: string, databaseUrl: string | null): S
     jwtSecret: TEST_JWT_SECRET,
     demoPassword: DEMO_PASSWORD,
     demoLogCount: TEST_DEMO_LOG_COUNT,
+    // tests upload unsigned logs of the demo kilns; those about kiln keys register their own
+    demoKilnKeys: false,
     // asked for explicitly: PostgreSQL is never seeded otherwise
     seedDemo: true,
     // supertest's requests come over loopback: tests name their client in X-Forwarded-For, as a proxy there would

@@ -21,7 +21,7 @@ export interface TestServer extends KilnConsoleServer {
 }
 
 /** Settings that change what the seed stores: a server given one seeds its own data. */
-const SHAPES_THE_SEED: readonly (keyof ServerConfig)[] = ['dataDir', 'demoLogCount', 'demoPassword', 'storage'];
+const SHAPES_THE_SEED: readonly (keyof ServerConfig)[] = ['dataDir', 'demoLogCount', 'demoKilnKeys', 'demoPassword', 'storage'];
 
 /**
  * The store the API tests run on: the embedded one, or PostgreSQL in the
