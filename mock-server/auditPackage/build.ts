@@ -101,7 +101,11 @@ export async function buildPackage(source: PackageSource): Promise<Uint8Array> {
   const sources = [...source.burns].sort((a, b) => a.row.id - b.row.id);
   const burns = sources.map(packageBurn);
   const fingerprints = new Set(burns.map((b) => b.key_fingerprint).filter((f): f is string => f !== null));
-  const keys = source.keys.filter((k) => fingerprints.has(k.fingerprint)).sort((a, b) => (a.fingerprint < b.fingerprint ? -1 : 1));
+  // a key's state as at signoff: a later revocation must not change a package once made
+  const keys = source.keys
+    .filter((k) => fingerprints.has(k.fingerprint))
+    .map((k) => ({ ...k, revoked_ts: k.revoked_ts !== null && k.revoked_ts <= audit.signoff_ts! ? k.revoked_ts : null }))
+    .sort((a, b) => (a.fingerprint < b.fingerprint ? -1 : 1));
   const co2 = burns.reduce((n, b) => n + b.co2_removed_g, 0);
   const biochar = burns.reduce((n, b) => n + b.biochar_produced_g, 0);
   const statementFile = `statement.${source.statement.ext}`;

@@ -1,5 +1,4 @@
 import { createHash, generateKeyPairSync, sign, type KeyObject } from 'node:crypto';
-import { unzipSync, zipSync } from 'fflate';
 import { analyseLogText, generateBurn, KILN_TYPE, type KilnType } from '../../../mock-server/analysis';
 import { buildPackage, type PackageBurnSource } from '../../../mock-server/auditPackage/build';
 import type { PackageKey } from '../../../mock-server/auditPackage/manifest';
@@ -93,25 +92,4 @@ export async function makePackage(signer: KilnKeyPair = kilnKeyPair('K-0')): Pro
     keys: [signer.key],
   });
   return { zip, signer };
-}
-
-/** The package's files, changed by `edit`, zipped again. */
-export function repack(zip: Uint8Array, edit: (files: Record<string, Uint8Array>) => void): Uint8Array {
-  const files = unzipSync(zip);
-  edit(files);
-  return zipSync(files);
-}
-
-export const sha256 = (bytes: Uint8Array): string => createHash('sha256').update(bytes).digest('hex');
-
-export type Manifest = Record<string, unknown> & { burns: Record<string, unknown>[]; files: Record<string, string> };
-
-export const readJson = (bytes: Uint8Array): Manifest => JSON.parse(Buffer.from(bytes).toString('utf8')) as Manifest;
-export const writeJson = (value: unknown): Uint8Array => Buffer.from(`${JSON.stringify(value, null, 2)}\n`);
-
-/** One byte of a file flipped (a digit or letter nudged, so a CSV stays text). */
-export function flipByte(bytes: Uint8Array, at = Math.floor(bytes.length / 2)): Uint8Array {
-  const copy = new Uint8Array(bytes);
-  copy[at] = copy[at] === 0x31 ? 0x32 : 0x31;
-  return copy;
 }

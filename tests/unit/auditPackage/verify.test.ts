@@ -4,7 +4,8 @@ import { unzipSync } from 'fflate';
 import { ALGORITHM_VERSION } from '../../../mock-server/analysis';
 import { releasedAnalysis, releasedVersions } from '../../../mock-server/analysis/versions';
 import { EXIT, verifyPackage } from '../../../mock-server/auditPackage/verify';
-import { flipByte, kilnKeyPair, makePackage, readJson, repack, sha256, writeJson, type Manifest } from './packageFixture';
+import { flipByte, readJson, repack, sha256, withManifest as changed, writeJson, type Manifest } from '../../helpers/packageEdits';
+import { kilnKeyPair, makePackage } from './packageFixture';
 
 /**
  * The offline verifier on packages made here: a sound one verifies; a byte
@@ -17,12 +18,7 @@ const { zip: GOOD, signer } = await makePackage();
 const LOG = 'logs/11.csv';
 
 /** The manifest changed by `edit`, the report left as it was. */
-const withManifest = (edit: (m: Manifest) => void) =>
-  repack(GOOD, (files) => {
-    const manifest = readJson(files['manifest.json']);
-    edit(manifest);
-    files['manifest.json'] = writeJson(manifest);
-  });
+const withManifest = (edit: (m: Manifest) => void) => changed(GOOD, edit);
 
 /** A log changed and every hash made to agree with it: only its kiln signature can tell. */
 function forgedLog(change: (raw: Uint8Array) => Uint8Array) {
