@@ -3,6 +3,7 @@ import { CARBON_DECIMALS, formatCarbon } from '../../src/domain/carbon';
 import { formatNumber } from '../../src/domain/format';
 import { kilnTypeInfo } from '../../src/domain/kilnTypes';
 import type { ChartPoint } from '../analysis';
+import { ANY_KILN_TYPE } from '../store/auditRules';
 import type { PackageBurn, PackageManifest } from './manifest';
 
 /**
@@ -19,6 +20,8 @@ const LINE = 1.45;
 const CHART = { height: 130, points: 300 } as const;
 const COLOURS = { t1: rgb(0.8, 0.2, 0.1), t2: rgb(0.95, 0.6, 0.1), w: rgb(0.1, 0.35, 0.75), mark: rgb(0.45, 0.45, 0.45), grid: rgb(0.85, 0.85, 0.85) };
 
+/** An audit's kiln type; -1 takes burns of any type. */
+const auditKilnType = (type: number) => (type === ANY_KILN_TYPE ? 'Any' : kilnTypeInfo(type).label);
 const kg = (grams: number) => `${formatNumber(grams / 1000, CARBON_DECIMALS.exact)} kg`;
 const utc = (iso: string) => `${iso.replace('T', ' ').replace(/\.\d+Z$|Z$/, '')} UTC`;
 const logTime = (ms: number) => new Date(ms).toISOString().slice(11, 16);
@@ -134,11 +137,14 @@ function chart(w: Writer, burn: PackageBurn, points: readonly ChartPoint[]): voi
   const at = { x: MARGIN, y: top };
   page.drawRectangle({ x: MARGIN, y: top - CHART.height, width: WIDTH, height: CHART.height, borderColor: COLOURS.grid, borderWidth: 0.5 });
   const phases = burn.analysis.phases as Record<string, unknown> | undefined;
+  let marked = 0;
   for (const [field, label] of PHASE_MARKS) {
     const ts = phases?.[field];
     if (typeof ts !== 'number' || ts < t0 || ts > t0 + span) continue;
+    // labels alternate between two heights: marks close together stay legible
+    const labelY = top - 8 - (marked++ % 2) * 8;
     page.drawSvgPath(`M${x(ts).toFixed(2)} 0 L${x(ts).toFixed(2)} ${CHART.height}`, { ...at, borderColor: COLOURS.mark, borderWidth: 0.5, borderDashArray: [2, 2] });
-    page.drawText(label, { x: MARGIN + x(ts) + 2, y: top - 8, size: 6, font: w.font, color: COLOURS.mark });
+    page.drawText(label, { x: MARGIN + x(ts) + 2, y: labelY, size: 6, font: w.font, color: COLOURS.mark });
   }
   for (const [key, colour] of [['t1', COLOURS.t1], ['t2', COLOURS.t2]] as const) {
     const path = pathOf(shown, (p) => p[key], x, yT);
@@ -148,7 +154,7 @@ function chart(w: Writer, burn: PackageBurn, points: readonly ChartPoint[]): voi
   if (weight) page.drawSvgPath(weight, { ...at, borderColor: COLOURS.w, borderWidth: 0.9 });
   w.y = top - CHART.height;
   w.text(
-    `T1, T2 (red, orange): 0-${formatNumber(tMax, 0)} C; weight (blue): ${formatNumber(wMin, 1)}-${formatNumber(wMax, 1)} kg; ${logTime(t0)}-${logTime(t0 + span)} kiln time`,
+    `T1, T2 (red, orange): 0 to ${formatNumber(tMax, 0)} C; weight (blue): ${formatNumber(wMin, 1)} to ${formatNumber(wMax, 1)} kg; ${logTime(t0)} to ${logTime(t0 + span)} kiln time`,
     { size: SIZE.small },
   );
 }
@@ -178,7 +184,7 @@ export async function renderReport(manifest: PackageManifest, charts: ReadonlyMa
 
   w.text('Audit verification report', { size: SIZE.title, bold: true });
   w.gap();
-  w.text(`Job ${audit.job_id} (audit ${audit.id}), kiln type ${kilnTypeInfo(audit.kiln_type).label}`, { size: SIZE.heading, bold: true });
+  w.text(`Job ${audit.job_id} (audit ${audit.id}), kiln type ${auditKilnType(audit.kiln_type)}`, { size: SIZE.heading, bold: true });
   const box = audit.facility.box;
   w.text(`Facility ${audit.facility.mnemonic} ${audit.facility.name} (id ${audit.facility.id}); GPS box latitude ${box.latitude_min} to ${box.latitude_max}, longitude ${box.longitude_min} to ${box.longitude_max}.`);
   w.text(`Proposed by ${audit.proposed_by?.username ?? 'unknown'} on ${utc(audit.proposed_ts)}; signed off by ${audit.signed_off_by?.username ?? 'unknown'} on ${utc(audit.signoff_ts)}.`);
