@@ -4,7 +4,7 @@ import { evidenceBlobKey } from '../audits/evidence';
 import type { DataStore } from '../store/dataStore';
 import { KilnLogFiles } from '../kilnlogs/storage';
 import type { AuditRow } from '../store/records';
-import { buildPackage, type PackageBurnSource } from './build';
+import { buildPackage, signatureOf, type PackageBurnSource } from './build';
 import type { PackageKey, PackageUser } from './manifest';
 
 /**
@@ -61,7 +61,7 @@ async function makePackage(data: DataStore, blobs: Blobs, audit: AuditRow, kilnK
   const statementKey = evidenceBlobKey(audit.doc_key ?? '');
   const statement = await blobs.readAll(statementKey);
   if (!statement) throw missingFile(statementKey, `the statement of audit ${audit.id}`);
-  const fingerprints = [...new Set(burns.flatMap((b) => (b.row.signed === true && b.row.key_fingerprint ? [b.row.key_fingerprint] : [])))];
+  const fingerprints = [...new Set(burns.map(signatureOf).flatMap((s) => (s.signed === true && s.key_fingerprint ? [s.key_fingerprint] : [])))];
   return buildPackage({
     audit,
     facility,

@@ -29,7 +29,8 @@ export interface PackageBurnSource {
   row: KilnLogRecord & LogSignature;
   /** the raw log, byte for byte as uploaded */
   raw: Buffer;
-  frozen: AuditBurnRecord;
+  /** the numbers frozen at signoff, and the signature state frozen with them where the store keeps it */
+  frozen: AuditBurnRecord & LogSignature;
   /** the stored chart (temperatures and kg), for the report */
   chart: readonly ChartPoint[];
 }
@@ -52,10 +53,14 @@ export function packageFileName(audit: Pick<AuditRow, 'job_id' | 'signoff_ts'>):
   return `audit-${job}-${(audit.signoff_ts ?? '').slice(0, 10)}.zip`;
 }
 
+/** The signature state frozen at signoff; from a store that froze none, the log's own. */
+export const signatureOf = ({ row, frozen }: Pick<PackageBurnSource, 'row' | 'frozen'>): LogSignature => (frozen.signed === undefined ? row : frozen);
+
 function packageBurn({ row, raw, frozen }: PackageBurnSource): PackageBurn {
   if (!row.analysis) throw new Error(`Audited log ${row.id} has no analysis.`);
   const analysis = JSON.parse(row.analysis) as AnalysisResult;
-  const signed = row.signed === true;
+  const signature = signatureOf({ row, frozen });
+  const signed = signature.signed === true;
   const co2 = toGrams(frozen.co2_removed);
   const biochar = toGrams(frozen.biochar_produced);
   return {
@@ -66,8 +71,8 @@ function packageBurn({ row, raw, frozen }: PackageBurnSource): PackageBurn {
     log_file: logFileOf(row.id),
     log_sha256: sha256(raw),
     signed,
-    key_fingerprint: signed ? (row.key_fingerprint ?? null) : null,
-    signature: signed ? (row.signature ?? null) : null,
+    key_fingerprint: signed ? (signature.key_fingerprint ?? null) : null,
+    signature: signed ? (signature.signature ?? null) : null,
     algorithm_version: frozen.algorithm_version,
     factors: factorsOf(analysis),
     valid: analysis.valid === 'true',
