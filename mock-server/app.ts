@@ -27,6 +27,7 @@ import { dependencyErrors } from './http/unavailable';
 import { startArchivePurge } from './kilnlogs/purge';
 import { kilnLogAssignRoutes } from './kilnlogs/assignRoute';
 import { kilnLogRoutes } from './kilnlogs/routes';
+import { kilnKeyRoutes } from './kilns/keyRoutes';
 import { kilnRoutes } from './kilns/routes';
 import { seedIfEmpty } from './seed';
 import { reportSweep, sweepFiles, sweepGraceMs } from './store/fileSweep';
@@ -48,6 +49,7 @@ const FEATURE_ROUTES: ((ctx: AppContext) => express.Router)[] = [
   kilnLogRoutes,
   kilnLogAssignRoutes,
   kilnRoutes,
+  kilnKeyRoutes,
   facilityRoutes,
   facilityPhotoRoutes,
   facilityStatementRoutes,

@@ -21,14 +21,20 @@ export const PACKAGE_AREA = 'audit-packages';
 /** Reads at most this many raw logs at once. */
 const READ_AT_ONCE = 16;
 
-/**
- * The stored kiln keys whose fingerprints are given, as a package lists
- * them. Kiln keys (device signatures) keep them in the store; until a store
- * has them, no burn is signed and none is needed.
- */
-export type KilnKeysByFingerprint = (fingerprints: readonly string[]) => Promise<PackageKey[]>;
-
-export const noKilnKeys: KilnKeysByFingerprint = async () => [];
+/** The stored kiln keys with these fingerprints, as a package lists them (with the kiln id the kiln reports). */
+async function kilnKeys(data: DataStore, fingerprints: readonly string[]): Promise<PackageKey[]> {
+  const keys = await Promise.all(fingerprints.map((f) => data.kilns.keyByFingerprint(f)));
+  return Promise.all(
+    keys.flatMap((key) => (key ? [key] : [])).map(async (key): Promise<PackageKey> => ({
+      fingerprint: key.fingerprint,
+      kiln_id: (await data.kilns.get(key.kiln_id))?.kiln_id ?? `kiln ${key.kiln_id}`,
+      label: key.label,
+      public_key: key.public_key,
+      created_ts: key.created_ts,
+      revoked_ts: key.revoked_ts,
+    })),
+  );
+}
 
 function packageKey(audit: AuditRow): string {
   if (!audit.doc_key) throw new Error(`Audit ${audit.id} has no statement.`);
@@ -40,7 +46,7 @@ async function userOf(data: DataStore, id: number | null): Promise<PackageUser |
   return user ? { id: user.id, username: user.username } : null;
 }
 
-async function makePackage(data: DataStore, blobs: Blobs, audit: AuditRow, kilnKeys: KilnKeysByFingerprint): Promise<Uint8Array> {
+async function makePackage(data: DataStore, blobs: Blobs, audit: AuditRow): Promise<Uint8Array> {
   const files = new KilnLogFiles(blobs);
   const [rows, frozen, facility, proposedBy, signedOffBy] = await Promise.all([
     data.audits.logsOf(audit.id),
@@ -69,16 +75,16 @@ async function makePackage(data: DataStore, blobs: Blobs, audit: AuditRow, kilnK
     signedOffBy,
     burns,
     statement: { bytes: statement, mime: audit.doc_mime_type ?? 'application/octet-stream', ext: (audit.doc_key ?? '').slice((audit.doc_key ?? '').lastIndexOf('.') + 1) },
-    keys: await kilnKeys(fingerprints),
+    keys: await kilnKeys(data, fingerprints),
   });
 }
 
 /** The package of a signed-off audit: the one kept, or made now and kept. */
-export async function auditPackage(data: DataStore, blobs: Blobs, audit: AuditRow, kilnKeys: KilnKeysByFingerprint = noKilnKeys): Promise<Buffer> {
+export async function auditPackage(data: DataStore, blobs: Blobs, audit: AuditRow): Promise<Buffer> {
   const key = packageKey(audit);
   const kept = await blobs.readAll(key);
   if (kept) return kept;
-  const made = Buffer.from(await makePackage(data, blobs, audit, kilnKeys));
+  const made = Buffer.from(await makePackage(data, blobs, audit));
   await blobs.put(key, made, 'application/zip');
   return made;
 }

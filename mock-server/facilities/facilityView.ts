@@ -22,6 +22,7 @@ export function toFacility(record: Facility): Facility {
     latest_facility_audit_id: record.latest_facility_audit_id,
     kiln_type_config: record.kiln_type_config,
     photo_uploaded_ts: record.photo_uploaded_ts,
+    signed_burns_only: record.signed_burns_only ?? false,
   };
 }
 

@@ -1,5 +1,5 @@
 import express from 'express';
-import type { FacilityChange, FacilityDropdownResponse, FacilityListResponse, FacilitySaveRequest } from '../../src/domain/api/configure';
+import type { FacilityChange, FacilityDropdownResponse, FacilityListResponse, FacilitySaveRequest, SignedBurnsOnly } from '../../src/domain/api/configure';
 import { FACILITY_NUMBER_RULES, validateFacility } from '../../src/domain/facilityValidation';
 import { canAccess } from '../../src/domain/operations';
 import { isBlank } from '../../src/domain/validation';
@@ -114,6 +114,21 @@ export function facilityRoutes(ctx: AppContext): express.Router {
       if (Object.keys(values).length) await recordFacilityChange(tx, auth, facility.id, 'update', { values });
     });
     res.json({ status: 1 });
+  });
+
+  // whether the facility's audits take only device-signed burns (docs/security.md, "Kiln identity"): a super-admin's credit decision
+  router.post('/facility/:id/signed-burns', requireOperation('facilities', 'certify'), async (req, res) => {
+    const auth = req.auth!;
+    const { signed_burns_only: wanted }: SignedBurnsOnly = req.body;
+    await data.transaction(async (tx) => {
+      const facility = await reachableFacility(auth, tx, positiveId(req.params.id, 'id'), { lock: true });
+      const before = facility.signed_burns_only ?? false;
+      if (before === wanted) return;
+      await tx.facilities.update(facility.id, { signed_burns_only: wanted });
+      await recordFacilityChange(tx, auth, facility.id, 'signed_burns_only', { signed_burns_only: { from: before, to: wanted } });
+    });
+    const body: SignedBurnsOnly = { signed_burns_only: wanted };
+    res.json(body);
   });
 
   return router;

@@ -8,6 +8,7 @@ import { recordFacilityChange } from '../facilities/facilityChanges';
 import type { KilnLogRecord } from '../store/schema';
 import { assignedAnalysis } from './ingest';
 import { present } from './presentLog';
+import { hasActiveKey } from './signedUpload';
 import { KilnLogFiles } from './storage';
 
 /** Why a log cannot be assigned now, or null: only a live log of no facility can (a log's facility is fixed once set). */
@@ -37,6 +38,8 @@ export function kilnLogAssignRoutes(ctx: AppContext): express.Router {
     if (!kiln) throw notFound('No such kiln.');
     const refusal = unassignable(found);
     if (refusal) throw conflict(refusal);
+    // a kiln that signs its logs takes no unsigned one by assignment either (docs/security.md, "Kiln identity")
+    if (!found.signed && (await hasActiveKey(data, kiln.id))) throw conflict(`Kiln ${kiln.kiln_id} signs its logs: an unsigned log cannot be filed under it.`);
     const facility = await data.facilities.get(kiln.facility_id);
     if (!facility) throw notFound('No such kiln.');
     const [bytes, previousAnalysis] = await Promise.all([files.readRaw(found.s3key), files.readAnalysis(found.id)]);

@@ -160,6 +160,7 @@ export function analysedLog(id: number, s3key: string, incoming: IncomingLog, fi
     file_size: incoming.bytes.length,
     sha256: sha256(incoming.bytes),
     s3key,
+    ...UNSIGNED,
     audited: false,
     audit_id: null,
     archived_ts: null,
@@ -168,16 +169,25 @@ export function analysedLog(id: number, s3key: string, incoming: IncomingLog, fi
   return { row, file };
 }
 
+/** A log's signature state (docs/security.md, "Kiln identity"). */
+export type SignatureFields = Pick<KilnLogRecord, 'signed' | 'key_fingerprint' | 'signature'>;
+export const UNSIGNED: SignatureFields = { signed: false, key_fingerprint: null, signature: null };
+
+/** Decides, once the log is analysed (the kiln it names known), whether it is taken and with what signature state; throws (401) to refuse it. */
+export type Admission = (row: KilnLogRecord) => Promise<SignatureFields>;
+
 /**
- * Stores a new log, its files and its analysis. 409 when the same content was
+ * Stores a new log, its files and its analysis, if `admit` takes it. 409 when the same content was
  * uploaded before, archived or not (also when two uploads of it race: the
  * store refuses the second row, and its files go).
  */
-export async function ingestLog(data: DataStore, files: KilnLogFiles, incoming: IncomingLog): Promise<KilnLogRecord> {
-  const twin = await data.kilnLogs.findBySha256(sha256(incoming.bytes));
-  if (twin) refuseTwin(twin);
+export async function ingestLog(data: DataStore, files: KilnLogFiles, incoming: IncomingLog, admit: Admission = () => Promise.resolve(UNSIGNED)): Promise<KilnLogRecord> {
   const [id, fileUnder] = await Promise.all([data.kilnLogs.reserveId(), currentKilns(data)]);
   const { row, file } = analysedLog(id, files.newRawKey(), incoming, fileUnder);
+  // refused (401) before anything else is said about the file, even that it was uploaded before
+  Object.assign(row, await admit(row));
+  const twin = await data.kilnLogs.findBySha256(row.sha256);
+  if (twin) refuseTwin(twin);
   return commitFiles(files.blobs, {
     added: [row.s3key, files.analysisKey(id)],
     async write() {

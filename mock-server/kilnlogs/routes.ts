@@ -14,6 +14,7 @@ import { ingestLog, reanalysis } from './ingest';
 import { present } from './presentLog';
 import { DEFAULT_KILNLOG_SORT, inFacilities, parseKilnLogFilter } from './query';
 import { deleteAfter } from './retention';
+import { admission, checkSignature, signatureOf, uploadGuard } from './signedUpload';
 import { KilnLogFiles } from './storage';
 import { readUploadBody, uploadedLog } from './uploadBody';
 
@@ -49,9 +50,12 @@ export function kilnLogRoutes(ctx: AppContext): express.Router {
     if (row.audited) throw conflict(`Log ${row.id} is an audited burn: it cannot be ${doing}.`);
   };
 
-  router.post('/kilnlogs/upload', requireOperation('kiln_logs', 'upload'), readUploadBody, async (req, res) => {
+  router.post('/kilnlogs/upload', uploadGuard, readUploadBody, async (req, res) => {
     const { bytes, fileName } = uploadedLog(req);
-    const row = await ingestLog(data, files, { bytes, fileName, uploadTs: new Date() });
+    const signature = signatureOf(res.locals);
+    // the signature is checked before the file is analysed: an unknown or revoked key costs no analysis
+    const signed = signature ? { signature, key: await checkSignature(data, signature, bytes) } : null;
+    const row = await ingestLog(data, files, { bytes, fileName, uploadTs: new Date() }, admission(data, signed));
     res.status(201).json(present(row));
   });
 

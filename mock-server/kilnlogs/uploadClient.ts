@@ -1,6 +1,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { KilnLog } from '../../src/domain/api/kilnLogs';
+import { fingerprintOfPrivate, signBytes } from '../kilns/kilnKeys';
 
 /** What `npm run upload` does: log in, then send each file as a kiln would. */
 
@@ -9,6 +10,8 @@ export interface UploadOptions {
   url: string;
   user: string;
   password: string;
+  /** a kiln's Ed25519 private key (PEM): each file is signed with it and sent without logging in (docs/security.md, "Kiln identity") */
+  privateKeyPem?: string;
 }
 
 export interface UploadOutcome {
@@ -52,7 +55,15 @@ async function login(base: string, options: UploadOptions): Promise<string> {
   return res.text();
 }
 
-async function uploadOne(base: string, token: string, file: string): Promise<UploadOutcome> {
+/** How an upload proves itself: the uploader's token, or the kiln's key signing each file. */
+type Credential = { token: string } | { privateKeyPem: string; fingerprint: string };
+
+function credentialHeaders(credential: Credential, bytes: Buffer): Record<string, string> {
+  if ('token' in credential) return { Authorization: `Bearer ${credential.token}` };
+  return { 'Kiln-Key': credential.fingerprint, 'Kiln-Signature': signBytes(credential.privateKeyPem, bytes) };
+}
+
+async function uploadOne(base: string, credential: Credential, file: string): Promise<UploadOutcome> {
   const name = path.basename(file);
   let bytes: Buffer;
   try {
@@ -62,11 +73,11 @@ async function uploadOne(base: string, token: string, file: string): Promise<Upl
   }
   const form = new FormData();
   form.append('file', new Blob([new Uint8Array(bytes)], { type: 'text/csv' }), name);
-  const res = await fetch(`${base}/api/kilnlogs/upload`, { method: 'POST', headers: { Authorization: `Bearer ${token}` }, body: form });
+  const res = await fetch(`${base}/api/kilnlogs/upload`, { method: 'POST', headers: credentialHeaders(credential, bytes), body: form });
   if (res.status !== 201) return { file, ok: false, line: `${file} → failed: ${res.status} ${await messageOf(res)}` };
   // the 201 body is a KilnLog row (openapi.yaml, POST /kilnlogs/upload)
   const log: KilnLog = await res.json();
-  return { file, ok: true, line: `${file} → ${describeLog(log)}` };
+  return { file, ok: true, line: `${file} → ${describeLog(log)}${log.signed ? ` (signed by key ${log.key_fingerprint?.slice(0, 16)}…)` : ''}` };
 }
 
 /**
@@ -75,10 +86,12 @@ async function uploadOne(base: string, token: string, file: string): Promise<Upl
  */
 export async function uploadFiles(files: readonly string[], options: UploadOptions, report: (o: UploadOutcome) => void): Promise<UploadOutcome[]> {
   const base = options.url.replace(/\/+$/, '');
-  const token = await login(base, options);
+  const credential: Credential = options.privateKeyPem
+    ? { privateKeyPem: options.privateKeyPem, fingerprint: fingerprintOfPrivate(options.privateKeyPem) }
+    : { token: await login(base, options) };
   const outcomes: UploadOutcome[] = [];
   for (const file of files) {
-    const outcome = await uploadOne(base, token, file);
+    const outcome = await uploadOne(base, credential, file);
     report(outcome);
     outcomes.push(outcome);
   }

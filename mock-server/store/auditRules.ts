@@ -84,8 +84,8 @@ export function claimProblems(
 }
 
 /** 409 naming each signed-off burn that is no longer a valid live burn of the current algorithm (re-analysed or archived since it was proposed). */
-export function checkSignoffBurns(rows: readonly KilnLogRecord[], algorithmVersion: string): void {
-  const problems = rows.map((row) => unfitBurn(row, algorithmVersion)).filter((p): p is string => p !== null);
+export function checkSignoffBurns(rows: readonly KilnLogRecord[], algorithmVersion: string, facility: { signed_burns_only?: boolean } | null): void {
+  const problems = [...rows.map((row) => unfitBurn(row, algorithmVersion)).filter((p): p is string => p !== null), ...unsignedProblems(facility, rows)];
   if (problems.length) throw conflict(`The burns cannot be signed off: ${problems.join('; ')}.`);
 }
 
@@ -102,7 +102,19 @@ export function frozenBurn(auditId: number, row: KilnLogRecord, algorithmVersion
     co2_removed: exactKg(row.analysis_detail?.co2_removed ?? 0),
     biochar_produced: exactKg(row.analysis_detail?.biochar_produced ?? 0),
     algorithm_version: analysisVersion(row.analysis) ?? algorithmVersion,
+    signed: row.signed,
+    key_fingerprint: row.key_fingerprint,
+    signature: row.signature,
   };
+}
+
+/**
+ * A facility set to accept only signed burns (docs/security.md, "Kiln
+ * identity") refuses each burn that was not device-signed; empty otherwise.
+ */
+export function unsignedProblems(facility: { signed_burns_only?: boolean } | null, rows: Iterable<KilnLogRecord>): string[] {
+  if (!facility?.signed_burns_only) return [];
+  return [...rows].filter((r) => !r.signed).map((r) => `log ${r.id} is not signed by its kiln (the facility accepts only signed burns)`);
 }
 
 /** 400 for a mint with no positive amount, or a note or transaction id missing. */

@@ -15,6 +15,7 @@ import type {
   FacilityPhotoRecord,
   FacilityRecord,
   FacilityRow,
+  KilnKeyRecord,
   KilnLogRecord,
   KilnRecord,
   KilnRow,
@@ -154,7 +155,17 @@ export interface KilnStore {
    * (approved: false). Null for an unknown kiln.
    */
   approve(id: number, approval: { approved_by: number; approved_ts: string }): Promise<{ kiln: KilnRecord; approved: boolean } | null>;
+  /** the kiln's keys, revoked ones too, oldest first (read from the store every time: a revocation holds at once on every server) */
+  keys(kilnId: number): Promise<KilnKeyRecord[]>;
+  /** the key with this fingerprint, of whatever kiln; null when none */
+  keyByFingerprint(fingerprint: string): Promise<KilnKeyRecord | null>;
+  /** 400 on public_key when the fingerprint is registered already (to any kiln, revoked or not) */
+  addKey(key: NewKilnKey): Promise<KilnKeyRecord>;
+  /** revokes the kiln's key, for good; null when the kiln has no such key; revoked false when it was revoked already */
+  revokeKey(kilnId: number, keyId: number, ts: string): Promise<{ key: KilnKeyRecord; revoked: boolean } | null>;
 }
+
+export type NewKilnKey = Omit<KilnKeyRecord, 'id' | 'revoked_ts'>;
 
 // ---------------------------------------------------------------- kiln logs
 export type KilnLogPatch = Partial<Omit<KilnLogRecord, 'id' | 'sha256' | 's3key' | 'upload_ts'>>;

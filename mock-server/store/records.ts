@@ -1,5 +1,5 @@
 import type { Facility } from '../../src/domain/api/configure';
-import type { AuditRecord, ChangeRecord, FacilityStatementRecord, FacilityPhotoRecord, FacilityRecord, KilnLogRecord, KilnRecord, StoredFile, UserRecord } from './schema';
+import type { AuditRecord, ChangeRecord, FacilityStatementRecord, FacilityPhotoRecord, FacilityRecord, KilnKeyRecord, KilnLogRecord, KilnRecord, StoredFile, UserRecord } from './schema';
 
 /**
  * The records the store interface speaks, beyond those db.json held before
@@ -7,7 +7,7 @@ import type { AuditRecord, ChangeRecord, FacilityStatementRecord, FacilityPhotoR
  * eco assets and their allocations, and the statistics snapshot.
  */
 
-export type { AuditRecord, ChangeRecord, FacilityStatementRecord, FacilityPhotoRecord, FacilityRecord, KilnLogRecord, KilnRecord, StoredFile };
+export type { AuditRecord, ChangeRecord, FacilityStatementRecord, FacilityPhotoRecord, FacilityRecord, KilnKeyRecord, KilnLogRecord, KilnRecord, StoredFile };
 
 /** A user; token_version grows on every password or role change, so older tokens are refused. */
 export interface UserRow extends UserRecord {
@@ -47,7 +47,7 @@ export const CREDIT_FIELDS = ['latitude_min', 'latitude_max', 'longitude_min', '
 export type CreditField = (typeof CREDIT_FIELDS)[number];
 export type CreditValues = Record<CreditField, number>;
 
-export const FACILITY_CHANGE_ACTIONS = ['create', 'update', 'approve_kiln', 'assign_log'] as const;
+export const FACILITY_CHANGE_ACTIONS = ['create', 'update', 'approve_kiln', 'assign_log', 'add_kiln_key', 'revoke_kiln_key', 'signed_burns_only'] as const;
 export type FacilityChangeAction = (typeof FACILITY_CHANGE_ACTIONS)[number];
 
 /** What one credit decision did: each changed credit value before and after, or the kiln approved, or the log filed. */
@@ -55,6 +55,9 @@ export interface FacilityChangeDetail {
   values?: Partial<Record<CreditField, { from: number | null; to: number }>>;
   kiln?: { id: number; kiln_id: string };
   kilnlog_id?: number;
+  /** the kiln key added or revoked (with kiln) */
+  key?: { id: number; fingerprint: string; label: string };
+  signed_burns_only?: { from: boolean; to: boolean };
 }
 
 /**
@@ -101,6 +104,10 @@ export interface AuditBurnRecord {
   co2_removed: number;
   biochar_produced: number;
   algorithm_version: string;
+  /** the log's signature state at signoff (docs/security.md, "Kiln identity") */
+  signed: boolean;
+  key_fingerprint: string | null;
+  signature: string | null;
 }
 
 /** A minted eco asset (spec §3); co2_allocated is the sum of its allocations, in kg. */

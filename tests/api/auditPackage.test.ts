@@ -1,4 +1,5 @@
 import { spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -12,8 +13,11 @@ import type { PackageManifest } from '../../mock-server/auditPackage/manifest';
 import { pdfText } from '../../mock-server/auditPackage/reportText';
 import { EXIT, verifyPackage } from '../../mock-server/auditPackage/verify';
 import { assertPlainPdf } from '../../mock-server/files/pdfCheck';
+import { newKeyPair, signBytes } from '../../mock-server/kilns/kilnKeys';
 import { formatCarbon } from '../../src/domain/carbon';
-import { loginAll, usersWithout, type DemoUsername } from '../helpers/configure';
+import { loginAll, TINY_PDF, usersWithout, type DemoUsername } from '../helpers/configure';
+import { burnCsv } from '../helpers/kilnLogUploads';
+import { facility as storedFacility, kiln as storedKiln } from '../helpers/storeAccess';
 import { flipByte, readJson, repack, withManifest } from '../helpers/packageEdits';
 import { bearer, startTestServer, type TestServer } from '../helpers/testServer';
 
@@ -88,7 +92,8 @@ describe('GET /api/audit/{id}/package', () => {
     for (const burn of manifest.burns) {
       const raw = await server.http.get(`/api/kilnlogs/${burn.analysis_id}/download`).set(as('superadmin')).buffer(true).parse(binary);
       expect(Buffer.from(files[burn.log_file]).equals(raw.body as Buffer)).toBe(true);
-      expect(burn).toMatchObject({ signed: false, key_fingerprint: null, signature: null });
+      const log = (await server.http.get(`/api/kilnlogs/${burn.analysis_id}`).set(as('superadmin'))).body as { signed: boolean; key_fingerprint: string | null };
+      expect(burn).toMatchObject({ signed: log.signed, key_fingerprint: log.key_fingerprint });
     }
     const evidence = await server.http.get(`/api/audit/evidence/${audit.docKey}`).set(as('kilnadmin')).buffer(true).parse(binary);
     expect(Buffer.from(files[statement]).equals(evidence.body as Buffer)).toBe(true);
@@ -168,6 +173,56 @@ describe('GET /api/audit/{id}/package', () => {
     const bad = await server.http.get('/api/audit/abc/package').set(as('kilnadmin'));
     expect(bad.status).toBe(400);
   });
+
+  it('lists the kiln key of a device-signed burn and verifies its signature end to end; a revocation after signoff leaves the package as it was', async () => {
+    const kiln = await storedKiln(server, 'CG1-0007');
+    const pair = newKeyPair();
+    const added = await server.http.post(`/api/kilns/${kiln.id}/keys`).set(as('superadmin')).send({ label: 'package test', public_key: pair.publicPem });
+    expect(added.status, JSON.stringify(added.body)).toBe(201);
+    const bytes = Buffer.from(burnCsv('CG1-0007', await storedFacility(server, kiln.facility_id), { seed: 2601 }));
+    const uploaded = await server.http
+      .post('/api/kilnlogs/upload')
+      .set('Content-Type', 'text/csv')
+      .set({ 'Kiln-Key': pair.fingerprint, 'Kiln-Signature': signBytes(pair.privatePem, bytes) })
+      .send(bytes);
+    expect(uploaded.status, JSON.stringify(uploaded.body)).toBe(201);
+    const logId = (uploaded.body as { id: number }).id;
+    const proposed = await server.http.post('/api/audit/propose').query({ job_id: 'PKG-SIGNED', kiln_type: -1 }).set(as('kilnadmin')).send({ analysis_ids: [logId] });
+    expect(proposed.status, JSON.stringify(proposed.body)).toBe(201);
+    const signed = await server.http
+      .post('/api/audit/signoff')
+      .set(as('superadmin'))
+      .field('proposed_audit_id', String(proposed.body.id))
+      .field('analysis_ids', String(logId))
+      .field('file_type', 'pdf')
+      .attach('file', TINY_PDF, 'statement.pdf');
+    expect(signed.status, JSON.stringify(signed.body)).toBe(200);
+
+    const first = (await download(proposed.body.id)).body as Buffer;
+    const files = unzipSync(first);
+    const signedManifest = readJson(files['manifest.json']) as unknown as PackageManifest;
+    expect(signedManifest.burns[0]).toMatchObject({ analysis_id: logId, signed: true, key_fingerprint: pair.fingerprint });
+    expect(signedManifest.kiln_keys).toEqual([expect.objectContaining({ fingerprint: pair.fingerprint, kiln_id: 'CG1-0007', public_key: pair.publicPem, revoked_ts: null })]);
+    const outcome = await verifyPackage(first);
+    expect(outcome.lines).toContain(
+      `burn ${logId} logs/${logId}.csv: OK, valid, CO2 ${(signedManifest.burns[0].co2_removed_g / 1000).toFixed(3)} kg, biochar ${(signedManifest.burns[0].biochar_produced_g / 1000).toFixed(3)} kg, algorithm ${signedManifest.burns[0].algorithm_version}, signed (key ${pair.fingerprint})`,
+    );
+    expect(outcome.code).toBe(EXIT.verified);
+    // the log signed by the kiln, changed and every hash made to agree: its signature names it
+    const forged = repack(first, (f) => {
+      const log = `logs/${logId}.csv`;
+      f[log] = flipByte(f[log]);
+      f['manifest.json'] = Buffer.from(
+        Buffer.from(f['manifest.json']).toString('utf8').replaceAll(signedManifest.burns[0].log_sha256, createHash('sha256').update(f[log]).digest('hex')),
+      );
+    });
+    expect((await verifyPackage(forged)).lines.at(-1)).toContain(`DIFFERENT: logs/${logId}.csv: kiln signature`);
+
+    const keyId = (added.body as { id: number }).id;
+    expect((await server.http.post(`/api/kilns/${kiln.id}/keys/${keyId}/revoke`).set(as('superadmin'))).status).toBe(200);
+    await server.ctx.blobs.remove(`${PACKAGE_AREA}/${(signed.body as AuditHistoryItem).docKey.replace(/\.[a-z]+$/, '')}.zip`);
+    expect(((await download(proposed.body.id)).body as Buffer).equals(first)).toBe(true);
+  }, 120_000);
 
   it('refuses a proposal not signed off yet (409)', async () => {
     const open = ((await server.http.get('/api/dropdowns/audits').set(as('kilnadmin'))).body as ProposedAuditsResponse).data;

@@ -749,7 +749,7 @@ export function storeContract(factory: StoreFactory): void {
           { id: 3, job_id: 'A', kiln_type: 0, facility_id: 7, create_ts: '2026-02-01T00:00:00.000Z', analysis_ids: [10], signoff_ts: '2026-02-02T00:00:00.000Z', doc_key: null, doc_mime_type: null, proposed_by: null, signed_off_by: null },
           { id: 5, job_id: 'B', kiln_type: 0, facility_id: 7, create_ts: '2026-02-03T00:00:00.000Z', analysis_ids: [11], signoff_ts: null, doc_key: null, doc_mime_type: null, proposed_by: null, signed_off_by: null },
         ],
-        audit_burns: [{ audit_id: 3, kilnlog_id: 10, facility_id: 7, co2_removed: 5, biochar_produced: 2, algorithm_version: FIXTURE_ALGORITHM_VERSION }],
+        audit_burns: [{ audit_id: 3, kilnlog_id: 10, facility_id: 7, co2_removed: 5, biochar_produced: 2, algorithm_version: FIXTURE_ALGORITHM_VERSION, signed: false, key_fingerprint: null, signature: null }],
         eco_assets: [{ id: 2, minting_note: 'n', transaction_id: 't', co2_allocated: 1.5, minted_ts: '2026-03-01T00:00:00.000Z', minted_by: null }],
         eco_allocations: [{ id: 8, eco_asset_id: 2, audit_id: 3, co2_allocated: 1.5 }],
         changes: [{ id: 6, date: '2026-01-05', title: 'T', body: '<p>b</p>' }],

@@ -15,7 +15,9 @@ import {
   refuseClaim,
   refuseTakenTransaction,
   transactionKey,
+  unsignedProblems,
 } from '../auditRules';
+import { keyTaken } from '../../kilns/kilnKeys';
 import { sumKg, toGrams, toKg } from '../../../src/domain/carbon';
 import type {
   AuditStore,
@@ -157,7 +159,7 @@ function facilities(a: Access): FacilityStore {
     create: (fields) =>
       a.write((s, m) => {
         if (s.facilities.some((f) => f.mnemonic === fields.mnemonic)) throw conflict(`The mnemonic ${fields.mnemonic} is taken.`);
-        const row: FacilityRecord = { ...copy(fields), id: m.nextId('facilities') };
+        const row: FacilityRecord = { signed_burns_only: false, ...copy(fields), id: m.nextId('facilities') };
         m.insert('facilities', row);
         return copy(row);
       }),
@@ -249,6 +251,23 @@ function kilns(a: Access): KilnStore {
           if (log.kiln === id && log.facility_id === row.facility_id && log.kiln_pending) m.patch(log, { kiln_pending: false });
         }
         return { kiln: copy(row), approved: true };
+      }),
+    keys: (kilnId) => a.read((s) => copy(s.kiln_keys.filter((k) => k.kiln_id === kilnId).sort((x, y) => x.id - y.id))),
+    keyByFingerprint: (fingerprint) => a.read((s) => copy(s.kiln_keys.find((k) => k.fingerprint === fingerprint) ?? null)),
+    addKey: (key) =>
+      a.write((s, m) => {
+        if (s.kiln_keys.some((k) => k.fingerprint === key.fingerprint)) throw keyTaken();
+        const row = { ...copy(key), revoked_ts: null, id: m.nextId('kiln_keys') };
+        m.insert('kiln_keys', row);
+        return copy(row);
+      }),
+    revokeKey: (kilnId, keyId, ts) =>
+      a.write((s, m) => {
+        const row = s.kiln_keys.find((k) => k.id === keyId && k.kiln_id === kilnId);
+        if (!row) return null;
+        if (row.revoked_ts !== null) return { key: copy(row), revoked: false };
+        m.patch(row, { revoked_ts: ts });
+        return { key: copy(row), revoked: true };
       }),
   };
 }
@@ -376,6 +395,7 @@ function audits(a: Access): AuditStore {
         checkProposeInput(input);
         const rows = new Map(s.kilnlogs.filter((r) => input.analysis_ids.includes(r.id)).map((r) => [r.id, r]));
         const { problems, facilityId, kilnType } = claimProblems(input, rows, openClaims(s));
+        if (!problems.length) problems.push(...unsignedProblems(s.facilities.find((f) => f.id === facilityId) ?? null, rows.values()));
         if (problems.length) refuseClaim(problems);
         const row: AuditRow = {
           id: m.nextId('audits'),
@@ -398,7 +418,7 @@ function audits(a: Access): AuditStore {
         const audit = s.audits.find((x) => x.id === input.audit_id) ?? null;
         checkSignoff(audit, input.analysis_ids);
         const signed = new Set(input.analysis_ids);
-        checkSignoffBurns(s.kilnlogs.filter((r) => signed.has(r.id)), input.algorithm_version);
+        checkSignoffBurns(s.kilnlogs.filter((r) => signed.has(r.id)), input.algorithm_version, s.facilities.find((f) => f.id === audit!.facility_id) ?? null);
         m.patch(audit!, {
           analysis_ids: audit!.analysis_ids.filter((id) => signed.has(id)),
           signoff_ts: input.signoff_ts,

@@ -43,7 +43,14 @@ export function normalise(raw: Partial<EmbeddedShape> | DbShape): EmbeddedShape 
     if (k.approved_ts === undefined) k.approved_ts = k.last_update;
     k.approved_by ??= null;
   }
-  for (const l of state.kilnlogs) l.kiln_pending ??= false;
+  for (const l of state.kilnlogs) {
+    l.kiln_pending ??= false;
+    // logs stored before kilns signed them are unsigned (migration 2026-11-26-0001)
+    l.signed ??= false;
+    l.key_fingerprint ??= null;
+    l.signature ??= null;
+  }
+  for (const f of state.facilities) f.signed_burns_only ??= false;
   for (const a of state.audits) {
     a.doc_mime_type ??= null;
     a.proposed_by ??= null;
@@ -53,6 +60,9 @@ export function normalise(raw: Partial<EmbeddedShape> | DbShape): EmbeddedShape 
   for (const b of state.audit_burns) {
     b.co2_removed = exactKg(b.co2_removed);
     b.biochar_produced = exactKg(b.biochar_produced);
+    b.signed ??= false;
+    b.key_fingerprint ??= null;
+    b.signature ??= null;
   }
   for (const al of state.eco_allocations) al.co2_allocated = exactKg(al.co2_allocated);
   for (const e of state.eco_assets) e.co2_allocated = exactKg(e.co2_allocated);

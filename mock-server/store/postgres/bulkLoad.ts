@@ -15,7 +15,7 @@ export type Progress = (table: string, done: number, total: number) => void;
 
 const BATCH = 500;
 /** tables in the order their references need, with the serial id each has */
-const TABLES_WITH_IDS = ['users', 'facilities', 'facility_photos', 'facility_audits', 'kilns', 'kilnlogs', 'audits', 'eco_assets', 'eco_allocations', 'changes', 'statistics', 'user_changes', 'facility_changes'] as const;
+const TABLES_WITH_IDS = ['users', 'facilities', 'facility_photos', 'facility_audits', 'kilns', 'kiln_keys', 'kilnlogs', 'audits', 'eco_assets', 'eco_allocations', 'changes', 'statistics', 'user_changes', 'facility_changes'] as const;
 /** every table the store writes (kilnlog_tallies follows kilnlogs by its triggers) */
 const ALL_TABLES = [...TABLES_WITH_IDS, 'kilnlog_analyses', 'audit_claims', 'audit_burns'] as const satisfies readonly (keyof Database)[];
 type LoadedTable = (typeof ALL_TABLES)[number];
@@ -48,6 +48,7 @@ function tableRows(state: EmbeddedShape) {
     facility_photos: state.facility_photos.map((p) => ({ ...p, photo: JSON.stringify(p.photo), thumb: JSON.stringify(p.thumb) })),
     facility_audits: state.facility_audits.map((s) => ({ ...s, file: JSON.stringify(s.file) })),
     kilns: state.kilns,
+    kiln_keys: state.kiln_keys,
     kilnlogs: state.kilnlogs.map(toLogColumns),
     kilnlog_analyses: toAnalysisRows(state.kilnlogs),
     audits: state.audits.map((a) => ({ ...a, analysis_ids: [...a.analysis_ids] })),

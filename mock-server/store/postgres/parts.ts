@@ -15,7 +15,9 @@ import {
   refuseClaim,
   refuseTakenTransaction,
   transactionKey,
+  unsignedProblems,
 } from '../auditRules';
+import { keyTaken } from '../../kilns/kilnKeys';
 import { toGrams, toKg } from '../../../src/domain/carbon';
 import type {
   AuditStore,
@@ -291,6 +293,24 @@ function kilns(db: Db): KilnStore {
           .where('kiln_pending', '=', true)
           .execute();
         return { kiln, approved: true };
+      }),
+    keys: (kilnId) => db.selectFrom('kiln_keys').selectAll().where('kiln_id', '=', kilnId).orderBy('id').execute(),
+    keyByFingerprint: async (fingerprint) => (await db.selectFrom('kiln_keys').selectAll().where('fingerprint', '=', fingerprint).executeTakeFirst()) ?? null,
+    addKey: async (key) => {
+      try {
+        return await guarded(db, (q) => q.insertInto('kiln_keys').values(key).returningAll().executeTakeFirstOrThrow());
+      } catch (err) {
+        if ((err as { code?: string }).code === '23505') throw keyTaken();
+        throw err;
+      }
+    },
+    revokeKey: (kilnId, keyId, ts) =>
+      atomic(db, async (tx) => {
+        const row = await tx.selectFrom('kiln_keys').selectAll().where('id', '=', keyId).where('kiln_id', '=', kilnId).forUpdate().executeTakeFirst();
+        if (!row) return null;
+        if (row.revoked_ts !== null) return { key: row, revoked: false };
+        const key = await tx.updateTable('kiln_keys').set({ revoked_ts: ts }).where('id', '=', keyId).returningAll().executeTakeFirstOrThrow();
+        return { key, revoked: true };
       }),
   };
 }
@@ -622,6 +642,10 @@ function audits(db: Db): AuditStore {
           new Map((await complete(tx, rows)).map((r) => [r.id, r])),
           new Set(claimed.map((c) => c.kilnlog_id)),
         );
+        if (!problems.length && facilityId !== null) {
+          const facility = await tx.selectFrom('facilities').select('signed_burns_only').where('id', '=', facilityId).executeTakeFirst();
+          problems.push(...unsignedProblems(facility ?? null, await complete(tx, rows)));
+        }
         if (problems.length) refuseClaim(problems);
         const audit = await tx
           .insertInto('audits')
@@ -647,7 +671,8 @@ function audits(db: Db): AuditStore {
         checkSignoff(audit, input.analysis_ids);
         const ids = [...input.analysis_ids];
         const rows = await complete(tx, await tx.selectFrom('kilnlogs').selectAll().where('id', 'in', ids).orderBy('id').forUpdate().execute());
-        checkSignoffBurns(rows, input.algorithm_version);
+        const facility = await tx.selectFrom('facilities').select('signed_burns_only').where('id', '=', audit!.facility_id).executeTakeFirst();
+        checkSignoffBurns(rows, input.algorithm_version, facility ?? null);
         await tx.insertInto('audit_burns').values(rows.map((r) => frozenBurn(audit!.id, r, input.algorithm_version))).execute();
         await tx.updateTable('kilnlogs').set({ audited: true, audit_id: audit!.id }).where('id', 'in', ids).execute();
         // burns left out of the signoff are free for another proposal

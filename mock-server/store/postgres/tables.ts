@@ -47,6 +47,8 @@ export interface FacilitiesTable {
   last_updated: string;
   latest_facility_audit_id: number | null;
   kiln_type_config: string;
+  /** only device-signed burns in its audits (migration 2026-11-26-0001) */
+  signed_burns_only: Generated<boolean>;
 }
 
 export interface FacilityChangesTable {
@@ -86,6 +88,17 @@ export interface KilnsTable {
   approved_by: number | null;
 }
 
+export interface KilnKeysTable {
+  id: Id;
+  kiln_id: number;
+  fingerprint: string;
+  label: string;
+  public_key: string;
+  created_ts: string;
+  created_by: number | null;
+  revoked_ts: string | null;
+}
+
 export interface KilnLogsTable {
   id: number;
   kiln_id: string | null;
@@ -109,6 +122,10 @@ export interface KilnLogsTable {
   valid: boolean;
   /** false unless filed under a kiln no super-admin has approved (default false: rows of older schemas) */
   kiln_pending: Generated<boolean>;
+  /** signature state (migration 2026-11-26-0001; false and null on rows of older schemas) */
+  signed: Generated<boolean>;
+  key_fingerprint: string | null;
+  signature: string | null;
   /** 0 error, 1 invalid, 2 valid: the 'analysis' sort key, computed by PostgreSQL */
   status_rank: ColumnType<number, never, never>;
   audited: boolean;
@@ -150,6 +167,9 @@ export interface AuditBurnsTable {
   co2_removed: number;
   biochar_produced: number;
   algorithm_version: string;
+  signed: Generated<boolean>;
+  key_fingerprint: string | null;
+  signature: string | null;
 }
 
 export interface EcoAssetsTable {
@@ -226,6 +246,7 @@ export interface Database {
   facility_photos: FacilityPhotosTable;
   facility_audits: FacilityAuditsTable;
   kilns: KilnsTable;
+  kiln_keys: KilnKeysTable;
   kilnlogs: KilnLogsTable;
   kilnlog_analyses: KilnLogAnalysesTable;
   kilnlog_tallies: KilnLogTalliesTable;

@@ -14,6 +14,13 @@ export type KilnConfig = Schemas['KilnConfig'];
 /** A kiln as the registry lists it; `config` is the JSON text of a KilnConfig. */
 export type Kiln = Schemas['Kiln'];
 
+/** One of a kiln's Ed25519 public keys (GET /api/kilns/{id}/keys); kiln_id is the kiln's record id. */
+export type KilnKey = Schemas['KilnKey'];
+/** POST /api/kilns/{id}/keys. */
+export type KilnKeyAddRequest = Schemas['KilnKeyAddRequest'];
+/** POST /api/facility/{id}/signed-burns: whether the facility's audits take only device-signed burns. */
+export type SignedBurnsOnly = Schemas['SignedBurnsOnlyRequest'];
+
 /** What the API accepts for a kiln save; the server checks every field (kilnValidation.ts). */
 export type KilnSaveRequest = Schemas['KilnSavePayload'];
 /** POST /api/kiln/registry/add (id null) and /edit, as the console sends it: every field present. */

@@ -978,11 +978,21 @@ export interface paths {
          * @description A multipart body with the file in field `file`, or the CSV itself as a text/csv body.
          *     A file that cannot be analysed (unknown kiln, missing header, unparsable line, empty)
          *     is stored all the same, with `error_message`. At most 10 MB.
+         *
+         *     Signed uploads (docs/security.md, "Kiln identity"): headers `Kiln-Key` (the key's
+         *     fingerprint) and `Kiln-Signature` (base64 Ed25519 signature of the file's exact bytes:
+         *     the raw body, or the `file` part). A correctly signed upload by an active key of the
+         *     kiln the log names needs no bearer token. A log naming a kiln that has an active key
+         *     must be signed by one of them: otherwise 401 saying why, nothing stored. An unsigned
+         *     upload for a kiln without keys needs the uploader's token, as before, and is stored unsigned.
          */
         post: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    "Kiln-Key"?: string;
+                    "Kiln-Signature"?: string;
+                };
                 path?: never;
                 cookie?: never;
             };
@@ -1610,6 +1620,136 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/kilns/{id}/keys": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A kiln's keys, oldest first (rule read kiln; a facility admin only its own facilities' kilns) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: components["parameters"]["RecordId"];
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The keys, revoked ones too. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["KilnKey"][];
+                    };
+                };
+                400: components["responses"]["BadRequest"];
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+                404: components["responses"]["NotFound"];
+            };
+        };
+        put?: never;
+        /** Register an Ed25519 public key for the kiln (rule update kiln, facility scope); recorded in the facility's trail */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: components["parameters"]["RecordId"];
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    /**
+                     * @example {
+                     *       "label": "yard logger",
+                     *       "public_key": "-----BEGIN PUBLIC KEY-----\nMCowBQYDK2VwAyEAMuJndC4UXD2ZW6js6sxQYAhda3MWATT/yvgjWheeNMk=\n-----END PUBLIC KEY-----\n"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["KilnKeyAddRequest"];
+                };
+            };
+            responses: {
+                /** @description The stored key. */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["KilnKey"];
+                    };
+                };
+                400: components["responses"]["BadRequest"];
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+                404: components["responses"]["NotFound"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/kilns/{id}/keys/{keyId}/revoke": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Revoke one of the kiln's keys at once, for good (rule update kiln, facility scope); recorded in the facility's trail */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: components["parameters"]["RecordId"];
+                    keyId: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The revoked key. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["KilnKey"];
+                    };
+                };
+                400: components["responses"]["BadRequest"];
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+                404: components["responses"]["NotFound"];
+                /** @description The key is revoked already. */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/facility/{id}/kilns": {
         parameters: {
             query?: never;
@@ -1813,6 +1953,57 @@ export interface paths {
                 403: components["responses"]["Forbidden"];
                 404: components["responses"]["NotFound"];
                 503: components["responses"]["Unavailable"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/facility/{id}/signed-burns": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Set whether the facility's audits take only device-signed burns (rule certify facility, a super-admin's); recorded in its trail */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: components["parameters"]["FacilityId"];
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    /**
+                     * @example {
+                     *       "signed_burns_only": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["SignedBurnsOnlyRequest"];
+                };
+            };
+            responses: {
+                /** @description The setting as stored. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["SignedBurnsOnlyRequest"];
+                    };
+                };
+                400: components["responses"]["BadRequest"];
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+                404: components["responses"]["NotFound"];
             };
         };
         delete?: never;
@@ -2914,6 +3105,12 @@ export interface components {
             valid: boolean;
             /** @description filed under a kiln id a super-admin has not approved yet: kept, but not creditable (never a potential burn of an audit) */
             kiln_pending: boolean;
+            /** @description uploaded with a valid Ed25519 signature by an active key of the kiln it names (Kiln-Key, Kiln-Signature) */
+            signed: boolean;
+            /** @description the signing key's fingerprint (lowercase hex SHA-256 of its DER SPKI); null when unsigned */
+            key_fingerprint: string | null;
+            /** @description the base64 Ed25519 signature over the stored file's exact bytes; null when unsigned */
+            signature: string | null;
             audited: boolean;
             audit_id: number | null;
             /** Format: date-time */
@@ -3141,10 +3338,39 @@ export interface components {
             /** @description the record id of the registered kiln to file the log under */
             kiln: number;
         };
+        /** @description An Ed25519 public key a kiln signs its uploads with (docs/security.md, "Kiln identity"). kiln_id is the kiln's record id. */
+        KilnKey: {
+            id: number;
+            /** @description the record id of the kiln */
+            kiln_id: number;
+            /** @description lowercase hex SHA-256 of the DER SPKI bytes */
+            fingerprint: string;
+            label: string;
+            /** @description PEM (SPKI) */
+            public_key: string;
+            /** Format: date-time */
+            created_ts: string;
+            /** @description the user id who added it; null for the demo seed */
+            created_by: number | null;
+            /**
+             * Format: date-time
+             * @description null while active; revoking is final
+             */
+            revoked_ts: string | null;
+        };
+        KilnKeyAddRequest: {
+            label: string;
+            /** @description an Ed25519 public key in PEM (SPKI) */
+            public_key: string;
+        };
+        SignedBurnsOnlyRequest: {
+            signed_burns_only: boolean;
+        };
         /**
          * @description One decision about what a facility's burns are credited with (who, what, when):
          *     create and update record each GPS bound and carbon factor that changed (from, to);
-         *     approve_kiln the kiln approved; assign_log the log filed under one of its kilns.
+         *     approve_kiln the kiln approved; assign_log the log filed under one of its kilns;
+         *     add_kiln_key and revoke_kiln_key the key of one of its kilns; signed_burns_only the audit setting.
          */
         FacilityChange: {
             id: number;
@@ -3152,7 +3378,7 @@ export interface components {
             actor_id: number | null;
             actor_username: string;
             /** @enum {string} */
-            action: "create" | "update" | "approve_kiln" | "assign_log";
+            action: "create" | "update" | "approve_kiln" | "assign_log" | "add_kiln_key" | "revoke_kiln_key" | "signed_burns_only";
             detail: {
                 values?: {
                     latitude_min?: components["schemas"]["CreditValueChange"];
@@ -3167,6 +3393,16 @@ export interface components {
                     kiln_id: string;
                 };
                 kilnlog_id?: number;
+                /** @description the kiln key added or revoked (with `kiln`) */
+                key?: {
+                    id: number;
+                    fingerprint: string;
+                    label: string;
+                };
+                signed_burns_only?: {
+                    from: boolean;
+                    to: boolean;
+                };
             };
             ts: string;
         };
@@ -3219,6 +3455,8 @@ export interface components {
             latest_facility_audit_id: number | null;
             kiln_type_config: string;
             photo_uploaded_ts: string | null;
+            /** @description a super-admin's setting: only device-signed burns may be proposed for and signed off in its audits */
+            signed_burns_only?: boolean;
         };
         /** @description A facility's config as stored (the JSON text of kiln_type_config); only the C-Go-1 kiln type is recognised. */
         FacilityConfig: {

@@ -59,7 +59,17 @@ function burn(id: number, type: KilnType, signer: KilnKeyPair | null): PackageBu
     key_fingerprint: signer?.key.fingerprint ?? null,
     signature: signer ? sign(null, raw, signer.privateKey).toString('base64') : null,
   };
-  const frozen = { audit_id: 7, kilnlog_id: id, facility_id: 1, co2_removed: exactKg(result.co2_removed), biochar_produced: exactKg(result.biochar_produced), algorithm_version: result.algorithm_version };
+  const frozen = {
+    audit_id: 7,
+    kilnlog_id: id,
+    facility_id: 1,
+    co2_removed: exactKg(result.co2_removed),
+    biochar_produced: exactKg(result.biochar_produced),
+    algorithm_version: result.algorithm_version,
+    signed: row.signed,
+    key_fingerprint: row.key_fingerprint,
+    signature: row.signature,
+  };
   return { row, raw, frozen, chart: analysed.chart_data };
 }
 

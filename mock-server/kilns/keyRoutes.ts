@@ -1,0 +1,87 @@
+import express, { type Request } from 'express';
+import type { KilnKey, KilnKeyAddRequest } from '../../src/domain/api/configure';
+import type { AuthContext } from '../auth/authContext';
+import { facilityScope } from '../auth/facilityScope';
+import { requireOperation } from '../auth/middleware';
+import type { AppContext } from '../context';
+import { recordFacilityChange } from '../facilities/facilityChanges';
+import { conflict, fieldError, notFound } from '../http/errors';
+import { positiveId } from '../http/fieldErrors';
+import type { StoreParts } from '../store/dataStore';
+import type { KilnKeyRecord, KilnRecord } from '../store/schema';
+import { keyTaken, parsePublicKey } from './kilnKeys';
+
+const MAX_LABEL = 200;
+
+/** The key as the API answers it. */
+const toKilnKey = (k: KilnKeyRecord): KilnKey => ({
+  id: k.id,
+  kiln_id: k.kiln_id,
+  fingerprint: k.fingerprint,
+  label: k.label,
+  public_key: k.public_key,
+  created_ts: k.created_ts,
+  created_by: k.created_by,
+  revoked_ts: k.revoked_ts,
+});
+
+/** The trail's note of a key (which key of which kiln). */
+const keyDetail = (kiln: KilnRecord, key: KilnKeyRecord) => ({ kiln: { id: kiln.id, kiln_id: kiln.kiln_id }, key: { id: key.id, fingerprint: key.fingerprint, label: key.label } });
+
+/**
+ * A kiln's keys (docs/security.md, "Kiln identity"): listed by those who read
+ * the kiln, added and revoked by those who may update it, in its facility's
+ * scope (another facility's kiln is a 404). Each change goes to the facility's trail.
+ */
+export function kilnKeyRoutes(ctx: AppContext): express.Router {
+  const router = express.Router();
+  const { data } = ctx;
+
+  /** The kiln the caller may reach; 404 for any other. */
+  const reachableKiln = async (tx: Pick<StoreParts, 'kilns' | 'facilities'>, auth: AuthContext, req: Request): Promise<KilnRecord> => {
+    const [kiln, scope] = await Promise.all([tx.kilns.get(positiveId(req.params.id, 'id')), facilityScope(auth, tx)]);
+    if (!kiln || (scope && !scope.has(kiln.facility_id))) throw notFound('No such kiln.');
+    return kiln;
+  };
+
+  router.get('/kilns/:id/keys', requireOperation('kilns', 'show'), async (req, res) => {
+    const kiln = await reachableKiln(data, req.auth!, req);
+    const body: KilnKey[] = (await data.kilns.keys(kiln.id)).map(toKilnKey);
+    res.json(body);
+  });
+
+  router.post('/kilns/:id/keys', requireOperation('kilns', 'edit'), async (req, res) => {
+    const auth = req.auth!;
+    const payload: KilnKeyAddRequest = req.body;
+    const label = payload.label.trim();
+    if (!label) throw fieldError('label', 'Give the key a label (where it is installed, say).');
+    if (label.length > MAX_LABEL) throw fieldError('label', `A label is at most ${MAX_LABEL} characters.`);
+    const key = await data.transaction(async (tx) => {
+      const kiln = await reachableKiln(tx, auth, req);
+      const parsed = parsePublicKey(payload.public_key);
+      if ('reason' in parsed) throw fieldError('public_key', parsed.reason);
+      if (await tx.kilns.keyByFingerprint(parsed.fingerprint)) throw keyTaken();
+      // a racing registration of the same key meets the store's refusal (the unique fingerprint)
+      const added = await tx.kilns.addKey({ kiln_id: kiln.id, fingerprint: parsed.fingerprint, label, public_key: parsed.pem, created_ts: new Date().toISOString(), created_by: auth.userId });
+      await recordFacilityChange(tx, auth, kiln.facility_id, 'add_kiln_key', keyDetail(kiln, added));
+      return added;
+    });
+    res.status(201).json(toKilnKey(key));
+  });
+
+  router.post('/kilns/:id/keys/:keyId/revoke', requireOperation('kilns', 'edit'), async (req, res) => {
+    const auth = req.auth!;
+    const keyId = positiveId(req.params.keyId, 'keyId');
+    const key = await data.transaction(async (tx) => {
+      const kiln = await reachableKiln(tx, auth, req);
+      const done = await tx.kilns.revokeKey(kiln.id, keyId, new Date().toISOString());
+      if (!done) throw notFound('No such key of this kiln.');
+      if (!done.revoked) throw conflict(`The key ${done.key.label} was revoked already, on ${done.key.revoked_ts}: revoking is final.`);
+      await recordFacilityChange(tx, auth, kiln.facility_id, 'revoke_kiln_key', keyDetail(kiln, done.key));
+      return done.key;
+    });
+    res.json(toKilnKey(key));
+  });
+
+  return router;
+}

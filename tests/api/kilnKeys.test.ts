@@ -1,0 +1,301 @@
+import { createHash, createPublicKey, generateKeyPairSync } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import request from 'supertest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createApp } from '../../mock-server/app';
+import { newKeyPair, signBytes } from '../../mock-server/kilns/kilnKeys';
+import type { FacilityChange, KilnKey } from '../../src/domain/api/configure';
+import type { KilnLog } from '../../src/domain/api/kilnLogs';
+import { loginAll, TINY_PDF, type DemoUsername } from '../helpers/configure';
+import { addTestKiln, burnCsv } from '../helpers/kilnLogUploads';
+import { facility as storedFacility, kiln as storedKiln } from '../helpers/storeAccess';
+import { bearer, startTestServer, type TestServer } from '../helpers/testServer';
+
+/**
+ * Kilns sign their own logs (issue 25; docs/security.md, "Kiln identity"):
+ * keys per kiln, signed uploads with or without a token, the refusals, the
+ * signature state kept by audits, and a facility that takes only signed burns.
+ */
+
+let server: TestServer;
+let tokens: Record<DemoUsername, string>;
+beforeAll(async () => {
+  server = await startTestServer();
+  tokens = await loginAll(server);
+});
+afterAll(() => server.close());
+
+const NAIROBI = 1;
+const as = (who: DemoUsername) => bearer(tokens[who]);
+const kilnIdOf = async (kilnId: string) => (await storedKiln(server, kilnId)).id;
+const keysOf = async (kiln: number, who: DemoUsername = 'superadmin'): Promise<KilnKey[]> => {
+  const res = await server.http.get(`/api/kilns/${kiln}/keys`).set(as(who));
+  expect(res.status).toBe(200);
+  return res.body;
+};
+const addKey = (kiln: number, publicKey: string, who: DemoUsername = 'facilityadmin', label = 'yard logger') =>
+  server.http.post(`/api/kilns/${kiln}/keys`).set(as(who)).send({ label, public_key: publicKey });
+const registerNewKey = async (kiln: number, who: DemoUsername = 'superadmin') => {
+  const pair = newKeyPair();
+  const res = await addKey(kiln, pair.publicPem, who);
+  expect(res.status, JSON.stringify(res.body)).toBe(201);
+  return { ...pair, key: res.body as KilnKey };
+};
+const csvFor = async (kilnId: string) => Buffer.from(burnCsv(kilnId, await storedFacility(server, NAIROBI)));
+/** an upload of `bytes` as text/csv, signed with these headers (none: unsigned) and this token (none: no Authorization) */
+const upload = (bytes: Buffer, headers: Record<string, string> = {}, who?: DemoUsername) => {
+  let req = server.http.post('/api/kilnlogs/upload').set('Content-Type', 'text/csv').set(headers);
+  if (who) req = req.set(as(who));
+  return req.send(bytes);
+};
+const signedBy = (pair: { privatePem: string; fingerprint: string }, bytes: Buffer) => ({ 'Kiln-Key': pair.fingerprint, 'Kiln-Signature': signBytes(pair.privatePem, bytes) });
+const stored = async (bytes: Buffer) => server.ctx.data.kilnLogs.findBySha256(createHash('sha256').update(bytes).digest('hex'));
+const trail = async (facilityId: number): Promise<FacilityChange[]> => (await server.http.get(`/api/facility/${facilityId}/changes`).set(as('superadmin'))).body;
+
+describe('a kiln\'s keys', () => {
+  it('are added by who may update the kiln, in its facility, with the fingerprint of the DER SPKI, and listed by who reads it', async () => {
+    const kiln = await kilnIdOf('CG1-0012');
+    const { publicPem, fingerprint, key } = await registerNewKey(kiln, 'facilityadmin');
+    const der = createPublicKey(publicPem).export({ type: 'spki', format: 'der' });
+    expect(key).toMatchObject({ kiln_id: kiln, fingerprint: createHash('sha256').update(der).digest('hex'), label: 'yard logger', created_by: 5, revoked_ts: null });
+    expect(key.fingerprint).toBe(fingerprint);
+    expect(key.public_key).toContain('BEGIN PUBLIC KEY');
+    const listed = await keysOf(kiln, 'kilnadmin');
+    expect(listed.map((k) => [k.id, k.fingerprint, k.label, k.created_by, k.revoked_ts])).toEqual([[key.id, fingerprint, 'yard logger', 5, null]]);
+    // the trail says who added which key of which kiln
+    expect((await trail(NAIROBI))[0]).toMatchObject({ action: 'add_kiln_key', actor_username: 'facilityadmin', detail: { kiln: { id: kiln, kiln_id: 'CG1-0012' }, key: { id: key.id, fingerprint } } });
+  });
+
+  it('are refused to who may not update the kiln (403), for another facility\'s kiln (404), without a token (401)', async () => {
+    const other = await kilnIdOf('TFX-0004');
+    const before = await keysOf(other);
+    expect((await addKey(other, newKeyPair().publicPem, 'uploader')).status).toBe(403);
+    expect((await addKey(other, newKeyPair().publicPem, 'facilityadmin')).status).toBe(404);
+    expect((await server.http.get(`/api/kilns/${other}/keys`).set(as('facilityadmin'))).status).toBe(404);
+    expect((await server.http.post(`/api/kilns/${other}/keys`).send({ label: 'x', public_key: newKeyPair().publicPem })).status).toBe(401);
+    expect((await server.http.get('/api/kilns/99999/keys').set(as('superadmin'))).status).toBe(404);
+    expect(await keysOf(other)).toEqual(before);
+  });
+
+  it('must be Ed25519 public keys in PEM, registered once anywhere: else a 400 on public_key, nothing stored', async () => {
+    const kiln = await kilnIdOf('RTR-0011');
+    const rsa = generateKeyPairSync('rsa', { modulusLength: 1024 }).publicKey.export({ type: 'spki', format: 'pem' }).toString();
+    const ec = generateKeyPairSync('ec', { namedCurve: 'P-256' }).publicKey.export({ type: 'spki', format: 'pem' }).toString();
+    const pair = newKeyPair();
+    const mangled = pair.publicPem.replace(/[A-Za-z0-9]{8}(?=\n-----END)/, 'AAAAAAAA').replace('MCow', 'MCoX');
+    const cases: [string, RegExp][] = [
+      [rsa, /Ed25519.*RSA/],
+      [ec, /Ed25519.*EC/],
+      ['not a key', /PEM/],
+      [mangled, /readable/],
+      [pair.privatePem, /private key/],
+    ];
+    for (const [pem, reason] of cases) {
+      const res = await addKey(kiln, pem, 'superadmin');
+      expect(res.status, pem).toBe(400);
+      expect(res.body.errors.public_key).toMatch(reason);
+    }
+    expect((await addKey(kiln, pair.publicPem, 'superadmin', '   ')).body.errors).toHaveProperty('label');
+    const first = await addKey(kiln, pair.publicPem, 'superadmin');
+    expect(first.status).toBe(201);
+    // the same key again, on this kiln or another
+    for (const [other, who] of [[kiln, 'superadmin'], [await kilnIdOf('CG1-0015'), 'facilityadmin']] as const) {
+      const again = await addKey(other, pair.publicPem, who);
+      expect(again.status).toBe(400);
+      expect(again.body.errors.public_key).toMatch(/registered already/);
+    }
+    expect((await keysOf(kiln)).map((k) => k.fingerprint)).toEqual([pair.fingerprint]);
+  });
+});
+
+describe('signed uploads', () => {
+  it('by an active key of the kiln the log names are accepted without a token, and marked signed with the fingerprint and signature', async () => {
+    const pair = await registerNewKey(await kilnIdOf('CG1-0007'));
+    const bytes = await csvFor('CG1-0007');
+    const headers = signedBy(pair, bytes);
+    const res = await upload(bytes, headers);
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    expect(res.body).toMatchObject({ kiln_id: 'CG1-0007', signed: true, key_fingerprint: pair.fingerprint, signature: headers['Kiln-Signature'] });
+    const id = (res.body as KilnLog).id;
+    const detail = await server.http.get(`/api/kilnlogs/${id}`).set(as('kilnadmin'));
+    expect(detail.body).toMatchObject({ signed: true, key_fingerprint: pair.fingerprint });
+    const list = await server.http.get('/api/kilnlogs').query({ filter: JSON.stringify({ id }) }).set(as('kilnadmin'));
+    expect(list.body[0]).toMatchObject({ signed: true, key_fingerprint: pair.fingerprint });
+    // the stored file is the signed bytes, byte for byte
+    const raw = await server.http.get(`/api/kilnlogs/${id}/download`).set(as('kilnadmin')).buffer(true).parse((r, cb) => {
+      const chunks: Buffer[] = [];
+      r.on('data', (c: Buffer) => chunks.push(c));
+      r.on('end', () => cb(null, Buffer.concat(chunks)));
+    });
+    expect(Buffer.compare(raw.body as Buffer, bytes)).toBe(0);
+
+    // with a token too; and as multipart, the file part's bytes signed
+    const second = await csvFor('CG1-0007');
+    expect((await upload(second, signedBy(pair, second), 'uploader')).body).toMatchObject({ signed: true });
+    const third = await csvFor('CG1-0007');
+    const multi = await server.http.post('/api/kilnlogs/upload').set(signedBy(pair, third)).attach('file', third, 'burn.csv');
+    expect(multi.status).toBe(201);
+    expect(multi.body).toMatchObject({ signed: true, key_fingerprint: pair.fingerprint });
+  });
+
+  it('for a kiln with an active key refuses with 401 an unsigned, wrongly signed or altered file, or another kiln\'s key, storing nothing', async () => {
+    const pair = await registerNewKey(await kilnIdOf('RTR-0008'));
+    const otherKiln = await registerNewKey(await kilnIdOf('CG1-0015'));
+    const bytes = await csvFor('RTR-0008');
+    const otherFile = await csvFor('RTR-0008');
+    const altered = Buffer.from(bytes.toString('utf8').replace(/\n(\S)/, '\n9$1'));
+    const refusals: [Record<string, string>, Buffer, RegExp, DemoUsername?][] = [
+      [{}, bytes, /signs its logs: an unsigned upload/, 'uploader'],
+      [signedBy(pair, otherFile), bytes, /does not match the file/],
+      [signedBy(pair, bytes), altered, /does not match the file/],
+      [signedBy(otherKiln, bytes), bytes, /another kiln's key: the log names kiln RTR-0008/],
+    ];
+    for (const [headers, body, message, who] of refusals) {
+      const res = await upload(body, headers, who);
+      expect(res.status, message.source).toBe(401);
+      expect(res.body.message).toMatch(message);
+      expect(await stored(body)).toBeNull();
+    }
+    // a signature over one file does not validate another; over its own, it does
+    expect((await upload(otherFile, signedBy(pair, otherFile))).status).toBe(201);
+  });
+
+  it('by a revoked key is refused at once, on every server sharing the store; revoking is final', async () => {
+    const kiln = await kilnIdOf('RTR-0005');
+    const pair = await registerNewKey(kiln);
+    const other = await startSecondServer();
+    try {
+      const first = await csvFor('RTR-0005');
+      // the second server has checked this key before (a cache would keep it)
+      expect((await other.post('/api/kilnlogs/upload').set('Content-Type', 'text/csv').set(signedBy(pair, first)).send(first)).status).toBe(201);
+      const revoked = await server.http.post(`/api/kilns/${kiln}/keys/${pair.key.id}/revoke`).set(as('superadmin'));
+      expect(revoked.status).toBe(200);
+      expect(revoked.body.revoked_ts).not.toBeNull();
+      const bytes = await csvFor('RTR-0005');
+      for (const http of [server.http, other]) {
+        const res = await http.post('/api/kilnlogs/upload').set('Content-Type', 'text/csv').set(signedBy(pair, bytes)).send(bytes);
+        expect(res.status).toBe(401);
+        expect(res.body.message).toMatch(/revoked/);
+      }
+      expect(await stored(bytes)).toBeNull();
+      const again = await server.http.post(`/api/kilns/${kiln}/keys/${pair.key.id}/revoke`).set(as('superadmin'));
+      expect(again.status).toBe(409);
+      // a revoked key cannot be registered again either
+      expect((await addKey(kiln, pair.publicPem, 'superadmin')).status).toBe(400);
+      expect((await trail(2)).find((c) => c.action === 'revoke_kiln_key')).toMatchObject({ actor_username: 'superadmin', detail: { key: { id: pair.key.id } } });
+      // another kiln's key id on this kiln's path is unknown here
+      expect((await server.http.post(`/api/kilns/${await kilnIdOf('CG1-0015')}/keys/${pair.key.id}/revoke`).set(as('superadmin'))).status).toBe(404);
+    } finally {
+      await other.stop();
+    }
+  });
+
+  it('answer 400 for malformed headers and 401 for an unknown key, never a 500, storing nothing', async () => {
+    const bytes = await csvFor('CG1-0021');
+    const pair = newKeyPair();
+    const good = signedBy(pair, bytes);
+    const cases: [Record<string, string>, number, RegExp][] = [
+      [{ 'Kiln-Key': pair.fingerprint }, 400, /Kiln-Signature: missing/],
+      [{ 'Kiln-Signature': good['Kiln-Signature'] }, 400, /Kiln-Key: missing/],
+      [{ ...good, 'Kiln-Key': 'abc' }, 400, /not a fingerprint/],
+      [{ ...good, 'Kiln-Key': 'a'.repeat(5000) }, 400, /too long/],
+      [{ ...good, 'Kiln-Signature': 'A'.repeat(5000) }, 400, /too long/],
+      [{ ...good, 'Kiln-Signature': Buffer.alloc(63).toString('base64') }, 400, /64 bytes, this one is 63/],
+      [{ ...good, 'Kiln-Signature': '!!!!' }, 400, /not base64/],
+      [good, 401, /names no registered kiln key/],
+    ];
+    for (const [headers, status, message] of cases) {
+      const res = await upload(bytes, headers);
+      expect(res.status, message.source).toBe(status);
+      expect(res.body.message).toMatch(message);
+    }
+    expect(await stored(bytes)).toBeNull();
+  });
+
+  it('leave a kiln without keys as it was: the uploader\'s unsigned upload is stored unsigned, no token no upload', async () => {
+    const bytes = await csvFor('TFX-0006');
+    expect((await upload(bytes)).status).toBe(401);
+    const res = await upload(bytes, {}, 'uploader');
+    expect(res.status).toBe(201);
+    expect(res.body).toMatchObject({ signed: false, key_fingerprint: null, signature: null });
+  });
+
+  it('refuse filing an unsigned log of an unknown kiln under a kiln that signs its logs', async () => {
+    await registerNewKey(await kilnIdOf('CG1-0024'));
+    const res = await upload(await csvFor('CG1-0024-Y'), {}, 'uploader');
+    expect(res.status).toBe(201);
+    const assign = await server.http.post(`/api/kilnlogs/${res.body.id}/assign`).set(as('superadmin')).send({ kiln: await kilnIdOf('CG1-0024') });
+    expect(assign.status).toBe(409);
+    expect(assign.body.message).toMatch(/signs its logs/);
+  });
+});
+
+describe('audits and signed burns', () => {
+  const propose = (ids: number[]) => server.http.post('/api/audit/propose').query({ job_id: `SIG-${ids.join('-')}`, kiln_type: -1 }).set(as('kilnadmin')).send({ analysis_ids: ids });
+  const signoff = (auditId: number, ids: number[]) =>
+    server.http
+      .post('/api/audit/signoff')
+      .set(as('superadmin'))
+      .field('proposed_audit_id', String(auditId))
+      .field('analysis_ids', ids.join(','))
+      .field('file_type', 'pdf')
+      .attach('file', TINY_PDF, 'statement.pdf');
+  const setSignedOnly = (who: DemoUsername, value: boolean) => server.http.post(`/api/facility/${NAIROBI}/signed-burns`).set(as(who)).send({ signed_burns_only: value });
+
+  it('keep each burn\'s signature state at signoff; a facility set to signed burns only refuses unsigned ones when proposing and signing off', async () => {
+    const pair = await registerNewKey(await kilnIdOf('CG1-0012'));
+    const signedBytes = await csvFor('CG1-0012');
+    const signedLog = (await upload(signedBytes, signedBy(pair, signedBytes))).body as KilnLog;
+    expect(signedLog).toMatchObject({ signed: true, valid: true });
+    await addTestKiln(server, 'SIG-CG1-0001', NAIROBI);
+    const unsignedLog = (await upload(await csvFor('SIG-CG1-0001'), {}, 'uploader')).body as KilnLog;
+    expect(unsignedLog).toMatchObject({ signed: false });
+
+    // only a super-admin sets it
+    expect((await setSignedOnly('facilityadmin', true)).status).toBe(403);
+    // proposed while the facility took any burn, then set: the signoff refuses the unsigned burn
+    const early = await propose([unsignedLog.id]);
+    expect(early.status, JSON.stringify(early.body)).toBe(201);
+    const set = await setSignedOnly('superadmin', true);
+    expect(set.status).toBe(200);
+    expect(set.body).toEqual({ signed_burns_only: true });
+    expect((await server.ctx.data.facilities.get(NAIROBI))?.signed_burns_only).toBe(true);
+    const refusedSignoff = await signoff(early.body.id, [unsignedLog.id]);
+    expect(refusedSignoff.status).toBe(409);
+    expect(refusedSignoff.body.message).toMatch(/not signed by its kiln/);
+
+    const another = (await upload(await csvFor('SIG-CG1-0001'), {}, 'uploader')).body as KilnLog;
+    const refused = await propose([another.id]);
+    expect(refused.status).toBe(409);
+    expect(refused.body.message).toMatch(`log ${another.id} is not signed by its kiln`);
+
+    const proposed = await propose([signedLog.id]);
+    expect(proposed.status, JSON.stringify(proposed.body)).toBe(201);
+    const done = await signoff(proposed.body.id, [signedLog.id]);
+    expect(done.status, JSON.stringify(done.body)).toBe(200);
+    const burns = await server.ctx.data.audits.burns(proposed.body.id);
+    expect(burns).toEqual([expect.objectContaining({ kilnlog_id: signedLog.id, signed: true, key_fingerprint: pair.fingerprint, signature: signedLog.signature })]);
+    expect((await trail(NAIROBI)).find((c) => c.action === 'signed_burns_only')).toMatchObject({ actor_username: 'superadmin', detail: { signed_burns_only: { from: false, to: true } } });
+    expect((await setSignedOnly('superadmin', false)).status).toBe(200);
+  });
+});
+
+/** Another server on the same store (PostgreSQL), or another app on the same store object (embedded: one process owns db.json). */
+async function startSecondServer(): Promise<ReturnType<typeof request> & { stop(): Promise<void> }> {
+  const { databaseUrl } = server.ctx.config.storage;
+  if (!databaseUrl) {
+    const http = request(server.app);
+    return Object.assign(http, { stop: () => Promise.resolve() });
+  }
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kiln-keys-b-'));
+  const second = await createApp({ ...server.ctx.config, dataDir });
+  const http = request(second.app);
+  return Object.assign(http, {
+    async stop() {
+      await second.stop();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  });
+}
