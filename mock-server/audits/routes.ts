@@ -2,6 +2,8 @@ import express, { type Request } from 'express';
 import { STATEMENT_UPLOAD } from '../../src/domain/api/configure';
 import { SIGNOFF_BY_PROPOSER, maySignOff } from '../../src/domain/audits/fourEyes';
 import { ALGORITHM_VERSION } from '../analysis';
+import { auditPackage } from '../auditPackage/auditPackage';
+import { packageFileName } from '../auditPackage/build';
 import { facilityScope } from '../auth/facilityScope';
 import { requireOperation } from '../auth/middleware';
 import type { AppContext } from '../context';
@@ -191,6 +193,17 @@ export function auditRoutes(ctx: AppContext): express.Router {
     if (!audit || !audit.doc_mime_type || (scope && !scope.has(audit.facility_id))) throw notFound('No such audit evidence.');
     const ext = docKey.slice(docKey.lastIndexOf('.'));
     await sendBlob(res, blobs, { key: evidenceBlobKey(docKey), mime: audit.doc_mime_type, name: `audit-${audit.id}-statement${ext}` });
+  });
+
+  // a signed-off audit's verification package (zip), the same bytes every time
+  router.get('/audit/:id/package', requireOperation('audits', 'show'), async (req, res) => {
+    const id = positiveId(req.params.id, 'id');
+    const [audit, scope] = await Promise.all([data.audits.get(id), scopeOf(req)]);
+    if (!audit || (scope && !scope.has(audit.facility_id))) throw notFound('No such audit.');
+    if (audit.signoff_ts === null) throw conflict(`Audit ${audit.id} is not signed off yet: only a signed-off audit has a verification package.`);
+    const zip = await auditPackage(data, blobs, audit);
+    res.attachment(packageFileName(audit)).type('application/zip').set({ 'Content-Length': String(zip.length), 'Cache-Control': 'private, no-cache' });
+    res.end(zip);
   });
 
   router.get('/co2/summary', requireOperation('audits', 'list'), async (req, res) => {

@@ -3,6 +3,7 @@ import { useTranslate } from 'react-admin';
 import { auditIdentity, type AuditIdentitySource } from '../domain/audits/identity';
 import type { FailureTexts } from '../layout/failures';
 import { DialogSubtitle, ViewerDialog } from '../viewer/ViewerDialog';
+import { DownloadPackageButton } from './DownloadPackageButton';
 
 // spec §8 gives this failure a title only; unlike a facility's statement, a missing one is said too
 const EVIDENCE_FAILURE: FailureTexts = { title: 'audits.evidence.errorTitle' };
@@ -15,12 +16,13 @@ export interface AuditEvidenceDialogProps {
   onClose: () => void;
 }
 
-/** The 'Audit Evidence' modal (spec §2): the signed statement of an audit, PDF or image, in the viewer. */
+/** The 'Audit Evidence' modal (spec §2): the signed statement of an audit, PDF or image, in the viewer, and its verification package. */
 export function AuditEvidenceDialog({ docKey, audit, onClose }: AuditEvidenceDialogProps) {
   const translate = useTranslate();
   const title = translate('audits.evidence.title');
   const subtitle = auditIdentity(audit);
-  if (docKey) return <ViewerDialog title={title} subtitle={subtitle} document={{ kind: 'evidence', docKey }} failure={EVIDENCE_FAILURE} onClose={onClose} />;
+  const download = <DownloadPackageButton auditId={audit.id} />;
+  if (docKey) return <ViewerDialog title={title} subtitle={subtitle} document={{ kind: 'evidence', docKey }} failure={EVIDENCE_FAILURE} onClose={onClose} actions={download} />;
   return (
     <Dialog open fullWidth maxWidth="sm" onClose={onClose}>
       <DialogTitle>{title}</DialogTitle>
@@ -29,6 +31,7 @@ export function AuditEvidenceDialog({ docKey, audit, onClose }: AuditEvidenceDia
         <Typography role="status">{translate('audits.evidence.missing')}</Typography>
       </DialogContent>
       <DialogActions>
+        {download}
         <Button onClick={onClose}>{translate('forms.close')}</Button>
       </DialogActions>
     </Dialog>

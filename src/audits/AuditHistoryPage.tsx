@@ -32,6 +32,7 @@ import { EVERY_ROW } from '../providers/listedInBrowser';
 import { AuditedLogsDialog } from './AuditedLogsDialog';
 import { AuditEvidenceDialog } from './AuditEvidenceDialog';
 import { CarbonSummaryPanel } from './CarbonSummaryPanel';
+import { DownloadPackageButton } from './DownloadPackageButton';
 import { ProposalKilnType } from './ProposalLabel';
 
 /** Audit history page size (spec §9). */
@@ -114,6 +115,7 @@ function AuditActions({ audit, onOpen }: { audit: AuditRecord; onOpen: (dialog: 
       <Button size="small" startIcon={<ListAltIcon />} onClick={() => onOpen({ kind: 'logs', audit })}>
         {translate('audits.auditedLogs.open')}
       </Button>
+      <DownloadPackageButton auditId={audit.id} />
     </Stack>
   );
 }

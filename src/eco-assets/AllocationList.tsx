@@ -4,6 +4,7 @@ import { Accordion, AccordionDetails, AccordionSummary, Box, Button, Chip, Stack
 import { useGetList, useTranslate } from 'react-admin';
 import { AuditEvidenceDialog } from '../audits/AuditEvidenceDialog';
 import { AuditedLogsDialog } from '../audits/AuditedLogsDialog';
+import { DownloadPackageButton } from '../audits/DownloadPackageButton';
 import { auditIdentity, type AuditIdentitySource } from '../domain/audits/identity';
 import { formatCarbon } from '../domain/carbon';
 import { RESOURCES } from '../domain/operations';
@@ -23,7 +24,7 @@ const auditOf = (al: EcoAllocation): AuditIdentitySource => ({ id: al.signoff_id
 /**
  * The right pane (spec §2): the audits an eco asset draws on, an accordion
  * item each (the audit's name, its facility, kg allocated), with its evidence
- * in the viewer and a button opening the Audited Logs modal. An allocation
+ * in the viewer, a button opening the Audited Logs modal and its verification package. An allocation
  * from another facility than the one chosen says so.
  */
 export function AllocationList({ ecoAssetId, facilityId }: { ecoAssetId: number; facilityId: number }) {
@@ -60,6 +61,7 @@ export function AllocationList({ ecoAssetId, facilityId }: { ecoAssetId: number;
               <Button variant="outlined" size="small" onClick={() => setOpened({ kind: 'logs', allocation: al })}>
                 {translate('ecoAssets.review.auditedLogs')}
               </Button>
+              <DownloadPackageButton auditId={al.signoff_id} variant="outlined" />
             </Stack>
           </AccordionDetails>
         </Accordion>

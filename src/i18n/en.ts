@@ -495,6 +495,10 @@ export const en = {
       errorTitle: 'Error retrieving audit evidence',
       missing: 'This audit has no evidence on file.',
     },
+    package: {
+      download: 'Download Verification Package',
+      failed: 'Error retrieving the verification package',
+    },
     propose: {
       kilnType: 'Select Kiln Type',
       anyKilnType: 'Any/Unknown',

@@ -121,6 +121,12 @@ export const apiMethods = {
     return { blob, fileName: fileNameFromDisposition(headers.get('Content-Disposition')) ?? `kilnlog-${id}.csv` };
   },
 
+  /** GET /api/audit/{id}/package: a signed-off audit's verification package (zip), under the server's file name. */
+  async downloadAuditPackage(id: number): Promise<DownloadedFile> {
+    const { blob, headers } = await apiFetchBlob(`/audit/${id}/package`);
+    return { blob, fileName: fileNameFromDisposition(headers.get('Content-Disposition')) ?? `audit-${id}.zip` };
+  },
+
   /** GET /api/archived_kilnlogs/retention: days an archived log is kept. */
   async getArchiveRetention(): Promise<ArchiveRetention> {
     return callApi('/archived_kilnlogs/retention', 'get');

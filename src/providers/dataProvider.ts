@@ -26,6 +26,7 @@ const METHOD_NAMES = [
   'approveKiln',
   'getFacilityChanges',
   'downloadKilnLog',
+  'downloadAuditPackage',
   'getArchiveRetention',
   'getFacilityDropdown',
   'uploadFacilityPhoto',

@@ -1,4 +1,4 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { Button, Dialog, DialogActions, DialogContent, DialogTitle, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import { ErrorBoundary } from '../layout/ErrorBoundary';
@@ -19,10 +19,12 @@ export interface ViewerDialogProps {
   onClose: () => void;
   /** how a failed fetch is reported (keep it a constant); default the viewer's own */
   failure?: FailureTexts;
+  /** buttons shown before Close (e.g. a download) */
+  actions?: ReactNode;
 }
 
 /** A modal showing one PDF or image document (spec §2 Viewer); used wherever a statement or evidence is viewed. */
-export function ViewerDialog({ title, subtitle, document, onClose, failure }: ViewerDialogProps) {
+export function ViewerDialog({ title, subtitle, document, onClose, failure, actions }: ViewerDialogProps) {
   const translate = useTranslate();
   return (
     <Dialog open fullWidth maxWidth="md" onClose={onClose}>
@@ -37,6 +39,7 @@ export function ViewerDialog({ title, subtitle, document, onClose, failure }: Vi
         </ErrorBoundary>
       </DialogContent>
       <DialogActions>
+        {actions}
         <Button onClick={onClose}>{translate('forms.close')}</Button>
       </DialogActions>
     </Dialog>

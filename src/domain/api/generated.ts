@@ -2903,6 +2903,56 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/audit/{id}/package": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A signed-off audit's verification package (rule read audit; a facility admin only its facilities')
+         * @description A zip named audit-<job id>-<signoff date>.zip holding manifest.json, logs/<analysis id>.csv (each raw log byte for byte), statement.<ext>, report.pdf and README.txt (docs/analysis.md, "Verification package"). Made on first request and kept: the same bytes every time. `npm run verify -- PACKAGE.zip` checks it offline. Another facility's audit is a 404; a proposal not signed off yet is a 409.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description the audit's id in GET /audit/history */
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The package. */
+                200: {
+                    headers: {
+                        /** @description attachment; filename="audit-<job id>-<YYYY-MM-DD>.zip" */
+                        "Content-Disposition"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/zip": string;
+                    };
+                };
+                400: components["responses"]["BadRequest"];
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+                404: components["responses"]["NotFound"];
+                409: components["responses"]["Conflict"];
+                503: components["responses"]["Unavailable"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/co2/summary": {
         parameters: {
             query?: never;

@@ -100,6 +100,30 @@ describe('Audit History (spec §2)', { timeout: 20000 }, () => {
     expect(await within(logs).findByText('CG1-0070')).toBeInTheDocument();
   });
 
+  it('downloads the verification package from a row and from the Audit Evidence modal, under its name; a failure is said', async () => {
+    const zip = new Blob(['PK']);
+    const downloadAuditPackage = vi.fn(async () => ({ blob: zip, fileName: 'audit-AUD-7-2026-03-07.zip' }));
+    const getDocument = vi.fn(async () => ({ blob: new Blob(['png']), contentType: 'image/png' }));
+    const clicked: string[] = [];
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      clicked.push(this.download);
+    });
+    const { getList } = listsBy({ audits: { data: [audit(7, 7)] } });
+    renderPage({ getList, getDocument, downloadAuditPackage });
+    await chooseFacility(/Nairobi/);
+    await userEvent.click(await screen.findByRole('button', { name: 'Download Verification Package' }));
+    await waitFor(() => expect(clicked).toEqual(['audit-AUD-7-2026-03-07.zip']));
+    expect(downloadAuditPackage).toHaveBeenCalledWith(7, expect.anything());
+    expect(URL.createObjectURL).toHaveBeenCalledWith(zip);
+
+    await userEvent.click(screen.getByRole('button', { name: 'View Audit' }));
+    const evidence = await screen.findByRole('dialog', { name: 'Audit Evidence' });
+    downloadAuditPackage.mockRejectedValueOnce(new HttpError('Audit 7 is not signed off yet.', 409));
+    await userEvent.click(within(evidence).getByRole('button', { name: 'Download Verification Package' }));
+    expect(await screen.findByText(/Audit 7 is not signed off yet\./)).toBeInTheDocument();
+    expect(downloadAuditPackage).toHaveBeenCalledTimes(2);
+  });
+
   it("shows the chosen facility's Facility Carbon Stats: its total, by year or month", async () => {
     const { getList } = listsBy({ audits: { data: [audit(7, 7)] } });
     renderPage({ getList });

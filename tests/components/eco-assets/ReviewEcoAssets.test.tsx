@@ -125,15 +125,17 @@ describe('Eco-Asset Broker Review (spec §2)', { timeout: 20000 }, () => {
     expect(within(other).getByText('Other facility')).toBeInTheDocument();
   });
 
-  it('selects a row with the keyboard, and opens the evidence and the Audited Logs modal of an allocation', async () => {
+  it('selects a row with the keyboard, and opens the evidence and the Audited Logs modal of an allocation, and downloads its audit\'s verification package', async () => {
     const getDocument = vi.fn(async () => ({ blob: new Blob(['png'], { type: 'image/png' }), contentType: 'image/png' }));
+    const downloadAuditPackage = vi.fn(async () => ({ blob: new Blob(['PK']), fileName: 'audit-AUD-3.zip' }));
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
     renderReview(
       {
         eco_assets: rows([ecoAsset(1)]),
         eco_allocations: rows([allocation(3)]),
         audited_logs: rows([]),
       },
-      { getDocument },
+      { getDocument, downloadAuditPackage },
     );
     await pick('NRB – Nairobi Biochar');
     const row = (await screen.findByText('Note 1')).closest('tr') as HTMLElement;
@@ -150,6 +152,11 @@ describe('Eco-Asset Broker Review (spec §2)', { timeout: 20000 }, () => {
 
     await userEvent.click(screen.getByRole('button', { name: 'Audited Logs' }));
     expect(await screen.findByRole('dialog', { name: 'Audited Logs' })).toBeInTheDocument();
+    await userEvent.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+
+    await userEvent.click(screen.getByRole('button', { name: 'Download Verification Package' }));
+    await waitFor(() => expect(downloadAuditPackage).toHaveBeenCalledWith(3, expect.anything()));
   });
 
   it("opens the facility's latest audit, and says 'No Audit' for a facility with none", async () => {

@@ -1,0 +1,90 @@
+import type { Blobs } from '../blobs/blobs';
+import { missingFile } from '../blobs/missingFile';
+import { evidenceBlobKey } from '../audits/evidence';
+import type { DataStore } from '../store/dataStore';
+import { KilnLogFiles } from '../kilnlogs/storage';
+import type { AuditRow } from '../store/records';
+import { buildPackage, signatureOf, type PackageBurnSource } from './build';
+import type { PackageKey, PackageUser } from './manifest';
+
+/**
+ * An audit's verification package as the API gives it: made from the store on
+ * first request and kept as the blob audit-packages/<doc_key>.zip, so a later
+ * rename of the facility or of a user never changes a package once given
+ * (its SHA-256 can be quoted). The doc_key is made at signoff and unique, so
+ * a package can never be mistaken for another audit's, even after a reseed.
+ * The area is not among the swept ones (store/fileSweep.ts FILE_AREAS).
+ */
+
+export const PACKAGE_AREA = 'audit-packages';
+
+/** Reads at most this many raw logs at once. */
+const READ_AT_ONCE = 16;
+
+/** The stored kiln keys with these fingerprints, as a package lists them (with the kiln id the kiln reports). */
+async function kilnKeys(data: DataStore, fingerprints: readonly string[]): Promise<PackageKey[]> {
+  const keys = await Promise.all(fingerprints.map((f) => data.kilns.keyByFingerprint(f)));
+  return Promise.all(
+    keys.flatMap((key) => (key ? [key] : [])).map(async (key): Promise<PackageKey> => ({
+      fingerprint: key.fingerprint,
+      kiln_id: (await data.kilns.get(key.kiln_id))?.kiln_id ?? `kiln ${key.kiln_id}`,
+      label: key.label,
+      public_key: key.public_key,
+      created_ts: key.created_ts,
+      revoked_ts: key.revoked_ts,
+    })),
+  );
+}
+
+function packageKey(audit: AuditRow): string {
+  if (!audit.doc_key) throw new Error(`Audit ${audit.id} has no statement.`);
+  return `${PACKAGE_AREA}/${audit.doc_key.slice(0, audit.doc_key.lastIndexOf('.'))}.zip`;
+}
+
+async function userOf(data: DataStore, id: number | null): Promise<PackageUser | null> {
+  const user = id === null ? null : await data.users.get(id);
+  return user ? { id: user.id, username: user.username } : null;
+}
+
+async function makePackage(data: DataStore, blobs: Blobs, audit: AuditRow): Promise<Uint8Array> {
+  const files = new KilnLogFiles(blobs);
+  const [rows, frozen, facility, proposedBy, signedOffBy] = await Promise.all([
+    data.audits.logsOf(audit.id),
+    data.audits.burns(audit.id),
+    data.facilities.get(audit.facility_id),
+    userOf(data, audit.proposed_by),
+    userOf(data, audit.signed_off_by),
+  ]);
+  if (!facility) throw new Error(`Audit ${audit.id} names no facility.`);
+  const frozenOf = new Map(frozen.map((b) => [b.kilnlog_id, b]));
+  const burns: PackageBurnSource[] = [];
+  const audited = rows.filter((row) => frozenOf.has(row.id)).sort((a, b) => a.id - b.id);
+  for (let i = 0; i < audited.length; i += READ_AT_ONCE) {
+    const batch = audited.slice(i, i + READ_AT_ONCE);
+    const read = await Promise.all(batch.map((row) => Promise.all([files.readRaw(row.s3key), files.readAnalysis(row.id)])));
+    batch.forEach((row, k) => burns.push({ row, raw: read[k][0], frozen: frozenOf.get(row.id)!, chart: read[k][1].chart_data }));
+  }
+  const statementKey = evidenceBlobKey(audit.doc_key ?? '');
+  const statement = await blobs.readAll(statementKey);
+  if (!statement) throw missingFile(statementKey, `the statement of audit ${audit.id}`);
+  const fingerprints = [...new Set(burns.map(signatureOf).flatMap((s) => (s.signed === true && s.key_fingerprint ? [s.key_fingerprint] : [])))];
+  return buildPackage({
+    audit,
+    facility,
+    proposedBy,
+    signedOffBy,
+    burns,
+    statement: { bytes: statement, mime: audit.doc_mime_type ?? 'application/octet-stream', ext: (audit.doc_key ?? '').slice((audit.doc_key ?? '').lastIndexOf('.') + 1) },
+    keys: await kilnKeys(data, fingerprints),
+  });
+}
+
+/** The package of a signed-off audit: the one kept, or made now and kept. */
+export async function auditPackage(data: DataStore, blobs: Blobs, audit: AuditRow): Promise<Buffer> {
+  const key = packageKey(audit);
+  const kept = await blobs.readAll(key);
+  if (kept) return kept;
+  const made = Buffer.from(await makePackage(data, blobs, audit));
+  await blobs.put(key, made, 'application/zip');
+  return made;
+}

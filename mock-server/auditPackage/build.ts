@@ -1,0 +1,154 @@
+import { createHash } from 'node:crypto';
+import { zipSync } from 'fflate';
+import { toGrams, toKg } from '../../src/domain/carbon';
+import { factorsOf } from '../analysis/versions';
+import type { AnalysisResult, ChartPoint } from '../analysis';
+import type { AuditBurnRecord, AuditRow, FacilityRecord, KilnLogRecord } from '../store/records';
+import {
+  logFileOf,
+  MANIFEST_FILE,
+  PACKAGE_FORMAT,
+  README_FILE,
+  REPORT_FILE,
+  type PackageBurn,
+  type PackageKey,
+  type PackageManifest,
+  type PackageUser,
+} from './manifest';
+import { packageReadme } from './readme';
+import { renderReport } from './report';
+
+/** The kiln signature of a log (kiln keys): absent on a log stored before logs were signed, meaning unsigned. */
+export interface LogSignature {
+  signed?: boolean;
+  key_fingerprint?: string | null;
+  signature?: string | null;
+}
+
+export interface PackageBurnSource {
+  row: KilnLogRecord & LogSignature;
+  /** the raw log, byte for byte as uploaded */
+  raw: Buffer;
+  /** the numbers frozen at signoff, and the signature state frozen with them where the store keeps it */
+  frozen: AuditBurnRecord & LogSignature;
+  /** the stored chart (temperatures and kg), for the report */
+  chart: readonly ChartPoint[];
+}
+
+export interface PackageSource {
+  audit: AuditRow;
+  facility: FacilityRecord;
+  proposedBy: PackageUser | null;
+  signedOffBy: PackageUser | null;
+  burns: readonly PackageBurnSource[];
+  statement: { bytes: Buffer; mime: string; ext: string };
+  /** the stored kiln keys whose fingerprints the burns name */
+  keys: readonly PackageKey[];
+}
+
+export const sha256 = (bytes: Uint8Array): string => createHash('sha256').update(bytes).digest('hex');
+
+export function packageFileName(audit: Pick<AuditRow, 'job_id' | 'signoff_ts'>): string {
+  const job = audit.job_id.replace(/[^A-Za-z0-9._-]+/g, '_');
+  return `audit-${job}-${(audit.signoff_ts ?? '').slice(0, 10)}.zip`;
+}
+
+/** The signature state frozen at signoff; from a store that froze none, the log's own. */
+export const signatureOf = ({ row, frozen }: Pick<PackageBurnSource, 'row' | 'frozen'>): LogSignature => (frozen.signed === undefined ? row : frozen);
+
+function packageBurn({ row, raw, frozen }: PackageBurnSource): PackageBurn {
+  if (!row.analysis) throw new Error(`Audited log ${row.id} has no analysis.`);
+  const analysis = JSON.parse(row.analysis) as AnalysisResult;
+  const signature = signatureOf({ row, frozen });
+  const signed = signature.signed === true;
+  const co2 = toGrams(frozen.co2_removed);
+  const biochar = toGrams(frozen.biochar_produced);
+  return {
+    analysis_id: row.id,
+    kiln_id: row.kiln_id,
+    logts: row.logts,
+    file_name: row.file_name,
+    log_file: logFileOf(row.id),
+    log_sha256: sha256(raw),
+    signed,
+    key_fingerprint: signed ? (signature.key_fingerprint ?? null) : null,
+    signature: signed ? (signature.signature ?? null) : null,
+    algorithm_version: frozen.algorithm_version,
+    factors: factorsOf(analysis),
+    valid: analysis.valid === 'true',
+    reasons: analysis.reasons.map(({ code, message }) => ({ code, message })),
+    analysis: analysis as unknown as Record<string, unknown>,
+    co2_removed_g: co2,
+    biochar_produced_g: biochar,
+    co2_removed: toKg(co2),
+    biochar_produced: toKg(biochar),
+  };
+}
+
+/**
+ * When every entry of the zip says it was written: the signoff day at noon,
+ * given as local fields because ZIP times are local (noon is never inside a
+ * daylight-saving jump), so every server writes the same bytes.
+ */
+function entryTime(signoffTs: string): Date {
+  const d = new Date(signoffTs);
+  return new Date(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate(), 12, 0, 0);
+}
+
+/**
+ * An audit's verification package, the same bytes every time it is made:
+ * burns by analysis id, keys by fingerprint, entries in a fixed order, fixed
+ * times inside the zip and the PDF.
+ */
+export async function buildPackage(source: PackageSource): Promise<Uint8Array> {
+  const { audit, facility } = source;
+  if (audit.signoff_ts === null) throw new Error(`Audit ${audit.id} is not signed off.`);
+  const sources = [...source.burns].sort((a, b) => a.row.id - b.row.id);
+  const burns = sources.map(packageBurn);
+  const fingerprints = new Set(burns.map((b) => b.key_fingerprint).filter((f): f is string => f !== null));
+  // a key's state as at signoff: a later revocation must not change a package once made
+  const keys = source.keys
+    .filter((k) => fingerprints.has(k.fingerprint))
+    .map((k) => ({ ...k, revoked_ts: k.revoked_ts !== null && k.revoked_ts <= audit.signoff_ts! ? k.revoked_ts : null }))
+    .sort((a, b) => (a.fingerprint < b.fingerprint ? -1 : 1));
+  const co2 = burns.reduce((n, b) => n + b.co2_removed_g, 0);
+  const biochar = burns.reduce((n, b) => n + b.biochar_produced_g, 0);
+  const statementFile = `statement.${source.statement.ext}`;
+  const readme = Buffer.from(packageReadme({ jobId: audit.job_id, statementFile }), 'utf8');
+
+  const others: [string, Uint8Array][] = [
+    [README_FILE, readme],
+    [statementFile, source.statement.bytes],
+    ...sources.map((s): [string, Uint8Array] => [logFileOf(s.row.id), s.raw]),
+  ];
+  const manifest: PackageManifest = {
+    format: PACKAGE_FORMAT,
+    audit: {
+      id: audit.id,
+      job_id: audit.job_id,
+      kiln_type: audit.kiln_type,
+      facility: {
+        id: facility.id,
+        mnemonic: facility.mnemonic,
+        name: facility.name,
+        box: { latitude_min: facility.latitude_min, latitude_max: facility.latitude_max, longitude_min: facility.longitude_min, longitude_max: facility.longitude_max },
+      },
+      proposed_by: source.proposedBy,
+      proposed_ts: audit.create_ts,
+      signed_off_by: source.signedOffBy,
+      signoff_ts: audit.signoff_ts,
+    },
+    burns,
+    totals: { burns: burns.length, co2_removed_g: co2, biochar_produced_g: biochar, co2_removed: toKg(co2), biochar_produced: toKg(biochar) },
+    statement: { file: statementFile, mime_type: source.statement.mime, sha256: sha256(source.statement.bytes) },
+    kiln_keys: keys,
+    files: Object.fromEntries(others.map(([path, bytes]) => [path, sha256(bytes)])),
+  };
+  const manifestBytes = Buffer.from(`${JSON.stringify(manifest, null, 2)}\n`, 'utf8');
+  const charts = new Map(sources.map((s) => [s.row.id, s.chart]));
+  const report = await renderReport(manifest, charts, sha256(manifestBytes));
+
+  const mtime = entryTime(audit.signoff_ts);
+  const entries: [string, Uint8Array][] = [[MANIFEST_FILE, manifestBytes], [REPORT_FILE, report], ...others];
+  return zipSync(Object.fromEntries(entries.map(([path, bytes]) => [path, [bytes, { mtime }]])), { level: 6 });
+}

@@ -1,0 +1,85 @@
+import type { AnalysisFactors } from '../analysis/versions';
+
+/**
+ * What an audit's verification package says about it (manifest.json): who
+ * made and signed off the audit, every burn with the SHA-256 of its raw log,
+ * its kiln signature, its algorithm, factors and analysis, its frozen CO2 and
+ * biochar in whole grams, the totals, the statement, the kiln keys that
+ * signed and the SHA-256 of every other file. Plain data, written once.
+ */
+
+export const PACKAGE_FORMAT = 'kiln-console-audit-package/1';
+
+export const MANIFEST_FILE = 'manifest.json';
+export const REPORT_FILE = 'report.pdf';
+export const README_FILE = 'README.txt';
+export const logFileOf = (analysisId: number): string => `logs/${analysisId}.csv`;
+
+export interface PackageUser {
+  id: number;
+  username: string;
+}
+
+export interface PackageBox {
+  latitude_min: number;
+  latitude_max: number;
+  longitude_min: number;
+  longitude_max: number;
+}
+
+export interface PackageBurn {
+  analysis_id: number;
+  kiln_id: string | null;
+  /** first reading, kiln local time */
+  logts: string | null;
+  /** the name the log was uploaded under */
+  file_name: string;
+  /** where the raw log is in the package */
+  log_file: string;
+  log_sha256: string;
+  /** whether the kiln signed the log (Ed25519 over the raw bytes), the key's fingerprint and the base64 signature */
+  signed: boolean;
+  key_fingerprint: string | null;
+  signature: string | null;
+  algorithm_version: string;
+  factors: AnalysisFactors;
+  valid: boolean;
+  reasons: { code: string; message: string }[];
+  /** the stored analysis result, every field as the algorithm gave it */
+  analysis: Record<string, unknown>;
+  /** frozen at signoff, whole grams, and the same as kg */
+  co2_removed_g: number;
+  biochar_produced_g: number;
+  co2_removed: number;
+  biochar_produced: number;
+}
+
+export interface PackageKey {
+  fingerprint: string;
+  kiln_id: string;
+  label: string;
+  /** Ed25519, PEM (SPKI) */
+  public_key: string;
+  created_ts: string;
+  revoked_ts: string | null;
+}
+
+export interface PackageManifest {
+  format: typeof PACKAGE_FORMAT;
+  audit: {
+    id: number;
+    job_id: string;
+    kiln_type: number;
+    facility: { id: number; mnemonic: string; name: string; box: PackageBox };
+    proposed_by: PackageUser | null;
+    proposed_ts: string;
+    signed_off_by: PackageUser | null;
+    signoff_ts: string;
+  };
+  burns: PackageBurn[];
+  totals: { burns: number; co2_removed_g: number; biochar_produced_g: number; co2_removed: number; biochar_produced: number };
+  statement: { file: string; mime_type: string; sha256: string };
+  kiln_keys: PackageKey[];
+  /** SHA-256 of every file but the manifest and the report (which names the manifest's SHA-256), by path */
+  files: Record<string, string>;
+}
