@@ -2,16 +2,20 @@ import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from 'pdf
 import type { EcoAssetProvenance } from '../../src/domain/api/ecoAssets';
 import { formatCarbon } from '../../src/domain/carbon';
 import { formatSerialBlock } from '../../src/domain/ledger';
+import { auditPackage } from '../auditPackage/auditPackage';
+import { sha256 } from '../auditPackage/build';
 import type { AppContext } from '../context';
 
 /**
  * The SHA-256 (hex) of an audit's verification package (GET
- * /api/audit/{id}/package), or null where none exists. None exists yet: the
- * package is built elsewhere, and this is the one place the certificate and
- * the provenance ask for its digest, so wiring it in changes only this body.
+ * /api/audit/{id}/package), or null for an audit not signed off (it has none).
+ * The package is made once and kept (mock-server/auditPackage/auditPackage.ts),
+ * so the digest a certificate quotes is the one the package download answers.
  */
-export async function auditPackageDigest(_ctx: Pick<AppContext, 'data'>, _auditId: number): Promise<string | null> {
-  return null;
+export async function auditPackageDigest(ctx: Pick<AppContext, 'data' | 'blobs'>, auditId: number): Promise<string | null> {
+  const audit = await ctx.data.audits.get(auditId);
+  if (!audit || audit.signoff_ts === null) return null;
+  return sha256(await auditPackage(ctx.data, ctx.blobs, audit));
 }
 
 const A4: [number, number] = [595.28, 841.89];
@@ -90,7 +94,7 @@ export async function certificatePdf(provenance: EcoAssetProvenance, generatedTs
   for (const al of allocations) {
     const ok =
       write(`Audit ${al.signoff_id} (${al.job_id}), ${al.facility_name}: ${kg(al.co2_allocated)}, signed off ${al.signoff_ts}, ${al.burns.length} burns`, { size: 9 }) &&
-      write(`  verification package SHA-256: ${al.package_sha256 ?? 'none yet'}`, { font: mono, size: 8, gap: 2 });
+      write(`  verification package SHA-256: ${al.package_sha256 ?? 'none'}`, { font: mono, size: 8, gap: 2 });
     if (!ok) break;
     shown++;
   }

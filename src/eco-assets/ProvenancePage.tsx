@@ -6,6 +6,7 @@ import { useCanAccess, useDataProvider, useTranslate } from 'react-admin';
 import type { EcoAsset, ProvenanceAllocation, ProvenanceBurn } from '../domain/api/ecoAssets';
 import { formatCarbon } from '../domain/carbon';
 import { RESOURCES } from '../domain/operations';
+import { DownloadPackageButton } from '../audits/DownloadPackageButton';
 import { saveFile } from '../kiln-logs/saveFile';
 import { Loading } from '../layout/Loading';
 import { Page } from '../layout/Page';
@@ -109,6 +110,7 @@ function AuditCard({ allocation: al }: { allocation: ProvenanceAllocation }) {
         <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }}>
           {al.package_sha256 ? translate('ecoAssets.provenance.package', { sha: al.package_sha256 }) : translate('ecoAssets.provenance.noPackage')}
         </Typography>
+        {al.package_sha256 && <DownloadPackageButton auditId={al.signoff_id} />}
         <Table size="small" aria-label={translate('ecoAssets.provenance.burns')}>
           <TableHead>
             <TableRow>

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { PDFDocument } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BufferShare, EcoAsset, EcoAssetProvenance, EcoRetirement, MintResult, RetireResult } from '../../src/domain/api/ecoAssets';
@@ -214,13 +215,15 @@ describe('POST /api/eco-asset/{id}/retire', () => {
 });
 
 describe('provenance and certificate', () => {
-  it('traces an asset to its burns with their signature state and raw logs, and its package digest (none yet)', async () => {
+  it('traces an asset to its burns with their signature state and raw logs, and the digest of its audit\'s verification package', async () => {
     const audit = await signedOffAudit([3, 4]);
     const asset = ((await mint({ [audit]: 5 })).body as MintResult).eco_asset;
     const res = await server.http.get(`/api/eco-asset/${asset.id}/provenance`).set(broker());
     expect(res.status).toBe(200);
     const [allocation] = (res.body as EcoAssetProvenance).allocations;
-    expect(allocation.package_sha256).toBeNull();
+    const pkg = await server.http.get(`/api/audit/${audit}/package`).set(broker()).buffer(true).parse((r, done) => { const parts: Buffer[] = []; r.on('data', (c: Buffer) => parts.push(c)); r.on('end', () => done(null, Buffer.concat(parts))); });
+    expect(pkg.status).toBe(200);
+    expect(allocation.package_sha256).toBe(createHash('sha256').update(pkg.body as Buffer).digest('hex'));
     expect(allocation.burns).toHaveLength(2);
     for (const burn of allocation.burns) {
       expect(burn).toMatchObject({ signed: false, key_fingerprint: null });

@@ -62,7 +62,8 @@ test('the broker mints with a 10 % buffer, sees the split, retires part for a be
   await expect(page.getByRole('row', { name: /Acme Corp/ })).toContainText('5.000');
   const burns = page.getByRole('table', { name: 'Burns' }).first();
   await expect(burns.getByRole('row').nth(1)).toContainText('unsigned');
-  await expect(page.getByText('Verification package: none yet').first()).toBeVisible();
+  await expect(page.getByText(/^Verification package SHA-256: [0-9a-f]{64}$/).first()).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Download Verification Package' }).first()).toBeVisible();
   const download = page.waitForEvent('download');
   await page.getByRole('button', { name: 'Download Certificate' }).click();
   expect((await download).suggestedFilename()).toMatch(/^eco-asset-\d+-certificate\.pdf$/);
