@@ -52,6 +52,8 @@ export default defineConfig({
       JWT_SECRET: 'e2e-secret-that-is-long-enough-for-hs256',
       NODE_ENV: 'production',
       E2E_RESET: '1',
+      // as every test server (tests/helpers/seededTemplate.ts): the specs upload unsigned logs for demo kilns
+      DEMO_KILN_KEYS: '0',
       E2E_RESET_SECRET: process.env.E2E_RESET_SECRET,
     },
   },

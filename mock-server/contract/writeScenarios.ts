@@ -529,4 +529,18 @@ const signedBurns: Scenario = {
   },
 };
 
-export const SCENARIOS: readonly Scenario[] = [users, release, othersPassword, changes, statistics, bufferShare, facilityAdd, kilnAdd, kilnEdit, kilnApprove, facilityEdit, kilnLog, logAssign, kilnKeys, signedBurns, archiveRestore, photo, statement, certify];
+/**
+ * asks to check an anomaly no burn raised: the guard and the lookup answer (404), nothing is written.
+ * A real check is final, and a run's own burn raises no anomaly to check.
+ */
+const anomalyCheck: Scenario = {
+  name: 'an anomaly that does not exist, not checked',
+  permanence: 'restores',
+  covers: ['POST /fleet/anomalies/{id}/check'],
+  needs: ['POST /fleet/anomalies/{id}/check'],
+  async run(run) {
+    await run.call('POST', '/fleet/anomalies/{id}/check', '/fleet/anomalies/2147483647/check', 404, 'answers 404 for an anomaly no burn raised', { json: { note: 'contract check' } }, () => null);
+  },
+};
+
+export const SCENARIOS: readonly Scenario[] = [users, release, othersPassword, changes, statistics, bufferShare, facilityAdd, kilnAdd, kilnEdit, kilnApprove, facilityEdit, kilnLog, logAssign, kilnKeys, signedBurns, anomalyCheck, archiveRestore, photo, statement, certify];

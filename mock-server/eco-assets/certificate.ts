@@ -5,17 +5,25 @@ import { formatSerialBlock } from '../../src/domain/ledger';
 import { auditPackage } from '../auditPackage/auditPackage';
 import { sha256 } from '../auditPackage/build';
 import type { AppContext } from '../context';
+import { HttpError } from '../http/errors';
 
 /**
  * The SHA-256 (hex) of an audit's verification package (GET
- * /api/audit/{id}/package), or null for an audit not signed off (it has none).
- * The package is made once and kept (mock-server/auditPackage/auditPackage.ts),
- * so the digest a certificate quotes is the one the package download answers.
+ * /api/audit/{id}/package), or null where it has none: the audit is not signed
+ * off, or a file the package holds is missing from storage (a loss already
+ * reported loudly by missingFile; the provenance stays readable). The package
+ * is made once and kept (mock-server/auditPackage/auditPackage.ts), so the
+ * digest quoted is the one the package download answers.
  */
 export async function auditPackageDigest(ctx: Pick<AppContext, 'data' | 'blobs'>, auditId: number): Promise<string | null> {
   const audit = await ctx.data.audits.get(auditId);
   if (!audit || audit.signoff_ts === null) return null;
-  return sha256(await auditPackage(ctx.data, ctx.blobs, audit));
+  try {
+    return sha256(await auditPackage(ctx.data, ctx.blobs, audit));
+  } catch (error) {
+    if (error instanceof HttpError && error.status === 500) return null;
+    throw error;
+  }
 }
 
 const A4: [number, number] = [595.28, 841.89];

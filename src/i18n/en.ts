@@ -773,7 +773,7 @@ export const en = {
       when: 'Retired',
       audits: 'Audits it draws on',
       package: 'Verification package SHA-256: %{sha}',
-      noPackage: 'Verification package: none (the audit is not signed off)',
+      noPackage: 'Verification package: not available (a file it holds is missing from storage)',
       burns: 'Burns',
       kiln: 'Kiln',
       logTime: 'Log time',

@@ -85,15 +85,16 @@ describe('the contract check with --write, against this server', () => {
     expect(result.skipped).toBe(0);
     const { user_changes: _history, statistics: _snapshot, ...changed } = grown(before, await counts());
     // the run's own burn and one of an unknown kiln it assigns; a key added to its kiln and revoked;
-    // the facility's trail records its creation, the assignment, and the key's addition and revocation
-    const oneEach = { facilities: 1, kilns: 1, kiln_keys: 1, kilnlogs: 2, facility_changes: 4, facility_photos: 1, facility_audits: 1, audits: 1, audit_burns: 1, eco_assets: 1, eco_allocations: 1, eco_retirements: 1 };
+    // the facility's trail records its creation, the assignment, and the key's addition and revocation;
+    // each burn's fleet summary (mock-server/fleet) is kept beside it
+    const oneEach = { facilities: 1, kilns: 1, kiln_keys: 1, kilnlogs: 2, fleet_burns: 2, facility_changes: 4, facility_photos: 1, facility_audits: 1, audits: 1, audit_burns: 1, eco_assets: 1, eco_allocations: 1, eco_retirements: 1 };
     // PostgreSQL keeps a log's analysis and an audit's claim in tables of their own
     const expected = server.ctx.data.kind === 'embedded' ? oneEach : { ...oneEach, kilnlog_analyses: 2, audit_claims: changed.audit_claims ?? 0 };
     expect(changed).toEqual(expected);
     const facility = result.leftBehind.find((l) => l.startsWith('facility '))!.slice('facility '.length);
     const stored = (await server.ctx.data.facilities.list()).find((f) => f.mnemonic === facility);
     expect(stored?.name).toMatch(/^contract-check-/);
-    expect(result.leftBehind).toHaveLength(12);
+    expect(result.leftBehind).toHaveLength(13);
   }, RUN_TIMEOUT);
 
   it('tells a 200 to a write the role lacks the rule for from a kept contract', async () => {

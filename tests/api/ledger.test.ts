@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { PDFDocument } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { BufferShare, EcoAsset, EcoAssetProvenance, EcoRetirement, MintResult, RetireResult } from '../../src/domain/api/ecoAssets';
+import type { AvailableCo2Response, BufferShare, EcoAsset, EcoAssetProvenance, EcoRetirement, MintResult, RetireResult } from '../../src/domain/api/ecoAssets';
 import { toGrams } from '../../src/domain/carbon';
 import { ALGORITHM_VERSION } from '../../mock-server/analysis/constants';
 import { usersWithout } from '../helpers/configure';
@@ -215,20 +215,46 @@ describe('POST /api/eco-asset/{id}/retire', () => {
 });
 
 describe('provenance and certificate', () => {
-  it('traces an asset to its burns with their signature state and raw logs, and the digest of its audit\'s verification package', async () => {
+  it('traces an asset to its burns with their signature state and raw logs', async () => {
     const audit = await signedOffAudit([3, 4]);
     const asset = ((await mint({ [audit]: 5 })).body as MintResult).eco_asset;
     const res = await server.http.get(`/api/eco-asset/${asset.id}/provenance`).set(broker());
     expect(res.status).toBe(200);
     const [allocation] = (res.body as EcoAssetProvenance).allocations;
-    const pkg = await server.http.get(`/api/audit/${audit}/package`).set(broker()).buffer(true).parse((r, done) => { const parts: Buffer[] = []; r.on('data', (c: Buffer) => parts.push(c)); r.on('end', () => done(null, Buffer.concat(parts))); });
-    expect(pkg.status).toBe(200);
-    expect(allocation.package_sha256).toBe(createHash('sha256').update(pkg.body as Buffer).digest('hex'));
+    // a fixture audit's burns have no raw files in storage: it has no package to quote
+    expect(allocation.package_sha256).toBeNull();
     expect(allocation.burns).toHaveLength(2);
     for (const burn of allocation.burns) {
       expect(burn).toMatchObject({ signed: false, key_fingerprint: null });
       expect(burn.sha256).toMatch(/^[0-9a-f]{64}$/);
       expect(burn.file_name).toBeTruthy();
+    }
+  });
+
+  it("quotes the SHA-256 of each audit's verification package, the bytes its download answers", async () => {
+    // the seeded business's assets draw on seeded audits, whose files are all in storage
+    const available = await server.http.get('/api/eco-asset/available_co2').set(broker());
+    const facilities = (available.body as AvailableCo2Response).audits_by_facility;
+    const [facilityId] = Object.entries(facilities).find(([, f]) => f.audits.some((a) => a.utilised_co2 > 0))!;
+    const list = await server.http.get(`/api/eco-asset/list?facility_id=${facilityId}`).set(broker());
+    // the oldest: the tests above mint more in the same facility from audits of their own
+    const seeded = (list.body as { eco_assets: EcoAsset[] }).eco_assets.reduce((a, b) => (a.id < b.id ? a : b));
+    const res = await server.http.get(`/api/eco-asset/${seeded.id}/provenance`).set(broker());
+    expect(res.status).toBe(200);
+    const { allocations } = res.body as EcoAssetProvenance;
+    expect(allocations.length).toBeGreaterThan(0);
+    for (const allocation of allocations) {
+      const pkg = await server.http
+        .get(`/api/audit/${allocation.signoff_id}/package`)
+        .set(broker())
+        .buffer(true)
+        .parse((r, done) => {
+          const parts: Buffer[] = [];
+          r.on('data', (c: Buffer) => parts.push(c));
+          r.on('end', () => done(null, Buffer.concat(parts)));
+        });
+      expect(pkg.status).toBe(200);
+      expect(allocation.package_sha256).toBe(createHash('sha256').update(pkg.body as Buffer).digest('hex'));
     }
   });
 

@@ -52,6 +52,7 @@ describe('Top menu', () => {
       'Kilns',
       'Kiln Logs',
       'Archived Kiln Logs',
+      'Fleet',
       'Propose Audit',
       'Carbon Removals',
       'Audit History',

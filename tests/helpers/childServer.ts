@@ -35,7 +35,8 @@ export async function startChildServer(env: Record<string, string>, readyWithinM
   const port = await freePort();
   const child = spawn(process.execPath, ['--import', 'tsx', path.join(PROJECT_ROOT, 'mock-server', 'start.ts'), '--api-only'], {
     cwd: PROJECT_ROOT,
-    env: { ...process.env, ...env, PORT: String(port) },
+    // as the in-process test servers (tests/helpers/seededTemplate.ts): the tests upload unsigned logs for demo kilns
+    env: { ...process.env, DEMO_KILN_KEYS: '0', ...env, PORT: String(port) },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';

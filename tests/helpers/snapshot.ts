@@ -20,7 +20,7 @@ function listFiles(dir: string): string[] {
 }
 
 const POSTGRES_TABLES = [
-  'users', 'facilities', 'facility_photos', 'facility_audits', 'kilns', 'kilnlogs', 'kilnlog_analyses',
+  'users', 'facilities', 'facility_photos', 'facility_audits', 'kilns', 'kiln_keys', 'kilnlogs', 'kilnlog_analyses', 'fleet_burns', 'anomalies',
   'audits', 'audit_claims', 'audit_burns', 'eco_assets', 'eco_allocations', 'eco_retirements', 'buffer_shares', 'changes', 'statistics', 'user_changes', 'facility_changes',
 ] as const satisfies readonly (keyof Database)[];
 

@@ -16,6 +16,12 @@ const MIGRATIONS = readdirSync(MIGRATIONS_DIR).filter((f) => f.endsWith('.ts')).
 
 const adminUrl = inject('postgresUrl');
 
+/** a log's columns before 2026-11-26-0001-kiln-keys, which added its signature state (signed, key_fingerprint, signature) */
+const beforeKilnKeysColumns = (row: ReturnType<typeof logRow>) => {
+  const { signed: _signed, key_fingerprint: _fingerprint, signature: _signature, ...columns } = toLogColumns(row);
+  return columns;
+};
+
 describe.skipIf(!adminUrl)('PostgreSQL store', () => {
   storeContract({
     async open() {
@@ -49,9 +55,9 @@ describe.skipIf(!adminUrl)('PostgreSQL schema', () => {
         .values({ mnemonic: 'NRB', name: 'Nairobi', owner_id: 1, latitude_min: 0, latitude_max: 1, longitude_min: 0, longitude_max: 1, last_updated: '2026-01-01T00:00:00.000Z', latest_facility_audit_id: null, kiln_type_config: '{}' })
         .returningAll()
         .executeTakeFirstOrThrow();
-      // the first schema's columns: kiln_pending came with 2026-11-25-0001
+      // the first schema's columns: kiln_pending came with 2026-11-25-0001, the signature state with 2026-11-26-0001
       const firstSchemaColumns = (row: ReturnType<typeof logRow>) => {
-        const { kiln_pending: _later, ...columns } = toLogColumns(row);
+        const { kiln_pending: _pending, ...columns } = beforeKilnKeysColumns(row);
         return columns;
       };
       await db.insertInto('kilnlogs').values([logRow(1, { facility }), logRow(2, { facility }), logRow(3, { facility: null })].map(firstSchemaColumns)).execute();
@@ -85,8 +91,10 @@ describe.skipIf(!adminUrl)('PostgreSQL schema', () => {
       await migrateToLatest(db);
       const keys = await sql<{ id: number; transaction_key: string }>`select id, transaction_key from eco_assets order by id`.execute(db);
       expect(keys.rows.map((r) => r.transaction_key)).toEqual(['t-18b', `t-18b (eco asset ${keys.rows[1].id})`]);
-      // a third twin meets the unique index, whatever the store's own check said
-      const twin = sql`insert into eco_assets (minting_note, transaction_id, transaction_key, co2_allocated, minted_ts, minted_by) values ('n', 'Ｔ-18B', 't-18b', 1, ${ts}, null)`.execute(db);
+      // a third twin meets the unique index, whatever the store's own check said (a whole row of the newest schema:
+      // 2026-11-26-0002-ledger gave each asset its issued kg and a serial block, the two above holding 1–2000)
+      const twin = sql`insert into eco_assets (minting_note, transaction_id, transaction_key, co2_allocated, co2_issued, serial_first, serial_last, minted_ts, minted_by)
+        values ('n', 'Ｔ-18B', 't-18b', 1, 1, 2001, 3000, ${ts}, null)`.execute(db);
       await expect(twin).rejects.toMatchObject({ code: '23505' });
     } finally {
       await db.destroy();
@@ -131,7 +139,7 @@ describe.skipIf(!adminUrl)('PostgreSQL schema', () => {
         .values({ mnemonic: 'NRB', name: 'Nairobi', owner_id: 1, latitude_min: 0, latitude_max: 1, longitude_min: 0, longitude_max: 1, last_updated: '2026-01-01T00:00:00.000Z', latest_facility_audit_id: null, kiln_type_config: '{}' })
         .returningAll()
         .executeTakeFirstOrThrow();
-      await db.insertInto('kilnlogs').values([logRow(1, { facility }), logRow(2, { facility }), logRow(3, { facility })].map(toLogColumns)).execute();
+      await db.insertInto('kilnlogs').values([logRow(1, { facility }), logRow(2, { facility }), logRow(3, { facility })].map(beforeKilnKeysColumns)).execute();
       const audit = await db
         .insertInto('audits')
         .values({ job_id: 'J', kiln_type: 0, facility_id: facility.id, create_ts: '2026-05-01T00:00:00.000Z', analysis_ids: [1, 2, 3], signoff_ts: '2026-05-02T00:00:00.000Z', doc_key: 'k', doc_mime_type: 'application/pdf', proposed_by: null, signed_off_by: null })

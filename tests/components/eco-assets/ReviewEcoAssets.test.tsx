@@ -70,7 +70,7 @@ describe('Eco-Asset Broker Review (spec §2)', { timeout: 20000 }, () => {
 
     await pick('NRB – Nairobi Biochar');
     const header = assetTable().getAllByRole('columnheader').map((h) => h.textContent);
-    expect(header).toEqual(['Minting Note', 'Transaction ID', 'CO2 Allocated']);
+    expect(header).toEqual(['Minting Note', 'Transaction ID', 'CO2 Allocated', 'Serial Block', 'Issued (kg)', 'Buffer (kg)', 'Provenance']);
     const first = (await screen.findByText('First sale')).closest('tr') as HTMLElement;
     expect(within(first).getByText('1,234.5')).toBeInTheDocument();
     expect(first).toHaveAttribute('aria-selected', 'false');

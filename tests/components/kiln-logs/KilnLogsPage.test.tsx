@@ -46,6 +46,9 @@ function serveKilnLogs(registry: object = REGISTRY) {
   });
 }
 
+/** Everything but the kiln logs list: the registry, else 404 (so the Fleet banner's anomaly call gets no registry). */
+const registryOr404 = (url: string) => (url === '/api/kiln/registry/list' ? json(REGISTRY) : json({ message: 'Not found.' }, 404));
+
 const rowOf = (kilnId: string) => screen.getByText(kilnId).closest('tr') as HTMLElement;
 const listCalls = (fetchMock: ReturnType<typeof mockFetch>) => fetchMock.mock.calls.filter(([url]) => String(url).startsWith('/api/kilnlogs?'));
 /** The filter of every list request so far, as the API receives it. */
@@ -303,7 +306,7 @@ describe('Kiln Logs', { timeout: 15000 }, () => {
   it("strikes through an invalid burn's CO2 and biochar and says they are not creditable", async () => {
     await logInAs(3);
     const invalid = makeKilnLog({ ...LIVE, id: 5, kiln_id: 'RT-0005', valid: false });
-    mockFetch((url) => (url.startsWith('/api/kilnlogs?') ? page([LIVE, invalid]) : json(REGISTRY)));
+    mockFetch((url) => (url.startsWith('/api/kilnlogs?') ? page([LIVE, invalid]) : registryOr404(url)));
     renderApp('/kiln_logs');
     const row = within((await screen.findByText('RT-0005', {}, LOADED)).closest('tr') as HTMLElement);
     expect(row.getByText('1,507.7').closest('span')).toHaveStyle({ textDecoration: 'line-through' });
@@ -343,19 +346,19 @@ describe('Kiln Logs', { timeout: 15000 }, () => {
 
   it('says so when there are no logs, and when the list cannot be loaded', { timeout: 20000 }, async () => {
     await logInAs(3);
-    mockFetch((url) => (url.startsWith('/api/kilnlogs?') ? page([]) : json(REGISTRY)));
+    mockFetch((url) => (url.startsWith('/api/kilnlogs?') ? page([]) : registryOr404(url)));
     const { unmount } = renderApp('/kiln_logs');
     expect(await screen.findByText('No kiln logs yet.', {}, LOADED)).toBeInTheDocument();
     unmount();
 
     vi.spyOn(console, 'error').mockImplementation(() => {});
-    mockFetch((url) => (url.startsWith('/api/kilnlogs?') ? json({ message: 'Internal server error.' }, 500) : json(REGISTRY)));
+    mockFetch((url) => (url.startsWith('/api/kilnlogs?') ? json({ message: 'Internal server error.' }, 500) : registryOr404(url)));
     renderApp('/kiln_logs');
     expect(await screen.findByText('The kiln logs could not be loaded.', {}, LOADED)).toBeInTheDocument();
     // one clean error state: no table, no pager; Retry loads again
     expect(screen.queryByRole('table')).not.toBeInTheDocument();
     expect(screen.queryByText(/\d+-\d+ of \d+/)).not.toBeInTheDocument();
-    mockFetch((url) => (url.startsWith('/api/kilnlogs?') ? page([LIVE]) : json(REGISTRY)));
+    mockFetch((url) => (url.startsWith('/api/kilnlogs?') ? page([LIVE]) : registryOr404(url)));
     await userEvent.setup().click(screen.getByRole('button', { name: 'Retry' }));
     expect(await screen.findByText('CG1-0007', {}, LOADED)).toBeInTheDocument();
   });

@@ -54,6 +54,9 @@ const EXPECTED: Record<number, Op[]> = {
     'audit_proposals.create',
     'audit_proposals.edit',
     'potential_audit_logs.list',
+    // issue 28: the Fleet screen reads burns; checking an anomaly takes update kilnlog
+    'fleet.list',
+    'fleet.edit',
   ],
   [ROLES.FACILITY_ADMIN]: [
     ...EVERYONE,
@@ -66,6 +69,8 @@ const EXPECTED: Record<number, Op[]> = {
     'kilns.edit',
     ...READ_KILN_LOGS,
     ...READ_AUDITS,
+    // issue 28: sees its facilities' fleet and anomalies, does not clear them
+    'fleet.list',
   ],
   [ROLES.ECO_ASSET_BROKER]: [
     ...EVERYONE,

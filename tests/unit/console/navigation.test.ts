@@ -19,6 +19,7 @@ describe('the navigation table', () => {
         'kiln_reg',
         'kiln_logs',
         'archived_kiln_logs',
+        'fleet',
         'users',
         'admin',
         'audit/create',
@@ -34,7 +35,7 @@ describe('the navigation table', () => {
     expect(NAVIGATION.map((g) => [t(g.label), g.items.map((i) => t(i.label))])).toEqual([
       ['Home', ['Home', 'Profile']],
       ['Configure', ['Facilities', 'Kilns', 'Users', 'Admin']],
-      ['Analyse', ['Kiln Logs', 'Archived Kiln Logs']],
+      ['Analyse', ['Kiln Logs', 'Archived Kiln Logs', 'Fleet']],
       ['Audit', ['Propose Audit', 'Carbon Removals', 'Audit History']],
       ['Eco Assets', ['Review Eco Assets', 'Minting']],
     ]);
@@ -55,7 +56,7 @@ describe('the menu each role sees (spec §6 rules, DESIGN §3 roles)', () => {
     expect(menuFor(0)).toEqual({
       ...home,
       Configure: ['Facilities', 'Kilns', 'Users', 'Admin'],
-      Analyse: ['Kiln Logs', 'Archived Kiln Logs'],
+      Analyse: ['Kiln Logs', 'Archived Kiln Logs', 'Fleet'],
       Audit: ['Propose Audit', 'Carbon Removals', 'Audit History'],
       'Eco Assets': ['Review Eco Assets', 'Minting'],
     });
@@ -73,7 +74,7 @@ describe('the menu each role sees (spec §6 rules, DESIGN §3 roles)', () => {
     expect(menuFor(3)).toEqual({
       ...home,
       Configure: ['Facilities', 'Kilns'],
-      Analyse: ['Kiln Logs', 'Archived Kiln Logs'],
+      Analyse: ['Kiln Logs', 'Archived Kiln Logs', 'Fleet'],
       Audit: ['Propose Audit', 'Carbon Removals', 'Audit History'],
     });
   });
@@ -82,7 +83,7 @@ describe('the menu each role sees (spec §6 rules, DESIGN §3 roles)', () => {
     expect(menuFor(4)).toEqual({
       ...home,
       Configure: ['Facilities', 'Kilns'],
-      Analyse: ['Kiln Logs', 'Archived Kiln Logs'],
+      Analyse: ['Kiln Logs', 'Archived Kiln Logs', 'Fleet'],
       Audit: ['Carbon Removals', 'Audit History'],
     });
   });
