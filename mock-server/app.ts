@@ -29,7 +29,7 @@ import { kilnLogAssignRoutes } from './kilnlogs/assignRoute';
 import { kilnLogRoutes } from './kilnlogs/routes';
 import { kilnRoutes } from './kilns/routes';
 import { seedIfEmpty } from './seed';
-import { reportSweep, sweepFiles, sweepGraceMs } from './store/fileSweep';
+import { startFileSweep, type FileSweepJob } from './store/fileSweep';
 import { openBlobs, openStore } from './store/storeConfig';
 import { testResetRoutes } from './testing/resetRoute';
 import { userAdminRoutes } from './users/userAdminRoutes';
@@ -60,7 +60,9 @@ export interface KilnConsoleServer {
   ctx: AppContext;
   /** `stopping` set (on SIGTERM) turns readiness to 503 */
   lifecycle: Lifecycle;
-  /** stops the background jobs (the hourly purge of archived logs) and closes the store */
+  /** the start-up file sweep: done before createApp resolves on the embedded store with its own folder, in the background otherwise */
+  fileSweep: FileSweepJob;
+  /** stops the background jobs (the hourly purge of archived logs, a file sweep under way) and closes the store */
   stop(): Promise<void>;
 }
 
@@ -94,9 +96,9 @@ export async function createApp(config: ServerConfig): Promise<KilnConsoleServer
   // The demo files need no fsync: a crash during the seed is followed by another seed (into a bucket, once it is emptied)
   if (data.kind === 'embedded' || config.seedDemo) await seedIfEmpty({ ...ctx, blobs: openBlobs(storage, false) });
   else if (await data.isEmpty()) console.log('The database holds no user: load one with `npm run store:copy`, or demo data with `npm run seed` (or SEED_DEMO=1).');
-  // before the first request: files a kill left without their record go, records without their file are reported.
-  // A store without a user names no file: its files, if any, are another deployment's (a wrong DATABASE_URL)
-  if (!(await data.isEmpty())) reportSweep(await sweepFiles(data, ctx.blobs, { graceMs: sweepGraceMs(data, ctx.blobs, config.fileSweepGraceMinutes) }));
+  // files a kill left without their record go, records without their file are reported: before the first
+  // request on the embedded store with its own folder, in the background on PostgreSQL or a bucket
+  const fileSweep = await startFileSweep(ctx);
   const archivePurge = await startArchivePurge(ctx);
   const lifecycle: Lifecycle = { stopping: false };
 
@@ -145,10 +147,12 @@ export async function createApp(config: ServerConfig): Promise<KilnConsoleServer
     app,
     ctx,
     lifecycle,
-    stop() {
+    fileSweep,
+    async stop() {
       archivePurge.stop();
+      await fileSweep.stop();
       void pdfChecker.close();
-      return data.close();
+      await data.close();
     },
   };
 }

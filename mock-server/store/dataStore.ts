@@ -347,7 +347,7 @@ export interface StoreParts {
  * Jobs every server sharing a store must do one at a time: setup (migrations,
  * the demo seed, the store copy), the start-up re-analysis and the archive purge.
  */
-export type StoreJob = 'setup' | 'reanalysis' | 'purge';
+export type StoreJob = 'setup' | 'reanalysis' | 'purge' | 'sweep';
 
 export interface DataStore extends StoreParts {
   readonly kind: 'embedded' | 'postgres';

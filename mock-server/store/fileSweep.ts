@@ -1,5 +1,6 @@
 import { EVIDENCE_AREA } from '../audits/evidence';
 import type { Blobs } from '../blobs/blobs';
+import type { AppContext } from '../context';
 import { PHOTO_AREA, STATEMENT_AREA } from '../facilities/fileAreas';
 import { ANALYSIS_AREA, analysisKeyOf, RAW_AREA } from '../kilnlogs/storage';
 import type { DataStore, FileReferences } from './dataStore';
@@ -46,11 +47,18 @@ export interface SweepResult {
 
 const REMOVALS_AT_ONCE = 16;
 
-export async function sweepFiles(data: DataStore, blobs: Blobs, options: { graceMs: number; now?: Date }): Promise<SweepResult> {
+/** `signal` stops the sweep (a server stopping) between files: it then throws the signal's reason. */
+export async function sweepFiles(data: DataStore, blobs: Blobs, options: { graceMs: number; now?: Date; signal?: AbortSignal }): Promise<SweepResult> {
   const youngerThan = (options.now ?? new Date()).getTime() - options.graceMs;
+  const signal = options.signal;
   // listed before the records are read: a file whose record commits in between is named by then, or young
   const listed = new Map<string, number>();
-  for (const area of FILE_AREAS) for await (const item of blobs.list(`${area}/`)) listed.set(item.key, item.modified.getTime());
+  for (const area of FILE_AREAS) {
+    for await (const item of blobs.list(`${area}/`)) {
+      signal?.throwIfAborted();
+      listed.set(item.key, item.modified.getTime());
+    }
+  }
   const named = referencedKeys(await data.fileReferences());
 
   const removed: string[] = [];
@@ -60,11 +68,18 @@ export async function sweepFiles(data: DataStore, blobs: Blobs, options: { grace
     if (options.graceMs > 0 && modified > youngerThan) spared.push(key);
     else removed.push(key);
   }
-  for (let i = 0; i < removed.length; i += REMOVALS_AT_ONCE) await Promise.all(removed.slice(i, i + REMOVALS_AT_ONCE).map((key) => blobs.remove(key)));
+  for (let i = 0; i < removed.length; i += REMOVALS_AT_ONCE) {
+    signal?.throwIfAborted();
+    await Promise.all(removed.slice(i, i + REMOVALS_AT_ONCE).map((key) => blobs.remove(key)));
+  }
 
   const missing: string[] = [];
   // a file not listed may have been written since the listing (another server's upload): looked up once more
-  for (const key of named) if (!listed.has(key) && !(await exists(blobs, key))) missing.push(key);
+  for (const key of named) {
+    if (listed.has(key)) continue;
+    signal?.throwIfAborted();
+    if (!(await exists(blobs, key))) missing.push(key);
+  }
   return { removed, spared, missing };
 }
 
@@ -72,6 +87,53 @@ async function exists(blobs: Blobs, key: string): Promise<boolean> {
   const read = await blobs.get(key);
   read?.stream.destroy();
   return read !== null;
+}
+
+export interface FileSweepJob {
+  /** what the sweep found; null when it did not run here (a store without a user, another server sweeping, a failure, a stop) */
+  done: Promise<SweepResult | null>;
+  /** stops a sweep under way between two files and waits for it */
+  stop(): Promise<void>;
+}
+
+/**
+ * The start-up sweep as the server runs it. A store without a user names no
+ * file: its files, if any, are another deployment's (a wrong DATABASE_URL),
+ * so it is not swept. Without a grace (the embedded store on its own folder)
+ * the sweep is done before this answers, so before the first request, and a
+ * failure stops the start. With one, it runs in the background, one server
+ * of those sharing the store at a time (the others skip it), and a failure is
+ * logged: the server answers meanwhile, as the grace already spares the files
+ * of uploads between their file and their record, its own as another's. On a
+ * store of a million logs the sweep takes minutes (docs/performance.md).
+ */
+export async function startFileSweep(ctx: Pick<AppContext, 'data' | 'blobs' | 'config'>, log: Pick<Console, 'log' | 'error'> = console): Promise<FileSweepJob> {
+  const graceMs = sweepGraceMs(ctx.data, ctx.blobs, ctx.config.fileSweepGraceMinutes);
+  const sweep = async (signal?: AbortSignal): Promise<SweepResult | null> => {
+    if (await ctx.data.isEmpty()) return null;
+    const result = await sweepFiles(ctx.data, ctx.blobs, { graceMs, signal });
+    reportSweep(result, log);
+    return result;
+  };
+  if (graceMs === 0) {
+    const done = Promise.resolve(await sweep());
+    return { done, stop: async () => undefined };
+  }
+  const stopping = new AbortController();
+  const done = ctx.data.tryExclusively('sweep', () => sweep(stopping.signal)).then(
+    (ran) => ran?.value ?? null,
+    (err: unknown) => {
+      if (!stopping.signal.aborted) log.error('The start-up file sweep stopped:', err);
+      return null;
+    },
+  );
+  return {
+    done,
+    async stop() {
+      stopping.abort(new Error('The server is stopping.'));
+      await done;
+    },
+  };
 }
 
 /** What the sweep did, on the console: a count of files removed, and every record whose file is gone, loudly. */

@@ -47,6 +47,8 @@ async function restart(server: TestServer): Promise<{ app: KilnConsoleServer; as
   await server.stop();
   restarted = await createApp(server.ctx.config);
   const app = restarted;
+  // on PostgreSQL the server answers while it sweeps (tests/api/fileSweepBackground.test.ts)
+  await app.fileSweep.done;
   return {
     app,
     async as(username) {

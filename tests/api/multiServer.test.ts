@@ -156,6 +156,7 @@ describe.runIf(onPostgres)('two servers on one PostgreSQL database and one bucke
     // a wrong DATABASE_URL beside the live bucket, with no grace: the old seed emptied the bucket here
     const wrong = await createApp({ ...testServerConfig(dataDir, empty), seedDemo: false, fileSweepGraceMinutes: 0, storage: { databaseUrl: empty, s3: deployment.bucket.settings } });
     try {
+      await wrong.fileSweep.done;
       expect(await wrong.ctx.data.isEmpty()).toBe(true);
       expect(await bucketKeys(deployment)).toEqual(before);
     } finally {

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startChildServer, type ChildServer } from '../helpers/childServer';
+import { callApi, startChildServer, until, type ChildServer } from '../helpers/childServer';
 import { createDatabase, findPostgresBin, startPostgresCluster, type PostgresCluster } from '../helpers/postgres';
 import { TEST_JWT_SECRET } from '../helpers/seededTemplate';
 
@@ -24,17 +24,7 @@ let databaseUrl: string;
 let server: ChildServer;
 let dataDir: string;
 
-async function call(method: string, route: string, token: string | null, body?: string) {
-  const res = await fetch(`${server.url}/api${route}`, {
-    method,
-    headers: { ...(token ? { Authorization: `Bearer ${token}` } : {}), ...(body ? { 'Content-Type': 'application/json' } : {}) },
-    body,
-    // a hang is a failure, not a stuck test
-    signal: AbortSignal.timeout(30_000),
-  });
-  const text = await res.text();
-  return { status: res.status, retryAfter: res.headers.get('retry-after'), body: (res.headers.get('content-type')?.includes('json') ? JSON.parse(text) : text) as Record<string, unknown> };
-}
+const call = (method: string, route: string, token: string | null, body?: string) => callApi(server.url, method, route, token, body);
 
 const login = (username = 'kilnadmin') => call('POST', '/auth', null, JSON.stringify({ username, password: PASSWORD }));
 const listLogs = (token: string) => call('GET', '/kilnlogs', token);
@@ -43,19 +33,6 @@ async function token(): Promise<string> {
   const res = await login();
   expect(res.status, `${JSON.stringify(res.body)}\n${server.output()}`).toBe(200);
   return res.body as unknown as string;
-}
-
-/** Asks until `ok` holds; the answers on the way are returned for their own checks. */
-async function until<T>(ask: () => Promise<T>, ok: (answer: T) => boolean, withinMs = 60_000): Promise<T[]> {
-  const seen: T[] = [];
-  const deadline = Date.now() + withinMs;
-  for (;;) {
-    const answer = await ask();
-    seen.push(answer);
-    if (ok(answer)) return seen;
-    if (Date.now() > deadline) throw new Error(`not reached within ${withinMs} ms; last answer ${JSON.stringify(answer)}`);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
 }
 
 async function sql(query: string): Promise<pg.QueryResult> {

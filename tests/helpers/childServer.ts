@@ -70,3 +70,34 @@ export async function startChildServer(env: Record<string, string>, readyWithinM
     },
   };
 }
+
+export interface ApiAnswer {
+  status: number;
+  retryAfter: string | null;
+  body: Record<string, unknown>;
+}
+
+/** One call to a server's API over HTTP, its body JSON unless a content type is given; a hang is a failure (30 s), not a stuck test. */
+export async function callApi(url: string, method: string, route: string, token: string | null, body?: string, contentType = 'application/json'): Promise<ApiAnswer> {
+  const res = await fetch(`${url}/api${route}`, {
+    method,
+    headers: { ...(token ? { Authorization: `Bearer ${token}` } : {}), ...(body ? { 'Content-Type': contentType } : {}) },
+    body,
+    signal: AbortSignal.timeout(30_000),
+  });
+  const text = await res.text();
+  return { status: res.status, retryAfter: res.headers.get('retry-after'), body: (res.headers.get('content-type')?.includes('json') ? JSON.parse(text) : text) as Record<string, unknown> };
+}
+
+/** Asks until `ok` holds; the answers on the way are returned for their own checks. */
+export async function until<T>(ask: () => Promise<T>, ok: (answer: T) => boolean, withinMs = 60_000): Promise<T[]> {
+  const seen: T[] = [];
+  const deadline = Date.now() + withinMs;
+  for (;;) {
+    const answer = await ask();
+    seen.push(answer);
+    if (ok(answer)) return seen;
+    if (Date.now() > deadline) throw new Error(`not reached within ${withinMs} ms; last answer ${JSON.stringify(answer)}`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}

@@ -58,6 +58,8 @@ export async function startDeployment(count: number, overrides: Partial<ServerCo
     let server: KilnConsoleServer;
     try {
       server = await createApp(config);
+      // its start-up sweep runs in the background: no test races it
+      await server.fileSweep.done;
     } catch (err) {
       fs.rmSync(dataDir, { recursive: true, force: true });
       throw err;

@@ -9,7 +9,10 @@ export interface TcpProxy {
   freeze(): void;
   /** passes on what was held, and everything after */
   thaw(): void;
+  /** ends every connection and stops listening: connections are refused, as with the dependency stopped */
   close(): Promise<void>;
+  /** listens again on the same port after close(): the dependency back */
+  reopen(): Promise<void>;
 }
 
 export async function startTcpProxy(targetPort: number): Promise<TcpProxy> {
@@ -28,9 +31,11 @@ export async function startTcpProxy(targetPort: number): Promise<TcpProxy> {
     forward(client, upstream);
     forward(upstream, client);
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const listen = (port: number) => new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  await listen(0);
+  const { port } = server.address() as net.AddressInfo;
   return {
-    port: (server.address() as net.AddressInfo).port,
+    port,
     freeze() {
       frozen = true;
     },
@@ -42,5 +47,6 @@ export async function startTcpProxy(targetPort: number): Promise<TcpProxy> {
       for (const socket of sockets) socket.destroy();
       await new Promise((resolve) => server.close(resolve));
     },
+    reopen: () => listen(port),
   };
 }

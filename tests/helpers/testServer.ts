@@ -63,6 +63,8 @@ export async function startTestServer(overrides: Partial<ServerConfig> = {}): Pr
   const databaseUrl = await testDatabaseUrl(template?.databaseName ?? null);
   const config: ServerConfig = { ...testServerConfig(dataDir, databaseUrl), ...overrides };
   const server = await createApp(config);
+  // on PostgreSQL the start-up sweep runs in the background: no test races it
+  await server.fileSweep.done;
   const http = request(server.app);
   return {
     ...server,

@@ -32,20 +32,25 @@ export interface ScenarioFigure {
   /** non-2xx answers and connection errors */
   errors: number;
   goalP95Ms?: number;
-  /** the server's resident memory, MB: at the start, the most, at the end */
-  rssMb: { start: number; max: number; end: number };
+  /** each server's resident memory, MB: at the start, the most, at the end */
+  memory: ServerMemory[];
   /** the machine's 1-minute load average as the scenario ended: what else was running shows here */
   loadAverage: number;
 }
 
+export interface ServerMemory {
+  server: string;
+  rssMb: { start: number; max: number; end: number };
+}
+
+/** one or more servers on one store, as behind a load balancer: any token works on each */
 export interface Target {
-  url: string;
-  pid: number;
+  servers: { name: string; url: string; pid: number }[];
   tokens: { superadmin: string; uploader: string };
 }
 
 async function getJson<T>(target: Target, path: string): Promise<T> {
-  const res = await fetch(`${target.url}/api${path}`, { headers: { Authorization: `Bearer ${target.tokens.superadmin}` } });
+  const res = await fetch(`${target.servers[0].url}/api${path}`, { headers: { Authorization: `Bearer ${target.tokens.superadmin}` } });
   if (!res.ok) throw new Error(`GET ${path}: ${res.status}`);
   return (await res.json()) as T;
 }
@@ -64,13 +69,20 @@ export async function scenarios(target: Target, uploadsToPrepare: number): Promi
   );
   const auth = { Authorization: `Bearer ${target.tokens.superadmin}` };
 
-  // a staff member paging the kiln logs: one facility, valid or all, newest first or by CO2
-  const listPages: Request[] = facilities.flatMap((f, i) =>
-    [0, 25, 50].map((first) => ({
-      method: 'GET' as const,
-      path: `/api/kilnlogs?filter=${q(i % 2 ? { facility_id: f.id, status: 'valid' } : { facility_id: f.id })}&sort=${q(i % 2 ? ['co2_removed', 'DESC'] : ['logts', 'DESC'])}&range=${q([first, first + 24])}`,
-      headers: auth,
-    })),
+  // a staff member paging one facility's kiln logs: all newest first, the valid ones by CO2, or its errors newest first
+  const views = [
+    { filter: {}, sort: ['logts', 'DESC'] },
+    { filter: { status: 'valid' }, sort: ['co2_removed', 'DESC'] },
+    { filter: { status: 'error' }, sort: ['logts', 'DESC'] },
+  ];
+  const listPages: Request[] = facilities.flatMap((f) =>
+    views.flatMap((view) =>
+      [0, 25, 50].map((first) => ({
+        method: 'GET' as const,
+        path: `/api/kilnlogs?filter=${q({ facility_id: f.id, ...view.filter })}&sort=${q(view.sort)}&range=${q([first, first + 24])}`,
+        headers: auth,
+      })),
+    ),
   );
 
   // kilns uploading burns: each body a new burn of a registered C-Go-1 kiln
@@ -108,10 +120,11 @@ export async function scenarios(target: Target, uploadsToPrepare: number): Promi
   const list = 'GET /api/kilnlogs: a page of 25, one facility, filtered and sorted';
   return [
     // 50 users, each clicking once a second
-    { name: list, connections: 50, ratePerSecond: 50, goalP95Ms: 50, requests: listPages },
+    // the goals of issue 22 at 1,000,000 logs: list p95 < 20 ms, upload p95 < 50 ms
+    { name: list, connections: 50, ratePerSecond: 50, goalP95Ms: 20, requests: listPages },
     { name: 'GET /api/co2/summary: the carbon summary', connections: 50, ratePerSecond: 50, goalP95Ms: 50, requests: [summary] },
     // a fleet of kilns, together five burn logs a second
-    { name: 'POST /api/kilnlogs/upload: a new burn log', connections: 5, ratePerSecond: 5, goalP95Ms: 100, requests: [upload] },
+    { name: 'POST /api/kilnlogs/upload: a new burn log', connections: 5, ratePerSecond: 5, goalP95Ms: 50, requests: [upload] },
     // brokers minting, together five a second
     ...(richest ? [{ name: 'POST /api/eco-asset/mint: a gram from one audit', connections: 5, ratePerSecond: 5, goalP95Ms: 100, requests: [mint] }] : []),
     // what one process answers flat out: the ceiling behind the figures above
@@ -140,7 +153,8 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 /**
  * A rated scenario is that many users, each clicking once a second, their
  * seconds staggered evenly: one autocannon client each, the n-th starting n/N
- * of a second after the first. One autocannon run with overallRate would
+ * of a second after the first, the users dealt round the servers as a
+ * balancer deals connections. One autocannon run with overallRate would
  * not do: every connection's budget is reset by its own one-second timer, all
  * started in the same tick, so the whole second's requests arrive in the same
  * millisecond (the flat-out scenario shows what such a queue costs).
@@ -150,27 +164,31 @@ async function runUsers(target: Target, scenario: Scenario & { ratePerSecond: nu
   return Promise.all(
     Array.from({ length: users }, async (_, i) => {
       await sleep((1000 * i) / users);
-      return cannon({ url: target.url, connections: 1, connectionRate: 1, duration: durationS, requests: scenario.requests, pipelining: 1 }, latencies);
+      return cannon({ url: target.servers[i % target.servers.length].url, connections: 1, connectionRate: 1, duration: durationS, requests: scenario.requests, pipelining: 1 }, latencies);
     }),
   );
 }
 
 export async function runScenario(target: Target, scenario: Scenario, durationS: number): Promise<ScenarioFigure> {
-  const start = rssMb(target.pid);
-  let max = start;
-  const sampler = setInterval(() => (max = Math.max(max, rssMb(target.pid))), 250);
+  const memory = target.servers.map(({ name, pid }) => ({ name, pid, start: rssMb(pid), max: 0 }));
+  const sampler = setInterval(() => memory.forEach((m) => (m.max = Math.max(m.max, rssMb(m.pid)))), 250);
   const latencies: number[] = [];
   let results: Result[];
   try {
     const { ratePerSecond } = scenario;
+    const { servers } = target;
+    // flat out: the connections split over the servers
     results = ratePerSecond
       ? await runUsers(target, { ...scenario, ratePerSecond }, durationS, latencies)
-      : [await cannon({ url: target.url, connections: scenario.connections, duration: durationS, requests: scenario.requests, pipelining: 1 }, latencies)];
+      : await Promise.all(
+          servers.map(({ url }) =>
+            cannon({ url, connections: Math.ceil(scenario.connections / servers.length), duration: durationS, requests: scenario.requests, pipelining: 1 }, latencies),
+          ),
+        );
   } finally {
     clearInterval(sampler);
   }
   const sum = (of: (r: Result) => number) => results.reduce((total, r) => total + of(r), 0);
-  const end = rssMb(target.pid);
   return {
     name: scenario.name,
     connections: scenario.connections,
@@ -181,7 +199,10 @@ export async function runScenario(target: Target, scenario: Scenario, durationS:
     p99Ms: round(percentile(latencies, 0.99)),
     errors: sum((r) => r.errors + r.timeouts + r.non2xx),
     goalP95Ms: scenario.goalP95Ms,
-    rssMb: { start, max: Math.max(max, end), end },
+    memory: memory.map(({ name, pid, start, max }) => {
+      const end = rssMb(pid);
+      return { server: name, rssMb: { start, max: Math.max(start, max, end), end } };
+    }),
     loadAverage: Math.round(os.loadavg()[0] * 10) / 10,
   };
 }

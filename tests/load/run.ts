@@ -9,20 +9,28 @@ import { PROJECT_ROOT } from '../../mock-server/config';
 import { replaceSection } from '../bench/docSections';
 import { startChildServer, type ChildServer } from '../helpers/childServer';
 import { createDatabase, findPostgresBin, startPostgresCluster, type PostgresCluster } from '../helpers/postgres';
+import { startTestBucket, type TestBucket } from '../helpers/s3';
+import { addBulkLogs } from './bulkLogs';
 import { runScenario, scenarios, type ScenarioFigure, type Target } from './loadScenarios';
 
-const USAGE = `Usage: npm run load -- [--store embedded|postgres|both] [--logs N] [--duration S]
-                      [--database-url URL --data-dir DIR]
+const USAGE = `Usage: npm run load -- [--store embedded|postgres|both] [--logs N] [--servers N]
+                      [--seed-logs N] [--duration S] [--database-url URL --data-dir DIR]
 
 Starts the server on the embedded store with the demo data and on a throwaway
 PostgreSQL with N burn logs (default 100000), then drives each with autocannon
 from this process: kiln-log list pages and the carbon summary for 50 users
 clicking once a second, uploads from a fleet sending five a second, mints from
 brokers five a second, and list pages flat out.
-Records p50/p95/p99, errors and the server's memory in docs/performance.md.
+On PostgreSQL the demo seed makes --seed-logs burns through the upload path
+(default 1000), and the bulk path (tests/load/bulkLogs.ts) copies them in SQL up
+to N, once the servers are up. --servers runs that many servers on the one
+database, with a throwaway S3 bucket (s3rver) beside it when more than one, the
+users dealt round them as a load balancer would.
+Records p50/p95/p99, errors and each server's memory in docs/performance.md.
 --database-url and --data-dir drive a PostgreSQL database seeded before
-(npm run seed with DATABASE_URL and DATA_DIR; N says how many logs it holds)
-instead of seeding a throwaway one.`;
+(npm run seed with DATABASE_URL and DATA_DIR, and S3_* in the environment for
+more than one server; the bulk path grows it to N) instead of seeding a
+throwaway one.`;
 
 const PASSWORD = 'kiln-demo';
 const HEADING = '## Load (npm run load)';
@@ -37,38 +45,59 @@ async function login(url: string, username: string): Promise<string> {
   return res.text();
 }
 
-async function drive(label: string, server: ChildServer, durationS: number): Promise<{ label: string; figures: ScenarioFigure[] }> {
+async function drive(label: string, servers: ChildServer[], durationS: number): Promise<{ label: string; figures: ScenarioFigure[] }> {
+  const { url } = servers[0];
   const target: Target = {
-    url: server.url,
-    pid: server.process.pid!,
-    tokens: { superadmin: await login(server.url, 'superadmin'), uploader: await login(server.url, 'uploader') },
+    servers: servers.map((server, i) => ({ name: 'ABCDEFGHIJ'[i] ?? `S${i}`, url: server.url, pid: server.process.pid! })),
+    tokens: { superadmin: await login(url, 'superadmin'), uploader: await login(url, 'uploader') },
   };
   const figures: ScenarioFigure[] = [];
   for (const scenario of await scenarios(target, 3000)) {
     console.log(`${label}: ${scenario.name}, ${scenario.connections} connections, ${durationS} s...`);
     const figure = await runScenario(target, scenario, durationS);
-    console.log(`  ${figure.requests} requests, p50 ${figure.p50Ms} ms, p95 ${figure.p95Ms} ms, p99 ${figure.p99Ms} ms, ${figure.errors} errors, RSS ${figure.rssMb.start}→${figure.rssMb.end} MB, load average ${figure.loadAverage}`);
+    console.log(`  ${figure.requests} requests, p50 ${figure.p50Ms} ms, p95 ${figure.p95Ms} ms, p99 ${figure.p99Ms} ms, ${figure.errors} errors, RSS ${memoryText(figure)}, load average ${figure.loadAverage}`);
     figures.push(figure);
   }
   return { label, figures };
 }
 
-function seedPostgres(databaseUrl: string, dataDir: string, logs: number): void {
-  console.log(`Seeding ${logs.toLocaleString('en')} burn logs on PostgreSQL...`);
+const memoryText = (f: ScenarioFigure) =>
+  f.memory.map((m) => `${f.memory.length > 1 ? `${m.server} ` : ''}${m.rssMb.start} → ${m.rssMb.max} → ${m.rssMb.end} MB`).join(', ');
+
+function bucketEnv(bucket: TestBucket | null): Record<string, string> {
+  if (!bucket) return {};
+  const s = bucket.settings;
+  return { S3_ENDPOINT: s.endpoint, S3_BUCKET: s.bucket, S3_ACCESS_KEY_ID: s.accessKeyId, S3_SECRET_ACCESS_KEY: s.secretAccessKey, S3_REGION: s.region };
+}
+
+function seedPostgres(env: Record<string, string>, logs: number): void {
+  console.log(`Seeding ${logs.toLocaleString('en')} burn logs on PostgreSQL through the upload path...`);
   const res = spawnSync(process.execPath, ['--import', 'tsx', path.join(PROJECT_ROOT, 'mock-server', 'seed', 'cli.ts')], {
     cwd: PROJECT_ROOT,
-    env: { ...process.env, DATABASE_URL: databaseUrl, DATA_DIR: dataDir, DEMO_LOG_COUNT: String(logs), DEMO_PASSWORD: PASSWORD },
+    env: { ...process.env, ...env, DEMO_LOG_COUNT: String(logs) },
     stdio: 'inherit',
   });
   if (res.status !== 0) throw new Error('The seed failed.');
 }
 
-async function drivePostgres(label: string, databaseUrl: string, dataDir: string, env: Record<string, string>, durationS: number) {
-  const server = await startChildServer({ ...env, DATA_DIR: dataDir, DATABASE_URL: databaseUrl });
+/**
+ * count servers on the database, each its own DATA_DIR beside dataDir, then the bulk path
+ * up to `logs` (after their start: see bulkLogs.ts), then the load.
+ */
+async function drivePostgres(label: string, env: Record<string, string>, count: number, logs: number, durationS: number) {
+  const servers: ChildServer[] = [];
+  const dataDirs = Array.from({ length: count }, (_, i) => (i === 0 ? env.DATA_DIR : fs.mkdtempSync(path.join(os.tmpdir(), 'kiln-load-server-'))));
   try {
-    return await drive(label, server, durationS);
+    for (const dataDir of dataDirs) servers.push(await startChildServer({ ...env, DATA_DIR: dataDir }));
+    const started = performance.now();
+    const added = await addBulkLogs(env.DATABASE_URL, logs, (done, total) => {
+      if (done === total || done % 100_000 === 0) console.log(`  bulk path: ${done.toLocaleString('en')} of ${total.toLocaleString('en')} logs`);
+    });
+    if (added > 0) console.log(`Bulk path: ${added.toLocaleString('en')} logs added in ${((performance.now() - started) / 1000).toFixed(0)} s.`);
+    return await drive(label, servers, durationS);
   } finally {
-    await server.stop();
+    await Promise.all(servers.map((s) => s.stop()));
+    for (const dataDir of dataDirs.slice(1)) fs.rmSync(dataDir, { recursive: true, force: true });
   }
 }
 
@@ -79,7 +108,7 @@ function table(runs: { label: string; figures: ScenarioFigure[] }[]): string[] {
     ...runs.flatMap(({ label, figures }) =>
       figures.map(
         (f) =>
-          `| ${label} | ${f.name} | ${f.connections} | ${f.ratePerSecond ? `${f.ratePerSecond}/s` : 'flat out'} | ${f.requests.toLocaleString('en')} | ${f.p50Ms} ms | ${f.p95Ms} ms | ${f.p99Ms} ms | ${f.errors} | ${f.goalP95Ms ? `< ${f.goalP95Ms} ms` : ''} | ${f.rssMb.start} → ${f.rssMb.max} → ${f.rssMb.end} MB | ${f.loadAverage} |`,
+          `| ${label} | ${f.name} | ${f.connections} | ${f.ratePerSecond ? `${f.ratePerSecond}/s` : 'flat out'} | ${f.requests.toLocaleString('en')} | ${f.p50Ms} ms | ${f.p95Ms} ms | ${f.p99Ms} ms | ${f.errors} | ${f.goalP95Ms ? `< ${f.goalP95Ms} ms` : ''} | ${memoryText(f)} | ${f.loadAverage} |`,
       ),
     ),
   ];
@@ -90,6 +119,8 @@ async function main(): Promise<void> {
     options: {
       store: { type: 'string', default: 'both' },
       logs: { type: 'string', default: '100000' },
+      servers: { type: 'string', default: '1' },
+      'seed-logs': { type: 'string', default: '1000' },
       duration: { type: 'string', default: '15' },
       'database-url': { type: 'string' },
       'data-dir': { type: 'string' },
@@ -103,6 +134,8 @@ async function main(): Promise<void> {
   }
   const durationS = Number(values.duration);
   const logs = Number(values.logs);
+  const serverCount = Number(values.servers);
+  const seedLogs = Math.min(logs, Number(values['seed-logs']));
   const runs: { label: string; figures: ScenarioFigure[] }[] = [];
   const env = { JWT_SECRET: 'load-test-secret-that-is-long-enough', DEMO_PASSWORD: PASSWORD };
 
@@ -110,26 +143,29 @@ async function main(): Promise<void> {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kiln-load-'));
     const server = await startChildServer({ ...env, DATA_DIR: dataDir });
     try {
-      runs.push(await drive('embedded, demo data', server, durationS));
+      runs.push(await drive('embedded, demo data', [server], durationS));
     } finally {
       await server.stop();
       fs.rmSync(dataDir, { recursive: true, force: true });
     }
   }
   if (values.store !== 'embedded') {
-    const label = `PostgreSQL, ${logs.toLocaleString('en')} logs`;
+    const label = `PostgreSQL, ${logs.toLocaleString('en')} logs${serverCount > 1 ? `, ${serverCount} servers` : ''}`;
     if (seeded) {
-      runs.push(await drivePostgres(label, seeded.databaseUrl, seeded.dataDir, env, durationS));
+      runs.push(await drivePostgres(label, { ...env, DATA_DIR: seeded.dataDir, DATABASE_URL: seeded.databaseUrl }, serverCount, logs, durationS));
     } else {
       const bin = findPostgresBin();
       if (!bin) throw new Error("No PostgreSQL binaries here: install Debian's postgresql, or run with --store embedded.");
       const cluster: PostgresCluster = await startPostgresCluster(bin, { durable: true });
       const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kiln-load-pg-'));
+      // several servers share files through a bucket only (docs/operations.md)
+      const bucket = serverCount > 1 ? await startTestBucket('kiln-load') : null;
       try {
-        const databaseUrl = await createDatabase(cluster.adminUrl, 'kc_load');
-        seedPostgres(databaseUrl, dataDir, logs);
-        runs.push(await drivePostgres(label, databaseUrl, dataDir, env, durationS));
+        const pgEnv = { ...env, ...bucketEnv(bucket), DATA_DIR: dataDir, DATABASE_URL: await createDatabase(cluster.adminUrl, 'kc_load') };
+        seedPostgres(pgEnv, seedLogs);
+        runs.push(await drivePostgres(label, pgEnv, serverCount, logs, durationS));
       } finally {
+        await bucket?.stop();
         await cluster.stop();
         fs.rmSync(dataDir, { recursive: true, force: true });
       }
@@ -139,7 +175,7 @@ async function main(): Promise<void> {
   const section = [
     HEADING,
     '',
-    `Produced by \`npm run load\` (tests/load/run.ts) on ${os.cpus().length} cores, Node ${process.version}, ${new Date().toISOString().slice(0, 10)}: the server started as \`npm start\` runs it, driven by autocannon from a second process on loopback for ${durationS} s per call (a rate of N/s is N users, each an autocannon client clicking once a second, their seconds staggered evenly; flat out is 50 connections asking as fast as the server answers: the ceiling, and what requests arriving all at once cost), every request a new one (uploads each a new burn of a registered kiln). Latency is per request, from autocannon's response times; errors are non-2xx answers, timeouts and connection errors; memory is the server process's resident set, sampled every 250 ms; the load average is the machine's 1-minute figure as each call's run ended (${os.cpus().length} cores: above that, other work was waiting for the CPU beside the server and autocannon).`,
+    `Produced by \`npm run load\` (tests/load/run.ts) on ${os.cpus().length} cores, Node ${process.version}, ${new Date().toISOString().slice(0, 10)}, as \`npm run load -- ${process.argv.slice(2).join(' ')}\`: each server started as \`npm start\` runs it (several: on one database and one bucket, each its own process, the users dealt round them as a load balancer deals connections; on PostgreSQL the logs past the demo seed's are the bulk path's copies, tests/load/bulkLogs.ts), driven by autocannon from a second process on loopback for ${durationS} s per call (a rate of N/s is N users, each an autocannon client clicking once a second, their seconds staggered evenly; flat out is 50 connections asking as fast as the server answers: the ceiling, and what requests arriving all at once cost), every request a new one (uploads each a new burn of a registered kiln). Latency is per request, from autocannon's response times; errors are non-2xx answers, timeouts and connection errors; memory is each server process's resident set, sampled every 250 ms; the load average is the machine's 1-minute figure as each call's run ended (${os.cpus().length} cores: above that, other work was waiting for the CPU beside the server and autocannon).`,
     '',
     ...table(runs),
     '',

@@ -11,7 +11,7 @@ import type { Database } from './tables';
 
 /** the first key of every lock of this application (pg_advisory_lock(int, int)): 'KILN' */
 const NAMESPACE = 0x4b494c4e;
-const JOB_KEYS: Record<StoreJob, number> = { setup: 1, reanalysis: 2, purge: 3 };
+const JOB_KEYS: Record<StoreJob, number> = { setup: 1, reanalysis: 2, purge: 3, sweep: 4 };
 const LOCK_POLL_MS = 200;
 
 /** wait: queue behind the holder; otherwise answer null at once when another session holds the lock. */

@@ -1,0 +1,76 @@
+import pg from 'pg';
+
+/**
+ * The load's bulk path: a PostgreSQL database the demo seed filled (real
+ * burns analysed through the upload path, their files in the bucket) grows
+ * to `total` logs in minutes instead of hours. PostgreSQL copies the seeded
+ * live logs (insert ... select over generate_series, a batch a transaction):
+ * each copy is a whole analysed log, its row and its analysis result, with
+ * its own id, sha256 and file name, its log and upload times moved a
+ * minute earlier per round of copies, never audited or archived. A copy names
+ * its template's raw file (files are not copied: the lists, totals and
+ * summaries read rows only) and has no analysis file of its own, so the
+ * servers are started before it runs: their start-up sweep would ask the
+ * bucket for every missing analysis file.
+ */
+
+export type BulkProgress = (done: number, total: number) => void;
+
+const BATCH = 50_000;
+/** written per copy below (generated columns are PostgreSQL's) */
+const OWN_COLUMNS = new Set(['id', 'logts', 'upload_ts', 'file_name', 'sha256', 'audited', 'audit_id', 'archived_ts', 'delete_after']);
+
+/** Adds logs until the database holds `total`; answers how many it added. */
+export async function addBulkLogs(databaseUrl: string, total: number, progress: BulkProgress = () => undefined): Promise<number> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    const count = async (from: string) => Number((await client.query<{ n: string }>(`select count(*) as n from ${from}`)).rows[0].n);
+    const have = await count('kilnlogs');
+    if (have >= total) return 0;
+    await client.query(`create temp table bulk_template as
+      select (row_number() over (order by l.id) - 1)::int as n, l.*, a.analysis
+      from kilnlogs l left join kilnlog_analyses a on a.kilnlog_id = l.id
+      where l.archived_ts is null`);
+    const templates = await count('bulk_template');
+    if (templates === 0) throw new Error('The bulk path copies seeded logs: seed the database first.');
+    const copied = (
+      await client.query<{ column_name: string }>(
+        "select column_name from information_schema.columns where table_schema = current_schema() and table_name = 'kilnlogs' and is_generated = 'NEVER' order by ordinal_position",
+      )
+    ).rows
+      .map((c) => c.column_name)
+      .filter((c) => !OWN_COLUMNS.has(c));
+    const firstId = Number((await client.query<{ id: number }>('select coalesce(max(id), 0) + 1 as id from kilnlogs')).rows[0].id);
+    const adding = total - have;
+    const columns = copied.map((c) => `"${c}"`).join(', ');
+    const fromTemplate = copied.map((c) => `t."${c}"`).join(', ');
+    // g: the copy's place, 0 up; t: its template; the g-th copy of one template moves a minute earlier per round
+    const shift = `make_interval(mins => g / ${templates})`;
+    for (let from = 0; from < adding; from += BATCH) {
+      const to = Math.min(from + BATCH, adding) - 1;
+      const rows = `generate_series(${from}, ${to}) g join bulk_template t on t.n = g % ${templates}`;
+      await client.query('begin');
+      await client.query(
+        `insert into kilnlogs (id, logts, upload_ts, file_name, sha256, audited, audit_id, archived_ts, delete_after, ${columns})
+         select ${firstId} + g,
+                to_char(t.logts::timestamp - ${shift}, 'YYYY-MM-DD"T"HH24:MI:SS'),
+                t.upload_ts - ${shift},
+                'bulk-' || g || '-' || t.file_name,
+                encode(sha256(convert_to('kiln-console bulk log ' || g, 'UTF8')), 'hex'),
+                false, null, null, null, ${fromTemplate}
+         from ${rows}`,
+      );
+      await client.query(`insert into kilnlog_analyses (kilnlog_id, analysis) select ${firstId} + g, t.analysis from ${rows} where t.analysis is not null`);
+      await client.query('commit');
+      progress(to + 1, adding);
+    }
+    await client.query("select setval(pg_get_serial_sequence('kilnlogs', 'id'), (select max(id) from kilnlogs))");
+    await client.query('vacuum analyze kilnlogs');
+    await client.query('vacuum analyze kilnlog_analyses');
+    await client.query('analyze kilnlog_tallies');
+    return adding;
+  } finally {
+    await client.end();
+  }
+}
