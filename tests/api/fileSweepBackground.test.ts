@@ -58,13 +58,19 @@ async function start(config: KilnConsoleServer['ctx']['config']): Promise<KilnCo
   return server;
 }
 
+/** A raw file no record names, older than the sweep's grace: what a kill between file and record leaves. */
+async function oldOrphan(dataDir: string): Promise<string> {
+  const orphan = newBlobKey(RAW_AREA, 'csv');
+  await first!.ctx.blobs.put(orphan, Buffer.from('left by a kill'));
+  const old = new Date(Date.now() - 2 * 3_600_000);
+  fs.utimesSync(path.join(dataDir, 'files', orphan), old, old);
+  return orphan;
+}
+
 describe.runIf(shared)('on PostgreSQL', () => {
   it('answers readiness and logins while its start-up sweep is under way, and finishes the sweep after', async () => {
     const config = await seededStore();
-    const orphan = newBlobKey(RAW_AREA, 'csv');
-    await first!.ctx.blobs.put(orphan, Buffer.from('left by a kill'));
-    const old = new Date(Date.now() - 2 * 3_600_000);
-    fs.utimesSync(path.join(config.dataDir, 'files', orphan), old, old);
+    const orphan = await oldOrphan(config.dataDir);
     const listing = holdListings();
 
     const server = await start(config);
@@ -109,10 +115,7 @@ describe.runIf(shared)('on PostgreSQL', () => {
 
   it('stops a sweep under way when the server stops, removing nothing more and logging no failure', async () => {
     const config = await seededStore();
-    const orphan = newBlobKey(RAW_AREA, 'csv');
-    await first!.ctx.blobs.put(orphan, Buffer.from('left by a kill'));
-    const old = new Date(Date.now() - 2 * 3_600_000);
-    fs.utimesSync(path.join(config.dataDir, 'files', orphan), old, old);
+    const orphan = await oldOrphan(config.dataDir);
     const listing = holdListings();
     const error = vi.spyOn(console, 'error').mockImplementation(() => undefined);
 
