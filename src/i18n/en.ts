@@ -150,6 +150,14 @@ export const en = {
       uploaded: 'Uploaded',
       fileName: 'File Name',
       creditable: 'Creditable',
+      signed: 'Signed',
+      keyFingerprint: 'Key Fingerprint',
+    },
+    signed: {
+      yes: 'Device-signed burn',
+      no: 'Not device-signed',
+      byKey: 'Device-signed burn, key %{fingerprint}',
+      key: 'Kiln key',
     },
     export: {
       yes: 'Yes',
