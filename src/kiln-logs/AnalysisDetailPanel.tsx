@@ -1,14 +1,19 @@
 import { Box, Table, TableBody, TableCell, TableRow, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import { analysisFields, type AnalysisResult } from '../domain/analysis';
+import type { KilnLog } from '../domain/api/kilnLogs';
 import type { KilnTypeCode } from '../domain/kilnTypes';
+import { shortFingerprint } from '../domain/kilnKeys';
+
+/** How a log was signed, as the detail panel shows it. */
+export type LogSigning = Pick<KilnLog, 'signed' | 'key_fingerprint'>;
 
 /**
  * The hover panel of an analysed burn: every figure with its unit, which
  * algorithm computed it and how many unreadable lines it skipped, then the
  * failed rules' sentences (PHASES_UNCLEAR's says what was ambiguous).
  */
-export function AnalysisDetailPanel({ result, kilnType }: { result: AnalysisResult; kilnType: KilnTypeCode }) {
+export function AnalysisDetailPanel({ result, kilnType, signing }: { result: AnalysisResult; kilnType: KilnTypeCode; signing?: LogSigning }) {
   const translate = useTranslate();
   const fields = analysisFields(result, kilnType);
   return (
@@ -28,6 +33,7 @@ export function AnalysisDetailPanel({ result, kilnType }: { result: AnalysisResu
               </TableCell>
             </TableRow>
           ))}
+          {signing && <KeyRow signing={signing} />}
         </TableBody>
       </Table>
       {result.reasons.length > 0 && <FailedRules reasons={result.reasons} />}
@@ -41,6 +47,28 @@ function provenance(result: AnalysisResult): { name: string; label: string; valu
     { name: 'algorithm_version', label: 'kilnLogs.analysis.algorithmVersion', value: result.algorithmVersion },
     { name: 'skipped_lines', label: 'kilnLogs.analysis.skippedLines', value: result.skippedLines === null ? null : String(result.skippedLines) },
   ];
+}
+
+/** The kiln key that signed the burn: its fingerprint shortened, in full on hover (title). */
+function KeyRow({ signing }: { signing: LogSigning }) {
+  const translate = useTranslate();
+  const fingerprint = signing.signed ? signing.key_fingerprint : null;
+  return (
+    <TableRow>
+      <TableCell component="th" scope="row" sx={{ pl: 0 }}>
+        {translate('kilnLogs.signed.key')}
+      </TableCell>
+      <TableCell align="right" sx={{ pr: 0, fontFamily: 'monospace', whiteSpace: 'nowrap' }}>
+        {fingerprint ? (
+          <span title={fingerprint} aria-label={fingerprint}>
+            {shortFingerprint(fingerprint)}
+          </span>
+        ) : (
+          translate('kilnLogs.signed.no')
+        )}
+      </TableCell>
+    </TableRow>
+  );
 }
 
 function FailedRules({ reasons }: { reasons: AnalysisResult['reasons'] }) {

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Box, Stack, Tooltip, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import { analysisDisplayState, type AnalysedLog, type AnalysisDisplayState } from '../domain/analysis';
-import { AnalysisDetailPanel } from './AnalysisDetailPanel';
+import { AnalysisDetailPanel, type LogSigning } from './AnalysisDetailPanel';
 import { ChartOnHover } from './ChartOnHover';
 import { popoverTooltipSx } from './popoverTooltip';
 import { StatusIcon, type StatusIconKind } from './StatusIcon';
@@ -18,7 +18,7 @@ function HoverText({ children }: { children: ReactNode }) {
   return <Typography sx={{ p: 1.5, maxWidth: 420 }}>{children}</Typography>;
 }
 
-export function iconAndHover(state: Exclude<AnalysisDisplayState, { kind: 'none' }>, translate: (key: string) => string): IconAndHover {
+export function iconAndHover(state: Exclude<AnalysisDisplayState, { kind: 'none' }>, translate: (key: string) => string, signing?: LogSigning): IconAndHover {
   switch (state.kind) {
     case 'error':
       return { kind: 'cross', label: 'kilnLogs.analysis.error', hover: <HoverText>{state.message}</HoverText> };
@@ -34,7 +34,7 @@ export function iconAndHover(state: Exclude<AnalysisDisplayState, { kind: 'none'
       return {
         kind: state.valid ? 'tick' : 'cross',
         label: state.valid ? 'kilnLogs.analysis.valid' : 'kilnLogs.analysis.invalid',
-        hover: <AnalysisDetailPanel result={state.result} kilnType={state.kilnType} />,
+        hover: <AnalysisDetailPanel result={state.result} kilnType={state.kilnType} signing={signing} />,
       };
   }
 }
@@ -44,11 +44,11 @@ export function iconAndHover(state: Exclude<AnalysisDisplayState, { kind: 'none'
  * else, for a result, a green tick (valid) or red cross with the detail panel
  * on hover (and keyboard focus); the chart icon beside it; nothing otherwise.
  */
-export function AnalysisDisplay({ log }: { log: AnalysedLog & { id: number } }) {
+export function AnalysisDisplay({ log }: { log: AnalysedLog & Partial<LogSigning> & { id: number } }) {
   const translate = useTranslate();
   const state = analysisDisplayState(log);
   if (state.kind === 'none') return null;
-  const { kind, label, hover } = iconAndHover(state, translate);
+  const { kind, label, hover } = iconAndHover(state, translate, log.signed === undefined ? undefined : { signed: log.signed, key_fingerprint: log.key_fingerprint ?? null });
   return (
     <Stack direction="row" alignItems="center" gap={0.5}>
       <Tooltip title={<Box>{hover}</Box>} describeChild placement="right" slotProps={{ tooltip: { sx: popoverTooltipSx } }}>

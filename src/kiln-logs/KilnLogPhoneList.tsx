@@ -10,6 +10,7 @@ import { ListEmpty } from '../layout/ListStates';
 import { iconAndHover } from './AnalysisDisplay';
 import { BurnChartPanel } from './ChartOnHover';
 import { isCreditable, kilnLogStatus } from './kilnLogCsv';
+import { SignedIcon } from './SignedIcon';
 import { StatusIcon } from './StatusIcon';
 import { ValidationWidget } from './ValidationWidget';
 
@@ -43,7 +44,7 @@ function AnalysisDialog({ log, onClose }: { log: KilnLog; onClose: () => void })
   const translate = useTranslate();
   const na = translate('kilnLogs.analysis.notAvailable');
   const state = analysisDisplayState(log);
-  const shown = state.kind === 'none' ? null : iconAndHover(state, translate);
+  const shown = state.kind === 'none' ? null : iconAndHover(state, translate, log);
   return (
     <Dialog fullScreen open onClose={onClose} aria-labelledby={`log-${log.id}-title`}>
       <DialogTitle id={`log-${log.id}-title`}>
@@ -56,6 +57,10 @@ function AnalysisDialog({ log, onClose }: { log: KilnLog; onClose: () => void })
         <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
           <ValidationWidget state={gpsWidgetState(log)} labels={GPS_LABELS} />
           <Typography variant="body2">{translate(GPS_LABELS[gpsWidgetState(log)])}</Typography>
+        </Stack>
+        <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mt: 1 }}>
+          <SignedIcon log={log} />
+          <Typography variant="body2">{translate(log.signed ? 'kilnLogs.signed.yes' : 'kilnLogs.signed.no')}</Typography>
         </Stack>
         <Typography variant="body2" sx={{ mt: 1 }}>
           <Figures log={log} />

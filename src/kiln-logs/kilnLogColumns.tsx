@@ -9,6 +9,7 @@ import { formatDate, formatDateTime } from '../domain/dates';
 import { formatFileSize } from '../domain/format';
 import { PendingChip } from '../kilns/PendingChip';
 import { AnalysisDisplay } from './AnalysisDisplay';
+import { SignedIcon } from './SignedIcon';
 import { ValidationWidget } from './ValidationWidget';
 
 const GPS_LABELS = { pass: 'kilnLogs.gps.pass', fail: 'kilnLogs.gps.fail', notApplicable: 'kilnLogs.gps.notApplicable' };
@@ -95,6 +96,14 @@ export function kilnLogColumns() {
       label="kilnLogs.columns.gpsInRange"
       textAlign="center"
       render={(log) => <ValidationWidget state={gpsWidgetState(log)} labels={GPS_LABELS} />}
+    />,
+    <FunctionField<KilnLog>
+      key="signed"
+      source="signed"
+      label="kilnLogs.columns.signed"
+      sortable={false}
+      textAlign="center"
+      render={(log) => <SignedIcon log={log} />}
     />,
     <FunctionField<KilnLog> key="analysis" label="kilnLogs.columns.analysis" sortBy="analysis" render={(log) => <AnalysisDisplay log={log} />} />,
     perLogKgColumn('co2_removed', 'kilnLogs.columns.co2Removed'),

@@ -36,6 +36,9 @@ export function kilnLogCsvRow(log: KilnLog, translate: Translate, archived = fal
     [translate('kilnLogs.columns.co2Removed')]: log.analysis_detail?.co2_removed ?? null,
     [translate('kilnLogs.columns.biocharProduced')]: log.analysis_detail?.biochar_produced ?? null,
     [translate('kilnLogs.filters.audited')]: yesNo(log.audited),
+    // machine-readable like the API's fields, for a verifier matching rows to keys
+    signed: log.signed,
+    key_fingerprint: log.key_fingerprint,
   };
   if (archived) {
     row[translate('kilnLogs.columns.archived')] = log.archived_ts;

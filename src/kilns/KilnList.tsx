@@ -34,6 +34,18 @@ export function EditKilnButton({ onEdit }: { onEdit: (kiln: Kiln) => void }) {
   );
 }
 
+/** Opens the kiln's Keys dialog (issue 25). */
+export function KilnKeysButton({ onKeys }: { onKeys: (kiln: Kiln) => void }) {
+  const translate = useTranslate();
+  const kiln = useRecordContext<Kiln>();
+  if (!kiln) return null;
+  return (
+    <Button size="small" aria-label={translate('kilns.keys.actionLabel', { kilnId: kiln.kiln_id })} onClick={() => onKeys(kiln)}>
+      {translate('kilns.keys.action')}
+    </Button>
+  );
+}
+
 /** A super-admin's Approve on a pending kiln: its burns become creditable. */
 export function ApproveKilnButton() {
   const translate = useTranslate();
@@ -62,19 +74,27 @@ function KilnIdCell({ kiln }: { kiln: Kiln }) {
   );
 }
 
-function KilnActions({ onEdit, canApprove }: { onEdit?: (kiln: Kiln) => void; canApprove: boolean }) {
+interface KilnActionProps {
+  onEdit?: (kiln: Kiln) => void;
+  /** opens a kiln's keys; given to those who may update the kiln */
+  onKeys?: (kiln: Kiln) => void;
+  canApprove?: boolean;
+}
+
+function KilnActions({ onEdit, onKeys, canApprove = false }: KilnActionProps) {
   return (
     <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
       {onEdit && <EditKilnButton onEdit={onEdit} />}
+      {onKeys && <KilnKeysButton onKeys={onKeys} />}
       {canApprove && <ApproveKilnButton />}
     </Box>
   );
 }
 
 /** The Kiln Registry's columns (spec §2): Kiln ID (marked when pending), Facility, Kiln Type, Install Date, Last Update and, for editors and approvers, Actions. */
-export function KilnDatagrid({ onEdit, canApprove = false }: { onEdit?: (kiln: Kiln) => void; canApprove?: boolean }) {
+export function KilnDatagrid({ onEdit, onKeys, canApprove = false }: KilnActionProps) {
   const translate = useTranslate();
-  const hasActions = Boolean(onEdit) || canApprove;
+  const hasActions = Boolean(onEdit) || Boolean(onKeys) || canApprove;
   // on a phone, one line per kiln instead of a table wider than the screen
   if (useSmallScreen()) {
     return (
@@ -82,7 +102,7 @@ export function KilnDatagrid({ onEdit, canApprove = false }: { onEdit?: (kiln: K
         primaryText={(kiln) => <KilnIdCell kiln={kiln} />}
         secondaryText={(kiln) => `${kiln.facility_mnemonic} · ${kilnTypeInfo(kiln.type).label}`}
         tertiaryText={(kiln) => toDateText(kiln.install_date)}
-        rightIcon={hasActions ? () => <KilnActions onEdit={onEdit} canApprove={canApprove} /> : undefined}
+        rightIcon={hasActions ? () => <KilnActions onEdit={onEdit} onKeys={onKeys} canApprove={canApprove} /> : undefined}
         rowClick={false}
         empty={<ListEmpty message="kilns.empty" />}
       />
@@ -97,7 +117,7 @@ export function KilnDatagrid({ onEdit, canApprove = false }: { onEdit?: (kiln: K
       <FunctionField<Kiln> source="last_update" label="kilns.columns.lastUpdate" render={(kiln) => formatDateTime(kiln.last_update)} />
       {hasActions && (
         <WrapperField label="kilns.columns.actions">
-          <KilnActions onEdit={onEdit} canApprove={canApprove} />
+          <KilnActions onEdit={onEdit} onKeys={onKeys} canApprove={canApprove} />
         </WrapperField>
       )}
     </Datagrid>

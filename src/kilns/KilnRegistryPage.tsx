@@ -9,6 +9,7 @@ import { useFailureReport, type FailureTexts } from '../layout/failures';
 import { ListError, ListPager } from '../layout/ListStates';
 import { Page } from '../layout/Page';
 import { KilnDialog } from './KilnDialog';
+import { KilnKeysDialog } from './KilnKeysDialog';
 import { kilnCsvRow, KilnDatagrid } from './KilnList';
 import { kilnRegistryOf } from './useKilnRegistry';
 
@@ -31,6 +32,7 @@ export default function KilnRegistryPage() {
   // the modal's choices come with the list's own call (one request on load)
   const [registry, setRegistry] = useState<KilnRegistryResponse>();
   const [editing, setEditing] = useState<Editing>(null);
+  const [keysOf, setKeysOf] = useState<Kiln | null>(null);
 
   return (
     <Page title="pages.kilnRegistry">
@@ -55,8 +57,9 @@ export default function KilnRegistryPage() {
         pagination={<ListPager />}
         queryOptions={{ onError: (error) => report(error, LIST_FAILURE), onSuccess: ({ meta }) => setRegistry(kilnRegistryOf(meta)) }}
       >
-        <KilnDatagrid onEdit={canUpdate ? (kiln) => setEditing({ kiln }) : undefined} canApprove={canApprove} />
+        <KilnDatagrid onEdit={canUpdate ? (kiln) => setEditing({ kiln }) : undefined} onKeys={canUpdate ? setKeysOf : undefined} canApprove={canApprove} />
       </List>
+      {keysOf && <KilnKeysDialog kiln={keysOf} onClose={() => setKeysOf(null)} />}
       {editing && registry && <KilnDialog kiln={editing.kiln} registry={registry} onClose={() => setEditing(null)} />}
     </Page>
   );

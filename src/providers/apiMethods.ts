@@ -12,6 +12,8 @@ import {
   type FacilityChange,
   type Kiln,
   type KilnApproveRequest,
+  type KilnKey,
+  type KilnKeyAddRequest,
 } from '../domain/api/configure';
 import type { AvailableCo2Response, BufferShare, BufferSharePayload, EcoAssetProvenance, RetirePayload, RetireResult } from '../domain/api/ecoAssets';
 import type { ArchiveRetention, KilnLog, KilnLogAssignRequest, KilnLogDetail } from '../domain/api/kilnLogs';
@@ -107,6 +109,19 @@ export const apiMethods = {
   async approveKiln(id: number): Promise<Kiln> {
     const body: KilnApproveRequest = { id };
     return (await apiFetch('/kiln/registry/approve', { method: 'POST', body: JSON.stringify(body) })).json as Kiln;
+  },
+
+  /** GET /api/kilns/{id}/keys: the kiln's keys, revoked ones included. */
+  getKilnKeys: (kilnId: number): Promise<KilnKey[]> => callApi('/kilns/{id}/keys', 'get', { id: kilnId }),
+
+  /** POST /api/kilns/{id}/keys: registers a public key for the kiln; a 400 names the field at fault. */
+  async addKilnKey({ kilnId, key }: { kilnId: number; key: KilnKeyAddRequest }): Promise<KilnKey> {
+    return (await apiFetch(`/kilns/${kilnId}/keys`, { method: 'POST', body: JSON.stringify(key) })).json as KilnKey;
+  },
+
+  /** POST /api/kilns/{id}/keys/{keyId}/revoke: revokes the key for good; the key. */
+  async revokeKilnKey({ kilnId, keyId }: { kilnId: number; keyId: number }): Promise<KilnKey> {
+    return (await apiFetch(`/kilns/${kilnId}/keys/${keyId}/revoke`, { method: 'POST' })).json as KilnKey;
   },
 
   /** GET /api/facility/{id}/changes: who changed the facility's GPS box and factors, approved its kilns, assigned it logs; newest first. */

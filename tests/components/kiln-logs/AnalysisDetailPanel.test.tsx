@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import { parseAnalysis, type AnalysisResult } from '../../../src/domain/analysis';
-import { AnalysisDetailPanel } from '../../../src/kiln-logs/AnalysisDetailPanel';
+import { AnalysisDetailPanel, type LogSigning } from '../../../src/kiln-logs/AnalysisDetailPanel';
 import { CGO1_ANALYSIS } from '../../helpers/analysisResults';
 import { renderInAdmin } from '../support/renderInAdmin';
 
-const panelOf = (analysis: object) => {
-  renderInAdmin(<AnalysisDetailPanel result={parseAnalysis(JSON.stringify(analysis)) as AnalysisResult} kilnType={0} />);
+const panelOf = (analysis: object, signing?: LogSigning) => {
+  renderInAdmin(<AnalysisDetailPanel result={parseAnalysis(JSON.stringify(analysis)) as AnalysisResult} kilnType={0} signing={signing} />);
   const row = (label: string) => within(screen.getByRole('rowheader', { name: label }).closest('tr') as HTMLElement).getByRole('cell').textContent;
   return { row };
 };
@@ -30,5 +30,17 @@ describe('AnalysisDetailPanel: where the figures came from', () => {
     panelOf({ ...CGO1_ANALYSIS, valid: 'false', reasons: [{ code: 'PHASES_UNCLEAR', message }] });
     expect(screen.getByText('Invalid burn')).toBeInTheDocument();
     expect(screen.getByRole('listitem')).toHaveTextContent(`Phases unclear: ${message}`);
+  });
+
+  it('shows the signing key shortened, in full on hover, and says when the burn is not device-signed', () => {
+    const fingerprint = 'ab12cd34ef56ab12cd34ef56ab12cd34ef56ab12cd34ef56ab12cd34ef56ab12';
+    const { row } = panelOf(CGO1_ANALYSIS, { signed: true, key_fingerprint: fingerprint });
+    expect(row('Kiln key')).toBe('ab12 cd34 ef56 ab12…');
+    expect(screen.getByTitle(fingerprint)).toBeInTheDocument();
+  });
+
+  it('says an unsigned burn is not device-signed', () => {
+    const { row } = panelOf(CGO1_ANALYSIS, { signed: false, key_fingerprint: null });
+    expect(row('Kiln key')).toBe('Not device-signed');
   });
 });

@@ -20,6 +20,9 @@ const LIVE = makeKilnLog({
   file_size: 1536,
   analysis: JSON.stringify(CGO1_ANALYSIS),
   analysis_detail: { co2_removed: 1507.67, biochar_produced: 618.06 },
+  signed: true,
+  key_fingerprint: 'ab12cd34ef56ab12cd34ef56ab12cd34ef56ab12cd34ef56ab12cd34ef56ab12',
+  signature: 'c2lnbmF0dXJl',
 });
 const AUDITED = makeKilnLog({ id: 2, kiln_id: 'TX-0002', type: 2, audited: true, audit_id: 4, file_size: 0 });
 const ERROR = makeKilnLog({
@@ -34,6 +37,9 @@ const ERROR = makeKilnLog({
 });
 
 const REGISTRY = { kilns: [], facilities: [{ id: 1, mnemonic: 'NCW', name: 'Nairobi Char Works' }] };
+
+/** The kiln registry, and a 404 for any other call the page makes (the open-anomaly warning's must not read the registry). */
+const registryOr404 = (url: string) => (url === '/api/kiln/registry/list' ? json(REGISTRY) : json({ message: 'Not found.' }, 404));
 
 /** The API behind the page: the list, the filter choices, and the row commands. */
 function serveKilnLogs(registry: object = REGISTRY) {
@@ -100,6 +106,9 @@ describe('Kiln Logs', { timeout: 15000 }, () => {
     expect(live.getByRole('img', { name: 'Valid burn' })).toBeInTheDocument();
     expect(live.getByRole('img', { name: 'GPS position within the facility area' })).toBeInTheDocument();
 
+    // device-signed at a glance (issue 25): the signed burn says so, the unsigned ones too
+    expect(live.getByRole('img', { name: 'Device-signed burn' })).toBeInTheDocument();
+    expect(within(rowOf('TX-0002')).getByRole('img', { name: 'Not device-signed' })).toBeInTheDocument();
     expect(within(rowOf('TX-0002')).getByText('TBD')).toBeInTheDocument();
     const error = within(rowOf('ZZ-9'));
     expect(error.getByRole('img', { name: 'Analysis error' })).toBeInTheDocument();
@@ -271,6 +280,10 @@ describe('Kiln Logs', { timeout: 15000 }, () => {
     expect(live).toContain(',Yes,1507.67,');
     expect(hostile).toContain(`"'=HYPERLINK(""http://evil"")"`);
     expect(hostile).toContain(',No,1507.67,');
+    // the signature state under the API's own names, for a verifier matching rows to keys
+    expect(header.split(',').slice(-2)).toEqual(['signed', 'key_fingerprint']);
+    expect(live.endsWith(',true,ab12cd34ef56ab12cd34ef56ab12cd34ef56ab12cd34ef56ab12cd34ef56ab12')).toBe(true);
+    expect(hostile.split(',').slice(-2)).toEqual(['true', 'ab12cd34ef56ab12cd34ef56ab12cd34ef56ab12cd34ef56ab12cd34ef56ab12']);
     expect((click.mock.contexts[0] as HTMLAnchorElement).getAttribute('download')).toBe('kiln-logs.csv');
   });
 

@@ -1,0 +1,206 @@
+import { useState } from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Alert, Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, Stack, Table, TableBody, TableCell, TableHead, TableRow, TextField, Typography } from '@mui/material';
+import { Confirm, HttpError, useDataProvider, useNotify, useTranslate } from 'react-admin';
+import type { Kiln, KilnKey, KilnKeyAddRequest } from '../domain/api/configure';
+import { formatDateTime } from '../domain/dates';
+import { generateKilnKeyPair, shortFingerprint } from '../domain/kilnKeys';
+import { useLogCommand } from '../kiln-logs/useLogCommand';
+import { saveFile } from '../kiln-logs/saveFile';
+import type { ApiDataProvider } from '../providers/dataProvider';
+
+type KeyField = keyof KilnKeyAddRequest;
+type FieldReasons = Partial<Record<KeyField, string>>;
+
+const kilnKeysKey = (kilnId: number) => ['kilnKeys', kilnId] as const;
+
+/** The server's reason per field of a 400 (`{message, errors:{field: reason}}`), and its sentence when no field is named. */
+function refusal(error: unknown): { fields: FieldReasons; message?: string } {
+  if (!(error instanceof HttpError) || error.status !== 400) return { fields: {} };
+  const body = (error.body ?? {}) as { errors?: Record<string, unknown> };
+  const fields: FieldReasons = {};
+  for (const field of ['label', 'public_key'] as const) {
+    const reason = body.errors?.[field];
+    if (typeof reason === 'string') fields[field] = reason;
+  }
+  return { fields, message: Object.keys(fields).length ? undefined : error.message };
+}
+
+function KeyRows({ kiln, keys, onRevoke }: { kiln: Kiln; keys: KilnKey[]; onRevoke: (key: KilnKey) => void }) {
+  const translate = useTranslate();
+  return (
+    <Table size="small" aria-label={translate('kilns.keys.title', { kilnId: kiln.kiln_id })}>
+      <TableHead>
+        <TableRow>
+          <TableCell>{translate('kilns.keys.label')}</TableCell>
+          <TableCell>{translate('kilns.keys.fingerprint')}</TableCell>
+          <TableCell>{translate('kilns.keys.added')}</TableCell>
+          <TableCell>{translate('kilns.keys.state')}</TableCell>
+        </TableRow>
+      </TableHead>
+      <TableBody>
+        {keys.map((key) => {
+          const when = formatDateTime(key.created_ts);
+          return (
+            <TableRow key={key.id}>
+              <TableCell>{key.label}</TableCell>
+              <TableCell sx={{ fontFamily: 'monospace', whiteSpace: 'nowrap' }}>
+                <span title={key.fingerprint}>{shortFingerprint(key.fingerprint)}</span>
+              </TableCell>
+              <TableCell>
+                {key.created_by === null ? translate('kilns.keys.addedBySeed', { when }) : translate('kilns.keys.addedBy', { when, user: key.created_by })}
+              </TableCell>
+              <TableCell>
+                {key.revoked_ts ? (
+                  translate('kilns.keys.revoked', { when: formatDateTime(key.revoked_ts) })
+                ) : (
+                  <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+                    <span>{translate('kilns.keys.active')}</span>
+                    <Button size="small" color="error" aria-label={translate('kilns.keys.revokeLabel', { label: key.label })} onClick={() => onRevoke(key)}>
+                      {translate('kilns.keys.revoke')}
+                    </Button>
+                  </Stack>
+                )}
+              </TableCell>
+            </TableRow>
+          );
+        })}
+      </TableBody>
+    </Table>
+  );
+}
+
+/** Adds a key: a label and a pasted public key, or one generated here whose private half is downloaded once. */
+function AddKeyForm({ kiln }: { kiln: Kiln }) {
+  const translate = useTranslate();
+  const notify = useNotify();
+  const dataProvider = useDataProvider<ApiDataProvider>();
+  const queryClient = useQueryClient();
+  const [values, setValues] = useState<KilnKeyAddRequest>({ label: '', public_key: '' });
+  const [reasons, setReasons] = useState<FieldReasons>({});
+  const [message, setMessage] = useState<string>();
+  const [savedAs, setSavedAs] = useState<string>();
+  const add = useMutation({
+    mutationFn: (key: KilnKeyAddRequest) => dataProvider.addKilnKey({ kilnId: kiln.id, key }),
+    onSuccess: () => {
+      notify('kilns.keys.added_done', { type: 'success' });
+      setValues({ label: '', public_key: '' });
+      setSavedAs(undefined);
+      return queryClient.invalidateQueries({ queryKey: kilnKeysKey(kiln.id) });
+    },
+    onError: (error) => {
+      const { fields, message: sentence } = refusal(error);
+      setReasons(fields);
+      setMessage(Object.keys(fields).length ? undefined : (sentence ?? translate('kilns.keys.addFailed')));
+    },
+  });
+  const generate = useMutation({
+    mutationFn: () => generateKilnKeyPair(),
+    onSuccess: ({ publicPem, privatePem }) => {
+      const fileName = `${kiln.kiln_id}-private-key.pem`;
+      saveFile(new Blob([privatePem], { type: 'application/x-pem-file' }), fileName);
+      setSavedAs(fileName);
+      setValues((current) => ({ ...current, public_key: publicPem }));
+      setReasons((current) => ({ ...current, public_key: undefined }));
+    },
+    onError: () => setMessage(translate('kilns.keys.generateFailed')),
+  });
+  const change = (field: KeyField) => (event: React.ChangeEvent<HTMLInputElement>) => {
+    setValues((current) => ({ ...current, [field]: event.target.value }));
+    setReasons((current) => ({ ...current, [field]: undefined }));
+  };
+  const submit = (event: React.FormEvent) => {
+    event.preventDefault();
+    const missing: FieldReasons = {};
+    if (!values.label.trim()) missing.label = translate('kilns.keys.required');
+    if (!values.public_key.trim()) missing.public_key = translate('kilns.keys.required');
+    setReasons(missing);
+    setMessage(undefined);
+    if (Object.keys(missing).length === 0) add.mutate({ label: values.label.trim(), public_key: values.public_key });
+  };
+  return (
+    <Box component="form" noValidate onSubmit={submit} aria-label={translate('kilns.keys.addTitle')} sx={{ mt: 2 }}>
+      <Typography variant="subtitle1" component="h3">
+        {translate('kilns.keys.addTitle')}
+      </Typography>
+      <Stack spacing={2} sx={{ mt: 1 }}>
+        <TextField label={translate('kilns.keys.label')} value={values.label} onChange={change('label')} error={Boolean(reasons.label)} helperText={reasons.label} size="small" />
+        <TextField
+          label={translate('kilns.keys.publicKey')}
+          value={values.public_key}
+          onChange={change('public_key')}
+          error={Boolean(reasons.public_key)}
+          helperText={reasons.public_key ?? translate('kilns.keys.publicKeyHelp')}
+          multiline
+          minRows={3}
+          slotProps={{ htmlInput: { spellCheck: false, style: { fontFamily: 'monospace' } } }}
+        />
+        {savedAs && (
+          <Alert severity="warning" role="status">
+            {translate('kilns.keys.privateSaved', { fileName: savedAs })}
+          </Alert>
+        )}
+        {message && <Alert severity="error">{message}</Alert>}
+        <Stack direction="row" spacing={1}>
+          <Button onClick={() => generate.mutate()} disabled={generate.isPending}>
+            {translate('kilns.keys.generate')}
+          </Button>
+          <Button type="submit" variant="contained" disabled={add.isPending}>
+            {translate('kilns.keys.add')}
+          </Button>
+        </Stack>
+      </Stack>
+    </Box>
+  );
+}
+
+/**
+ * A kiln's keys (issue 25): who added each and when, whether it is revoked;
+ * adds one (pasted or generated in the browser) and revokes one after a confirmation.
+ */
+export function KilnKeysDialog({ kiln, onClose }: { kiln: Kiln; onClose: () => void }) {
+  const translate = useTranslate();
+  const dataProvider = useDataProvider<ApiDataProvider>();
+  const queryClient = useQueryClient();
+  const keys = useQuery({ queryKey: kilnKeysKey(kiln.id), queryFn: () => dataProvider.getKilnKeys(kiln.id) });
+  const [revoking, setRevoking] = useState<KilnKey | null>(null);
+  const revoke = useLogCommand(
+    (keyId: number) => dataProvider.revokeKilnKey({ kilnId: kiln.id, keyId }),
+    { success: 'kilns.keys.revoked_done', failure: 'kilns.keys.revokeFailed' },
+    () => void queryClient.invalidateQueries({ queryKey: kilnKeysKey(kiln.id) }),
+  );
+  const titleId = `kiln-${kiln.id}-keys-title`;
+  return (
+    <Dialog open onClose={onClose} maxWidth="md" fullWidth aria-labelledby={titleId}>
+      <DialogTitle id={titleId}>{translate('kilns.keys.title', { kilnId: kiln.kiln_id })}</DialogTitle>
+      <DialogContent dividers>
+        <Typography variant="body2" sx={{ mb: 1 }}>
+          {translate('kilns.keys.intro')}
+        </Typography>
+        {keys.isError ? (
+          <Alert severity="error">{translate('kilns.keys.loadFailed')}</Alert>
+        ) : keys.data?.length === 0 ? (
+          <Typography>{translate('kilns.keys.none')}</Typography>
+        ) : keys.data ? (
+          <KeyRows kiln={kiln} keys={keys.data} onRevoke={setRevoking} />
+        ) : null}
+        <AddKeyForm kiln={kiln} />
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose}>{translate('forms.close')}</Button>
+      </DialogActions>
+      <Confirm
+        isOpen={revoking !== null}
+        loading={revoke.isPending}
+        title={translate('kilns.keys.revokeTitle', { label: revoking?.label ?? '' })}
+        content={translate('kilns.keys.revokeText', { kilnId: kiln.kiln_id })}
+        confirm="kilns.keys.revoke"
+        onConfirm={() => {
+          if (revoking) revoke.mutate(revoking.id);
+          setRevoking(null);
+        }}
+        onClose={() => setRevoking(null)}
+      />
+    </Dialog>
+  );
+}

@@ -1,0 +1,115 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { json, logInAs, mockFetch, renderApp } from '../support/renderApp';
+import type { KilnKey } from '../../../src/domain/api/configure';
+import { jsonBody, REGISTRY } from '../support/configure';
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+const LOADED = { timeout: 5000 };
+const FINGERPRINT = 'ab12cd34ef56ab12cd34ef56ab12cd34ef56ab12cd34ef56ab12cd34ef56ab12';
+const KILN = REGISTRY.kilns.find((kiln) => kiln.kiln_id === 'CG1-0001')!;
+const KEY: KilnKey = {
+  id: 7,
+  kiln_id: KILN.id,
+  fingerprint: FINGERPRINT,
+  label: 'Main board',
+  public_key: '-----BEGIN PUBLIC KEY-----\nMCowBQYDK2VwAyEA\n-----END PUBLIC KEY-----\n',
+  created_ts: '2026-03-01T10:00:00.000Z',
+  created_by: 4,
+  revoked_ts: null,
+};
+
+/** The registry and its keys API; `add` answers a key's registration. */
+function serveKeys(add: (body: unknown) => Response = () => json(KEY, 201)) {
+  let keys = [KEY];
+  return mockFetch((url, init) => {
+    if (url === '/api/kiln/registry/list') return json(REGISTRY);
+    if (url === `/api/kilns/${KILN.id}/keys` && init.method === 'POST') return add(jsonBody(init));
+    if (url === `/api/kilns/${KILN.id}/keys`) return json(keys);
+    if (url === `/api/kilns/${KILN.id}/keys/7/revoke` && init.method === 'POST') {
+      keys = [{ ...KEY, revoked_ts: '2026-03-02T10:00:00.000Z' }];
+      return json(keys[0]);
+    }
+    return json({ message: 'Not found.' }, 404);
+  });
+}
+
+async function openKeys(add?: (body: unknown) => Response) {
+  await logInAs(4, 'facilityadmin');
+  const fetchMock = serveKeys(add);
+  renderApp('/kiln_reg');
+  await screen.findByText('CG1-0001', {}, LOADED);
+  const user = userEvent.setup();
+  await user.click(screen.getByRole('button', { name: 'Keys of kiln CG1-0001' }));
+  const dialog = within(await screen.findByRole('dialog', { name: 'Keys of kiln CG1-0001' }));
+  return { user, dialog, fetchMock };
+}
+
+describe('Kiln Registry: a kiln\'s keys', { timeout: 15000 }, () => {
+  it('offers Keys only to a role that may update the kiln', async () => {
+    await logInAs(3);
+    serveKeys();
+    renderApp('/kiln_reg');
+    await screen.findByText('CG1-0001', {}, LOADED);
+    expect(screen.queryByRole('button', { name: /^Keys of kiln/ })).not.toBeInTheDocument();
+  });
+
+  it('lists the keys with label, shortened fingerprint (full on hover), who added it and when', async () => {
+    const { dialog } = await openKeys();
+    const row = within((await dialog.findByText('Main board')).closest('tr') as HTMLElement);
+    expect(row.getByText('ab12 cd34 ef56 ab12…')).toHaveAttribute('title', FINGERPRINT);
+    expect(row.getByText(/by user 4$/)).toBeInTheDocument();
+    expect(row.getByText('Active')).toBeInTheDocument();
+  });
+
+  it('revokes a key only after the confirmation, then shows it revoked', async () => {
+    const { user, dialog, fetchMock } = await openKeys();
+    const revokes = () => fetchMock.mock.calls.filter(([url]) => String(url).endsWith('/keys/7/revoke'));
+    await user.click(await dialog.findByRole('button', { name: 'Revoke key Main board' }));
+    const confirm = within(await screen.findByRole('dialog', { name: 'Revoke key Main board?' }));
+    expect(confirm.getByText(/Revoking is final/)).toBeInTheDocument();
+    await user.click(confirm.getByRole('button', { name: 'Cancel' }));
+    expect(revokes()).toHaveLength(0);
+
+    // the keys dialog is back in reach once the confirmation has closed
+    await user.click(await dialog.findByRole('button', { name: 'Revoke key Main board' }, LOADED));
+    await user.click(within(await screen.findByRole('dialog', { name: 'Revoke key Main board?' })).getByRole('button', { name: 'Revoke' }));
+    expect(await dialog.findByText(/^Revoked /, {}, LOADED)).toBeInTheDocument();
+    expect(revokes()).toHaveLength(1);
+    expect(dialog.queryByRole('button', { name: 'Revoke key Main board' })).not.toBeInTheDocument();
+  });
+
+  it("posts a pasted key and shows the server's reason on the field it names", async () => {
+    const sent: unknown[] = [];
+    const { user, dialog } = await openKeys((body) => {
+      sent.push(body);
+      return json({ message: 'Invalid key.', errors: { public_key: 'Not an Ed25519 key: an RSA key.' } }, 400);
+    });
+    await user.type(dialog.getByRole('textbox', { name: 'Label' }), 'Spare');
+    await user.type(dialog.getByRole('textbox', { name: 'Public key (PEM)' }), 'not a key');
+    await user.click(dialog.getByRole('button', { name: 'Add key' }));
+    const field = dialog.getByRole('textbox', { name: 'Public key (PEM)' });
+    await waitFor(() => expect(field).toHaveAccessibleDescription('Not an Ed25519 key: an RSA key.'));
+    expect(field).toHaveAttribute('aria-invalid', 'true');
+    expect(sent).toEqual([{ label: 'Spare', public_key: 'not a key' }]);
+  });
+
+  it('generates a key pair in the browser: downloads the private key once, fills in the public key, says it is shown only once', async () => {
+    const blobs: Blob[] = [];
+    URL.createObjectURL = vi.fn((blob: Blob) => (blobs.push(blob), 'blob:key'));
+    URL.revokeObjectURL = vi.fn();
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
+    const { user, dialog } = await openKeys();
+    await user.click(dialog.getByRole('button', { name: 'Generate key pair' }));
+    expect(await dialog.findByText(/shown only once/, {}, LOADED)).toHaveTextContent('CG1-0001-private-key.pem');
+    expect(click).toHaveBeenCalledTimes(1);
+    expect((click.mock.contexts[0] as HTMLAnchorElement).getAttribute('download')).toBe('CG1-0001-private-key.pem');
+    expect(await blobs[0].text()).toMatch(/^-----BEGIN PRIVATE KEY-----\n[A-Za-z0-9+/=\n]+-----END PRIVATE KEY-----\n$/);
+    expect((dialog.getByRole('textbox', { name: 'Public key (PEM)' }) as HTMLTextAreaElement).value).toMatch(/^-----BEGIN PUBLIC KEY-----\nMCowBQYDK2VwAyEA/);
+  });
+});
