@@ -1,7 +1,7 @@
 import { sumKg } from '../../src/domain/carbon';
 import { present } from '../kilnlogs/presentLog';
 import type { KilnLogFiles } from '../kilnlogs/storage';
-import type { AuditTotals } from '../store/dataStore';
+import type { AuditTotals, DataStore } from '../store/dataStore';
 import type { AuditBurnRecord, AuditRow, KilnLogRecord } from '../store/records';
 import type { AuditFacilitySummary, AuditHistoryItem, AuditLog, ProposedAudit } from './apiTypes';
 
@@ -61,8 +61,20 @@ function evidenceMime(mime: string): EvidenceMime {
   return found;
 }
 
+/** Who proposed and who signed off an audit, by username; null for an unknown or deleted user (UX review m14). */
+export interface AuditPeople {
+  proposed_by_name: string | null;
+  signed_off_by_name: string | null;
+}
+
+export async function auditPeople(data: DataStore, audit: AuditRow): Promise<AuditPeople> {
+  const nameOf = async (id: number | null) => (id === null ? null : ((await data.users.get(id))?.username ?? null));
+  const [proposed_by_name, signed_off_by_name] = await Promise.all([nameOf(audit.proposed_by), nameOf(audit.signed_off_by)]);
+  return { proposed_by_name, signed_off_by_name };
+}
+
 /** A signed-off audit as a history row; `burns` are its frozen burns, `facilityName` its facility's name. */
-export function historyItem(totals: AuditTotals, burns: readonly AuditBurnRecord[], facilityName: string): AuditHistoryItem {
+export function historyItem(totals: AuditTotals, burns: readonly AuditBurnRecord[], facilityName: string, people: AuditPeople): AuditHistoryItem {
   const { audit } = totals;
   if (audit.signoff_ts === null || audit.doc_key === null || audit.doc_mime_type === null) throw new Error(`Audit ${audit.id} is not signed off.`);
   return {
@@ -78,5 +90,6 @@ export function historyItem(totals: AuditTotals, burns: readonly AuditBurnRecord
     evidence_mime_type: evidenceMime(audit.doc_mime_type),
     algorithm_versions: [...new Set(burns.map((b) => b.algorithm_version))].sort(),
     log_count: burns.length,
+    ...people,
   };
 }

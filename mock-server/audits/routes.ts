@@ -27,7 +27,7 @@ import type {
   ProposeRequest,
   ProposeResult,
 } from './apiTypes';
-import { auditLogs, facilitySummary, historyItem, proposedAudit } from './auditViews';
+import { auditLogs, auditPeople, facilitySummary, historyItem, proposedAudit } from './auditViews';
 import { signoffRange } from './dateRange';
 import { evidenceBlobKey, isDocKey, newDocKey } from './evidence';
 
@@ -158,8 +158,8 @@ export function auditRoutes(ctx: AppContext): express.Router {
           algorithm_version: ALGORITHM_VERSION,
         }),
     });
-    const [burns, facility] = await Promise.all([data.audits.burns(audit.id), data.facilities.get(audit.facility_id)]);
-    res.json(historyItem(totals, burns, facility?.name ?? ''));
+    const [burns, facility, people] = await Promise.all([data.audits.burns(audit.id), data.facilities.get(audit.facility_id), auditPeople(data, totals.audit)]);
+    res.json(historyItem(totals, burns, facility?.name ?? '', people));
   });
 
   router.get('/audit/history', requireOperation('audits', 'list'), async (req, res) => {
@@ -167,8 +167,8 @@ export function auditRoutes(ctx: AppContext): express.Router {
     const { from, to } = signoffRange(req.query);
     if (from && to && from > to) throw badRequest('from must not be after to.', { from: 'from must not be after to.', to: 'to must not be before from.' });
     const audits = await data.audits.history({ facilityIds: [facility.id], from, to });
-    const burns = await Promise.all(audits.map((t) => data.audits.burns(t.audit.id)));
-    const body: AuditHistoryResponse = { data: audits.map((t, i) => historyItem(t, burns[i], facility.name)) };
+    const [burns, people] = await Promise.all([Promise.all(audits.map((t) => data.audits.burns(t.audit.id))), Promise.all(audits.map((t) => auditPeople(data, t.audit)))]);
+    const body: AuditHistoryResponse = { data: audits.map((t, i) => historyItem(t, burns[i], facility.name, people[i])) };
     res.json(body);
   });
 

@@ -1,8 +1,9 @@
-import { Button, Dialog, DialogActions, DialogContent, DialogTitle, Typography } from '@mui/material';
+import { Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import { auditIdentity, type AuditIdentitySource } from '../domain/audits/identity';
 import type { FailureTexts } from '../layout/failures';
 import { DialogSubtitle, ViewerDialog } from '../viewer/ViewerDialog';
+import { AuditPeople, type AuditPeopleSource } from './AuditPeople';
 import { DownloadPackageButton } from './DownloadPackageButton';
 
 // spec §8 gives this failure a title only; unlike a facility's statement, a missing one is said too
@@ -13,15 +14,26 @@ export interface AuditEvidenceDialogProps {
   docKey: string | null;
   /** the audit, named under the spec's title */
   audit: AuditIdentitySource;
+  /** who proposed and signed it off, where the caller knows (Audit History) */
+  people?: AuditPeopleSource;
   onClose: () => void;
 }
 
 /** The 'Audit Evidence' modal (spec §2): the signed statement of an audit, PDF or image, in the viewer, and its verification package. */
-export function AuditEvidenceDialog({ docKey, audit, onClose }: AuditEvidenceDialogProps) {
+export function AuditEvidenceDialog({ docKey, audit, people, onClose }: AuditEvidenceDialogProps) {
   const translate = useTranslate();
   const title = translate('audits.evidence.title');
   const subtitle = auditIdentity(audit);
-  const download = <DownloadPackageButton auditId={audit.id} />;
+  const download = (
+    <>
+      {people && (
+        <Box sx={{ mr: 'auto', px: 1 }}>
+          <AuditPeople audit={people} />
+        </Box>
+      )}
+      <DownloadPackageButton auditId={audit.id} />
+    </>
+  );
   if (docKey) return <ViewerDialog title={title} subtitle={subtitle} document={{ kind: 'evidence', docKey }} failure={EVIDENCE_FAILURE} onClose={onClose} actions={download} />;
   return (
     <Dialog open fullWidth maxWidth="sm" onClose={onClose}>

@@ -31,6 +31,7 @@ import { Page } from '../layout/Page';
 import { EVERY_ROW } from '../providers/listedInBrowser';
 import { AuditedLogsDialog } from './AuditedLogsDialog';
 import { AuditEvidenceDialog } from './AuditEvidenceDialog';
+import { AuditPeople } from './AuditPeople';
 import { CarbonSummaryPanel } from './CarbonSummaryPanel';
 import { DownloadPackageButton } from './DownloadPackageButton';
 import { ProposalKilnType } from './ProposalLabel';
@@ -144,6 +145,7 @@ function AuditHistoryPhoneList({ onOpen }: { onOpen: (dialog: OpenDialog) => voi
             <ProposalKilnType type={a.kiln_type} />
             <Typography variant="body2">{`${translate('audits.history.auditedCo2')}: ${formatCarbon(a.audited_co2, 'total')}`}</Typography>
             <Typography variant="body2">{`${translate('audits.history.auditedBiochar')}: ${formatCarbon(a.audited_biochar, 'total')}`}</Typography>
+            <AuditPeople audit={a} />
             <AuditActions audit={a} onOpen={onOpen} />
           </ListItem>
         </Box>
@@ -200,12 +202,13 @@ export default function AuditHistoryPage() {
               textAlign="right"
               render={(a) => formatCarbon(a.audited_biochar, 'figure')}
             />
+            <FunctionField<AuditRecord> label="audits.history.people" sortable={false} render={(a) => <AuditPeople audit={a} />} />
             <FunctionField<AuditRecord> label="audits.history.actions" textAlign="right" render={(a) => <AuditActions audit={a} onOpen={setDialog} />} />
           </Datagrid>
         </Box>
         )}
       </List>
-      {dialog?.kind === 'evidence' && <AuditEvidenceDialog docKey={dialog.audit.docKey} audit={dialog.audit} onClose={() => setDialog(null)} />}
+      {dialog?.kind === 'evidence' && <AuditEvidenceDialog docKey={dialog.audit.docKey} audit={dialog.audit} people={dialog.audit} onClose={() => setDialog(null)} />}
       {dialog?.kind === 'logs' && <AuditedLogsDialog audit={dialog.audit} onClose={() => setDialog(null)} />}
     </Page>
   );

@@ -599,6 +599,10 @@ export const en = {
       errorTitle: 'Error retrieving audit history.',
       loadError: 'The audit history could not be loaded.',
       jobId: 'Job ID',
+      people: 'Proposed / Signed off by',
+      proposedBy: 'Proposed by %{name}',
+      signedOffBy: 'Signed off by %{name}',
+      unknownUser: 'unknown user',
     },
     carbon: {
       grouping: 'Group by',

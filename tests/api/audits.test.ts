@@ -343,6 +343,8 @@ describe('review, signoff and the locks it puts on burns', () => {
       evidence_mime_type: 'application/pdf',
       algorithm_versions: [ALGORITHM_VERSION],
       log_count: 2,
+      proposed_by_name: 'kilnadmin',
+      signed_off_by_name: 'superadmin',
     });
     expect(item.audited_co2).toBeCloseTo(sum(burns.slice(0, 2).map((b) => b.analysis_detail!.co2_removed)), 9);
     expect(item.audited_biochar).toBeCloseTo(sum(burns.slice(0, 2).map((b) => b.analysis_detail!.biochar_produced)), 9);
@@ -473,6 +475,8 @@ describe('history, evidence and the carbon summary', () => {
     const facility = item.facility_id;
     const all = ((await http().get(`/api/audit/history?facility_id=${facility}`).set(as('broker'))).body as AuditHistoryResponse).data;
     expect(all[0]).toEqual(item);
+    // who proposed and who signed off, by name (UX review m14)
+    expect(all[0]).toMatchObject({ proposed_by_name: 'kilnadmin', signed_off_by_name: 'superadmin' });
     const stamps = all.map((h) => h.signoff_ts);
     expect(stamps).toEqual([...stamps].sort().reverse());
     const day = item.signoff_ts.slice(0, 10);

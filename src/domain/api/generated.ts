@@ -3994,7 +3994,8 @@ export interface components {
         /**
          * @description A signed-off audit (spec §3 "Audit history item"); signoff_ts is UTC ISO, docKey the
          *     evidence's key for GET /audit/evidence/{doc_key}. Beyond the spec: its facility, the
-         *     type of its evidence and the analysis algorithm versions its burns were certified with.
+         *     type of its evidence, the analysis algorithm versions its burns were certified with, and
+         *     the usernames of who proposed and who signed it off (null when unknown or deleted).
          */
         AuditHistoryItem: {
             id: number;
@@ -4014,6 +4015,8 @@ export interface components {
             /** @description distinct */
             algorithm_versions: string[];
             log_count: number;
+            proposed_by_name: string | null;
+            signed_off_by_name: string | null;
         };
         AuditHistoryResponse: {
             /** @description newest signoff first */

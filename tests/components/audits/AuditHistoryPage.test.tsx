@@ -4,13 +4,17 @@ import userEvent from '@testing-library/user-event';
 import { HttpError, Notification } from 'react-admin';
 import AuditHistoryPage from '../../../src/audits/AuditHistoryPage';
 import { renderInAdmin } from '../support/renderInAdmin';
+import { windowWidth } from '../support/windowWidth';
 import { fakeProvider, listsBy, makeAuditLog } from './auditFixtures';
 
 beforeEach(() => {
   URL.createObjectURL = vi.fn(() => 'blob:evidence');
   URL.revokeObjectURL = vi.fn();
 });
-afterEach(() => vi.restoreAllMocks());
+afterEach(() => {
+  vi.restoreAllMocks();
+  vi.unstubAllGlobals();
+});
 
 const FACILITIES = [
   { id: 1, mnemonic: 'NCW', name: 'Nairobi Char Works' },
@@ -24,6 +28,8 @@ const audit = (id: number, day: number) => ({
   audited_co2: 2015.6,
   audited_biochar: 806.4,
   docKey: `audits/${id}.png`,
+  proposed_by_name: 'kilnadmin' as string | null,
+  signed_off_by_name: 'superadmin' as string | null,
 });
 const CARBON = {
   facilities: [
@@ -66,6 +72,32 @@ describe('Audit History (spec §2)', { timeout: 20000 }, () => {
     // beside the spec's time and proposal number, the job id names the audit as the other screens do
     expect(headers).toContain('Job ID');
     expect(within(row).getByText('AUD-20')).toBeInTheDocument();
+  });
+
+  it('says who proposed and who signed off each audit, in its row, on a phone and in Audit Evidence (m14)', async () => {
+    const gone = { ...audit(8, 8), signed_off_by_name: null };
+    const { getList } = listsBy({ audits: { data: [audit(9, 9), gone] } });
+    const getDocument = vi.fn(async () => ({ blob: new Blob(['png']), contentType: 'image/png' }));
+    renderPage({ getList, getDocument });
+    await chooseFacility(/Nairobi/);
+    expect(await screen.findByRole('columnheader', { name: 'Proposed / Signed off by' })).toBeInTheDocument();
+    const row = screen.getByText('AUD-9').closest('tr') as HTMLElement;
+    expect(within(row).getByText('Proposed by kilnadmin · Signed off by superadmin')).toBeInTheDocument();
+    // a deleted user is said to be unknown, not left blank
+    const goneRow = screen.getByText('AUD-8').closest('tr') as HTMLElement;
+    expect(within(goneRow).getByText('Proposed by kilnadmin · Signed off by unknown user')).toBeInTheDocument();
+    await userEvent.click(within(row).getByRole('button', { name: 'View Audit' }));
+    const evidence = await screen.findByRole('dialog', { name: 'Audit Evidence' });
+    expect(within(evidence).getByText('Proposed by kilnadmin · Signed off by superadmin')).toBeInTheDocument();
+  });
+
+  it('says who proposed and who signed off on the phone list (m14)', async () => {
+    windowWidth(390);
+    const { getList } = listsBy({ audits: { data: [audit(9, 9)] } });
+    renderPage({ getList });
+    await chooseFacility(/Nairobi/);
+    const list = await screen.findByRole('list', { name: 'Audit History' });
+    expect(await within(list).findByText('Proposed by kilnadmin · Signed off by superadmin')).toBeInTheDocument();
   });
 
   it('asks the provider for pages of 10', async () => {

@@ -126,6 +126,8 @@ describe('Audit History CSV (one row per audited burn)', () => {
     evidence_mime_type: 'application/pdf' as const,
     algorithm_versions: ['2.0.0'],
     log_count: 2,
+    proposed_by_name: 'kilnadmin',
+    signed_off_by_name: 'superadmin',
   };
   const title = (key: string) => key.split('.').pop()!;
 
