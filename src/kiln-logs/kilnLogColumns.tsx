@@ -8,6 +8,7 @@ import type { AnalysisDetail, KilnLog } from '../domain/api/kilnLogs';
 import { formatDate, formatDateTime } from '../domain/dates';
 import { formatFileSize } from '../domain/format';
 import { PendingChip } from '../kilns/PendingChip';
+import { AnomalyMark } from '../fleet/OpenAnomalyMarks';
 import { AnalysisDisplay } from './AnalysisDisplay';
 import { ValidationWidget } from './ValidationWidget';
 
@@ -75,6 +76,7 @@ export function kilnLogColumns() {
             {log.kiln_id ?? <NotAvailable />}
           </Box>
           {log.kiln_pending && <PendingChip title="kilnLogs.analysis.pendingKiln" />}
+          <AnomalyMark logId={log.id} />
         </>
       )}
     />,
