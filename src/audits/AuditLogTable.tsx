@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { useMemo, type ReactElement } from 'react';
 import { Box } from '@mui/material';
 import {
   Datagrid,
@@ -23,6 +23,7 @@ import { ListEmpty } from '../layout/ListStates';
 import { ValidationWidget } from '../kiln-logs/ValidationWidget';
 import { EVERY_ROW } from '../providers/listedInBrowser';
 import { RESOURCES } from '../domain/operations';
+import { AnomalyMark, OpenAnomalyMarks } from '../fleet/OpenAnomalyMarks';
 
 const GPS_LABELS = { pass: 'kilnLogs.gps.pass', fail: 'kilnLogs.gps.fail', notApplicable: 'kilnLogs.gps.notApplicable' };
 
@@ -54,6 +55,8 @@ export interface AuditLogTableProps {
   label?: string;
   /** the resource the rows come from; default the audited logs */
   resource?: string;
+  /** mark the burns on show that have an open anomaly (Propose Audit) */
+  anomalyMarks?: boolean;
 }
 
 function NotAvailable({ text = 'audits.logTable.notAvailable' }: { text?: string }) {
@@ -70,10 +73,26 @@ function SampleData({ row }: { row: AuditLogRow }) {
 
 const kgCell = (kg: number | undefined) => (kg === undefined || !Number.isFinite(kg) ? <NotAvailable /> : formatCarbon(kg, 'figure'));
 
+const rowId = (row: RaRecord) => Number(row.id);
+
 /** The columns of the audit log table, as Datagrid children. */
-function columns() {
+function columns(anomalyMarks: boolean) {
   return [
-    <TextField key="analysis_id" source="analysis_id" label="audits.logTable.analysisId" />,
+    anomalyMarks ? (
+      <FunctionField<Row>
+        key="analysis_id"
+        source="analysis_id"
+        label="audits.logTable.analysisId"
+        render={(row) => (
+          <>
+            {row.analysis_id}
+            <AnomalyMark logId={auditLogId(row)} />
+          </>
+        )}
+      />
+    ) : (
+      <TextField key="analysis_id" source="analysis_id" label="audits.logTable.analysisId" />
+    ),
     <TextField key="facility_name" source="facility_name" label="audits.logTable.facility" emptyText="audits.logTable.notAvailable" />,
     <TextField key="kiln_id" source="kiln_id" label="audits.logTable.kilnId" emptyText="audits.logTable.notAvailable" />,
     <FunctionField<Row> key="type" source="type" label="audits.logTable.kilnType" render={(row) => <KilnTypeChip type={row.type} />} />,
@@ -121,6 +140,11 @@ function columns() {
 const CHECKBOXES_ONLY = <></>;
 const NO_BULK_TOOLBAR = <></>;
 
+/** The open anomaly lookup of the rows on show, only where the table marks them. */
+function MaybeMarks({ on, children }: { on: boolean; children: ReactElement }) {
+  return on ? <OpenAnomalyMarks idOf={rowId}>{children}</OpenAnomalyMarks> : children;
+}
+
 /** The pager's page sizes: a few screens of burns, never hundreds of rows at once. */
 export const AUDIT_LOG_PAGE_SIZES = [25, 50, 100];
 
@@ -152,6 +176,7 @@ export function AuditLogTable({
   label,
   resource = RESOURCES.auditedLogs,
   sort,
+  anomalyMarks = false,
 }: AuditLogTableProps) {
   const translate = useTranslate();
   const data = useMemo(() => logs.map((row) => ({ ...row, id: auditLogId(row) })), [logs]);
@@ -161,15 +186,17 @@ export function AuditLogTable({
     <ResourceContextProvider value={resource}>
       <ListContextProvider value={value}>
         <Box sx={{ overflowX: 'auto', maxWidth: '100%' }} role={label ? 'region' : undefined} aria-label={label ? translate(label) : undefined} tabIndex={0}>
-          <Datagrid
-            rowClick={selection ? 'toggleSelection' : false}
-            bulkActionButtons={selection ? CHECKBOXES_ONLY : false}
-            bulkActionsToolbar={selection ? NO_BULK_TOOLBAR : undefined}
-            isRowSelectable={selection?.isSelectable}
-            empty={<ListEmpty message={empty} />}
-          >
-            {columns()}
-          </Datagrid>
+          <MaybeMarks on={anomalyMarks}>
+            <Datagrid
+              rowClick={selection ? 'toggleSelection' : false}
+              bulkActionButtons={selection ? CHECKBOXES_ONLY : false}
+              bulkActionsToolbar={selection ? NO_BULK_TOOLBAR : undefined}
+              isRowSelectable={selection?.isSelectable}
+              empty={<ListEmpty message={empty} />}
+            >
+              {columns(anomalyMarks)}
+            </Datagrid>
+          </MaybeMarks>
         </Box>
         {perPage !== undefined && <Pagination rowsPerPageOptions={[...new Set([perPage, ...AUDIT_LOG_PAGE_SIZES])].sort((a, b) => a - b)} />}
       </ListContextProvider>

@@ -215,6 +215,7 @@ function ProposeForm({ selection, onSelect, facilityId, onFacility, creating }: 
           perPage={AUDIT_LOG_PAGE_SIZES[0]}
           sort={BY_LOG_TIME}
           selection={tableSelection}
+          anomalyMarks
         />
       )}
       <SelectionBar count={chosen.length} co2={chosenCo2} creating={creating} />

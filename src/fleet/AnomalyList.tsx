@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Link as RouterLink } from 'react-router-dom';
+import { Link as RouterLink, useSearchParams } from 'react-router-dom';
 import {
   Alert,
   Box,
@@ -76,7 +76,11 @@ export function AnomalyList({ facilityId, kiln, canCheck }: { facilityId: number
   const [code, setCode] = useState<AnomalyCode | ''>('');
   const [page, setPage] = useState(0);
   const [checking, setChecking] = useState<Anomaly | null>(null);
+  // a burn's warning mark opens its anomalies alone (/fleet?log_id=N)
+  const logId = Number(useSearchParams()[0].get('log_id') ?? NaN);
+  const oneBurn = Number.isSafeInteger(logId) && logId > 0;
   const filter: AnomalyFilter = {
+    ...(oneBurn ? { log_id: [logId] } : {}),
     ...(facilityId !== null ? { facility_id: facilityId } : {}),
     ...(kiln !== null ? { kiln } : {}),
     ...(code ? { code } : {}),
@@ -109,6 +113,18 @@ export function AnomalyList({ facilityId, kiln, canCheck }: { facilityId: number
           </Select>
         </FormControl>
       </Box>
+      {oneBurn && (
+        <Alert
+          severity="info"
+          action={
+            <Button color="inherit" size="small" component={RouterLink} to="/fleet">
+              {translate('fleet.anomalies.showAll')}
+            </Button>
+          }
+        >
+          {translate('fleet.anomalies.ofBurn', { id: logId })}
+        </Alert>
+      )}
       {anomalies.isError && <Alert severity="error">{translate('fleet.anomalies.error')}</Alert>}
       {anomalies.data && anomalies.data.rows.length === 0 && <Typography>{translate('fleet.anomalies.empty')}</Typography>}
       <List aria-label={translate('fleet.anomalies.heading')}>

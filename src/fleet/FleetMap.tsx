@@ -7,13 +7,13 @@ import CenterFocusStrongIcon from '@mui/icons-material/CenterFocusStrong';
 import { useTranslate } from 'react-admin';
 import type { FleetView } from '../domain/api/fleet';
 import type { FacilityBox } from '../domain/fleet/fingerprint';
-import { clampView, looksSwapped, panView, PAN_STEP, project, spotsOf, viewBox, WORLD, WORLD_VIEW, zoomView, ZOOM_STEP, type View } from '../domain/fleet/map';
+import { clampView, looksSwapped, panView, PAN_STEP, pinchView, project, spotsOf, viewBox, WORLD, WORLD_VIEW, zoomView, ZOOM_STEP, type ScreenPoint, type View } from '../domain/fleet/map';
 import { burnPath, facilityPath } from './fleetApi';
 import { WORLD_LAND_PATH } from './worldLand';
 
 /**
  * The offline map: the bundled world outline, each facility's GPS box and the
- * burns gathered per spot. Zoom and pan by wheel, drag (mouse or touch), the
+ * burns gathered per spot. Zoom and pan by wheel, drag (mouse or touch), two-finger pinch (about the fingers' midpoint), the
  * buttons, or the keyboard (+ − and the arrows, 0 for the whole world).
  * Boxes that look swapped are dashed in the error colour; burns outside their
  * box are squares in the error colour, those with an open anomaly ringed.
@@ -25,6 +25,9 @@ export function FleetMap({ view: data }: { view: FleetView }) {
   const svg = useRef<SVGSVGElement>(null);
   const [view, setView] = useState<View>(WORLD_VIEW);
   const drag = useRef<{ x: number; y: number; view: View; moved: boolean } | null>(null);
+  // the fingers (or pointers) down, by pointer id, in screen pixels from the map's centre
+  const pointers = useRef(new Map<number, ScreenPoint>());
+  const pinch = useRef<{ ids: [number, number]; from: [ScreenPoint, ScreenPoint]; view: View; unitsPerPixel: number; last: View } | null>(null);
 
   const boxes = useMemo(() => new Map<number, FacilityBox>(data.facilities.map((f) => [f.id, f])), [data.facilities]);
   const spots = useMemo(() => spotsOf(data.burns, boxes), [data.burns, boxes]);
@@ -61,10 +64,34 @@ export function FleetMap({ view: data }: { view: FleetView }) {
     const at = { x: view.cx + (e.clientX - rect.left - rect.width / 2) * k, y: view.cy + (e.clientY - rect.top - rect.height / 2) * k };
     setView(zoomView(view, e.deltaY < 0 ? ZOOM_STEP : 1 / ZOOM_STEP, at));
   };
+  /** client pixels to pixels from the map's centre */
+  const fromCentre = (p: ScreenPoint): ScreenPoint => {
+    const rect = svg.current?.getBoundingClientRect();
+    return rect ? { x: p.x - rect.left - rect.width / 2, y: p.y - rect.top - rect.height / 2 } : p;
+  };
   const onPointerDown = (e: PointerEvent) => {
+    pointers.current.set(e.pointerId, { x: e.clientX, y: e.clientY });
+    if (pointers.current.size === 2) {
+      const [[idA, a], [idB, b]] = [...pointers.current.entries()];
+      pinch.current = { ids: [idA, idB], from: [fromCentre(a), fromCentre(b)], view, unitsPerPixel: unitsPerPixel(), last: view };
+      // a pinch is never a click on what it ended over
+      drag.current = { x: e.clientX, y: e.clientY, view, moved: true };
+      return;
+    }
     drag.current = { x: e.clientX, y: e.clientY, view, moved: false };
   };
   const onPointerMove = (e: PointerEvent) => {
+    if (pointers.current.has(e.pointerId)) pointers.current.set(e.pointerId, { x: e.clientX, y: e.clientY });
+    const p = pinch.current;
+    if (p) {
+      const a = pointers.current.get(p.ids[0]);
+      const b = pointers.current.get(p.ids[1]);
+      if (!a || !b) return;
+      (e.currentTarget as Element).setPointerCapture?.(e.pointerId);
+      p.last = pinchView(p.view, p.unitsPerPixel, p.from, [fromCentre(a), fromCentre(b)]);
+      setView(p.last);
+      return;
+    }
     const d = drag.current;
     if (!d) return;
     const dx = e.clientX - d.x;
@@ -75,7 +102,16 @@ export function FleetMap({ view: data }: { view: FleetView }) {
     const k = unitsPerPixel();
     setView(clampView({ ...d.view, cx: d.view.cx - dx * k, cy: d.view.cy - dy * k }));
   };
-  const onPointerUp = () => {
+  const onPointerUp = (e: PointerEvent) => {
+    pointers.current.delete(e.pointerId);
+    const p = pinch.current;
+    if (p && p.ids.includes(e.pointerId)) {
+      pinch.current = null;
+      const left = [...pointers.current.values()][0];
+      // the finger left down pans on from where the pinch left the map
+      drag.current = { x: left?.x ?? e.clientX, y: left?.y ?? e.clientY, view: p.last, moved: true };
+      if (left) return;
+    }
     // a drag that moved is a pan, not a click on what it ended over
     const moved = drag.current?.moved ?? false;
     setTimeout(() => {

@@ -26,8 +26,8 @@ function totalOf(headers: Headers, fallback: number): number {
 export async function fetchAnomalies(filter: AnomalyFilter, page: number, perPage: number): Promise<{ rows: Anomaly[]; total: number }> {
   const query = new URLSearchParams({ filter: JSON.stringify(filter), range: JSON.stringify([page * perPage, page * perPage + perPage - 1]) });
   const { json, headers } = await apiFetch(`/fleet/anomalies?${query.toString()}`);
-  // a bad answer fails the query (the banner shows nothing) instead of crashing its reader
-  if (!Array.isArray(json)) throw new Error('GET /fleet/anomalies: the answer is not a list of anomalies.');
+  // the warnings ride on other screens: an answer that is not a list fails the look-up, never the screen
+  if (!Array.isArray(json)) throw new Error('The anomaly list answer is not a list.');
   const rows = json as Anomaly[];
   return { rows, total: totalOf(headers, rows.length) };
 }

@@ -91,6 +91,7 @@ export const en = {
     error: 'The fleet could not be loaded.',
     warning: '%{total} open anomaly(ies) on burns: %{burns}.',
     warningLink: 'Check them on the Fleet screen',
+    mark: 'Open anomaly %{codes}: see it on the Fleet screen |||| Open anomalies %{codes}: see them on the Fleet screen',
     anomalies: {
       heading: 'Anomalies',
       code: 'Code',
@@ -98,6 +99,8 @@ export const en = {
       error: 'The anomalies could not be loaded.',
       empty: 'No anomalies.',
       openBurn: 'Open burn %{id}',
+      ofBurn: 'Anomalies of burn %{id} only.',
+      showAll: 'Show all',
       openOther: 'Open burn %{id} it names',
       markChecked: 'Mark checked',
       checked: 'Checked by %{who} on %{when}: %{note}',

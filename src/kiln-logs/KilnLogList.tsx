@@ -11,8 +11,11 @@ import type { KilnLogSortField } from '../domain/api/kilnLogs';
 import { kilnLogColumns } from './kilnLogColumns';
 import { useKilnLogFilters } from './kilnLogFilters';
 import { ListEmpty, ListError, ListPager } from '../layout/ListStates';
+import { OpenAnomalyMarks } from '../fleet/OpenAnomalyMarks';
 
 export const KILN_LOG_PAGE_SIZE = 25;
+
+const logIdOf = (row: { id: unknown }) => Number(row.id);
 
 interface KilnLogListProps {
   resource: string;
@@ -60,17 +63,19 @@ export function KilnLogList({ resource, sort, empty, extraColumns = [], actions,
       // kiln screens only log failed loads (spec §8): the list says so in place
       queryOptions={{ onError: (error) => console.error(error) }}
     >
-      {small ? (
-        <KilnLogPhoneList actions={actions} archived={exportAs.archived} />
-      ) : (
-        <Datagrid rowClick={false} bulkActionButtons={false} empty={<ListEmpty message="kilnLogs.list.noMatch" />}>
-          {kilnLogColumns()}
-          {extraColumns}
-          <WrapperField label="kilnLogs.columns.actions" textAlign="right">
-            {actions}
-          </WrapperField>
-        </Datagrid>
-      )}
+      <OpenAnomalyMarks idOf={logIdOf}>
+        {small ? (
+          <KilnLogPhoneList actions={actions} archived={exportAs.archived} />
+        ) : (
+          <Datagrid rowClick={false} bulkActionButtons={false} empty={<ListEmpty message="kilnLogs.list.noMatch" />}>
+            {kilnLogColumns()}
+            {extraColumns}
+            <WrapperField label="kilnLogs.columns.actions" textAlign="right">
+              {actions}
+            </WrapperField>
+          </Datagrid>
+        )}
+      </OpenAnomalyMarks>
     </List>
   );
 }

@@ -7,6 +7,7 @@ import type { KilnLog } from '../domain/api/kilnLogs';
 import { formatCarbon } from '../domain/carbon';
 import { formatDate, formatDateTime } from '../domain/dates';
 import { ListEmpty } from '../layout/ListStates';
+import { AnomalyMark } from '../fleet/OpenAnomalyMarks';
 import { iconAndHover } from './AnalysisDisplay';
 import { BurnChartPanel } from './ChartOnHover';
 import { isCreditable, kilnLogStatus } from './kilnLogCsv';
@@ -123,7 +124,11 @@ export function KilnLogPhoneList({ actions, archived = false }: { actions: React
                     </Typography>
                   )}
                 </ButtonBase>
-                <Box sx={{ py: 0.5 }}>{actions}</Box>
+                {/* beside the entry's button, not inside it: a link in a button is not followed */}
+                <Box sx={{ py: 0.5, display: 'flex', alignItems: 'center' }}>
+                  <AnomalyMark logId={log.id} />
+                  {actions}
+                </Box>
               </ListItem>
             </RecordContextProvider>
           );

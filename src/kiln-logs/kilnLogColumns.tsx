@@ -8,6 +8,7 @@ import type { AnalysisDetail, KilnLog } from '../domain/api/kilnLogs';
 import { formatDate, formatDateTime } from '../domain/dates';
 import { formatFileSize } from '../domain/format';
 import { PendingChip } from '../kilns/PendingChip';
+import { AnomalyMark } from '../fleet/OpenAnomalyMarks';
 import { AnalysisDisplay } from './AnalysisDisplay';
 import { SignedIcon } from './SignedIcon';
 import { ValidationWidget } from './ValidationWidget';
@@ -76,6 +77,7 @@ export function kilnLogColumns() {
             {log.kiln_id ?? <NotAvailable />}
           </Box>
           {log.kiln_pending && <PendingChip title="kilnLogs.analysis.pendingKiln" />}
+          <AnomalyMark logId={log.id} />
         </>
       )}
     />,

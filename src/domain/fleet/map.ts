@@ -45,6 +45,31 @@ export function zoomView(view: View, factor: number, at: { x: number; y: number 
   return clampView({ scale, cx: at.x + (view.cx - at.x) * k, cy: at.y + (view.cy - at.y) * k });
 }
 
+/** A point on screen, in pixels from the map's centre. */
+export interface ScreenPoint {
+  x: number;
+  y: number;
+}
+
+/**
+ * A two-finger pinch: from the view when the fingers came down (`start`, with
+ * `unitsPerPixel` map units per screen pixel), zoomed by the change in the
+ * fingers' distance and moved so the map point under their first midpoint
+ * stays under their midpoint now.
+ */
+export function pinchView(start: View, unitsPerPixel: number, from: readonly [ScreenPoint, ScreenPoint], to: readonly [ScreenPoint, ScreenPoint]): View {
+  const apart = (p: readonly [ScreenPoint, ScreenPoint]) => Math.hypot(p[1].x - p[0].x, p[1].y - p[0].y);
+  const mid = (p: readonly [ScreenPoint, ScreenPoint]) => ({ x: (p[0].x + p[1].x) / 2, y: (p[0].y + p[1].y) / 2 });
+  const before = apart(from);
+  const factor = before > 0 ? apart(to) / before : 1;
+  const scale = Math.min(MAX_SCALE, Math.max(MIN_SCALE, start.scale * factor));
+  const m0 = mid(from);
+  const m1 = mid(to);
+  const held = { x: start.cx + m0.x * unitsPerPixel, y: start.cy + m0.y * unitsPerPixel };
+  const k = (unitsPerPixel * start.scale) / scale;
+  return clampView({ scale, cx: held.x - m1.x * k, cy: held.y - m1.y * k });
+}
+
 /** Moved by a share of the visible width/height (arrow keys) */
 export function panView(view: View, dxShare: number, dyShare: number): View {
   return clampView({ ...view, cx: view.cx + (dxShare * WORLD.width) / view.scale, cy: view.cy + (dyShare * WORLD.height) / view.scale });

@@ -5,8 +5,13 @@ import { HttpError, Notification } from 'react-admin';
 import ProposeAuditPage from '../../../src/audits/ProposeAuditPage';
 import { renderInAdmin } from '../support/renderInAdmin';
 import { fakeProvider, listsBy, makeAuditLog } from './auditFixtures';
+import { json, mockFetch } from '../support/renderApp';
+import { makeAnomaly, page } from '../support/kilnLogs';
 
-afterEach(() => vi.restoreAllMocks());
+afterEach(() => {
+  vi.restoreAllMocks();
+  vi.unstubAllGlobals();
+});
 
 const NAIROBI_1 = { ...makeAuditLog({ analysis_id: 21, kiln_id: 'CG1-0001' }), id: 21 };
 const NAIROBI_2 = { ...makeAuditLog({ analysis_id: 22, kiln_id: 'CG1-0002', analysis_detail: { co2_removed: 10.04, biochar_produced: 4 } }), id: 22 };
@@ -88,6 +93,25 @@ describe('Propose Audit (spec §2, §5)', { timeout: 30000 }, () => {
     expect(within(rowOf('CG1-0001')).getByRole('checkbox')).toBeChecked();
     expect(within(rowOf('CG1-0002')).getByRole('checkbox')).toBeChecked();
     expect(within(rowOf('CG1-0100')).getByRole('checkbox')).not.toBeChecked();
+  });
+
+  it('marks each listed burn with an open anomaly, naming the codes and linking to the Fleet screen; the mark does not select the row', async () => {
+    const fetchMock = mockFetch((url) =>
+      url.startsWith('/api/fleet/anomalies?') ? page([makeAnomaly({ id: 7, log_id: 22, code: 'TARE_DRIFT' })], 1) : json({ message: 'Not found.' }, 404),
+    );
+    const { getList } = listsBy({ potential_audit_logs: { data: [NAIROBI_1, NAIROBI_2] } });
+    renderPage({ getList });
+    await chooseKilnType('C-Go-1');
+    await screen.findByText('CG1-0001');
+    const mark = await within(rowOf('CG1-0002')).findByRole('link', { name: 'Open anomaly TARE_DRIFT: see it on the Fleet screen' });
+    expect(mark.getAttribute('href')).toMatch(/\/fleet\?log_id=22$/);
+    expect(within(rowOf('CG1-0001')).queryByRole('link', { name: /Open anomal/ })).not.toBeInTheDocument();
+    const filters = fetchMock.mock.calls
+      .filter(([url]) => String(url).startsWith('/api/fleet/anomalies?'))
+      .map(([url]) => JSON.parse(new URL(String(url), 'http://localhost').searchParams.get('filter') ?? '{}'));
+    expect(filters).toContainEqual({ open: true, log_id: [21, 22] });
+    await userEvent.click(mark);
+    expect(within(rowOf('CG1-0002')).getByRole('checkbox')).not.toBeChecked();
   });
 
   it('creates the job, says so and resets the kiln type and job id', async () => {

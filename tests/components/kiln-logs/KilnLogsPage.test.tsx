@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { json, logInAs, mockFetch, renderApp } from '../support/renderApp';
 import { CGO1_ANALYSIS } from '../../helpers/analysisResults';
 import { REGISTRY as KILN_REGISTRY } from '../support/configure';
-import { makeKilnLog, page } from '../support/kilnLogs';
+import { makeAnomaly, makeKilnLog, page } from '../support/kilnLogs';
 import { windowWidth } from '../support/windowWidth';
 
 afterEach(() => vi.unstubAllGlobals());
@@ -192,6 +192,47 @@ describe('Kiln Logs', { timeout: 15000 }, () => {
     expect(screen.getByText('Log 1 is an audited burn: it cannot be archived.')).toBeInTheDocument();
     expect(archiveCalls()).toHaveLength(1);
     expect(await screen.findByText('CG1-0007', {}, LOADED)).toBeInTheDocument();
+  });
+
+  // issue 28: a burn with an open anomaly carries a mark on its own row, looked up for the page on show
+  const OPEN_ANOMALIES = [makeAnomaly({ id: 5, log_id: 1, code: 'DUPLICATE_CURVE' }), makeAnomaly({ id: 6, log_id: 1, code: 'GPS_JUMP' })];
+  function serveWithAnomalies(extra: (url: string) => Response | undefined = () => undefined) {
+    return mockFetch((url) => {
+      if (url.startsWith('/api/kilnlogs?')) return page([LIVE, AUDITED, ERROR], 60);
+      if (url === '/api/kiln/registry/list') return json(REGISTRY);
+      if (url.startsWith('/api/fleet/anomalies?')) return page(OPEN_ANOMALIES, 2);
+      return extra(url) ?? json({ message: 'Not found.' }, 404);
+    });
+  }
+  const anomalyCalls = (fetchMock: ReturnType<typeof mockFetch>) =>
+    fetchMock.mock.calls
+      .filter(([url]) => String(url).startsWith('/api/fleet/anomalies?'))
+      .map(([url]) => JSON.parse(new URL(String(url), 'http://localhost').searchParams.get('filter') ?? '{}'));
+
+  it('marks each burn with an open anomaly on its row, naming the codes and linking to them on the Fleet screen', async () => {
+    await logInAs(3);
+    const fetchMock = serveWithAnomalies();
+    renderApp('/kiln_logs');
+    await screen.findByText('CG1-0007', {}, LOADED);
+    const mark = await within(rowOf('CG1-0007')).findByRole('link', { name: 'Open anomalies DUPLICATE_CURVE, GPS_JUMP: see them on the Fleet screen' });
+    expect(mark).toHaveAttribute('href', '/fleet?log_id=1');
+    expect(within(rowOf('TX-0002')).queryByRole('link', { name: /Open anomal/ })).not.toBeInTheDocument();
+    expect(within(rowOf('ZZ-9')).queryByRole('link', { name: /Open anomal/ })).not.toBeInTheDocument();
+    // one look-up for the burns of the page on show, open ones only
+    expect(anomalyCalls(fetchMock)).toContainEqual({ open: true, log_id: [1, 2, 3] });
+  });
+
+  it('on a phone marks a burn with an open anomaly beside its entry', { timeout: 20000 }, async () => {
+    windowWidth(390);
+    await logInAs(3);
+    serveWithAnomalies();
+    renderApp('/kiln_logs');
+    await screen.findByRole('button', { name: /^CG1-0007 · Nairobi Char Works/ }, LOADED);
+    const marks = await screen.findAllByRole('link', { name: /^Open anomal/ });
+    expect(marks).toHaveLength(1);
+    expect(marks[0]).toHaveAccessibleName('Open anomalies DUPLICATE_CURVE, GPS_JUMP: see them on the Fleet screen');
+    expect(marks[0]).toHaveAttribute('href', '/fleet?log_id=1');
+    expect(marks[0].closest('li')).toHaveTextContent('CG1-0007');
   });
 
   it('on a phone shows the tick or cross and the figures, and a tap opens the analysis and the chart (M8)', { timeout: 20000 }, async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { clampView, looksSwapped, panView, spotsOf, viewBox, WORLD_VIEW, zoomView } from '../../../src/domain/fleet/map';
+import { clampView, looksSwapped, MAX_SCALE, panView, pinchView, spotsOf, viewBox, WORLD_VIEW, zoomView, type View } from '../../../src/domain/fleet/map';
 import { invalidReasons, MAX_TREND_POINTS, trendPoints, type TrendBurn } from '../../../src/domain/fleet/trends';
 
 const BOX = { latitude_min: -1.45, latitude_max: -1.15, longitude_min: 36.65, longitude_max: 37.05 };
@@ -71,5 +71,33 @@ describe('the Fleet trends', () => {
       { code: 'TEMP_LOW', count: 2 },
       { code: 'DATA_GAP', count: 1 },
     ]);
+  });
+});
+
+describe('the Fleet map pinch', () => {
+  // 1 map unit per pixel at scale 1 on a 360 px wide map
+  const START: View = { cx: 180, cy: 90, scale: 4 };
+  const UPP = 0.25;
+  const mapPoint = (view: View, upp: number, p: { x: number; y: number }) => ({ x: view.cx + p.x * upp, y: view.cy + p.y * upp });
+
+  it('zooms by the change in the fingers\' distance, keeping the map point under their midpoint under it', () => {
+    const from = [{ x: 20, y: 10 }, { x: 60, y: 10 }] as const;
+    const to = [{ x: 0, y: 10 }, { x: 80, y: 10 }] as const;
+    const next = pinchView(START, UPP, from, to);
+    expect(next.scale).toBeCloseTo(8);
+    const held = mapPoint(START, UPP, { x: 40, y: 10 });
+    const now = mapPoint(next, (UPP * START.scale) / next.scale, { x: 40, y: 10 });
+    expect(now.x).toBeCloseTo(held.x);
+    expect(now.y).toBeCloseTo(held.y);
+  });
+
+  it('pans with the midpoint when the fingers move together, and stays inside the world and the zoom bounds', () => {
+    const from = [{ x: -10, y: 0 }, { x: 10, y: 0 }] as const;
+    const moved = pinchView(START, UPP, from, [{ x: -10 + 40, y: 0 }, { x: 10 + 40, y: 0 }]);
+    expect(moved).toEqual({ scale: 4, cx: 180 - 40 * UPP, cy: 90 });
+    expect(pinchView(START, UPP, from, [{ x: -1000, y: 0 }, { x: 1000, y: 0 }]).scale).toBe(MAX_SCALE);
+    expect(pinchView(START, UPP, from, [{ x: 0, y: 0 }, { x: 0.001, y: 0 }])).toEqual(clampView({ ...START, scale: 1 }));
+    // two fingers at one point: no zoom, no jump
+    expect(pinchView(START, UPP, [{ x: 5, y: 5 }, { x: 5, y: 5 }], [{ x: 5, y: 5 }, { x: 5, y: 5 }])).toEqual(START);
   });
 });
