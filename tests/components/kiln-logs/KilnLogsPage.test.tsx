@@ -52,9 +52,6 @@ function serveKilnLogs(registry: object = REGISTRY) {
   });
 }
 
-/** Everything but the kiln logs list: the registry, else 404 (so the Fleet banner's anomaly call gets no registry). */
-const registryOr404 = (url: string) => (url === '/api/kiln/registry/list' ? json(REGISTRY) : json({ message: 'Not found.' }, 404));
-
 const rowOf = (kilnId: string) => screen.getByText(kilnId).closest('tr') as HTMLElement;
 const listCalls = (fetchMock: ReturnType<typeof mockFetch>) => fetchMock.mock.calls.filter(([url]) => String(url).startsWith('/api/kilnlogs?'));
 /** The filter of every list request so far, as the API receives it. */
