@@ -76,7 +76,11 @@ for (const [name, viewport] of [
     // Audit History: the row, Facility Carbon Stats of this month, and the CSV
     await page.goto('/audit/history');
     await choose(page, 'Facility', new RegExp(escape(facilityName)));
-    const row = page.locator('tbody tr').filter({ has: page.getByRole('cell', { name: jobId, exact: true }) });
+    // a table row at 1400 px, an item of the phone list at 390 px (m5)
+    const row =
+      viewport.width === 1400
+        ? page.locator('tbody tr').filter({ has: page.getByRole('cell', { name: jobId, exact: true }) })
+        : page.getByRole('list', { name: 'Audit History' }).getByRole('listitem').filter({ has: page.getByText(jobId, { exact: true }) });
     await expect(row).toHaveCount(1);
     await expect(row).toContainText(figure);
     await expect(page.getByRole('region', { name: 'Facility Carbon Stats' })).toBeVisible();
