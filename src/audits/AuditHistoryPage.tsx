@@ -143,8 +143,8 @@ function AuditHistoryPhoneList({ onOpen }: { onOpen: (dialog: OpenDialog) => voi
               {`${formatAuditTimestamp(a.signoff_ts)} · ${translate('audits.history.proposalId')} ${a.id}`}
             </Typography>
             <ProposalKilnType type={a.kiln_type} />
-            <Typography variant="body2">{`${translate('audits.history.auditedCo2')}: ${formatCarbon(a.audited_co2, 'total')}`}</Typography>
-            <Typography variant="body2">{`${translate('audits.history.auditedBiochar')}: ${formatCarbon(a.audited_biochar, 'total')}`}</Typography>
+            <Typography variant="body2">{`${translate('audits.history.auditedCo2')}: ${formatCarbon(a.audited_co2, 'figure')}`}</Typography>
+            <Typography variant="body2">{`${translate('audits.history.auditedBiochar')}: ${formatCarbon(a.audited_biochar, 'figure')}`}</Typography>
             <AuditPeople audit={a} />
             <AuditActions audit={a} onOpen={onOpen} />
           </ListItem>

@@ -47,8 +47,9 @@ const AXE_SCOPE = 'data-axe-scope';
  * given `within`, in that dialog, menu or popup (with the layer it is portalled in).
  */
 export async function expectAccessible(page: Page, within?: Locator): Promise<void> {
-  // colour contrast is only meaningful once transitions have finished; one set off by the last render
-  // starts at the next style update, so look after two frames (without them 1 screen in 30 was caught mid-fade)
+  // colour contrast is only meaningful at rest: transitions jump to their end (a button enabled by a late
+  // answer was caught mid-fade on Eco-Asset Minting), and what animates is awaited after two frames
+  await page.addStyleTag({ content: '*, *::before, *::after { transition: none !important; }' });
   await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
   await page.waitForFunction(() =>
     document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity),
