@@ -20,6 +20,7 @@ import { validationWidgetState } from '../domain/analysis';
 import { formatDateTime } from '../domain/dates';
 import { KilnTypeChip } from '../kilns/KilnTypeChip';
 import { ListEmpty } from '../layout/ListStates';
+import { SelectionStableBody } from '../layout/SelectionStableBody';
 import { ValidationWidget } from '../kiln-logs/ValidationWidget';
 import { EVERY_ROW } from '../providers/listedInBrowser';
 import { RESOURCES } from '../domain/operations';
@@ -192,6 +193,7 @@ export function AuditLogTable({
               bulkActionButtons={selection ? CHECKBOXES_ONLY : false}
               bulkActionsToolbar={selection ? NO_BULK_TOOLBAR : undefined}
               isRowSelectable={selection?.isSelectable}
+              body={SelectionStableBody}
               empty={<ListEmpty message={empty} />}
             >
               {columns(anomalyMarks)}

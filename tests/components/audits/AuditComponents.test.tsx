@@ -11,6 +11,19 @@ import { formatSignoffTime } from '../../../src/domain/dates';
 import { renderInAdmin } from '../support/renderInAdmin';
 import { fakeProvider, makeAuditLog } from './auditFixtures';
 
+// counts the kiln-type tags drawn, one per row drawn
+const chipRenders = vi.hoisted(() => ({ count: 0 }));
+vi.mock('../../../src/kilns/KilnTypeChip', async (importOriginal) => {
+  const real = await importOriginal<typeof import('../../../src/kilns/KilnTypeChip')>();
+  return {
+    ...real,
+    KilnTypeChip: (props: Parameters<typeof real.KilnTypeChip>[0]) => {
+      chipRenders.count += 1;
+      return real.KilnTypeChip(props);
+    },
+  };
+});
+
 const FULL = makeAuditLog({ analysis_id: 11 });
 const BARE = makeAuditLog({
   analysis_id: 12,
@@ -102,6 +115,24 @@ describe('AuditLogTable (spec §2 Audit log table)', { timeout: 15000 }, () => {
     expect(changes.at(-1)).toEqual([11, 12]);
     await userEvent.click(within(rowOf('CG1-0007')).getByRole('checkbox'));
     expect(changes.at(-1)).toEqual([12]);
+  });
+
+  it('draws again only the row whose box is ticked (Propose Audit ticks stay instant on long pages)', async () => {
+    function Selecting() {
+      const [ids, setIds] = useState<number[]>([]);
+      return (
+        <>
+          <AuditLogTable logs={[FULL, BARE, OTHER_FACILITY]} selection={{ selectedIds: ids, onChange: setIds, isSelectable: () => true }} />
+          <p>{`chosen ${ids.join(',')}`}</p>
+        </>
+      );
+    }
+    renderInAdmin(<Selecting />);
+    expect(chipRenders.count).toBeGreaterThanOrEqual(3);
+    chipRenders.count = 0;
+    await userEvent.click(within(rowOf('RT-0003')).getByRole('checkbox'));
+    expect(await screen.findByText('chosen 12')).toBeInTheDocument();
+    expect(chipRenders.count).toBe(1);
   });
 });
 
