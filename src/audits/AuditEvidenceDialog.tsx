@@ -44,7 +44,7 @@ export function AuditEvidenceDialog({ docKey, audit, people, onClose }: AuditEvi
       <DialogContent dividers>
         <Typography role="status">{translate('audits.evidence.missing')}</Typography>
       </DialogContent>
-      <DialogActions>
+      <DialogActions sx={{ flexWrap: 'wrap', rowGap: 1 }}>
         {download}
         <Button onClick={onClose}>{translate('forms.close')}</Button>
       </DialogActions>

@@ -126,6 +126,19 @@ for (const width of [1400, 390]) {
   });
 }
 
+/** No two of the controls overlap, nor does any one's text run out of it (a phone's dialog wraps its actions). */
+async function expectApart(controls: Locator[]) {
+  expect(controls.length).toBeGreaterThan(1);
+  for (const control of controls) expect(await control.evaluate((el) => el.scrollWidth <= el.clientWidth), (await control.textContent()) ?? undefined).toBe(true);
+  const boxes = await Promise.all(controls.map(async (c) => (await c.boundingBox())!));
+  for (const [i, a] of boxes.entries()) {
+    for (const b of boxes.slice(i + 1)) {
+      const overlap = a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+      expect(overlap, `${JSON.stringify(a)} overlaps ${JSON.stringify(b)}`).toBe(false);
+    }
+  }
+}
+
 /**
  * The words of the viewer's page `n`, read from react-pdf's text layer once pdf.js has
  * finished it (its last child is .endOfContent) and it is no longer the page before.
@@ -193,5 +206,16 @@ for (const width of [1400, 390]) {
     await expectNoSidewaysScroll(page, width);
     await viewer.getByRole('button', { name: 'Close' }).click();
     await expect(viewer).toHaveCount(0);
+
+    // from Audit Evidence too, its actions side by side or wrapped, never over one another
+    await row.getByRole('button', { name: 'View Audit', exact: true }).click();
+    const evidence = page.getByRole('dialog', { name: 'Audit Evidence' });
+    await expect(evidence.locator('canvas, img').first()).toBeVisible();
+    const actions = evidence.getByRole('button').filter({ hasText: /^(View Report|Download Verification Package|Close)$/ });
+    await expect(actions).toHaveCount(3);
+    await expectApart(await actions.all());
+    await evidence.getByRole('button', { name: 'View Report' }).click();
+    await expect(pageOf).toHaveText(/^Page 1 of \d+$/);
+    await expect(viewer.locator('.react-pdf__Page__textContent')).toContainText(`Job ${audit.job_id} (audit ${audit.id})`);
   });
 }
