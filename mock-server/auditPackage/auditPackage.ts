@@ -1,3 +1,4 @@
+import { unzipSync } from 'fflate';
 import type { Blobs } from '../blobs/blobs';
 import { missingFile } from '../blobs/missingFile';
 import { evidenceBlobKey } from '../audits/evidence';
@@ -5,7 +6,7 @@ import type { DataStore } from '../store/dataStore';
 import { KilnLogFiles } from '../kilnlogs/storage';
 import type { AuditRow } from '../store/records';
 import { buildPackage, signatureOf, type PackageBurnSource } from './build';
-import type { PackageKey, PackageUser } from './manifest';
+import { REPORT_FILE, type PackageKey, type PackageUser } from './manifest';
 
 /**
  * An audit's verification package as the API gives it: made from the store on
@@ -87,4 +88,12 @@ export async function auditPackage(data: DataStore, blobs: Blobs, audit: AuditRo
   const made = Buffer.from(await makePackage(data, blobs, audit));
   await blobs.put(key, made, 'application/zip');
   return made;
+}
+
+/** report.pdf of the audit's package, the very bytes the package holds (the package made and kept first where it was not). */
+export async function auditReport(data: DataStore, blobs: Blobs, audit: AuditRow): Promise<Buffer> {
+  const zip = await auditPackage(data, blobs, audit);
+  const report = unzipSync(zip, { filter: (file) => file.name === REPORT_FILE })[REPORT_FILE];
+  if (!report) throw new Error(`The package of audit ${audit.id} holds no ${REPORT_FILE}.`);
+  return Buffer.from(report);
 }

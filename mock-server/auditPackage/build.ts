@@ -48,10 +48,12 @@ export interface PackageSource {
 
 export const sha256 = (bytes: Uint8Array): string => createHash('sha256').update(bytes).digest('hex');
 
-export function packageFileName(audit: Pick<AuditRow, 'job_id' | 'signoff_ts'>): string {
-  const job = audit.job_id.replace(/[^A-Za-z0-9._-]+/g, '_');
-  return `audit-${job}-${(audit.signoff_ts ?? '').slice(0, 10)}.zip`;
-}
+const auditFileStem = (audit: Pick<AuditRow, 'job_id' | 'signoff_ts'>) => `audit-${audit.job_id.replace(/[^A-Za-z0-9._-]+/g, '_')}-${(audit.signoff_ts ?? '').slice(0, 10)}`;
+
+export const packageFileName = (audit: Pick<AuditRow, 'job_id' | 'signoff_ts'>): string => `${auditFileStem(audit)}.zip`;
+
+/** The report of the package on its own (GET /api/audit/{id}/report). */
+export const reportFileName = (audit: Pick<AuditRow, 'job_id' | 'signoff_ts'>): string => `${auditFileStem(audit)}-report.pdf`;
 
 /** The signature state frozen at signoff; from a store that froze none, the log's own. */
 export const signatureOf = ({ row, frozen }: Pick<PackageBurnSource, 'row' | 'frozen'>): LogSignature => (frozen.signed === undefined ? row : frozen);

@@ -2,13 +2,14 @@ import express, { type Request } from 'express';
 import { STATEMENT_UPLOAD } from '../../src/domain/api/configure';
 import { SIGNOFF_BY_PROPOSER, maySignOff } from '../../src/domain/audits/fourEyes';
 import { ALGORITHM_VERSION } from '../analysis';
-import { auditPackage } from '../auditPackage/auditPackage';
-import { packageFileName } from '../auditPackage/build';
+import { auditPackage, auditReport } from '../auditPackage/auditPackage';
+import { packageFileName, reportFileName } from '../auditPackage/build';
 import { facilityScope } from '../auth/facilityScope';
 import { requireOperation } from '../auth/middleware';
 import type { AppContext } from '../context';
 import { reachableFacility } from '../facilities/access';
 import { formField, readMultipart } from '../files/multipartUpload';
+import { inlineDisposition } from '../files/fileNames';
 import { checkedStatement } from '../files/statementFile';
 import { sendBlob } from '../files/storedFiles';
 import { badRequest, conflict, fieldError, forbidden, notFound } from '../http/errors';
@@ -195,15 +196,29 @@ export function auditRoutes(ctx: AppContext): express.Router {
     await sendBlob(res, blobs, { key: evidenceBlobKey(docKey), mime: audit.doc_mime_type, name: `audit-${audit.id}-statement${ext}` });
   });
 
-  // a signed-off audit's verification package (zip), the same bytes every time
-  router.get('/audit/:id/package', requireOperation('audits', 'show'), async (req, res) => {
+  /** The audit of /audit/{id}/package or /report: one the caller may see (else 404), signed off (else 409). */
+  const packagedAudit = async (req: Request): Promise<AuditRow> => {
     const id = positiveId(req.params.id, 'id');
     const [audit, scope] = await Promise.all([data.audits.get(id), scopeOf(req)]);
     if (!audit || (scope && !scope.has(audit.facility_id))) throw notFound('No such audit.');
     if (audit.signoff_ts === null) throw conflict(`Audit ${audit.id} is not signed off yet: only a signed-off audit has a verification package.`);
+    return audit;
+  };
+
+  // a signed-off audit's verification package (zip), the same bytes every time
+  router.get('/audit/:id/package', requireOperation('audits', 'show'), async (req, res) => {
+    const audit = await packagedAudit(req);
     const zip = await auditPackage(data, blobs, audit);
     res.attachment(packageFileName(audit)).type('application/zip').set({ 'Content-Length': String(zip.length), 'Cache-Control': 'private, no-cache' });
     res.end(zip);
+  });
+
+  // the package's report.pdf on its own, for the console's viewer
+  router.get('/audit/:id/report', requireOperation('audits', 'show'), async (req, res) => {
+    const audit = await packagedAudit(req);
+    const pdf = await auditReport(data, blobs, audit);
+    res.type('application/pdf').set({ 'Content-Length': String(pdf.length), 'Content-Disposition': inlineDisposition(reportFileName(audit)), 'Cache-Control': 'private, no-cache' });
+    res.end(pdf);
   });
 
   router.get('/co2/summary', requireOperation('audits', 'list'), async (req, res) => {

@@ -4,6 +4,7 @@ import { auditIdentity, type AuditIdentitySource } from '../domain/audits/identi
 import type { FailureTexts } from '../layout/failures';
 import { DialogSubtitle, ViewerDialog } from '../viewer/ViewerDialog';
 import { AuditPeople, type AuditPeopleSource } from './AuditPeople';
+import { ViewReportButton } from './AuditReportDialog';
 import { DownloadPackageButton } from './DownloadPackageButton';
 
 // spec §8 gives this failure a title only; unlike a facility's statement, a missing one is said too
@@ -19,7 +20,7 @@ export interface AuditEvidenceDialogProps {
   onClose: () => void;
 }
 
-/** The 'Audit Evidence' modal (spec §2): the signed statement of an audit, PDF or image, in the viewer, and its verification package. */
+/** The 'Audit Evidence' modal (spec §2): the signed statement of an audit, PDF or image, in the viewer, its verification report and package. */
 export function AuditEvidenceDialog({ docKey, audit, people, onClose }: AuditEvidenceDialogProps) {
   const translate = useTranslate();
   const title = translate('audits.evidence.title');
@@ -31,6 +32,7 @@ export function AuditEvidenceDialog({ docKey, audit, people, onClose }: AuditEvi
           <AuditPeople audit={people} />
         </Box>
       )}
+      <ViewReportButton audit={audit} />
       <DownloadPackageButton auditId={audit.id} />
     </>
   );
@@ -42,7 +44,7 @@ export function AuditEvidenceDialog({ docKey, audit, people, onClose }: AuditEvi
       <DialogContent dividers>
         <Typography role="status">{translate('audits.evidence.missing')}</Typography>
       </DialogContent>
-      <DialogActions>
+      <DialogActions sx={{ flexWrap: 'wrap', rowGap: 1 }}>
         {download}
         <Button onClick={onClose}>{translate('forms.close')}</Button>
       </DialogActions>

@@ -32,6 +32,7 @@ import { EVERY_ROW } from '../providers/listedInBrowser';
 import { AuditedLogsDialog } from './AuditedLogsDialog';
 import { AuditEvidenceDialog } from './AuditEvidenceDialog';
 import { AuditPeople } from './AuditPeople';
+import { ViewReportButton } from './AuditReportDialog';
 import { CarbonSummaryPanel } from './CarbonSummaryPanel';
 import { DownloadPackageButton } from './DownloadPackageButton';
 import { ProposalKilnType } from './ProposalLabel';
@@ -116,6 +117,7 @@ function AuditActions({ audit, onOpen }: { audit: AuditRecord; onOpen: (dialog: 
       <Button size="small" startIcon={<ListAltIcon />} onClick={() => onOpen({ kind: 'logs', audit })}>
         {translate('audits.auditedLogs.open')}
       </Button>
+      <ViewReportButton audit={audit} />
       <DownloadPackageButton auditId={audit.id} />
     </Stack>
   );

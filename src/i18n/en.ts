@@ -542,6 +542,11 @@ export const en = {
       download: 'Download Verification Package',
       failed: 'Error retrieving the verification package',
     },
+    report: {
+      open: 'View Report',
+      title: 'Verification Report',
+      failed: 'Error retrieving the verification report',
+    },
     propose: {
       kilnType: 'Select Kiln Type',
       anyKilnType: 'Any/Unknown',

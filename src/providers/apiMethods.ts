@@ -25,11 +25,12 @@ import { apiFetch, apiFetchBlob, callApi } from './httpClient';
 import { fileNameFromDisposition } from './fileName';
 import { confirmedStatus } from './statusCall';
 
-/** A document the viewer shows: a facility's photo (or its thumbnail), one of its signed statements, or an audit's evidence. */
+/** A document the viewer shows: a facility's photo (or its thumbnail), one of its signed statements, an audit's evidence or its verification report. */
 export type DocumentRef =
   | { kind: 'photo'; facilityId: number; thumb?: boolean }
   | { kind: 'statement'; facilityId: number; statementId: number }
-  | { kind: 'evidence'; docKey: string };
+  | { kind: 'evidence'; docKey: string }
+  | { kind: 'report'; auditId: number };
 
 export function documentPath(ref: DocumentRef): string {
   switch (ref.kind) {
@@ -40,6 +41,8 @@ export function documentPath(ref: DocumentRef): string {
     case 'evidence':
       // a key, never a path: encoded so no '/' or '..' of it reaches the URL's path
       return `/audit/evidence/${encodeURIComponent(ref.docKey)}`;
+    case 'report':
+      return `/audit/${ref.auditId}/report`;
   }
 }
 

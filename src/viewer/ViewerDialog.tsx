@@ -38,7 +38,8 @@ export function ViewerDialog({ title, subtitle, document, onClose, failure, acti
           </Suspense>
         </ErrorBoundary>
       </DialogContent>
-      <DialogActions>
+      {/* several actions wrap on a phone rather than overlap */}
+      <DialogActions sx={{ flexWrap: 'wrap', rowGap: 1 }}>
         {actions}
         <Button onClick={onClose}>{translate('forms.close')}</Button>
       </DialogActions>

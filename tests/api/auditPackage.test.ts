@@ -27,7 +27,8 @@ import { bearer, startTestServer, type TestServer } from '../helpers/testServer'
  * the statement or a number of the manifest changed is named (exit 1); the
  * package is the same bytes every time, made again too; its report reads
  * back (job id, every burn, the totals) and is a plain PDF pdf.js draws; the
- * rule and facility scope hold (403, 404), a proposal is a 409.
+ * rule and facility scope hold (403, 404), a proposal is a 409. GET
+ * /api/audit/{id}/report answers that report.pdf alone, under the same rules.
  */
 
 let server: TestServer;
@@ -230,5 +231,43 @@ describe('GET /api/audit/{id}/package', () => {
     const res = await server.http.get(`/api/audit/${open[0].id}/package`).set(as('kilnadmin'));
     expect(res.status).toBe(409);
     expect(res.body.message).toMatch(/not signed off yet/);
+  });
+});
+
+describe('GET /api/audit/{id}/report', () => {
+  const report = (id: number | string, user: DemoUsername = 'kilnadmin') => server.http.get(`/api/audit/${id}/report`).set(as(user)).buffer(true).parse(binary);
+
+  it('answers, inline as a PDF, the very bytes of report.pdf in the package', async () => {
+    const res = await report(audit.id);
+    expect(res.status).toBe(200);
+    expect(res.headers['content-type']).toBe('application/pdf');
+    expect(res.headers['content-disposition']).toMatch(new RegExp(`^inline; filename="audit-${audit.job_id}-${audit.signoff_ts.slice(0, 10)}-report\\.pdf"`));
+    expect(Buffer.from(res.body as Buffer).equals(Buffer.from(unzipSync(zip)['report.pdf']))).toBe(true);
+  });
+
+  it('makes and keeps the package where it was not made yet, the report being the one the package then holds', async () => {
+    const kept = `${PACKAGE_AREA}/${audit.docKey.replace(/\.[a-z]+$/, '')}.zip`;
+    await server.ctx.blobs.remove(kept);
+    const first = (await report(audit.id, 'broker')).body as Buffer;
+    expect(await server.ctx.blobs.readAll(kept)).not.toBeNull();
+    const pkg = (await download(audit.id)).body as Buffer;
+    expect(pkg.equals(zip)).toBe(true);
+    expect(Buffer.from(unzipSync(pkg)['report.pdf']).equals(first)).toBe(true);
+  });
+
+  it('keeps the rules of the package: 401, 403, 404 for another facility or none, 400 for a bad id, 409 for a proposal', async () => {
+    expect((await server.http.get(`/api/audit/${audit.id}/report`)).status).toBe(401);
+    for (const user of usersWithout(['superadmin', 'kilnadmin', 'facilityadmin', 'broker'])) expect((await report(audit.id, user)).status).toBe(403);
+    expect((await report(audit.id, 'facilityadmin')).status).toBe(200);
+    const other = await server.http.get(`/api/audit/${otherFacilityAudit.id}/report`).set(as('facilityadmin'));
+    expect(other.status).toBe(404);
+    expect(other.body.message).toBe('No such audit.');
+    expect((await report(otherFacilityAudit.id, 'broker')).status).toBe(200);
+    expect((await server.http.get('/api/audit/99999999/report').set(as('kilnadmin'))).status).toBe(404);
+    expect((await server.http.get('/api/audit/abc/report').set(as('kilnadmin'))).status).toBe(400);
+    const open = ((await server.http.get('/api/dropdowns/audits').set(as('kilnadmin'))).body as ProposedAuditsResponse).data;
+    const proposal = await server.http.get(`/api/audit/${open[0].id}/report`).set(as('kilnadmin'));
+    expect(proposal.status).toBe(409);
+    expect(proposal.body.message).toMatch(/not signed off yet/);
   });
 });

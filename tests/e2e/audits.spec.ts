@@ -1,6 +1,7 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
-import type { AuditHistoryResponse } from '../../src/domain/audits/types';
+import type { AuditedLogsResponse, AuditHistoryResponse, CarbonSummaryResponse } from '../../src/domain/audits/types';
+import { formatCarbon } from '../../src/domain/carbon';
 import type { KilnLogDetail } from '../../src/domain/api/kilnLogs';
 import { NETWORK_RETRIES, expectAccessible, openAndLogin, resetData, tokenFor } from './fixtures';
 
@@ -122,5 +123,99 @@ for (const width of [1400, 390]) {
       await expect(logRow.getByRole('button', { name: 'Archive' })).toHaveCount(0);
       await expect(logRow.getByLabel('Audited burn: it cannot be analysed again or archived.')).toBeVisible();
     }
+  });
+}
+
+/** No two of the controls overlap, nor does any one's text run out of it (a phone's dialog wraps its actions). */
+async function expectApart(controls: Locator[]) {
+  expect(controls.length).toBeGreaterThan(1);
+  for (const control of controls) expect(await control.evaluate((el) => el.scrollWidth <= el.clientWidth), (await control.textContent()) ?? undefined).toBe(true);
+  const boxes = await Promise.all(controls.map(async (c) => (await c.boundingBox())!));
+  for (const [i, a] of boxes.entries()) {
+    for (const b of boxes.slice(i + 1)) {
+      const overlap = a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+      expect(overlap, `${JSON.stringify(a)} overlaps ${JSON.stringify(b)}`).toBe(false);
+    }
+  }
+}
+
+/**
+ * The words of the viewer's page `n`, read from react-pdf's text layer once pdf.js has
+ * finished it (its last child is .endOfContent) and it is no longer the page before.
+ */
+async function textLayerOf(viewer: Locator, n: number, before: string): Promise<string> {
+  const layer = viewer.locator(`.react-pdf__Page[data-page-number="${n}"] .react-pdf__Page__textContent`);
+  let text = '';
+  await expect
+    .poll(async () => {
+      if ((await layer.locator('.endOfContent').count()) === 0) return '';
+      text = (await layer.locator('span[role="presentation"]').allTextContents()).join(' ');
+      return text === before ? '' : text;
+    })
+    .not.toBe('');
+  return text;
+}
+
+for (const width of [1400, 390]) {
+  test(`at ${width} px the verification report of a signed-off audit opens from Audit History in the console's viewer and names the job id, every burn and the totals`, async ({
+    page,
+    request,
+  }) => {
+    test.setTimeout(120_000);
+    await page.setViewportSize({ width, height: 900 });
+    await resetData(request);
+    const token = await tokenFor(request, 'kilnadmin');
+    // the newest seeded audit of the first facility that has one, and its frozen burns
+    const summary = (await (await api(request, token).get('/co2/summary')).json()) as CarbonSummaryResponse;
+    const facility = summary.data.facilities[0];
+    const history = (await (await api(request, token).get(`/audit/history?facility_id=${facility.id}`)).json()) as AuditHistoryResponse;
+    const audit = history.data.reduce((a, b) => (b.signoff_ts > a.signoff_ts ? b : a));
+    const audited = (await (await api(request, token).get(`/audit/audited_logs?audit_id=${audit.id}`)).json()) as AuditedLogsResponse;
+    const burnIds = audited.burns.map((b) => b.analysis_id);
+    expect(burnIds.length).toBe(audit.log_count);
+
+    await openAndLogin(page, 'kilnadmin', '/audit/history');
+    await choose(page, 'Facility', new RegExp(facility.name));
+    const row =
+      width === 1400
+        ? page.locator('tbody tr').filter({ has: page.getByRole('cell', { name: String(audit.id), exact: true }) })
+        : page.getByRole('list', { name: 'Audit History' }).getByRole('listitem').filter({ hasText: new RegExp(`Proposal ID ${audit.id}(?!\\d)`) });
+    await row.getByRole('button', { name: 'View Report' }).click();
+    const viewer = page.getByRole('dialog', { name: 'Verification Report' });
+    await expect(viewer).toContainText(`${audit.job_id} · `);
+    const pageOf = viewer.locator('p[aria-live="polite"]');
+    await expect(pageOf).toHaveText(/^Page 1 of \d+$/);
+    await expect(viewer.locator('canvas')).toBeVisible();
+    const pages = Number((await pageOf.textContent())?.match(/of (\d+)/)?.[1]);
+
+    // every page's text layer, page after page through the viewer's own navigation
+    const texts: string[] = [];
+    for (let n = 1; n <= pages; n++) {
+      if (n > 1) {
+        await viewer.getByRole('button', { name: 'Next page' }).click();
+        await expect(pageOf).toHaveText(`Page ${n} of ${pages}`);
+      }
+      texts.push(await textLayerOf(viewer, n, texts.at(-1) ?? ''));
+    }
+    const text = texts.join('\n');
+    expect(texts[0]).toContain(`Job ${audit.job_id} (audit ${audit.id})`);
+    for (const id of burnIds) expect(text).toContain(`Burn ${id}:`);
+    expect(text).toContain(`${burnIds.length} burns. CO2 removed ${formatCarbon(audit.audited_co2, 'total')} kg`);
+    expect(text).toContain(`Biochar produced ${formatCarbon(audit.audited_biochar, 'total')} kg`);
+    if (width === 1400) await expectAccessible(page, viewer);
+    await expectNoSidewaysScroll(page, width);
+    await viewer.getByRole('button', { name: 'Close' }).click();
+    await expect(viewer).toHaveCount(0);
+
+    // from Audit Evidence too, its actions side by side or wrapped, never over one another
+    await row.getByRole('button', { name: 'View Audit', exact: true }).click();
+    const evidence = page.getByRole('dialog', { name: 'Audit Evidence' });
+    await expect(evidence.locator('canvas, img').first()).toBeVisible();
+    const actions = evidence.getByRole('button').filter({ hasText: /^(View Report|Download Verification Package|Close)$/ });
+    await expect(actions).toHaveCount(3);
+    await expectApart(await actions.all());
+    await evidence.getByRole('button', { name: 'View Report' }).click();
+    await expect(pageOf).toHaveText(/^Page 1 of \d+$/);
+    await expect(viewer.locator('.react-pdf__Page__textContent')).toContainText(`Job ${audit.job_id} (audit ${audit.id})`);
   });
 }

@@ -288,6 +288,18 @@ const CASES: PopupCase[] = [
     },
   },
   {
+    what: "an audit's verification report from the history",
+    user: 'superadmin',
+    path: '/audit/history',
+    prepare: (page) => chooseFacility(page, auditedFacility),
+    opener: (page) => page.getByRole('button', { name: 'View Report' }).first(),
+    role: 'dialog',
+    name: 'Verification Report',
+    ready: async (popup) => {
+      await expect(popup.locator('canvas').first()).toBeVisible();
+    },
+  },
+  {
     what: "an audit's audited logs from the history",
     user: 'superadmin',
     path: '/audit/history',

@@ -2953,6 +2953,56 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/audit/{id}/report": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The report.pdf of a signed-off audit's verification package (rule read audit; a facility admin only its facilities')
+         * @description The very bytes of report.pdf inside the audit's package (GET /audit/{id}/package), shown inline for the console's viewer; the package is made and kept first where it was not. Another facility's audit is a 404; a proposal not signed off yet is a 409.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description the audit's id in GET /audit/history */
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The report. */
+                200: {
+                    headers: {
+                        /** @description inline; filename="audit-<job id>-<YYYY-MM-DD>-report.pdf" */
+                        "Content-Disposition"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/pdf": string;
+                    };
+                };
+                400: components["responses"]["BadRequest"];
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+                404: components["responses"]["NotFound"];
+                409: components["responses"]["Conflict"];
+                503: components["responses"]["Unavailable"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/co2/summary": {
         parameters: {
             query?: never;

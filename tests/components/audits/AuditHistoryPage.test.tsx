@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -6,6 +7,18 @@ import AuditHistoryPage from '../../../src/audits/AuditHistoryPage';
 import { renderInAdmin } from '../support/renderInAdmin';
 import { windowWidth } from '../support/windowWidth';
 import { fakeProvider, listsBy, makeAuditLog } from './auditFixtures';
+
+// pdf.js does not draw in jsdom: a document of two pages, each its number
+vi.mock('react-pdf', async () => {
+  const { useEffect } = await import('react');
+  type Children = { children?: ReactNode };
+  function Document({ children, onLoadSuccess }: Children & { onLoadSuccess: (doc: { numPages: number }) => void }) {
+    useEffect(() => onLoadSuccess({ numPages: 2 }), []);
+    return <div>{children}</div>;
+  }
+  const Page = ({ pageNumber }: { pageNumber: number }) => <div>{`report page ${pageNumber}`}</div>;
+  return { Document, Page, pdfjs: { GlobalWorkerOptions: {} }, PasswordResponses: { NEED_PASSWORD: 1, INCORRECT_PASSWORD: 2 } };
+});
 
 beforeEach(() => {
   URL.createObjectURL = vi.fn(() => 'blob:evidence');
@@ -154,6 +167,31 @@ describe('Audit History (spec §2)', { timeout: 20000 }, () => {
     await userEvent.click(within(evidence).getByRole('button', { name: 'Download Verification Package' }));
     expect(await screen.findByText(/Audit 7 is not signed off yet\./)).toBeInTheDocument();
     expect(downloadAuditPackage).toHaveBeenCalledTimes(2);
+  });
+
+  it('opens the verification report in the viewer from a row and from the Audit Evidence modal; a failure is said', async () => {
+    const getDocument = vi.fn(async (ref: { kind: string }) =>
+      ref.kind === 'report' ? { blob: new Blob(['%PDF']), contentType: 'application/pdf' } : { blob: new Blob(['png']), contentType: 'image/png' },
+    );
+    const { getList } = listsBy({ audits: { data: [audit(7, 7)] } });
+    renderPage({ getList, getDocument });
+    await chooseFacility(/Nairobi/);
+    await userEvent.click(await screen.findByRole('button', { name: 'View Report' }));
+    const report = await screen.findByRole('dialog', { name: 'Verification Report' });
+    expect(await within(report).findByText('report page 1')).toBeInTheDocument();
+    expect(getDocument).toHaveBeenCalledWith({ kind: 'report', auditId: 7 });
+    expect(await within(report).findByText('Page 1 of 2')).toBeInTheDocument();
+    expect(within(report).getByText(/^AUD-7 · .* · Proposal 7$/)).toBeInTheDocument();
+    expect(within(report).getByRole('button', { name: 'Download Verification Package' })).toBeInTheDocument();
+    await userEvent.click(within(report).getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Verification Report' })).toBeNull());
+
+    await userEvent.click(screen.getByRole('button', { name: 'View Audit' }));
+    const evidence = await screen.findByRole('dialog', { name: 'Audit Evidence' });
+    getDocument.mockRejectedValueOnce(new HttpError('Audit 7 is not signed off yet.', 409));
+    await userEvent.click(within(evidence).getByRole('button', { name: 'View Report' }));
+    expect(await screen.findByText('Error retrieving the verification report')).toBeInTheDocument();
+    expect(getDocument).toHaveBeenLastCalledWith({ kind: 'report', auditId: 7 });
   });
 
   it("shows the chosen facility's Facility Carbon Stats: its total, by year or month", async () => {
