@@ -418,7 +418,7 @@ export const en = {
       switchLabel: 'Audits of %{mnemonic} take only device-signed burns',
       savedOnly: 'Audits of %{mnemonic} now take only device-signed burns.',
       savedAny: 'Audits of %{mnemonic} now take unsigned burns too.',
-      failed: 'Error changing what audits of %{mnemonic} take.',
+      failed: 'Error changing which burns audits take.',
     },
     latitudeRange: 'Lat %{min} to %{max}',
     longitudeRange: 'Lon %{min} to %{max}',
