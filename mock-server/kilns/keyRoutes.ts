@@ -1,5 +1,5 @@
 import express, { type Request } from 'express';
-import type { KilnKey, KilnKeyAddRequest } from '../../src/domain/api/configure';
+import type { FacilityChange, KilnKey, KilnKeyAddRequest } from '../../src/domain/api/configure';
 import type { AuthContext } from '../auth/authContext';
 import { facilityScope } from '../auth/facilityScope';
 import { requireOperation } from '../auth/middleware';
@@ -7,14 +7,18 @@ import type { AppContext } from '../context';
 import { recordFacilityChange } from '../facilities/facilityChanges';
 import { conflict, fieldError, notFound } from '../http/errors';
 import { positiveId } from '../http/fieldErrors';
-import type { StoreParts } from '../store/dataStore';
+import type { DataStore, StoreParts } from '../store/dataStore';
+import type { FacilityChangeAction } from '../store/records';
 import type { KilnKeyRecord, KilnRecord } from '../store/schema';
 import { keyTaken, parsePublicKey } from './kilnKeys';
 
 const MAX_LABEL = 200;
 
-/** The key as the API answers it. */
-const toKilnKey = (k: KilnKeyRecord): KilnKey => ({
+/** The trail's actions about a kiln's keys. */
+const KEY_ACTIONS: readonly FacilityChangeAction[] = ['add_kiln_key', 'revoke_kiln_key'];
+
+/** The key as the API answers it; `createdByName` the username of who added it (null: the demo seed, or a user since deleted). */
+const toKilnKey = (k: KilnKeyRecord, createdByName: string | null): KilnKey => ({
   id: k.id,
   kiln_id: k.kiln_id,
   fingerprint: k.fingerprint,
@@ -22,8 +26,16 @@ const toKilnKey = (k: KilnKeyRecord): KilnKey => ({
   public_key: k.public_key,
   created_ts: k.created_ts,
   created_by: k.created_by,
+  created_by_name: createdByName,
   revoked_ts: k.revoked_ts,
 });
+
+/** The keys as answered, each with the username of who added it (one look-up per user). */
+async function withNames(data: Pick<DataStore, 'users'>, keys: readonly KilnKeyRecord[]): Promise<KilnKey[]> {
+  const ids = [...new Set(keys.map((k) => k.created_by).filter((id) => id !== null))];
+  const names = new Map(await Promise.all(ids.map(async (id) => [id, (await data.users.get(id))?.username ?? null] as const)));
+  return keys.map((k) => toKilnKey(k, k.created_by === null ? null : (names.get(k.created_by) ?? null)));
+}
 
 /** The trail's note of a key (which key of which kiln). */
 const keyDetail = (kiln: KilnRecord, key: KilnKeyRecord) => ({ kiln: { id: kiln.id, kiln_id: kiln.kiln_id }, key: { id: key.id, fingerprint: key.fingerprint, label: key.label } });
@@ -46,7 +58,15 @@ export function kilnKeyRoutes(ctx: AppContext): express.Router {
 
   router.get('/kilns/:id/keys', requireOperation('kilns', 'show'), async (req, res) => {
     const kiln = await reachableKiln(data, req.auth!, req);
-    const body: KilnKey[] = (await data.kilns.keys(kiln.id)).map(toKilnKey);
+    const body: KilnKey[] = await withNames(data, await data.kilns.keys(kiln.id));
+    res.json(body);
+  });
+
+  // the trail of the kiln's keys (who added or revoked which, when), for those who read the kiln: the facility's trail is a super-admin's
+  router.get('/kilns/:id/keys/changes', requireOperation('kilns', 'show'), async (req, res) => {
+    const kiln = await reachableKiln(data, req.auth!, req);
+    const changes = await data.facilities.changesOf(kiln.facility_id, KEY_ACTIONS);
+    const body: FacilityChange[] = changes.filter((c) => c.detail.kiln?.id === kiln.id);
     res.json(body);
   });
 
@@ -66,7 +86,7 @@ export function kilnKeyRoutes(ctx: AppContext): express.Router {
       await recordFacilityChange(tx, auth, kiln.facility_id, 'add_kiln_key', keyDetail(kiln, added));
       return added;
     });
-    res.status(201).json(toKilnKey(key));
+    res.status(201).json(toKilnKey(key, auth.username));
   });
 
   router.post('/kilns/:id/keys/:keyId/revoke', requireOperation('kilns', 'edit'), async (req, res) => {
@@ -80,7 +100,7 @@ export function kilnKeyRoutes(ctx: AppContext): express.Router {
       await recordFacilityChange(tx, auth, kiln.facility_id, 'revoke_kiln_key', keyDetail(kiln, done.key));
       return done.key;
     });
-    res.json(toKilnKey(key));
+    res.json((await withNames(data, [key]))[0]);
   });
 
   return router;

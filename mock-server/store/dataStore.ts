@@ -15,6 +15,7 @@ import type {
   EcoAllocationRecord,
   EcoAssetRecord,
   EcoRetirementRecord,
+  FacilityChangeAction,
   FacilityChangeRecord,
   FacilityStatementRecord,
   FacilityPhotoRecord,
@@ -137,8 +138,8 @@ export interface FacilityStore {
   statement(facilityId: number, id: number | null): Promise<FacilityStatementRecord | null>;
   /** records one credit decision about a facility (who, what, when) */
   recordChange(change: NewFacilityChange): Promise<FacilityChangeRecord>;
-  /** the credit decisions about one facility, newest first */
-  changesOf(facilityId: number): Promise<FacilityChangeRecord[]>;
+  /** the credit decisions about one facility, newest first; with `actions` (not empty), only those */
+  changesOf(facilityId: number, actions?: readonly FacilityChangeAction[]): Promise<FacilityChangeRecord[]>;
 }
 
 // ---------------------------------------------------------------- kilns

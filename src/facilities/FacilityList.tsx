@@ -6,6 +6,7 @@ import { formatDateTime } from '../domain/dates';
 import type { CsvRow } from '../domain/csv';
 import { ListEmpty } from '../layout/ListStates';
 import { FacilityThumbnail } from './FacilityThumbnail';
+import { SignedBurnsSetting } from './SignedBurnsSetting';
 
 /** What a user may do on a row; an action left out is not offered (spec §6). */
 export interface FacilityActions {
@@ -111,6 +112,12 @@ function FacilityPhoneList({ owners, onViewStatement, onViewPhoto, actions }: Fa
               </Typography>
               <LatestAudit facility={f} onView={onViewStatement} />
             </Stack>
+            <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mt: 0.5, flexWrap: 'wrap' }} useFlexGap>
+              <Typography variant="body2" component="span">
+                {`${translate('facilities.columns.signedBurns')}:`}
+              </Typography>
+              <SignedBurnsSetting facility={f} />
+            </Stack>
             {actions && (
               <Box sx={{ mt: 0.5 }}>
                 <RowActions actions={actions} />
@@ -162,6 +169,7 @@ export function FacilityDatagrid({ owners, onViewStatement, onViewPhoto, ...acti
         label="facilities.columns.latestStatement"
         render={(f) => <LatestAudit facility={f} onView={onViewStatement} />}
       />
+      <FunctionField<Facility> source="signed_burns_only" sortable={false} label="facilities.columns.signedBurns" render={(f) => <SignedBurnsSetting facility={f} />} />
       {hasActions && (
         <WrapperField label="facilities.columns.actions">
           <RowActions actions={actions} />

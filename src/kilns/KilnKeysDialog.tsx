@@ -5,6 +5,8 @@ import { Confirm, HttpError, useDataProvider, useNotify, useTranslate } from 're
 import type { Kiln, KilnKey, KilnKeyAddRequest } from '../domain/api/configure';
 import { formatDateTime } from '../domain/dates';
 import { generateKilnKeyPair, shortFingerprint } from '../domain/kilnKeys';
+import { facilityChangeText } from '../facilities/facilityChangeText';
+import { ChangeTrail } from '../layout/ChangeTrail';
 import { useLogCommand } from '../kiln-logs/useLogCommand';
 import { saveFile } from '../kiln-logs/saveFile';
 import type { ApiDataProvider } from '../providers/dataProvider';
@@ -12,7 +14,9 @@ import type { ApiDataProvider } from '../providers/dataProvider';
 type KeyField = keyof KilnKeyAddRequest;
 type FieldReasons = Partial<Record<KeyField, string>>;
 
+/** the keys' query; its trail's key starts with it, so invalidating the keys refreshes the trail too */
 const kilnKeysKey = (kilnId: number) => ['kilnKeys', kilnId] as const;
+const kilnKeyChangesKey = (kilnId: number) => [...kilnKeysKey(kilnId), 'changes'] as const;
 
 /** The server's reason per field of a 400 (`{message, errors:{field: reason}}`), and its sentence when no field is named. */
 function refusal(error: unknown): { fields: FieldReasons; message?: string } {
@@ -24,6 +28,32 @@ function refusal(error: unknown): { fields: FieldReasons; message?: string } {
     if (typeof reason === 'string') fields[field] = reason;
   }
   return { fields, message: Object.keys(fields).length ? undefined : error.message };
+}
+
+/** When and by whom a key was added: the seed's keys have no user; a user since deleted has no name. */
+function addedBy(key: KilnKey, when: string, translate: (key: string, options?: object) => string): string {
+  if (key.created_by === null) return translate('kilns.keys.addedBySeed', { when });
+  if (key.created_by_name === null) return translate('kilns.keys.addedByUnknown', { when });
+  return translate('kilns.keys.addedBy', { when, user: key.created_by_name });
+}
+
+/** Who added or revoked which of the kiln's keys, when (the facility's trail, for this kiln's keys only). */
+function KeyTrail({ kiln }: { kiln: Kiln }) {
+  const translate = useTranslate();
+  const dataProvider = useDataProvider<ApiDataProvider>();
+  const changes = useQuery({ queryKey: kilnKeyChangesKey(kiln.id), queryFn: () => dataProvider.getKilnKeyChanges(kiln.id) });
+  return (
+    <Box component="section" aria-labelledby={`kiln-${kiln.id}-key-trail`} sx={{ mt: 3 }}>
+      <Typography variant="subtitle1" component="h3" id={`kiln-${kiln.id}-key-trail`}>
+        {translate('kilns.keys.trailTitle')}
+      </Typography>
+      <ChangeTrail
+        changes={changes}
+        describe={(change) => facilityChangeText(change, translate)}
+        messages={{ when: 'facilities.when', by: 'facilities.by', what: 'facilities.what', error: 'kilns.keys.trailError', empty: 'kilns.keys.trailEmpty' }}
+      />
+    </Box>
+  );
 }
 
 function KeyRows({ kiln, keys, onRevoke }: { kiln: Kiln; keys: KilnKey[]; onRevoke: (key: KilnKey) => void }) {
@@ -48,7 +78,7 @@ function KeyRows({ kiln, keys, onRevoke }: { kiln: Kiln; keys: KilnKey[]; onRevo
                 <span title={key.fingerprint}>{shortFingerprint(key.fingerprint)}</span>
               </TableCell>
               <TableCell>
-                {key.created_by === null ? translate('kilns.keys.addedBySeed', { when }) : translate('kilns.keys.addedBy', { when, user: key.created_by })}
+                {addedBy(key, when, translate)}
               </TableCell>
               <TableCell>
                 {key.revoked_ts ? (
@@ -156,7 +186,8 @@ function AddKeyForm({ kiln }: { kiln: Kiln }) {
 
 /**
  * A kiln's keys (issue 25): who added each and when, whether it is revoked;
- * adds one (pasted or generated in the browser) and revokes one after a confirmation.
+ * adds one (pasted or generated in the browser) and revokes one after a
+ * confirmation; below, the trail of these changes.
  */
 export function KilnKeysDialog({ kiln, onClose }: { kiln: Kiln; onClose: () => void }) {
   const translate = useTranslate();
@@ -185,6 +216,7 @@ export function KilnKeysDialog({ kiln, onClose }: { kiln: Kiln; onClose: () => v
           <KeyRows kiln={kiln} keys={keys.data} onRevoke={setRevoking} />
         ) : null}
         <AddKeyForm kiln={kiln} />
+        <KeyTrail kiln={kiln} />
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose}>{translate('forms.close')}</Button>

@@ -14,6 +14,7 @@ import {
   type KilnApproveRequest,
   type KilnKey,
   type KilnKeyAddRequest,
+  type SignedBurnsOnly,
 } from '../domain/api/configure';
 import type { AvailableCo2Response, BufferShare, BufferSharePayload, EcoAssetProvenance, RetirePayload, RetireResult } from '../domain/api/ecoAssets';
 import type { ArchiveRetention, KilnLog, KilnLogAssignRequest, KilnLogDetail } from '../domain/api/kilnLogs';
@@ -117,6 +118,9 @@ export const apiMethods = {
   /** GET /api/kilns/{id}/keys: the kiln's keys, revoked ones included. */
   getKilnKeys: (kilnId: number): Promise<KilnKey[]> => callApi('/kilns/{id}/keys', 'get', { id: kilnId }),
 
+  /** GET /api/kilns/{id}/keys/changes: who added or revoked which of the kiln's keys, when; newest first. */
+  getKilnKeyChanges: (kilnId: number): Promise<FacilityChange[]> => callApi('/kilns/{id}/keys/changes', 'get', { id: kilnId }),
+
   /** POST /api/kilns/{id}/keys: registers a public key for the kiln; a 400 names the field at fault. */
   async addKilnKey({ kilnId, key }: { kilnId: number; key: KilnKeyAddRequest }): Promise<KilnKey> {
     return (await apiFetch(`/kilns/${kilnId}/keys`, { method: 'POST', body: JSON.stringify(key) })).json as KilnKey;
@@ -129,6 +133,12 @@ export const apiMethods = {
 
   /** GET /api/facility/{id}/changes: who changed the facility's GPS box and factors, approved its kilns, assigned it logs; newest first. */
   getFacilityChanges: (id: number): Promise<FacilityChange[]> => callApi('/facility/{id}/changes', 'get', { id }),
+
+  /** POST /api/facility/{id}/signed-burns: whether the facility's audits take only device-signed burns (a super-admin's); the setting stored. */
+  async setSignedBurnsOnly({ facilityId, signedBurnsOnly }: { facilityId: number; signedBurnsOnly: boolean }): Promise<SignedBurnsOnly> {
+    const body: SignedBurnsOnly = { signed_burns_only: signedBurnsOnly };
+    return (await apiFetch(`/facility/${facilityId}/signed-burns`, { method: 'POST', body: JSON.stringify(body) })).json as SignedBurnsOnly;
+  },
 
   /** POST /api/archived_kilnlogs/{id}/restore: the row, back among the live logs. */
   restoreKilnLog: (id: number): Promise<KilnLog> => callApi('/archived_kilnlogs/{id}/restore', 'post', { id }),

@@ -9,7 +9,7 @@ import { newKeyPair, signBytes, verifiesBytes } from '../../mock-server/kilns/ki
 import { demoKilnPrivateKey, UNSIGNED_DEMO_KILN } from '../../mock-server/seed/kilnKeys';
 import type { FacilityChange, KilnKey } from '../../src/domain/api/configure';
 import type { KilnLog } from '../../src/domain/api/kilnLogs';
-import { loginAll, TINY_PDF, type DemoUsername } from '../helpers/configure';
+import { loginAll, TINY_PDF, usersWithout, type DemoUsername } from '../helpers/configure';
 import { addTestKiln, burnCsv } from '../helpers/kilnLogUploads';
 import { facility as storedFacility, kiln as storedKiln } from '../helpers/storeAccess';
 import { bearer, startTestServer, type TestServer } from '../helpers/testServer';
@@ -60,11 +60,11 @@ describe('a kiln\'s keys', () => {
     const kiln = await kilnIdOf('CG1-0012');
     const { publicPem, fingerprint, key } = await registerNewKey(kiln, 'facilityadmin');
     const der = createPublicKey(publicPem).export({ type: 'spki', format: 'der' });
-    expect(key).toMatchObject({ kiln_id: kiln, fingerprint: createHash('sha256').update(der).digest('hex'), label: 'yard logger', created_by: 5, revoked_ts: null });
+    expect(key).toMatchObject({ kiln_id: kiln, fingerprint: createHash('sha256').update(der).digest('hex'), label: 'yard logger', created_by: 5, created_by_name: 'facilityadmin', revoked_ts: null });
     expect(key.fingerprint).toBe(fingerprint);
     expect(key.public_key).toContain('BEGIN PUBLIC KEY');
     const listed = await keysOf(kiln, 'kilnadmin');
-    expect(listed.map((k) => [k.id, k.fingerprint, k.label, k.created_by, k.revoked_ts])).toEqual([[key.id, fingerprint, 'yard logger', 5, null]]);
+    expect(listed.map((k) => [k.id, k.fingerprint, k.label, k.created_by, k.created_by_name, k.revoked_ts])).toEqual([[key.id, fingerprint, 'yard logger', 5, 'facilityadmin', null]]);
     // the trail says who added which key of which kiln
     expect((await trail(NAIROBI))[0]).toMatchObject({ action: 'add_kiln_key', actor_username: 'facilityadmin', detail: { kiln: { id: kiln, kiln_id: 'CG1-0012' }, key: { id: key.id, fingerprint } } });
   });
@@ -108,6 +108,59 @@ describe('a kiln\'s keys', () => {
       expect(again.body.errors.public_key).toMatch(/registered already/);
     }
     expect((await keysOf(kiln)).map((k) => k.fingerprint)).toEqual([pair.fingerprint]);
+  });
+});
+
+describe('who added a key, and the trail of a kiln\'s keys', () => {
+  const keyTrail = (kiln: number, who?: DemoUsername) => {
+    const req = server.http.get(`/api/kilns/${kiln}/keys/changes`);
+    return who ? req.set(as(who)) : req;
+  };
+
+  it('name who added each key by username; a seeded key or one of a user since deleted names no one', async () => {
+    const kiln = (await addTestKiln(server, 'TRAIL-CG1-0001', NAIROBI)).id;
+    const { key } = await registerNewKey(kiln, 'superadmin');
+    const seeded = newKeyPair();
+    await server.ctx.data.kilns.addKey({ kiln_id: kiln, fingerprint: seeded.fingerprint, label: 'seeded', public_key: seeded.publicPem, created_ts: new Date().toISOString(), created_by: null });
+    const gone = newKeyPair();
+    await server.ctx.data.kilns.addKey({ kiln_id: kiln, fingerprint: gone.fingerprint, label: 'gone', public_key: gone.publicPem, created_ts: new Date().toISOString(), created_by: 99999 });
+    const listed = await keysOf(kiln, 'facilityadmin');
+    expect(listed.map((k) => [k.label, k.created_by, k.created_by_name])).toEqual([
+      ['yard logger', 1, 'superadmin'],
+      ['seeded', null, null],
+      ['gone', 99999, null],
+    ]);
+    // the revoked key answered names who added it too
+    const revoked = await server.http.post(`/api/kilns/${kiln}/keys/${key.id}/revoke`).set(as('facilityadmin'));
+    expect(revoked.body).toMatchObject({ id: key.id, created_by_name: 'superadmin' });
+  });
+
+  it('lists who added or revoked which key of this kiln, when, newest first, to who reads the kiln, in its facility', async () => {
+    const kiln = (await addTestKiln(server, 'TRAIL-CG1-0002', NAIROBI)).id;
+    const neighbour = (await addTestKiln(server, 'TRAIL-CG1-0003', NAIROBI)).id;
+    expect((await keyTrail(kiln, 'kilnadmin')).body).toEqual([]);
+    const { key, fingerprint } = await registerNewKey(kiln, 'facilityadmin');
+    await registerNewKey(neighbour, 'facilityadmin');
+    expect((await server.http.post(`/api/kilns/${kiln}/keys/${key.id}/revoke`).set(as('superadmin'))).status).toBe(200);
+
+    const res = await keyTrail(kiln, 'kilnadmin');
+    expect(res.status).toBe(200);
+    const detail = { kiln: { id: kiln, kiln_id: 'TRAIL-CG1-0002' }, key: { id: key.id, fingerprint, label: 'yard logger' } };
+    expect(res.body).toEqual([
+      expect.objectContaining({ action: 'revoke_kiln_key', actor_username: 'superadmin', facility_id: NAIROBI, detail }),
+      expect.objectContaining({ action: 'add_kiln_key', actor_username: 'facilityadmin', facility_id: NAIROBI, detail }),
+    ]);
+    expect(Date.parse(res.body[0].ts)).toBeGreaterThanOrEqual(Date.parse(res.body[1].ts));
+    expect((await keyTrail(kiln, 'facilityadmin')).body).toEqual(res.body);
+  });
+
+  it('is refused without a token (401), to a role that may not read kilns (403), for another facility\'s kiln or none (404)', async () => {
+    const other = await kilnIdOf('TFX-0004');
+    expect((await keyTrail(other)).status).toBe(401);
+    for (const who of ['uploader', 'useradmin', 'broker'] as const) expect((await keyTrail(other, who)).status, who).toBe(403);
+    expect((await keyTrail(other, 'facilityadmin')).status).toBe(404);
+    expect((await keyTrail(99999, 'superadmin')).status).toBe(404);
+    expect((await server.http.get('/api/kilns/abc/keys/changes').set(as('superadmin'))).status).toBe(400);
   });
 });
 
@@ -280,6 +333,21 @@ describe('audits and signed burns', () => {
     expect(burns).toEqual([expect.objectContaining({ kilnlog_id: signedLog.id, signed: true, key_fingerprint: pair.fingerprint, signature: signedLog.signature })]);
     expect((await trail(NAIROBI)).find((c) => c.action === 'signed_burns_only')).toMatchObject({ actor_username: 'superadmin', detail: { signed_burns_only: { from: false, to: true } } });
     expect((await setSignedOnly('superadmin', false)).status).toBe(200);
+  });
+
+  it('is set by a super-admin alone (403 for every other role, 401 without a token), with a boolean (400), for a facility there is (404), leaving it as it was', async () => {
+    const before = (await server.ctx.data.facilities.get(NAIROBI))?.signed_burns_only;
+    const recorded = (await trail(NAIROBI)).length;
+    for (const who of usersWithout(['superadmin'])) expect((await setSignedOnly(who, !before)).status, who).toBe(403);
+    expect((await server.http.post(`/api/facility/${NAIROBI}/signed-burns`).send({ signed_burns_only: !before })).status).toBe(401);
+    for (const body of [{}, { signed_burns_only: 'yes' }, { signed_burns_only: null }, { signed_burns_only: 1 }, { signed_burns_only: true, extra: 1 }]) {
+      const res = await server.http.post(`/api/facility/${NAIROBI}/signed-burns`).set(as('superadmin')).send(body);
+      expect(res.status, JSON.stringify(body)).toBe(400);
+      expect(res.body.message, JSON.stringify(body)).toEqual(expect.any(String));
+    }
+    expect((await server.http.post('/api/facility/99999/signed-burns').set(as('superadmin')).send({ signed_burns_only: true })).status).toBe(404);
+    expect((await server.ctx.data.facilities.get(NAIROBI))?.signed_burns_only).toBe(before);
+    expect(await trail(NAIROBI)).toHaveLength(recorded);
   });
 });
 

@@ -26,8 +26,12 @@ test('a key pair generated in the browser signs an upload, and the burn is marke
   await (await download).saveAs(privateKeyFile);
   await expect(dialog.getByText(/shown only once/)).toBeVisible();
   await dialog.getByRole('button', { name: 'Add key' }).click();
-  const row = dialog.getByRole('row').filter({ hasText: 'e2e board' });
+  const row = dialog.getByRole('table', { name: `Keys of kiln ${kiln.kiln_id}` }).getByRole('row').filter({ hasText: 'e2e board' });
   await expect(row).toContainText('Active');
+  await expect(row).toContainText('by superadmin');
+  // the trail of the kiln's keys says who added which key
+  const trail = dialog.getByRole('region', { name: 'Changes to these keys' });
+  await expect(trail.getByRole('row').filter({ hasText: 'Added key e2e board' })).toContainText('superadmin');
 
   const logFile = path.join(dir, 'signed-burn.csv');
   fs.writeFileSync(

@@ -201,6 +201,26 @@ export function storeContract(factory: StoreFactory): void {
       expect(await store.facilities.statement(other.id, null)).toBeNull();
     });
 
+    it("lists a facility's trail newest first, all of it or only the actions asked for", async () => {
+      const f = await addFacility(store, 'TRL');
+      const other = await addFacility(store, 'TRO');
+      const kiln = { id: 1, kiln_id: 'K-1' };
+      const key = { id: 1, fingerprint: 'ab'.repeat(32), label: 'board' };
+      const record = (facility_id: number, action: 'update' | 'add_kiln_key' | 'revoke_kiln_key', ts: string, detail: object) =>
+        store.facilities.recordChange({ facility_id, actor_id: 1, actor_username: 'admin', action, detail, ts });
+      await record(f.id, 'add_kiln_key', '2026-01-01T00:00:00.000Z', { kiln, key });
+      await record(f.id, 'update', '2026-01-02T00:00:00.000Z', { values: { wicf: { from: 0.3, to: 0.4 } } });
+      await record(f.id, 'revoke_kiln_key', '2026-01-03T00:00:00.000Z', { kiln, key });
+      await record(other.id, 'add_kiln_key', '2026-01-04T00:00:00.000Z', { kiln, key });
+      expect((await store.facilities.changesOf(f.id)).map((c) => c.action)).toEqual(['revoke_kiln_key', 'update', 'add_kiln_key']);
+      const keyChanges = await store.facilities.changesOf(f.id, ['add_kiln_key', 'revoke_kiln_key']);
+      expect(keyChanges.map((c) => [c.action, c.detail])).toEqual([
+        ['revoke_kiln_key', { kiln, key }],
+        ['add_kiln_key', { kiln, key }],
+      ]);
+      expect(await store.facilities.changesOf(f.id, ['approve_kiln'])).toEqual([]);
+    });
+
     it('keeps kiln_id unique across facilities whatever its case', async () => {
       const a = await addFacility(store, 'NRB');
       const b = await addFacility(store, 'TAS');

@@ -203,8 +203,10 @@ function facilities(a: Access): FacilityStore {
         m.insert('facility_changes', row);
         return copy(row);
       }),
-    changesOf: (facilityId) =>
-      a.read((s) => copy(s.facility_changes.filter((c) => c.facility_id === facilityId).sort((x, y) => byText(y.ts, x.ts) || y.id - x.id))),
+    changesOf: (facilityId, actions) =>
+      a.read((s) =>
+        copy(s.facility_changes.filter((c) => c.facility_id === facilityId && (!actions || actions.includes(c.action))).sort((x, y) => byText(y.ts, x.ts) || y.id - x.id)),
+      ),
   };
 }
 

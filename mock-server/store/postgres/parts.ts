@@ -250,7 +250,11 @@ function facilities(db: Db): FacilityStore {
       return row ?? null;
     },
     recordChange: (change) => db.insertInto('facility_changes').values({ ...change, detail: JSON.stringify(change.detail) }).returningAll().executeTakeFirstOrThrow(),
-    changesOf: (facilityId) => db.selectFrom('facility_changes').selectAll().where('facility_id', '=', facilityId).orderBy('ts', 'desc').orderBy('id', 'desc').execute(),
+    changesOf: (facilityId, actions) => {
+      let q = db.selectFrom('facility_changes').selectAll().where('facility_id', '=', facilityId);
+      if (actions) q = q.where('action', 'in', [...actions]);
+      return q.orderBy('ts', 'desc').orderBy('id', 'desc').execute();
+    },
   };
 }
 

@@ -1856,6 +1856,48 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/kilns/{id}/keys/changes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The trail of the kiln's keys, newest first: who added or revoked which key, when (rule read kiln; a facility admin only its own facilities' kilns) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: components["parameters"]["RecordId"];
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The add_kiln_key and revoke_kiln_key entries of the facility's trail that name this kiln. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["FacilityChange"][];
+                    };
+                };
+                400: components["responses"]["BadRequest"];
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+                404: components["responses"]["NotFound"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/kilns/{id}/keys/{keyId}/revoke": {
         parameters: {
             query?: never;
@@ -3805,6 +3847,8 @@ export interface components {
             created_ts: string;
             /** @description the user id who added it; null for the demo seed */
             created_by: number | null;
+            /** @description the username of who added it; null for the demo seed or a user since deleted */
+            created_by_name: string | null;
             /**
              * Format: date-time
              * @description null while active; revoking is final

@@ -54,7 +54,7 @@ const dialogNamed = (name: string | RegExp) => within(screen.getByRole('dialog',
 const postsTo = (fetchMock: ReturnType<typeof mockFetch>, path: string) =>
   fetchMock.mock.calls.filter(([url, init]) => init?.method === 'POST' && url === path);
 
-describe('Facilities page', () => {
+describe('Facilities page', { timeout: 20000 }, () => {
   it('lists the facilities with owner, lat/lon box, and the latest audit as No Audit or a View Audit button', async () => {
     await openFacilities();
     expect(screen.getByRole('heading', { level: 1, name: 'Facilities' })).toBeInTheDocument();
@@ -66,6 +66,7 @@ describe('Facilities page', () => {
       'Last Updated',
       'Photo',
       'Latest Audit',
+      'Audits Take',
       'Actions',
     ]);
     const ncw = rowOf('NCW');

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { json, logInAs, mockFetch, renderApp } from '../support/renderApp';
-import type { KilnKey } from '../../../src/domain/api/configure';
+import type { FacilityChange, KilnKey } from '../../../src/domain/api/configure';
 import { jsonBody, REGISTRY } from '../support/configure';
 
 afterEach(() => {
@@ -21,18 +21,32 @@ const KEY: KilnKey = {
   public_key: '-----BEGIN PUBLIC KEY-----\nMCowBQYDK2VwAyEA\n-----END PUBLIC KEY-----\n',
   created_ts: '2026-03-01T10:00:00.000Z',
   created_by: 4,
+  created_by_name: 'facilityadmin',
   revoked_ts: null,
 };
+const ADDED: FacilityChange = {
+  id: 31,
+  facility_id: KILN.facility_id,
+  actor_id: 4,
+  actor_username: 'facilityadmin',
+  action: 'add_kiln_key',
+  detail: { kiln: { id: KILN.id, kiln_id: KILN.kiln_id }, key: { id: KEY.id, fingerprint: FINGERPRINT, label: KEY.label } },
+  ts: '2026-03-01T10:00:00.000Z',
+};
+const REVOKED: FacilityChange = { ...ADDED, id: 32, actor_id: 1, actor_username: 'superadmin', action: 'revoke_kiln_key', ts: '2026-03-02T10:00:00.000Z' };
 
 /** The registry and its keys API; `add` answers a key's registration. */
 function serveKeys(add: (body: unknown) => Response = () => json(KEY, 201)) {
   let keys = [KEY];
+  let trail = [ADDED];
   return mockFetch((url, init) => {
+    if (url === `/api/kilns/${KILN.id}/keys/changes`) return json(trail);
     if (url === '/api/kiln/registry/list') return json(REGISTRY);
     if (url === `/api/kilns/${KILN.id}/keys` && init.method === 'POST') return add(jsonBody(init));
     if (url === `/api/kilns/${KILN.id}/keys`) return json(keys);
     if (url === `/api/kilns/${KILN.id}/keys/7/revoke` && init.method === 'POST') {
       keys = [{ ...KEY, revoked_ts: '2026-03-02T10:00:00.000Z' }];
+      trail = [REVOKED, ADDED];
       return json(keys[0]);
     }
     return json({ message: 'Not found.' }, 404);
@@ -63,8 +77,41 @@ describe('Kiln Registry: a kiln\'s keys', { timeout: 15000 }, () => {
     const { dialog } = await openKeys();
     const row = within((await dialog.findByText('Main board')).closest('tr') as HTMLElement);
     expect(row.getByText('ab12 cd34 ef56 ab12…')).toHaveAttribute('title', FINGERPRINT);
-    expect(row.getByText(/by user 4$/)).toBeInTheDocument();
+    expect(row.getByText(/ by facilityadmin$/)).toBeInTheDocument();
     expect(row.getByText('Active')).toBeInTheDocument();
+  });
+
+  it('says a key of the demo seed, or of a user since deleted, was added without naming anyone', async () => {
+    await logInAs(4, 'facilityadmin');
+    const seeded = { ...KEY, created_by: null, created_by_name: null };
+    const gone = { ...KEY, id: 8, label: 'Old board', fingerprint: 'cd'.repeat(32), created_by: 9, created_by_name: null };
+    mockFetch((url) => {
+      if (url === '/api/kiln/registry/list') return json(REGISTRY);
+      if (url === `/api/kilns/${KILN.id}/keys`) return json([seeded, gone]);
+      if (url === `/api/kilns/${KILN.id}/keys/changes`) return json([]);
+      return json({ message: 'Not found.' }, 404);
+    });
+    renderApp('/kiln_reg');
+    await screen.findByText('CG1-0001', {}, LOADED);
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Keys of kiln CG1-0001' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Keys of kiln CG1-0001' }));
+    expect(within((await dialog.findByText('Main board')).closest('tr') as HTMLElement).getByText(/\(demo data\)$/)).toBeInTheDocument();
+    expect(within(dialog.getByText('Old board').closest('tr') as HTMLElement).getByText(/by a user since deleted$/)).toBeInTheDocument();
+    expect(await dialog.findByText('No key of this kiln has been added or revoked in the console.')).toBeInTheDocument();
+  });
+
+  it('shows the trail of the kiln\'s keys (who added or revoked which key, when), and a revocation joins it at once', async () => {
+    const { user, dialog } = await openKeys();
+    const trail = within(await dialog.findByRole('region', { name: 'Changes to these keys' }));
+    const added = within((await trail.findByText('Added key Main board (ab12 cd34 ef56 ab12…) to kiln CG1-0001')).closest('tr') as HTMLElement);
+    expect(added.getByText('facilityadmin')).toBeInTheDocument();
+
+    await user.click(await dialog.findByRole('button', { name: 'Revoke key Main board' }));
+    await user.click(within(await screen.findByRole('dialog', { name: 'Revoke key Main board?' })).getByRole('button', { name: 'Revoke' }));
+    const revoked = within((await trail.findByText('Revoked key Main board (ab12 cd34 ef56 ab12…) of kiln CG1-0001', {}, LOADED)).closest('tr') as HTMLElement);
+    expect(revoked.getByText('superadmin')).toBeInTheDocument();
+    // newest first
+    expect(trail.getAllByRole('row').map((row) => row.textContent)).toEqual([expect.stringMatching(/^When/), expect.stringMatching(/Revoked key/), expect.stringMatching(/Added key/)]);
   });
 
   it('revokes a key only after the confirmation, then shows it revoked', async () => {
@@ -79,7 +126,7 @@ describe('Kiln Registry: a kiln\'s keys', { timeout: 15000 }, () => {
     // the keys dialog is back in reach once the confirmation has closed
     await user.click(await dialog.findByRole('button', { name: 'Revoke key Main board' }, LOADED));
     await user.click(within(await screen.findByRole('dialog', { name: 'Revoke key Main board?' })).getByRole('button', { name: 'Revoke' }));
-    expect(await dialog.findByText(/^Revoked /, {}, LOADED)).toBeInTheDocument();
+    expect(await dialog.findByText(/^Revoked (?!key )/, {}, LOADED)).toBeInTheDocument();
     expect(revokes()).toHaveLength(1);
     expect(dialog.queryByRole('button', { name: 'Revoke key Main board' })).not.toBeInTheDocument();
   });
