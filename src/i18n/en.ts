@@ -771,6 +771,7 @@ export const en = {
       allocations: 'Audit Allocations',
       selectFacility: 'Select a facility to see the eco assets minted from its audits.',
       noEcoAssets: 'No eco asset has been minted from this facility\'s audits.',
+      noneShown: 'No eco asset of this facility matches the filter: choose All to see every one.',
       selectEcoAsset: 'Select an eco asset to see the audits it draws on.',
       noAllocations: 'This eco asset draws on no audit.',
       loadFailed: 'The eco assets could not be loaded.',

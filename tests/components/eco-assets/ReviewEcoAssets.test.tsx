@@ -159,6 +159,53 @@ describe('Eco-Asset Broker Review (spec §2)', { timeout: 20000 }, () => {
     await waitFor(() => expect(downloadAuditPackage).toHaveBeenCalledWith(3, expect.anything()));
   });
 
+  it('marks retired assets, filters the list by retirement keeping the Total row the facility\'s, and links every row to its provenance', async () => {
+    renderReview({
+      eco_assets: rows([
+        ecoAsset(3, { minting_note: 'All gone', co2_retired: 30 }),
+        ecoAsset(2, { minting_note: 'Half gone', co2_retired: 5 }),
+        ecoAsset(1, { minting_note: 'Untouched' }),
+      ]),
+      eco_allocations: rows([]),
+    });
+    await pick('NRB – Nairobi Biochar');
+    const rowOf = async (note: string) => (await screen.findByText(note)).closest('tr') as HTMLElement;
+    expect(within(await rowOf('All gone')).getByText('Retired')).toBeInTheDocument();
+    expect(within(await rowOf('Half gone')).getByText('Partly retired')).toBeInTheDocument();
+    expect(within(await rowOf('Untouched')).queryByText(/retired/i)).not.toBeInTheDocument();
+    // every row links to its provenance page, /eco-assets/{id} (the test's router is a hash router)
+    for (const [note, id] of [['All gone', 3], ['Half gone', 2], ['Untouched', 1]] as const) {
+      expect(within(await rowOf(note)).getByRole('link', { name: `Provenance of eco asset ${id}` })).toHaveAttribute('href', `#/eco-assets/${id}`);
+    }
+    const total = () => within(screen.getByText("Total from this facility's audits").closest('tr') as HTMLElement);
+    expect(total().getByText('60.0')).toBeInTheDocument();
+
+    const show = async (option: string) => {
+      await userEvent.click(screen.getByRole('combobox', { name: 'Show' }));
+      await userEvent.click(await screen.findByRole('option', { name: option }));
+    };
+    const notes = () => assetTable().getAllByRole('row').slice(1, -1).map((row) => within(row).getAllByRole('cell')[0].firstChild?.textContent);
+    await show('Retired (all or part)');
+    await waitFor(() => expect(notes()).toEqual(['All gone', 'Half gone']));
+    // the footer is the facility's utilised CO2 whatever the filter hides
+    expect(total().getByText('60.0')).toBeInTheDocument();
+    await show('Not retired');
+    await waitFor(() => expect(notes()).toEqual(['Untouched']));
+    expect(total().getByText('60.0')).toBeInTheDocument();
+    await show('All');
+    await waitFor(() => expect(notes()).toEqual(['All gone', 'Half gone', 'Untouched']));
+  });
+
+  it('says when the filter hides every eco asset of the facility, not that none was minted', async () => {
+    renderReview({ eco_assets: rows([ecoAsset(1)]) });
+    await pick('NRB – Nairobi Biochar');
+    await screen.findByText('Note 1');
+    await userEvent.click(screen.getByRole('combobox', { name: 'Show' }));
+    await userEvent.click(await screen.findByRole('option', { name: 'Retired (all or part)' }));
+    expect(await screen.findByText('No eco asset of this facility matches the filter: choose All to see every one.')).toBeInTheDocument();
+    expect(screen.queryByText("No eco asset has been minted from this facility's audits.")).not.toBeInTheDocument();
+  });
+
   it("opens the facility's latest audit, and says 'No Audit' for a facility with none", async () => {
     const getDocument = vi.fn(async () => ({ blob: new Blob(['png'], { type: 'image/png' }), contentType: 'image/png' }));
     renderReview({ eco_assets: rows([]) }, { getDocument });
