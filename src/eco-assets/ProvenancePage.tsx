@@ -8,6 +8,7 @@ import { formatCarbon } from '../domain/carbon';
 import { RESOURCES } from '../domain/operations';
 import { DownloadPackageButton } from '../audits/DownloadPackageButton';
 import { saveFile } from '../kiln-logs/saveFile';
+import { useLogCommand } from '../kiln-logs/useLogCommand';
 import { Loading } from '../layout/Loading';
 import { Page } from '../layout/Page';
 import { RetryAlert } from '../layout/RetryAlert';
@@ -137,6 +138,8 @@ function BurnRow({ burn }: { burn: ProvenanceBurn }) {
   const translate = useTranslate();
   const dataProvider = useDataProvider<ApiDataProvider>();
   const { canAccess: mayDownload } = useCanAccess({ resource: RESOURCES.kilnLogs, action: 'download' });
+  // as on Kiln Logs: a failed download is notified, never lost
+  const download = useLogCommand(dataProvider.downloadKilnLog, { failure: 'kilnLogs.notify.downloadFailed', changesRow: false }, (file) => saveFile(file.blob, file.fileName));
   return (
     <TableRow>
       <TableCell>{burn.kiln_id ?? translate('ecoAssets.provenance.none')}</TableCell>
@@ -152,7 +155,7 @@ function BurnRow({ burn }: { burn: ProvenanceBurn }) {
           </Typography>
         )}
         {mayDownload && (
-          <Button size="small" onClick={() => void dataProvider.downloadKilnLog(burn.analysis_id).then((f) => saveFile(f.blob, f.fileName))}>
+          <Button size="small" disabled={download.isPending} onClick={() => download.mutate(burn.analysis_id)}>
             {translate('ecoAssets.provenance.download')}
           </Button>
         )}
