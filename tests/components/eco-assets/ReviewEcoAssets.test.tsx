@@ -196,6 +196,43 @@ describe('Eco-Asset Broker Review (spec §2)', { timeout: 20000 }, () => {
     await waitFor(() => expect(notes()).toEqual(['All gone', 'Half gone', 'Untouched']));
   });
 
+  it('retires units of the selected asset for a beneficiary, within what is left, and not of one retired whole (issue 27)', async () => {
+    let retired = 0;
+    const retireEcoAsset = vi.fn(async (_id: number, payload: { kg: number }) => {
+      retired += payload.kg;
+      return {};
+    });
+    renderReview(
+      {
+        eco_assets: async () => ({ data: [ecoAsset(2, { minting_note: 'All gone', co2_retired: 20 }), ecoAsset(1, { minting_note: 'Open', co2_retired: retired })], total: 2 }),
+        eco_allocations: rows([]),
+      },
+      { retireEcoAsset },
+    );
+    await pick('NRB – Nairobi Biochar');
+    const retire = () => screen.getByRole('button', { name: 'Retire' });
+    expect(retire()).toBeDisabled();
+    await userEvent.click(await screen.findByText('All gone'));
+    expect(retire()).toBeDisabled();
+    await userEvent.click(screen.getByText('Open'));
+    await waitFor(() => expect(retire()).toBeEnabled());
+    await userEvent.click(retire());
+    const dialog = within(await screen.findByRole('dialog', { name: 'Retire units of eco asset 1' }));
+    expect(dialog.getByText('Up to 10.000 kg left to retire')).toBeInTheDocument();
+    await userEvent.type(dialog.getByRole('textbox', { name: /^CO2 to retire/ }), '10.001');
+    await userEvent.type(dialog.getByRole('textbox', { name: /^Beneficiary/ }), ' Acme Corp ');
+    await waitFor(() => expect(dialog.getByRole('button', { name: 'OK' })).toBeDisabled());
+    await userEvent.clear(dialog.getByRole('textbox', { name: /^CO2 to retire/ }));
+    await userEvent.type(dialog.getByRole('textbox', { name: /^CO2 to retire/ }), '2.5');
+    await waitFor(() => expect(dialog.getByRole('button', { name: 'OK' })).toBeEnabled());
+    await userEvent.click(dialog.getByRole('button', { name: 'OK' }));
+    await waitFor(() => expect(retireEcoAsset).toHaveBeenCalledWith(1, { kg: 2.5, beneficiary: 'Acme Corp', purpose: '' }));
+    expect(await screen.findByText('Units retired.')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    // the list is read again: the asset is now marked
+    expect(await within(screen.getByText('Open').closest('tr') as HTMLElement).findByText('Partly retired')).toBeInTheDocument();
+  });
+
   it('says when the filter hides every eco asset of the facility, not that none was minted', async () => {
     renderReview({ eco_assets: rows([ecoAsset(1)]) });
     await pick('NRB – Nairobi Biochar');
