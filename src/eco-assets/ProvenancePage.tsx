@@ -2,7 +2,7 @@ import { Box, Button, Card, CardContent, Table, TableBody, TableCell, TableHead,
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useParams } from 'react-router-dom';
-import { useCanAccess, useDataProvider, useTranslate } from 'react-admin';
+import { HttpError, useCanAccess, useDataProvider, useTranslate } from 'react-admin';
 import type { EcoAsset, ProvenanceAllocation, ProvenanceBurn } from '../domain/api/ecoAssets';
 import { formatCarbon } from '../domain/carbon';
 import { RESOURCES } from '../domain/operations';
@@ -28,9 +28,13 @@ export default function ProvenancePage() {
   const translate = useTranslate();
   const id = Number(useParams().id);
   const dataProvider = useDataProvider<ApiDataProvider>();
-  const provenance = useQuery({ queryKey: [RESOURCES.ecoAssets, 'provenance', id], queryFn: () => dataProvider.getEcoAssetProvenance(id), enabled: Number.isInteger(id) && id > 0 });
+  const validId = Number.isInteger(id) && id > 0;
+  const provenance = useQuery({ queryKey: [RESOURCES.ecoAssets, 'provenance', id], queryFn: () => dataProvider.getEcoAssetProvenance(id), enabled: validId });
+  // an id that is no eco asset's: said so, not a query left pending or a retry that cannot help
+  const missing = !validId || (provenance.error instanceof HttpError && provenance.error.status === 404);
   let content;
-  if (provenance.isPending) content = <Loading />;
+  if (missing) content = <Typography>{translate('ecoAssets.provenance.notFound')}</Typography>;
+  else if (provenance.isPending) content = <Loading />;
   else if (provenance.error) content = <RetryAlert message="ecoAssets.provenance.loadFailed" onRetry={() => void provenance.refetch()} />;
   else {
     const { eco_asset: asset, retirements, allocations } = provenance.data;
@@ -73,9 +77,11 @@ export default function ProvenancePage() {
   }
   return (
     <Page title="pages.ecoAssetProvenance">
-      <Box sx={{ display: 'flex', gap: 2 }}>
-        <CertificateButton id={id} />
-      </Box>
+      {!missing && (
+        <Box sx={{ display: 'flex', gap: 2 }}>
+          <CertificateButton id={id} />
+        </Box>
+      )}
       {content}
     </Page>
   );

@@ -810,6 +810,7 @@ export const en = {
     provenance: {
       title: 'Eco asset %{id}',
       loadFailed: 'The provenance could not be loaded.',
+      notFound: 'There is no such eco asset.',
       issuedBlock: 'Issued: %{kg} kg · %{block}',
       bufferBlock: 'Buffer pool: %{kg} kg · %{block}',
       allocated: 'Drawn from audits: %{kg} kg',

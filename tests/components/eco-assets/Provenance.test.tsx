@@ -88,4 +88,21 @@ describe('the provenance page /eco-assets/{id} (issue 27)', () => {
     expect(await screen.findByText('Error downloading kiln log.')).toBeInTheDocument();
     expect(calls).toContain('/api/kilnlogs/41/download');
   });
+
+  it('says there is no such eco asset for an id the server does not know, or one that is no id, without a certificate to download', async () => {
+    await logInAs(5, 'broker');
+    const calls: string[] = [];
+    mockFetch((url) => {
+      calls.push(url);
+      if (url === '/api/eco-asset/99/provenance') return json({ message: 'No such eco asset.' }, 404);
+      return json([]);
+    });
+    const { unmount } = renderApp('/eco-assets/99');
+    expect(await screen.findByText('There is no such eco asset.')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Download Certificate' })).not.toBeInTheDocument();
+    unmount();
+    renderApp('/eco-assets/abc');
+    expect(await screen.findByText('There is no such eco asset.')).toBeInTheDocument();
+    expect(calls.filter((url) => url.includes('/provenance'))).toEqual(['/api/eco-asset/99/provenance']);
+  });
 });
