@@ -1,5 +1,5 @@
 import express from 'express';
-import type { BufferShare, BufferSharePayload, EcoAssetAuditsResponse, EcoAssetListResponse, MintPayload, MintResult, RetirePayload, RetireResult } from '../../src/domain/api/ecoAssets';
+import type { BufferShare, BufferShareChange, BufferSharePayload, EcoAssetAuditsResponse, EcoAssetListResponse, MintPayload, MintResult, RetirePayload, RetireResult } from '../../src/domain/api/ecoAssets';
 import { basisPointsToPercent, bufferPercentProblem, percentToBasisPoints } from '../../src/domain/ledger';
 import { mintPayloadProblems } from '../../src/domain/minting';
 import { requireOperation } from '../auth/middleware';
@@ -103,6 +103,21 @@ export function ecoAssetRoutes(ctx: AppContext): express.Router {
   // the mint modal shows what the next mint withholds; the Admin screen sets it
   router.get('/eco-asset/buffer_share', requireOperation('eco_assets', 'create'), async (_req, res) => {
     res.json(await bufferShare());
+  });
+
+  // the Admin screen's trail of the setting: every share set, who set it and when
+  router.get('/eco-asset/buffer_share/changes', requireOperation('eco_assets', 'certify'), async (_req, res) => {
+    const shares = await data.ecoAssets.bufferShares();
+    const ids = [...new Set(shares.flatMap((share) => (share.set_by === null ? [] : [share.set_by])))];
+    const users = new Map((await Promise.all(ids.map((id) => data.users.get(id)))).flatMap((user) => (user ? [[user.id, user.username] as const] : [])));
+    const body: BufferShareChange[] = shares.map((share) => ({
+      id: share.id,
+      buffer_percent: basisPointsToPercent(share.basis_points),
+      actor_id: share.set_by,
+      actor_username: share.set_by === null ? null : (users.get(share.set_by) ?? null),
+      ts: share.set_ts,
+    }));
+    res.json(body);
   });
 
   router.put('/eco-asset/buffer_share', requireOperation('eco_assets', 'certify'), async (req, res) => {

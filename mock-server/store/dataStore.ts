@@ -332,6 +332,8 @@ export interface EcoAssetStore {
   /** the buffer share in force (the newest set), null before any was set (0 %) */
   bufferShare(): Promise<BufferShareRecord | null>;
   setBufferShare(share: Omit<BufferShareRecord, 'id'>): Promise<BufferShareRecord>;
+  /** every buffer share set, newest first (the Admin screen's trail of who set what, when) */
+  bufferShares(): Promise<BufferShareRecord[]>;
   get(id: number): Promise<EcoAssetRecord | null>;
   /** eco assets drawing on audits of this facility, newest first */
   list(filter: { facilityId: number }): Promise<EcoAssetRecord[]>;

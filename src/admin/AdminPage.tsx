@@ -9,7 +9,7 @@ import { StatisticsPanel } from './StatisticsPanel';
 const ChangeCreate = lazy(() => import('./ChangeEditors').then((m) => ({ default: m.ChangeCreate })));
 const ChangeEdit = lazy(() => import('./ChangeEditors').then((m) => ({ default: m.ChangeEdit })));
 
-/** Admin (spec §2, route admin): the statistics and the Recent Changes editor. */
+/** Admin (spec §2, route admin): the statistics, the buffer share with its trail (issue 27) and the Recent Changes editor. */
 export default function AdminPage() {
   return (
     <Page title="pages.admin">

@@ -8,10 +8,12 @@ import { toNumber } from '../domain/validation';
 import { BUFFER_SHARE_KEY, useBufferShare } from '../eco-assets/useBufferShare';
 import { useNotifyTitled } from '../layout/notifications';
 import type { ApiDataProvider } from '../providers/apiDataProvider';
+import { BUFFER_SHARE_CHANGES_KEY, BufferShareChanges } from './BufferShareChanges';
 
 /**
  * The buffer share every later mint withholds (issue 27), shown with who set
- * it and when, and set here by a super-admin alone (rule certify eco-asset).
+ * it and when, and set here by a super-admin alone (rule certify eco-asset),
+ * above the trail of every share set before.
  */
 export function BufferSharePanel() {
   const { canAccess } = useCanAccess({ resource: RESOURCES.ecoAssets, action: 'certify' });
@@ -34,6 +36,7 @@ function BufferShareEditor() {
     try {
       const saved = await dataProvider.setBufferShare({ buffer_percent: toNumber(value) ?? 0 });
       queryClient.setQueryData(BUFFER_SHARE_KEY, saved);
+      void queryClient.invalidateQueries({ queryKey: BUFFER_SHARE_CHANGES_KEY });
       setTyped(null);
       notify('ecoAssets.buffer.saved', { type: 'success' });
     } catch (error) {
@@ -66,6 +69,7 @@ function BufferShareEditor() {
             {translate('ecoAssets.buffer.save')}
           </Button>
         </Box>
+        <BufferShareChanges />
       </CardContent>
     </Card>
   );

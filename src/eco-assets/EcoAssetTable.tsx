@@ -4,13 +4,15 @@ import { Link as RouterLink } from 'react-router-dom';
 import { alpha } from '@mui/material/styles';
 import { useTranslate } from 'react-admin';
 import type { FacilityEcoAsset } from '../domain/api/ecoAssets';
-import { formatCarbon, sumKg } from '../domain/carbon';
+import { formatCarbon } from '../domain/carbon';
 import { formatSerialBlock, retirementState } from '../domain/ledger';
 import { Loading } from '../layout/Loading';
 
 export interface EcoAssetTableProps {
   /** a facility's eco assets, each with the part drawn from that facility */
   assets: readonly FacilityEcoAsset[];
+  /** what the facility's audits gave all its eco assets, those a filter hides too */
+  facilityTotal: number;
   isPending: boolean;
   selectedId: number | null;
   onSelect: (id: number) => void;
@@ -37,9 +39,10 @@ const SELECTED_BORDER = 4;
  * spans facilities says so with its whole amount; the Total row is the
  * facility's utilised CO2, as Minting and the carbon stats show it. Beyond
  * the spec (issue 27): the issued serial block, issued and buffer kg apart,
- * a retired mark and the link to the asset's provenance.
+ * a retired mark and the link to the asset's provenance; the Total row stays
+ * the facility's whole when a filter hides some assets.
  */
-export function EcoAssetTable({ assets, isPending, selectedId, onSelect }: EcoAssetTableProps) {
+export function EcoAssetTable({ assets, facilityTotal, isPending, selectedId, onSelect }: EcoAssetTableProps) {
   const translate = useTranslate();
   if (isPending) return <Loading />;
   if (assets.length === 0) return <Typography sx={{ p: 2 }}>{translate('ecoAssets.review.noEcoAssets')}</Typography>;
@@ -112,7 +115,7 @@ export function EcoAssetTable({ assets, isPending, selectedId, onSelect }: EcoAs
             <TableCell colSpan={2} sx={{ borderLeft: `${SELECTED_BORDER}px solid transparent` }}>
               {translate('ecoAssets.review.facilityTotal')}
             </TableCell>
-            <TableCell align="right">{formatCarbon(sumKg(assets.map((a) => a.facility_co2)), 'figure')}</TableCell>
+            <TableCell align="right">{formatCarbon(facilityTotal, 'figure')}</TableCell>
             <TableCell colSpan={4} />
           </TableRow>
         </TableFooter>

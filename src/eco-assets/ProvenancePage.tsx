@@ -2,12 +2,13 @@ import { Box, Button, Card, CardContent, Table, TableBody, TableCell, TableHead,
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useParams } from 'react-router-dom';
-import { useCanAccess, useDataProvider, useTranslate } from 'react-admin';
+import { HttpError, useCanAccess, useDataProvider, useTranslate } from 'react-admin';
 import type { EcoAsset, ProvenanceAllocation, ProvenanceBurn } from '../domain/api/ecoAssets';
 import { formatCarbon } from '../domain/carbon';
 import { RESOURCES } from '../domain/operations';
 import { DownloadPackageButton } from '../audits/DownloadPackageButton';
 import { saveFile } from '../kiln-logs/saveFile';
+import { useLogCommand } from '../kiln-logs/useLogCommand';
 import { Loading } from '../layout/Loading';
 import { Page } from '../layout/Page';
 import { RetryAlert } from '../layout/RetryAlert';
@@ -27,9 +28,13 @@ export default function ProvenancePage() {
   const translate = useTranslate();
   const id = Number(useParams().id);
   const dataProvider = useDataProvider<ApiDataProvider>();
-  const provenance = useQuery({ queryKey: [RESOURCES.ecoAssets, 'provenance', id], queryFn: () => dataProvider.getEcoAssetProvenance(id), enabled: Number.isInteger(id) && id > 0 });
+  const validId = Number.isInteger(id) && id > 0;
+  const provenance = useQuery({ queryKey: [RESOURCES.ecoAssets, 'provenance', id], queryFn: () => dataProvider.getEcoAssetProvenance(id), enabled: validId });
+  // an id that is no eco asset's: said so, not a query left pending or a retry that cannot help
+  const missing = !validId || (provenance.error instanceof HttpError && provenance.error.status === 404);
   let content;
-  if (provenance.isPending) content = <Loading />;
+  if (missing) content = <Typography>{translate('ecoAssets.provenance.notFound')}</Typography>;
+  else if (provenance.isPending) content = <Loading />;
   else if (provenance.error) content = <RetryAlert message="ecoAssets.provenance.loadFailed" onRetry={() => void provenance.refetch()} />;
   else {
     const { eco_asset: asset, retirements, allocations } = provenance.data;
@@ -72,9 +77,11 @@ export default function ProvenancePage() {
   }
   return (
     <Page title="pages.ecoAssetProvenance">
-      <Box sx={{ display: 'flex', gap: 2 }}>
-        <CertificateButton id={id} />
-      </Box>
+      {!missing && (
+        <Box sx={{ display: 'flex', gap: 2 }}>
+          <CertificateButton id={id} />
+        </Box>
+      )}
       {content}
     </Page>
   );
@@ -137,6 +144,8 @@ function BurnRow({ burn }: { burn: ProvenanceBurn }) {
   const translate = useTranslate();
   const dataProvider = useDataProvider<ApiDataProvider>();
   const { canAccess: mayDownload } = useCanAccess({ resource: RESOURCES.kilnLogs, action: 'download' });
+  // as on Kiln Logs: a failed download is notified, never lost
+  const download = useLogCommand(dataProvider.downloadKilnLog, { failure: 'kilnLogs.notify.downloadFailed', changesRow: false }, (file) => saveFile(file.blob, file.fileName));
   return (
     <TableRow>
       <TableCell>{burn.kiln_id ?? translate('ecoAssets.provenance.none')}</TableCell>
@@ -152,7 +161,7 @@ function BurnRow({ burn }: { burn: ProvenanceBurn }) {
           </Typography>
         )}
         {mayDownload && (
-          <Button size="small" onClick={() => void dataProvider.downloadKilnLog(burn.analysis_id).then((f) => saveFile(f.blob, f.fileName))}>
+          <Button size="small" disabled={download.isPending} onClick={() => download.mutate(burn.analysis_id)}>
             {translate('ecoAssets.provenance.download')}
           </Button>
         )}

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Box, Button, MenuItem, TextField, Typography } from '@mui/material';
 import { useGetList, useTranslate } from 'react-admin';
 import type { FacilityEcoAsset } from '../domain/api/ecoAssets';
-import { toGrams } from '../domain/carbon';
+import { sumKg, toGrams } from '../domain/carbon';
 import { leftToRetire, retirementState } from '../domain/ledger';
 import { RESOURCES } from '../domain/operations';
 import { FacilityDropdown } from '../facilities/FacilityDropdown';
@@ -41,14 +41,19 @@ export default function ReviewEcoAssetsPage() {
   useReportQueryFailure(assets.error, ECO_ASSET_LIST_FAILURE);
   const [shown, setShown] = useState<RetiredFilter>('all');
   const [retiring, setRetiring] = useState(false);
-  const list = (facilityId === null ? [] : (assets.data ?? [])).filter((a) => shownBy(shown, a));
+  const all = facilityId === null ? [] : (assets.data ?? []);
+  const list = all.filter((a) => shownBy(shown, a));
   const selected = list.some((a) => a.id === selectedId) ? selectedId : null;
   const selectedAsset = list.find((a) => a.id === selected);
 
   let left;
   if (facilityId === null) left = <Typography sx={{ p: 2 }}>{translate('ecoAssets.review.selectFacility')}</Typography>;
   else if (assets.error) left = <RetryAlert message="ecoAssets.review.loadFailed" sx={{ m: 1 }} onRetry={() => void assets.refetch()} />;
-  else left = <EcoAssetTable assets={list} isPending={assets.isPending} selectedId={selected} onSelect={setSelectedId} />;
+  else if (list.length === 0 && all.length > 0) left = <Typography sx={{ p: 2 }}>{translate('ecoAssets.review.noneShown')}</Typography>;
+  else
+    left = (
+      <EcoAssetTable assets={list} facilityTotal={sumKg(all.map((a) => a.facility_co2))} isPending={assets.isPending} selectedId={selected} onSelect={setSelectedId} />
+    );
 
   return (
     <Page title="pages.reviewEcoAssets">

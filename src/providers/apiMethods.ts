@@ -16,7 +16,7 @@ import {
   type KilnKeyAddRequest,
   type SignedBurnsOnly,
 } from '../domain/api/configure';
-import type { AvailableCo2Response, BufferShare, BufferSharePayload, EcoAssetProvenance, RetirePayload, RetireResult } from '../domain/api/ecoAssets';
+import type { AvailableCo2Response, BufferShare, BufferShareChange, BufferSharePayload, EcoAssetProvenance, RetirePayload, RetireResult } from '../domain/api/ecoAssets';
 import type { ArchiveRetention, KilnLog, KilnLogAssignRequest, KilnLogDetail } from '../domain/api/kilnLogs';
 import { signoffFields, type StatementFileType } from '../domain/audits/audits';
 import type { CarbonSummaryData } from '../domain/audits/types';
@@ -244,6 +244,9 @@ export const apiMethods = {
   async setBufferShare(payload: BufferSharePayload): Promise<BufferShare> {
     return (await apiFetch('/eco-asset/buffer_share', { method: 'PUT', body: JSON.stringify(payload) })).json as BufferShare;
   },
+
+  /** GET /api/eco-asset/buffer_share/changes: every share set, who set it and when, newest first (a super-admin's). */
+  getBufferShareChanges: (): Promise<BufferShareChange[]> => callApi('/eco-asset/buffer_share/changes', 'get'),
 
   /** POST /api/eco-asset/{id}/retire: retires kg of its issued units for a beneficiary. */
   async retireEcoAsset(id: number, payload: RetirePayload): Promise<RetireResult> {

@@ -50,6 +50,7 @@ const METHOD_NAMES = [
   'getEcoAssetProvenance',
   'getBufferShare',
   'setBufferShare',
+  'getBufferShareChanges',
   'retireEcoAsset',
   'downloadEcoAssetCertificate',
 ] as const satisfies readonly (keyof ApiDataProvider)[];

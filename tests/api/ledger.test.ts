@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { PDFDocument } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AvailableCo2Response, BufferShare, EcoAsset, EcoAssetProvenance, EcoRetirement, MintResult, RetireResult } from '../../src/domain/api/ecoAssets';
+import type { AvailableCo2Response, BufferShare, BufferShareChange, EcoAsset, EcoAssetProvenance, EcoRetirement, MintResult, RetireResult } from '../../src/domain/api/ecoAssets';
 import { toGrams } from '../../src/domain/carbon';
 import { ALGORITHM_VERSION } from '../../mock-server/analysis/constants';
 import { usersWithout } from '../helpers/configure';
@@ -127,6 +127,32 @@ describe('the buffer share', () => {
     expect((await server.http.get('/api/eco-asset/buffer_share').set(broker())).body).toEqual(body);
     // the share in force again records nothing new
     expect((await setShare(12.5)).body).toEqual(body);
+    expect((await setShare(10)).status).toBe(200);
+  });
+
+  it("keeps a trail of every share set, newest first with who and when, that a super-admin alone reads", async () => {
+    const changes = () => server.http.get('/api/eco-asset/buffer_share/changes');
+    expect((await changes()).status).toBe(401);
+    for (const user of usersWithout(['superadmin'])) expect((await changes().set(bearer(tokens[user]))).status).toBe(403);
+    expect((await setShare(7)).status).toBe(200);
+    expect((await setShare(8.25)).status).toBe(200);
+    // unchanged: nothing recorded
+    expect((await setShare(8.25)).status).toBe(200);
+    const res = await changes().set(superadmin());
+    expect(res.status).toBe(200);
+    const trail = res.body as BufferShareChange[];
+    const stored = (await snapshot(server)).tables.buffer_shares;
+    expect(trail).toHaveLength(stored.length);
+    expect(trail.slice(0, 2)).toMatchObject([
+      { buffer_percent: 8.25, actor_username: 'superadmin' },
+      { buffer_percent: 7, actor_username: 'superadmin' },
+    ]);
+    expect(trail[0].actor_id).toBe(trail[1].actor_id);
+    expect(trail[0].id).toBeGreaterThan(trail[1].id);
+    expect(Date.parse(trail[0].ts)).toBeGreaterThanOrEqual(Date.parse(trail[1].ts));
+    // the oldest: the demo seed's 10 %, set by nobody
+    expect(trail.at(-1)).toMatchObject({ buffer_percent: 10, actor_id: null, actor_username: null });
+    expect((await server.http.get('/api/eco-asset/buffer_share').set(broker())).body).toMatchObject({ buffer_percent: 8.25, set_ts: trail[0].ts });
     expect((await setShare(10)).status).toBe(200);
   });
 

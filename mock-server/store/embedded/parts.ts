@@ -550,6 +550,7 @@ function ecoAssets(a: Access): EcoAssetStore {
         m.insert('buffer_shares', row);
         return copy(row);
       }),
+    bufferShares: () => a.read((s) => copy([...s.buffer_shares].sort((x, y) => y.id - x.id))),
     get: (id) => a.read((s) => copy(s.eco_assets.find((e) => e.id === id) ?? null)),
     list: ({ facilityId }) =>
       a.read((s) => {

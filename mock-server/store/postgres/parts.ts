@@ -827,6 +827,7 @@ function ecoAssets(db: Db): EcoAssetStore {
     retirements: (ecoAssetId) => db.selectFrom('eco_retirements').selectAll().where('eco_asset_id', '=', ecoAssetId).orderBy('id').execute(),
     bufferShare: () => currentShare(db),
     setBufferShare: (share) => db.insertInto('buffer_shares').values(share).returningAll().executeTakeFirstOrThrow(),
+    bufferShares: () => db.selectFrom('buffer_shares').selectAll().orderBy('id', 'desc').execute(),
     get: async (id) => (await db.selectFrom('eco_assets').select(ECO_ASSET_COLUMNS).where('id', '=', id).executeTakeFirst()) ?? null,
     list: ({ facilityId }) =>
       db

@@ -30,3 +30,5 @@ export type RetireResult = Schemas['RetireResult'];
 /** GET and PUT /api/eco-asset/buffer_share */
 export type BufferShare = Schemas['BufferShare'];
 export type BufferSharePayload = Schemas['BufferSharePayload'];
+/** GET /api/eco-asset/buffer_share/changes: one entry of the buffer share's trail */
+export type BufferShareChange = Schemas['BufferShareChange'];

@@ -3344,6 +3344,45 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/eco-asset/buffer_share/changes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every buffer share set, who set it and when, newest first (rule certify eco-asset, a super-admin's) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The changes. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["BufferShareChange"][];
+                    };
+                };
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+                503: components["responses"]["Unavailable"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/eco-asset/{id}/retire": {
         parameters: {
             query?: never;
@@ -4334,6 +4373,15 @@ export interface components {
             buffer_percent: number;
             set_ts: string | null;
             set_by_username: string | null;
+        };
+        /** @description One buffer share a super-admin set (who, what, when); actor_id null for the share the demo seed set. */
+        BufferShareChange: {
+            id: number;
+            buffer_percent: number;
+            actor_id: number | null;
+            /** @description null when the seed set it or the user is gone */
+            actor_username: string | null;
+            ts: string;
         };
         /** @description 0 to 50 percent with at most 2 decimals (else a 400 naming buffer_percent). */
         BufferSharePayload: {

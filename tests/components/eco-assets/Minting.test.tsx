@@ -106,6 +106,15 @@ describe('Eco-Asset Minting (spec §2, §5)', { timeout: 20000 }, () => {
     expect(amountOf('AUD-2026-05-03')).toHaveValue('');
   });
 
+  it('shows the buffer share in force, and the split of the amount into issued and buffer before the broker confirms (issue 27)', async () => {
+    renderMinting({ getAvailableCo2: async () => availableCo2(), getBufferShare: async () => ({ buffer_percent: 10, set_ts: null, set_by_username: null }) });
+    expect(await screen.findByTestId('buffer-share')).toHaveTextContent('Buffer share in force: 10 % of each mint is withheld in the buffer pool.');
+    await userEvent.click(await screen.findByRole('button', { name: 'Mint Eco Asset' }));
+    await userEvent.type(amountOf('AUD-2026-05-03'), '12.345');
+    // 1,234.5 g of buffer rounds half a gram away from zero; issued is the rest, to the gram
+    expect(await dialog().findByTestId('mint-split')).toHaveTextContent('Issued: 11.110 kg · Buffer pool (10 %): 1.235 kg');
+  });
+
   it('leaves out an amount of 0: only the audits above 0 are sent', async () => {
     const create = vi.fn(async (_resource: string, { data }: { data: object }) => ({ data: { id: 5, ...data } }));
     renderMinting({ getAvailableCo2: async () => availableCo2(), create });

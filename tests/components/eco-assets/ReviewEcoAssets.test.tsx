@@ -159,6 +159,90 @@ describe('Eco-Asset Broker Review (spec §2)', { timeout: 20000 }, () => {
     await waitFor(() => expect(downloadAuditPackage).toHaveBeenCalledWith(3, expect.anything()));
   });
 
+  it('marks retired assets, filters the list by retirement keeping the Total row the facility\'s, and links every row to its provenance', async () => {
+    renderReview({
+      eco_assets: rows([
+        ecoAsset(3, { minting_note: 'All gone', co2_retired: 30 }),
+        ecoAsset(2, { minting_note: 'Half gone', co2_retired: 5 }),
+        ecoAsset(1, { minting_note: 'Untouched' }),
+      ]),
+      eco_allocations: rows([]),
+    });
+    await pick('NRB – Nairobi Biochar');
+    const rowOf = async (note: string) => (await screen.findByText(note)).closest('tr') as HTMLElement;
+    expect(within(await rowOf('All gone')).getByText('Retired')).toBeInTheDocument();
+    expect(within(await rowOf('Half gone')).getByText('Partly retired')).toBeInTheDocument();
+    expect(within(await rowOf('Untouched')).queryByText(/retired/i)).not.toBeInTheDocument();
+    // every row links to its provenance page, /eco-assets/{id} (the test's router is a hash router)
+    for (const [note, id] of [['All gone', 3], ['Half gone', 2], ['Untouched', 1]] as const) {
+      expect(within(await rowOf(note)).getByRole('link', { name: `Provenance of eco asset ${id}` })).toHaveAttribute('href', `#/eco-assets/${id}`);
+    }
+    const total = () => within(screen.getByText("Total from this facility's audits").closest('tr') as HTMLElement);
+    expect(total().getByText('60.0')).toBeInTheDocument();
+
+    const show = async (option: string) => {
+      await userEvent.click(screen.getByRole('combobox', { name: 'Show' }));
+      await userEvent.click(await screen.findByRole('option', { name: option }));
+    };
+    const notes = () => assetTable().getAllByRole('row').slice(1, -1).map((row) => within(row).getAllByRole('cell')[0].firstChild?.textContent);
+    await show('Retired (all or part)');
+    await waitFor(() => expect(notes()).toEqual(['All gone', 'Half gone']));
+    // the footer is the facility's utilised CO2 whatever the filter hides
+    expect(total().getByText('60.0')).toBeInTheDocument();
+    await show('Not retired');
+    await waitFor(() => expect(notes()).toEqual(['Untouched']));
+    expect(total().getByText('60.0')).toBeInTheDocument();
+    await show('All');
+    await waitFor(() => expect(notes()).toEqual(['All gone', 'Half gone', 'Untouched']));
+  });
+
+  it('retires units of the selected asset for a beneficiary, within what is left, and not of one retired whole (issue 27)', async () => {
+    let retired = 0;
+    const retireEcoAsset = vi.fn(async (_id: number, payload: { kg: number }) => {
+      retired += payload.kg;
+      return {};
+    });
+    renderReview(
+      {
+        eco_assets: async () => ({ data: [ecoAsset(2, { minting_note: 'All gone', co2_retired: 20 }), ecoAsset(1, { minting_note: 'Open', co2_retired: retired })], total: 2 }),
+        eco_allocations: rows([]),
+      },
+      { retireEcoAsset },
+    );
+    await pick('NRB – Nairobi Biochar');
+    const retire = () => screen.getByRole('button', { name: 'Retire' });
+    expect(retire()).toBeDisabled();
+    await userEvent.click(await screen.findByText('All gone'));
+    expect(retire()).toBeDisabled();
+    await userEvent.click(screen.getByText('Open'));
+    await waitFor(() => expect(retire()).toBeEnabled());
+    await userEvent.click(retire());
+    const dialog = within(await screen.findByRole('dialog', { name: 'Retire units of eco asset 1' }));
+    expect(dialog.getByText('Up to 10.000 kg left to retire')).toBeInTheDocument();
+    await userEvent.type(dialog.getByRole('textbox', { name: /^CO2 to retire/ }), '10.001');
+    await userEvent.type(dialog.getByRole('textbox', { name: /^Beneficiary/ }), ' Acme Corp ');
+    await waitFor(() => expect(dialog.getByRole('button', { name: 'OK' })).toBeDisabled());
+    await userEvent.clear(dialog.getByRole('textbox', { name: /^CO2 to retire/ }));
+    await userEvent.type(dialog.getByRole('textbox', { name: /^CO2 to retire/ }), '2.5');
+    await waitFor(() => expect(dialog.getByRole('button', { name: 'OK' })).toBeEnabled());
+    await userEvent.click(dialog.getByRole('button', { name: 'OK' }));
+    await waitFor(() => expect(retireEcoAsset).toHaveBeenCalledWith(1, { kg: 2.5, beneficiary: 'Acme Corp', purpose: '' }));
+    expect(await screen.findByText('Units retired.')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    // the list is read again: the asset is now marked
+    expect(await within(screen.getByText('Open').closest('tr') as HTMLElement).findByText('Partly retired')).toBeInTheDocument();
+  });
+
+  it('says when the filter hides every eco asset of the facility, not that none was minted', async () => {
+    renderReview({ eco_assets: rows([ecoAsset(1)]) });
+    await pick('NRB – Nairobi Biochar');
+    await screen.findByText('Note 1');
+    await userEvent.click(screen.getByRole('combobox', { name: 'Show' }));
+    await userEvent.click(await screen.findByRole('option', { name: 'Retired (all or part)' }));
+    expect(await screen.findByText('No eco asset of this facility matches the filter: choose All to see every one.')).toBeInTheDocument();
+    expect(screen.queryByText("No eco asset has been minted from this facility's audits.")).not.toBeInTheDocument();
+  });
+
   it("opens the facility's latest audit, and says 'No Audit' for a facility with none", async () => {
     const getDocument = vi.fn(async () => ({ blob: new Blob(['png'], { type: 'image/png' }), contentType: 'image/png' }));
     renderReview({ eco_assets: rows([]) }, { getDocument });
