@@ -15,8 +15,13 @@ const byLogTime = (a: KilnLogRecord, b: KilnLogRecord) => ((a.logts ?? '') < (b.
 /**
  * Burns as the audit log table shows them, oldest first: each row with its
  * data sample and, with `chart`, its chart (both from the log's analysis file).
+ * `auditJobId` names the audit of the burns it audited (none before signoff).
  */
-export async function auditLogs(files: KilnLogFiles, rows: readonly KilnLogRecord[], { chart }: { chart: boolean }): Promise<AuditLog[]> {
+export async function auditLogs(
+  files: KilnLogFiles,
+  rows: readonly KilnLogRecord[],
+  { chart, auditJobId = null }: { chart: boolean; auditJobId?: string | null },
+): Promise<AuditLog[]> {
   const sorted = [...rows].sort(byLogTime);
   const out: AuditLog[] = [];
   for (let i = 0; i < sorted.length; i += READ_AT_ONCE) {
@@ -24,7 +29,8 @@ export async function auditLogs(files: KilnLogFiles, rows: readonly KilnLogRecor
     const stored = await Promise.all(batch.map((row) => files.readAnalysis(row.id)));
     batch.forEach((row, k) => {
       const { data_sample, chart_data } = stored[k];
-      out.push(chart ? { ...present(row), data_sample, chart_data } : { ...present(row), data_sample });
+      const log = present(row, auditJobId);
+      out.push(chart ? { ...log, data_sample, chart_data } : { ...log, data_sample });
     });
   }
   return out;

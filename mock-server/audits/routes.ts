@@ -176,7 +176,7 @@ export function auditRoutes(ctx: AppContext): express.Router {
   router.get('/audit/audited_logs', requireOperation('audits', 'show'), async (req, res) => {
     const audit = await visibleAudit(req, positiveId(req.query.audit_id, 'audit_id'), true);
     const [rows, burns] = await Promise.all([data.audits.logsOf(audit.id), data.audits.burns(audit.id)]);
-    const logs = await auditLogs(files, rows, { chart: true });
+    const logs = await auditLogs(files, rows, { chart: true, auditJobId: audit.job_id });
     const frozen = new Map(burns.map((b) => [b.kilnlog_id, b]));
     const body: AuditedLogsResponse = {
       data: logs,

@@ -8,7 +8,7 @@ import { recordFacilityChange } from '../facilities/facilityChanges';
 import type { KilnLogRecord } from '../store/schema';
 import { recordAnomalies } from '../fleet/anomalyPass';
 import { assignedAnalysis } from './ingest';
-import { present } from './presentLog';
+import { presentOne } from './presentLog';
 import { hasActiveKey } from './signedUpload';
 import { KilnLogFiles } from './storage';
 
@@ -59,7 +59,7 @@ export function kilnLogAssignRoutes(ctx: AppContext): express.Router {
         return filed;
       });
       await recordAnomalies(data, row, fingerprint);
-      res.json(present(row));
+      res.json(await presentOne(data, row));
     } catch (err) {
       await files.saveAnalysis(id, previousAnalysis);
       throw err;

@@ -12,7 +12,7 @@ import type { KilnLogPatch } from '../store/dataStore';
 import type { KilnLogRecord } from '../store/schema';
 import { ingestLog, reanalysis } from './ingest';
 import { recordAnomalies } from '../fleet/anomalyPass';
-import { present } from './presentLog';
+import { present, presentOne } from './presentLog';
 import { DEFAULT_KILNLOG_SORT, inFacilities, parseKilnLogFilter } from './query';
 import { deleteAfter } from './retention';
 import { admission, checkSignature, signatureOf, uploadGuard } from './signedUpload';
@@ -57,14 +57,14 @@ export function kilnLogRoutes(ctx: AppContext): express.Router {
     // the signature is checked before the file is analysed: an unknown or revoked key costs no analysis
     const signed = signature ? { signature, key: await checkSignature(data, signature, bytes) } : null;
     const row = await ingestLog(data, files, { bytes, fileName, uploadTs: new Date() }, admission(data, signed));
-    res.status(201).json(present(row));
+    res.status(201).json(await presentOne(data, row));
   });
 
   const list = (archived: boolean): express.RequestHandler => async (req, res) => {
     const params = parseListParams(req.query, KILNLOG_SORT_FIELDS, DEFAULT_KILNLOG_SORT);
     const filter = parseKilnLogFilter(params.filter);
     const page = await data.kilnLogs.list({ archived, facilityIds: await facilitiesOf(req) }, filter, params);
-    sendPage(res, { ...page, rows: page.rows.map(present) });
+    sendPage(res, { ...page, rows: page.rows.map((row) => present(row, row.audit_job_id)) });
   };
   router.get('/kilnlogs', requireOperation('kiln_logs', 'list'), list(false));
   router.get('/archived_kilnlogs', requireOperation('archived_kiln_logs', 'list'), list(true));
@@ -75,7 +75,8 @@ export function kilnLogRoutes(ctx: AppContext): express.Router {
 
   router.get('/kilnlogs/:id', requireOperation('kiln_logs', 'show'), async (req, res) => {
     const row = await findLog(req);
-    const detail: KilnLogDetail = { ...present(row), ...(await files.readAnalysis(row.id)) };
+    const [log, analysis] = await Promise.all([presentOne(data, row), files.readAnalysis(row.id)]);
+    const detail: KilnLogDetail = { ...log, ...analysis };
     res.json(detail);
   });
 
@@ -105,7 +106,7 @@ export function kilnLogRoutes(ctx: AppContext): express.Router {
         return fields;
       });
       await recordAnomalies(data, row, fingerprint);
-      res.json(present(row));
+      res.json(await presentOne(data, row));
     } catch (err) {
       await files.saveAnalysis(found.id, previousAnalysis);
       throw err;
@@ -119,12 +120,12 @@ export function kilnLogRoutes(ctx: AppContext): express.Router {
       const now = new Date();
       return { archived_ts: now.toISOString(), delete_after: deleteAfter(now, ctx.config.archiveRetentionDays) };
     });
-    res.json(present(row));
+    res.json(await presentOne(data, row));
   });
 
   router.post('/archived_kilnlogs/:id/restore', requireOperation('archived_kiln_logs', 'restore'), async (req, res) => {
     const row = await changeLog(req, () => ({ archived_ts: null, delete_after: null }), true);
-    res.json(present(row));
+    res.json(await presentOne(data, row));
   });
 
   return router;

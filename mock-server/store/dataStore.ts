@@ -177,6 +177,9 @@ export type NewKilnKey = Omit<KilnKeyRecord, 'id' | 'revoked_ts'>;
 // ---------------------------------------------------------------- kiln logs
 export type KilnLogPatch = Partial<Omit<KilnLogRecord, 'id' | 'sha256' | 's3key' | 'upload_ts'>>;
 
+/** A listed log with the job id of the audit that audited it (null when not audited). */
+export type ListedKilnLog = KilnLogRecord & { audit_job_id: string | null };
+
 export interface KilnLogStore {
   /** a fresh id for a log about to be inserted (its files are named by it before the row exists) */
   reserveId(): Promise<number>;
@@ -190,8 +193,8 @@ export interface KilnLogStore {
    */
   get(id: number): Promise<KilnLogRecord | null>;
   findBySha256(sha256: string): Promise<KilnLogRecord | null>;
-  /** one page of the simple-REST list, filtered, sorted and paged by the store */
-  list(scope: KilnLogScope, filter: KilnLogFilter, page: ListPage & { sort: { field: KilnLogSortField } }): Promise<Page<KilnLogRecord>>;
+  /** one page of the simple-REST list, filtered, sorted and paged by the store; each row names its audit by job id */
+  list(scope: KilnLogScope, filter: KilnLogFilter, page: ListPage & { sort: { field: KilnLogSortField } }): Promise<Page<ListedKilnLog>>;
   update(id: number, patch: KilnLogPatch): Promise<KilnLogRecord | null>;
   /**
    * Files a live, unaudited log of no facility (one whose kiln was unknown)

@@ -35,8 +35,8 @@ export interface ChangeRecord {
 /** A facility as stored; photo_uploaded_ts is joined in on read from its photo. */
 export type FacilityRecord = Omit<Facility, 'photo_uploaded_ts'>;
 
-/** One uploaded burn log (DESIGN, "Calls the spec does not show"); its raw file and chart live in files/. analysis_id is its id, added on read. */
-export type KilnLogRecord = Omit<KilnLog, 'analysis_id'>;
+/** One uploaded burn log (DESIGN, "Calls the spec does not show"); its raw file and chart live in files/. analysis_id is its id, added on read, and audit_job_id (its audit's job id) joined in. */
+export type KilnLogRecord = Omit<KilnLog, 'analysis_id' | 'audit_job_id'>;
 
 /** An audit of validated burns of one facility and kiln type; signed off when signoff_ts is set. */
 export interface AuditRecord {

@@ -251,6 +251,8 @@ describe('archive, retention and restore', () => {
 });
 
 describe('audited burns', () => {
+  const unaudited = async () => ((await list({ filter: { audited: false }, range: [0, 2] }, 'superadmin')).body as KilnLog[]).map((log) => log.id);
+
   it('the seed holds signed-off audits whose burns are marked audited', async () => {
     const { audits } = server.ctx.data;
     const signedOff = (await audits.history({})).map((totals) => totals.audit);
@@ -261,6 +263,21 @@ describe('audited burns', () => {
       const logs = kilnlogs.filter((r) => audit.analysis_ids.includes(r.id));
       expect(logs.length).toBe(audit.analysis_ids.length);
       for (const log of logs) expect(log).toMatchObject({ audited: true, audit_id: audit.id, valid: true, facility_id: audit.facility_id });
+    }
+  });
+
+  it("names an audited burn's audit by job id in the list and the detail; others carry null", async () => {
+    const audit = (await server.ctx.data.audits.history({}))[0].audit;
+    const listed = (await list({ filter: { id: [...audit.analysis_ids, ...(await unaudited())] }, range: [0, 99] }, 'superadmin')).body as KilnLog[];
+    const audited = listed.filter((log) => log.audited);
+    expect(audited.map((log) => log.id).sort((a, b) => a - b)).toEqual([...audit.analysis_ids].sort((a, b) => a - b));
+    for (const log of listed) expect(log.audit_job_id, `log ${log.id}`).toBe(log.audited ? audit.job_id : null);
+    const other = listed.find((log) => !log.audited);
+    expect(other).toBeDefined();
+    for (const log of [audited[0], other!]) {
+      const detail = await server.http.get(`/api/kilnlogs/${log.id}`).set(as('superadmin'));
+      expect(detail.status).toBe(200);
+      expect((detail.body as KilnLogDetail).audit_job_id, `log ${log.id}`).toBe(log.audited ? audit.job_id : null);
     }
   });
 

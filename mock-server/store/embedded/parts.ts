@@ -302,7 +302,13 @@ function kilnLogs(a: Access): KilnLogStore {
       }),
     get: (id) => a.read((s) => copy(s.kilnlogs.find((r) => r.id === id) ?? null)),
     findBySha256: (sha256) => a.read((s) => copy(twinOf(s, sha256) ?? null)),
-    list: (scope, filter, page) => a.read((s) => copy(queryKilnLogs(s.kilnlogs, scope, filter, page))),
+    list: (scope, filter, page) =>
+      a.read((s) => {
+        const found = queryKilnLogs(s.kilnlogs, scope, filter, page);
+        const jobIds = new Map(s.audits.map((x) => [x.id, x.job_id]));
+        const rows = found.rows.map((row) => ({ ...row, audit_job_id: row.audit_id === null ? null : (jobIds.get(row.audit_id) ?? null) }));
+        return copy({ ...found, rows });
+      }),
     update: (id, patch) =>
       a.write((s, m) => {
         const row = s.kilnlogs.find((r) => r.id === id);

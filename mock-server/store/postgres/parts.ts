@@ -519,11 +519,13 @@ function kilnLogs(db: Db): KilnLogStore {
         .selectFrom(ids.as('p'))
         .innerJoin('kilnlogs as l', 'l.id', 'p.id')
         .leftJoin('kilnlog_analyses as a', 'a.kilnlog_id', 'l.id')
+        // the audit by its primary key, for the page's rows only
+        .leftJoin('audits as au', 'au.id', 'l.audit_id')
         .selectAll('l')
-        .select('a.analysis')
+        .select(['a.analysis', 'au.job_id as audit_job_id'])
         .orderBy('p.place')
         .execute()
-        .then((rows) => rows.map(({ analysis, ...row }) => toLogRecord(row, analysis)));
+        .then((rows) => rows.map(({ analysis, audit_job_id, ...row }) => ({ ...toLogRecord(row, analysis), audit_job_id })));
       // the page and its total at once, on two connections of the pool
       const [rows, total] = await Promise.all([pageRows, countLogs(db, scope, filter)]);
       return { rows, start: page.range[0], total };

@@ -3583,6 +3583,8 @@ export interface components {
             signature: string | null;
             audited: boolean;
             audit_id: number | null;
+            /** @description the job id of the audit that audited this burn (names the audit); null when not audited */
+            audit_job_id: string | null;
             /** Format: date-time */
             archived_ts: string | null;
             /**

@@ -4,8 +4,8 @@ import { makeKilnLogRow } from '../../helpers/kilnLogRows';
 import type { KilnLogRecord } from '../../../mock-server/store/schema';
 
 /** A row as GET /api/kilnlogs answers it. */
-export function makeKilnLog(overrides: Partial<KilnLogRecord> & { id: number }): KilnLog {
-  return { ...makeKilnLogRow(overrides), analysis_id: overrides.id };
+export function makeKilnLog({ audit_job_id = null, ...overrides }: Partial<KilnLogRecord> & { id: number; audit_job_id?: string | null }): KilnLog {
+  return { ...makeKilnLogRow(overrides), analysis_id: overrides.id, audit_job_id };
 }
 
 /** A simple-REST page answer with its Content-Range. */
