@@ -70,3 +70,6 @@ export function csvKg(kg: number): string {
   const rest = String(Math.abs(grams) % GRAMS_PER_KG).padStart(3, '0');
   return `${grams < 0 ? '-' : ''}${whole}.${rest}`;
 }
+
+/** csvKg of a figure that may be missing: a missing one is an empty cell. */
+export const csvKgCell = (kg: number | null | undefined): string | null => (kg === null || kg === undefined ? null : csvKg(kg));

@@ -166,6 +166,7 @@ export const en = {
       yes: 'Yes',
       no: 'No',
       fileSizeBytes: 'File Size (bytes)',
+      auditJobId: 'Audit Job ID',
     },
     filters: {
       facility: 'Facility',
@@ -187,6 +188,7 @@ export const en = {
       restore: 'Restore',
       assign: 'Assign to a kiln',
       audited: 'Audited burn: it cannot be analysed again or archived.',
+      auditedBy: 'Audited burn of audit %{jobId}: it cannot be analysed again or archived.',
     },
     notify: {
       analysed: 'Kiln log analysed again.',

@@ -65,10 +65,10 @@ function AssignButton({ log }: { log: KilnLog }) {
   );
 }
 
-/** Marks an audited burn, whose analysis and archival are locked (spec §1). */
-function AuditedMark() {
+/** Marks an audited burn, whose analysis and archival are locked (spec §1), naming its audit by job id. */
+function AuditedMark({ jobId }: { jobId: string | null }) {
   const translate = useTranslate();
-  const text = translate('kilnLogs.actions.audited');
+  const text = jobId === null ? translate('kilnLogs.actions.audited') : translate('kilnLogs.actions.auditedBy', { jobId });
   return (
     <Tooltip title={text}>
       <Box component="span" role="img" aria-label={text} tabIndex={0} sx={{ display: 'inline-flex', p: '5px', color: 'text.secondary' }}>
@@ -86,7 +86,7 @@ export function KilnLogRowActions({ canAnalyse, canArchive, canAssign = false }:
     <Stack direction="row" justifyContent="flex-end" alignItems="center">
       <DownloadButton log={log} />
       {log.audited ? (
-        <AuditedMark />
+        <AuditedMark jobId={log.audit_job_id} />
       ) : (
         <>
           {canAssign && log.facility_id === null && <AssignButton log={log} />}

@@ -1,9 +1,12 @@
 /**
  * A kiln log as a CSV row: the screen's columns as plain values, with what the
  * screen shows as icons spelled out (status, creditable, audited). A burn that
- * is not valid keeps its figures but says it is not creditable.
+ * is not valid keeps its figures but says it is not creditable. CO2 and
+ * biochar are exact kg to the gram (csvKg); an audited burn names its audit
+ * by job id.
  */
 import type { KilnLog } from '../domain/api/kilnLogs';
+import { csvKgCell } from '../domain/carbon';
 import type { CsvRow } from '../domain/csv';
 import { kilnTypeInfo } from '../domain/kilnTypes';
 
@@ -33,9 +36,10 @@ export function kilnLogCsvRow(log: KilnLog, translate: Translate, archived = fal
     [translate('kilnLogs.columns.gpsInRange')]: log.gps_in_range === null ? null : yesNo(log.gps_in_range),
     [translate('kilnLogs.filters.status')]: translate(`kilnLogs.filters.${status}`),
     [translate('kilnLogs.columns.creditable')]: yesNo(isCreditable(log)),
-    [translate('kilnLogs.columns.co2Removed')]: log.analysis_detail?.co2_removed ?? null,
-    [translate('kilnLogs.columns.biocharProduced')]: log.analysis_detail?.biochar_produced ?? null,
+    [translate('kilnLogs.columns.co2Removed')]: csvKgCell(log.analysis_detail?.co2_removed),
+    [translate('kilnLogs.columns.biocharProduced')]: csvKgCell(log.analysis_detail?.biochar_produced),
     [translate('kilnLogs.filters.audited')]: yesNo(log.audited),
+    [translate('kilnLogs.export.auditJobId')]: log.audit_job_id,
     // machine-readable like the API's fields, for a verifier matching rows to keys
     signed: log.signed,
     key_fingerprint: log.key_fingerprint,

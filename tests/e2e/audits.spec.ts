@@ -121,7 +121,7 @@ for (const width of [1400, 390]) {
       const logRow = page.locator('tbody tr').first();
       await expect(logRow.getByRole('button', { name: 'Analyse again' })).toHaveCount(0);
       await expect(logRow.getByRole('button', { name: 'Archive' })).toHaveCount(0);
-      await expect(logRow.getByLabel('Audited burn: it cannot be analysed again or archived.')).toBeVisible();
+      await expect(logRow.getByLabel(`Audited burn of audit ${jobId}: it cannot be analysed again or archived.`)).toBeVisible();
     }
   });
 }

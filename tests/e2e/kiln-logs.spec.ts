@@ -107,7 +107,7 @@ test('an audited burn offers no analyse or archive, and the server refuses both 
   await openAndLogin(page, 'kilnadmin', listUrl('/kiln_logs', { id: audited.id }));
   await expect(rows(page)).toHaveCount(1);
   const row = rows(page).first();
-  await expect(row.getByRole('img', { name: 'Audited burn: it cannot be analysed again or archived.' })).toBeVisible();
+  await expect(row.getByRole('img', { name: `Audited burn of audit ${audited.audit_job_id}: it cannot be analysed again or archived.` })).toBeVisible();
   await expect(row.getByRole('button', { name: 'Download log file' })).toBeVisible();
   await expect(row.getByRole('button', { name: 'Analyse again' })).toHaveCount(0);
   await expect(row.getByRole('button', { name: 'Archive' })).toHaveCount(0);

@@ -5,7 +5,7 @@
  * kg exact to the gram with 3 fixed decimals), so the file sorts and sums in
  * a spreadsheet and a verifier reads what was certified. Pure.
  */
-import { csvKg } from '../carbon';
+import { csvKg, csvKgCell } from '../carbon';
 import type { CsvRow } from '../csv';
 import { kilnTypeInfo } from '../kilnTypes';
 import { auditIdentity } from './identity';
@@ -31,7 +31,6 @@ export const HISTORY_CSV_COLUMNS = {
 
 type Column = keyof typeof HISTORY_CSV_COLUMNS;
 
-const kgCell = (kg: number | null | undefined): string | null => (kg === null || kg === undefined ? null : csvKg(kg));
 
 /** The rows of one audit: one per burn; an audit whose burns are not listed still gets one row. */
 export function auditHistoryCsvRows(audit: AuditHistoryItem, burns: readonly AuditLogRow[], title: (key: string) => string): CsvRow[] {
@@ -49,8 +48,8 @@ export function auditHistoryCsvRows(audit: AuditHistoryItem, burns: readonly Aud
     analysisId: burn?.analysis_id ?? null,
     kilnId: burn?.kiln_id ?? null,
     logTime: burn?.logts ?? null,
-    co2Removed: kgCell(burn?.analysis_detail?.co2_removed),
-    biocharProduced: kgCell(burn?.analysis_detail?.biochar_produced),
+    co2Removed: csvKgCell(burn?.analysis_detail?.co2_removed),
+    biocharProduced: csvKgCell(burn?.analysis_detail?.biochar_produced),
     algorithmVersion: burn?.algorithm_version ?? null,
   });
   const row = (burn: AuditLogRow | null): CsvRow => {

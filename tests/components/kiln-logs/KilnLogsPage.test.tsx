@@ -24,7 +24,7 @@ const LIVE = makeKilnLog({
   key_fingerprint: 'ab12cd34ef56ab12cd34ef56ab12cd34ef56ab12cd34ef56ab12cd34ef56ab12',
   signature: 'c2lnbmF0dXJl',
 });
-const AUDITED = makeKilnLog({ id: 2, kiln_id: 'TX-0002', type: 2, audited: true, audit_id: 4, file_size: 0 });
+const AUDITED = makeKilnLog({ id: 2, kiln_id: 'TX-0002', type: 2, audited: true, audit_id: 4, audit_job_id: 'JOB-2026-04', file_size: 0 });
 const ERROR = makeKilnLog({
   id: 3,
   kiln_id: 'ZZ-9',
@@ -135,7 +135,7 @@ describe('Kiln Logs', { timeout: 15000 }, () => {
     expect(audited.getByRole('button', { name: 'Download log file' })).toBeInTheDocument();
     expect(audited.queryByRole('button', { name: 'Analyse again' })).not.toBeInTheDocument();
     expect(audited.queryByRole('button', { name: 'Archive' })).not.toBeInTheDocument();
-    expect(audited.getByRole('img', { name: 'Audited burn: it cannot be analysed again or archived.' })).toBeInTheDocument();
+    expect(audited.getByRole('img', { name: 'Audited burn of audit JOB-2026-04: it cannot be analysed again or archived.' })).toBeInTheDocument();
   });
 
   it('offers no analyse or archive to a role without update kilnlog', async () => {
@@ -315,9 +315,11 @@ describe('Kiln Logs', { timeout: 15000 }, () => {
     expect(sentFilters(fetchMock).at(-1)).toEqual({ status: 'valid' });
     const [header, live, hostile] = (await blobs[0].text()).split('\n');
     expect(header.split(',')).toEqual(expect.arrayContaining(['Log ID', 'File Name', 'Creditable', 'CO2 Removed (kg)']));
-    expect(live).toContain(',Yes,1507.67,');
+    // exact kg to the gram (3 decimals), then Audited and the audit's job id (none: not audited)
+    expect(header).toContain(',CO2 Removed (kg),Biochar Produced (kg),Audited,Audit Job ID,');
+    expect(live).toContain(',Yes,1507.670,618.060,No,,');
     expect(hostile).toContain(`"'=HYPERLINK(""http://evil"")"`);
-    expect(hostile).toContain(',No,1507.67,');
+    expect(hostile).toContain(',No,1507.670,');
     // the signature state under the API's own names, for a verifier matching rows to keys
     expect(header.split(',').slice(-2)).toEqual(['signed', 'key_fingerprint']);
     expect(live.endsWith(',true,ab12cd34ef56ab12cd34ef56ab12cd34ef56ab12cd34ef56ab12cd34ef56ab12')).toBe(true);
