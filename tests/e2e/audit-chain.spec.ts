@@ -9,7 +9,7 @@ import { NETWORK_RETRIES, openAndLogin, resetData, tokenFor } from './fixtures';
  * One audit from proposal to mint (issue 23): its CO2 reads by the one rule
  * (src/domain/carbon.ts) on every screen that names it, and its job id is on
  * each: Propose Audit's bar, Carbon Removals, Audit History and its CSV,
- * Minting, the Mint modal and Review Eco Assets.
+ * the Kiln Logs CSV, Minting, the Mint modal and Review Eco Assets.
  */
 
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -26,6 +26,10 @@ async function onePagePdf(): Promise<Buffer> {
 }
 
 const logout = (page: Page) => page.evaluate(() => sessionStorage.clear());
+
+/** The cells of one CSV line (RFC 4180 quoting). */
+const csvCells = (line: string): string[] =>
+  [...line.matchAll(/(?:^|,)("(?:[^"]|"")*"|[^,]*)/g)].map(([, cell]) => (cell.startsWith('"') ? cell.slice(1, -1).replaceAll('""', '"') : cell));
 
 for (const [name, viewport] of [
   ['1400 px', { width: 1400, height: 900 }],
@@ -90,6 +94,21 @@ for (const [name, viewport] of [
     const lines = csv.split(/\r?\n/).filter((line) => line.includes(jobId));
     expect(lines).toHaveLength(2);
     for (const line of lines) expect(line).toContain(csvKg(co2));
+
+    // Kiln Logs CSV: each of the two burns names the audit's job id, with its own CO2 to the gram; together the audit's CO2
+    await page.goto(`/kiln_logs?filter=${encodeURIComponent(JSON.stringify({ id: burns.map((b) => b.analysis_id) }))}`);
+    await expect(page.getByRole('button', { name: 'Export' })).toBeEnabled();
+    const logsDownload = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Export' }).click();
+    const [header, ...logLines] = fs.readFileSync((await (await logsDownload).path())!, 'utf8').trim().split(/\r?\n/).map(csvCells);
+    const column = (name: string) => header.indexOf(name);
+    expect(logLines).toHaveLength(2);
+    for (const burn of burns) {
+      const line = logLines.find((cells) => cells[column('Log ID')] === String(burn.analysis_id))!;
+      expect(line[column('Audit Job ID')]).toBe(jobId);
+      expect(line[column('CO2 Removed (kg)')]).toBe(csvKg(burn.analysis_detail!.co2_removed));
+    }
+    expect(csvKg(sumKg(logLines.map((cells) => Number(cells[column('CO2 Removed (kg)')]))))).toBe(csvKg(co2));
     await logout(page);
 
     // Minting: the audit's row under its facility, then the Mint modal's bound to the gram, all of it minted
