@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import type { Browser, Page } from 'playwright-core';
 import { createApp } from '../../mock-server/app';
 import { configFromEnv, PROJECT_ROOT } from '../../mock-server/config';
 
@@ -35,4 +36,30 @@ export async function startConsoleServer(env: Record<string, string> = {}, dataD
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** A session token of a demo account, as the login screen gets it. */
+export async function apiToken(url: string, username = 'kilnadmin'): Promise<string> {
+  const auth = await fetch(`${url}/api/auth`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ username, password: configFromEnv({}).demoPassword }),
+  });
+  if (!auth.ok) throw new Error(`login failed: ${auth.status}`);
+  return auth.text();
+}
+
+/** A tab at 1400 × 900 px (unless told) whose pages take functions compiled by tsx. */
+export async function benchPage(browser: Browser, viewport = { width: 1400, height: 900 }): Promise<Page> {
+  const page = await browser.newPage({ viewport });
+  // tsx (esbuild, keepNames) wraps named functions inside page.evaluate's function in __name(), which the page lacks
+  await page.addInitScript({ content: 'globalThis.__name = (fn) => fn;' });
+  return page;
+}
+
+/** Opens `route` of the console logged in with `token` (in the tab's session storage, where the console keeps it). */
+export async function openLoggedIn(page: Page, url: string, token: string, route: string, waitUntil: 'load' | 'commit' = 'load'): Promise<void> {
+  await page.goto(`${url}/login`);
+  await page.evaluate((t) => sessionStorage.setItem('token', t), token);
+  await page.goto(`${url}${route}`, { waitUntil });
 }

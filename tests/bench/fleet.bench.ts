@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { chromium } from 'playwright-core';
 import { KILN_TYPE, parseLog, resolveCalibration } from '../../mock-server/analysis';
 import { orderRows, prepareSeries } from '../../mock-server/analysis/series';
 import { createApp } from '../../mock-server/app';
@@ -11,15 +12,19 @@ import type { FleetView } from '../../src/domain/api/fleet';
 import { burnFingerprint, type BurnFingerprint } from '../../src/domain/fleet/fingerprint';
 import { looksSwapped, spotsOf } from '../../src/domain/fleet/map';
 import { trendPoints } from '../../src/domain/fleet/trends';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../chromium';
 import { makeKilnLogRows } from '../helpers/kilnLogRows';
 import { rawStore } from '../helpers/rawStore';
 import { dayLongLog } from './analysis.bench';
+import { apiToken, benchPage, openLoggedIn, startConsoleServer } from './consoleServer';
 import { summarise } from './stats';
 
 const RUNS = 15;
 const BURNS = 10_000;
 const facility = { latitude_min: -1.45, latitude_max: -1.15, longitude_min: 36.65, longitude_max: 37.05 };
 const calibration = { zero_weight: 84210, per_g_weight: 2.5 };
+/** the API alone, on a benchmark's data directory */
+const apiConfig = (dataDir: string) => ({ ...configFromEnv({}), dataDir, demoLogCount: 1, serveConsole: false });
 
 function median(run: () => void, runs = RUNS): number {
   run();
@@ -60,14 +65,13 @@ export function benchAnomalyPass(): { fingerprintMs: number; rulesMs: number } {
 }
 
 /**
- * The Fleet screen's load with 10,000 burns: GET /api/fleet/burns over loopback
- * (token, store read, JSON, gzip) and the map's spots, swapped-box checks and the
- * trends computed from the answer, as the screen does on arrival.
+ * A data directory holding the demo business and 10,000 analysed burns of
+ * makeKilnLogRows (four facilities, 18 months) with their fleet records, spread
+ * over 50 × 37 spots of one box; no anomalies.
  */
-export async function benchFleetLoad(): Promise<{ requestMs: number; jsonKb: number; screenMs: number }> {
+async function seededFleetDir(): Promise<string> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kiln-bench-fleet-'));
-  const config = { ...configFromEnv({}), dataDir, demoLogCount: 1, serveConsole: false };
-  const seeded = await createApp(config);
+  const seeded = await createApp(apiConfig(dataDir));
   const rows = makeKilnLogRows(BURNS);
   const state = rawStore(seeded).data;
   state.kilnlogs = rows;
@@ -92,22 +96,27 @@ export async function benchFleetLoad(): Promise<{ requestMs: number; jsonKb: num
   });
   rawStore(seeded).write();
   await seeded.stop();
-  const { app, ctx, stop } = await createApp(config);
+  return dataDir;
+}
+
+/**
+ * The Fleet screen's load with 10,000 burns: GET /api/fleet/burns over loopback
+ * (token, store read, JSON, gzip) and the map's spots, swapped-box checks and the
+ * trends computed from the answer, as the screen does on arrival.
+ */
+export async function benchFleetLoad(): Promise<{ requestMs: number; jsonKb: number; screenMs: number }> {
+  const dataDir = await seededFleetDir();
+  const { app, stop } = await createApp(apiConfig(dataDir));
   const server = app.listen(0, '127.0.0.1');
   try {
     await new Promise((resolve) => server.once('listening', resolve));
-    const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api`;
-    const auth = await fetch(`${base}/auth`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ username: 'kilnadmin', password: ctx.config.demoPassword }),
-    });
-    const headers = { Authorization: `Bearer ${await auth.text()}`, 'Accept-Encoding': 'gzip' };
+    const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    const headers = { Authorization: `Bearer ${await apiToken(origin)}`, 'Accept-Encoding': 'gzip' };
     let view: FleetView | null = null;
     let jsonBytes = 0;
     const once = async () => {
       const started = performance.now();
-      const res = await fetch(`${base}/fleet/burns`, { headers });
+      const res = await fetch(`${origin}/api/fleet/burns`, { headers });
       const body = await res.arrayBuffer();
       jsonBytes = body.byteLength;
       view = JSON.parse(new TextDecoder().decode(body)) as FleetView;
@@ -130,5 +139,61 @@ export async function benchFleetLoad(): Promise<{ requestMs: number; jsonKb: num
     stop();
     await new Promise((resolve) => server.close(resolve));
     fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+export const FLEET_SCREEN_LOADS = 5;
+
+/**
+ * In the page, from the start of its navigation (performance.now()'s origin):
+ * ms until a frame after the map has drawn its burn spots, its summary counts
+ * `burns` burns and every trend chart has its line; null after 120 s.
+ */
+const untilFleetPainted = (burns: number) =>
+  new Promise<number | null>((resolve) => {
+    const check = () => {
+      if (performance.now() > 120_000) return resolve(null);
+      // a spot is a group of its own (a circle, or a square when outside its box); a facility's box is a rect in a plain group
+      const spots = document.querySelectorAll('[data-testid="fleet-map"] svg > g[style] > :is(circle, rect)').length;
+      const summary = document.querySelector('[data-testid="fleet-map-summary"]')?.textContent ?? '';
+      const charts = document.querySelectorAll('section[aria-labelledby="fleet-trends-heading"] [role="img"]');
+      const lines = document.querySelectorAll('section[aria-labelledby="fleet-trends-heading"] [role="img"] .recharts-line-curve').length;
+      if (spots > 0 && summary.startsWith(`${burns} burns`) && charts.length > 0 && lines === charts.length) {
+        requestAnimationFrame(() => setTimeout(() => resolve(performance.now())));
+      } else requestAnimationFrame(check);
+    };
+    check();
+  });
+
+/**
+ * The Fleet screen in Debian's Chromium against the built console (run
+ * `npm run build` first when run alone; `npm run bench` builds it), at 1400 px,
+ * logged in as the kiln file admin with the 10,000 burns of benchFleetLoad in
+ * reach: from navigating to /fleet until a frame after the map has drawn its
+ * burns and the trends are painted (bundle, session check, the lazy screen, the
+ * call and the render; the tab's cache warm after the first load), and the
+ * page's JS heap after the last load, garbage collected.
+ */
+export async function benchFleetScreen(): Promise<{ loadMedianMs: number; heapMb: number }> {
+  const server = await startConsoleServer({}, await seededFleetDir());
+  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+  try {
+    const page = await benchPage(browser);
+    const token = await apiToken(server.url);
+    const loads: number[] = [];
+    for (let i = 0; i < FLEET_SCREEN_LOADS; i++) {
+      await openLoggedIn(page, server.url, token, '/fleet', 'commit');
+      const ms = await page.evaluate(untilFleetPainted, BURNS);
+      if (ms === null) throw new Error(`the Fleet screen did not show ${BURNS} burns within 120 s`);
+      loads.push(ms);
+      console.log(`  Fleet screen load ${ms.toFixed(0)} ms`);
+    }
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('HeapProfiler.collectGarbage');
+    const { usedSize } = await cdp.send('Runtime.getHeapUsage');
+    return { loadMedianMs: summarise(loads).median, heapMb: usedSize / 1e6 };
+  } finally {
+    await browser.close();
+    await server.stop();
   }
 }

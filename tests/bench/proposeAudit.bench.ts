@@ -9,7 +9,7 @@ import { KilnLogFiles } from '../../mock-server/kilnlogs/storage';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../chromium';
 import { makeKilnLogRow } from '../helpers/kilnLogRows';
 import { rawStore } from '../helpers/rawStore';
-import { startConsoleServer } from './consoleServer';
+import { apiToken, benchPage, openLoggedIn, startConsoleServer } from './consoleServer';
 import { summarise } from './stats';
 
 /**
@@ -112,9 +112,7 @@ const tickAll = async (ticks: number): Promise<number[]> => {
 };
 
 async function openPropose(page: Page, url: string, token: string): Promise<void> {
-  await page.goto(`${url}/login`);
-  await page.evaluate((t) => sessionStorage.setItem('token', t), token);
-  await page.goto(`${url}/audit/create`);
+  await openLoggedIn(page, url, token, '/audit/create');
   console.log('  Propose Audit opened');
   await page.getByRole('heading', { name: 'Propose Audit' }).waitFor();
   await page.getByRole('combobox', { name: 'Select Kiln Type' }).click();
@@ -129,17 +127,9 @@ export async function benchProposeAudit(count: number): Promise<ProposeFigures> 
   const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
   try {
     const { url } = server;
-    const auth = await fetch(`${url}/api/auth`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ username: 'kilnadmin', password: configFromEnv({}).demoPassword }),
-    });
-    if (!auth.ok) throw new Error(`login failed: ${auth.status}`);
-    const token = await auth.text();
+    const token = await apiToken(url);
     console.log('  logged in');
-    const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
-    // tsx (esbuild, keepNames) wraps the named functions inside loadOnce and tickAll in __name(), which the page lacks
-    await page.addInitScript({ content: 'globalThis.__name = (fn) => fn;' });
+    const page = await benchPage(browser);
 
     const loads: number[] = [];
     for (let i = 0; i < PROPOSE_LOADS; i++) {
