@@ -4,7 +4,7 @@ import { useDataProvider, useTranslate } from 'react-admin';
 import type { RecentChange } from '../domain/api/admin';
 import { formatDate } from '../domain/dates';
 import { RESOURCES } from '../domain/operations';
-import { Loading } from '../layout/Loading';
+import { TallLoading } from '../layout/Loading';
 import type { ApiDataProvider } from '../providers/dataProvider';
 import { fetchRecentChanges } from './recentChangesFetch';
 import { loadSanitizer, type Sanitize } from './sanitizeHtml';
@@ -35,10 +35,7 @@ export function RecentChanges() {
 
   const content =
     changes.isPending || (changes.data?.length && sanitizer.isPending) ? (
-      // the entries usually fill the window: holding its height meanwhile keeps the footer from jumping as they arrive
-      <Box sx={{ minHeight: '100vh' }}>
-        <Loading />
-      </Box>
+      <TallLoading />
     ) : changes.error || sanitizer.error ? (
       <Typography color="error">{translate('home.changesError')}</Typography>
     ) : !changes.data?.length ? (

@@ -7,7 +7,7 @@ import { useSession } from '../providers/useSession';
 import { AppShell } from './AppShell';
 import { ErrorBoundary } from './ErrorBoundary';
 import { ErrorPage } from './ErrorPage';
-import { Loading } from './Loading';
+import { Loading, TallLoading } from './Loading';
 import { TopMenu } from './TopMenu';
 
 // loaded only for a user who must replace a password a user-admin set
@@ -54,7 +54,7 @@ export function Layout({ children }: { children?: ReactNode }) {
   return (
     <AppShell menu={<TopMenu />}>
       <ErrorBoundary key={pathname} fallback={<ErrorPage />}>
-        <Suspense fallback={<Loading />}>{children}</Suspense>
+        <Suspense fallback={<TallLoading />}>{children}</Suspense>
       </ErrorBoundary>
     </AppShell>
   );

@@ -1,4 +1,4 @@
-import { Typography } from '@mui/material';
+import { Box, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
 
 /** The fallback while a page loads (spec §2: 'Loading...'). */
@@ -8,5 +8,17 @@ export function Loading() {
     <Typography role="status" sx={{ p: 2 }}>
       {translate('app.loading')}
     </Typography>
+  );
+}
+
+/**
+ * 'Loading...' holding the window's height, for what usually fills it (a page whose code is still on its
+ * way, Home's entries): the footer stays below the fold meanwhile instead of jumping down as it arrives.
+ */
+export function TallLoading() {
+  return (
+    <Box sx={{ minHeight: '100vh' }}>
+      <Loading />
+    </Box>
   );
 }
