@@ -110,8 +110,11 @@ describe('Kiln Registry: a kiln\'s keys', { timeout: 15000 }, () => {
     await user.click(within(await screen.findByRole('dialog', { name: 'Revoke key Main board?' })).getByRole('button', { name: 'Revoke' }));
     const revoked = within((await trail.findByText('Revoked key Main board (ab12 cd34 ef56 ab12…) of kiln CG1-0001', {}, LOADED)).closest('tr') as HTMLElement);
     expect(revoked.getByText('superadmin')).toBeInTheDocument();
-    // newest first
-    expect(trail.getAllByRole('row').map((row) => row.textContent)).toEqual([expect.stringMatching(/^When/), expect.stringMatching(/Revoked key/), expect.stringMatching(/Added key/)]);
+    // newest first, once the closing confirmation no longer hides the keys dialog from the accessibility tree
+    await waitFor(
+      () => expect(trail.getAllByRole('row').map((row) => row.textContent)).toEqual([expect.stringMatching(/^When/), expect.stringMatching(/Revoked key/), expect.stringMatching(/Added key/)]),
+      LOADED,
+    );
   });
 
   it('revokes a key only after the confirmation, then shows it revoked', async () => {
