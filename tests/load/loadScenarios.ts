@@ -1,9 +1,12 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import autocannon, { type Request, type Result } from 'autocannon';
-import type { Facility, KilnRegistryResponse } from '../../src/domain/api/configure';
+import type { Facility, KilnKey, KilnRegistryResponse } from '../../src/domain/api/configure';
 import { percentile } from '../bench/stats';
+import { demoKilnPrivateKey } from '../../mock-server/seed/kilnKeys';
+import { fingerprintOf, signBytes } from '../../mock-server/kilns/kilnKeys';
 import { burnCsv } from '../helpers/kilnLogUploads';
+import { createPublicKey } from 'node:crypto';
 
 /**
  * The load `npm run load` puts on a running server, from this (second)
@@ -31,6 +34,8 @@ export interface ScenarioFigure {
   p99Ms: number;
   /** non-2xx answers and connection errors */
   errors: number;
+  /** the first error answer, status and the start of its body: what to fix when errors is not 0 */
+  firstError?: string;
   goalP95Ms?: number;
   /** each server's resident memory, MB: at the start, the most, at the end */
   memory: ServerMemory[];
@@ -87,17 +92,30 @@ export async function scenarios(target: Target, uploadsToPrepare: number): Promi
 
   // kilns uploading burns: each body a new burn of a registered C-Go-1 kiln
   const runSeed = Date.now() % 2 ** 30;
-  const bodies = Array.from({ length: uploadsToPrepare }, (_, i) => {
+  // a kiln with an active key refuses unsigned uploads, so each burn of a demo kiln whose derived key is registered is signed as the kiln signs it (mock-server/seed/kilnKeys.ts)
+  const keys = new Map<string, { privateKey: ReturnType<typeof demoKilnPrivateKey>; fingerprint: string }>();
+  for (const kiln of cgo1) {
+    const privateKey = demoKilnPrivateKey(kiln.kiln_id);
+    const fingerprint = fingerprintOf(createPublicKey(privateKey));
+    const registered = await getJson<KilnKey[]>(target, `/kilns/${kiln.id}/keys`);
+    if (registered.some((k) => k.fingerprint === fingerprint && !k.revoked_ts)) keys.set(kiln.kiln_id, { privateKey, fingerprint });
+  }
+  const uploads = Array.from({ length: uploadsToPrepare }, (_, i) => {
     const kiln = cgo1[i % cgo1.length];
     // seeds of this run's own: a database seeded once and driven again must not see a file twice (409)
-    return burnCsv(kiln.kiln_id, facilities.find((f) => f.id === kiln.facility_id)!, { seed: runSeed + i });
+    const body = burnCsv(kiln.kiln_id, facilities.find((f) => f.id === kiln.facility_id)!, { seed: runSeed + i });
+    const key = keys.get(kiln.kiln_id);
+    return { body, signature: key ? { 'Kiln-Key': key.fingerprint, 'Kiln-Signature': signBytes(key.privateKey, Buffer.from(body)) } : {} };
   });
   let next = 0;
   const upload: Request = {
     method: 'POST',
     path: '/api/kilnlogs/upload',
     headers: { Authorization: `Bearer ${target.tokens.uploader}`, 'Content-Type': 'text/csv' },
-    setupRequest: (req) => ({ ...req, body: bodies[next++ % bodies.length] }),
+    setupRequest: (req) => {
+      const { body, signature } = uploads[next++ % uploads.length];
+      return { ...req, body, headers: { ...req.headers, ...signature } };
+    },
   };
 
   const summary: Request = { method: 'GET', path: '/api/co2/summary', headers: auth };
@@ -145,6 +163,7 @@ function cannon(options: autocannon.Options, latencies: number[]): Promise<Resul
   return new Promise<Result>((resolve, reject) => {
     const instance = autocannon(options, (err: unknown, res: Result) => (err ? reject(err instanceof Error ? err : new Error(String(err))) : resolve(res)));
     instance.on('response', (_client, _status, _bytes, responseTime) => latencies.push(responseTime));
+    instance.on('reqError', (error: Error) => console.log(`  request error: ${error.message}`));
   });
 }
 
@@ -173,16 +192,23 @@ export async function runScenario(target: Target, scenario: Scenario, durationS:
   const memory = target.servers.map(({ name, pid }) => ({ name, pid, start: rssMb(pid), max: 0 }));
   const sampler = setInterval(() => memory.forEach((m) => (m.max = Math.max(m.max, rssMb(m.pid)))), 250);
   const latencies: number[] = [];
+  let firstError: string | undefined;
+  const requests = scenario.requests.map((request) => ({
+    ...request,
+    onResponse: (status: number, body: string) => {
+      if (status >= 300 && firstError === undefined) firstError = `${status} ${body.slice(0, 300)}`;
+    },
+  }));
   let results: Result[];
   try {
     const { ratePerSecond } = scenario;
     const { servers } = target;
     // flat out: the connections split over the servers
     results = ratePerSecond
-      ? await runUsers(target, { ...scenario, ratePerSecond }, durationS, latencies)
+      ? await runUsers(target, { ...scenario, requests, ratePerSecond }, durationS, latencies)
       : await Promise.all(
           servers.map(({ url }) =>
-            cannon({ url, connections: Math.ceil(scenario.connections / servers.length), duration: durationS, requests: scenario.requests, pipelining: 1 }, latencies),
+            cannon({ url, connections: Math.ceil(scenario.connections / servers.length), duration: durationS, requests, pipelining: 1 }, latencies),
           ),
         );
   } finally {
@@ -198,6 +224,7 @@ export async function runScenario(target: Target, scenario: Scenario, durationS:
     p95Ms: round(percentile(latencies, 0.95)),
     p99Ms: round(percentile(latencies, 0.99)),
     errors: sum((r) => r.errors + r.timeouts + r.non2xx),
+    firstError,
     goalP95Ms: scenario.goalP95Ms,
     memory: memory.map(({ name, pid, start, max }) => {
       const end = rssMb(pid);

@@ -56,6 +56,7 @@ async function drive(label: string, servers: ChildServer[], durationS: number): 
     console.log(`${label}: ${scenario.name}, ${scenario.connections} connections, ${durationS} s...`);
     const figure = await runScenario(target, scenario, durationS);
     console.log(`  ${figure.requests} requests, p50 ${figure.p50Ms} ms, p95 ${figure.p95Ms} ms, p99 ${figure.p99Ms} ms, ${figure.errors} errors, RSS ${memoryText(figure)}, load average ${figure.loadAverage}`);
+    if (figure.firstError) console.log(`  first error: ${figure.firstError}`);
     figures.push(figure);
   }
   return { label, figures };
