@@ -1,4 +1,4 @@
-import { duplicateSpanRange, detectAnomalies, type DetectedAnomaly, type FleetBurn } from '../../src/domain/fleet/anomalies';
+import { curveCandidateQuery, duplicateSpanRange, detectAnomalies, type DetectedAnomaly, type FleetBurn } from '../../src/domain/fleet/anomalies';
 import { ANOMALY_VERSION, type BurnFingerprint } from '../../src/domain/fleet/fingerprint';
 import type { AppContext } from '../context';
 import { reanalysis } from '../kilnlogs/ingest';
@@ -71,11 +71,7 @@ export function judgeAmong(burn: FleetBurnRecord, kilnBurns: readonly FleetBurnR
 }
 
 export async function judgeBurn(fleet: FleetStore, burn: FleetBurnRecord, now: Date): Promise<DetectedAnomaly[]> {
-  const [spanMin, spanMax] = duplicateSpanRange(burn.span_ms);
-  const [kilnBurns, candidates] = await Promise.all([
-    fleet.burnsOfKiln(burn.kiln),
-    fleet.curveCandidates({ facility_id: burn.facility_id, kiln_type: burn.kiln_type, spanMin, spanMax }),
-  ]);
+  const [kilnBurns, candidates] = await Promise.all([fleet.kilnHistory(burn), fleet.curveCandidates(curveCandidateQuery(burn))]);
   const raised = judgeAmong(burn, kilnBurns, candidates);
   await fleet.judge(burn, raised, now.toISOString());
   return raised;

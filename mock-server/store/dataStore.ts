@@ -3,7 +3,7 @@ import type { Page, SortOrder } from './paging';
 import type { LoginThrottle, LoginThrottleOptions } from '../auth/loginThrottle';
 import type { KilnLogFilter, KilnLogScope } from '../kilnlogs/query';
 import type { Anomaly, AnomalySortField } from '../../src/domain/api/fleet';
-import type { DetectedAnomaly } from '../../src/domain/fleet/anomalies';
+import type { CurveCandidateQuery, DetectedAnomaly } from '../../src/domain/fleet/anomalies';
 import type { AnomalyQuery } from '../fleet/anomalyQuery';
 import type { EmbeddedShape } from './embedded/state';
 import type {
@@ -381,10 +381,10 @@ export interface FleetStore {
   judge(burn: FleetBurnRecord, raised: readonly DetectedAnomaly[], raisedTs: string): Promise<void>;
   /** the log has no analysed burn any more: its record and its anomalies go */
   forget(logId: number): Promise<void>;
-  /** every fleet record of one kiln */
-  burnsOfKiln(kiln: number): Promise<FleetBurnRecord[]>;
-  /** records of this facility and kiln type whose span lies within [spanMin, spanMax] (DUPLICATE_CURVE's candidates) */
-  curveCandidates(query: { facility_id: number; kiln_type: number; spanMin: number; spanMax: number }): Promise<FleetBurnRecord[]>;
+  /** the records of the burn's kiln that its rules read (src/domain/fleet/anomalies.ts, kilnHistory), newest first */
+  kilnHistory(burn: FleetBurnRecord): Promise<FleetBurnRecord[]>;
+  /** DUPLICATE_CURVE's candidates: the records isCurveCandidate takes (src/domain/fleet/anomalies.ts) */
+  curveCandidates(query: CurveCandidateQuery): Promise<FleetBurnRecord[]>;
   /** logs with a result and a kiln whose fleet record is missing or of another version, oldest first (logts, then id) */
   unjudged(version: string): Promise<number[]>;
   /** live burns of the facilities in reach (null: all), optionally of one facility */

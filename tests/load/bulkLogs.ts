@@ -7,7 +7,9 @@ import pg from 'pg';
  * live logs (insert ... select over generate_series, a batch a transaction):
  * each copy is a whole analysed log, its row and its analysis result, with
  * its own id, sha256 and file name, its log and upload times moved a
- * minute earlier per round of copies, never audited or archived. A copy names
+ * minute earlier per round of copies, never audited or archived, and its
+ * fleet record (fleet_burns) with its start moved as much, so an upload's
+ * anomaly pass reads a fleet of that size. A copy names
  * its template's raw file (files are not copied: the lists, totals and
  * summaries read rows only) and has no analysis file of its own, so the
  * servers are started before it runs: their start-up sweep would ask the
@@ -19,6 +21,17 @@ export type BulkProgress = (done: number, total: number) => void;
 const BATCH = 50_000;
 /** written per copy below (generated columns are PostgreSQL's) */
 const OWN_COLUMNS = new Set(['id', 'logts', 'upload_ts', 'file_name', 'sha256', 'audited', 'audit_id', 'archived_ts', 'delete_after']);
+
+/** written per copy below: the rest of a fleet record is its template's */
+const BURN_OWN_COLUMNS = new Set(['log_id', 'logts', 'start_ts', 'fingerprint']);
+
+async function columnsOf(client: pg.Client, table: string): Promise<string[]> {
+  const { rows } = await client.query<{ column_name: string }>(
+    "select column_name from information_schema.columns where table_schema = current_schema() and table_name = $1 and is_generated = 'NEVER' order by ordinal_position",
+    [table],
+  );
+  return rows.map((c) => c.column_name);
+}
 
 /** Adds logs until the database holds `total`; answers how many it added. */
 export async function addBulkLogs(databaseUrl: string, total: number, progress: BulkProgress = () => undefined): Promise<number> {
@@ -34,13 +47,9 @@ export async function addBulkLogs(databaseUrl: string, total: number, progress: 
       where l.archived_ts is null`);
     const templates = await count('bulk_template');
     if (templates === 0) throw new Error('The bulk path copies seeded logs: seed the database first.');
-    const copied = (
-      await client.query<{ column_name: string }>(
-        "select column_name from information_schema.columns where table_schema = current_schema() and table_name = 'kilnlogs' and is_generated = 'NEVER' order by ordinal_position",
-      )
-    ).rows
-      .map((c) => c.column_name)
-      .filter((c) => !OWN_COLUMNS.has(c));
+    const copied = (await columnsOf(client, 'kilnlogs')).filter((c) => !OWN_COLUMNS.has(c));
+    await client.query(`create temp table bulk_burns as select t.n, b.* from bulk_template t join fleet_burns b on b.log_id = t.id`);
+    const burnColumns = (await columnsOf(client, 'fleet_burns')).filter((c) => !BURN_OWN_COLUMNS.has(c));
     const firstId = Number((await client.query<{ id: number }>('select coalesce(max(id), 0) + 1 as id from kilnlogs')).rows[0].id);
     const adding = total - have;
     const columns = copied.map((c) => `"${c}"`).join(', ');
@@ -62,6 +71,16 @@ export async function addBulkLogs(databaseUrl: string, total: number, progress: 
          from ${rows}`,
       );
       await client.query(`insert into kilnlog_analyses (kilnlog_id, analysis) select ${firstId} + g, t.analysis from ${rows} where t.analysis is not null`);
+      const shiftMs = `(g / ${templates}) * 60000`;
+      await client.query(
+        `insert into fleet_burns (log_id, logts, start_ts, fingerprint, ${burnColumns.map((c) => `"${c}"`).join(', ')})
+         select ${firstId} + g,
+                to_char(b.logts::timestamp - ${shift}, 'YYYY-MM-DD"T"HH24:MI:SS'),
+                b.start_ts - ${shiftMs},
+                jsonb_set(b.fingerprint, '{start_ts}', to_jsonb(b.start_ts - ${shiftMs})),
+                ${burnColumns.map((c) => `b."${c}"`).join(', ')}
+         from generate_series(${from}, ${to}) g join bulk_burns b on b.n = g % ${templates}`,
+      );
       await client.query('commit');
       progress(to + 1, adding);
     }
@@ -69,6 +88,7 @@ export async function addBulkLogs(databaseUrl: string, total: number, progress: 
     await client.query('vacuum analyze kilnlogs');
     await client.query('vacuum analyze kilnlog_analyses');
     await client.query('analyze kilnlog_tallies');
+    await client.query('vacuum analyze fleet_burns');
     return adding;
   } finally {
     await client.end();

@@ -1,4 +1,5 @@
 import type { Anomaly } from '../../../src/domain/api/fleet';
+import { isCurveCandidate, kilnHistory } from '../../../src/domain/fleet/anomalies';
 import { conflict } from '../errors';
 import { queryAnomalies } from '../../fleet/anomalyQuery';
 import type { FleetStore } from '../dataStore';
@@ -53,11 +54,8 @@ export function embeddedFleet(a: Access): FleetStore {
         m.remove('fleet_burns', (r) => r.log_id === logId);
         m.remove('anomalies', (r) => r.log_id === logId);
       }),
-    burnsOfKiln: (kiln) => a.read((s) => copy(s.fleet_burns.filter((r) => r.kiln === kiln))),
-    curveCandidates: (q) =>
-      a.read((s) =>
-        copy(s.fleet_burns.filter((r) => r.facility_id === q.facility_id && r.kiln_type === q.kiln_type && r.span_ms >= q.spanMin && r.span_ms <= q.spanMax)),
-      ),
+    kilnHistory: (burn) => a.read((s) => copy(kilnHistory(burn, s.fleet_burns))),
+    curveCandidates: (q) => a.read((s) => copy(s.fleet_burns.filter((r) => isCurveCandidate(r, q)))),
     unjudged: (version) =>
       a.read((s) => {
         const judged = new Map(s.fleet_burns.map((r) => [r.log_id, r.version]));

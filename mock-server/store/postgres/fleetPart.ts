@@ -1,5 +1,6 @@
 import { sql, type ExpressionBuilder } from 'kysely';
 import type { Anomaly } from '../../../src/domain/api/fleet';
+import { curveMeans, KILN_HISTORY } from '../../../src/domain/fleet/anomalies';
 import { conflict } from '../errors';
 import type { AnomalyQuery } from '../../fleet/anomalyQuery';
 import type { FleetStore } from '../dataStore';
@@ -27,7 +28,28 @@ const selectAnomalies = (db: Db) =>
     .selectAll('anomalies')
     .select('facilities.name as facility_name');
 
-const toBurnRecord = (burn: FleetBurnRecord) => ({ ...burn, reasons: JSON.stringify(burn.reasons), fingerprint: JSON.stringify(burn.fingerprint) });
+// the curve means are the duplicate pre-selection's (migration 2026-11-27-0003); a record as read leaves them out
+const toBurnRecord = (burn: FleetBurnRecord) => ({ ...burn, reasons: JSON.stringify(burn.reasons), fingerprint: JSON.stringify(burn.fingerprint), ...curveMeans(burn.fingerprint) });
+const BURN_COLUMNS = [
+  'log_id',
+  'kiln',
+  'kiln_id',
+  'facility_id',
+  'kiln_type',
+  'logts',
+  'start_ts',
+  'span_ms',
+  'latitude',
+  'longitude',
+  'valid',
+  'reasons',
+  'burn_duration',
+  'biomass_loaded',
+  'biochar_produced',
+  'co2_removed',
+  'version',
+  'fingerprint',
+] as const satisfies readonly (keyof FleetBurnRecord)[];
 
 /** The fleet's records and anomalies in PostgreSQL (migration 2026-11-26-0003). */
 export function postgresFleet(db: Db): FleetStore {
@@ -76,16 +98,40 @@ export function postgresFleet(db: Db): FleetStore {
         await tx.deleteFrom('anomalies').where('log_id', '=', logId).execute();
         await tx.deleteFrom('fleet_burns').where('log_id', '=', logId).execute();
       }),
-    burnsOfKiln: (kiln) => db.selectFrom('fleet_burns').selectAll().where('kiln', '=', kiln).execute(),
-    curveCandidates: (q) =>
-      db
+    kilnHistory: async (burn) => {
+      // each part of KILN_HISTORY from its own index (migration 2026-11-27-0003), newest first
+      const earlier = (limit: number) =>
+        db
+          .selectFrom('fleet_burns')
+          .select(BURN_COLUMNS)
+          .where('kiln', '=', burn.kiln)
+          .where('log_id', '<>', burn.log_id)
+          .where(sql<boolean>`(start_ts, log_id) < (${burn.start_ts}, ${burn.log_id})`)
+          .orderBy('start_ts', 'desc')
+          .orderBy('log_id', 'desc')
+          .limit(limit);
+      const parts = await Promise.all([
+        earlier(KILN_HISTORY.last).execute(),
+        earlier(KILN_HISTORY.withTare).where(sql<boolean>`(fingerprint->>'tare_kg') is not null`).execute(),
+        earlier(KILN_HISTORY.validWithYield).where('valid', '=', true).where(sql<boolean>`(fingerprint->>'char_yield') is not null`).execute(),
+      ]);
+      const byId = new Map(parts.flat().map((r) => [r.log_id, r]));
+      return [...byId.values()].sort((a, b) => b.start_ts - a.start_ts || b.log_id - a.log_id);
+    },
+    curveCandidates: (q) => {
+      let query = db
         .selectFrom('fleet_burns')
-        .selectAll()
+        .select(BURN_COLUMNS)
         .where('facility_id', '=', q.facility_id)
         .where('kiln_type', '=', q.kiln_type)
-        .where('span_ms', '>=', q.spanMin)
-        .where('span_ms', '<=', q.spanMax)
-        .execute(),
+        .where('log_id', '<', q.beforeLogId)
+        .where('span_ms', '>=', q.span[0])
+        .where('span_ms', '<=', q.span[1]);
+      // as isCurveCandidate: a stored curve with a missing point has no mean and stays a candidate
+      if (q.tempMean) query = query.where((eb) => eb.or([eb('temp_mean', 'is', null), eb.between('temp_mean', q.tempMean![0], q.tempMean![1])]));
+      if (q.weightMean) query = query.where((eb) => eb.or([eb('weight_mean', 'is', null), eb.between('weight_mean', q.weightMean![0], q.weightMean![1])]));
+      return query.execute();
+    },
     unjudged: async (version) =>
       (
         await db

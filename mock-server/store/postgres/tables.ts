@@ -287,6 +287,9 @@ export interface FleetBurnsTable {
   co2_removed: number;
   version: string;
   fingerprint: Json<BurnFingerprint>;
+  /** the curves' means, null when a point is missing (curveMeans in src/domain/fleet/anomalies.ts) */
+  temp_mean: number | null;
+  weight_mean: number | null;
 }
 
 export interface AnomaliesTable {

@@ -5,7 +5,7 @@
  * and stores what is raised.
  */
 import { KILN_TYPES } from '../kilnTypes';
-import type { BurnFingerprint, FacilityBox } from './fingerprint';
+import { CURVE_POINTS, type BurnFingerprint, type FacilityBox } from './fingerprint';
 
 export const ANOMALY_CODES = ['DUPLICATE_CURVE', 'GPS_JUMP', 'TARE_DRIFT', 'YIELD_OUTLIER', 'RATE_IMPOSSIBLE'] as const;
 export type AnomalyCode = (typeof ANOMALY_CODES)[number];
@@ -72,7 +72,7 @@ export interface DetectedAnomaly {
 }
 
 export interface Neighbours {
-  /** the same kiln's burns, any order; those starting after this one are ignored */
+  /** the same kiln's burns, any order (at least its kilnHistory); those starting after this one are ignored */
   kilnBurns: readonly FleetBurn[];
   /** burns of any kiln whose curves could match (duplicateSpanRange); this one is ignored */
   curveCandidates: readonly FleetBurn[];
@@ -82,6 +82,69 @@ export interface Neighbours {
 export function duplicateSpanRange(spanMs: number): [number, number] {
   const slack = Math.max(DUPLICATE_SPAN_SLACK_MS, spanMs * DUPLICATE_SPAN_SHARE);
   return [spanMs - slack, spanMs + slack];
+}
+
+/** A curve's mean, or null when a point is missing (then no bound holds: the curve is always a candidate). */
+function completeMean(curve: readonly (number | null)[]): number | null {
+  // curves of another length are compared point by point over the shorter: no mean bound holds
+  if (curve.length !== CURVE_POINTS) return null;
+  let sum = 0;
+  for (const v of curve) {
+    if (v === null) return null;
+    sum += v;
+  }
+  return sum / curve.length;
+}
+
+/** The means DUPLICATE_CURVE's pre-selection compares (null: a point is missing). */
+export function curveMeans(f: BurnFingerprint): { temp_mean: number | null; weight_mean: number | null } {
+  return { temp_mean: completeMean(f.temp_curve), weight_mean: completeMean(f.weight_curve) };
+}
+
+/** what a store pre-selects as DUPLICATE_CURVE's candidates of a burn: [low, high] ranges; a mean range null when this burn's curve is incomplete */
+export interface CurveCandidateQuery {
+  facility_id: number;
+  kiln_type: number;
+  /** only burns stored before this one can be the original it copies */
+  beforeLogId: number;
+  span: [number, number];
+  tempMean: [number, number] | null;
+  weightMean: [number, number] | null;
+}
+
+// a float's rounding never drops a candidate at the edge
+const EDGE = 1e-6;
+
+/**
+ * DUPLICATE_CURVE's candidates, narrowed without losing a match: two complete
+ * curves of one length match only if their RMS difference is within the
+ * limit, and the difference of their means is at most that RMS (the mean of
+ * the differences is at most their root mean square), so a match's mean lies
+ * within DUPLICATE_TEMP_RMS_C and DUPLICATE_WEIGHT_RMS_KG of this burn's.
+ * A store reads a few burns of similar curves instead of every burn of the
+ * facility's kiln type and length.
+ */
+export function curveCandidateQuery(burn: { log_id: number; facility_id: number; kiln_type: number; span_ms: number; fingerprint: BurnFingerprint }): CurveCandidateQuery {
+  const { temp_mean, weight_mean } = curveMeans(burn.fingerprint);
+  const around = (mean: number | null, limit: number): [number, number] | null => (mean === null ? null : [mean - limit - EDGE, mean + limit + EDGE]);
+  return {
+    facility_id: burn.facility_id,
+    kiln_type: burn.kiln_type,
+    beforeLogId: burn.log_id,
+    span: duplicateSpanRange(burn.span_ms),
+    tempMean: around(temp_mean, DUPLICATE_TEMP_RMS_C),
+    weightMean: around(weight_mean, DUPLICATE_WEIGHT_RMS_KG),
+  };
+}
+
+const within = (value: number | null, range: [number, number] | null) => range === null || value === null || (value >= range[0] && value <= range[1]);
+
+/** Whether a stored burn is among a query's candidates: what the PostgreSQL store asks in SQL. */
+export function isCurveCandidate(c: { log_id: number; facility_id: number; kiln_type: number; span_ms: number; fingerprint: BurnFingerprint }, q: CurveCandidateQuery): boolean {
+  if (c.facility_id !== q.facility_id || c.kiln_type !== q.kiln_type || c.log_id >= q.beforeLogId) return false;
+  if (c.span_ms < q.span[0] || c.span_ms > q.span[1]) return false;
+  const means = curveMeans(c.fingerprint);
+  return within(means.temp_mean, q.tempMean) && within(means.weight_mean, q.weightMean);
 }
 
 const round = (v: number, decimals: number) => {
@@ -134,11 +197,38 @@ export function allowedMoveKm(box: FacilityBox): number {
 }
 
 /** The kiln's burns before this one, newest first. */
-function earlierBurns(burn: FleetBurn, kilnBurns: readonly FleetBurn[]): FleetBurn[] {
+function earlierBurns<T extends FleetBurn>(burn: FleetBurn, kilnBurns: readonly T[]): T[] {
   const start = burn.fingerprint.start_ts;
   return kilnBurns
     .filter((b) => b.log_id !== burn.log_id && (b.fingerprint.start_ts < start || (b.fingerprint.start_ts === start && b.log_id < burn.log_id)))
     .sort((a, b) => b.fingerprint.start_ts - a.fingerprint.start_ts || b.log_id - a.log_id);
+}
+
+/**
+ * What the kiln's rules read of its earlier burns, newest first: the last one
+ * (GPS_JUMP), the last TARE_HISTORY with a tare (TARE_DRIFT) and the last
+ * YIELD_HISTORY valid ones with a yield (YIELD_OUTLIER). A store hands the
+ * rules these instead of every burn of the kiln, so judging a burn reads at
+ * most 16 records however long the kiln has run; the rules raise the same.
+ */
+export const KILN_HISTORY = {
+  last: 1,
+  withTare: TARE_HISTORY,
+  validWithYield: YIELD_HISTORY,
+} as const;
+
+export const hasTare = (b: FleetBurn): boolean => b.fingerprint.tare_kg !== null;
+export const isValidWithYield = (b: FleetBurn): boolean => b.valid && b.fingerprint.char_yield !== null;
+
+/** The kiln's earlier burns the rules read (KILN_HISTORY), newest first, from any set of its burns. */
+export function kilnHistory<T extends FleetBurn>(burn: FleetBurn, kilnBurns: readonly T[]): T[] {
+  const earlier = earlierBurns(burn, kilnBurns.filter((b) => b.kiln === burn.kiln));
+  const read = new Set<T>([
+    ...earlier.slice(0, KILN_HISTORY.last),
+    ...earlier.filter(hasTare).slice(0, KILN_HISTORY.withTare),
+    ...earlier.filter(isValidWithYield).slice(0, KILN_HISTORY.validWithYield),
+  ]);
+  return earlier.filter((b) => read.has(b));
 }
 
 function duplicateCurve(burn: FleetBurn, candidates: readonly FleetBurn[]): DetectedAnomaly[] {

@@ -1,0 +1,78 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, inject, it } from 'vitest';
+import type { DataStore } from '../../mock-server/store/dataStore';
+import { EmbeddedStore } from '../../mock-server/store/embedded/embeddedStore';
+import { PostgresStore } from '../../mock-server/store/postgres/postgresStore';
+import type { FleetBurnRecord } from '../../mock-server/store/records';
+import { curveCandidateQuery, isCurveCandidate, kilnHistory } from '../../src/domain/fleet/anomalies';
+import { fleetHistoryBurns } from '../helpers/fleetHistory';
+import { addFacility, addLogs } from './fixtures';
+import { freshDatabase } from './postgresDatabases';
+
+/**
+ * The kiln history a store hands the anomaly rules (FleetStore.kilnHistory) is
+ * what the rules' own selection (kilnHistory) takes from all of the kiln's
+ * burns: the same records, newest first, on both engines.
+ */
+
+const dirs: string[] = [];
+afterAll(() => {
+  for (const dir of dirs) fs.rmSync(dir, { recursive: true, force: true });
+});
+
+const adminUrl = inject('postgresUrl');
+
+async function storedBurns(store: DataStore): Promise<FleetBurnRecord[]> {
+  const facility = await addFacility(store, 'FH');
+  const logs = await addLogs(store, Array.from({ length: 90 }, () => ({ facility })));
+  const burns = fleetHistoryBurns(logs.map((l) => l.id), { facility_id: facility.id, seed: 7 });
+  for (const burn of burns) await store.fleet.judge(burn, [], '2026-04-01T00:00:00.000Z');
+  return burns;
+}
+
+function historyContract(open: () => Promise<DataStore>) {
+  it('hands the rules what they read of each burn\u2019s kiln (its last burn, last tares and last valid yields, newest first) and the duplicate candidates', async () => {
+    const store = await open();
+    try {
+      const burns = await storedBurns(store);
+      for (const burn of burns) {
+        const got = await store.fleet.kilnHistory(burn);
+        expect(got.map((b) => b.log_id), `log ${burn.log_id}`).toEqual(kilnHistory(burn, burns).map((b) => b.log_id));
+        expect(got.length).toBeLessThanOrEqual(16);
+      }
+      // a burn the store holds nothing before has no history
+      const first = [...burns].sort((a, b) => a.start_ts - b.start_ts || a.log_id - b.log_id)[0];
+      expect(await store.fleet.kilnHistory(first)).toEqual([]);
+      // records come back whole: the rules read their fingerprints
+      const last = burns[burns.length - 1];
+      expect(await store.fleet.kilnHistory(last)).toEqual(kilnHistory(last, burns));
+
+      // DUPLICATE_CURVE's candidates: the records isCurveCandidate takes, narrowed by curve means
+      let narrowed = 0;
+      for (const burn of burns) {
+        const q = curveCandidateQuery(burn);
+        const got = (await store.fleet.curveCandidates(q)).map((b) => b.log_id).sort((a, b) => a - b);
+        const want = burns.filter((b) => isCurveCandidate(b, q)).map((b) => b.log_id);
+        expect(got, `log ${burn.log_id}`).toEqual(want);
+        narrowed += burns.filter((b) => b.log_id < burn.log_id).length - want.length;
+      }
+      expect(narrowed).toBeGreaterThan(0);
+    } finally {
+      await store.close();
+    }
+  });
+}
+
+describe('embedded store: kiln history of the anomaly rules', () => {
+  historyContract(async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'kiln-fleet-'));
+    dirs.push(dir);
+    return new EmbeddedStore(dir);
+  });
+});
+
+describe.skipIf(!adminUrl)('PostgreSQL store: kiln history of the anomaly rules', () => {
+  historyContract(async () => PostgresStore.open(await freshDatabase(adminUrl!)));
+});

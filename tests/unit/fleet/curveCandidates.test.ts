@@ -1,0 +1,69 @@
+import { describe, expect, it } from 'vitest';
+import { curveCandidateQuery, curvesMatch, DUPLICATE_TEMP_RMS_C, DUPLICATE_WEIGHT_RMS_KG, isCurveCandidate } from '../../../src/domain/fleet/anomalies';
+import { CURVE_POINTS, type BurnFingerprint } from '../../../src/domain/fleet/fingerprint';
+import { random } from '../../store/fixtures';
+
+const HOUR = 3_600_000;
+const BOX = { latitude_min: -1.5, latitude_max: -1.1, longitude_min: 36.6, longitude_max: 37.1 };
+
+function fingerprint(temp: (number | null)[], weight: (number | null)[], span_ms = 4 * HOUR): BurnFingerprint {
+  return {
+    kiln_type: 0,
+    start_ts: Date.UTC(2026, 0, 1),
+    span_ms,
+    latitude: -1.3,
+    longitude: 36.8,
+    box: BOX,
+    char_yield: 0.2,
+    tare_kg: 180,
+    max_heating_c_min: 10,
+    max_cooling_c_min: 10,
+    temp_curve: temp,
+    weight_curve: weight,
+  };
+}
+
+const burn = (log_id: number, f: BurnFingerprint) => ({ log_id, facility_id: 1, kiln_type: 0, span_ms: f.span_ms, fingerprint: f });
+
+describe('DUPLICATE_CURVE candidates: narrowed by curve means without losing a match', () => {
+  it('keeps every burn whose curves match, on curves near the limits, with missing points', () => {
+    const rnd = random(42);
+    let matches = 0;
+    let dropped = 0;
+    for (let n = 0; n < 4000; n++) {
+      const temp = Array.from({ length: CURVE_POINTS }, () => Math.round(20 + rnd() * 800));
+      const weight = Array.from({ length: CURVE_POINTS }, () => Math.round((150 + rnd() * 500) * 10) / 10);
+      // a copy with noise around the limits: a constant shift (what moves the mean most) plus jitter
+      const shiftT = (rnd() * 2 - 1) * DUPLICATE_TEMP_RMS_C * 1.2;
+      const shiftW = (rnd() * 2 - 1) * DUPLICATE_WEIGHT_RMS_KG * 1.2;
+      const hole = () => rnd() < 0.02;
+      const copyT = temp.map((v) => (hole() ? null : v + shiftT + (rnd() - 0.5) * 2));
+      const copyW = weight.map((v) => (hole() ? null : v + shiftW + (rnd() - 0.5) * 0.2));
+      const original = burn(1, fingerprint(temp, weight));
+      const copy = burn(2, fingerprint(copyT, copyW, 4 * HOUR + rnd() * 60_000));
+      const q = curveCandidateQuery(copy);
+      const candidate = isCurveCandidate(original, q);
+      if (curvesMatch(copy.fingerprint, original.fingerprint)) {
+        matches++;
+        expect(candidate, `pair ${n}`).toBe(true);
+      } else if (!candidate) dropped++;
+    }
+    // both sides of the limits were tried: the test can tell a lost match from a kept one
+    expect(matches).toBeGreaterThan(300);
+    expect(dropped).toBeGreaterThan(200);
+  });
+
+  it('leaves out burns whose means are beyond the limits, later burns, and other facilities', () => {
+    const flat = (t: number, w: number) => fingerprint(Array(CURVE_POINTS).fill(t), Array(CURVE_POINTS).fill(w));
+    const q = curveCandidateQuery(burn(10, flat(500, 300)));
+    expect(isCurveCandidate(burn(3, flat(500 + DUPLICATE_TEMP_RMS_C - 0.01, 300)), q)).toBe(true);
+    expect(isCurveCandidate(burn(3, flat(500 + DUPLICATE_TEMP_RMS_C + 0.01, 300)), q)).toBe(false);
+    expect(isCurveCandidate(burn(3, flat(500, 300 - DUPLICATE_WEIGHT_RMS_KG - 0.01)), q)).toBe(false);
+    expect(isCurveCandidate(burn(11, flat(500, 300)), q)).toBe(false);
+    expect(isCurveCandidate({ ...burn(3, flat(500, 300)), facility_id: 2 }, q)).toBe(false);
+    // a stored curve with a missing point has no mean: always a candidate
+    const holed = flat(900, 300);
+    holed.temp_curve[5] = null;
+    expect(isCurveCandidate(burn(3, holed), q)).toBe(true);
+  });
+});
