@@ -1,6 +1,6 @@
 #!/usr/bin/env node
-// Rewrites the comments of src/, mock-server/ and tests/ that cite documents outside the
-// repository (the product specification, DESIGN.md, ANALYSIS.md, STACK.md, ../shared/…)
+// Rewrites the comments of src/, mock-server/ and tests/ (and the prose of docs/ and the
+// README) that cite documents outside the repository (the product specification, DESIGN.md, ANALYSIS.md, STACK.md, ../shared/…)
 // into links to the docs/ headings that restate them: `spec §4 Kiln form` becomes
 // `docs/product.md#modals`. Only comments change (and the prose of YAML files, whose
 // descriptions are copied into src/domain/api/generated.ts); running it twice changes
@@ -16,6 +16,8 @@ import { commentRanges } from './comments.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const FOLDERS = ['src', 'mock-server', 'tests'];
+/** Markdown whose prose is rewritten too, into Markdown links. */
+const MARKDOWN = ['README.md', 'docs'];
 const SKIP_DIRS = new Set(['node_modules', 'dist', 'coverage', 'test-results', 'reports', '.stryker-tmp']);
 const EXTENSIONS = new Set(['.ts', '.tsx', '.js', '.jsx', '.mjs', '.cjs', '.yaml', '.yml', '.sql']);
 
@@ -225,7 +227,10 @@ const WHOLE_HINTS = {
     [/text|quoted|letter/i, `${ROLES}#welcome-sentences`],
     [/log file|burn log|header/i, `${ANALYSIS}#burn-log-files`],
   ],
-  analysis: [[/per_g_weight|calibration|kg\b/i, `${ANALYSIS}#series-preparation`]],
+  analysis: [
+    [/per_g_weight|calibration|kg\b/i, `${ANALYSIS}#series-preparation`],
+    [/\bcode\b|\brules?\b/i, `${ANALYSIS}#validity-rules`],
+  ],
   stack: [
     [/postgres|cluster|initdb/i, `${STACK}#postgresql-for-tests`],
     [/pdf|worker/i, `${STACK}#react-pdf`],
@@ -352,7 +357,7 @@ function lineAround(text, offset) {
 function rewriteWhole(text, rel, counter) {
   const rules = [
     // "ANALYSIS.md's" reads as "the method's"
-    [/\bANALYSIS\.md's\b/g, 'analysis', (link) => `those of ${link}`],
+    [/\bANALYSIS\.md's\b/g, 'analysis', (link) => `the method's (${link})`],
     [/(?:\.\.\/|\/work\/)?(?:shared\/)?\bANALYSIS\.md\b/g, 'analysis', (link) => link],
     [/(?:\.\.\/|\/work\/)?(?:shared\/)?\bDESIGN(?:\.md)?\b(?![\w-])/g, 'design', (link) => link],
     [/(?:\.\.\/|\/work\/)?(?:shared\/)?\bSTACK\.md\b/g, 'stack', (link) => link],
@@ -404,9 +409,25 @@ export function rewriteCitations(text, rel = '', counter = { n: 0 }) {
   return out;
 }
 
+/** Markdown prose: every line outside fenced code, citations made Markdown links relative to the file. */
+function rewriteMarkdown(rel, src, counter) {
+  const base = path.posix.dirname(rel);
+  let fenced = false;
+  const lines = src.split('\n').map((line) => {
+    if (/^\s*(```|~~~)/.test(line)) fenced = !fenced;
+    if (fenced || /^\s*(```|~~~)/.test(line)) return line;
+    return rewriteCitations(line, rel, counter).replace(
+      /(?<!\]\()(?<![[/\w`#-])docs\/([\w.-]+\.md)#([\w-]+)/g,
+      (_all, file, anchor) => `[${anchor.replace(/-/g, ' ')}](${path.posix.relative(base, `docs/${file}`)}#${anchor})`,
+    );
+  });
+  return lines.join('\n');
+}
+
 /** The file with the citations in its comments rewritten, and how many were. */
 export function rewriteFile(rel, src) {
   const counter = { n: 0 };
+  if (rel.endsWith('.md')) return { text: rewriteMarkdown(rel, src, counter), count: counter.n };
   const ranges = commentRanges(src, path.extname(rel));
   let out = '';
   let last = 0;
@@ -430,19 +451,21 @@ function main() {
   const check = process.argv.includes('--check');
   let files = 0;
   let total = 0;
-  for (const folder of FOLDERS) {
-    const abs = path.join(ROOT, folder);
-    if (!fs.existsSync(abs)) continue;
-    for (const file of walk(abs)) {
-      const rel = path.relative(ROOT, file).split(path.sep).join('/');
-      const src = fs.readFileSync(file, 'utf8');
-      const { text, count } = rewriteFile(rel, src);
-      if (text === src) continue;
-      files += 1;
-      total += count;
-      console.log(`${rel}: ${count}`);
-      if (!check) fs.writeFileSync(file, text);
-    }
+  const markdown = MARKDOWN.flatMap((name) => {
+    const abs = path.join(ROOT, name);
+    if (!fs.existsSync(abs)) return [];
+    return fs.statSync(abs).isDirectory() ? fs.readdirSync(abs).filter((f) => f.endsWith('.md')).map((f) => path.join(abs, f)) : [abs];
+  });
+  const sources = FOLDERS.filter((folder) => fs.existsSync(path.join(ROOT, folder))).flatMap((folder) => [...walk(path.join(ROOT, folder))]);
+  for (const file of [...sources, ...markdown]) {
+    const rel = path.relative(ROOT, file).split(path.sep).join('/');
+    const src = fs.readFileSync(file, 'utf8');
+    const { text, count } = rewriteFile(rel, src);
+    if (text === src) continue;
+    files += 1;
+    total += count;
+    console.log(`${rel}: ${count}`);
+    if (!check) fs.writeFileSync(file, text);
   }
   console.log(`${check ? 'Would rewrite' : 'Rewrote'} ${total} citation(s) in ${files} file(s).`);
   if (check && files) process.exit(1);

@@ -103,7 +103,7 @@ function namedPaths(rel: string): Array<{ line: number; target: string }> {
       const target = path.posix.normalize(path.posix.join(dir, file));
       out.push({ line: i + 1, target: anchor ? `${target}#${anchor}` : target });
     }
-    for (const m of text.matchAll(/(?<![\w./@-])((?:src|mock-server|tests|docs|tools|public|\.ci)\/[\w./@[\]-]*)/g)) {
+    for (const m of text.matchAll(/(?<![\w./@-])((?:src|mock-server|tests|docs|tools|public|\.ci)\/[\w./@#[\]-]*)/g)) {
       const after = text[(m.index ?? 0) + m[0].length] ?? '';
       if ('{*<…'.includes(after) && after !== '') continue;
       const target = m[1].replace(/[.,:;]+$/, '');
@@ -159,6 +159,8 @@ const OUTSIDE: RegExp[] = [
 /** A section sign with no document named; standards (RFC, ISO) are cited by their own numbers. */
 const BARE_SECTION = /(?<![\w.])§\s?[0-9]/;
 const STANDARD = /\b(?:RFC|ISO)\b/;
+const citesOutside = (line: string): boolean =>
+  OUTSIDE.some((re) => re.test(line)) || (BARE_SECTION.test(line) && !STANDARD.test(line));
 
 describe('docs/ and the README', () => {
   it('name only repository paths and headings that exist', () => {
@@ -180,6 +182,16 @@ describe('docs/ and the README', () => {
       ),
     );
     expect(missing).toEqual([]);
+  });
+
+  it('cite no document outside the repository (run `node tools/cite-docs.mjs`)', () => {
+    const outside = docFiles().flatMap((rel) =>
+      proseLines(read(rel))
+        .map((text, i) => ({ text, line: i + 1 }))
+        .filter(({ text }) => citesOutside(text))
+        .map(({ line, text }) => `${rel}:${line}: ${text.trim()}`),
+    );
+    expect(outside).toEqual([]);
   });
 
   it('do not say that something built is not built yet', () => {
@@ -211,7 +223,7 @@ describe('comments in src/, mock-server/ and tests/', () => {
         text
           .split('\n')
           .map((l, i) => ({ l, at: line + i }))
-          .filter(({ l }) => OUTSIDE.some((re) => re.test(l)) || (BARE_SECTION.test(l) && !STANDARD.test(l)))
+          .filter(({ l }) => citesOutside(l))
           .map(({ l, at }) => `${rel}:${at}: ${l.trim()}`),
       ),
     );
