@@ -89,7 +89,7 @@ async function main(): Promise<void> {
     '',
     '## Burn analysis: worst error per kind of field messiness',
     '',
-    'Simulated burns (ANALYSIS.md §5), 50 seeds per kiln type and kind, sampled every 10 s (irregular sampling: 3–20 s); the largest relative error of each figure against the truth it was simulated from. Goal: every one under 3 %, every burn valid.',
+    'Simulated burns ([checking against known truth](analysis.md#checking-against-known-truth)), 50 seeds per kiln type and kind, sampled every 10 s (irregular sampling: 3–20 s); the largest relative error of each figure against the truth it was simulated from. Goal: every one under 3 %, every burn valid.',
     '',
     ...accuracy,
     '',
