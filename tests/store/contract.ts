@@ -6,7 +6,7 @@ import { queryKilnLogs, type KilnLogFilter, type KilnLogScope } from '../../mock
 import type { DataStore } from '../../mock-server/store/dataStore';
 import { emptyEmbedded } from '../../mock-server/store/embedded/state';
 import { mintLedger } from '../../mock-server/store/ledgerRules';
-import type { AuditRow, FacilityRecord, KilnLogRecord, StoredFile } from '../../mock-server/store/records';
+import type { AuditRow, FacilityRecord, KilnLogRecord, StoredFile } from '../../mock-server/store/model';
 import { addFacility, addLogs, FIXTURE_ALGORITHM_VERSION, logRow, random } from './fixtures';
 
 /**
