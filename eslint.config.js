@@ -131,6 +131,11 @@ export default tseslint.config(
             "The store imports no HTTP or route code; map store errors in http/errors.ts.",
         },
         {
+          group: ["**/src/domain/api", "**/src/domain/api/**"],
+          message:
+            "The store speaks its own record model (store/model.ts), not the API's payload types.",
+        },
+        {
           group: ["**/src/*", "!**/src/domain", "**/src/!(domain)/**"],
           message: "The server imports only pure domain code from src/domain.",
         },

@@ -2,7 +2,7 @@ import type { ChangeSaveRequest } from '../../src/domain/api/admin';
 import { isCalendarDate } from '../../src/domain/validation';
 import { badRequest, type FieldReasons } from '../http/errors';
 import { sanitizeChangeBody } from '../changes/sanitize';
-import type { ChangeFields } from '../store/records';
+import type { ChangeFields } from '../store/model';
 
 /**
  * A Recent Changes entry as it may be stored: a real date, a title, and a

@@ -7,7 +7,7 @@ import { positiveId } from '../http/fieldErrors';
 import { idList, refuseUnknownKeys, searchText } from '../http/listFilters';
 import { parseListParams, sendPage } from '../http/simpleRest';
 import { pageOf, sortRows, type SortKey } from '../store/paging';
-import type { ChangeRecord } from '../store/records';
+import type { ChangeRecord } from '../store/model';
 import { changeFields } from './changeValidation';
 
 const CHANGE_SORT_FIELDS = ['date', 'title', 'id'] as const;

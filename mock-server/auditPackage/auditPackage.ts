@@ -4,7 +4,7 @@ import { missingFile } from '../blobs/missingFile';
 import { evidenceBlobKey } from '../audits/evidence';
 import type { DataStore } from '../store/dataStore';
 import { KilnLogFiles } from '../kilnlogs/storage';
-import type { AuditRow } from '../store/records';
+import type { AuditRow } from '../store/model';
 import { buildPackage, signatureOf, type PackageBurnSource } from './build';
 import { REPORT_FILE, type PackageKey, type PackageUser } from './manifest';
 

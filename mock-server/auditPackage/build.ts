@@ -3,7 +3,7 @@ import { zipSync } from 'fflate';
 import { toGrams, toKg } from '../../src/domain/carbon';
 import { factorsOf } from '../analysis/versions';
 import type { AnalysisResult, ChartPoint } from '../analysis';
-import type { AuditBurnRecord, AuditRow, FacilityRecord, KilnLogRecord } from '../store/records';
+import type { AuditBurnRecord, AuditRow, FacilityRecord, KilnLogRecord } from '../store/model';
 import {
   logFileOf,
   MANIFEST_FILE,

@@ -2,7 +2,7 @@ import { sumKg } from '../../src/domain/carbon';
 import { present } from '../kilnlogs/presentLog';
 import type { KilnLogFiles } from '../kilnlogs/storage';
 import type { AuditTotals, DataStore } from '../store/dataStore';
-import type { AuditBurnRecord, AuditRow, KilnLogRecord } from '../store/records';
+import type { AuditBurnRecord, AuditRow, KilnLogRecord } from '../store/model';
 import type { AuditFacilitySummary, AuditHistoryItem, AuditLog, ProposedAudit } from './apiTypes';
 
 /** How the audit calls present stored records (spec §3: Proposed audit dropdown item, Auditable logs response, Audit history item). */

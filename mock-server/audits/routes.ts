@@ -17,7 +17,7 @@ import { positiveId } from '../http/fieldErrors';
 import { KilnLogFiles } from '../kilnlogs/storage';
 import { analysisVersion } from '../store/auditRules';
 import { commitFiles } from '../store/commit';
-import type { AuditRow } from '../store/records';
+import type { AuditRow } from '../store/model';
 import type {
   AuditableLogsResponse,
   AuditedLogsResponse,

@@ -1,7 +1,7 @@
 import type { AuditAllocation, AvailableCo2Response, EcoAsset, EcoRetirement, FacilityEcoAsset } from '../../src/domain/api/ecoAssets';
 import { sumKg, toGrams, toKg } from '../../src/domain/carbon';
 import type { AllocationWithAudit, EcoAssetStore } from '../store/dataStore';
-import type { EcoAssetRecord, EcoRetirementRecord } from '../store/records';
+import type { EcoAssetRecord, EcoRetirementRecord } from '../store/model';
 
 /** The answers of the eco-asset calls (spec §3), made from the store's records. */
 

@@ -1,7 +1,7 @@
 import type { EcoAssetProvenance, ProvenanceAllocation } from '../../src/domain/api/ecoAssets';
 import { sumKg } from '../../src/domain/carbon';
 import type { AppContext } from '../context';
-import type { EcoAssetRecord } from '../store/records';
+import type { EcoAssetRecord } from '../store/model';
 import { auditPackageDigest } from './certificate';
 import { toEcoAsset, toEcoRetirement } from './ecoAssetView';
 

@@ -3,7 +3,7 @@ import { facilityScope } from '../auth/facilityScope';
 import type { AuthContext } from '../auth/authContext';
 import { notFound } from '../http/errors';
 import type { DataStore } from '../store/dataStore';
-import type { FacilityRecord, FacilityRow } from '../store/records';
+import type { FacilityRecord, FacilityRow } from '../store/model';
 
 /** The facilities the caller may see, ordered by mnemonic: all of them, or a facility admin's own. */
 export function visibleFacilities(auth: AuthContext, data: Pick<DataStore, 'facilities'>): Promise<FacilityRow[]> {

@@ -1,7 +1,7 @@
 import { resolveFacility } from '../analysis/config';
 import type { AuthContext } from '../auth/authContext';
 import type { StoreParts } from '../store/dataStore';
-import { CREDIT_FIELDS, type CreditValues, type FacilityChangeAction, type FacilityChangeDetail, type FacilityRecord } from '../store/records';
+import { CREDIT_FIELDS, type CreditValues, type FacilityChangeAction, type FacilityChangeDetail, type FacilityRecord } from '../store/model';
 
 /** Records one credit decision about a facility, by the caller, now (inside the decision's own transaction). */
 export function recordFacilityChange(tx: Pick<StoreParts, 'facilities'>, auth: AuthContext, facilityId: number, action: FacilityChangeAction, detail: FacilityChangeDetail) {

@@ -3,7 +3,7 @@ import { isAllowedOwnerRole } from '../../src/domain/facilityValidation';
 import { ROLES } from '../../src/domain/rules';
 import type { AuthContext } from '../auth/authContext';
 import type { DataStore } from '../store/dataStore';
-import type { FacilityRecord } from '../store/schema';
+import type { FacilityRecord } from '../store/model';
 
 const OWNER_ROLES = Object.values(ROLES).filter(isAllowedOwnerRole);
 

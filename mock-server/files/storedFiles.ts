@@ -2,7 +2,7 @@ import { pipeline } from 'node:stream/promises';
 import type { Response } from 'express';
 import { newBlobKey, type Blobs } from '../blobs/blobs';
 import { missingFile } from '../blobs/missingFile';
-import type { StoredFile } from '../store/schema';
+import type { StoredFile } from '../store/model';
 import { inlineDisposition } from './fileNames';
 
 /** Content already checked: its type detected from the bytes, its name made displayable. */

@@ -4,7 +4,7 @@ import type { AppContext } from '../context';
 import { reanalysis } from '../kilnlogs/ingest';
 import { KilnLogFiles } from '../kilnlogs/storage';
 import type { DataStore, FleetStore } from '../store/dataStore';
-import type { FleetBurnRecord, KilnLogRecord } from '../store/records';
+import type { FleetBurnRecord, KilnLogRecord } from '../store/model';
 
 /**
  * The anomaly pass (docs/analysis.md, "Fleet anomalies"): after a log is

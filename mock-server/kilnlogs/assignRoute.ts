@@ -5,7 +5,7 @@ import type { AppContext } from '../context';
 import { conflict, notFound } from '../http/errors';
 import { positiveId } from '../http/fieldErrors';
 import { recordFacilityChange } from '../facilities/facilityChanges';
-import type { KilnLogRecord } from '../store/schema';
+import type { KilnLogRecord } from '../store/model';
 import { recordAnomalies } from '../fleet/anomalyPass';
 import { assignedAnalysis } from './ingest';
 import { presentOne } from './presentLog';

@@ -3,7 +3,7 @@ import { analyseLogText, type LogAnalysis } from '../analysis';
 import { conflict } from '../http/errors';
 import type { DataStore } from '../store/dataStore';
 import { commitFiles } from '../store/commit';
-import type { FacilityRecord, KilnLogRecord, KilnRecord } from '../store/schema';
+import type { FacilityRecord, KilnLogRecord, KilnRecord } from '../store/model';
 import type { BurnFingerprint } from '../../src/domain/fleet/fingerprint';
 import { recordAnomalies } from '../fleet/anomalyPass';
 import type { AnalysisFile, KilnLogFiles } from './storage';

@@ -1,6 +1,6 @@
 import type { KilnLog } from '../../src/domain/api/kilnLogs';
 import type { DataStore } from '../store/dataStore';
-import type { KilnLogRecord } from '../store/schema';
+import type { KilnLogRecord } from '../store/model';
 
 /** The API row: the stored row plus analysis_id, the spec's name for the same id, and the job id naming its audit. */
 export const present = (row: KilnLogRecord, auditJobId: string | null): KilnLog => ({ ...row, analysis_id: row.id, audit_job_id: row.audit_id === null ? null : auditJobId });

@@ -3,7 +3,7 @@ import { badRequest } from '../http/errors';
 import { wholeNumber } from '../http/fieldErrors';
 import type { ListParams } from '../http/simpleRest';
 import { pageOf, sortRows, type Page, type SortKey } from '../store/paging';
-import type { KilnLogRecord } from '../store/schema';
+import type { KilnLogRecord } from '../store/model';
 
 /** Pure filtering, sorting and paging of kiln log rows for the two list calls. */
 

@@ -2,7 +2,7 @@ import { ALGORITHM_VERSION } from '../analysis';
 import type { AppContext } from '../context';
 import { MAX_PAGE_SIZE } from '../http/simpleRest';
 import type { DataStore, KilnLogPatch } from '../store/dataStore';
-import type { KilnLogRecord } from '../store/schema';
+import type { KilnLogRecord } from '../store/model';
 import type { BurnFingerprint } from '../../src/domain/fleet/fingerprint';
 import { judgeUnjudged, recordAnomalies } from '../fleet/anomalyPass';
 import { reanalysis } from './ingest';

@@ -1,4 +1,4 @@
-import type { KilnLogRecord } from '../store/schema';
+import type { KilnLogRecord } from '../store/model';
 
 /** Archived logs are kept ARCHIVE_RETENTION_DAYS, then deleted with their files (DESIGN, "Calls the spec does not show"). */
 

@@ -9,7 +9,7 @@ import { conflict, notFound } from '../http/errors';
 import { positiveId } from '../http/fieldErrors';
 import { parseListParams, sendPage } from '../http/simpleRest';
 import type { KilnLogPatch } from '../store/dataStore';
-import type { KilnLogRecord } from '../store/schema';
+import type { KilnLogRecord } from '../store/model';
 import { ingestLog, reanalysis } from './ingest';
 import { recordAnomalies } from '../fleet/anomalyPass';
 import { present, presentOne } from './presentLog';

@@ -3,7 +3,7 @@ import { requireOperation } from '../auth/middleware';
 import { HttpError } from '../http/errors';
 import { uploadSignature, verifiesBytes, type UploadSignature } from '../kilns/kilnKeys';
 import type { DataStore } from '../store/dataStore';
-import type { KilnKeyRecord } from '../store/schema';
+import type { KilnKeyRecord } from '../store/model';
 import { UNSIGNED, type Admission } from './ingest';
 
 /**

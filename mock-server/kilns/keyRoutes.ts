@@ -8,8 +8,8 @@ import { recordFacilityChange } from '../facilities/facilityChanges';
 import { conflict, fieldError, notFound } from '../http/errors';
 import { positiveId } from '../http/fieldErrors';
 import type { DataStore, StoreParts } from '../store/dataStore';
-import type { FacilityChangeAction } from '../store/records';
-import type { KilnKeyRecord, KilnRecord } from '../store/schema';
+import type { FacilityChangeAction } from '../store/model';
+import type { KilnKeyRecord, KilnRecord } from '../store/model';
 import { keyTaken, parsePublicKey } from './kilnKeys';
 
 const MAX_LABEL = 200;

@@ -1,5 +1,5 @@
 import { createHash, createPrivateKey, createPublicKey, generateKeyPairSync, sign, verify, type KeyObject } from 'node:crypto';
-import { fieldError, HttpError } from '../http/errors';
+import { HttpError } from '../http/errors';
 
 /**
  * A kiln's identity (docs/security.md, "Kiln identity"): Ed25519 keys, the
@@ -7,9 +7,8 @@ import { fieldError, HttpError } from '../http/errors';
  * Node's crypto does the work; nothing here is hand-rolled.
  */
 
-export const KEY_TAKEN = 'This key is registered already (to this or another kiln): generate a new key pair.';
-/** 400 on public_key: a fingerprint is registered once, across every kiln, revoked or not. */
-export const keyTaken = () => fieldError('public_key', KEY_TAKEN);
+/** 400 on public_key: a fingerprint is registered once, across every kiln, revoked or not (a store rule). */
+export { KEY_TAKEN, keyTaken } from '../store/kilnRules';
 
 /** lowercase hex SHA-256 of the key's DER SPKI bytes */
 export function fingerprintOf(key: KeyObject): string {

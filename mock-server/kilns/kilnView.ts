@@ -1,7 +1,7 @@
 import type { Kiln, KilnConfig, KilnSaveRequest } from '../../src/domain/api/configure';
 import { toNumber } from '../../src/domain/validation';
-import type { KilnRow } from '../store/records';
-import type { KilnRecord } from '../store/schema';
+import type { KilnRow } from '../store/model';
+import type { KilnRecord } from '../store/model';
 
 /** A kiln as the API answers it: its facility's mnemonic and name joined in, config as JSON text. */
 export function toKiln(record: KilnRow): Kiln {

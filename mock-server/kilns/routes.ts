@@ -12,7 +12,7 @@ import { reachableFacility, visibleFacilities } from '../facilities/access';
 import { recordFacilityChange } from '../facilities/facilityChanges';
 import { toFacilityOption } from '../facilities/facilityView';
 import type { StoreParts } from '../store/dataStore';
-import type { KilnRecord } from '../store/schema';
+import type { KilnRecord } from '../store/model';
 import { isKilnIdTaken, kilnFields, sortKilns, toKiln, type KilnFields } from './kilnView';
 
 /** Whether the caller approves kiln ids (a super-admin): a kiln id anyone else registers waits for one (DESIGN §3). */

@@ -3,7 +3,7 @@ import { evidenceBlobKey, newDocKey } from '../audits/evidence';
 import type { AppContext } from '../context';
 import type { CheckedContent } from '../files/storedFiles';
 import { analysisVersion, ANY_KILN_TYPE } from '../store/auditRules';
-import type { AuditBurnRecord, AuditRow, KilnLogRecord } from '../store/records';
+import type { AuditBurnRecord, AuditRow, KilnLogRecord } from '../store/model';
 import { buildPdf, type PdfLine } from './media/pdf';
 import { encodePng } from './media/png';
 import { drawStatementScan } from './media/statementScan';

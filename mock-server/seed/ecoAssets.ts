@@ -1,5 +1,5 @@
 import type { DataStore } from '../store/dataStore';
-import type { EcoAllocationRecord, EcoAssetRecord } from '../store/records';
+import type { EcoAllocationRecord, EcoAssetRecord } from '../store/model';
 
 /**
  * A few minted eco assets on the seeded signed-off audits (DESIGN §4), minted

@@ -1,4 +1,4 @@
-import type { FacilityRecord } from '../store/schema';
+import type { FacilityRecord } from '../store/model';
 import type { Seeder } from '.';
 
 const config = (wicf: number, carbonRemovalFactor: number) => JSON.stringify({ cgo1: { wicf, carbonRemovalFactor } });

@@ -1,8 +1,7 @@
 import { anyFile, type Blobs } from '../blobs/blobs';
 import type { AppContext } from '../context';
 import type { StoreState } from '../store/dataStore';
-import { normalise, type EmbeddedShape } from '../store/embedded/state';
-import { emptyDb, type DbShape } from '../store/schema';
+import { emptyDb, normalise, type DbShape, type EmbeddedShape } from '../store/embedded/state';
 import { seedAudits } from './audits';
 import { seedChanges } from './changes';
 import { seedEcoAssets } from './ecoAssets';

@@ -1,6 +1,6 @@
 import { createHash, createPublicKey, type KeyObject } from 'node:crypto';
 import { fingerprintOf, privateKeyFromSeed, signBytes } from '../kilns/kilnKeys';
-import type { KilnLogRecord } from '../store/schema';
+import type { KilnLogRecord } from '../store/model';
 import type { Seeder } from '.';
 
 /**

@@ -3,7 +3,7 @@ import { DEFAULT_CALIBRATION } from '../analysis/generate';
 import { createRandom, type Random } from '../analysis/prng';
 import { analysedLog, kilnLookup } from '../kilnlogs/ingest';
 import { KilnLogFiles } from '../kilnlogs/storage';
-import type { FacilityRecord, KilnRecord } from '../store/schema';
+import type { FacilityRecord, KilnRecord } from '../store/model';
 import type { AnomalyCode } from '../../src/domain/fleet/anomalies';
 import type { BurnFingerprint } from '../../src/domain/fleet/fingerprint';
 import { anomalousBurn } from '../fleet/anomalousBurns';

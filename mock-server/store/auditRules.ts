@@ -1,6 +1,6 @@
 import { exactKg, toGrams, toKg } from '../../src/domain/carbon';
 import { conflict, invalid, missing } from './errors';
-import type { AuditBurnRecord, KilnLogRecord } from './records';
+import type { AuditBurnRecord, KilnLogRecord } from './model';
 import type { MintInput, ProposeInput } from './dataStore';
 
 import { transactionKey } from '../../src/domain/minting';

@@ -2,7 +2,7 @@ import { toGrams, toKg } from '../../src/domain/carbon';
 import { leftToRetire, mintBlocks, mintSplit, retireProblems, unretiredBlock } from '../../src/domain/ledger';
 import { conflict, invalid } from './errors';
 import type { RetireInput } from './dataStore';
-import type { EcoAssetRecord, EcoRetirementRecord } from './records';
+import type { EcoAssetRecord, EcoRetirementRecord } from './model';
 
 /**
  * The ledger's rules both stores apply the same way (issue 27): a mint's

@@ -21,6 +21,12 @@ export function sortRows<T extends { id: number }>(rows: readonly T[], key: (row
   return keyed.map((x) => x.row);
 }
 
+export interface ListPage {
+  sort: { field: string; order: SortOrder };
+  /** first and last index, inclusive */
+  range: [number, number];
+}
+
 export interface Page<T> {
   rows: T[];
   start: number;

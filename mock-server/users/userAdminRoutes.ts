@@ -13,7 +13,7 @@ import { idList, refuseUnknownKeys, searchText, wholeNumberFilter } from '../htt
 import { parseListParams, sendPage } from '../http/simpleRest';
 import { USER_SORT_FIELDS, type UserFilter, type UserPatch } from '../store/dataStore';
 import { StoreRefusal } from '../store/errors';
-import type { UserChangeDetail, UserRow } from '../store/records';
+import type { UserChangeDetail, UserRow } from '../store/model';
 import { settleTakenFacilities } from './facilityMoves';
 import { recordUserChange } from './userChanges';
 import { OWNER_ROLES } from '../store/userRules';

@@ -1,6 +1,6 @@
 import type { AuthContext } from '../auth/authContext';
 import type { StoreParts } from '../store/dataStore';
-import type { UserChangeAction, UserChangeDetail, UserRow } from '../store/records';
+import type { UserChangeAction, UserChangeDetail, UserRow } from '../store/model';
 
 /** Records one change to a user, by the caller, now (inside the change's own transaction). */
 export function recordUserChange(

@@ -1,6 +1,6 @@
 import type { User } from '../../src/domain/api/users';
 import { ROLE_NAMES, isRoleCode } from '../../src/domain/rules';
-import type { FacilityRow, UserRow } from '../store/records';
+import type { FacilityRow, UserRow } from '../store/model';
 
 /** The facilities each user owns, as options, from one read of every facility. */
 export type FacilitiesByOwner = ReadonlyMap<number, { id: number; mnemonic: string; name: string }[]>;

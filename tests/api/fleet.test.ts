@@ -4,7 +4,7 @@ import { DEFAULT_CALIBRATION } from '../../mock-server/analysis/generate';
 import { anomalousBurn } from '../../mock-server/fleet/anomalousBurns';
 import { judgeUnjudged } from '../../mock-server/fleet/anomalyPass';
 import { DEMO_ANOMALY_MIN_LOGS } from '../../mock-server/seed/kilnlogs';
-import type { FacilityRecord } from '../../mock-server/store/schema';
+import type { FacilityRecord } from '../../mock-server/store/model';
 import type { Anomaly, FleetView } from '../../src/domain/api/fleet';
 import { ANOMALY_CODES, type AnomalyCode } from '../../src/domain/fleet/anomalies';
 import { bearer, startTestServer, type TestServer } from '../helpers/testServer';

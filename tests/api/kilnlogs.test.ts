@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { KilnLog, KilnLogDetail } from '../../src/domain/api/kilnLogs';
 import { createApp } from '../../mock-server/app';
 import { purgeArchivedLogs } from '../../mock-server/kilnlogs/purge';
-import type { FacilityRecord } from '../../mock-server/store/schema';
+import type { FacilityRecord } from '../../mock-server/store/model';
 import { addTestKiln, burnCsv } from '../helpers/kilnLogUploads';
 import { bearer, startTestServer, type TestServer } from '../helpers/testServer';
 import { afterRestart, facility, fileExists, kilnLog, kilnLogs } from '../helpers/storeAccess';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ALGORITHM_VERSION } from '../../mock-server/analysis';
 import { reanalyseOutdated } from '../../mock-server/kilnlogs/reanalyseOutdated';
-import type { KilnLogRecord } from '../../mock-server/store/schema';
+import type { KilnLogRecord } from '../../mock-server/store/model';
 import { bearer, startTestServer, type TestServer } from '../helpers/testServer';
 import { afterRestart, kilnLogs } from '../helpers/storeAccess';
 

@@ -4,7 +4,7 @@ import { kilnPayload, pngImage, TINY_PDF } from '../helpers/configure';
 import { snapshot } from '../helpers/snapshot';
 import { burnCsv } from '../helpers/kilnLogUploads';
 import { bearer, startTestServer, type TestServer } from '../helpers/testServer';
-import type { KilnRecord } from '../../mock-server/store/records';
+import type { KilnRecord } from '../../mock-server/store/model';
 import { facility, kilnLogs } from '../helpers/storeAccess';
 
 /**

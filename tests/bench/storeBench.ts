@@ -11,7 +11,7 @@ import path from 'node:path';
 import type { DataStore } from '../../mock-server/store/dataStore';
 import { EmbeddedStore } from '../../mock-server/store/embedded/embeddedStore';
 import { PostgresStore } from '../../mock-server/store/postgres/postgresStore';
-import type { KilnLogRecord } from '../../mock-server/store/records';
+import type { KilnLogRecord } from '../../mock-server/store/model';
 import { createDatabase, findPostgresBin, startPostgresCluster } from '../helpers/postgres';
 import { addFacility, logRow, random, sha } from '../store/fixtures';
 

@@ -1,4 +1,4 @@
-import type { FleetBurnRecord } from '../../mock-server/store/records';
+import type { FleetBurnRecord } from '../../mock-server/store/model';
 import { ANOMALY_VERSION, CURVE_POINTS } from '../../src/domain/fleet/fingerprint';
 import { random } from '../store/fixtures';
 

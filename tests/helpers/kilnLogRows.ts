@@ -1,4 +1,4 @@
-import type { KilnLogRecord } from '../../mock-server/store/schema';
+import type { KilnLogRecord } from '../../mock-server/store/model';
 
 /** A stored kiln log row with believable defaults; pass what the test is about. */
 export function makeKilnLogRow(overrides: Partial<KilnLogRecord> & { id: number }): KilnLogRecord {

@@ -1,6 +1,6 @@
 import { generateBurn, KILN_TYPE, type BurnFault } from '../../mock-server/analysis';
 import { DEFAULT_CALIBRATION } from '../../mock-server/analysis/generate';
-import type { FacilityRecord, KilnRecord } from '../../mock-server/store/schema';
+import type { FacilityRecord, KilnRecord } from '../../mock-server/store/model';
 import type { TestServer } from './testServer';
 
 /** A C-Go-1 kiln registered straight in the store (either store), calibrated as the generator's default. */

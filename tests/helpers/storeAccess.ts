@@ -1,5 +1,5 @@
 import type { DataStore } from '../../mock-server/store/dataStore';
-import type { FacilityRecord, KilnLogRecord, KilnRecord, UserRow } from '../../mock-server/store/records';
+import type { FacilityRecord, KilnLogRecord, KilnRecord, UserRow } from '../../mock-server/store/model';
 import { openStore } from '../../mock-server/store/storeConfig';
 import type { TestServer } from './testServer';
 

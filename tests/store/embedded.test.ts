@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { EmbeddedStore } from '../../mock-server/store/embedded/embeddedStore';
-import type { EcoAssetRecord } from '../../mock-server/store/records';
+import type { EcoAssetRecord } from '../../mock-server/store/model';
 import { storeContract } from './contract';
 import { addFacility, addLogs, FIXTURE_ALGORITHM_VERSION } from './fixtures';
 

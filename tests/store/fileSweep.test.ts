@@ -10,7 +10,7 @@ import { analysisKeyOf } from '../../mock-server/kilnlogs/storage';
 import type { DataStore } from '../../mock-server/store/dataStore';
 import { EmbeddedStore } from '../../mock-server/store/embedded/embeddedStore';
 import { FILE_AREAS, reportSweep, sweepFiles, sweepGraceMs } from '../../mock-server/store/fileSweep';
-import type { StoredFile } from '../../mock-server/store/records';
+import type { StoredFile } from '../../mock-server/store/model';
 import { startTestBucket, type TestBucket } from '../helpers/s3';
 import { addFacility, addLogs, FIXTURE_ALGORITHM_VERSION, logRow } from './fixtures';
 

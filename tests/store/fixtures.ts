@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { DataStore } from '../../mock-server/store/dataStore';
-import type { FacilityRecord, KilnLogRecord } from '../../mock-server/store/records';
+import type { FacilityRecord, KilnLogRecord } from '../../mock-server/store/model';
 
 /** Records for the store contract tests, built through the interface itself. */
 

@@ -5,7 +5,7 @@ import { afterAll, describe, expect, inject, it } from 'vitest';
 import type { DataStore } from '../../mock-server/store/dataStore';
 import { EmbeddedStore } from '../../mock-server/store/embedded/embeddedStore';
 import { PostgresStore } from '../../mock-server/store/postgres/postgresStore';
-import type { FleetBurnRecord } from '../../mock-server/store/records';
+import type { FleetBurnRecord } from '../../mock-server/store/model';
 import { curveCandidateQuery, isCurveCandidate, kilnHistory } from '../../src/domain/fleet/anomalies';
 import { fleetHistoryBurns } from '../helpers/fleetHistory';
 import { addFacility, addLogs } from './fixtures';

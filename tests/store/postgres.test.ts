@@ -6,7 +6,7 @@ import { describe, expect, inject, it } from 'vitest';
 import { connect, migrateToLatest, MIGRATIONS_DIR } from '../../mock-server/store/postgres/connect';
 import { PostgresStore } from '../../mock-server/store/postgres/postgresStore';
 import { storeContract } from './contract';
-import { toLogColumns } from '../../mock-server/store/postgres/parts';
+import { toLogColumns } from '../../mock-server/store/postgres/logRows';
 import { createDatabase } from '../helpers/postgres';
 import { logRow } from './fixtures';
 import { freshDatabase } from './postgresDatabases';

@@ -3,7 +3,8 @@ import path from 'node:path';
 import { memoryLoginThrottle, type LoginThrottle, type LoginThrottleOptions } from '../../auth/loginThrottle';
 import type { DataStore, FileReferences, StoreJob, StoreParts, StoreState } from '../dataStore';
 import { StoreOfParts } from '../storeOfParts';
-import { embeddedParts, type Access } from './parts';
+import type { Access } from './access';
+import { embeddedParts } from './parts';
 import { EmbeddedState, Journal, Mutator, type EmbeddedShape } from './state';
 
 /**

@@ -5,9 +5,47 @@ import low, { type LowdbSync } from 'lowdb';
 import { exactKg } from '../../../src/domain/carbon';
 import { ensurePrivateDir, PRIVATE_FILE_MODE } from '../../files/privateFiles';
 import { AtomicFileAdapter } from '../atomicFileAdapter';
-import { emptyDb, type DbShape } from '../schema';
 import { legacyLedgers, nextSerial } from '../ledgerRules';
-import type { AnomalyRecord, AuditBurnRecord, AuditRow, BufferShareRecord, EcoAllocationRecord, EcoAssetRecord, EcoRetirementRecord, FacilityChangeRecord, FleetBurnRecord, StatisticsSnapshot, UserChangeRecord, UserRow } from '../records';
+import type {
+  AnomalyRecord,
+  AuditBurnRecord,
+  AuditRecord,
+  AuditRow,
+  BufferShareRecord,
+  ChangeRecord,
+  EcoAllocationRecord,
+  EcoAssetRecord,
+  EcoRetirementRecord,
+  FacilityChangeRecord,
+  FacilityPhotoRecord,
+  FacilityRecord,
+  FacilityStatementRecord,
+  FleetBurnRecord,
+  KilnKeyRecord,
+  KilnLogRecord,
+  KilnRecord,
+  StatisticsSnapshot,
+  UserChangeRecord,
+  UserRecord,
+  UserRow,
+} from '../model';
+
+/** The collections db.json held before the store interface (the seed builds its business in this shape). */
+export interface DbShape {
+  users: UserRecord[];
+  changes: ChangeRecord[];
+  facilities: FacilityRecord[];
+  kilns: KilnRecord[];
+  kiln_keys: KilnKeyRecord[];
+  facility_photos: FacilityPhotoRecord[];
+  facility_audits: FacilityStatementRecord[];
+  kilnlogs: KilnLogRecord[];
+  audits: AuditRecord[];
+}
+
+export function emptyDb(): DbShape {
+  return { users: [], changes: [], facilities: [], kilns: [], kiln_keys: [], facility_photos: [], facility_audits: [], kilnlogs: [], audits: [] };
+}
 
 /** What the embedded store's db.json holds: today's collections plus those of audits, eco assets and statistics. */
 export interface EmbeddedShape extends Omit<DbShape, 'users' | 'audits'> {

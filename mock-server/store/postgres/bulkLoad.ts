@@ -1,7 +1,7 @@
 import { sql, type Insertable, type Kysely } from 'kysely';
 import { storedTransactionKeys } from '../auditRules';
 import type { EmbeddedShape } from '../embedded/state';
-import { toAnalysisRows, toLogColumns } from './parts';
+import { toAnalysisRows, toLogColumns } from './logRows';
 import type { Database } from './tables';
 
 /**

@@ -13,8 +13,7 @@ export type FleetFacility = Schemas['FleetFacility'];
 export type FleetBurn = Schemas['FleetBurn'];
 export type FleetView = Schemas['FleetView'];
 
-export const ANOMALY_SORT_FIELDS = ['logts', 'id', 'code', 'raised_ts'] as const;
-export type AnomalySortField = (typeof ANOMALY_SORT_FIELDS)[number];
+export { ANOMALY_SORT_FIELDS, type AnomalySortField } from '../fleet/anomalies';
 
 /** The longest note a check may carry. */
 export const CHECK_NOTE_MAX = 1000;

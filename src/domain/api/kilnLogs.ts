@@ -28,23 +28,7 @@ export type KilnLogAssignRequest = Schemas['KilnLogAssignRequest'];
 /** GET /api/archived_kilnlogs/retention. */
 export type ArchiveRetention = paths['/archived_kilnlogs/retention']['get']['responses'][200]['content']['application/json'];
 
-export const KILNLOG_SORT_FIELDS = [
-  'id',
-  'kiln_id',
-  'facility_name',
-  'logts',
-  'file_size',
-  'gps_in_range',
-  'analysis',
-  'co2_removed',
-  'biochar_produced',
-  'upload_ts',
-  'file_name',
-  'archived_ts',
-  'delete_after',
-] as const;
-
-export type KilnLogSortField = (typeof KILNLOG_SORT_FIELDS)[number];
+export { KILNLOG_SORT_FIELDS, type KilnLogSortField } from '../kilnLogSort';
 
 export type KilnLogStatus = 'valid' | 'invalid' | 'error';
 

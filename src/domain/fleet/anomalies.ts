@@ -10,6 +10,10 @@ import { CURVE_POINTS, type BurnFingerprint, type FacilityBox } from './fingerpr
 export const ANOMALY_CODES = ['DUPLICATE_CURVE', 'GPS_JUMP', 'TARE_DRIFT', 'YIELD_OUTLIER', 'RATE_IMPOSSIBLE'] as const;
 export type AnomalyCode = (typeof ANOMALY_CODES)[number];
 
+/** What the anomaly list sorts by (the console, the API and both stores). */
+export const ANOMALY_SORT_FIELDS = ['logts', 'id', 'code', 'raised_ts'] as const;
+export type AnomalySortField = (typeof ANOMALY_SORT_FIELDS)[number];
+
 export const isAnomalyCode = (value: unknown): value is AnomalyCode => ANOMALY_CODES.includes(value as AnomalyCode);
 
 // DUPLICATE_CURVE

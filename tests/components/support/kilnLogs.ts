@@ -1,7 +1,7 @@
 import type { KilnLog } from '../../../src/domain/api/kilnLogs';
 import type { Anomaly } from '../../../src/domain/api/fleet';
 import { makeKilnLogRow } from '../../helpers/kilnLogRows';
-import type { KilnLogRecord } from '../../../mock-server/store/schema';
+import type { KilnLogRecord } from '../../../mock-server/store/model';
 
 /** A row as GET /api/kilnlogs answers it. */
 export function makeKilnLog({ audit_job_id = null, ...overrides }: Partial<KilnLogRecord> & { id: number; audit_job_id?: string | null }): KilnLog {

@@ -3,7 +3,7 @@ import { analyseLogText, generateBurn, KILN_TYPE, type KilnType } from '../../..
 import { buildPackage, type PackageBurnSource } from '../../../mock-server/auditPackage/build';
 import type { PackageKey } from '../../../mock-server/auditPackage/manifest';
 import { exactKg } from '../../../src/domain/carbon';
-import type { AuditRow, FacilityRecord } from '../../../mock-server/store/records';
+import type { AuditRow, FacilityRecord } from '../../../mock-server/store/model';
 import { makeKilnLogRow } from '../../helpers/kilnLogRows';
 import { makeFacility } from '../../helpers/facilities';
 

@@ -11,7 +11,7 @@ import { KilnLogFiles } from '../../../mock-server/kilnlogs/storage';
 import { DEMO_FACILITIES } from '../../../mock-server/seed/facilities';
 import { EmbeddedStore } from '../../../mock-server/store/embedded/embeddedStore';
 import { emptyEmbedded } from '../../../mock-server/store/embedded/state';
-import type { FacilityRecord } from '../../../mock-server/store/schema';
+import type { FacilityRecord } from '../../../mock-server/store/model';
 
 const facility: FacilityRecord = { ...DEMO_FACILITIES[0], last_updated: '2026-01-01T00:00:00.000Z' };
 

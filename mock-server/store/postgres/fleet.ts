@@ -1,11 +1,11 @@
 import { sql, type ExpressionBuilder } from 'kysely';
-import type { Anomaly } from '../../../src/domain/api/fleet';
 import { curveMeans, KILN_HISTORY } from '../../../src/domain/fleet/anomalies';
+import type { ListedAnomaly as Anomaly } from '../model';
 import { conflict } from '../errors';
 import type { AnomalyQuery } from '../../fleet/anomalyQuery';
-import type { FleetStore } from '../dataStore';
-import type { FleetBurnRecord } from '../records';
-import { atomic, type Db } from './parts';
+import type { FleetStore } from '../parts/fleet';
+import type { FleetBurnRecord } from '../model';
+import { atomic, type Db } from './atomic';
 import type { Database } from './tables';
 
 type AnomalyRow = ExpressionBuilder<Database, 'anomalies' | 'facilities'>;

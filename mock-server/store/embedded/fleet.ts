@@ -1,13 +1,12 @@
-import type { Anomaly } from '../../../src/domain/api/fleet';
 import { isCurveCandidate, kilnHistory } from '../../../src/domain/fleet/anomalies';
+import type { ListedAnomaly as Anomaly } from '../model';
 import { conflict } from '../errors';
 import { queryAnomalies } from '../../fleet/anomalyQuery';
-import type { FleetStore } from '../dataStore';
-import type { AnomalyRecord } from '../records';
-import type { Access } from './parts';
+import type { FleetStore } from '../parts/fleet';
+import type { AnomalyRecord } from '../model';
+import { copy, type Access } from './access';
 import type { EmbeddedShape } from './state';
 
-const copy = <T>(value: T): T => structuredClone(value);
 const sameAnomaly = (a: { code: string; other_log_id: number | null }, b: { code: string; other_log_id: number | null }) =>
   a.code === b.code && a.other_log_id === b.other_log_id;
 

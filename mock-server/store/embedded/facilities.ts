@@ -1,0 +1,70 @@
+import { conflict } from '../errors';
+import type { FacilityStore } from '../parts/facilities';
+import type { FacilityRecord } from '../model';
+import { byText, copy, type Access } from './access';
+
+export function embeddedFacilities(a: Access): FacilityStore {
+  return {
+    list: (filter = {}) =>
+      a.read((s) =>
+        s.facilities
+          .filter((f) => filter.ownerId === undefined || f.owner_id === filter.ownerId)
+          .sort((x, y) => byText(x.mnemonic, y.mnemonic))
+          .map((f) => ({ ...copy(f), photo_uploaded_ts: s.facility_photos.find((p) => p.facility_id === f.id)?.photo.uploaded_ts ?? null })),
+      ),
+    get: (id) => a.read((s) => copy(s.facilities.find((f) => f.id === id) ?? null)),
+    // transactions run one at a time here: a read inside one is as good as a lock
+    lock: (id) => a.read((s) => copy(s.facilities.find((f) => f.id === id) ?? null)),
+    idsOwnedBy: (userId) => a.read((s) => s.facilities.filter((f) => f.owner_id === userId).map((f) => f.id)),
+    mnemonics: () => a.read((s) => s.facilities.map((f) => f.mnemonic).sort(byText)),
+    create: (fields) =>
+      a.write((s, m) => {
+        if (s.facilities.some((f) => f.mnemonic === fields.mnemonic)) throw conflict(`The mnemonic ${fields.mnemonic} is taken.`);
+        const row: FacilityRecord = { signed_burns_only: false, ...copy(fields), id: m.nextId('facilities') };
+        m.insert('facilities', row);
+        return copy(row);
+      }),
+    update: (id, patch) =>
+      a.write((s, m) => {
+        const row = s.facilities.find((f) => f.id === id);
+        if (!row) return null;
+        if (patch.mnemonic !== undefined && s.facilities.some((f) => f.id !== id && f.mnemonic === patch.mnemonic)) {
+          throw conflict(`The mnemonic ${patch.mnemonic} is taken.`);
+        }
+        m.patch(row, copy(patch));
+        return copy(row);
+      }),
+    photo: (facilityId) => a.read((s) => copy(s.facility_photos.find((p) => p.facility_id === facilityId) ?? null)),
+    replacePhoto: (photo) =>
+      a.write((_s, m) => {
+        const [replaced = null] = m.remove('facility_photos', (p) => p.facility_id === photo.facility_id);
+        const row = { ...copy(photo), id: m.nextId('facility_photos') };
+        m.insert('facility_photos', row);
+        return { photo: copy(row), replaced };
+      }),
+    addStatement: (statement, ts) =>
+      a.write((s, m) => {
+        const facility = s.facilities.find((f) => f.id === statement.facility_id);
+        if (!facility) throw conflict('No such facility.');
+        const row = { ...copy(statement), id: m.nextId('facility_audits') };
+        m.insert('facility_audits', row);
+        m.patch(facility, { latest_facility_audit_id: row.id, last_updated: ts });
+        return copy(row);
+      }),
+    statement: (facilityId, id) =>
+      a.read((s) => {
+        const wanted = id ?? s.facilities.find((f) => f.id === facilityId)?.latest_facility_audit_id ?? null;
+        return copy(s.facility_audits.find((st) => st.id === wanted && st.facility_id === facilityId) ?? null);
+      }),
+    recordChange: (change) =>
+      a.write((_s, m) => {
+        const row = { ...copy(change), id: m.nextId('facility_changes') };
+        m.insert('facility_changes', row);
+        return copy(row);
+      }),
+    changesOf: (facilityId, actions) =>
+      a.read((s) =>
+        copy(s.facility_changes.filter((c) => c.facility_id === facilityId && (!actions || actions.includes(c.action))).sort((x, y) => byText(y.ts, x.ts) || y.id - x.id)),
+      ),
+  };
+}

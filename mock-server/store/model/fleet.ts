@@ -1,0 +1,52 @@
+import type { AnomalyCode } from '../../../src/domain/fleet/anomalies';
+import type { BurnFingerprint } from '../../../src/domain/fleet/fingerprint';
+
+/**
+ * One analysed burn of a registered kiln as the fleet reads it (fleet_burns):
+ * made again with each analysis of the log, gone with the log.
+ */
+export interface FleetBurnRecord {
+  log_id: number;
+  kiln: number;
+  kiln_id: string;
+  facility_id: number;
+  kiln_type: number;
+  logts: string | null;
+  /** the kiln's local clock as UTC ms; the rules' order */
+  start_ts: number;
+  span_ms: number;
+  latitude: number;
+  longitude: number;
+  valid: boolean;
+  reasons: string[];
+  burn_duration: number;
+  biomass_loaded: number;
+  biochar_produced: number;
+  co2_removed: number;
+  /** the ANOMALY_VERSION its anomalies were judged by */
+  version: string;
+  fingerprint: BurnFingerprint;
+}
+
+/** An anomaly as stored; the API adds its facility's name on read (ListedAnomaly). */
+export interface AnomalyRecord {
+  id: number;
+  code: AnomalyCode;
+  log_id: number;
+  /** the other burn of a pair (DUPLICATE_CURVE, GPS_JUMP); null for one burn's anomaly */
+  other_log_id: number | null;
+  kiln: number;
+  kiln_id: string;
+  facility_id: number;
+  message: string;
+  logts: string | null;
+  raised_ts: string;
+  /** who checked it, when and with what note; null while nobody has */
+  checked_ts: string | null;
+  checked_by: number | null;
+  checked_by_name: string | null;
+  check_note: string | null;
+}
+
+/** An anomaly with its facility's name joined in, as the fleet lists it. */
+export type ListedAnomaly = AnomalyRecord & { facility_name: string };

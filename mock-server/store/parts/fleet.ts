@@ -1,0 +1,37 @@
+import type { AnomalySortField, CurveCandidateQuery, DetectedAnomaly } from '../../../src/domain/fleet/anomalies';
+import type { AnomalyQuery } from '../../fleet/anomalyQuery';
+import type { ListPage, Page } from '../paging';
+import type { FleetBurnRecord, ListedAnomaly as Anomaly } from '../model';
+
+/** A burn on the Fleet screen: its record without the fingerprint, and how many of its anomalies nobody checked yet. */
+export type FleetBurnRow = Omit<FleetBurnRecord, 'fingerprint' | 'version'> & { open_anomalies: number };
+
+export interface AnomalyCheck {
+  checked_by: number;
+  checked_by_name: string;
+  checked_ts: string;
+  check_note: string;
+}
+
+export interface FleetStore {
+  /**
+   * Stores a burn's fleet record (replacing its earlier one) and what the rules
+   * raised on it: anomalies no longer raised go, those raised again (same code and
+   * other burn) stay as they were, checked or not; the rest are added.
+   */
+  judge(burn: FleetBurnRecord, raised: readonly DetectedAnomaly[], raisedTs: string): Promise<void>;
+  /** the log has no analysed burn any more: its record and its anomalies go */
+  forget(logId: number): Promise<void>;
+  /** the records of the burn's kiln that its rules read (src/domain/fleet/anomalies.ts, kilnHistory), newest first */
+  kilnHistory(burn: FleetBurnRecord): Promise<FleetBurnRecord[]>;
+  /** DUPLICATE_CURVE's candidates: the records isCurveCandidate takes (src/domain/fleet/anomalies.ts) */
+  curveCandidates(query: CurveCandidateQuery): Promise<FleetBurnRecord[]>;
+  /** logs with a result and a kiln whose fleet record is missing or of another version, oldest first (logts, then id) */
+  unjudged(version: string): Promise<number[]>;
+  /** live burns of the facilities in reach (null: all), optionally of one facility */
+  burns(query: { facilityIds: ReadonlySet<number> | null; facilityId?: number }): Promise<FleetBurnRow[]>;
+  anomalies(query: AnomalyQuery, page: ListPage & { sort: { field: AnomalySortField } }): Promise<Page<Anomaly>>;
+  anomaly(id: number): Promise<Anomaly | null>;
+  /** null for an unknown anomaly; 409 when it is checked already */
+  check(id: number, check: AnomalyCheck): Promise<Anomaly | null>;
+}
