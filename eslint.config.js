@@ -5,6 +5,11 @@ import tseslint from "typescript-eslint";
 import reactHooks from "eslint-plugin-react-hooks";
 
 const restricted = (patterns) => ["error", { patterns }];
+const noTools = {
+  group: ["**/tools", "**/tools/**", "./*-cli", "../*-cli"],
+  message:
+    "The server's runtime code imports nothing from the tools (mock-server/tools).",
+};
 
 export default tseslint.config(
   {
@@ -100,6 +105,32 @@ export default tseslint.config(
           group: ["**/src/*", "!**/src/domain", "**/src/!(domain)/**"],
           message: "The server imports only pure domain code from src/domain.",
         },
+        noTools,
+      ]),
+    },
+  },
+  {
+    files: ["mock-server/tools/**/*.ts"],
+    rules: {
+      "no-restricted-imports": restricted([
+        {
+          group: ["**/src/*", "!**/src/domain", "**/src/!(domain)/**"],
+          message: "The server imports only pure domain code from src/domain.",
+        },
+      ]),
+    },
+  },
+  {
+    // payload types reach code through the alias module of their API area (src/domain/api/<area>.ts)
+    files: ["**/*.{ts,tsx}"],
+    ignores: ["src/domain/api/**", "src/providers/httpClient.ts"],
+    rules: {
+      "@typescript-eslint/no-restricted-imports": restricted([
+        {
+          group: ["**/api/generated", "./generated"],
+          message:
+            "Import payload types from the alias module of their area (src/domain/api/<area>.ts), not generated.ts.",
+        },
       ]),
     },
   },
@@ -139,6 +170,7 @@ export default tseslint.config(
           group: ["**/src/*", "!**/src/domain", "**/src/!(domain)/**"],
           message: "The server imports only pure domain code from src/domain.",
         },
+        noTools,
       ]),
     },
   },

@@ -3,7 +3,7 @@ import { present } from '../kilnlogs/presentLog';
 import type { KilnLogFiles } from '../kilnlogs/storage';
 import type { AuditTotals, DataStore } from '../store/dataStore';
 import type { AuditBurnRecord, AuditRow, KilnLogRecord } from '../store/model';
-import type { AuditFacilitySummary, AuditHistoryItem, AuditLog, ProposedAudit } from './apiTypes';
+import type { AuditCo2Summary, AuditHistoryItem, AuditLog, ProposedAuditItem } from '../../src/domain/api/audits';
 
 /** How the audit calls present stored records (spec §3: Proposed audit dropdown item, Auditable logs response, Audit history item). */
 
@@ -36,7 +36,7 @@ export async function auditLogs(
   return out;
 }
 
-export const proposedAudit = (audit: AuditRow): ProposedAudit => ({
+export const proposedAudit = (audit: AuditRow): ProposedAuditItem => ({
   id: audit.id,
   create_ts: audit.create_ts,
   kiln_type: audit.kiln_type,
@@ -45,8 +45,8 @@ export const proposedAudit = (audit: AuditRow): ProposedAudit => ({
 });
 
 /** A proposal's burns per facility (one, as an audit covers one facility), by facility name. */
-export function facilitySummary(rows: readonly KilnLogRecord[]): AuditFacilitySummary[] {
-  const byFacility = new Map<number, AuditFacilitySummary>();
+export function facilitySummary(rows: readonly KilnLogRecord[]): AuditCo2Summary[] {
+  const byFacility = new Map<number, AuditCo2Summary>();
   for (const row of rows) {
     const key = row.facility_id ?? 0;
     const entry = byFacility.get(key) ?? { name: row.facility_name ?? '', count: 0, co2: 0, biochar: 0 };

@@ -22,12 +22,12 @@ import type {
   AuditableLogsResponse,
   AuditedLogsResponse,
   AuditHistoryResponse,
-  Co2SummaryResponse,
+  CarbonSummaryResponse as Co2SummaryResponse,
   PotentialLogsResponse,
   ProposedAuditsResponse,
   ProposeRequest,
   ProposeResult,
-} from './apiTypes';
+} from '../../src/domain/api/audits';
 import { auditLogs, auditPeople, facilitySummary, historyItem, proposedAudit } from './auditViews';
 import { signoffRange } from './dateRange';
 import { evidenceBlobKey, isDocKey, newDocKey } from './evidence';

@@ -30,8 +30,12 @@ export interface Blobs {
   readAll(key: string): Promise<Buffer | null>;
   /** deletes; a key already gone is not an error */
   remove(key: string): Promise<void>;
-  /** every key under a prefix (e.g. an area), in key order */
-  list(prefix?: string): AsyncIterable<BlobInfo>;
+  /**
+   * every key under a prefix (e.g. an area), in key order (keyOrder.ts), read
+   * a page of at most pageSize keys at a time: a listing of any length holds
+   * about a page in memory
+   */
+  list(prefix?: string, pageSize?: number): AsyncIterable<BlobInfo>;
   /** deletes every key under a prefix (tests empty an area with it; the server and the seed never do) */
   removePrefix(prefix: string): Promise<void>;
   /** removes what writes cut short by a crash left behind (at start, before any write); answers how many */

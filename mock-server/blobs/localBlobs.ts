@@ -3,9 +3,12 @@ import path from 'node:path';
 import writeFileAtomic from 'write-file-atomic';
 import { ensurePrivateDir } from '../files/privateFiles';
 import { checkKey, checkPrefix, type BlobInfo, type BlobRead, type Blobs } from './blobs';
+import { FirstKeys } from './keyOrder';
 
 /** write-file-atomic's temporary name while a write is under way: <name>.<ext>.<number> */
 const IN_FLIGHT = /\.[A-Za-z0-9]{1,5}\.\d+$/;
+/** names held per folder level while listing */
+const LIST_PAGE = 10_000;
 
 /**
  * Files under one folder (DATA_DIR/files by default): each written to a
@@ -62,29 +65,50 @@ export class LocalBlobs implements Blobs {
     await fs.promises.rm(this.pathOf(key), { force: true });
   }
 
-  async *list(prefix = ''): AsyncIterable<BlobInfo> {
-    checkPrefix(prefix);
-    const found: BlobInfo[] = [];
-    const walk = async (dir: string, keyPrefix: string): Promise<void> => {
-      let entries: fs.Dirent[];
+  async *list(prefix = '', pageSize = LIST_PAGE): AsyncIterable<BlobInfo> {
+    yield* this.listFolder(this.root, '', checkPrefix(prefix), pageSize);
+  }
+
+  /**
+   * A folder's files and subfolders in key order, a page of names at a time:
+   * each page is one more pass over the folder, so a folder of any size is
+   * listed holding no more than a page of names per level.
+   */
+  private async *listFolder(dir: string, keyPrefix: string, prefix: string, pageSize: number): AsyncGenerator<BlobInfo> {
+    // a subfolder is ordered by its name and a slash, as the keys in it are
+    type Entry = { name: string; order: string; folder: boolean };
+    for (let after: string | null = null; ; ) {
+      const names: FirstKeys<Entry> = new FirstKeys<Entry>(after, pageSize, (entry) => entry.order);
       try {
-        entries = await fs.promises.readdir(dir, { withFileTypes: true });
+        for await (const entry of await fs.promises.opendir(dir)) {
+          const key = keyPrefix + entry.name;
+          if (entry.isDirectory()) {
+            const order = `${key}/`;
+            if (order.startsWith(prefix) || prefix.startsWith(order)) names.offer({ name: entry.name, order, folder: true });
+          } else if (entry.isFile() && keyPrefix && key.startsWith(prefix) && !IN_FLIGHT.test(entry.name)) {
+            names.offer({ name: entry.name, order: key, folder: false });
+          }
+        }
       } catch (err) {
         if ((err as NodeJS.ErrnoException).code === 'ENOENT') return;
         throw err;
       }
-      for (const entry of entries) {
-        const key = keyPrefix + entry.name;
-        if (entry.isDirectory()) await walk(path.join(dir, entry.name), `${key}/`);
-        else if (entry.isFile() && key.startsWith(prefix) && key.includes('/') && !IN_FLIGHT.test(entry.name)) {
-          const { size, mtime } = await fs.promises.stat(path.join(dir, entry.name));
-          found.push({ key, size, modified: mtime });
+      for (const entry of names.page) {
+        const file = path.join(dir, entry.name);
+        if (entry.folder) {
+          yield* this.listFolder(file, entry.order, prefix, pageSize);
+          continue;
         }
+        const info = await fs.promises.stat(file).catch((err: NodeJS.ErrnoException) => {
+          // removed since the pass over its folder
+          if (err.code === 'ENOENT') return null;
+          throw err;
+        });
+        if (info) yield { key: entry.order, size: info.size, modified: info.mtime };
       }
-    };
-    await walk(this.root, '');
-    found.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
-    yield* found;
+      after = names.next;
+      if (after === null) return;
+    }
   }
 
   /** a write killed before its rename leaves its temporary file: never a stored file, so it goes */

@@ -95,8 +95,8 @@ export class S3Blobs implements Blobs {
     await this.call(() => this.client.send(new DeleteObjectCommand({ Bucket: this.bucket, Key })));
   }
 
-  async *list(prefix = ''): AsyncIterable<BlobInfo> {
-    const pages = paginateListObjectsV2({ client: this.client }, { Bucket: this.bucket, Prefix: checkPrefix(prefix) || undefined })[Symbol.asyncIterator]();
+  async *list(prefix = '', pageSize?: number): AsyncIterable<BlobInfo> {
+    const pages = paginateListObjectsV2({ client: this.client, pageSize }, { Bucket: this.bucket, Prefix: checkPrefix(prefix) || undefined })[Symbol.asyncIterator]();
     for (;;) {
       const { done, value: page } = await this.call(() => pages.next());
       if (done) return;

@@ -1,10 +1,7 @@
 import express from 'express';
-import type { components } from '../../src/domain/api/generated';
+import type { DependencyCheck, Readiness } from '../../src/domain/api/health';
 import type { AppContext } from '../context';
 import { RETRY_AFTER_S } from './unavailable';
-
-type Readiness = components['schemas']['Readiness'];
-type DependencyCheck = components['schemas']['DependencyCheck'];
 
 /** each dependency's answer is awaited this long at most: a load balancer's probe must not hang on a frozen one */
 const CHECK_BUDGET_MS = 5_000;

@@ -51,6 +51,15 @@ export interface FileReferences {
   auditEvidence: string[];
 }
 
+/** How the keys made from a record's id or value are spelled (store/fileSweep.ts gives them from the file areas). */
+export interface FileKeySpelling {
+  /** a kiln log's analysis file: prefix, id, suffix */
+  analysisPrefix: string;
+  analysisSuffix: string;
+  /** an audit's evidence: prefix, doc_key */
+  evidencePrefix: string;
+}
+
 export interface StoreParts {
   users: UserStore;
   facilities: FacilityStore;
@@ -97,6 +106,12 @@ export interface DataStore extends StoreParts {
   isEmpty(): Promise<boolean>;
   /** the file keys every record names, read at one moment (one snapshot) */
   fileReferences(): Promise<FileReferences>;
+  /**
+   * The keys of fileReferences spelled out, each once, in key order
+   * (blobs/keyOrder.ts): at most `limit` of those after `after` (null: from
+   * the first). The start-up sweep reads them page by page, holding one page.
+   */
+  fileKeysAfter(after: string | null, limit: number, spelling: FileKeySpelling): Promise<string[]>;
   /** throws unless the store can serve now (the readiness check, GET /api/health/ready) */
   checkHealth(): Promise<void>;
   close(): Promise<void>;

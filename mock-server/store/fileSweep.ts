@@ -1,9 +1,9 @@
 import { EVIDENCE_AREA } from '../audits/evidence';
-import type { Blobs } from '../blobs/blobs';
+import type { BlobInfo, Blobs } from '../blobs/blobs';
 import type { AppContext } from '../context';
 import { PHOTO_AREA, STATEMENT_AREA } from '../facilities/fileAreas';
 import { ANALYSIS_AREA, analysisKeyOf, RAW_AREA } from '../kilnlogs/storage';
-import type { DataStore, FileReferences } from './dataStore';
+import type { DataStore, FileKeySpelling, FileReferences } from './dataStore';
 
 /**
  * The start-up sweep: files no record names go, records whose file is gone
@@ -15,7 +15,7 @@ import type { DataStore, FileReferences } from './dataStore';
 /** Every area of file storage that records name files in. */
 export const FILE_AREAS = [RAW_AREA, ANALYSIS_AREA, PHOTO_AREA, STATEMENT_AREA, EVIDENCE_AREA] as const;
 
-/** The blob keys the records name. */
+/** The blob keys the records name, all at once (the tests measure the paged sweep against it). */
 export function referencedKeys(refs: FileReferences): Set<string> {
   return new Set([
     ...refs.kilnLogs.flatMap((log) => [log.s3key, analysisKeyOf(log.id)]),
@@ -46,41 +46,91 @@ export interface SweepResult {
 }
 
 const REMOVALS_AT_ONCE = 16;
+/** keys read at once from file storage and from the records: the sweep holds about a page of each, whatever the store's size */
+export const SWEEP_PAGE = 10_000;
+/** the swept areas in key order: listed one after the other, they list every swept file in key order */
+export const SWEPT_PREFIXES = FILE_AREAS.map((area) => `${area}/`).sort();
+/** analysisKeyOf's and the evidence area's spelling, for the stores to spell keys in their own queries */
+export const FILE_KEY_SPELLING: FileKeySpelling = { analysisPrefix: `${ANALYSIS_AREA}/`, analysisSuffix: '.json', evidencePrefix: `${EVIDENCE_AREA}/` };
 
-/** `signal` stops the sweep (a server stopping) between files: it then throws the signal's reason. */
-export async function sweepFiles(data: DataStore, blobs: Blobs, options: { graceMs: number; now?: Date; signal?: AbortSignal }): Promise<SweepResult> {
+/**
+ * The files in storage and the keys the records name, both in key order, merged
+ * as two sorted streams: the sweep holds a page of each, not every key.
+ * `signal` stops the sweep (a server stopping) between files: it then throws
+ * the signal's reason. pageSize: keys per page on each side.
+ *
+ * The records of a stretch of keys may be read before its files are listed,
+ * yet a file whose record commits during the sweep is named by then or young:
+ * "young" is counted from the sweep's start, and the grace outlasts any write
+ * between its file and its record.
+ */
+export async function sweepFiles(data: DataStore, blobs: Blobs, options: { graceMs: number; now?: Date; signal?: AbortSignal; pageSize?: number }): Promise<SweepResult> {
   const youngerThan = (options.now ?? new Date()).getTime() - options.graceMs;
-  const signal = options.signal;
-  // listed before the records are read: a file whose record commits in between is named by then, or young
-  const listed = new Map<string, number>();
-  for (const area of FILE_AREAS) {
-    for await (const item of blobs.list(`${area}/`)) {
-      signal?.throwIfAborted();
-      listed.set(item.key, item.modified.getTime());
-    }
-  }
-  const named = referencedKeys(await data.fileReferences());
-
+  const { signal, pageSize = SWEEP_PAGE } = options;
   const removed: string[] = [];
   const spared: string[] = [];
-  for (const [key, modified] of listed) {
-    if (named.has(key)) continue;
-    if (options.graceMs > 0 && modified > youngerThan) spared.push(key);
-    else removed.push(key);
-  }
-  for (let i = 0; i < removed.length; i += REMOVALS_AT_ONCE) {
-    signal?.throwIfAborted();
-    await Promise.all(removed.slice(i, i + REMOVALS_AT_ONCE).map((key) => blobs.remove(key)));
-  }
-
   const missing: string[] = [];
-  // a file not listed may have been written since the listing (another server's upload): looked up once more
-  for (const key of named) {
-    if (listed.has(key)) continue;
+  let removing: string[] = [];
+  const removeHeld = async () => {
     signal?.throwIfAborted();
-    if (!(await exists(blobs, key))) missing.push(key);
+    await Promise.all(removing.map((key) => blobs.remove(key)));
+    removed.push(...removing);
+    removing = [];
+  };
+
+  const named = inKeyOrder(namedKeys(data, pageSize), (key) => key, 'the keys the records name')[Symbol.asyncIterator]();
+  let next = await named.next();
+  /** passes the named keys before `key` (null: all left): they were not listed, so each is looked up once more (another server's upload since) */
+  const passNamedBefore = async (key: string | null) => {
+    while (!next.done && (key === null || next.value < key)) {
+      signal?.throwIfAborted();
+      if (!(await exists(blobs, next.value))) missing.push(next.value);
+      next = await named.next();
+    }
+  };
+
+  for await (const file of inKeyOrder(listedFiles(blobs, pageSize), (item) => item.key, 'the file listing')) {
+    signal?.throwIfAborted();
+    await passNamedBefore(file.key);
+    if (!next.done && next.value === file.key) {
+      next = await named.next();
+      continue;
+    }
+    if (options.graceMs > 0 && file.modified.getTime() > youngerThan) spared.push(file.key);
+    else {
+      removing.push(file.key);
+      if (removing.length === REMOVALS_AT_ONCE) await removeHeld();
+    }
   }
+  await removeHeld();
+  await passNamedBefore(null);
   return { removed, spared, missing };
+}
+
+/** Every file in the swept areas, in key order. */
+async function* listedFiles(blobs: Blobs, pageSize: number): AsyncGenerator<BlobInfo> {
+  for (const prefix of SWEPT_PREFIXES) yield* blobs.list(prefix, pageSize);
+}
+
+/** Every key the records name, in key order, a page at a time. */
+async function* namedKeys(data: DataStore, pageSize: number): AsyncGenerator<string> {
+  for (let after: string | null = null; ; ) {
+    const page = await data.fileKeysAfter(after, pageSize, FILE_KEY_SPELLING);
+    yield* page;
+    if (page.length < pageSize) return;
+    after = page[page.length - 1];
+  }
+}
+
+/** Stops the sweep at a key not after the one before: merged out of order, a named file could pass for one no record names. */
+async function* inKeyOrder<T>(items: AsyncIterable<T>, keyOf: (item: T) => string, what: string): AsyncGenerator<T> {
+  let last: string | null = null;
+  for await (const item of items) {
+    const key = keyOf(item);
+    if (last !== null && !(key > last)) throw new Error(`The start-up file sweep stopped: ${what} is not in key order (${key} after ${last}).`);
+    last = key;
+    yield item;
+  }
 }
 
 async function exists(blobs: Blobs, key: string): Promise<boolean> {

@@ -1,6 +1,6 @@
 import { Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
-import type { AuditHistoryItem } from '../domain/audits/types';
+import type { AuditHistoryItem } from '../domain/api/audits';
 
 export type AuditPeopleSource = Pick<AuditHistoryItem, 'proposed_by_name' | 'signed_off_by_name'>;
 

@@ -2,7 +2,7 @@ import { Box, Chip } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import { formatDateTime } from '../domain/dates';
 import { isKilnType } from '../domain/kilnTypes';
-import type { ProposedAuditItem } from '../domain/audits/types';
+import type { ProposedAuditItem } from '../domain/api/audits';
 import { KilnTypeChip } from '../kilns/KilnTypeChip';
 
 /** A proposal's kiln-type tag, or 'Unknown Kiln Type' for Any/Unknown (-1) and anything else (spec §2). */

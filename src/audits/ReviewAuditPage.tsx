@@ -20,7 +20,8 @@ import { useCanAccess, useDataProvider, useGetList, useNotify, useTranslate } fr
 import { formatCarbon } from '../domain/carbon';
 import { statementFileType, STATEMENT_EXTENSIONS } from '../domain/audits/audits';
 import { maySignOff } from '../domain/audits/fourEyes';
-import type { AuditCo2Summary, AuditLogRow, ProposedAuditItem } from '../domain/audits/types';
+import type { AuditCo2Summary, ProposedAuditItem } from '../domain/api/audits';
+import type { AuditLogRow } from '../domain/audits/types';
 import { formatNumber } from '../domain/format';
 import { RESOURCES } from '../domain/operations';
 import { FileChooser } from '../forms/FileChooser';

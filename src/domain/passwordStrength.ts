@@ -1,4 +1,8 @@
-/** Password strength for the profile's password change (spec §5). */
+/**
+ * The password policy, one for the console and the server: the strength bar
+ * of the profile's password change (spec §5), the least strength a password
+ * may be set with (by its owner or a user-admin) and the longest one taken.
+ */
 
 export type StrengthLevel = 0 | 1 | 2 | 3;
 
@@ -14,6 +18,11 @@ export function characterClassCount(password: string): number {
 export const MEDIUM_LENGTH = 10;
 export const STRONG_LENGTH = 12;
 
+/** The longest password a user may set, and so the longest a login takes. */
+export const PASSWORD_MAX_LENGTH = 256;
+/** Medium: the least Update Password takes, and so the least a user-admin may set. */
+export const LEAST_STRENGTH: StrengthLevel = 2;
+
 export function passwordStrength(password: string): StrengthLevel {
   const classes = characterClassCount(password);
   const length = [...password].length;
@@ -28,7 +37,12 @@ export function strengthPercent(level: StrengthLevel): number {
   return level === 3 ? 100 : level * 33;
 }
 
+/** Strong enough to be set: of the least strength or better. */
+export function isStrongEnough(password: string): boolean {
+  return passwordStrength(password) >= LEAST_STRENGTH;
+}
+
 /** Update Password is offered only for matching entries of Medium strength or better. */
 export function canUpdatePassword(password: string, repeat: string): boolean {
-  return password === repeat && passwordStrength(password) > 1;
+  return password === repeat && isStrongEnough(password);
 }

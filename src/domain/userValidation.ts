@@ -3,7 +3,7 @@
  * API server's 400s (POST/PUT /api/users): one error key per field, keyed
  * as the payload names it.
  */
-import { passwordStrength } from './passwordStrength';
+import { isStrongEnough, PASSWORD_MAX_LENGTH } from './passwordStrength';
 import { ROLES, isRoleCode } from './rules';
 import { compactErrors, isBlank, type FieldErrors, type ValidationErrorKey } from './validation';
 
@@ -12,9 +12,6 @@ export type UserField = 'username' | 'role' | 'facility_ids' | 'password';
 /** The login body allows 64 characters; a name is one token the login form can take as typed. */
 export const USERNAME_MAX_LENGTH = 64;
 const USERNAME_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._@-]*$/;
-export const PASSWORD_MAX_LENGTH = 256;
-/** Medium (spec §5): the least Update Password takes, and so the least a user-admin may set. */
-const MEDIUM = 2;
 
 export interface UserFormValues {
   username?: unknown;
@@ -36,7 +33,7 @@ export function passwordError(value: unknown): ValidationErrorKey | undefined {
   if (isBlank(value)) return 'required';
   if (typeof value !== 'string') return 'invalid_format';
   if (value.length > PASSWORD_MAX_LENGTH) return 'too_long';
-  return passwordStrength(value) < MEDIUM ? 'too_weak' : undefined;
+  return isStrongEnough(value) ? undefined : 'too_weak';
 }
 
 export function roleError(value: unknown): ValidationErrorKey | undefined {

@@ -19,7 +19,7 @@ import {
 import type { AvailableCo2Response, BufferShare, BufferShareChange, BufferSharePayload, EcoAssetProvenance, RetirePayload, RetireResult } from '../domain/api/ecoAssets';
 import type { ArchiveRetention, KilnLog, KilnLogAssignRequest, KilnLogDetail } from '../domain/api/kilnLogs';
 import { signoffFields, type StatementFileType } from '../domain/audits/audits';
-import type { CarbonSummaryData } from '../domain/audits/types';
+import type { CarbonSummaryData } from '../domain/api/audits';
 import type { User, UserChange, UserFacilityOption } from '../domain/api/users';
 import type { RecentChange, Statistics } from '../domain/api/admin';
 import { apiFetch, apiFetchBlob, callApi } from './httpClient';

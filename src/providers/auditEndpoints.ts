@@ -11,7 +11,7 @@ import type {
   AuditHistoryResponse,
   PotentialLogsResponse,
   ProposedAuditItem,
-} from '../domain/audits/types';
+} from '../domain/api/audits';
 import { auditedLogRows, auditLogRow, proposeRequest } from '../domain/audits/audits';
 import { RESOURCES } from '../domain/operations';
 import { apiFetch } from './httpClient';

@@ -4,7 +4,8 @@
  * keys as message keys, and the payload a save sends.
  */
 import { ROLES, ROLE_NAMES, isRoleCode, type RoleCode } from '../domain/rules';
-import { USERNAME_MAX_LENGTH, PASSWORD_MAX_LENGTH, validateNewUser, validateUserAccess, passwordError, type UserFormValues } from '../domain/userValidation';
+import { PASSWORD_MAX_LENGTH } from '../domain/passwordStrength';
+import { USERNAME_MAX_LENGTH, validateNewUser, validateUserAccess, passwordError, type UserFormValues } from '../domain/userValidation';
 import type { FieldErrors } from '../domain/validation';
 import type { UserFacilityOption } from '../domain/api/users';
 

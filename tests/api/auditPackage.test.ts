@@ -7,7 +7,7 @@ import type { Response } from 'supertest';
 import { unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
-import type { AuditHistoryItem, AuditHistoryResponse, Co2SummaryResponse, ProposedAuditsResponse } from '../../mock-server/audits/apiTypes';
+import type { AuditHistoryItem, AuditHistoryResponse, CarbonSummaryResponse, ProposedAuditsResponse } from '../../src/domain/api/audits';
 import { PACKAGE_AREA } from '../../mock-server/auditPackage/auditPackage';
 import type { PackageManifest } from '../../mock-server/auditPackage/manifest';
 import { pdfText } from '../../mock-server/auditPackage/reportText';
@@ -55,7 +55,7 @@ async function historyOf(facilityId: number): Promise<AuditHistoryItem[]> {
 function runVerify(bytes: Uint8Array, name: string): { status: number | null; stdout: string } {
   const file = join(workDir, name);
   writeFileSync(file, bytes);
-  const run = spawnSync(process.execPath, ['--import', 'tsx', 'mock-server/verify-cli.ts', '--', file], { encoding: 'utf8', timeout: 120_000 });
+  const run = spawnSync(process.execPath, ['--import', 'tsx', 'mock-server/tools/verify-cli.ts', '--', file], { encoding: 'utf8', timeout: 120_000 });
   return { status: run.status, stdout: run.stdout };
 }
 
@@ -63,7 +63,7 @@ beforeAll(async () => {
   server = await startTestServer();
   tokens = await loginAll(server);
   const own = new Set(await server.ctx.data.facilities.idsOwnedBy(5));
-  const summary = (await server.http.get('/api/co2/summary').set(as('superadmin'))).body as Co2SummaryResponse;
+  const summary = (await server.http.get('/api/co2/summary').set(as('superadmin'))).body as CarbonSummaryResponse;
   const audits = (await Promise.all(summary.data.facilities.map((f) => historyOf(f.id)))).flat();
   audit = audits.find((a) => own.has(a.facility_id))!;
   otherFacilityAudit = audits.find((a) => !own.has(a.facility_id))!;

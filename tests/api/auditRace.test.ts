@@ -1,6 +1,6 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { PotentialLogsResponse, ProposeResult } from '../../mock-server/audits/apiTypes';
+import type { PotentialLogsResponse, ProposeResult } from '../../src/domain/api/audits';
 import { loginAll, TINY_PDF, type DemoUsername } from '../helpers/configure';
 import { bearer, startTestServer, type TestServer } from '../helpers/testServer';
 

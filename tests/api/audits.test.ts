@@ -7,11 +7,11 @@ import type {
   AuditHistoryItem,
   AuditHistoryResponse,
   AuditLog,
-  Co2SummaryResponse,
+  CarbonSummaryResponse,
   PotentialLogsResponse,
   ProposedAuditsResponse,
   ProposeResult,
-} from '../../mock-server/audits/apiTypes';
+} from '../../src/domain/api/audits';
 import { reanalyseOutdated } from '../../mock-server/kilnlogs/reanalyseOutdated';
 import type { AvailableCo2Response } from '../../src/domain/api/ecoAssets';
 import { loginAll, pngImage, TINY_PDF, type DemoUsername } from '../helpers/configure';
@@ -509,7 +509,7 @@ describe('history, evidence and the carbon summary', () => {
   it('sums the carbon summary per facility and month from the audits, with utilised CO2', async () => {
     const res = await http().get('/api/co2/summary').set(as('broker'));
     expect(res.status).toBe(200);
-    const body = res.body as Co2SummaryResponse;
+    const body = res.body as CarbonSummaryResponse;
     expect(body.status).toBe(1);
     expect(body.data.facilities.length).toBeGreaterThan(0);
     // utilised CO2 is what eco assets were given of each audit (the seed mints a few)
@@ -567,7 +567,7 @@ describe('a facility admin sees only its own facilities\' audits', () => {
     expect((await http().get(`/api/audit/audited_logs?audit_id=${own.id}`).set(fa)).status).toBe(200);
     expect((await http().get(`/api/audit/evidence/${other.docKey}`).set(fa)).status).toBe(404);
     expect((await http().get(`/api/audit/evidence/${own.docKey}`).set(fa)).status).toBe(200);
-    const summary = ((await http().get('/api/co2/summary').set(fa)).body as Co2SummaryResponse).data.facilities.map((f) => f.id);
+    const summary = ((await http().get('/api/co2/summary').set(fa)).body as CarbonSummaryResponse).data.facilities.map((f) => f.id);
     expect(summary).toContain(own.facility_id);
     expect(summary.every((id) => ownIds.includes(id))).toBe(true);
   });

@@ -3,8 +3,8 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PROJECT_ROOT } from '../../mock-server/config';
-import { checkContract, type ContractResult } from '../../mock-server/contract/contractCheck';
-import { loadOpenApi } from '../../mock-server/contract/openapiDocument';
+import { checkContract, type ContractResult } from '../../mock-server/tools/contract/contractCheck';
+import { loadOpenApi } from '../../mock-server/tools/contract/openapiDocument';
 import { DEMO_USERS } from '../../mock-server/seed/users';
 import { DEMO_PASSWORD, startListeningTestServer, type ListeningTestServer } from '../helpers/testServer';
 
@@ -99,7 +99,7 @@ describe('the contract check (npm run contract) against this server', () => {
   it('runs as npm run contract: one line per call, the count last, exit 0', async () => {
     const { stdout } = await promisify(execFile)(
       process.execPath,
-      ['--import', 'tsx', path.join(PROJECT_ROOT, 'mock-server/contract-cli.ts'), '--base-url', baseUrl, '--user', 'broker', '--password', DEMO_PASSWORD],
+      ['--import', 'tsx', path.join(PROJECT_ROOT, 'mock-server/tools/contract-cli.ts'), '--base-url', baseUrl, '--user', 'broker', '--password', DEMO_PASSWORD],
       { cwd: PROJECT_ROOT },
     );
     const lines = stdout.trim().split('\n');

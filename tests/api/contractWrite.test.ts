@@ -3,8 +3,8 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PROJECT_ROOT } from '../../mock-server/config';
-import { checkContract, type ContractResult } from '../../mock-server/contract/contractCheck';
-import { loadOpenApi } from '../../mock-server/contract/openapiDocument';
+import { checkContract, type ContractResult } from '../../mock-server/tools/contract/contractCheck';
+import { loadOpenApi } from '../../mock-server/tools/contract/openapiDocument';
 import { DEMO_USERS } from '../../mock-server/seed/users';
 import { snapshot } from '../helpers/snapshot';
 import { DEMO_PASSWORD, startListeningTestServer, type ListeningTestServer, type TestServer } from '../helpers/testServer';
@@ -132,7 +132,7 @@ describe('the contract check with --write, against this server', () => {
   it('runs as npm run contract -- --write: a line per call with the user, what it left, the count last', async () => {
     const { stdout } = await promisify(execFile)(
       process.execPath,
-      ['--import', 'tsx', path.join(PROJECT_ROOT, 'mock-server/contract-cli.ts'), '--base-url', baseUrl, '--user', 'superadmin', '--password', DEMO_PASSWORD, '--write'],
+      ['--import', 'tsx', path.join(PROJECT_ROOT, 'mock-server/tools/contract-cli.ts'), '--base-url', baseUrl, '--user', 'superadmin', '--password', DEMO_PASSWORD, '--write'],
       { cwd: PROJECT_ROOT },
     );
     const lines = stdout.trim().split('\n');

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AvailableCo2Response, EcoAssetAuditsResponse, EcoAssetListResponse } from '../../src/domain/api/ecoAssets';
-import type { AuditedLogsResponse, AuditHistoryResponse, CarbonSummaryResponse } from '../../src/domain/audits/types';
+import type { AuditedLogsResponse, AuditHistoryResponse, CarbonSummaryResponse } from '../../src/domain/api/audits';
 import { toGrams } from '../../src/domain/carbon';
 import { ALGORITHM_VERSION } from '../../mock-server/analysis/constants';
 import { bearer, startWithTokens, type TestServer } from '../helpers/testServer';

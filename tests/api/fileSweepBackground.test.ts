@@ -6,6 +6,7 @@ import { createApp, type KilnConsoleServer } from '../../mock-server/app';
 import { newBlobKey } from '../../mock-server/blobs/blobs';
 import { LocalBlobs } from '../../mock-server/blobs/localBlobs';
 import { RAW_AREA } from '../../mock-server/kilnlogs/storage';
+import { SWEPT_PREFIXES } from '../../mock-server/store/fileSweep';
 import { DEMO_PASSWORD, startTestServer, type TestServer } from '../helpers/testServer';
 
 /**
@@ -18,7 +19,8 @@ import { DEMO_PASSWORD, startTestServer, type TestServer } from '../helpers/test
  */
 
 const shared = process.env.KILN_TEST_STORE === 'postgres';
-const FIRST_AREA = `${RAW_AREA}/`;
+/** the sweep lists the areas in key order: this one first */
+const FIRST_AREA = SWEPT_PREFIXES[0];
 
 let first: TestServer | null = null;
 const started: KilnConsoleServer[] = [];

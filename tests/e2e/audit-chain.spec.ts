@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { PDFDocument } from 'pdf-lib';
-import type { PotentialLogsResponse } from '../../src/domain/audits/types';
+import type { PotentialLogsResponse } from '../../src/domain/api/audits';
 import { csvKg, formatCarbon, sumKg } from '../../src/domain/carbon';
 import { NETWORK_RETRIES, openAndLogin, resetData, tokenFor } from './fixtures';
 

@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
-import type { AuditedLogsResponse, AuditHistoryResponse, CarbonSummaryResponse } from '../../src/domain/audits/types';
+import type { AuditedLogsResponse, AuditHistoryResponse, CarbonSummaryResponse } from '../../src/domain/api/audits';
 import { formatCarbon } from '../../src/domain/carbon';
 import type { KilnLogDetail } from '../../src/domain/api/kilnLogs';
 import { NETWORK_RETRIES, expectAccessible, openAndLogin, resetData, tokenFor } from './fixtures';

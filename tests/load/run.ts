@@ -73,7 +73,7 @@ function bucketEnv(bucket: TestBucket | null): Record<string, string> {
 
 function seedPostgres(env: Record<string, string>, logs: number): void {
   console.log(`Seeding ${logs.toLocaleString('en')} burn logs on PostgreSQL through the upload path...`);
-  const res = spawnSync(process.execPath, ['--import', 'tsx', path.join(PROJECT_ROOT, 'mock-server', 'seed', 'cli.ts')], {
+  const res = spawnSync(process.execPath, ['--import', 'tsx', path.join(PROJECT_ROOT, 'mock-server', 'tools', 'seed-cli.ts')], {
     cwd: PROJECT_ROOT,
     env: { ...process.env, ...env, DEMO_LOG_COUNT: String(logs) },
     stdio: 'inherit',

@@ -55,7 +55,7 @@ describe.skipIf(!adminUrl)('npm run store:copy -- --to postgres', () => {
     S3_ACCESS_KEY_ID: bucket.settings.accessKeyId,
     S3_SECRET_ACCESS_KEY: bucket.settings.secretAccessKey,
   });
-  const copy = () => run(process.execPath, ['--import', 'tsx', 'mock-server/store-copy-cli.ts', '--to', 'postgres'], { cwd: ROOT, env: copyEnv() });
+  const copy = () => run(process.execPath, ['--import', 'tsx', 'mock-server/tools/store-copy-cli.ts', '--to', 'postgres'], { cwd: ROOT, env: copyEnv() });
 
   it('copies every record and file, then refuses to copy into the now non-empty database', async () => {
     const { stdout } = await copy();
@@ -113,7 +113,7 @@ describe.skipIf(!adminUrl)('npm run store:copy -- --to postgres', () => {
     const keysBefore = await bucketKeys();
     expect(keysBefore.length).toBeGreaterThan(0);
     const emptyDatabase = await createDatabase(adminUrl!, 'kc_copy_bucket');
-    const refused = await run(process.execPath, ['--import', 'tsx', 'mock-server/store-copy-cli.ts', '--to', 'postgres'], {
+    const refused = await run(process.execPath, ['--import', 'tsx', 'mock-server/tools/store-copy-cli.ts', '--to', 'postgres'], {
       cwd: ROOT,
       env: { ...copyEnv(), DATABASE_URL: emptyDatabase },
     }).then(

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, inject, it, vi } from 'vitest';
 import { newBlobKey, type Blobs } from '../../mock-server/blobs/blobs';
 import { LocalBlobs } from '../../mock-server/blobs/localBlobs';
 import { configFromEnv } from '../../mock-server/config';
@@ -9,10 +9,12 @@ import { S3Blobs } from '../../mock-server/blobs/s3Blobs';
 import { analysisKeyOf } from '../../mock-server/kilnlogs/storage';
 import type { DataStore } from '../../mock-server/store/dataStore';
 import { EmbeddedStore } from '../../mock-server/store/embedded/embeddedStore';
-import { FILE_AREAS, reportSweep, sweepFiles, sweepGraceMs } from '../../mock-server/store/fileSweep';
+import { FILE_AREAS, FILE_KEY_SPELLING, referencedKeys, reportSweep, SWEEP_PAGE, sweepFiles, sweepGraceMs } from '../../mock-server/store/fileSweep';
+import { PostgresStore } from '../../mock-server/store/postgres/postgresStore';
 import type { StoredFile } from '../../mock-server/store/model';
 import { startTestBucket, type TestBucket } from '../helpers/s3';
 import { addFacility, addLogs, FIXTURE_ALGORITHM_VERSION, logRow } from './fixtures';
+import { freshDatabase } from './postgresDatabases';
 
 /**
  * The start-up sweep on each file storage: a local folder, and an S3-protocol
@@ -61,6 +63,45 @@ async function keysIn(blobs: Blobs): Promise<string[]> {
   const keys: string[] = [];
   for (const area of FILE_AREAS) for await (const item of blobs.list(`${area}/`)) keys.push(item.key);
   return keys.sort();
+}
+
+/** What the sweep finds, worked out from every key at once as it was before it read in pages: the files no record names, and the named keys with no file. */
+async function wholeSets(store: DataStore, blobs: Blobs): Promise<{ orphans: string[]; missing: string[] }> {
+  const listed = await keysIn(blobs);
+  const named = referencedKeys(await store.fileReferences());
+  const present = new Set(listed);
+  return { orphans: listed.filter((key) => !named.has(key)), missing: [...named].filter((key) => !present.has(key)).sort() };
+}
+
+/**
+ * 1,005 logs (2,010 named files, one of them gone) and 15 files no record
+ * names, some among the logs' analysis files in key order, swept in pages
+ * of 300 keys: the same files as the whole sets give.
+ */
+async function sweepManyInPages(blobs: Blobs, plant: (keys: string[]) => Promise<void>): Promise<void> {
+  for (const area of FILE_AREAS) await blobs.removePrefix(`${area}/`);
+  const store = new EmbeddedStore(tempDir('kiln-sweep-pages-'));
+  const f = await addFacility(store, 'NRB');
+  const logs = Array.from({ length: 1_005 }, (_, i) => logRow(1_000 + i, { facility: f }));
+  await store.kilnLogs.insertMany(logs);
+  const named = logs.flatMap((log) => [log.s3key, analysisKeyOf(log.id)]);
+  // analysis/10000.json sorts between analysis/1000.json and analysis/1001.json
+  const unnamed = [...Array.from({ length: 10 }, () => newBlobKey('kilnlogs', 'csv')), 'analysis/10000.json', 'analysis/100.json', 'analysis/20049.json', 'analysis/9.json', newBlobKey('facility-photos', 'png')];
+  await plant([...named, ...unnamed]);
+  const gone = named[7];
+  await blobs.remove(gone);
+  const expected = await wholeSets(store, blobs);
+  expect(expected).toEqual({ orphans: [...unnamed].sort(), missing: [gone] });
+
+  const reads = vi.spyOn(store, 'fileKeysAfter');
+  const spared = await sweepFiles(store, blobs, { graceMs: HOUR, pageSize: 300 });
+  expect(spared).toEqual({ removed: [], spared: expected.orphans, missing: [gone] });
+  // 2,010 named keys: 6 full pages and a last one
+  expect(reads.mock.calls.map(([, limit]) => limit)).toEqual(Array(7).fill(300));
+  const swept = await sweepFiles(store, blobs, { graceMs: 0, pageSize: 300 });
+  expect(swept).toEqual({ removed: expected.orphans, spared: [], missing: [gone] });
+  expect(await keysIn(blobs)).toEqual(named.filter((key) => key !== gone).sort());
+  await store.close();
 }
 
 describe('the grace period', () => {
@@ -124,6 +165,24 @@ function sweepContract(openBlobs: () => Blobs) {
     await store.close();
   });
 
+  it('in pages of 2 keys on each side, removes, spares and reports the same files as the whole sets give', async () => {
+    const store = new EmbeddedStore(tempDir('kiln-sweep-store-'));
+    const named = await namedFiles(store, blobs);
+    const unnamed = await unnamedFiles(blobs);
+    const gone = named[1];
+    await blobs.remove(gone);
+    const expected = await wholeSets(store, blobs);
+    expect(expected).toEqual({ orphans: [...unnamed].sort(), missing: [gone] });
+
+    const reads = vi.spyOn(store, 'fileKeysAfter');
+    expect(await sweepFiles(store, blobs, { graceMs: HOUR, pageSize: 2 })).toEqual({ removed: [], spared: expected.orphans, missing: [gone] });
+    // 6 named keys: 3 full pages and an empty one
+    expect(reads).toHaveBeenCalledTimes(4);
+    expect(await sweepFiles(store, blobs, { graceMs: 0, pageSize: 2 })).toEqual({ removed: expected.orphans, spared: [], missing: [gone] });
+    expect(await keysIn(blobs)).toEqual(named.filter((key) => key !== gone).sort());
+    await store.close();
+  });
+
   it('reports every record whose file is gone, and says so loudly', async () => {
     const store = new EmbeddedStore(tempDir('kiln-sweep-store-'));
     const [raw, analysis, photo] = await namedFiles(store, blobs);
@@ -154,6 +213,13 @@ describe('on a local folder', () => {
     reportSweep({ removed: [], spared: ['kilnlogs/b.csv'], missing: [] }, log);
     expect(log.log).toHaveBeenCalledTimes(1);
   });
+
+  it('sweeps 2,025 files in pages of 300 keys, finding what the whole sets give', async () => {
+    const blobs = new LocalBlobs(tempDir('kiln-sweep-pages-files-'), false);
+    await sweepManyInPages(blobs, async (keys) => {
+      for (let i = 0; i < keys.length; i += 100) await Promise.all(keys.slice(i, i + 100).map((key) => blobs.put(key, Buffer.from('a file'))));
+    });
+  }, 120_000);
 });
 
 describe('on an S3-compatible bucket (s3rver on loopback)', () => {
@@ -165,6 +231,10 @@ describe('on an S3-compatible bucket (s3rver on loopback)', () => {
     await bucket.stop();
   });
   sweepContract(() => new S3Blobs(bucket.settings));
+
+  it('sweeps 2,025 objects in pages of 300 keys, finding what the whole sets give', async () => {
+    await sweepManyInPages(new S3Blobs(bucket.settings), (keys) => bucket.plant(keys, 'a file'));
+  }, 120_000);
 
   it('lists past 1,000 objects (a continuation token) and sweeps among them, with deletes racing uploads in one folder', async () => {
     const blobs = new S3Blobs(bucket.settings);
@@ -189,4 +259,40 @@ describe('on an S3-compatible bucket (s3rver on loopback)', () => {
     expect(named.filter((key) => !left.has(key))).toEqual([]);
     for (const key of uploads.filter((k) => !result.removed.includes(k))) expect((await blobs.readAll(key))?.toString()).toBe(`new ${key}`);
   }, 120_000);
+});
+
+const adminUrl = inject('postgresUrl');
+const stores: [string, () => Promise<DataStore>][] = [
+  ['embedded', async () => new EmbeddedStore(tempDir('kiln-sweep-keys-'))],
+  ...(adminUrl ? [['PostgreSQL', async () => PostgresStore.open(await freshDatabase(adminUrl))] as [string, () => Promise<DataStore>]] : []),
+];
+
+describe.each(stores)('the keys records name, page by page, on the %s store', (_name, open) => {
+  it('are those fileReferences names, each once, in byte order (COLLATE "C"), whatever the page size', async () => {
+    const store = await open();
+    await namedFiles(store, new LocalBlobs(tempDir('kiln-sweep-keys-files-'), false));
+    const f = await addFacility(store, 'MSA');
+    // analysis keys sort apart from their ids' numbers: analysis/10.json, analysis/100.json, analysis/9.json
+    await store.kilnLogs.insertMany([9, 10, 100].map((id) => logRow(id, { facility: f })));
+    // byte order puts upper case, then '_', before lower case, as the bucket lists them
+    await store.facilities.replacePhoto({ facility_id: f.id, photo_guid: 'g', photo: stored('facility-photos/a.png'), thumb: stored('facility-photos/B.png') });
+    await store.facilities.addStatement({ facility_id: f.id, file_type: 'pdf', file: stored('facility-audits/_x.pdf') }, '2026-03-01T00:00:00.000Z');
+    // two records naming one file: the key comes once
+    await store.facilities.addStatement({ facility_id: f.id, file_type: 'pdf', file: stored('facility-audits/_x.pdf') }, '2026-03-02T00:00:00.000Z');
+
+    const expected = [...referencedKeys(await store.fileReferences())].sort();
+    expect(expected).toEqual(expect.arrayContaining(['analysis/10.json', 'analysis/100.json', 'analysis/9.json', 'facility-audits/_x.pdf', 'facility-photos/B.png', 'facility-photos/a.png']));
+    for (const pageSize of [1, 2, 5, SWEEP_PAGE]) {
+      const keys: string[] = [];
+      for (let after: string | null = null; ; ) {
+        const page: string[] = await store.fileKeysAfter(after, pageSize, FILE_KEY_SPELLING);
+        expect(page.length).toBeLessThanOrEqual(pageSize);
+        keys.push(...page);
+        if (page.length < pageSize) break;
+        after = page[page.length - 1];
+      }
+      expect(keys, `pages of ${pageSize}`).toEqual(expected);
+    }
+    await store.close();
+  });
 });

@@ -1,9 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { memoryLoginThrottle, type LoginThrottle, type LoginThrottleOptions } from '../../auth/loginThrottle';
-import type { DataStore, FileReferences, StoreJob, StoreParts, StoreState } from '../dataStore';
+import type { DataStore, FileKeySpelling, FileReferences, StoreJob, StoreParts, StoreState } from '../dataStore';
 import { StoreOfParts } from '../storeOfParts';
 import type { Access } from './access';
+import { fileKeysAfter } from './fileKeys';
 import { embeddedParts } from './parts';
 import { EmbeddedState, Journal, Mutator, type EmbeddedShape } from './state';
 
@@ -105,6 +106,10 @@ export class EmbeddedStore extends StoreOfParts implements DataStore {
         auditEvidence: s.audits.flatMap((a) => (a.doc_key === null ? [] : [a.doc_key])),
       };
     });
+  }
+
+  fileKeysAfter(after: string | null, limit: number, spelling: FileKeySpelling): Promise<string[]> {
+    return this.core.exclusive(() => fileKeysAfter(this.core.state, after, limit, spelling));
   }
 
   /** The whole state, read-only, for the copy command. */

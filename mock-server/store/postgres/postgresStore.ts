@@ -1,9 +1,10 @@
 import { sql, type Kysely } from 'kysely';
-import type { DataStore, FileReferences, StoreJob, StoreParts, StoreState } from '../dataStore';
+import type { DataStore, FileKeySpelling, FileReferences, StoreJob, StoreParts, StoreState } from '../dataStore';
 import type { LoginThrottle, LoginThrottleOptions } from '../../auth/loginThrottle';
 import { withAdvisoryLock } from './advisoryLock';
 import { postgresLoginThrottle } from './loginThrottle';
 import { bulkLoad } from './bulkLoad';
+import { fileKeysAfter } from './fileKeys';
 import { connect, DEFAULT_DATABASE_TIMEOUTS, migrateToLatest, type DatabaseTimeouts } from './connect';
 import { StoreOfParts } from '../storeOfParts';
 import { postgresParts } from './parts';
@@ -79,6 +80,10 @@ export class PostgresStore extends StoreOfParts implements DataStore {
           auditEvidence: evidence.map((a) => a.doc_key!),
         };
       });
+  }
+
+  fileKeysAfter(after: string | null, limit: number, spelling: FileKeySpelling): Promise<string[]> {
+    return fileKeysAfter(this.db, after, limit, spelling);
   }
 
   async checkHealth(): Promise<void> {

@@ -8,7 +8,8 @@
 import type { DataSampleRow } from '../api/kilnLogs';
 import { KNOWN_KILN_TYPES } from '../kilnTypes';
 import { parseAnalysis } from '../analysis';
-import type { AuditedBurn, AuditLog, AuditLogRow } from './types';
+import type { AuditedBurn, AuditLog, ProposeQuery, ProposeRequest } from '../api/audits';
+import type { AuditLogRow } from './types';
 
 /** The kiln-type select's 'Any/Unknown' entry (spec §2): potential logs of any or an unknown type. */
 export const ANY_KILN_TYPE = -1;
@@ -66,12 +67,8 @@ export interface ProposeInput {
   analysisIds: readonly number[];
 }
 
-/** POST /api/audit/propose?job_id&kiln_type with JSON {analysis_ids} (spec §7). */
-export interface ProposeRequest {
-  job_id: string;
-  kiln_type: number;
-  analysis_ids: number[];
-}
+/** A proposal's call: its query and its body. */
+export type ProposeCall = ProposeQuery & ProposeRequest;
 
 export type ProposeProblem = 'audits.propose.noJobId' | 'audits.propose.noLogs' | 'audits.propose.noKilnType';
 
@@ -85,7 +82,7 @@ export function proposeProblems({ jobId, kilnType, analysisIds }: ProposeInput):
 }
 
 /** The call's parameters: the job id trimmed, each burn once, in ascending order. */
-export function proposeRequest({ jobId, kilnType, analysisIds }: ProposeInput): ProposeRequest {
+export function proposeRequest({ jobId, kilnType, analysisIds }: ProposeInput): ProposeCall {
   if (kilnType === null) throw new Error('A proposal needs a kiln type.');
   return { job_id: jobId.trim(), kiln_type: kilnType, analysis_ids: [...new Set(analysisIds)].sort((a, b) => a - b) };
 }

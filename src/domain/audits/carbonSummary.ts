@@ -4,7 +4,7 @@
  * first, with an optional Total row. Sums run in whole grams, so adding many
  * kg figures with decimals never drifts by a float's rounding. Pure.
  */
-import type { CarbonFacility, CarbonMonth } from './types';
+import type { CarbonFacility, CarbonMonth } from '../api/audits';
 
 export const CARBON_GROUPINGS = ['total', 'monthly', 'yearly', 'facility'] as const;
 export type CarbonGrouping = (typeof CARBON_GROUPINGS)[number];

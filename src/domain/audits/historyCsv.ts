@@ -9,7 +9,8 @@ import { csvKg, csvKgCell } from '../carbon';
 import type { CsvRow } from '../csv';
 import { kilnTypeInfo } from '../kilnTypes';
 import { auditIdentity } from './identity';
-import type { AuditHistoryItem, AuditLogRow } from './types';
+import type { AuditHistoryItem } from '../api/audits';
+import type { AuditLogRow } from './types';
 
 /** Column titles, by field; the exporter translates them. */
 export const HISTORY_CSV_COLUMNS = {

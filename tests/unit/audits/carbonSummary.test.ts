@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { carbonSummaryRows, monthLabel } from '../../../src/domain/audits/carbonSummary';
-import type { CarbonFacility } from '../../../src/domain/audits/types';
+import type { CarbonFacility } from '../../../src/domain/api/audits';
 
 const month = (year: number, m: number, audited_co2: number, utilised_co2 = 0, audited_biochar = 0) => ({
   year,

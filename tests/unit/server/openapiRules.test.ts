@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { loadOpenApi } from '../../../mock-server/contract/openapiDocument';
+import { loadOpenApi } from '../../../mock-server/tools/contract/openapiDocument';
 import { OPERATIONS } from '../../../src/domain/operations';
 
 /** the calls any logged-in user may make (operations.ts: changes.list, profile) */

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import openapiTS, { astToString } from 'openapi-typescript';
-import { PROJECT_ROOT } from '../config';
+import { PROJECT_ROOT } from '../../config';
 
 /**
  * The API's TypeScript types, generated from mock-server/openapi.yaml by

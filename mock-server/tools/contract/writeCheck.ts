@@ -1,4 +1,4 @@
-import type { Rule } from '../../src/domain/rules';
+import type { Rule } from '../../../src/domain/rules';
 import type { AnswerChecker } from './answerCheck';
 import type { Backend } from './backend';
 import type { CallReport } from './contractCheck';

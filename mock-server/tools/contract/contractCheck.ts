@@ -1,5 +1,5 @@
 import { jwtDecode } from 'jwt-decode';
-import { can, type Rule } from '../../src/domain/rules';
+import { can, type Rule } from '../../../src/domain/rules';
 import { AnswerChecker } from './answerCheck';
 import { Backend, documentedValue, fillTemplate, parameterValue } from './backend';
 import { loadOpenApi, type OpenApiDocument, type OpenApiOperation } from './openapiDocument';

@@ -1,4 +1,4 @@
-import { generateBurn, KILN_TYPE } from '../analysis';
+import { generateBurn, KILN_TYPE } from '../../analysis';
 
 /**
  * The small valid files a write check uploads: a 1 × 1 PNG, a one-page PDF

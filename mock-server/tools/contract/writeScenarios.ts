@@ -1,6 +1,6 @@
-import type { Facility } from '../../src/domain/api/configure';
+import type { Facility } from '../../../src/domain/api/configure';
 import type { Answer } from './answerCheck';
-import { newKeyPair } from '../kilns/kilnKeys';
+import { newKeyPair } from '../../kilns/kilnKeys';
 import { burnLog } from './sampleFiles';
 import { json, madeAnyway, StepFailed, type WriteRun } from './writeRun';
 

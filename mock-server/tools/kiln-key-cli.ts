@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import { parseArgs } from 'node:util';
-import { newKeyPair } from './kilns/kilnKeys';
+import { newKeyPair } from '../kilns/kilnKeys';
 
 const USAGE = `Usage: npm run kiln-key -- --out kiln-key.pem
 

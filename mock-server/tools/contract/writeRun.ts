@@ -1,4 +1,4 @@
-import { can, type Rule } from '../../src/domain/rules';
+import { can, type Rule } from '../../../src/domain/rules';
 import type { Answer, AnswerChecker } from './answerCheck';
 import type { Backend, CallInit } from './backend';
 import type { CallReport } from './contractCheck';

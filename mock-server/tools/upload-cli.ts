@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import { parseArgs } from 'node:util';
-import { fingerprintOfPrivate } from './kilns/kilnKeys';
-import { uploadFiles } from './kilnlogs/uploadClient';
+import { fingerprintOfPrivate } from '../kilns/kilnKeys';
+import { uploadFiles } from '../kilnlogs/uploadClient';
 
 const USAGE = `Usage: npm run upload -- FILE... [--url http://localhost:3000] [--user uploader] [--password kiln-demo] [--key kiln-key.pem]
 

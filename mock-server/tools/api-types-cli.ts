@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { API_TYPES_FILE, generateApiTypes } from './contract/apiTypes';
-import { PROJECT_ROOT } from './config';
+import { PROJECT_ROOT } from '../config';
 
 /** `npm run api:types`: rewrites src/domain/api/generated.ts from mock-server/openapi.yaml. */
 generateApiTypes().then(

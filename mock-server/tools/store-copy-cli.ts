@@ -1,7 +1,7 @@
 import { parseArgs } from 'node:util';
-import { configFromEnv } from './config';
-import { copyEmbeddedToPostgres } from './store/copyStore';
-import { openBlobs, storageConfigFromEnv } from './store/storeConfig';
+import { configFromEnv } from '../config';
+import { copyEmbeddedToPostgres } from '../store/copyStore';
+import { openBlobs, storageConfigFromEnv } from '../store/storeConfig';
 
 /**
  * `npm run store:copy -- --to postgres`: copies DATA_DIR (db.json and files/)

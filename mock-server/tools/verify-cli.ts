@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { verifyPackage } from './auditPackage/verify';
+import { verifyPackage } from '../auditPackage/verify';
 
 /**
  * npm run verify -- PACKAGE.zip: checks an audit's verification package

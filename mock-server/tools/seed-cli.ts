@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { configFromEnv } from '../config';
 import { openBlobs, openStore } from '../store/storeConfig';
-import { refuseOccupiedBucket, seedDemoData } from '.';
+import { refuseOccupiedBucket, seedDemoData } from '../seed';
 
 /**
  * `npm run seed`: seeds the demo business again from nothing, into db.json in
