@@ -13,7 +13,7 @@ import { HOME_PATH } from './layout/navigation';
 import { NOTIFICATION_PROPS } from './layout/notifications';
 import { STORAGE_KEYS, usePersistentFlag } from './layout/preferences';
 import { RESOURCE_MODULES } from './layout/resources';
-import { linkedRoutes, navigationRoutes } from './layout/routes';
+import { screenRoutes } from './layout/routes';
 import { darkTheme, lightTheme } from './layout/themes';
 import { LoginPage } from './login/LoginPage';
 
@@ -45,11 +45,11 @@ export function App() {
           loading={Loading}
           disableTelemetry
         >
-          {/* definitions only: each list screen is routed at the spec's path by the navigation table */}
+          {/* definitions only: each resource's pages are routed at the spec's path by the navigation table */}
           {RESOURCE_MODULES.map(({ name, icon, recordRepresentation }) => (
             <Resource key={name} name={name} icon={icon} recordRepresentation={recordRepresentation} />
           ))}
-          <CustomRoutes>{[...navigationRoutes, ...linkedRoutes]}</CustomRoutes>
+          <CustomRoutes>{screenRoutes}</CustomRoutes>
         </CoreAdminUI>
         {/* a body child of its own, created when shown: an open modal's aria-hidden does not silence it */}
         <Portal>

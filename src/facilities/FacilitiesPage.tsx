@@ -8,6 +8,7 @@ import { csvExporter } from '../layout/csvExporter';
 import { useFailureReport, type FailureTexts } from '../layout/failures';
 import { ListError, ListPager } from '../layout/ListStates';
 import { Page } from '../layout/Page';
+import { useDialogRoute } from '../layout/useDialogRoute';
 import { ViewerDialog } from '../viewer/ViewerDialog';
 import { StatementUploadDialog } from './StatementUploadDialog';
 import { FacilityChangesDialog } from './FacilityChangesDialog';
@@ -15,24 +16,20 @@ import { FacilityDialog } from './FacilityDialog';
 import { facilityCsvRow, FacilityDatagrid } from './FacilityList';
 import { PhotoUploadDialog } from './PhotoUploadDialog';
 import { facilityListOf } from './facilityListOf';
+import { FACILITIES_PATH } from '.';
 
 // spec §8 gives this failure a title only
 const LIST_FAILURE: FailureTexts = { title: 'facilities.listErrorTitle' };
 
-/** The one modal open at a time, and for which facility. */
-type OpenDialog =
-  | { kind: 'create' }
-  | { kind: 'edit' | 'photo' | 'statement' | 'viewStatement' | 'viewPhoto' | 'changes'; facility: Facility };
+/** The modal open for a facility, besides the Facility modal (whose URL is its own: /facilities/create, /facilities/{id}). */
+type OpenDialog = { kind: 'photo' | 'statement' | 'viewStatement' | 'viewPhoto' | 'changes'; facility: Facility };
 
-type FacilityDialogKind = Exclude<OpenDialog['kind'], 'create'>;
+type FacilityDialogKind = OpenDialog['kind'];
 
-function FacilityModal({ dialog, list, onClose }: { dialog: OpenDialog; list: FacilityListResponse; onClose: () => void }) {
+function FacilityModal({ dialog, onClose }: { dialog: OpenDialog; onClose: () => void }) {
   const translate = useTranslate();
-  if (dialog.kind === 'create') return <FacilityDialog facility={null} list={list} onClose={onClose} />;
   const { facility } = dialog;
   switch (dialog.kind) {
-    case 'edit':
-      return <FacilityDialog facility={facility} list={list} onClose={onClose} />;
     case 'photo':
       return <PhotoUploadDialog facility={facility} onClose={onClose} />;
     case 'statement':
@@ -71,6 +68,12 @@ export default function FacilitiesPage() {
   // the modals' choices come with the list's own call (one request on load)
   const [list, setList] = useState<FacilityListResponse>();
   const owners = list?.allowedOwners ?? [];
+  const record = useDialogRoute<Facility>(FACILITIES_PATH, {
+    records: list?.facilities,
+    notFound: 'facilities.notFound',
+    canCreate,
+    canEdit: canUpdate,
+  });
 
   const open = (kind: FacilityDialogKind) => (facility: Facility) => setDialog({ kind, facility });
 
@@ -86,7 +89,7 @@ export default function FacilitiesPage() {
         actions={
           <TopToolbar>
             {canCreate && (
-              <Button variant="contained" startIcon={<AddIcon />} disabled={!list} onClick={() => setDialog({ kind: 'create' })}>
+              <Button variant="contained" startIcon={<AddIcon />} disabled={!list} onClick={record.openCreate}>
                 {translate('facilities.newFacility')}
               </Button>
             )}
@@ -101,13 +104,16 @@ export default function FacilitiesPage() {
           owners={owners}
           onViewStatement={open('viewStatement')}
           onViewPhoto={open('viewPhoto')}
-          onEdit={canUpdate ? open('edit') : undefined}
+          onEdit={canUpdate ? record.openEdit : undefined}
           onUploadPhoto={canUploadPhoto ? open('photo') : undefined}
           onUploadStatement={canUploadStatement ? open('statement') : undefined}
           onViewChanges={canViewChanges ? open('changes') : undefined}
         />
       </List>
-      {dialog && list && <FacilityModal dialog={dialog} list={list} onClose={() => setDialog(null)} />}
+      {record.dialog.kind !== 'none' && list && (
+        <FacilityDialog facility={record.dialog.kind === 'edit' ? record.dialog.record : null} list={list} onClose={record.close} />
+      )}
+      {dialog && <FacilityModal dialog={dialog} onClose={() => setDialog(null)} />}
     </Page>
   );
 }

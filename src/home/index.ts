@@ -1,10 +1,10 @@
-import { lazy } from 'react';
-import { RESOURCES } from '../domain/operations';
-import type { ResourceModule } from '../layout/resourceModule';
+import { pageLoader } from '../layout/pageLoader';
+import type { PageModule } from '../layout/resourceModule';
+import { prefetchRecentChanges } from './recentChangesFetch';
 
-/** Home's Recent Changes: a resource listed inside Home, not a screen of its own. */
-export const changes: ResourceModule = {
-  name: RESOURCES.changes,
-  icon: lazy(() => import('@mui/icons-material/Campaign')),
-  recordRepresentation: 'title',
+/** Home (route home): the welcome and Recent Changes, for every logged-in user. */
+export const home: PageModule = {
+  path: 'home',
+  list: pageLoader(() => import('./HomePage')),
+  prefetch: prefetchRecentChanges,
 };

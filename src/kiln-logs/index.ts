@@ -8,6 +8,7 @@ const logRepresentation = (log: RaRecord) => `${String(log.kiln_id ?? 'N/A')} ·
 
 export const kilnLogs: ResourceModule = {
   name: RESOURCES.kilnLogs,
+  path: 'kiln_logs',
   list: pageLoader(() => import('./KilnLogsPage')),
   icon: lazy(() => import('@mui/icons-material/ReceiptLong')),
   recordRepresentation: logRepresentation,
@@ -15,6 +16,7 @@ export const kilnLogs: ResourceModule = {
 
 export const archivedKilnLogs: ResourceModule = {
   name: RESOURCES.archivedKilnLogs,
+  path: 'archived_kiln_logs',
   list: pageLoader(() => import('./ArchivedKilnLogsPage')),
   icon: lazy(() => import('@mui/icons-material/Inventory2')),
   recordRepresentation: logRepresentation,

@@ -8,9 +8,11 @@ import { csvExporter } from '../layout/csvExporter';
 import { useFailureReport, type FailureTexts } from '../layout/failures';
 import { ListError, ListPager } from '../layout/ListStates';
 import { Page } from '../layout/Page';
+import { useDialogRoute } from '../layout/useDialogRoute';
 import { KilnDialog } from './KilnDialog';
 import { KilnKeysDialog } from './KilnKeysDialog';
 import { kilnCsvRow, KilnDatagrid } from './KilnList';
+import { KILN_REGISTRY_PATH } from '.';
 import { kilnRegistryOf } from './useKilnRegistry';
 
 const LIST_FAILURE: FailureTexts = {
@@ -18,9 +20,6 @@ const LIST_FAILURE: FailureTexts = {
   other: 'kilns.listErrorText',
   logNetworkErrors: true,
 };
-
-/** Which kiln the modal is open for: a new one, an existing one, or none. */
-type Editing = { kiln: Kiln | null } | null;
 
 /** Kiln Registry (spec §2): the kilns per facility, added and edited in the 'Kiln' modal. */
 export default function KilnRegistryPage() {
@@ -31,7 +30,13 @@ export default function KilnRegistryPage() {
   const { canAccess: canApprove = false } = useCanAccess({ resource: RESOURCES.kilns, action: 'approve' });
   // the modal's choices come with the list's own call (one request on load)
   const [registry, setRegistry] = useState<KilnRegistryResponse>();
-  const [editing, setEditing] = useState<Editing>(null);
+  // the Kiln modal has a URL of its own: /kiln_reg/create, /kiln_reg/{id}
+  const { dialog, openCreate, openEdit, close } = useDialogRoute<Kiln>(KILN_REGISTRY_PATH, {
+    records: registry?.kilns,
+    notFound: 'kilns.notFound',
+    canCreate,
+    canEdit: canUpdate,
+  });
   const [keysOf, setKeysOf] = useState<Kiln | null>(null);
 
   return (
@@ -46,7 +51,7 @@ export default function KilnRegistryPage() {
         actions={
           <TopToolbar>
             {canCreate && (
-              <Button variant="contained" startIcon={<AddIcon />} disabled={!registry} onClick={() => setEditing({ kiln: null })}>
+              <Button variant="contained" startIcon={<AddIcon />} disabled={!registry} onClick={openCreate}>
                 {translate('kilns.newKiln')}
               </Button>
             )}
@@ -57,10 +62,12 @@ export default function KilnRegistryPage() {
         pagination={<ListPager />}
         queryOptions={{ onError: (error) => report(error, LIST_FAILURE), onSuccess: ({ meta }) => setRegistry(kilnRegistryOf(meta)) }}
       >
-        <KilnDatagrid onEdit={canUpdate ? (kiln) => setEditing({ kiln }) : undefined} onKeys={canUpdate ? setKeysOf : undefined} canApprove={canApprove} />
+        <KilnDatagrid onEdit={canUpdate ? openEdit : undefined} onKeys={canUpdate ? setKeysOf : undefined} canApprove={canApprove} />
       </List>
       {keysOf && <KilnKeysDialog kiln={keysOf} onClose={() => setKeysOf(null)} />}
-      {editing && registry && <KilnDialog kiln={editing.kiln} registry={registry} onClose={() => setEditing(null)} />}
+      {dialog.kind !== 'none' && registry && (
+        <KilnDialog kiln={dialog.kind === 'edit' ? dialog.record : null} registry={registry} onClose={close} />
+      )}
     </Page>
   );
 }

@@ -7,6 +7,7 @@ import { useSession } from '../providers/useSession';
 import { AppShell } from './AppShell';
 import { ErrorBoundary } from './ErrorBoundary';
 import { ErrorPage } from './ErrorPage';
+import { navItemAt } from './navigation';
 import { Loading, TallLoading } from './Loading';
 import { TopMenu } from './TopMenu';
 
@@ -53,7 +54,8 @@ export function Layout({ children }: { children?: ReactNode }) {
   }
   return (
     <AppShell menu={<TopMenu />}>
-      <ErrorBoundary key={pathname} fallback={<ErrorPage />}>
+      {/* a screen stays mounted across its own sub-paths (a dialog's URL); any new path tries a failed page again */}
+      <ErrorBoundary key={navItemAt(pathname)?.path ?? pathname} resetKey={pathname} fallback={<ErrorPage />}>
         <Suspense fallback={<TallLoading />}>{children}</Suspense>
       </ErrorBoundary>
     </AppShell>

@@ -1,33 +1,41 @@
 /**
- * The one table of the console's screens: menu group → item → label key →
- * path → operation → page. Each item is a react-admin resource's list (its
- * feature's resource module) or a declared custom page. The top menu shows an
- * item only when canAccess allows its operation (spec §6), and routes.tsx
- * makes one guarded, lazily loaded route per item at the spec's path.
+ * The one table of the console's screens: menu group → item (label key and
+ * the feature's screen module). Each module (resourceModule.ts) carries its
+ * spec path, its pages and its operation; the top menu shows an item only
+ * when canAccess allows its operation (spec §6), and routes.tsx makes the
+ * guarded, lazily loaded routes of every module listed here.
  */
-import { canAccess, RESOURCES, type AccessRequest } from '../domain/operations';
+import { admin, changes } from '../admin';
+import { auditHistory, proposeAudit, reviewAudit } from '../audits';
+import { canAccess, type AccessRequest } from '../domain/operations';
 import type { Rule } from '../domain/rules';
+import { ecoAssetProvenance, minting, reviewEcoAssets } from '../eco-assets';
 import { facilities } from '../facilities';
-import { prefetchRecentChanges } from '../home/recentChangesFetch';
+import { fleet } from '../fleet';
+import { home } from '../home';
 import { archivedKilnLogs, kilnLogs } from '../kiln-logs';
 import { kilns } from '../kilns';
-import { pageLoader, type PageImport, type PageLoader } from './pageLoader';
-import type { ResourceModule } from './resourceModule';
+import { profile } from '../profile';
+import { users } from '../users';
+import type { PageLoader } from './pageLoader';
+import { accessOf, type ResourceModule, type ScreenModule } from './resourceModule';
 
 export interface NavItem {
   /** Message key of the menu label. */
   label: string;
   /** Route path (the spec's), without the leading slash. */
   path: string;
-  /** a resource's list screen, or a custom page (not a resource: Home, Profile, the screens not built yet) */
+  /** a react-admin resource's screen, or a custom page (Home, Profile, Audit, Eco Assets, Fleet, Admin) */
   kind: 'resource' | 'custom';
   /** the resource of a resource screen */
   resource?: ResourceModule['name'];
   /** The operation that shows the item and opens its route (domain/operations.ts); none: any logged-in user. */
   access?: AccessRequest;
+  /** the module's list page, shown at the path */
   load: PageLoader;
   /** asks for the screen's first data when the console starts on it (AppRoot) */
   prefetch?: () => void;
+  module: ScreenModule;
 }
 
 export interface NavGroup {
@@ -36,60 +44,56 @@ export interface NavGroup {
   items: readonly NavItem[];
 }
 
-/** A resource's list screen, guarded by the resource's own list operation. */
-function resourceScreen(label: string, path: string, module: ResourceModule): NavItem {
-  if (!module.list) throw new Error(`Resource ${module.name} has no list screen.`);
-  return { label, path, kind: 'resource', resource: module.name, access: { resource: module.name, action: 'list' }, load: module.list };
-}
-
-/** A page that is not a resource's list. */
-function customPage(label: string, path: string, load: PageImport, access?: AccessRequest): NavItem {
-  return { label, path, kind: 'custom', load: pageLoader(load), ...(access ? { access } : {}) };
+/** A menu item: the module's list page at its path. */
+function menuItem(label: string, module: ScreenModule): NavItem {
+  const { path, list, name, prefetch } = module;
+  if (!path || !list) throw new Error(`The screen ${label} has no path or list page.`);
+  const access = accessOf(module);
+  return {
+    label,
+    path,
+    kind: name ? 'resource' : 'custom',
+    ...(name ? { resource: name } : {}),
+    ...(access ? { access } : {}),
+    load: list,
+    ...(prefetch ? { prefetch } : {}),
+    module,
+  };
 }
 
 export const NAVIGATION: readonly NavGroup[] = [
   {
     label: 'menu.home',
-    items: [
-      { ...customPage('menu.home', 'home', () => import('../home/HomePage')), prefetch: prefetchRecentChanges },
-      customPage('menu.profile', 'profile', () => import('../profile/ProfilePage')),
-    ],
+    items: [menuItem('menu.home', home), menuItem('menu.profile', profile)],
   },
   {
     label: 'menu.configure',
-    items: [
-      resourceScreen('menu.facilities', 'facilities', facilities),
-      resourceScreen('menu.kilns', 'kiln_reg', kilns),
-      customPage('menu.users', 'users', () => import('../users/UsersPage'), { resource: RESOURCES.users, action: 'create' }),
-      customPage('menu.admin', 'admin', () => import('../admin/AdminPage'), { resource: RESOURCES.statistics, action: 'edit' }),
-    ],
+    items: [menuItem('menu.facilities', facilities), menuItem('menu.kilns', kilns), menuItem('menu.users', users), menuItem('menu.admin', admin)],
   },
   {
     label: 'menu.analyse',
-    items: [
-      resourceScreen('menu.kilnLogs', 'kiln_logs', kilnLogs),
-      resourceScreen('menu.archivedKilnLogs', 'archived_kiln_logs', archivedKilnLogs),
-      customPage('menu.fleet', 'fleet', () => import('../fleet/FleetPage'), { resource: RESOURCES.fleet, action: 'list' }),
-    ],
+    items: [menuItem('menu.kilnLogs', kilnLogs), menuItem('menu.archivedKilnLogs', archivedKilnLogs), menuItem('menu.fleet', fleet)],
   },
   {
     label: 'menu.audit',
-    items: [
-      customPage('menu.proposeAudit', 'audit/create', () => import('../audits/ProposeAuditPage'), { resource: RESOURCES.audits, action: 'create' }),
-      customPage('menu.carbonRemovals', 'audit/review', () => import('../audits/ReviewAuditPage'), { resource: RESOURCES.audits, action: 'list' }),
-      customPage('menu.auditHistory', 'audit/history', () => import('../audits/AuditHistoryPage'), { resource: RESOURCES.audits, action: 'list' }),
-    ],
+    items: [menuItem('menu.proposeAudit', proposeAudit), menuItem('menu.carbonRemovals', reviewAudit), menuItem('menu.auditHistory', auditHistory)],
   },
   {
     label: 'menu.ecoAssets',
-    items: [
-      customPage('menu.reviewEcoAssets', 'eco-assets/review', () => import('../eco-assets/ReviewEcoAssetsPage'), { resource: RESOURCES.ecoAssets, action: 'list' }),
-      customPage('menu.minting', 'eco-assets/create', () => import('../eco-assets/MintingPage'), { resource: RESOURCES.ecoAssets, action: 'create' }),
-    ],
+    items: [menuItem('menu.reviewEcoAssets', reviewEcoAssets), menuItem('menu.minting', minting)],
   },
 ];
 
 export const NAV_ITEMS: readonly NavItem[] = NAVIGATION.flatMap((group) => group.items);
+
+/**
+ * Modules with routes but no menu item: Recent Changes' editors (Admin's
+ * sub-paths) and an eco asset's provenance, reached from where it is shown.
+ */
+const LINKED_MODULES: readonly ScreenModule[] = [changes, ecoAssetProvenance];
+
+/** Every screen module, once: routes.tsx routes them, App.tsx registers the resources among them. */
+export const SCREEN_MODULES: readonly ScreenModule[] = [...NAV_ITEMS.map(({ module }) => module), ...LINKED_MODULES];
 
 export const HOME_PATH = '/home';
 

@@ -1,9 +1,5 @@
-/** Every react-admin resource of the console, registered in App.tsx as <Resource>. */
-import { facilities } from '../facilities';
-import { changes } from '../home';
-import { archivedKilnLogs, kilnLogs } from '../kiln-logs';
-import { kilns } from '../kilns';
-import { users } from '../users';
+/** Every react-admin resource of the console, registered in App.tsx as <Resource>: the resource modules of the navigation table. */
+import { SCREEN_MODULES } from './navigation';
 import type { ResourceModule } from './resourceModule';
 
-export const RESOURCE_MODULES: readonly ResourceModule[] = [kilns, facilities, kilnLogs, archivedKilnLogs, changes, users];
+export const RESOURCE_MODULES: readonly ResourceModule[] = SCREEN_MODULES.filter((module): module is ResourceModule => module.name !== undefined);

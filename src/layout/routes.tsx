@@ -1,11 +1,12 @@
 import { lazy, useState, type ComponentType, type ReactNode } from 'react';
 import { Route } from 'react-router-dom';
 import { CanAccess, ResourceContextProvider } from 'react-admin';
-import { RESOURCES, type AccessRequest } from '../domain/operations';
+import type { AccessRequest } from '../domain/operations';
 import { AccessDenied } from './ErrorPage';
 import { Loading } from './Loading';
-import { NAV_ITEMS } from './navigation';
-import { pageLoader, type PageLoader } from './pageLoader';
+import { SCREEN_MODULES } from './navigation';
+import type { PageLoader } from './pageLoader';
+import { accessOf, routesOf, type ScreenModule } from './resourceModule';
 
 /**
  * react-admin guards its own resource pages but not custom routes, so each
@@ -35,44 +36,21 @@ function screenOf(load: PageLoader): ComponentType {
 }
 
 /**
- * One lazily loaded, guarded route per navigation item, as children for
- * react-admin's <CustomRoutes>; the layout's Suspense shows 'Loading...' meanwhile.
+ * A module's page at a path: guarded by the module's operation, in its
+ * resource's context (as under <Resource>) when it is a resource's.
  */
-export const navigationRoutes = NAV_ITEMS.map(({ path, access, load, resource }) => {
+function pageRoute(module: ScreenModule, path: string, load: PageLoader) {
   const Page = screenOf(load);
-  // a resource's screen works in its resource's context, as under <Resource>
-  const page = resource ? (
-    <ResourceContextProvider value={resource}>
+  const access = accessOf(module);
+  const page = module.name ? (
+    <ResourceContextProvider value={module.name}>
       <Page />
     </ResourceContextProvider>
   ) : (
     <Page />
   );
-  // `/*` leaves room for a page's own sub-routes
-  return (
-    <Route
-      key={path}
-      path={`/${path}/*`}
-      element={
-        <GuardedPage access={access}>{page}</GuardedPage>
-      }
-    />
-  );
-});
+  return <Route key={path} path={path} element={<GuardedPage access={access}>{page}</GuardedPage>} />;
+}
 
-/**
- * Screens with a route but no menu item: an eco asset's provenance
- * (/eco-assets/{id}), reached from every place an eco asset is shown.
- */
-const Provenance = screenOf(pageLoader(() => import('../eco-assets/ProvenancePage')));
-export const linkedRoutes = [
-  <Route
-    key="eco-assets/:id"
-    path="/eco-assets/:id"
-    element={
-      <GuardedPage access={{ resource: RESOURCES.ecoAssets, action: 'show' }}>
-        <Provenance />
-      </GuardedPage>
-    }
-  />,
-];
+/** Every screen's routes, lazily loaded and guarded, as children for react-admin's <CustomRoutes>. */
+export const screenRoutes = SCREEN_MODULES.flatMap((module) => routesOf(module).map(({ path, load }) => pageRoute(module, path, load)));

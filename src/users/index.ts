@@ -1,10 +1,19 @@
 import { lazy } from 'react';
 import { RESOURCES } from '../domain/operations';
+import { pageLoader } from '../layout/pageLoader';
 import type { ResourceModule } from '../layout/resourceModule';
 
-/** Users: a react-admin resource whose list, create and edit pages live under the Users screen (/users). */
+// one chunk for the three pages
+const usersPages = () => import('./UsersPage');
+
+/** Users: the list, a new user and one user, each a page of its own; the screen is guarded by 'create user' (spec §6). */
 export const users: ResourceModule = {
   name: RESOURCES.users,
+  path: 'users',
+  list: pageLoader(() => usersPages().then((m) => ({ default: m.UserListPage }))),
+  create: pageLoader(() => usersPages().then((m) => ({ default: m.UserCreatePage }))),
+  edit: pageLoader(() => usersPages().then((m) => ({ default: m.UserEditPage }))),
+  access: { resource: RESOURCES.users, action: 'create' },
   icon: lazy(() => import('@mui/icons-material/People')),
   recordRepresentation: 'username',
 };

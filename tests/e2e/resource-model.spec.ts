@@ -62,6 +62,37 @@ for (const [name, viewport] of [
       await expect(page.getByRole('dialog')).toHaveCount(0);
     });
 
+    test("the Kiln and Facility modals have URLs of their own: a reload opens them, back closes them", async ({ page }) => {
+      await openAndLogin(page, 'superadmin', '/kiln_reg');
+      await page.getByRole('button', { name: /^Edit kiln / }).first().click();
+      const kiln = page.getByRole('dialog', { name: 'Kiln' });
+      const kilnId = kiln.getByRole('textbox', { name: /^Kiln ID/ });
+      await expect(kilnId).toBeVisible();
+      await expect(page).toHaveURL(/\/kiln_reg\/\d+$/);
+      const opened = await kilnId.inputValue();
+      await page.reload();
+      await expect(kilnId).toHaveValue(opened);
+      // the list behind the modal (hidden from the accessibility tree while the modal is open)
+      await expect(page.locator('h1', { hasText: 'Kiln Registry' })).toBeAttached();
+      await page.goBack();
+      await expect(page).toHaveURL(/\/kiln_reg$/);
+      await expect(kiln).toHaveCount(0);
+      await expect(page.getByRole('button', { name: /^Edit kiln / }).first()).toBeVisible();
+
+      await page.goto('/kiln_reg/999999');
+      await expect(page.getByText('There is no kiln 999999: the registry is shown instead.')).toBeVisible();
+      await expect(page).toHaveURL(/\/kiln_reg$/);
+      await expect(kiln).toHaveCount(0);
+
+      await page.goto('/facilities/create');
+      const facility = page.getByRole('dialog', { name: 'New Facility' });
+      await expect(facility.getByRole('textbox', { name: /^Mnemonic/ })).toHaveValue('');
+      await facility.getByRole('button', { name: 'Cancel' }).click();
+      await expect(page).toHaveURL(/\/facilities$/);
+      await expect(facility).toHaveCount(0);
+      await expectNoSidewaysScroll(page, 'facilities');
+    });
+
     test("a 400's field reason shows on its field beside the spec's notification", async ({ page }) => {
       // the console against the contract's 400 shape: {message, errors: {field path: reason}}
       await page.route('**/api/facility/add', (route) =>

@@ -1,5 +1,5 @@
-import { render } from '@testing-library/react';
-import { MemoryRouter, useLocation } from 'react-router-dom';
+import { act, render } from '@testing-library/react';
+import { MemoryRouter, useLocation, useNavigate, type NavigateFunction } from 'react-router-dom';
 import { vi } from 'vitest';
 import { App } from '../../../src/App';
 import { TOKEN_STORAGE_KEY } from '../../../src/providers/session';
@@ -27,12 +27,27 @@ function LocationProbe() {
   return <output data-testid="location">{pathname}</output>;
 }
 
+let navigateInApp: NavigateFunction | undefined;
+
+function HistoryProbe() {
+  navigateInApp = useNavigate();
+  return null;
+}
+
+/** The browser's back button, in the console renderApp drew. */
+export async function goBack() {
+  await act(async () => {
+    await navigateInApp?.(-1);
+  });
+}
+
 /** The whole console (providers, layout, routes) at `path`; the test id "location" shows the current path. */
 export function renderApp(path = '/home') {
   return render(
     <MemoryRouter initialEntries={[path]}>
       <App />
       <LocationProbe />
+      <HistoryProbe />
     </MemoryRouter>,
   );
 }

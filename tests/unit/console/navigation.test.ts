@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { rulesForRole } from '../../../src/domain/rules';
 import { i18nProvider } from '../../../src/providers/i18nProvider';
-import { NAV_ITEMS, NAVIGATION, navItemAt, visibleNavigation } from '../../../src/layout/navigation';
+import { NAV_ITEMS, NAVIGATION, navItemAt, SCREEN_MODULES, visibleNavigation } from '../../../src/layout/navigation';
+import { routesOf } from '../../../src/layout/resourceModule';
 
 const t = (key: string) => i18nProvider.translate(key);
 
@@ -103,38 +104,77 @@ describe('the menu each role sees (spec §6 rules, DESIGN §3 roles)', () => {
 });
 
 describe('one resource model', () => {
-  it('every screen of the navigation table is a resource list or a declared custom page', async () => {
+  it('every screen of the navigation table is a resource module or a custom page module of the same shape', async () => {
     const { RESOURCE_MODULES } = await import('../../../src/layout/resources');
     const registered = new Map(RESOURCE_MODULES.map((m) => [m.name, m]));
     for (const item of NAV_ITEMS) {
+      expect(item.path, item.label).toBe(item.module.path);
+      // the route loads the module's own list screen
+      expect(item.load).toBe(item.module.list);
       if (item.kind === 'resource') {
         const module = registered.get(item.resource as never);
-        expect(module, item.path).toBeDefined();
-        // the route loads the resource module's own list screen, guarded by its list operation
-        expect(item.load).toBe(module!.list);
-        expect(item.access).toEqual({ resource: item.resource, action: 'list' });
+        expect(module, item.path).toBe(item.module);
+        // guarded by the resource's list operation, but Users by 'create user' (spec §6)
+        expect(item.access).toEqual(item.resource === 'users' ? { resource: 'users', action: 'create' } : { resource: item.resource, action: 'list' });
       } else {
         expect(item.kind, item.path).toBe('custom');
         expect(item.resource).toBeUndefined();
+        expect(item.module.name).toBeUndefined();
       }
     }
     expect(NAV_ITEMS.filter((i) => i.kind === 'resource').map((i) => i.resource)).toEqual([
       'facilities',
       'kilns',
+      'users',
       'kiln_logs',
       'archived_kiln_logs',
     ]);
   });
 
-  it('every resource module has an icon and a record representation, and a screen unless shown inside another', async () => {
+  it('every module is listed once, and every resource module has an icon, a record representation and a screen unless shown inside another', async () => {
     const { RESOURCE_MODULES } = await import('../../../src/layout/resources');
+    expect(new Set(SCREEN_MODULES).size).toBe(SCREEN_MODULES.length);
+    expect(RESOURCE_MODULES.map((m) => m.name).sort()).toEqual(['archived_kiln_logs', 'changes', 'facilities', 'kiln_logs', 'kilns', 'users']);
     for (const module of RESOURCE_MODULES) {
       expect(module.icon, module.name).toBeDefined();
       expect(module.recordRepresentation, module.name).toBeTruthy();
       const screen = NAV_ITEMS.find((item) => item.resource === module.name);
       if (module.list) expect(screen, module.name).toBeDefined();
-      // Recent Changes show on Home and are edited on Admin; users have their own screen, guarded by 'create user'
-      else expect(['changes', 'users']).toContain(module.name);
+      // Recent Changes show on Home and Admin, and are edited on Admin's sub-paths
+      else expect(module.name).toBe('changes');
+    }
+  });
+
+  it("yields exactly the spec §2 routes, the Users, Recent Changes and provenance sub-routes and the Kiln Registry's and Facilities' dialog paths under their lists", () => {
+    const routes = SCREEN_MODULES.flatMap(routesOf).map((route) => route.path);
+    expect(routes).toEqual([
+      '/home/*',
+      '/profile/*',
+      '/facilities/*',
+      '/kiln_reg/*',
+      '/users/*',
+      '/users/create',
+      '/users/:id',
+      '/admin/*',
+      '/kiln_logs/*',
+      '/archived_kiln_logs/*',
+      '/fleet/*',
+      '/audit/create/*',
+      '/audit/review/*',
+      '/audit/history/*',
+      '/eco-assets/review/*',
+      '/eco-assets/create/*',
+      '/admin/changes/create',
+      '/admin/changes/:id',
+      '/eco-assets/:id',
+    ]);
+    // each list route is its menu item's path, so the menu and the routes cannot drift apart
+    expect(NAV_ITEMS.map((i) => `/${i.path}/*`)).toEqual(routes.filter((r) => r.endsWith('/*')));
+  });
+
+  it('loads every sub-route page as a module with a default export', { timeout: 30000 }, async () => {
+    for (const route of SCREEN_MODULES.flatMap(routesOf)) {
+      await expect(route.load(), route.path).resolves.toHaveProperty('default', expect.any(Function));
     }
   });
 
