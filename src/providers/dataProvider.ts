@@ -53,6 +53,9 @@ const METHOD_NAMES = [
   'getBufferShareChanges',
   'retireEcoAsset',
   'downloadEcoAssetCertificate',
+  'getFleetView',
+  'getAnomalies',
+  'checkAnomaly',
 ] as const satisfies readonly (keyof ApiDataProvider)[];
 
 // a method added to the provider but not listed above fails to compile here
