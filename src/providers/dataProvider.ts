@@ -20,8 +20,6 @@ const METHOD_NAMES = [
   'deleteMany',
   'getKilnLogDetail',
   'analyseKilnLog',
-  'archiveKilnLog',
-  'restoreKilnLog',
   'assignKilnLog',
   'approveKiln',
   'getKilnKeys',
