@@ -58,9 +58,10 @@ export function useFormSave<P>({ write, mutationKey, success, failure, onClose, 
   const { mutateAsync, isPending } = useMutation({
     mutationKey,
     mutationFn: (payload: P) => write(dataProvider, payload),
-    onSuccess: () => {
+    onMutate: () => ({ signedIn: currentSession() !== null }),
+    onSuccess: (_result, _payload, context) => {
       // after a 401 react-admin logs out and resolves the call: nothing to announce
-      if (currentSession()) notify(success, { type: 'success' });
+      if (!context.signedIn || currentSession()) notify(success, { type: 'success' });
       onSaved?.();
       onClose?.();
       return reload();
