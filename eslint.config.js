@@ -56,6 +56,17 @@ export default tseslint.config(
     files: ["src/**/*.{ts,tsx}"],
     ignores: ["src/providers/**"],
     rules: {
+      "no-restricted-imports": restricted([
+        {
+          group: ["**/mock-server/**"],
+          message: "The console never imports server code.",
+        },
+        {
+          group: ["**/providers/httpClient", "**/providers/apiUrl"],
+          message:
+            "Call the API through a method of the data provider (src/providers).",
+        },
+      ]),
       "no-restricted-globals": [
         "error",
         {

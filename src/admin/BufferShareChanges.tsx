@@ -4,9 +4,9 @@ import { useDataProvider, useTranslate } from 'react-admin';
 import type { BufferShareChange } from '../domain/api/ecoAssets';
 import { ChangeTrail } from '../layout/ChangeTrail';
 import type { ApiDataProvider } from '../providers/apiDataProvider';
+import { queryKeys } from '../providers/queryKeys';
 
 /** the query key of the buffer share's trail, invalidated when a super-admin sets the share */
-export const BUFFER_SHARE_CHANGES_KEY = ['eco_assets', 'buffer_share', 'changes'] as const;
 
 /** A share set, with the share it replaced (0 % before the first). */
 export type BufferShareStep = BufferShareChange & { from_percent: number };
@@ -26,7 +26,7 @@ export function BufferShareChanges() {
   const translate = useTranslate();
   const dataProvider = useDataProvider<ApiDataProvider>();
   const changes = useQuery({
-    queryKey: BUFFER_SHARE_CHANGES_KEY,
+    queryKey: queryKeys.bufferShareChanges,
     queryFn: () => dataProvider.getBufferShareChanges(),
     select: (rows: BufferShareChange[]) => withShareBefore(rows).map((row) => ({ ...row, actor_username: setterName(row, translate) })),
   });

@@ -5,10 +5,11 @@ import { HttpError, useCanAccess, useDataProvider, useNotify, useTranslate } fro
 import { bufferPercentProblem } from '../domain/ledger';
 import { RESOURCES } from '../domain/operations';
 import { toNumber } from '../domain/validation';
-import { BUFFER_SHARE_KEY, useBufferShare } from '../eco-assets/useBufferShare';
+import { useBufferShare } from '../eco-assets/useBufferShare';
 import { useNotifyTitled } from '../layout/notifications';
 import type { ApiDataProvider } from '../providers/apiDataProvider';
-import { BUFFER_SHARE_CHANGES_KEY, BufferShareChanges } from './BufferShareChanges';
+import { BufferShareChanges } from './BufferShareChanges';
+import { queryKeys } from '../providers/queryKeys';
 
 /**
  * The buffer share every later mint withholds (issue 27), shown with who set
@@ -35,8 +36,8 @@ function BufferShareEditor() {
     setSaving(true);
     try {
       const saved = await dataProvider.setBufferShare({ buffer_percent: toNumber(value) ?? 0 });
-      queryClient.setQueryData(BUFFER_SHARE_KEY, saved);
-      void queryClient.invalidateQueries({ queryKey: BUFFER_SHARE_CHANGES_KEY });
+      queryClient.setQueryData(queryKeys.bufferShare, saved);
+      void queryClient.invalidateQueries({ queryKey: queryKeys.bufferShareChanges });
       setTyped(null);
       notify('ecoAssets.buffer.saved', { type: 'success' });
     } catch (error) {

@@ -5,11 +5,9 @@ import { formatCarbon } from '../domain/carbon';
 import type { Statistics } from '../domain/api/admin';
 import { formatDateTime } from '../domain/dates';
 import { formatFileSize, formatNumber } from '../domain/format';
-import { RESOURCES } from '../domain/operations';
 import { Loading } from '../layout/Loading';
 import type { ApiDataProvider } from '../providers/dataProvider';
-
-const STATISTICS_KEY = [RESOURCES.statistics];
+import { queryKeys } from '../providers/queryKeys';
 
 type Figure = keyof Statistics;
 /** The figures shown, in order, and how each reads (counts, kg with 0 decimals as totals, bytes). */
@@ -28,11 +26,11 @@ export function StatisticsPanel() {
   const notify = useNotify();
   const dataProvider = useDataProvider<ApiDataProvider>();
   const queryClient = useQueryClient();
-  const statistics = useQuery({ queryKey: STATISTICS_KEY, queryFn: () => dataProvider.getStatistics() });
+  const statistics = useQuery({ queryKey: queryKeys.statistics, queryFn: () => dataProvider.getStatistics() });
   const update = useMutation({
     mutationFn: () => dataProvider.updateStatistics(),
     onSuccess: (fresh) => {
-      queryClient.setQueryData(STATISTICS_KEY, fresh);
+      queryClient.setQueryData(queryKeys.statistics, fresh);
       notify('admin.updated', { type: 'success' });
     },
     onError: () => notify('errors.unknownServer', { type: 'error' }),

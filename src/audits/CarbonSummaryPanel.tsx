@@ -18,8 +18,8 @@ import { useQuery } from '@tanstack/react-query';
 import { useDataProvider, useTranslate } from 'react-admin';
 import { formatCarbon } from '../domain/carbon';
 import { carbonSummaryRows, type CarbonGrouping } from '../domain/audits/carbonSummary';
-import { RESOURCES } from '../domain/operations';
 import type { ApiDataProvider } from '../providers/dataProvider';
+import { queryKeys } from '../providers/queryKeys';
 
 export interface CarbonSummaryPanelProps {
   /** message key of the heading */
@@ -40,7 +40,7 @@ export function CarbonSummaryPanel({ title, facilityId, groupings }: CarbonSumma
   const dataProvider = useDataProvider<ApiDataProvider>();
   const [grouping, setGrouping] = useState<CarbonGrouping>(groupings[0]);
   const [withTotal, setWithTotal] = useState(false);
-  const summary = useQuery({ queryKey: [RESOURCES.audits, 'co2Summary'], queryFn: () => dataProvider.getCarbonSummary() });
+  const summary = useQuery({ queryKey: queryKeys.carbonSummary, queryFn: () => dataProvider.getCarbonSummary() });
   useEffect(() => {
     if (summary.error) console.error(summary.error);
   }, [summary.error]);

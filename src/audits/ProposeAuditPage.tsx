@@ -1,8 +1,7 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Alert, Box, Button, Paper, Typography } from '@mui/material';
 import AddTaskIcon from '@mui/icons-material/AddTask';
-import { useQueryClient } from '@tanstack/react-query';
-import { Form, HttpError, SelectInput, TextInput, useCreate, useGetList, useNotify, useTranslate } from 'react-admin';
+import { Form, SelectInput, TextInput, useGetList, useTranslate } from 'react-admin';
 import { useFormState, useWatch, type FieldValues } from 'react-hook-form';
 import {
   auditLogId,
@@ -16,15 +15,19 @@ import { formatCarbon, sumKg } from '../domain/carbon';
 import type { AuditLogRow } from '../domain/audits/types';
 import { RESOURCES } from '../domain/operations';
 import { useReportQueryFailure, type FailureTexts } from '../layout/failures';
-import { useNotifyTitled } from '../layout/notifications';
 import { Page } from '../layout/Page';
 import { OpenAnomalyWarning } from '../fleet/OpenAnomalyWarning';
 import { EVERY_ROW } from '../providers/listedInBrowser';
+import { queryKeys, writeKey } from '../providers/queryKeys';
+import { useFormSave } from '../forms/useFormSave';
 import { FacilityDropdown } from '../facilities/FacilityDropdown';
 import { AUDIT_LOG_PAGE_SIZES, AuditLogTable } from './AuditLogTable';
 
 // spec §8: 'Error retrieving audit(ed) logs'
 const LOGS_FAILURE: FailureTexts = { title: 'audits.auditedLogs.errorTitle' };
+
+// spec §8 gives every failure one text; a refusal's own sentence (a burn taken meanwhile) says why
+const PROPOSE_FAILURE: FailureTexts = { title: 'audits.propose.failed', serverReason: 'refusal' };
 
 const FORM_DEFAULTS = { kiln_type: '', job_id: '' };
 
@@ -33,6 +36,13 @@ const keepText = (value: unknown) => (value == null ? '' : String(value));
 const kilnTypeOf = (value: unknown): number | null => (value === '' || value === null || value === undefined ? null : Number(value));
 
 type LogRecord = AuditLogRow & { id: number };
+
+/** What the proposals' create takes (auditEndpoints.ts). */
+interface ProposeData {
+  job_id: string;
+  kiln_type: number | null;
+  analysis_ids: number[];
+}
 
 interface Selection {
   ids: number[];
@@ -57,37 +67,26 @@ function validate(selected: readonly number[]) {
 
 /** Propose Audit (spec §2, §5): a kiln type, a job identifier and the burns of one facility become a proposal. */
 export default function ProposeAuditPage() {
-  const notify = useNotify();
-  const notifyTitled = useNotifyTitled();
-  const queryClient = useQueryClient();
-  const [create, { isPending: creating }] = useCreate();
   const [selection, setSelection] = useState<Selection>(NOTHING);
   // the facility picker outlives a proposal: the next audit is often of the same facility
   const [facilityId, setFacilityId] = useState<number | null>(null);
   // a new form after a success: kiln type and job id are reset (spec §4)
   const [generation, setGeneration] = useState(0);
-
-  const refreshLogs = () => queryClient.invalidateQueries({ queryKey: [RESOURCES.potentialAuditLogs] });
+  const save = useFormSave({
+    write: (dataProvider, data: ProposeData) => dataProvider.create(RESOURCES.auditProposals, { data }),
+    mutationKey: writeKey(RESOURCES.auditProposals, 'create'),
+    success: 'audits.propose.created',
+    failure: PROPOSE_FAILURE,
+    onSaved: () => {
+      setSelection(NOTHING);
+      setGeneration((n) => n + 1);
+    },
+    refresh: [queryKeys.resource(RESOURCES.potentialAuditLogs)],
+  });
+  const creating = save.saving;
 
   const submit = (values: FieldValues) =>
-    create(
-      RESOURCES.auditProposals,
-      { data: { job_id: keepText(values.job_id), kiln_type: kilnTypeOf(values.kiln_type), analysis_ids: selection.ids } },
-      {
-        onSuccess: () => {
-          notify('audits.propose.created', { type: 'success' });
-          setSelection(NOTHING);
-          setGeneration((n) => n + 1);
-          void refreshLogs();
-        },
-        onError: (error) => {
-          // spec §8 gives every failure one text; a refusal's own sentence (a burn taken meanwhile) says why
-          const reason = error instanceof HttpError && error.status < 500 && error.message ? error.message : undefined;
-          notifyTitled('audits.propose.failed', reason);
-          void refreshLogs();
-        },
-      },
-    );
+    void save.submit({ job_id: keepText(values.job_id), kiln_type: kilnTypeOf(values.kiln_type), analysis_ids: selection.ids });
 
   return (
     <Page title="pages.proposeAudit">

@@ -15,8 +15,7 @@ import {
   Typography,
 } from '@mui/material';
 import TaskAltIcon from '@mui/icons-material/TaskAlt';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useCanAccess, useDataProvider, useGetList, useNotify, useTranslate } from 'react-admin';
+import { useCanAccess, useGetList, useTranslate } from 'react-admin';
 import { formatCarbon } from '../domain/carbon';
 import { statementFileType, STATEMENT_EXTENSIONS } from '../domain/audits/audits';
 import { maySignOff } from '../domain/audits/fourEyes';
@@ -25,13 +24,12 @@ import type { AuditLogRow } from '../domain/audits/types';
 import { formatNumber } from '../domain/format';
 import { RESOURCES } from '../domain/operations';
 import { FileChooser } from '../forms/FileChooser';
+import { useFormSave } from '../forms/useFormSave';
 import { useReportQueryFailure, type FailureTexts } from '../layout/failures';
-import { badRequestReason } from '../layout/failures';
-import { useNotifyTitled } from '../layout/notifications';
 import { Page } from '../layout/Page';
 import type { AuditSignoff } from '../providers/apiMethods';
-import type { ApiDataProvider } from '../providers/dataProvider';
 import { EVERY_ROW } from '../providers/listedInBrowser';
+import { queryKeys, writeKey } from '../providers/queryKeys';
 import { useSession } from '../providers/useSession';
 import { AuditLogTable } from './AuditLogTable';
 import { ProposalLabel } from './ProposalLabel';
@@ -145,29 +143,21 @@ function AuditSummaryTable({ summary }: { summary: readonly AuditCo2Summary[] })
   );
 }
 
+// a 400's reason (a file that is not what its name says) is the user's to fix: shown (m7)
+const SIGNOFF_FAILURE: FailureTexts = { title: 'audits.review.signoffFailedTitle', other: 'audits.review.signoffFailed', serverReason: 'badRequest' };
+
 /** 'Choose Audit Statement' and 'Signoff' (spec §2, §4): one png, jpg, jpeg or pdf; the list refreshes after either outcome. */
 function SignoffArea({ proposalId, analysisIds }: { proposalId: number; analysisIds: number[] }) {
   const translate = useTranslate();
-  const notify = useNotify();
-  const notifyTitled = useNotifyTitled();
-  const queryClient = useQueryClient();
-  const dataProvider = useDataProvider<ApiDataProvider>();
   const [file, setFile] = useState<File | null>(null);
   const fileType = file ? statementFileType(file.name) : null;
-
-  const refresh = () =>
-    Promise.all(
-      [RESOURCES.auditProposals, RESOURCES.auditableLogs, RESOURCES.audits].map((resource) => queryClient.invalidateQueries({ queryKey: [resource] })),
-    );
-  const signoff = useMutation({
-    mutationFn: (signoff: AuditSignoff) => dataProvider.signoffAudit(signoff),
-    onSuccess: () => {
-      notify('audits.review.signedOff', { type: 'success' });
-      setFile(null);
-    },
-    // a 400's reason (a file that is not what its name says) is the user's to fix: show it (m7)
-    onError: (error) => notifyTitled('audits.review.signoffFailedTitle', badRequestReason(error) ?? 'audits.review.signoffFailed'),
-    onSettled: () => refresh(),
+  const signoff = useFormSave({
+    write: (dataProvider, signoff: AuditSignoff) => dataProvider.signoffAudit(signoff),
+    mutationKey: writeKey(RESOURCES.audits, 'create'),
+    success: 'audits.review.signedOff',
+    failure: SIGNOFF_FAILURE,
+    onSaved: () => setFile(null),
+    refresh: [RESOURCES.auditProposals, RESOURCES.auditableLogs, RESOURCES.audits].map(queryKeys.resource),
   });
 
   return (
@@ -179,16 +169,16 @@ function SignoffArea({ proposalId, analysisIds }: { proposalId: number; analysis
         onChange={setFile}
         hint="audits.review.statementHint"
         error={file && !fileType ? translate('audits.review.wrongType') : undefined}
-        disabled={signoff.isPending}
+        disabled={signoff.saving}
       />
       <Button
         variant="contained"
         startIcon={<TaskAltIcon />}
         sx={{ mt: 1 }}
-        disabled={!file || !fileType || signoff.isPending}
-        onClick={() => file && fileType && signoff.mutate({ proposalId, file, fileType, analysisIds })}
+        disabled={!file || !fileType || signoff.saving}
+        onClick={() => file && fileType && void signoff.submit({ proposalId, file, fileType, analysisIds })}
       >
-        {translate(signoff.isPending ? 'audits.review.processing' : 'audits.review.signoff')}
+        {translate(signoff.saving ? 'audits.review.processing' : 'audits.review.signoff')}
       </Button>
     </Box>
   );

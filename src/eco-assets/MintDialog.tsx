@@ -1,7 +1,6 @@
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useMemo } from 'react';
 import { Alert, Box, Button, InputAdornment, Typography } from '@mui/material';
-import { useQueryClient } from '@tanstack/react-query';
-import { HttpError, useCreate, useNotify, useTranslate } from 'react-admin';
+import { useTranslate } from 'react-admin';
 import { useFormContext, useFormState, useWatch, type FieldValues } from 'react-hook-form';
 import {
   amountRule,
@@ -16,14 +15,15 @@ import {
   type MintSource,
 } from '../domain/minting';
 import { auditIdentity } from '../domain/audits/identity';
+import type { MintPayload } from '../domain/api/ecoAssets';
 import { mintSplit, percentToBasisPoints } from '../domain/ledger';
 import { RESOURCES } from '../domain/operations';
 import { FormDialog } from '../forms/FormDialog';
 import { BoundTextField, FormInput, numberInputSlots, useFormField } from '../forms/FormInput';
-import type { FormFieldErrors, ServerReasons } from '../forms/formErrors';
-import { fieldErrorsOf } from '../forms/useDialogOutcome';
-import { useNotifyTitled } from '../layout/notifications';
-import { currentSession } from '../providers/session';
+import type { FormFieldErrors } from '../forms/formErrors';
+import { useFormSave } from '../forms/useFormSave';
+import type { FailureTexts } from '../layout/failures';
+import { queryKeys, writeKey } from '../providers/queryKeys';
 import { useBufferShare } from './useBufferShare';
 
 // react-hook-form reads a numeric path segment as an array index: amounts are keyed a<signoff id>
@@ -31,6 +31,9 @@ const amountKey = (signoffId: number | string) => `a${signoffId}`;
 const AMOUNT_TEXTS = { out_of_range: 'ecoAssets.minting.amountErrors.out_of_range', too_many_decimals: 'ecoAssets.minting.amountErrors.too_many_decimals' };
 /** a form-level error with no input: OK waits while nothing above 0 is chosen */
 const NOTHING_CHOSEN_PATH = 'nothing_chosen';
+
+// spec §8 gives a title only; a refusal (an audit used meanwhile) says the server's sentence
+const MINT_FAILURE: FailureTexts = { title: 'ecoAssets.minting.errorTitle', other: 'ecoAssets.minting.serverError', serverReason: 'refusal' };
 
 /** The form's values as the minting rules read them: amounts by signoff id. */
 function mintValues(values: FieldValues): MintFormValues {
@@ -62,11 +65,15 @@ export interface MintDialogProps {
  */
 export function MintDialog({ sources, onClose }: MintDialogProps) {
   const translate = useTranslate();
-  const notify = useNotify();
-  const notifyTitled = useNotifyTitled();
-  const queryClient = useQueryClient();
-  const [create, { isPending }] = useCreate();
-  const [reasons, setReasons] = useState<ServerReasons>();
+  const save = useFormSave({
+    write: (dataProvider, data: MintPayload) => dataProvider.create(RESOURCES.ecoAssets, { data }),
+    mutationKey: writeKey(RESOURCES.ecoAssets, 'create'),
+    success: 'ecoAssets.minting.minted',
+    failure: MINT_FAILURE,
+    onClose,
+    refresh: [queryKeys.resource(RESOURCES.ecoAssets)],
+    fieldPath: formPath,
+  });
   const bufferShare = useBufferShare();
   const remaining = useMemo(() => new Map(sources.map((s) => [s.signoffId, s.remaining])), [sources]);
   const defaultValues = useMemo(
@@ -85,37 +92,13 @@ export function MintDialog({ sources, onClose }: MintDialogProps) {
     [remaining],
   );
 
-  const reload = () => void queryClient.invalidateQueries({ queryKey: [RESOURCES.ecoAssets] });
-  const submit = (values: FieldValues) =>
-    create(
-      RESOURCES.ecoAssets,
-      { data: buildMintPayload(mintValues(values)) },
-      {
-        onSuccess: () => {
-          // after a 401 react-admin logs out and resolves the call: nothing to announce
-          if (currentSession()) notify('ecoAssets.minting.minted', { type: 'success' });
-          onClose();
-          reload();
-        },
-        onError: (error: unknown) => {
-          const refused = error instanceof HttpError && error.status >= 400 && error.status < 500;
-          notifyTitled('ecoAssets.minting.errorTitle', refused ? error.message : 'ecoAssets.minting.serverError');
-          const fields = fieldErrorsOf(error);
-          if (fields) return setReasons(Object.fromEntries(Object.entries(fields).map(([path, reason]) => [formPath(path), reason])));
-          onClose();
-          reload();
-        },
-      },
-    );
-
   return (
     <FormDialog
       title={translate('ecoAssets.minting.mint')}
       defaultValues={defaultValues}
       validate={validate}
-      serverReasons={reasons}
-      saving={isPending}
-      onSubmit={submit}
+      save={save}
+      onSubmit={(values) => save.submit(buildMintPayload(mintValues(values)))}
       onClose={onClose}
     >
       <FormInput source="minting_note" label="ecoAssets.minting.note" maxLength={MINT_LIMITS.noteLength} required multiline minRows={2} />

@@ -15,6 +15,7 @@ import { RetryAlert } from '../layout/RetryAlert';
 import { useNotifyTitled } from '../layout/notifications';
 import type { ApiDataProvider } from '../providers/apiDataProvider';
 import { RetiredChip, serialText } from './EcoAssetTable';
+import { queryKeys } from '../providers/queryKeys';
 
 const kg = (value: number) => formatCarbon(value, 'exact');
 
@@ -29,7 +30,7 @@ export default function ProvenancePage() {
   const id = Number(useParams().id);
   const dataProvider = useDataProvider<ApiDataProvider>();
   const validId = Number.isInteger(id) && id > 0;
-  const provenance = useQuery({ queryKey: [RESOURCES.ecoAssets, 'provenance', id], queryFn: () => dataProvider.getEcoAssetProvenance(id), enabled: validId });
+  const provenance = useQuery({ queryKey: queryKeys.ecoAssetProvenance(id), queryFn: () => dataProvider.getEcoAssetProvenance(id), enabled: validId });
   // an id that is no eco asset's: said so, not a query left pending or a retry that cannot help
   const missing = !validId || (provenance.error instanceof HttpError && provenance.error.status === 404);
   let content;

@@ -1,18 +1,20 @@
-import { useCallback, useMemo, useState } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
-import { HttpError, useDataProvider, useNotify, useTranslate } from 'react-admin';
+import { useCallback, useMemo } from 'react';
+import { useTranslate } from 'react-admin';
 import type { FieldValues } from 'react-hook-form';
-import type { EcoAsset } from '../domain/api/ecoAssets';
+import type { EcoAsset, RetirePayload } from '../domain/api/ecoAssets';
 import { leftToRetire, RETIRE_LIMITS } from '../domain/ledger';
 import { formatBound } from '../domain/minting';
 import { RESOURCES } from '../domain/operations';
 import { compactErrors, numberError, textError, toNumber, type NumberRule } from '../domain/validation';
 import { FormDialog } from '../forms/FormDialog';
 import { FormInput, numberInputSlots } from '../forms/FormInput';
-import type { FormFieldErrors, ServerReasons } from '../forms/formErrors';
-import { fieldErrorsOf } from '../forms/useDialogOutcome';
-import { useNotifyTitled } from '../layout/notifications';
-import type { ApiDataProvider } from '../providers/apiDataProvider';
+import type { FormFieldErrors } from '../forms/formErrors';
+import { useFormSave } from '../forms/useFormSave';
+import type { FailureTexts } from '../layout/failures';
+import { queryKeys, writeKey } from '../providers/queryKeys';
+
+// a refusal (more than is left, retired meanwhile) says the server's sentence
+const RETIRE_FAILURE: FailureTexts = { title: 'ecoAssets.retire.errorTitle', other: 'ecoAssets.minting.serverError', serverReason: 'refusal' };
 
 export interface RetireDialogProps {
   asset: EcoAsset;
@@ -27,12 +29,14 @@ export interface RetireDialogProps {
  */
 export function RetireDialog({ asset, onClose }: RetireDialogProps) {
   const translate = useTranslate();
-  const notify = useNotify();
-  const notifyTitled = useNotifyTitled();
-  const queryClient = useQueryClient();
-  const dataProvider = useDataProvider<ApiDataProvider>();
-  const [saving, setSaving] = useState(false);
-  const [reasons, setReasons] = useState<ServerReasons>();
+  const save = useFormSave({
+    write: (dataProvider, payload: RetirePayload) => dataProvider.retireEcoAsset(asset.id, payload),
+    mutationKey: writeKey(RESOURCES.ecoAssets, 'create'),
+    success: 'ecoAssets.retire.retired',
+    failure: RETIRE_FAILURE,
+    onClose,
+    refresh: [queryKeys.resource(RESOURCES.ecoAssets)],
+  });
   const left = leftToRetire(asset);
   const rule = useMemo((): NumberRule => ({ min: 0.001, max: left, decimals: 3 }), [left]);
 
@@ -46,35 +50,13 @@ export function RetireDialog({ asset, onClose }: RetireDialogProps) {
     [rule],
   );
 
-  const submit = async (values: FieldValues) => {
-    setSaving(true);
-    try {
-      await dataProvider.retireEcoAsset(asset.id, { kg: toNumber(values.kg) ?? 0, beneficiary: String(values.beneficiary).trim(), purpose: String(values.purpose ?? '').trim() });
-      notify('ecoAssets.retire.retired', { type: 'success' });
-      onClose();
-      void queryClient.invalidateQueries({ queryKey: [RESOURCES.ecoAssets] });
-    } catch (error) {
-      const refused = error instanceof HttpError && error.status >= 400 && error.status < 500;
-      notifyTitled('ecoAssets.retire.errorTitle', refused ? error.message : 'ecoAssets.minting.serverError');
-      const fields = fieldErrorsOf(error);
-      if (fields) setReasons(fields);
-      else {
-        onClose();
-        void queryClient.invalidateQueries({ queryKey: [RESOURCES.ecoAssets] });
-      }
-    } finally {
-      setSaving(false);
-    }
-  };
-
   return (
     <FormDialog
       title={translate('ecoAssets.retire.title', { id: asset.id })}
       defaultValues={{ kg: '', beneficiary: '', purpose: '' }}
       validate={validate}
-      serverReasons={reasons}
-      saving={saving}
-      onSubmit={(values) => void submit(values)}
+      save={save}
+      onSubmit={(values) => save.submit({ kg: toNumber(values.kg) ?? 0, beneficiary: String(values.beneficiary).trim(), purpose: String(values.purpose ?? '').trim() })}
       onClose={onClose}
     >
       <FormInput

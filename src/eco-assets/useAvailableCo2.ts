@@ -1,20 +1,19 @@
 import { useQuery } from '@tanstack/react-query';
 import { useDataProvider } from 'react-admin';
 import { facilitiesWithCo2 } from '../domain/minting';
-import { RESOURCES } from '../domain/operations';
 import { useReportQueryFailure, type FailureTexts } from '../layout/failures';
 import type { ApiDataProvider } from '../providers/dataProvider';
+import { queryKeys } from '../providers/queryKeys';
 
 // spec §8 "Eco asset list failure": the available CO2 is the list Minting mints from
 export const ECO_ASSET_LIST_FAILURE: FailureTexts = { title: 'ecoAssets.listErrorTitle', other: 'ecoAssets.listErrorText' };
 
 /** keyed under the eco_assets resource, so a mint (react-admin's create) makes it stale too */
-export const AVAILABLE_CO2_KEY = [RESOURCES.ecoAssets, 'available_co2'] as const;
 
 /** GET /api/eco-asset/available_co2 as facility rows, its failure notified once. */
 export function useAvailableCo2() {
   const dataProvider = useDataProvider<ApiDataProvider>();
-  const query = useQuery({ queryKey: AVAILABLE_CO2_KEY, queryFn: () => dataProvider.getAvailableCo2(), select: facilitiesWithCo2 });
+  const query = useQuery({ queryKey: queryKeys.availableCo2, queryFn: () => dataProvider.getAvailableCo2(), select: facilitiesWithCo2 });
   useReportQueryFailure(query.error, ECO_ASSET_LIST_FAILURE);
   return query;
 }

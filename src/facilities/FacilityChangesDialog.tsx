@@ -2,18 +2,17 @@ import { Button, Dialog, DialogActions, DialogContent, DialogTitle } from '@mui/
 import { useQuery } from '@tanstack/react-query';
 import { useDataProvider, useTranslate } from 'react-admin';
 import type { Facility } from '../domain/api/configure';
-import { RESOURCES } from '../domain/operations';
 import { ChangeTrail } from '../layout/ChangeTrail';
 import type { ApiDataProvider } from '../providers/dataProvider';
 import { facilityChangeText } from './facilityChangeText';
+import { queryKeys } from '../providers/queryKeys';
 
-export const facilityChangesKey = (id: number) => [RESOURCES.facilities, 'changes', id];
 
 /** A super-admin's view of a facility's credit trail (who set its GPS box and factors, approved its kilns, assigned it logs, when), newest first. */
 export function FacilityChangesDialog({ facility, onClose }: { facility: Facility; onClose: () => void }) {
   const translate = useTranslate();
   const dataProvider = useDataProvider<ApiDataProvider>();
-  const changes = useQuery({ queryKey: facilityChangesKey(facility.id), queryFn: () => dataProvider.getFacilityChanges(facility.id) });
+  const changes = useQuery({ queryKey: queryKeys.facilityChanges(facility.id), queryFn: () => dataProvider.getFacilityChanges(facility.id) });
   return (
     <Dialog open onClose={onClose} maxWidth="md" fullWidth aria-labelledby="facility-changes-title">
       <DialogTitle id="facility-changes-title">{translate('facilities.changesTitle', { mnemonic: facility.mnemonic })}</DialogTitle>

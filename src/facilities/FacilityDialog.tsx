@@ -9,11 +9,12 @@ import {
   type FacilityNumberField,
 } from '../domain/facilityValidation';
 import { FormDialog } from '../forms/FormDialog';
-import { flatValues, nestValues, type ServerReasons } from '../forms/formErrors';
+import { flatValues, nestValues } from '../forms/formErrors';
 import { FormInput, numberInputSlots } from '../forms/FormInput';
-import { useRecordSave } from '../forms/useRecordSave';
+import { recordWrite, useFormSave } from '../forms/useFormSave';
 import { RESOURCES } from '../domain/operations';
 import type { FailureTexts } from '../layout/failures';
+import { queryKeys, writeKey } from '../providers/queryKeys';
 import { facilityFormValues, facilitySavePayload, NEW_FACILITY_FORM, validateFacilityForm, type FacilityFormValues } from './facilityForm';
 
 const SAVE_FAILURE: FailureTexts = {
@@ -48,16 +49,14 @@ export function FacilityDialog({ facility, list, onClose }: FacilityDialogProps)
   const id = facility?.id ?? null;
   const originalMnemonic = facility?.mnemonic ?? null;
   const [defaultValues] = useState(() => nestValues(facility ? facilityFormValues(facility) : NEW_FACILITY_FORM));
-  const [serverReasons, setServerReasons] = useState<ServerReasons>();
-  const { submit, saving } = useRecordSave<FacilitySavePayload>({
-    resource: RESOURCES.facilities,
-    id,
-    // the kiln registry shows facility names
-    alsoRefresh: [RESOURCES.kilns],
+  const save = useFormSave({
+    write: recordWrite<FacilitySavePayload>(RESOURCES.facilities, id),
+    mutationKey: writeKey(RESOURCES.facilities, id === null ? 'create' : 'edit'),
     success: 'facilities.saved',
     failure: SAVE_FAILURE,
     onClose,
-    onFieldErrors: setServerReasons,
+    // the kiln registry shows facility names
+    refresh: [queryKeys.resource(RESOURCES.facilities), queryKeys.resource(RESOURCES.kilns)],
   });
 
   // an owner no longer among the choices stays visible, flagged by the validator
@@ -88,9 +87,8 @@ export function FacilityDialog({ facility, list, onClose }: FacilityDialogProps)
       defaultValues={defaultValues}
       validate={(values) => validateFacilityForm(flatValues(values, FACILITY_FIELDS), list, originalMnemonic)}
       editing={facility !== null}
-      serverReasons={serverReasons}
-      saving={saving}
-      onSubmit={(values) => submit(facilitySavePayload(flatValues(values, FACILITY_FIELDS), id))}
+      save={save}
+      onSubmit={(values) => save.submit(facilitySavePayload(flatValues(values, FACILITY_FIELDS), id))}
       onClose={onClose}
     >
       <Box sx={rowStyle}>

@@ -3,8 +3,8 @@ import { useQuery } from '@tanstack/react-query';
 import { useDataProvider, useTranslate } from 'react-admin';
 import { useReportQueryFailure, type FailureTexts } from '../layout/failures';
 import type { ApiDataProvider } from '../providers/dataProvider';
-import { RESOURCES } from '../domain/operations';
 import { facilityOptionLabel } from './facilityOptionLabel';
+import { queryKeys } from '../providers/queryKeys';
 
 const LIST_FAILURE: FailureTexts = { title: 'facilities.listErrorTitle' };
 
@@ -29,7 +29,7 @@ export interface FacilityDropdownProps {
 export function FacilityDropdown({ value, onChange, label = 'facilities.dropdown', disabled, emptyOption }: FacilityDropdownProps) {
   const translate = useTranslate();
   const dataProvider = useDataProvider<ApiDataProvider>();
-  const options = useQuery({ queryKey: [RESOURCES.facilities, 'dropdown'], queryFn: () => dataProvider.getFacilityDropdown() });
+  const options = useQuery({ queryKey: queryKeys.facilityDropdown, queryFn: () => dataProvider.getFacilityDropdown() });
   useReportQueryFailure(options.error, LIST_FAILURE);
   const items = options.data ?? [];
   // until the list arrives the chosen id has no item: show it empty rather than out of range

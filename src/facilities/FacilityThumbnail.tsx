@@ -4,6 +4,7 @@ import { useDataProvider, useTranslate } from 'react-admin';
 import type { Facility } from '../domain/api/configure';
 import type { ApiDataProvider } from '../providers/dataProvider';
 import { useObjectUrl } from '../viewer/useObjectUrl';
+import { queryKeys } from '../providers/queryKeys';
 
 export const THUMBNAIL_CELL_SIZE = 64;
 
@@ -17,7 +18,7 @@ export function FacilityThumbnail({ facility, onOpen }: { facility: Facility; on
   const hasPhoto = facility.photo_uploaded_ts !== null;
   const thumb = useQuery({
     // a new upload changes photo_uploaded_ts, and so the key
-    queryKey: ['facilityThumb', facility.id, facility.photo_uploaded_ts],
+    queryKey: queryKeys.facilityThumbnail(facility.id, facility.photo_uploaded_ts),
     queryFn: () => dataProvider.getDocument({ kind: 'photo', facilityId: facility.id, thumb: true }),
     enabled: hasPhoto,
     staleTime: Infinity,

@@ -1,15 +1,15 @@
 import { useEffect } from 'react';
-import { useDataProvider, useTranslate } from 'react-admin';
-import { useMutation } from '@tanstack/react-query';
+import { useTranslate } from 'react-admin';
 import { useFormContext, useWatch, type FieldValues } from 'react-hook-form';
 import type { Facility } from '../domain/api/configure';
 import { FileInput } from '../forms/FileChooser';
 import { FormDialog } from '../forms/FormDialog';
 import type { FormFieldErrors } from '../forms/formErrors';
-import { useDialogOutcome } from '../forms/useDialogOutcome';
+import { useFormSave } from '../forms/useFormSave';
 import { RESOURCES } from '../domain/operations';
 import type { FailureTexts } from '../layout/failures';
-import type { ApiDataProvider } from '../providers/dataProvider';
+import type { PhotoUpload } from '../providers/apiMethods';
+import { queryKeys, writeKey } from '../providers/queryKeys';
 import { makeThumbnail } from './makeThumbnail';
 import { isPhotoFile, isTooLarge, MAX_UPLOAD_MB, PHOTO_ACCEPT } from './uploadFiles';
 
@@ -70,25 +70,25 @@ function ThumbnailMaker() {
  */
 export function PhotoUploadDialog({ facility, onClose }: { facility: Facility; onClose: () => void }) {
   const translate = useTranslate();
-  const dataProvider = useDataProvider<ApiDataProvider>();
-  const saveOutcome = useDialogOutcome({
+  const save = useFormSave({
+    write: (dataProvider, upload: PhotoUpload) => dataProvider.uploadFacilityPhoto(upload),
+    mutationKey: writeKey(RESOURCES.photos, 'upload'),
     success: 'facilities.photo.uploaded',
     failure: UPLOAD_FAILURE,
-    refresh: [RESOURCES.facilities],
     onClose,
+    refresh: [queryKeys.resource(RESOURCES.facilities)],
   });
-  const { mutate: submit, isPending: saving } = useMutation({ mutationFn: dataProvider.uploadFacilityPhoto, ...saveOutcome });
 
   return (
     <FormDialog
       title={translate('facilities.photo.title', { mnemonic: facility.mnemonic })}
       defaultValues={NO_PHOTO}
       validate={validatePhoto}
-      saving={saving}
+      save={save}
       onSubmit={(values) => {
         const photo = chosenPhoto(values);
         const thumb = photo && thumbnailOf(values, photo)?.blob;
-        if (photo && thumb) submit({ facilityId: facility.id, photo, thumb, guid: crypto.randomUUID() });
+        if (photo && thumb) save.submit({ facilityId: facility.id, photo, thumb, guid: crypto.randomUUID() });
       }}
       onClose={onClose}
     >
@@ -99,7 +99,7 @@ export function PhotoUploadDialog({ facility, onClose }: { facility: Facility; o
         hint="facilities.photo.hint"
         hintArgs={{ mb: MAX_UPLOAD_MB }}
         errorArgs={{ mb: MAX_UPLOAD_MB }}
-        disabled={saving}
+        disabled={save.saving}
       />
       <ThumbnailMaker />
     </FormDialog>

@@ -1,18 +1,18 @@
-import { useDataProvider, useTranslate } from 'react-admin';
-import { useMutation } from '@tanstack/react-query';
+import { useTranslate } from 'react-admin';
 import type { FieldValues } from 'react-hook-form';
 import type { Facility } from '../domain/api/configure';
 import { FileInput } from '../forms/FileChooser';
 import { FormDialog } from '../forms/FormDialog';
 import type { FormFieldErrors } from '../forms/formErrors';
-import { useDialogOutcome } from '../forms/useDialogOutcome';
+import { useFormSave } from '../forms/useFormSave';
 import { RESOURCES } from '../domain/operations';
 import type { FailureTexts } from '../layout/failures';
-import type { ApiDataProvider } from '../providers/dataProvider';
+import type { StatementUpload } from '../providers/apiMethods';
+import { queryKeys, writeKey } from '../providers/queryKeys';
 import { AUDIT_ACCEPT, auditFileType, isTooLarge, MAX_UPLOAD_MB } from './uploadFiles';
 
 // spec §8 gives this failure a title only
-const UPLOAD_FAILURE: FailureTexts = { title: 'facilities.statement.errorTitle', serverReason: true };
+const UPLOAD_FAILURE: FailureTexts = { title: 'facilities.statement.errorTitle', serverReason: 'badRequest' };
 
 const NO_FILE = { file: null };
 
@@ -29,25 +29,25 @@ function validateStatement(values: FieldValues): FormFieldErrors {
 /** Upload a facility's signed statement (spec §3, §5): exactly one png, jpg, jpeg or pdf file; it becomes the latest audit. */
 export function StatementUploadDialog({ facility, onClose }: { facility: Facility; onClose: () => void }) {
   const translate = useTranslate();
-  const dataProvider = useDataProvider<ApiDataProvider>();
-  const outcome = useDialogOutcome({
+  const save = useFormSave({
+    write: (dataProvider, upload: StatementUpload) => dataProvider.uploadFacilityStatement(upload),
+    mutationKey: writeKey(RESOURCES.statements, 'upload'),
     success: 'facilities.statement.recorded',
     failure: UPLOAD_FAILURE,
-    refresh: [RESOURCES.facilities],
     onClose,
+    refresh: [queryKeys.resource(RESOURCES.facilities)],
   });
-  const { mutate: submit, isPending: saving } = useMutation({ mutationFn: dataProvider.uploadFacilityStatement, ...outcome });
 
   return (
     <FormDialog
       title={translate('facilities.statement.title', { mnemonic: facility.mnemonic })}
       defaultValues={NO_FILE}
       validate={validateStatement}
-      saving={saving}
+      save={save}
       onSubmit={(values) => {
         const file = chosenFile(values);
         const fileType = file && auditFileType(file.name);
-        if (file && fileType) submit({ facilityId: facility.id, file, fileType });
+        if (file && fileType) save.submit({ facilityId: facility.id, file, fileType });
       }}
       onClose={onClose}
     >
@@ -58,7 +58,7 @@ export function StatementUploadDialog({ facility, onClose }: { facility: Facilit
         hint="facilities.statement.hint"
         hintArgs={{ mb: MAX_UPLOAD_MB }}
         errorArgs={{ mb: MAX_UPLOAD_MB }}
-        disabled={saving}
+        disabled={save.saving}
       />
     </FormDialog>
   );

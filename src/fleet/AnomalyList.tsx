@@ -21,21 +21,27 @@ import {
   Typography,
 } from '@mui/material';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useTranslate } from 'react-admin';
+import { useDataProvider, useTranslate } from 'react-admin';
 import type { Anomaly } from '../domain/api/fleet';
 import { ANOMALY_CODES, isAnomalyCode, type AnomalyCode } from '../domain/fleet/anomalies';
-import { burnPath, checkAnomaly, fetchAnomalies, fleetKeys, type AnomalyFilter } from './fleetApi';
+import { RESOURCES } from '../domain/operations';
+import type { ApiDataProvider } from '../providers/dataProvider';
+import type { AnomalyFilter } from '../providers/fleetMethods';
+import { queryKeys, writeKey } from '../providers/queryKeys';
+import { burnPath } from './fleetPaths';
 
 const PER_PAGE = 10;
 
 function CheckDialog({ anomaly, onClose }: { anomaly: Anomaly; onClose: () => void }) {
   const translate = useTranslate();
   const queryClient = useQueryClient();
+  const dataProvider = useDataProvider<ApiDataProvider>();
   const [note, setNote] = useState('');
   const check = useMutation({
-    mutationFn: () => checkAnomaly(anomaly.id, note.trim()),
+    mutationKey: writeKey(RESOURCES.fleet, 'edit'),
+    mutationFn: () => dataProvider.checkAnomaly({ id: anomaly.id, note: note.trim() }),
     onSuccess: async () => {
-      await queryClient.invalidateQueries({ queryKey: fleetKeys.all });
+      await queryClient.invalidateQueries({ queryKey: queryKeys.fleet });
       onClose();
     },
   });
@@ -85,7 +91,9 @@ export function AnomalyList({ facilityId, kiln, canCheck }: { facilityId: number
     ...(kiln !== null ? { kiln } : {}),
     ...(code ? { code } : {}),
   };
-  const anomalies = useQuery({ queryKey: fleetKeys.anomalies(filter, page, PER_PAGE), queryFn: () => fetchAnomalies(filter, page, PER_PAGE) });
+  const dataProvider = useDataProvider<ApiDataProvider>();
+  const wanted = { filter, page, perPage: PER_PAGE };
+  const anomalies = useQuery({ queryKey: queryKeys.anomalies(wanted), queryFn: () => dataProvider.getAnomalies(wanted) });
 
   return (
     <section aria-labelledby="fleet-anomalies-heading">

@@ -8,7 +8,7 @@ import { useTranslate } from 'react-admin';
 import type { FleetView } from '../domain/api/fleet';
 import type { FacilityBox } from '../domain/fleet/fingerprint';
 import { clampView, looksSwapped, panView, PAN_STEP, pinchView, project, spotsOf, viewBox, WORLD, WORLD_VIEW, zoomView, ZOOM_STEP, type ScreenPoint, type View } from '../domain/fleet/map';
-import { burnPath, facilityPath } from './fleetApi';
+import { burnPath, facilityPath } from './fleetPaths';
 import { WORLD_LAND_PATH } from './worldLand';
 
 /**

@@ -1,13 +1,14 @@
 import { useMemo, useState } from 'react';
 import { Alert, Box, FormControl, InputLabel, MenuItem, Select, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
-import { useCanAccess, useTranslate } from 'react-admin';
+import { useCanAccess, useDataProvider, useTranslate } from 'react-admin';
 import { RESOURCES } from '../domain/operations';
 import { Page } from '../layout/Page';
 import { AnomalyList } from './AnomalyList';
 import { FleetMap } from './FleetMap';
 import { FleetTrends } from './FleetTrends';
-import { fetchFleet, fleetKeys } from './fleetApi';
+import type { ApiDataProvider } from '../providers/dataProvider';
+import { queryKeys } from '../providers/queryKeys';
 
 /** Fleet (issue 28): every facility and burn on an offline map, per-kiln trends, and the anomalies that say where to look. */
 export default function FleetPage() {
@@ -15,7 +16,8 @@ export default function FleetPage() {
   const { canAccess: canCheck = false } = useCanAccess({ resource: RESOURCES.fleet, action: 'edit' });
   const [facilityId, setFacilityId] = useState<number | null>(null);
   const [kiln, setKiln] = useState<number | null>(null);
-  const fleet = useQuery({ queryKey: fleetKeys.view(null), queryFn: () => fetchFleet(null) });
+  const dataProvider = useDataProvider<ApiDataProvider>();
+  const fleet = useQuery({ queryKey: queryKeys.fleetView(null), queryFn: () => dataProvider.getFleetView(null) });
 
   const facilities = fleet.data?.facilities ?? [];
   const kilns = useMemo(() => {

@@ -3,9 +3,11 @@ import { Link as RouterLink } from 'react-router-dom';
 import { Link } from '@mui/material';
 import WarningAmberIcon from '@mui/icons-material/WarningAmber';
 import { useQuery } from '@tanstack/react-query';
-import { useCanAccess, useListContext, useTranslate, type RaRecord } from 'react-admin';
+import { useCanAccess, useDataProvider, useListContext, useTranslate, type RaRecord } from 'react-admin';
 import { RESOURCES } from '../domain/operations';
-import { fetchAnomalies, fleetKeys, type AnomalyFilter } from './fleetApi';
+import type { ApiDataProvider } from '../providers/dataProvider';
+import type { AnomalyFilter } from '../providers/fleetMethods';
+import { queryKeys } from '../providers/queryKeys';
 
 /** Open anomaly codes by burn id, for the rows on show. */
 const OpenCodes = createContext<ReadonlyMap<number, readonly string[]>>(new Map());
@@ -23,9 +25,11 @@ export function OpenAnomalyMarks({ idOf, children }: { idOf: (row: RaRecord) => 
   const { canAccess = false } = useCanAccess({ resource: RESOURCES.fleet, action: 'list' });
   const ids = useMemo(() => [...new Set((data ?? []).map(idOf))].sort((a, b) => a - b), [data, idOf]);
   const filter: AnomalyFilter = { open: true, log_id: ids };
+  const dataProvider = useDataProvider<ApiDataProvider>();
+  const wanted = { filter, page: 0, perPage: LOOKUP_SIZE };
   const open = useQuery({
-    queryKey: fleetKeys.anomalies(filter, 0, LOOKUP_SIZE),
-    queryFn: () => fetchAnomalies(filter, 0, LOOKUP_SIZE),
+    queryKey: queryKeys.anomalies(wanted),
+    queryFn: () => dataProvider.getAnomalies(wanted),
     enabled: canAccess && ids.length > 0,
   });
   const byLog = useMemo(() => {

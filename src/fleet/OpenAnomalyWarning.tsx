@@ -1,9 +1,11 @@
 import { Link as RouterLink } from 'react-router-dom';
 import { Alert, Link } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
-import { useCanAccess, useTranslate } from 'react-admin';
+import { useCanAccess, useDataProvider, useTranslate } from 'react-admin';
 import { RESOURCES } from '../domain/operations';
-import { fetchAnomalies, fleetKeys, type AnomalyFilter } from './fleetApi';
+import type { ApiDataProvider } from '../providers/dataProvider';
+import type { AnomalyFilter } from '../providers/fleetMethods';
+import { queryKeys } from '../providers/queryKeys';
 
 const SHOWN = 5;
 
@@ -15,9 +17,11 @@ export function OpenAnomalyWarning({ logIds }: { logIds?: readonly number[] }) {
   const translate = useTranslate();
   const { canAccess = false } = useCanAccess({ resource: RESOURCES.fleet, action: 'list' });
   const filter: AnomalyFilter = { open: true, ...(logIds ? { log_id: [...logIds] } : {}) };
+  const dataProvider = useDataProvider<ApiDataProvider>();
+  const wanted = { filter, page: 0, perPage: SHOWN };
   const open = useQuery({
-    queryKey: fleetKeys.anomalies(filter, 0, SHOWN),
-    queryFn: () => fetchAnomalies(filter, 0, SHOWN),
+    queryKey: queryKeys.anomalies(wanted),
+    queryFn: () => dataProvider.getAnomalies(wanted),
     enabled: canAccess && (logIds === undefined || logIds.length > 0),
   });
   const rows = open.data?.rows ?? [];

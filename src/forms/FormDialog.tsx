@@ -4,6 +4,7 @@ import { Confirm, Form, useTranslate } from 'react-admin';
 import { useFormContext, useFormState, useWatch, type FieldValues } from 'react-hook-form';
 import { FormEditingContext } from './formEditing';
 import { formErrors, type FormFieldErrors, type ServerReasons } from './formErrors';
+import type { FormSave } from './useFormSave';
 
 export interface FormDialogProps {
   /** the dialog's title, translated */
@@ -14,11 +15,12 @@ export interface FormDialogProps {
   validate: (values: FieldValues) => FormFieldErrors;
   /** the values are a saved record's: their errors show at once rather than once a field is touched */
   editing?: boolean;
-  /** the server's reasons from its last 400 by field path; each shows while its field holds the value sent */
-  serverReasons?: ServerReasons;
-  /** OK shows its loading state and the dialog cannot be dismissed */
-  saving: boolean;
-  /** called with the values once every field is valid (spec §4: OK only then) */
+  /**
+   * the write's state from useFormSave: while saving, OK shows its loading state and the dialog
+   * cannot be dismissed; the server's reasons from its last 400 show each while its field holds the value sent
+   */
+  save: Pick<FormSave<never>, 'saving' | 'serverReasons'>;
+  /** called with the values once every field is valid (spec §4: OK only then); hands them to the save */
   onSubmit: (values: FieldValues) => void;
   onClose: () => void;
   /** message key of the submit button; default OK */
@@ -30,8 +32,9 @@ export interface FormDialogProps {
 const paperSx = { '& > form': { display: 'flex', flexDirection: 'column', flex: '1 1 auto', minHeight: 0 } } as const;
 
 /**
- * The modal of every Configure form and upload: react-admin's `Form` inside an
- * MUI `Dialog`, with a title, the inputs, Cancel and OK. The form-level
+ * The one form shell, the modal of every form that writes (a record, an upload,
+ * a mint): react-admin's `Form` inside an MUI `Dialog`, with a title, the
+ * inputs, Cancel and OK; its write and its outcome are useFormSave's. The form-level
  * `validate` is the shared domain validator; OK is enabled only when it finds
  * nothing. Enter in a field submits; Escape or a click beside the dialog asks
  * first when something was entered (Cancel is a choice, it does not ask).
@@ -41,8 +44,7 @@ export function FormDialog({
   defaultValues,
   validate,
   editing = false,
-  serverReasons,
-  saving,
+  save: { saving, serverReasons },
   onSubmit,
   onClose,
   submitLabel = 'forms.ok',

@@ -3,11 +3,11 @@ import { useQuery } from '@tanstack/react-query';
 import { useDataProvider, useTranslate } from 'react-admin';
 import type { RecentChange } from '../domain/api/admin';
 import { formatDate } from '../domain/dates';
-import { RESOURCES } from '../domain/operations';
 import { TallLoading } from '../layout/Loading';
 import type { ApiDataProvider } from '../providers/dataProvider';
 import { fetchRecentChanges } from './recentChangesFetch';
 import { loadSanitizer, type Sanitize } from './sanitizeHtml';
+import { queryKeys } from '../providers/queryKeys';
 
 export type { RecentChange };
 
@@ -30,7 +30,7 @@ function ChangeEntry({ change, sanitize }: { change: RecentChange; sanitize: San
 export function RecentChanges() {
   const translate = useTranslate();
   const dataProvider = useDataProvider<ApiDataProvider>();
-  const changes = useQuery({ queryKey: [RESOURCES.changes, 'recent'], queryFn: () => fetchRecentChanges(dataProvider) });
+  const changes = useQuery({ queryKey: queryKeys.recentChanges, queryFn: () => fetchRecentChanges(dataProvider) });
   const sanitizer = useQuery({ queryKey: ['sanitizer'], queryFn: loadSanitizer, staleTime: Infinity });
 
   const content =

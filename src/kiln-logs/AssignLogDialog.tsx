@@ -1,44 +1,54 @@
-import { useState } from 'react';
-import { Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, MenuItem, TextField } from '@mui/material';
-import { useDataProvider, useTranslate } from 'react-admin';
+import { DialogContentText, MenuItem } from '@mui/material';
+import { useTranslate } from 'react-admin';
 import type { KilnLog } from '../domain/api/kilnLogs';
+import { RESOURCES } from '../domain/operations';
+import { FormDialog } from '../forms/FormDialog';
+import { FormInput } from '../forms/FormInput';
+import { useFormSave } from '../forms/useFormSave';
+import type { FailureTexts } from '../layout/failures';
 import { useKilnRegistry } from '../kilns/useKilnRegistry';
-import type { ApiDataProvider } from '../providers/dataProvider';
-import { useLogCommand } from './useLogCommand';
+import { queryKeys, writeKey } from '../providers/queryKeys';
+
+// a refusal (a log filed meanwhile, a kiln not approved) says the server's sentence
+const ASSIGN_FAILURE: FailureTexts = { title: 'kilnLogs.notify.assignFailed', other: 'errors.unknownServer', serverReason: 'refusal' };
 
 /**
  * A super-admin files a log whose kiln was unknown under a registered kiln
  * (docs/security.md, M1): nothing else files it, and once filed its facility
- * never changes.
+ * never changes. It opens once the registry is read, on the kiln the file
+ * names when that has been registered since.
  */
 export function AssignLogDialog({ log, onClose }: { log: KilnLog; onClose: () => void }) {
   const translate = useTranslate();
-  const dataProvider = useDataProvider<ApiDataProvider>();
   const { registry } = useKilnRegistry();
-  // the kiln the file names, when it has been registered since
-  const named = registry?.kilns.find((k) => k.kiln_id.toLowerCase() === log.kiln_id?.toLowerCase());
-  const [chosen, setChosen] = useState<string>('');
-  const kiln = chosen || (named ? String(named.id) : '');
-  const assign = useLogCommand(dataProvider.assignKilnLog, { success: 'kilnLogs.notify.assigned', failure: 'kilnLogs.notify.assignFailed' }, onClose);
+  const save = useFormSave({
+    write: (dataProvider, kiln: number) => dataProvider.assignKilnLog({ id: log.id, kiln }),
+    mutationKey: writeKey(RESOURCES.kilnLogs, 'assign'),
+    success: 'kilnLogs.notify.assigned',
+    failure: ASSIGN_FAILURE,
+    onClose,
+    refresh: [queryKeys.resource(RESOURCES.kilnLogs)],
+  });
+  if (!registry) return null;
+  const named = registry.kilns.find((k) => k.kiln_id.toLowerCase() === log.kiln_id?.toLowerCase());
   return (
-    <Dialog open onClose={onClose} maxWidth="sm" fullWidth aria-labelledby="assign-log-title">
-      <DialogTitle id="assign-log-title">{translate('kilnLogs.assign.title', { id: log.id })}</DialogTitle>
-      <DialogContent>
-        <DialogContentText>{translate('kilnLogs.assign.text', { kilnId: log.kiln_id ?? '–' })}</DialogContentText>
-        <TextField select fullWidth margin="dense" label={translate('kilnLogs.assign.kiln')} value={kiln} onChange={(event) => setChosen(event.target.value)}>
-          {(registry?.kilns ?? []).map((k) => (
-            <MenuItem key={k.id} value={String(k.id)}>
-              {`${k.kiln_id} · ${k.facility_mnemonic}`}
-            </MenuItem>
-          ))}
-        </TextField>
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose}>{translate('kilnLogs.assign.cancel')}</Button>
-        <Button variant="contained" disabled={!kiln || assign.isPending} onClick={() => assign.mutate({ id: log.id, kiln: Number(kiln) })}>
-          {translate('kilnLogs.assign.confirm')}
-        </Button>
-      </DialogActions>
-    </Dialog>
+    <FormDialog
+      title={translate('kilnLogs.assign.title', { id: log.id })}
+      defaultValues={{ kiln: named ? String(named.id) : '' }}
+      validate={(values) => (values.kiln ? {} : { kiln: 'required' })}
+      save={save}
+      onSubmit={(values) => void save.submit(Number(values.kiln))}
+      onClose={onClose}
+      submitLabel="kilnLogs.assign.confirm"
+    >
+      <DialogContentText>{translate('kilnLogs.assign.text', { kilnId: log.kiln_id ?? '–' })}</DialogContentText>
+      <FormInput source="kiln" select label="kilnLogs.assign.kiln">
+        {registry.kilns.map((k) => (
+          <MenuItem key={k.id} value={String(k.id)}>
+            {`${k.kiln_id} · ${k.facility_mnemonic}`}
+          </MenuItem>
+        ))}
+      </FormInput>
+    </FormDialog>
   );
 }

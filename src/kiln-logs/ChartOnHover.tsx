@@ -8,10 +8,10 @@ import { useQuery } from '@tanstack/react-query';
 import { useDataProvider, useTranslate } from 'react-admin';
 import { burnMarks } from '../domain/chartData';
 import { Loading } from '../layout/Loading';
-import { RESOURCES } from '../domain/operations';
 import type { ApiDataProvider } from '../providers/dataProvider';
 import { CHART_SIZE, NARROW_WINDOW_QUERY } from './chartSize';
 import { popoverTooltipSx } from './popoverTooltip';
+import { queryKeys } from '../providers/queryKeys';
 
 const BurnChart = lazy(() => import('./BurnChart'));
 
@@ -78,7 +78,7 @@ export function BurnChartPanel({ logId, fill = false, pinned = false, onPin, onC
   const translate = useTranslate();
   const dataProvider = useDataProvider<ApiDataProvider>();
   const { data, isError } = useQuery({
-    queryKey: [RESOURCES.kilnLogs, 'detail', logId],
+    queryKey: queryKeys.kilnLogDetail(logId),
     queryFn: () => dataProvider.getKilnLogDetail(logId),
   });
   const marks = data ? burnMarks(data.analysis) : null;

@@ -33,10 +33,8 @@ function AnalyseButton({ log }: { log: KilnLog }) {
 }
 
 function ArchiveButton({ log }: { log: KilnLog }) {
-  const dataProvider = useDataProvider<ApiDataProvider>();
   const archive = useUndoableCommand({
     resource: RESOURCES.kilnLogs,
-    run: dataProvider.archiveKilnLog,
     success: 'kilnLogs.notify.archived',
     failure: 'kilnLogs.notify.archiveFailed',
   });
@@ -44,10 +42,8 @@ function ArchiveButton({ log }: { log: KilnLog }) {
 }
 
 function RestoreButton({ log }: { log: KilnLog }) {
-  const dataProvider = useDataProvider<ApiDataProvider>();
   const restore = useUndoableCommand({
     resource: RESOURCES.archivedKilnLogs,
-    run: dataProvider.restoreKilnLog,
     success: 'kilnLogs.notify.restored',
     failure: 'kilnLogs.notify.restoreFailed',
   });

@@ -1,15 +1,15 @@
 import { Alert } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { useDataProvider, useTranslate } from 'react-admin';
-import { RESOURCES } from '../domain/operations';
 import type { ApiDataProvider } from '../providers/dataProvider';
+import { queryKeys } from '../providers/queryKeys';
 
 /** States how long archived logs are kept, as the server is configured (ARCHIVE_RETENTION_DAYS). */
 export function RetentionNotice() {
   const translate = useTranslate();
   const dataProvider = useDataProvider<ApiDataProvider>();
   const { data } = useQuery({
-    queryKey: [RESOURCES.archivedKilnLogs, 'retention'],
+    queryKey: queryKeys.archiveRetention,
     queryFn: () => dataProvider.getArchiveRetention(),
   });
   if (!data) return null;

@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
-import { HttpError, useNotify, useRefresh } from 'react-admin';
-import { useNotifyTitled } from '../layout/notifications';
+import { useNotify, useRefresh } from 'react-admin';
+import { useFailureReport, type FailureTexts } from '../layout/failures';
 
 export interface LogCommandOptions {
   /** message key of the success notification; none: no notification */
@@ -11,24 +11,18 @@ export interface LogCommandOptions {
   changesRow?: boolean;
 }
 
-/**
- * The notification text for a failed call: the server's own sentence for a
- * refusal (4xx: e.g. an audited burn), the generic one for anything else.
- */
-export function failureText(error: unknown): string {
-  if (error instanceof HttpError && error.status >= 400 && error.status < 500 && error.message) return error.message;
-  return 'errors.unknownServer';
-}
+/** A failed command's notification: its title, the server's own sentence for a refusal (4xx), the generic text for anything else. */
+export const commandFailure = (title: string): FailureTexts => ({ title, other: 'errors.unknownServer', serverReason: 'refusal' });
 
 /**
- * One command on one kiln log (analyse, archive, restore, download): runs it,
+ * One command on one record (analyse, download, approve a kiln, revoke a key): runs it,
  * notifies the outcome, and refreshes the lists either way, since a refusal
  * usually means the row changed meanwhile.
  */
 export function useLogCommand<T, A = number>(run: (arg: A) => Promise<T>, options: LogCommandOptions, onDone?: (result: T) => void) {
   const { success, failure, changesRow = true } = options;
   const notify = useNotify();
-  const notifyTitled = useNotifyTitled();
+  const report = useFailureReport();
   const refresh = useRefresh();
   return useMutation({
     mutationFn: run,
@@ -38,7 +32,7 @@ export function useLogCommand<T, A = number>(run: (arg: A) => Promise<T>, option
     },
     onError: (error) => {
       console.error(error);
-      notifyTitled(failure, failureText(error));
+      report(error, commandFailure(failure));
     },
     onSettled: (_result, error) => {
       if (changesRow || error) refresh();

@@ -1,12 +1,11 @@
 import { useDelete, useNotify, useRefresh } from 'react-admin';
 import type { KilnLog } from '../domain/api/kilnLogs';
-import { useNotifyTitled } from '../layout/notifications';
-import { failureText } from './useLogCommand';
+import { useFailureReport } from '../layout/failures';
+import { commandFailure } from './useLogCommand';
 
 export interface UndoableCommandOptions {
-  /** the list the log leaves (archive: the live logs; restore: the archived ones) */
+  /** the list the log leaves, whose delete in the data provider is the command (archive: the live logs; restore: the archived ones) */
   resource: string;
-  run: (id: number) => Promise<unknown>;
   /** message key of the notification carrying Undo */
   success: string;
   /** message key of the failure notification's title */
@@ -19,19 +18,15 @@ export interface UndoableCommandOptions {
  * offers Undo for a few seconds, and only then is the call sent; undone, it
  * is never sent. A refusal afterwards is notified and the row comes back.
  */
-export function useUndoableCommand({ resource, run, success, failure }: UndoableCommandOptions) {
+export function useUndoableCommand({ resource, success, failure }: UndoableCommandOptions) {
   const notify = useNotify();
-  const notifyTitled = useNotifyTitled();
+  const report = useFailureReport();
   const refresh = useRefresh();
   const [remove, { isPending }] = useDelete<KilnLog>(resource, undefined, {
     mutationMode: 'undoable',
-    mutationFn: async ({ id }) => {
-      await run(Number(id));
-      return { id } as KilnLog;
-    },
     onError: (error) => {
       console.error(error);
-      notifyTitled(failure, failureText(error));
+      report(error, commandFailure(failure));
       refresh();
     },
   });

@@ -7,11 +7,12 @@ import { KNOWN_KILN_TYPES } from '../domain/kilnTypes';
 import { facilityOptionLabel } from '../facilities/facilityOptionLabel';
 import { DateTextField } from '../forms/DateTextField';
 import { FormDialog } from '../forms/FormDialog';
-import { flatValues, nestValues, type ServerReasons } from '../forms/formErrors';
+import { flatValues, nestValues } from '../forms/formErrors';
 import { FormInput, numberInputSlots } from '../forms/FormInput';
-import { useRecordSave } from '../forms/useRecordSave';
+import { recordWrite, useFormSave } from '../forms/useFormSave';
 import { RESOURCES } from '../domain/operations';
 import type { FailureTexts } from '../layout/failures';
+import { queryKeys, writeKey } from '../providers/queryKeys';
 import { EMPTY_KILN_FORM, kilnFormValues, kilnSavePayload, validateKilnForm, type KilnFormValues } from './kilnForm';
 
 const SAVE_FAILURE: FailureTexts = {
@@ -44,14 +45,13 @@ export function KilnDialog({ kiln, registry, onClose }: KilnDialogProps) {
   const translate = useTranslate();
   const id = kiln?.id ?? null;
   const [defaultValues] = useState(() => nestValues(kiln ? kilnFormValues(kiln) : EMPTY_KILN_FORM));
-  const [serverReasons, setServerReasons] = useState<ServerReasons>();
-  const { submit, saving } = useRecordSave<KilnSavePayload>({
-    resource: RESOURCES.kilns,
-    id,
+  const save = useFormSave({
+    write: recordWrite<KilnSavePayload>(RESOURCES.kilns, id),
+    mutationKey: writeKey(RESOURCES.kilns, id === null ? 'create' : 'edit'),
     success: 'kilns.saved',
     failure: SAVE_FAILURE,
     onClose,
-    onFieldErrors: setServerReasons,
+    refresh: [queryKeys.resource(RESOURCES.kilns)],
   });
 
   return (
@@ -60,9 +60,8 @@ export function KilnDialog({ kiln, registry, onClose }: KilnDialogProps) {
       defaultValues={defaultValues}
       validate={(values) => validateKilnForm(flatValues(values, KILN_FIELDS), id, registry.kilns)}
       editing={kiln !== null}
-      serverReasons={serverReasons}
-      saving={saving}
-      onSubmit={(values) => submit(kilnSavePayload(flatValues(values, KILN_FIELDS), id))}
+      save={save}
+      onSubmit={(values) => save.submit(kilnSavePayload(flatValues(values, KILN_FIELDS), id))}
       onClose={onClose}
     >
       <FormInput

@@ -10,13 +10,10 @@ import { ChangeTrail } from '../layout/ChangeTrail';
 import { useLogCommand } from '../kiln-logs/useLogCommand';
 import { saveFile } from '../kiln-logs/saveFile';
 import type { ApiDataProvider } from '../providers/dataProvider';
+import { queryKeys } from '../providers/queryKeys';
 
 type KeyField = keyof KilnKeyAddRequest;
 type FieldReasons = Partial<Record<KeyField, string>>;
-
-/** the keys' query; its trail's key starts with it, so invalidating the keys refreshes the trail too */
-const kilnKeysKey = (kilnId: number) => ['kilnKeys', kilnId] as const;
-const kilnKeyChangesKey = (kilnId: number) => [...kilnKeysKey(kilnId), 'changes'] as const;
 
 /** The server's reason per field of a 400 (`{message, errors:{field: reason}}`), and its sentence when no field is named. */
 function refusal(error: unknown): { fields: FieldReasons; message?: string } {
@@ -41,7 +38,7 @@ function addedBy(key: KilnKey, when: string, translate: (key: string, options?: 
 function KeyTrail({ kiln }: { kiln: Kiln }) {
   const translate = useTranslate();
   const dataProvider = useDataProvider<ApiDataProvider>();
-  const changes = useQuery({ queryKey: kilnKeyChangesKey(kiln.id), queryFn: () => dataProvider.getKilnKeyChanges(kiln.id) });
+  const changes = useQuery({ queryKey: queryKeys.kilnKeyChanges(kiln.id), queryFn: () => dataProvider.getKilnKeyChanges(kiln.id) });
   return (
     <Box component="section" aria-labelledby={`kiln-${kiln.id}-key-trail`} sx={{ mt: 3 }}>
       <Typography variant="subtitle1" component="h3" id={`kiln-${kiln.id}-key-trail`}>
@@ -116,7 +113,7 @@ function AddKeyForm({ kiln }: { kiln: Kiln }) {
       notify('kilns.keys.added_done', { type: 'success' });
       setValues({ label: '', public_key: '' });
       setSavedAs(undefined);
-      return queryClient.invalidateQueries({ queryKey: kilnKeysKey(kiln.id) });
+      return queryClient.invalidateQueries({ queryKey: queryKeys.kilnKeys(kiln.id) });
     },
     onError: (error) => {
       const { fields, message: sentence } = refusal(error);
@@ -193,12 +190,12 @@ export function KilnKeysDialog({ kiln, onClose }: { kiln: Kiln; onClose: () => v
   const translate = useTranslate();
   const dataProvider = useDataProvider<ApiDataProvider>();
   const queryClient = useQueryClient();
-  const keys = useQuery({ queryKey: kilnKeysKey(kiln.id), queryFn: () => dataProvider.getKilnKeys(kiln.id) });
+  const keys = useQuery({ queryKey: queryKeys.kilnKeys(kiln.id), queryFn: () => dataProvider.getKilnKeys(kiln.id) });
   const [revoking, setRevoking] = useState<KilnKey | null>(null);
   const revoke = useLogCommand(
     (keyId: number) => dataProvider.revokeKilnKey({ kilnId: kiln.id, keyId }),
     { success: 'kilns.keys.revoked_done', failure: 'kilns.keys.revokeFailed' },
-    () => void queryClient.invalidateQueries({ queryKey: kilnKeysKey(kiln.id) }),
+    () => void queryClient.invalidateQueries({ queryKey: queryKeys.kilnKeys(kiln.id) }),
   );
   const titleId = `kiln-${kiln.id}-keys-title`;
   return (

@@ -26,8 +26,11 @@ export interface FailureTexts {
   logNetworkErrors?: boolean;
   /** no notification for a 404 (spec §8: pdf/image data) */
   quietNotFound?: boolean;
-  /** after a 400, the server's own reason when it gives one (a file the user can fix, m7) */
-  serverReason?: boolean;
+  /**
+   * the server's own sentence instead of the text: after a 400 when it gives one
+   * (a file the user can fix, m7), or after any refusal (4xx: an amount used meanwhile)
+   */
+  serverReason?: 'badRequest' | 'refusal';
 }
 
 /** The server's sentence of a 400 (`{message}`), if any. */
@@ -38,6 +41,19 @@ export function badRequestReason(error: unknown): string | undefined {
   return typeof message === 'string' && message !== '' ? message : undefined;
 }
 
+/** The server's sentence of a refusal (a 4xx, e.g. an audited burn), as the HttpError carries it. */
+function refusalReason(error: unknown): string | undefined {
+  return error instanceof HttpError && error.status >= 400 && error.status < 500 && error.message ? error.message : undefined;
+}
+
+/** The `errors` of a 400's body, `{"<field path>": "<reason>"}`, when it has them. */
+export function fieldErrorsOf(error: unknown): Partial<Record<string, string>> | null {
+  if (!(error instanceof HttpError) || error.status !== 400) return null;
+  const errors = (error.body as { errors?: unknown } | null)?.errors;
+  if (typeof errors !== 'object' || errors === null || Array.isArray(errors)) return null;
+  return Object.fromEntries(Object.entries(errors).filter((entry): entry is [string, string] => typeof entry[1] === 'string'));
+}
+
 /** report(error, texts): notifies (or only logs) a failure and tells which kind it was. */
 export function useFailureReport() {
   const notifyTitled = useNotifyTitled();
@@ -46,8 +62,8 @@ export function useFailureReport() {
       const kind = failureKind(error);
       if (kind === 'network' && texts.logNetworkErrors) console.error(error);
       else if (!(kind === 'notFound' && texts.quietNotFound)) {
-        const reason = texts.serverReason ? badRequestReason(error) : undefined;
-        notifyTitled(texts.title, kind === 'badRequest' ? (reason ?? texts.badRequest ?? texts.other) : texts.other);
+        const reason = texts.serverReason === 'refusal' ? refusalReason(error) : texts.serverReason === 'badRequest' ? badRequestReason(error) : undefined;
+        notifyTitled(texts.title, reason ?? (kind === 'badRequest' ? (texts.badRequest ?? texts.other) : texts.other));
       }
       return kind;
     },

@@ -1,11 +1,13 @@
 import { useState } from 'react';
 import { Alert, Box, Button } from '@mui/material';
-import { Form, HttpError, TextInput, useDataProvider, useNotify, useTranslate } from 'react-admin';
+import { Form, TextInput, useTranslate } from 'react-admin';
 import { useFormState, useWatch, type FieldValues } from 'react-hook-form';
 import { canUpdatePassword, passwordStrength } from '../domain/passwordStrength';
+import { useFormSave } from '../forms/useFormSave';
+import { RESOURCES } from '../domain/operations';
+import type { FailureTexts } from '../layout/failures';
 import { Page } from '../layout/Page';
-import { useNotifyTitled } from '../layout/notifications';
-import type { ApiDataProvider } from '../providers/dataProvider';
+import { writeKey } from '../providers/queryKeys';
 import { useSession } from '../providers/useSession';
 import { PasswordStrengthBar } from './PasswordStrengthBar';
 
@@ -13,28 +15,25 @@ const text = (value: unknown) => (typeof value === 'string' ? value : '');
 // text stays text (react-admin turns a blank input into null by default)
 const keepText = (value: unknown) => (value == null ? '' : String(value));
 
+const SAVE_FAILURE: FailureTexts = { title: 'profile.errorTitle', badRequest: 'errors.badRequest', other: 'errors.unknownServer' };
+
 /** The user's own profile (spec §2 Profile, §5 Password change): a react-admin form. */
 export default function ProfilePage() {
   const username = useSession()?.username ?? '';
-  const dataProvider = useDataProvider<ApiDataProvider>();
-  const notify = useNotify();
-  const notifyTitled = useNotifyTitled();
   // a new form after a success: the entries are cleared
   const [generation, setGeneration] = useState(0);
+  const save = useFormSave({
+    write: (dataProvider, password: string) => dataProvider.updatePassword(username, password),
+    mutationKey: writeKey(RESOURCES.profile, 'edit'),
+    success: 'profile.updated',
+    failure: SAVE_FAILURE,
+    onSaved: () => setGeneration((n) => n + 1),
+    refresh: [],
+  });
 
-  const submit = async (values: FieldValues) => {
+  const submit = (values: FieldValues) => {
     const password = text(values.password);
-    if (!canUpdatePassword(password, text(values.repeat))) return;
-    try {
-      const result = await dataProvider.updatePassword(username, password);
-      // after a 401 react-admin logs out and resolves with an empty result instead
-      if (result.status !== 1) return;
-      notify('profile.updated', { type: 'success' });
-      setGeneration((n) => n + 1);
-    } catch (error) {
-      const badRequest = error instanceof HttpError && error.status === 400;
-      notifyTitled('profile.errorTitle', badRequest ? 'errors.badRequest' : 'errors.unknownServer');
-    }
+    return canUpdatePassword(password, text(values.repeat)) ? save.submit(password) : undefined;
   };
 
   return (

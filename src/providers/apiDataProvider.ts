@@ -7,6 +7,7 @@
 import simpleRestProvider from 'ra-data-simple-rest';
 import { combineDataProviders, type DataProvider } from 'react-admin';
 import { apiMethods } from './apiMethods';
+import { fleetMethods } from './fleetMethods';
 import { API_URL, httpClient } from './httpClient';
 import { RESOURCE_ENDPOINTS } from './resourceEndpoints';
 
@@ -31,6 +32,7 @@ export const dataProvider = {
   delete: deleteOne,
   deleteMany,
   ...apiMethods,
+  ...fleetMethods,
 } satisfies DataProvider;
 
 /** The type components ask for: useDataProvider<ApiDataProvider>(). */

@@ -100,9 +100,6 @@ export const apiMethods = {
   /** POST /api/kilnlogs/{id}/analyse: the row analysed again (409 for an audited or archived burn). */
   analyseKilnLog: (id: number): Promise<KilnLog> => callApi('/kilnlogs/{id}/analyse', 'post', { id }),
 
-  /** POST /api/kilnlogs/{id}/archive (409 for an audited burn). */
-  archiveKilnLog: (id: number): Promise<KilnLog> => callApi('/kilnlogs/{id}/archive', 'post', { id }),
-
   /** POST /api/kilnlogs/{id}/assign: a super-admin files a log of an unknown kiln under a registered kiln; the row, analysed there. */
   async assignKilnLog({ id, kiln }: { id: number; kiln: number }): Promise<KilnLog> {
     const body: KilnLogAssignRequest = { kiln };
@@ -139,9 +136,6 @@ export const apiMethods = {
     const body: SignedBurnsOnly = { signed_burns_only: signedBurnsOnly };
     return (await apiFetch(`/facility/${facilityId}/signed-burns`, { method: 'POST', body: JSON.stringify(body) })).json as SignedBurnsOnly;
   },
-
-  /** POST /api/archived_kilnlogs/{id}/restore: the row, back among the live logs. */
-  restoreKilnLog: (id: number): Promise<KilnLog> => callApi('/archived_kilnlogs/{id}/restore', 'post', { id }),
 
   /** GET /api/kilnlogs/{id}/download: the file as uploaded, byte for byte, under the server's file name. */
   async downloadKilnLog(id: number): Promise<DownloadedFile> {

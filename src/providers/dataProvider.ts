@@ -20,8 +20,6 @@ const METHOD_NAMES = [
   'deleteMany',
   'getKilnLogDetail',
   'analyseKilnLog',
-  'archiveKilnLog',
-  'restoreKilnLog',
   'assignKilnLog',
   'approveKiln',
   'getKilnKeys',
@@ -53,6 +51,9 @@ const METHOD_NAMES = [
   'getBufferShareChanges',
   'retireEcoAsset',
   'downloadEcoAssetCertificate',
+  'getFleetView',
+  'getAnomalies',
+  'checkAnomaly',
 ] as const satisfies readonly (keyof ApiDataProvider)[];
 
 // a method added to the provider but not listed above fails to compile here

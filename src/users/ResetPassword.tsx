@@ -6,8 +6,8 @@ import type { FieldValues } from 'react-hook-form';
 import type { User } from '../domain/api/users';
 import { RESOURCES } from '../domain/operations';
 import { PasswordInputWithStrength } from './PasswordInputWithStrength';
-import { userChangesKey } from './UserChanges';
 import { validateResetForm } from './userForm';
+import { queryKeys } from '../providers/queryKeys';
 
 /** A new temporary password for the user (PUT /api/users/{id} {password}); their sessions end at once. */
 export function ResetPassword({ user }: { user: User }) {
@@ -27,7 +27,7 @@ export function ResetPassword({ user }: { user: User }) {
         onSuccess: () => {
           notify('users.resetDone', { type: 'success' });
           setGeneration((n) => n + 1);
-          void queryClient.invalidateQueries({ queryKey: userChangesKey(user.id) });
+          void queryClient.invalidateQueries({ queryKey: queryKeys.userChanges(user.id) });
         },
         onError: (error) => notify(error instanceof Error ? error.message : 'errors.unknownServer', { type: 'error' }),
       },

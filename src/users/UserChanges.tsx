@@ -2,19 +2,18 @@ import { Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { useDataProvider, useTranslate } from 'react-admin';
 import type { UserChange } from '../domain/api/users';
-import { RESOURCES } from '../domain/operations';
 import { ROLE_NAMES, isRoleCode } from '../domain/rules';
 import { ChangeTrail } from '../layout/ChangeTrail';
 import type { ApiDataProvider } from '../providers/dataProvider';
 import { useFacilityOptions } from './useFacilityOptions';
+import { queryKeys } from '../providers/queryKeys';
 
-export const userChangesKey = (id: number) => [RESOURCES.users, 'changes', id];
 
 /** Every change to the user (who, what, when), newest first, as the server recorded them. */
 export function UserChanges({ userId }: { userId: number }) {
   const translate = useTranslate();
   const dataProvider = useDataProvider<ApiDataProvider>();
-  const changes = useQuery({ queryKey: userChangesKey(userId), queryFn: () => dataProvider.getUserChanges(userId) });
+  const changes = useQuery({ queryKey: queryKeys.userChanges(userId), queryFn: () => dataProvider.getUserChanges(userId) });
   const options = useFacilityOptions();
   const mnemonic = (id: number) => options.data?.find((f) => f.id === id)?.mnemonic ?? `#${id}`;
   const roleName = (role: number | null) => (role === null ? translate('users.none') : isRoleCode(role) ? ROLE_NAMES[role] : String(role));

@@ -10,8 +10,9 @@ import { ResetPassword } from './ResetPassword';
 import { UserAccessInputs } from './UserAccessInputs';
 import type { ApiDataProvider } from '../providers/dataProvider';
 import { useOwnerChangeConfirm } from './OwnerChangeConfirm';
-import { UserChanges, userChangesKey } from './UserChanges';
+import { UserChanges } from './UserChanges';
 import { accessPayload, validateEditForm } from './userForm';
+import { queryKeys } from '../providers/queryKeys';
 
 /** Why the session may not change this user, or null (the server refuses the same with 403). */
 function lockedReason(user: User, session: { role: number; uid?: number } | null): string | null {
@@ -41,7 +42,7 @@ function AwaitingRelease({ user, superAdmin }: { user: User; superAdmin: boolean
     mutationFn: () => dataProvider.releaseUser(user.id),
     onSuccess: () => {
       notify('users.released', { type: 'success' });
-      void queryClient.invalidateQueries({ queryKey: userChangesKey(user.id) });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.userChanges(user.id) });
       refresh();
     },
     onError: (error) => notify(error instanceof Error ? error.message : 'errors.unknownServer', { type: 'error' }),
@@ -103,7 +104,7 @@ export function UserEdit() {
       mutationOptions={{
         onSuccess: (user) => {
           notify('users.saved', { type: 'success' });
-          void queryClient.invalidateQueries({ queryKey: userChangesKey(user.id) });
+          void queryClient.invalidateQueries({ queryKey: queryKeys.userChanges(user.id) });
         },
       }}
     >

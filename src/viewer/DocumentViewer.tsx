@@ -6,6 +6,7 @@ import { failureKind, useReportQueryFailure, type FailureTexts } from '../layout
 import type { DocumentRef } from '../providers/apiMethods';
 import type { ApiDataProvider } from '../providers/dataProvider';
 import { ImageView } from './ImageView';
+import { queryKeys } from '../providers/queryKeys';
 
 // pdf.js is the bulk of the viewer: an image statement never loads it
 const PdfView = lazy(() => import('./PdfView'));
@@ -39,7 +40,7 @@ function ViewerMessage({ text, error }: { text: string; error?: boolean }) {
 export default function DocumentViewer({ document: ref, title, onClose, failure = FETCH_FAILURE }: DocumentViewerProps) {
   const dataProvider = useDataProvider<ApiDataProvider>();
   // gcTime 0: a closed document's bytes are not kept in memory
-  const document = useQuery({ queryKey: ['document', ref], queryFn: () => dataProvider.getDocument(ref), gcTime: 0 });
+  const document = useQuery({ queryKey: queryKeys.document(ref), queryFn: () => dataProvider.getDocument(ref), gcTime: 0 });
   useReportQueryFailure(document.error, failure);
 
   if (document.isPending) return <ViewerMessage text="viewer.loading" />;

@@ -265,6 +265,18 @@ describe('Kiln modal', { timeout: 20000 }, () => {
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 
+  // one outcome policy for every form's write: the lists reload after either outcome, not only after a success
+  it('reloads the registry once a failure closes the modal', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const { user, fetchMock } = await openRegistry(4, () => json({ message: 'Kiln CG1-0100 was added meanwhile.' }, 409));
+    const registryReads = () => fetchMock.mock.calls.filter(([url]) => url === REGISTRY_URL).length;
+    expect(registryReads()).toBe(1);
+    await fillNewKiln(user);
+    await user.click(okButton());
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await waitFor(() => expect(registryReads()).toBe(2));
+  });
+
   it('only logs a network failure, and closes', async () => {
     const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
     const { user } = await openRegistry(4, () => Promise.reject(new TypeError('Failed to fetch')));

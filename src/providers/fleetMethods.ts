@@ -1,8 +1,11 @@
+/**
+ * The Fleet calls (mock-server/openapi.yaml, /fleet/...) as custom methods of
+ * the console's data provider: the burns on the map, the anomaly list and an
+ * anomaly's check.
+ */
 import type { Anomaly, FleetView } from '../domain/api/fleet';
 import type { AnomalyCode } from '../domain/fleet/anomalies';
-import { apiFetch } from '../providers/httpClient';
-
-/** The Fleet calls (mock-server/openapi.yaml, /fleet/...). */
+import { apiFetch } from './httpClient';
 
 export interface AnomalyFilter {
   facility_id?: number;
@@ -12,18 +15,19 @@ export interface AnomalyFilter {
   open?: boolean;
 }
 
-export const fleetKeys = {
-  all: ['fleet'] as const,
-  view: (facilityId: number | null) => ['fleet', 'view', facilityId] as const,
-  anomalies: (filter: AnomalyFilter, page: number, perPage: number) => ['fleet', 'anomalies', filter, page, perPage] as const,
-};
+/** A page of the anomaly list. */
+export interface AnomalyPage {
+  filter: AnomalyFilter;
+  page: number;
+  perPage: number;
+}
 
 function totalOf(headers: Headers, fallback: number): number {
   const total = Number(headers.get('Content-Range')?.split('/').pop());
   return Number.isFinite(total) ? total : fallback;
 }
 
-export async function fetchAnomalies(filter: AnomalyFilter, page: number, perPage: number): Promise<{ rows: Anomaly[]; total: number }> {
+async function getAnomalies({ filter, page, perPage }: AnomalyPage): Promise<{ rows: Anomaly[]; total: number }> {
   const query = new URLSearchParams({ filter: JSON.stringify(filter), range: JSON.stringify([page * perPage, page * perPage + perPage - 1]) });
   const { json, headers } = await apiFetch(`/fleet/anomalies?${query.toString()}`);
   // the warnings ride on other screens: an answer that is not a list fails the look-up, never the screen
@@ -32,18 +36,21 @@ export async function fetchAnomalies(filter: AnomalyFilter, page: number, perPag
   return { rows, total: totalOf(headers, rows.length) };
 }
 
-export async function checkAnomaly(id: number, note: string): Promise<Anomaly> {
+async function checkAnomaly({ id, note }: { id: number; note: string }): Promise<Anomaly> {
   const { json } = await apiFetch(`/fleet/anomalies/${id}/check`, { method: 'POST', body: JSON.stringify({ note }) });
   return json as Anomaly;
 }
 
-export async function fetchFleet(facilityId: number | null): Promise<FleetView> {
+async function getFleetView(facilityId: number | null): Promise<FleetView> {
   const { json } = await apiFetch(facilityId === null ? '/fleet/burns' : `/fleet/burns?facility_id=${facilityId}`);
   return json as FleetView;
 }
 
-/** Where a burn opens: the Kiln Logs list showing it alone. */
-export const burnPath = (logId: number) => `/kiln_logs?filter=${encodeURIComponent(JSON.stringify({ id: logId }))}`;
-
-/** Where a facility opens: the Facilities list showing it alone. */
-export const facilityPath = (facilityId: number) => `/facilities?filter=${encodeURIComponent(JSON.stringify({ id: facilityId }))}`;
+export const fleetMethods = {
+  /** GET /api/fleet/burns: every facility and burn in reach, optionally of one facility. */
+  getFleetView,
+  /** GET /api/fleet/anomalies: a page of anomalies matching the filter, with the total. */
+  getAnomalies,
+  /** POST /api/fleet/anomalies/{id}/check: marks an anomaly checked with a note. */
+  checkAnomaly,
+};
