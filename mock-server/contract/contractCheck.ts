@@ -8,7 +8,7 @@ import { checkWrites, type WriteOptions } from './writeCheck';
 /**
  * Checks a running backend against mock-server/openapi.yaml as one user:
  * logs in, then makes every read call of the document twice — without a
- * token (401 expected) and with the user's (the answer its x-rule promises:
+ * token (401 expected) and with the user's (the answer its x-operation promises:
  * 2xx when the token's rules grant it, 403 when not) — and checks each
  * answer's status, media type, headers and body schema. Without `write` it
  * changes nothing: only GET calls and the login are made. With it, the

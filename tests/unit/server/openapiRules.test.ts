@@ -11,7 +11,7 @@ const grantedRules = new Set(
     .flatMap((op) => (op?.rule ? [`${op.rule.action} ${op.rule.subject}`] : [])),
 );
 
-describe('openapi.yaml x-rule (what the contract check expects of each role)', () => {
+describe('openapi.yaml x-operation rules (what the contract check expects of each role)', () => {
   const operations = loadOpenApi().operations.filter((op) => op.needsToken);
 
   it('names the rule of every call that needs a token, but the few any user may make', () => {
