@@ -1,5 +1,7 @@
+import type { RequestHandler } from 'express';
 import { describe, expect, it } from 'vitest';
 import { loadOpenApi, readOpenApi } from '../../../mock-server/contract/openapiDocument';
+import { byPrecedence, expressPath, operationRouters, type Handlers } from '../../../mock-server/http/mountOperations';
 import { OPERATIONS, operationFor } from '../../../src/domain/operations';
 
 const operations = loadOpenApi().operations;
@@ -33,6 +35,9 @@ const CONSOLE_ONLY = [
 
 const tableEntries = Object.entries(OPERATIONS).flatMap(([resource, actions]) => Object.keys(actions).map((action) => `${resource}.${action}`));
 
+const noop: RequestHandler = (_req, _res, next) => next();
+const handlersOf = (ids: string[]): Handlers => Object.fromEntries(ids.map((id) => [id, noop]));
+
 describe('openapi.yaml and the operation table, one to one', () => {
   it('gives every operation a unique camelCase operationId', () => {
     const ids = operations.map((op) => op.operationId);
@@ -61,5 +66,30 @@ describe('openapi.yaml and the operation table, one to one', () => {
     expect(() => readOpenApi(doc('public'))).toThrow(/security: \[\]/);
     expect(() => readOpenApi(doc('kilns.list', '      security: []\n'))).toThrow(/x-operation public/);
     expect(readOpenApi(doc('kilns.list')).operations[0].rule).toEqual({ action: 'read', subject: 'kiln' });
+  });
+});
+
+describe('mounting the operations', () => {
+  const ids = operations.map((op) => op.operationId);
+
+  it('mounts a handler for each operation', () => {
+    expect(() => operationRouters(operations, [handlersOf(ids)])).not.toThrow();
+  });
+
+  it('refuses to start with an operation that has no handler, or a handler of no operation, or two handlers of one', () => {
+    expect(() => operationRouters(operations, [handlersOf(ids.filter((id) => id !== 'addKiln'))])).toThrow(/POST \/kiln\/registry\/add \(addKiln\) has no handler/);
+    expect(() => operationRouters(operations, [handlersOf([...ids, 'flyKiln'])])).toThrow(/the handler flyKiln names no operation/);
+    expect(() => operationRouters(operations, [handlersOf(ids), handlersOf(['addKiln'])])).toThrow(/Two handlers for the operation addKiln/);
+  });
+
+  it('tries a literal path segment before a parameter where paths overlap', () => {
+    const order = [...operations].sort(byPrecedence).map(key);
+    expect(order.indexOf('GET /users/facilities')).toBeLessThan(order.indexOf('GET /users/{id}'));
+    expect(order.indexOf('GET /audit/evidence/{doc_key}')).toBeLessThan(order.indexOf('GET /audit/{id}/package'));
+    expect(order.indexOf('POST /kilnlogs/upload')).toBeLessThan(order.indexOf('POST /kilnlogs/{id}/analyse'));
+  });
+
+  it('writes path parameters the express way', () => {
+    expect(expressPath('/kilns/{id}/keys/{keyId}/revoke')).toBe('/kilns/:id/keys/:keyId/revoke');
   });
 });
