@@ -3,60 +3,62 @@ import path from 'node:path';
 import compression from 'compression';
 import express from 'express';
 import * as OpenApiValidator from 'express-openapi-validator';
-import { auditRoutes } from './audits/routes';
+import { auditHandlers } from './audits/routes';
 import { HashGate } from './auth/hashGate';
 import { authenticate } from './auth/middleware';
-import { authRoutes } from './auth/routes';
+import { authHandlers } from './auth/routes';
 import { loadSecret, TokenService } from './auth/tokens';
-import { adminRoutes } from './admin/routes';
-import { changesRoutes } from './changes/routes';
-import { ecoAssetRoutes } from './eco-assets/routes';
+import { adminHandlers } from './admin/routes';
+import { changeHandlers } from './changes/routes';
+import { loadOpenApi, OPENAPI_SOURCE } from './http/openapiDocument';
+import { ecoAssetHandlers } from './eco-assets/routes';
 import { PROJECT_ROOT, type ServerConfig } from './config';
 import type { AppContext } from './context';
 import { UploadGate } from './files/multipartUpload';
 import { PdfChecker } from './files/pdfChecker';
 import { ensurePrivateDir } from './files/privateFiles';
-import { facilityPhotoRoutes } from './facilities/photoRoutes';
-import { facilityRoutes } from './facilities/routes';
-import { facilityStatementRoutes } from './facilities/statementRoutes';
+import { facilityPhotoHandlers } from './facilities/photoRoutes';
+import { facilityHandlers } from './facilities/routes';
+import { facilityStatementHandlers } from './facilities/statementRoutes';
 import { apiNotFound, errorHandler } from './http/errors';
-import { healthRoutes, type Lifecycle } from './http/health';
+import { healthHandlers, type Lifecycle } from './http/health';
+import { operationRouters, type Handlers } from './http/mountOperations';
 import { securityHeaders } from './http/security';
 import { closeWhenStopping } from './http/shutdown';
 import { dependencyErrors } from './http/unavailable';
 import { startArchivePurge } from './kilnlogs/purge';
-import { kilnLogAssignRoutes } from './kilnlogs/assignRoute';
-import { kilnLogRoutes } from './kilnlogs/routes';
-import { kilnKeyRoutes } from './kilns/keyRoutes';
-import { kilnRoutes } from './kilns/routes';
-import { fleetRoutes } from './fleet/routes';
+import { kilnLogAssignHandlers } from './kilnlogs/assignRoute';
+import { kilnLogHandlers } from './kilnlogs/routes';
+import { kilnKeyHandlers } from './kilns/keyRoutes';
+import { kilnHandlers } from './kilns/routes';
+import { fleetHandlers } from './fleet/routes';
 import { seedIfEmpty } from './seed';
 import { startFileSweep, type FileSweepJob } from './store/fileSweep';
 import { openBlobs, openStore } from './store/storeConfig';
 import { testResetRoutes } from './testing/resetRoute';
-import { userAdminRoutes } from './users/userAdminRoutes';
-import { userRoutes } from './users/routes';
+import { userAdminHandlers } from './users/userAdminRoutes';
+import { userHandlers } from './users/routes';
 
-export const OPENAPI_FILE = path.join(PROJECT_ROOT, 'mock-server', 'openapi.yaml');
+export const OPENAPI_FILE = OPENAPI_SOURCE;
 const CONSOLE_DIR = path.join(PROJECT_ROOT, 'dist');
 const JSON_LIMIT = '1mb';
 
-/** The feature route modules, each mounted under /api behind authentication. */
-const FEATURE_ROUTES: ((ctx: AppContext) => express.Router)[] = [
-  changesRoutes,
-  userRoutes,
-  userAdminRoutes,
-  adminRoutes,
-  kilnLogRoutes,
-  kilnLogAssignRoutes,
-  kilnRoutes,
-  kilnKeyRoutes,
-  facilityRoutes,
-  facilityPhotoRoutes,
-  facilityStatementRoutes,
-  auditRoutes,
-  ecoAssetRoutes,
-  fleetRoutes,
+/** The features' handlers of the operations that need a token, keyed by operationId (http/mountOperations.ts mounts them). */
+const FEATURE_HANDLERS: ((ctx: AppContext) => Handlers)[] = [
+  changeHandlers,
+  userHandlers,
+  userAdminHandlers,
+  adminHandlers,
+  kilnLogHandlers,
+  kilnLogAssignHandlers,
+  kilnHandlers,
+  kilnKeyHandlers,
+  facilityHandlers,
+  facilityPhotoHandlers,
+  facilityStatementHandlers,
+  auditHandlers,
+  ecoAssetHandlers,
+  fleetHandlers,
 ];
 
 export interface KilnConsoleServer {
@@ -114,6 +116,12 @@ export async function createApp(config: ServerConfig): Promise<KilnConsoleServer
   app.use(securityHeaders);
   app.use(compression());
 
+  // every operation of the contract, at its path behind its guard; a handler missing or left over stops the start here
+  const routes = operationRouters(loadOpenApi(OPENAPI_FILE).operations, [
+    healthHandlers(ctx, lifecycle),
+    authHandlers(ctx),
+    ...FEATURE_HANDLERS.map((handlers) => handlers(ctx)),
+  ]);
   const api = express.Router();
   // tokens and records must not linger in any cache; stored files override this with `private, no-cache`
   api.use((_req, res, next) => {
@@ -121,9 +129,9 @@ export async function createApp(config: ServerConfig): Promise<KilnConsoleServer
     next();
   });
   api.use(express.json({ limit: JSON_LIMIT }));
-  api.use(healthRoutes(ctx, lifecycle));
+  // the public calls (health, login) and the test reset, outside the contract's guards
+  api.use(routes.open);
   api.use(testResetRoutes(ctx));
-  api.use(authRoutes(ctx));
   api.use(authenticate(tokens, ctx.data));
   api.use(
     OpenApiValidator.middleware({
@@ -135,7 +143,7 @@ export async function createApp(config: ServerConfig): Promise<KilnConsoleServer
       ignoreUndocumented: false,
     }),
   );
-  for (const routes of FEATURE_ROUTES) api.use(routes(ctx));
+  api.use(routes.guarded);
   api.use(apiNotFound);
   app.use('/api', api);
 

@@ -1,7 +1,6 @@
-import express from 'express';
 import type { ChangeSaveRequest } from '../../src/domain/api/admin';
-import { requireOperation } from '../auth/middleware';
 import type { AppContext } from '../context';
+import type { Handlers } from '../http/mountOperations';
 import { notFound } from '../http/errors';
 import { positiveId } from '../http/fieldErrors';
 import { idList, refuseUnknownKeys, searchText } from '../http/listFilters';
@@ -19,8 +18,7 @@ const CHANGE_KEYS: Record<ChangeSortField, (c: ChangeRecord) => SortKey> = { dat
  * statistics snapshot and its recompute, and simple REST over the Recent
  * Changes entries Home shows.
  */
-export function adminRoutes(ctx: AppContext): express.Router {
-  const router = express.Router();
+export function adminHandlers(ctx: AppContext): Handlers {
   const { data } = ctx;
   const findChange = async (id: unknown) => {
     const change = await data.changes.get(positiveId(id, 'id'));
@@ -28,48 +26,49 @@ export function adminRoutes(ctx: AppContext): express.Router {
     return change;
   };
 
-  router.get('/admin/statistics', requireOperation('statistics', 'show'), async (_req, res) => {
+  return {
+  getStatistics: async (_req, res) => {
     const latest = await data.statistics.latest();
     // none yet, or one from before the logs were split into valid and invalid: count now
     res.json(latest && latest.valid_kilnlogs !== undefined ? latest : await data.statistics.recompute(new Date()));
-  });
+  },
 
-  router.post('/admin/statistics/update', requireOperation('statistics', 'edit'), async (_req, res) => {
+  updateStatistics: async (_req, res) => {
     res.json(await data.statistics.recompute(new Date()));
-  });
+  },
 
   // a handful of entries: the store lists them all and the page is cut here
-  router.get('/admin/changes', requireOperation('changes', 'show'), async (req, res) => {
+  listAdminChanges: async (req, res) => {
     const params = parseListParams(req.query, CHANGE_SORT_FIELDS, { field: 'date', order: 'DESC' });
     refuseUnknownKeys(params.filter, ['id', 'q']);
     const ids = params.filter.id === undefined ? null : new Set(idList('id', params.filter.id));
     const q = params.filter.q === undefined ? undefined : searchText(params.filter.q);
     const rows = (await data.changes.list()).filter((c) => (!ids || ids.has(c.id)) && (!q || c.title.toLowerCase().includes(q)));
     sendPage(res, pageOf(sortRows(rows, CHANGE_KEYS[params.sort.field], params.sort.order), params.range));
-  });
+  },
 
-  router.get('/admin/changes/:id', requireOperation('changes', 'show'), async (req, res) => {
+  getAdminChange: async (req, res) => {
     res.json(await findChange(req.params.id));
-  });
+  },
 
-  router.post('/admin/changes', requireOperation('changes', 'create'), async (req, res) => {
+  createAdminChange: async (req, res) => {
     const body: ChangeSaveRequest = req.body;
     res.status(201).json(await data.changes.create(changeFields(body)));
-  });
+  },
 
-  router.put('/admin/changes/:id', requireOperation('changes', 'edit'), async (req, res) => {
+  updateAdminChange: async (req, res) => {
     const body: ChangeSaveRequest = req.body;
     const fields = changeFields(body);
     const changed = await data.changes.update(positiveId(req.params.id, 'id'), fields);
     if (!changed) throw notFound('No such change.');
     res.json(changed);
-  });
+  },
 
-  router.delete('/admin/changes/:id', requireOperation('changes', 'delete'), async (req, res) => {
+  deleteAdminChange: async (req, res) => {
     const change = await findChange(req.params.id);
     await data.changes.delete(change.id);
     res.json(change);
-  });
+  },
 
-  return router;
+  };
 }

@@ -1,12 +1,12 @@
-import express, { type Request } from 'express';
+import type { Request } from 'express';
 import { STATEMENT_UPLOAD } from '../../src/domain/api/configure';
 import { SIGNOFF_BY_PROPOSER, maySignOff } from '../../src/domain/audits/fourEyes';
 import { ALGORITHM_VERSION } from '../analysis';
 import { auditPackage, auditReport } from '../auditPackage/auditPackage';
 import { packageFileName, reportFileName } from '../auditPackage/build';
 import { facilityScope } from '../auth/facilityScope';
-import { requireOperation } from '../auth/middleware';
 import type { AppContext } from '../context';
+import type { Handlers } from '../http/mountOperations';
 import { reachableFacility } from '../facilities/access';
 import { formField, readMultipart } from '../files/multipartUpload';
 import { inlineDisposition } from '../files/fileNames';
@@ -56,8 +56,7 @@ function signoffIds(req: Request): number[] {
  * proposals, a proposal's burns, signoff with its statement, the history,
  * an audit's burns, its evidence and the carbon summary.
  */
-export function auditRoutes(ctx: AppContext): express.Router {
-  const router = express.Router();
+export function auditHandlers(ctx: AppContext): Handlers {
   const { data, blobs } = ctx;
   const files = new KilnLogFiles(blobs);
   const scopeOf = (req: Request) => facilityScope(req.auth!, data);
@@ -71,7 +70,17 @@ export function auditRoutes(ctx: AppContext): express.Router {
     return audit;
   };
 
-  router.get('/audit/potential_logs', requireOperation('audits', 'create'), async (req, res) => {
+  /** The audit of /audit/{id}/package or /report: one the caller may see (else 404), signed off (else 409). */
+  const packagedAudit = async (req: Request): Promise<AuditRow> => {
+    const id = positiveId(req.params.id, 'id');
+    const [audit, scope] = await Promise.all([data.audits.get(id), scopeOf(req)]);
+    if (!audit || (scope && !scope.has(audit.facility_id))) throw notFound('No such audit.');
+    if (audit.signoff_ts === null) throw conflict(`Audit ${audit.id} is not signed off yet: only a signed-off audit has a verification package.`);
+    return audit;
+  };
+
+  return {
+  listPotentialAuditLogs: async (req, res) => {
     const kiln_type = kilnTypeParam(req.query.kiln_type);
     // one facility's burns (an audit covers one), or every facility the caller may see; another's facility is a 404
     const facilityIds =
@@ -87,9 +96,9 @@ export function auditRoutes(ctx: AppContext): express.Router {
       algorithm_version: ALGORITHM_VERSION,
     };
     res.json(body);
-  });
+  },
 
-  router.post('/audit/propose', requireOperation('audits', 'create'), async (req, res) => {
+  proposeAudit: async (req, res) => {
     const jobId = typeof req.query.job_id === 'string' ? req.query.job_id.trim() : '';
     if (!jobId) throw fieldError('job_id', 'Please provide a valid job identifier.');
     const kilnType = kilnTypeParam(req.query.kiln_type);
@@ -116,22 +125,22 @@ export function auditRoutes(ctx: AppContext): express.Router {
     });
     const body: ProposeResult = { ...proposedAudit(audit), facility_id: audit.facility_id, analysis_ids: audit.analysis_ids };
     res.status(201).json(body);
-  });
+  },
 
-  router.get('/dropdowns/audits', requireOperation('audits', 'list'), async (req, res) => {
+  listAuditOptions: async (req, res) => {
     const [open, scope] = await Promise.all([data.audits.open(), scopeOf(req)]);
     const body: ProposedAuditsResponse = { data: open.filter((a) => !scope || scope.has(a.facility_id)).map(proposedAudit) };
     res.json(body);
-  });
+  },
 
-  router.get('/audit/auditable_logs', requireOperation('audits', 'show'), async (req, res) => {
+  listAuditableLogs: async (req, res) => {
     const audit = await visibleAudit(req, positiveId(req.query.audit, 'audit'), false);
     const rows = await data.audits.logsOf(audit.id);
     const body: AuditableLogsResponse = { data: { logs: await auditLogs(files, rows, { chart: true }), co2_summary: facilitySummary(rows) } };
     res.json(body);
-  });
+  },
 
-  router.post('/audit/signoff', requireOperation('audits', 'create'), async (req, res) => {
+  signOffAudit: async (req, res) => {
     await readMultipart(ctx.uploads, req, res, [STATEMENT_UPLOAD.fileField], { textFields: MAX_BURNS + 4 });
     const auditId = positiveId(formField(req, 'proposed_audit_id'), 'proposed_audit_id');
     const ids = signoffIds(req);
@@ -161,9 +170,9 @@ export function auditRoutes(ctx: AppContext): express.Router {
     });
     const [burns, facility, people] = await Promise.all([data.audits.burns(audit.id), data.facilities.get(audit.facility_id), auditPeople(data, totals.audit)]);
     res.json(historyItem(totals, burns, facility?.name ?? '', people));
-  });
+  },
 
-  router.get('/audit/history', requireOperation('audits', 'list'), async (req, res) => {
+  listAuditHistory: async (req, res) => {
     const facility = await reachableFacility(req.auth!, data, positiveId(req.query.facility_id, 'facility_id'));
     const { from, to } = signoffRange(req.query);
     if (from && to && from > to) throw badRequest('from must not be after to.', { from: 'from must not be after to.', to: 'to must not be before from.' });
@@ -171,9 +180,9 @@ export function auditRoutes(ctx: AppContext): express.Router {
     const [burns, people] = await Promise.all([Promise.all(audits.map((t) => data.audits.burns(t.audit.id))), Promise.all(audits.map((t) => auditPeople(data, t.audit)))]);
     const body: AuditHistoryResponse = { data: audits.map((t, i) => historyItem(t, burns[i], facility.name, people[i])) };
     res.json(body);
-  });
+  },
 
-  router.get('/audit/audited_logs', requireOperation('audits', 'show'), async (req, res) => {
+  listAuditedLogs: async (req, res) => {
     const audit = await visibleAudit(req, positiveId(req.query.audit_id, 'audit_id'), true);
     const [rows, burns] = await Promise.all([data.audits.logsOf(audit.id), data.audits.burns(audit.id)]);
     const logs = await auditLogs(files, rows, { chart: true, auditJobId: audit.job_id });
@@ -186,42 +195,33 @@ export function auditRoutes(ctx: AppContext): express.Router {
       }),
     };
     res.json(body);
-  });
+  },
 
-  router.get('/audit/evidence/:doc_key', requireOperation('audits', 'show'), async (req, res) => {
+  getAuditEvidence: async (req, res) => {
     const docKey = String(req.params.doc_key);
     const [audit, scope] = await Promise.all([isDocKey(docKey) ? data.audits.withDocKey(docKey) : null, scopeOf(req)]);
     if (!audit || !audit.doc_mime_type || (scope && !scope.has(audit.facility_id))) throw notFound('No such audit evidence.');
     const ext = docKey.slice(docKey.lastIndexOf('.'));
     await sendBlob(res, blobs, { key: evidenceBlobKey(docKey), mime: audit.doc_mime_type, name: `audit-${audit.id}-statement${ext}` });
-  });
-
-  /** The audit of /audit/{id}/package or /report: one the caller may see (else 404), signed off (else 409). */
-  const packagedAudit = async (req: Request): Promise<AuditRow> => {
-    const id = positiveId(req.params.id, 'id');
-    const [audit, scope] = await Promise.all([data.audits.get(id), scopeOf(req)]);
-    if (!audit || (scope && !scope.has(audit.facility_id))) throw notFound('No such audit.');
-    if (audit.signoff_ts === null) throw conflict(`Audit ${audit.id} is not signed off yet: only a signed-off audit has a verification package.`);
-    return audit;
-  };
+  },
 
   // a signed-off audit's verification package (zip), the same bytes every time
-  router.get('/audit/:id/package', requireOperation('audits', 'show'), async (req, res) => {
+  getAuditPackage: async (req, res) => {
     const audit = await packagedAudit(req);
     const zip = await auditPackage(data, blobs, audit);
     res.attachment(packageFileName(audit)).type('application/zip').set({ 'Content-Length': String(zip.length), 'Cache-Control': 'private, no-cache' });
     res.end(zip);
-  });
+  },
 
   // the package's report.pdf on its own, for the console's viewer
-  router.get('/audit/:id/report', requireOperation('audits', 'show'), async (req, res) => {
+  getAuditReport: async (req, res) => {
     const audit = await packagedAudit(req);
     const pdf = await auditReport(data, blobs, audit);
     res.type('application/pdf').set({ 'Content-Length': String(pdf.length), 'Content-Disposition': inlineDisposition(reportFileName(audit)), 'Cache-Control': 'private, no-cache' });
     res.end(pdf);
-  });
+  },
 
-  router.get('/co2/summary', requireOperation('audits', 'list'), async (req, res) => {
+  getCo2Summary: async (req, res) => {
     const scope = await scopeOf(req);
     const rows = await data.audits.co2Summary({ facilityIds: scope && [...scope] });
     const facilities = new Map<number, Co2SummaryResponse['data']['facilities'][number]>();
@@ -236,7 +236,7 @@ export function auditRoutes(ctx: AppContext): express.Router {
       data: { facilities: [...facilities.values()].sort((a, b) => a.id - b.id) },
     };
     res.json(body);
-  });
+  },
 
-  return router;
+  };
 }

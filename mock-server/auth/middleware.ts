@@ -1,10 +1,10 @@
 import type { Request, RequestHandler } from 'express';
 import { ACCOUNT_LOCKED } from '../../src/domain/accountRelease';
-import { canAccess, limitedToOwnFacilities, type AccessRequest, type OperationAction, type ResourceName } from '../../src/domain/operations';
+import { canAccess, limitedToOwnFacilities, type AccessRequest } from '../../src/domain/operations';
 import { rulesForRole } from '../../src/domain/rules';
 import { HttpError, forbidden } from '../http/errors';
 import type { DataStore } from '../store/dataStore';
-import { isSignedUpload } from '../kilnlogs/signedUpload';
+import { hasKilnSignature, isSignedUpload } from '../kilnlogs/signedUpload';
 import { tokenVersion, type TokenClaims, type TokenService } from './tokens';
 
 const unauthorized = () => new HttpError(401, 'Authentication required.');
@@ -59,12 +59,22 @@ export function authenticate(tokens: TokenService, data: DataStore): RequestHand
  * operation table the console asks too (`src/domain/operations.ts`); it also
  * records whether the operation limits a facility admin to their own facilities.
  */
-export function requireOperation(resource: ResourceName, action: OperationAction): RequestHandler {
-  const request: AccessRequest = { resource, action };
+export function requireOperation(request: AccessRequest): RequestHandler {
   return (req, _res, next) => {
     if (!req.auth) return next(unauthorized());
     if (!canAccess(req.auth.rules, request)) return next(forbidden());
     req.auth.ownFacilitiesOnly = limitedToOwnFacilities(req.auth.role, request);
     next();
   };
+}
+
+/**
+ * The guard of an operation (http/mountOperations.ts): its entry's rule. An
+ * operation that takes no token too (a kiln's signed upload) lets a request
+ * carrying a kiln signature through, with or without a token: the handler
+ * checks the signature.
+ */
+export function operationGuard(request: AccessRequest, tokenOptional: boolean): RequestHandler {
+  const guard = requireOperation(request);
+  return tokenOptional ? (req, res, next) => (hasKilnSignature(req) ? next() : guard(req, res, next)) : guard;
 }

@@ -1,8 +1,9 @@
-import express from 'express';
+import type { Response } from 'express';
 import { rateLimit } from 'express-rate-limit';
 import type { AppContext } from '../context';
 import { ACCOUNT_LOCKED } from '../../src/domain/accountRelease';
 import { HttpError } from '../http/errors';
+import type { Handlers } from '../http/mountOperations';
 import { readCredentials, type Credentials } from './credentials';
 import { decoyPasswordHash, verifyPassword } from './passwords';
 
@@ -16,8 +17,7 @@ const tooMany = (retryAfterS: number) =>
  * is validated, each client may fail only so often, each client and username
  * pair waits longer after each failure, and only a few hash checks run at once.
  */
-export function authRoutes(ctx: AppContext): express.Router {
-  const router = express.Router();
+export function authHandlers(ctx: AppContext): Handlers {
   const { loginThrottle } = ctx.config;
   // in the database on PostgreSQL: every server behind the balancer counts the same failures
   const delays = ctx.data.loginThrottle(loginThrottle);
@@ -37,10 +37,10 @@ export function authRoutes(ctx: AppContext): express.Router {
     handler: (_req, _res, next, options) => next(tooMany(Math.ceil(options.windowMs / 1000))),
   });
 
-  const credentialsOf = (res: express.Response) => res.locals.credentials as Credentials;
+  const credentialsOf = (res: Response) => res.locals.credentials as Credentials;
 
-  router.post(
-    '/auth',
+  return {
+    logIn: [
     (req, res, next) => {
       res.locals.credentials = readCredentials(req.body);
       next();
@@ -65,7 +65,6 @@ export function authRoutes(ctx: AppContext): express.Router {
       await ctx.data.users.recordLogin(user.id, new Date().toISOString());
       res.type('text/plain').send(await ctx.tokens.issue(user));
     },
-  );
-
-  return router;
+  ],
+  };
 }

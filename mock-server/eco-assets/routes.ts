@@ -1,9 +1,8 @@
-import express from 'express';
 import type { BufferShare, BufferShareChange, BufferSharePayload, EcoAssetAuditsResponse, EcoAssetListResponse, MintPayload, MintResult, RetirePayload, RetireResult } from '../../src/domain/api/ecoAssets';
 import { basisPointsToPercent, bufferPercentProblem, percentToBasisPoints } from '../../src/domain/ledger';
 import { mintPayloadProblems } from '../../src/domain/minting';
-import { requireOperation } from '../auth/middleware';
 import type { AppContext } from '../context';
+import type { Handlers } from '../http/mountOperations';
 import { badRequest, fieldError, notFound } from '../http/errors';
 import { positiveId } from '../http/fieldErrors';
 import { certificatePdf } from './certificate';
@@ -17,8 +16,7 @@ import { provenanceOf } from './provenance';
  * The store makes a mint one transaction that locks the audits it draws on,
  * so no kilogram is allocated twice however many mint at once.
  */
-export function ecoAssetRoutes(ctx: AppContext): express.Router {
-  const router = express.Router();
+export function ecoAssetHandlers(ctx: AppContext): Handlers {
   const { data } = ctx;
 
   const ecoAsset = async (id: unknown, name: string) => {
@@ -27,12 +25,20 @@ export function ecoAssetRoutes(ctx: AppContext): express.Router {
     return asset;
   };
 
-  // the Minting page's table: what the minter may draw on
-  router.get('/eco-asset/available_co2', requireOperation('eco_assets', 'create'), async (_req, res) => {
-    res.json(toAvailableCo2(await data.ecoAssets.available()));
-  });
+  const bufferShare = async (): Promise<BufferShare> => {
+    const share = await data.ecoAssets.bufferShare();
+    if (!share) return { buffer_percent: 0, set_ts: null, set_by_username: null };
+    const by = share.set_by === null ? null : await data.users.get(share.set_by);
+    return { buffer_percent: basisPointsToPercent(share.basis_points), set_ts: share.set_ts, set_by_username: by?.username ?? null };
+  };
 
-  router.post('/eco-asset/mint', requireOperation('eco_assets', 'create'), async (req, res) => {
+  return {
+  // the Minting page's table: what the minter may draw on
+  getAvailableCo2: async (_req, res) => {
+    res.json(toAvailableCo2(await data.ecoAssets.available()));
+  },
+
+  mintEcoAsset: async (req, res) => {
     // the shape openapi.yaml promises, checked by the OpenAPI validator; the values are checked here
     const payload: MintPayload = req.body;
     const problems = mintPayloadProblems(payload);
@@ -47,37 +53,37 @@ export function ecoAssetRoutes(ctx: AppContext): express.Router {
     });
     const body: MintResult = { status: 1, eco_asset: toEcoAsset(asset) };
     res.json(body);
-  });
+  },
 
-  router.get('/eco-asset/list', requireOperation('eco_assets', 'list'), async (req, res) => {
+  listEcoAssets: async (req, res) => {
     const facilityId = positiveId(req.query.facility_id, 'facility_id');
     if (!(await data.facilities.get(facilityId))) throw notFound('No such facility.');
     const assets = await data.ecoAssets.list({ facilityId });
     const allocations = await Promise.all(assets.map((asset) => data.ecoAssets.allocations(asset.id)));
     const body: EcoAssetListResponse = { eco_assets: assets.map((asset, i) => toFacilityEcoAsset(asset, allocations[i], facilityId)) };
     res.json(body);
-  });
+  },
 
-  router.get('/eco-asset/audits', requireOperation('eco_assets', 'show'), async (req, res) => {
+  listEcoAssetAudits: async (req, res) => {
     const asset = await ecoAsset(req.query.id, 'id');
     const body: EcoAssetAuditsResponse = { audits: (await data.ecoAssets.allocations(asset.id)).map(toAuditAllocation) };
     res.json(body);
-  });
+  },
 
-  router.get('/eco-asset/:id/provenance', requireOperation('eco_assets', 'show'), async (req, res) => {
+  getEcoAssetProvenance: async (req, res) => {
     res.json(await provenanceOf(ctx, await ecoAsset(req.params.id, 'id')));
-  });
+  },
 
-  router.get('/eco-asset/:id/certificate', requireOperation('eco_assets', 'show'), async (req, res) => {
+  getEcoAssetCertificate: async (req, res) => {
     const provenance = await provenanceOf(ctx, await ecoAsset(req.params.id, 'id'));
     const pdf = await certificatePdf(provenance, new Date().toISOString());
     res
       .type('application/pdf')
       .set('Content-Disposition', `attachment; filename="eco-asset-${provenance.eco_asset.id}-certificate.pdf"`)
       .send(Buffer.from(pdf));
-  });
+  },
 
-  router.post('/eco-asset/:id/retire', requireOperation('eco_assets', 'create'), async (req, res) => {
+  retireEcoAsset: async (req, res) => {
     // the shape openapi.yaml promises is checked by the validator; the amount against what is left by the store, in its transaction
     const payload: RetirePayload = req.body;
     const retired = await data.ecoAssets.retire({
@@ -91,22 +97,15 @@ export function ecoAssetRoutes(ctx: AppContext): express.Router {
     if (!retired) throw notFound('No such eco asset.');
     const body: RetireResult = { eco_asset: toEcoAsset(retired.asset), retirement: toEcoRetirement(retired.retirement) };
     res.json(body);
-  });
-
-  const bufferShare = async (): Promise<BufferShare> => {
-    const share = await data.ecoAssets.bufferShare();
-    if (!share) return { buffer_percent: 0, set_ts: null, set_by_username: null };
-    const by = share.set_by === null ? null : await data.users.get(share.set_by);
-    return { buffer_percent: basisPointsToPercent(share.basis_points), set_ts: share.set_ts, set_by_username: by?.username ?? null };
-  };
+  },
 
   // the mint modal shows what the next mint withholds; the Admin screen sets it
-  router.get('/eco-asset/buffer_share', requireOperation('eco_assets', 'create'), async (_req, res) => {
+  getBufferShare: async (_req, res) => {
     res.json(await bufferShare());
-  });
+  },
 
   // the Admin screen's trail of the setting: every share set, who set it and when
-  router.get('/eco-asset/buffer_share/changes', requireOperation('eco_assets', 'certify'), async (_req, res) => {
+  listBufferShareChanges: async (_req, res) => {
     const shares = await data.ecoAssets.bufferShares();
     const ids = [...new Set(shares.flatMap((share) => (share.set_by === null ? [] : [share.set_by])))];
     const users = new Map((await Promise.all(ids.map((id) => data.users.get(id)))).flatMap((user) => (user ? [[user.id, user.username] as const] : [])));
@@ -118,9 +117,9 @@ export function ecoAssetRoutes(ctx: AppContext): express.Router {
       ts: share.set_ts,
     }));
     res.json(body);
-  });
+  },
 
-  router.put('/eco-asset/buffer_share', requireOperation('eco_assets', 'certify'), async (req, res) => {
+  setBufferShare: async (req, res) => {
     const payload: BufferSharePayload = req.body;
     const problem = bufferPercentProblem(payload.buffer_percent);
     if (problem) throw fieldError('buffer_percent', problem);
@@ -130,7 +129,7 @@ export function ecoAssetRoutes(ctx: AppContext): express.Router {
       await data.ecoAssets.setBufferShare({ basis_points: basisPoints, set_by: req.auth!.userId, set_ts: new Date().toISOString() });
     }
     res.json(await bufferShare());
-  });
+  },
 
-  return router;
+  };
 }

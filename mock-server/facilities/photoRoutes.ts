@@ -1,8 +1,7 @@
-import express from 'express';
 import { PHOTO_UPLOAD } from '../../src/domain/api/configure';
 import { fitsThumbnail, THUMBNAIL_MAX_SIDE } from '../../src/domain/thumbnail';
-import { requireOperation } from '../auth/middleware';
 import type { AppContext } from '../context';
+import type { Handlers } from '../http/mountOperations';
 import { checkedImageSize } from '../files/imageCheck';
 import { checkedUpload, readMultipart, uploadedFile } from '../files/multipartUpload';
 import { sendStoredFile, storeFile } from '../files/storedFiles';
@@ -19,11 +18,11 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  * the thumbnail it made; both must really be PNG or JPEG, the thumbnail within
  * 250 px. A new upload replaces the facility's photo.
  */
-export function facilityPhotoRoutes(ctx: AppContext): express.Router {
-  const router = express.Router();
+export function facilityPhotoHandlers(ctx: AppContext): Handlers {
   const { data, blobs } = ctx;
 
-  router.post('/photo/upload', requireOperation('photos', 'upload'), async (req, res) => {
+  return {
+  uploadFacilityPhoto: async (req, res) => {
     const auth = req.auth!;
     const facility = await reachableFacility(auth, data, positiveId(req.get(PHOTO_UPLOAD.facilityHeader), PHOTO_UPLOAD.facilityHeader));
     const guid = req.get(PHOTO_UPLOAD.guidHeader) ?? '';
@@ -46,15 +45,15 @@ export function facilityPhotoRoutes(ctx: AppContext): express.Router {
       orphaned: ({ replaced }) => (replaced ? [replaced.photo.key, replaced.thumb.key] : []),
     });
     res.json({ status: 1 });
-  });
+  },
 
-  router.get('/facility/:id/photo', requireOperation('photos', 'show'), async (req, res) => {
+  getFacilityPhoto: async (req, res) => {
     const facility = await reachableFacility(req.auth!, data, positiveId(req.params.id, 'id'));
     const photo = await data.facilities.photo(facility.id);
     if (!photo) throw notFound('This facility has no photo.');
     const wantThumb = req.query.thumb === '1' || req.query.thumb === 'true';
     await sendStoredFile(res, blobs, wantThumb ? photo.thumb : photo.photo);
-  });
+  },
 
-  return router;
+  };
 }

@@ -1,11 +1,10 @@
-import express from 'express';
 import type { FacilityChange, FacilityDropdownResponse, FacilityListResponse, FacilitySaveRequest, SignedBurnsOnly } from '../../src/domain/api/configure';
 import { FACILITY_NUMBER_RULES, validateFacility } from '../../src/domain/facilityValidation';
 import { canAccess } from '../../src/domain/operations';
 import { isBlank } from '../../src/domain/validation';
 import type { AuthContext } from '../auth/authContext';
-import { requireOperation } from '../auth/middleware';
 import type { AppContext } from '../context';
+import type { Handlers } from '../http/mountOperations';
 import { fieldError, HttpError } from '../http/errors';
 import { assertNoFieldErrors, positiveId } from '../http/fieldErrors';
 import type { StoreParts } from '../store/dataStore';
@@ -34,8 +33,7 @@ export const CREDIT_VALUES_REFUSED = "Only a super-admin may change a facility's
  * (super-admin only, DESIGN, "Roles and rules"). Every change of a GPS bound or factor is
  * recorded (GET /facility/{id}/changes).
  */
-export function facilityRoutes(ctx: AppContext): express.Router {
-  const router = express.Router();
+export function facilityHandlers(ctx: AppContext): Handlers {
   const { data } = ctx;
 
   /** The stored fields of a payload with no fault; else 400 naming each invalid field, checked against the other facilities and the owner choices. */
@@ -62,8 +60,9 @@ export function facilityRoutes(ctx: AppContext): express.Router {
     return { ...fields, kiln_type_config: original.kiln_type_config };
   }
 
+  return {
   // `uid` is accepted for the spec's console and ignored: the scope comes from the verified token
-  router.get('/facilities', requireOperation('facilities', 'list'), async (req, res) => {
+  listFacilities: async (req, res) => {
     const auth = req.auth!;
     const [facilities, owners] = await Promise.all([visibleFacilities(auth, data), allowedOwners(auth, data)]);
     const body: FacilityListResponse = {
@@ -72,20 +71,20 @@ export function facilityRoutes(ctx: AppContext): express.Router {
       allowedOwners: owners,
     };
     res.json(body);
-  });
+  },
 
-  router.get('/dropdowns/facilities', requireOperation('facilities', 'list'), async (req, res) => {
+  listFacilityOptions: async (req, res) => {
     const body: FacilityDropdownResponse = { data: (await visibleFacilities(req.auth!, data)).map(toFacilityOption) };
     res.json(body);
-  });
+  },
 
-  router.get('/facility/:id/changes', requireOperation('facility_changes', 'list'), async (req, res) => {
+  listFacilityChanges: async (req, res) => {
     const facility = await reachableFacility(req.auth!, data, positiveId(req.params.id, 'id'));
     const body: FacilityChange[] = await data.facilities.changesOf(facility.id);
     res.json(body);
-  });
+  },
 
-  router.post('/facility/add', requireOperation('facilities', 'create'), async (req, res) => {
+  addFacility: async (req, res) => {
     const auth = req.auth!;
     // the shape openapi.yaml promises, checked by the OpenAPI validator; the values are checked here
     const payload: FacilitySaveRequest = req.body;
@@ -96,9 +95,9 @@ export function facilityRoutes(ctx: AppContext): express.Router {
       await recordFacilityChange(tx, auth, created.id, 'create', { values: changedCreditValues(null, creditValues(created)) });
     });
     res.json({ status: 1 });
-  });
+  },
 
-  router.post('/facility/edit', requireOperation('facilities', 'edit'), async (req, res) => {
+  editFacility: async (req, res) => {
     const auth = req.auth!;
     const payload: FacilitySaveRequest = req.body;
     const id = positiveId(payload.id, 'id');
@@ -114,10 +113,10 @@ export function facilityRoutes(ctx: AppContext): express.Router {
       if (Object.keys(values).length) await recordFacilityChange(tx, auth, facility.id, 'update', { values });
     });
     res.json({ status: 1 });
-  });
+  },
 
   // whether the facility's audits take only device-signed burns (docs/security.md, "Kiln identity"): a super-admin's credit decision
-  router.post('/facility/:id/signed-burns', requireOperation('facilities', 'certify'), async (req, res) => {
+  setSignedBurnsOnly: async (req, res) => {
     const auth = req.auth!;
     const { signed_burns_only: wanted }: SignedBurnsOnly = req.body;
     await data.transaction(async (tx) => {
@@ -129,7 +128,7 @@ export function facilityRoutes(ctx: AppContext): express.Router {
     });
     const body: SignedBurnsOnly = { signed_burns_only: wanted };
     res.json(body);
-  });
+  },
 
-  return router;
+  };
 }

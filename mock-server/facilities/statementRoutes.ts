@@ -1,7 +1,6 @@
-import express from 'express';
 import { STATEMENT_UPLOAD, type FacilityStatementUploadResponse } from '../../src/domain/api/configure';
-import { requireOperation } from '../auth/middleware';
 import type { AppContext } from '../context';
+import type { Handlers } from '../http/mountOperations';
 import { readMultipart } from '../files/multipartUpload';
 import { checkedStatement } from '../files/statementFile';
 import { sendStoredFile, storeFile } from '../files/storedFiles';
@@ -17,11 +16,11 @@ import { STATEMENT_AREA } from './fileAreas';
  * file a time, checked by its content; the newest becomes the facility's
  * latest_facility_audit_id, older ones stay readable by id.
  */
-export function facilityStatementRoutes(ctx: AppContext): express.Router {
-  const router = express.Router();
+export function facilityStatementHandlers(ctx: AppContext): Handlers {
   const { data, blobs } = ctx;
 
-  router.post('/facility/:id/upload_audit', requireOperation('statements', 'upload'), async (req, res) => {
+  return {
+  uploadFacilityStatement: async (req, res) => {
     const auth = req.auth!;
     const facility = await reachableFacility(auth, data, positiveId(req.params.id, 'id'));
     await readMultipart(ctx.uploads, req, res, [STATEMENT_UPLOAD.fileField]);
@@ -36,15 +35,15 @@ export function facilityStatementRoutes(ctx: AppContext): express.Router {
     });
     const body: FacilityStatementUploadResponse = { status: 1, id: record.id };
     res.json(body);
-  });
+  },
 
   /** The latest statement, or the one named by ?id= (it must belong to this facility). */
-  router.get('/facility/:id/audit', requireOperation('statements', 'show'), async (req, res) => {
+  getFacilityStatement: async (req, res) => {
     const facility = await reachableFacility(req.auth!, data, positiveId(req.params.id, 'id'));
     const statement = await data.facilities.statement(facility.id, req.query.id === undefined ? null : positiveId(req.query.id, 'id'));
     if (!statement) throw notFound('This facility has no such audit statement.');
     await sendStoredFile(res, blobs, statement.file);
-  });
+  },
 
-  return router;
+  };
 }

@@ -1,26 +1,26 @@
-import express, { type Request } from 'express';
+import type { Request } from 'express';
 import { ANOMALY_SORT_FIELDS, CHECK_NOTE_MAX, type AnomalyCheckRequest, type FleetView } from '../../src/domain/api/fleet';
 import { facilityScope } from '../auth/facilityScope';
-import { requireOperation } from '../auth/middleware';
 import type { AppContext } from '../context';
+import type { Handlers } from '../http/mountOperations';
 import { fieldError, notFound } from '../http/errors';
 import { positiveId } from '../http/fieldErrors';
 import { parseListParams, sendPage } from '../http/simpleRest';
 import { DEFAULT_ANOMALY_SORT, parseAnomalyFilter } from './anomalyQuery';
 
 /** The Fleet screen's calls (issue 28): its anomalies, marking one checked, and the burns and boxes of its map and trends. */
-export function fleetRoutes(ctx: AppContext): express.Router {
-  const router = express.Router();
+export function fleetHandlers(ctx: AppContext): Handlers {
   const { data } = ctx;
   const facilitiesOf = (req: Request) => facilityScope(req.auth!, data);
 
-  router.get('/fleet/anomalies', requireOperation('fleet', 'list'), async (req, res) => {
+  return {
+  listFleetAnomalies: async (req, res) => {
     const params = parseListParams(req.query, ANOMALY_SORT_FIELDS, DEFAULT_ANOMALY_SORT);
     const filter = parseAnomalyFilter(params.filter);
     sendPage(res, await data.fleet.anomalies({ facilityIds: await facilitiesOf(req), filter }, params));
-  });
+  },
 
-  router.post('/fleet/anomalies/:id/check', requireOperation('fleet', 'edit'), async (req, res) => {
+  checkFleetAnomaly: async (req, res) => {
     const id = positiveId(req.params.id, 'id');
     const { note }: AnomalyCheckRequest = req.body;
     const text = typeof note === 'string' ? note.trim() : '';
@@ -34,9 +34,9 @@ export function fleetRoutes(ctx: AppContext): express.Router {
     const checked = await data.fleet.check(id, { checked_by: auth.userId, checked_by_name: auth.username, checked_ts: new Date().toISOString(), check_note: text });
     if (!checked) throw notFound('No such anomaly.');
     res.json(checked);
-  });
+  },
 
-  router.get('/fleet/burns', requireOperation('fleet', 'list'), async (req, res) => {
+  listFleetBurns: async (req, res) => {
     const facilityId = req.query.facility_id === undefined ? undefined : positiveId(req.query.facility_id, 'facility_id');
     const scope = await facilitiesOf(req);
     const [burns, facilities] = await Promise.all([data.fleet.burns({ facilityIds: scope, facilityId }), data.facilities.list()]);
@@ -63,7 +63,7 @@ export function fleetRoutes(ctx: AppContext): express.Router {
       })),
     };
     res.json(view);
-  });
+  },
 
-  return router;
+  };
 }

@@ -1,6 +1,6 @@
-import express from 'express';
 import type { DependencyCheck, Readiness } from '../../src/domain/api/health';
 import type { AppContext } from '../context';
+import type { Handlers } from './mountOperations';
 import { RETRY_AFTER_S } from './unavailable';
 
 /** each dependency's answer is awaited this long at most: a load balancer's probe must not hang on a frozen one */
@@ -34,10 +34,10 @@ const FILES_NAMES = { local: 'file storage (the local folder)', s3: 'file storag
  * GET /health: the process answers (liveness). GET /health/ready: the store and the file storage answer too,
  * 503 naming the one that failed, or once the server is shutting down (readiness, for a load balancer).
  */
-export function healthRoutes(ctx: AppContext, lifecycle: Lifecycle): express.Router {
-  const router = express.Router();
-  router.get('/health', (_req, res) => res.json({ status: 'ok' }));
-  router.get('/health/ready', async (_req, res) => {
+export function healthHandlers(ctx: AppContext, lifecycle: Lifecycle): Handlers {
+  return {
+  getHealth: (_req, res) => res.json({ status: 'ok' }),
+  getReadiness: async (_req, res) => {
     const [store, files] = await Promise.all([check(ctx.data.kind, () => ctx.data.checkHealth()), check(ctx.blobs.kind, () => ctx.blobs.checkHealth())]);
     const failed = [...(store.ok ? [] : [STORE_NAMES[ctx.data.kind]]), ...(files.ok ? [] : [FILES_NAMES[ctx.blobs.kind]])];
     const body: Readiness = lifecycle.stopping
@@ -47,6 +47,6 @@ export function healthRoutes(ctx: AppContext, lifecycle: Lifecycle): express.Rou
         : { status: 'ready', checks: { store, files } };
     if (body.status !== 'ready') res.status(503).set('Retry-After', String(RETRY_AFTER_S));
     res.json(body);
-  });
-  return router;
+  },
+  };
 }

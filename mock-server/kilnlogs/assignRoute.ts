@@ -1,7 +1,6 @@
-import express from 'express';
 import type { KilnLogAssignRequest } from '../../src/domain/api/kilnLogs';
-import { requireOperation } from '../auth/middleware';
 import type { AppContext } from '../context';
+import type { Handlers } from '../http/mountOperations';
 import { conflict, notFound } from '../http/errors';
 import { positiveId } from '../http/fieldErrors';
 import { recordFacilityChange } from '../facilities/facilityChanges';
@@ -25,12 +24,12 @@ function unassignable(row: KilnLogRecord): string | null {
  * there (docs/security.md, M1). No registration and no re-analysis does
  * this by itself. Recorded in the facility's credit trail.
  */
-export function kilnLogAssignRoutes(ctx: AppContext): express.Router {
-  const router = express.Router();
+export function kilnLogAssignHandlers(ctx: AppContext): Handlers {
   const { data } = ctx;
   const files = new KilnLogFiles(ctx.blobs);
 
-  router.post('/kilnlogs/:id/assign', requireOperation('kiln_logs', 'assign'), async (req, res) => {
+  return {
+  assignKilnLog: async (req, res) => {
     const auth = req.auth!;
     const id = positiveId(req.params.id, 'id');
     const { kiln: kilnRecordId }: KilnLogAssignRequest = req.body;
@@ -64,7 +63,7 @@ export function kilnLogAssignRoutes(ctx: AppContext): express.Router {
       await files.saveAnalysis(id, previousAnalysis);
       throw err;
     }
-  });
+  },
 
-  return router;
+  };
 }

@@ -1,11 +1,11 @@
-import express, { type Request } from 'express';
+import type { Request, RequestHandler } from 'express';
 import { KILNLOG_SORT_FIELDS, type KilnLogDetail } from '../../src/domain/api/kilnLogs';
 import { facilityScope } from '../auth/facilityScope';
-import { requireOperation } from '../auth/middleware';
 import { missingFile } from '../blobs/missingFile';
 import type { AppContext } from '../context';
 import { pipeToClient } from '../files/storedFiles';
 import { conflict, notFound } from '../http/errors';
+import type { Handlers } from '../http/mountOperations';
 import { positiveId } from '../http/fieldErrors';
 import { parseListParams, sendPage } from '../http/simpleRest';
 import type { KilnLogPatch } from '../store/dataStore';
@@ -15,13 +15,12 @@ import { recordAnomalies } from '../fleet/anomalyPass';
 import { present, presentOne } from './presentLog';
 import { DEFAULT_KILNLOG_SORT, inFacilities, parseKilnLogFilter } from './query';
 import { deleteAfter } from './retention';
-import { admission, checkSignature, signatureOf, uploadGuard } from './signedUpload';
+import { admission, checkSignature, readSignature, signatureOf } from './signedUpload';
 import { KilnLogFiles } from './storage';
 import { readUploadBody, uploadedLog } from './uploadBody';
 
 /** The kiln log calls of DESIGN, "Calls the spec does not show": upload, lists, detail, download, re-analysis, archive and restore. */
-export function kilnLogRoutes(ctx: AppContext): express.Router {
-  const router = express.Router();
+export function kilnLogHandlers(ctx: AppContext): Handlers {
   const { data } = ctx;
   const files = new KilnLogFiles(ctx.blobs);
 
@@ -51,49 +50,51 @@ export function kilnLogRoutes(ctx: AppContext): express.Router {
     if (row.audited) throw conflict(`Log ${row.id} is an audited burn: it cannot be ${doing}.`);
   };
 
-  router.post('/kilnlogs/upload', uploadGuard, readUploadBody, async (req, res) => {
-    const { bytes, fileName } = uploadedLog(req);
-    const signature = signatureOf(res.locals);
-    // the signature is checked before the file is analysed: an unknown or revoked key costs no analysis
-    const signed = signature ? { signature, key: await checkSignature(data, signature, bytes) } : null;
-    const row = await ingestLog(data, files, { bytes, fileName, uploadTs: new Date() }, admission(data, signed));
-    res.status(201).json(await presentOne(data, row));
-  });
-
-  const list = (archived: boolean): express.RequestHandler => async (req, res) => {
+  const list = (archived: boolean): RequestHandler => async (req, res) => {
     const params = parseListParams(req.query, KILNLOG_SORT_FIELDS, DEFAULT_KILNLOG_SORT);
     const filter = parseKilnLogFilter(params.filter);
     const page = await data.kilnLogs.list({ archived, facilityIds: await facilitiesOf(req) }, filter, params);
     sendPage(res, { ...page, rows: page.rows.map((row) => present(row, row.audit_job_id)) });
   };
-  router.get('/kilnlogs', requireOperation('kiln_logs', 'list'), list(false));
-  router.get('/archived_kilnlogs', requireOperation('archived_kiln_logs', 'list'), list(true));
-
-  router.get('/archived_kilnlogs/retention', requireOperation('archived_kiln_logs', 'list'), (_req, res) => {
-    res.json({ retention_days: ctx.config.archiveRetentionDays });
-  });
-
-  router.get('/kilnlogs/:id', requireOperation('kiln_logs', 'show'), async (req, res) => {
-    const row = await findLog(req);
-    const [log, analysis] = await Promise.all([presentOne(data, row), files.readAnalysis(row.id)]);
-    const detail: KilnLogDetail = { ...log, ...analysis };
-    res.json(detail);
-  });
-
-  router.get('/kilnlogs/:id/download', requireOperation('kiln_logs', 'download'), async (req, res) => {
-    const row = await findLog(req);
-    const raw = await ctx.blobs.get(row.s3key);
-    if (!raw) throw missingFile(row.s3key, `kiln log ${row.id}`);
-    res.attachment(row.file_name).type('text/csv').set('Content-Length', String(raw.size));
-    await pipeToClient(raw.stream, res);
-  });
 
   const refuseAnalysis = (row: KilnLogRecord) => {
     refuseIfAudited(row, 'analysed again');
     if (row.archived_ts !== null) throw conflict(`Log ${row.id} is archived: restore it before analysing it again.`);
   };
 
-  router.post('/kilnlogs/:id/analyse', requireOperation('kiln_logs', 'analyse'), async (req, res) => {
+  return {
+  uploadKilnLog: [readSignature, readUploadBody, async (req, res) => {
+    const { bytes, fileName } = uploadedLog(req);
+    const signature = signatureOf(res.locals);
+    // the signature is checked before the file is analysed: an unknown or revoked key costs no analysis
+    const signed = signature ? { signature, key: await checkSignature(data, signature, bytes) } : null;
+    const row = await ingestLog(data, files, { bytes, fileName, uploadTs: new Date() }, admission(data, signed));
+    res.status(201).json(await presentOne(data, row));
+  }],
+
+  listKilnLogs: list(false),
+  listArchivedKilnLogs: list(true),
+
+  getArchiveRetention: (_req, res) => {
+    res.json({ retention_days: ctx.config.archiveRetentionDays });
+  },
+
+  getKilnLog: async (req, res) => {
+    const row = await findLog(req);
+    const [log, analysis] = await Promise.all([presentOne(data, row), files.readAnalysis(row.id)]);
+    const detail: KilnLogDetail = { ...log, ...analysis };
+    res.json(detail);
+  },
+
+  downloadKilnLog: async (req, res) => {
+    const row = await findLog(req);
+    const raw = await ctx.blobs.get(row.s3key);
+    if (!raw) throw missingFile(row.s3key, `kiln log ${row.id}`);
+    res.attachment(row.file_name).type('text/csv').set('Content-Length', String(raw.size));
+    await pipeToClient(raw.stream, res);
+  },
+
+  analyseKilnLog: async (req, res) => {
     const found = await findLog(req);
     refuseAnalysis(found);
     const [bytes, previousAnalysis] = await Promise.all([files.readRaw(found.s3key), files.readAnalysis(found.id)]);
@@ -111,9 +112,9 @@ export function kilnLogRoutes(ctx: AppContext): express.Router {
       await files.saveAnalysis(found.id, previousAnalysis);
       throw err;
     }
-  });
+  },
 
-  router.post('/kilnlogs/:id/archive', requireOperation('kiln_logs', 'archive'), async (req, res) => {
+  archiveKilnLog: async (req, res) => {
     const row = await changeLog(req, (row) => {
       refuseIfAudited(row, 'archived');
       if (row.archived_ts !== null) throw conflict(`Log ${row.id} is already archived.`);
@@ -121,12 +122,12 @@ export function kilnLogRoutes(ctx: AppContext): express.Router {
       return { archived_ts: now.toISOString(), delete_after: deleteAfter(now, ctx.config.archiveRetentionDays) };
     });
     res.json(await presentOne(data, row));
-  });
+  },
 
-  router.post('/archived_kilnlogs/:id/restore', requireOperation('archived_kiln_logs', 'restore'), async (req, res) => {
+  restoreKilnLog: async (req, res) => {
     const row = await changeLog(req, () => ({ archived_ts: null, delete_after: null }), true);
     res.json(await presentOne(data, row));
-  });
+  },
 
-  return router;
+  };
 }

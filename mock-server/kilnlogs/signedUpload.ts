@@ -1,5 +1,4 @@
 import type { RequestHandler } from 'express';
-import { requireOperation } from '../auth/middleware';
 import { HttpError } from '../http/errors';
 import { uploadSignature, verifiesBytes, type UploadSignature } from '../kilns/kilnKeys';
 import type { DataStore } from '../store/dataStore';
@@ -21,17 +20,21 @@ export async function hasActiveKey(data: Pick<DataStore, 'kilns'>, kilnId: numbe
   return (await data.kilns.keys(kilnId)).some((k) => k.revoked_ts === null);
 }
 
+/** Whether a request names a kiln key or carries a signature: a signed upload, whose headers the upload checks. */
+export const hasKilnSignature = (req: { get(name: string): string | undefined }) => req.get('kiln-key') !== undefined || req.get('kiln-signature') !== undefined;
+
 /** True for the request authenticate() lets through without a bearer token: an upload naming a kiln key (checked by the upload itself). */
 export const isSignedUpload = (req: { method: string; path: string; get(name: string): string | undefined }) =>
-  req.method === 'POST' && req.path === '/kilnlogs/upload' && (req.get('kiln-key') !== undefined || req.get('kiln-signature') !== undefined);
+  req.method === 'POST' && req.path === '/kilnlogs/upload' && hasKilnSignature(req);
 
-const uploaderOnly = requireOperation('kiln_logs', 'upload');
-
-/** Before the body is read: a signed upload's headers must be well-formed (400); an unsigned one needs the uploader's rule. */
-export const uploadGuard: RequestHandler = (req, res, next) => {
+/**
+ * Before the body is read: a signed upload's headers must be well-formed
+ * (400), and the signature is kept for the upload. An unsigned upload has
+ * passed the uploader's rule already (auth/middleware.ts, operationGuard).
+ */
+export const readSignature: RequestHandler = (req, res, next) => {
   const signature = uploadSignature((name: string) => req.get(name));
-  if (!signature) return uploaderOnly(req, res, next);
-  res.locals.kilnSignature = signature;
+  if (signature) res.locals.kilnSignature = signature;
   next();
 };
 

@@ -1,9 +1,9 @@
-import express, { type Request } from 'express';
+import type { Request } from 'express';
 import type { FacilityChange, KilnKey, KilnKeyAddRequest } from '../../src/domain/api/configure';
 import type { AuthContext } from '../auth/authContext';
 import { facilityScope } from '../auth/facilityScope';
-import { requireOperation } from '../auth/middleware';
 import type { AppContext } from '../context';
+import type { Handlers } from '../http/mountOperations';
 import { recordFacilityChange } from '../facilities/facilityChanges';
 import { conflict, fieldError, notFound } from '../http/errors';
 import { positiveId } from '../http/fieldErrors';
@@ -45,8 +45,7 @@ const keyDetail = (kiln: KilnRecord, key: KilnKeyRecord) => ({ kiln: { id: kiln.
  * the kiln, added and revoked by those who may update it, in its facility's
  * scope (another facility's kiln is a 404). Each change goes to the facility's trail.
  */
-export function kilnKeyRoutes(ctx: AppContext): express.Router {
-  const router = express.Router();
+export function kilnKeyHandlers(ctx: AppContext): Handlers {
   const { data } = ctx;
 
   /** The kiln the caller may reach; 404 for any other. */
@@ -56,21 +55,22 @@ export function kilnKeyRoutes(ctx: AppContext): express.Router {
     return kiln;
   };
 
-  router.get('/kilns/:id/keys', requireOperation('kilns', 'show'), async (req, res) => {
+  return {
+  listKilnKeys: async (req, res) => {
     const kiln = await reachableKiln(data, req.auth!, req);
     const body: KilnKey[] = await withNames(data, await data.kilns.keys(kiln.id));
     res.json(body);
-  });
+  },
 
   // the trail of the kiln's keys (who added or revoked which, when), for those who read the kiln: the facility's trail is a super-admin's
-  router.get('/kilns/:id/keys/changes', requireOperation('kilns', 'show'), async (req, res) => {
+  listKilnKeyChanges: async (req, res) => {
     const kiln = await reachableKiln(data, req.auth!, req);
     const changes = await data.facilities.changesOf(kiln.facility_id, KEY_ACTIONS);
     const body: FacilityChange[] = changes.filter((c) => c.detail.kiln?.id === kiln.id);
     res.json(body);
-  });
+  },
 
-  router.post('/kilns/:id/keys', requireOperation('kilns', 'edit'), async (req, res) => {
+  addKilnKey: async (req, res) => {
     const auth = req.auth!;
     const payload: KilnKeyAddRequest = req.body;
     const label = payload.label.trim();
@@ -87,9 +87,9 @@ export function kilnKeyRoutes(ctx: AppContext): express.Router {
       return added;
     });
     res.status(201).json(toKilnKey(key, auth.username));
-  });
+  },
 
-  router.post('/kilns/:id/keys/:keyId/revoke', requireOperation('kilns', 'edit'), async (req, res) => {
+  revokeKilnKey: async (req, res) => {
     const auth = req.auth!;
     const keyId = positiveId(req.params.keyId, 'keyId');
     const key = await data.transaction(async (tx) => {
@@ -101,7 +101,7 @@ export function kilnKeyRoutes(ctx: AppContext): express.Router {
       return done.key;
     });
     res.json((await withNames(data, [key]))[0]);
-  });
+  },
 
-  return router;
+  };
 }

@@ -1,11 +1,10 @@
-import express from 'express';
 import type { FacilityKilnsResponse, Kiln, KilnApproveRequest, KilnRegistryResponse, KilnSaveRequest } from '../../src/domain/api/configure';
 import { KILN_NUMBER_RULES, validateKiln } from '../../src/domain/kilnValidation';
 import { canAccess } from '../../src/domain/operations';
 import type { AuthContext } from '../auth/authContext';
 import { facilityScope } from '../auth/facilityScope';
-import { requireOperation } from '../auth/middleware';
 import type { AppContext } from '../context';
+import type { Handlers } from '../http/mountOperations';
 import { notFound } from '../http/errors';
 import { assertNoFieldErrors, positiveId } from '../http/fieldErrors';
 import { reachableFacility, visibleFacilities } from '../facilities/access';
@@ -23,8 +22,7 @@ const approvesKilns = (auth: AuthContext) => canAccess(auth.rules, { resource: '
  * only kilns of the facilities they own, and may only put a kiln in one of them; a kiln id
  * they register (or rename a kiln to) is pending until a super-admin approves it.
  */
-export function kilnRoutes(ctx: AppContext): express.Router {
-  const router = express.Router();
+export function kilnHandlers(ctx: AppContext): Handlers {
   const { data } = ctx;
 
   const kilnsOf = async (facilityIds: readonly number[]) => sortKilns((await data.kilns.list({ facilityIds })).map(toKiln));
@@ -49,22 +47,23 @@ export function kilnRoutes(ctx: AppContext): express.Router {
     return kilnFields(payload);
   }
 
-  router.get('/kiln/registry/list', requireOperation('kilns', 'list'), async (req, res) => {
+  return {
+  listKilnRegistry: async (req, res) => {
     const facilities = await visibleFacilities(req.auth!, data);
     const body: KilnRegistryResponse = {
       kilns: await kilnsOf(facilities.map((f) => f.id)),
       facilities: facilities.map(toFacilityOption),
     };
     res.json(body);
-  });
+  },
 
-  router.get('/facility/:id/kilns', requireOperation('kilns', 'list'), async (req, res) => {
+  listFacilityKilns: async (req, res) => {
     const facility = await reachableFacility(req.auth!, data, positiveId(req.params.id, 'id'));
     const body: FacilityKilnsResponse = { kilns: await kilnsOf([facility.id]) };
     res.json(body);
-  });
+  },
 
-  router.post('/kiln/registry/add', requireOperation('kilns', 'create'), async (req, res) => {
+  addKiln: async (req, res) => {
     const auth = req.auth!;
     // the shape openapi.yaml promises, checked by the OpenAPI validator; the values are checked here
     const payload: KilnSaveRequest = req.body;
@@ -76,9 +75,9 @@ export function kilnRoutes(ctx: AppContext): express.Router {
       await tx.kilns.create({ ...fields, ...approval, last_update: now });
     });
     res.json({ status: 1 });
-  });
+  },
 
-  router.post('/kiln/registry/edit', requireOperation('kilns', 'edit'), async (req, res) => {
+  editKiln: async (req, res) => {
     const auth = req.auth!;
     const payload: KilnSaveRequest = req.body;
     const id = positiveId(payload.id, 'id');
@@ -93,9 +92,9 @@ export function kilnRoutes(ctx: AppContext): express.Router {
       await tx.kilns.update(kiln.id, { ...fields, ...(renamed && { approved_ts: null, approved_by: null }), last_update: new Date().toISOString() });
     });
     res.json({ status: 1 });
-  });
+  },
 
-  router.post('/kiln/registry/approve', requireOperation('kilns', 'approve'), async (req, res) => {
+  approveKiln: async (req, res) => {
     const auth = req.auth!;
     const { id }: KilnApproveRequest = req.body;
     const kiln = await data.transaction(async (tx) => {
@@ -107,7 +106,7 @@ export function kilnRoutes(ctx: AppContext): express.Router {
     const [row] = (await data.kilns.list({ facilityIds: [kiln.facility_id] })).filter((k) => k.id === kiln.id);
     const body: Kiln = toKiln(row);
     res.json(body);
-  });
+  },
 
-  return router;
+  };
 }

@@ -1,15 +1,15 @@
 import { parseArgs } from 'node:util';
 import { checkContract, type CallReport } from './contract/contractCheck';
-import { loadOpenApi } from './contract/openapiDocument';
+import { loadOpenApi } from '../http/openapiDocument';
 
 const USAGE = `Usage: npm run contract -- --base-url URL --user NAME --password PW [--file openapi.yaml]
                     [--write [--lasting] [--certify [--signer NAME --signer-password PW]]]
 
 Checks a running backend against mock-server/openapi.yaml as one user: logs
 in, makes every read call of the document without a token (401 expected)
-and with the user's (2xx when the token's rules grant the call's x-rule,
-403 when not), and checks each answer's status, media type, headers and
-body schema. Without --write only GET calls and the login are made.
+and with the user's (2xx when the token's rules grant the rule of the call's
+x-operation entry, 403 when not), and checks each answer's status, media
+type, headers and body schema. Without --write only GET calls and the login are made.
 
 --write   also every write call: without a token (401), with the token for
           each call the role lacks the rule for (403; the document's example

@@ -1,10 +1,10 @@
-import express from 'express';
 import type { PasswordChangeRequest } from '../../src/domain/api/users';
 import { needsRelease } from '../../src/domain/accountRelease';
 import { canAccess } from '../../src/domain/operations';
 import { ROLES } from '../../src/domain/rules';
 import { hashPassword } from '../auth/passwords';
 import type { AppContext } from '../context';
+import type { Handlers } from '../http/mountOperations';
 import { fieldError, forbidden, notFound } from '../http/errors';
 import { passwordProblem } from './passwordPolicy';
 import { recordUserChange } from './userChanges';
@@ -15,12 +15,12 @@ import { recordUserChange } from './userChanges';
  * temporary: its user must choose their own at the next login, and one a
  * user-admin set for roles 3–5 also waits for a super-admin's release.
  */
-export function userRoutes(ctx: AppContext): express.Router {
-  const router = express.Router();
+export function userHandlers(ctx: AppContext): Handlers {
 
-  router.post('/user/:username/update', async (req, res) => {
+  return {
+  changePassword: async (req, res) => {
     const auth = req.auth!;
-    const { username } = req.params;
+    const username = String(req.params.username);
     const isSelf = username === auth.username;
     if (!isSelf && !canAccess(auth.rules, { resource: 'users', action: 'edit' })) throw forbidden('You may only change your own password.');
     // the shape openapi.yaml promises, checked by the OpenAPI validator; the password's strength is checked here
@@ -47,7 +47,7 @@ export function userRoutes(ctx: AppContext): express.Router {
       await recordUserChange(tx, auth, user, isSelf ? 'change_password' : 'reset_password', locks ? { locked: { from: false, to: true } } : {});
     });
     res.json({ status: 1 });
-  });
+  },
 
-  return router;
+  };
 }

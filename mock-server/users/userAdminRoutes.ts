@@ -1,12 +1,12 @@
-import express, { type Request } from 'express';
+import type { Request } from 'express';
 import type { UserCreateRequest, UserUpdateRequest } from '../../src/domain/api/users';
 import { needsRelease } from '../../src/domain/accountRelease';
 import { ROLES } from '../../src/domain/rules';
 import { passwordError, validateNewUser, validateUserAccess } from '../../src/domain/userValidation';
 import type { AuthContext } from '../auth/authContext';
-import { requireOperation } from '../auth/middleware';
 import { hashPassword } from '../auth/passwords';
 import type { AppContext } from '../context';
+import type { Handlers } from '../http/mountOperations';
 import { conflict, fieldError, forbidden, notFound } from '../http/errors';
 import { assertNoFieldErrors, positiveId } from '../http/fieldErrors';
 import { idList, refuseUnknownKeys, searchText, wholeNumberFilter } from '../http/listFilters';
@@ -54,39 +54,39 @@ async function usernameFree<T>(work: Promise<T>): Promise<T> {
  * the password, delete; and each user's recorded changes. Every change and
  * its record are written in one transaction.
  */
-export function userAdminRoutes(ctx: AppContext): express.Router {
-  const router = express.Router();
+export function userAdminHandlers(ctx: AppContext): Handlers {
   const { data } = ctx;
   const owners = async () => facilitiesByOwner(await data.facilities.list());
   const targetOf = (req: Request) => positiveId(req.params.id, 'id');
 
-  router.get('/users', requireOperation('users', 'list'), async (req, res) => {
+  return {
+  listUsers: async (req, res) => {
     const params = parseListParams(req.query, USER_SORT_FIELDS, { field: 'id', order: 'ASC' });
     const [page, owned] = await Promise.all([data.users.list(parseUserFilter(params.filter), params), owners()]);
     sendPage(res, { ...page, rows: page.rows.map((u) => userView(u, owned)) });
-  });
+  },
 
-  router.get('/users/facilities', requireOperation('users', 'list'), async (_req, res) => {
+  listUserFacilities: async (_req, res) => {
     const [facilities, owners] = await Promise.all([data.facilities.list(), data.users.withRoles(OWNER_ROLES)]);
     const nameOf = new Map(owners.map((u) => [u.id, u.username]));
     res.json(facilities.map(({ id, mnemonic, name, owner_id }) => ({ id, mnemonic, name, owner_id, owner_username: nameOf.get(owner_id) ?? null })));
-  });
+  },
 
-  router.get('/users/:id', requireOperation('users', 'show'), async (req, res) => {
+  getUser: async (req, res) => {
     const user = await data.users.get(targetOf(req));
     if (!user) throw notFound('No such user.');
     res.json(userView(user, await owners()));
-  });
+  },
 
-  router.get('/users/:id/changes', requireOperation('users', 'show'), async (req, res) => {
+  listUserChanges: async (req, res) => {
     const id = targetOf(req);
     const [user, changes] = await Promise.all([data.users.get(id), data.users.changesOf(id)]);
     // a deleted user's record stays readable by id
     if (!user && changes.length === 0) throw notFound('No such user.');
     res.json(changes);
-  });
+  },
 
-  router.post('/users', requireOperation('users', 'create'), async (req, res) => {
+  createUser: async (req, res) => {
     const auth = req.auth!;
     // the shape openapi.yaml promises, checked by the OpenAPI validator; the rules are checked here
     const body: UserCreateRequest = req.body;
@@ -118,9 +118,9 @@ export function userAdminRoutes(ctx: AppContext): express.Router {
       }),
     );
     res.status(201).json(userView(user, await owners()));
-  });
+  },
 
-  router.put('/users/:id', requireOperation('users', 'edit'), async (req, res) => {
+  updateUser: async (req, res) => {
     const auth = req.auth!;
     const id = targetOf(req);
     if (id === auth.userId) throw forbidden('You cannot change your own account here; change your password on the Profile page.');
@@ -173,10 +173,10 @@ export function userAdminRoutes(ctx: AppContext): express.Router {
       return after;
     });
     res.json(userView(user, await owners()));
-  });
+  },
 
   // the second person on a password a user-admin handed over (src/domain/accountRelease.ts)
-  router.post('/users/:id/release', requireOperation('users', 'release'), async (req, res) => {
+  releaseUser: async (req, res) => {
     const auth = req.auth!;
     const id = targetOf(req);
     const user = await data.transaction(async (tx) => {
@@ -188,9 +188,9 @@ export function userAdminRoutes(ctx: AppContext): express.Router {
       return after;
     });
     res.json(userView(user, await owners()));
-  });
+  },
 
-  router.delete('/users/:id', requireOperation('users', 'delete'), async (req, res) => {
+  deleteUser: async (req, res) => {
     const auth = req.auth!;
     const id = targetOf(req);
     if (id === auth.userId) throw forbidden('You cannot delete your own account.');
@@ -209,7 +209,7 @@ export function userAdminRoutes(ctx: AppContext): express.Router {
       return user;
     });
     res.json(userView(removed, owned));
-  });
+  },
 
-  return router;
+  };
 }

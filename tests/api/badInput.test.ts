@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadOpenApi } from '../../mock-server/tools/contract/openapiDocument';
+import { loadOpenApi } from '../../mock-server/http/openapiDocument';
 import { DEMO_USERS } from '../../mock-server/seed/users';
 import { badRequestsFor, type BadRequest } from '../helpers/badRequests';
 import { loginAll } from '../helpers/configure';

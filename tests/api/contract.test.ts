@@ -4,7 +4,7 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PROJECT_ROOT } from '../../mock-server/config';
 import { checkContract, type ContractResult } from '../../mock-server/tools/contract/contractCheck';
-import { loadOpenApi } from '../../mock-server/tools/contract/openapiDocument';
+import { loadOpenApi } from '../../mock-server/http/openapiDocument';
 import { DEMO_USERS } from '../../mock-server/seed/users';
 import { DEMO_PASSWORD, startListeningTestServer, type ListeningTestServer } from '../helpers/testServer';
 

@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import type { OpenApiDocument, OpenApiOperation, OpenApiParameter } from '../../mock-server/tools/contract/openapiDocument';
+import type { OpenApiDocument, OpenApiOperation, OpenApiParameter } from '../../mock-server/http/openapiDocument';
 
 /**
  * Requests that break an operation of openapi.yaml, generated from the

@@ -1,6 +1,6 @@
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
-import { documentedResponse, escapePointer, type OpenApiDocument, type OpenApiOperation } from './openapiDocument';
+import { documentedResponse, escapePointer, type OpenApiDocument, type OpenApiOperation } from '../../http/openapiDocument';
 
 /** What came back from one call, as the contract check sees it. */
 export interface Answer {

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import openapiTS, { astToString } from 'openapi-typescript';
 import { PROJECT_ROOT } from '../../config';
+import { OPENAPI_SOURCE } from '../../http/openapiDocument';
 
 /**
  * The API's TypeScript types, generated from mock-server/openapi.yaml by
@@ -10,7 +11,6 @@ import { PROJECT_ROOT } from '../../config';
  * rewrites the file; a unit test fails when it is out of date).
  */
 
-export const OPENAPI_SOURCE = path.join(PROJECT_ROOT, 'mock-server', 'openapi.yaml');
 export const API_TYPES_FILE = path.join(PROJECT_ROOT, 'src', 'domain', 'api', 'generated.ts');
 
 const HEADER = `/**

@@ -1,5 +1,5 @@
 import { isJson, type Answer } from './answerCheck';
-import type { OpenApiParameter } from './openapiDocument';
+import type { OpenApiParameter } from '../../http/openapiDocument';
 
 /** How a call is made: a token, and at most one of a JSON body, a multipart form or raw bytes. */
 export interface CallInit {

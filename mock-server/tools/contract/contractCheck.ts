@@ -2,13 +2,13 @@ import { jwtDecode } from 'jwt-decode';
 import { can, type Rule } from '../../../src/domain/rules';
 import { AnswerChecker } from './answerCheck';
 import { Backend, documentedValue, fillTemplate, parameterValue } from './backend';
-import { loadOpenApi, type OpenApiDocument, type OpenApiOperation } from './openapiDocument';
+import { loadOpenApi, type OpenApiDocument, type OpenApiOperation } from '../../http/openapiDocument';
 import { checkWrites, type WriteOptions } from './writeCheck';
 
 /**
  * Checks a running backend against mock-server/openapi.yaml as one user:
  * logs in, then makes every read call of the document twice — without a
- * token (401 expected) and with the user's (the answer its x-rule promises:
+ * token (401 expected) and with the user's (the answer its x-operation promises:
  * 2xx when the token's rules grant it, 403 when not) — and checks each
  * answer's status, media type, headers and body schema. Without `write` it
  * changes nothing: only GET calls and the login are made. With it, the

@@ -1,5 +1,5 @@
 import { documentedValue, fillTemplate, resolveSource, setAtPointer, type Backend, type CallInit } from './backend';
-import type { OpenApiMediaExample, OpenApiOperation, OpenApiParameter } from './openapiDocument';
+import type { OpenApiMediaExample, OpenApiOperation, OpenApiParameter } from '../../http/openapiDocument';
 import { sampleFile, type BurnOrigin } from './sampleFiles';
 
 /**

@@ -2,7 +2,7 @@ import type { Rule } from '../../../src/domain/rules';
 import type { AnswerChecker } from './answerCheck';
 import type { Backend } from './backend';
 import type { CallReport } from './contractCheck';
-import type { OpenApiDocument, OpenApiOperation } from './openapiDocument';
+import type { OpenApiDocument, OpenApiOperation } from '../../http/openapiDocument';
 import { SCENARIOS, type Permanence, type Scenario } from './writeScenarios';
 import { StepFailed, WriteRun } from './writeRun';
 

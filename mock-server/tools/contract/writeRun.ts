@@ -3,7 +3,7 @@ import type { Answer, AnswerChecker } from './answerCheck';
 import type { Backend, CallInit } from './backend';
 import type { CallReport } from './contractCheck';
 import { exampleRequest, type ExampleRequest } from './exampleRequest';
-import type { OpenApiDocument, OpenApiOperation } from './openapiDocument';
+import type { OpenApiDocument, OpenApiOperation } from '../../http/openapiDocument';
 import type { BurnOrigin } from './sampleFiles';
 
 /** A scenario step went wrong: the rest of the scenario cannot follow (its cleanup still runs). */

@@ -13,29 +13,7 @@ export interface paths {
             cookie?: never;
         };
         /** Liveness check (the process answers; dependencies are not asked) */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description The server process is up. */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @constant */
-                            status: "ok";
-                        };
-                    };
-                };
-            };
-        };
+        get: operations["getHealth"];
         put?: never;
         post?: never;
         delete?: never;
@@ -57,36 +35,7 @@ export interface paths {
          *     storage (S3: HeadBucket; local: its folder writable), each within 5 s. 503 while
          *     either fails, or once the server is shutting down.
          */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Ready to serve. */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Readiness"];
-                    };
-                };
-                /** @description Not ready; `checks` names what failed. */
-                503: {
-                    headers: {
-                        "Retry-After"?: string;
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Readiness"];
-                    };
-                };
-            };
-        };
+        get: operations["getReadiness"];
         put?: never;
         post?: never;
         delete?: never;
@@ -105,64 +54,7 @@ export interface paths {
         get?: never;
         put?: never;
         /** Log in (spec §7) */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        username: string;
-                        password: string;
-                    };
-                };
-            };
-            responses: {
-                /** @description The token. */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "text/plain": string;
-                    };
-                };
-                400: components["responses"]["BadRequest"];
-                /** @description Wrong username or password. */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                423: components["responses"]["AccountLocked"];
-                /** @description Too many failed logins from this client (for this username, or for any); Retry-After says when to try again. */
-                429: {
-                    headers: {
-                        "Retry-After"?: number;
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Too many logins are being checked at once, or the database is unavailable; Retry-After says when to try again. */
-                503: {
-                    headers: {
-                        "Retry-After"?: number;
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        post: operations["logIn"];
         delete?: never;
         options?: never;
         head?: never;
@@ -177,28 +69,7 @@ export interface paths {
             cookie?: never;
         };
         /** Recent Changes, newest first */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description The entries. */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Change"][];
-                    };
-                };
-                401: components["responses"]["Unauthorized"];
-                503: components["responses"]["Unavailable"];
-            };
-        };
+        get: operations["listRecentChanges"];
         put?: never;
         post?: never;
         delete?: never;
@@ -221,44 +92,7 @@ export interface paths {
          * @description The one call open to a user who must replace a password a user-admin set (428 for any
          *     other). A password set for another user must be replaced by that user at the next login.
          */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    username: string;
-                };
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    /**
-                     * @example {
-                     *       "pass": "Contract-Check-2026!"
-                     *     }
-                     */
-                    "application/json": {
-                        pass: string;
-                    };
-                };
-            };
-            responses: {
-                /** @description Changed. */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Status"];
-                    };
-                };
-                400: components["responses"]["BadRequest"];
-                401: components["responses"]["Unauthorized"];
-                403: components["responses"]["Forbidden"];
-                404: components["responses"]["NotFound"];
-                503: components["responses"]["UnavailableOrBusy"];
-            };
-        };
+        post: operations["changePassword"];
         delete?: never;
         options?: never;
         head?: never;
@@ -276,47 +110,7 @@ export interface paths {
          * Users (simple REST; rule read user)
          * @description Sort fields: id (default, ASC), username, role, created_ts, last_login_ts.
          */
-        get: {
-            parameters: {
-                query?: {
-                    /**
-                     * @description Simple REST sort, JSON ["field","ASC"|"DESC"].
-                     * @example ["logts","DESC"]
-                     */
-                    sort?: components["parameters"]["ListSort"];
-                    /**
-                     * @description Simple REST range, JSON [first,last] (inclusive, at most 1000 rows; default the first 1000).
-                     * @example [0,24]
-                     */
-                    range?: components["parameters"]["ListRange"];
-                    /**
-                     * @description Simple REST filter, a JSON object. Keys: id (number or list, getMany), role (0-5), q (text in the username). Unknown keys are a 400.
-                     * @example {"role":4}
-                     */
-                    filter?: components["parameters"]["UserFilter"];
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description One page of users. */
-                200: {
-                    headers: {
-                        "Content-Range": components["headers"]["ContentRange"];
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["User"][];
-                    };
-                };
-                400: components["responses"]["BadRequest"];
-                401: components["responses"]["Unauthorized"];
-                403: components["responses"]["Forbidden"];
-                503: components["responses"]["Unavailable"];
-            };
-        };
+        get: operations["listUsers"];
         put?: never;
         /**
          * Create a user with a temporary password (rule create user; only a super-admin creates a super-admin)
@@ -324,41 +118,7 @@ export interface paths {
          *     releases it. Facilities another user owns are given only by a super-admin (403), and
          *     the move is recorded in both users' changes.
          */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    /**
-                     * @example {
-                     *       "username": "contract-check-{run}",
-                     *       "role": 1,
-                     *       "password": "Contract-Check-2026!"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["UserCreateRequest"];
-                };
-            };
-            responses: {
-                /** @description The new user. */
-                201: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["User"];
-                    };
-                };
-                400: components["responses"]["BadRequest"];
-                401: components["responses"]["Unauthorized"];
-                403: components["responses"]["Forbidden"];
-                503: components["responses"]["UnavailableOrBusy"];
-            };
-        };
+        post: operations["createUser"];
         delete?: never;
         options?: never;
         head?: never;
@@ -373,29 +133,7 @@ export interface paths {
             cookie?: never;
         };
         /** The facilities a facility admin may be given, with their owners (rule read user) */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Every facility, by mnemonic, with who owns it (the Users screen warns before one changes owner). */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["UserFacilityOption"][];
-                    };
-                };
-                401: components["responses"]["Unauthorized"];
-                403: components["responses"]["Forbidden"];
-                503: components["responses"]["Unavailable"];
-            };
-        };
+        get: operations["listUserFacilities"];
         put?: never;
         post?: never;
         delete?: never;
@@ -414,33 +152,7 @@ export interface paths {
             cookie?: never;
         };
         /** One user (rule read user) */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: components["parameters"]["RecordId"];
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description The user. */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["User"];
-                    };
-                };
-                400: components["responses"]["BadRequest"];
-                401: components["responses"]["Unauthorized"];
-                403: components["responses"]["Forbidden"];
-                404: components["responses"]["NotFound"];
-                503: components["responses"]["Unavailable"];
-            };
-        };
+        get: operations["getUser"];
         /**
          * Change a user's role and facilities, or reset the password (rule update user)
          * @description Not one's own role; a super-admin's record, or the super-admin role, only by a
@@ -450,73 +162,10 @@ export interface paths {
          *     releases it. Facilities another user owns are moved only by a super-admin (403),
          *     recorded in both users' changes.
          */
-        put: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: components["parameters"]["RecordId"];
-                };
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    /**
-                     * @example {
-                     *       "role": 3
-                     *     }
-                     */
-                    "application/json": components["schemas"]["UserUpdateRequest"];
-                };
-            };
-            responses: {
-                /** @description The user as changed. */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["User"];
-                    };
-                };
-                400: components["responses"]["BadRequest"];
-                401: components["responses"]["Unauthorized"];
-                403: components["responses"]["Forbidden"];
-                404: components["responses"]["NotFound"];
-                409: components["responses"]["Conflict"];
-                503: components["responses"]["UnavailableOrBusy"];
-            };
-        };
+        put: operations["updateUser"];
         post?: never;
         /** Delete a user (rule delete user); never oneself (403), never the last super-admin (409) */
-        delete: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: components["parameters"]["RecordId"];
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description The user as it was. */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["User"];
-                    };
-                };
-                400: components["responses"]["BadRequest"];
-                401: components["responses"]["Unauthorized"];
-                403: components["responses"]["Forbidden"];
-                404: components["responses"]["NotFound"];
-                409: components["responses"]["Conflict"];
-                503: components["responses"]["Unavailable"];
-            };
-        };
+        delete: operations["deleteUser"];
         options?: never;
         head?: never;
         patch?: never;
@@ -539,33 +188,7 @@ export interface paths {
          *     again (and must still choose its own password). Recorded in the user's changes. 409 when
          *     the account is not locked.
          */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: components["parameters"]["RecordId"];
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description The user as released. */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["User"];
-                    };
-                };
-                400: components["responses"]["BadRequest"];
-                401: components["responses"]["Unauthorized"];
-                403: components["responses"]["Forbidden"];
-                404: components["responses"]["NotFound"];
-                409: components["responses"]["Conflict"];
-            };
-        };
+        post: operations["releaseUser"];
         delete?: never;
         options?: never;
         head?: never;
@@ -582,33 +205,7 @@ export interface paths {
             cookie?: never;
         };
         /** Every change to a user, newest first (rule read user) */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: components["parameters"]["RecordId"];
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description The changes. */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["UserChange"][];
-                    };
-                };
-                400: components["responses"]["BadRequest"];
-                401: components["responses"]["Unauthorized"];
-                403: components["responses"]["Forbidden"];
-                404: components["responses"]["NotFound"];
-                503: components["responses"]["Unavailable"];
-            };
-        };
+        get: operations["listUserChanges"];
         put?: never;
         post?: never;
         delete?: never;
@@ -625,29 +222,7 @@ export interface paths {
             cookie?: never;
         };
         /** The last statistics snapshot, computed now if there is none (rule update statistics) */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description The snapshot. */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Statistics"];
-                    };
-                };
-                401: components["responses"]["Unauthorized"];
-                403: components["responses"]["Forbidden"];
-                503: components["responses"]["Unavailable"];
-            };
-        };
+        get: operations["getStatistics"];
         put?: never;
         post?: never;
         delete?: never;
@@ -666,29 +241,7 @@ export interface paths {
         get?: never;
         put?: never;
         /** Recompute the statistics (rule update statistics) */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description The new snapshot. */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Statistics"];
-                    };
-                };
-                401: components["responses"]["Unauthorized"];
-                403: components["responses"]["Forbidden"];
-                503: components["responses"]["Unavailable"];
-            };
-        };
+        post: operations["updateStatistics"];
         delete?: never;
         options?: never;
         head?: never;
@@ -706,81 +259,10 @@ export interface paths {
          * Recent Changes entries for editing (simple REST; rule update statistics)
          * @description Sort fields: date (default, DESC), title, id.
          */
-        get: {
-            parameters: {
-                query?: {
-                    /**
-                     * @description Simple REST sort, JSON ["field","ASC"|"DESC"].
-                     * @example ["logts","DESC"]
-                     */
-                    sort?: components["parameters"]["ListSort"];
-                    /**
-                     * @description Simple REST range, JSON [first,last] (inclusive, at most 1000 rows; default the first 1000).
-                     * @example [0,24]
-                     */
-                    range?: components["parameters"]["ListRange"];
-                    /** @description Simple REST filter, a JSON object. Keys: id (number or list), q (text in the title). Unknown keys are a 400. */
-                    filter?: string;
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description One page of entries. */
-                200: {
-                    headers: {
-                        "Content-Range": components["headers"]["ContentRange"];
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Change"][];
-                    };
-                };
-                400: components["responses"]["BadRequest"];
-                401: components["responses"]["Unauthorized"];
-                403: components["responses"]["Forbidden"];
-                503: components["responses"]["Unavailable"];
-            };
-        };
+        get: operations["listAdminChanges"];
         put?: never;
         /** Add an entry; its body is sanitised (rule update statistics) */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    /**
-                     * @example {
-                     *       "date": "2026-01-01",
-                     *       "title": "contract-check-{run}",
-                     *       "body": "<p>An entry of the contract check, which deletes it again.</p>"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ChangeSaveRequest"];
-                };
-            };
-            responses: {
-                /** @description The entry as stored. */
-                201: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Change"];
-                    };
-                };
-                400: components["responses"]["BadRequest"];
-                401: components["responses"]["Unauthorized"];
-                403: components["responses"]["Forbidden"];
-                503: components["responses"]["Unavailable"];
-            };
-        };
+        post: operations["createAdminChange"];
         delete?: never;
         options?: never;
         head?: never;
@@ -797,101 +279,12 @@ export interface paths {
             cookie?: never;
         };
         /** One entry (rule update statistics) */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: components["parameters"]["RecordId"];
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description The entry. */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Change"];
-                    };
-                };
-                400: components["responses"]["BadRequest"];
-                401: components["responses"]["Unauthorized"];
-                403: components["responses"]["Forbidden"];
-                404: components["responses"]["NotFound"];
-                503: components["responses"]["Unavailable"];
-            };
-        };
+        get: operations["getAdminChange"];
         /** Change an entry; its body is sanitised (rule update statistics) */
-        put: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: components["parameters"]["RecordId"];
-                };
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    /**
-                     * @example {
-                     *       "date": "2026-01-01",
-                     *       "title": "contract-check-{run}",
-                     *       "body": "<p>An entry of the contract check, which deletes it again.</p>"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ChangeSaveRequest"];
-                };
-            };
-            responses: {
-                /** @description The entry as stored. */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Change"];
-                    };
-                };
-                400: components["responses"]["BadRequest"];
-                401: components["responses"]["Unauthorized"];
-                403: components["responses"]["Forbidden"];
-                404: components["responses"]["NotFound"];
-                503: components["responses"]["Unavailable"];
-            };
-        };
+        put: operations["updateAdminChange"];
         post?: never;
         /** Remove an entry (rule update statistics) */
-        delete: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: components["parameters"]["RecordId"];
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description The entry as it was. */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Change"];
-                    };
-                };
-                400: components["responses"]["BadRequest"];
-                401: components["responses"]["Unauthorized"];
-                403: components["responses"]["Forbidden"];
-                404: components["responses"]["NotFound"];
-                503: components["responses"]["Unavailable"];
-            };
-        };
+        delete: operations["deleteAdminChange"];
         options?: never;
         head?: never;
         patch?: never;
@@ -908,50 +301,7 @@ export interface paths {
          * Fleet anomalies, newest burn first (simple REST; rule read kilnlog; a facility admin sees only their facilities)
          * @description Sort fields logts (default, DESC), id, code, raised_ts.
          */
-        get: {
-            parameters: {
-                query?: {
-                    /**
-                     * @description Simple REST sort, JSON ["field","ASC"|"DESC"].
-                     * @example ["logts","DESC"]
-                     */
-                    sort?: components["parameters"]["ListSort"];
-                    /**
-                     * @description Simple REST range, JSON [first,last] (inclusive, at most 1000 rows; default the first 1000).
-                     * @example [0,24]
-                     */
-                    range?: components["parameters"]["ListRange"];
-                    /**
-                     * @description Simple REST filter, a JSON object. Keys: facility_id (number), kiln (kilns record
-                     *     id), code (DUPLICATE_CURVE|GPS_JUMP|TARE_DRIFT|YIELD_OUTLIER|RATE_IMPOSSIBLE),
-                     *     log_id (number or list of at most 1000: the anomalies of these burns), open
-                     *     (true: not yet checked; false: checked). Unknown keys are a 400.
-                     * @example {"code":"GPS_JUMP","open":true}
-                     */
-                    filter?: components["parameters"]["AnomalyFilter"];
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description One page of anomalies. */
-                200: {
-                    headers: {
-                        "Content-Range": components["headers"]["ContentRange"];
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Anomaly"][];
-                    };
-                };
-                400: components["responses"]["BadRequest"];
-                401: components["responses"]["Unauthorized"];
-                403: components["responses"]["Forbidden"];
-                503: components["responses"]["Unavailable"];
-            };
-        };
+        get: operations["listFleetAnomalies"];
         put?: never;
         post?: never;
         delete?: never;
@@ -970,42 +320,7 @@ export interface paths {
         get?: never;
         put?: never;
         /** Mark an anomaly checked, with a note (rule update kilnlog); records who and when; 409 when checked already */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: number;
-                };
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    /**
-                     * @example {
-                     *       "note": "Visited the site: the kiln was moved for a demonstration."
-                     *     }
-                     */
-                    "application/json": components["schemas"]["AnomalyCheckRequest"];
-                };
-            };
-            responses: {
-                /** @description The anomaly, checked. */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Anomaly"];
-                    };
-                };
-                400: components["responses"]["BadRequest"];
-                401: components["responses"]["Unauthorized"];
-                403: components["responses"]["Forbidden"];
-                404: components["responses"]["NotFound"];
-                409: components["responses"]["Conflict"];
-            };
-        };
+        post: operations["checkFleetAnomaly"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1020,33 +335,7 @@ export interface paths {
             cookie?: never;
         };
         /** The facilities (GPS boxes) and live analysed burns the caller reaches, for the Fleet screen's map and trends (rule read kilnlog) */
-        get: {
-            parameters: {
-                query?: {
-                    /** @description only this facility's */
-                    facility_id?: number;
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Facilities and burns. */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["FleetView"];
-                    };
-                };
-                400: components["responses"]["BadRequest"];
-                401: components["responses"]["Unauthorized"];
-                403: components["responses"]["Forbidden"];
-                503: components["responses"]["Unavailable"];
-            };
-        };
+        get: operations["listFleetBurns"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1068,52 +357,7 @@ export interface paths {
          *     gps_in_range, analysis (error, invalid, valid), co2_removed, biochar_produced,
          *     upload_ts, file_name. Missing values sort last.
          */
-        get: {
-            parameters: {
-                query?: {
-                    /**
-                     * @description Simple REST sort, JSON ["field","ASC"|"DESC"].
-                     * @example ["logts","DESC"]
-                     */
-                    sort?: components["parameters"]["ListSort"];
-                    /**
-                     * @description Simple REST range, JSON [first,last] (inclusive, at most 1000 rows; default the first 1000).
-                     * @example [0,24]
-                     */
-                    range?: components["parameters"]["ListRange"];
-                    /**
-                     * @description Simple REST filter, a JSON object. Keys: id (number or list, getMany), facility_id
-                     *     (number or list), kiln (kilns record id), kiln_id (the kiln's own identifier, exact),
-                     *     type (kiln type 0|1|2), from and to (log time, the kiln's local clock, YYYY-MM-DD or
-                     *     YYYY-MM-DDTHH:mm[:ss], inclusive; a date-only `to` takes the whole day),
-                     *     status (valid|invalid|error), audited (true|false), q (text in kiln id, facility
-                     *     name, file name, error message or id). Unknown keys are a 400.
-                     * @example {"facility_id":1,"status":"valid"}
-                     */
-                    filter?: components["parameters"]["KilnLogFilter"];
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description One page of rows. */
-                200: {
-                    headers: {
-                        "Content-Range": components["headers"]["ContentRange"];
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["KilnLog"][];
-                    };
-                };
-                400: components["responses"]["BadRequest"];
-                401: components["responses"]["Unauthorized"];
-                403: components["responses"]["Forbidden"];
-                503: components["responses"]["Unavailable"];
-            };
-        };
+        get: operations["listKilnLogs"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1144,52 +388,7 @@ export interface paths {
          *     must be signed by one of them: otherwise 401 saying why, nothing stored. An unsigned
          *     upload for a kiln without keys needs the uploader's token, as before, and is stored unsigned.
          */
-        post: {
-            parameters: {
-                query?: never;
-                header?: {
-                    "Kiln-Key"?: string;
-                    "Kiln-Signature"?: string;
-                };
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "multipart/form-data": {
-                        /** Format: binary */
-                        file?: string;
-                    };
-                    "text/csv": unknown;
-                };
-            };
-            responses: {
-                /** @description The new row, analysed. */
-                201: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["KilnLog"];
-                    };
-                };
-                400: components["responses"]["BadRequest"];
-                401: components["responses"]["Unauthorized"];
-                403: components["responses"]["Forbidden"];
-                /** @description The same content (sha256) was uploaded before; the message names the log. */
-                409: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                413: components["responses"]["TooLarge"];
-                415: components["responses"]["UnsupportedMediaType"];
-                503: components["responses"]["Unavailable"];
-            };
-        };
+        post: operations["uploadKilnLog"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1204,33 +403,7 @@ export interface paths {
             cookie?: never;
         };
         /** One burn log with chart_data and data_sample (rule read kilnlog); archived logs too */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: components["parameters"]["KilnLogId"];
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description The row. */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["KilnLogDetail"];
-                    };
-                };
-                400: components["responses"]["BadRequest"];
-                401: components["responses"]["Unauthorized"];
-                403: components["responses"]["Forbidden"];
-                404: components["responses"]["NotFound"];
-                503: components["responses"]["Unavailable"];
-            };
-        };
+        get: operations["getKilnLog"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1247,35 +420,7 @@ export interface paths {
             cookie?: never;
         };
         /** The raw file as uploaded (rule read kilnlog) */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: components["parameters"]["KilnLogId"];
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description The bytes, with Content-Disposition attachment and a safe file name. */
-                200: {
-                    headers: {
-                        /** @example attachment; filename="CG1-0007_2026-03-01T0600.csv" */
-                        "Content-Disposition"?: string;
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "text/csv": string;
-                    };
-                };
-                400: components["responses"]["BadRequest"];
-                401: components["responses"]["Unauthorized"];
-                403: components["responses"]["Forbidden"];
-                404: components["responses"]["NotFound"];
-                503: components["responses"]["Unavailable"];
-            };
-        };
+        get: operations["downloadKilnLog"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1294,34 +439,7 @@ export interface paths {
         get?: never;
         put?: never;
         /** Analyse again from the stored file with the kiln's and facility's current config (rule update kilnlog) */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: components["parameters"]["KilnLogId"];
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description The row, analysed again. */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["KilnLog"];
-                    };
-                };
-                400: components["responses"]["BadRequest"];
-                401: components["responses"]["Unauthorized"];
-                403: components["responses"]["Forbidden"];
-                404: components["responses"]["NotFound"];
-                409: components["responses"]["Conflict"];
-                503: components["responses"]["Unavailable"];
-            };
-        };
+        post: operations["analyseKilnLog"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1338,42 +456,7 @@ export interface paths {
         get?: never;
         put?: never;
         /** File a log whose kiln was unknown under a registered kiln, and analyse it there (rule certify kilnlog, a super-admin's); 409 once the log has a facility, or is archived */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: components["parameters"]["KilnLogId"];
-                };
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    /**
-                     * @example {
-                     *       "kiln": 1
-                     *     }
-                     */
-                    "application/json": components["schemas"]["KilnLogAssignRequest"];
-                };
-            };
-            responses: {
-                /** @description The row, filed and analysed. */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["KilnLog"];
-                    };
-                };
-                400: components["responses"]["BadRequest"];
-                401: components["responses"]["Unauthorized"];
-                403: components["responses"]["Forbidden"];
-                404: components["responses"]["NotFound"];
-                409: components["responses"]["Conflict"];
-            };
-        };
+        post: operations["assignKilnLog"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1390,34 +473,7 @@ export interface paths {
         get?: never;
         put?: never;
         /** Archive a log (rule update kilnlog); it is deleted after the retention period unless restored */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: components["parameters"]["KilnLogId"];
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description The row, with archived_ts and delete_after. */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["KilnLog"];
-                    };
-                };
-                400: components["responses"]["BadRequest"];
-                401: components["responses"]["Unauthorized"];
-                403: components["responses"]["Forbidden"];
-                404: components["responses"]["NotFound"];
-                409: components["responses"]["Conflict"];
-                503: components["responses"]["Unavailable"];
-            };
-        };
+        post: operations["archiveKilnLog"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1432,52 +488,7 @@ export interface paths {
             cookie?: never;
         };
         /** Archived burn logs (simple REST, same sort and filter as /kilnlogs plus archived_ts and delete_after; rule read kilnlog) */
-        get: {
-            parameters: {
-                query?: {
-                    /**
-                     * @description Simple REST sort, JSON ["field","ASC"|"DESC"].
-                     * @example ["logts","DESC"]
-                     */
-                    sort?: components["parameters"]["ListSort"];
-                    /**
-                     * @description Simple REST range, JSON [first,last] (inclusive, at most 1000 rows; default the first 1000).
-                     * @example [0,24]
-                     */
-                    range?: components["parameters"]["ListRange"];
-                    /**
-                     * @description Simple REST filter, a JSON object. Keys: id (number or list, getMany), facility_id
-                     *     (number or list), kiln (kilns record id), kiln_id (the kiln's own identifier, exact),
-                     *     type (kiln type 0|1|2), from and to (log time, the kiln's local clock, YYYY-MM-DD or
-                     *     YYYY-MM-DDTHH:mm[:ss], inclusive; a date-only `to` takes the whole day),
-                     *     status (valid|invalid|error), audited (true|false), q (text in kiln id, facility
-                     *     name, file name, error message or id). Unknown keys are a 400.
-                     * @example {"facility_id":1,"status":"valid"}
-                     */
-                    filter?: components["parameters"]["KilnLogFilter"];
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description One page of rows. */
-                200: {
-                    headers: {
-                        "Content-Range": components["headers"]["ContentRange"];
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["KilnLog"][];
-                    };
-                };
-                400: components["responses"]["BadRequest"];
-                401: components["responses"]["Unauthorized"];
-                403: components["responses"]["Forbidden"];
-                503: components["responses"]["Unavailable"];
-            };
-        };
+        get: operations["listArchivedKilnLogs"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1494,31 +505,7 @@ export interface paths {
             cookie?: never;
         };
         /** How long archived logs are kept (ARCHIVE_RETENTION_DAYS; rule read kilnlog) */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description The retention period. */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            retention_days: number;
-                        };
-                    };
-                };
-                401: components["responses"]["Unauthorized"];
-                403: components["responses"]["Forbidden"];
-                503: components["responses"]["Unavailable"];
-            };
-        };
+        get: operations["getArchiveRetention"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1537,33 +524,7 @@ export interface paths {
         get?: never;
         put?: never;
         /** Bring an archived log back to /kilnlogs (rule update kilnlog) */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: components["parameters"]["KilnLogId"];
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description The row, no longer archived. */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["KilnLog"];
-                    };
-                };
-                400: components["responses"]["BadRequest"];
-                401: components["responses"]["Unauthorized"];
-                403: components["responses"]["Forbidden"];
-                404: components["responses"]["NotFound"];
-                503: components["responses"]["Unavailable"];
-            };
-        };
+        post: operations["restoreKilnLog"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1578,29 +539,7 @@ export interface paths {
             cookie?: never;
         };
         /** The Kiln Registry (rule read kiln; a facility admin sees only its facilities' kilns) */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description The kilns and the facilities the caller may put a kiln in. */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["KilnRegistryResponse"];
-                    };
-                };
-                401: components["responses"]["Unauthorized"];
-                403: components["responses"]["Forbidden"];
-                503: components["responses"]["Unavailable"];
-            };
-        };
+        get: operations["listKilnRegistry"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1619,50 +558,7 @@ export interface paths {
         get?: never;
         put?: never;
         /** Register a kiln (rule create kiln; a facility admin only in its own facilities) */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    /**
-                     * @example {
-                     *       "id": null,
-                     *       "kiln_id": "contract-check-{run}",
-                     *       "facility_id": 1,
-                     *       "type": 0,
-                     *       "install_date": "2026-01-01",
-                     *       "config": {
-                     *         "cgo1": {
-                     *           "per_g_weight": 2.5,
-                     *           "zero_weight": 84210
-                     *         }
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["KilnSavePayload"];
-                };
-            };
-            responses: {
-                /** @description Saved. */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Status"];
-                    };
-                };
-                400: components["responses"]["BadRequest"];
-                401: components["responses"]["Unauthorized"];
-                403: components["responses"]["Forbidden"];
-                404: components["responses"]["NotFound"];
-                503: components["responses"]["Unavailable"];
-            };
-        };
+        post: operations["addKiln"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1679,50 +575,7 @@ export interface paths {
         get?: never;
         put?: never;
         /** Change a kiln (rule update kiln; a facility admin only its own facilities' kilns) */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    /**
-                     * @example {
-                     *       "id": 1,
-                     *       "kiln_id": "contract-check-{run}",
-                     *       "facility_id": 1,
-                     *       "type": 0,
-                     *       "install_date": "2026-01-01",
-                     *       "config": {
-                     *         "cgo1": {
-                     *           "per_g_weight": 2.5,
-                     *           "zero_weight": 84210
-                     *         }
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["KilnSavePayload"];
-                };
-            };
-            responses: {
-                /** @description Saved. */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Status"];
-                    };
-                };
-                400: components["responses"]["BadRequest"];
-                401: components["responses"]["Unauthorized"];
-                403: components["responses"]["Forbidden"];
-                404: components["responses"]["NotFound"];
-                503: components["responses"]["Unavailable"];
-            };
-        };
+        post: operations["editKiln"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1739,39 +592,7 @@ export interface paths {
         get?: never;
         put?: never;
         /** Approve a pending kiln id, and the logs filed under it at its facility (rule certify kiln, a super-admin's); a kiln approved already stays as it was */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    /**
-                     * @example {
-                     *       "id": 1
-                     *     }
-                     */
-                    "application/json": components["schemas"]["KilnApproveRequest"];
-                };
-            };
-            responses: {
-                /** @description Approved (or approved already). */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Kiln"];
-                    };
-                };
-                400: components["responses"]["BadRequest"];
-                401: components["responses"]["Unauthorized"];
-                403: components["responses"]["Forbidden"];
-                404: components["responses"]["NotFound"];
-            };
-        };
+        post: operations["approveKiln"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1786,70 +607,10 @@ export interface paths {
             cookie?: never;
         };
         /** A kiln's keys, oldest first (rule read kiln; a facility admin only its own facilities' kilns) */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: components["parameters"]["RecordId"];
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description The keys, revoked ones too. */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["KilnKey"][];
-                    };
-                };
-                400: components["responses"]["BadRequest"];
-                401: components["responses"]["Unauthorized"];
-                403: components["responses"]["Forbidden"];
-                404: components["responses"]["NotFound"];
-            };
-        };
+        get: operations["listKilnKeys"];
         put?: never;
         /** Register an Ed25519 public key for the kiln (rule update kiln, facility scope); recorded in the facility's trail */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: components["parameters"]["RecordId"];
-                };
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    /**
-                     * @example {
-                     *       "label": "yard logger",
-                     *       "public_key": "-----BEGIN PUBLIC KEY-----\nMCowBQYDK2VwAyEAMuJndC4UXD2ZW6js6sxQYAhda3MWATT/yvgjWheeNMk=\n-----END PUBLIC KEY-----\n"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["KilnKeyAddRequest"];
-                };
-            };
-            responses: {
-                /** @description The stored key. */
-                201: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["KilnKey"];
-                    };
-                };
-                400: components["responses"]["BadRequest"];
-                401: components["responses"]["Unauthorized"];
-                403: components["responses"]["Forbidden"];
-                404: components["responses"]["NotFound"];
-            };
-        };
+        post: operations["addKilnKey"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1864,32 +625,7 @@ export interface paths {
             cookie?: never;
         };
         /** The trail of the kiln's keys, newest first: who added or revoked which key, when (rule read kiln; a facility admin only its own facilities' kilns) */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: components["parameters"]["RecordId"];
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description The add_kiln_key and revoke_kiln_key entries of the facility's trail that name this kiln. */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["FacilityChange"][];
-                    };
-                };
-                400: components["responses"]["BadRequest"];
-                401: components["responses"]["Unauthorized"];
-                403: components["responses"]["Forbidden"];
-                404: components["responses"]["NotFound"];
-            };
-        };
+        get: operations["listKilnKeyChanges"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1908,42 +644,7 @@ export interface paths {
         get?: never;
         put?: never;
         /** Revoke one of the kiln's keys at once, for good (rule update kiln, facility scope); recorded in the facility's trail */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: components["parameters"]["RecordId"];
-                    keyId: number;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description The revoked key. */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["KilnKey"];
-                    };
-                };
-                400: components["responses"]["BadRequest"];
-                401: components["responses"]["Unauthorized"];
-                403: components["responses"]["Forbidden"];
-                404: components["responses"]["NotFound"];
-                /** @description The key is revoked already. */
-                409: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        post: operations["revokeKilnKey"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1958,33 +659,7 @@ export interface paths {
             cookie?: never;
         };
         /** The kilns of one facility (rule read kiln; a facility admin only its own) */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: components["parameters"]["FacilityId"];
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description The facility's kilns. */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["FacilityKilnsResponse"];
-                    };
-                };
-                400: components["responses"]["BadRequest"];
-                401: components["responses"]["Unauthorized"];
-                403: components["responses"]["Forbidden"];
-                404: components["responses"]["NotFound"];
-                503: components["responses"]["Unavailable"];
-            };
-        };
+        get: operations["listFacilityKilns"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2001,33 +676,7 @@ export interface paths {
             cookie?: never;
         };
         /** The Facilities page (rule read facility; a facility admin sees only the facilities it owns) */
-        get: {
-            parameters: {
-                query?: {
-                    /** @description Sent by the console (role 4 its user id, others empty); ignored, the scope comes from the token. */
-                    uid?: string;
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description The facilities, the mnemonics taken and the owner choices. */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["FacilityListResponse"];
-                    };
-                };
-                400: components["responses"]["BadRequest"];
-                401: components["responses"]["Unauthorized"];
-                403: components["responses"]["Forbidden"];
-                503: components["responses"]["Unavailable"];
-            };
-        };
+        get: operations["listFacilities"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2046,52 +695,7 @@ export interface paths {
         get?: never;
         put?: never;
         /** Create a facility (rule create facility, held by the super-admin) */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    /**
-                     * @example {
-                     *       "id": null,
-                     *       "mnemonic": "CC-{run}",
-                     *       "name": "contract-check-{run}",
-                     *       "owner_id": 1,
-                     *       "latMin": -90,
-                     *       "latMax": 90,
-                     *       "lonMin": -180,
-                     *       "lonMax": 180,
-                     *       "config": {
-                     *         "cgo1": {
-                     *           "wicf": 0.35,
-                     *           "carbonRemovalFactor": 2.44
-                     *         }
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["FacilitySavePayload"];
-                };
-            };
-            responses: {
-                /** @description Saved. */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Status"];
-                    };
-                };
-                400: components["responses"]["BadRequest"];
-                401: components["responses"]["Unauthorized"];
-                403: components["responses"]["Forbidden"];
-                503: components["responses"]["Unavailable"];
-            };
-        };
+        post: operations["addFacility"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2108,53 +712,7 @@ export interface paths {
         get?: never;
         put?: never;
         /** Change a facility (rule update facility; a facility admin only its own; the mnemonic cannot change) */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    /**
-                     * @example {
-                     *       "id": 1,
-                     *       "mnemonic": "CC-{run}",
-                     *       "name": "contract-check-{run}",
-                     *       "owner_id": 1,
-                     *       "latMin": -90,
-                     *       "latMax": 90,
-                     *       "lonMin": -180,
-                     *       "lonMax": 180,
-                     *       "config": {
-                     *         "cgo1": {
-                     *           "wicf": 0.35,
-                     *           "carbonRemovalFactor": 2.44
-                     *         }
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["FacilitySavePayload"];
-                };
-            };
-            responses: {
-                /** @description Saved. */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Status"];
-                    };
-                };
-                400: components["responses"]["BadRequest"];
-                401: components["responses"]["Unauthorized"];
-                403: components["responses"]["Forbidden"];
-                404: components["responses"]["NotFound"];
-                503: components["responses"]["Unavailable"];
-            };
-        };
+        post: operations["editFacility"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2171,41 +729,7 @@ export interface paths {
         get?: never;
         put?: never;
         /** Set whether the facility's audits take only device-signed burns (rule certify facility, a super-admin's); recorded in its trail */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: components["parameters"]["FacilityId"];
-                };
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    /**
-                     * @example {
-                     *       "signed_burns_only": false
-                     *     }
-                     */
-                    "application/json": components["schemas"]["SignedBurnsOnlyRequest"];
-                };
-            };
-            responses: {
-                /** @description The setting as stored. */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["SignedBurnsOnlyRequest"];
-                    };
-                };
-                400: components["responses"]["BadRequest"];
-                401: components["responses"]["Unauthorized"];
-                403: components["responses"]["Forbidden"];
-                404: components["responses"]["NotFound"];
-            };
-        };
+        post: operations["setSignedBurnsOnly"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2220,32 +744,7 @@ export interface paths {
             cookie?: never;
         };
         /** The facility's credit trail, newest first (rule certify facility, a super-admin's) */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: components["parameters"]["FacilityId"];
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description The changes. */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["FacilityChange"][];
-                    };
-                };
-                400: components["responses"]["BadRequest"];
-                401: components["responses"]["Unauthorized"];
-                403: components["responses"]["Forbidden"];
-                404: components["responses"]["NotFound"];
-            };
-        };
+        get: operations["listFacilityChanges"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2262,29 +761,7 @@ export interface paths {
             cookie?: never;
         };
         /** Facilities to pick (rule read facility; a facility admin only its own) */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description The facilities, by mnemonic. */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["FacilityDropdownResponse"];
-                    };
-                };
-                401: components["responses"]["Unauthorized"];
-                403: components["responses"]["Forbidden"];
-                503: components["responses"]["Unavailable"];
-            };
-        };
+        get: operations["listFacilityOptions"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2301,36 +778,7 @@ export interface paths {
             cookie?: never;
         };
         /** A facility's photo, or its thumbnail with ?thumb=1 (rule read facility; a facility admin only its own) */
-        get: {
-            parameters: {
-                query?: {
-                    thumb?: "0" | "1" | "false" | "true";
-                };
-                header?: never;
-                path: {
-                    id: components["parameters"]["FacilityId"];
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description The image, with the type detected at upload. */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "image/png": string;
-                        "image/jpeg": string;
-                    };
-                };
-                400: components["responses"]["BadRequest"];
-                401: components["responses"]["Unauthorized"];
-                403: components["responses"]["Forbidden"];
-                404: components["responses"]["NotFound"];
-                503: components["responses"]["Unavailable"];
-            };
-        };
+        get: operations["getFacilityPhoto"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2354,47 +802,7 @@ export interface paths {
          *     must be PNG or JPEG by content (magic bytes), not by name; the thumbnail at most 250 px
          *     on its longest side. At most 20 MB a file and 2 files (413 beyond).
          */
-        post: {
-            parameters: {
-                query?: never;
-                header: {
-                    /** @description the facility's id */
-                    "Related-Facility": number;
-                    /** @description a UUID the client generates for the photo */
-                    "photo-guid": string;
-                };
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "multipart/form-data": {
-                        /** Format: binary */
-                        photo?: string;
-                        /** Format: binary */
-                        thumb?: string;
-                    };
-                };
-            };
-            responses: {
-                /** @description Stored. */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Status"];
-                    };
-                };
-                400: components["responses"]["BadRequest"];
-                401: components["responses"]["Unauthorized"];
-                403: components["responses"]["Forbidden"];
-                404: components["responses"]["NotFound"];
-                413: components["responses"]["TooLarge"];
-                415: components["responses"]["UnsupportedMediaType"];
-                503: components["responses"]["Unavailable"];
-            };
-        };
+        post: operations["uploadFacilityPhoto"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2416,48 +824,7 @@ export interface paths {
          *     or pdf (an extension or a MIME type). The content (magic bytes) must be PNG, JPEG or
          *     PDF and agree with file_type. At most 20 MB (413 beyond).
          */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: components["parameters"]["FacilityId"];
-                };
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    /**
-                     * @example {
-                     *       "file_type": "pdf"
-                     *     }
-                     */
-                    "multipart/form-data": {
-                        /** Format: binary */
-                        file?: string;
-                        file_type?: string;
-                    };
-                };
-            };
-            responses: {
-                /** @description Stored. */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["FacilityStatementUploadResult"];
-                    };
-                };
-                400: components["responses"]["BadRequest"];
-                401: components["responses"]["Unauthorized"];
-                403: components["responses"]["Forbidden"];
-                404: components["responses"]["NotFound"];
-                413: components["responses"]["TooLarge"];
-                415: components["responses"]["UnsupportedMediaType"];
-                503: components["responses"]["Unavailable"];
-            };
-        };
+        post: operations["uploadFacilityStatement"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2472,46 +839,7 @@ export interface paths {
             cookie?: never;
         };
         /** A facility audit statement, the latest or the one named by ?id= (rule read facility; a facility admin only its own) */
-        get: {
-            parameters: {
-                query?: {
-                    /** @description an audit statement of this facility (decimal digits only); default its latest_facility_audit_id */
-                    id?: string;
-                };
-                header?: never;
-                path: {
-                    id: components["parameters"]["FacilityId"];
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description The statement, with the type detected at upload. */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/pdf": string;
-                        "image/png": string;
-                        "image/jpeg": string;
-                    };
-                };
-                400: components["responses"]["BadRequest"];
-                401: components["responses"]["Unauthorized"];
-                403: components["responses"]["Forbidden"];
-                /** @description No such facility or statement, or the facility has none yet. */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                503: components["responses"]["Unavailable"];
-            };
-        };
+        get: operations["getFacilityStatement"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2534,34 +862,7 @@ export interface paths {
          *     `needs_reanalysis`. facility_id (optional) keeps one facility's burns, as an audit covers
          *     one facility; a facility the caller may not see answers 404.
          */
-        get: {
-            parameters: {
-                query: {
-                    kiln_type: number;
-                    facility_id?: number;
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description The burns. */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["PotentialLogsResponse"];
-                    };
-                };
-                400: components["responses"]["BadRequest"];
-                401: components["responses"]["Unauthorized"];
-                403: components["responses"]["Forbidden"];
-                404: components["responses"]["NotFound"];
-                503: components["responses"]["Unavailable"];
-            };
-        };
+        get: operations["listPotentialAuditLogs"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2587,47 +888,7 @@ export interface paths {
          *     archived, not valid, not of the kiln type, or analysed by an older algorithm (analyse
          *     it again first); nothing is proposed then. kiln_type -1 takes burns of any type.
          */
-        post: {
-            parameters: {
-                query: {
-                    /** @example contract-check-{run} */
-                    job_id: string;
-                    /** @example -1 */
-                    kiln_type: number;
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    /**
-                     * @example {
-                     *       "analysis_ids": [
-                     *         1
-                     *       ]
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ProposeRequest"];
-                };
-            };
-            responses: {
-                /** @description Proposed. */
-                201: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ProposeResult"];
-                    };
-                };
-                400: components["responses"]["BadRequest"];
-                401: components["responses"]["Unauthorized"];
-                403: components["responses"]["Forbidden"];
-                409: components["responses"]["Conflict"];
-                503: components["responses"]["Unavailable"];
-            };
-        };
+        post: operations["proposeAudit"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2642,29 +903,7 @@ export interface paths {
             cookie?: never;
         };
         /** Open proposals to review (rule read audit; a facility admin only its facilities') */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description The proposals, newest first. */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ProposedAuditsResponse"];
-                    };
-                };
-                401: components["responses"]["Unauthorized"];
-                403: components["responses"]["Forbidden"];
-                503: components["responses"]["Unavailable"];
-            };
-        };
+        get: operations["listAuditOptions"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2681,42 +920,7 @@ export interface paths {
             cookie?: never;
         };
         /** A proposal's burns and its summary per facility (rule read audit; a facility admin only its facilities') */
-        get: {
-            parameters: {
-                query: {
-                    audit: number;
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description The burns (with charts) and the summary. */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["AuditableLogsResponse"];
-                    };
-                };
-                400: components["responses"]["BadRequest"];
-                401: components["responses"]["Unauthorized"];
-                403: components["responses"]["Forbidden"];
-                404: components["responses"]["NotFound"];
-                /** @description The audit is already signed off (see /audit/audited_logs). */
-                409: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                503: components["responses"]["Unavailable"];
-            };
-        };
+        get: operations["listAuditableLogs"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2746,53 +950,7 @@ export interface paths {
          *     is not in it, or a burn is no longer a valid burn of the current algorithm. At most
          *     20 MB (413 beyond).
          */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    /**
-                     * @example {
-                     *       "proposed_audit_id": "1",
-                     *       "file_type": "pdf",
-                     *       "analysis_ids": [
-                     *         "1"
-                     *       ]
-                     *     }
-                     */
-                    "multipart/form-data": {
-                        proposed_audit_id?: string;
-                        /** Format: binary */
-                        file?: string;
-                        file_type?: string;
-                        analysis_ids?: string[];
-                    };
-                };
-            };
-            responses: {
-                /** @description Signed off. */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["AuditHistoryItem"];
-                    };
-                };
-                400: components["responses"]["BadRequest"];
-                401: components["responses"]["Unauthorized"];
-                403: components["responses"]["Forbidden"];
-                404: components["responses"]["NotFound"];
-                409: components["responses"]["Conflict"];
-                413: components["responses"]["TooLarge"];
-                415: components["responses"]["UnsupportedMediaType"];
-                503: components["responses"]["Unavailable"];
-            };
-        };
+        post: operations["signOffAudit"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2810,35 +968,7 @@ export interface paths {
          * A facility's signed-off audits (rule read audit; a facility admin only its own)
          * @description from and to bound the signoff time, inclusive (YYYY-MM-DD, whole days in UTC, or an ISO date-time); from after to answers an empty list.
          */
-        get: {
-            parameters: {
-                query: {
-                    facility_id: number;
-                    from?: string;
-                    to?: string;
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description The audits, newest signoff first. */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["AuditHistoryResponse"];
-                    };
-                };
-                400: components["responses"]["BadRequest"];
-                401: components["responses"]["Unauthorized"];
-                403: components["responses"]["Forbidden"];
-                404: components["responses"]["NotFound"];
-                503: components["responses"]["Unavailable"];
-            };
-        };
+        get: operations["listAuditHistory"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2855,41 +985,7 @@ export interface paths {
             cookie?: never;
         };
         /** A signed-off audit's burns with their frozen numbers (rule read audit; a facility admin only its facilities') */
-        get: {
-            parameters: {
-                query: {
-                    audit_id: number;
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description The burns. */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["AuditedLogsResponse"];
-                    };
-                };
-                400: components["responses"]["BadRequest"];
-                401: components["responses"]["Unauthorized"];
-                403: components["responses"]["Forbidden"];
-                /** @description No such signed-off audit (a proposal has no audited logs yet). */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                503: components["responses"]["Unavailable"];
-            };
-        };
+        get: operations["listAuditedLogs"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2909,34 +1005,7 @@ export interface paths {
          * An audit's signed statement (rule read audit; a facility admin only its facilities')
          * @description The key is the history item's docKey; it names a stored audit, never a file path. Anything else is a 404.
          */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    doc_key: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description The statement, with the type detected at signoff. */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/pdf": string;
-                        "image/png": string;
-                        "image/jpeg": string;
-                    };
-                };
-                401: components["responses"]["Unauthorized"];
-                403: components["responses"]["Forbidden"];
-                404: components["responses"]["NotFound"];
-                503: components["responses"]["Unavailable"];
-            };
-        };
+        get: operations["getAuditEvidence"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2956,37 +1025,7 @@ export interface paths {
          * A signed-off audit's verification package (rule read audit; a facility admin only its facilities')
          * @description A zip named audit-<job id>-<signoff date>.zip holding manifest.json, logs/<analysis id>.csv (each raw log byte for byte), statement.<ext>, report.pdf and README.txt (docs/analysis.md, "Verification package"). Made on first request and kept: the same bytes every time. `npm run verify -- PACKAGE.zip` checks it offline. Another facility's audit is a 404; a proposal not signed off yet is a 409.
          */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    /** @description the audit's id in GET /audit/history */
-                    id: number;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description The package. */
-                200: {
-                    headers: {
-                        /** @description attachment; filename="audit-<job id>-<YYYY-MM-DD>.zip" */
-                        "Content-Disposition"?: string;
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/zip": string;
-                    };
-                };
-                400: components["responses"]["BadRequest"];
-                401: components["responses"]["Unauthorized"];
-                403: components["responses"]["Forbidden"];
-                404: components["responses"]["NotFound"];
-                409: components["responses"]["Conflict"];
-                503: components["responses"]["Unavailable"];
-            };
-        };
+        get: operations["getAuditPackage"];
         put?: never;
         post?: never;
         delete?: never;
@@ -3006,37 +1045,7 @@ export interface paths {
          * The report.pdf of a signed-off audit's verification package (rule read audit; a facility admin only its facilities')
          * @description The very bytes of report.pdf inside the audit's package (GET /audit/{id}/package), shown inline for the console's viewer; the package is made and kept first where it was not. Another facility's audit is a 404; a proposal not signed off yet is a 409.
          */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    /** @description the audit's id in GET /audit/history */
-                    id: number;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description The report. */
-                200: {
-                    headers: {
-                        /** @description inline; filename="audit-<job id>-<YYYY-MM-DD>-report.pdf" */
-                        "Content-Disposition"?: string;
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/pdf": string;
-                    };
-                };
-                400: components["responses"]["BadRequest"];
-                401: components["responses"]["Unauthorized"];
-                403: components["responses"]["Forbidden"];
-                404: components["responses"]["NotFound"];
-                409: components["responses"]["Conflict"];
-                503: components["responses"]["Unavailable"];
-            };
-        };
+        get: operations["getAuditReport"];
         put?: never;
         post?: never;
         delete?: never;
@@ -3053,29 +1062,7 @@ export interface paths {
             cookie?: never;
         };
         /** Audited and utilised CO2 and audited biochar per facility and month (rule read audit; a facility admin only its own) */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description The summary; facilities without an audit are left out. */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Co2SummaryResponse"];
-                    };
-                };
-                401: components["responses"]["Unauthorized"];
-                403: components["responses"]["Forbidden"];
-                503: components["responses"]["Unavailable"];
-            };
-        };
+        get: operations["getCo2Summary"];
         put?: never;
         post?: never;
         delete?: never;
@@ -3092,29 +1079,7 @@ export interface paths {
             cookie?: never;
         };
         /** Audited CO2 still to allocate, per facility and signed-off audit (rule create eco-asset) */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description audits_by_facility */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["AvailableCo2Response"];
-                    };
-                };
-                401: components["responses"]["Unauthorized"];
-                403: components["responses"]["Forbidden"];
-                503: components["responses"]["Unavailable"];
-            };
-        };
+        get: operations["getAvailableCo2"];
         put?: never;
         post?: never;
         delete?: never;
@@ -3133,52 +1098,7 @@ export interface paths {
         get?: never;
         put?: never;
         /** Mint an eco asset from audited CO2, all or nothing (rule create eco-asset) */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    /**
-                     * @example {
-                     *       "minting_note": "contract-check-{run}",
-                     *       "transaction_id": "contract-check-{run}",
-                     *       "co2_utilisation": {
-                     *         "1": 0.001
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["MintPayload"];
-                };
-            };
-            responses: {
-                /** @description Minted. */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["MintResult"];
-                    };
-                };
-                400: components["responses"]["BadRequest"];
-                401: components["responses"]["Unauthorized"];
-                403: components["responses"]["Forbidden"];
-                /** @description The transaction ID is taken, or an audit is not signed off or has less left than asked (the message names it); nothing was minted. */
-                409: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                503: components["responses"]["Unavailable"];
-            };
-        };
+        post: operations["mintEcoAsset"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3193,33 +1113,7 @@ export interface paths {
             cookie?: never;
         };
         /** The eco assets drawing on a facility's audits (rule read eco-asset) */
-        get: {
-            parameters: {
-                query: {
-                    facility_id: string;
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description eco_assets */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["EcoAssetListResponse"];
-                    };
-                };
-                400: components["responses"]["BadRequest"];
-                401: components["responses"]["Unauthorized"];
-                403: components["responses"]["Forbidden"];
-                404: components["responses"]["NotFound"];
-                503: components["responses"]["Unavailable"];
-            };
-        };
+        get: operations["listEcoAssets"];
         put?: never;
         post?: never;
         delete?: never;
@@ -3236,34 +1130,7 @@ export interface paths {
             cookie?: never;
         };
         /** An eco asset's allocations, one per signed-off audit it draws on (rule read eco-asset) */
-        get: {
-            parameters: {
-                query: {
-                    /** @description the eco asset's id */
-                    id: string;
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description audits */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["EcoAssetAuditsResponse"];
-                    };
-                };
-                400: components["responses"]["BadRequest"];
-                401: components["responses"]["Unauthorized"];
-                403: components["responses"]["Forbidden"];
-                404: components["responses"]["NotFound"];
-                503: components["responses"]["Unavailable"];
-            };
-        };
+        get: operations["listEcoAssetAudits"];
         put?: never;
         post?: never;
         delete?: never;
@@ -3280,63 +1147,9 @@ export interface paths {
             cookie?: never;
         };
         /** The buffer share in force, who set it and when (rule create eco-asset) */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description The share. */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["BufferShare"];
-                    };
-                };
-                401: components["responses"]["Unauthorized"];
-                403: components["responses"]["Forbidden"];
-                503: components["responses"]["Unavailable"];
-            };
-        };
+        get: operations["getBufferShare"];
         /** Set the buffer share later mints withhold, recorded with who and when (rule certify eco-asset, a super-admin's); an unchanged share records nothing */
-        put: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    /**
-                     * @example {
-                     *       "buffer_percent": 0
-                     *     }
-                     */
-                    "application/json": components["schemas"]["BufferSharePayload"];
-                };
-            };
-            responses: {
-                /** @description The share now in force. */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["BufferShare"];
-                    };
-                };
-                400: components["responses"]["BadRequest"];
-                401: components["responses"]["Unauthorized"];
-                403: components["responses"]["Forbidden"];
-                503: components["responses"]["Unavailable"];
-            };
-        };
+        put: operations["setBufferShare"];
         post?: never;
         delete?: never;
         options?: never;
@@ -3352,29 +1165,7 @@ export interface paths {
             cookie?: never;
         };
         /** Every buffer share set, who set it and when, newest first (rule certify eco-asset, a super-admin's) */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description The changes. */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["BufferShareChange"][];
-                    };
-                };
-                401: components["responses"]["Unauthorized"];
-                403: components["responses"]["Forbidden"];
-                503: components["responses"]["Unavailable"];
-            };
-        };
+        get: operations["listBufferShareChanges"];
         put?: never;
         post?: never;
         delete?: never;
@@ -3393,53 +1184,7 @@ export interface paths {
         get?: never;
         put?: never;
         /** Retire kg of an eco asset's issued units for a named beneficiary (rule create eco-asset) */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: number;
-                };
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    /**
-                     * @example {
-                     *       "kg": 0.001,
-                     *       "beneficiary": "contract-check-{run}",
-                     *       "purpose": "contract check"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["RetirePayload"];
-                };
-            };
-            responses: {
-                /** @description Retired; the asset as it now stands and the retired child block. */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["RetireResult"];
-                    };
-                };
-                400: components["responses"]["BadRequest"];
-                401: components["responses"]["Unauthorized"];
-                403: components["responses"]["Forbidden"];
-                404: components["responses"]["NotFound"];
-                /** @description Nothing of the asset is left to retire (retired units are never retired again). */
-                409: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                503: components["responses"]["Unavailable"];
-            };
-        };
+        post: operations["retireEcoAsset"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3454,33 +1199,7 @@ export interface paths {
             cookie?: never;
         };
         /** A one-page PDF certificate of an eco asset (rule read eco-asset) */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: number;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description The certificate. */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/pdf": string;
-                    };
-                };
-                400: components["responses"]["BadRequest"];
-                401: components["responses"]["Unauthorized"];
-                403: components["responses"]["Forbidden"];
-                404: components["responses"]["NotFound"];
-                503: components["responses"]["Unavailable"];
-            };
-        };
+        get: operations["getEcoAssetCertificate"];
         put?: never;
         post?: never;
         delete?: never;
@@ -3497,33 +1216,7 @@ export interface paths {
             cookie?: never;
         };
         /** What an eco asset stands on, allocations → audits → burns with their frozen numbers and analysis versions (rule read eco-asset) */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: number;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description The chain. */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["EcoAssetProvenance"];
-                    };
-                };
-                400: components["responses"]["BadRequest"];
-                401: components["responses"]["Unauthorized"];
-                403: components["responses"]["Forbidden"];
-                404: components["responses"]["NotFound"];
-                503: components["responses"]["Unavailable"];
-            };
-        };
+        get: operations["getEcoAssetProvenance"];
         put?: never;
         post?: never;
         delete?: never;
@@ -4558,4 +2251,2385 @@ export interface components {
     pathItems: never;
 }
 export type $defs = Record<string, never>;
-export type operations = Record<string, never>;
+export interface operations {
+    getHealth: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The server process is up. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        status: "ok";
+                    };
+                };
+            };
+        };
+    };
+    getReadiness: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Ready to serve. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Readiness"];
+                };
+            };
+            /** @description Not ready; `checks` names what failed. */
+            503: {
+                headers: {
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Readiness"];
+                };
+            };
+        };
+    };
+    logIn: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    username: string;
+                    password: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The token. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            /** @description Wrong username or password. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            423: components["responses"]["AccountLocked"];
+            /** @description Too many failed logins from this client (for this username, or for any); Retry-After says when to try again. */
+            429: {
+                headers: {
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many logins are being checked at once, or the database is unavailable; Retry-After says when to try again. */
+            503: {
+                headers: {
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listRecentChanges: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The entries. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Change"][];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    changePassword: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                username: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "pass": "Contract-Check-2026!"
+                 *     }
+                 */
+                "application/json": {
+                    pass: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Changed. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Status"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            503: components["responses"]["UnavailableOrBusy"];
+        };
+    };
+    listUsers: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Simple REST sort, JSON ["field","ASC"|"DESC"].
+                 * @example ["logts","DESC"]
+                 */
+                sort?: components["parameters"]["ListSort"];
+                /**
+                 * @description Simple REST range, JSON [first,last] (inclusive, at most 1000 rows; default the first 1000).
+                 * @example [0,24]
+                 */
+                range?: components["parameters"]["ListRange"];
+                /**
+                 * @description Simple REST filter, a JSON object. Keys: id (number or list, getMany), role (0-5), q (text in the username). Unknown keys are a 400.
+                 * @example {"role":4}
+                 */
+                filter?: components["parameters"]["UserFilter"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of users. */
+            200: {
+                headers: {
+                    "Content-Range": components["headers"]["ContentRange"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["User"][];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    createUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "username": "contract-check-{run}",
+                 *       "role": 1,
+                 *       "password": "Contract-Check-2026!"
+                 *     }
+                 */
+                "application/json": components["schemas"]["UserCreateRequest"];
+            };
+        };
+        responses: {
+            /** @description The new user. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["User"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            503: components["responses"]["UnavailableOrBusy"];
+        };
+    };
+    listUserFacilities: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Every facility, by mnemonic, with who owns it (the Users screen warns before one changes owner). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserFacilityOption"][];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    getUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["RecordId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The user. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["User"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    updateUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["RecordId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "role": 3
+                 *     }
+                 */
+                "application/json": components["schemas"]["UserUpdateRequest"];
+            };
+        };
+        responses: {
+            /** @description The user as changed. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["User"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            503: components["responses"]["UnavailableOrBusy"];
+        };
+    };
+    deleteUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["RecordId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The user as it was. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["User"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    releaseUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["RecordId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The user as released. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["User"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+        };
+    };
+    listUserChanges: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["RecordId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The changes. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserChange"][];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    getStatistics: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The snapshot. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Statistics"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    updateStatistics: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The new snapshot. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Statistics"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    listAdminChanges: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Simple REST sort, JSON ["field","ASC"|"DESC"].
+                 * @example ["logts","DESC"]
+                 */
+                sort?: components["parameters"]["ListSort"];
+                /**
+                 * @description Simple REST range, JSON [first,last] (inclusive, at most 1000 rows; default the first 1000).
+                 * @example [0,24]
+                 */
+                range?: components["parameters"]["ListRange"];
+                /** @description Simple REST filter, a JSON object. Keys: id (number or list), q (text in the title). Unknown keys are a 400. */
+                filter?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of entries. */
+            200: {
+                headers: {
+                    "Content-Range": components["headers"]["ContentRange"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Change"][];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    createAdminChange: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "date": "2026-01-01",
+                 *       "title": "contract-check-{run}",
+                 *       "body": "<p>An entry of the contract check, which deletes it again.</p>"
+                 *     }
+                 */
+                "application/json": components["schemas"]["ChangeSaveRequest"];
+            };
+        };
+        responses: {
+            /** @description The entry as stored. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Change"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    getAdminChange: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["RecordId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The entry. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Change"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    updateAdminChange: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["RecordId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "date": "2026-01-01",
+                 *       "title": "contract-check-{run}",
+                 *       "body": "<p>An entry of the contract check, which deletes it again.</p>"
+                 *     }
+                 */
+                "application/json": components["schemas"]["ChangeSaveRequest"];
+            };
+        };
+        responses: {
+            /** @description The entry as stored. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Change"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    deleteAdminChange: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["RecordId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The entry as it was. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Change"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    listFleetAnomalies: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Simple REST sort, JSON ["field","ASC"|"DESC"].
+                 * @example ["logts","DESC"]
+                 */
+                sort?: components["parameters"]["ListSort"];
+                /**
+                 * @description Simple REST range, JSON [first,last] (inclusive, at most 1000 rows; default the first 1000).
+                 * @example [0,24]
+                 */
+                range?: components["parameters"]["ListRange"];
+                /**
+                 * @description Simple REST filter, a JSON object. Keys: facility_id (number), kiln (kilns record
+                 *     id), code (DUPLICATE_CURVE|GPS_JUMP|TARE_DRIFT|YIELD_OUTLIER|RATE_IMPOSSIBLE),
+                 *     log_id (number or list of at most 1000: the anomalies of these burns), open
+                 *     (true: not yet checked; false: checked). Unknown keys are a 400.
+                 * @example {"code":"GPS_JUMP","open":true}
+                 */
+                filter?: components["parameters"]["AnomalyFilter"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of anomalies. */
+            200: {
+                headers: {
+                    "Content-Range": components["headers"]["ContentRange"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Anomaly"][];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    checkFleetAnomaly: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "note": "Visited the site: the kiln was moved for a demonstration."
+                 *     }
+                 */
+                "application/json": components["schemas"]["AnomalyCheckRequest"];
+            };
+        };
+        responses: {
+            /** @description The anomaly, checked. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Anomaly"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+        };
+    };
+    listFleetBurns: {
+        parameters: {
+            query?: {
+                /** @description only this facility's */
+                facility_id?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Facilities and burns. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FleetView"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    listKilnLogs: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Simple REST sort, JSON ["field","ASC"|"DESC"].
+                 * @example ["logts","DESC"]
+                 */
+                sort?: components["parameters"]["ListSort"];
+                /**
+                 * @description Simple REST range, JSON [first,last] (inclusive, at most 1000 rows; default the first 1000).
+                 * @example [0,24]
+                 */
+                range?: components["parameters"]["ListRange"];
+                /**
+                 * @description Simple REST filter, a JSON object. Keys: id (number or list, getMany), facility_id
+                 *     (number or list), kiln (kilns record id), kiln_id (the kiln's own identifier, exact),
+                 *     type (kiln type 0|1|2), from and to (log time, the kiln's local clock, YYYY-MM-DD or
+                 *     YYYY-MM-DDTHH:mm[:ss], inclusive; a date-only `to` takes the whole day),
+                 *     status (valid|invalid|error), audited (true|false), q (text in kiln id, facility
+                 *     name, file name, error message or id). Unknown keys are a 400.
+                 * @example {"facility_id":1,"status":"valid"}
+                 */
+                filter?: components["parameters"]["KilnLogFilter"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of rows. */
+            200: {
+                headers: {
+                    "Content-Range": components["headers"]["ContentRange"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KilnLog"][];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    uploadKilnLog: {
+        parameters: {
+            query?: never;
+            header?: {
+                "Kiln-Key"?: string;
+                "Kiln-Signature"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /** Format: binary */
+                    file?: string;
+                };
+                "text/csv": unknown;
+            };
+        };
+        responses: {
+            /** @description The new row, analysed. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KilnLog"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            /** @description The same content (sha256) was uploaded before; the message names the log. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            413: components["responses"]["TooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    getKilnLog: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["KilnLogId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The row. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KilnLogDetail"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    downloadKilnLog: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["KilnLogId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The bytes, with Content-Disposition attachment and a safe file name. */
+            200: {
+                headers: {
+                    /** @example attachment; filename="CG1-0007_2026-03-01T0600.csv" */
+                    "Content-Disposition"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    analyseKilnLog: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["KilnLogId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The row, analysed again. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KilnLog"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    assignKilnLog: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["KilnLogId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "kiln": 1
+                 *     }
+                 */
+                "application/json": components["schemas"]["KilnLogAssignRequest"];
+            };
+        };
+        responses: {
+            /** @description The row, filed and analysed. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KilnLog"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+        };
+    };
+    archiveKilnLog: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["KilnLogId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The row, with archived_ts and delete_after. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KilnLog"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    listArchivedKilnLogs: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Simple REST sort, JSON ["field","ASC"|"DESC"].
+                 * @example ["logts","DESC"]
+                 */
+                sort?: components["parameters"]["ListSort"];
+                /**
+                 * @description Simple REST range, JSON [first,last] (inclusive, at most 1000 rows; default the first 1000).
+                 * @example [0,24]
+                 */
+                range?: components["parameters"]["ListRange"];
+                /**
+                 * @description Simple REST filter, a JSON object. Keys: id (number or list, getMany), facility_id
+                 *     (number or list), kiln (kilns record id), kiln_id (the kiln's own identifier, exact),
+                 *     type (kiln type 0|1|2), from and to (log time, the kiln's local clock, YYYY-MM-DD or
+                 *     YYYY-MM-DDTHH:mm[:ss], inclusive; a date-only `to` takes the whole day),
+                 *     status (valid|invalid|error), audited (true|false), q (text in kiln id, facility
+                 *     name, file name, error message or id). Unknown keys are a 400.
+                 * @example {"facility_id":1,"status":"valid"}
+                 */
+                filter?: components["parameters"]["KilnLogFilter"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of rows. */
+            200: {
+                headers: {
+                    "Content-Range": components["headers"]["ContentRange"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KilnLog"][];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    getArchiveRetention: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The retention period. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        retention_days: number;
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    restoreKilnLog: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["KilnLogId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The row, no longer archived. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KilnLog"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    listKilnRegistry: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The kilns and the facilities the caller may put a kiln in. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KilnRegistryResponse"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    addKiln: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "id": null,
+                 *       "kiln_id": "contract-check-{run}",
+                 *       "facility_id": 1,
+                 *       "type": 0,
+                 *       "install_date": "2026-01-01",
+                 *       "config": {
+                 *         "cgo1": {
+                 *           "per_g_weight": 2.5,
+                 *           "zero_weight": 84210
+                 *         }
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["KilnSavePayload"];
+            };
+        };
+        responses: {
+            /** @description Saved. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Status"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    editKiln: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "id": 1,
+                 *       "kiln_id": "contract-check-{run}",
+                 *       "facility_id": 1,
+                 *       "type": 0,
+                 *       "install_date": "2026-01-01",
+                 *       "config": {
+                 *         "cgo1": {
+                 *           "per_g_weight": 2.5,
+                 *           "zero_weight": 84210
+                 *         }
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["KilnSavePayload"];
+            };
+        };
+        responses: {
+            /** @description Saved. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Status"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    approveKiln: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "id": 1
+                 *     }
+                 */
+                "application/json": components["schemas"]["KilnApproveRequest"];
+            };
+        };
+        responses: {
+            /** @description Approved (or approved already). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Kiln"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    listKilnKeys: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["RecordId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The keys, revoked ones too. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KilnKey"][];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    addKilnKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["RecordId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "label": "yard logger",
+                 *       "public_key": "-----BEGIN PUBLIC KEY-----\nMCowBQYDK2VwAyEAMuJndC4UXD2ZW6js6sxQYAhda3MWATT/yvgjWheeNMk=\n-----END PUBLIC KEY-----\n"
+                 *     }
+                 */
+                "application/json": components["schemas"]["KilnKeyAddRequest"];
+            };
+        };
+        responses: {
+            /** @description The stored key. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KilnKey"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    listKilnKeyChanges: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["RecordId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The add_kiln_key and revoke_kiln_key entries of the facility's trail that name this kiln. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FacilityChange"][];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    revokeKilnKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["RecordId"];
+                keyId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The revoked key. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KilnKey"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            /** @description The key is revoked already. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listFacilityKilns: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["FacilityId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The facility's kilns. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FacilityKilnsResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    listFacilities: {
+        parameters: {
+            query?: {
+                /** @description Sent by the console (role 4 its user id, others empty); ignored, the scope comes from the token. */
+                uid?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The facilities, the mnemonics taken and the owner choices. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FacilityListResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    addFacility: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "id": null,
+                 *       "mnemonic": "CC-{run}",
+                 *       "name": "contract-check-{run}",
+                 *       "owner_id": 1,
+                 *       "latMin": -90,
+                 *       "latMax": 90,
+                 *       "lonMin": -180,
+                 *       "lonMax": 180,
+                 *       "config": {
+                 *         "cgo1": {
+                 *           "wicf": 0.35,
+                 *           "carbonRemovalFactor": 2.44
+                 *         }
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["FacilitySavePayload"];
+            };
+        };
+        responses: {
+            /** @description Saved. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Status"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    editFacility: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "id": 1,
+                 *       "mnemonic": "CC-{run}",
+                 *       "name": "contract-check-{run}",
+                 *       "owner_id": 1,
+                 *       "latMin": -90,
+                 *       "latMax": 90,
+                 *       "lonMin": -180,
+                 *       "lonMax": 180,
+                 *       "config": {
+                 *         "cgo1": {
+                 *           "wicf": 0.35,
+                 *           "carbonRemovalFactor": 2.44
+                 *         }
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["FacilitySavePayload"];
+            };
+        };
+        responses: {
+            /** @description Saved. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Status"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    setSignedBurnsOnly: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["FacilityId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "signed_burns_only": false
+                 *     }
+                 */
+                "application/json": components["schemas"]["SignedBurnsOnlyRequest"];
+            };
+        };
+        responses: {
+            /** @description The setting as stored. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignedBurnsOnlyRequest"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    listFacilityChanges: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["FacilityId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The changes. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FacilityChange"][];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    listFacilityOptions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The facilities, by mnemonic. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FacilityDropdownResponse"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    getFacilityPhoto: {
+        parameters: {
+            query?: {
+                thumb?: "0" | "1" | "false" | "true";
+            };
+            header?: never;
+            path: {
+                id: components["parameters"]["FacilityId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The image, with the type detected at upload. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/png": string;
+                    "image/jpeg": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    uploadFacilityPhoto: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description the facility's id */
+                "Related-Facility": number;
+                /** @description a UUID the client generates for the photo */
+                "photo-guid": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /** Format: binary */
+                    photo?: string;
+                    /** Format: binary */
+                    thumb?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Stored. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Status"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["TooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    uploadFacilityStatement: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["FacilityId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "file_type": "pdf"
+                 *     }
+                 */
+                "multipart/form-data": {
+                    /** Format: binary */
+                    file?: string;
+                    file_type?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Stored. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FacilityStatementUploadResult"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["TooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    getFacilityStatement: {
+        parameters: {
+            query?: {
+                /** @description an audit statement of this facility (decimal digits only); default its latest_facility_audit_id */
+                id?: string;
+            };
+            header?: never;
+            path: {
+                id: components["parameters"]["FacilityId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The statement, with the type detected at upload. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                    "image/png": string;
+                    "image/jpeg": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            /** @description No such facility or statement, or the facility has none yet. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    listPotentialAuditLogs: {
+        parameters: {
+            query: {
+                kiln_type: number;
+                facility_id?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The burns. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PotentialLogsResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    proposeAudit: {
+        parameters: {
+            query: {
+                /** @example contract-check-{run} */
+                job_id: string;
+                /** @example -1 */
+                kiln_type: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "analysis_ids": [
+                 *         1
+                 *       ]
+                 *     }
+                 */
+                "application/json": components["schemas"]["ProposeRequest"];
+            };
+        };
+        responses: {
+            /** @description Proposed. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProposeResult"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    listAuditOptions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The proposals, newest first. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProposedAuditsResponse"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    listAuditableLogs: {
+        parameters: {
+            query: {
+                audit: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The burns (with charts) and the summary. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuditableLogsResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            /** @description The audit is already signed off (see /audit/audited_logs). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    signOffAudit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "proposed_audit_id": "1",
+                 *       "file_type": "pdf",
+                 *       "analysis_ids": [
+                 *         "1"
+                 *       ]
+                 *     }
+                 */
+                "multipart/form-data": {
+                    proposed_audit_id?: string;
+                    /** Format: binary */
+                    file?: string;
+                    file_type?: string;
+                    analysis_ids?: string[];
+                };
+            };
+        };
+        responses: {
+            /** @description Signed off. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuditHistoryItem"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["TooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    listAuditHistory: {
+        parameters: {
+            query: {
+                facility_id: number;
+                from?: string;
+                to?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The audits, newest signoff first. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuditHistoryResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    listAuditedLogs: {
+        parameters: {
+            query: {
+                audit_id: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The burns. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuditedLogsResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            /** @description No such signed-off audit (a proposal has no audited logs yet). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    getAuditEvidence: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                doc_key: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The statement, with the type detected at signoff. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                    "image/png": string;
+                    "image/jpeg": string;
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    getAuditPackage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description the audit's id in GET /audit/history */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The package. */
+            200: {
+                headers: {
+                    /** @description attachment; filename="audit-<job id>-<YYYY-MM-DD>.zip" */
+                    "Content-Disposition"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/zip": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    getAuditReport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description the audit's id in GET /audit/history */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The report. */
+            200: {
+                headers: {
+                    /** @description inline; filename="audit-<job id>-<YYYY-MM-DD>-report.pdf" */
+                    "Content-Disposition"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    getCo2Summary: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The summary; facilities without an audit are left out. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Co2SummaryResponse"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    getAvailableCo2: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description audits_by_facility */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AvailableCo2Response"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    mintEcoAsset: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "minting_note": "contract-check-{run}",
+                 *       "transaction_id": "contract-check-{run}",
+                 *       "co2_utilisation": {
+                 *         "1": 0.001
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["MintPayload"];
+            };
+        };
+        responses: {
+            /** @description Minted. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MintResult"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            /** @description The transaction ID is taken, or an audit is not signed off or has less left than asked (the message names it); nothing was minted. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    listEcoAssets: {
+        parameters: {
+            query: {
+                facility_id: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description eco_assets */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EcoAssetListResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    listEcoAssetAudits: {
+        parameters: {
+            query: {
+                /** @description the eco asset's id */
+                id: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description audits */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EcoAssetAuditsResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    getBufferShare: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The share. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BufferShare"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    setBufferShare: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "buffer_percent": 0
+                 *     }
+                 */
+                "application/json": components["schemas"]["BufferSharePayload"];
+            };
+        };
+        responses: {
+            /** @description The share now in force. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BufferShare"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    listBufferShareChanges: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The changes. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BufferShareChange"][];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    retireEcoAsset: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "kg": 0.001,
+                 *       "beneficiary": "contract-check-{run}",
+                 *       "purpose": "contract check"
+                 *     }
+                 */
+                "application/json": components["schemas"]["RetirePayload"];
+            };
+        };
+        responses: {
+            /** @description Retired; the asset as it now stands and the retired child block. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RetireResult"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            /** @description Nothing of the asset is left to retire (retired units are never retired again). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    getEcoAssetCertificate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The certificate. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    getEcoAssetProvenance: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The chain. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EcoAssetProvenance"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { loadOpenApi } from '../../../mock-server/tools/contract/openapiDocument';
+import { loadOpenApi } from '../../../mock-server/http/openapiDocument';
 import { OPERATIONS } from '../../../src/domain/operations';
 
 /** the calls any logged-in user may make (operations.ts: changes.list, profile) */
@@ -11,7 +11,7 @@ const grantedRules = new Set(
     .flatMap((op) => (op?.rule ? [`${op.rule.action} ${op.rule.subject}`] : [])),
 );
 
-describe('openapi.yaml x-rule (what the contract check expects of each role)', () => {
+describe('openapi.yaml x-operation rules (what the contract check expects of each role)', () => {
   const operations = loadOpenApi().operations.filter((op) => op.needsToken);
 
   it('names the rule of every call that needs a token, but the few any user may make', () => {

@@ -1,13 +1,18 @@
 import fs from 'node:fs';
+import path from 'node:path';
 import { parse } from 'yaml';
-import { OPENAPI_SOURCE } from './apiTypes';
+import { operationFor, type AccessRequest } from '../../src/domain/operations';
+import { PROJECT_ROOT } from '../config';
 
 /**
- * mock-server/openapi.yaml read as data, for the contract check: its
- * operations with their parameters resolved, and two extensions the check
- * needs that other tools ignore:
- * - `x-rule: "<action> <subject>"` on an operation: the rule a token needs
- *   for it (no x-rule: any valid token; `security: []`: none at all);
+ * mock-server/openapi.yaml read as data, for the server's router and the
+ * contract check: its operations with their parameters resolved, and the
+ * extensions they need that other tools ignore:
+ * - `operationId` (required, unique) names the handler the server mounts;
+ * - `x-operation: <resource>.<action>` on an operation: its entry in the
+ *   operation table (src/domain/operations.ts), whose rule a token needs and
+ *   whose guard the server applies; `x-operation: public` for the calls
+ *   that need no token (`security: []`), and for no other;
  * - `x-value-from: "<GET path>#<selector>"` on a parameter (or, on an
  *   operation, `x-values-from: {<parameter name>: "<GET path>#<selector>"}`):
  *   where a real value comes from on a backend whose records the check does
@@ -21,6 +26,8 @@ import { OPENAPI_SOURCE } from './apiTypes';
  * key of the map's one entry); and `x-example-files: {<field>: <media type>}`
  * for the files of a multipart body, which the check builds itself.
  */
+
+export const OPENAPI_SOURCE = path.join(PROJECT_ROOT, 'mock-server', 'openapi.yaml');
 
 export interface OpenApiParameter {
   name: string;
@@ -50,8 +57,14 @@ export interface OpenApiOperation {
   /** the path template as written, e.g. /facility/{id}/kilns */
   template: string;
   summary: string;
-  /** null: no token at all (security: []) */
+  operationId: string;
+  /** false: no token at all (security: []) */
   needsToken: boolean;
+  /** true when a request without a token is let through too (`security: [{ bearer: [] }, {}]`: a kiln's signed upload) */
+  tokenOptional: boolean;
+  /** its entry in the operation table; null: public */
+  operation: AccessRequest | null;
+  /** the table's rule for it; null: public, or any logged-in user */
   rule: { action: string; subject: string } | null;
   parameters: OpenApiParameter[];
   /** media type → what the document offers to send (no body: null) */
@@ -91,11 +104,19 @@ function resolveRef<T>(doc: Json, value: unknown, pointer: string): T & { pointe
   return { ...(current as T), pointer: at };
 }
 
-function parseRule(value: unknown, where: string): OpenApiOperation['rule'] {
-  if (value === undefined) return null;
-  const parts = typeof value === 'string' ? value.trim().split(/\s+/) : [];
-  if (parts.length !== 2) throw new Error(`${where}: x-rule must read "<action> <subject>", not ${JSON.stringify(value)}`);
-  return { action: parts[0], subject: parts[1] };
+const PUBLIC = 'public';
+
+/** The operation-table entry an `x-operation` names; null for a public call. Throws on a name the table lacks. */
+function parseOperation(value: unknown, needsToken: boolean, where: string): AccessRequest | null {
+  if (value === PUBLIC) {
+    if (needsToken) throw new Error(`${where}: x-operation public needs security: []`);
+    return null;
+  }
+  const [resource, action, ...rest] = typeof value === 'string' ? value.split('.') : [];
+  if (!resource || !action || rest.length) throw new Error(`${where}: x-operation must read "<resource>.<action>" or "${PUBLIC}", not ${JSON.stringify(value)}`);
+  if (!needsToken) throw new Error(`${where}: security: [] needs x-operation ${PUBLIC}`);
+  if (!operationFor({ resource, action })) throw new Error(`${where}: x-operation ${String(value)} is not in the operation table (src/domain/operations.ts)`);
+  return { resource, action };
 }
 
 export function readOpenApi(text: string): OpenApiDocument {
@@ -103,6 +124,7 @@ export function readOpenApi(text: string): OpenApiDocument {
   const paths = (raw.paths ?? {}) as Record<string, Json>;
   const globalSecurity = raw.security as unknown[] | undefined;
   const operations: OpenApiOperation[] = [];
+  const operationIds = new Set<string>();
   for (const [template, item] of Object.entries(paths)) {
     const itemPointer = `#/paths/${escapePointer(template)}`;
     const shared = ((item.parameters as unknown[]) ?? []).map((p, i) => resolveRef<OpenApiParameter>(raw, p, `${itemPointer}/parameters/${i}`));
@@ -115,7 +137,14 @@ export function readOpenApi(text: string): OpenApiDocument {
       const byKey = new Map(
         [...shared, ...own].map((p) => [`${p.in}:${p.name}`, sources[p.name] ? { ...p, 'x-value-from': sources[p.name] } : p]),
       );
+      const where = `${method.toUpperCase()} ${template}`;
       const security = (op.security as unknown[] | undefined) ?? globalSecurity;
+      const needsToken = !(Array.isArray(security) && security.length === 0);
+      const operationId = op.operationId;
+      if (typeof operationId !== 'string' || !operationId) throw new Error(`${where}: operationId missing`);
+      if (operationIds.has(operationId)) throw new Error(`${where}: operationId ${operationId} is used twice`);
+      operationIds.add(operationId);
+      const operation = parseOperation(op['x-operation'], needsToken, where);
       const responses = Object.fromEntries(
         Object.entries((op.responses ?? {}) as Json).map(([status, r]) => [
           status,
@@ -126,8 +155,11 @@ export function readOpenApi(text: string): OpenApiDocument {
         method: method.toUpperCase(),
         template,
         summary: String(op.summary ?? ''),
-        needsToken: !(Array.isArray(security) && security.length === 0),
-        rule: parseRule(op['x-rule'], `${method.toUpperCase()} ${template}`),
+        operationId,
+        needsToken,
+        tokenOptional: needsToken && Array.isArray(security) && security.some((s) => Object.keys(s as Json).length === 0),
+        operation,
+        rule: operation && (operationFor(operation)?.rule ?? null),
         parameters: [...byKey.values()],
         requestBody: op.requestBody ? resolveRef<{ content?: Record<string, OpenApiMediaExample> }>(raw, op.requestBody, `${opPointer}/requestBody`).content ?? {} : null,
         responses,
