@@ -76,6 +76,18 @@ function nextGroup(groups: Burn[][], usedTypes: Set<number>): Burn[] | undefined
 
 const jobId = (prefix: string, ts: string, n: number) => `${prefix}-${ts.slice(0, 7)}-${String(n).padStart(2, '0')}`;
 
+/** The kiln admin's proposal of burns of one facility and kiln type. */
+const proposeBurns = (data: AppContext['data'], chosen: Burn[], job_id: string, create_ts: string) =>
+  data.audits.propose({
+    job_id,
+    kiln_type: chosen[0].type,
+    facility_id: chosen[0].facility_id,
+    analysis_ids: chosen.map((r) => r.id),
+    create_ts,
+    proposed_by: KILN_ADMIN_ID,
+    algorithm_version: ALGORITHM_VERSION,
+  });
+
 export async function seedAudits({ data, blobs }: Pick<AppContext, 'data' | 'blobs'>, now = Date.now()): Promise<{ audits: AuditRow[]; burns: AuditBurnRecord[] }> {
   const groups = await freeBurnGroups(data);
   const audits: AuditRow[] = [];
@@ -91,15 +103,7 @@ export async function seedAudits({ data, blobs }: Pick<AppContext, 'data' | 'blo
     const create_ts = new Date(createMs).toISOString();
     const signoff_ts = new Date(Math.min(createMs + 3 * DAY_MS, now - DAY_MS)).toISOString();
     const job = jobId('AUD', create_ts, i + 1);
-    const proposal = await data.audits.propose({
-      job_id: job,
-      kiln_type: chosen[0].type,
-      facility_id: chosen[0].facility_id,
-      analysis_ids: chosen.map((r) => r.id),
-      create_ts,
-      proposed_by: KILN_ADMIN_ID,
-      algorithm_version: ALGORITHM_VERSION,
-    });
+    const proposal = await proposeBurns(data, chosen, job, create_ts);
     const statement = kind === 'pdf' ? statementPdf(job, chosen, signoff_ts) : statementScan(job, i + 1);
     const docKey = newDocKey(statement.ext);
     await blobs.put(evidenceBlobKey(docKey), statement.bytes, statement.mime);
@@ -122,17 +126,7 @@ export async function seedAudits({ data, blobs }: Pick<AppContext, 'data' | 'blo
     if (!group) break;
     const chosen = group.splice(group.length - Math.min(LOGS_PER_PROPOSAL, Math.floor(group.length / 2)));
     const create_ts = new Date(now - (j + 1) * DAY_MS).toISOString();
-    audits.push(
-      await data.audits.propose({
-        job_id: jobId('JOB', create_ts, j + 1),
-        kiln_type: chosen[0].type,
-        facility_id: chosen[0].facility_id,
-        analysis_ids: chosen.map((r) => r.id),
-        create_ts,
-        proposed_by: KILN_ADMIN_ID,
-        algorithm_version: ALGORITHM_VERSION,
-      }),
-    );
+    audits.push(await proposeBurns(data, chosen, jobId('JOB', create_ts, j + 1), create_ts));
   }
   return { audits, burns };
 }

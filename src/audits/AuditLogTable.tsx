@@ -74,6 +74,11 @@ function SampleData({ row }: { row: AuditLogRow }) {
 
 const kgCell = (kg: number | undefined) => (kg === undefined || !Number.isFinite(kg) ? <NotAvailable /> : formatCarbon(kg, 'figure'));
 
+/** A right-aligned column of one of a burn's analysed figures in kg. */
+const kgColumn = (key: string, figure: 'co2_removed' | 'biochar_produced', label: string) => (
+  <FunctionField<Row> key={key} source={`analysis_detail.${figure}`} label={label} textAlign="right" render={(row) => kgCell(row.analysis_detail?.[figure])} />
+);
+
 const rowId = (row: RaRecord) => Number(row.id);
 
 /** The columns of the audit log table, as Datagrid children. */
@@ -113,20 +118,8 @@ function columns(anomalyMarks: boolean) {
       )}
     />,
     <FunctionField<Row> key="sample" label="audits.logTable.sampleData" sortable={false} render={(row) => <SampleData row={row} />} />,
-    <FunctionField<Row>
-      key="co2"
-      source="analysis_detail.co2_removed"
-      label="audits.logTable.co2Removed"
-      textAlign="right"
-      render={(row) => kgCell(row.analysis_detail?.co2_removed)}
-    />,
-    <FunctionField<Row>
-      key="biochar"
-      source="analysis_detail.biochar_produced"
-      label="audits.logTable.biocharProduced"
-      textAlign="right"
-      render={(row) => kgCell(row.analysis_detail?.biochar_produced)}
-    />,
+    kgColumn('co2', 'co2_removed', 'audits.logTable.co2Removed'),
+    kgColumn('biochar', 'biochar_produced', 'audits.logTable.biocharProduced'),
     <FunctionField<Row>
       key="version"
       source="algorithm_version"

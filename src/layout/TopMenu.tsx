@@ -1,6 +1,6 @@
-import { useId, useState } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import { Link, useLocation } from 'react-router-dom';
-import { Box, Button, Divider, ListSubheader, Menu, MenuItem } from '@mui/material';
+import { Box, Button, Divider, ListSubheader, Menu, MenuItem, type SxProps, type Theme } from '@mui/material';
 import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
 import MenuIcon from '@mui/icons-material/Menu';
 import { useLogout, useTranslate } from 'react-admin';
@@ -10,15 +10,15 @@ import { useSmallScreen } from './useSmallScreen';
 
 const isCurrent = (pathname: string, path: string) => pathname === `/${path}` || pathname.startsWith(`/${path}/`);
 
-function MenuGroup({ group }: { group: NavGroup }) {
-  const translate = useTranslate();
-  const { pathname } = useLocation();
+/**
+ * A header button that opens its menu (the button labels the menu and tells
+ * whether it is open); the items are given the menu's close.
+ */
+function MenuButton({ label, startIcon, endIcon, sx, children }: { label: string; startIcon?: ReactNode; endIcon?: ReactNode; sx?: SxProps<Theme>; children: (close: () => void) => ReactNode }) {
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const id = useId();
   const open = anchor !== null;
   const close = () => setAnchor(null);
-  const current = group.items.some((item) => isCurrent(pathname, item.path));
-
   return (
     <>
       <Button
@@ -27,20 +27,28 @@ function MenuGroup({ group }: { group: NavGroup }) {
         aria-haspopup="true"
         aria-controls={open ? `${id}-menu` : undefined}
         aria-expanded={open ? 'true' : undefined}
-        endIcon={<ExpandMoreIcon />}
+        startIcon={startIcon}
+        endIcon={endIcon}
         onClick={(event) => setAnchor(event.currentTarget)}
-        sx={current ? { textDecoration: 'underline', textUnderlineOffset: 6 } : undefined}
+        sx={sx}
       >
-        {translate(group.label)}
+        {label}
       </Button>
-      <Menu
-        id={`${id}-menu`}
-        anchorEl={anchor}
-        open={open}
-        onClose={close}
-        slotProps={{ list: { 'aria-labelledby': `${id}-button` } }}
-      >
-        {group.items.map((item) => (
+      <Menu id={`${id}-menu`} anchorEl={anchor} open={open} onClose={close} slotProps={{ list: { 'aria-labelledby': `${id}-button` } }}>
+        {children(close)}
+      </Menu>
+    </>
+  );
+}
+
+function MenuGroup({ group }: { group: NavGroup }) {
+  const translate = useTranslate();
+  const { pathname } = useLocation();
+  const current = group.items.some((item) => isCurrent(pathname, item.path));
+  return (
+    <MenuButton label={translate(group.label)} endIcon={<ExpandMoreIcon />} sx={current ? { textDecoration: 'underline', textUnderlineOffset: 6 } : undefined}>
+      {(close) =>
+        group.items.map((item) => (
           <MenuItem
             key={item.path}
             component={Link}
@@ -50,9 +58,9 @@ function MenuGroup({ group }: { group: NavGroup }) {
           >
             {translate(item.label)}
           </MenuItem>
-        ))}
-      </Menu>
-    </>
+        ))
+      }
+    </MenuButton>
   );
 }
 
@@ -64,25 +72,10 @@ function MenuGroup({ group }: { group: NavGroup }) {
 function PhoneMenu({ groups, onLogout }: { groups: readonly NavGroup[]; onLogout: () => void }) {
   const translate = useTranslate();
   const { pathname } = useLocation();
-  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
-  const id = useId();
-  const open = anchor !== null;
-  const close = () => setAnchor(null);
   return (
-    <>
-      <Button
-        id={`${id}-button`}
-        color="inherit"
-        aria-haspopup="true"
-        aria-controls={open ? `${id}-menu` : undefined}
-        aria-expanded={open ? 'true' : undefined}
-        startIcon={<MenuIcon />}
-        onClick={(event) => setAnchor(event.currentTarget)}
-      >
-        {translate('menu.open')}
-      </Button>
-      <Menu id={`${id}-menu`} anchorEl={anchor} open={open} onClose={close} slotProps={{ list: { 'aria-labelledby': `${id}-button` } }}>
-        {groups.flatMap((group) => [
+    <MenuButton label={translate('menu.open')} startIcon={<MenuIcon />}>
+      {(close) => [
+        ...groups.flatMap((group) => [
           // a heading, not an item: the menu holds only menu items (axe)
           <ListSubheader key={group.label} role="none" sx={{ lineHeight: '36px' }}>
             {translate(group.label)}
@@ -92,18 +85,19 @@ function PhoneMenu({ groups, onLogout }: { groups: readonly NavGroup[]; onLogout
               {translate(item.label)}
             </MenuItem>
           )),
-        ])}
-        <Divider />
+        ]),
+        <Divider key="divider" />,
         <MenuItem
+          key="logout"
           onClick={() => {
             close();
             onLogout();
           }}
         >
           {translate('menu.logout')}
-        </MenuItem>
-      </Menu>
-    </>
+        </MenuItem>,
+      ]}
+    </MenuButton>
   );
 }
 

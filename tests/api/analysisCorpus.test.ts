@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { AnalysisResult } from '../../mock-server/analysis';
 import { readCorpus } from '../fixtures/burns/corpus';
-import { bearer, startTestServer, type TestServer } from '../helpers/testServer';
+import { useTestServer } from '../helpers/testServer';
 
 /**
  * The field-like corpus (tests/fixtures/burns) uploaded as a kiln would: each
@@ -9,20 +9,13 @@ import { bearer, startTestServer, type TestServer } from '../helpers/testServer'
  * of its sidecar truth, judged valid, by the current algorithm.
  */
 
-let server: TestServer;
-let token: string;
-
-beforeAll(async () => {
-  server = await startTestServer();
-  token = await server.login('uploader');
-});
-afterAll(() => server.close());
+const api = useTestServer();
 
 const relativeError = (measured: number, truth: number) => Math.abs(measured / truth - 1);
 
 describe('uploading the field-like corpus', () => {
   it.each(readCorpus())('$name: within 3 % of its truth and valid', async ({ name, text, truth }) => {
-    const res = await server.http.post('/api/kilnlogs/upload').set(bearer(token)).attach('file', Buffer.from(text), `${name}.csv`);
+    const res = await api.server.http.post('/api/kilnlogs/upload').set(api.as('uploader')).attach('file', Buffer.from(text), `${name}.csv`);
     expect(res.status).toBe(201);
     expect(res.body).toMatchObject({ kiln_id: truth.kiln_id, error_message: null, valid: true });
     const result = JSON.parse(res.body.analysis) as AnalysisResult;

@@ -1,10 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { AvailableCo2Response, EcoAsset, EcoAssetAuditsResponse, EcoAssetProvenance, MintPayload } from '../../src/domain/api/ecoAssets';
 import { toGrams, toKg } from '../../src/domain/carbon';
 import { NOTHING_CHOSEN } from '../../src/domain/minting';
 import { ALGORITHM_VERSION } from '../../mock-server/analysis/constants';
-import { usersWithout, type DemoUsername } from '../helpers/configure';
-import { bearer, startWithTokens, type TestServer } from '../helpers/testServer';
+import { usersWithout } from '../helpers/configure';
+import { bearer, useTestServer } from '../helpers/testServer';
 import { addFacility, addLogs } from '../store/fixtures';
 
 /**
@@ -12,17 +12,12 @@ import { addFacility, addLogs } from '../store/fixtures';
  * draw on are made through the store interface (propose, then signoff).
  */
 
-let server: TestServer;
-let tokens: Record<DemoUsername, string>;
-beforeAll(async () => {
-  ({ server, tokens } = await startWithTokens());
-});
-afterAll(() => server.close());
+const api = useTestServer();
 
 let jobs = 0;
 /** A signed-off audit of new burns of one seeded facility, with these CO2 figures (kg). */
 async function signedOffAudit(facilityId: number, co2: number[]): Promise<{ id: number; jobId: string; burnIds: number[] }> {
-  const data = server.ctx.data;
+  const data = api.server.ctx.data;
   const facility = (await data.facilities.get(facilityId))!;
   const logs = await addLogs(data, co2.map((kg) => ({ facility, co2: kg, algorithmVersion: ALGORITHM_VERSION })));
   const jobId = `ECO-TEST-${++jobs}`;
@@ -40,7 +35,7 @@ async function signedOffAudit(facilityId: number, co2: number[]): Promise<{ id: 
   return { id: audit.id, jobId, burnIds: ids };
 }
 
-const broker = () => bearer(tokens.broker);
+const broker = () => bearer(api.tokens.broker);
 let transactions = 0;
 const payload = (co2: Record<number, number>, overrides: Partial<MintPayload> = {}): MintPayload => ({
   minting_note: 'Batch for a buyer',
@@ -48,10 +43,10 @@ const payload = (co2: Record<number, number>, overrides: Partial<MintPayload> = 
   co2_utilisation: Object.fromEntries(Object.entries(co2)),
   ...overrides,
 });
-const mint = (body: unknown) => server.http.post('/api/eco-asset/mint').set(broker()).send(body as object);
+const mint = (body: unknown) => api.server.http.post('/api/eco-asset/mint').set(broker()).send(body as object);
 
 async function available(): Promise<AvailableCo2Response['audits_by_facility']> {
-  const res = await server.http.get('/api/eco-asset/available_co2').set(broker());
+  const res = await api.server.http.get('/api/eco-asset/available_co2').set(broker());
   expect(res.status).toBe(200);
   return (res.body as AvailableCo2Response).audits_by_facility;
 }
@@ -72,7 +67,7 @@ describe('the demo data', () => {
     expect(used.length).toBeGreaterThan(0);
     for (const audit of used) expect(toGrams(audit.utilised_co2)).toBeLessThanOrEqual(toGrams(audit.audited_co2));
     const [facilityId] = Object.entries(facilities).find(([, f]) => f.audits.some((a) => a.utilised_co2 > 0))!;
-    const list = await server.http.get(`/api/eco-asset/list?facility_id=${facilityId}`).set(broker());
+    const list = await api.server.http.get(`/api/eco-asset/list?facility_id=${facilityId}`).set(broker());
     expect((list.body as { eco_assets: EcoAsset[] }).eco_assets.length).toBeGreaterThan(0);
   });
 });
@@ -87,16 +82,16 @@ describe('eco-asset calls: who may make them', () => {
   ] as const;
 
   it.each(calls)('%s %s answers 401 without a valid token', async (method, path) => {
-    const call = method === 'GET' ? server.http.get(path) : server.http.post(path).send(payload({ 1: 1 }));
+    const call = method === 'GET' ? api.server.http.get(path) : api.server.http.post(path).send(payload({ 1: 1 }));
     expect((await call).status).toBe(401);
-    const forged = method === 'GET' ? server.http.get(path) : server.http.post(path).send(payload({ 1: 1 }));
+    const forged = method === 'GET' ? api.server.http.get(path) : api.server.http.post(path).send(payload({ 1: 1 }));
     expect((await forged.set(bearer('not.a.token'))).status).toBe(401);
   });
 
   it.each(calls)('%s %s answers 403 to every role without the eco-asset rule', async (method, path, allowed) => {
     for (const who of usersWithout(allowed)) {
-      const call = method === 'GET' ? server.http.get(path) : server.http.post(path).send(payload({ 1: 1 }));
-      const res = await call.set(bearer(tokens[who]));
+      const call = method === 'GET' ? api.server.http.get(path) : api.server.http.post(path).send(payload({ 1: 1 }));
+      const res = await call.set(bearer(api.tokens[who]));
       expect(res.status, who).toBe(403);
     }
   });
@@ -128,11 +123,11 @@ describe('POST /api/eco-asset/mint', () => {
     }
 
     for (const facilityId of [1, 2]) {
-      const list = await server.http.get(`/api/eco-asset/list?facility_id=${facilityId}`).set(broker());
+      const list = await api.server.http.get(`/api/eco-asset/list?facility_id=${facilityId}`).set(broker());
       expect(list.status).toBe(200);
       expect((list.body as { eco_assets: EcoAsset[] }).eco_assets.map((e) => e.id)).toContain(asset.id);
     }
-    const audits = await server.http.get(`/api/eco-asset/audits?id=${asset.id}`).set(broker());
+    const audits = await api.server.http.get(`/api/eco-asset/audits?id=${asset.id}`).set(broker());
     expect(audits.status).toBe(200);
     expect((audits.body as EcoAssetAuditsResponse).audits).toEqual([
       expect.objectContaining({ signoff_id: nrb.id, co2_allocated: 50.125, job_id: nrb.jobId, doc_key: `audit-evidence/eco-test-${nrb.id}.pdf`, evidence_mime_type: 'application/pdf' }),
@@ -140,7 +135,7 @@ describe('POST /api/eco-asset/mint', () => {
     ]);
     // carbon summaries count what was allocated as utilised
     const utilisedAt = async (facilityId: number) => {
-      const res = await server.http.get('/api/co2/summary').set(broker());
+      const res = await api.server.http.get('/api/co2/summary').set(broker());
       expect(res.status).toBe(200);
       const facility = (res.body.data.facilities as { id: number; data: { utilised_co2: number }[] }[]).find((f) => f.id === facilityId)!;
       return facility.data.reduce((n, row) => n + toGrams(row.utilised_co2), 0);
@@ -197,9 +192,9 @@ describe('POST /api/eco-asset/mint', () => {
     const unknown = await mint(payload({ 999999: 1 }));
     expect(unknown.status).toBe(409);
     expect(unknown.body.message).toContain('audit 999999 is not signed off');
-    const facility = (await server.ctx.data.facilities.get(1))!;
-    const [log] = await addLogs(server.ctx.data, [{ facility, co2: 5, algorithmVersion: ALGORITHM_VERSION }]);
-    const open = await server.ctx.data.audits.propose({ job_id: 'OPEN', kiln_type: 0, facility_id: 1, analysis_ids: [log.id], create_ts: new Date().toISOString(), proposed_by: 1, algorithm_version: ALGORITHM_VERSION });
+    const facility = (await api.server.ctx.data.facilities.get(1))!;
+    const [log] = await addLogs(api.server.ctx.data, [{ facility, co2: 5, algorithmVersion: ALGORITHM_VERSION }]);
+    const open = await api.server.ctx.data.audits.propose({ job_id: 'OPEN', kiln_type: 0, facility_id: 1, analysis_ids: [log.id], create_ts: new Date().toISOString(), proposed_by: 1, algorithm_version: ALGORITHM_VERSION });
     const unsigned = await mint(payload({ [open.id]: 1 }));
     expect(unsigned.status).toBe(409);
     expect(unsigned.body.message).toContain(`audit ${open.id} is not signed off`);
@@ -237,7 +232,7 @@ describe('POST /api/eco-asset/mint', () => {
       expect(res.status, twin).toBe(409);
     }
     // the store's own uniqueness (the unique index on PostgreSQL) drops invisible characters too
-    const store = server.ctx.data.ecoAssets.mint({
+    const store = api.server.ctx.data.ecoAssets.mint({
       minting_note: 'n',
       transaction_id: 'Straße-T18b\u200b',
       allocations: new Map([[nrb.id, 0.5]]),
@@ -273,26 +268,26 @@ describe('POST /api/eco-asset/mint', () => {
       expect(r.body.message).toContain(`audit ${audit.id}`);
     }
     expect(await left(audit.id)).toBe(toKg(toGrams(123.457) - 10 * toGrams(share)));
-    const allocated = await Promise.all(won.map((r) => server.ctx.data.ecoAssets.allocations((r.body as { eco_asset: EcoAsset }).eco_asset.id)));
+    const allocated = await Promise.all(won.map((r) => api.server.ctx.data.ecoAssets.allocations((r.body as { eco_asset: EcoAsset }).eco_asset.id)));
     expect(allocated.flat().reduce((n, al) => n + toGrams(al.co2_allocated), 0)).toBeLessThanOrEqual(toGrams(123.457));
   });
 });
 
 describe('GET /api/eco-asset/list, /audits and /{id}/provenance', () => {
   it('answers 400 for a facility or eco asset id that is not one, 404 for an unknown one', async () => {
-    expect((await server.http.get('/api/eco-asset/list').set(broker())).status).toBe(400);
-    expect((await server.http.get('/api/eco-asset/list?facility_id=abc').set(broker())).status).toBe(400);
-    expect((await server.http.get('/api/eco-asset/list?facility_id=0').set(broker())).status).toBe(400);
-    expect((await server.http.get('/api/eco-asset/list?facility_id=9999').set(broker())).status).toBe(404);
-    expect((await server.http.get('/api/eco-asset/audits').set(broker())).status).toBe(400);
-    expect((await server.http.get('/api/eco-asset/audits?id=9999').set(broker())).status).toBe(404);
-    expect((await server.http.get('/api/eco-asset/9999/provenance').set(broker())).status).toBe(404);
-    expect((await server.http.get('/api/eco-asset/x/provenance').set(broker())).status).toBe(400);
+    expect((await api.server.http.get('/api/eco-asset/list').set(broker())).status).toBe(400);
+    expect((await api.server.http.get('/api/eco-asset/list?facility_id=abc').set(broker())).status).toBe(400);
+    expect((await api.server.http.get('/api/eco-asset/list?facility_id=0').set(broker())).status).toBe(400);
+    expect((await api.server.http.get('/api/eco-asset/list?facility_id=9999').set(broker())).status).toBe(404);
+    expect((await api.server.http.get('/api/eco-asset/audits').set(broker())).status).toBe(400);
+    expect((await api.server.http.get('/api/eco-asset/audits?id=9999').set(broker())).status).toBe(404);
+    expect((await api.server.http.get('/api/eco-asset/9999/provenance').set(broker())).status).toBe(404);
+    expect((await api.server.http.get('/api/eco-asset/x/provenance').set(broker())).status).toBe(400);
   });
 
   it('answers a facility with no eco asset with an empty list', async () => {
-    const facility = await addFacility(server.ctx.data, 'ECOEMPTY');
-    const res = await server.http.get(`/api/eco-asset/list?facility_id=${facility.id}`).set(broker());
+    const facility = await addFacility(api.server.ctx.data, 'ECOEMPTY');
+    const res = await api.server.http.get(`/api/eco-asset/list?facility_id=${facility.id}`).set(broker());
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ eco_assets: [] });
   });
@@ -301,10 +296,10 @@ describe('GET /api/eco-asset/list, /audits and /{id}/provenance', () => {
     const a = await signedOffAudit(1, [10.5, 20.25]);
     const b = await signedOffAudit(2, [7]);
     // the burns' analysis changes after signoff: the provenance keeps the signed-off numbers
-    await server.ctx.data.kilnLogs.update(a.burnIds[0], { analysis_detail: { co2_removed: 999, biochar_produced: 1 } });
+    await api.server.ctx.data.kilnLogs.update(a.burnIds[0], { analysis_detail: { co2_removed: 999, biochar_produced: 1 } });
     const minted = await mint(payload({ [a.id]: 30, [b.id]: 2.5 }));
     const id = (minted.body as { eco_asset: EcoAsset }).eco_asset.id;
-    const res = await server.http.get(`/api/eco-asset/${id}/provenance`).set(broker());
+    const res = await api.server.http.get(`/api/eco-asset/${id}/provenance`).set(broker());
     expect(res.status).toBe(200);
     const chain = res.body as EcoAssetProvenance;
     expect(chain.eco_asset).toMatchObject({ id, co2_allocated: 32.5 });
@@ -316,6 +311,6 @@ describe('GET /api/eco-asset/list, /audits and /{id}/provenance', () => {
       [a.burnIds[0], 10.5, ALGORITHM_VERSION],
       [a.burnIds[1], 20.25, ALGORITHM_VERSION],
     ]);
-    expect(chain.allocations[0].facility_name).toBe((await server.ctx.data.facilities.get(1))!.name);
+    expect(chain.allocations[0].facility_name).toBe((await api.server.ctx.data.facilities.get(1))!.name);
   });
 });

@@ -1,20 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Facility, FacilityListResponse, FacilitySavePayload } from '../../src/domain/api/configure';
 import { facilityPayload, savePayloadOf, usersWithout, type DemoUsername } from '../helpers/configure';
 import { snapshot } from '../helpers/snapshot';
-import { bearer, startWithTokens, type TestServer } from '../helpers/testServer';
+import { bearer, useTestServer } from '../helpers/testServer';
 import { facility } from '../helpers/storeAccess';
 
-let server: TestServer;
-let tokens: Record<DemoUsername, string>;
-beforeAll(async () => ({ server, tokens } = await startWithTokens()));
-afterAll(() => server.close());
+const api = useTestServer();
 
 const OWN_FACILITIES = [1, 2]; // facilityadmin (user 5) owns NRB and NKR
-const list = (who: DemoUsername, query = '') => server.http.get(`/api/facilities${query}`).set(bearer(tokens[who]));
+const list = (who: DemoUsername, query = '') => api.server.http.get(`/api/facilities${query}`).set(bearer(api.tokens[who]));
 const save = (who: DemoUsername, action: 'add' | 'edit', payload: Partial<FacilitySavePayload> | Record<string, unknown>) =>
-  server.http.post(`/api/facility/${action}`).set(bearer(tokens[who])).send(payload);
-const stored = (id: number) => facility(server, id);
+  api.server.http.post(`/api/facility/${action}`).set(bearer(api.tokens[who])).send(payload);
+const stored = (id: number) => facility(api.server, id);
 
 /** The edit payload that leaves a stored facility as it is. */
 async function unchanged(id: number): Promise<FacilitySavePayload> {
@@ -67,29 +64,29 @@ describe('GET /api/facilities', () => {
   });
 
   it('answers 401 without a token', async () => {
-    expect((await server.http.get('/api/facilities')).status).toBe(401);
+    expect((await api.server.http.get('/api/facilities')).status).toBe(401);
   });
 });
 
 describe('GET /api/dropdowns/facilities', () => {
   it('answers id, mnemonic and name of every facility, by mnemonic', async () => {
-    const res = await server.http.get('/api/dropdowns/facilities').set(bearer(tokens.broker));
+    const res = await api.server.http.get('/api/dropdowns/facilities').set(bearer(api.tokens.broker));
     expect(res.status).toBe(200);
     expect(res.body.data.map((f: { mnemonic: string }) => f.mnemonic)).toEqual(['NKR', 'NRB', 'RIV', 'TAS']);
     expect(res.body.data[1]).toEqual({ id: 1, mnemonic: 'NRB', name: 'Nairobi Char Works' });
   });
 
   it("answers a facility admin only its own", async () => {
-    const res = await server.http.get('/api/dropdowns/facilities').set(bearer(tokens.facilityadmin));
+    const res = await api.server.http.get('/api/dropdowns/facilities').set(bearer(api.tokens.facilityadmin));
     expect(res.body.data.map((f: { id: number }) => f.id).sort()).toEqual(OWN_FACILITIES);
   });
 
   it.each(usersWithout(['superadmin', 'kilnadmin', 'facilityadmin', 'broker']))('answers 403 to %s', async (who) => {
-    expect((await server.http.get('/api/dropdowns/facilities').set(bearer(tokens[who]))).status).toBe(403);
+    expect((await api.server.http.get('/api/dropdowns/facilities').set(bearer(api.tokens[who]))).status).toBe(403);
   });
 
   it('answers 401 without a token', async () => {
-    expect((await server.http.get('/api/dropdowns/facilities')).status).toBe(401);
+    expect((await api.server.http.get('/api/dropdowns/facilities')).status).toBe(401);
   });
 });
 
@@ -143,21 +140,21 @@ describe('POST /api/facility/add', () => {
     ['a config for another kiln type', { config: { terrafix: { wicf: 1 } } }, /terrafix|additional/],
     ['an unknown field', { latitude_min: 1 }, /latitude_min|additional/],
   ])('answers 400 naming the field for %s, storing nothing', async (_name, overrides, message) => {
-    const before = await snapshot(server);
+    const before = await snapshot(api.server);
     const res = await save('superadmin', 'add', { ...facilityPayload(), ...overrides });
     expect(res.status).toBe(400);
     expect(res.body.message).toMatch(message);
-    expect(await snapshot(server)).toEqual(before);
+    expect(await snapshot(api.server)).toEqual(before);
   });
 
   it.each(usersWithout(['superadmin']))('answers 403 to %s (create facility is the super-admin\'s), storing nothing', async (who) => {
-    const before = await snapshot(server);
+    const before = await snapshot(api.server);
     expect((await save(who, 'add', facilityPayload({ owner_id: 5 }))).status).toBe(403);
-    expect(await snapshot(server)).toEqual(before);
+    expect(await snapshot(api.server)).toEqual(before);
   });
 
   it('answers 401 without a token', async () => {
-    expect((await server.http.post('/api/facility/add').send(facilityPayload())).status).toBe(401);
+    expect((await api.server.http.post('/api/facility/add').send(facilityPayload())).status).toBe(401);
   });
 });
 
@@ -175,11 +172,11 @@ describe('POST /api/facility/edit', () => {
   });
 
   it('refuses a changed mnemonic with 400, storing nothing', async () => {
-    const before = await snapshot(server);
+    const before = await snapshot(api.server);
     const res = await save('superadmin', 'edit', { ...(await unchanged(4)), mnemonic: 'RVN' });
     expect(res.status).toBe(400);
     expect(res.body.message).toMatch(/mnemonic cannot be changed/);
-    expect(await snapshot(server)).toEqual(before);
+    expect(await snapshot(api.server)).toEqual(before);
   });
 
   it("refuses taking another facility's mnemonic the same way", async () => {
@@ -187,11 +184,11 @@ describe('POST /api/facility/edit', () => {
   });
 
   it('answers 400 naming the field for an invalid value, storing nothing', async () => {
-    const before = await snapshot(server);
+    const before = await snapshot(api.server);
     const res = await save('superadmin', 'edit', { ...(await unchanged(4)), lonMin: 150, lonMax: 149 });
     expect(res.status).toBe(400);
     expect(res.body.message).toMatch(/lonMin.*lonMax/);
-    expect(await snapshot(server)).toEqual(before);
+    expect(await snapshot(api.server)).toEqual(before);
   });
 
   it('lets a facility admin edit its own facility', async () => {
@@ -200,12 +197,12 @@ describe('POST /api/facility/edit', () => {
   });
 
   it("refuses a facility admin another's facility (404, as for none) and giving its own away (400), storing nothing", async () => {
-    const before = await snapshot(server);
+    const before = await snapshot(api.server);
     expect((await save('facilityadmin', 'edit', await unchanged(4))).status).toBe(404);
     const res = await save('facilityadmin', 'edit', { ...(await unchanged(2)), owner_id: 1 });
     expect(res.status).toBe(400);
     expect(res.body.message).toMatch(/owner_id is not an allowed value/);
-    expect(await snapshot(server)).toEqual(before);
+    expect(await snapshot(api.server)).toEqual(before);
   });
 
   it('answers 404 for an unknown facility and 400 without an id', async () => {
@@ -218,6 +215,6 @@ describe('POST /api/facility/edit', () => {
   });
 
   it('answers 401 without a token', async () => {
-    expect((await server.http.post('/api/facility/edit').send(await unchanged(1))).status).toBe(401);
+    expect((await api.server.http.post('/api/facility/edit').send(await unchanged(1))).status).toBe(401);
   });
 });

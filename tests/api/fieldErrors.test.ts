@@ -1,18 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { facilityPayload, kilnPayload, loginAll, type DemoUsername } from '../helpers/configure';
-import { bearer, startTestServer, type TestServer } from '../helpers/testServer';
+import { describe, expect, it } from 'vitest';
+import { facilityPayload, kilnPayload, type DemoUsername } from '../helpers/configure';
+import { bearer, useTestServer } from '../helpers/testServer';
 
 /** A 400 names its fields in `errors`, keyed as the shared validators key them, for react-admin to put on the inputs (openapi.yaml, Error). */
 
-let server: TestServer;
-let tokens: Record<DemoUsername, string>;
-beforeAll(async () => {
-  server = await startTestServer();
-  tokens = await loginAll(server);
-});
-afterAll(() => server.close());
+const api = useTestServer();
 
-const post = (url: string, body: unknown, who: DemoUsername = 'superadmin') => server.http.post(url).set(bearer(tokens[who])).send(body as object);
+const post = (url: string, body: unknown, who: DemoUsername = 'superadmin') => api.server.http.post(url).set(bearer(api.tokens[who])).send(body as object);
 
 describe('400 answers carry each field reason by its path, and keep their message', () => {
   it('a duplicate mnemonic: "mnemonic is already in use." on mnemonic', async () => {
@@ -47,7 +41,7 @@ describe('400 answers carry each field reason by its path, and keep their messag
   it('a weak password is a reason on pass; a bad login body on username', async () => {
     const weak = await post('/api/user/broker/update', { pass: 'password12' }, 'broker');
     expect(Object.keys(weak.body.errors)).toEqual(['pass']);
-    const login = await server.http.post('/api/auth').send({ username: { toString: null }, password: 'x' });
+    const login = await api.server.http.post('/api/auth').send({ username: { toString: null }, password: 'x' });
     expect(Object.keys(login.body.errors)).toEqual(['username']);
   });
 

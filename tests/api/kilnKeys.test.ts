@@ -3,16 +3,16 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import request from 'supertest';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createApp } from '../../mock-server/app';
 import { newKeyPair, signBytes, verifiesBytes } from '../../mock-server/kilns/kilnKeys';
 import { demoKilnPrivateKey, UNSIGNED_DEMO_KILN } from '../../mock-server/seed/kilnKeys';
 import type { FacilityChange, KilnKey } from '../../src/domain/api/configure';
 import type { KilnLog } from '../../src/domain/api/kilnLogs';
-import { loginAll, TINY_PDF, usersWithout, type DemoUsername } from '../helpers/configure';
+import { TINY_PDF, usersWithout, type DemoUsername } from '../helpers/configure';
 import { addTestKiln, burnCsv } from '../helpers/kilnLogUploads';
 import { facility as storedFacility, kiln as storedKiln } from '../helpers/storeAccess';
-import { bearer, startTestServer, type TestServer } from '../helpers/testServer';
+import { startTestServer, useTestServer } from '../helpers/testServer';
 
 /**
  * Kilns sign their own logs (issue 25; docs/security.md, "Kiln identity"):
@@ -20,40 +20,34 @@ import { bearer, startTestServer, type TestServer } from '../helpers/testServer'
  * signature state kept by audits, and a facility that takes only signed burns.
  */
 
-let server: TestServer;
-let tokens: Record<DemoUsername, string>;
-beforeAll(async () => {
-  server = await startTestServer();
-  tokens = await loginAll(server);
-});
-afterAll(() => server.close());
+const api = useTestServer();
 
 const NAIROBI = 1;
-const as = (who: DemoUsername) => bearer(tokens[who]);
-const kilnIdOf = async (kilnId: string) => (await storedKiln(server, kilnId)).id;
+const { as } = api;
+const kilnIdOf = async (kilnId: string) => (await storedKiln(api.server, kilnId)).id;
 const keysOf = async (kiln: number, who: DemoUsername = 'superadmin'): Promise<KilnKey[]> => {
-  const res = await server.http.get(`/api/kilns/${kiln}/keys`).set(as(who));
+  const res = await api.server.http.get(`/api/kilns/${kiln}/keys`).set(as(who));
   expect(res.status).toBe(200);
   return res.body;
 };
 const addKey = (kiln: number, publicKey: string, who: DemoUsername = 'facilityadmin', label = 'yard logger') =>
-  server.http.post(`/api/kilns/${kiln}/keys`).set(as(who)).send({ label, public_key: publicKey });
+  api.server.http.post(`/api/kilns/${kiln}/keys`).set(as(who)).send({ label, public_key: publicKey });
 const registerNewKey = async (kiln: number, who: DemoUsername = 'superadmin') => {
   const pair = newKeyPair();
   const res = await addKey(kiln, pair.publicPem, who);
   expect(res.status, JSON.stringify(res.body)).toBe(201);
   return { ...pair, key: res.body as KilnKey };
 };
-const csvFor = async (kilnId: string) => Buffer.from(burnCsv(kilnId, await storedFacility(server, NAIROBI)));
+const csvFor = async (kilnId: string) => Buffer.from(burnCsv(kilnId, await storedFacility(api.server, NAIROBI)));
 /** an upload of `bytes` as text/csv, signed with these headers (none: unsigned) and this token (none: no Authorization) */
 const upload = (bytes: Buffer, headers: Record<string, string> = {}, who?: DemoUsername) => {
-  let req = server.http.post('/api/kilnlogs/upload').set('Content-Type', 'text/csv').set(headers);
+  let req = api.server.http.post('/api/kilnlogs/upload').set('Content-Type', 'text/csv').set(headers);
   if (who) req = req.set(as(who));
   return req.send(bytes);
 };
 const signedBy = (pair: { privatePem: string; fingerprint: string }, bytes: Buffer) => ({ 'Kiln-Key': pair.fingerprint, 'Kiln-Signature': signBytes(pair.privatePem, bytes) });
-const stored = async (bytes: Buffer) => server.ctx.data.kilnLogs.findBySha256(createHash('sha256').update(bytes).digest('hex'));
-const trail = async (facilityId: number): Promise<FacilityChange[]> => (await server.http.get(`/api/facility/${facilityId}/changes`).set(as('superadmin'))).body;
+const stored = async (bytes: Buffer) => api.server.ctx.data.kilnLogs.findBySha256(createHash('sha256').update(bytes).digest('hex'));
+const trail = async (facilityId: number): Promise<FacilityChange[]> => (await api.server.http.get(`/api/facility/${facilityId}/changes`).set(as('superadmin'))).body;
 
 describe('a kiln\'s keys', () => {
   it('are added by who may update the kiln, in its facility, with the fingerprint of the DER SPKI, and listed by who reads it', async () => {
@@ -74,9 +68,9 @@ describe('a kiln\'s keys', () => {
     const before = await keysOf(other);
     expect((await addKey(other, newKeyPair().publicPem, 'uploader')).status).toBe(403);
     expect((await addKey(other, newKeyPair().publicPem, 'facilityadmin')).status).toBe(404);
-    expect((await server.http.get(`/api/kilns/${other}/keys`).set(as('facilityadmin'))).status).toBe(404);
-    expect((await server.http.post(`/api/kilns/${other}/keys`).send({ label: 'x', public_key: newKeyPair().publicPem })).status).toBe(401);
-    expect((await server.http.get('/api/kilns/99999/keys').set(as('superadmin'))).status).toBe(404);
+    expect((await api.server.http.get(`/api/kilns/${other}/keys`).set(as('facilityadmin'))).status).toBe(404);
+    expect((await api.server.http.post(`/api/kilns/${other}/keys`).send({ label: 'x', public_key: newKeyPair().publicPem })).status).toBe(401);
+    expect((await api.server.http.get('/api/kilns/99999/keys').set(as('superadmin'))).status).toBe(404);
     expect(await keysOf(other)).toEqual(before);
   });
 
@@ -113,17 +107,17 @@ describe('a kiln\'s keys', () => {
 
 describe('who added a key, and the trail of a kiln\'s keys', () => {
   const keyTrail = (kiln: number, who?: DemoUsername) => {
-    const req = server.http.get(`/api/kilns/${kiln}/keys/changes`);
+    const req = api.server.http.get(`/api/kilns/${kiln}/keys/changes`);
     return who ? req.set(as(who)) : req;
   };
 
   it('name who added each key by username; a seeded key or one of a user since deleted names no one', async () => {
-    const kiln = (await addTestKiln(server, 'TRAIL-CG1-0001', NAIROBI)).id;
+    const kiln = (await addTestKiln(api.server, 'TRAIL-CG1-0001', NAIROBI)).id;
     const { key } = await registerNewKey(kiln, 'superadmin');
     const seeded = newKeyPair();
-    await server.ctx.data.kilns.addKey({ kiln_id: kiln, fingerprint: seeded.fingerprint, label: 'seeded', public_key: seeded.publicPem, created_ts: new Date().toISOString(), created_by: null });
+    await api.server.ctx.data.kilns.addKey({ kiln_id: kiln, fingerprint: seeded.fingerprint, label: 'seeded', public_key: seeded.publicPem, created_ts: new Date().toISOString(), created_by: null });
     const gone = newKeyPair();
-    await server.ctx.data.kilns.addKey({ kiln_id: kiln, fingerprint: gone.fingerprint, label: 'gone', public_key: gone.publicPem, created_ts: new Date().toISOString(), created_by: 99999 });
+    await api.server.ctx.data.kilns.addKey({ kiln_id: kiln, fingerprint: gone.fingerprint, label: 'gone', public_key: gone.publicPem, created_ts: new Date().toISOString(), created_by: 99999 });
     const listed = await keysOf(kiln, 'facilityadmin');
     expect(listed.map((k) => [k.label, k.created_by, k.created_by_name])).toEqual([
       ['yard logger', 1, 'superadmin'],
@@ -131,17 +125,17 @@ describe('who added a key, and the trail of a kiln\'s keys', () => {
       ['gone', 99999, null],
     ]);
     // the revoked key answered names who added it too
-    const revoked = await server.http.post(`/api/kilns/${kiln}/keys/${key.id}/revoke`).set(as('facilityadmin'));
+    const revoked = await api.server.http.post(`/api/kilns/${kiln}/keys/${key.id}/revoke`).set(as('facilityadmin'));
     expect(revoked.body).toMatchObject({ id: key.id, created_by_name: 'superadmin' });
   });
 
   it('lists who added or revoked which key of this kiln, when, newest first, to who reads the kiln, in its facility', async () => {
-    const kiln = (await addTestKiln(server, 'TRAIL-CG1-0002', NAIROBI)).id;
-    const neighbour = (await addTestKiln(server, 'TRAIL-CG1-0003', NAIROBI)).id;
+    const kiln = (await addTestKiln(api.server, 'TRAIL-CG1-0002', NAIROBI)).id;
+    const neighbour = (await addTestKiln(api.server, 'TRAIL-CG1-0003', NAIROBI)).id;
     expect((await keyTrail(kiln, 'kilnadmin')).body).toEqual([]);
     const { key, fingerprint } = await registerNewKey(kiln, 'facilityadmin');
     await registerNewKey(neighbour, 'facilityadmin');
-    expect((await server.http.post(`/api/kilns/${kiln}/keys/${key.id}/revoke`).set(as('superadmin'))).status).toBe(200);
+    expect((await api.server.http.post(`/api/kilns/${kiln}/keys/${key.id}/revoke`).set(as('superadmin'))).status).toBe(200);
 
     const res = await keyTrail(kiln, 'kilnadmin');
     expect(res.status).toBe(200);
@@ -160,7 +154,7 @@ describe('who added a key, and the trail of a kiln\'s keys', () => {
     for (const who of ['uploader', 'useradmin', 'broker'] as const) expect((await keyTrail(other, who)).status, who).toBe(403);
     expect((await keyTrail(other, 'facilityadmin')).status).toBe(404);
     expect((await keyTrail(99999, 'superadmin')).status).toBe(404);
-    expect((await server.http.get('/api/kilns/abc/keys/changes').set(as('superadmin'))).status).toBe(400);
+    expect((await api.server.http.get('/api/kilns/abc/keys/changes').set(as('superadmin'))).status).toBe(400);
   });
 });
 
@@ -173,12 +167,12 @@ describe('signed uploads', () => {
     expect(res.status, JSON.stringify(res.body)).toBe(201);
     expect(res.body).toMatchObject({ kiln_id: 'CG1-0007', signed: true, key_fingerprint: pair.fingerprint, signature: headers['Kiln-Signature'] });
     const id = (res.body as KilnLog).id;
-    const detail = await server.http.get(`/api/kilnlogs/${id}`).set(as('kilnadmin'));
+    const detail = await api.server.http.get(`/api/kilnlogs/${id}`).set(as('kilnadmin'));
     expect(detail.body).toMatchObject({ signed: true, key_fingerprint: pair.fingerprint });
-    const list = await server.http.get('/api/kilnlogs').query({ filter: JSON.stringify({ id }) }).set(as('kilnadmin'));
+    const list = await api.server.http.get('/api/kilnlogs').query({ filter: JSON.stringify({ id }) }).set(as('kilnadmin'));
     expect(list.body[0]).toMatchObject({ signed: true, key_fingerprint: pair.fingerprint });
     // the stored file is the signed bytes, byte for byte
-    const raw = await server.http.get(`/api/kilnlogs/${id}/download`).set(as('kilnadmin')).buffer(true).parse((r, cb) => {
+    const raw = await api.server.http.get(`/api/kilnlogs/${id}/download`).set(as('kilnadmin')).buffer(true).parse((r, cb) => {
       const chunks: Buffer[] = [];
       r.on('data', (c: Buffer) => chunks.push(c));
       r.on('end', () => cb(null, Buffer.concat(chunks)));
@@ -189,7 +183,7 @@ describe('signed uploads', () => {
     const second = await csvFor('CG1-0007');
     expect((await upload(second, signedBy(pair, second), 'uploader')).body).toMatchObject({ signed: true });
     const third = await csvFor('CG1-0007');
-    const multi = await server.http.post('/api/kilnlogs/upload').set(signedBy(pair, third)).attach('file', third, 'burn.csv');
+    const multi = await api.server.http.post('/api/kilnlogs/upload').set(signedBy(pair, third)).attach('file', third, 'burn.csv');
     expect(multi.status).toBe(201);
     expect(multi.body).toMatchObject({ signed: true, key_fingerprint: pair.fingerprint });
   });
@@ -224,23 +218,23 @@ describe('signed uploads', () => {
       const first = await csvFor('RTR-0005');
       // the second server has checked this key before (a cache would keep it)
       expect((await other.post('/api/kilnlogs/upload').set('Content-Type', 'text/csv').set(signedBy(pair, first)).send(first)).status).toBe(201);
-      const revoked = await server.http.post(`/api/kilns/${kiln}/keys/${pair.key.id}/revoke`).set(as('superadmin'));
+      const revoked = await api.server.http.post(`/api/kilns/${kiln}/keys/${pair.key.id}/revoke`).set(as('superadmin'));
       expect(revoked.status).toBe(200);
       expect(revoked.body.revoked_ts).not.toBeNull();
       const bytes = await csvFor('RTR-0005');
-      for (const http of [server.http, other]) {
+      for (const http of [api.server.http, other]) {
         const res = await http.post('/api/kilnlogs/upload').set('Content-Type', 'text/csv').set(signedBy(pair, bytes)).send(bytes);
         expect(res.status).toBe(401);
         expect(res.body.message).toMatch(/revoked/);
       }
       expect(await stored(bytes)).toBeNull();
-      const again = await server.http.post(`/api/kilns/${kiln}/keys/${pair.key.id}/revoke`).set(as('superadmin'));
+      const again = await api.server.http.post(`/api/kilns/${kiln}/keys/${pair.key.id}/revoke`).set(as('superadmin'));
       expect(again.status).toBe(409);
       // a revoked key cannot be registered again either
       expect((await addKey(kiln, pair.publicPem, 'superadmin')).status).toBe(400);
       expect((await trail(2)).find((c) => c.action === 'revoke_kiln_key')).toMatchObject({ actor_username: 'superadmin', detail: { key: { id: pair.key.id } } });
       // another kiln's key id on this kiln's path is unknown here
-      expect((await server.http.post(`/api/kilns/${await kilnIdOf('CG1-0015')}/keys/${pair.key.id}/revoke`).set(as('superadmin'))).status).toBe(404);
+      expect((await api.server.http.post(`/api/kilns/${await kilnIdOf('CG1-0015')}/keys/${pair.key.id}/revoke`).set(as('superadmin'))).status).toBe(404);
     } finally {
       await other.stop();
     }
@@ -280,30 +274,30 @@ describe('signed uploads', () => {
     await registerNewKey(await kilnIdOf('CG1-0024'));
     const res = await upload(await csvFor('CG1-0024-Y'), {}, 'uploader');
     expect(res.status).toBe(201);
-    const assign = await server.http.post(`/api/kilnlogs/${res.body.id}/assign`).set(as('superadmin')).send({ kiln: await kilnIdOf('CG1-0024') });
+    const assign = await api.server.http.post(`/api/kilnlogs/${res.body.id}/assign`).set(as('superadmin')).send({ kiln: await kilnIdOf('CG1-0024') });
     expect(assign.status).toBe(409);
     expect(assign.body.message).toMatch(/signs its logs/);
   });
 });
 
 describe('audits and signed burns', () => {
-  const propose = (ids: number[]) => server.http.post('/api/audit/propose').query({ job_id: `SIG-${ids.join('-')}`, kiln_type: -1 }).set(as('kilnadmin')).send({ analysis_ids: ids });
+  const propose = (ids: number[]) => api.server.http.post('/api/audit/propose').query({ job_id: `SIG-${ids.join('-')}`, kiln_type: -1 }).set(as('kilnadmin')).send({ analysis_ids: ids });
   const signoff = (auditId: number, ids: number[]) =>
-    server.http
+    api.server.http
       .post('/api/audit/signoff')
       .set(as('superadmin'))
       .field('proposed_audit_id', String(auditId))
       .field('analysis_ids', ids.join(','))
       .field('file_type', 'pdf')
       .attach('file', TINY_PDF, 'statement.pdf');
-  const setSignedOnly = (who: DemoUsername, value: boolean) => server.http.post(`/api/facility/${NAIROBI}/signed-burns`).set(as(who)).send({ signed_burns_only: value });
+  const setSignedOnly = (who: DemoUsername, value: boolean) => api.server.http.post(`/api/facility/${NAIROBI}/signed-burns`).set(as(who)).send({ signed_burns_only: value });
 
   it('keep each burn\'s signature state at signoff; a facility set to signed burns only refuses unsigned ones when proposing and signing off', async () => {
     const pair = await registerNewKey(await kilnIdOf('CG1-0012'));
     const signedBytes = await csvFor('CG1-0012');
     const signedLog = (await upload(signedBytes, signedBy(pair, signedBytes))).body as KilnLog;
     expect(signedLog).toMatchObject({ signed: true, valid: true });
-    await addTestKiln(server, 'SIG-CG1-0001', NAIROBI);
+    await addTestKiln(api.server, 'SIG-CG1-0001', NAIROBI);
     const unsignedLog = (await upload(await csvFor('SIG-CG1-0001'), {}, 'uploader')).body as KilnLog;
     expect(unsignedLog).toMatchObject({ signed: false });
 
@@ -315,7 +309,7 @@ describe('audits and signed burns', () => {
     const set = await setSignedOnly('superadmin', true);
     expect(set.status).toBe(200);
     expect(set.body).toEqual({ signed_burns_only: true });
-    expect((await server.ctx.data.facilities.get(NAIROBI))?.signed_burns_only).toBe(true);
+    expect((await api.server.ctx.data.facilities.get(NAIROBI))?.signed_burns_only).toBe(true);
     const refusedSignoff = await signoff(early.body.id, [unsignedLog.id]);
     expect(refusedSignoff.status).toBe(409);
     expect(refusedSignoff.body.message).toMatch(/not signed by its kiln/);
@@ -329,37 +323,37 @@ describe('audits and signed burns', () => {
     expect(proposed.status, JSON.stringify(proposed.body)).toBe(201);
     const done = await signoff(proposed.body.id, [signedLog.id]);
     expect(done.status, JSON.stringify(done.body)).toBe(200);
-    const burns = await server.ctx.data.audits.burns(proposed.body.id);
+    const burns = await api.server.ctx.data.audits.burns(proposed.body.id);
     expect(burns).toEqual([expect.objectContaining({ kilnlog_id: signedLog.id, signed: true, key_fingerprint: pair.fingerprint, signature: signedLog.signature })]);
     expect((await trail(NAIROBI)).find((c) => c.action === 'signed_burns_only')).toMatchObject({ actor_username: 'superadmin', detail: { signed_burns_only: { from: false, to: true } } });
     expect((await setSignedOnly('superadmin', false)).status).toBe(200);
   });
 
   it('is set by a super-admin alone (403 for every other role, 401 without a token), with a boolean (400), for a facility there is (404), leaving it as it was', async () => {
-    const before = (await server.ctx.data.facilities.get(NAIROBI))?.signed_burns_only;
+    const before = (await api.server.ctx.data.facilities.get(NAIROBI))?.signed_burns_only;
     const recorded = (await trail(NAIROBI)).length;
     for (const who of usersWithout(['superadmin'])) expect((await setSignedOnly(who, !before)).status, who).toBe(403);
-    expect((await server.http.post(`/api/facility/${NAIROBI}/signed-burns`).send({ signed_burns_only: !before })).status).toBe(401);
+    expect((await api.server.http.post(`/api/facility/${NAIROBI}/signed-burns`).send({ signed_burns_only: !before })).status).toBe(401);
     for (const body of [{}, { signed_burns_only: 'yes' }, { signed_burns_only: null }, { signed_burns_only: 1 }, { signed_burns_only: true, extra: 1 }]) {
-      const res = await server.http.post(`/api/facility/${NAIROBI}/signed-burns`).set(as('superadmin')).send(body);
+      const res = await api.server.http.post(`/api/facility/${NAIROBI}/signed-burns`).set(as('superadmin')).send(body);
       expect(res.status, JSON.stringify(body)).toBe(400);
       expect(res.body.message, JSON.stringify(body)).toEqual(expect.any(String));
     }
-    expect((await server.http.post('/api/facility/99999/signed-burns').set(as('superadmin')).send({ signed_burns_only: true })).status).toBe(404);
-    expect((await server.ctx.data.facilities.get(NAIROBI))?.signed_burns_only).toBe(before);
+    expect((await api.server.http.post('/api/facility/99999/signed-burns').set(as('superadmin')).send({ signed_burns_only: true })).status).toBe(404);
+    expect((await api.server.ctx.data.facilities.get(NAIROBI))?.signed_burns_only).toBe(before);
     expect(await trail(NAIROBI)).toHaveLength(recorded);
   });
 });
 
 /** Another server on the same store (PostgreSQL), or another app on the same store object (embedded: one process owns db.json). */
 async function startSecondServer(): Promise<ReturnType<typeof request> & { stop(): Promise<void> }> {
-  const { databaseUrl } = server.ctx.config.storage;
+  const { databaseUrl } = api.server.ctx.config.storage;
   if (!databaseUrl) {
-    const http = request(server.app);
+    const http = request(api.server.app);
     return Object.assign(http, { stop: () => Promise.resolve() });
   }
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kiln-keys-b-'));
-  const second = await createApp({ ...server.ctx.config, dataDir });
+  const second = await createApp({ ...api.server.ctx.config, dataDir });
   const http = request(second.app);
   return Object.assign(http, {
     async stop() {

@@ -1,26 +1,23 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Kiln, KilnRegistryResponse, KilnSavePayload } from '../../src/domain/api/configure';
 import { DEMO_KILNS, PENDING_DEMO_KILN } from '../../mock-server/seed/kilns';
 import { kilnPayload, usersWithout, type DemoUsername } from '../helpers/configure';
 import { snapshot } from '../helpers/snapshot';
 import { makeToken } from '../helpers/tokens';
-import { bearer, startWithTokens, type TestServer } from '../helpers/testServer';
+import { bearer, useTestServer } from '../helpers/testServer';
 import { kiln as storedKiln } from '../helpers/storeAccess';
 
-let server: TestServer;
-let tokens: Record<DemoUsername, string>;
-beforeAll(async () => ({ server, tokens } = await startWithTokens()));
-afterAll(() => server.close());
+const api = useTestServer();
 
 const OWN_FACILITIES = [1, 2]; // facilityadmin (user 5) owns NRB and NKR
 const registry = async (who: DemoUsername) =>
-  (await server.http.get('/api/kiln/registry/list').set(bearer(tokens[who]))).body as KilnRegistryResponse;
+  (await api.server.http.get('/api/kiln/registry/list').set(bearer(api.tokens[who]))).body as KilnRegistryResponse;
 const save = (who: DemoUsername, action: 'add' | 'edit', payload: Partial<KilnSavePayload> | Record<string, unknown>) =>
-  server.http.post(`/api/kiln/registry/${action}`).set(bearer(tokens[who])).send(payload);
+  api.server.http.post(`/api/kiln/registry/${action}`).set(bearer(api.tokens[who])).send(payload);
 
 describe('GET /api/kiln/registry/list', () => {
   it('answers every kiln with its facility mnemonic and name, config as JSON text, and the facilities to pick', async () => {
-    const res = await server.http.get('/api/kiln/registry/list').set(bearer(tokens.superadmin));
+    const res = await api.server.http.get('/api/kiln/registry/list').set(bearer(api.tokens.superadmin));
     expect(res.status).toBe(200);
     const body = res.body as KilnRegistryResponse;
     // the demo kilns, approved, and the one a facility admin registered, pending
@@ -51,38 +48,38 @@ describe('GET /api/kiln/registry/list', () => {
   });
 
   it.each(usersWithout(['superadmin', 'kilnadmin', 'facilityadmin']))('answers 403 to %s (no read kiln)', async (who) => {
-    expect((await server.http.get('/api/kiln/registry/list').set(bearer(tokens[who]))).status).toBe(403);
+    expect((await api.server.http.get('/api/kiln/registry/list').set(bearer(api.tokens[who]))).status).toBe(403);
   });
 
   it('answers 401 without a token', async () => {
-    expect((await server.http.get('/api/kiln/registry/list')).status).toBe(401);
+    expect((await api.server.http.get('/api/kiln/registry/list')).status).toBe(401);
   });
 });
 
 describe('GET /api/facility/{id}/kilns', () => {
   it("answers the facility's kilns", async () => {
-    const res = await server.http.get('/api/facility/3/kilns').set(bearer(tokens.kilnadmin));
+    const res = await api.server.http.get('/api/facility/3/kilns').set(bearer(api.tokens.kilnadmin));
     expect(res.status).toBe(200);
     const ids = (res.body.kilns as Kiln[]).map((k) => k.kiln_id).sort();
     expect(ids).toEqual(DEMO_KILNS.filter((k) => k.facility_id === 3).map((k) => k.kiln_id).sort());
   });
 
   it("answers a facility admin's own facility, and 404 for another's, as for none", async () => {
-    expect((await server.http.get('/api/facility/2/kilns').set(bearer(tokens.facilityadmin))).status).toBe(200);
-    expect((await server.http.get('/api/facility/3/kilns').set(bearer(tokens.facilityadmin))).status).toBe(404);
+    expect((await api.server.http.get('/api/facility/2/kilns').set(bearer(api.tokens.facilityadmin))).status).toBe(200);
+    expect((await api.server.http.get('/api/facility/3/kilns').set(bearer(api.tokens.facilityadmin))).status).toBe(404);
   });
 
   it('answers 404 for an unknown facility, 400 for a malformed id', async () => {
-    expect((await server.http.get('/api/facility/999/kilns').set(bearer(tokens.superadmin))).status).toBe(404);
-    expect((await server.http.get('/api/facility/abc/kilns').set(bearer(tokens.superadmin))).status).toBe(400);
+    expect((await api.server.http.get('/api/facility/999/kilns').set(bearer(api.tokens.superadmin))).status).toBe(404);
+    expect((await api.server.http.get('/api/facility/abc/kilns').set(bearer(api.tokens.superadmin))).status).toBe(400);
   });
 
   it.each(usersWithout(['superadmin', 'kilnadmin', 'facilityadmin']))('answers 403 to %s', async (who) => {
-    expect((await server.http.get('/api/facility/1/kilns').set(bearer(tokens[who]))).status).toBe(403);
+    expect((await api.server.http.get('/api/facility/1/kilns').set(bearer(api.tokens[who]))).status).toBe(403);
   });
 
   it('answers 401 without a token', async () => {
-    expect((await server.http.get('/api/facility/1/kilns')).status).toBe(401);
+    expect((await api.server.http.get('/api/facility/1/kilns')).status).toBe(401);
   });
 });
 
@@ -92,7 +89,7 @@ describe('POST /api/kiln/registry/add', () => {
     const res = await save('superadmin', 'add', payload);
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ status: 1 });
-    const kiln = await storedKiln(server, 'CG1-9001');
+    const kiln = await storedKiln(api.server, 'CG1-9001');
     expect(kiln).toMatchObject({ facility_id: 1, type: 2, install_date: '2025-06-01' });
     expect(JSON.parse(kiln.config)).toEqual({ terrafix: { per_g_weight: 4.5 } });
     expect(Date.parse(kiln.last_update)).toBeGreaterThan(Date.now() - 60_000);
@@ -101,26 +98,26 @@ describe('POST /api/kiln/registry/add', () => {
 
   it('lets a facility admin add a kiln to its own facility, and refuses another facility with 404', async () => {
     expect((await save('facilityadmin', 'add', kilnPayload({ kiln_id: 'RTR-9002', facility_id: 2, type: 1, config: {} }))).status).toBe(200);
-    const before = await snapshot(server);
+    const before = await snapshot(api.server);
     expect((await save('facilityadmin', 'add', kilnPayload({ facility_id: 3 }))).status).toBe(404);
-    expect(await snapshot(server)).toEqual(before);
+    expect(await snapshot(api.server)).toEqual(before);
   });
 
   it('refuses an existing kiln id at the same facility (any case) on both fields of the pair', async () => {
-    const before = await snapshot(server);
+    const before = await snapshot(api.server);
     const res = await save('superadmin', 'add', kilnPayload({ kiln_id: 'cg1-0007', facility_id: 1 }));
     expect(res.status).toBe(400);
     expect(res.body.message).toMatch(/kiln_id is already in use/);
     expect(res.body.message).toMatch(/facility_id is already in use/);
-    expect(await snapshot(server)).toEqual(before);
+    expect(await snapshot(api.server)).toEqual(before);
   });
 
   it('refuses an existing kiln id at another facility too, on kiln_id alone', async () => {
-    const before = await snapshot(server);
+    const before = await snapshot(api.server);
     const res = await save('superadmin', 'add', kilnPayload({ kiln_id: 'CG1-0007', facility_id: 4 }));
     expect(res.status).toBe(400);
     expect(res.body.message).toBe('kiln_id is already in use.');
-    expect(await snapshot(server)).toEqual(before);
+    expect(await snapshot(api.server)).toEqual(before);
   });
 
   it.each<[string, Record<string, unknown>, RegExp]>([
@@ -144,11 +141,11 @@ describe('POST /api/kiln/registry/add', () => {
     ['an unknown field', { colour: 'red' }, /colour|additional/],
     ['an unknown config group', { config: { retort: {} } }, /retort|additional/],
   ])('answers 400 naming the field for %s, storing nothing', async (_name, overrides, message) => {
-    const before = await snapshot(server);
+    const before = await snapshot(api.server);
     const res = await save('superadmin', 'add', { ...kilnPayload(), ...overrides });
     expect(res.status).toBe(400);
     expect(res.body.message).toMatch(message);
-    expect(await snapshot(server)).toEqual(before);
+    expect(await snapshot(api.server)).toEqual(before);
   });
 
   it('answers 404 for an unknown facility', async () => {
@@ -156,13 +153,13 @@ describe('POST /api/kiln/registry/add', () => {
   });
 
   it.each(usersWithout(['superadmin', 'facilityadmin']))('answers 403 to %s (no create kiln), storing nothing', async (who) => {
-    const before = await snapshot(server);
+    const before = await snapshot(api.server);
     expect((await save(who, 'add', kilnPayload())).status).toBe(403);
-    expect(await snapshot(server)).toEqual(before);
+    expect(await snapshot(api.server)).toEqual(before);
   });
 
   it('answers 401 without a token', async () => {
-    expect((await server.http.post('/api/kiln/registry/add').send(kilnPayload())).status).toBe(401);
+    expect((await api.server.http.post('/api/kiln/registry/add').send(kilnPayload())).status).toBe(401);
   });
 });
 
@@ -173,11 +170,11 @@ describe('POST /api/kiln/registry/edit', () => {
   };
 
   it('changes a kiln and its last update', async () => {
-    const before = (await storedKiln(server, 'CG1-0021')).last_update;
+    const before = (await storedKiln(api.server, 'CG1-0021')).last_update;
     const res = await save('superadmin', 'edit', { ...seeded('CG1-0021'), install_date: '2024-05-23', config: { cgo1: { per_g_weight: 10.5, zero_weight: 8000 } } });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ status: 1 });
-    const kiln = await storedKiln(server, 'CG1-0021');
+    const kiln = await storedKiln(api.server, 'CG1-0021');
     expect(kiln.install_date).toBe('2024-05-23');
     expect(JSON.parse(kiln.config)).toEqual({ cgo1: { per_g_weight: 10.5, zero_weight: 8000 } });
     expect(kiln.last_update >= before).toBe(true);
@@ -188,23 +185,23 @@ describe('POST /api/kiln/registry/edit', () => {
   });
 
   it("refuses to take another kiln's id at the same facility", async () => {
-    const before = await snapshot(server);
+    const before = await snapshot(api.server);
     const res = await save('superadmin', 'edit', { ...seeded('CG1-0012'), kiln_id: 'CG1-0007' });
     expect(res.status).toBe(400);
     expect(res.body.message).toMatch(/kiln_id is already in use/);
-    expect(await snapshot(server)).toEqual(before);
+    expect(await snapshot(api.server)).toEqual(before);
   });
 
   it('lets a facility admin edit its own kilns and move them between its facilities', async () => {
     expect((await save('facilityadmin', 'edit', { ...seeded('RTR-0003'), facility_id: 2, kiln_id: 'RTR-0003' })).status).toBe(200);
-    expect((await storedKiln(server, 'RTR-0003')).facility_id).toBe(2);
+    expect((await storedKiln(api.server, 'RTR-0003')).facility_id).toBe(2);
   });
 
   it("refuses a facility admin another's kiln, or moving its kiln to another's facility (404, nothing stored)", async () => {
-    const before = await snapshot(server);
+    const before = await snapshot(api.server);
     expect((await save('facilityadmin', 'edit', seeded('TFX-0004'))).status).toBe(404);
     expect((await save('facilityadmin', 'edit', { ...seeded('CG1-0015'), facility_id: 3 })).status).toBe(404);
-    expect(await snapshot(server)).toEqual(before);
+    expect(await snapshot(api.server)).toEqual(before);
   });
 
   it('answers 404 for an unknown kiln and 400 without an id', async () => {
@@ -215,11 +212,11 @@ describe('POST /api/kiln/registry/edit', () => {
   });
 
   it('answers 400 naming the field for an invalid value, storing nothing', async () => {
-    const before = await snapshot(server);
+    const before = await snapshot(api.server);
     const res = await save('superadmin', 'edit', { ...seeded('CG1-0015'), config: { cgo1: { zero_weight: 1.005 } } });
     expect(res.status).toBe(400);
     expect(res.body.message).toMatch(/config\.cgo1\.zero_weight/);
-    expect(await snapshot(server)).toEqual(before);
+    expect(await snapshot(api.server)).toEqual(before);
   });
 
   it.each(usersWithout(['superadmin', 'facilityadmin']))('answers 403 to %s (no update kiln)', async (who) => {
@@ -227,8 +224,8 @@ describe('POST /api/kiln/registry/edit', () => {
   });
 
   it('answers 401 without a token, and for a token whose uid is forged', async () => {
-    expect((await server.http.post('/api/kiln/registry/edit').send(seeded('CG1-0015'))).status).toBe(401);
+    expect((await api.server.http.post('/api/kiln/registry/edit').send(seeded('CG1-0015'))).status).toBe(401);
     const forged = await makeToken({ sub: 'facilityadmin', role: 4, uid: 1 });
-    expect((await server.http.post('/api/kiln/registry/edit').set(bearer(forged)).send(seeded('TFX-0004'))).status).toBe(401);
+    expect((await api.server.http.post('/api/kiln/registry/edit').set(bearer(forged)).send(seeded('TFX-0004'))).status).toBe(401);
   });
 });

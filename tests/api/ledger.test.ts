@@ -1,13 +1,13 @@
 import { createHash } from 'node:crypto';
 import { PDFDocument } from 'pdf-lib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { AvailableCo2Response, BufferShare, BufferShareChange, EcoAsset, EcoAssetProvenance, EcoRetirement, MintResult, RetireResult } from '../../src/domain/api/ecoAssets';
 import { toGrams } from '../../src/domain/carbon';
 import { ALGORITHM_VERSION } from '../../mock-server/analysis/constants';
+import type { EcoAssetRecord } from '../../mock-server/store/model';
 import { usersWithout } from '../helpers/configure';
 import { snapshot } from '../helpers/snapshot';
-import { bearer, startWithTokens, type TestServer } from '../helpers/testServer';
-import type { DemoUsername } from '../helpers/configure';
+import { bearer, useTestServer } from '../helpers/testServer';
 import { addLogs } from '../store/fixtures';
 
 /**
@@ -15,20 +15,15 @@ import { addLogs } from '../store/fixtures';
  * the buffer share, retirement, provenance and the certificate.
  */
 
-let server: TestServer;
-let tokens: Record<DemoUsername, string>;
-beforeAll(async () => {
-  ({ server, tokens } = await startWithTokens());
-});
-afterAll(() => server.close());
+const api = useTestServer();
 
-const broker = () => bearer(tokens.broker);
-const superadmin = () => bearer(tokens.superadmin);
+const broker = () => bearer(api.tokens.broker);
+const superadmin = () => bearer(api.tokens.superadmin);
 
 let jobs = 0;
 /** A signed-off audit of new burns of seeded facility 1, with these CO2 figures (kg). */
 async function signedOffAudit(co2: number[]): Promise<number> {
-  const data = server.ctx.data;
+  const data = api.server.ctx.data;
   const facility = (await data.facilities.get(1))!;
   const logs = await addLogs(data, co2.map((kg) => ({ facility, co2: kg, algorithmVersion: ALGORITHM_VERSION })));
   const ids = logs.map((l) => l.id);
@@ -39,28 +34,18 @@ async function signedOffAudit(co2: number[]): Promise<number> {
 
 let transactions = 0;
 const mint = (co2: Record<number, number>) =>
-  server.http.post('/api/eco-asset/mint').set(broker()).send({ minting_note: 'Ledger test', transaction_id: `TX-LEDGER-${++transactions}`, co2_utilisation: co2 });
-const setShare = (percent: unknown, auth = superadmin()) => server.http.put('/api/eco-asset/buffer_share').set(auth).send({ buffer_percent: percent });
-const retire = (id: number, body: object, auth = broker()) => server.http.post(`/api/eco-asset/${id}/retire`).set(auth).send(body);
+  api.server.http.post('/api/eco-asset/mint').set(broker()).send({ minting_note: 'Ledger test', transaction_id: `TX-LEDGER-${++transactions}`, co2_utilisation: co2 });
+const setShare = (percent: unknown, auth = superadmin()) => api.server.http.put('/api/eco-asset/buffer_share').set(auth).send({ buffer_percent: percent });
+const retire = (id: number, body: object, auth = broker()) => api.server.http.post(`/api/eco-asset/${id}/retire`).set(auth).send(body);
 
-interface StoredAsset {
-  id: number;
-  co2_allocated: number;
-  co2_issued: number;
-  co2_buffer: number;
-  co2_retired: number;
-  serial_first: number | null;
-  serial_last: number | null;
-  buffer_serial_first: number | null;
-  buffer_serial_last: number | null;
-}
+type StoredAsset = Pick<EcoAssetRecord, 'id' | 'co2_allocated' | 'co2_issued' | 'co2_buffer' | 'co2_retired' | 'serial_first' | 'serial_last' | 'buffer_serial_first' | 'buffer_serial_last'>;
 
 /**
  * Every block the ledger holds, read from the store: each asset's unretired
  * rest of its issued block, its retired children and its buffer block.
  */
 async function ledgerBlocks() {
-  const { tables } = await snapshot(server);
+  const { tables } = await snapshot(api.server);
   const assets = tables.eco_assets.map((line) => JSON.parse(line) as StoredAsset);
   const retirements = tables.eco_retirements.map((line) => JSON.parse(line) as EcoRetirement);
   const allocations = tables.eco_allocations.map((line) => JSON.parse(line) as { eco_asset_id: number; co2_allocated: number });
@@ -101,7 +86,7 @@ async function expectSoundLedger() {
 
 describe('the demo ledger', () => {
   it('withholds a 10 % buffer set by the seed, and its assets hold disjoint blocks covering their grams', async () => {
-    const share = await server.http.get('/api/eco-asset/buffer_share').set(broker());
+    const share = await api.server.http.get('/api/eco-asset/buffer_share').set(broker());
     expect(share.status).toBe(200);
     expect(share.body).toMatchObject({ buffer_percent: 10, set_by_username: null });
     const assets = await expectSoundLedger();
@@ -112,7 +97,7 @@ describe('the demo ledger', () => {
 
 describe('the buffer share', () => {
   it('is set by a super-admin alone, 0–50 % with at most 2 decimals, recorded with who and when', async () => {
-    for (const user of usersWithout(['superadmin'])) expect((await setShare(5, bearer(tokens[user]))).status).toBe(403);
+    for (const user of usersWithout(['superadmin'])) expect((await setShare(5, bearer(api.tokens[user]))).status).toBe(403);
     for (const bad of [50.01, -1, 1.234, 'ten']) {
       const res = await setShare(bad);
       expect(res.status, String(bad)).toBe(400);
@@ -124,16 +109,16 @@ describe('the buffer share', () => {
     const body = set.body as BufferShare;
     expect(body).toMatchObject({ buffer_percent: 12.5, set_by_username: 'superadmin' });
     expect(Date.parse(body.set_ts!)).toBeGreaterThanOrEqual(before - 1000);
-    expect((await server.http.get('/api/eco-asset/buffer_share').set(broker())).body).toEqual(body);
+    expect((await api.server.http.get('/api/eco-asset/buffer_share').set(broker())).body).toEqual(body);
     // the share in force again records nothing new
     expect((await setShare(12.5)).body).toEqual(body);
     expect((await setShare(10)).status).toBe(200);
   });
 
   it("keeps a trail of every share set, newest first with who and when, that a super-admin alone reads", async () => {
-    const changes = () => server.http.get('/api/eco-asset/buffer_share/changes');
+    const changes = () => api.server.http.get('/api/eco-asset/buffer_share/changes');
     expect((await changes()).status).toBe(401);
-    for (const user of usersWithout(['superadmin'])) expect((await changes().set(bearer(tokens[user]))).status).toBe(403);
+    for (const user of usersWithout(['superadmin'])) expect((await changes().set(bearer(api.tokens[user]))).status).toBe(403);
     expect((await setShare(7)).status).toBe(200);
     expect((await setShare(8.25)).status).toBe(200);
     // unchanged: nothing recorded
@@ -141,7 +126,7 @@ describe('the buffer share', () => {
     const res = await changes().set(superadmin());
     expect(res.status).toBe(200);
     const trail = res.body as BufferShareChange[];
-    const stored = (await snapshot(server)).tables.buffer_shares;
+    const stored = (await snapshot(api.server)).tables.buffer_shares;
     expect(trail).toHaveLength(stored.length);
     expect(trail.slice(0, 2)).toMatchObject([
       { buffer_percent: 8.25, actor_username: 'superadmin' },
@@ -152,7 +137,7 @@ describe('the buffer share', () => {
     expect(Date.parse(trail[0].ts)).toBeGreaterThanOrEqual(Date.parse(trail[1].ts));
     // the oldest: the demo seed's 10 %, set by nobody
     expect(trail.at(-1)).toMatchObject({ buffer_percent: 10, actor_id: null, actor_username: null });
-    expect((await server.http.get('/api/eco-asset/buffer_share').set(broker())).body).toMatchObject({ buffer_percent: 8.25, set_ts: trail[0].ts });
+    expect((await api.server.http.get('/api/eco-asset/buffer_share').set(broker())).body).toMatchObject({ buffer_percent: 8.25, set_ts: trail[0].ts });
     expect((await setShare(10)).status).toBe(200);
   });
 
@@ -193,8 +178,8 @@ describe('POST /api/eco-asset/{id}/retire', () => {
     const audit = await signedOffAudit([20]);
     const asset = ((await mint({ [audit]: 10 })).body as MintResult).eco_asset;
     expect(asset.co2_issued).toBe(9);
-    for (const user of usersWithout(['superadmin', 'broker'])) expect((await retire(asset.id, { kg: 1, beneficiary: 'B' }, bearer(tokens[user]))).status).toBe(403);
-    expect((await server.http.post(`/api/eco-asset/${asset.id}/retire`).send({ kg: 1, beneficiary: 'B' })).status).toBe(401);
+    for (const user of usersWithout(['superadmin', 'broker'])) expect((await retire(asset.id, { kg: 1, beneficiary: 'B' }, bearer(api.tokens[user]))).status).toBe(403);
+    expect((await api.server.http.post(`/api/eco-asset/${asset.id}/retire`).send({ kg: 1, beneficiary: 'B' })).status).toBe(401);
     expect((await retire(999999, { kg: 1, beneficiary: 'B' })).status).toBe(404);
     const refusals: [object, string][] = [
       [{ kg: 9.001, beneficiary: 'Acme' }, 'kg'],
@@ -224,7 +209,7 @@ describe('POST /api/eco-asset/{id}/retire', () => {
     // retired units are never retired again
     const again = await retire(asset.id, { kg: 0.001, beneficiary: 'Gamma' });
     expect(again.status).toBe(409);
-    const provenance = (await server.http.get(`/api/eco-asset/${asset.id}/provenance`).set(broker())).body as EcoAssetProvenance;
+    const provenance = (await api.server.http.get(`/api/eco-asset/${asset.id}/provenance`).set(broker())).body as EcoAssetProvenance;
     expect(provenance.retirements.map((r) => [r.beneficiary, r.co2_retired])).toEqual([['Acme Corp', 2.5], ['Beta', 6.5]]);
     await expectSoundLedger();
   });
@@ -244,7 +229,7 @@ describe('provenance and certificate', () => {
   it('traces an asset to its burns with their signature state and raw logs', async () => {
     const audit = await signedOffAudit([3, 4]);
     const asset = ((await mint({ [audit]: 5 })).body as MintResult).eco_asset;
-    const res = await server.http.get(`/api/eco-asset/${asset.id}/provenance`).set(broker());
+    const res = await api.server.http.get(`/api/eco-asset/${asset.id}/provenance`).set(broker());
     expect(res.status).toBe(200);
     const [allocation] = (res.body as EcoAssetProvenance).allocations;
     // a fixture audit's burns have no raw files in storage: it has no package to quote
@@ -259,18 +244,18 @@ describe('provenance and certificate', () => {
 
   it("quotes the SHA-256 of each audit's verification package, the bytes its download answers", async () => {
     // the seeded business's assets draw on seeded audits, whose files are all in storage
-    const available = await server.http.get('/api/eco-asset/available_co2').set(broker());
+    const available = await api.server.http.get('/api/eco-asset/available_co2').set(broker());
     const facilities = (available.body as AvailableCo2Response).audits_by_facility;
     const [facilityId] = Object.entries(facilities).find(([, f]) => f.audits.some((a) => a.utilised_co2 > 0))!;
-    const list = await server.http.get(`/api/eco-asset/list?facility_id=${facilityId}`).set(broker());
+    const list = await api.server.http.get(`/api/eco-asset/list?facility_id=${facilityId}`).set(broker());
     // the oldest: the tests above mint more in the same facility from audits of their own
     const seeded = (list.body as { eco_assets: EcoAsset[] }).eco_assets.reduce((a, b) => (a.id < b.id ? a : b));
-    const res = await server.http.get(`/api/eco-asset/${seeded.id}/provenance`).set(broker());
+    const res = await api.server.http.get(`/api/eco-asset/${seeded.id}/provenance`).set(broker());
     expect(res.status).toBe(200);
     const { allocations } = res.body as EcoAssetProvenance;
     expect(allocations.length).toBeGreaterThan(0);
     for (const allocation of allocations) {
-      const pkg = await server.http
+      const pkg = await api.server.http
         .get(`/api/audit/${allocation.signoff_id}/package`)
         .set(broker())
         .buffer(true)
@@ -288,7 +273,7 @@ describe('provenance and certificate', () => {
     const audit = await signedOffAudit([3]);
     const asset = ((await mint({ [audit]: 2 })).body as MintResult).eco_asset as EcoAsset;
     await retire(asset.id, { kg: 0.5, beneficiary: 'Zoë Ørsted – Ltd', purpose: 'claim' });
-    const res = await server.http.get(`/api/eco-asset/${asset.id}/certificate`).set(broker()).buffer(true).parse((r, done) => {
+    const res = await api.server.http.get(`/api/eco-asset/${asset.id}/certificate`).set(broker()).buffer(true).parse((r, done) => {
       const chunks: Buffer[] = [];
       r.on('data', (c: Buffer) => chunks.push(c));
       r.on('end', () => done(null, Buffer.concat(chunks)));
@@ -298,7 +283,7 @@ describe('provenance and certificate', () => {
     expect(res.headers['content-disposition']).toContain(`eco-asset-${asset.id}-certificate.pdf`);
     const pdf = await PDFDocument.load(res.body as Buffer);
     expect(pdf.getPageCount()).toBe(1);
-    expect((await server.http.get('/api/eco-asset/999999/certificate').set(broker())).status).toBe(404);
-    for (const user of usersWithout(['superadmin', 'broker'])) expect((await server.http.get(`/api/eco-asset/${asset.id}/certificate`).set(bearer(tokens[user]))).status).toBe(403);
+    expect((await api.server.http.get('/api/eco-asset/999999/certificate').set(broker())).status).toBe(404);
+    for (const user of usersWithout(['superadmin', 'broker'])) expect((await api.server.http.get(`/api/eco-asset/${asset.id}/certificate`).set(bearer(api.tokens[user]))).status).toBe(403);
   });
 });

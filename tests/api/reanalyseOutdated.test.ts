@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ALGORITHM_VERSION } from '../../mock-server/analysis';
 import { reanalyseOutdated } from '../../mock-server/kilnlogs/reanalyseOutdated';
 import type { KilnLogRecord } from '../../mock-server/store/model';
-import { bearer, startTestServer, type TestServer } from '../helpers/testServer';
+import { useTestServer } from '../helpers/testServer';
 import { afterRestart, kilnLogs } from '../helpers/storeAccess';
 
 /**
@@ -10,25 +10,18 @@ import { afterRestart, kilnLogs } from '../helpers/storeAccess';
  * algorithm_version are analysed again in the background, audited ones never.
  */
 
-let server: TestServer;
-let token: string;
-
-beforeAll(async () => {
-  server = await startTestServer();
-  token = await server.login('kilnadmin');
-});
-afterAll(() => server.close());
+const api = useTestServer();
 
 /** Makes a stored result look as an older algorithm left it: version 1.0.0 and a stale biomass. */
 async function ageResult(row: KilnLogRecord): Promise<void> {
   const result = JSON.parse(row.analysis!) as { algorithm_version: string; biomass_loaded: number };
   result.algorithm_version = '1.0.0';
   result.biomass_loaded = 1;
-  await server.ctx.data.kilnLogs.update(row.id, { analysis: JSON.stringify(result) });
+  await api.server.ctx.data.kilnLogs.update(row.id, { analysis: JSON.stringify(result) });
 }
 
 /** Every log, live and archived, by id. */
-const everyLog = async () => [...(await kilnLogs(server)), ...(await kilnLogs(server, { archived: true }))].sort((a, b) => a.id - b.id);
+const everyLog = async () => [...(await kilnLogs(api.server)), ...(await kilnLogs(api.server, { archived: true }))].sort((a, b) => a.id - b.id);
 
 const versionOf = (row: Pick<KilnLogRecord, 'analysis'>) => (JSON.parse(row.analysis!) as { algorithm_version: string }).algorithm_version;
 
@@ -39,19 +32,19 @@ describe('re-analysing outdated results when the server starts', () => {
     const fresh = new Map(analysed.map((row) => [row.id, row.analysis]));
     for (const row of analysed) await ageResult(row);
     const auditedId = analysed.find((row) => !row.audited)!.id;
-    await server.ctx.data.kilnLogs.update(auditedId, { audited: true });
+    await api.server.ctx.data.kilnLogs.update(auditedId, { audited: true });
     const outdated = analysed.filter((row) => !row.audited && row.id !== auditedId);
-    const auditedBefore = (await server.ctx.data.kilnLogs.get(auditedId))!.analysis;
+    const auditedBefore = (await api.server.ctx.data.kilnLogs.get(auditedId))!.analysis;
     expect(versionOf({ analysis: auditedBefore })).toBe('1.0.0');
     const errorRows = (await everyLog()).filter((row) => row.analysis === null);
 
     const lines: string[] = [];
     let finished = false;
-    const upgrade = reanalyseOutdated(server.ctx, (line) => lines.push(line)).then((summary) => {
+    const upgrade = reanalyseOutdated(api.server.ctx, (line) => lines.push(line)).then((summary) => {
       finished = true;
       return summary;
     });
-    const answer = await server.http.get('/api/kilnlogs').set(bearer(token));
+    const answer = await api.server.http.get('/api/kilnlogs').set(api.as('kilnadmin'));
     expect(answer.status).toBe(200);
     expect(finished).toBe(false);
 
@@ -69,13 +62,13 @@ describe('re-analysing outdated results when the server starts', () => {
     expect(lines[lines.length - 1]).toBe(`Re-analysed ${outdated.length} of ${outdated.length} burn log(s) with algorithm ${ALGORITHM_VERSION}.`);
 
     // what it stored survives a restart
-    const stored = await afterRestart(server, (store) => Promise.all(outdated.map((row) => store.kilnLogs.get(row.id))));
+    const stored = await afterRestart(api.server, (store) => Promise.all(outdated.map((row) => store.kilnLogs.get(row.id))));
     expect(stored.map((row) => row?.analysis)).toEqual(outdated.map((row) => fresh.get(row.id)));
   });
 
   it('does nothing, and says nothing, when every result is current', async () => {
     const lines: string[] = [];
-    expect(await reanalyseOutdated(server.ctx, (line) => lines.push(line))).toEqual({ outdated: 0, reanalysed: 0, failed: 0 });
+    expect(await reanalyseOutdated(api.server.ctx, (line) => lines.push(line))).toEqual({ outdated: 0, reanalysed: 0, failed: 0 });
     expect(lines).toEqual([]);
   });
 });

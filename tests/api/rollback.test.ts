@@ -1,9 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Test } from 'supertest';
 import { jpegImage, pngImage, TINY_PDF } from '../helpers/configure';
 import { failNextWrite, snapshot } from '../helpers/snapshot';
 import { burnCsv } from '../helpers/kilnLogUploads';
-import { bearer, startTestServer, type TestServer } from '../helpers/testServer';
+import { useTestServer } from '../helpers/testServer';
 import { facility, kilnLogs } from '../helpers/storeAccess';
 
 /**
@@ -13,50 +13,43 @@ import { facility, kilnLogs } from '../helpers/storeAccess';
  * answers 500.
  */
 
-let server: TestServer;
-let token: string;
-let thumb: Buffer;
-beforeAll(async () => {
-  server = await startTestServer();
-  token = await server.login('superadmin');
-  thumb = await jpegImage(60, 40);
-});
-afterAll(() => server.close());
+const api = useTestServer();
+const thumb = await jpegImage(60, 40);
 
-const as = (req: Test) => req.set(bearer(token));
+const as = (req: Test) => req.set(api.as('superadmin'));
 
 /** Each change, set up and ready to send (a Test is a thenable, so it is handed over inside a function). */
 const CHANGES: Record<string, () => Promise<() => Test>> = {
   'a photo upload': async () => () =>
-    as(server.http.post('/api/photo/upload'))
+    as(api.server.http.post('/api/photo/upload'))
       .set('Related-Facility', '1')
       .set('photo-guid', '3f2c1a9e-8b7d-4c6e-9f01-23456789abcd')
       .attach('photo', pngImage(60, 40), 'p.png')
       .attach('thumb', thumb, 't.jpg'),
-  'a statement upload': async () => () => as(server.http.post('/api/facility/1/upload_audit')).field('file_type', 'pdf').attach('file', TINY_PDF, 's.pdf'),
+  'a statement upload': async () => () => as(api.server.http.post('/api/facility/1/upload_audit')).field('file_type', 'pdf').attach('file', TINY_PDF, 's.pdf'),
   'a kiln log upload': async () => {
-    const csv = burnCsv('CG1-0007', await facility(server, 1));
-    return () => as(server.http.post('/api/kilnlogs/upload')).set('Content-Type', 'text/csv').send(csv);
+    const csv = burnCsv('CG1-0007', await facility(api.server, 1));
+    return () => as(api.server.http.post('/api/kilnlogs/upload')).set('Content-Type', 'text/csv').send(csv);
   },
   'a re-analysis': async () => {
-    const log = (await kilnLogs(server)).find((l) => !l.audited && l.facility_id === 1)!;
+    const log = (await kilnLogs(api.server)).find((l) => !l.audited && l.facility_id === 1)!;
     // a changed factor, so the new analysis would differ from the stored one
-    await server.ctx.data.facilities.update(1, { kiln_type_config: JSON.stringify({ cgo1: { wicf: 0.3, carbonRemovalFactor: 3.1 } }) });
-    return () => as(server.http.post(`/api/kilnlogs/${log.id}/analyse`));
+    await api.server.ctx.data.facilities.update(1, { kiln_type_config: JSON.stringify({ cgo1: { wicf: 0.3, carbonRemovalFactor: 3.1 } }) });
+    return () => as(api.server.http.post(`/api/kilnlogs/${log.id}/analyse`));
   },
 };
 
 describe('a failed write of the store', () => {
   it.each(Object.keys(CHANGES))('takes back %s: records and files as before, 500', async (name) => {
     const send = await CHANGES[name]();
-    const before = await snapshot(server);
-    const analyses = (await kilnLogs(server)).map((l) => l.analysis);
-    const restore = await failNextWrite(server);
+    const before = await snapshot(api.server);
+    const analyses = (await kilnLogs(api.server)).map((l) => l.analysis);
+    const restore = await failNextWrite(api.server);
     const res = await send();
     await restore();
     expect(res.status).toBe(500);
     expect(res.body).toEqual({ message: 'Internal server error.' });
-    expect(await snapshot(server)).toEqual(before);
-    expect((await kilnLogs(server)).map((l) => l.analysis)).toEqual(analyses);
+    expect(await snapshot(api.server)).toEqual(before);
+    expect((await kilnLogs(api.server)).map((l) => l.analysis)).toEqual(analyses);
   });
 });

@@ -1,29 +1,22 @@
 import zlib from 'node:zlib';
 import { PDFDocument, PDFName, PDFString } from 'pdf-lib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { jpegHeader, jpegImage, pngImage, TINY_PDF } from '../helpers/configure';
 import { snapshot } from '../helpers/snapshot';
 import { protectedPdf } from '../helpers/protectedPdf';
-import { bearer, startTestServer, type TestServer } from '../helpers/testServer';
+import { useTestServer } from '../helpers/testServer';
 
 /** Points 9 and 10 of the security review (docs/security.md): images that do not decode or are too big, and PDFs that are not PDFs or carry active content. */
 
-let server: TestServer;
-let token: string;
-let THUMB: Buffer;
-beforeAll(async () => {
-  server = await startTestServer();
-  token = await server.login('superadmin');
-  THUMB = await jpegImage(250, 167);
-});
-afterAll(() => server.close());
+const api = useTestServer();
+const THUMB = await jpegImage(250, 167);
 
 const GUID = '3f2c1a9e-8b7d-4c6e-9f01-23456789abcd';
 
 function uploadPhoto(photo: Buffer, thumb = THUMB) {
-  return server.http
+  return api.server.http
     .post('/api/photo/upload')
-    .set(bearer(token))
+    .set(api.as('superadmin'))
     .set('Related-Facility', '4')
     .set('photo-guid', GUID)
     .attach('photo', photo, 'yard.png')
@@ -31,7 +24,7 @@ function uploadPhoto(photo: Buffer, thumb = THUMB) {
 }
 
 function uploadStatement(bytes: Buffer, fileType: string) {
-  return server.http.post('/api/facility/4/upload_audit').set(bearer(token)).field('file_type', fileType).attach('file', bytes, `statement.${fileType}`);
+  return api.server.http.post('/api/facility/4/upload_audit').set(api.as('superadmin')).field('file_type', fileType).attach('file', bytes, `statement.${fileType}`);
 }
 
 /** A PNG whose IHDR claims the given size, followed by almost no picture. */
@@ -69,11 +62,11 @@ describe('facility photos', () => {
     ['a JPEG header with no picture', () => jpegHeader(800, 600), /^photo is not an image that can be opened/],
     ['a PNG cut off half-way', () => pngImage(600, 400).subarray(0, 300), /^photo is not an image that can be opened/],
   ])('refuses %s with a 400, storing nothing', async (_name, photo, message) => {
-    const before = await snapshot(server);
+    const before = await snapshot(api.server);
     const res = await uploadPhoto(photo());
     expect(res.status).toBe(400);
     expect(res.body.message).toMatch(message);
-    expect(await snapshot(server)).toEqual(before);
+    expect(await snapshot(api.server)).toEqual(before);
   });
 
   it('refuses a thumbnail that does not decode', async () => {
@@ -102,11 +95,11 @@ describe('facility statements', () => {
     ['a PNG claiming 30000 × 30000', () => pngHeaderOnly(30000, 30000), 'png', /at most 50 megapixels/],
   ])('refuses %s with a 400, storing nothing', async (_name, make, fileType, message) => {
     const bytes = await make();
-    const before = await snapshot(server);
+    const before = await snapshot(api.server);
     const res = await uploadStatement(bytes, fileType);
     expect(res.status).toBe(400);
     expect(res.body.message).toMatch(message);
-    expect(await snapshot(server)).toEqual(before);
+    expect(await snapshot(api.server)).toEqual(before);
   });
 
   it.each<[string, () => Promise<Buffer> | Buffer]>([

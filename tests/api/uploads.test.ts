@@ -1,14 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { MAX_UPLOAD_BYTES } from '../../src/domain/api/configure';
 import { jpegImage, pngImage, TINY_PDF, usersWithout, type DemoUsername } from '../helpers/configure';
 import { snapshot, storedRows } from '../helpers/snapshot';
-import { bearer, startWithTokens, type TestServer } from '../helpers/testServer';
+import { bearer, useTestServer } from '../helpers/testServer';
 import { facility as facilityRecord, fileExists as storedFile } from '../helpers/storeAccess';
 
-let server: TestServer;
-let tokens: Record<DemoUsername, string>;
-beforeAll(async () => ({ server, tokens } = await startWithTokens()));
-afterAll(() => server.close());
+const api = useTestServer();
 
 const GUID = '3f2c1a9e-8b7d-4c6e-9f01-23456789abcd';
 const PHOTO = pngImage(600, 400);
@@ -25,8 +22,8 @@ interface Part {
 }
 
 function uploadPhoto(who: DemoUsername | null, facility: string | null, parts: Part[], guid: string | null = GUID) {
-  let req = server.http.post('/api/photo/upload');
-  if (who) req = req.set(bearer(tokens[who]));
+  let req = api.server.http.post('/api/photo/upload');
+  if (who) req = req.set(bearer(api.tokens[who]));
   if (facility !== null) req = req.set('Related-Facility', facility);
   if (guid !== null) req = req.set('photo-guid', guid);
   for (const p of parts) req = req.attach(p.field, p.bytes, p.name);
@@ -39,20 +36,20 @@ const photoParts = (photo = PHOTO, thumb = THUMB): Part[] => [
 ];
 
 function uploadAudit(who: DemoUsername | null, facilityId: number, file: { bytes: Buffer; name: string } | null, fileType: string | null) {
-  let req = server.http.post(`/api/facility/${facilityId}/upload_audit`);
-  if (who) req = req.set(bearer(tokens[who]));
+  let req = api.server.http.post(`/api/facility/${facilityId}/upload_audit`);
+  if (who) req = req.set(bearer(api.tokens[who]));
   if (fileType !== null) req = req.field('file_type', fileType);
   if (file) req = req.attach('file', file.bytes, file.name);
   return req;
 }
 
 const getBlob = (url: string, who: DemoUsername | null = 'superadmin') => {
-  const req = server.http.get(url).responseType('blob');
-  return who ? req.set(bearer(tokens[who])) : req;
+  const req = api.server.http.get(url).responseType('blob');
+  return who ? req.set(bearer(api.tokens[who])) : req;
 };
 
-const photoRecord = (facilityId: number) => server.ctx.data.facilities.photo(facilityId);
-const fileExists = (key: string) => storedFile(server, key);
+const photoRecord = (facilityId: number) => api.server.ctx.data.facilities.photo(facilityId);
+const fileExists = (key: string) => storedFile(api.server, key);
 
 describe('POST /api/photo/upload and GET /api/facility/{id}/photo', () => {
   it('serves the seeded photo and thumbnail of every facility as PNG', async () => {
@@ -83,7 +80,7 @@ describe('POST /api/photo/upload and GET /api/facility/{id}/photo', () => {
     expect(record.photo.key).toMatch(/^facility-photos\/[0-9a-f-]{36}\.png$/);
     expect(await fileExists(record.photo.key)).toBe(true);
     expect((await fileExists(previous.photo.key)) || (await fileExists(previous.thumb.key))).toBe(false);
-    expect((await storedRows(server, 'facility_photos')).filter((p) => p.facility_id === 3)).toHaveLength(1);
+    expect((await storedRows(api.server, 'facility_photos')).filter((p) => p.facility_id === 3)).toHaveLength(1);
 
     const photo = await getBlob('/api/facility/3/photo?thumb=0');
     expect(photo.headers['content-type']).toBe('image/png');
@@ -113,15 +110,15 @@ describe('POST /api/photo/upload and GET /api/facility/{id}/photo', () => {
     ['two files in photo', () => uploadPhoto('superadmin', '4', [photoParts()[0], photoParts()[0]]), /exactly one file/],
     ['a file in an unknown field', () => uploadPhoto('superadmin', '4', [photoParts()[0], { field: 'other', bytes: THUMB, name: 'x.jpg' }]), /exactly one file/],
   ])('answers 400 for %s, storing nothing', async (_name, send, message) => {
-    const before = await snapshot(server);
+    const before = await snapshot(api.server);
     const res = await send();
     expect(res.status).toBe(400);
     expect(res.body.message).toMatch(message);
-    expect(await snapshot(server)).toEqual(before);
+    expect(await snapshot(api.server)).toEqual(before);
   });
 
   it('answers 413 for a photo over 20 MB and for more than two files, storing nothing', async () => {
-    const before = await snapshot(server);
+    const before = await snapshot(api.server);
     const oversized = await uploadPhoto('superadmin', '4', photoParts(OVERSIZED));
     expect(oversized.status).toBe(413);
     expect(oversized.body.message).toBe('photo is larger than 20 MB; each file of an upload may be at most 20 MB.');
@@ -129,12 +126,12 @@ describe('POST /api/photo/upload and GET /api/facility/{id}/photo', () => {
     const three = await uploadPhoto('superadmin', '4', threeFiles);
     expect(three.status).toBe(413);
     expect(three.body.message).toBe('An upload may carry at most 2 files.');
-    expect(await snapshot(server)).toEqual(before);
+    expect(await snapshot(api.server)).toEqual(before);
   });
 
   // Info 10 of the 2026-11-25 review: too many fields were answered "at most 2 files of 20 MB each"
   it('answers 413 naming the text-field limit for too many fields', async () => {
-    let req = server.http.post('/api/photo/upload').set(bearer(tokens.superadmin)).set('Related-Facility', '4').set('photo-guid', GUID);
+    let req = api.server.http.post('/api/photo/upload').set(bearer(api.tokens.superadmin)).set('Related-Facility', '4').set('photo-guid', GUID);
     for (let i = 0; i < 11; i++) req = req.field(`note${i}`, 'x');
     const res = await req.attach('photo', PHOTO, 'yard.png');
     expect(res.status).toBe(413);
@@ -142,9 +139,9 @@ describe('POST /api/photo/upload and GET /api/facility/{id}/photo', () => {
   });
 
   it('answers 415 for a body that is not multipart', async () => {
-    const res = await server.http
+    const res = await api.server.http
       .post('/api/photo/upload')
-      .set(bearer(tokens.superadmin))
+      .set(bearer(api.tokens.superadmin))
       .set('Related-Facility', '4')
       .set('photo-guid', GUID)
       .send({ photo: 'x' });
@@ -152,10 +149,10 @@ describe('POST /api/photo/upload and GET /api/facility/{id}/photo', () => {
   });
 
   it("answers 404 to a facility admin for another's facility as for an unknown facility, storing nothing", async () => {
-    const before = await snapshot(server);
+    const before = await snapshot(api.server);
     expect((await uploadPhoto('facilityadmin', '3', photoParts())).status).toBe(404);
     expect((await uploadPhoto('superadmin', '999', photoParts())).status).toBe(404);
-    expect(await snapshot(server)).toEqual(before);
+    expect(await snapshot(api.server)).toEqual(before);
   });
 
   it.each(usersWithout(['superadmin', 'facilityadmin']))('answers 403 to %s (no upload photo)', async (who) => {
@@ -172,8 +169,8 @@ describe('POST /api/photo/upload and GET /api/facility/{id}/photo', () => {
     expect((await getBlob('/api/facility/1/photo', 'useradmin')).status).toBe(403);
     expect((await getBlob('/api/facility/1/photo', 'broker')).status).toBe(200);
     expect((await getBlob('/api/facility/999/photo')).status).toBe(404);
-    const { id: _id, ...fields } = await facilityRecord(server, 4);
-    const bare = await server.ctx.data.facilities.create({ ...fields, mnemonic: 'NOPHOTO', latest_facility_audit_id: null });
+    const { id: _id, ...fields } = await facilityRecord(api.server, 4);
+    const bare = await api.server.ctx.data.facilities.create({ ...fields, mnemonic: 'NOPHOTO', latest_facility_audit_id: null });
     expect(await photoRecord(bare.id)).toBeNull();
     expect((await getBlob(`/api/facility/${bare.id}/photo`)).status).toBe(404);
   });
@@ -185,22 +182,22 @@ describe('POST /api/facility/{id}/upload_audit and GET /api/facility/{id}/audit'
     expect(latest.status).toBe(200);
     expect(latest.headers['content-type']).toBe('application/pdf');
     expect(latest.body.subarray(0, 5).toString('latin1')).toBe('%PDF-');
-    const latestId = (await facilityRecord(server, 1)).latest_facility_audit_id;
-    const older = (await storedRows(server, 'facility_audits')).find((a) => a.facility_id === 1 && a.id !== latestId)!;
+    const latestId = (await facilityRecord(api.server, 1)).latest_facility_audit_id;
+    const older = (await storedRows(api.server, 'facility_audits')).find((a) => a.facility_id === 1 && a.id !== latestId)!;
     const scan = await getBlob(`/api/facility/1/audit?id=${String(older.id)}`);
     expect(scan.headers['content-type']).toBe('image/png');
     expect(scan.headers['content-disposition']).toMatch(/^inline; filename="/);
   });
 
   it('answers 404 when the facility has no audit statement', async () => {
-    expect((await facilityRecord(server, 3)).latest_facility_audit_id).toBeNull();
-    const res = await server.http.get('/api/facility/3/audit').set(bearer(tokens.superadmin));
+    expect((await facilityRecord(api.server, 3)).latest_facility_audit_id).toBeNull();
+    const res = await api.server.http.get('/api/facility/3/audit').set(bearer(api.tokens.superadmin));
     expect(res.status).toBe(404);
     expect(res.body.message).toMatch(/no such audit statement/);
   });
 
   it("answers 404 for ?id= of another facility's statement", async () => {
-    const rivAudit = (await facilityRecord(server, 4)).latest_facility_audit_id!;
+    const rivAudit = (await facilityRecord(api.server, 4)).latest_facility_audit_id!;
     expect((await getBlob(`/api/facility/4/audit?id=${rivAudit}`)).status).toBe(200);
     expect((await getBlob(`/api/facility/1/audit?id=${rivAudit}`)).status).toBe(404);
     expect((await getBlob('/api/facility/1/audit?id=999')).status).toBe(404);
@@ -210,8 +207,8 @@ describe('POST /api/facility/{id}/upload_audit and GET /api/facility/{id}/audit'
     const res = await uploadAudit('superadmin', 3, { bytes: TINY_PDF, name: 'TAS statement.pdf' }, 'pdf');
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ status: 1, id: expect.any(Number) });
-    expect((await facilityRecord(server, 3)).latest_facility_audit_id).toBe(res.body.id);
-    const record = (await server.ctx.data.facilities.statement(3, res.body.id))!;
+    expect((await facilityRecord(api.server, 3)).latest_facility_audit_id).toBe(res.body.id);
+    const record = (await api.server.ctx.data.facilities.statement(3, res.body.id))!;
     expect(record).toMatchObject({ facility_id: 3, file_type: 'pdf' });
     expect(record.file).toMatchObject({ mime_type: 'application/pdf', size: TINY_PDF.length, original_name: 'TAS statement.pdf', uploader_id: 1 });
     expect(record.file.key).toMatch(/^facility-audits\/[0-9a-f-]{36}\.pdf$/);
@@ -237,7 +234,7 @@ describe('POST /api/facility/{id}/upload_audit and GET /api/facility/{id}/audit'
   it('lets a facility admin upload and read statements of its own facility', async () => {
     const res = await uploadAudit('facilityadmin', 2, { bytes: TINY_PDF, name: 'nkr.pdf' }, 'application/pdf');
     expect(res.status).toBe(200);
-    expect((await facilityRecord(server, 2)).latest_facility_audit_id).toBe(res.body.id);
+    expect((await facilityRecord(api.server, 2)).latest_facility_audit_id).toBe(res.body.id);
     expect((await getBlob('/api/facility/2/audit', 'facilityadmin')).status).toBe(200);
   });
 
@@ -249,25 +246,25 @@ describe('POST /api/facility/{id}/upload_audit and GET /api/facility/{id}/audit'
     ['a file_type that is not allowed', { bytes: TINY_PDF, name: 'statement.pdf' }, 'docx', /file_type must be one of/],
     ["a file_type that does not match the content", { bytes: TINY_PDF, name: 'statement.png' }, 'png', /file_type png does not match/],
   ])('answers 400 for %s, storing nothing', async (_name, file, fileType, message) => {
-    const before = await snapshot(server);
+    const before = await snapshot(api.server);
     const res = await uploadAudit('superadmin', 4, file, fileType);
     expect(res.status).toBe(400);
     expect(res.body.message).toMatch(message);
-    expect(await snapshot(server)).toEqual(before);
+    expect(await snapshot(api.server)).toEqual(before);
   });
 
   it('answers 413 for a statement over 20 MB, storing nothing', async () => {
-    const before = await snapshot(server);
+    const before = await snapshot(api.server);
     const res = await uploadAudit('superadmin', 4, { bytes: OVERSIZED, name: 'huge.png' }, 'png');
     expect(res.status).toBe(413);
-    expect(await snapshot(server)).toEqual(before);
+    expect(await snapshot(api.server)).toEqual(before);
   });
 
   it("answers 404 to a facility admin for another's facility as for an unknown one, storing nothing", async () => {
-    const before = await snapshot(server);
+    const before = await snapshot(api.server);
     expect((await uploadAudit('facilityadmin', 4, { bytes: TINY_PDF, name: 'x.pdf' }, 'pdf')).status).toBe(404);
     expect((await uploadAudit('superadmin', 999, { bytes: TINY_PDF, name: 'x.pdf' }, 'pdf')).status).toBe(404);
-    expect(await snapshot(server)).toEqual(before);
+    expect(await snapshot(api.server)).toEqual(before);
     expect((await getBlob('/api/facility/4/audit', 'facilityadmin')).status).toBe(404);
     expect((await getBlob('/api/facility/999/audit')).status).toBe(404);
   });

@@ -14,11 +14,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { generateBurn, KILN_TYPE } from '../../mock-server/analysis';
-import { DEFAULT_CALIBRATION } from '../../mock-server/analysis/generate';
 import { createApp } from '../../mock-server/app';
 import { hashPassword } from '../../mock-server/auth/passwords';
 import { configFromEnv, PROJECT_ROOT } from '../../mock-server/config';
 import { openStore, type StorageConfig } from '../../mock-server/store/storeConfig';
+import { cgo1Kiln } from '../helpers/kilnLogUploads';
 import { createDatabase, findPostgresBin, startPostgresCluster } from '../helpers/postgres';
 import { addFacility, logRow, random } from '../store/fixtures';
 import { replaceSection } from './docSections';
@@ -43,16 +43,7 @@ async function load(storage: StorageConfig, count: number): Promise<void> {
     await store.users.create({ username: 'bench', role: 0, password_hash: await hashPassword(PASSWORD), facility_ids: [], created_ts: new Date().toISOString() });
     const facilities = [await addFacility(store, 'NRB'), await addFacility(store, 'NKR'), await addFacility(store, 'TAS'), await addFacility(store, 'RIV')];
     for (const [i, kilnId] of KILNS.entries()) {
-      await store.kilns.create({
-        kiln_id: kilnId,
-        facility_id: facilities[i].id,
-        type: KILN_TYPE.CGO1,
-        install_date: '2024-01-01',
-        last_update: '2024-01-01T00:00:00.000Z',
-        config: JSON.stringify({ cgo1: DEFAULT_CALIBRATION.cgo1 }),
-        approved_ts: '2024-01-01T00:00:00.000Z',
-        approved_by: null,
-      });
+      await store.kilns.create(cgo1Kiln(kilnId, facilities[i].id, '2024-01-01T00:00:00.000Z'));
     }
     const rnd = random(42);
     const BATCH = 10_000;

@@ -5,16 +5,21 @@ import type { TestServer } from './testServer';
 
 /** A C-Go-1 kiln registered straight in the store (either store), calibrated as the generator's default. */
 export function addTestKiln(server: TestServer, kilnId: string, facilityId: number): Promise<KilnRecord> {
-  return server.ctx.data.kilns.create({
+  return server.ctx.data.kilns.create(cgo1Kiln(kilnId, facilityId, new Date().toISOString()));
+}
+
+/** The fields of a C-Go-1 kiln calibrated as the generator's default, installed 2024-01-01, changed and approved at `at`. */
+export function cgo1Kiln(kilnId: string, facilityId: number, at: string): Omit<KilnRecord, 'id'> {
+  return {
     kiln_id: kilnId,
     facility_id: facilityId,
     type: KILN_TYPE.CGO1,
     install_date: '2024-01-01',
-    last_update: new Date().toISOString(),
+    last_update: at,
     config: JSON.stringify({ cgo1: DEFAULT_CALIBRATION.cgo1 }),
-    approved_ts: new Date().toISOString(),
+    approved_ts: at,
     approved_by: null,
-  });
+  };
 }
 
 let seedCounter = 7_000_000;

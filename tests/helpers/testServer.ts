@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import request from 'supertest';
-import { inject } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
 import { createApp, type KilnConsoleServer } from '../../mock-server/app';
 import type { ServerConfig } from '../../mock-server/config';
 import { loginAll, type DemoUsername } from './configure';
@@ -86,9 +86,42 @@ export async function startTestServer(overrides: Partial<ServerConfig> = {}): Pr
 export const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
 
 /** A seeded test server and a token for every demo account. */
-export async function startWithTokens(): Promise<{ server: TestServer; tokens: Record<DemoUsername, string> }> {
-  const server = await startTestServer();
+export async function startWithTokens(overrides: Partial<ServerConfig> = {}): Promise<{ server: TestServer; tokens: Record<DemoUsername, string> }> {
+  const server = await startTestServer(overrides);
   return { server, tokens: await loginAll(server) };
+}
+
+/** A test file's server with a token for every demo account, read once its beforeAll has run. */
+export interface TestServerWithTokens {
+  readonly server: TestServer;
+  readonly tokens: Record<DemoUsername, string>;
+  /** the Authorization header of a demo account */
+  as(who: DemoUsername): { Authorization: string };
+}
+
+/**
+ * The API test file's setup: starts a seeded server and logs every demo
+ * account in before the file's tests, and closes the server after them.
+ */
+export function useTestServer(overrides: Partial<ServerConfig> = {}): TestServerWithTokens {
+  let started: { server: TestServer; tokens: Record<DemoUsername, string> } | undefined;
+  beforeAll(async () => {
+    started = await startWithTokens(overrides);
+  });
+  afterAll(() => started?.server.close());
+  const get = () => {
+    if (!started) throw new Error('The test server is read before its beforeAll has started it.');
+    return started;
+  };
+  return {
+    get server() {
+      return get().server;
+    },
+    get tokens() {
+      return get().tokens;
+    },
+    as: (who) => bearer(get().tokens[who]),
+  };
 }
 
 /** A test server listening on a loopback port, for clients that speak HTTP themselves (the CLIs). */

@@ -10,6 +10,7 @@ import type { AuditLogRow } from '../../../src/domain/audits/types';
 import { formatSignoffTime } from '../../../src/domain/dates';
 import { renderInAdmin } from '../support/renderInAdmin';
 import { fakeProvider, makeAuditLog } from './auditFixtures';
+import { stubObjectUrls } from '../support/objectUrls';
 
 // counts the kiln-type tags drawn, one per row drawn
 const chipRenders = vi.hoisted(() => ({ count: 0 }));
@@ -39,10 +40,7 @@ const OTHER_FACILITY = makeAuditLog({ analysis_id: 13, kiln_id: 'TX-0001', facil
 
 const rowOf = (text: string) => screen.getByText(text).closest('tr') as HTMLElement;
 
-beforeEach(() => {
-  URL.createObjectURL = vi.fn(() => 'blob:evidence');
-  URL.revokeObjectURL = vi.fn();
-});
+beforeEach(() => stubObjectUrls('blob:evidence'));
 afterEach(() => vi.restoreAllMocks());
 
 describe('AuditLogTable (spec §2 Audit log table)', { timeout: 15000 }, () => {

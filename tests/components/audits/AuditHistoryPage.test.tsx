@@ -2,11 +2,12 @@ import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { HttpError, Notification } from 'react-admin';
+import { HttpError } from 'react-admin';
 import AuditHistoryPage from '../../../src/audits/AuditHistoryPage';
-import { renderInAdmin } from '../support/renderInAdmin';
+import { renderWithNotification } from '../support/renderInAdmin';
 import { windowWidth } from '../support/windowWidth';
 import { fakeProvider, listsBy, makeAuditLog } from './auditFixtures';
+import { stubObjectUrls } from '../support/objectUrls';
 
 // pdf.js does not draw in jsdom: a document of two pages, each its number
 vi.mock('react-pdf', async () => {
@@ -20,10 +21,7 @@ vi.mock('react-pdf', async () => {
   return { Document, Page, pdfjs: { GlobalWorkerOptions: {} }, PasswordResponses: { NEED_PASSWORD: 1, INCORRECT_PASSWORD: 2 } };
 });
 
-beforeEach(() => {
-  URL.createObjectURL = vi.fn(() => 'blob:evidence');
-  URL.revokeObjectURL = vi.fn();
-});
+beforeEach(() => stubObjectUrls('blob:evidence'));
 afterEach(() => {
   vi.restoreAllMocks();
   vi.unstubAllGlobals();
@@ -52,13 +50,7 @@ const CARBON = {
 };
 
 function renderPage(methods: Record<string, unknown>) {
-  return renderInAdmin(
-    <>
-      <AuditHistoryPage />
-      <Notification />
-    </>,
-    fakeProvider({ getFacilityDropdown: async () => FACILITIES, getCarbonSummary: async () => CARBON, ...methods }),
-  );
+  return renderWithNotification(<AuditHistoryPage />, fakeProvider({ getFacilityDropdown: async () => FACILITIES, getCarbonSummary: async () => CARBON, ...methods }));
 }
 
 async function chooseFacility(name: RegExp) {

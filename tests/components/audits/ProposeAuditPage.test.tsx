@@ -1,9 +1,9 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { HttpError, Notification } from 'react-admin';
+import { HttpError } from 'react-admin';
 import ProposeAuditPage from '../../../src/audits/ProposeAuditPage';
-import { renderInAdmin } from '../support/renderInAdmin';
+import { renderWithNotification } from '../support/renderInAdmin';
 import { fakeProvider, listsBy, makeAuditLog } from './auditFixtures';
 import { json, mockFetch } from '../support/renderApp';
 import { makeAnomaly, page } from '../support/kilnLogs';
@@ -23,13 +23,7 @@ const FACILITIES = [
 ];
 
 function renderPage(methods: Record<string, unknown>) {
-  return renderInAdmin(
-    <>
-      <ProposeAuditPage />
-      <Notification />
-    </>,
-    fakeProvider({ getFacilityDropdown: async () => FACILITIES, ...methods }),
-  );
+  return renderWithNotification(<ProposeAuditPage />, fakeProvider({ getFacilityDropdown: async () => FACILITIES, ...methods }));
 }
 
 async function chooseKilnType(name: string) {

@@ -1,11 +1,11 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { AdminContext, HttpError, Notification, testDataProvider } from 'react-admin';
+import { AdminContext, HttpError, testDataProvider } from 'react-admin';
 import { i18nProvider } from '../../../src/providers/i18nProvider';
 import { createQueryClient } from '../../../src/providers/queryClient';
 import ReviewAuditPage from '../../../src/audits/ReviewAuditPage';
-import { renderInAdmin } from '../support/renderInAdmin';
+import { renderWithNotification } from '../support/renderInAdmin';
 import { fakeProvider, listsBy, makeAuditLog } from './auditFixtures';
 
 afterEach(() => vi.restoreAllMocks());
@@ -19,13 +19,7 @@ const LOGS = [{ ...makeAuditLog({ analysis_id: 31, kiln_id: 'TX-0001', type: 2 }
 const SUMMARY = [{ name: 'Nairobi Char Works', count: 2, co2: 3015.34, biochar: 1236.12 }];
 
 function renderPage(methods: Record<string, unknown>) {
-  return renderInAdmin(
-    <>
-      <ReviewAuditPage />
-      <Notification />
-    </>,
-    fakeProvider(methods),
-  );
+  return renderWithNotification(<ReviewAuditPage />, fakeProvider(methods));
 }
 
 async function chooseProposal(jobId: string) {

@@ -1,11 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { HttpError, Notification } from 'react-admin';
+import { HttpError } from 'react-admin';
 import MintingPage from '../../../src/eco-assets/MintingPage';
 import { formatSignoffTime } from '../../../src/domain/dates';
 import { logInAs } from '../support/renderApp';
-import { renderInAdmin } from '../support/renderInAdmin';
+import { renderWithNotification } from '../support/renderInAdmin';
 import { availableCo2, fakeProvider } from './ecoFixtures';
 
 // a logged-in broker: a success is announced only within a session
@@ -16,18 +16,21 @@ afterEach(() => {
 });
 
 function renderMinting(methods: Record<string, unknown>) {
-  return renderInAdmin(
-    <>
-      <MintingPage />
-      <Notification />
-    </>,
-    fakeProvider(methods),
-  );
+  return renderWithNotification(<MintingPage />, fakeProvider(methods));
 }
 
 const dialog = () => within(screen.getByRole('dialog'));
 // a label names the audit: job id · signoff time · CO2 to allocate
 const amountOf = (jobId: string) => dialog().getByLabelText(new RegExp(`^${jobId} · \\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2} · CO2 to allocate`));
+
+/** Opens the mint modal, types its note, transaction id and the CO2 to allocate per audit job id, and presses OK. */
+async function mintWith(note: string, transactionId: string, co2ByJobId: Record<string, string>) {
+  await userEvent.click(await screen.findByRole('button', { name: 'Mint Eco Asset' }));
+  await userEvent.type(dialog().getByLabelText(/^Minting Note/), note);
+  await userEvent.type(dialog().getByLabelText(/^Transaction ID/), transactionId);
+  for (const [jobId, co2] of Object.entries(co2ByJobId)) await userEvent.type(amountOf(jobId), co2);
+  await userEvent.click(dialog().getByRole('button', { name: 'OK' }));
+}
 
 describe('Eco-Asset Minting (spec §2, §5)', { timeout: 20000 }, () => {
   it('shows a row per facility with the CO2 left, expanding to its audits', async () => {
@@ -118,12 +121,7 @@ describe('Eco-Asset Minting (spec §2, §5)', { timeout: 20000 }, () => {
   it('leaves out an amount of 0: only the audits above 0 are sent', async () => {
     const create = vi.fn(async (_resource: string, { data }: { data: object }) => ({ data: { id: 5, ...data } }));
     renderMinting({ getAvailableCo2: async () => availableCo2(), create });
-    await userEvent.click(await screen.findByRole('button', { name: 'Mint Eco Asset' }));
-    await userEvent.type(dialog().getByLabelText(/^Minting Note/), 'n');
-    await userEvent.type(dialog().getByLabelText(/^Transaction ID/), 't');
-    await userEvent.type(amountOf('AUD-2026-05-03'), '0');
-    await userEvent.type(amountOf('AUD-2026-06-09'), '1.5');
-    await userEvent.click(dialog().getByRole('button', { name: 'OK' }));
+    await mintWith('n', 't', { 'AUD-2026-05-03': '0', 'AUD-2026-06-09': '1.5' });
     await waitFor(() => expect(create).toHaveBeenCalled());
     expect(create.mock.calls[0][1].data).toEqual({ minting_note: 'n', transaction_id: 't', co2_utilisation: { 9: 1.5 } });
   });
@@ -133,11 +131,7 @@ describe('Eco-Asset Minting (spec §2, §5)', { timeout: 20000 }, () => {
     const getAvailableCo2 = vi.fn(async () => availableCo2());
     const create = vi.fn().mockRejectedValue(new HttpError('The CO2 cannot be allocated: audit 9 has 10 kg left, not 60.', 409, { message: '…' }));
     renderMinting({ getAvailableCo2, create });
-    await userEvent.click(await screen.findByRole('button', { name: 'Mint Eco Asset' }));
-    await userEvent.type(dialog().getByLabelText(/^Minting Note/), 'n');
-    await userEvent.type(dialog().getByLabelText(/^Transaction ID/), 't');
-    await userEvent.type(amountOf('AUD-2026-06-09'), '60');
-    await userEvent.click(dialog().getByRole('button', { name: 'OK' }));
+    await mintWith('n', 't', { 'AUD-2026-06-09': '60' });
     expect(await screen.findByText('Error minting Eco Asset')).toBeInTheDocument();
     expect(screen.getByText('The CO2 cannot be allocated: audit 9 has 10 kg left, not 60.')).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
@@ -149,11 +143,7 @@ describe('Eco-Asset Minting (spec §2, §5)', { timeout: 20000 }, () => {
     const reason = 'Transaction ID TX-1 is already used.';
     const create = vi.fn().mockRejectedValue(new HttpError(reason, 400, { message: reason, errors: { transaction_id: reason } }));
     renderMinting({ getAvailableCo2: async () => availableCo2(), create });
-    await userEvent.click(await screen.findByRole('button', { name: 'Mint Eco Asset' }));
-    await userEvent.type(dialog().getByLabelText(/^Minting Note/), 'n');
-    await userEvent.type(dialog().getByLabelText(/^Transaction ID/), 'TX-1');
-    await userEvent.type(amountOf('AUD-2026-06-09'), '1');
-    await userEvent.click(dialog().getByRole('button', { name: 'OK' }));
+    await mintWith('n', 'TX-1', { 'AUD-2026-06-09': '1' });
     expect(await screen.findByText('Error minting Eco Asset')).toBeInTheDocument();
     expect(await dialog().findByText(reason)).toBeInTheDocument();
     expect(dialog().getByRole('button', { name: 'OK' })).toBeDisabled();

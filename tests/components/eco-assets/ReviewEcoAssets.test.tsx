@@ -6,6 +6,7 @@ import ReviewEcoAssetsPage from '../../../src/eco-assets/ReviewEcoAssetsPage';
 import { formatSignoffTime } from '../../../src/domain/dates';
 import { renderInAdmin } from '../support/renderInAdmin';
 import { allocation, ecoAsset, fakeProvider } from './ecoFixtures';
+import { stubObjectUrls } from '../support/objectUrls';
 
 const FACILITIES = [
   { id: 1, mnemonic: 'NRB', name: 'Nairobi Biochar' },
@@ -13,8 +14,7 @@ const FACILITIES = [
 ];
 
 beforeEach(() => {
-  URL.createObjectURL = vi.fn(() => 'blob:evidence');
-  URL.revokeObjectURL = vi.fn();
+  stubObjectUrls('blob:evidence');
   // jsdom lays nothing out: every box is 0×0 where the test's pointer is, so the panes' resize
   // handle would take every press for a drag of itself; it is put out of the way
   const box = Element.prototype.getBoundingClientRect;

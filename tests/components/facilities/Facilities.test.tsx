@@ -6,16 +6,14 @@ import { defaultFacilityPayload, FACILITY_LIST, makeFacility } from '../../helpe
 import { jsonBody } from '../support/configure';
 import { makeThumbnail } from '../../../src/facilities/makeThumbnail';
 import { windowWidth } from '../support/windowWidth';
+import { stubObjectUrls } from '../support/objectUrls';
 
 // canvas and createImageBitmap do not exist in jsdom; the sizing is unit-tested
 vi.mock('../../../src/facilities/makeThumbnail', () => ({
   makeThumbnail: vi.fn(async () => new Blob(['thumb'], { type: 'image/jpeg' })),
 }));
 
-beforeEach(() => {
-  URL.createObjectURL = vi.fn(() => 'blob:thumb');
-  URL.revokeObjectURL = vi.fn();
-});
+beforeEach(() => stubObjectUrls('blob:thumb'));
 afterEach(() => {
   vi.unstubAllGlobals();
   vi.restoreAllMocks();

@@ -58,34 +58,26 @@ const listCalls = (fetchMock: ReturnType<typeof mockFetch>) => fetchMock.mock.ca
 const sentFilters = (fetchMock: ReturnType<typeof mockFetch>) =>
   listCalls(fetchMock).map(([url]) => JSON.parse(new URL(String(url), 'http://localhost').searchParams.get('filter') ?? '{}'));
 
+/** Opens Kiln Logs, clicks a column's header and expects the list asked for again sorted by its field. */
+async function expectSortedBy(column: string, field: string) {
+  await logInAs(3);
+  const fetchMock = serveKilnLogs();
+  renderApp('/kiln_logs');
+  expect(await screen.findByText('CG1-0007', {}, LOADED)).toBeInTheDocument();
+  const header = screen.getAllByRole('columnheader').find((h) => h.textContent?.startsWith(column))!;
+  await userEvent.click(within(header).getByText(column));
+  await waitFor(() => {
+    const last = new URL(String(listCalls(fetchMock).at(-1)![0]), 'http://localhost');
+    expect(JSON.parse(last.searchParams.get('sort') ?? '')[0]).toBe(field);
+  });
+}
+
 // a loaded 2-core machine renders this page's filters and rows slowly
 describe('Kiln Logs', { timeout: 15000 }, () => {
   // the first test of the file also loads the page's modules
-  it('sorts by the analysis display when its column header is clicked', { timeout: 15000 }, async () => {
-    await logInAs(3);
-    const fetchMock = serveKilnLogs();
-    renderApp('/kiln_logs');
-    expect(await screen.findByText('CG1-0007', {}, LOADED)).toBeInTheDocument();
-    const header = screen.getAllByRole('columnheader').find((h) => h.textContent?.startsWith('Analysis'))!;
-    await userEvent.click(within(header).getByText('Analysis'));
-    await waitFor(() => {
-      const last = new URL(String(listCalls(fetchMock).at(-1)![0]), 'http://localhost');
-      expect(JSON.parse(last.searchParams.get('sort') ?? '')[0]).toBe('analysis');
-    });
-  });
+  it('sorts by the analysis display when its column header is clicked', { timeout: 15000 }, () => expectSortedBy('Analysis', 'analysis'));
 
-  it('sorts by file name when its column header is clicked', async () => {
-    await logInAs(3);
-    const fetchMock = serveKilnLogs();
-    renderApp('/kiln_logs');
-    expect(await screen.findByText('CG1-0007', {}, LOADED)).toBeInTheDocument();
-    const header = screen.getAllByRole('columnheader').find((h) => h.textContent?.startsWith('File Name'))!;
-    await userEvent.click(within(header).getByText('File Name'));
-    await waitFor(() => {
-      const last = new URL(String(listCalls(fetchMock).at(-1)![0]), 'http://localhost');
-      expect(JSON.parse(last.searchParams.get('sort') ?? '')[0]).toBe('file_name');
-    });
-  });
+  it('sorts by file name when its column header is clicked', () => expectSortedBy('File Name', 'file_name'));
 
   it('lists a page of 25 logs, newest first, with their figures formatted', async () => {
     await logInAs(3);

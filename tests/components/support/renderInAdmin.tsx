@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { render } from '@testing-library/react';
-import { AdminContext, testDataProvider, type DataProvider } from 'react-admin';
+import { AdminContext, Notification, testDataProvider, type DataProvider } from 'react-admin';
 import { fleetMethods } from '../../../src/providers/fleetMethods';
 import { i18nProvider } from '../../../src/providers/i18nProvider';
 import { createQueryClient } from '../../../src/providers/queryClient';
@@ -14,5 +14,16 @@ export function renderInAdmin(ui: ReactNode, dataProvider: Partial<DataProvider>
     <AdminContext i18nProvider={i18nProvider} dataProvider={testDataProvider({ ...fleetMethods, ...dataProvider })} queryClient={createQueryClient()}>
       {ui}
     </AdminContext>,
+  );
+}
+
+/** A screen with the console's notification area beside it, for the outcomes it notifies. */
+export function renderWithNotification(screen: ReactNode, dataProvider: Partial<DataProvider> = {}) {
+  return renderInAdmin(
+    <>
+      {screen}
+      <Notification />
+    </>,
+    dataProvider,
   );
 }

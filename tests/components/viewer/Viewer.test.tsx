@@ -4,6 +4,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { json, logInAs, mockFetch, renderApp } from '../support/renderApp';
 import { FACILITY_LIST } from '../../helpers/facilities';
+import { stubObjectUrls } from '../support/objectUrls';
 
 /**
  * pdf.js draws on a canvas from a worker, neither of which jsdom has (the real
@@ -56,8 +57,7 @@ vi.mock('react-pdf', async () => {
 
 beforeEach(() => {
   Object.assign(pdf, { pages: 3, password: null, fail: false, files: [], pageStates: {} });
-  URL.createObjectURL = vi.fn(() => 'blob:document');
-  URL.revokeObjectURL = vi.fn();
+  stubObjectUrls('blob:document');
 });
 afterEach(() => {
   vi.unstubAllGlobals();

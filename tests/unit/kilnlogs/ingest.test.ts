@@ -3,7 +3,6 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { generateBurn, KILN_TYPE } from '../../../mock-server/analysis';
-import { DEFAULT_CALIBRATION } from '../../../mock-server/analysis/generate';
 import { HttpError } from '../../../mock-server/http/errors';
 import { LocalBlobs } from '../../../mock-server/blobs/localBlobs';
 import { ingestLog, reanalysis, safeFileName } from '../../../mock-server/kilnlogs/ingest';
@@ -12,6 +11,7 @@ import { DEMO_FACILITIES } from '../../../mock-server/seed/facilities';
 import { EmbeddedStore } from '../../../mock-server/store/embedded/embeddedStore';
 import { emptyEmbedded } from '../../../mock-server/store/embedded/state';
 import type { FacilityRecord } from '../../../mock-server/store/model';
+import { cgo1Kiln } from '../../helpers/kilnLogUploads';
 
 const facility: FacilityRecord = { ...DEMO_FACILITIES[0], last_updated: '2026-01-01T00:00:00.000Z' };
 
@@ -32,17 +32,7 @@ beforeEach(async () => {
   data = new EmbeddedStore(dir);
   const state = emptyEmbedded();
   state.facilities.push({ ...facility });
-  state.kilns.push({
-    id: 7,
-    kiln_id: 'CG1-0007',
-    facility_id: 1,
-    type: KILN_TYPE.CGO1,
-    install_date: '2024-01-01',
-    last_update: '2024-01-01T00:00:00.000Z',
-    config: JSON.stringify({ cgo1: DEFAULT_CALIBRATION.cgo1 }),
-    approved_ts: '2024-01-01T00:00:00.000Z',
-    approved_by: null,
-  });
+  state.kilns.push({ id: 7, ...cgo1Kiln('CG1-0007', 1, '2024-01-01T00:00:00.000Z') });
   await data.replaceAll(state);
 });
 afterEach(() => fs.rmSync(dir, { recursive: true, force: true }));
