@@ -14,7 +14,7 @@ type ChangeSortField = (typeof CHANGE_SORT_FIELDS)[number];
 const CHANGE_KEYS: Record<ChangeSortField, (c: ChangeRecord) => SortKey> = { date: (c) => c.date, title: (c) => c.title, id: (c) => c.id };
 
 /**
- * The Admin screen's calls (DESIGN §2, rule update statistics): the
+ * The Admin screen's calls (docs/product.md#calls-beyond-the-specification, rule update statistics): the
  * statistics snapshot and its recompute, and simple REST over the Recent
  * Changes entries Home shows.
  */

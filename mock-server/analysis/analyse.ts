@@ -16,7 +16,7 @@ import type {
 } from './types';
 import { checkValidity, isInsideBox, pyrolysisSpans } from './validity';
 
-/** The burn analysis of ANALYSIS.md: one parsed log, its kiln and its facility → result or error_message. */
+/** The burn analysis of docs/analysis.md#method: one parsed log, its kiln and its facility → result or error_message. */
 export function analyse(log: ParsedLog, kiln: KilnInput, facility: FacilityInput, skippedLines = 0): AnalysisResult | AnalysisError {
   const calibration = resolveCalibration(kiln);
   if ('error_message' in calibration) return calibration;

@@ -26,7 +26,7 @@ export type BurnFault =
   | 'garbage';
 
 /**
- * Field messiness (ANALYSIS.md §5): how real flame-curtain kilns log, described
+ * Field messiness (docs/analysis.md#checking-against-known-truth): how real flame-curtain kilns log, described
  * physically. None of it is a fault: a burn with any of it is still a good burn.
  */
 export const MESSINESS = [

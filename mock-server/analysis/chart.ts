@@ -6,7 +6,7 @@ import { formatDate, formatTime } from './time';
 import type { ChartPoint, DataSampleRow, LogRow } from './types';
 
 /**
- * Spec §3 "Chart data" of a series, downsampled: °C, and kg where the weight
+ * docs/product.md#chart-data of a series, downsampled: °C, and kg where the weight
  * could be converted (null when the kiln or its calibration is unknown).
  */
 export function chartData(series: TimeSeries, kg: Float64Array | null): ChartPoint[] {
@@ -19,7 +19,7 @@ export function chartData(series: TimeSeries, kg: Float64Array | null): ChartPoi
   }));
 }
 
-/** The first readings as the file has them (spec §3 data_sample). */
+/** The first readings as the file has them (docs/product.md#log-and-analysis-row). */
 export function dataSample(rows: readonly LogRow[], count = DATA_SAMPLE_ROWS): DataSampleRow[] {
   return rows.slice(0, count).map((row) => ({ d: formatDate(row.ts), t: formatTime(row.ts), t1: row.t1, t2: row.t2, w: row.w }));
 }

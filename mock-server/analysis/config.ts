@@ -1,7 +1,7 @@
 import { DEFAULT_CARBON_REMOVAL_FACTOR, DEFAULT_FACILITY_BOX, DEFAULT_WICF, KILN_TYPE, type KilnType } from './constants';
 import type { FacilityInput, FacilityKilnTypeConfig, KilnConfig, KilnInput, NumberLike } from './types';
 
-/** How a kiln's raw weight becomes kg (ANALYSIS.md §1). */
+/** How a kiln's raw weight becomes kg (docs/analysis.md#series-preparation). */
 export type Calibration =
   | { type: typeof KILN_TYPE.CGO1; zero_weight: number; per_g_weight: number }
   | { type: typeof KILN_TYPE.TERRAFIX; per_g_weight: number }
@@ -57,7 +57,7 @@ export function resolveCalibration(kiln: KilnInput): Calibration | { error_messa
   return { type, per_g_weight: perG };
 }
 
-/** Facility box and factors, with spec §9 defaults for anything missing or unreadable. */
+/** Facility box and factors, with docs/product.md#constants-and-limits defaults for anything missing or unreadable. */
 export function resolveFacility(facility: FacilityInput): FacilitySettings {
   const orDefault = (value: NumberLike, fallback: number) => {
     const n = toNumber(value);

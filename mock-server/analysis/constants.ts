@@ -1,5 +1,5 @@
 /**
- * Every threshold of the burn analysis (ANALYSIS.md), named so it can be tuned
+ * Every threshold of the burn analysis (docs/analysis.md#method), named so it can be tuned
  * and recorded in each result's `parameters`.
  */
 
@@ -11,7 +11,7 @@ export const HOUR_MS = 60 * MINUTE_MS;
 export const KILN_TYPE = { CGO1: 0, RETORT: 1, TERRAFIX: 2 } as const;
 export type KilnType = (typeof KILN_TYPE)[keyof typeof KILN_TYPE];
 
-// §1 Preparing the series
+// Preparing the series (docs/analysis.md#series-preparation)
 /** Thermocouple readings outside this range are sensor faults, treated as missing. */
 export const TEMP_VALID_MIN_C = -20;
 export const TEMP_VALID_MAX_C = 1300;
@@ -22,7 +22,7 @@ export const MAX_SKIPPED_SHARE = 0.02;
 /** Terrafix tare, the weight medians (before quench, changeover, heating, final) all span this. */
 export const MEDIAN_WINDOW_MS = 2 * MINUTE_MS;
 
-// §2 Phases
+// Phases (docs/analysis.md#burn-phases)
 export const START_TEMP_C = 100;
 export const START_HOLD_MS = 2 * MINUTE_MS;
 export const LOAD_STEP_MIN_KG = 2;
@@ -61,12 +61,12 @@ export const PYROLYSIS_TEMP_C = 350;
 /** Terrafix: the water gained across the quench is the highest weight until this long after the water rise ends. */
 export const QUENCH_GAIN_WINDOW_MS = 5 * MINUTE_MS;
 
-// §3 Facility defaults (spec §9)
+// Facility defaults (docs/product.md#constants-and-limits) (docs/analysis.md#figures-and-formulas)
 export const DEFAULT_WICF = 0.35;
 export const DEFAULT_CARBON_REMOVAL_FACTOR = 2.44;
 export const DEFAULT_FACILITY_BOX = { latitude_min: -90, latitude_max: 90, longitude_min: -180, longitude_max: 180 } as const;
 
-// §4 Validity
+// Validity (docs/analysis.md#validity-rules)
 export const PYROLYSIS_MIN_MS = 30 * MINUTE_MS;
 export const SENSOR_VALID_MIN_FRACTION = 0.9;
 export const MAX_GAP_MS = 5 * MINUTE_MS;

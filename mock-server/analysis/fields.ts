@@ -3,7 +3,7 @@ import { KILN_TYPE, type KilnType, MEDIAN_WINDOW_MS, MINUTE_MS, QUENCH_GAIN_WIND
 import type { Phases, StepEvent } from './phases';
 import { medianBetween, type PreparedSeries, upperBound } from './series';
 
-/** The Terrafix-only figures of ANALYSIS.md §3. */
+/** The Terrafix-only figures of docs/analysis.md#figures-and-formulas. */
 export interface TerrafixFigures {
   fromChangeoverKg: number | null;
   lessChangeKg: number;
@@ -13,7 +13,7 @@ export interface TerrafixFigures {
   maxT2: number;
 }
 
-/** ANALYSIS.md §3, unrounded. */
+/** docs/analysis.md#figures-and-formulas, unrounded. */
 export interface BurnFigures {
   burnMs: number;
   /** load steps counted in the burn */
@@ -70,7 +70,7 @@ function terrafixFigures(series: PreparedSeries, phases: Phases, priorKg: number
 }
 
 /**
- * A Retort's biomass: the stable weight before heating (§3); a Retort never
+ * A Retort's biomass: the stable weight before heating (docs/analysis.md#figures-and-formulas); a Retort never
  * heated has nothing burnt, so the weight settled after its last load.
  */
 function retortBiomass(series: PreparedSeries, phases: Phases): number {

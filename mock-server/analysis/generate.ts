@@ -7,7 +7,7 @@ export { MESSINESS, type BurnFault, type BurnTruthInput, type Messiness } from '
 
 /**
  * Deterministic burn simulator: the same options always give the same CSV
- * (DESIGN.md §5) and the truth it was made from, for tests and demo data.
+ * (docs/analysis.md#burn-log-files) and the truth it was made from, for tests and demo data.
  */
 
 export interface GenerateBurnOptions {
@@ -21,7 +21,7 @@ export interface GenerateBurnOptions {
   facility: { latitude_min: number; latitude_max: number; longitude_min: number; longitude_max: number; wicf?: number };
   truth?: BurnTruthInput;
   fault?: BurnFault;
-  /** field messiness to add (ANALYSIS.md §5); none by default */
+  /** field messiness to add (docs/analysis.md#checking-against-known-truth); none by default */
   messiness?: readonly Messiness[];
 }
 
@@ -46,7 +46,7 @@ export interface BurnTruth {
   quench_ts: number | null;
   fault: BurnFault | null;
   messiness: Messiness[];
-  /** what the analysis should find (ANALYSIS.md §2, §3): t0, tq, their difference and the weight before tq */
+  /** what the analysis should find (docs/analysis.md#burn-phases, docs/analysis.md#figures-and-formulas): t0, tq, their difference and the weight before tq */
   t0_ts: number;
   tq_ts: number;
   burn_duration_ms: number;
@@ -68,7 +68,7 @@ const SENSOR_FAULT_SHARE = 0.2;
 const SENSOR_FAULT_READING = '-999.0';
 const GAP_MS = 8 * MINUTE_MS;
 const BURN_END_TEMP_C = 100;
-/** flame noise (ANALYSIS.md §5): up to ±40 °C between samples, and a drift of about ±25 °C over 5–25 minutes */
+/** flame noise (docs/analysis.md#checking-against-known-truth): up to ±40 °C between samples, and a drift of about ±25 °C over 5–25 minutes */
 const FLAME_NOISE_C = 40;
 const FLAME_DRIFT_C = 12.5;
 /** flames are only as lively as the kiln is hot: full noise from this much above ambient */

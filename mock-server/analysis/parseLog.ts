@@ -3,9 +3,9 @@ import { parseDateMs, parseTimeOfDayMs } from './time';
 import type { LogHeader, LogRow, ParsedLog } from './types';
 
 /**
- * Reads a burn log (DESIGN.md §5): `# key=value` header lines, an optional
+ * Reads a burn log (docs/analysis.md#burn-log-files): `# key=value` header lines, an optional
  * `d,t,t1,t2,w` column line (columns may come in any order; without it that
- * order is assumed), then one reading per line (ANALYSIS.md §1).
+ * order is assumed), then one reading per line (docs/analysis.md#series-preparation).
  *
  * A missing reading (an empty cell, nan, NA, -, null) is data: NaN in its
  * channel. A line whose date or time does not parse, with the wrong number of

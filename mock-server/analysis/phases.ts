@@ -33,7 +33,7 @@ export interface StepEvent {
 /** How the quench was found (C-Go-1, Terrafix). */
 export type QuenchEvidence = 'water' | 'temperature_fall' | 'water_after_cooling' | 'none';
 
-/** ANALYSIS.md §2, as sample indices (-1: not found). */
+/** docs/analysis.md#burn-phases, as sample indices (-1: not found). */
 export interface Phases {
   /** first sample of T_hot_s ≥ START_TEMP_C held for START_HOLD_MS */
   heatStart: number;
@@ -252,7 +252,7 @@ interface QuenchFound {
 const clock = (ts: number) => formatTime(ts).slice(0, 5);
 
 /**
- * The quench of a water-quenched kiln (ANALYSIS.md §2): the onset of the final
+ * The quench of a water-quenched kiln (docs/analysis.md#burn-phases): the onset of the final
  * cool-down. Water is a weight rise of more than 5 % within 2 minutes after which
  * T_hot_s falls (coolsAfter). Such a rise that begins within
  * 10 minutes before t_end is the quench water, unless T_hot_s climbs back

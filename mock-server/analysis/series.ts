@@ -13,7 +13,7 @@ export interface TimeSeries {
   raw: Float64Array;
 }
 
-/** ANALYSIS.md §1 applied: weight in kg, smoothed, and the hot/cold temperature. */
+/** docs/analysis.md#series-preparation applied: weight in kg, smoothed, and the hot/cold temperature. */
 export interface PreparedSeries extends TimeSeries {
   /** NaN where the weight is missing */
   kg: Float64Array;
@@ -88,7 +88,7 @@ export function medianBetween(values: Float64Array, ts: Float64Array, fromTs: nu
   return median(values, lowerBound(ts, fromTs), upperBound(ts, toTs));
 }
 
-/** kg per raw reading, and the calibration that produced it (ANALYSIS.md §1). */
+/** kg per raw reading, and the calibration that produced it (docs/analysis.md#series-preparation). */
 export function weightInKg(series: TimeSeries, calibration: Calibration): { kg: Float64Array; zeroWeight: number | null; perUnitWeight: number | null } {
   const kg = new Float64Array(series.n);
   if (calibration.type === KILN_TYPE.RETORT) {

@@ -158,7 +158,7 @@ export function noiseSigma(values: Float64Array): number {
   return (1.4826 * medianInPlace(diffs.subarray(0, n))) / Math.sqrt(6);
 }
 
-/** Rounds to two decimals, at the very end only (ANALYSIS.md §3); never yields -0. */
+/** Rounds to two decimals, at the very end only (docs/analysis.md#figures-and-formulas); never yields -0. */
 export function round2(value: number): number {
   const r = Math.round(value * 100) / 100;
   return r === 0 ? 0 : r;

@@ -2,7 +2,7 @@ import type { ChartPoint, DataSampleRow } from '../../src/domain/api/kilnLogs';
 
 import type { KilnType } from './constants';
 
-/** The `# key=value` lines of a burn log (DESIGN.md §5). */
+/** The `# key=value` lines of a burn log (docs/analysis.md#burn-log-files). */
 export interface LogHeader {
   kiln_id: string;
   latitude: number;
@@ -34,7 +34,7 @@ export interface KilnConfig {
 
 export interface KilnInput {
   type: NumberLike;
-  /** an object, or the JSON string the store keeps (spec §3 Kiln) */
+  /** an object, or the JSON string the store keeps (docs/product.md#kiln-record) */
   config?: KilnConfig | string | null;
 }
 
@@ -47,7 +47,7 @@ export interface FacilityInput {
   latitude_max?: NumberLike;
   longitude_min?: NumberLike;
   longitude_max?: NumberLike;
-  /** an object, or the JSON string the store keeps (spec §3 Facility) */
+  /** an object, or the JSON string the store keeps (docs/product.md#facility-record) */
   kiln_type_config?: FacilityKilnTypeConfig | string | null;
 }
 
@@ -142,13 +142,13 @@ export interface TerrafixExtras {
   BIOCHAR_FROM_CHANGEOVER: number | null;
 }
 
-/** Spec §3 "Analysis result" plus what explains it. kg, kg/min, ms; two decimals. */
+/** docs/product.md#analysis-result plus what explains it. kg, kg/min, ms; two decimals. */
 export interface AnalysisResult extends Partial<TerrafixExtras> {
   valid: 'true' | 'false';
   reasons: Reason[];
   gps_in_range: boolean;
   algorithm_version: string;
-  /** reading lines that could not be read and were left out (ANALYSIS.md §1) */
+  /** reading lines that could not be read and were left out (docs/analysis.md#series-preparation) */
   skipped_lines: number;
   /** calibration used: kiln config zero, or the measured Terrafix tare (raw); null for a Retort */
   zero_weight: number | null;

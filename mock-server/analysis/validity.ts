@@ -20,7 +20,7 @@ import type { Phases } from './phases';
 import type { PreparedSeries } from './series';
 import type { LogHeader, Reason } from './types';
 
-/** ANALYSIS.md §4: each failed rule with a sentence an operator can act on. */
+/** docs/analysis.md#validity-rules: each failed rule with a sentence an operator can act on. */
 
 const minutes = (ms: number): string => `${(ms / MINUTE_MS).toFixed(1)} min`;
 const kg = (value: number): string => `${value.toFixed(2)} kg`;

@@ -5,7 +5,7 @@ import type { AuditTotals, DataStore } from '../store/dataStore';
 import type { AuditBurnRecord, AuditRow, KilnLogRecord } from '../store/model';
 import type { AuditCo2Summary, AuditHistoryItem, AuditLog, ProposedAuditItem } from '../../src/domain/api/audits';
 
-/** How the audit calls present stored records (spec §3: Proposed audit dropdown item, Auditable logs response, Audit history item). */
+/** How the audit calls present stored records (docs/product.md#proposed-audit-dropdown-item, Auditable logs response, Audit history item). */
 
 /** Reads at most this many analysis files at once. */
 const READ_AT_ONCE = 16;

@@ -52,7 +52,7 @@ function signoffIds(req: Request): number[] {
 }
 
 /**
- * The audit calls of spec §7: burns that can be proposed, propose, the open
+ * The audit calls of docs/product.md#calls: burns that can be proposed, propose, the open
  * proposals, a proposal's burns, signoff with its statement, the history,
  * an audit's burns, its evidence and the carbon summary.
  */
@@ -104,7 +104,7 @@ export function auditHandlers(ctx: AppContext): Handlers {
     const kilnType = kilnTypeParam(req.query.kiln_type);
     const { analysis_ids: ids } = req.body as ProposeRequest;
     if (ids.length === 0) throw fieldError('analysis_ids', 'Please select at least one log to propose an audit.');
-    // one facility per audit (spec §1): said as a 400 before any claim; the store checks again under its lock
+    // one facility per audit (docs/product.md#what-the-product-does): said as a 400 before any claim; the store checks again under its lock
     const { rows } = await data.kilnLogs.list(
       { archived: false, facilityIds: null },
       { ids: new Set(ids) },

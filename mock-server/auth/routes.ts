@@ -12,7 +12,7 @@ const tooMany = (retryAfterS: number) =>
   new HttpError(429, 'Too many failed login attempts. Try again later.', { 'Retry-After': String(Math.max(1, retryAfterS)) });
 
 /**
- * POST /api/auth: 200 with the token as text/plain, 401 otherwise (spec, "The calls it makes").
+ * POST /api/auth: 200 with the token as text/plain, 401 otherwise (docs/product.md#calls).
  * In front of the password check, in this order (docs/security.md): the body
  * is validated, each client may fail only so often, each client and username
  * pair waits longer after each failure, and only a few hash checks run at once.

@@ -3,7 +3,7 @@ import { sumKg, toGrams, toKg } from '../../src/domain/carbon';
 import type { AllocationWithAudit, EcoAssetStore } from '../store/dataStore';
 import type { EcoAssetRecord, EcoRetirementRecord } from '../store/model';
 
-/** The answers of the eco-asset calls (spec §3), made from the store's records. */
+/** The answers of the eco-asset calls (docs/product.md#eco-asset), made from the store's records. */
 
 export const toEcoAsset = (e: EcoAssetRecord): EcoAsset => ({
   id: e.id,
@@ -40,7 +40,7 @@ export const toFacilityEcoAsset = (e: EcoAssetRecord, allocations: readonly Allo
   facility_count: new Set(allocations.map((al) => al.facility_id)).size,
 });
 
-/** spec §3 "Available CO2 response": per facility its signed-off audits and the kg left over all of them. */
+/** docs/product.md#available-co2-response: per facility its signed-off audits and the kg left over all of them. */
 export function toAvailableCo2(rows: Available): AvailableCo2Response {
   const byFacility: AvailableCo2Response['audits_by_facility'] = {};
   const leftGrams = new Map<number, number>();
@@ -60,7 +60,7 @@ export function toAvailableCo2(rows: Available): AvailableCo2Response {
   return { audits_by_facility: byFacility };
 }
 
-/** spec §3 "Audit allocation", with the audit's job id and facility for the review's accordion. */
+/** docs/product.md#audit-allocation, with the audit's job id and facility for the review's accordion. */
 export const toAuditAllocation = (al: AllocationWithAudit): AuditAllocation => ({
   signoff_id: al.audit_id,
   signoff_ts: al.signoff_ts,

@@ -14,7 +14,7 @@ import { PHOTO_AREA } from './fileAreas';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
- * A facility's photo (spec, "Entities and their fields": Photo upload): the client sends the photo and
+ * A facility's photo (docs/product.md#photo-upload): the client sends the photo and
  * the thumbnail it made; both must really be PNG or JPEG, the thumbnail within
  * 250 px. A new upload replaces the facility's photo.
  */

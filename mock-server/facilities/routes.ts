@@ -27,10 +27,10 @@ const PAYLOAD_FIELD: Record<CreditField, string> = {
 export const CREDIT_VALUES_REFUSED = "Only a super-admin may change a facility's GPS box and carbon factors.";
 
 /**
- * The Facilities page's calls (spec, "The calls it makes"): list, add, edit and the facility
+ * The Facilities page's calls (docs/product.md#calls): list, add, edit and the facility
  * dropdown. A facility admin sees and edits only the facilities they own, and not what
- * credits their burns (GPS box, carbon factors: DESIGN §3); adding needs `create facility`
- * (super-admin only, DESIGN, "Roles and rules"). Every change of a GPS bound or factor is
+ * credits their burns (GPS box, carbon factors: docs/roles.md#numbers-that-credit-a-facility); adding needs `create facility`
+ * (super-admin only, docs/roles.md#numbers-that-credit-a-facility). Every change of a GPS bound or factor is
  * recorded (GET /facility/{id}/changes).
  */
 export function facilityHandlers(ctx: AppContext): Handlers {

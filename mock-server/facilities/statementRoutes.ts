@@ -11,8 +11,7 @@ import { reachableFacility } from './access';
 import { STATEMENT_AREA } from './fileAreas';
 
 /**
- * A facility's statements, the spec's facility audit files (spec, "Entities and their fields": Audit
- * upload; "statement" here, so they are not mistaken for audits of burns): one PNG, JPEG or PDF
+ * A facility's statements, the spec's facility audit files (docs/product.md#audit-upload; "statement" here, so they are not mistaken for audits of burns): one PNG, JPEG or PDF
  * file a time, checked by its content; the newest becomes the facility's
  * latest_facility_audit_id, older ones stay readable by id.
  */

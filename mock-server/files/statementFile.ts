@@ -7,8 +7,7 @@ import type { PdfChecker } from './pdfChecker';
 import type { CheckedContent } from './storedFiles';
 
 /**
- * A signed statement sent as `file` with its `file_type` (spec §3 "Audit
- * upload"; a facility's statement and an audit's signoff evidence alike):
+ * A signed statement sent as `file` with its `file_type` (docs/product.md#audit-upload; a facility's statement and an audit's signoff evidence alike):
  * png, jpg, jpeg or pdf, believed only when the content's magic bytes agree;
  * a PDF must hold no active content and open within the PDF check's bounds
  * (pdfChecker.ts), an image must decode whole.

@@ -3,7 +3,7 @@ import { badRequest } from './errors';
 import type { Page, SortOrder } from '../store/paging';
 
 /**
- * The simple-REST list convention that ra-data-simple-rest speaks (DESIGN, "Calls the spec does not show"):
+ * The simple-REST list convention that ra-data-simple-rest speaks (docs/product.md#calls-beyond-the-specification):
  * `?sort=["field","ASC"]&range=[0,24]&filter={...}` in,
  * `Content-Range: items 0-24/319` out. Pure parsing and slicing; each resource
  * decides which fields it sorts on and what its filter keys mean.

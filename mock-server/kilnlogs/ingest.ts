@@ -149,7 +149,7 @@ function analyse(bytes: Buffer, fileUnder: KilnLookup): Analysed {
     error_message: result ? null : (out.error_message ?? 'The log could not be analysed.'),
     analysis_detail: result ? { co2_removed: result.co2_removed, biochar_produced: result.biochar_produced } : null,
     valid: result?.valid === 'true',
-    // a log of a kiln id no super-admin has approved is kept, not credited (DESIGN §3)
+    // a log of a kiln id no super-admin has approved is kept, not credited (docs/roles.md#numbers-that-credit-a-facility)
     kiln_pending: matched ? matched.kiln.approved_ts === null : false,
   };
   return { fields, file: { chart_data: out.chart_data, data_sample: out.data_sample }, fingerprint: out.fingerprint };

@@ -9,7 +9,7 @@ import { reanalysis } from './ingest';
 import { KilnLogFiles, type AnalysisFile } from './storage';
 
 /**
- * Brings an existing DATA_DIR up to the current burn analysis (ANALYSIS.md §6):
+ * Brings an existing DATA_DIR up to the current burn analysis (docs/analysis.md#algorithm-versions):
  * every unaudited log whose result was computed by another algorithm_version is
  * analysed again from its raw file, one at a time, yielding to the event loop
  * between logs so the server keeps answering. Audited results never change.

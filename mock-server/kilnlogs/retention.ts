@@ -1,6 +1,6 @@
 import type { KilnLogRecord } from '../store/model';
 
-/** Archived logs are kept ARCHIVE_RETENTION_DAYS, then deleted with their files (DESIGN, "Calls the spec does not show"). */
+/** Archived logs are kept ARCHIVE_RETENTION_DAYS, then deleted with their files (docs/product.md#calls-beyond-the-specification). */
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 

@@ -19,7 +19,7 @@ import { admission, checkSignature, readSignature, signatureOf } from './signedU
 import { KilnLogFiles } from './storage';
 import { readUploadBody, uploadedLog } from './uploadBody';
 
-/** The kiln log calls of DESIGN, "Calls the spec does not show": upload, lists, detail, download, re-analysis, archive and restore. */
+/** The kiln log calls of docs/product.md#calls-beyond-the-specification: upload, lists, detail, download, re-analysis, archive and restore. */
 export function kilnLogHandlers(ctx: AppContext): Handlers {
   const { data } = ctx;
   const files = new KilnLogFiles(ctx.blobs);
@@ -45,7 +45,7 @@ export function kilnLogHandlers(ctx: AppContext): Handlers {
       return (await tx.kilnLogs.update(row.id, change(row)))!;
     });
 
-  /** Analysis and archival are refused for an audited burn (spec, "What the product does and for whom"). */
+  /** Analysis and archival are refused for an audited burn (docs/product.md#what-the-product-does). */
   const refuseIfAudited = (row: KilnLogRecord, doing: string) => {
     if (row.audited) throw conflict(`Log ${row.id} is an audited burn: it cannot be ${doing}.`);
   };

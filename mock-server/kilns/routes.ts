@@ -14,11 +14,11 @@ import type { StoreParts } from '../store/dataStore';
 import type { KilnRecord } from '../store/model';
 import { isKilnIdTaken, kilnFields, sortKilns, toKiln, type KilnFields } from './kilnView';
 
-/** Whether the caller approves kiln ids (a super-admin): a kiln id anyone else registers waits for one (DESIGN §3). */
+/** Whether the caller approves kiln ids (a super-admin): a kiln id anyone else registers waits for one (docs/roles.md#numbers-that-credit-a-facility). */
 const approvesKilns = (auth: AuthContext) => canAccess(auth.rules, { resource: 'kilns', action: 'approve' });
 
 /**
- * The Kiln Registry's calls (spec, "The calls it makes"). A facility admin sees, adds and edits
+ * The Kiln Registry's calls (docs/product.md#calls). A facility admin sees, adds and edits
  * only kilns of the facilities they own, and may only put a kiln in one of them; a kiln id
  * they register (or rename a kiln to) is pending until a super-admin approves it.
  */

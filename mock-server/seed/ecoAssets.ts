@@ -2,7 +2,7 @@ import type { DataStore } from '../store/dataStore';
 import type { EcoAllocationRecord, EcoAssetRecord } from '../store/model';
 
 /**
- * A few minted eco assets on the seeded signed-off audits (DESIGN §4), minted
+ * A few minted eco assets on the seeded signed-off audits (docs/product.md#demo-data), minted
  * through the store's own mint once the rest is stored, so they obey the same
  * rules as any mint, on either store. Part of each audit is left for the demo
  * to mint.

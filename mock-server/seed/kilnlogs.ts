@@ -16,7 +16,7 @@ import { signAsDemoKiln } from './kilnKeys';
  * simulated by the analysis generator and stored through the upload path, so
  * the demo shows what real uploads give: mostly valid burns, a realistic share
  * invalid, and a few files that cannot be analysed at all. Like a real fleet's
- * logs, most burns carry some field messiness (ANALYSIS.md §5).
+ * logs, most burns carry some field messiness (docs/analysis.md#checking-against-known-truth).
  */
 
 const DAY_MS = 24 * 60 * 60 * 1000;

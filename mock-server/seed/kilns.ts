@@ -17,7 +17,7 @@ const cgo1 = (per_g_weight: number, zero_weight: number): KilnConfig => ({ cgo1:
 /** Terrafix load cells are tared from the log itself, so only counts per gram are configured. */
 const terrafix = (per_g_weight: number): KilnConfig => ({ terrafix: { per_g_weight } });
 
-/** Twelve kilns of all three types across the four demo facilities (DESIGN, "Demo data"). */
+/** Twelve kilns of all three types across the four demo facilities (docs/product.md#demo-data). */
 export const DEMO_KILNS: readonly DemoKiln[] = [
   { id: 1, kiln_id: 'CG1-0007', facility_id: 1, type: CGO1, install_date: '2023-04-18', config: cgo1(10.2345, 8123.45) },
   { id: 2, kiln_id: 'CG1-0012', facility_id: 1, type: CGO1, install_date: '2023-11-02', config: cgo1(10.1876, 7984.1) },
@@ -33,7 +33,7 @@ export const DEMO_KILNS: readonly DemoKiln[] = [
   { id: 12, kiln_id: 'RTR-0011', facility_id: 4, type: RETORT, install_date: '2025-01-27', config: {} },
 ];
 
-/** The super-admin (DESIGN §4, demo accounts), who approved the demo kilns. */
+/** The super-admin (docs/product.md#demo-data, demo accounts), who approved the demo kilns. */
 const SUPER_ADMIN_ID = 1;
 
 export const seedKilns: Seeder = (state) => {

@@ -1,7 +1,7 @@
 import { hashPassword } from '../auth/passwords';
 import type { Seeder } from '.';
 
-/** DESIGN, "Demo data": the six demo accounts, one per role. */
+/** docs/product.md#demo-data: the six demo accounts, one per role. */
 export const DEMO_USERS = [
   { id: 1, username: 'superadmin', role: 0 },
   { id: 2, username: 'uploader', role: 1 },

@@ -2,7 +2,7 @@ import type { Blobs } from '../blobs/blobs';
 
 /**
  * The one way a request persists a change that also writes or orphans files
- * (DESIGN, "Shape of the system"). Files are written first and the store
+ * (docs/product.md#shape-of-the-system). Files are written first and the store
  * last, so a crash leaves at worst an orphan file, never a record without its
  * file: `added` are the keys of the files written for the change (before or
  * within `write`), `write` the store operation (one call or one transaction).

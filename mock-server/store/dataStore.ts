@@ -22,7 +22,7 @@ export * from './parts/statistics';
 export * from './parts/fleet';
 
 /**
- * The one way the API server reaches its data (DESIGN §1): async, one part
+ * The one way the API server reaches its data (docs/product.md#shape-of-the-system): async, one part
  * per area (each declared in parts/<area>.ts and built in embedded/<area>.ts
  * and postgres/<area>.ts), the same contract for the embedded store (lowdb
  * over db.json) and PostgreSQL. Every operation that must hold against racing requests

@@ -4,7 +4,7 @@ import { invalid } from './errors';
 /**
  * The rules both stores keep for users, in one place: there is always a
  * super-admin, and facilities belong to a facility admin or a super-admin
- * (spec §5: "The owner choices are only Facility Admins or Super Admins").
+ * (docs/product.md#facility-validation: "The owner choices are only Facility Admins or Super Admins").
  */
 
 export const LAST_SUPER_ADMIN = 'The last super-admin cannot be deleted or given another role.';

@@ -49,7 +49,7 @@ async function usernameFree<T>(work: Promise<T>): Promise<T> {
 }
 
 /**
- * The Users screen's calls (DESIGN §2, simple REST at /api/users): list,
+ * The Users screen's calls (docs/product.md#calls-beyond-the-specification, simple REST at /api/users): list,
  * read, create with a temporary password, change role and facilities or reset
  * the password, delete; and each user's recorded changes. Every change and
  * its record are written in one transaction.

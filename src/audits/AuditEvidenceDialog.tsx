@@ -7,7 +7,7 @@ import { AuditPeople, type AuditPeopleSource } from './AuditPeople';
 import { ViewReportButton } from './AuditReportDialog';
 import { DownloadPackageButton } from './DownloadPackageButton';
 
-// spec §8 gives this failure a title only; unlike a facility's statement, a missing one is said too
+// docs/product.md#error-catalogue gives this failure a title only; unlike a facility's statement, a missing one is said too
 const EVIDENCE_FAILURE: FailureTexts = { title: 'audits.evidence.errorTitle' };
 
 export interface AuditEvidenceDialogProps {
@@ -20,7 +20,7 @@ export interface AuditEvidenceDialogProps {
   onClose: () => void;
 }
 
-/** The 'Audit Evidence' modal (spec §2): the signed statement of an audit, PDF or image, in the viewer, its verification report and package. */
+/** The 'Audit Evidence' modal (docs/product.md#audit-history): the signed statement of an audit, PDF or image, in the viewer, its verification report and package. */
 export function AuditEvidenceDialog({ docKey, audit, people, onClose }: AuditEvidenceDialogProps) {
   const translate = useTranslate();
   const title = translate('audits.evidence.title');

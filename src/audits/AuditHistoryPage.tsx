@@ -38,10 +38,10 @@ import { CarbonSummaryPanel } from './CarbonSummaryPanel';
 import { DownloadPackageButton } from './DownloadPackageButton';
 import { ProposalKilnType } from './ProposalLabel';
 
-/** Audit history page size (spec §9). */
+/** Audit history page size (docs/product.md#constants-and-limits). */
 export const AUDIT_HISTORY_PAGE_SIZE = 10;
 
-// spec §8 gives this failure a title only
+// docs/product.md#error-catalogue gives this failure a title only
 const HISTORY_FAILURE: FailureTexts = { title: 'audits.history.errorTitle' };
 
 type AuditRecord = AuditHistoryItem;
@@ -90,7 +90,7 @@ function HistoryEmpty() {
 }
 
 /**
- * 'Facility Carbon Stats' (spec §2): the chosen facility's total, or by year
+ * 'Facility Carbon Stats' (docs/product.md#audit-history): the chosen facility's total, or by year
  * or month; before a facility is chosen, every facility's side by side.
  */
 function FacilityCarbonStats() {
@@ -157,7 +157,7 @@ function AuditHistoryPhoneList({ onOpen }: { onOpen: (dialog: OpenDialog) => voi
   );
 }
 
-/** Audit History (spec §2): a facility's signed-off audits, their carbon, evidence and burns. */
+/** Audit History (docs/product.md#audit-history): a facility's signed-off audits, their carbon, evidence and burns. */
 export default function AuditHistoryPage() {
   const translate = useTranslate();
   const report = useFailureReport();

@@ -46,7 +46,7 @@ export interface AuditLogTableProps {
   isPending?: boolean;
   /** selectable rows; none: read-only */
   selection?: AuditLogSelection;
-  /** rows per page, with a pager under the table; none: every row (the audit views are not paginated, spec §2) */
+  /** rows per page, with a pager under the table; none: every row (the audit views are not paginated, docs/product.md#audit-log-table) */
   perPage?: number;
   /** the first order of the rows (a column's header changes it); none: as given */
   sort?: SortPayload;
@@ -64,7 +64,7 @@ function NotAvailable({ text = 'audits.logTable.notAvailable' }: { text?: string
   return <>{useTranslate()(text)}</>;
 }
 
-/** 'N rows from date time', or 'No Sample Data' (spec §2 Audit log table). */
+/** 'N rows from date time', or 'No Sample Data' (docs/product.md#audit-log-table). */
 function SampleData({ row }: { row: AuditLogRow }) {
   const translate = useTranslate();
   const rows = sampleRows(row.data_sample);
@@ -156,7 +156,7 @@ function controlledSelection(list: ReturnType<typeof useListContext<Row>>, selec
 }
 
 /**
- * The audit log table (spec §2): burns to select for a proposal, or read-only
+ * The audit log table (docs/product.md#audit-log-table): burns to select for a proposal, or read-only
  * in the review and the audited-logs modal. A missing analysis reads 'N/A'
  * (figures) or 'None' (version), a log without a sample 'No Sample Data'.
  * Not paginated unless `perPage` is given; wide tables scroll inside their box.

@@ -8,7 +8,7 @@ import { EVERY_ROW } from '../providers/listedInBrowser';
 import { DialogSubtitle } from '../viewer/ViewerDialog';
 import { AuditLogTable } from './AuditLogTable';
 
-// spec §8 gives this failure a title only
+// docs/product.md#error-catalogue gives this failure a title only
 const LOGS_FAILURE: FailureTexts = { title: 'audits.auditedLogs.errorTitle' };
 
 export interface AuditedLogsDialogProps {
@@ -18,7 +18,7 @@ export interface AuditedLogsDialogProps {
 }
 
 /**
- * The 'Audited Logs' modal (spec §2): the burns an audit certified, read-only
+ * The 'Audited Logs' modal (docs/product.md#audit-history): the burns an audit certified, read-only
  * and unpaginated, with the numbers and analysis version frozen at signoff.
  */
 export function AuditedLogsDialog({ audit, onClose }: AuditedLogsDialogProps) {

@@ -31,9 +31,9 @@ export interface CarbonSummaryPanelProps {
 }
 
 /**
- * A carbon summary (spec §3): audited CO2, utilised CO2 and audited biochar
+ * A carbon summary (docs/product.md#carbon-summary): audited CO2, utilised CO2 and audited biochar
  * grouped as chosen, kg with 1 decimal, optionally with a Total row. A failed
- * fetch is only logged; the table then reads 'No audited co2.' (spec §8).
+ * fetch is only logged; the table then reads 'No audited co2.' (docs/product.md#error-catalogue).
  */
 export function CarbonSummaryPanel({ title, facilityId, groupings }: CarbonSummaryPanelProps) {
   const translate = useTranslate();

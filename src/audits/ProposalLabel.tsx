@@ -5,7 +5,7 @@ import { isKilnType } from '../domain/kilnTypes';
 import type { ProposedAuditItem } from '../domain/api/audits';
 import { KilnTypeChip } from '../kilns/KilnTypeChip';
 
-/** A proposal's kiln-type tag, or 'Unknown Kiln Type' for Any/Unknown (-1) and anything else (spec §2). */
+/** A proposal's kiln-type tag, or 'Unknown Kiln Type' for Any/Unknown (-1) and anything else (docs/product.md#propose-audit). */
 export function ProposalKilnType({ type }: { type: number }) {
   const translate = useTranslate();
   if (isKilnType(type)) return <KilnTypeChip type={type} />;

@@ -23,10 +23,10 @@ import { useFormSave } from '../forms/useFormSave';
 import { FacilityDropdown } from '../facilities/FacilityDropdown';
 import { AUDIT_LOG_PAGE_SIZES, AuditLogTable } from './AuditLogTable';
 
-// spec §8: 'Error retrieving audit(ed) logs'
+// docs/product.md#error-catalogue: 'Error retrieving audit(ed) logs'
 const LOGS_FAILURE: FailureTexts = { title: 'audits.auditedLogs.errorTitle' };
 
-// spec §8 gives every failure one text; a refusal's own sentence (a burn taken meanwhile) says why
+// docs/product.md#error-catalogue gives every failure one text; a refusal's own sentence (a burn taken meanwhile) says why
 const PROPOSE_FAILURE: FailureTexts = { title: 'audits.propose.failed', serverReason: 'refusal' };
 
 const FORM_DEFAULTS = { kiln_type: '', job_id: '' };
@@ -65,12 +65,12 @@ function validate(selected: readonly number[]) {
   };
 }
 
-/** Propose Audit (spec §2, §5): a kiln type, a job identifier and the burns of one facility become a proposal. */
+/** Propose Audit (docs/product.md#propose-audit, docs/product.md#proposal-validation): a kiln type, a job identifier and the burns of one facility become a proposal. */
 export default function ProposeAuditPage() {
   const [selection, setSelection] = useState<Selection>(NOTHING);
   // the facility picker outlives a proposal: the next audit is often of the same facility
   const [facilityId, setFacilityId] = useState<number | null>(null);
-  // a new form after a success: kiln type and job id are reset (spec §4)
+  // a new form after a success: kiln type and job id are reset (docs/product.md#audit-lifecycle)
   const [generation, setGeneration] = useState(0);
   const save = useFormSave({
     write: (dataProvider, data: ProposeData) => dataProvider.create(RESOURCES.auditProposals, { data }),

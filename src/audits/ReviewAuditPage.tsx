@@ -34,7 +34,7 @@ import { useSession } from '../providers/useSession';
 import { AuditLogTable } from './AuditLogTable';
 import { ProposalLabel } from './ProposalLabel';
 
-/** The proposal dropdown's width (spec §2, §9). */
+/** The proposal dropdown's width (docs/product.md#review-proposed-logs, docs/product.md#constants-and-limits). */
 export const AUDIT_DROPDOWN_WIDTH = 600;
 
 const PROPOSALS_FAILURE: FailureTexts = { title: 'audits.review.proposalsErrorTitle' };
@@ -44,7 +44,7 @@ const STATEMENT_ACCEPT = [...STATEMENT_EXTENSIONS.map((ext) => `.${ext}`), 'imag
 
 type LogRecord = AuditLogRow & { id: number };
 
-/** Review Proposed Logs, the Carbon Removals item (spec §2): a proposal's summary and burns, and its signoff. */
+/** Review Proposed Logs, the Carbon Removals item (docs/product.md#review-proposed-logs): a proposal's summary and burns, and its signoff. */
 export default function ReviewAuditPage() {
   const translate = useTranslate();
   const { canAccess: canSignoff = false } = useCanAccess({ resource: RESOURCES.auditProposals, action: 'edit' });
@@ -114,7 +114,7 @@ function ProposalReview({ proposal, canSignoff }: { proposal: ProposedAuditItem;
   );
 }
 
-/** The Audit Summary table: one line per facility of the proposal; kg totals with 0 decimals (spec §9). */
+/** The Audit Summary table: one line per facility of the proposal; kg totals with 0 decimals (docs/product.md#constants-and-limits). */
 function AuditSummaryTable({ summary }: { summary: readonly AuditCo2Summary[] }) {
   const translate = useTranslate();
   return (
@@ -146,7 +146,7 @@ function AuditSummaryTable({ summary }: { summary: readonly AuditCo2Summary[] })
 // a 400's reason (a file that is not what its name says) is the user's to fix: shown (m7)
 const SIGNOFF_FAILURE: FailureTexts = { title: 'audits.review.signoffFailedTitle', other: 'audits.review.signoffFailed', serverReason: 'badRequest' };
 
-/** 'Choose Audit Statement' and 'Signoff' (spec §2, §4): one png, jpg, jpeg or pdf; the list refreshes after either outcome. */
+/** 'Choose Audit Statement' and 'Signoff' (docs/product.md#review-proposed-logs, docs/product.md#audit-lifecycle): one png, jpg, jpeg or pdf; the list refreshes after either outcome. */
 function SignoffArea({ proposalId, analysisIds }: { proposalId: number; analysisIds: number[] }) {
   const translate = useTranslate();
   const [file, setFile] = useState<File | null>(null);

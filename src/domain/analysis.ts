@@ -1,13 +1,12 @@
 /**
- * What the console makes of a burn's analysis (spec §2 "Analysis display per
- * burn", §3 "Analysis result", §9): reading the analysis JSON string without
+ * What the console makes of a burn's analysis (docs/product.md#analysis-display-per-burn, docs/product.md#analysis-result, docs/product.md#constants-and-limits): reading the analysis JSON string without
  * trusting it, which icon to show, the detail panel's fields with their units,
  * and the kiln validation widget. Pure; labels are message keys.
  */
 import { formatDuration, formatKg, formatNumber, formatRate, formatTemperature } from './format';
 import { KILN_TYPES, isKilnType, type KilnTypeCode } from './kilnTypes';
 
-/** A failed validity rule (ANALYSIS.md §4): its code and the server's sentence. */
+/** A failed validity rule (docs/analysis.md#validity-rules): its code and the server's sentence. */
 export interface AnalysisReason {
   code: string;
   message: string;
@@ -39,18 +38,18 @@ export type AnalysisFieldName = (typeof COMMON_FIELDS)[number] | (typeof TERRAFI
 
 /** The analysis as the console reads it: only what it shows, each value checked. */
 export interface AnalysisResult {
-  /** spec §3: valid only when the JSON says the string 'true' */
+  /** docs/product.md#analysis-result: valid only when the JSON says the string 'true' */
   valid: boolean;
   reasons: AnalysisReason[];
   /** a field the JSON carries: its number, or null when it carries null or a non-number */
   values: Partial<Record<AnalysisFieldName, number | null>>;
-  /** which algorithm computed it (ANALYSIS.md §6); null when the JSON does not say */
+  /** which algorithm computed it (docs/analysis.md#algorithm-versions); null when the JSON does not say */
   algorithmVersion: string | null;
   /** reading lines the analysis could not read and left out; null when the JSON does not say */
   skippedLines: number | null;
 }
 
-/** The text a result must exceed to count as present (spec §2: longer than 3 characters). */
+/** The text a result must exceed to count as present (docs/product.md#analysis-display-per-burn: longer than 3 characters). */
 const MIN_RESULT_LENGTH = 3;
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>
@@ -110,7 +109,7 @@ export type AnalysisDisplayState =
   /** tick or cross; the hover is the detail panel */
   | { kind: 'result'; valid: boolean; kilnType: KilnTypeCode; result: AnalysisResult };
 
-/** Spec §2: an error wins; else a result longer than 3 characters; else nothing. */
+/** docs/product.md#analysis-display-per-burn: an error wins; else a result longer than 3 characters; else nothing. */
 export function analysisDisplayState(log: AnalysedLog): AnalysisDisplayState {
   const message = log.error_message?.trim();
   if (message) return { kind: 'error', message };
@@ -122,7 +121,7 @@ export function analysisDisplayState(log: AnalysedLog): AnalysisDisplayState {
 }
 
 const FIELD_FORMATS: Record<AnalysisFieldName, (value: number) => string> = {
-  // calibration: raw load-cell readings (ANALYSIS.md: per_g_weight is counts per gram), not kg
+  // calibration: raw load-cell readings (docs/analysis.md#series-preparation: per_g_weight is counts per gram), not kg
   zero_weight: (v) => `${formatNumber(v, 2)} counts`,
   per_unit_weight: (v) => `${formatNumber(v, 4)} counts/g`,
   burn_duration: formatDuration,
@@ -170,7 +169,7 @@ export function analysisFields(result: AnalysisResult, kilnType: KilnTypeCode): 
 
 export type ValidationWidgetState = 'notApplicable' | 'pass' | 'fail';
 
-/** Spec §2 kiln validation widget: grey when not applicable, a tick for a non-zero non-null value, else a cross. */
+/** docs/product.md#analysis-display-per-burn: grey when not applicable, a tick for a non-zero non-null value, else a cross. */
 export function validationWidgetState(value: number | boolean | null | undefined, applicable: boolean): ValidationWidgetState {
   if (!applicable) return 'notApplicable';
   return value !== null && value !== undefined && value !== 0 && value !== false ? 'pass' : 'fail';

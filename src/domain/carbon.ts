@@ -4,7 +4,7 @@
  * kg of whole grams (grams / 1000, the double nearest that decimal, which
  * JSON writes as the decimal itself: 1965920 g is 1965.92, never
  * 1965.9199999999998). One rounding rule for every figure a person reads
- * (spec §9), used by the server and the console. Pure.
+ * (docs/product.md#constants-and-limits), used by the server and the console. Pure.
  */
 import { formatNumber } from './format';
 
@@ -31,7 +31,7 @@ export function sumKg(values: Iterable<number>): number {
 }
 
 /**
- * Decimals of shown kg (spec §9): `figure` for carbon summaries and per-log
+ * Decimals of shown kg (docs/product.md#constants-and-limits): `figure` for carbon summaries and per-log
  * figures (1), `total` for totals over burns (0), `exact` where a person
  * types or checks grams (the mint modal's bounds, 3).
  */
@@ -54,7 +54,7 @@ export function roundKg(kg: number, decimals: number): number {
 }
 
 /**
- * A kg figure as a person reads it (spec §9): rounded from whole grams, half
+ * A kg figure as a person reads it (docs/product.md#constants-and-limits): rounded from whole grams, half
  * away from zero, with thousands separators: 932.15 → '932.2' (figure),
  * '932' (total), '932.150' (exact).
  */

@@ -1,7 +1,7 @@
 /**
- * Spec §3 "Chart data" → the rows the burn chart plots (spec §9: temp 1,
+ * docs/product.md#chart-data → the rows the burn chart plots (docs/product.md#constants-and-limits: temp 1,
  * temp 2 and the weight ×10, the weight on its own right-hand axis), and the
- * marks of what the analysis found (ANALYSIS.md §2), read from its JSON.
+ * marks of what the analysis found (docs/analysis.md#burn-phases), read from its JSON.
  */
 import type { ChartPoint } from './api/kilnLogs';
 
@@ -42,7 +42,7 @@ export function formatChartTime(ts: number): string {
   return `${pad2(date.getUTCHours())}:${pad2(date.getUTCMinutes())}`;
 }
 
-/** The pyrolysis temperature (ANALYSIS.md §4 TEMP_LOW), drawn as a line on the temperature axis. */
+/** The pyrolysis temperature (docs/analysis.md#validity-rules TEMP_LOW), drawn as a line on the temperature axis. */
 export const PYROLYSIS_TEMP_C = 350;
 
 /** An axis starts at 0, or at the data's minimum when that is lower (a thermocouple below freezing). */

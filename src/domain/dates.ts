@@ -2,7 +2,7 @@ const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', '
 
 const pad2 = (n: number) => String(n).padStart(2, '0');
 
-/** DD-MMM-YYYY in local time (spec §9), e.g. 07-Mar-2026; an unparsable value is returned as given. */
+/** DD-MMM-YYYY in local time (docs/product.md#constants-and-limits), e.g. 07-Mar-2026; an unparsable value is returned as given. */
 export function formatDate(value: string | number | Date): string {
   const date = new Date(value);
   if (Number.isNaN(date.getTime())) return String(value);
@@ -16,7 +16,7 @@ export function formatDateTime(value: string | number | Date): string {
   return `${formatDate(date)} ${pad2(date.getHours())}:${pad2(date.getMinutes())}`;
 }
 
-/** A signoff timestamp as spec §9 shows it, YYYY-MM-DD HH:mm:ss in local time; an unparsable value is returned as given. */
+/** A signoff timestamp as docs/product.md#constants-and-limits shows it, YYYY-MM-DD HH:mm:ss in local time; an unparsable value is returned as given. */
 export function formatSignoffTime(value: string | number | Date): string {
   const date = new Date(value);
   if (Number.isNaN(date.getTime())) return String(value);

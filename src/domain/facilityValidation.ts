@@ -1,5 +1,5 @@
 /**
- * Facility form rules (spec §5 "Facility"), shared by the Facility modal and
+ * Facility form rules (docs/product.md#facility-validation), shared by the Facility modal and
  * the API server. Field keys are the save payload's paths.
  */
 import { ROLES } from './rules';
@@ -33,7 +33,7 @@ export type FacilityField = 'mnemonic' | 'name' | 'owner_id' | FacilityNumberFie
 export const MNEMONIC_MAX_LENGTH = 16;
 export const FACILITY_NAME_MAX_LENGTH = 200;
 
-/** Spec §9: a new facility starts with owner 1, the whole globe, WICF 0.35 and factor 2.44. */
+/** docs/product.md#constants-and-limits: a new facility starts with owner 1, the whole globe, WICF 0.35 and factor 2.44. */
 export const FACILITY_DEFAULTS = {
   owner_id: 1,
   latMin: -90,
@@ -112,7 +112,7 @@ function flagUnorderedPair(
 }
 
 /**
- * Every rule of spec §5 "Facility": mnemonic required and new, owner required
+ * Every rule of docs/product.md#facility-validation: mnemonic required and new, owner required
  * and an allowed owner, latitude/longitude within ±90/±180 (2 decimals) with
  * min below max, WICF and carbon removal factor within 0–100 (4 decimals).
  */

@@ -1,5 +1,5 @@
 /**
- * How the console writes numbers (spec §9): thousands separators, kg with 2
+ * How the console writes numbers (docs/product.md#constants-and-limits): thousands separators, kg with 2
  * decimals, rates in kg/m, temperatures with 2 decimals, burn durations as
  * 'Xh Ym Zs', file sizes from B to PB (base 1024, 'TBD' for 0). Pure: the
  * texts are fixed English, as the rest of the console.
@@ -19,16 +19,16 @@ export function formatNumber(value: number, decimals = 0): string {
   return /^-0(\.0+)?$/.test(text) ? text.slice(1) : text;
 }
 
-/** A weight: '1,234.57 kg' (spec §9: kg with 2 decimals; per-log list figures use 1). */
+/** A weight: '1,234.57 kg' (docs/product.md#constants-and-limits: kg with 2 decimals; per-log list figures use 1). */
 export const formatKg = (kg: number, decimals = 2): string => `${formatNumber(kg, decimals)} kg`;
 
 /** A charing or loading rate: '3.25 kg/m' (kg per minute). */
 export const formatRate = (kgPerMinute: number): string => `${formatNumber(kgPerMinute, 2)} kg/m`;
 
-/** A temperature with 2 decimals (spec §9, Terrafix): '812.35 °C'. */
+/** A temperature with 2 decimals (docs/product.md#constants-and-limits, Terrafix): '812.35 °C'. */
 export const formatTemperature = (celsius: number): string => `${formatNumber(celsius, 2)} °C`;
 
-/** A duration in ms as 'Xh Ym Zs' (spec §9), to the nearest second; hours are not capped at 24. */
+/** A duration in ms as 'Xh Ym Zs' (docs/product.md#constants-and-limits), to the nearest second; hours are not capped at 24. */
 export function formatDuration(ms: number): string {
   const totalSeconds = Math.max(0, Math.round(ms / 1000));
   const hours = Math.floor(totalSeconds / 3600);
@@ -39,7 +39,7 @@ export function formatDuration(ms: number): string {
 
 export const FILE_SIZE_UNITS = ['B', 'KB', 'MB', 'GB', 'TB', 'PB'] as const;
 
-/** A file size (spec §9): 'TBD' for 0, bytes as a whole number, larger units base 1024 with 2 decimals. */
+/** A file size (docs/product.md#constants-and-limits): 'TBD' for 0, bytes as a whole number, larger units base 1024 with 2 decimals. */
 export function formatFileSize(bytes: number): string {
   if (bytes === 0) return 'TBD';
   let unit = 0;

@@ -1,5 +1,5 @@
 /**
- * The kiln type enumeration (spec §3): 0 C-Go-1 (green tag), 1 Retort (blue),
+ * The kiln type enumeration (docs/product.md#kiln-types): 0 C-Go-1 (green tag), 1 Retort (blue),
  * 2 Terrafix (red); any other value is Unknown (warning tag).
  */
 

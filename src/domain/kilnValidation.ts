@@ -1,5 +1,5 @@
 /**
- * Kiln form rules (spec §5 "Kiln"), shared by the Kiln modal and the API
+ * Kiln form rules (docs/product.md#kiln-validation), shared by the Kiln modal and the API
  * server. Field keys are the form's source paths, so the console can put each
  * error on its input and the server can name the field in its 400.
  */
@@ -84,7 +84,7 @@ export function kilnConfigNumbers(config: KilnConfigInput | null | undefined): R
 }
 
 /**
- * Every rule of spec §5 "Kiln": kiln id, type, facility and install date
+ * Every rule of docs/product.md#kiln-validation: kiln id, type, facility and install date
  * required; kiln id + facility a unique pair (both fields flagged); the
  * optional config numbers within range and decimals.
  */

@@ -1,5 +1,5 @@
 /**
- * The rules of minting (spec §5 "Minting"), shared by the console's Mint Eco
+ * The rules of minting (docs/product.md#minting-validation), shared by the console's Mint Eco
  * Asset modal and the API server: kilograms are counted in whole grams, so a
  * float sum never lets a fraction of a kilogram through twice, and an amount
  * is bounded by what remains of its audit (audited minus utilised CO2).
@@ -45,7 +45,7 @@ export function transactionKey(transactionId: string): string {
   return folded.trim();
 }
 
-/** spec §5: the message when no amount above 0 is chosen */
+/** docs/product.md#minting-validation: the message when no amount above 0 is chosen */
 export const NOTHING_CHOSEN = 'Please choose greater than 0 co2 from at least one source.';
 
 /** A mint bound as the modal shows it, in its helper and its error alike: to the gram, with thousands separators. */
@@ -56,7 +56,7 @@ export function remainingKg(audit: { audited_co2: number; utilised_co2: number }
   return toKg(Math.max(0, toGrams(audit.audited_co2) - toGrams(audit.utilised_co2)));
 }
 
-/** An amount's bounds (spec §5): 0 to what remains of its audit, in whole grams. */
+/** An amount's bounds (docs/product.md#minting-validation): 0 to what remains of its audit, in whole grams. */
 export const amountRule = (remaining: number): NumberRule => ({ min: 0, max: remaining, decimals: MINT_LIMITS.kgDecimals });
 
 /** The amount a typed value stands for (blank or unreadable: 0). */
@@ -73,7 +73,7 @@ export interface MintFormValues {
 export const anythingChosen = (amounts: MintFormValues['amounts']): boolean =>
   Object.values(amounts).some((v) => toGrams(amountKg(v)) > 0);
 
-/** The payload the modal sends: note and ID trimmed, only the amounts above 0 (spec §5). */
+/** The payload the modal sends: note and ID trimmed, only the amounts above 0 (docs/product.md#minting-validation). */
 export function buildMintPayload(values: MintFormValues): MintPayload {
   const co2_utilisation: Record<string, number> = {};
   for (const [signoffId, value] of Object.entries(values.amounts)) {
@@ -152,7 +152,7 @@ export interface FacilityCo2 {
   audits: MintSource[];
 }
 
-/** The available CO2 answer (spec §3) as rows: facilities by name, each with its audits as the server orders them. */
+/** The available CO2 answer (docs/product.md#available-co2-response) as rows: facilities by name, each with its audits as the server orders them. */
 export function facilitiesWithCo2(response: AvailableCo2Response): FacilityCo2[] {
   return Object.entries(response.audits_by_facility)
     .map(([id, entry]) => ({

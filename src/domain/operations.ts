@@ -1,7 +1,7 @@
 /**
  * Which rule guards each operation of the console and the API: resource →
  * action → the {action, subject} rule of rules.ts, and whether a facility
- * admin reaches only the facilities they own (DESIGN §3, spec §6). The
+ * admin reaches only the facilities they own (docs/roles.md#facility-scope). The
  * console asks only through canAccess(); the server can guard its routes from
  * the same table. Pure data and functions: no React, no browser.
  */
@@ -71,9 +71,9 @@ const readable = (subject: Subject, owned = false) => ({
 });
 
 export const OPERATIONS: Readonly<Record<ResourceName, Partial<Record<OperationAction, Operation>>>> = {
-  // a kiln id a facility admin registers is pending until approved (DESIGN §3)
+  // a kiln id a facility admin registers is pending until approved (docs/roles.md#numbers-that-credit-a-facility)
   kilns: { ...readable('kiln', true), create: guard('create', 'kiln', true), edit: guard('update', 'kiln', true), approve: guard('certify', 'kiln') },
-  // adding a facility is the super-admin's only (DESIGN §3: create facility); so are its GPS box and
+  // adding a facility is the super-admin's only (docs/roles.md#numbers-that-credit-a-facility: create facility); so are its GPS box and
   // carbon factors (certify) and the trail of their changes
   facilities: {
     ...readable('facility', true),
@@ -117,7 +117,7 @@ export const OPERATIONS: Readonly<Record<ResourceName, Partial<Record<OperationA
     // a super-admin alone releases an account a user-admin handed over (accountRelease.ts)
     release: guard('manage', 'user'),
   },
-  // a facility admin reads only its own facilities' audits (DESIGN §3)
+  // a facility admin reads only its own facilities' audits (docs/roles.md#facility-scope)
   audits: { ...readable('audit', true), create: guard('create', 'audit', true) },
   // proposals not yet signed off (Carbon Removals reads them; proposing and signing off create an audit)
   audit_proposals: { list: guard('read', 'audit', true), create: guard('create', 'audit', true), edit: guard('create', 'audit', true) },

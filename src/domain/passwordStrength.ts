@@ -1,6 +1,6 @@
 /**
  * The password policy, one for the console and the server: the strength bar
- * of the profile's password change (spec §5), the least strength a password
+ * of the profile's password change (docs/product.md#password-change), the least strength a password
  * may be set with (by its owner or a user-admin) and the longest one taken.
  */
 

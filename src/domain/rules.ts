@@ -28,7 +28,7 @@ export const ROLE_NAMES: Record<RoleCode, string> = {
 /**
  * 'certify' decides what is credited: approving a kiln id, assigning an unfiled
  * log to a kiln, setting a facility's GPS box and carbon factors. No role but
- * the super-admin's 'manage all' holds it (DESIGN §3: no party sets a number that credits it).
+ * the super-admin's 'manage all' holds it (docs/roles.md#numbers-that-credit-a-facility: no party sets a number that credits it).
  */
 export type Action = 'manage' | 'read' | 'create' | 'update' | 'delete' | 'upload' | 'certify';
 export type Subject =
@@ -49,7 +49,7 @@ export interface Rule {
 
 const rule = (action: Action, subject: Subject): Rule => ({ action, subject });
 
-/** DESIGN.md §3: which rules each role's token carries. */
+/** docs/roles.md#roles-and-rules: which rules each role's token carries. */
 export const ROLE_RULES: Record<RoleCode, readonly Rule[]> = {
   0: [rule('manage', 'all')],
   1: [rule('create', 'kilnlog')],
@@ -92,7 +92,7 @@ export function can(rules: readonly { action: string; subject: string }[] | unde
   );
 }
 
-/** Whether a role's facility rules reach only the facilities whose owner_id is the user's id (DESIGN §3). */
+/** Whether a role's facility rules reach only the facilities whose owner_id is the user's id (docs/roles.md#facility-scope). */
 export function isFacilityBound(role: number): boolean {
   return role === ROLES.FACILITY_ADMIN;
 }

@@ -1,4 +1,4 @@
-/** Spec §9: a photo's thumbnail has a longest side of 250 px and is a JPEG at quality 0.8. */
+/** docs/product.md#constants-and-limits: a photo's thumbnail has a longest side of 250 px and is a JPEG at quality 0.8. */
 export const THUMBNAIL_MAX_SIDE = 250;
 export const THUMBNAIL_JPEG_QUALITY = 0.8;
 

@@ -1,7 +1,7 @@
 import { isRoleCode } from './rules';
 
 /**
- * The role sentence on Home (spec §6, DESIGN §3). Returns a message key of the
+ * The role sentence on Home (docs/roles.md#welcome-sentences). Returns a message key of the
  * English catalogue (src/i18n/en.ts), or null when there is no session.
  */
 export function welcomeMessageKey(role: number | null | undefined): string | null {

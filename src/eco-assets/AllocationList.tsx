@@ -14,7 +14,7 @@ import { RetryAlert } from '../layout/RetryAlert';
 import type { EcoAllocation } from '../providers/ecoAssetEndpoints';
 import { EVERY_ROW } from '../providers/listedInBrowser';
 
-// spec §8 gives this failure a title only
+// docs/product.md#error-catalogue gives this failure a title only
 const AUDIT_DATA_FAILURE: FailureTexts = { title: 'ecoAssets.auditDataErrorTitle' };
 
 type Opened = { kind: 'evidence' | 'logs'; allocation: EcoAllocation } | null;
@@ -22,7 +22,7 @@ type Opened = { kind: 'evidence' | 'logs'; allocation: EcoAllocation } | null;
 const auditOf = (al: EcoAllocation): AuditIdentitySource => ({ id: al.signoff_id, job_id: al.job_id, signoff_ts: al.signoff_ts });
 
 /**
- * The right pane (spec §2): the audits an eco asset draws on, an accordion
+ * The right pane (docs/product.md#eco-asset-broker-review): the audits an eco asset draws on, an accordion
  * item each (the audit's name, its facility, kg allocated), with its evidence
  * in the viewer, a button opening the Audited Logs modal and its verification package. An allocation
  * from another facility than the one chosen says so.

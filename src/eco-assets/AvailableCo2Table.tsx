@@ -8,7 +8,7 @@ import { formatCarbon } from '../domain/carbon';
 import { sourceAudit, type FacilityCo2 } from '../domain/minting';
 
 /**
- * Minting's table (spec §2): a row per facility with the CO2 left to mint,
+ * Minting's table (docs/product.md#eco-asset-minting): a row per facility with the CO2 left to mint,
  * each expanding to its signed-off audits (named as everywhere: job id,
  * signoff time, proposal; audited, utilised, remaining).
  */

@@ -29,11 +29,11 @@ export function RetiredChip({ asset }: { asset: { co2_issued: number; co2_retire
   return <Chip size="small" variant="outlined" sx={{ ml: 1 }} label={translate(state === 'retired' ? 'ecoAssets.review.retired' : 'ecoAssets.review.partlyRetired')} />;
 }
 
-/** the selected row: a coloured background and a left border (spec §2) */
+/** the selected row: a coloured background and a left border (docs/product.md#eco-asset-broker-review) */
 const SELECTED_BORDER = 4;
 
 /**
- * The eco-asset selection table (spec §2): Minting Note, Transaction ID, CO2
+ * The eco-asset selection table (docs/product.md#eco-asset-broker-review): Minting Note, Transaction ID, CO2
  * Allocated; small and unpaginated; a row is chosen by click, Enter or Space.
  * CO2 Allocated is the part drawn from the chosen facility, and an asset that
  * spans facilities says so with its whole amount; the Total row is the

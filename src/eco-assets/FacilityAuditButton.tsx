@@ -6,7 +6,7 @@ import { RESOURCES } from '../domain/operations';
 import { ViewerDialog } from '../viewer/ViewerDialog';
 
 /**
- * 'View Facility Audit' (spec §2 Eco-Asset Broker Review): the facility's
+ * 'View Facility Audit' (docs/product.md#eco-asset-broker-review): the facility's
  * latest audit statement in the viewer; disabled, saying 'No Audit', when the
  * facility has none or none is chosen.
  */

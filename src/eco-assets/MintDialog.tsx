@@ -32,7 +32,7 @@ const AMOUNT_TEXTS = { out_of_range: 'ecoAssets.minting.amountErrors.out_of_rang
 /** a form-level error with no input: OK waits while nothing above 0 is chosen */
 const NOTHING_CHOSEN_PATH = 'nothing_chosen';
 
-// spec §8 gives a title only; a refusal (an audit used meanwhile) says the server's sentence
+// docs/product.md#error-catalogue gives a title only; a refusal (an audit used meanwhile) says the server's sentence
 const MINT_FAILURE: FailureTexts = { title: 'ecoAssets.minting.errorTitle', other: 'ecoAssets.minting.serverError', serverReason: 'refusal' };
 
 /** The form's values as the minting rules read them: amounts by signoff id. */
@@ -56,7 +56,7 @@ export interface MintDialogProps {
 }
 
 /**
- * The 'Mint Eco Asset' modal (spec §2, §5): note, transaction ID and an amount
+ * The 'Mint Eco Asset' modal (docs/product.md#eco-asset-minting, docs/product.md#minting-validation): note, transaction ID and an amount
  * per audit between 0 and what remains of it; OK once something above 0 is
  * chosen, and only those amounts are sent. A success closes it (unmounted: the
  * next opens reset) and reloads the lists; a 400 keeps it open with the

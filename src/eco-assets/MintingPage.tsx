@@ -11,7 +11,7 @@ import { useAvailableCo2 } from './useAvailableCo2';
 import { useBufferShare } from './useBufferShare';
 
 /**
- * Eco-Asset Minting (spec §2, eco-assets/create): the CO2 left to mint per
+ * Eco-Asset Minting (docs/product.md#eco-asset-minting, eco-assets/create): the CO2 left to mint per
  * facility, its audits a row away, and the 'Mint Eco Asset' modal drawing on
  * the audits with CO2 left.
  */

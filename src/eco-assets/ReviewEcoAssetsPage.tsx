@@ -23,9 +23,9 @@ const shownBy = (filter: RetiredFilter, asset: FacilityEcoAsset) =>
   filter === 'all' || (filter === 'retired') === (retirementState(asset) !== 'none');
 
 /**
- * Eco-Asset Broker Review (spec §2, eco-assets/review): pick a facility, see
+ * Eco-Asset Broker Review (docs/product.md#eco-asset-broker-review, eco-assets/review): pick a facility, see
  * the eco assets minted from its audits on the left, and for the one selected
- * the audits it draws on on the right. No facility, no list (spec §7).
+ * the audits it draws on on the right. No facility, no list (docs/product.md#calls).
  * Beyond the spec (issue 27): the list filtered by retirement, and the
  * selected asset's units retired for a beneficiary.
  */

@@ -5,7 +5,7 @@ import { useReportQueryFailure, type FailureTexts } from '../layout/failures';
 import type { ApiDataProvider } from '../providers/dataProvider';
 import { queryKeys } from '../providers/queryKeys';
 
-// spec §8 "Eco asset list failure": the available CO2 is the list Minting mints from
+// docs/product.md#error-catalogue "Eco asset list failure": the available CO2 is the list Minting mints from
 export const ECO_ASSET_LIST_FAILURE: FailureTexts = { title: 'ecoAssets.listErrorTitle', other: 'ecoAssets.listErrorText' };
 
 /** keyed under the eco_assets resource, so a mint (react-admin's create) makes it stale too */

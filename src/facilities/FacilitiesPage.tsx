@@ -18,7 +18,7 @@ import { PhotoUploadDialog } from './PhotoUploadDialog';
 import { facilityListOf } from './facilityListOf';
 import { FACILITIES_PATH } from '.';
 
-// spec §8 gives this failure a title only
+// docs/product.md#error-catalogue gives this failure a title only
 const LIST_FAILURE: FailureTexts = { title: 'facilities.listErrorTitle' };
 
 /** The modal open for a facility, besides the Facility modal (whose URL is its own: /facilities/create, /facilities/{id}). */
@@ -55,7 +55,7 @@ function FacilityModal({ dialog, onClose }: { dialog: OpenDialog; onClose: () =>
   }
 }
 
-/** Facilities (spec §2): the table, and the modals to create, edit, upload a photo or statement, and view them. */
+/** Facilities (docs/product.md#facilities-page): the table, and the modals to create, edit, upload a photo or statement, and view them. */
 export default function FacilitiesPage() {
   const translate = useTranslate();
   const report = useFailureReport();

@@ -40,10 +40,10 @@ export interface FacilityDialogProps {
   onClose: () => void;
 }
 
-/** Create or edit a facility (spec §2, §4, §5): the mnemonic is fixed once created; OK only when every field is valid. */
+/** Create or edit a facility (docs/product.md#facilities-page, docs/product.md#modals, docs/product.md#facility-validation): the mnemonic is fixed once created; OK only when every field is valid. */
 export function FacilityDialog({ facility, list, onClose }: FacilityDialogProps) {
   const translate = useTranslate();
-  // the GPS box and the carbon factors credit the facility's burns: a super-admin's to set (DESIGN §3)
+  // the GPS box and the carbon factors credit the facility's burns: a super-admin's to set (docs/roles.md#numbers-that-credit-a-facility)
   const { canAccess: canCertify = false } = useCanAccess({ resource: RESOURCES.facilities, action: 'certify' });
   const creditReadOnly = facility !== null && !canCertify;
   const id = facility?.id ?? null;

@@ -8,7 +8,7 @@ import { queryKeys } from '../providers/queryKeys';
 
 const LIST_FAILURE: FailureTexts = { title: 'facilities.listErrorTitle' };
 
-/** The facility dropdown's width (spec §2, §9). */
+/** The facility dropdown's width (docs/product.md#facilities-page, docs/product.md#constants-and-limits). */
 export const FACILITY_DROPDOWN_WIDTH = 400;
 
 export interface FacilityDropdownProps {

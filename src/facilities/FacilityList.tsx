@@ -8,7 +8,7 @@ import { ListEmpty } from '../layout/ListStates';
 import { FacilityThumbnail } from './FacilityThumbnail';
 import { SignedBurnsSetting } from './SignedBurnsSetting';
 
-/** What a user may do on a row; an action left out is not offered (spec §6). */
+/** What a user may do on a row; an action left out is not offered (docs/roles.md#what-each-rule-shows). */
 export interface FacilityActions {
   onEdit?: (facility: Facility) => void;
   onUploadPhoto?: (facility: Facility) => void;
@@ -59,7 +59,7 @@ function RowActions({ actions }: { actions: FacilityActions }) {
   );
 }
 
-/** The Latest Audit cell (spec §2): 'No Audit', or a View Audit button. */
+/** The Latest Audit cell (docs/product.md#facilities-page): 'No Audit', or a View Audit button. */
 function LatestAudit({ facility, onView }: { facility: Facility; onView: (facility: Facility) => void }) {
   const translate = useTranslate();
   if (facility.latest_facility_audit_id === null) return <>{translate('facilities.noStatement')}</>;
@@ -130,7 +130,7 @@ function FacilityPhoneList({ owners, onViewStatement, onViewPhoto, actions }: Fa
   );
 }
 
-/** The Facilities table (spec §2): one row per facility, with its photo, latest statement and the user's actions. */
+/** The Facilities table (docs/product.md#facilities-page): one row per facility, with its photo, latest statement and the user's actions. */
 export function FacilityDatagrid({ owners, onViewStatement, onViewPhoto, ...actions }: FacilityDatagridProps) {
   const translate = useTranslate();
   const hasActions = Boolean(actions.onEdit || actions.onUploadPhoto || actions.onUploadStatement || actions.onViewChanges);

@@ -64,7 +64,7 @@ function ThumbnailMaker() {
 }
 
 /**
- * Upload a facility's photo (spec §3, §5): exactly one PNG or JPEG image; the
+ * Upload a facility's photo (docs/product.md#photo-upload, docs/product.md#upload-validation): exactly one PNG or JPEG image; the
  * thumbnail is made as soon as it is chosen, so an unreadable image is said
  * at once and OK waits for a thumbnail.
  */

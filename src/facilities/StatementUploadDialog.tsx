@@ -11,7 +11,7 @@ import type { StatementUpload } from '../providers/apiMethods';
 import { queryKeys, writeKey } from '../providers/queryKeys';
 import { AUDIT_ACCEPT, auditFileType, isTooLarge, MAX_UPLOAD_MB } from './uploadFiles';
 
-// spec §8 gives this failure a title only
+// docs/product.md#error-catalogue gives this failure a title only
 const UPLOAD_FAILURE: FailureTexts = { title: 'facilities.statement.errorTitle', serverReason: 'badRequest' };
 
 const NO_FILE = { file: null };
@@ -26,7 +26,7 @@ function validateStatement(values: FieldValues): FormFieldErrors {
   return isTooLarge(file) ? { file: 'facilities.upload.tooLarge' } : {};
 }
 
-/** Upload a facility's signed statement (spec §3, §5): exactly one png, jpg, jpeg or pdf file; it becomes the latest audit. */
+/** Upload a facility's signed statement (docs/product.md#audit-upload, docs/product.md#upload-validation): exactly one png, jpg, jpeg or pdf file; it becomes the latest audit. */
 export function StatementUploadDialog({ facility, onClose }: { facility: Facility; onClose: () => void }) {
   const translate = useTranslate();
   const save = useFormSave({

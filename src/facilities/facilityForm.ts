@@ -8,7 +8,7 @@ import { toNumber, type FieldErrors } from '../domain/validation';
 
 export type FacilityFormValues = Record<FacilityField, string>;
 
-/** A new facility (spec §9): owner 1, the whole globe, WICF 0.35, carbon removal factor 2.44. */
+/** A new facility (docs/product.md#constants-and-limits): owner 1, the whole globe, WICF 0.35, carbon removal factor 2.44. */
 export const NEW_FACILITY_FORM: FacilityFormValues = {
   mnemonic: '',
   name: '',
@@ -74,7 +74,7 @@ export function facilitySavePayload(values: FacilityFormValues, id: number | nul
   };
 }
 
-/** The form's errors (spec §5 Facility), against the list response's mnemonics and owner choices. */
+/** The form's errors (docs/product.md#facility-validation), against the list response's mnemonics and owner choices. */
 export function validateFacilityForm(
   values: FacilityFormValues,
   list: Pick<FacilityListResponse, 'mnemonics' | 'allowedOwners'>,

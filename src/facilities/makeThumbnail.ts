@@ -1,7 +1,7 @@
 import { THUMBNAIL_JPEG_QUALITY, thumbnailSize } from '../domain/thumbnail';
 
 /**
- * The photo's thumbnail (spec §5, §9): longest side 250 px, a JPEG at quality
+ * The photo's thumbnail (docs/product.md#upload-validation, docs/product.md#constants-and-limits): longest side 250 px, a JPEG at quality
  * 0.8, drawn on a canvas. Transparent pixels of a PNG become white, as JPEG
  * has no alpha. Rejects when the browser cannot decode the image.
  */

@@ -1,4 +1,4 @@
-/** Which chosen files the two facility uploads take (spec §5: one image; one png, jpg, jpeg or pdf). */
+/** Which chosen files the two facility uploads take (docs/product.md#upload-validation: one image; one png, jpg, jpeg or pdf). */
 import { AUDIT_UPLOAD, MAX_UPLOAD_BYTES, PHOTO_UPLOAD } from '../domain/api/configure';
 
 export type AuditFileType = (typeof AUDIT_UPLOAD.extensions)[number];

@@ -20,7 +20,7 @@ export interface FormDialogProps {
    * cannot be dismissed; the server's reasons from its last 400 show each while its field holds the value sent
    */
   save: Pick<FormSave<never>, 'saving' | 'serverReasons'>;
-  /** called with the values once every field is valid (spec §4: OK only then); hands them to the save */
+  /** called with the values once every field is valid (docs/product.md#modals: OK only then); hands them to the save */
   onSubmit: (values: FieldValues) => void;
   onClose: () => void;
   /** message key of the submit button; default OK */

@@ -5,7 +5,7 @@ import type { NumberRule, ValidationErrorKey } from '../domain/validation';
 import type { FieldMessage } from './formErrors';
 import { useFormEditing } from './formEditing';
 
-/** Errors of a rule between two fields: shown on both at once, touched or not (spec §5). */
+/** Errors of a rule between two fields: shown on both at once, touched or not (docs/product.md#validation-rules). */
 const PAIR_ERRORS: readonly string[] = ['duplicate', 'not_ordered'] satisfies ValidationErrorKey[];
 
 /** What binds a MUI input to one field of the surrounding react-admin form. */

@@ -1,5 +1,5 @@
 /**
- * The Install Date's text form (spec §2: shown as YYYY/MM/DD), kept apart
+ * The Install Date's text form (docs/product.md#kiln-registry: shown as YYYY/MM/DD), kept apart
  * from the YYYY-MM-DD the API speaks.
  */
 import { isCalendarDate } from '../domain/validation';

@@ -14,7 +14,7 @@ export interface FormSaveOptions<P> {
   mutationKey: QueryKey;
   /** message key of the success notification */
   success: string;
-  /** the spec's notification texts of a failure (§8) */
+  /** the notification texts of a failure (docs/product.md#error-catalogue) */
   failure: FailureTexts;
   /** closes the modal (a form on a page has none) */
   onClose?: () => void;
@@ -38,7 +38,7 @@ export interface FormSave<P> {
 const samePath = (path: string) => path;
 
 /**
- * The one outcome policy of every write a form makes (spec §4, §8), through the
+ * The one outcome policy of every write a form makes (docs/product.md#modals, docs/product.md#error-catalogue), through the
  * data provider: a success notifies and closes the modal; a failure is notified
  * by status with the spec's texts and closes the modal too, except after a
  * 400, when the form stays open for the user to correct the input, the

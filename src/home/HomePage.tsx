@@ -5,7 +5,7 @@ import { Page } from '../layout/Page';
 import { useSession } from '../providers/useSession';
 import { RecentChanges } from './RecentChanges';
 
-/** Home (spec §2): the heading Kiln Console, the role's sentence, then Recent Changes. */
+/** Home (docs/product.md#home-screen): the heading Kiln Console, the role's sentence, then Recent Changes. */
 export default function HomePage() {
   const translate = useTranslate();
   const welcome = welcomeMessageKey(useSession()?.role);

@@ -1,6 +1,6 @@
 /**
  * Every text the console shows, in English. Texts quoted by the spec or by
- * DESIGN.md are copied letter by letter; keep them so.
+ * docs/roles.md#welcome-sentences are copied letter by letter; keep them so.
  */
 export const en = {
   app: {
@@ -770,7 +770,7 @@ export const en = {
   },
   ecoAssets: {
     kg: '%{kg} kg',
-    // spec §8: the eco asset list's failure (the available CO2 of Minting is that list's source)
+    // docs/product.md#error-catalogue: the eco asset list's failure (the available CO2 of Minting is that list's source)
     listErrorTitle: 'Error retrieving available audits.',
     listErrorText: 'An unknown error occurred retrieving the eco assets. Please try again later.',
     auditDataErrorTitle: 'Error retrieving eco-asset audit data',

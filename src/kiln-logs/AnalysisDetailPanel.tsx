@@ -41,7 +41,7 @@ export function AnalysisDetailPanel({ result, kilnType, signing }: { result: Ana
   );
 }
 
-/** Where the figures came from (ANALYSIS.md §6): the algorithm's version and the lines it skipped. */
+/** Where the figures came from (docs/analysis.md#algorithm-versions): the algorithm's version and the lines it skipped. */
 function provenance(result: AnalysisResult): { name: string; label: string; value: string | null }[] {
   return [
     { name: 'algorithm_version', label: 'kilnLogs.analysis.algorithmVersion', value: result.algorithmVersion },

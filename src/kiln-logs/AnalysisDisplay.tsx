@@ -40,7 +40,7 @@ export function iconAndHover(state: Exclude<AnalysisDisplayState, { kind: 'none'
 }
 
 /**
- * Spec §2 "Analysis display per burn": a red cross with the error on hover;
+ * docs/product.md#analysis-display-per-burn: a red cross with the error on hover;
  * else, for a result, a green tick (valid) or red cross with the detail panel
  * on hover (and keyboard focus); the chart icon beside it; nothing otherwise.
  */

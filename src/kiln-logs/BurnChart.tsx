@@ -1,7 +1,6 @@
 /**
- * The burn chart (spec §9): 650×450, temp 1 and temp 2 in °C and the weight
- * ×10 in kg against the kiln's clock, and what the analysis found (ANALYSIS.md
- * §2): t0, each load with its kg, the quench (and a Terrafix's changeover), the
+ * The burn chart (docs/product.md#constants-and-limits): 650×450, temp 1 and temp 2 in °C and the weight
+ * ×10 in kg against the kiln's clock, and what the analysis found (docs/analysis.md#burn-phases): t0, each load with its kg, the quench (and a Terrafix's changeover), the
  * 350 °C line and the time counted above it shaded. The weight has its own
  * right-hand axis, so the temperatures are not squashed under it; both axes
  * start at 0, or lower when the data does. Loaded on demand (React.lazy) so

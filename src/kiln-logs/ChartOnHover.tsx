@@ -16,7 +16,7 @@ import { queryKeys } from '../providers/queryKeys';
 const BurnChart = lazy(() => import('./BurnChart'));
 
 /**
- * The chart icon beside a burn's analysis (spec §2): hovering or focusing it
+ * The chart icon beside a burn's analysis (docs/product.md#analysis-display-per-burn): hovering or focusing it
  * shows the burn chart, whose points are fetched only then; clicking it (or
  * the pin) keeps the chart open until it is unpinned, closed or Escape is pressed. In a window
  * too narrow for the 650-pixel chart, the icon opens it in a full-screen dialog.

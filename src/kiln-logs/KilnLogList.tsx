@@ -60,7 +60,7 @@ export function KilnLogList({ resource, sort, empty, extraColumns = [], actions,
       empty={<ListEmpty message={empty} />}
       error={<ListError message="kilnLogs.list.loadError" />}
       pagination={<ListPager />}
-      // kiln screens only log failed loads (spec §8): the list says so in place
+      // kiln screens only log failed loads (docs/product.md#error-catalogue): the list says so in place
       queryOptions={{ onError: (error) => console.error(error) }}
     >
       <OpenAnomalyMarks idOf={logIdOf}>

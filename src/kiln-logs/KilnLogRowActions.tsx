@@ -61,7 +61,7 @@ function AssignButton({ log }: { log: KilnLog }) {
   );
 }
 
-/** Marks an audited burn, whose analysis and archival are locked (spec §1), naming its audit by job id. */
+/** Marks an audited burn, whose analysis and archival are locked (docs/product.md#what-the-product-does), naming its audit by job id. */
 function AuditedMark({ jobId }: { jobId: string | null }) {
   const translate = useTranslate();
   const text = jobId === null ? translate('kilnLogs.actions.audited') : translate('kilnLogs.actions.auditedBy', { jobId });

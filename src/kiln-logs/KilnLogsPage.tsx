@@ -5,7 +5,7 @@ import { KilnLogList } from './KilnLogList';
 import { KilnLogRowActions } from './KilnLogRowActions';
 import { OpenAnomalyWarning } from '../fleet/OpenAnomalyWarning';
 
-/** Kiln Logs: the burn logs with their analysis, chart and commands (spec §2, DESIGN §2). */
+/** Kiln Logs: the burn logs with their analysis, chart and commands (docs/product.md#screens-and-routes, docs/product.md#calls-beyond-the-specification). */
 export default function KilnLogsPage() {
   const { canAccess: canAnalyse = false } = useCanAccess({ resource: RESOURCES.kilnLogs, action: 'analyse' });
   const { canAccess: canArchive = false } = useCanAccess({ resource: RESOURCES.kilnLogs, action: 'archive' });

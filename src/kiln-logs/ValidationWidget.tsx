@@ -6,7 +6,7 @@ import { StatusIcon, type StatusIconKind } from './StatusIcon';
 const KINDS: Record<ValidationWidgetState, StatusIconKind> = { pass: 'tick', fail: 'cross', notApplicable: 'grey' };
 
 /**
- * Spec §2 kiln validation widget: grey when the check does not apply, a green
+ * docs/product.md#analysis-display-per-burn: grey when the check does not apply, a green
  * tick when it passed, a red cross otherwise. `labels` holds a message key per state.
  */
 export function ValidationWidget({ state, labels }: { state: ValidationWidgetState; labels: Record<ValidationWidgetState, string> }) {

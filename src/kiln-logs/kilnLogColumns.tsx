@@ -41,7 +41,7 @@ function NotCreditable({ text, pending }: { text: string; pending: boolean }) {
 }
 
 /**
- * A per-log kg figure of the analysis detail (spec §9: 1 decimal), sorted by
+ * A per-log kg figure of the analysis detail (docs/product.md#constants-and-limits: 1 decimal), sorted by
  * the API's sort field of the same name.
  */
 function perLogKgColumn(name: keyof AnalysisDetail, label: string) {

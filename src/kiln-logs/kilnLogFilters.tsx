@@ -75,7 +75,7 @@ function KilnFilterInput({ choices, ...props }: ChoicesInputProps) {
 
 /**
  * The filters of both kiln log lists, named as the API's filter keys
- * (DESIGN §2): search, facility, kiln, kiln type, log date range, status, and
+ * (docs/product.md#calls-beyond-the-specification): search, facility, kiln, kiln type, log date range, status, and
  * audited where asked for (the archived list has no audited logs to find:
  * an audited burn cannot be archived).
  */

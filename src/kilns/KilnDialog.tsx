@@ -30,7 +30,7 @@ const CONFIG_FIELDS: readonly { field: KilnNumberField; label: string }[] = [
 
 const KILN_FIELDS = Object.keys(EMPTY_KILN_FORM) as (keyof KilnFormValues)[];
 
-// the unique kiln id + facility pair flags both fields (spec §5)
+// the unique kiln id + facility pair flags both fields (docs/product.md#kiln-validation)
 const PAIR_TEXTS = { duplicate: 'kilns.duplicatePair' } as const;
 
 export interface KilnDialogProps {
@@ -40,7 +40,7 @@ export interface KilnDialogProps {
   onClose: () => void;
 }
 
-/** The modal titled 'Kiln' (spec §2, §4, §5), in add or edit mode: a react-admin form validated by the shared kiln rules. */
+/** The modal titled 'Kiln' (docs/product.md#kiln-registry, docs/product.md#modals, docs/product.md#kiln-validation), in add or edit mode: a react-admin form validated by the shared kiln rules. */
 export function KilnDialog({ kiln, registry, onClose }: KilnDialogProps) {
   const translate = useTranslate();
   const id = kiln?.id ?? null;

@@ -91,7 +91,7 @@ function KilnActions({ onEdit, onKeys, canApprove = false }: KilnActionProps) {
   );
 }
 
-/** The Kiln Registry's columns (spec §2): Kiln ID (marked when pending), Facility, Kiln Type, Install Date, Last Update and, for editors and approvers, Actions. */
+/** The Kiln Registry's columns (docs/product.md#kiln-registry): Kiln ID (marked when pending), Facility, Kiln Type, Install Date, Last Update and, for editors and approvers, Actions. */
 export function KilnDatagrid({ onEdit, onKeys, canApprove = false }: KilnActionProps) {
   const translate = useTranslate();
   const hasActions = Boolean(onEdit) || Boolean(onKeys) || canApprove;

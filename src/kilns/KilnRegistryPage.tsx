@@ -21,7 +21,7 @@ const LIST_FAILURE: FailureTexts = {
   logNetworkErrors: true,
 };
 
-/** Kiln Registry (spec §2): the kilns per facility, added and edited in the 'Kiln' modal. */
+/** Kiln Registry (docs/product.md#kiln-registry): the kilns per facility, added and edited in the 'Kiln' modal. */
 export default function KilnRegistryPage() {
   const translate = useTranslate();
   const report = useFailureReport();

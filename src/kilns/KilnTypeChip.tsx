@@ -17,7 +17,7 @@ function tagColours(theme: Theme, color: KilnTypeChipColor) {
   return { bgcolor: background, color: text };
 }
 
-/** The coloured kiln-type tag (spec §3): C-Go-1 green, Retort blue, Terrafix red, anything else Unknown in warning colour. */
+/** The coloured kiln-type tag (docs/product.md#kiln-types): C-Go-1 green, Retort blue, Terrafix red, anything else Unknown in warning colour. */
 export function KilnTypeChip({ type }: { type: unknown }) {
   const { label, chipColor } = kilnTypeInfo(type);
   return <Chip size="small" label={label} color={chipColor} sx={(theme) => tagColours(theme, chipColor)} />;

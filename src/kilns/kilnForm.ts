@@ -66,7 +66,7 @@ export function kilnSavePayload(values: KilnFormValues, id: number | null): Kiln
   };
 }
 
-/** The form's errors (spec §5 Kiln), against the other registered kilns. */
+/** The form's errors (docs/product.md#kiln-validation), against the other registered kilns. */
 export function validateKilnForm(values: KilnFormValues, id: number | null, kilns: readonly KilnPair[]): FieldErrors<KilnField> {
   const payload = kilnSavePayload(values, id);
   // validate the config as typed, so text that is not a number is an error rather than a blank

@@ -5,7 +5,7 @@ import { FIRST_PAINT_DISMISS, FIRST_PAINT_FLAG } from '../login/prerender/firstP
 import { STORAGE_KEYS, usePersistentFlag } from './preferences';
 
 /**
- * The cookie banner (spec §2 App shell), held at the bottom of the window until
+ * The cookie banner (docs/product.md#app-shell), held at the bottom of the window until
  * accepted. Sticky rather than in the footer's flow: a screen whose content
  * arrives after its first paint would otherwise push it, and its Accept button,
  * away from under the reader's finger (a layout shift).
@@ -31,7 +31,7 @@ export function CookieBanner() {
   );
 }
 
-/** Footer of every screen (spec §2 App shell): the Dark Mode switch. */
+/** Footer of every screen (docs/product.md#app-shell): the Dark Mode switch. */
 export function AppFooter() {
   const translate = useTranslate();
   const [darkMode, setDarkMode] = usePersistentFlag(STORAGE_KEYS.darkMode);

@@ -12,7 +12,7 @@ function Alerting({ message }: { message: string }) {
   );
 }
 
-/** The one error page (spec §2): unknown routes and render failures. */
+/** The one error page (docs/product.md#screens-and-routes): unknown routes and render failures. */
 export function ErrorPage() {
   return <Alerting message="app.error" />;
 }

@@ -17,7 +17,7 @@ const ChooseOwnPassword = lazy(() => import('../users/ChooseOwnPassword'));
 // setTimeout cannot wait longer than this (about 24.8 days)
 const MAX_TIMER_DELAY = 2 ** 31 - 1;
 
-/** An expired token counts as none (spec §4): log out when it expires, staying on the page. */
+/** An expired token counts as none (docs/product.md#session): log out when it expires, staying on the page. */
 function useLogoutOnExpiry(session: Session | null) {
   const logout = useLogout();
   const notify = useNotify();
@@ -35,7 +35,7 @@ function useLogoutOnExpiry(session: Session | null) {
 
 /**
  * react-admin's layout for every route. Without a session it shows only the
- * login screen, at whatever URL was asked for (spec §2), so that logging in
+ * login screen, at whatever URL was asked for (docs/product.md#screens-and-routes), so that logging in
  * continues there. A user whose password a user-admin set sees only the
  * screen to choose their own. A page that fails to render shows the error page.
  */

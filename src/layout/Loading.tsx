@@ -1,7 +1,7 @@
 import { Box, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
 
-/** The fallback while a page loads (spec §2: 'Loading...'). */
+/** The fallback while a page loads (docs/product.md#screens-and-routes: 'Loading...'). */
 export function Loading() {
   const translate = useTranslate();
   return (

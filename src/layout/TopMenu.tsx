@@ -101,7 +101,7 @@ function PhoneMenu({ groups, onLogout }: { groups: readonly NavGroup[]; onLogout
   );
 }
 
-/** The top menu (spec §2 Menu): the groups the session's rules leave visible, then Logout. */
+/** The top menu (docs/product.md#menu): the groups the session's rules leave visible, then Logout. */
 export function TopMenu() {
   const translate = useTranslate();
   const logout = useLogout();

@@ -1,5 +1,5 @@
 /**
- * What a failed call tells the user (spec §8): a titled notification, its text
+ * What a failed call tells the user (docs/product.md#error-catalogue): a titled notification, its text
  * depending on a 400 or anything else; network failures of some screens only
  * logged; no notification for a 404 where the spec says so.
  */
@@ -22,9 +22,9 @@ export interface FailureTexts {
   badRequest?: string;
   /** message key of the text after any other failure; none: title only */
   other?: string;
-  /** only log a network failure (spec §8: the kiln screens) */
+  /** only log a network failure (docs/product.md#error-catalogue: the kiln screens) */
   logNetworkErrors?: boolean;
-  /** no notification for a 404 (spec §8: pdf/image data) */
+  /** no notification for a 404 (docs/product.md#error-catalogue: pdf/image data) */
   quietNotFound?: boolean;
   /**
    * the server's own sentence instead of the text: after a 400 when it gives one

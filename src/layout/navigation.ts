@@ -2,7 +2,7 @@
  * The one table of the console's screens: menu group → item (label key and
  * the feature's screen module). Each module (resourceModule.ts) carries its
  * spec path, its pages and its operation; the top menu shows an item only
- * when canAccess allows its operation (spec §6), and routes.tsx makes the
+ * when canAccess allows its operation (docs/roles.md#what-each-rule-shows), and routes.tsx makes the
  * guarded, lazily loaded routes of every module listed here.
  */
 import { admin, changes } from '../admin';

@@ -2,7 +2,7 @@ import { useCallback } from 'react';
 import { Alert, AlertTitle, type AlertColor } from '@mui/material';
 import { useNotify, useTranslate } from 'react-admin';
 
-/** Where and how long notifications show (spec §8, §9). */
+/** Where and how long notifications show (docs/product.md#error-catalogue, docs/product.md#constants-and-limits). */
 export const NOTIFICATION_PROPS = {
   autoHideDuration: 4000,
   anchorOrigin: { vertical: 'top', horizontal: 'center' },
@@ -26,7 +26,7 @@ export function TitledMessage({ title, text, severity }: TitledMessageProps) {
   );
 }
 
-/** notify(titleKey, textKey): a notification showing a title and, when given, a text (spec §8). */
+/** notify(titleKey, textKey): a notification showing a title and, when given, a text (docs/product.md#error-catalogue). */
 export function useNotifyTitled() {
   const notify = useNotify();
   return useCallback(

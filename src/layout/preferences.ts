@@ -1,7 +1,7 @@
 import { createContext, useCallback, useContext, useSyncExternalStore } from 'react';
 
 /**
- * The console's own localStorage keys (spec §9). Kept apart from react-admin's
+ * The console's own localStorage keys (docs/product.md#constants-and-limits). Kept apart from react-admin's
  * store on purpose: logout resets that store, and neither choice should go with it.
  */
 export const STORAGE_KEYS = {

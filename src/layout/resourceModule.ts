@@ -11,7 +11,7 @@ import type { PageLoader } from './pageLoader';
  * `/{path}` and the sub-routes: `create` at `/{path}/create`, `edit` or
  * `show` at `/{path}/{id}`. Every page is loaded lazily, so the modules cost
  * the login screen nothing but this table. A list whose records are created
- * and edited in modals (spec §2) opens them from the list's own sub-paths
+ * and edited in modals (docs/product.md#screens-and-routes) opens them from the list's own sub-paths
  * (useDialogRoute), as react-admin's CRM does its deals.
  */
 interface ScreenModuleBase {

@@ -8,7 +8,7 @@ import { useTabTitle } from '../layout/useTabTitle';
 import { useSmallScreen } from '../layout/useSmallScreen';
 
 /**
- * The login form (spec §2 Login, §5), on react-hook-form and MUI alone: it is
+ * The login form (docs/product.md#login-screen, docs/product.md#login-validation), on react-hook-form and MUI alone: it is
  * the first screen a visitor sees, shown before react-admin has loaded (and
  * inside it after a logout), so it carries nothing of the console it opens.
  */

@@ -4,7 +4,7 @@ import { MEDIUM_LENGTH, STRENGTH_NAMES, STRONG_LENGTH, strengthPercent, type Str
 
 const BAR_COLOURS = ['error', 'warning', 'info', 'success'] as const;
 
-/** The strength bar (spec §5): 33 % per level, full at Strong, with the level's name, and the rule it measures under it. */
+/** The strength bar (docs/product.md#password-change): 33 % per level, full at Strong, with the level's name, and the rule it measures under it. */
 export function PasswordStrengthBar({ level }: { level: StrengthLevel }) {
   const translate = useTranslate();
   const label = translate(`profile.${STRENGTH_NAMES[level]}`);

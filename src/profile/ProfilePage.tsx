@@ -17,7 +17,7 @@ const keepText = (value: unknown) => (value == null ? '' : String(value));
 
 const SAVE_FAILURE: FailureTexts = { title: 'profile.errorTitle', badRequest: 'errors.badRequest', other: 'errors.unknownServer' };
 
-/** The user's own profile (spec §2 Profile, §5 Password change): a react-admin form. */
+/** The user's own profile (docs/product.md#profile, docs/product.md#password-change): a react-admin form. */
 export default function ProfilePage() {
   const username = useSession()?.username ?? '';
   // a new form after a success: the entries are cleared

@@ -1,6 +1,6 @@
 /**
- * The API calls that are not about one resource's list or record (spec §7,
- * DESIGN §2): kiln log commands and files, uploads, documents, the password.
+ * The API calls that are not about one resource's list or record (docs/product.md#calls,
+ * docs/product.md#calls-beyond-the-specification): kiln log commands and files, uploads, documents, the password.
  * Typed methods of the console's data provider; only the provider knows a path.
  */
 import {
@@ -82,7 +82,7 @@ export interface StatementUpload {
 const postMultipart = async <T extends StatusResponse>(path: string, body: FormData, headers: Record<string, string> = {}) =>
   confirmedStatus<T>((await apiFetch(path, { method: 'POST', body, headers: { Accept: 'application/json', ...headers } })).json, path);
 
-/** POST /api/audit/signoff: a proposal's burns signed off with one statement file (spec §3, §7). */
+/** POST /api/audit/signoff: a proposal's burns signed off with one statement file (docs/product.md#audit-upload, docs/product.md#calls). */
 export interface AuditSignoff {
   proposalId: number;
   file: File;
@@ -159,7 +159,7 @@ export const apiMethods = {
     return (await callApi('/dropdowns/facilities', 'get')).data;
   },
 
-  /** POST /api/photo/upload: multipart photo + thumb, headers Related-Facility and photo-guid (spec §3). */
+  /** POST /api/photo/upload: multipart photo + thumb, headers Related-Facility and photo-guid (docs/product.md#photo-upload). */
   uploadFacilityPhoto({ facilityId, photo, thumb, guid }: PhotoUpload): Promise<StatusResponse> {
     const body = new FormData();
     body.append(PHOTO_UPLOAD.photoField, photo, photo.name);
@@ -170,7 +170,7 @@ export const apiMethods = {
     });
   },
 
-  /** POST /api/facility/{id}/upload_audit: a signed statement, multipart file + file_type (spec §3). */
+  /** POST /api/facility/{id}/upload_audit: a signed statement, multipart file + file_type (docs/product.md#audit-upload). */
   uploadFacilityStatement({ facilityId, file, fileType }: StatementUpload): Promise<FacilityAuditUploadResponse> {
     const body = new FormData();
     body.append(AUDIT_UPLOAD.fileField, file, file.name);
@@ -223,7 +223,7 @@ export const apiMethods = {
     return confirmedStatus(json, path);
   },
 
-  /** GET /api/eco-asset/available_co2: per facility its signed-off audits and the CO2 left to mint (spec §3). */
+  /** GET /api/eco-asset/available_co2: per facility its signed-off audits and the CO2 left to mint (docs/product.md#available-co2-response). */
   async getAvailableCo2(): Promise<AvailableCo2Response> {
     return callApi('/eco-asset/available_co2', 'get');
   },

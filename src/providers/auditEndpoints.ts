@@ -1,5 +1,5 @@
 /**
- * Where the audit resources live in the API (spec §7), for the one table of
+ * Where the audit resources live in the API (docs/product.md#calls), for the one table of
  * resourceEndpoints.ts: proposals (GET /dropdowns/audits, POST /audit/propose),
  * the burns a proposal may take, holds or an audit certified, and the audit
  * history. Each answer is whole, so rows are paged and sorted in the browser.
@@ -58,7 +58,7 @@ const isSet = (value: unknown) => value !== undefined && value !== null && value
 export const AUDIT_ENDPOINTS = {
   [RESOURCES.auditProposals]: {
     ...queriedList(() => '/dropdowns/audits', (json: { data: ProposedAuditItem[] }) => ({ rows: json.data })),
-    // spec §7 does not read the propose answer: a backend answering no proposal has it found in the dropdown by job id and type
+    // docs/product.md#calls does not read the propose answer: a backend answering no proposal has it found in the dropdown by job id and type
     create: async (_resource: string, { data }: { data: { job_id: string; kiln_type: number | null; analysis_ids: number[] } }) => {
       const request = proposeRequest({ jobId: data.job_id, kilnType: data.kiln_type, analysisIds: data.analysis_ids });
       const { json } = await apiFetch(`/audit/propose?${query({ job_id: request.job_id, kiln_type: request.kiln_type })}`, {
@@ -91,7 +91,7 @@ export const AUDIT_ENDPOINTS = {
     // the numbers the audit certified, never the burns' current analysis
     (json: AuditedLogsResponse) => ({ rows: asRecords(auditedLogRows(json.data, json.burns)) }),
   ),
-  // the signed-off audits of one facility, from and to optional (spec §7)
+  // the signed-off audits of one facility, from and to optional (docs/product.md#calls)
   [RESOURCES.audits]: queriedList(
     (filter) => (isSet(filter.facility_id) ? `/audit/history?${query({ facility_id: filter.facility_id, from: filter.from, to: filter.to })}` : null),
     (json: AuditHistoryResponse) => ({ rows: json.data }),

@@ -1,7 +1,7 @@
 /**
- * JWT login against POST /api/auth (spec §4, §7). Deliberately no
+ * JWT login against POST /api/auth (docs/product.md#session, docs/product.md#calls). Deliberately no
  * getPermissions: with react-admin 5.15 it makes checkAuth and logout loop
- * (STACK.md); access goes through canAccess instead.
+ * (docs/stack.md#no-getpermissions); access goes through canAccess instead.
  */
 import type { AuthProvider } from 'react-admin';
 import { HOME_PATH } from '../layout/navigation';
@@ -20,7 +20,7 @@ const NOT_LOGGED_IN = { redirectTo: false, message: false } as const;
 export const authProvider: AuthProvider = {
   login: logIn,
 
-  // Logout goes to /home (spec §2), where the layout shows the login screen.
+  // Logout goes to /home (docs/product.md#screens-and-routes), where the layout shows the login screen.
   async logout() {
     clearToken();
     return HOME_PATH;

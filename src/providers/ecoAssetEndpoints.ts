@@ -1,5 +1,5 @@
 /**
- * Where the eco-asset resources live in the API (spec §7), for the one table
+ * Where the eco-asset resources live in the API (docs/product.md#calls), for the one table
  * of resourceEndpoints.ts: a facility's eco assets (GET /eco-asset/list,
  * created by POST /eco-asset/mint) and an eco asset's allocations (GET
  * /eco-asset/audits). Each answer is whole, so rows are sorted in the browser.
@@ -31,7 +31,7 @@ const sortedPage = <R extends RaRecord>(rows: R[], { filter: _filter, ...rest }:
 
 export const ECO_ASSET_ENDPOINTS = {
   [RESOURCES.ecoAssets]: {
-    // spec §7: only called when a facility is selected, otherwise the list is empty
+    // docs/product.md#calls: only called when a facility is selected, otherwise the list is empty
     getList: async (_resource: string, params: GetListParams) =>
       isId(params.filter?.facility_id) ? sortedPage(await ecoAssetsOf(params.filter.facility_id), params) : { data: [], total: 0 },
     create: async (_resource: string, { data }: { data: MintPayload }) => {

@@ -1,6 +1,6 @@
 /**
  * The one table of where each react-admin resource lives in the API
- * (spec §7, DESIGN §2). Regular resources are simple REST at a path; the
+ * (docs/product.md#calls, docs/product.md#calls-beyond-the-specification). Regular resources are simple REST at a path; the
  * Configure lists are answered whole by one call, so they are paged, sorted
  * and filtered in the browser, and saved by POST to /add and /edit, whose
  * `{status: 1}` answer is checked here once for all.
@@ -110,7 +110,7 @@ export const RESOURCE_ENDPOINTS: Readonly<Partial<Record<ResourceName, ResourceE
     isCreated: (row, data) => sameText(row.kiln_id, data.kiln_id) && row.facility_id === data.facility_id,
   }),
   [RESOURCES.facilities]: wholeList({
-    // spec §6: a facility admin sends its user id, everyone else an empty uid
+    // docs/roles.md#facility-scope: a facility admin sends its user id, everyone else an empty uid
     list: () => `/facilities?uid=${encodeURIComponent(uidQueryValue(currentSession()))}`,
     rows: (json: FacilityListResponse) => json.facilities,
     meta: (json) => ({ mnemonics: json.mnemonics, allowedOwners: json.allowedOwners }),

@@ -1,5 +1,5 @@
 /**
- * The login token and what it says (spec §4 Session). No React here: the
+ * The login token and what it says (docs/product.md#session). No React here: the
  * authProvider, the HTTP client and the useSession hook all read through it.
  */
 import { jwtDecode } from 'jwt-decode';
@@ -93,7 +93,7 @@ export function sessionFromToken(token: string | null, now: number = Date.now())
 
 export const currentSession = (now?: number): Session | null => sessionFromToken(getToken(), now);
 
-/** The `uid` query value (spec §6): a facility admin (role 4) sends their user id, everyone else an empty one. */
+/** The `uid` query value (docs/roles.md#facility-scope): a facility admin (role 4) sends their user id, everyone else an empty one. */
 export function uidQueryValue(session: Session | null): string {
   return session && isFacilityBound(session.role) && session.uid !== undefined ? String(session.uid) : '';
 }

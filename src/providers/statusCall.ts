@@ -6,7 +6,7 @@ export class UnconfirmedSaveError extends Error {
   override name = 'UnconfirmedSaveError';
 }
 
-/** POST `body` as JSON to `path`; resolves only when the server answers `{status: 1}` (spec §7). */
+/** POST `body` as JSON to `path`; resolves only when the server answers `{status: 1}` (docs/product.md#calls). */
 export async function postForStatus<T extends StatusResponse = StatusResponse>(path: string, body: unknown): Promise<T> {
   const { json } = await apiFetch(path, { method: 'POST', body: JSON.stringify(body) });
   return confirmedStatus<T>(json, path);

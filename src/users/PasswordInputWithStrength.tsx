@@ -3,7 +3,7 @@ import { useWatch } from 'react-hook-form';
 import { passwordStrength } from '../domain/passwordStrength';
 import { PasswordStrengthBar } from '../profile/PasswordStrengthBar';
 
-/** A password a user-admin sets, measured by the same strength rule as Profile's (spec §5). */
+/** A password a user-admin sets, measured by the same strength rule as Profile's (docs/product.md#password-change). */
 export function PasswordInputWithStrength({ label }: { label: string }) {
   const password = useWatch({ name: 'password' });
   return (

@@ -26,7 +26,7 @@ function Facilities({ user }: { user: User }) {
   );
 }
 
-/** Users (DESIGN §2 /api/users): name, role, facilities, created, last login; a row opens the user. */
+/** Users (docs/product.md#calls-beyond-the-specification /api/users): name, role, facilities, created, last login; a row opens the user. */
 export function UserList() {
   const translate = useTranslate();
   const small = useSmallScreen();

@@ -3,7 +3,7 @@ import { UserCreate } from './UserCreate';
 import { UserEdit } from './UserEdit';
 import { UserList } from './UserList';
 
-/** Users (spec §2, route users): the list at /users, a new user at /users/create, one user at /users/{id}; routed by the users module. */
+/** Users (docs/product.md#screens-and-routes, route users): the list at /users, a new user at /users/create, one user at /users/{id}; routed by the users module. */
 export function UserListPage() {
   return (
     <Page title="pages.users">

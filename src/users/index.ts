@@ -6,7 +6,7 @@ import type { ResourceModule } from '../layout/resourceModule';
 // one chunk for the three pages
 const usersPages = () => import('./UsersPage');
 
-/** Users: the list, a new user and one user, each a page of its own; the screen is guarded by 'create user' (spec §6). */
+/** Users: the list, a new user and one user, each a page of its own; the screen is guarded by 'create user' (docs/roles.md#what-each-rule-shows). */
 export const users: ResourceModule = {
   name: RESOURCES.users,
   path: 'users',

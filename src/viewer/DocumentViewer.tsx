@@ -19,7 +19,7 @@ export interface DocumentViewerProps {
   /** translated; the image's alternative text */
   title: string;
   onClose: () => void;
-  /** how a failed fetch is reported; default 'Error retrieving pdf/image data', quiet on a 404 (spec §8) */
+  /** how a failed fetch is reported; default 'Error retrieving pdf/image data', quiet on a 404 (docs/product.md#error-catalogue) */
   failure?: FailureTexts;
 }
 
@@ -35,7 +35,7 @@ function ViewerMessage({ text, error }: { text: string; error?: boolean }) {
 
 /**
  * Fetches a document with the bearer token and shows it by the Content-Type
- * the server answered (spec §7): a PDF through react-pdf, an image as <img>.
+ * the server answered (docs/product.md#calls): a PDF through react-pdf, an image as <img>.
  */
 export default function DocumentViewer({ document: ref, title, onClose, failure = FETCH_FAILURE }: DocumentViewerProps) {
   const dataProvider = useDataProvider<ApiDataProvider>();

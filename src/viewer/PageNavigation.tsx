@@ -10,7 +10,7 @@ export interface PageNavigationProps {
   onChange: (page: number) => void;
 }
 
-/** 'Page N of M' between previous and next buttons; the page never leaves 1..M (spec §2 Viewer). */
+/** 'Page N of M' between previous and next buttons; the page never leaves 1..M (docs/product.md#viewer). */
 export function PageNavigation({ page, pageCount, onChange }: PageNavigationProps) {
   const translate = useTranslate();
   const go = (to: number) => onChange(clampPage(to, pageCount));

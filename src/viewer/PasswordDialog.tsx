@@ -9,7 +9,7 @@ export interface PasswordDialogProps {
   onCancel: () => void;
 }
 
-/** The PDF password prompt and, after a wrong one, the incorrect-password prompt (spec §2 Viewer). */
+/** The PDF password prompt and, after a wrong one, the incorrect-password prompt (docs/product.md#viewer). */
 export function PasswordDialog({ incorrect, onSubmit, onCancel }: PasswordDialogProps) {
   const translate = useTranslate();
   const [password, setPassword] = useState('');

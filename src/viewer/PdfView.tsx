@@ -1,7 +1,7 @@
 /**
  * A PDF through react-pdf, one page at a time. This module (react-pdf and
  * pdf.js) loads only when a PDF is opened; the worker is bundled by Vite as a
- * local asset (STACK.md), never fetched from a CDN.
+ * local asset (docs/stack.md#react-pdf), never fetched from a CDN.
  */
 import { useCallback, useRef, useState } from 'react';
 import { Box, Typography } from '@mui/material';

@@ -23,7 +23,7 @@ export interface ViewerDialogProps {
   actions?: ReactNode;
 }
 
-/** A modal showing one PDF or image document (spec §2 Viewer); used wherever a statement or evidence is viewed. */
+/** A modal showing one PDF or image document (docs/product.md#viewer); used wherever a statement or evidence is viewed. */
 export function ViewerDialog({ title, subtitle, document, onClose, failure, actions }: ViewerDialogProps) {
   const translate = useTranslate();
   return (

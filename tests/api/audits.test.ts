@@ -20,7 +20,7 @@ import { snapshot } from '../helpers/snapshot';
 import { SIGNOFF_BY_PROPOSER } from '../../src/domain/audits/fourEyes';
 
 /**
- * The audit calls of spec §7 over HTTP, on either store (records are reached
+ * The audit calls of docs/product.md#calls over HTTP, on either store (records are reached
  * only through the API and the store interface): rules, facility scope,
  * every 400 and 409, the one-facility rule, the current-algorithm rule,
  * locked burns and frozen numbers.

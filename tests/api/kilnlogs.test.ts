@@ -311,7 +311,7 @@ describe('rules and facility scope', () => {
     for (const user of ['uploader', 'facilityadmin', 'broker']) {
       for (const url of updates) expect((await server.http.post(url).set(as(user))).status, `${user} ${url}`).toBe(403);
     }
-    // DESIGN §3: the kiln file admin, facility admin and others hold no `create kilnlog`
+    // docs/roles.md#roles-and-rules: the kiln file admin, facility admin and others hold no `create kilnlog`
     for (const user of ['kilnadmin', 'facilityadmin', 'useradmin', 'broker']) {
       expect((await uploadCsv(burnCsv(KILN, otherFacility), user)).status, user).toBe(403);
     }

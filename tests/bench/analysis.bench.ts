@@ -40,7 +40,7 @@ export async function benchAnalysis(): Promise<{ medianMs: number; runs: number 
   return { medianMs: summarise(samples).median, runs: RUNS };
 }
 
-/** Worst relative error per kiln type and kind of messiness over the recovery test's seeds (ANALYSIS.md §5). */
+/** Worst relative error per kiln type and kind of messiness over the recovery test's seeds (docs/analysis.md#checking-against-known-truth). */
 export function worstErrorTable(): { type: string; kind: string; worst: Errors; failures: number }[] {
   return KILN_TYPES.flatMap((type) =>
     KINDS.map(({ name, messiness }) => {

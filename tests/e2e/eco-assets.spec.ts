@@ -24,7 +24,7 @@ async function sources(request: APIRequestContext): Promise<Source[]> {
 }
 
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-// the Mint modal states kg to the gram, the screens with 1 decimal (spec §9)
+// the Mint modal states kg to the gram, the screens with 1 decimal (docs/product.md#constants-and-limits)
 const exact = (value: number) => formatCarbon(value, 'exact');
 const kg = (value: number) => formatCarbon(value, 'figure');
 

@@ -4,7 +4,7 @@ import { expectAccessible, login, mainMenu, openAndLogin, readMenu, tokenFor } f
 
 const HOME = ['Home', 'Profile'];
 
-// DESIGN.md §3 and spec §2/§6: the sentence and exactly the menu of each demo account.
+// docs/roles.md#welcome-sentences and docs/product.md#menu/docs/roles.md#welcome-sentences: the sentence and exactly the menu of each demo account.
 const ACCOUNTS: { username: string; sentence: string; menu: Record<string, string[]> }[] = [
   {
     username: 'superadmin',

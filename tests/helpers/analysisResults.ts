@@ -1,6 +1,6 @@
 /**
  * Analysis results as the server stores them in a log's analysis (a JSON
- * string, ANALYSIS.md): the figures the console's reading and hover panel are
+ * string, docs/analysis.md#method): the figures the console's reading and hover panel are
  * tested against. Stringify them for a row's analysis.
  */
 

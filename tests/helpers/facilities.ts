@@ -32,7 +32,7 @@ export const FACILITY_LIST: FacilityListResponse = {
   ],
 };
 
-/** The save payload (spec §3) of a new facility given only a mnemonic and a name: owner 1, the whole globe, WICF 0.35, factor 2.44. */
+/** The save payload (docs/product.md#facility-record) of a new facility given only a mnemonic and a name: owner 1, the whole globe, WICF 0.35, factor 2.44. */
 export function defaultFacilityPayload(mnemonic: string, name: string): FacilitySavePayload {
   return {
     id: null,

@@ -8,7 +8,7 @@ import pg from 'pg';
 
 /**
  * A throwaway PostgreSQL cluster from the machine's own binaries, on a
- * loopback port, for one test run (STACK.md): started once by Vitest's global
+ * loopback port, for one test run (docs/stack.md#postgresql-for-tests): started once by Vitest's global
  * setup, each test file then takes a fresh database in it.
  */
 

@@ -9,7 +9,7 @@ import { embeddedParts } from './parts';
 import { EmbeddedState, Journal, Mutator, type EmbeddedShape } from './state';
 
 /**
- * The default store (DESIGN §1): json-server's lowdb over DATA_DIR/db.json,
+ * The default store (docs/product.md#shape-of-the-system): json-server's lowdb over DATA_DIR/db.json,
  * every change written atomically. One operation or transaction at a time
  * reaches the state; a failed one leaves the state (and the file) as before.
  *

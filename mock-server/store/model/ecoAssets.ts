@@ -1,5 +1,5 @@
 /**
- * A minted eco asset (spec §3); co2_allocated is the sum of its allocations, in kg.
+ * A minted eco asset (docs/product.md#eco-asset); co2_allocated is the sum of its allocations, in kg.
  * Of it co2_buffer is withheld against reversal and co2_issued (the rest) is
  * what may be sold and retired; each part has its own block of gram serials
  * (src/domain/ledger.ts), null when the part is 0 g.

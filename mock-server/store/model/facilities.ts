@@ -53,7 +53,7 @@ export interface FacilityStatementRecord {
   file: StoredFile;
 }
 
-/** A facility's values that decide what its burns are credited with: only a super-admin sets them (DESIGN §3). */
+/** A facility's values that decide what its burns are credited with: only a super-admin sets them (docs/roles.md#numbers-that-credit-a-facility). */
 export const CREDIT_FIELDS = ['latitude_min', 'latitude_max', 'longitude_min', 'longitude_max', 'wicf', 'carbon_removal_factor'] as const;
 
 export type CreditField = (typeof CREDIT_FIELDS)[number];

@@ -5,7 +5,7 @@ export interface AnalysisDetail {
 }
 
 /**
- * One uploaded burn log (DESIGN, "Calls the spec does not show"); its raw file
+ * One uploaded burn log (docs/product.md#calls-beyond-the-specification); its raw file
  * and chart live in files/. The API adds analysis_id (its id) and audit_job_id
  * (its audit's job id) on read.
  */

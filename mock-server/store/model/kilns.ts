@@ -1,4 +1,4 @@
-/** A registered kiln (spec, "Entities and their fields": Kiln); the facility's mnemonic and name are joined in on read. */
+/** A registered kiln (docs/product.md#kiln-record); the facility's mnemonic and name are joined in on read. */
 export interface KilnRecord {
   id: number;
   /** the identifier the kiln reports itself with, unique per facility */
@@ -13,7 +13,7 @@ export interface KilnRecord {
   config: string;
   /**
    * When a super-admin approved the kiln id; null while it is pending
-   * (DESIGN §3): its logs are kept but not creditable. Kilns registered before
+   * (docs/roles.md#numbers-that-credit-a-facility): its logs are kept but not creditable. Kilns registered before
    * approval existed were approved by the upgrade (approved_ts = last_update, approved_by null).
    */
   approved_ts: string | null;
@@ -21,7 +21,7 @@ export interface KilnRecord {
   approved_by: number | null;
 }
 
-/** A kiln with its facility's mnemonic and name joined in (spec §3 "Kiln"). */
+/** A kiln with its facility's mnemonic and name joined in (docs/product.md#kiln-record). */
 export interface KilnRow extends KilnRecord {
   facility_mnemonic: string;
   facility_name: string;

@@ -11,7 +11,7 @@ import { postgresParts } from './parts';
 import type { Database } from './tables';
 
 /**
- * The production store (DESIGN §1), chosen by DATABASE_URL: the schema is
+ * The production store (docs/product.md#shape-of-the-system), chosen by DATABASE_URL: the schema is
  * brought up to date by the migrations at start; operations that claim or
  * allocate lock the rows they decide on (FOR UPDATE), so they hold however
  * many requests race.

@@ -1,6 +1,6 @@
 /**
- * Payloads of the audit calls (spec §3 "Proposed audit dropdown item",
- * "Auditable logs response", "Audit history item", "Carbon summary"; §7),
+ * Payloads of the audit calls (docs/product.md#proposed-audit-dropdown-item,
+ * docs/product.md#auditable-logs-response, docs/product.md#audit-history-item, docs/product.md#carbon-summary; docs/product.md#calls),
  * for the console and the server alike. Shapes from mock-server/openapi.yaml
  * through generated.ts.
  */
@@ -17,7 +17,7 @@ export type AuditedBurn = Schemas['AuditedBurn'];
 /** GET /api/audit/potential_logs: the burns that can be proposed, and those needing re-analysis first. */
 export type PotentialLogsResponse = Schemas['PotentialLogsResponse'];
 
-/** POST /api/audit/propose?job_id&kiln_type with JSON {analysis_ids} (spec §7): the body, the query, and the answer. */
+/** POST /api/audit/propose?job_id&kiln_type with JSON {analysis_ids} (docs/product.md#calls): the body, the query, and the answer. */
 export type ProposeRequest = Schemas['ProposeRequest'];
 export type ProposeQuery = paths['/audit/propose']['post']['parameters']['query'];
 export type ProposeResult = Schemas['ProposeResult'];
@@ -44,7 +44,7 @@ export type AuditHistoryResponse = Schemas['AuditHistoryResponse'];
 /** GET /api/co2/summary. */
 export type CarbonSummaryResponse = Schemas['Co2SummaryResponse'];
 
-/** The carbon of all facilities (spec §3 "Carbon summary"). */
+/** The carbon of all facilities (docs/product.md#carbon-summary). */
 export type CarbonSummaryData = CarbonSummaryResponse['data'];
 
 export type CarbonFacility = CarbonSummaryData['facilities'][number];

@@ -1,5 +1,5 @@
 /**
- * Payloads of the Configure calls (spec, "Entities and their fields" and "The calls it makes"): kiln registry, facilities,
+ * Payloads of the Configure calls (docs/product.md#entities-and-fields and docs/product.md#calls): kiln registry, facilities,
  * photo and statement uploads, named for the console and the API server. The
  * shapes come from mock-server/openapi.yaml through generated.ts.
  */
@@ -8,7 +8,7 @@ import type { components } from './generated';
 
 type Schemas = components['schemas'];
 
-/** A kiln's calibration; every number optional (spec, "Screens and routes": Config fields). */
+/** A kiln's calibration; every number optional (docs/product.md#kiln-registry). */
 export type KilnConfig = Schemas['KilnConfig'];
 
 /** A kiln as the registry lists it; `config` is the JSON text of a KilnConfig. */
@@ -64,7 +64,7 @@ export type FacilityAuditUploadResponse = FacilityStatementUploadResponse;
 /** Every error answer: a sentence, and for a 400 about fields each field's reason by its path. */
 export type ApiError = Schemas['Error'];
 
-/** POST /api/photo/upload: multipart fields and headers (spec, "Entities and their fields": Photo upload). */
+/** POST /api/photo/upload: multipart fields and headers (docs/product.md#photo-upload). */
 export const PHOTO_UPLOAD = {
   photoField: 'photo',
   thumbField: 'thumb',
@@ -73,7 +73,7 @@ export const PHOTO_UPLOAD = {
   mimeTypes: ['image/png', 'image/jpeg'],
 } as const;
 
-/** POST /api/facility/{id}/upload_audit: multipart fields (spec, "Entities and their fields": Audit upload). */
+/** POST /api/facility/{id}/upload_audit: multipart fields (docs/product.md#audit-upload). */
 export const STATEMENT_UPLOAD = {
   fileField: 'file',
   fileTypeField: 'file_type',

@@ -1,6 +1,6 @@
 /**
- * Payloads of the eco-asset calls (spec §3 "Eco asset", "Audit allocation",
- * "Available CO2 response", "Mint payload"; §7), named for the console and the
+ * Payloads of the eco-asset calls (docs/product.md#eco-asset, docs/product.md#audit-allocation,
+ * docs/product.md#available-co2-response, docs/product.md#mint-payload; docs/product.md#calls), named for the console and the
  * API server. The shapes come from mock-server/openapi.yaml through generated.ts.
  */
 import type { components } from './generated';

@@ -53,7 +53,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Log in (spec §7) */
+        /** Log in (docs/product.md#calls) */
         post: operations["logIn"];
         delete?: never;
         options?: never;
@@ -798,7 +798,7 @@ export interface paths {
         put?: never;
         /**
          * Upload a facility's photo and thumbnail, replacing any earlier one (rule upload photo; a facility admin only its own)
-         * @description Multipart with one file in `photo` and one in `thumb` (spec §3 "Photo upload"). Both
+         * @description Multipart with one file in `photo` and one in `thumb` (docs/product.md#photo-upload). Both
          *     must be PNG or JPEG by content (magic bytes), not by name; the thumbnail at most 250 px
          *     on its longest side. At most 20 MB a file and 2 files (413 beyond).
          */
@@ -820,7 +820,7 @@ export interface paths {
         put?: never;
         /**
          * Upload a facility audit statement; it becomes the latest (rule update facility; a facility admin only its own)
-         * @description Multipart with one `file` and its `file_type` (spec §3 "Audit upload"): png, jpg, jpeg
+         * @description Multipart with one `file` and its `file_type` (docs/product.md#audit-upload): png, jpg, jpeg
          *     or pdf (an extension or a MIME type). The content (magic bytes) must be PNG, JPEG or
          *     PDF and agree with file_type. At most 20 MB (413 beyond).
          */
@@ -940,7 +940,7 @@ export interface paths {
         put?: never;
         /**
          * Sign off a proposal with its statement (rule create audit)
-         * @description Multipart (spec §7): proposed_audit_id, one `file` with its `file_type` (png, jpg, jpeg or
+         * @description Multipart (docs/product.md#calls): proposed_audit_id, one `file` with its `file_type` (png, jpg, jpeg or
          *     pdf, an extension or a MIME type; the content's magic bytes must agree, and a PDF
          *     must hold no active content), and analysis_ids repeated, a non-empty subset of the
          *     proposal (burns left out are released). Each burn's CO2, biochar and algorithm
@@ -1230,8 +1230,8 @@ export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
         /**
-         * @description One burn log (spec §3 "Log/analysis row"; DESIGN §2). `analysis` is the JSON
-         *     string of the analysis result (spec §3) or null when `error_message` is set;
+         * @description One burn log (docs/product.md#log-and-analysis-row; docs/product.md#calls-beyond-the-specification). `analysis` is the JSON
+         *     string of the analysis result (docs/product.md#analysis-result) or null when `error_message` is set;
          *     `analysis_detail` is an object. Times: `logts` is the kiln's local clock
          *     (YYYY-MM-DDTHH:mm:ss, no zone); upload_ts, archived_ts, delete_after are UTC ISO.
          */
@@ -1260,7 +1260,7 @@ export interface components {
             latitude: number | null;
             longitude: number | null;
             gps_in_range: boolean | null;
-            /** @description JSON string of the analysis result: the spec §3 figures plus algorithm_version, skipped_lines (unreadable lines left out), phases (start_ts, burn_end_ts, quench_ts, quench_evidence, changeover_ts, pyrolysis_spans) and loads; see docs/analysis.md "Result" */
+            /** @description JSON string of the analysis result: the docs/product.md#analysis-result figures plus algorithm_version, skipped_lines (unreadable lines left out), phases (start_ts, burn_end_ts, quench_ts, quench_evidence, changeover_ts, pyrolysis_spans) and loads; see docs/analysis.md "Result" */
             analysis: string | null;
             error_message: string | null;
             analysis_detail: null | components["schemas"]["AnalysisDetail"];
@@ -1444,7 +1444,7 @@ export interface components {
             /** @description kg */
             audited_biochar: number;
         };
-        /** @description A facility to pick (spec §3 "Facility dropdown item"). */
+        /** @description A facility to pick (docs/product.md#facility-dropdown-item). */
         FacilityOption: {
             id: number;
             mnemonic: string;
@@ -1474,7 +1474,7 @@ export interface components {
                 per_g_weight?: number | null;
             } | null;
         };
-        /** @description A registered kiln (spec §3 "Kiln"); config is the JSON text of a KilnConfig. */
+        /** @description A registered kiln (docs/product.md#kiln-record); config is the JSON text of a KilnConfig. */
         Kiln: {
             id: number;
             /** @description the identifier the kiln reports itself with */
@@ -1667,7 +1667,7 @@ export interface components {
             kilns: components["schemas"]["Kiln"][];
         };
         /**
-         * @description A facility (spec §3 "Facility"). kiln_type_config is the JSON text
+         * @description A facility (docs/product.md#facility-record). kiln_type_config is the JSON text
          *     {"cgo1":{"wicf":0.35,"carbonRemovalFactor":2.44}}; photo_uploaded_ts is null
          *     when the facility has no photo.
          */
@@ -1751,7 +1751,7 @@ export interface components {
             id: number;
         };
         /**
-         * @description A burn in the audit views (spec §3 "Log/analysis row", §2 "Audit log table"): the
+         * @description A burn in the audit views (docs/product.md#log-and-analysis-row, docs/product.md#audit-log-table): the
          *     kiln log row with its data sample (empty when the file gave none: 'No Sample Data'),
          *     and its chart where the call says so.
          */
@@ -1760,7 +1760,7 @@ export interface components {
             chart_data?: components["schemas"]["ChartPoint"][];
         };
         /**
-         * @description The burns that can be proposed (`data`, spec §7), and apart from them the burns that
+         * @description The burns that can be proposed (`data`, docs/product.md#calls), and apart from them the burns that
          *     would qualify but whose result came from an older algorithm: they need re-analysis
          *     before they can be proposed (`needs_reanalysis`), never audited on old numbers.
          */
@@ -1773,7 +1773,7 @@ export interface components {
         ProposeRequest: {
             analysis_ids: number[];
         };
-        /** @description A proposed audit (spec §3 "Proposed audit dropdown item"); create_ts is UTC ISO. */
+        /** @description A proposed audit (docs/product.md#proposed-audit-dropdown-item); create_ts is UTC ISO. */
         ProposedAudit: {
             id: number;
             /** Format: date-time */
@@ -1801,7 +1801,7 @@ export interface components {
             /** @description open proposals, newest first */
             data: components["schemas"]["ProposedAudit"][];
         };
-        /** @description One facility's part of a proposal (spec §3 "Auditable logs response" co2_summary). */
+        /** @description One facility's part of a proposal (docs/product.md#auditable-logs-response co2_summary). */
         AuditFacilitySummary: {
             /** @description the facility's name */
             name: string;
@@ -1820,7 +1820,7 @@ export interface components {
             };
         };
         /**
-         * @description A signed-off audit (spec §3 "Audit history item"); signoff_ts is UTC ISO, docKey the
+         * @description A signed-off audit (docs/product.md#audit-history-item); signoff_ts is UTC ISO, docKey the
          *     evidence's key for GET /audit/evidence/{doc_key}. Beyond the spec: its facility, the
          *     type of its evidence, the analysis algorithm versions its burns were certified with, and
          *     the usernames of who proposed and who signed it off (null when unknown or deleted).
@@ -1859,7 +1859,7 @@ export interface components {
             biochar_produced: number;
             algorithm_version: string;
         };
-        /** @description The audit's burns (`data`, spec §7) and, per burn, the numbers frozen at signoff (`burns`, same order). */
+        /** @description The audit's burns (`data`, docs/product.md#calls) and, per burn, the numbers frozen at signoff (`burns`, same order). */
         AuditedLogsResponse: {
             data: components["schemas"]["AuditLog"][];
             burns: components["schemas"]["AuditedBurn"][];
@@ -1874,7 +1874,7 @@ export interface components {
             /** @description kg */
             audited_biochar: number;
         };
-        /** @description Carbon summary (spec §3) per facility and signoff month. */
+        /** @description Carbon summary (docs/product.md#carbon-summary) per facility and signoff month. */
         Co2SummaryResponse: {
             /** @constant */
             status: 1;

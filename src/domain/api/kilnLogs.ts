@@ -1,5 +1,5 @@
 /**
- * Payloads of the kiln log calls (DESIGN, "Calls the spec does not show"; spec, "Entities and their fields": Log/analysis row).
+ * Payloads of the kiln log calls (docs/product.md#calls-beyond-the-specification; docs/product.md#log-and-analysis-row).
  * Named for the console and the API server; the shapes come from
  * mock-server/openapi.yaml through generated.ts.
  */
@@ -8,10 +8,10 @@ import type { components, paths } from './generated';
 
 type Schemas = components['schemas'];
 
-/** spec, "Entities and their fields": Chart data: ts in ms (the kiln's local clock read as UTC), °C, kg. */
+/** docs/product.md#chart-data: ts in ms (the kiln's local clock read as UTC), °C, kg. */
 export type ChartPoint = Schemas['ChartPoint'];
 
-/** The first rows of the file as read (spec, "Entities and their fields" data_sample). */
+/** The first rows of the file as read (docs/product.md#log-and-analysis-row). */
 export type DataSampleRow = Schemas['DataSampleRow'];
 
 export type AnalysisDetail = Schemas['AnalysisDetail'];

@@ -1,6 +1,6 @@
 /**
  * The rules and texts of proposing, reviewing and signing off audits that the
- * console applies before any call (spec §2, §5, §9): the kiln-type choices,
+ * console applies before any call (docs/product.md#screens-and-routes, docs/product.md#proposal-validation, docs/product.md#constants-and-limits): the kiln-type choices,
  * the proposal's validation and payload, one facility per audit, the
  * signoff's multipart fields, and the audit timestamps and figures as shown.
  * Pure: no React, no fetch.
@@ -11,7 +11,7 @@ import { parseAnalysis } from '../analysis';
 import type { AuditedBurn, AuditLog, ProposeQuery, ProposeRequest } from '../api/audits';
 import type { AuditLogRow } from './types';
 
-/** The kiln-type select's 'Any/Unknown' entry (spec §2): potential logs of any or an unknown type. */
+/** The kiln-type select's 'Any/Unknown' entry (docs/product.md#propose-audit): potential logs of any or an unknown type. */
 export const ANY_KILN_TYPE = -1;
 
 export interface KilnTypeChoice {
@@ -98,7 +98,7 @@ export interface FacilitySelection {
 const facilityOf = (row: AuditLogRow | undefined): number | null => row?.facility_id ?? null;
 
 /**
- * The burns that may be selected when `requested` is asked for (spec §1: an
+ * The burns that may be selected when `requested` is asked for (docs/product.md#what-the-product-does: an
  * audit covers one facility): the facility of the burns already chosen, or of
  * the first requested burn in table order; a burn of no facility is never
  * selectable, since the server could not file its audit.
@@ -135,7 +135,7 @@ export function isSelectableBeside(facility: number | null, row: AuditLogRow): b
 
 // ---------------------------------------------------------------- signoff
 
-/** The statement types the signoff takes (spec §5): one png, jpg, jpeg or pdf file. */
+/** The statement types the signoff takes (docs/product.md#upload-validation): one png, jpg, jpeg or pdf file. */
 export const STATEMENT_EXTENSIONS = ['png', 'jpg', 'jpeg', 'pdf'] as const;
 export type StatementFileType = (typeof STATEMENT_EXTENSIONS)[number];
 
@@ -146,7 +146,7 @@ export function statementFileType(fileName: string): StatementFileType | null {
 }
 
 /**
- * The signoff's multipart text fields in order (spec §7): proposed_audit_id,
+ * The signoff's multipart text fields in order (docs/product.md#calls): proposed_audit_id,
  * file_type and one analysis_ids per burn; the file goes between them.
  */
 export function signoffFields(proposalId: number, fileType: StatementFileType, analysisIds: readonly number[]): [string, string][] {
@@ -162,7 +162,7 @@ export function signoffFields(proposalId: number, fileType: StatementFileType, a
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 const pad2 = (n: number) => String(n).padStart(2, '0');
 
-/** An audit's signoff time on Audit History (spec §2): DD-MMM-YYYY HH-mm-ss, local time; unparsable: as given. */
+/** An audit's signoff time on Audit History (docs/product.md#audit-history): DD-MMM-YYYY HH-mm-ss, local time; unparsable: as given. */
 export function formatAuditTimestamp(value: string): string {
   const date = new Date(value);
   if (Number.isNaN(date.getTime())) return value;

@@ -1,5 +1,5 @@
 /**
- * Carbon summaries (spec §3 "Carbon summary"): the months of each facility
+ * Carbon summaries (docs/product.md#carbon-summary): the months of each facility
  * grouped into one total, months ('YYYY-Mon'), years or facilities, newest
  * first, with an optional Total row. Sums run in whole grams, so adding many
  * kg figures with decimals never drifts by a float's rounding. Pure.

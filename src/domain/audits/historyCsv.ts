@@ -1,5 +1,5 @@
 /**
- * The Audit History CSV (spec §2, issue: "with the analysis version of every
+ * The Audit History CSV (docs/product.md#audit-history, issue: "with the analysis version of every
  * burn"): one row per audited burn, carrying its audit's fields and the
  * numbers and algorithm version frozen at signoff. Raw values (ISO times,
  * kg exact to the gram with 3 fixed decimals), so the file sorts and sums in

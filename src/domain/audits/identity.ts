@@ -1,6 +1,6 @@
 /**
  * How every screen, export and dialog names a signed-off audit: its job id,
- * its signoff time (spec §9: YYYY-MM-DD HH:mm:ss) and, where there is room,
+ * its signoff time (docs/product.md#constants-and-limits: YYYY-MM-DD HH:mm:ss) and, where there is room,
  * its proposal number (the audit's id, which allocations call signoff_id):
  * 'UX-2026-11-25 · 2026-11-25 16:51:18 · Proposal 6'. One formatter, so
  * History, its CSV, Minting, the Mint modal, Review Eco Assets and the

@@ -6,7 +6,7 @@
  */
 import type { DataSampleRow } from '../api/kilnLogs';
 
-/** A burn in the audit log table: a potential, proposed or audited log (spec §3 "Log/analysis row"). */
+/** A burn in the audit log table: a potential, proposed or audited log (docs/product.md#log-and-analysis-row). */
 export interface AuditLogRow {
   analysis_id: number;
   /** react-admin's record id; the analysis id where the answer has none */

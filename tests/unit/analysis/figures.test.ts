@@ -4,7 +4,7 @@ import { MINUTE_MS } from '../../../mock-server/analysis/constants';
 import { computeFigures } from '../../../mock-server/analysis/fields';
 import { flat, phases, series, step } from './handBuilt';
 
-// ANALYSIS.md §3 on series and phases built by hand, one reading a minute, so each
+// docs/analysis.md#figures-and-formulas on series and phases built by hand, one reading a minute, so each
 // figure's rule can be met at its edges: which rises are loads, where the Terrafix
 // temperatures and the water's gain are read, what a Retort's biomass is.
 

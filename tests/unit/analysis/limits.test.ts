@@ -2,7 +2,7 @@ import { analyse, isAnalysisError, KILN_TYPE, parseLog, type AnalysisResult, typ
 import { BOX, sampledLog, type Reading } from './helpers';
 
 /**
- * Every validity rule (ANALYSIS.md §4) on both sides of its limit, on
+ * Every validity rule (docs/analysis.md#validity-rules) on both sides of its limit, on
  * hand-made burns sampled every 10 s whose figures are exact: loads of 100 kg
  * at 5, 20 and 40 min (t0 at 4:50, the last reading before the first), the
  * weight burning down to `finalKg` from 50 to 170 min, water at 200 min.

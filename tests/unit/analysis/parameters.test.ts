@@ -4,9 +4,9 @@ import { noiseSigma } from '../../../mock-server/analysis/stats';
 import { BOX, FACILITY, generate, kilnOf, sampledLog } from './helpers';
 
 /**
- * Every result records the thresholds it was computed with (ANALYSIS.md: "Record
+ * Every result records the thresholds it was computed with (docs/analysis.md#method: "Record
  * algorithm_version and the factors and thresholds used in every result"); the
- * values below are ANALYSIS.md's, written out, so a changed threshold shows here.
+ * values below are the method's (docs/analysis.md#method), written out, so a changed threshold shows here.
  */
 const THRESHOLDS = {
   temp_valid_min_c: -20,

@@ -4,7 +4,7 @@ import { parseLog } from '../../../mock-server/analysis/parseLog';
 // Every reading of a log is the number its cell says, whichever way the parser
 // reads the cell: by character code for plain decimals, or Number() for the rest
 // (white space, exponents, missing readings, reordered columns). The model is
-// the rule of ANALYSIS.md §1: a missing reading is NaN, any other cell its number.
+// the rule of docs/analysis.md#series-preparation: a missing reading is NaN, any other cell its number.
 
 const HEADER = '# kiln_id=K-7\n# latitude=-1.2\n# longitude=36.8\n';
 const MISSING = ['', 'nan', 'NaN', 'NA', 'n/a', '-', 'null', 'None'];

@@ -3,7 +3,7 @@ import { analyseText, generate, KILN_TYPES, kilnOf, TYPE_NAMES } from './helpers
 import { type Errors, KINDS, MUTATION_RUN, percent as pct, recover, SEEDS, TOLERANCE, worstOver } from './recoveryCases';
 
 /**
- * ANALYSIS.md §5: over many seeds of every kind of field messiness, and all of
+ * docs/analysis.md#checking-against-known-truth: over many seeds of every kind of field messiness, and all of
  * them at once, for each kiln type, the recovered biomass, biochar prior to
  * quench and burn duration lie within 3 % of the simulator's truth and the
  * burn is valid. The worst error per kind is printed, so a change that makes

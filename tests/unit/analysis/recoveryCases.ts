@@ -1,7 +1,7 @@
 import { MESSINESS, type KilnType, type Messiness } from '../../../mock-server/analysis';
 import { analyseText, generate, kilnOf } from './helpers';
 
-/** The kinds of field messiness of ANALYSIS.md §5 checked one by one and all at once, shared by the recovery test and the benchmark. */
+/** The kinds of field messiness of docs/analysis.md#checking-against-known-truth checked one by one and all at once, shared by the recovery test and the benchmark. */
 export const KINDS: { name: string; messiness: Messiness[] }[] = [
   { name: 'clean', messiness: [] },
   ...MESSINESS.map((kind) => ({ name: kind, messiness: [kind] })),

@@ -36,7 +36,7 @@ const READ_KILNS: Op[] = ['kilns.list', 'kilns.show', 'kilns.export'];
 const READ_AUDITS: Op[] = ['audits.list', 'audits.show', 'audits.export', 'audit_proposals.list', 'auditable_logs.list', 'audited_logs.list'];
 const EVERYONE: Op[] = ['changes.list', 'profile.show', 'profile.edit'];
 
-// DESIGN §3 roles against spec §6: what each role may do, operation by operation
+// docs/roles.md#roles-and-rules roles against docs/roles.md#what-each-rule-shows: what each role may do, operation by operation
 const EXPECTED: Record<number, Op[]> = {
   [ROLES.SUPER_ADMIN]: ALL_OPERATIONS,
   [ROLES.KILN_FILE_UPLOADER]: [...EVERYONE, 'kiln_logs.upload'],
@@ -128,7 +128,7 @@ describe("the facility admin's ownership condition", () => {
     expect(limitedToOwnFacilities(ROLES.FACILITY_ADMIN, { resource: 'kilns', action: 'edit' })).toBe(true);
     expect(limitedToOwnFacilities(ROLES.FACILITY_ADMIN, { resource: 'kiln_logs', action: 'list' })).toBe(true);
     expect(limitedToOwnFacilities(ROLES.FACILITY_ADMIN, { resource: 'statements', action: 'upload' })).toBe(true);
-    // DESIGN §3: every rule a facility admin holds, 'read audit' included
+    // docs/roles.md#roles-and-rules: every rule a facility admin holds, 'read audit' included
     expect(limitedToOwnFacilities(ROLES.FACILITY_ADMIN, { resource: 'audits', action: 'list' })).toBe(true);
     expect(limitedToOwnFacilities(ROLES.FACILITY_ADMIN, { resource: 'changes', action: 'list' })).toBe(false);
   });

@@ -114,7 +114,7 @@ describe('one resource model', () => {
       if (item.kind === 'resource') {
         const module = registered.get(item.resource as never);
         expect(module, item.path).toBe(item.module);
-        // guarded by the resource's list operation, but Users by 'create user' (spec §6)
+        // guarded by the resource's list operation, but Users by 'create user' (docs/roles.md#what-each-rule-shows)
         expect(item.access).toEqual(item.resource === 'users' ? { resource: 'users', action: 'create' } : { resource: item.resource, action: 'list' });
       } else {
         expect(item.kind, item.path).toBe('custom');
