@@ -1,185 +1,164 @@
 // Lint rules run by `npm test` (tests/run-all.mjs). The import boundaries keep the
 // layers of docs/architecture.md apart.
-import js from "@eslint/js";
-import tseslint from "typescript-eslint";
-import reactHooks from "eslint-plugin-react-hooks";
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import reactHooks from 'eslint-plugin-react-hooks';
 
-const restricted = (patterns) => ["error", { patterns }];
+const restricted = (patterns) => ['error', { patterns }];
 const noTools = {
-  group: ["**/tools", "**/tools/**", "./*-cli", "../*-cli"],
-  message:
-    "The server's runtime code imports nothing from the tools (mock-server/tools).",
+  group: ['**/tools', '**/tools/**', './*-cli', '../*-cli'],
+  message: "The server's runtime code imports nothing from the tools (mock-server/tools).",
 };
 
 export default tseslint.config(
   {
-    ignores: [
-      "dist/**",
-      "coverage/**",
-      "test-results/**",
-      "reports/**",
-      ".stryker-tmp/**",
-      "src/domain/api/generated.ts",
-    ],
+    ignores: ['dist/**', 'coverage/**', 'test-results/**', 'reports/**', '.stryker-tmp/**', 'src/domain/api/generated.ts'],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
-    languageOptions: { ecmaVersion: 2023, sourceType: "module" },
+    languageOptions: { ecmaVersion: 2023, sourceType: 'module' },
     rules: {
-      "@typescript-eslint/no-unused-vars": [
-        "error",
+      '@typescript-eslint/no-unused-vars': [
+        'error',
         {
-          argsIgnorePattern: "^_",
-          varsIgnorePattern: "^_",
-          caughtErrors: "none",
+          argsIgnorePattern: '^_',
+          varsIgnorePattern: '^_',
+          caughtErrors: 'none',
         },
       ],
-      "no-undef": "off", // TypeScript checks names (tsconfig.json)
+      'no-undef': 'off', // TypeScript checks names (tsconfig.json)
     },
   },
   {
-    files: ["src/**/*.{ts,tsx}"],
-    plugins: { "react-hooks": reactHooks },
+    files: ['src/**/*.{ts,tsx}'],
+    plugins: { 'react-hooks': reactHooks },
     rules: {
-      "react-hooks/rules-of-hooks": "error",
-      "react-hooks/exhaustive-deps": "error",
-      "no-restricted-imports": restricted([
+      'react-hooks/rules-of-hooks': 'error',
+      'react-hooks/exhaustive-deps': 'error',
+      'no-restricted-imports': restricted([
         {
-          group: ["**/mock-server/**"],
-          message: "The console never imports server code.",
+          group: ['**/mock-server/**'],
+          message: 'The console never imports server code.',
         },
       ]),
     },
   },
   {
-    files: ["src/**/*.{ts,tsx}"],
-    ignores: ["src/providers/**"],
+    files: ['src/**/*.{ts,tsx}'],
+    ignores: ['src/providers/**'],
     rules: {
-      "no-restricted-imports": restricted([
+      'no-restricted-imports': restricted([
         {
-          group: ["**/mock-server/**"],
-          message: "The console never imports server code.",
+          group: ['**/mock-server/**'],
+          message: 'The console never imports server code.',
         },
         {
-          group: ["**/providers/httpClient", "**/providers/apiUrl"],
-          message:
-            "Call the API through a method of the data provider (src/providers).",
+          group: ['**/providers/httpClient', '**/providers/apiUrl'],
+          message: 'Call the API through a method of the data provider (src/providers).',
         },
       ]),
-      "no-restricted-globals": [
-        "error",
+      'no-restricted-globals': [
+        'error',
         {
-          name: "fetch",
-          message:
-            "Call the API through the data or auth provider (src/providers).",
+          name: 'fetch',
+          message: 'Call the API through the data or auth provider (src/providers).',
         },
       ],
-      "no-restricted-properties": [
-        "error",
+      'no-restricted-properties': [
+        'error',
         {
-          object: "window",
-          property: "fetch",
-          message:
-            "Call the API through the data or auth provider (src/providers).",
+          object: 'window',
+          property: 'fetch',
+          message: 'Call the API through the data or auth provider (src/providers).',
         },
       ],
     },
   },
   {
-    files: ["src/domain/**/*.ts"],
+    files: ['src/domain/**/*.ts'],
     rules: {
-      "no-restricted-imports": restricted([
+      'no-restricted-imports': restricted([
         {
-          group: [
-            "react",
-            "react-*",
-            "react/*",
-            "@mui/*",
-            "ra-*",
-            "react-admin",
-          ],
-          message: "Domain logic is pure: no React or UI imports.",
+          group: ['react', 'react-*', 'react/*', '@mui/*', 'ra-*', 'react-admin'],
+          message: 'Domain logic is pure: no React or UI imports.',
         },
         {
-          group: ["**/mock-server/**"],
-          message: "Domain logic imports nothing from the server.",
+          group: ['**/mock-server/**'],
+          message: 'Domain logic imports nothing from the server.',
         },
       ]),
     },
   },
   {
-    files: ["mock-server/**/*.ts"],
+    files: ['mock-server/**/*.ts'],
     rules: {
-      "no-restricted-imports": restricted([
+      'no-restricted-imports': restricted([
         {
-          group: ["**/src/*", "!**/src/domain", "**/src/!(domain)/**"],
-          message: "The server imports only pure domain code from src/domain.",
+          group: ['**/src/*', '!**/src/domain', '**/src/!(domain)/**'],
+          message: 'The server imports only pure domain code from src/domain.',
         },
         noTools,
       ]),
     },
   },
   {
-    files: ["mock-server/tools/**/*.ts"],
+    files: ['mock-server/tools/**/*.ts'],
     rules: {
-      "no-restricted-imports": restricted([
+      'no-restricted-imports': restricted([
         {
-          group: ["**/src/*", "!**/src/domain", "**/src/!(domain)/**"],
-          message: "The server imports only pure domain code from src/domain.",
+          group: ['**/src/*', '!**/src/domain', '**/src/!(domain)/**'],
+          message: 'The server imports only pure domain code from src/domain.',
         },
       ]),
     },
   },
   {
     // payload types reach code through the alias module of their API area (src/domain/api/<area>.ts)
-    files: ["**/*.{ts,tsx}"],
-    ignores: ["src/domain/api/**", "src/providers/httpClient.ts"],
+    files: ['**/*.{ts,tsx}'],
+    ignores: ['src/domain/api/**', 'src/providers/httpClient.ts'],
     rules: {
-      "@typescript-eslint/no-restricted-imports": restricted([
+      '@typescript-eslint/no-restricted-imports': restricted([
         {
-          group: ["**/api/generated", "./generated"],
-          message:
-            "Import payload types from the alias module of their area (src/domain/api/<area>.ts), not generated.ts.",
+          group: ['**/api/generated', './generated'],
+          message: 'Import payload types from the alias module of their area (src/domain/api/<area>.ts), not generated.ts.',
         },
       ]),
     },
   },
   {
     // the CSP carries the hash of the console's one inline script (mock-server/http/security.ts)
-    files: ["mock-server/http/security.ts"],
-    rules: { "no-restricted-imports": "off" },
+    files: ['mock-server/http/security.ts'],
+    rules: { 'no-restricted-imports': 'off' },
   },
   {
-    files: ["**/*.cjs"],
+    files: ['**/*.cjs'],
     languageOptions: {
-      sourceType: "commonjs",
+      sourceType: 'commonjs',
       globals: {
-        require: "readonly",
-        module: "writable",
-        process: "readonly",
-        console: "readonly",
+        require: 'readonly',
+        module: 'writable',
+        process: 'readonly',
+        console: 'readonly',
       },
     },
-    rules: { "@typescript-eslint/no-require-imports": "off" },
+    rules: { '@typescript-eslint/no-require-imports': 'off' },
   },
   {
-    files: ["mock-server/store/**/*.ts"],
+    files: ['mock-server/store/**/*.ts'],
     rules: {
-      "no-restricted-imports": restricted([
+      'no-restricted-imports': restricted([
         {
-          group: ["**/http/**", "**/http", "**/routes", "**/*Routes"],
-          message:
-            "The store imports no HTTP or route code; map store errors in http/errors.ts.",
+          group: ['**/http/**', '**/http', '**/routes', '**/*Routes'],
+          message: 'The store imports no HTTP or route code; map store errors in http/errors.ts.',
         },
         {
-          group: ["**/src/domain/api", "**/src/domain/api/**"],
-          message:
-            "The store speaks its own record model (store/model.ts), not the API's payload types.",
+          group: ['**/src/domain/api', '**/src/domain/api/**'],
+          message: "The store speaks its own record model (store/model.ts), not the API's payload types.",
         },
         {
-          group: ["**/src/*", "!**/src/domain", "**/src/!(domain)/**"],
-          message: "The server imports only pure domain code from src/domain.",
+          group: ['**/src/*', '!**/src/domain', '**/src/!(domain)/**'],
+          message: 'The server imports only pure domain code from src/domain.',
         },
         noTools,
       ]),

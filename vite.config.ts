@@ -12,7 +12,9 @@ import { findPostgresBin } from './tests/helpers/postgres';
 const API_ONLY_EMBEDDED = ['tests/api/embeddedStore.test.ts'];
 const hasPostgres = Boolean(process.env.TEST_POSTGRES_URL) || (process.env.TEST_POSTGRES !== 'off' && findPostgresBin() !== null);
 if (!hasPostgres && process.argv.some((a) => a.includes('vitest'))) {
-  console.log("api-postgres skipped: no PostgreSQL binaries (initdb, postgres, pg_ctl) on this machine; install Debian's postgresql to run it.");
+  console.log(
+    "api-postgres skipped: no PostgreSQL binaries (initdb, postgres, pg_ctl) on this machine; install Debian's postgresql to run it.",
+  );
 }
 
 const apiTarget = process.env.API_PROXY_TARGET ?? 'http://localhost:3001';

@@ -75,7 +75,9 @@ export interface KilnConsoleServer {
 export async function createApp(config: ServerConfig): Promise<KilnConsoleServer> {
   // every server on one database must sign with one key, or a token from one answers 401 on the next
   if (config.storage.databaseUrl && !config.jwtSecret) {
-    throw new Error('JWT_SECRET must be set on PostgreSQL (DATABASE_URL): every server sharing the database signs tokens with it. Set the same value of at least 32 bytes on each.');
+    throw new Error(
+      'JWT_SECRET must be set on PostgreSQL (DATABASE_URL): every server sharing the database signs tokens with it. Set the same value of at least 32 bytes on each.',
+    );
   }
   // a weak JWT_SECRET stops the start before anything is written
   const secret = loadSecret(path.resolve(config.dataDir), config.jwtSecret);
@@ -101,7 +103,8 @@ export async function createApp(config: ServerConfig): Promise<KilnConsoleServer
   // the embedded store is seeded when empty; PostgreSQL only when asked (SEED_DEMO=1), never by accident.
   // The demo files need no fsync: a crash during the seed is followed by another seed (into a bucket, once it is emptied)
   if (data.kind === 'embedded' || config.seedDemo) await seedIfEmpty({ ...ctx, blobs: openBlobs(storage, false) });
-  else if (await data.isEmpty()) console.log('The database holds no user: load one with `npm run store:copy`, or demo data with `npm run seed` (or SEED_DEMO=1).');
+  else if (await data.isEmpty())
+    console.log('The database holds no user: load one with `npm run store:copy`, or demo data with `npm run seed` (or SEED_DEMO=1).');
   // files a kill left without their record go, records without their file are reported: before the first
   // request on the embedded store with its own folder, in the background on PostgreSQL or a bucket
   const fileSweep = await startFileSweep(ctx);

@@ -21,10 +21,14 @@ function buildConsoleIfNeeded(): void {
   const sources = CONSOLE_SOURCES.map((p) => path.join(PROJECT_ROOT, p)).filter((p) => fs.existsSync(p));
   if (fs.existsSync(builtIndex) && fs.statSync(builtIndex).mtimeMs >= Math.max(...sources.map(newestMtime))) return;
   console.log('Building the console...');
-  const result = spawnSync(process.execPath, [path.join(PROJECT_ROOT, 'node_modules', 'vite', 'bin', 'vite.js'), 'build', '--logLevel', 'warn'], {
-    cwd: PROJECT_ROOT,
-    stdio: 'inherit',
-  });
+  const result = spawnSync(
+    process.execPath,
+    [path.join(PROJECT_ROOT, 'node_modules', 'vite', 'bin', 'vite.js'), 'build', '--logLevel', 'warn'],
+    {
+      cwd: PROJECT_ROOT,
+      stdio: 'inherit',
+    },
+  );
   if (result.status !== 0) throw new Error('The console build failed.');
 }
 
@@ -44,7 +48,9 @@ async function main(): Promise<void> {
     console.log(`${signal}: no new connections; finishing the requests under way (at most ${config.shutdownTimeoutMs} ms).`);
     drain(server, lifecycle, config.shutdownTimeoutMs, release).then(
       (clean) => {
-        console.log(clean ? 'Stopped: every request finished, the store closed.' : 'Stopped: requests still running were cut; the store closed.');
+        console.log(
+          clean ? 'Stopped: every request finished, the store closed.' : 'Stopped: requests still running were cut; the store closed.',
+        );
         process.exit(0);
       },
       (err: unknown) => {

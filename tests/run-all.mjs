@@ -12,8 +12,7 @@ fs.rmSync(reports, { recursive: true, force: true });
 fs.mkdirSync(reports, { recursive: true });
 
 const bin = (name) => path.join(root, 'node_modules', '.bin', name);
-const run = (cmd, args, env = {}) =>
-  spawnSync(cmd, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } }).status ?? 1;
+const run = (cmd, args, env = {}) => spawnSync(cmd, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } }).status ?? 1;
 
 function readJson(file) {
   try {
@@ -33,7 +32,20 @@ if (lintStatus !== 0) run(bin('eslint'), ['.']); // print the problems readably
 suites.push({
   name: 'eslint',
   passed: linted ? linted.filter((f) => f.errorCount === 0).length : 0,
-  failed: linted ? linted.filter((f) => f.errorCount > 0).length + (lintStatus !== 0 && linted.every((f) => f.errorCount === 0) ? 1 : 0) : 1,
+  failed: linted
+    ? linted.filter((f) => f.errorCount > 0).length + (lintStatus !== 0 && linted.every((f) => f.errorCount === 0) ? 1 : 0)
+    : 1,
+});
+
+// Formatting (.prettierrc.json, npm run format): each unformatted file is a failure, a formatted tree one pass.
+const formatRun = spawnSync(bin('prettier'), ['--list-different', '**/*.{ts,tsx,js,mjs,cjs}'], { cwd: root, encoding: 'utf8' });
+const unformatted = (formatRun.stdout ?? '').split('\n').filter(Boolean);
+if (formatRun.status !== 0)
+  console.log(`Not formatted as Prettier formats them (npm run format):\n${unformatted.join('\n')}${formatRun.stderr ?? ''}`);
+suites.push({
+  name: 'prettier',
+  passed: formatRun.status === 0 ? 1 : 0,
+  failed: formatRun.status === 0 ? 0 : Math.max(unformatted.length, 1),
 });
 
 const vitestReport = path.join(reports, 'vitest.json');

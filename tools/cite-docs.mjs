@@ -254,10 +254,17 @@ const sectionsOf = (doc) => Object.entries(doc).map(([n, s]) => ({ n, ...s }));
 const allTitles = (doc) => sectionsOf(doc).flatMap((s) => s.titles);
 const allSubs = (doc) => sectionsOf(doc).flatMap((s) => (s.subs ?? []).map(([t]) => t));
 const titleAlternation = (titles) =>
-  [...new Set(titles)].sort((a, b) => b.length - a.length).map((t) => escape(t).replace(/ /g, `${WS}+`)).join('|');
+  [...new Set(titles)]
+    .sort((a, b) => b.length - a.length)
+    .map((t) => escape(t).replace(/ /g, `${WS}+`))
+    .join('|');
 
 /** Lower-cased text with comment wrapping and spacing made plain, for looking titles up. */
-const plain = (s) => s.replace(new RegExp(`${WS}+`, 'g'), ' ').trim().toLowerCase();
+const plain = (s) =>
+  s
+    .replace(new RegExp(`${WS}+`, 'g'), ' ')
+    .trim()
+    .toLowerCase();
 
 function sectionByTitle(doc, title) {
   const t = plain(title);
@@ -454,9 +461,16 @@ function main() {
   const markdown = MARKDOWN.flatMap((name) => {
     const abs = path.join(ROOT, name);
     if (!fs.existsSync(abs)) return [];
-    return fs.statSync(abs).isDirectory() ? fs.readdirSync(abs).filter((f) => f.endsWith('.md')).map((f) => path.join(abs, f)) : [abs];
+    return fs.statSync(abs).isDirectory()
+      ? fs
+          .readdirSync(abs)
+          .filter((f) => f.endsWith('.md'))
+          .map((f) => path.join(abs, f))
+      : [abs];
   });
-  const sources = FOLDERS.filter((folder) => fs.existsSync(path.join(ROOT, folder))).flatMap((folder) => [...walk(path.join(ROOT, folder))]);
+  const sources = FOLDERS.filter((folder) => fs.existsSync(path.join(ROOT, folder))).flatMap((folder) => [
+    ...walk(path.join(ROOT, folder)),
+  ]);
   for (const file of [...sources, ...markdown]) {
     const rel = path.relative(ROOT, file).split(path.sep).join('/');
     const src = fs.readFileSync(file, 'utf8');

@@ -11,7 +11,10 @@ function scriptCommentRanges(src) {
   let prev = ''; // last significant character outside comments
   const templateDepth = [];
   const n = src.length;
-  const regexCanStart = () => prev === '' || /[(,=:[!&|?{};+\-*%~^]/.test(prev) || /\b(return|typeof|case|in|of|void|delete|throw|yield|await)$/.test(src.slice(Math.max(0, i - 8), i).trimEnd());
+  const regexCanStart = () =>
+    prev === '' ||
+    /[(,=:[!&|?{};+\-*%~^]/.test(prev) ||
+    /\b(return|typeof|case|in|of|void|delete|throw|yield|await)$/.test(src.slice(Math.max(0, i - 8), i).trimEnd());
   while (i < n) {
     const c = src[i];
     const d = src[i + 1];

@@ -27,48 +27,47 @@ export function adminHandlers(ctx: AppContext): Handlers {
   };
 
   return {
-  getStatistics: async (_req, res) => {
-    const latest = await data.statistics.latest();
-    // none yet, or one from before the logs were split into valid and invalid: count now
-    res.json(latest && latest.valid_kilnlogs !== undefined ? latest : await data.statistics.recompute(new Date()));
-  },
+    getStatistics: async (_req, res) => {
+      const latest = await data.statistics.latest();
+      // none yet, or one from before the logs were split into valid and invalid: count now
+      res.json(latest && latest.valid_kilnlogs !== undefined ? latest : await data.statistics.recompute(new Date()));
+    },
 
-  updateStatistics: async (_req, res) => {
-    res.json(await data.statistics.recompute(new Date()));
-  },
+    updateStatistics: async (_req, res) => {
+      res.json(await data.statistics.recompute(new Date()));
+    },
 
-  // a handful of entries: the store lists them all and the page is cut here
-  listAdminChanges: async (req, res) => {
-    const params = parseListParams(req.query, CHANGE_SORT_FIELDS, { field: 'date', order: 'DESC' });
-    refuseUnknownKeys(params.filter, ['id', 'q']);
-    const ids = params.filter.id === undefined ? null : new Set(idList('id', params.filter.id));
-    const q = params.filter.q === undefined ? undefined : searchText(params.filter.q);
-    const rows = (await data.changes.list()).filter((c) => (!ids || ids.has(c.id)) && (!q || c.title.toLowerCase().includes(q)));
-    sendPage(res, pageOf(sortRows(rows, CHANGE_KEYS[params.sort.field], params.sort.order), params.range));
-  },
+    // a handful of entries: the store lists them all and the page is cut here
+    listAdminChanges: async (req, res) => {
+      const params = parseListParams(req.query, CHANGE_SORT_FIELDS, { field: 'date', order: 'DESC' });
+      refuseUnknownKeys(params.filter, ['id', 'q']);
+      const ids = params.filter.id === undefined ? null : new Set(idList('id', params.filter.id));
+      const q = params.filter.q === undefined ? undefined : searchText(params.filter.q);
+      const rows = (await data.changes.list()).filter((c) => (!ids || ids.has(c.id)) && (!q || c.title.toLowerCase().includes(q)));
+      sendPage(res, pageOf(sortRows(rows, CHANGE_KEYS[params.sort.field], params.sort.order), params.range));
+    },
 
-  getAdminChange: async (req, res) => {
-    res.json(await findChange(req.params.id));
-  },
+    getAdminChange: async (req, res) => {
+      res.json(await findChange(req.params.id));
+    },
 
-  createAdminChange: async (req, res) => {
-    const body: ChangeSaveRequest = req.body;
-    res.status(201).json(await data.changes.create(changeFields(body)));
-  },
+    createAdminChange: async (req, res) => {
+      const body: ChangeSaveRequest = req.body;
+      res.status(201).json(await data.changes.create(changeFields(body)));
+    },
 
-  updateAdminChange: async (req, res) => {
-    const body: ChangeSaveRequest = req.body;
-    const fields = changeFields(body);
-    const changed = await data.changes.update(positiveId(req.params.id, 'id'), fields);
-    if (!changed) throw notFound('No such change.');
-    res.json(changed);
-  },
+    updateAdminChange: async (req, res) => {
+      const body: ChangeSaveRequest = req.body;
+      const fields = changeFields(body);
+      const changed = await data.changes.update(positiveId(req.params.id, 'id'), fields);
+      if (!changed) throw notFound('No such change.');
+      res.json(changed);
+    },
 
-  deleteAdminChange: async (req, res) => {
-    const change = await findChange(req.params.id);
-    await data.changes.delete(change.id);
-    res.json(change);
-  },
-
+    deleteAdminChange: async (req, res) => {
+      const change = await findChange(req.params.id);
+      await data.changes.delete(change.id);
+      res.json(change);
+    },
   };
 }

@@ -119,9 +119,36 @@ interface TypeDefaults {
 }
 
 const DEFAULTS: Record<KilnType, TypeDefaults> = {
-  [KILN_TYPE.CGO1]: { biomass_kg: 600, char_yield: 0.21, peak_temp_c: 680, loads: 4, heating_minutes: 25, pyrolysis_minutes: 150, weightNoiseKg: 0.3, t2Ratio: 0.85 },
-  [KILN_TYPE.RETORT]: { biomass_kg: 350, char_yield: 0.3, peak_temp_c: 560, loads: 1, heating_minutes: 45, pyrolysis_minutes: 180, weightNoiseKg: 0.15, t2Ratio: 0.85 },
-  [KILN_TYPE.TERRAFIX]: { biomass_kg: 900, char_yield: 0.24, peak_temp_c: 650, loads: 3, heating_minutes: 30, pyrolysis_minutes: 150, weightNoiseKg: 0.4, t2Ratio: 0.8 },
+  [KILN_TYPE.CGO1]: {
+    biomass_kg: 600,
+    char_yield: 0.21,
+    peak_temp_c: 680,
+    loads: 4,
+    heating_minutes: 25,
+    pyrolysis_minutes: 150,
+    weightNoiseKg: 0.3,
+    t2Ratio: 0.85,
+  },
+  [KILN_TYPE.RETORT]: {
+    biomass_kg: 350,
+    char_yield: 0.3,
+    peak_temp_c: 560,
+    loads: 1,
+    heating_minutes: 45,
+    pyrolysis_minutes: 180,
+    weightNoiseKg: 0.15,
+    t2Ratio: 0.85,
+  },
+  [KILN_TYPE.TERRAFIX]: {
+    biomass_kg: 900,
+    char_yield: 0.24,
+    peak_temp_c: 650,
+    loads: 3,
+    heating_minutes: 30,
+    pyrolysis_minutes: 150,
+    weightNoiseKg: 0.4,
+    t2Ratio: 0.8,
+  },
 };
 
 const TOO_COLD_PEAK_C = 380;
@@ -217,7 +244,10 @@ export function planBurn(
     plateauTs = ignitionTs + heatingMs;
     if (earlyPeak) {
       peakTs = plateauTs + fieldRng.between(0.05, 0.15) * pyrolysisMs;
-      loadTimes = [firstLoadTs, ...spread(loadCount - 1, ignitionTs + 15 * MINUTE_MS, plateauTs + fieldRng.between(0.4, 0.55) * pyrolysisMs, rng)];
+      loadTimes = [
+        firstLoadTs,
+        ...spread(loadCount - 1, ignitionTs + 15 * MINUTE_MS, plateauTs + fieldRng.between(0.4, 0.55) * pyrolysisMs, rng),
+      ];
     } else {
       loadTimes = Array.from({ length: loadCount }, (_, i) => firstLoadTs + i * loadGap);
       peakTs = Math.max(plateauTs + 0.5 * pyrolysisMs, loadTimes[loadTimes.length - 1] + 20 * MINUTE_MS);

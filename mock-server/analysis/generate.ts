@@ -84,7 +84,16 @@ export function generateBurn(options: GenerateBurnOptions): GeneratedBurn {
   const messy = (kind: Messiness) => messiness.has(kind);
   const rng = createRandom(options.seed);
   const fieldRng = createRandom(options.seed ^ 0x0f1e1d);
-  const plan = planBurn(type, options.start_ts, options.truth ?? {}, fault ?? null, options.facility.wicf ?? DEFAULT_WICF, rng, messiness, fieldRng);
+  const plan = planBurn(
+    type,
+    options.start_ts,
+    options.truth ?? {},
+    fault ?? null,
+    options.facility.wicf ?? DEFAULT_WICF,
+    rng,
+    messiness,
+    fieldRng,
+  );
   const position = pickPosition(options.facility, fault === 'gps_outside', rng);
   const calibration = options.calibration ?? (type === KILN_TYPE.TERRAFIX ? DEFAULT_CALIBRATION.terrafix : DEFAULT_CALIBRATION.cgo1);
 
@@ -125,7 +134,8 @@ export function generateBurn(options: GenerateBurnOptions): GeneratedBurn {
       d = formatDate(ts);
       dayText.set(day, d);
     }
-    const w = type === KILN_TYPE.RETORT ? kg.toFixed(1) : String(Math.round(calibration.zero_weight + kg * 1000 * calibration.per_g_weight));
+    const w =
+      type === KILN_TYPE.RETORT ? kg.toFixed(1) : String(Math.round(calibration.zero_weight + kg * 1000 * calibration.per_g_weight));
     let t1Text = t1.toFixed(1);
     let t2Text = t2Faulty?.[k] ? SENSOR_FAULT_READING : t2.toFixed(1);
     for (const blank of blanks) {
@@ -194,9 +204,7 @@ function sampleTimes(plan: BurnPlan, irregular: boolean, rng: Random): number[] 
 
 /** Per channel: uniform jitter of ±FLAME_NOISE_C plus a slow drift of two waves with random periods and phases. */
 function flameNoise(rng: Random): (ts: number, channel: 0 | 1) => number {
-  const waves = [0, 1].map(() =>
-    [0, 1].map(() => ({ periodMs: rng.between(5, 25) * MINUTE_MS, phase: rng.between(0, 2 * Math.PI) })),
-  );
+  const waves = [0, 1].map(() => [0, 1].map(() => ({ periodMs: rng.between(5, 25) * MINUTE_MS, phase: rng.between(0, 2 * Math.PI) })));
   return (ts, channel) => {
     let drift = 0;
     for (const wave of waves[channel]) drift += FLAME_DRIFT_C * Math.sin((2 * Math.PI * ts) / wave.periodMs + wave.phase);

@@ -52,7 +52,13 @@ export function analyseLogText(text: string, lookupKiln: KilnLookup): LogAnalysi
     logts: formatLocalIso(series.ts[0]),
     data_sample: dataSample(rows),
   };
-  const failed = (error_message: string): LogAnalysis => ({ ...common, result: null, error_message, chart_data: chartData(series, null), fingerprint: null });
+  const failed = (error_message: string): LogAnalysis => ({
+    ...common,
+    result: null,
+    error_message,
+    chart_data: chartData(series, null),
+    fingerprint: null,
+  });
 
   const found = lookupKiln(header.kiln_id);
   if (!found) return failed(`Unknown kiln '${header.kiln_id}'.`);

@@ -70,7 +70,7 @@ export function parseLog(text: string): ParseLogResult {
   let firstBadLine: number | null = null;
 
   // walks the text by index rather than splitting it: a day of 1-second readings is 86,400 lines
-  for (let pos = 0; pos < text.length; ) {
+  for (let pos = 0; pos < text.length;) {
     lineNo++;
     const next = text.indexOf('\n', pos);
     const end = next < 0 ? text.length : next;

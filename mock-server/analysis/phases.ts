@@ -271,7 +271,9 @@ export function findQuench(series: PreparedSeries, steps: StepEvent[], start: nu
     // never at pyrolysis temperature (TEMP_LOW says so): the last water-like rise after t0 that the fire did not climb back from
     const rises = steps.filter((step) => step.start > start && isWater(step) && !climbsBack(series, step, last, BURN_END_TEMP_C));
     const step = rises[rises.length - 1];
-    return step ? { quench: step.start, evidence: 'water_after_cooling', step, unclear: null } : { quench: -1, evidence: 'none', step: null, unclear: null };
+    return step
+      ? { quench: step.start, evidence: 'water_after_cooling', step, unclear: null }
+      : { quench: -1, evidence: 'none', step: null, unclear: null };
   }
 
   const endTs = ts[burnEnd];
@@ -305,11 +307,13 @@ export function findQuench(series: PreparedSeries, steps: StepEvent[], start: nu
   // the water is the stronger evidence: a kiln that dipped below 350 °C just before it was quenched;
   // a rise after which the fire still climbs back (a load into a kiln burning cool) is not it
   const late = steps.find((step) => ts[step.start] > endTs && isWater(step) && !climbsBack(series, step, last, BURN_END_TEMP_C));
-  if (late && ts[late.start] - endTs <= QUENCH_SEARCH_BEFORE_END_MS) return { quench: late.start, evidence: 'water_after_cooling', step: late, unclear: null };
+  if (late && ts[late.start] - endTs <= QUENCH_SEARCH_BEFORE_END_MS)
+    return { quench: late.start, evidence: 'water_after_cooling', step: late, unclear: null };
   const fall = finalFallStart(series, burnEnd);
   // a dip after a load falls as fast, but the fire climbs back from it; flame noise falls fast, but not far
   const onset = { start: fall, end: fall, kg: 0 };
-  if (fall >= 0 && coolsAfter(series, onset, QUENCH_FALL_TOTAL_C) && !climbsBack(series, onset, last, BURN_END_TEMP_C)) return { quench: fall, evidence: 'temperature_fall', step: null, unclear: null };
+  if (fall >= 0 && coolsAfter(series, onset, QUENCH_FALL_TOTAL_C) && !climbsBack(series, onset, last, BURN_END_TEMP_C))
+    return { quench: fall, evidence: 'temperature_fall', step: null, unclear: null };
   if (late) return { quench: late.start, evidence: 'water_after_cooling', step: late, unclear: null };
   return { quench: -1, evidence: 'none', step: null, unclear: null };
 }
@@ -329,7 +333,13 @@ export function findChangeover(ts: Float64Array, coldS: Float64Array, from: numb
   if (last < 0) return -1;
   let x = ts[last];
   for (let iteration = 0; iteration < CHANGEOVER_FIT_ITERATIONS; iteration++) {
-    const line = lineAt(ts, coldS, Math.max(from, lowerBound(ts, x - CHANGEOVER_FIT_MS)), Math.min(to, upperBound(ts, x + CHANGEOVER_FIT_MS) - 1), x);
+    const line = lineAt(
+      ts,
+      coldS,
+      Math.max(from, lowerBound(ts, x - CHANGEOVER_FIT_MS)),
+      Math.min(to, upperBound(ts, x + CHANGEOVER_FIT_MS) - 1),
+      x,
+    );
     if (!(line.slope < 0)) break;
     const next = Math.min(ts[to], Math.max(ts[from], x + (PYROLYSIS_TEMP_C - line.value) / line.slope));
     const settled = Math.abs(next - x) < 1000; // within a second, the resolution of a log's timestamps
@@ -367,7 +377,19 @@ export function detectPhases(series: PreparedSeries, type: KilnType, stepThresho
     const unclear = stillWarm
       ? `The log ends while the kiln is still at or above ${BURN_END_TEMP_C} °C (at ${clock(series.ts[last])}): it shows no cool-down.`
       : null;
-    return { heatStart, steps, start, peak, burnEnd, quench: fallbackEnd, quenchFound: null, quenchEvidence: null, quenchStep: null, changeover: -1, unclear };
+    return {
+      heatStart,
+      steps,
+      start,
+      peak,
+      burnEnd,
+      quench: fallbackEnd,
+      quenchFound: null,
+      quenchEvidence: null,
+      quenchStep: null,
+      changeover: -1,
+      unclear,
+    };
   }
   const found = findQuench(series, steps, start, burnEnd, stepThresholdKg);
   const quench = found.quench >= 0 ? found.quench : burnEnd > start ? burnEnd : fallbackEnd;

@@ -89,7 +89,10 @@ export function medianBetween(values: Float64Array, ts: Float64Array, fromTs: nu
 }
 
 /** kg per raw reading, and the calibration that produced it (docs/analysis.md#series-preparation). */
-export function weightInKg(series: TimeSeries, calibration: Calibration): { kg: Float64Array; zeroWeight: number | null; perUnitWeight: number | null } {
+export function weightInKg(
+  series: TimeSeries,
+  calibration: Calibration,
+): { kg: Float64Array; zeroWeight: number | null; perUnitWeight: number | null } {
   const kg = new Float64Array(series.n);
   if (calibration.type === KILN_TYPE.RETORT) {
     kg.set(series.raw);

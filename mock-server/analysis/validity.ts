@@ -116,7 +116,9 @@ export function checkValidity({ header, series, phases, figures, type, facility 
     .map((name, i) => ({ name: `Thermocouple ${i + 1}`, fraction: validFraction(series[name], start, quench) }))
     .filter((sensor) => sensor.fraction < SENSOR_VALID_MIN_FRACTION);
   if (faulty.length > 0) {
-    const detail = faulty.map((sensor) => `${sensor.name} gave valid readings for only ${percent(sensor.fraction)} of the burn's samples`).join('; ');
+    const detail = faulty
+      .map((sensor) => `${sensor.name} gave valid readings for only ${percent(sensor.fraction)} of the burn's samples`)
+      .join('; ');
     reasons.push({ code: 'SENSOR_FAULT', message: `${detail}; at least ${percent(SENSOR_VALID_MIN_FRACTION)} is required.` });
   }
 

@@ -30,7 +30,11 @@ export function factorsOf(result: AnalysisResult): AnalysisFactors {
     p.kiln_type === KILN_TYPE.RETORT || result.per_unit_weight === null
       ? null
       : { per_g_weight: result.per_unit_weight, zero_weight: p.kiln_type === KILN_TYPE.CGO1 ? result.zero_weight : null };
-  return { kiln_type: p.kiln_type, calibration, facility: { box: { ...p.facility_box }, wicf: p.wicf, carbon_removal_factor: p.carbon_removal_factor } };
+  return {
+    kiln_type: p.kiln_type,
+    calibration,
+    facility: { box: { ...p.facility_box }, wicf: p.wicf, carbon_removal_factor: p.carbon_removal_factor },
+  };
 }
 
 /** The kiln and facility records that give these factors back to the engine. */
@@ -67,4 +71,3 @@ export function releasedAnalysis(version: string): ReleasedAnalysis | null {
 
 /** The versions this code runs, oldest first. */
 export const releasedVersions = (): string[] => Object.keys(RELEASED_ANALYSES).sort();
-

@@ -26,14 +26,16 @@ const READ_AT_ONCE = 16;
 async function kilnKeys(data: DataStore, fingerprints: readonly string[]): Promise<PackageKey[]> {
   const keys = await Promise.all(fingerprints.map((f) => data.kilns.keyByFingerprint(f)));
   return Promise.all(
-    keys.flatMap((key) => (key ? [key] : [])).map(async (key): Promise<PackageKey> => ({
-      fingerprint: key.fingerprint,
-      kiln_id: (await data.kilns.get(key.kiln_id))?.kiln_id ?? `kiln ${key.kiln_id}`,
-      label: key.label,
-      public_key: key.public_key,
-      created_ts: key.created_ts,
-      revoked_ts: key.revoked_ts,
-    })),
+    keys
+      .flatMap((key) => (key ? [key] : []))
+      .map(async (key): Promise<PackageKey> => ({
+        fingerprint: key.fingerprint,
+        kiln_id: (await data.kilns.get(key.kiln_id))?.kiln_id ?? `kiln ${key.kiln_id}`,
+        label: key.label,
+        public_key: key.public_key,
+        created_ts: key.created_ts,
+        revoked_ts: key.revoked_ts,
+      })),
   );
 }
 
@@ -68,14 +70,20 @@ async function makePackage(data: DataStore, blobs: Blobs, audit: AuditRow): Prom
   const statementKey = evidenceBlobKey(audit.doc_key ?? '');
   const statement = await blobs.readAll(statementKey);
   if (!statement) throw missingFile(statementKey, `the statement of audit ${audit.id}`);
-  const fingerprints = [...new Set(burns.map(signatureOf).flatMap((s) => (s.signed === true && s.key_fingerprint ? [s.key_fingerprint] : [])))];
+  const fingerprints = [
+    ...new Set(burns.map(signatureOf).flatMap((s) => (s.signed === true && s.key_fingerprint ? [s.key_fingerprint] : []))),
+  ];
   return buildPackage({
     audit,
     facility,
     proposedBy,
     signedOffBy,
     burns,
-    statement: { bytes: statement, mime: audit.doc_mime_type ?? 'application/octet-stream', ext: (audit.doc_key ?? '').slice((audit.doc_key ?? '').lastIndexOf('.') + 1) },
+    statement: {
+      bytes: statement,
+      mime: audit.doc_mime_type ?? 'application/octet-stream',
+      ext: (audit.doc_key ?? '').slice((audit.doc_key ?? '').lastIndexOf('.') + 1),
+    },
     keys: await kilnKeys(data, fingerprints),
   });
 }

@@ -48,7 +48,8 @@ export interface PackageSource {
 
 export const sha256 = (bytes: Uint8Array): string => createHash('sha256').update(bytes).digest('hex');
 
-const auditFileStem = (audit: Pick<AuditRow, 'job_id' | 'signoff_ts'>) => `audit-${audit.job_id.replace(/[^A-Za-z0-9._-]+/g, '_')}-${(audit.signoff_ts ?? '').slice(0, 10)}`;
+const auditFileStem = (audit: Pick<AuditRow, 'job_id' | 'signoff_ts'>) =>
+  `audit-${audit.job_id.replace(/[^A-Za-z0-9._-]+/g, '_')}-${(audit.signoff_ts ?? '').slice(0, 10)}`;
 
 export const packageFileName = (audit: Pick<AuditRow, 'job_id' | 'signoff_ts'>): string => `${auditFileStem(audit)}.zip`;
 
@@ -56,7 +57,8 @@ export const packageFileName = (audit: Pick<AuditRow, 'job_id' | 'signoff_ts'>):
 export const reportFileName = (audit: Pick<AuditRow, 'job_id' | 'signoff_ts'>): string => `${auditFileStem(audit)}-report.pdf`;
 
 /** The signature state frozen at signoff; from a store that froze none, the log's own. */
-export const signatureOf = ({ row, frozen }: Pick<PackageBurnSource, 'row' | 'frozen'>): LogSignature => (frozen.signed === undefined ? row : frozen);
+export const signatureOf = ({ row, frozen }: Pick<PackageBurnSource, 'row' | 'frozen'>): LogSignature =>
+  frozen.signed === undefined ? row : frozen;
 
 function packageBurn({ row, raw, frozen }: PackageBurnSource): PackageBurn {
   if (!row.analysis) throw new Error(`Audited log ${row.id} has no analysis.`);
@@ -133,7 +135,12 @@ export async function buildPackage(source: PackageSource): Promise<Uint8Array> {
         id: facility.id,
         mnemonic: facility.mnemonic,
         name: facility.name,
-        box: { latitude_min: facility.latitude_min, latitude_max: facility.latitude_max, longitude_min: facility.longitude_min, longitude_max: facility.longitude_max },
+        box: {
+          latitude_min: facility.latitude_min,
+          latitude_max: facility.latitude_max,
+          longitude_min: facility.longitude_min,
+          longitude_max: facility.longitude_max,
+        },
       },
       proposed_by: source.proposedBy,
       proposed_ts: audit.create_ts,
@@ -141,7 +148,13 @@ export async function buildPackage(source: PackageSource): Promise<Uint8Array> {
       signoff_ts: audit.signoff_ts,
     },
     burns,
-    totals: { burns: burns.length, co2_removed_g: co2, biochar_produced_g: biochar, co2_removed: toKg(co2), biochar_produced: toKg(biochar) },
+    totals: {
+      burns: burns.length,
+      co2_removed_g: co2,
+      biochar_produced_g: biochar,
+      co2_removed: toKg(co2),
+      biochar_produced: toKg(biochar),
+    },
     statement: { file: statementFile, mime_type: source.statement.mime, sha256: sha256(source.statement.bytes) },
     kiln_keys: keys,
     files: Object.fromEntries(others.map(([path, bytes]) => [path, sha256(bytes)])),

@@ -18,7 +18,13 @@ const WIDTH = PAGE.width - 2 * MARGIN;
 const SIZE = { title: 16, heading: 12, text: 9, small: 7.5 } as const;
 const LINE = 1.45;
 const CHART = { height: 130, points: 300 } as const;
-const COLOURS = { t1: rgb(0.8, 0.2, 0.1), t2: rgb(0.95, 0.6, 0.1), w: rgb(0.1, 0.35, 0.75), mark: rgb(0.45, 0.45, 0.45), grid: rgb(0.85, 0.85, 0.85) };
+const COLOURS = {
+  t1: rgb(0.8, 0.2, 0.1),
+  t2: rgb(0.95, 0.6, 0.1),
+  w: rgb(0.1, 0.35, 0.75),
+  mark: rgb(0.45, 0.45, 0.45),
+  grid: rgb(0.85, 0.85, 0.85),
+};
 
 /** An audit's kiln type; -1 takes burns of any type. */
 const auditKilnType = (type: number) => (type === ANY_KILN_TYPE ? 'Any' : kilnTypeInfo(type).label);
@@ -79,7 +85,9 @@ class Writer {
     const size = SIZE.small;
     this.room(size * LINE);
     this.y -= size * LINE;
-    cells.forEach((cell, i) => this.page.drawText(this.clean(cell), { x: MARGIN + xs[i], y: this.y, size, font: bold ? this.bold : this.font }));
+    cells.forEach((cell, i) =>
+      this.page.drawText(this.clean(cell), { x: MARGIN + xs[i], y: this.y, size, font: bold ? this.bold : this.font }),
+    );
   }
 }
 
@@ -90,7 +98,12 @@ function thin(points: readonly ChartPoint[]): readonly ChartPoint[] {
   return Array.from({ length: CHART.points }, (_, i) => points[Math.floor(i * step)]);
 }
 
-function pathOf(points: readonly ChartPoint[], value: (p: ChartPoint) => number | null, x: (ts: number) => number, y: (v: number) => number): string {
+function pathOf(
+  points: readonly ChartPoint[],
+  value: (p: ChartPoint) => number | null,
+  x: (ts: number) => number,
+  y: (v: number) => number,
+): string {
   let path = '';
   let pen = false;
   for (const p of points) {
@@ -143,10 +156,18 @@ function chart(w: Writer, burn: PackageBurn, points: readonly ChartPoint[]): voi
     if (typeof ts !== 'number' || ts < t0 || ts > t0 + span) continue;
     // labels alternate between two heights: marks close together stay legible
     const labelY = top - 8 - (marked++ % 2) * 8;
-    page.drawSvgPath(`M${x(ts).toFixed(2)} 0 L${x(ts).toFixed(2)} ${CHART.height}`, { ...at, borderColor: COLOURS.mark, borderWidth: 0.5, borderDashArray: [2, 2] });
+    page.drawSvgPath(`M${x(ts).toFixed(2)} 0 L${x(ts).toFixed(2)} ${CHART.height}`, {
+      ...at,
+      borderColor: COLOURS.mark,
+      borderWidth: 0.5,
+      borderDashArray: [2, 2],
+    });
     page.drawText(label, { x: MARGIN + x(ts) + 2, y: labelY, size: 6, font: w.font, color: COLOURS.mark });
   }
-  for (const [key, colour] of [['t1', COLOURS.t1], ['t2', COLOURS.t2]] as const) {
+  for (const [key, colour] of [
+    ['t1', COLOURS.t1],
+    ['t2', COLOURS.t2],
+  ] as const) {
     const path = pathOf(shown, (p) => p[key], x, yT);
     if (path) page.drawSvgPath(path, { ...at, borderColor: colour, borderWidth: 0.7 });
   }
@@ -161,7 +182,9 @@ function chart(w: Writer, burn: PackageBurn, points: readonly ChartPoint[]): voi
 
 function factorsText(burn: PackageBurn): string {
   const { calibration: c, facility: f } = burn.factors;
-  const calibration = c ? `per_g_weight ${c.per_g_weight}${c.zero_weight === null ? '' : `, zero_weight ${c.zero_weight}`}` : 'none (Retort)';
+  const calibration = c
+    ? `per_g_weight ${c.per_g_weight}${c.zero_weight === null ? '' : `, zero_weight ${c.zero_weight}`}`
+    : 'none (Retort)';
   return `Algorithm ${burn.algorithm_version}; kiln type ${kilnTypeInfo(burn.factors.kiln_type).label}; calibration ${calibration}; wicf ${f.wicf ?? 'not used'}; carbon removal factor ${f.carbon_removal_factor}.`;
 }
 
@@ -171,7 +194,11 @@ function signatureText(burn: PackageBurn): string {
 
 const TABLE_X = [0, 48, 118, 210, 240, 310, 380, 440] as const;
 
-export async function renderReport(manifest: PackageManifest, charts: ReadonlyMap<number, readonly ChartPoint[]>, manifestSha256: string): Promise<Uint8Array> {
+export async function renderReport(
+  manifest: PackageManifest,
+  charts: ReadonlyMap<number, readonly ChartPoint[]>,
+  manifestSha256: string,
+): Promise<Uint8Array> {
   const { audit, totals } = manifest;
   const doc = await PDFDocument.create({ updateMetadata: false });
   const signed = new Date(audit.signoff_ts);
@@ -186,24 +213,43 @@ export async function renderReport(manifest: PackageManifest, charts: ReadonlyMa
   w.gap();
   w.text(`Job ${audit.job_id} (audit ${audit.id}), kiln type ${auditKilnType(audit.kiln_type)}`, { size: SIZE.heading, bold: true });
   const box = audit.facility.box;
-  w.text(`Facility ${audit.facility.mnemonic} ${audit.facility.name} (id ${audit.facility.id}); GPS box latitude ${box.latitude_min} to ${box.latitude_max}, longitude ${box.longitude_min} to ${box.longitude_max}.`);
-  w.text(`Proposed by ${audit.proposed_by?.username ?? 'unknown'} on ${utc(audit.proposed_ts)}; signed off by ${audit.signed_off_by?.username ?? 'unknown'} on ${utc(audit.signoff_ts)}.`);
+  w.text(
+    `Facility ${audit.facility.mnemonic} ${audit.facility.name} (id ${audit.facility.id}); GPS box latitude ${box.latitude_min} to ${box.latitude_max}, longitude ${box.longitude_min} to ${box.longitude_max}.`,
+  );
+  w.text(
+    `Proposed by ${audit.proposed_by?.username ?? 'unknown'} on ${utc(audit.proposed_ts)}; signed off by ${audit.signed_off_by?.username ?? 'unknown'} on ${utc(audit.signoff_ts)}.`,
+  );
   w.text(`Statement ${manifest.statement.file} (${manifest.statement.mime_type}), SHA-256 ${manifest.statement.sha256}.`);
   w.text(`manifest.json SHA-256 ${manifestSha256}`, { bold: true });
   w.gap();
   w.text('Totals', { size: SIZE.heading, bold: true });
-  w.text(`${totals.burns} burns. CO2 removed ${formatCarbon(totals.co2_removed, 'total')} kg (${kg(totals.co2_removed_g)}, ${totals.co2_removed_g} g).`);
-  w.text(`Biochar produced ${formatCarbon(totals.biochar_produced, 'total')} kg (${kg(totals.biochar_produced_g)}, ${totals.biochar_produced_g} g).`);
+  w.text(
+    `${totals.burns} burns. CO2 removed ${formatCarbon(totals.co2_removed, 'total')} kg (${kg(totals.co2_removed_g)}, ${totals.co2_removed_g} g).`,
+  );
+  w.text(
+    `Biochar produced ${formatCarbon(totals.biochar_produced, 'total')} kg (${kg(totals.biochar_produced_g)}, ${totals.biochar_produced_g} g).`,
+  );
   w.text('Totals are sums of whole grams, rounded once, half away from zero.', { size: SIZE.small });
   const versions = [...new Set(manifest.burns.map((b) => b.algorithm_version))].sort();
-  w.text(`Algorithm versions: ${versions.join(', ')}. Kiln keys that signed: ${manifest.kiln_keys.length ? manifest.kiln_keys.map((k) => `${k.kiln_id} ${k.fingerprint}`).join('; ') : 'none'}.`);
+  w.text(
+    `Algorithm versions: ${versions.join(', ')}. Kiln keys that signed: ${manifest.kiln_keys.length ? manifest.kiln_keys.map((k) => `${k.kiln_id} ${k.fingerprint}`).join('; ') : 'none'}.`,
+  );
   w.gap();
 
   w.text('Burns', { size: SIZE.heading, bold: true });
   w.row(['Analysis', 'Kiln', 'Log time', 'Valid', 'CO2 kg', 'Biochar kg', 'Signed', 'Algorithm'], TABLE_X, { bold: true });
   for (const b of manifest.burns) {
     w.row(
-      [String(b.analysis_id), b.kiln_id ?? '-', b.logts ?? '-', b.valid ? 'yes' : 'no', formatCarbon(b.co2_removed, 'exact'), formatCarbon(b.biochar_produced, 'exact'), b.signed ? 'yes' : 'no', b.algorithm_version],
+      [
+        String(b.analysis_id),
+        b.kiln_id ?? '-',
+        b.logts ?? '-',
+        b.valid ? 'yes' : 'no',
+        formatCarbon(b.co2_removed, 'exact'),
+        formatCarbon(b.biochar_produced, 'exact'),
+        b.signed ? 'yes' : 'no',
+        b.algorithm_version,
+      ],
       TABLE_X,
     );
   }
@@ -211,7 +257,9 @@ export async function renderReport(manifest: PackageManifest, charts: ReadonlyMa
     w.gap(10);
     w.room(CHART.height + 90);
     w.text(`Burn ${b.analysis_id}: kiln ${b.kiln_id ?? '-'}, ${b.logts ?? 'no log time'}, file ${b.file_name}`, { bold: true });
-    w.text(`CO2 removed ${kg(b.co2_removed_g)}, biochar produced ${kg(b.biochar_produced_g)}; ${b.valid ? 'valid' : `not valid: ${b.reasons.map((r) => r.message).join(' ')}`}`);
+    w.text(
+      `CO2 removed ${kg(b.co2_removed_g)}, biochar produced ${kg(b.biochar_produced_g)}; ${b.valid ? 'valid' : `not valid: ${b.reasons.map((r) => r.message).join(' ')}`}`,
+    );
     w.text(factorsText(b), { size: SIZE.small });
     w.text(`${signatureText(b)}. Log SHA-256 ${b.log_sha256}.`, { size: SIZE.small });
     chart(w, b, charts.get(b.analysis_id) ?? []);

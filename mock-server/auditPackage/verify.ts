@@ -40,7 +40,11 @@ const show = (value: unknown): string => (value === undefined ? '(absent)' : JSO
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** The first path where two JSON values differ, or null when they are the same. */
-export function firstDifference(recorded: unknown, derived: unknown, path: string): { path: string; recorded: unknown; derived: unknown } | null {
+export function firstDifference(
+  recorded: unknown,
+  derived: unknown,
+  path: string,
+): { path: string; recorded: unknown; derived: unknown } | null {
   if (Array.isArray(recorded) && Array.isArray(derived)) {
     if (recorded.length !== derived.length) return { path: `${path}.length`, recorded: recorded.length, derived: derived.length };
     for (let i = 0; i < recorded.length; i++) {
@@ -73,8 +77,15 @@ function readManifest(files: Record<string, Uint8Array>): PackageManifest {
   } catch {
     throw new Difference(MANIFEST_FILE, 'JSON', 'a JSON object', 'unreadable');
   }
-  if (!isRecord(parsed) || parsed.format !== PACKAGE_FORMAT) throw new Difference(MANIFEST_FILE, 'format', isRecord(parsed) ? parsed.format : undefined, PACKAGE_FORMAT);
-  if (!Array.isArray(parsed.burns) || !isRecord(parsed.files) || !isRecord(parsed.totals) || !isRecord(parsed.statement) || !Array.isArray(parsed.kiln_keys)) {
+  if (!isRecord(parsed) || parsed.format !== PACKAGE_FORMAT)
+    throw new Difference(MANIFEST_FILE, 'format', isRecord(parsed) ? parsed.format : undefined, PACKAGE_FORMAT);
+  if (
+    !Array.isArray(parsed.burns) ||
+    !isRecord(parsed.files) ||
+    !isRecord(parsed.totals) ||
+    !isRecord(parsed.statement) ||
+    !Array.isArray(parsed.kiln_keys)
+  ) {
     throw new Difference(MANIFEST_FILE, 'shape', 'burns, totals, statement, kiln_keys and files', 'missing or of the wrong type');
   }
   return parsed as unknown as PackageManifest;
@@ -108,7 +119,8 @@ function checkKeys(keys: readonly PackageKey[]): Map<string, ReturnType<typeof c
     } catch {
       throw new Difference(MANIFEST_FILE, `${field}.public_key`, 'an Ed25519 public key (PEM, SPKI)', 'unreadable');
     }
-    if (parsed.asymmetricKeyType !== 'ed25519') throw new Difference(MANIFEST_FILE, `${field}.public_key`, 'ed25519', parsed.asymmetricKeyType);
+    if (parsed.asymmetricKeyType !== 'ed25519')
+      throw new Difference(MANIFEST_FILE, `${field}.public_key`, 'ed25519', parsed.asymmetricKeyType);
     expectSame(MANIFEST_FILE, `${field}.fingerprint`, key.fingerprint, sha256(parsed.export({ type: 'spki', format: 'der' })));
     byFingerprint.set(key.fingerprint, parsed);
   }
@@ -139,7 +151,12 @@ function checkAnalysis(burn: PackageBurn, raw: Uint8Array): void {
   expectSame(file, 'analysis', burn.analysis, result);
   expectSame(file, 'algorithm_version', burn.algorithm_version, derived.algorithm_version);
   expectSame(file, 'valid', burn.valid, derived.valid === 'true');
-  expectSame(file, 'reasons', burn.reasons, derived.reasons.map(({ code, message }) => ({ code, message })));
+  expectSame(
+    file,
+    'reasons',
+    burn.reasons,
+    derived.reasons.map(({ code, message }) => ({ code, message })),
+  );
   expectSame(file, 'co2_removed_g', burn.co2_removed_g, toGrams(derived.co2_removed));
   expectSame(file, 'biochar_produced_g', burn.biochar_produced_g, toGrams(derived.biochar_produced));
   expectSame(file, 'co2_removed', burn.co2_removed, toKg(toGrams(derived.co2_removed)));
@@ -184,7 +201,7 @@ export async function verifyPackage(zip: Uint8Array): Promise<VerifyOutcome> {
       const signature = burn.signed ? `signed (key ${burn.key_fingerprint})` : 'unsigned';
       lines.push(
         `burn ${burn.analysis_id} ${burn.log_file}: OK, ${burn.valid ? 'valid' : 'not valid'}, CO2 ${kg(burn.co2_removed_g)} kg, biochar ${kg(burn.biochar_produced_g)} kg, algorithm ${burn.algorithm_version}, ${signature}`,
-    );
+      );
     }
     checkTotals(manifest);
     const manifestSha = sha256(files[MANIFEST_FILE]);

@@ -10,7 +10,8 @@ import type { AuditCo2Summary, AuditHistoryItem, AuditLog, ProposedAuditItem } f
 /** Reads at most this many analysis files at once. */
 const READ_AT_ONCE = 16;
 
-const byLogTime = (a: KilnLogRecord, b: KilnLogRecord) => ((a.logts ?? '') < (b.logts ?? '') ? -1 : (a.logts ?? '') > (b.logts ?? '') ? 1 : a.id - b.id);
+const byLogTime = (a: KilnLogRecord, b: KilnLogRecord) =>
+  (a.logts ?? '') < (b.logts ?? '') ? -1 : (a.logts ?? '') > (b.logts ?? '') ? 1 : a.id - b.id;
 
 /**
  * Burns as the audit log table shows them, oldest first: each row with its
@@ -80,9 +81,15 @@ export async function auditPeople(data: DataStore, audit: AuditRow): Promise<Aud
 }
 
 /** A signed-off audit as a history row; `burns` are its frozen burns, `facilityName` its facility's name. */
-export function historyItem(totals: AuditTotals, burns: readonly AuditBurnRecord[], facilityName: string, people: AuditPeople): AuditHistoryItem {
+export function historyItem(
+  totals: AuditTotals,
+  burns: readonly AuditBurnRecord[],
+  facilityName: string,
+  people: AuditPeople,
+): AuditHistoryItem {
   const { audit } = totals;
-  if (audit.signoff_ts === null || audit.doc_key === null || audit.doc_mime_type === null) throw new Error(`Audit ${audit.id} is not signed off.`);
+  if (audit.signoff_ts === null || audit.doc_key === null || audit.doc_mime_type === null)
+    throw new Error(`Audit ${audit.id} is not signed off.`);
   return {
     id: audit.id,
     signoff_ts: audit.signoff_ts,

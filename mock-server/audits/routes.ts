@@ -75,168 +75,201 @@ export function auditHandlers(ctx: AppContext): Handlers {
     const id = positiveId(req.params.id, 'id');
     const [audit, scope] = await Promise.all([data.audits.get(id), scopeOf(req)]);
     if (!audit || (scope && !scope.has(audit.facility_id))) throw notFound('No such audit.');
-    if (audit.signoff_ts === null) throw conflict(`Audit ${audit.id} is not signed off yet: only a signed-off audit has a verification package.`);
+    if (audit.signoff_ts === null)
+      throw conflict(`Audit ${audit.id} is not signed off yet: only a signed-off audit has a verification package.`);
     return audit;
   };
 
   return {
-  listPotentialAuditLogs: async (req, res) => {
-    const kiln_type = kilnTypeParam(req.query.kiln_type);
-    // one facility's burns (an audit covers one), or every facility the caller may see; another's facility is a 404
-    const facilityIds =
-      req.query.facility_id === undefined
-        ? await scopeOf(req).then((scope) => scope && [...scope])
-        : [(await reachableFacility(req.auth!, data, positiveId(req.query.facility_id, 'facility_id'))).id];
-    const rows = await data.audits.potentialLogs({ kiln_type, facilityIds });
-    const current = rows.filter((row) => analysisVersion(row.analysis) === ALGORITHM_VERSION);
-    const stale = rows.filter((row) => analysisVersion(row.analysis) !== ALGORITHM_VERSION);
-    const body: PotentialLogsResponse = {
-      data: await auditLogs(files, current, { chart: false }),
-      needs_reanalysis: await auditLogs(files, stale, { chart: false }),
-      algorithm_version: ALGORITHM_VERSION,
-    };
-    res.json(body);
-  },
+    listPotentialAuditLogs: async (req, res) => {
+      const kiln_type = kilnTypeParam(req.query.kiln_type);
+      // one facility's burns (an audit covers one), or every facility the caller may see; another's facility is a 404
+      const facilityIds =
+        req.query.facility_id === undefined
+          ? await scopeOf(req).then((scope) => scope && [...scope])
+          : [(await reachableFacility(req.auth!, data, positiveId(req.query.facility_id, 'facility_id'))).id];
+      const rows = await data.audits.potentialLogs({ kiln_type, facilityIds });
+      const current = rows.filter((row) => analysisVersion(row.analysis) === ALGORITHM_VERSION);
+      const stale = rows.filter((row) => analysisVersion(row.analysis) !== ALGORITHM_VERSION);
+      const body: PotentialLogsResponse = {
+        data: await auditLogs(files, current, { chart: false }),
+        needs_reanalysis: await auditLogs(files, stale, { chart: false }),
+        algorithm_version: ALGORITHM_VERSION,
+      };
+      res.json(body);
+    },
 
-  proposeAudit: async (req, res) => {
-    const jobId = typeof req.query.job_id === 'string' ? req.query.job_id.trim() : '';
-    if (!jobId) throw fieldError('job_id', 'Please provide a valid job identifier.');
-    const kilnType = kilnTypeParam(req.query.kiln_type);
-    const { analysis_ids: ids } = req.body as ProposeRequest;
-    if (ids.length === 0) throw fieldError('analysis_ids', 'Please select at least one log to propose an audit.');
-    // one facility per audit (docs/product.md#what-the-product-does): said as a 400 before any claim; the store checks again under its lock
-    const { rows } = await data.kilnLogs.list(
-      { archived: false, facilityIds: null },
-      { ids: new Set(ids) },
-      { sort: { field: 'id', order: 'ASC' }, range: [0, MAX_BURNS - 1] },
-    );
-    const facilities = new Map(rows.filter((r) => r.facility_id !== null).map((r) => [r.facility_id, r.facility_name ?? `facility ${r.facility_id}`]));
-    if (facilities.size > 1) {
-      throw fieldError('analysis_ids', `An audit covers one facility only: the selected logs belong to ${[...facilities.values()].sort().join(', ')}.`);
-    }
-    const audit = await data.audits.propose({
-      job_id: jobId,
-      kiln_type: kilnType,
-      facility_id: null,
-      analysis_ids: ids,
-      create_ts: new Date().toISOString(),
-      proposed_by: req.auth!.userId,
-      algorithm_version: ALGORITHM_VERSION,
-    });
-    const body: ProposeResult = { ...proposedAudit(audit), facility_id: audit.facility_id, analysis_ids: audit.analysis_ids };
-    res.status(201).json(body);
-  },
+    proposeAudit: async (req, res) => {
+      const jobId = typeof req.query.job_id === 'string' ? req.query.job_id.trim() : '';
+      if (!jobId) throw fieldError('job_id', 'Please provide a valid job identifier.');
+      const kilnType = kilnTypeParam(req.query.kiln_type);
+      const { analysis_ids: ids } = req.body as ProposeRequest;
+      if (ids.length === 0) throw fieldError('analysis_ids', 'Please select at least one log to propose an audit.');
+      // one facility per audit (docs/product.md#what-the-product-does): said as a 400 before any claim; the store checks again under its lock
+      const { rows } = await data.kilnLogs.list(
+        { archived: false, facilityIds: null },
+        { ids: new Set(ids) },
+        { sort: { field: 'id', order: 'ASC' }, range: [0, MAX_BURNS - 1] },
+      );
+      const facilities = new Map(
+        rows.filter((r) => r.facility_id !== null).map((r) => [r.facility_id, r.facility_name ?? `facility ${r.facility_id}`]),
+      );
+      if (facilities.size > 1) {
+        throw fieldError(
+          'analysis_ids',
+          `An audit covers one facility only: the selected logs belong to ${[...facilities.values()].sort().join(', ')}.`,
+        );
+      }
+      const audit = await data.audits.propose({
+        job_id: jobId,
+        kiln_type: kilnType,
+        facility_id: null,
+        analysis_ids: ids,
+        create_ts: new Date().toISOString(),
+        proposed_by: req.auth!.userId,
+        algorithm_version: ALGORITHM_VERSION,
+      });
+      const body: ProposeResult = { ...proposedAudit(audit), facility_id: audit.facility_id, analysis_ids: audit.analysis_ids };
+      res.status(201).json(body);
+    },
 
-  listAuditOptions: async (req, res) => {
-    const [open, scope] = await Promise.all([data.audits.open(), scopeOf(req)]);
-    const body: ProposedAuditsResponse = { data: open.filter((a) => !scope || scope.has(a.facility_id)).map(proposedAudit) };
-    res.json(body);
-  },
+    listAuditOptions: async (req, res) => {
+      const [open, scope] = await Promise.all([data.audits.open(), scopeOf(req)]);
+      const body: ProposedAuditsResponse = { data: open.filter((a) => !scope || scope.has(a.facility_id)).map(proposedAudit) };
+      res.json(body);
+    },
 
-  listAuditableLogs: async (req, res) => {
-    const audit = await visibleAudit(req, positiveId(req.query.audit, 'audit'), false);
-    const rows = await data.audits.logsOf(audit.id);
-    const body: AuditableLogsResponse = { data: { logs: await auditLogs(files, rows, { chart: true }), co2_summary: facilitySummary(rows) } };
-    res.json(body);
-  },
+    listAuditableLogs: async (req, res) => {
+      const audit = await visibleAudit(req, positiveId(req.query.audit, 'audit'), false);
+      const rows = await data.audits.logsOf(audit.id);
+      const body: AuditableLogsResponse = {
+        data: { logs: await auditLogs(files, rows, { chart: true }), co2_summary: facilitySummary(rows) },
+      };
+      res.json(body);
+    },
 
-  signOffAudit: async (req, res) => {
-    await readMultipart(ctx.uploads, req, res, [STATEMENT_UPLOAD.fileField], { textFields: MAX_BURNS + 4 });
-    const auditId = positiveId(formField(req, 'proposed_audit_id'), 'proposed_audit_id');
-    const ids = signoffIds(req);
-    // the cheap refusals before the statement is read and stored; the store checks again under its lock
-    const audit = await data.audits.get(auditId);
-    if (!audit) throw notFound('No such proposed audit.');
-    if (audit.signoff_ts !== null) throw conflict(`Audit ${audit.id} is already signed off.`);
-    // four eyes on a certification (security review Info 12); who proposed never changes, so this check needs no lock
-    if (!maySignOff(audit, req.auth!.userId)) throw forbidden(SIGNOFF_BY_PROPOSER);
-    const { content } = await checkedStatement(req, ctx.pdfChecker);
+    signOffAudit: async (req, res) => {
+      await readMultipart(ctx.uploads, req, res, [STATEMENT_UPLOAD.fileField], { textFields: MAX_BURNS + 4 });
+      const auditId = positiveId(formField(req, 'proposed_audit_id'), 'proposed_audit_id');
+      const ids = signoffIds(req);
+      // the cheap refusals before the statement is read and stored; the store checks again under its lock
+      const audit = await data.audits.get(auditId);
+      if (!audit) throw notFound('No such proposed audit.');
+      if (audit.signoff_ts !== null) throw conflict(`Audit ${audit.id} is already signed off.`);
+      // four eyes on a certification (security review Info 12); who proposed never changes, so this check needs no lock
+      if (!maySignOff(audit, req.auth!.userId)) throw forbidden(SIGNOFF_BY_PROPOSER);
+      const { content } = await checkedStatement(req, ctx.pdfChecker);
 
-    const docKey = newDocKey(content.ext);
-    const key = evidenceBlobKey(docKey);
-    await blobs.put(key, content.bytes, content.mime);
-    const totals = await commitFiles(blobs, {
-      added: [key],
-      write: () =>
-        data.audits.signoff({
-          audit_id: audit.id,
-          analysis_ids: ids,
-          signoff_ts: new Date().toISOString(),
-          doc_key: docKey,
-          doc_mime_type: content.mime,
-          signed_off_by: req.auth!.userId,
-          algorithm_version: ALGORITHM_VERSION,
+      const docKey = newDocKey(content.ext);
+      const key = evidenceBlobKey(docKey);
+      await blobs.put(key, content.bytes, content.mime);
+      const totals = await commitFiles(blobs, {
+        added: [key],
+        write: () =>
+          data.audits.signoff({
+            audit_id: audit.id,
+            analysis_ids: ids,
+            signoff_ts: new Date().toISOString(),
+            doc_key: docKey,
+            doc_mime_type: content.mime,
+            signed_off_by: req.auth!.userId,
+            algorithm_version: ALGORITHM_VERSION,
+          }),
+      });
+      const [burns, facility, people] = await Promise.all([
+        data.audits.burns(audit.id),
+        data.facilities.get(audit.facility_id),
+        auditPeople(data, totals.audit),
+      ]);
+      res.json(historyItem(totals, burns, facility?.name ?? '', people));
+    },
+
+    listAuditHistory: async (req, res) => {
+      const facility = await reachableFacility(req.auth!, data, positiveId(req.query.facility_id, 'facility_id'));
+      const { from, to } = signoffRange(req.query);
+      if (from && to && from > to)
+        throw badRequest('from must not be after to.', { from: 'from must not be after to.', to: 'to must not be before from.' });
+      const audits = await data.audits.history({ facilityIds: [facility.id], from, to });
+      const [burns, people] = await Promise.all([
+        Promise.all(audits.map((t) => data.audits.burns(t.audit.id))),
+        Promise.all(audits.map((t) => auditPeople(data, t.audit))),
+      ]);
+      const body: AuditHistoryResponse = { data: audits.map((t, i) => historyItem(t, burns[i], facility.name, people[i])) };
+      res.json(body);
+    },
+
+    listAuditedLogs: async (req, res) => {
+      const audit = await visibleAudit(req, positiveId(req.query.audit_id, 'audit_id'), true);
+      const [rows, burns] = await Promise.all([data.audits.logsOf(audit.id), data.audits.burns(audit.id)]);
+      const logs = await auditLogs(files, rows, { chart: true, auditJobId: audit.job_id });
+      const frozen = new Map(burns.map((b) => [b.kilnlog_id, b]));
+      const body: AuditedLogsResponse = {
+        data: logs,
+        burns: logs.flatMap((log) => {
+          const b = frozen.get(log.id);
+          return b
+            ? [
+                {
+                  analysis_id: b.kilnlog_id,
+                  co2_removed: b.co2_removed,
+                  biochar_produced: b.biochar_produced,
+                  algorithm_version: b.algorithm_version,
+                },
+              ]
+            : [];
         }),
-    });
-    const [burns, facility, people] = await Promise.all([data.audits.burns(audit.id), data.facilities.get(audit.facility_id), auditPeople(data, totals.audit)]);
-    res.json(historyItem(totals, burns, facility?.name ?? '', people));
-  },
+      };
+      res.json(body);
+    },
 
-  listAuditHistory: async (req, res) => {
-    const facility = await reachableFacility(req.auth!, data, positiveId(req.query.facility_id, 'facility_id'));
-    const { from, to } = signoffRange(req.query);
-    if (from && to && from > to) throw badRequest('from must not be after to.', { from: 'from must not be after to.', to: 'to must not be before from.' });
-    const audits = await data.audits.history({ facilityIds: [facility.id], from, to });
-    const [burns, people] = await Promise.all([Promise.all(audits.map((t) => data.audits.burns(t.audit.id))), Promise.all(audits.map((t) => auditPeople(data, t.audit)))]);
-    const body: AuditHistoryResponse = { data: audits.map((t, i) => historyItem(t, burns[i], facility.name, people[i])) };
-    res.json(body);
-  },
+    getAuditEvidence: async (req, res) => {
+      const docKey = String(req.params.doc_key);
+      const [audit, scope] = await Promise.all([isDocKey(docKey) ? data.audits.withDocKey(docKey) : null, scopeOf(req)]);
+      if (!audit || !audit.doc_mime_type || (scope && !scope.has(audit.facility_id))) throw notFound('No such audit evidence.');
+      const ext = docKey.slice(docKey.lastIndexOf('.'));
+      await sendBlob(res, blobs, { key: evidenceBlobKey(docKey), mime: audit.doc_mime_type, name: `audit-${audit.id}-statement${ext}` });
+    },
 
-  listAuditedLogs: async (req, res) => {
-    const audit = await visibleAudit(req, positiveId(req.query.audit_id, 'audit_id'), true);
-    const [rows, burns] = await Promise.all([data.audits.logsOf(audit.id), data.audits.burns(audit.id)]);
-    const logs = await auditLogs(files, rows, { chart: true, auditJobId: audit.job_id });
-    const frozen = new Map(burns.map((b) => [b.kilnlog_id, b]));
-    const body: AuditedLogsResponse = {
-      data: logs,
-      burns: logs.flatMap((log) => {
-        const b = frozen.get(log.id);
-        return b ? [{ analysis_id: b.kilnlog_id, co2_removed: b.co2_removed, biochar_produced: b.biochar_produced, algorithm_version: b.algorithm_version }] : [];
-      }),
-    };
-    res.json(body);
-  },
+    // a signed-off audit's verification package (zip), the same bytes every time
+    getAuditPackage: async (req, res) => {
+      const audit = await packagedAudit(req);
+      const zip = await auditPackage(data, blobs, audit);
+      res
+        .attachment(packageFileName(audit))
+        .type('application/zip')
+        .set({ 'Content-Length': String(zip.length), 'Cache-Control': 'private, no-cache' });
+      res.end(zip);
+    },
 
-  getAuditEvidence: async (req, res) => {
-    const docKey = String(req.params.doc_key);
-    const [audit, scope] = await Promise.all([isDocKey(docKey) ? data.audits.withDocKey(docKey) : null, scopeOf(req)]);
-    if (!audit || !audit.doc_mime_type || (scope && !scope.has(audit.facility_id))) throw notFound('No such audit evidence.');
-    const ext = docKey.slice(docKey.lastIndexOf('.'));
-    await sendBlob(res, blobs, { key: evidenceBlobKey(docKey), mime: audit.doc_mime_type, name: `audit-${audit.id}-statement${ext}` });
-  },
+    // the package's report.pdf on its own, for the console's viewer
+    getAuditReport: async (req, res) => {
+      const audit = await packagedAudit(req);
+      const pdf = await auditReport(data, blobs, audit);
+      res
+        .type('application/pdf')
+        .set({
+          'Content-Length': String(pdf.length),
+          'Content-Disposition': inlineDisposition(reportFileName(audit)),
+          'Cache-Control': 'private, no-cache',
+        });
+      res.end(pdf);
+    },
 
-  // a signed-off audit's verification package (zip), the same bytes every time
-  getAuditPackage: async (req, res) => {
-    const audit = await packagedAudit(req);
-    const zip = await auditPackage(data, blobs, audit);
-    res.attachment(packageFileName(audit)).type('application/zip').set({ 'Content-Length': String(zip.length), 'Cache-Control': 'private, no-cache' });
-    res.end(zip);
-  },
-
-  // the package's report.pdf on its own, for the console's viewer
-  getAuditReport: async (req, res) => {
-    const audit = await packagedAudit(req);
-    const pdf = await auditReport(data, blobs, audit);
-    res.type('application/pdf').set({ 'Content-Length': String(pdf.length), 'Content-Disposition': inlineDisposition(reportFileName(audit)), 'Cache-Control': 'private, no-cache' });
-    res.end(pdf);
-  },
-
-  getCo2Summary: async (req, res) => {
-    const scope = await scopeOf(req);
-    const rows = await data.audits.co2Summary({ facilityIds: scope && [...scope] });
-    const facilities = new Map<number, Co2SummaryResponse['data']['facilities'][number]>();
-    for (const { facility_id, facility_name, ...month } of rows) {
-      const entry = facilities.get(facility_id) ?? { id: facility_id, name: facility_name, data: [] };
-      entry.data.push(month);
-      facilities.set(facility_id, entry);
-    }
-    const body: Co2SummaryResponse = {
-      status: 1,
-      message: 'Audited and utilised CO2 and audited biochar per facility and month.',
-      data: { facilities: [...facilities.values()].sort((a, b) => a.id - b.id) },
-    };
-    res.json(body);
-  },
-
+    getCo2Summary: async (req, res) => {
+      const scope = await scopeOf(req);
+      const rows = await data.audits.co2Summary({ facilityIds: scope && [...scope] });
+      const facilities = new Map<number, Co2SummaryResponse['data']['facilities'][number]>();
+      for (const { facility_id, facility_name, ...month } of rows) {
+        const entry = facilities.get(facility_id) ?? { id: facility_id, name: facility_name, data: [] };
+        entry.data.push(month);
+        facilities.set(facility_id, entry);
+      }
+      const body: Co2SummaryResponse = {
+        status: 1,
+        message: 'Audited and utilised CO2 and audited biochar per facility and month.',
+        data: { facilities: [...facilities.values()].sort((a, b) => a.id - b.id) },
+      };
+      res.json(body);
+    },
   };
 }

@@ -41,30 +41,30 @@ export function authHandlers(ctx: AppContext): Handlers {
 
   return {
     logIn: [
-    (req, res, next) => {
-      res.locals.credentials = readCredentials(req.body);
-      next();
-    },
-    perClient,
-    async (req, res) => {
-      const { username, password, throttleKey } = credentialsOf(res);
-      const client = req.ip ?? 'unknown';
-      const waitMs = await delays.waitMs(client, throttleKey);
-      // the same answer for real and made-up names, so a 429 tells nothing about who exists
-      if (waitMs > 0) throw tooMany(Math.ceil(waitMs / 1000));
-      const user = await ctx.data.users.findByUsername(username);
-      const stored = user?.password_hash ?? (await decoyPasswordHash());
-      const ok = await hashes.run(() => verifyPassword(password, stored));
-      if (!user || !ok) {
-        await delays.failed(client, throttleKey);
-        throw wrongCredentials();
-      }
-      await delays.succeeded(client, throttleKey);
-      // the right password, but the account waits for a super-admin's release (security review M2)
-      if (user.locked) throw new HttpError(423, ACCOUNT_LOCKED);
-      await ctx.data.users.recordLogin(user.id, new Date().toISOString());
-      res.type('text/plain').send(await ctx.tokens.issue(user));
-    },
-  ],
+      (req, res, next) => {
+        res.locals.credentials = readCredentials(req.body);
+        next();
+      },
+      perClient,
+      async (req, res) => {
+        const { username, password, throttleKey } = credentialsOf(res);
+        const client = req.ip ?? 'unknown';
+        const waitMs = await delays.waitMs(client, throttleKey);
+        // the same answer for real and made-up names, so a 429 tells nothing about who exists
+        if (waitMs > 0) throw tooMany(Math.ceil(waitMs / 1000));
+        const user = await ctx.data.users.findByUsername(username);
+        const stored = user?.password_hash ?? (await decoyPasswordHash());
+        const ok = await hashes.run(() => verifyPassword(password, stored));
+        if (!user || !ok) {
+          await delays.failed(client, throttleKey);
+          throw wrongCredentials();
+        }
+        await delays.succeeded(client, throttleKey);
+        // the right password, but the account waits for a super-admin's release (security review M2)
+        if (user.locked) throw new HttpError(423, ACCOUNT_LOCKED);
+        await ctx.data.users.recordLogin(user.id, new Date().toISOString());
+        res.type('text/plain').send(await ctx.tokens.issue(user));
+      },
+    ],
   };
 }

@@ -37,7 +37,9 @@ export function loadSecret(dataDir: string, fromEnv?: string): Uint8Array {
   if (fromEnv !== undefined) {
     const bytes = Buffer.from(fromEnv, 'utf8');
     if (bytes.length < MIN_SECRET_BYTES) {
-      throw new Error(`JWT_SECRET must be at least ${MIN_SECRET_BYTES} bytes long (it has ${bytes.length}); leave it unset to have one generated.`);
+      throw new Error(
+        `JWT_SECRET must be at least ${MIN_SECRET_BYTES} bytes long (it has ${bytes.length}); leave it unset to have one generated.`,
+      );
     }
     return Uint8Array.from(bytes);
   }

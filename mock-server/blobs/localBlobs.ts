@@ -77,7 +77,7 @@ export class LocalBlobs implements Blobs {
   private async *listFolder(dir: string, keyPrefix: string, prefix: string, pageSize: number): AsyncGenerator<BlobInfo> {
     // a subfolder is ordered by its name and a slash, as the keys in it are
     type Entry = { name: string; order: string; folder: boolean };
-    for (let after: string | null = null; ; ) {
+    for (let after: string | null = null; ;) {
       const names: FirstKeys<Entry> = new FirstKeys<Entry>(after, pageSize, (entry) => entry.order);
       try {
         for await (const entry of await fs.promises.opendir(dir)) {

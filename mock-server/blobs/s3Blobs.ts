@@ -28,7 +28,9 @@ export interface S3Settings {
 export const DEFAULT_S3_TIMEOUTS = { connectTimeoutMs: 5_000, requestTimeoutMs: 30_000 };
 
 const isMissing = (err: unknown) =>
-  err instanceof NoSuchKey || (err as { name?: string }).name === 'NoSuchKey' || (err as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode === 404;
+  err instanceof NoSuchKey ||
+  (err as { name?: string }).name === 'NoSuchKey' ||
+  (err as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode === 404;
 
 /** Files in an S3-compatible bucket through the AWS SDK, path-style so any S3-compatible server works. */
 export class S3Blobs implements Blobs {
@@ -70,7 +72,11 @@ export class S3Blobs implements Blobs {
 
   async put(key: string, body: Buffer, contentType = 'application/octet-stream'): Promise<void> {
     const Key = checkKey(key);
-    await this.call(() => this.client.send(new PutObjectCommand({ Bucket: this.bucket, Key, Body: body, ContentType: contentType, ContentLength: body.length })));
+    await this.call(() =>
+      this.client.send(
+        new PutObjectCommand({ Bucket: this.bucket, Key, Body: body, ContentType: contentType, ContentLength: body.length }),
+      ),
+    );
   }
 
   async get(key: string): Promise<BlobRead | null> {
@@ -96,12 +102,16 @@ export class S3Blobs implements Blobs {
   }
 
   async *list(prefix = '', pageSize?: number): AsyncIterable<BlobInfo> {
-    const pages = paginateListObjectsV2({ client: this.client, pageSize }, { Bucket: this.bucket, Prefix: checkPrefix(prefix) || undefined })[Symbol.asyncIterator]();
+    const pages = paginateListObjectsV2(
+      { client: this.client, pageSize },
+      { Bucket: this.bucket, Prefix: checkPrefix(prefix) || undefined },
+    )[Symbol.asyncIterator]();
     for (;;) {
       const { done, value: page } = await this.call(() => pages.next());
       if (done) return;
       // a server that leaves out LastModified gets its objects taken as new: the sweep spares what it cannot date
-      for (const item of page.Contents ?? []) if (item.Key) yield { key: item.Key, size: item.Size ?? 0, modified: item.LastModified ?? new Date() };
+      for (const item of page.Contents ?? [])
+        if (item.Key) yield { key: item.Key, size: item.Size ?? 0, modified: item.LastModified ?? new Date() };
     }
   }
 
@@ -115,7 +125,11 @@ export class S3Blobs implements Blobs {
     let batch: string[] = [];
     const flush = async () => {
       if (batch.length === 0) return;
-      await this.call(() => this.client.send(new DeleteObjectsCommand({ Bucket: this.bucket, Delete: { Objects: batch.map((Key) => ({ Key })), Quiet: true } })));
+      await this.call(() =>
+        this.client.send(
+          new DeleteObjectsCommand({ Bucket: this.bucket, Delete: { Objects: batch.map((Key) => ({ Key })), Quiet: true } }),
+        ),
+      );
       batch = [];
     };
     for await (const { key } of this.list(prefix)) {

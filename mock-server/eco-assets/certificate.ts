@@ -79,7 +79,8 @@ export async function certificatePdf(provenance: EcoAssetProvenance, generatedTs
     y -= options.gap ?? 0;
     return true;
   };
-  const block = (first: number | null, last: number | null) => (first === null || last === null ? 'none' : formatSerialBlock({ first, last }));
+  const block = (first: number | null, last: number | null) =>
+    first === null || last === null ? 'none' : formatSerialBlock({ first, last });
 
   write('Carbon removal certificate', { font: bold, size: 20, gap: 6 });
   write(`Eco asset ${asset.id} - transaction ${asset.transaction_id}`, { font: bold, size: 12 });
@@ -92,7 +93,12 @@ export async function certificatePdf(provenance: EcoAssetProvenance, generatedTs
   let shown = 0;
   for (const r of retirements) {
     const purpose = r.purpose ? `, ${r.purpose}` : '';
-    if (!write(`  ${kg(r.co2_retired)} for ${r.beneficiary}${purpose} on ${r.retired_ts} - ${block(r.serial_first, r.serial_last)}`, { size: 9 })) break;
+    if (
+      !write(`  ${kg(r.co2_retired)} for ${r.beneficiary}${purpose} on ${r.retired_ts} - ${block(r.serial_first, r.serial_last)}`, {
+        size: 9,
+      })
+    )
+      break;
     shown++;
   }
   if (shown < retirements.length) write(`  ... and ${retirements.length - shown} more retirements`, { size: 9 });
@@ -101,12 +107,21 @@ export async function certificatePdf(provenance: EcoAssetProvenance, generatedTs
   shown = 0;
   for (const al of allocations) {
     const ok =
-      write(`Audit ${al.signoff_id} (${al.job_id}), ${al.facility_name}: ${kg(al.co2_allocated)}, signed off ${al.signoff_ts}, ${al.burns.length} burns`, { size: 9 }) &&
-      write(`  verification package SHA-256: ${al.package_sha256 ?? 'none'}`, { font: mono, size: 8, gap: 2 });
+      write(
+        `Audit ${al.signoff_id} (${al.job_id}), ${al.facility_name}: ${kg(al.co2_allocated)}, signed off ${al.signoff_ts}, ${al.burns.length} burns`,
+        { size: 9 },
+      ) && write(`  verification package SHA-256: ${al.package_sha256 ?? 'none'}`, { font: mono, size: 8, gap: 2 });
     if (!ok) break;
     shown++;
   }
-  if (shown < allocations.length) write(`... and ${allocations.length - shown} more audits (GET /api/eco-asset/${asset.id}/provenance lists them all)`, { size: 9 });
-  page.drawText(winAnsi(`Issued by Kiln Console on ${generatedTs}. Provenance: /eco-assets/${asset.id}`), { x: MARGIN, y: MARGIN, size: 8, font: regular, color: rgb(0.35, 0.35, 0.35) });
+  if (shown < allocations.length)
+    write(`... and ${allocations.length - shown} more audits (GET /api/eco-asset/${asset.id}/provenance lists them all)`, { size: 9 });
+  page.drawText(winAnsi(`Issued by Kiln Console on ${generatedTs}. Provenance: /eco-assets/${asset.id}`), {
+    x: MARGIN,
+    y: MARGIN,
+    size: 8,
+    font: regular,
+    color: rgb(0.35, 0.35, 0.35),
+  });
   return doc.save();
 }

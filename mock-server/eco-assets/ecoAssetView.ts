@@ -34,7 +34,11 @@ export const toEcoRetirement = (r: EcoRetirementRecord): EcoRetirement => ({
 type Available = Awaited<ReturnType<EcoAssetStore['available']>>;
 
 /** An eco asset in one facility's list: the part its allocations draw from that facility, and how many facilities it spans. */
-export const toFacilityEcoAsset = (e: EcoAssetRecord, allocations: readonly AllocationWithAudit[], facilityId: number): FacilityEcoAsset => ({
+export const toFacilityEcoAsset = (
+  e: EcoAssetRecord,
+  allocations: readonly AllocationWithAudit[],
+  facilityId: number,
+): FacilityEcoAsset => ({
   ...toEcoAsset(e),
   facility_co2: sumKg(allocations.filter((al) => al.facility_id === facilityId).map((al) => al.co2_allocated)),
   facility_count: new Set(allocations.map((al) => al.facility_id)).size,

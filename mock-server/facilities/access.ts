@@ -16,8 +16,16 @@ export function visibleFacilities(auth: AuthContext, data: Pick<DataStore, 'faci
  * ids exist elsewhere (docs/security.md). lock: inside a transaction, its row
  * stays locked until the transaction ends (a check-then-write).
  */
-export async function reachableFacility(auth: AuthContext, data: Pick<DataStore, 'facilities'>, id: number, options: { lock?: boolean } = {}): Promise<FacilityRecord> {
-  const [facility, scope] = await Promise.all([options.lock ? data.facilities.lock(id) : data.facilities.get(id), facilityScope(auth, data)]);
+export async function reachableFacility(
+  auth: AuthContext,
+  data: Pick<DataStore, 'facilities'>,
+  id: number,
+  options: { lock?: boolean } = {},
+): Promise<FacilityRecord> {
+  const [facility, scope] = await Promise.all([
+    options.lock ? data.facilities.lock(id) : data.facilities.get(id),
+    facilityScope(auth, data),
+  ]);
   if (!facility || (scope && !scope.has(facility.id))) throw notFound('No such facility.');
   return facility;
 }

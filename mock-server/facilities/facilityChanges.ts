@@ -1,10 +1,22 @@
 import { resolveFacility } from '../analysis/config';
 import type { AuthContext } from '../auth/authContext';
 import type { StoreParts } from '../store/dataStore';
-import { CREDIT_FIELDS, type CreditValues, type FacilityChangeAction, type FacilityChangeDetail, type FacilityRecord } from '../store/model';
+import {
+  CREDIT_FIELDS,
+  type CreditValues,
+  type FacilityChangeAction,
+  type FacilityChangeDetail,
+  type FacilityRecord,
+} from '../store/model';
 
 /** Records one credit decision about a facility, by the caller, now (inside the decision's own transaction). */
-export function recordFacilityChange(tx: Pick<StoreParts, 'facilities'>, auth: AuthContext, facilityId: number, action: FacilityChangeAction, detail: FacilityChangeDetail) {
+export function recordFacilityChange(
+  tx: Pick<StoreParts, 'facilities'>,
+  auth: AuthContext,
+  facilityId: number,
+  action: FacilityChangeAction,
+  detail: FacilityChangeDetail,
+) {
   return tx.facilities.recordChange({
     facility_id: facilityId,
     actor_id: auth.userId,
@@ -16,7 +28,9 @@ export function recordFacilityChange(tx: Pick<StoreParts, 'facilities'>, auth: A
 }
 
 /** The values that decide what a facility's burns are credited with, as the analysis applies them (defaults for what is not set). */
-export function creditValues(facility: Pick<FacilityRecord, 'latitude_min' | 'latitude_max' | 'longitude_min' | 'longitude_max' | 'kiln_type_config'>): CreditValues {
+export function creditValues(
+  facility: Pick<FacilityRecord, 'latitude_min' | 'latitude_max' | 'longitude_min' | 'longitude_max' | 'kiln_type_config'>,
+): CreditValues {
   const { box, wicf, carbon_removal_factor } = resolveFacility(facility);
   return { ...box, wicf, carbon_removal_factor };
 }

@@ -1,4 +1,10 @@
-import type { Facility, FacilityConfig, FacilityDropdownItem, FacilityOwnerOption, FacilitySaveRequest } from '../../src/domain/api/configure';
+import type {
+  Facility,
+  FacilityConfig,
+  FacilityDropdownItem,
+  FacilityOwnerOption,
+  FacilitySaveRequest,
+} from '../../src/domain/api/configure';
 import { isAllowedOwnerRole } from '../../src/domain/facilityValidation';
 import { ROLES } from '../../src/domain/rules';
 import type { AuthContext } from '../auth/authContext';

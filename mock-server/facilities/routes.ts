@@ -1,4 +1,10 @@
-import type { FacilityChange, FacilityDropdownResponse, FacilityListResponse, FacilitySaveRequest, SignedBurnsOnly } from '../../src/domain/api/configure';
+import type {
+  FacilityChange,
+  FacilityDropdownResponse,
+  FacilityListResponse,
+  FacilitySaveRequest,
+  SignedBurnsOnly,
+} from '../../src/domain/api/configure';
 import { FACILITY_NUMBER_RULES, validateFacility } from '../../src/domain/facilityValidation';
 import { canAccess } from '../../src/domain/operations';
 import { isBlank } from '../../src/domain/validation';
@@ -37,7 +43,12 @@ export function facilityHandlers(ctx: AppContext): Handlers {
   const { data } = ctx;
 
   /** The stored fields of a payload with no fault; else 400 naming each invalid field, checked against the other facilities and the owner choices. */
-  async function validatedFacility(tx: StoreParts, auth: AuthContext, payload: FacilitySaveRequest, original?: FacilityRecord): Promise<FacilityFields> {
+  async function validatedFacility(
+    tx: StoreParts,
+    auth: AuthContext,
+    payload: FacilitySaveRequest,
+    original?: FacilityRecord,
+  ): Promise<FacilityFields> {
     const [mnemonics, owners] = await Promise.all([tx.facilities.mnemonics(), allowedOwners(auth, tx)]);
     const errors = validateFacility(payload, {
       existingMnemonics: mnemonics,
@@ -56,79 +67,84 @@ export function facilityHandlers(ctx: AppContext): Handlers {
   function keepCreditValues(auth: AuthContext, fields: FacilityFields, original: FacilityRecord): FacilityFields {
     if (canAccess(auth.rules, { resource: 'facilities', action: 'certify' })) return fields;
     const changed = Object.keys(changedCreditValues(creditValues(original), creditValues(fields))) as CreditField[];
-    if (changed.length) throw new HttpError(403, CREDIT_VALUES_REFUSED, {}, Object.fromEntries(changed.map((f) => [PAYLOAD_FIELD[f], CREDIT_VALUES_REFUSED])));
+    if (changed.length)
+      throw new HttpError(
+        403,
+        CREDIT_VALUES_REFUSED,
+        {},
+        Object.fromEntries(changed.map((f) => [PAYLOAD_FIELD[f], CREDIT_VALUES_REFUSED])),
+      );
     return { ...fields, kiln_type_config: original.kiln_type_config };
   }
 
   return {
-  // `uid` is accepted for the spec's console and ignored: the scope comes from the verified token
-  listFacilities: async (req, res) => {
-    const auth = req.auth!;
-    const [facilities, owners] = await Promise.all([visibleFacilities(auth, data), allowedOwners(auth, data)]);
-    const body: FacilityListResponse = {
-      facilities: facilities.map(toFacility),
-      mnemonics: facilities.map((f) => f.mnemonic),
-      allowedOwners: owners,
-    };
-    res.json(body);
-  },
+    // `uid` is accepted for the spec's console and ignored: the scope comes from the verified token
+    listFacilities: async (req, res) => {
+      const auth = req.auth!;
+      const [facilities, owners] = await Promise.all([visibleFacilities(auth, data), allowedOwners(auth, data)]);
+      const body: FacilityListResponse = {
+        facilities: facilities.map(toFacility),
+        mnemonics: facilities.map((f) => f.mnemonic),
+        allowedOwners: owners,
+      };
+      res.json(body);
+    },
 
-  listFacilityOptions: async (req, res) => {
-    const body: FacilityDropdownResponse = { data: (await visibleFacilities(req.auth!, data)).map(toFacilityOption) };
-    res.json(body);
-  },
+    listFacilityOptions: async (req, res) => {
+      const body: FacilityDropdownResponse = { data: (await visibleFacilities(req.auth!, data)).map(toFacilityOption) };
+      res.json(body);
+    },
 
-  listFacilityChanges: async (req, res) => {
-    const facility = await reachableFacility(req.auth!, data, positiveId(req.params.id, 'id'));
-    const body: FacilityChange[] = await data.facilities.changesOf(facility.id);
-    res.json(body);
-  },
+    listFacilityChanges: async (req, res) => {
+      const facility = await reachableFacility(req.auth!, data, positiveId(req.params.id, 'id'));
+      const body: FacilityChange[] = await data.facilities.changesOf(facility.id);
+      res.json(body);
+    },
 
-  addFacility: async (req, res) => {
-    const auth = req.auth!;
-    // the shape openapi.yaml promises, checked by the OpenAPI validator; the values are checked here
-    const payload: FacilitySaveRequest = req.body;
-    await data.transaction(async (tx) => {
-      const fields = await validatedFacility(tx, auth, payload);
-      // a mnemonic taken by a racing request since the check is a 409 from the store
-      const created = await tx.facilities.create({ ...fields, last_updated: new Date().toISOString(), latest_facility_audit_id: null });
-      await recordFacilityChange(tx, auth, created.id, 'create', { values: changedCreditValues(null, creditValues(created)) });
-    });
-    res.json({ status: 1 });
-  },
+    addFacility: async (req, res) => {
+      const auth = req.auth!;
+      // the shape openapi.yaml promises, checked by the OpenAPI validator; the values are checked here
+      const payload: FacilitySaveRequest = req.body;
+      await data.transaction(async (tx) => {
+        const fields = await validatedFacility(tx, auth, payload);
+        // a mnemonic taken by a racing request since the check is a 409 from the store
+        const created = await tx.facilities.create({ ...fields, last_updated: new Date().toISOString(), latest_facility_audit_id: null });
+        await recordFacilityChange(tx, auth, created.id, 'create', { values: changedCreditValues(null, creditValues(created)) });
+      });
+      res.json({ status: 1 });
+    },
 
-  editFacility: async (req, res) => {
-    const auth = req.auth!;
-    const payload: FacilitySaveRequest = req.body;
-    const id = positiveId(payload.id, 'id');
-    await data.transaction(async (tx) => {
-      // scope and fields are checked on the locked row, so no other edit lands between check and write
-      const facility = await reachableFacility(auth, tx, id, { lock: true });
-      if (!isBlank(payload.mnemonic) && payload.mnemonic?.trim() !== facility.mnemonic) {
-        throw fieldError('mnemonic', 'mnemonic cannot be changed.');
-      }
-      const fields = keepCreditValues(auth, await validatedFacility(tx, auth, payload, facility), facility);
-      await tx.facilities.update(facility.id, { ...fields, last_updated: new Date().toISOString() });
-      const values = changedCreditValues(creditValues(facility), creditValues(fields));
-      if (Object.keys(values).length) await recordFacilityChange(tx, auth, facility.id, 'update', { values });
-    });
-    res.json({ status: 1 });
-  },
+    editFacility: async (req, res) => {
+      const auth = req.auth!;
+      const payload: FacilitySaveRequest = req.body;
+      const id = positiveId(payload.id, 'id');
+      await data.transaction(async (tx) => {
+        // scope and fields are checked on the locked row, so no other edit lands between check and write
+        const facility = await reachableFacility(auth, tx, id, { lock: true });
+        if (!isBlank(payload.mnemonic) && payload.mnemonic?.trim() !== facility.mnemonic) {
+          throw fieldError('mnemonic', 'mnemonic cannot be changed.');
+        }
+        const fields = keepCreditValues(auth, await validatedFacility(tx, auth, payload, facility), facility);
+        await tx.facilities.update(facility.id, { ...fields, last_updated: new Date().toISOString() });
+        const values = changedCreditValues(creditValues(facility), creditValues(fields));
+        if (Object.keys(values).length) await recordFacilityChange(tx, auth, facility.id, 'update', { values });
+      });
+      res.json({ status: 1 });
+    },
 
-  // whether the facility's audits take only device-signed burns (docs/security.md, "Kiln identity"): a super-admin's credit decision
-  setSignedBurnsOnly: async (req, res) => {
-    const auth = req.auth!;
-    const { signed_burns_only: wanted }: SignedBurnsOnly = req.body;
-    await data.transaction(async (tx) => {
-      const facility = await reachableFacility(auth, tx, positiveId(req.params.id, 'id'), { lock: true });
-      const before = facility.signed_burns_only ?? false;
-      if (before === wanted) return;
-      await tx.facilities.update(facility.id, { signed_burns_only: wanted });
-      await recordFacilityChange(tx, auth, facility.id, 'signed_burns_only', { signed_burns_only: { from: before, to: wanted } });
-    });
-    const body: SignedBurnsOnly = { signed_burns_only: wanted };
-    res.json(body);
-  },
-
+    // whether the facility's audits take only device-signed burns (docs/security.md, "Kiln identity"): a super-admin's credit decision
+    setSignedBurnsOnly: async (req, res) => {
+      const auth = req.auth!;
+      const { signed_burns_only: wanted }: SignedBurnsOnly = req.body;
+      await data.transaction(async (tx) => {
+        const facility = await reachableFacility(auth, tx, positiveId(req.params.id, 'id'), { lock: true });
+        const before = facility.signed_burns_only ?? false;
+        if (before === wanted) return;
+        await tx.facilities.update(facility.id, { signed_burns_only: wanted });
+        await recordFacilityChange(tx, auth, facility.id, 'signed_burns_only', { signed_burns_only: { from: before, to: wanted } });
+      });
+      const body: SignedBurnsOnly = { signed_burns_only: wanted };
+      res.json(body);
+    },
   };
 }

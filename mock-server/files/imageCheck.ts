@@ -31,11 +31,17 @@ export async function checkedImageSize(bytes: Buffer, field: string): Promise<Im
     throw fieldError(field, `${field} is not an image that can be opened.`);
   }
   if (size.width * size.height > MAX_IMAGE_PIXELS) {
-    throw fieldError(field, `${field} has ${size.width} × ${size.height} pixels; at most ${MAX_IMAGE_PIXELS / 1_000_000} megapixels are accepted.`);
+    throw fieldError(
+      field,
+      `${field} has ${size.width} × ${size.height} pixels; at most ${MAX_IMAGE_PIXELS / 1_000_000} megapixels are accepted.`,
+    );
   }
   try {
     // decoding into a tiny thumbnail reads every row without holding the whole image
-    await sharp(bytes, { ...options, sequentialRead: true }).resize(32, 32, { fit: 'inside' }).raw().toBuffer();
+    await sharp(bytes, { ...options, sequentialRead: true })
+      .resize(32, 32, { fit: 'inside' })
+      .raw()
+      .toBuffer();
   } catch {
     throw fieldError(field, `${field} is not an image that can be opened.`);
   }

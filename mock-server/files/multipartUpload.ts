@@ -52,7 +52,9 @@ export class UploadGate {
       this.active += 1;
     } else {
       if (this.waiting.length >= this.queue) {
-        throw new HttpError(503, 'The server is receiving as many uploads as it takes at once. Try again in a moment.', { 'Retry-After': '5' });
+        throw new HttpError(503, 'The server is receiving as many uploads as it takes at once. Try again in a moment.', {
+          'Retry-After': '5',
+        });
       }
       // the slot is handed over by the upload that frees it; a client leaving meanwhile leaves the queue
       const handed = await new Promise<boolean>((resolve) => {

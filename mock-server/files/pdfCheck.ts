@@ -23,7 +23,8 @@ export function pdfNameText(text: string): string {
 }
 
 /** Text with every `#xx` name escape (either case) decoded. */
-export const decodeNameEscapes = (text: string): string => text.replace(/#([0-9A-Fa-f]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+export const decodeNameEscapes = (text: string): string =>
+  text.replace(/#([0-9A-Fa-f]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
 
 const nameText = (name: PDFName) => pdfNameText(name.decodeText());
 
@@ -77,5 +78,6 @@ export async function assertPlainPdf(bytes: Buffer, field: string): Promise<void
     if (found) throw fieldError(field, `${field} contains active content (${found}); send a PDF without scripts, actions or attachments.`);
   }
   const trailerFound = nestedActiveContent(doc.catalog);
-  if (trailerFound) throw fieldError(field, `${field} contains active content (${trailerFound}); send a PDF without scripts, actions or attachments.`);
+  if (trailerFound)
+    throw fieldError(field, `${field} contains active content (${trailerFound}); send a PDF without scripts, actions or attachments.`);
 }

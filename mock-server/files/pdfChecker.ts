@@ -46,9 +46,11 @@ export class PdfChecker {
       const worker = new Worker(BOOT, { resourceLimits: { maxOldGenerationSizeMb: this.limits.memoryMb, maxYoungGenerationSizeMb: 32 } });
       // an idle checker does not keep the process alive, and one that dies between checks is replaced by the next
       worker.unref();
-      worker.on('error', () => undefined).once('exit', () => {
-        if (this.worker === worker) this.worker = null;
-      });
+      worker
+        .on('error', () => undefined)
+        .once('exit', () => {
+          if (this.worker === worker) this.worker = null;
+        });
       this.worker = worker;
     }
     return this.worker;
@@ -79,7 +81,10 @@ export class PdfChecker {
             : `${field} could not be checked as a PDF.`,
         );
       const onExit = () => fail(`${field} could not be checked as a PDF.`);
-      const timer = setTimeout(() => fail(`${field} took longer than ${limit} to check; send a smaller or simpler PDF.`), this.limits.timeoutMs);
+      const timer = setTimeout(
+        () => fail(`${field} took longer than ${limit} to check; send a smaller or simpler PDF.`),
+        this.limits.timeoutMs,
+      );
       worker.on('message', onMessage).on('error', onError).on('exit', onExit);
       const request: PdfCheckRequest = { bytes, field, maxInflatedBytes: this.limits.maxInflatedBytes };
       worker.postMessage(request);

@@ -25,18 +25,27 @@ function statementType(value: string | undefined): StatementType {
   const fromMime = text === 'image/jpg' ? 'jpg' : Object.entries(MIME_OF).find(([, mime]) => mime === text)?.[0];
   const type = fromMime ?? text;
   if (!isStatementType(type)) {
-    throw fieldError(STATEMENT_UPLOAD.fileTypeField, `${STATEMENT_UPLOAD.fileTypeField} must be one of ${STATEMENT_UPLOAD.extensions.join(', ')}.`);
+    throw fieldError(
+      STATEMENT_UPLOAD.fileTypeField,
+      `${STATEMENT_UPLOAD.fileTypeField} must be one of ${STATEMENT_UPLOAD.extensions.join(', ')}.`,
+    );
   }
   return type;
 }
 
 /** The statement of a parsed multipart request, checked; 400 naming the field otherwise. */
-export async function checkedStatement(req: Request, pdfChecker: PdfChecker): Promise<{ content: CheckedContent; fileType: StatementType }> {
+export async function checkedStatement(
+  req: Request,
+  pdfChecker: PdfChecker,
+): Promise<{ content: CheckedContent; fileType: StatementType }> {
   const file = uploadedFile(req, STATEMENT_UPLOAD.fileField);
   const fileType = statementType(formField(req, STATEMENT_UPLOAD.fileTypeField));
   const content = await checkedUpload(file, STATEMENT_UPLOAD.fileField, STATEMENT_UPLOAD.mimeTypes);
   if (MIME_OF[fileType] !== content.mime) {
-    throw fieldError(STATEMENT_UPLOAD.fileTypeField, `${STATEMENT_UPLOAD.fileTypeField} ${fileType} does not match the file's content (${content.mime}).`);
+    throw fieldError(
+      STATEMENT_UPLOAD.fileTypeField,
+      `${STATEMENT_UPLOAD.fileTypeField} ${fileType} does not match the file's content (${content.mime}).`,
+    );
   }
   if (content.mime === 'application/pdf') await pdfChecker.check(content.bytes, STATEMENT_UPLOAD.fileField);
   else await checkedImageSize(content.bytes, STATEMENT_UPLOAD.fileField);

@@ -14,7 +14,13 @@ export interface CheckedContent {
 }
 
 /** Writes the bytes under a new key and answers the record that describes them. */
-export async function storeFile(blobs: Blobs, area: string, content: CheckedContent, uploaderId: number, uploadedTs: string): Promise<StoredFile> {
+export async function storeFile(
+  blobs: Blobs,
+  area: string,
+  content: CheckedContent,
+  uploaderId: number,
+  uploadedTs: string,
+): Promise<StoredFile> {
   const key = newBlobKey(area, content.ext);
   await blobs.put(key, content.bytes, content.mime);
   return {

@@ -46,7 +46,10 @@ export function anomalousBurn(code: AnomalyCode, base: GenerateBurnOptions, shif
     }
     case 'GPS_JUMP': {
       const burn = generateBurn(base);
-      const latitude = base.facility.latitude_max + JUMP_DEGREES <= 90 ? base.facility.latitude_max + JUMP_DEGREES : base.facility.latitude_min - JUMP_DEGREES;
+      const latitude =
+        base.facility.latitude_max + JUMP_DEGREES <= 90
+          ? base.facility.latitude_max + JUMP_DEGREES
+          : base.facility.latitude_min - JUMP_DEGREES;
       return { ...burn, text: moveHeader(burn.text, Math.round(latitude * 1e5) / 1e5, burn.truth.longitude) };
     }
     case 'TARE_DRIFT': {

@@ -1,4 +1,10 @@
-import { curveCandidateQuery, duplicateSpanRange, detectAnomalies, type DetectedAnomaly, type FleetBurn } from '../../src/domain/fleet/anomalies';
+import {
+  curveCandidateQuery,
+  duplicateSpanRange,
+  detectAnomalies,
+  type DetectedAnomaly,
+  type FleetBurn,
+} from '../../src/domain/fleet/anomalies';
 import { ANOMALY_VERSION, type BurnFingerprint } from '../../src/domain/fleet/fingerprint';
 import type { AppContext } from '../context';
 import { reanalysis } from '../kilnlogs/ingest';
@@ -63,7 +69,11 @@ const asFleetBurn = (r: FleetBurnRecord): FleetBurn => ({ log_id: r.log_id, kiln
  * facility's burns stored before it (a lower log id): the later upload is the copy,
  * and no other facility's log is named.
  */
-export function judgeAmong(burn: FleetBurnRecord, kilnBurns: readonly FleetBurnRecord[], candidates: readonly FleetBurnRecord[]): DetectedAnomaly[] {
+export function judgeAmong(
+  burn: FleetBurnRecord,
+  kilnBurns: readonly FleetBurnRecord[],
+  candidates: readonly FleetBurnRecord[],
+): DetectedAnomaly[] {
   return detectAnomalies(asFleetBurn(burn), {
     kilnBurns: kilnBurns.map(asFleetBurn),
     curveCandidates: candidates.filter((c) => c.log_id < burn.log_id && c.facility_id === burn.facility_id).map(asFleetBurn),
@@ -78,7 +88,12 @@ export async function judgeBurn(fleet: FleetStore, burn: FleetBurnRecord, now: D
 }
 
 /** After a log was stored or analysed again: its fleet record and anomalies follow its new analysis. Never throws. */
-export async function recordAnomalies(data: Pick<DataStore, 'fleet'>, row: KilnLogRecord, fingerprint: BurnFingerprint | null, now = new Date()): Promise<void> {
+export async function recordAnomalies(
+  data: Pick<DataStore, 'fleet'>,
+  row: KilnLogRecord,
+  fingerprint: BurnFingerprint | null,
+  now = new Date(),
+): Promise<void> {
   try {
     const burn = fleetBurnOf(row, fingerprint);
     if (burn) await judgeBurn(data.fleet, burn, now);
@@ -101,7 +116,9 @@ export function judgeAll(burns: readonly FleetBurnRecord[]): { burn: FleetBurnRe
   }
   return ordered.map((burn) => {
     const [min, max] = duplicateSpanRange(burn.span_ms);
-    const candidates = (byFacilityType.get(`${burn.facility_id}:${burn.kiln_type}`) ?? []).filter((c) => c.span_ms >= min && c.span_ms <= max);
+    const candidates = (byFacilityType.get(`${burn.facility_id}:${burn.kiln_type}`) ?? []).filter(
+      (c) => c.span_ms >= min && c.span_ms <= max,
+    );
     return { burn, raised: judgeAmong(burn, byKiln.get(burn.kiln) ?? [], candidates) };
   });
 }
@@ -119,7 +136,10 @@ const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
  * lock): every log with a result but no current fleet record is read and judged,
  * oldest first, one at a time, yielding between logs.
  */
-export async function judgeUnjudged(ctx: Pick<AppContext, 'data' | 'blobs'>, log: (line: string) => void = console.log): Promise<JudgeSummary> {
+export async function judgeUnjudged(
+  ctx: Pick<AppContext, 'data' | 'blobs'>,
+  log: (line: string) => void = console.log,
+): Promise<JudgeSummary> {
   const { data } = ctx;
   const ids = await data.fleet.unjudged(ANOMALY_VERSION);
   const summary: JudgeSummary = { unjudged: ids.length, judged: 0, failed: 0 };
@@ -140,6 +160,8 @@ export async function judgeUnjudged(ctx: Pick<AppContext, 'data' | 'blobs'>, log
       log(`Log ${id} could not be judged: ${err instanceof Error ? err.message : String(err)}`);
     }
   }
-  log(`Judged ${summary.judged} of ${ids.length} burn log(s) by the fleet anomaly rules${summary.failed ? `; ${summary.failed} failed` : ''}.`);
+  log(
+    `Judged ${summary.judged} of ${ids.length} burn log(s) by the fleet anomaly rules${summary.failed ? `; ${summary.failed} failed` : ''}.`,
+  );
   return summary;
 }

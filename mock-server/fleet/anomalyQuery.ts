@@ -41,7 +41,10 @@ export function parseAnomalyFilter(raw: Record<string, unknown>): AnomalyFilter 
   return f;
 }
 
-export function matchesAnomaly(row: Pick<Anomaly, 'facility_id' | 'kiln' | 'code' | 'log_id' | 'checked_ts'>, { facilityIds, filter: f }: AnomalyQuery): boolean {
+export function matchesAnomaly(
+  row: Pick<Anomaly, 'facility_id' | 'kiln' | 'code' | 'log_id' | 'checked_ts'>,
+  { facilityIds, filter: f }: AnomalyQuery,
+): boolean {
   if (facilityIds !== null && !facilityIds.has(row.facility_id)) return false;
   if (f.facilityId !== undefined && row.facility_id !== f.facilityId) return false;
   if (f.kiln !== undefined && row.kiln !== f.kiln) return false;
@@ -58,7 +61,11 @@ const SORT_KEYS: Record<AnomalySortField, (row: Anomaly) => SortKey> = {
   raised_ts: (r) => r.raised_ts,
 };
 
-export function queryAnomalies(rows: readonly Anomaly[], query: AnomalyQuery, params: Pick<ListParams<AnomalySortField>, 'sort' | 'range'>): Page<Anomaly> {
+export function queryAnomalies(
+  rows: readonly Anomaly[],
+  query: AnomalyQuery,
+  params: Pick<ListParams<AnomalySortField>, 'sort' | 'range'>,
+): Page<Anomaly> {
   const matching = rows.filter((r) => matchesAnomaly(r, query));
   return pageOf(sortRows(matching, SORT_KEYS[params.sort.field], params.sort.order), params.range);
 }

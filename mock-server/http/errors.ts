@@ -42,7 +42,13 @@ interface StatusError {
 
 /** The validator's path of a request part (`/body/config/cgo1/wicf`) as a field path (`config.cgo1.wicf`). */
 function fieldPath(path: string | undefined): string {
-  return (path ?? '').replace(/^\/(body|query|params|headers)\/?/, '').split('/').filter(Boolean).join('.') || 'request';
+  return (
+    (path ?? '')
+      .replace(/^\/(body|query|params|headers)\/?/, '')
+      .split('/')
+      .filter(Boolean)
+      .join('.') || 'request'
+  );
 }
 
 /**

@@ -36,17 +36,20 @@ const FILES_NAMES = { local: 'file storage (the local folder)', s3: 'file storag
  */
 export function healthHandlers(ctx: AppContext, lifecycle: Lifecycle): Handlers {
   return {
-  getHealth: (_req, res) => res.json({ status: 'ok' }),
-  getReadiness: async (_req, res) => {
-    const [store, files] = await Promise.all([check(ctx.data.kind, () => ctx.data.checkHealth()), check(ctx.blobs.kind, () => ctx.blobs.checkHealth())]);
-    const failed = [...(store.ok ? [] : [STORE_NAMES[ctx.data.kind]]), ...(files.ok ? [] : [FILES_NAMES[ctx.blobs.kind]])];
-    const body: Readiness = lifecycle.stopping
-      ? { status: 'stopping', message: 'The server is shutting down.', checks: { store, files } }
-      : failed.length
-        ? { status: 'unavailable', message: `Not ready: ${failed.join(' and ')} cannot be reached.`, checks: { store, files } }
-        : { status: 'ready', checks: { store, files } };
-    if (body.status !== 'ready') res.status(503).set('Retry-After', String(RETRY_AFTER_S));
-    res.json(body);
-  },
+    getHealth: (_req, res) => res.json({ status: 'ok' }),
+    getReadiness: async (_req, res) => {
+      const [store, files] = await Promise.all([
+        check(ctx.data.kind, () => ctx.data.checkHealth()),
+        check(ctx.blobs.kind, () => ctx.blobs.checkHealth()),
+      ]);
+      const failed = [...(store.ok ? [] : [STORE_NAMES[ctx.data.kind]]), ...(files.ok ? [] : [FILES_NAMES[ctx.blobs.kind]])];
+      const body: Readiness = lifecycle.stopping
+        ? { status: 'stopping', message: 'The server is shutting down.', checks: { store, files } }
+        : failed.length
+          ? { status: 'unavailable', message: `Not ready: ${failed.join(' and ')} cannot be reached.`, checks: { store, files } }
+          : { status: 'ready', checks: { store, files } };
+      if (body.status !== 'ready') res.status(503).set('Retry-After', String(RETRY_AFTER_S));
+      res.json(body);
+    },
   };
 }

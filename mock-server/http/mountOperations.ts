@@ -56,7 +56,9 @@ export function unmatchedHandlers(operations: readonly OpenApiOperation[], opera
   const handled = new Set(operationIds);
   const documented = new Set(operations.map((op) => op.operationId));
   return [
-    ...operations.filter((op) => !handled.has(op.operationId)).map((op) => `${op.method} ${op.template} (${op.operationId}) has no handler`),
+    ...operations
+      .filter((op) => !handled.has(op.operationId))
+      .map((op) => `${op.method} ${op.template} (${op.operationId}) has no handler`),
     ...[...handled].filter((id) => !documented.has(id)).map((id) => `the handler ${id} names no operation of openapi.yaml`),
   ];
 }

@@ -33,7 +33,15 @@ export interface OpenApiParameter {
   name: string;
   in: 'path' | 'query' | 'header' | 'cookie';
   required?: boolean;
-  schema?: { type?: string | string[]; enum?: unknown[]; default?: unknown; example?: unknown; minimum?: number; pattern?: string; format?: string };
+  schema?: {
+    type?: string | string[];
+    enum?: unknown[];
+    default?: unknown;
+    example?: unknown;
+    minimum?: number;
+    pattern?: string;
+    format?: string;
+  };
   example?: unknown;
   'x-value-from'?: string;
 }
@@ -113,9 +121,11 @@ function parseOperation(value: unknown, needsToken: boolean, where: string): Acc
     return null;
   }
   const [resource, action, ...rest] = typeof value === 'string' ? value.split('.') : [];
-  if (!resource || !action || rest.length) throw new Error(`${where}: x-operation must read "<resource>.<action>" or "${PUBLIC}", not ${JSON.stringify(value)}`);
+  if (!resource || !action || rest.length)
+    throw new Error(`${where}: x-operation must read "<resource>.<action>" or "${PUBLIC}", not ${JSON.stringify(value)}`);
   if (!needsToken) throw new Error(`${where}: security: [] needs x-operation ${PUBLIC}`);
-  if (!operationFor({ resource, action })) throw new Error(`${where}: x-operation ${String(value)} is not in the operation table (src/domain/operations.ts)`);
+  if (!operationFor({ resource, action }))
+    throw new Error(`${where}: x-operation ${String(value)} is not in the operation table (src/domain/operations.ts)`);
   return { resource, action };
 }
 
@@ -127,7 +137,9 @@ export function readOpenApi(text: string): OpenApiDocument {
   const operationIds = new Set<string>();
   for (const [template, item] of Object.entries(paths)) {
     const itemPointer = `#/paths/${escapePointer(template)}`;
-    const shared = ((item.parameters as unknown[]) ?? []).map((p, i) => resolveRef<OpenApiParameter>(raw, p, `${itemPointer}/parameters/${i}`));
+    const shared = ((item.parameters as unknown[]) ?? []).map((p, i) =>
+      resolveRef<OpenApiParameter>(raw, p, `${itemPointer}/parameters/${i}`),
+    );
     for (const method of METHODS) {
       const op = item[method] as Json | undefined;
       if (!op) continue;
@@ -161,7 +173,9 @@ export function readOpenApi(text: string): OpenApiDocument {
         operation,
         rule: operation && (operationFor(operation)?.rule ?? null),
         parameters: [...byKey.values()],
-        requestBody: op.requestBody ? resolveRef<{ content?: Record<string, OpenApiMediaExample> }>(raw, op.requestBody, `${opPointer}/requestBody`).content ?? {} : null,
+        requestBody: op.requestBody
+          ? (resolveRef<{ content?: Record<string, OpenApiMediaExample> }>(raw, op.requestBody, `${opPointer}/requestBody`).content ?? {})
+          : null,
         responses,
         pointer: opPointer,
       });

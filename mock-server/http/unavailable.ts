@@ -29,11 +29,22 @@ export class DependencyUnavailable extends HttpError {
 }
 
 /** Node's socket errors: the peer refused, reset, vanished or was never found. */
-const NETWORK_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ECONNABORTED', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN']);
+const NETWORK_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ECONNABORTED',
+  'ETIMEDOUT',
+  'EPIPE',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+]);
 /** SQLSTATEs of a server that is going, gone, full or cancelled the statement (statement_timeout) */
 const UNAVAILABLE_SQLSTATES = /^(08...|57P0[1-4]|53300|57014)$/;
 /** what node-postgres itself throws when a connection is lost or cannot be had */
-const PG_CLIENT_MESSAGES = /Connection terminated|timeout exceeded when trying to connect|Query read timeout|not queryable|Client was closed/i;
+const PG_CLIENT_MESSAGES =
+  /Connection terminated|timeout exceeded when trying to connect|Query read timeout|not queryable|Client was closed/i;
 
 /** Whether an error from the PostgreSQL client means the database cannot be reached or answer, rather than a bad statement. */
 export function isDatabaseUnavailable(err: unknown): boolean {

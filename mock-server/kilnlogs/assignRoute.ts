@@ -29,41 +29,41 @@ export function kilnLogAssignHandlers(ctx: AppContext): Handlers {
   const files = new KilnLogFiles(ctx.blobs);
 
   return {
-  assignKilnLog: async (req, res) => {
-    const auth = req.auth!;
-    const id = positiveId(req.params.id, 'id');
-    const { kiln: kilnRecordId }: KilnLogAssignRequest = req.body;
-    const [found, kiln] = await Promise.all([data.kilnLogs.get(id), data.kilns.get(positiveId(kilnRecordId, 'kiln'))]);
-    if (!found) throw notFound('No such kiln log.');
-    if (!kiln) throw notFound('No such kiln.');
-    const refusal = unassignable(found);
-    if (refusal) throw conflict(refusal);
-    // a kiln that signs its logs takes no unsigned one by assignment either (docs/security.md, "Kiln identity")
-    if (!found.signed && (await hasActiveKey(data, kiln.id))) throw conflict(`Kiln ${kiln.kiln_id} signs its logs: an unsigned log cannot be filed under it.`);
-    const facility = await data.facilities.get(kiln.facility_id);
-    if (!facility) throw notFound('No such kiln.');
-    const [bytes, previousAnalysis] = await Promise.all([files.readRaw(found.s3key), files.readAnalysis(found.id)]);
-    const { fields, file, fingerprint } = assignedAnalysis(bytes, { kiln, facility });
-    if (fields.facility_id === null) throw conflict(`Log ${id} names no kiln in its file: it cannot be filed under one.`);
-    // the chart is replaced first and put back when the row cannot take the new filing
-    await files.saveAnalysis(id, file);
-    try {
-      const row = await data.transaction(async (tx) => {
-        const filed = await tx.kilnLogs.fileUnassigned(id, fields);
-        if (!filed) {
-          const now = await tx.kilnLogs.get(id);
-          throw conflict((now && unassignable(now)) ?? `Log ${id} cannot be assigned now.`);
-        }
-        await recordFacilityChange(tx, auth, facility.id, 'assign_log', { kilnlog_id: id, kiln: { id: kiln.id, kiln_id: kiln.kiln_id } });
-        return filed;
-      });
-      await recordAnomalies(data, row, fingerprint);
-      res.json(await presentOne(data, row));
-    } catch (err) {
-      await files.saveAnalysis(id, previousAnalysis);
-      throw err;
-    }
-  },
-
+    assignKilnLog: async (req, res) => {
+      const auth = req.auth!;
+      const id = positiveId(req.params.id, 'id');
+      const { kiln: kilnRecordId }: KilnLogAssignRequest = req.body;
+      const [found, kiln] = await Promise.all([data.kilnLogs.get(id), data.kilns.get(positiveId(kilnRecordId, 'kiln'))]);
+      if (!found) throw notFound('No such kiln log.');
+      if (!kiln) throw notFound('No such kiln.');
+      const refusal = unassignable(found);
+      if (refusal) throw conflict(refusal);
+      // a kiln that signs its logs takes no unsigned one by assignment either (docs/security.md, "Kiln identity")
+      if (!found.signed && (await hasActiveKey(data, kiln.id)))
+        throw conflict(`Kiln ${kiln.kiln_id} signs its logs: an unsigned log cannot be filed under it.`);
+      const facility = await data.facilities.get(kiln.facility_id);
+      if (!facility) throw notFound('No such kiln.');
+      const [bytes, previousAnalysis] = await Promise.all([files.readRaw(found.s3key), files.readAnalysis(found.id)]);
+      const { fields, file, fingerprint } = assignedAnalysis(bytes, { kiln, facility });
+      if (fields.facility_id === null) throw conflict(`Log ${id} names no kiln in its file: it cannot be filed under one.`);
+      // the chart is replaced first and put back when the row cannot take the new filing
+      await files.saveAnalysis(id, file);
+      try {
+        const row = await data.transaction(async (tx) => {
+          const filed = await tx.kilnLogs.fileUnassigned(id, fields);
+          if (!filed) {
+            const now = await tx.kilnLogs.get(id);
+            throw conflict((now && unassignable(now)) ?? `Log ${id} cannot be assigned now.`);
+          }
+          await recordFacilityChange(tx, auth, facility.id, 'assign_log', { kilnlog_id: id, kiln: { id: kiln.id, kiln_id: kiln.kiln_id } });
+          return filed;
+        });
+        await recordAnomalies(data, row, fingerprint);
+        res.json(await presentOne(data, row));
+      } catch (err) {
+        await files.saveAnalysis(id, previousAnalysis);
+        throw err;
+      }
+    },
   };
 }

@@ -88,7 +88,10 @@ export async function currentKilns(data: Pick<DataStore, 'kilns' | 'facilities'>
 }
 
 /** The one filing a log may take, whatever kiln id it names. */
-const filedUnder = (filing: Filing): KilnLookup => () => filing;
+const filedUnder =
+  (filing: Filing): KilnLookup =>
+  () =>
+    filing;
 
 /**
  * Where a stored log stays on re-analysis: the kiln and facility it was filed
@@ -160,7 +163,12 @@ const refuseTwin = (twin: KilnLogRecord): never => {
 };
 
 /** A new log's row and chart, analysed against the registered kilns. */
-export function analysedLog(id: number, s3key: string, incoming: IncomingLog, fileUnder: KilnLookup): { row: KilnLogRecord; file: AnalysisFile; fingerprint: BurnFingerprint | null } {
+export function analysedLog(
+  id: number,
+  s3key: string,
+  incoming: IncomingLog,
+  fileUnder: KilnLookup,
+): { row: KilnLogRecord; file: AnalysisFile; fingerprint: BurnFingerprint | null } {
   const { fields, file, fingerprint } = analyse(incoming.bytes, fileUnder);
   const row: KilnLogRecord = {
     id,
@@ -191,7 +199,12 @@ export type Admission = (row: KilnLogRecord) => Promise<SignatureFields>;
  * uploaded before, archived or not (also when two uploads of it race: the
  * store refuses the second row, and its files go).
  */
-export async function ingestLog(data: DataStore, files: KilnLogFiles, incoming: IncomingLog, admit: Admission = () => Promise.resolve(UNSIGNED)): Promise<KilnLogRecord> {
+export async function ingestLog(
+  data: DataStore,
+  files: KilnLogFiles,
+  incoming: IncomingLog,
+  admit: Admission = () => Promise.resolve(UNSIGNED),
+): Promise<KilnLogRecord> {
   const [id, fileUnder] = await Promise.all([data.kilnLogs.reserveId(), currentKilns(data)]);
   const { row, file, fingerprint } = analysedLog(id, files.newRawKey(), incoming, fileUnder);
   // refused (401) before anything else is said about the file, even that it was uploaded before
@@ -217,7 +230,12 @@ export async function ingestLog(data: DataStore, files: KilnLogFiles, incoming: 
  */
 export async function reanalysis(data: Pick<DataStore, 'kilns' | 'facilities'>, row: KilnLogRecord, raw: Buffer): Promise<Analysed> {
   const { fields, file, fingerprint } = analyse(raw, await keptFiling(data, row));
-  const kept = { kiln: row.kiln, facility_id: row.facility_id, facility_name: fields.facility_name ?? row.facility_name, kiln_pending: row.kiln_pending };
+  const kept = {
+    kiln: row.kiln,
+    facility_id: row.facility_id,
+    facility_name: fields.facility_name ?? row.facility_name,
+    kiln_pending: row.kiln_pending,
+  };
   return { fields: { ...fields, ...kept }, file, fingerprint };
 }
 

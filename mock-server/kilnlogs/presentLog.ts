@@ -3,7 +3,11 @@ import type { DataStore } from '../store/dataStore';
 import type { KilnLogRecord } from '../store/model';
 
 /** The API row: the stored row plus analysis_id, the spec's name for the same id, and the job id naming its audit. */
-export const present = (row: KilnLogRecord, auditJobId: string | null): KilnLog => ({ ...row, analysis_id: row.id, audit_job_id: row.audit_id === null ? null : auditJobId });
+export const present = (row: KilnLogRecord, auditJobId: string | null): KilnLog => ({
+  ...row,
+  analysis_id: row.id,
+  audit_job_id: row.audit_id === null ? null : auditJobId,
+});
 
 /** One row as the API gives it, its audit's job id read when it is audited. */
 export async function presentOne(data: Pick<DataStore, 'audits'>, row: KilnLogRecord): Promise<KilnLog> {

@@ -49,7 +49,11 @@ async function outdatedIds(data: DataStore): Promise<number[]> {
   const ids: number[] = [];
   for (const archived of [false, true]) {
     for (let first = 0; ; first += MAX_PAGE_SIZE) {
-      const page = await data.kilnLogs.list({ archived, facilityIds: null }, {}, { sort: { field: 'id', order: 'ASC' }, range: [first, first + MAX_PAGE_SIZE - 1] });
+      const page = await data.kilnLogs.list(
+        { archived, facilityIds: null },
+        {},
+        { sort: { field: 'id', order: 'ASC' }, range: [first, first + MAX_PAGE_SIZE - 1] },
+      );
       ids.push(...page.rows.filter(isOutdated).map((row) => row.id));
       if (first + MAX_PAGE_SIZE >= page.total) break;
     }
@@ -57,7 +61,10 @@ async function outdatedIds(data: DataStore): Promise<number[]> {
   return ids;
 }
 
-export async function reanalyseOutdated(ctx: Pick<AppContext, 'data' | 'blobs'>, log: (line: string) => void = console.log): Promise<UpgradeSummary> {
+export async function reanalyseOutdated(
+  ctx: Pick<AppContext, 'data' | 'blobs'>,
+  log: (line: string) => void = console.log,
+): Promise<UpgradeSummary> {
   const { data } = ctx;
   const ids = await outdatedIds(data);
   const summary: UpgradeSummary = { outdated: ids.length, reanalysed: 0, failed: 0 };
@@ -72,7 +79,7 @@ export async function reanalyseOutdated(ctx: Pick<AppContext, 'data' | 'blobs'>,
     const batch = pending;
     pending = [];
     const kept = await data.transaction(async (tx) => {
-      const done: (typeof batch[number] & { row: KilnLogRecord })[] = [];
+      const done: ((typeof batch)[number] & { row: KilnLogRecord })[] = [];
       for (const result of batch) {
         const row = await tx.kilnLogs.get(result.id);
         if (row && isOutdated(row)) {
@@ -103,7 +110,9 @@ export async function reanalyseOutdated(ctx: Pick<AppContext, 'data' | 'blobs'>,
     if ((i + 1) % step === 0 && i + 1 < ids.length) log(`Re-analysed ${i + 1} of ${ids.length} burn logs...`);
   }
   if (pending.length > 0) await store();
-  log(`Re-analysed ${summary.reanalysed} of ${ids.length} burn log(s) with algorithm ${ALGORITHM_VERSION}${summary.failed ? `; ${summary.failed} failed` : ''}.`);
+  log(
+    `Re-analysed ${summary.reanalysed} of ${ids.length} burn log(s) with algorithm ${ALGORITHM_VERSION}${summary.failed ? `; ${summary.failed} failed` : ''}.`,
+  );
   return summary;
 }
 

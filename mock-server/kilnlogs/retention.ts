@@ -15,7 +15,5 @@ export function deleteAfter(archivedTs: Date, retentionDays: number): string {
  */
 export function dueForPurge(rows: readonly KilnLogRecord[], now: Date): KilnLogRecord[] {
   const t = now.getTime();
-  return rows.filter(
-    (r) => r.archived_ts !== null && r.delete_after !== null && !r.audited && Date.parse(r.delete_after) <= t,
-  );
+  return rows.filter((r) => r.archived_ts !== null && r.delete_after !== null && !r.audited && Date.parse(r.delete_after) <= t);
 }

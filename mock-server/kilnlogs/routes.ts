@@ -33,7 +33,8 @@ export function kilnLogHandlers(ctx: AppContext): Handlers {
     }
     return row;
   };
-  const findLog = async (req: Request, onlyArchived = false) => visible(req, await data.kilnLogs.get(positiveId(req.params.id, 'id')), onlyArchived);
+  const findLog = async (req: Request, onlyArchived = false) =>
+    visible(req, await data.kilnLogs.get(positiveId(req.params.id, 'id')), onlyArchived);
 
   /**
    * Changes one log in a transaction: found again (seen by the caller), checked
@@ -50,12 +51,14 @@ export function kilnLogHandlers(ctx: AppContext): Handlers {
     if (row.audited) throw conflict(`Log ${row.id} is an audited burn: it cannot be ${doing}.`);
   };
 
-  const list = (archived: boolean): RequestHandler => async (req, res) => {
-    const params = parseListParams(req.query, KILNLOG_SORT_FIELDS, DEFAULT_KILNLOG_SORT);
-    const filter = parseKilnLogFilter(params.filter);
-    const page = await data.kilnLogs.list({ archived, facilityIds: await facilitiesOf(req) }, filter, params);
-    sendPage(res, { ...page, rows: page.rows.map((row) => present(row, row.audit_job_id)) });
-  };
+  const list =
+    (archived: boolean): RequestHandler =>
+    async (req, res) => {
+      const params = parseListParams(req.query, KILNLOG_SORT_FIELDS, DEFAULT_KILNLOG_SORT);
+      const filter = parseKilnLogFilter(params.filter);
+      const page = await data.kilnLogs.list({ archived, facilityIds: await facilitiesOf(req) }, filter, params);
+      sendPage(res, { ...page, rows: page.rows.map((row) => present(row, row.audit_job_id)) });
+    };
 
   const refuseAnalysis = (row: KilnLogRecord) => {
     refuseIfAudited(row, 'analysed again');
@@ -63,71 +66,74 @@ export function kilnLogHandlers(ctx: AppContext): Handlers {
   };
 
   return {
-  uploadKilnLog: [readSignature, readUploadBody, async (req, res) => {
-    const { bytes, fileName } = uploadedLog(req);
-    const signature = signatureOf(res.locals);
-    // the signature is checked before the file is analysed: an unknown or revoked key costs no analysis
-    const signed = signature ? { signature, key: await checkSignature(data, signature, bytes) } : null;
-    const row = await ingestLog(data, files, { bytes, fileName, uploadTs: new Date() }, admission(data, signed));
-    res.status(201).json(await presentOne(data, row));
-  }],
+    uploadKilnLog: [
+      readSignature,
+      readUploadBody,
+      async (req, res) => {
+        const { bytes, fileName } = uploadedLog(req);
+        const signature = signatureOf(res.locals);
+        // the signature is checked before the file is analysed: an unknown or revoked key costs no analysis
+        const signed = signature ? { signature, key: await checkSignature(data, signature, bytes) } : null;
+        const row = await ingestLog(data, files, { bytes, fileName, uploadTs: new Date() }, admission(data, signed));
+        res.status(201).json(await presentOne(data, row));
+      },
+    ],
 
-  listKilnLogs: list(false),
-  listArchivedKilnLogs: list(true),
+    listKilnLogs: list(false),
+    listArchivedKilnLogs: list(true),
 
-  getArchiveRetention: (_req, res) => {
-    res.json({ retention_days: ctx.config.archiveRetentionDays });
-  },
+    getArchiveRetention: (_req, res) => {
+      res.json({ retention_days: ctx.config.archiveRetentionDays });
+    },
 
-  getKilnLog: async (req, res) => {
-    const row = await findLog(req);
-    const [log, analysis] = await Promise.all([presentOne(data, row), files.readAnalysis(row.id)]);
-    const detail: KilnLogDetail = { ...log, ...analysis };
-    res.json(detail);
-  },
+    getKilnLog: async (req, res) => {
+      const row = await findLog(req);
+      const [log, analysis] = await Promise.all([presentOne(data, row), files.readAnalysis(row.id)]);
+      const detail: KilnLogDetail = { ...log, ...analysis };
+      res.json(detail);
+    },
 
-  downloadKilnLog: async (req, res) => {
-    const row = await findLog(req);
-    const raw = await ctx.blobs.get(row.s3key);
-    if (!raw) throw missingFile(row.s3key, `kiln log ${row.id}`);
-    res.attachment(row.file_name).type('text/csv').set('Content-Length', String(raw.size));
-    await pipeToClient(raw.stream, res);
-  },
+    downloadKilnLog: async (req, res) => {
+      const row = await findLog(req);
+      const raw = await ctx.blobs.get(row.s3key);
+      if (!raw) throw missingFile(row.s3key, `kiln log ${row.id}`);
+      res.attachment(row.file_name).type('text/csv').set('Content-Length', String(raw.size));
+      await pipeToClient(raw.stream, res);
+    },
 
-  analyseKilnLog: async (req, res) => {
-    const found = await findLog(req);
-    refuseAnalysis(found);
-    const [bytes, previousAnalysis] = await Promise.all([files.readRaw(found.s3key), files.readAnalysis(found.id)]);
-    const { fields, file, fingerprint } = await reanalysis(data, found, bytes);
-    // the chart is replaced first and put back when the row cannot take the new result
-    await files.saveAnalysis(found.id, file);
-    try {
+    analyseKilnLog: async (req, res) => {
+      const found = await findLog(req);
+      refuseAnalysis(found);
+      const [bytes, previousAnalysis] = await Promise.all([files.readRaw(found.s3key), files.readAnalysis(found.id)]);
+      const { fields, file, fingerprint } = await reanalysis(data, found, bytes);
+      // the chart is replaced first and put back when the row cannot take the new result
+      await files.saveAnalysis(found.id, file);
+      try {
+        const row = await changeLog(req, (row) => {
+          refuseAnalysis(row);
+          return fields;
+        });
+        await recordAnomalies(data, row, fingerprint);
+        res.json(await presentOne(data, row));
+      } catch (err) {
+        await files.saveAnalysis(found.id, previousAnalysis);
+        throw err;
+      }
+    },
+
+    archiveKilnLog: async (req, res) => {
       const row = await changeLog(req, (row) => {
-        refuseAnalysis(row);
-        return fields;
+        refuseIfAudited(row, 'archived');
+        if (row.archived_ts !== null) throw conflict(`Log ${row.id} is already archived.`);
+        const now = new Date();
+        return { archived_ts: now.toISOString(), delete_after: deleteAfter(now, ctx.config.archiveRetentionDays) };
       });
-      await recordAnomalies(data, row, fingerprint);
       res.json(await presentOne(data, row));
-    } catch (err) {
-      await files.saveAnalysis(found.id, previousAnalysis);
-      throw err;
-    }
-  },
+    },
 
-  archiveKilnLog: async (req, res) => {
-    const row = await changeLog(req, (row) => {
-      refuseIfAudited(row, 'archived');
-      if (row.archived_ts !== null) throw conflict(`Log ${row.id} is already archived.`);
-      const now = new Date();
-      return { archived_ts: now.toISOString(), delete_after: deleteAfter(now, ctx.config.archiveRetentionDays) };
-    });
-    res.json(await presentOne(data, row));
-  },
-
-  restoreKilnLog: async (req, res) => {
-    const row = await changeLog(req, () => ({ archived_ts: null, delete_after: null }), true);
-    res.json(await presentOne(data, row));
-  },
-
+    restoreKilnLog: async (req, res) => {
+      const row = await changeLog(req, () => ({ archived_ts: null, delete_after: null }), true);
+      res.json(await presentOne(data, row));
+    },
   };
 }

@@ -21,7 +21,8 @@ export async function hasActiveKey(data: Pick<DataStore, 'kilns'>, kilnId: numbe
 }
 
 /** Whether a request names a kiln key or carries a signature: a signed upload, whose headers the upload checks. */
-export const hasKilnSignature = (req: { get(name: string): string | undefined }) => req.get('kiln-key') !== undefined || req.get('kiln-signature') !== undefined;
+export const hasKilnSignature = (req: { get(name: string): string | undefined }) =>
+  req.get('kiln-key') !== undefined || req.get('kiln-signature') !== undefined;
 
 /** True for the request authenticate() lets through without a bearer token: an upload naming a kiln key (checked by the upload itself). */
 export const isSignedUpload = (req: { method: string; path: string; get(name: string): string | undefined }) =>
@@ -39,13 +40,15 @@ export const readSignature: RequestHandler = (req, res, next) => {
 };
 
 /** The signature the guard read, if any. */
-export const signatureOf = (locals: Record<string, unknown>): UploadSignature | null => (locals.kilnSignature as UploadSignature | undefined) ?? null;
+export const signatureOf = (locals: Record<string, unknown>): UploadSignature | null =>
+  (locals.kilnSignature as UploadSignature | undefined) ?? null;
 
 /** 401 unless the key is registered, active, and its signature is over exactly these bytes; answers the key. */
 export async function checkSignature(data: Pick<DataStore, 'kilns'>, signature: UploadSignature, bytes: Buffer): Promise<KilnKeyRecord> {
   const key = await data.kilns.keyByFingerprint(signature.fingerprint);
   if (!key) throw refused('Kiln-Key names no registered kiln key: register the public key on its kiln first.');
-  if (key.revoked_ts !== null) throw refused(`The key ${key.fingerprint.slice(0, 16)}… was revoked on ${key.revoked_ts}: its signatures are refused.`);
+  if (key.revoked_ts !== null)
+    throw refused(`The key ${key.fingerprint.slice(0, 16)}… was revoked on ${key.revoked_ts}: its signatures are refused.`);
   if (!verifiesBytes(key.public_key, bytes, signature.signature)) {
     throw refused('The signature does not match the file: it was altered after signing, or signed with another key.');
   }
@@ -63,11 +66,14 @@ export function admission(data: Pick<DataStore, 'kilns'>, signed: { key: KilnKey
       return UNSIGNED;
     }
     if (row.kiln === null || signed.key.kiln_id !== row.kiln) {
-      throw refused(`The file is signed by another kiln's key: the log names ${row.kiln === null ? `${named}, which is not a registered kiln` : `kiln ${named}`}.`);
+      throw refused(
+        `The file is signed by another kiln's key: the log names ${row.kiln === null ? `${named}, which is not a registered kiln` : `kiln ${named}`}.`,
+      );
     }
     // read again now: a revocation since the signature was checked holds
     const now = (await data.kilns.keys(row.kiln)).find((k) => k.id === signed.key.id);
-    if (!now || now.revoked_ts !== null) throw refused(`The key ${signed.key.fingerprint.slice(0, 16)}… was revoked: its signatures are refused.`);
+    if (!now || now.revoked_ts !== null)
+      throw refused(`The key ${signed.key.fingerprint.slice(0, 16)}… was revoked: its signatures are refused.`);
     return { signed: true, key_fingerprint: signed.key.fingerprint, signature: signed.signature.base64 };
   };
 }

@@ -77,14 +77,22 @@ async function uploadOne(base: string, credential: Credential, file: string): Pr
   if (res.status !== 201) return { file, ok: false, line: `${file} → failed: ${res.status} ${await messageOf(res)}` };
   // the 201 body is a KilnLog row (openapi.yaml, POST /kilnlogs/upload)
   const log: KilnLog = await res.json();
-  return { file, ok: true, line: `${file} → ${describeLog(log)}${log.signed ? ` (signed by key ${log.key_fingerprint?.slice(0, 16)}…)` : ''}` };
+  return {
+    file,
+    ok: true,
+    line: `${file} → ${describeLog(log)}${log.signed ? ` (signed by key ${log.key_fingerprint?.slice(0, 16)}…)` : ''}`,
+  };
 }
 
 /**
  * Uploads the files one after another, reporting each as it goes. A file the
  * server stored is a success even when its analysis says invalid or error.
  */
-export async function uploadFiles(files: readonly string[], options: UploadOptions, report: (o: UploadOutcome) => void): Promise<UploadOutcome[]> {
+export async function uploadFiles(
+  files: readonly string[],
+  options: UploadOptions,
+  report: (o: UploadOutcome) => void,
+): Promise<UploadOutcome[]> {
   const base = options.url.replace(/\/+$/, '');
   const credential: Credential = options.privateKeyPem
     ? { privateKeyPem: options.privateKeyPem, fingerprint: fingerprintOfPrivate(options.privateKeyPem) }

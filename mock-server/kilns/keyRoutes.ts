@@ -38,7 +38,10 @@ async function withNames(data: Pick<DataStore, 'users'>, keys: readonly KilnKeyR
 }
 
 /** The trail's note of a key (which key of which kiln). */
-const keyDetail = (kiln: KilnRecord, key: KilnKeyRecord) => ({ kiln: { id: kiln.id, kiln_id: kiln.kiln_id }, key: { id: key.id, fingerprint: key.fingerprint, label: key.label } });
+const keyDetail = (kiln: KilnRecord, key: KilnKeyRecord) => ({
+  kiln: { id: kiln.id, kiln_id: kiln.kiln_id },
+  key: { id: key.id, fingerprint: key.fingerprint, label: key.label },
+});
 
 /**
  * A kiln's keys (docs/security.md, "Kiln identity"): listed by those who read
@@ -56,52 +59,58 @@ export function kilnKeyHandlers(ctx: AppContext): Handlers {
   };
 
   return {
-  listKilnKeys: async (req, res) => {
-    const kiln = await reachableKiln(data, req.auth!, req);
-    const body: KilnKey[] = await withNames(data, await data.kilns.keys(kiln.id));
-    res.json(body);
-  },
+    listKilnKeys: async (req, res) => {
+      const kiln = await reachableKiln(data, req.auth!, req);
+      const body: KilnKey[] = await withNames(data, await data.kilns.keys(kiln.id));
+      res.json(body);
+    },
 
-  // the trail of the kiln's keys (who added or revoked which, when), for those who read the kiln: the facility's trail is a super-admin's
-  listKilnKeyChanges: async (req, res) => {
-    const kiln = await reachableKiln(data, req.auth!, req);
-    const changes = await data.facilities.changesOf(kiln.facility_id, KEY_ACTIONS);
-    const body: FacilityChange[] = changes.filter((c) => c.detail.kiln?.id === kiln.id);
-    res.json(body);
-  },
+    // the trail of the kiln's keys (who added or revoked which, when), for those who read the kiln: the facility's trail is a super-admin's
+    listKilnKeyChanges: async (req, res) => {
+      const kiln = await reachableKiln(data, req.auth!, req);
+      const changes = await data.facilities.changesOf(kiln.facility_id, KEY_ACTIONS);
+      const body: FacilityChange[] = changes.filter((c) => c.detail.kiln?.id === kiln.id);
+      res.json(body);
+    },
 
-  addKilnKey: async (req, res) => {
-    const auth = req.auth!;
-    const payload: KilnKeyAddRequest = req.body;
-    const label = payload.label.trim();
-    if (!label) throw fieldError('label', 'Give the key a label (where it is installed, say).');
-    if (label.length > MAX_LABEL) throw fieldError('label', `A label is at most ${MAX_LABEL} characters.`);
-    const key = await data.transaction(async (tx) => {
-      const kiln = await reachableKiln(tx, auth, req);
-      const parsed = parsePublicKey(payload.public_key);
-      if ('reason' in parsed) throw fieldError('public_key', parsed.reason);
-      if (await tx.kilns.keyByFingerprint(parsed.fingerprint)) throw keyTaken();
-      // a racing registration of the same key meets the store's refusal (the unique fingerprint)
-      const added = await tx.kilns.addKey({ kiln_id: kiln.id, fingerprint: parsed.fingerprint, label, public_key: parsed.pem, created_ts: new Date().toISOString(), created_by: auth.userId });
-      await recordFacilityChange(tx, auth, kiln.facility_id, 'add_kiln_key', keyDetail(kiln, added));
-      return added;
-    });
-    res.status(201).json(toKilnKey(key, auth.username));
-  },
+    addKilnKey: async (req, res) => {
+      const auth = req.auth!;
+      const payload: KilnKeyAddRequest = req.body;
+      const label = payload.label.trim();
+      if (!label) throw fieldError('label', 'Give the key a label (where it is installed, say).');
+      if (label.length > MAX_LABEL) throw fieldError('label', `A label is at most ${MAX_LABEL} characters.`);
+      const key = await data.transaction(async (tx) => {
+        const kiln = await reachableKiln(tx, auth, req);
+        const parsed = parsePublicKey(payload.public_key);
+        if ('reason' in parsed) throw fieldError('public_key', parsed.reason);
+        if (await tx.kilns.keyByFingerprint(parsed.fingerprint)) throw keyTaken();
+        // a racing registration of the same key meets the store's refusal (the unique fingerprint)
+        const added = await tx.kilns.addKey({
+          kiln_id: kiln.id,
+          fingerprint: parsed.fingerprint,
+          label,
+          public_key: parsed.pem,
+          created_ts: new Date().toISOString(),
+          created_by: auth.userId,
+        });
+        await recordFacilityChange(tx, auth, kiln.facility_id, 'add_kiln_key', keyDetail(kiln, added));
+        return added;
+      });
+      res.status(201).json(toKilnKey(key, auth.username));
+    },
 
-  revokeKilnKey: async (req, res) => {
-    const auth = req.auth!;
-    const keyId = positiveId(req.params.keyId, 'keyId');
-    const key = await data.transaction(async (tx) => {
-      const kiln = await reachableKiln(tx, auth, req);
-      const done = await tx.kilns.revokeKey(kiln.id, keyId, new Date().toISOString());
-      if (!done) throw notFound('No such key of this kiln.');
-      if (!done.revoked) throw conflict(`The key ${done.key.label} was revoked already, on ${done.key.revoked_ts}: revoking is final.`);
-      await recordFacilityChange(tx, auth, kiln.facility_id, 'revoke_kiln_key', keyDetail(kiln, done.key));
-      return done.key;
-    });
-    res.json((await withNames(data, [key]))[0]);
-  },
-
+    revokeKilnKey: async (req, res) => {
+      const auth = req.auth!;
+      const keyId = positiveId(req.params.keyId, 'keyId');
+      const key = await data.transaction(async (tx) => {
+        const kiln = await reachableKiln(tx, auth, req);
+        const done = await tx.kilns.revokeKey(kiln.id, keyId, new Date().toISOString());
+        if (!done) throw notFound('No such key of this kiln.');
+        if (!done.revoked) throw conflict(`The key ${done.key.label} was revoked already, on ${done.key.revoked_ts}: revoking is final.`);
+        await recordFacilityChange(tx, auth, kiln.facility_id, 'revoke_kiln_key', keyDetail(kiln, done.key));
+        return done.key;
+      });
+      res.json((await withNames(data, [key]))[0]);
+    },
   };
 }

@@ -12,7 +12,9 @@ export { KEY_TAKEN, keyTaken } from '../store/kilnRules';
 
 /** lowercase hex SHA-256 of the key's DER SPKI bytes */
 export function fingerprintOf(key: KeyObject): string {
-  return createHash('sha256').update(key.export({ type: 'spki', format: 'der' })).digest('hex');
+  return createHash('sha256')
+    .update(key.export({ type: 'spki', format: 'der' }))
+    .digest('hex');
 }
 
 export interface ParsedPublicKey {
@@ -26,15 +28,20 @@ const PUBLIC_PEM = /^-----BEGIN PUBLIC KEY-----\r?\n[A-Za-z0-9+/=\r\n]+-----END 
 /** An Ed25519 public key in SPKI PEM, or the reason it is not one (for the field error). */
 export function parsePublicKey(text: string): ParsedPublicKey | { reason: string } {
   const pem = text.trim() + '\n';
-  if (/PRIVATE KEY-----/.test(pem)) return { reason: 'This is a private key: paste the public key (BEGIN PUBLIC KEY), and keep the private key on the kiln.' };
-  if (!PUBLIC_PEM.test(pem)) return { reason: 'Not a public key in PEM (SPKI): it must run from -----BEGIN PUBLIC KEY----- to -----END PUBLIC KEY-----.' };
+  if (/PRIVATE KEY-----/.test(pem))
+    return { reason: 'This is a private key: paste the public key (BEGIN PUBLIC KEY), and keep the private key on the kiln.' };
+  if (!PUBLIC_PEM.test(pem))
+    return { reason: 'Not a public key in PEM (SPKI): it must run from -----BEGIN PUBLIC KEY----- to -----END PUBLIC KEY-----.' };
   let key: KeyObject;
   try {
     key = createPublicKey({ key: pem, format: 'pem' });
   } catch {
     return { reason: 'The PEM does not hold a readable public key.' };
   }
-  if (key.asymmetricKeyType !== 'ed25519') return { reason: `An Ed25519 key is needed; this is a${key.asymmetricKeyType === 'ec' || key.asymmetricKeyType === 'rsa' ? 'n' : ''} ${(key.asymmetricKeyType ?? 'unknown').toUpperCase()} key.` };
+  if (key.asymmetricKeyType !== 'ed25519')
+    return {
+      reason: `An Ed25519 key is needed; this is a${key.asymmetricKeyType === 'ec' || key.asymmetricKeyType === 'rsa' ? 'n' : ''} ${(key.asymmetricKeyType ?? 'unknown').toUpperCase()} key.`,
+    };
   return { pem: key.export({ type: 'spki', format: 'pem' }).toString(), fingerprint: fingerprintOf(key) };
 }
 
@@ -72,7 +79,8 @@ export function uploadSignature(get: (name: string) => string | undefined): Uplo
   if (key === undefined) return badHeader('Kiln-Key', 'missing: a signed upload names its key by fingerprint.');
   if (sig === undefined) return badHeader('Kiln-Signature', 'missing: a signed upload carries the signature of the file.');
   if (key.length > MAX_HEADER_LENGTH) return badHeader('Kiln-Key', 'too long: a fingerprint is 64 hex digits.');
-  if (sig.length > MAX_HEADER_LENGTH) return badHeader('Kiln-Signature', 'too long: an Ed25519 signature is 64 bytes (88 base64 characters).');
+  if (sig.length > MAX_HEADER_LENGTH)
+    return badHeader('Kiln-Signature', 'too long: an Ed25519 signature is 64 bytes (88 base64 characters).');
   const fingerprint = key.trim().toLowerCase();
   if (!/^[0-9a-f]{64}$/.test(fingerprint)) return badHeader('Kiln-Key', 'not a fingerprint: 64 hex digits (SHA-256 of the key) expected.');
   const base64 = sig.trim();
@@ -81,7 +89,6 @@ export function uploadSignature(get: (name: string) => string | undefined): Uplo
   if (signature.length !== 64) return badHeader('Kiln-Signature', `an Ed25519 signature is 64 bytes, this one is ${signature.length}.`);
   return { fingerprint, signature, base64 };
 }
-
 
 // ---------------------------------------------------------------- the kiln's side (CLI, seed)
 /** The base64 signature of `bytes` with an Ed25519 private key (PEM PKCS#8 or a KeyObject). */

@@ -25,7 +25,10 @@ export function sortKilns(kilns: Kiln[]): Kiln[] {
   return kilns.sort((a, b) => a.facility_mnemonic.localeCompare(b.facility_mnemonic) || a.kiln_id.localeCompare(b.kiln_id));
 }
 
-function numbersOf<K extends string>(group: Partial<Record<K, unknown>> | null | undefined, keys: readonly K[]): Partial<Record<K, number>> | undefined {
+function numbersOf<K extends string>(
+  group: Partial<Record<K, unknown>> | null | undefined,
+  keys: readonly K[],
+): Partial<Record<K, number>> | undefined {
   const picked: Partial<Record<K, number>> = {};
   for (const key of keys) {
     const n = toNumber(group?.[key]);

@@ -1,4 +1,10 @@
-import type { FacilityKilnsResponse, Kiln, KilnApproveRequest, KilnRegistryResponse, KilnSaveRequest } from '../../src/domain/api/configure';
+import type {
+  FacilityKilnsResponse,
+  Kiln,
+  KilnApproveRequest,
+  KilnRegistryResponse,
+  KilnSaveRequest,
+} from '../../src/domain/api/configure';
 import { KILN_NUMBER_RULES, validateKiln } from '../../src/domain/kilnValidation';
 import { canAccess } from '../../src/domain/operations';
 import type { AuthContext } from '../auth/authContext';
@@ -48,65 +54,71 @@ export function kilnHandlers(ctx: AppContext): Handlers {
   }
 
   return {
-  listKilnRegistry: async (req, res) => {
-    const facilities = await visibleFacilities(req.auth!, data);
-    const body: KilnRegistryResponse = {
-      kilns: await kilnsOf(facilities.map((f) => f.id)),
-      facilities: facilities.map(toFacilityOption),
-    };
-    res.json(body);
-  },
+    listKilnRegistry: async (req, res) => {
+      const facilities = await visibleFacilities(req.auth!, data);
+      const body: KilnRegistryResponse = {
+        kilns: await kilnsOf(facilities.map((f) => f.id)),
+        facilities: facilities.map(toFacilityOption),
+      };
+      res.json(body);
+    },
 
-  listFacilityKilns: async (req, res) => {
-    const facility = await reachableFacility(req.auth!, data, positiveId(req.params.id, 'id'));
-    const body: FacilityKilnsResponse = { kilns: await kilnsOf([facility.id]) };
-    res.json(body);
-  },
+    listFacilityKilns: async (req, res) => {
+      const facility = await reachableFacility(req.auth!, data, positiveId(req.params.id, 'id'));
+      const body: FacilityKilnsResponse = { kilns: await kilnsOf([facility.id]) };
+      res.json(body);
+    },
 
-  addKiln: async (req, res) => {
-    const auth = req.auth!;
-    // the shape openapi.yaml promises, checked by the OpenAPI validator; the values are checked here
-    const payload: KilnSaveRequest = req.body;
-    const now = new Date().toISOString();
-    await data.transaction(async (tx) => {
-      const fields = await validatedKiln(tx, auth, payload);
-      const approval = approvesKilns(auth) ? { approved_ts: now, approved_by: auth.userId } : { approved_ts: null, approved_by: null };
-      // a kiln_id taken by a racing request since the check is a 409 from the store
-      await tx.kilns.create({ ...fields, ...approval, last_update: now });
-    });
-    res.json({ status: 1 });
-  },
+    addKiln: async (req, res) => {
+      const auth = req.auth!;
+      // the shape openapi.yaml promises, checked by the OpenAPI validator; the values are checked here
+      const payload: KilnSaveRequest = req.body;
+      const now = new Date().toISOString();
+      await data.transaction(async (tx) => {
+        const fields = await validatedKiln(tx, auth, payload);
+        const approval = approvesKilns(auth) ? { approved_ts: now, approved_by: auth.userId } : { approved_ts: null, approved_by: null };
+        // a kiln_id taken by a racing request since the check is a 409 from the store
+        await tx.kilns.create({ ...fields, ...approval, last_update: now });
+      });
+      res.json({ status: 1 });
+    },
 
-  editKiln: async (req, res) => {
-    const auth = req.auth!;
-    const payload: KilnSaveRequest = req.body;
-    const id = positiveId(payload.id, 'id');
-    await data.transaction(async (tx) => {
-      // scope and fields are checked on the locked row, so no other edit lands between check and write
-      const [kiln, scope] = await Promise.all([tx.kilns.lock(id), facilityScope(auth, tx)]);
-      // another facility's kiln is as unknown as none at all
-      if (!kiln || (scope && !scope.has(kiln.facility_id))) throw notFound('No such kiln.');
-      const fields = await validatedKiln(tx, auth, payload, kiln);
-      // a new kiln id is a new registration: pending again unless a super-admin made it
-      const renamed = fields.kiln_id !== kiln.kiln_id && !approvesKilns(auth);
-      await tx.kilns.update(kiln.id, { ...fields, ...(renamed && { approved_ts: null, approved_by: null }), last_update: new Date().toISOString() });
-    });
-    res.json({ status: 1 });
-  },
+    editKiln: async (req, res) => {
+      const auth = req.auth!;
+      const payload: KilnSaveRequest = req.body;
+      const id = positiveId(payload.id, 'id');
+      await data.transaction(async (tx) => {
+        // scope and fields are checked on the locked row, so no other edit lands between check and write
+        const [kiln, scope] = await Promise.all([tx.kilns.lock(id), facilityScope(auth, tx)]);
+        // another facility's kiln is as unknown as none at all
+        if (!kiln || (scope && !scope.has(kiln.facility_id))) throw notFound('No such kiln.');
+        const fields = await validatedKiln(tx, auth, payload, kiln);
+        // a new kiln id is a new registration: pending again unless a super-admin made it
+        const renamed = fields.kiln_id !== kiln.kiln_id && !approvesKilns(auth);
+        await tx.kilns.update(kiln.id, {
+          ...fields,
+          ...(renamed && { approved_ts: null, approved_by: null }),
+          last_update: new Date().toISOString(),
+        });
+      });
+      res.json({ status: 1 });
+    },
 
-  approveKiln: async (req, res) => {
-    const auth = req.auth!;
-    const { id }: KilnApproveRequest = req.body;
-    const kiln = await data.transaction(async (tx) => {
-      const done = await tx.kilns.approve(positiveId(id, 'id'), { approved_by: auth.userId, approved_ts: new Date().toISOString() });
-      if (!done) throw notFound('No such kiln.');
-      if (done.approved) await recordFacilityChange(tx, auth, done.kiln.facility_id, 'approve_kiln', { kiln: { id: done.kiln.id, kiln_id: done.kiln.kiln_id } });
-      return done.kiln;
-    });
-    const [row] = (await data.kilns.list({ facilityIds: [kiln.facility_id] })).filter((k) => k.id === kiln.id);
-    const body: Kiln = toKiln(row);
-    res.json(body);
-  },
-
+    approveKiln: async (req, res) => {
+      const auth = req.auth!;
+      const { id }: KilnApproveRequest = req.body;
+      const kiln = await data.transaction(async (tx) => {
+        const done = await tx.kilns.approve(positiveId(id, 'id'), { approved_by: auth.userId, approved_ts: new Date().toISOString() });
+        if (!done) throw notFound('No such kiln.');
+        if (done.approved)
+          await recordFacilityChange(tx, auth, done.kiln.facility_id, 'approve_kiln', {
+            kiln: { id: done.kiln.id, kiln_id: done.kiln.kiln_id },
+          });
+        return done.kiln;
+      });
+      const [row] = (await data.kilns.list({ facilityIds: [kiln.facility_id] })).filter((k) => k.id === kiln.id);
+      const body: Kiln = toKiln(row);
+      res.json(body);
+    },
   };
 }

@@ -13,15 +13,25 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 /** [share of what remains, audit positions] per asset: one audit, two of different facilities, one more */
 const PLAN: readonly { note: string; shares: readonly [number, number][] }[] = [
   { note: 'CORC issuance, first biochar batch', shares: [[0, 0.4]] },
-  { note: 'Forward sale to a corporate buyer, two sites', shares: [[1, 0.25], [0, 0.2]] },
+  {
+    note: 'Forward sale to a corporate buyer, two sites',
+    shares: [
+      [1, 0.25],
+      [0, 0.2],
+    ],
+  },
   { note: 'Registry retirement on behalf of a client', shares: [[2, 0.3]] },
 ];
 
-export async function seedEcoAssets(data: Pick<DataStore, 'ecoAssets'>, now = new Date()): Promise<{ asset: EcoAssetRecord; allocations: EcoAllocationRecord[] }[]> {
+export async function seedEcoAssets(
+  data: Pick<DataStore, 'ecoAssets'>,
+  now = new Date(),
+): Promise<{ asset: EcoAssetRecord; allocations: EcoAllocationRecord[] }[]> {
   const sources = (await data.ecoAssets.available()).filter((a) => a.remaining_co2 >= 10);
   // the second asset draws on two facilities where the seed has them
   const firstOfOther = sources.findIndex((a) => a.audit.facility_id !== sources[0]?.audit.facility_id);
-  const order = firstOfOther > 0 ? [sources[0], sources[firstOfOther], ...sources.filter((_, i) => i !== 0 && i !== firstOfOther)] : sources;
+  const order =
+    firstOfOther > 0 ? [sources[0], sources[firstOfOther], ...sources.filter((_, i) => i !== 0 && i !== firstOfOther)] : sources;
   const minted: { asset: EcoAssetRecord; allocations: EcoAllocationRecord[] }[] = [];
   for (const [n, plan] of PLAN.entries()) {
     const allocations = new Map<number, number>();

@@ -90,11 +90,14 @@ async function seedStatements(state: DbShape, blobs: Blobs): Promise<void> {
     if (!facility) continue;
     const uploaded = daysAgo(s.days);
     const content =
-      s.kind === 'pdf'
-        ? statementPdf(facility, uploaded)
-        : png(drawStatementScan(620, i + 1), `${s.mnemonic}-signed-statement-scan.png`);
+      s.kind === 'pdf' ? statementPdf(facility, uploaded) : png(drawStatementScan(620, i + 1), `${s.mnemonic}-signed-statement-scan.png`);
     const id = state.facility_audits.length + 1;
-    state.facility_audits.push({ id, facility_id: facility.id, file_type: content.ext, file: await storeFile(blobs, STATEMENT_AREA, content, UPLOADER_ID, uploaded) });
+    state.facility_audits.push({
+      id,
+      facility_id: facility.id,
+      file_type: content.ext,
+      file: await storeFile(blobs, STATEMENT_AREA, content, UPLOADER_ID, uploaded),
+    });
     facility.latest_facility_audit_id = id;
   }
 }

@@ -22,7 +22,16 @@ export type SeedState = DbShape & Pick<EmbeddedShape, 'fleet_burns' | 'anomalies
 export type Seeder = (state: SeedState, ctx: Pick<AppContext, 'config' | 'blobs'>) => Promise<void> | void;
 
 // the audits come after these, through the store (seedAudits)
-const SEEDERS: Seeder[] = [seedUsers, seedChanges, seedFacilities, seedKilns, seedKilnKeys, seedFacilityMedia, seedKilnLogs, seedPendingKiln];
+const SEEDERS: Seeder[] = [
+  seedUsers,
+  seedChanges,
+  seedFacilities,
+  seedKilns,
+  seedKilnKeys,
+  seedFacilityMedia,
+  seedKilnLogs,
+  seedPendingKiln,
+];
 
 /** the demo's buffer share: 10 % */
 export const DEMO_BUFFER_BASIS_POINTS = 1000;
@@ -42,7 +51,11 @@ export async function seedDemoData(ctx: Pick<AppContext, 'config' | 'blobs' | 'd
   await ctx.data.replaceAll(state, progress);
   const { audits, burns } = await seedAudits(ctx);
   // the demo withholds a 10 % buffer, set before its mints so they withhold it too (set by no one: the seed)
-  const share = await ctx.data.ecoAssets.setBufferShare({ basis_points: DEMO_BUFFER_BASIS_POINTS, set_by: null, set_ts: new Date().toISOString() });
+  const share = await ctx.data.ecoAssets.setBufferShare({
+    basis_points: DEMO_BUFFER_BASIS_POINTS,
+    set_by: null,
+    set_ts: new Date().toISOString(),
+  });
   // minted through the store's own mint once the audits are signed off, so the seed's eco assets obey its rules
   const minted = await seedEcoAssets(ctx.data);
   return {

@@ -40,7 +40,11 @@ export const seedKilnKeys: Seeder = (state, ctx) => {
 };
 
 /** Signs a seeded log as its kiln would, when the kiln it is filed under has a demo key. */
-export function signAsDemoKiln(state: { kilns: readonly { id: number; kiln_id: string }[]; kiln_keys: readonly { kiln_id: number; fingerprint: string }[] }, row: KilnLogRecord, bytes: Buffer): void {
+export function signAsDemoKiln(
+  state: { kilns: readonly { id: number; kiln_id: string }[]; kiln_keys: readonly { kiln_id: number; fingerprint: string }[] },
+  row: KilnLogRecord,
+  bytes: Buffer,
+): void {
   const key = row.kiln === null ? undefined : state.kiln_keys.find((k) => k.kiln_id === row.kiln);
   const kiln = key && state.kilns.find((k) => k.id === key.kiln_id);
   if (!key || !kiln) return;

@@ -181,7 +181,12 @@ export const seedKilnLogs: Seeder = async (state, ctx) => {
   // the same analysis an upload gets, its row added to the state being built
   const store: Store = async (text, uploadTs) => {
     const bytes = Buffer.from(text, 'utf8');
-    const { row, file, fingerprint } = analysedLog(state.kilnlogs.length + 1, files.newRawKey(), { bytes, fileName: null, uploadTs }, fileUnder);
+    const { row, file, fingerprint } = analysedLog(
+      state.kilnlogs.length + 1,
+      files.newRawKey(),
+      { bytes, fileName: null, uploadTs },
+      fileUnder,
+    );
     signAsDemoKiln(state, row, bytes);
     await Promise.all([files.saveRaw(row.s3key, bytes), files.saveAnalysis(row.id, file)]);
     state.kilnlogs.push(row);

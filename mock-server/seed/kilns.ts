@@ -38,7 +38,13 @@ const SUPER_ADMIN_ID = 1;
 
 export const seedKilns: Seeder = (state) => {
   const now = new Date().toISOString();
-  state.kilns = DEMO_KILNS.map((k) => ({ ...k, config: JSON.stringify(k.config), last_update: now, approved_ts: now, approved_by: SUPER_ADMIN_ID }));
+  state.kilns = DEMO_KILNS.map((k) => ({
+    ...k,
+    config: JSON.stringify(k.config),
+    last_update: now,
+    approved_ts: now,
+    approved_by: SUPER_ADMIN_ID,
+  }));
 };
 
 /**
@@ -46,7 +52,14 @@ export const seedKilns: Seeder = (state) => {
  * approved yet: the Kiln Registry shows it pending. Added after the logs are
  * made, so the demo's burns stay as they were; it has none yet.
  */
-export const PENDING_DEMO_KILN: DemoKiln = { id: 13, kiln_id: 'CG1-0026', facility_id: 2, type: CGO1, install_date: '2025-10-06', config: cgo1(10.0921, 8066.4) };
+export const PENDING_DEMO_KILN: DemoKiln = {
+  id: 13,
+  kiln_id: 'CG1-0026',
+  facility_id: 2,
+  type: CGO1,
+  install_date: '2025-10-06',
+  config: cgo1(10.0921, 8066.4),
+};
 
 export const seedPendingKiln: Seeder = (state) => {
   const k = PENDING_DEMO_KILN;

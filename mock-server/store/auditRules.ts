@@ -13,7 +13,6 @@ export { transactionKey };
  * whole grams: a float sum must never let 0.1 kg too many through.
  */
 
-
 /** 400 for a proposal that names no burn or a burn twice. */
 export function checkProposeInput(input: ProposeInput): void {
   if (input.analysis_ids.length === 0) throw invalid('Please select at least one log to propose an audit.');
@@ -69,7 +68,8 @@ export function claimProblems(
     else if (row.audited || row.audit_id !== null) problems.push(`log ${id} is already audited`);
     else if (inOpenProposal.has(id)) problems.push(`log ${id} is in another open proposal`);
     else if (unfit) problems.push(unfit);
-    else if (input.kiln_type !== ANY_KILN_TYPE && row.type !== input.kiln_type) problems.push(`log ${id} is not of kiln type ${input.kiln_type}`);
+    else if (input.kiln_type !== ANY_KILN_TYPE && row.type !== input.kiln_type)
+      problems.push(`log ${id} is not of kiln type ${input.kiln_type}`);
     else if (row.facility_id === null || (input.facility_id !== null && row.facility_id !== input.facility_id)) {
       problems.push(`log ${id} is not of facility ${input.facility_id}`);
     } else {
@@ -79,13 +79,21 @@ export function claimProblems(
   }
   if (problems.length === 0 && facilities.size > 1) problems.push('an audit covers one facility only');
   const [common] = types;
-  const kilnType = input.kiln_type === ANY_KILN_TYPE && types.size === 1 && common !== null && common !== undefined ? common : input.kiln_type;
+  const kilnType =
+    input.kiln_type === ANY_KILN_TYPE && types.size === 1 && common !== null && common !== undefined ? common : input.kiln_type;
   return { problems, facilityId: input.facility_id ?? [...facilities][0] ?? null, kilnType };
 }
 
 /** 409 naming each signed-off burn that is no longer a valid live burn of the current algorithm (re-analysed or archived since it was proposed). */
-export function checkSignoffBurns(rows: readonly KilnLogRecord[], algorithmVersion: string, facility: { signed_burns_only?: boolean } | null): void {
-  const problems = [...rows.map((row) => unfitBurn(row, algorithmVersion)).filter((p): p is string => p !== null), ...unsignedProblems(facility, rows)];
+export function checkSignoffBurns(
+  rows: readonly KilnLogRecord[],
+  algorithmVersion: string,
+  facility: { signed_burns_only?: boolean } | null,
+): void {
+  const problems = [
+    ...rows.map((row) => unfitBurn(row, algorithmVersion)).filter((p): p is string => p !== null),
+    ...unsignedProblems(facility, rows),
+  ];
   if (problems.length) throw conflict(`The burns cannot be signed off: ${problems.join('; ')}.`);
 }
 
@@ -131,7 +139,6 @@ export function refuseTakenTransaction(transactionId: string): never {
   throw conflict(`Transaction ID ${transactionId.trim()} is already used by another eco asset.`);
 }
 
-
 /**
  * The transaction key each stored eco asset carries on PostgreSQL, by id.
  * Assets minted before keys folded invisible characters and compatibility
@@ -162,7 +169,10 @@ export function checkAllocations(input: MintInput, remainingGrams: ReadonlyMap<n
 }
 
 /** 409 unless the signoff names a non-empty subset of the open proposal. */
-export function checkSignoff(audit: { id: number; signoff_ts: string | null; analysis_ids: readonly number[] } | null, ids: readonly number[]): void {
+export function checkSignoff(
+  audit: { id: number; signoff_ts: string | null; analysis_ids: readonly number[] } | null,
+  ids: readonly number[],
+): void {
   if (!audit) throw missing('No such proposed audit.');
   if (audit.signoff_ts !== null) throw conflict(`Audit ${audit.id} is already signed off.`);
   if (ids.length === 0) throw invalid('Please select at least one log to sign off.');

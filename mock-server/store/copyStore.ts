@@ -65,7 +65,10 @@ function refuseDuplicates(state: EmbeddedShape): void {
   };
   const kilns = repeated(state.kilns.map((k) => k.kiln_id));
   const users = repeated(state.users.map((u) => u.username));
-  const problems = [...(kilns.length ? [`kiln ids registered more than once: ${kilns.join(', ')}`] : []), ...(users.length ? [`usernames used more than once: ${users.join(', ')}`] : [])];
+  const problems = [
+    ...(kilns.length ? [`kiln ids registered more than once: ${kilns.join(', ')}`] : []),
+    ...(users.length ? [`usernames used more than once: ${users.join(', ')}`] : []),
+  ];
   if (problems.length) throw new Error(`Rename these first (they must be unique, whatever their case): ${problems.join('; ')}.`);
 }
 
@@ -83,7 +86,8 @@ export async function copyEmbeddedToPostgres(options: CopyOptions): Promise<Copy
     // under the setup lock: a server starting on the target meanwhile waits, then finds the copy (and seeds nothing)
     return await target.exclusively('setup', async () => {
       const occupied = await nonEmptyTables(target.db);
-      if (occupied.length) throw new Error(`The database is not empty (rows in ${occupied.join(', ')}): the copy goes only into an empty database.`);
+      if (occupied.length)
+        throw new Error(`The database is not empty (rows in ${occupied.join(', ')}): the copy goes only into an empty database.`);
       const held = options.targetBlobs ? await anyFile(options.targetBlobs) : null;
       // another deployment's (or an earlier copy's) bucket: its keys would be overwritten, and its next sweep would delete ours
       if (held) throw new Error(`The bucket is not empty (it holds ${held}, perhaps more): the copy goes only into an empty bucket.`);

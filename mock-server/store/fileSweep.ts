@@ -51,7 +51,11 @@ export const SWEEP_PAGE = 10_000;
 /** the swept areas in key order: listed one after the other, they list every swept file in key order */
 export const SWEPT_PREFIXES = FILE_AREAS.map((area) => `${area}/`).sort();
 /** analysisKeyOf's and the evidence area's spelling, for the stores to spell keys in their own queries */
-export const FILE_KEY_SPELLING: FileKeySpelling = { analysisPrefix: `${ANALYSIS_AREA}/`, analysisSuffix: '.json', evidencePrefix: `${EVIDENCE_AREA}/` };
+export const FILE_KEY_SPELLING: FileKeySpelling = {
+  analysisPrefix: `${ANALYSIS_AREA}/`,
+  analysisSuffix: '.json',
+  evidencePrefix: `${EVIDENCE_AREA}/`,
+};
 
 /**
  * The files in storage and the keys the records name, both in key order, merged
@@ -64,7 +68,11 @@ export const FILE_KEY_SPELLING: FileKeySpelling = { analysisPrefix: `${ANALYSIS_
  * "young" is counted from the sweep's start, and the grace outlasts any write
  * between its file and its record.
  */
-export async function sweepFiles(data: DataStore, blobs: Blobs, options: { graceMs: number; now?: Date; signal?: AbortSignal; pageSize?: number }): Promise<SweepResult> {
+export async function sweepFiles(
+  data: DataStore,
+  blobs: Blobs,
+  options: { graceMs: number; now?: Date; signal?: AbortSignal; pageSize?: number },
+): Promise<SweepResult> {
   const youngerThan = (options.now ?? new Date()).getTime() - options.graceMs;
   const { signal, pageSize = SWEEP_PAGE } = options;
   const removed: string[] = [];
@@ -114,7 +122,7 @@ async function* listedFiles(blobs: Blobs, pageSize: number): AsyncGenerator<Blob
 
 /** Every key the records name, in key order, a page at a time. */
 async function* namedKeys(data: DataStore, pageSize: number): AsyncGenerator<string> {
-  for (let after: string | null = null; ; ) {
+  for (let after: string | null = null; ;) {
     const page = await data.fileKeysAfter(after, pageSize, FILE_KEY_SPELLING);
     yield* page;
     if (page.length < pageSize) return;
@@ -127,7 +135,8 @@ async function* inKeyOrder<T>(items: AsyncIterable<T>, keyOf: (item: T) => strin
   let last: string | null = null;
   for await (const item of items) {
     const key = keyOf(item);
-    if (last !== null && !(key > last)) throw new Error(`The start-up file sweep stopped: ${what} is not in key order (${key} after ${last}).`);
+    if (last !== null && !(key > last))
+      throw new Error(`The start-up file sweep stopped: ${what} is not in key order (${key} after ${last}).`);
     last = key;
     yield item;
   }
@@ -157,7 +166,10 @@ export interface FileSweepJob {
  * of uploads between their file and their record, its own as another's. On a
  * store of a million logs the sweep takes minutes (docs/performance.md).
  */
-export async function startFileSweep(ctx: Pick<AppContext, 'data' | 'blobs' | 'config'>, log: Pick<Console, 'log' | 'error'> = console): Promise<FileSweepJob> {
+export async function startFileSweep(
+  ctx: Pick<AppContext, 'data' | 'blobs' | 'config'>,
+  log: Pick<Console, 'log' | 'error'> = console,
+): Promise<FileSweepJob> {
   const graceMs = sweepGraceMs(ctx.data, ctx.blobs, ctx.config.fileSweepGraceMinutes);
   const sweep = async (signal?: AbortSignal): Promise<SweepResult | null> => {
     if (await ctx.data.isEmpty()) return null;
@@ -170,13 +182,15 @@ export async function startFileSweep(ctx: Pick<AppContext, 'data' | 'blobs' | 'c
     return { done, stop: async () => undefined };
   }
   const stopping = new AbortController();
-  const done = ctx.data.tryExclusively('sweep', () => sweep(stopping.signal)).then(
-    (ran) => ran?.value ?? null,
-    (err: unknown) => {
-      if (!stopping.signal.aborted) log.error('The start-up file sweep stopped:', err);
-      return null;
-    },
-  );
+  const done = ctx.data
+    .tryExclusively('sweep', () => sweep(stopping.signal))
+    .then(
+      (ran) => ran?.value ?? null,
+      (err: unknown) => {
+        if (!stopping.signal.aborted) log.error('The start-up file sweep stopped:', err);
+        return null;
+      },
+    );
   return {
     done,
     async stop() {

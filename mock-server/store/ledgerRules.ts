@@ -10,7 +10,10 @@ import type { EcoAssetRecord, EcoRetirementRecord } from './model';
  * serial blocks that assets minted before the ledger get.
  */
 
-type Ledger = Pick<EcoAssetRecord, 'co2_issued' | 'co2_buffer' | 'co2_retired' | 'serial_first' | 'serial_last' | 'buffer_serial_first' | 'buffer_serial_last'>;
+type Ledger = Pick<
+  EcoAssetRecord,
+  'co2_issued' | 'co2_buffer' | 'co2_retired' | 'serial_first' | 'serial_last' | 'buffer_serial_first' | 'buffer_serial_last'
+>;
 
 /** The ledger fields of a new mint of `allocatedKg` at `basisPoints`, its blocks from serial `next` on. */
 export function mintLedger(allocatedKg: number, basisPoints: number, next: number): Ledger {
@@ -36,7 +39,10 @@ export const nextSerial = (assets: readonly Pick<EcoAssetRecord, 'serial_last' |
  * block and the asset's new retired kg: 409 when nothing is left to retire
  * (retired units are never retired again), 400 naming the field otherwise.
  */
-export function retirementOf(asset: EcoAssetRecord, input: RetireInput): { retirement: Omit<EcoRetirementRecord, 'id'>; co2_retired: number } {
+export function retirementOf(
+  asset: EcoAssetRecord,
+  input: RetireInput,
+): { retirement: Omit<EcoRetirementRecord, 'id'>; co2_retired: number } {
   const left = leftToRetire(asset);
   if (toGrams(left) <= 0) throw conflict(`Eco asset ${asset.id} has no issued units left to retire: they are all retired already.`);
   const problems = retireProblems({ kg: input.kg, beneficiary: input.beneficiary, purpose: input.purpose }, left);
@@ -64,7 +70,10 @@ export function retirementOf(asset: EcoAssetRecord, input: RetireInput): { retir
  * in mint order (minted_ts, then id), from `next` on, each all issued with a
  * buffer of 0; their kilograms stay as they were.
  */
-export function legacyLedgers<T extends Pick<EcoAssetRecord, 'id' | 'minted_ts' | 'co2_allocated'>>(assets: readonly T[], next = 1): Map<number, Ledger> {
+export function legacyLedgers<T extends Pick<EcoAssetRecord, 'id' | 'minted_ts' | 'co2_allocated'>>(
+  assets: readonly T[],
+  next = 1,
+): Map<number, Ledger> {
   const ordered = [...assets].sort((x, y) => (x.minted_ts < y.minted_ts ? -1 : x.minted_ts > y.minted_ts ? 1 : x.id - y.id));
   const ledgers = new Map<number, Ledger>();
   let serial = next;

@@ -56,7 +56,9 @@ export function storageConfigFromEnv(dataDir: string, env: NodeJS.ProcessEnv = p
 }
 
 export async function openStore(config: StorageConfig): Promise<DataStore> {
-  return config.databaseUrl ? PostgresStore.open(config.databaseUrl, { timeouts: config.databaseTimeouts }) : new EmbeddedStore(config.dataDir);
+  return config.databaseUrl
+    ? PostgresStore.open(config.databaseUrl, { timeouts: config.databaseTimeouts })
+    : new EmbeddedStore(config.dataDir);
 }
 
 /** durable: fsync local files before answering (the seed and the copy skip it). */

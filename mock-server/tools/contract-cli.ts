@@ -77,7 +77,10 @@ async function main(): Promise<number> {
         ? {
             lasting: values.lasting,
             certify: values.certify,
-            signer: values.signer && values['signer-password'] !== undefined ? { username: values.signer, password: values['signer-password'] } : undefined,
+            signer:
+              values.signer && values['signer-password'] !== undefined
+                ? { username: values.signer, password: values['signer-password'] }
+                : undefined,
           }
         : undefined,
     },

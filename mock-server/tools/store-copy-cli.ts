@@ -10,7 +10,8 @@ import { openBlobs, storageConfigFromEnv } from '../store/storeConfig';
  */
 async function main(): Promise<void> {
   const { values } = parseArgs({ options: { to: { type: 'string' } } });
-  if (values.to !== 'postgres') throw new Error('Usage: npm run store:copy -- --to postgres   (with DATABASE_URL, and S3_* for a bucket, set)');
+  if (values.to !== 'postgres')
+    throw new Error('Usage: npm run store:copy -- --to postgres   (with DATABASE_URL, and S3_* for a bucket, set)');
   const storage = storageConfigFromEnv(configFromEnv().dataDir);
   if (!storage.databaseUrl) throw new Error('Set DATABASE_URL to the PostgreSQL database to copy into.');
   const started = performance.now();

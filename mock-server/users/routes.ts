@@ -16,38 +16,44 @@ import { recordUserChange } from './userChanges';
  * user-admin set for roles 3–5 also waits for a super-admin's release.
  */
 export function userHandlers(ctx: AppContext): Handlers {
-
   return {
-  changePassword: async (req, res) => {
-    const auth = req.auth!;
-    const username = String(req.params.username);
-    const isSelf = username === auth.username;
-    if (!isSelf && !canAccess(auth.rules, { resource: 'users', action: 'edit' })) throw forbidden('You may only change your own password.');
-    // the shape openapi.yaml promises, checked by the OpenAPI validator; the password's strength is checked here
-    const body: PasswordChangeRequest = req.body;
-    const problem = passwordProblem(body.pass);
-    if (problem) throw fieldError('pass', problem);
-    const found = await ctx.data.users.findByUsername(username);
-    if (!found) throw notFound('No such user.');
-    // a user-admin setting the super-admin's password would become super-admin (docs/security.md)
-    const refuseSuperAdmin = (role: number) => {
-      if (!isSelf && role === ROLES.SUPER_ADMIN && auth.role !== ROLES.SUPER_ADMIN) throw forbidden("Only a super-admin may set a super-admin's password.");
-    };
-    refuseSuperAdmin(found.role);
-    const passwordHash = await ctx.hashes.run(() => hashPassword(body.pass));
-    // the store raises the user's token_version with the new password, so every older token is refused
-    await ctx.data.transaction(async (tx) => {
-      // checked again on the locked row: a promotion may have landed while the hash was made (S1)
-      const user = await tx.users.lock(found.id);
-      if (!user) throw notFound('No such user.');
-      refuseSuperAdmin(user.role);
-      // a user-admin's reset of a role 3–5 account waits for a super-admin's release
-      const locks = !isSelf && !user.locked && needsRelease(auth.role, { role: user.role, roleBefore: user.role, setsPassword: true });
-      await tx.users.update(user.id, { password_hash: passwordHash, must_change_password: !isSelf, ...(locks && { locked: true }) });
-      await recordUserChange(tx, auth, user, isSelf ? 'change_password' : 'reset_password', locks ? { locked: { from: false, to: true } } : {});
-    });
-    res.json({ status: 1 });
-  },
-
+    changePassword: async (req, res) => {
+      const auth = req.auth!;
+      const username = String(req.params.username);
+      const isSelf = username === auth.username;
+      if (!isSelf && !canAccess(auth.rules, { resource: 'users', action: 'edit' }))
+        throw forbidden('You may only change your own password.');
+      // the shape openapi.yaml promises, checked by the OpenAPI validator; the password's strength is checked here
+      const body: PasswordChangeRequest = req.body;
+      const problem = passwordProblem(body.pass);
+      if (problem) throw fieldError('pass', problem);
+      const found = await ctx.data.users.findByUsername(username);
+      if (!found) throw notFound('No such user.');
+      // a user-admin setting the super-admin's password would become super-admin (docs/security.md)
+      const refuseSuperAdmin = (role: number) => {
+        if (!isSelf && role === ROLES.SUPER_ADMIN && auth.role !== ROLES.SUPER_ADMIN)
+          throw forbidden("Only a super-admin may set a super-admin's password.");
+      };
+      refuseSuperAdmin(found.role);
+      const passwordHash = await ctx.hashes.run(() => hashPassword(body.pass));
+      // the store raises the user's token_version with the new password, so every older token is refused
+      await ctx.data.transaction(async (tx) => {
+        // checked again on the locked row: a promotion may have landed while the hash was made (S1)
+        const user = await tx.users.lock(found.id);
+        if (!user) throw notFound('No such user.');
+        refuseSuperAdmin(user.role);
+        // a user-admin's reset of a role 3–5 account waits for a super-admin's release
+        const locks = !isSelf && !user.locked && needsRelease(auth.role, { role: user.role, roleBefore: user.role, setsPassword: true });
+        await tx.users.update(user.id, { password_hash: passwordHash, must_change_password: !isSelf, ...(locks && { locked: true }) });
+        await recordUserChange(
+          tx,
+          auth,
+          user,
+          isSelf ? 'change_password' : 'reset_password',
+          locks ? { locked: { from: false, to: true } } : {},
+        );
+      });
+      res.json({ status: 1 });
+    },
   };
 }

@@ -16,7 +16,10 @@ export const withShareBefore = (changes: readonly BufferShareChange[]): BufferSh
   changes.map((change, i) => ({ ...change, from_percent: changes[i + 1]?.buffer_percent ?? 0 }));
 
 /** Who set a share: the user, the demo data for none, or the id of a user who is gone. */
-export function setterName(change: Pick<BufferShareChange, 'actor_id' | 'actor_username'>, translate: (key: string, options?: object) => string): string {
+export function setterName(
+  change: Pick<BufferShareChange, 'actor_id' | 'actor_username'>,
+  translate: (key: string, options?: object) => string,
+): string {
   if (change.actor_username !== null) return change.actor_username;
   return change.actor_id === null ? translate('ecoAssets.buffer.seed') : translate('ecoAssets.buffer.goneUser', { id: change.actor_id });
 }

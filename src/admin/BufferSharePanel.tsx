@@ -49,11 +49,16 @@ function BufferShareEditor() {
   return (
     <Card variant="outlined" component="section" aria-label={translate('ecoAssets.buffer.title')}>
       <CardContent>
-        <Typography variant="h6" component="h2">{translate('ecoAssets.buffer.title')}</Typography>
+        <Typography variant="h6" component="h2">
+          {translate('ecoAssets.buffer.title')}
+        </Typography>
         <Typography variant="body2">{translate('ecoAssets.buffer.explain')}</Typography>
         <Typography variant="body2" color="text.secondary" data-testid="buffer-set-by">
           {share.data?.set_ts
-            ? translate('ecoAssets.buffer.setBy', { who: share.data.set_by_username ?? translate('ecoAssets.buffer.seed'), ts: new Date(share.data.set_ts).toLocaleString() })
+            ? translate('ecoAssets.buffer.setBy', {
+                who: share.data.set_by_username ?? translate('ecoAssets.buffer.seed'),
+                ts: new Date(share.data.set_ts).toLocaleString(),
+              })
             : translate('ecoAssets.buffer.never')}
         </Typography>
         <Box sx={{ display: 'flex', gap: 2, alignItems: 'flex-start', mt: 1 }}>

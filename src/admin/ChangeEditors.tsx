@@ -1,5 +1,13 @@
 import { Create, DateInput, DeleteButton, Edit, SaveButton, SimpleForm, TextInput, Toolbar, useNotify, useRedirect } from 'react-admin';
-import { ClearButtons, FormatButtons, LinkButtons, ListButtons, QuoteButtons, RichTextInput, RichTextInputToolbar } from 'ra-input-rich-text';
+import {
+  ClearButtons,
+  FormatButtons,
+  LinkButtons,
+  ListButtons,
+  QuoteButtons,
+  RichTextInput,
+  RichTextInputToolbar,
+} from 'ra-input-rich-text';
 import type { ChangeSaveRequest } from '../domain/api/admin';
 import { RESOURCES } from '../domain/operations';
 import { isCalendarDate, isBlank } from '../domain/validation';
@@ -68,12 +76,7 @@ function ChangeFields() {
 export function ChangeCreate() {
   const saved = useSaved();
   return (
-    <Create
-      resource={RESOURCES.changes}
-      title="admin.newChange"
-      transform={payload}
-      mutationOptions={saved}
-    >
+    <Create resource={RESOURCES.changes} title="admin.newChange" transform={payload} mutationOptions={saved}>
       <SimpleForm validate={validate} defaultValues={{ date: new Date().toISOString().slice(0, 10), title: '', body: '' }}>
         <ChangeFields />
       </SimpleForm>
@@ -84,13 +87,7 @@ export function ChangeCreate() {
 export function ChangeEdit() {
   const saved = useSaved();
   return (
-    <Edit
-      resource={RESOURCES.changes}
-      title="admin.editChange"
-      mutationMode="pessimistic"
-      transform={payload}
-      mutationOptions={saved}
-    >
+    <Edit resource={RESOURCES.changes} title="admin.editChange" mutationMode="pessimistic" transform={payload} mutationOptions={saved}>
       <SimpleForm
         validate={validate}
         toolbar={

@@ -38,11 +38,20 @@ export function ChangeList() {
         pagination={<ListPager />}
       >
         {small ? (
-          <SimpleList<RecentChange> primaryText={(c) => c.title} secondaryText={(c) => formatDate(c.date)} rowClick={open} empty={<ListEmpty message="admin.changesEmpty" />} />
+          <SimpleList<RecentChange>
+            primaryText={(c) => c.title}
+            secondaryText={(c) => formatDate(c.date)}
+            rowClick={open}
+            empty={<ListEmpty message="admin.changesEmpty" />}
+          />
         ) : (
           <Datagrid rowClick={open} bulkActionButtons={false} empty={<ListEmpty message="admin.changesEmpty" />}>
             <FunctionField<RecentChange> source="date" label="admin.date" render={(c) => formatDate(c.date)} />
-            <FunctionField<RecentChange> source="title" label="admin.title" render={(c) => <RowLink to={changePath(c.id)}>{c.title}</RowLink>} />
+            <FunctionField<RecentChange>
+              source="title"
+              label="admin.title"
+              render={(c) => <RowLink to={changePath(c.id)}>{c.title}</RowLink>}
+            />
           </Datagrid>
         )}
       </List>

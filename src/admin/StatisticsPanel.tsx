@@ -12,9 +12,19 @@ import { queryKeys } from '../providers/queryKeys';
 type Figure = keyof Statistics;
 /** The figures shown, in order, and how each reads (counts, kg with 0 decimals as totals, bytes). */
 const FIGURES: readonly { key: Figure; format: (n: number) => string }[] = [
-  ...(['facilities', 'kilns', 'valid_kilnlogs', 'invalid_kilnlogs', 'error_kilnlogs', 'archived_kilnlogs', 'audits_proposed', 'audits_signed_off', 'eco_assets'] as const).map(
-    (key) => ({ key, format: (n: number) => formatNumber(n) }),
-  ),
+  ...(
+    [
+      'facilities',
+      'kilns',
+      'valid_kilnlogs',
+      'invalid_kilnlogs',
+      'error_kilnlogs',
+      'archived_kilnlogs',
+      'audits_proposed',
+      'audits_signed_off',
+      'eco_assets',
+    ] as const
+  ).map((key) => ({ key, format: (n: number) => formatNumber(n) })),
   { key: 'audited_co2', format: (n) => `${formatCarbon(n, 'total')} kg` },
   { key: 'utilised_co2', format: (n) => `${formatCarbon(n, 'total')} kg` },
   { key: 'storage_bytes', format: formatFileSize },

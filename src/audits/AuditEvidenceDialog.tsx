@@ -36,7 +36,17 @@ export function AuditEvidenceDialog({ docKey, audit, people, onClose }: AuditEvi
       <DownloadPackageButton auditId={audit.id} />
     </>
   );
-  if (docKey) return <ViewerDialog title={title} subtitle={subtitle} document={{ kind: 'evidence', docKey }} failure={EVIDENCE_FAILURE} onClose={onClose} actions={download} />;
+  if (docKey)
+    return (
+      <ViewerDialog
+        title={title}
+        subtitle={subtitle}
+        document={{ kind: 'evidence', docKey }}
+        failure={EVIDENCE_FAILURE}
+        onClose={onClose}
+        actions={download}
+      />
+    );
   return (
     <Dialog open fullWidth maxWidth="sm" onClose={onClose}>
       <DialogTitle>{title}</DialogTitle>

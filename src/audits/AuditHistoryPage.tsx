@@ -74,7 +74,13 @@ const FILTERS = [
 function historyExporter(title: (key: string) => string): Exporter<AuditRecord> {
   return async (audits, _fetchRelated, dataProvider: DataProvider) => {
     const burnsOf = async (audit: AuditRecord) =>
-      (await dataProvider.getList<AuditLogRow & { id: number }>(RESOURCES.auditedLogs, { filter: { audit_id: audit.id }, pagination: EVERY_ROW, sort: { field: 'analysis_id', order: 'ASC' } })).data;
+      (
+        await dataProvider.getList<AuditLogRow & { id: number }>(RESOURCES.auditedLogs, {
+          filter: { audit_id: audit.id },
+          pagination: EVERY_ROW,
+          sort: { field: 'analysis_id', order: 'ASC' },
+        })
+      ).data;
     const rows = [];
     // one audit at a time: a long history must not fire a burst of calls
     for (const audit of audits) rows.push(...auditHistoryCsvRows(audit, await burnsOf(audit), title));
@@ -191,27 +197,46 @@ export default function AuditHistoryPage() {
         {small ? (
           <AuditHistoryPhoneList onOpen={setDialog} />
         ) : (
-        <Box sx={{ overflowX: 'auto', maxWidth: '100%' }}>
-          <Datagrid rowClick={false} bulkActionButtons={false} empty={<HistoryEmpty />}>
-            <FunctionField<AuditRecord> source="signoff_ts" label="audits.history.signoffTs" render={(a) => formatAuditTimestamp(a.signoff_ts)} />
-            <FunctionField<AuditRecord> source="id" label="audits.history.proposalId" render={(a) => a.id} />
-            {/* the spec's columns hold the signoff time and proposal number; the job id completes the audit's name */}
-            <FunctionField<AuditRecord> source="job_id" label="audits.history.jobId" render={(a) => auditIdentityParts(a).job} />
-            <FunctionField<AuditRecord> source="kiln_type" label="audits.history.kilnType" render={(a) => <ProposalKilnType type={a.kiln_type} />} />
-            <FunctionField<AuditRecord> source="audited_co2" label="audits.history.auditedCo2" textAlign="right" render={(a) => formatCarbon(a.audited_co2, 'figure')} />
-            <FunctionField<AuditRecord>
-              source="audited_biochar"
-              label="audits.history.auditedBiochar"
-              textAlign="right"
-              render={(a) => formatCarbon(a.audited_biochar, 'figure')}
-            />
-            <FunctionField<AuditRecord> label="audits.history.people" sortable={false} render={(a) => <AuditPeople audit={a} />} />
-            <FunctionField<AuditRecord> label="audits.history.actions" textAlign="right" render={(a) => <AuditActions audit={a} onOpen={setDialog} />} />
-          </Datagrid>
-        </Box>
+          <Box sx={{ overflowX: 'auto', maxWidth: '100%' }}>
+            <Datagrid rowClick={false} bulkActionButtons={false} empty={<HistoryEmpty />}>
+              <FunctionField<AuditRecord>
+                source="signoff_ts"
+                label="audits.history.signoffTs"
+                render={(a) => formatAuditTimestamp(a.signoff_ts)}
+              />
+              <FunctionField<AuditRecord> source="id" label="audits.history.proposalId" render={(a) => a.id} />
+              {/* the spec's columns hold the signoff time and proposal number; the job id completes the audit's name */}
+              <FunctionField<AuditRecord> source="job_id" label="audits.history.jobId" render={(a) => auditIdentityParts(a).job} />
+              <FunctionField<AuditRecord>
+                source="kiln_type"
+                label="audits.history.kilnType"
+                render={(a) => <ProposalKilnType type={a.kiln_type} />}
+              />
+              <FunctionField<AuditRecord>
+                source="audited_co2"
+                label="audits.history.auditedCo2"
+                textAlign="right"
+                render={(a) => formatCarbon(a.audited_co2, 'figure')}
+              />
+              <FunctionField<AuditRecord>
+                source="audited_biochar"
+                label="audits.history.auditedBiochar"
+                textAlign="right"
+                render={(a) => formatCarbon(a.audited_biochar, 'figure')}
+              />
+              <FunctionField<AuditRecord> label="audits.history.people" sortable={false} render={(a) => <AuditPeople audit={a} />} />
+              <FunctionField<AuditRecord>
+                label="audits.history.actions"
+                textAlign="right"
+                render={(a) => <AuditActions audit={a} onOpen={setDialog} />}
+              />
+            </Datagrid>
+          </Box>
         )}
       </List>
-      {dialog?.kind === 'evidence' && <AuditEvidenceDialog docKey={dialog.audit.docKey} audit={dialog.audit} people={dialog.audit} onClose={() => setDialog(null)} />}
+      {dialog?.kind === 'evidence' && (
+        <AuditEvidenceDialog docKey={dialog.audit.docKey} audit={dialog.audit} people={dialog.audit} onClose={() => setDialog(null)} />
+      )}
       {dialog?.kind === 'logs' && <AuditedLogsDialog audit={dialog.audit} onClose={() => setDialog(null)} />}
     </Page>
   );

@@ -76,7 +76,13 @@ const kgCell = (kg: number | undefined) => (kg === undefined || !Number.isFinite
 
 /** A right-aligned column of one of a burn's analysed figures in kg. */
 const kgColumn = (key: string, figure: 'co2_removed' | 'biochar_produced', label: string) => (
-  <FunctionField<Row> key={key} source={`analysis_detail.${figure}`} label={label} textAlign="right" render={(row) => kgCell(row.analysis_detail?.[figure])} />
+  <FunctionField<Row>
+    key={key}
+    source={`analysis_detail.${figure}`}
+    label={label}
+    textAlign="right"
+    render={(row) => kgCell(row.analysis_detail?.[figure])}
+  />
 );
 
 const rowId = (row: RaRecord) => Number(row.id);
@@ -114,7 +120,10 @@ function columns(anomalyMarks: boolean) {
       label="audits.logTable.gpsInRange"
       textAlign="center"
       render={(row) => (
-        <ValidationWidget state={validationWidgetState(row.gps_in_range, row.gps_in_range !== null && row.gps_in_range !== undefined)} labels={GPS_LABELS} />
+        <ValidationWidget
+          state={validationWidgetState(row.gps_in_range, row.gps_in_range !== null && row.gps_in_range !== undefined)}
+          labels={GPS_LABELS}
+        />
       )}
     />,
     <FunctionField<Row> key="sample" label="audits.logTable.sampleData" sortable={false} render={(row) => <SampleData row={row} />} />,
@@ -179,7 +188,12 @@ export function AuditLogTable({
   return (
     <ResourceContextProvider value={resource}>
       <ListContextProvider value={value}>
-        <Box sx={{ overflowX: 'auto', maxWidth: '100%' }} role={label ? 'region' : undefined} aria-label={label ? translate(label) : undefined} tabIndex={0}>
+        <Box
+          sx={{ overflowX: 'auto', maxWidth: '100%' }}
+          role={label ? 'region' : undefined}
+          aria-label={label ? translate(label) : undefined}
+          tabIndex={0}
+        >
           <MaybeMarks on={anomalyMarks}>
             <Datagrid
               rowClick={selection ? 'toggleSelection' : false}
@@ -193,7 +207,9 @@ export function AuditLogTable({
             </Datagrid>
           </MaybeMarks>
         </Box>
-        {perPage !== undefined && <Pagination rowsPerPageOptions={[...new Set([perPage, ...AUDIT_LOG_PAGE_SIZES])].sort((a, b) => a - b)} />}
+        {perPage !== undefined && (
+          <Pagination rowsPerPageOptions={[...new Set([perPage, ...AUDIT_LOG_PAGE_SIZES])].sort((a, b) => a - b)} />
+        )}
       </ListContextProvider>
     </ResourceContextProvider>
   );

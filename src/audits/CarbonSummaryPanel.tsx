@@ -90,7 +90,10 @@ export function CarbonSummaryPanel({ title, facilityId, groupings }: CarbonSumma
           <TableBody>
             {rows.map((row, index) => (
               // two facilities may share a name: the position keeps keys apart
-              <TableRow key={`${index}-${row.label}`} sx={row.total && grouping !== 'total' ? { '& td': { fontWeight: 'bold' } } : undefined}>
+              <TableRow
+                key={`${index}-${row.label}`}
+                sx={row.total && grouping !== 'total' ? { '& td': { fontWeight: 'bold' } } : undefined}
+              >
                 <TableCell>{row.total ? translate('audits.carbon.total') : row.label}</TableCell>
                 <TableCell align="right">{formatCarbon(row.audited_co2, 'figure')}</TableCell>
                 <TableCell align="right">{formatCarbon(row.utilised_co2, 'figure')}</TableCell>

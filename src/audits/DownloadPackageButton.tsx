@@ -9,9 +9,17 @@ import type { ApiDataProvider } from '../providers/dataProvider';
 export function DownloadPackageButton({ auditId, variant = 'text' }: { auditId: number; variant?: 'text' | 'outlined' }) {
   const translate = useTranslate();
   const dataProvider = useDataProvider<ApiDataProvider>();
-  const download = useLogCommand(dataProvider.downloadAuditPackage, { failure: 'audits.package.failed', changesRow: false }, (file) => saveFile(file.blob, file.fileName));
+  const download = useLogCommand(dataProvider.downloadAuditPackage, { failure: 'audits.package.failed', changesRow: false }, (file) =>
+    saveFile(file.blob, file.fileName),
+  );
   return (
-    <Button size="small" variant={variant} startIcon={<DownloadIcon />} disabled={download.isPending} onClick={() => download.mutate(auditId)}>
+    <Button
+      size="small"
+      variant={variant}
+      startIcon={<DownloadIcon />}
+      disabled={download.isPending}
+      onClick={() => download.mutate(auditId)}
+    >
       {translate('audits.package.download')}
     </Button>
   );

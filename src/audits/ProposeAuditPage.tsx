@@ -113,7 +113,11 @@ function ProposeForm({ selection, onSelect, facilityId, onFacility, creating }: 
   const { isSubmitted } = useFormState();
   const logs = useGetList<LogRecord>(
     RESOURCES.potentialAuditLogs,
-    { filter: facilityId === null ? { kiln_type: kilnType } : { kiln_type: kilnType, facility_id: facilityId }, pagination: EVERY_ROW, sort: BY_LOG_TIME },
+    {
+      filter: facilityId === null ? { kiln_type: kilnType } : { kiln_type: kilnType, facility_id: facilityId },
+      pagination: EVERY_ROW,
+      sort: BY_LOG_TIME,
+    },
     { enabled: kilnType !== null },
   );
   useReportQueryFailure(logs.error, LOGS_FAILURE);
@@ -133,7 +137,10 @@ function ProposeForm({ selection, onSelect, facilityId, onFacility, creating }: 
   const chosenCo2 = sumKg(chosen.map((row) => row.analysis_detail?.co2_removed ?? 0));
   // one facility per audit: the same function while the selection's facility stays, so unchanged rows need not render again
   const isSelectable = useCallback((row: AuditLogRow) => isSelectableBeside(anchor, row), [anchor]);
-  const onChange = useCallback((requested: number[]) => onSelect(selectWithinOneFacility(rows, selection.ids, requested)), [onSelect, rows, selection.ids]);
+  const onChange = useCallback(
+    (requested: number[]) => onSelect(selectWithinOneFacility(rows, selection.ids, requested)),
+    [onSelect, rows, selection.ids],
+  );
   const tableSelection = useMemo(() => ({ selectedIds: selection.ids, onChange, isSelectable }), [selection.ids, onChange, isSelectable]);
   // another facility picked: a selection of a different facility goes (every facility keeps it)
   const chooseFacility = (id: number | null) => {

@@ -56,7 +56,12 @@ export default function ReviewAuditPage() {
   const [chosenId, setChosenId] = useState<number | null>(null);
   // a proposal signed off (here or elsewhere) leaves the list, and the choice with it
   const chosen = proposals.data?.find((p) => p.id === chosenId) ?? null;
-  const dropdownHint = proposals.isPending || proposals.error || chosen ? null : proposals.data.length === 0 ? 'audits.review.noProposals' : 'audits.review.chooseProposal';
+  const dropdownHint =
+    proposals.isPending || proposals.error || chosen
+      ? null
+      : proposals.data.length === 0
+        ? 'audits.review.noProposals'
+        : 'audits.review.chooseProposal';
 
   return (
     <Page title="pages.reviewAudit">
@@ -106,7 +111,9 @@ function ProposalReview({ proposal, canSignoff }: { proposal: ProposedAuditItem;
         <AuditLogTable resource={RESOURCES.auditableLogs} logs={rows} isPending={logs.isPending} label="audits.review.auditLogs" />
       )}
       {/* four eyes: the server refuses the proposer's signoff (403), so the proposer is told instead of offered it */}
-      {canSignoff && rows.length > 0 && !maySignOff(proposal, session?.uid) && <Alert severity="info">{translate('audits.review.ownProposal')}</Alert>}
+      {canSignoff && rows.length > 0 && !maySignOff(proposal, session?.uid) && (
+        <Alert severity="info">{translate('audits.review.ownProposal')}</Alert>
+      )}
       {canSignoff && rows.length > 0 && maySignOff(proposal, session?.uid) && (
         <SignoffArea proposalId={proposal.id} analysisIds={rows.map((row) => row.analysis_id)} />
       )}
@@ -144,7 +151,11 @@ function AuditSummaryTable({ summary }: { summary: readonly AuditCo2Summary[] })
 }
 
 // a 400's reason (a file that is not what its name says) is the user's to fix: shown (m7)
-const SIGNOFF_FAILURE: FailureTexts = { title: 'audits.review.signoffFailedTitle', other: 'audits.review.signoffFailed', serverReason: 'badRequest' };
+const SIGNOFF_FAILURE: FailureTexts = {
+  title: 'audits.review.signoffFailedTitle',
+  other: 'audits.review.signoffFailed',
+  serverReason: 'badRequest',
+};
 
 /** 'Choose Audit Statement' and 'Signoff' (docs/product.md#review-proposed-logs, docs/product.md#audit-lifecycle): one png, jpg, jpeg or pdf; the list refreshes after either outcome. */
 function SignoffArea({ proposalId, analysisIds }: { proposalId: number; analysisIds: number[] }) {
@@ -161,7 +172,11 @@ function SignoffArea({ proposalId, analysisIds }: { proposalId: number; analysis
   });
 
   return (
-    <Box component="section" aria-label={translate('audits.review.signoff')} sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'flex-start', gap: 2 }}>
+    <Box
+      component="section"
+      aria-label={translate('audits.review.signoff')}
+      sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'flex-start', gap: 2 }}
+    >
       <FileChooser
         label="audits.review.chooseStatement"
         accept={STATEMENT_ACCEPT}

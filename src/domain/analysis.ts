@@ -52,8 +52,7 @@ export interface AnalysisResult {
 /** The text a result must exceed to count as present (docs/product.md#analysis-display-per-burn: longer than 3 characters). */
 const MIN_RESULT_LENGTH = 3;
 
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 function readReasons(value: unknown): AnalysisReason[] {
   if (!Array.isArray(value)) return [];
@@ -86,7 +85,8 @@ export function parseAnalysis(text: string | null | undefined): AnalysisResult |
     reasons: readReasons(json.reasons),
     values,
     algorithmVersion: typeof json.algorithm_version === 'string' ? json.algorithm_version : null,
-    skippedLines: typeof json.skipped_lines === 'number' && Number.isInteger(json.skipped_lines) && json.skipped_lines >= 0 ? json.skipped_lines : null,
+    skippedLines:
+      typeof json.skipped_lines === 'number' && Number.isInteger(json.skipped_lines) && json.skipped_lines >= 0 ? json.skipped_lines : null,
   };
 }
 
@@ -153,8 +153,7 @@ export interface AnalysisField {
  * carries, and for a Terrafix the temperatures and both biochar estimates.
  */
 export function analysisFields(result: AnalysisResult, kilnType: KilnTypeCode): AnalysisField[] {
-  const names: readonly AnalysisFieldName[] =
-    kilnType === KILN_TYPES.TERRAFIX ? [...COMMON_FIELDS, ...TERRAFIX_FIELDS] : COMMON_FIELDS;
+  const names: readonly AnalysisFieldName[] = kilnType === KILN_TYPES.TERRAFIX ? [...COMMON_FIELDS, ...TERRAFIX_FIELDS] : COMMON_FIELDS;
   return names
     .filter((name) => name in result.values)
     .map((name) => {

@@ -56,9 +56,7 @@ const sameKilnId = (a: string, b: string) => a.trim().toLowerCase() === b.trim()
 export function isDuplicateKilnPair(values: KilnInput, existing: readonly KilnPair[]): boolean {
   const kilnId = values.kiln_id;
   if (typeof kilnId !== 'string' || kilnId.trim() === '' || isBlank(values.facility_id)) return false;
-  return existing.some(
-    (k) => k.id !== values.id && k.facility_id === values.facility_id && sameKilnId(k.kiln_id, kilnId),
-  );
+  return existing.some((k) => k.id !== values.id && k.facility_id === values.facility_id && sameKilnId(k.kiln_id, kilnId));
 }
 
 function kilnIdError(value: unknown): ValidationErrorKey | undefined {

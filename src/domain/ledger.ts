@@ -102,14 +102,17 @@ export function retireProblems(values: RetirePayloadValues, leftKg: number): Rec
   else if (toGrams(kg) < 1) problems.kg = 'kg must be at least one gram (0.001).';
   else if (toGrams(kg) > toGrams(leftKg)) problems.kg = `kg is more than is left to retire (${formatNumber(leftKg, 3)} kg).`;
   if (typeof beneficiary !== 'string' || !beneficiary.trim()) problems.beneficiary = 'beneficiary is required.';
-  else if (beneficiary.trim().length > RETIRE_LIMITS.beneficiaryLength) problems.beneficiary = `beneficiary may have at most ${RETIRE_LIMITS.beneficiaryLength} characters.`;
+  else if (beneficiary.trim().length > RETIRE_LIMITS.beneficiaryLength)
+    problems.beneficiary = `beneficiary may have at most ${RETIRE_LIMITS.beneficiaryLength} characters.`;
   if (purpose !== undefined && purpose !== null && typeof purpose !== 'string') problems.purpose = 'purpose must be text.';
-  else if (typeof purpose === 'string' && purpose.trim().length > RETIRE_LIMITS.purposeLength) problems.purpose = `purpose may have at most ${RETIRE_LIMITS.purposeLength} characters.`;
+  else if (typeof purpose === 'string' && purpose.trim().length > RETIRE_LIMITS.purposeLength)
+    problems.purpose = `purpose may have at most ${RETIRE_LIMITS.purposeLength} characters.`;
   return problems;
 }
 
 /** kg of an asset's issued units not retired yet. */
-export const leftToRetire = (asset: { co2_issued: number; co2_retired: number }): number => toKg(toGrams(asset.co2_issued) - toGrams(asset.co2_retired));
+export const leftToRetire = (asset: { co2_issued: number; co2_retired: number }): number =>
+  toKg(toGrams(asset.co2_issued) - toGrams(asset.co2_retired));
 
 export type RetirementState = 'none' | 'partly' | 'retired';
 

@@ -8,7 +8,16 @@
 import type { AvailableCo2Response, MintPayload } from './api/ecoAssets';
 import type { AuditIdentitySource } from './audits/identity';
 import { CARBON_DECIMALS, formatCarbon, toGrams, toKg } from './carbon';
-import { compactErrors, decimalPlaces, numberError, textError, toNumber, type FieldErrors, type NumberRule, type ValidationErrorKey } from './validation';
+import {
+  compactErrors,
+  decimalPlaces,
+  numberError,
+  textError,
+  toNumber,
+  type FieldErrors,
+  type NumberRule,
+  type ValidationErrorKey,
+} from './validation';
 
 export const MINT_LIMITS = {
   /** characters of the minting note */
@@ -70,8 +79,7 @@ export interface MintFormValues {
 }
 
 /** True when at least one amount is above 0 (in whole grams). */
-export const anythingChosen = (amounts: MintFormValues['amounts']): boolean =>
-  Object.values(amounts).some((v) => toGrams(amountKg(v)) > 0);
+export const anythingChosen = (amounts: MintFormValues['amounts']): boolean => Object.values(amounts).some((v) => toGrams(amountKg(v)) > 0);
 
 /** The payload the modal sends: note and ID trimmed, only the amounts above 0 (docs/product.md#minting-validation). */
 export function buildMintPayload(values: MintFormValues): MintPayload {
@@ -114,7 +122,9 @@ export function mintPayloadProblems(payload: MintPayload): Record<string, string
   if (note) problems.minting_note = note;
   const transaction =
     textProblem(payload.transaction_id, MINT_LIMITS.transactionIdLength, 'transaction_id') ??
-    (hasInvisibleCharacters(payload.transaction_id) ? 'transaction_id may not contain invisible or control characters (such as a zero-width space).' : undefined);
+    (hasInvisibleCharacters(payload.transaction_id)
+      ? 'transaction_id may not contain invisible or control characters (such as a zero-width space).'
+      : undefined);
   if (transaction) problems.transaction_id = transaction;
   const entries = Object.entries(payload.co2_utilisation);
   if (entries.length === 0) problems.co2_utilisation = NOTHING_CHOSEN;
@@ -127,7 +137,8 @@ export function mintPayloadProblems(payload: MintPayload): Record<string, string
     const path = `co2_utilisation.${key}`;
     if (!/^[1-9]\d{0,14}$/.test(key)) problems[path] = `${path}: ${key} is not a signoff id.`;
     else if (!Number.isFinite(kg) || kg <= 0) problems[path] = `The amount for audit ${key} must be greater than 0.`;
-    else if (decimalPlaces(kg) > MINT_LIMITS.kgDecimals) problems[path] = `The amount for audit ${key} may have at most ${MINT_LIMITS.kgDecimals} decimals (whole grams).`;
+    else if (decimalPlaces(kg) > MINT_LIMITS.kgDecimals)
+      problems[path] = `The amount for audit ${key} may have at most ${MINT_LIMITS.kgDecimals} decimals (whole grams).`;
   }
   return problems;
 }
@@ -177,7 +188,8 @@ export function facilitiesWithCo2(response: AvailableCo2Response): FacilityCo2[]
 export const sourceAudit = (s: MintSource): AuditIdentitySource => ({ id: s.signoffId, job_id: s.jobId, signoff_ts: s.signoffTs });
 
 /** The audits a mint may draw on: those with CO2 left. */
-export const mintSources = (facilities: readonly FacilityCo2[]): MintSource[] => facilities.flatMap((f) => f.audits.filter((a) => a.remaining > 0));
+export const mintSources = (facilities: readonly FacilityCo2[]): MintSource[] =>
+  facilities.flatMap((f) => f.audits.filter((a) => a.remaining > 0));
 
 /** The total a mint would allocate, kg of whole grams. */
 export const mintTotal = (amounts: MintFormValues['amounts']): number =>

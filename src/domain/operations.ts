@@ -72,7 +72,12 @@ const readable = (subject: Subject, owned = false) => ({
 
 export const OPERATIONS: Readonly<Record<ResourceName, Partial<Record<OperationAction, Operation>>>> = {
   // a kiln id a facility admin registers is pending until approved (docs/roles.md#numbers-that-credit-a-facility)
-  kilns: { ...readable('kiln', true), create: guard('create', 'kiln', true), edit: guard('update', 'kiln', true), approve: guard('certify', 'kiln') },
+  kilns: {
+    ...readable('kiln', true),
+    create: guard('create', 'kiln', true),
+    edit: guard('update', 'kiln', true),
+    approve: guard('certify', 'kiln'),
+  },
   // adding a facility is the super-admin's only (docs/roles.md#numbers-that-credit-a-facility: create facility); so are its GPS box and
   // carbon factors (certify) and the trail of their changes
   facilities: {
@@ -143,7 +148,7 @@ export interface AccessRequest {
 
 /** The operation of a request; undefined when the table has none (refused). */
 export function operationFor({ resource, action }: AccessRequest): Operation | undefined {
-  const actions: Partial<Record<string, Operation>> | undefined = (OPERATIONS as Record<string, typeof OPERATIONS[ResourceName]>)[
+  const actions: Partial<Record<string, Operation>> | undefined = (OPERATIONS as Record<string, (typeof OPERATIONS)[ResourceName]>)[
     resource
   ];
   return actions?.[action];

@@ -31,16 +31,7 @@ export const ROLE_NAMES: Record<RoleCode, string> = {
  * the super-admin's 'manage all' holds it (docs/roles.md#numbers-that-credit-a-facility: no party sets a number that credits it).
  */
 export type Action = 'manage' | 'read' | 'create' | 'update' | 'delete' | 'upload' | 'certify';
-export type Subject =
-  | 'all'
-  | 'facility'
-  | 'kiln'
-  | 'kilnlog'
-  | 'user'
-  | 'statistics'
-  | 'audit'
-  | 'eco-asset'
-  | 'photo';
+export type Subject = 'all' | 'facility' | 'kiln' | 'kilnlog' | 'user' | 'statistics' | 'audit' | 'eco-asset' | 'photo';
 
 export interface Rule {
   action: Action;
@@ -86,10 +77,7 @@ export function rulesForRole(role: number): Rule[] {
 /** True when one of the rules grants `action` on `subject`. */
 export function can(rules: readonly { action: string; subject: string }[] | undefined, action: string, subject: string): boolean {
   if (!Array.isArray(rules)) return false;
-  return rules.some(
-    (r) =>
-      (r.action === 'manage' || r.action === action) && (r.subject === 'all' || r.subject === subject),
-  );
+  return rules.some((r) => (r.action === 'manage' || r.action === action) && (r.subject === 'all' || r.subject === subject));
 }
 
 /** Whether a role's facility rules reach only the facilities whose owner_id is the user's id (docs/roles.md#facility-scope). */

@@ -30,7 +30,10 @@ const auditOf = (al: EcoAllocation): AuditIdentitySource => ({ id: al.signoff_id
 export function AllocationList({ ecoAssetId, facilityId }: { ecoAssetId: number; facilityId: number }) {
   const translate = useTranslate();
   const [opened, setOpened] = useState<Opened>(null);
-  const { data, isPending, error, refetch } = useGetList<EcoAllocation>(RESOURCES.ecoAllocations, { filter: { eco_asset_id: ecoAssetId }, pagination: EVERY_ROW });
+  const { data, isPending, error, refetch } = useGetList<EcoAllocation>(RESOURCES.ecoAllocations, {
+    filter: { eco_asset_id: ecoAssetId },
+    pagination: EVERY_ROW,
+  });
   useReportQueryFailure(error, AUDIT_DATA_FAILURE);
   if (isPending) return <Loading />;
   if (error) return <RetryAlert message="ecoAssets.review.allocationsFailed" onRetry={() => void refetch()} />;
@@ -45,7 +48,13 @@ export function AllocationList({ ecoAssetId, facilityId }: { ecoAssetId: number;
               <Typography color="text.secondary">
                 {al.facility_name}
                 {al.facility_id !== facilityId && (
-                  <Chip component="span" size="small" variant="outlined" label={translate('ecoAssets.review.otherFacility')} sx={{ ml: 1, color: 'text.primary', borderColor: 'warning.main' }} />
+                  <Chip
+                    component="span"
+                    size="small"
+                    variant="outlined"
+                    label={translate('ecoAssets.review.otherFacility')}
+                    sx={{ ml: 1, color: 'text.primary', borderColor: 'warning.main' }}
+                  />
                 )}
               </Typography>
               <Typography sx={{ ml: { sm: 'auto' }, whiteSpace: 'nowrap' }} fontWeight="medium">
@@ -66,7 +75,9 @@ export function AllocationList({ ecoAssetId, facilityId }: { ecoAssetId: number;
           </AccordionDetails>
         </Accordion>
       ))}
-      {opened?.kind === 'evidence' && <AuditEvidenceDialog docKey={opened.allocation.doc_key} audit={auditOf(opened.allocation)} onClose={() => setOpened(null)} />}
+      {opened?.kind === 'evidence' && (
+        <AuditEvidenceDialog docKey={opened.allocation.doc_key} audit={auditOf(opened.allocation)} onClose={() => setOpened(null)} />
+      )}
       {opened?.kind === 'logs' && <AuditedLogsDialog audit={auditOf(opened.allocation)} onClose={() => setOpened(null)} />}
     </Box>
   );

@@ -47,7 +47,9 @@ function FacilityRow({ facility }: { facility: FacilityCo2 }) {
             size="small"
             aria-expanded={open}
             aria-controls={detailsId}
-            aria-label={translate(open ? 'ecoAssets.minting.hideAudits' : 'ecoAssets.minting.showAudits', { facility: facility.facilityName })}
+            aria-label={translate(open ? 'ecoAssets.minting.hideAudits' : 'ecoAssets.minting.showAudits', {
+              facility: facility.facilityName,
+            })}
             onClick={() => setOpen(!open)}
           >
             {open ? <KeyboardArrowUpIcon /> : <KeyboardArrowDownIcon />}

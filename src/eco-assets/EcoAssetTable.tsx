@@ -19,14 +19,22 @@ export interface EcoAssetTableProps {
 }
 
 /** A serial block as KC-<first>-<last>, or a dash for none. */
-export const serialText = (first: number | null, last: number | null): string => (first === null || last === null ? '—' : formatSerialBlock({ first, last }));
+export const serialText = (first: number | null, last: number | null): string =>
+  first === null || last === null ? '—' : formatSerialBlock({ first, last });
 
 /** 'Retired' or 'Partly retired' beside an asset whose issued units are retired, all or some. */
 export function RetiredChip({ asset }: { asset: { co2_issued: number; co2_retired: number } }) {
   const translate = useTranslate();
   const state = retirementState(asset);
   if (state === 'none') return null;
-  return <Chip size="small" variant="outlined" sx={{ ml: 1 }} label={translate(state === 'retired' ? 'ecoAssets.review.retired' : 'ecoAssets.review.partlyRetired')} />;
+  return (
+    <Chip
+      size="small"
+      variant="outlined"
+      sx={{ ml: 1 }}
+      label={translate(state === 'retired' ? 'ecoAssets.review.retired' : 'ecoAssets.review.partlyRetired')}
+    />
+  );
 }
 
 /** the selected row: a coloured background and a left border (docs/product.md#eco-asset-broker-review) */
@@ -57,7 +65,9 @@ export function EcoAssetTable({ assets, facilityTotal, isPending, selectedId, on
       <Table size="small" aria-label={translate('ecoAssets.review.ecoAssets')}>
         <TableHead>
           <TableRow>
-            <TableCell sx={{ borderLeft: `${SELECTED_BORDER}px solid transparent` }}>{translate('ecoAssets.columns.mintingNote')}</TableCell>
+            <TableCell sx={{ borderLeft: `${SELECTED_BORDER}px solid transparent` }}>
+              {translate('ecoAssets.columns.mintingNote')}
+            </TableCell>
             <TableCell>{translate('ecoAssets.columns.transactionId')}</TableCell>
             <TableCell align="right">{translate('ecoAssets.columns.co2Allocated')}</TableCell>
             <TableCell>{translate('ecoAssets.review.serials')}</TableCell>
@@ -82,7 +92,9 @@ export function EcoAssetTable({ assets, facilityTotal, isPending, selectedId, on
                   cursor: 'pointer',
                   '&.Mui-selected, &.Mui-selected:hover': { backgroundColor: alpha(theme.palette.primary.main, 0.16) },
                   '&:focus-visible': { outline: `2px solid ${theme.palette.primary.main}`, outlineOffset: -2 },
-                  '& > td:first-of-type': { borderLeft: `${SELECTED_BORDER}px solid ${selected ? theme.palette.primary.main : 'transparent'}` },
+                  '& > td:first-of-type': {
+                    borderLeft: `${SELECTED_BORDER}px solid ${selected ? theme.palette.primary.main : 'transparent'}`,
+                  },
                 })}
               >
                 <TableCell sx={{ overflowWrap: 'anywhere' }}>
@@ -94,15 +106,25 @@ export function EcoAssetTable({ assets, facilityTotal, isPending, selectedId, on
                   {formatCarbon(asset.facility_co2, 'figure')}
                   {asset.facility_count > 1 && (
                     <Typography variant="caption" color="text.secondary" component="div" sx={{ whiteSpace: 'nowrap' }}>
-                      {translate('ecoAssets.review.spansFacilities', { kg: formatCarbon(asset.co2_allocated, 'figure'), smart_count: asset.facility_count })}
+                      {translate('ecoAssets.review.spansFacilities', {
+                        kg: formatCarbon(asset.co2_allocated, 'figure'),
+                        smart_count: asset.facility_count,
+                      })}
                     </Typography>
                   )}
                 </TableCell>
-                <TableCell sx={{ whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' }}>{serialText(asset.serial_first, asset.serial_last)}</TableCell>
+                <TableCell sx={{ whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' }}>
+                  {serialText(asset.serial_first, asset.serial_last)}
+                </TableCell>
                 <TableCell align="right">{formatCarbon(asset.co2_issued, 'exact')}</TableCell>
                 <TableCell align="right">{formatCarbon(asset.co2_buffer, 'exact')}</TableCell>
                 <TableCell>
-                  <Link component={RouterLink} to={`/eco-assets/${asset.id}`} onClick={(event) => event.stopPropagation()} onKeyDown={(event) => event.stopPropagation()}>
+                  <Link
+                    component={RouterLink}
+                    to={`/eco-assets/${asset.id}`}
+                    onClick={(event) => event.stopPropagation()}
+                    onKeyDown={(event) => event.stopPropagation()}
+                  >
                     {translate('ecoAssets.review.provenanceOf', { id: asset.id })}
                   </Link>
                 </TableCell>

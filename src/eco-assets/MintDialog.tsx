@@ -28,12 +28,19 @@ import { useBufferShare } from './useBufferShare';
 
 // react-hook-form reads a numeric path segment as an array index: amounts are keyed a<signoff id>
 const amountKey = (signoffId: number | string) => `a${signoffId}`;
-const AMOUNT_TEXTS = { out_of_range: 'ecoAssets.minting.amountErrors.out_of_range', too_many_decimals: 'ecoAssets.minting.amountErrors.too_many_decimals' };
+const AMOUNT_TEXTS = {
+  out_of_range: 'ecoAssets.minting.amountErrors.out_of_range',
+  too_many_decimals: 'ecoAssets.minting.amountErrors.too_many_decimals',
+};
 /** a form-level error with no input: OK waits while nothing above 0 is chosen */
 const NOTHING_CHOSEN_PATH = 'nothing_chosen';
 
 // docs/product.md#error-catalogue gives a title only; a refusal (an audit used meanwhile) says the server's sentence
-const MINT_FAILURE: FailureTexts = { title: 'ecoAssets.minting.errorTitle', other: 'ecoAssets.minting.serverError', serverReason: 'refusal' };
+const MINT_FAILURE: FailureTexts = {
+  title: 'ecoAssets.minting.errorTitle',
+  other: 'ecoAssets.minting.serverError',
+  serverReason: 'refusal',
+};
 
 /** The form's values as the minting rules read them: amounts by signoff id. */
 function mintValues(values: FieldValues): MintFormValues {
@@ -46,7 +53,8 @@ function mintValues(values: FieldValues): MintFormValues {
 }
 
 /** A server reason's path (`co2_utilisation.12`) as the form's (`amounts.a12`). */
-const formPath = (path: string) => (path.startsWith('co2_utilisation.') ? `amounts.${amountKey(path.slice('co2_utilisation.'.length))}` : path);
+const formPath = (path: string) =>
+  path.startsWith('co2_utilisation.') ? `amounts.${amountKey(path.slice('co2_utilisation.'.length))}` : path;
 
 export interface MintDialogProps {
   /** the audits with CO2 left */
@@ -85,7 +93,8 @@ export function MintDialog({ sources, onClose }: MintDialogProps) {
     (values: FieldValues): FormFieldErrors => {
       const mint = mintValues(values);
       const errors: FormFieldErrors = {};
-      for (const [path, key] of Object.entries(mintFormErrors(mint, remaining))) errors[path.replace(/^amounts\.(\d+)$/, (_, id: string) => `amounts.${amountKey(id)}`)] = key;
+      for (const [path, key] of Object.entries(mintFormErrors(mint, remaining)))
+        errors[path.replace(/^amounts\.(\d+)$/, (_, id: string) => `amounts.${amountKey(id)}`)] = key;
       if (!anythingChosen(mint.amounts)) errors[NOTHING_CHOSEN_PATH] = 'required';
       return errors;
     },
@@ -131,7 +140,12 @@ function AmountInput({ source }: { source: MintSource }) {
   const path = `amounts.${amountKey(source.signoffId)}`;
   const max = formatBound(source.remaining);
   // the helper and the error state the same bound, written the same way
-  const { onTextChange, ...binding } = useFormField(path, { label: 'ecoAssets.minting.amount', rule, errorTexts: AMOUNT_TEXTS, shownRule: { min: formatBound(0), max } });
+  const { onTextChange, ...binding } = useFormField(path, {
+    label: 'ecoAssets.minting.amount',
+    rule,
+    errorTexts: AMOUNT_TEXTS,
+    shownRule: { min: formatBound(0), max },
+  });
   return (
     <BoundTextField
       {...binding}
@@ -143,7 +157,11 @@ function AmountInput({ source }: { source: MintSource }) {
         input: {
           endAdornment: (
             <InputAdornment position="end">
-              <Button size="small" onClick={() => onTextChange(String(source.remaining))} aria-label={translate('ecoAssets.minting.useAllLabel', { max, jobId: source.jobId })}>
+              <Button
+                size="small"
+                onClick={() => onTextChange(String(source.remaining))}
+                aria-label={translate('ecoAssets.minting.useAllLabel', { max, jobId: source.jobId })}
+              >
                 {translate('ecoAssets.minting.useAll')}
               </Button>
             </InputAdornment>
@@ -173,7 +191,11 @@ function MintSummary({ bufferPercent }: { bufferPercent: number | null }) {
       <Typography>{translate('ecoAssets.minting.total', { kg: formatBound(total) })}</Typography>
       {split && (
         <Typography data-testid="mint-split">
-          {translate('ecoAssets.minting.split', { issued: formatBound(split.issued), buffer: formatBound(split.buffer), percent: bufferPercent })}
+          {translate('ecoAssets.minting.split', {
+            issued: formatBound(split.issued),
+            buffer: formatBound(split.buffer),
+            percent: bufferPercent,
+          })}
         </Typography>
       )}
     </Box>

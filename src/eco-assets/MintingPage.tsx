@@ -26,8 +26,7 @@ export default function MintingPage() {
 
   let content;
   if (available.isPending) content = <Loading />;
-  else if (available.error)
-    content = <RetryAlert message="ecoAssets.minting.loadFailed" onRetry={() => void available.refetch()} />;
+  else if (available.error) content = <RetryAlert message="ecoAssets.minting.loadFailed" onRetry={() => void available.refetch()} />;
   else if (facilities.length === 0) content = <Typography>{translate('ecoAssets.minting.noAvailable')}</Typography>;
   else
     content = (
@@ -44,7 +43,11 @@ export default function MintingPage() {
           {translate('ecoAssets.minting.mint')}
         </Button>
       </Box>
-      {bufferShare.data && <Typography data-testid="buffer-share">{translate('ecoAssets.minting.bufferShare', { percent: bufferShare.data.buffer_percent })}</Typography>}
+      {bufferShare.data && (
+        <Typography data-testid="buffer-share">
+          {translate('ecoAssets.minting.bufferShare', { percent: bufferShare.data.buffer_percent })}
+        </Typography>
+      )}
       {content}
       {minting && <MintDialog sources={sources} onClose={() => setMinting(false)} />}
     </Page>

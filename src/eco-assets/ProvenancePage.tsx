@@ -30,7 +30,11 @@ export default function ProvenancePage() {
   const id = Number(useParams().id);
   const dataProvider = useDataProvider<ApiDataProvider>();
   const validId = Number.isInteger(id) && id > 0;
-  const provenance = useQuery({ queryKey: queryKeys.ecoAssetProvenance(id), queryFn: () => dataProvider.getEcoAssetProvenance(id), enabled: validId });
+  const provenance = useQuery({
+    queryKey: queryKeys.ecoAssetProvenance(id),
+    queryFn: () => dataProvider.getEcoAssetProvenance(id),
+    enabled: validId,
+  });
   // an id that is no eco asset's: said so, not a query left pending or a retry that cannot help
   const missing = !validId || (provenance.error instanceof HttpError && provenance.error.status === 404);
   let content;
@@ -42,7 +46,9 @@ export default function ProvenancePage() {
     content = (
       <>
         <AssetCard asset={asset} />
-        <Typography variant="h6" component="h2">{translate('ecoAssets.provenance.retirements')}</Typography>
+        <Typography variant="h6" component="h2">
+          {translate('ecoAssets.provenance.retirements')}
+        </Typography>
         {retirements.length === 0 ? (
           <Typography>{translate('ecoAssets.provenance.noRetirements')}</Typography>
         ) : (
@@ -69,7 +75,9 @@ export default function ProvenancePage() {
             </TableBody>
           </Table>
         )}
-        <Typography variant="h6" component="h2">{translate('ecoAssets.provenance.audits')}</Typography>
+        <Typography variant="h6" component="h2">
+          {translate('ecoAssets.provenance.audits')}
+        </Typography>
         {allocations.map((al) => (
           <AuditCard key={al.signoff_id} allocation={al} />
         ))}
@@ -99,8 +107,18 @@ function AssetCard({ asset }: { asset: EcoAsset }) {
         </Typography>
         <Typography color="text.secondary">{asset.minting_note}</Typography>
         <Typography>{translate('ecoAssets.provenance.allocated', { kg: kg(asset.co2_allocated) })}</Typography>
-        <Typography data-testid="issued-block">{translate('ecoAssets.provenance.issuedBlock', { kg: kg(asset.co2_issued), block: serialText(asset.serial_first, asset.serial_last) })}</Typography>
-        <Typography data-testid="buffer-block">{translate('ecoAssets.provenance.bufferBlock', { kg: kg(asset.co2_buffer), block: serialText(asset.buffer_serial_first, asset.buffer_serial_last) })}</Typography>
+        <Typography data-testid="issued-block">
+          {translate('ecoAssets.provenance.issuedBlock', {
+            kg: kg(asset.co2_issued),
+            block: serialText(asset.serial_first, asset.serial_last),
+          })}
+        </Typography>
+        <Typography data-testid="buffer-block">
+          {translate('ecoAssets.provenance.bufferBlock', {
+            kg: kg(asset.co2_buffer),
+            block: serialText(asset.buffer_serial_first, asset.buffer_serial_last),
+          })}
+        </Typography>
         <Typography>{translate('ecoAssets.provenance.retiredTotal', { kg: kg(asset.co2_retired) })}</Typography>
       </CardContent>
     </Card>
@@ -116,7 +134,9 @@ function AuditCard({ allocation: al }: { allocation: ProvenanceAllocation }) {
           {al.job_id} · {al.facility_name} · {translate('ecoAssets.review.allocated', { kg: kg(al.co2_allocated) })}
         </Typography>
         <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }}>
-          {al.package_sha256 ? translate('ecoAssets.provenance.package', { sha: al.package_sha256 }) : translate('ecoAssets.provenance.noPackage')}
+          {al.package_sha256
+            ? translate('ecoAssets.provenance.package', { sha: al.package_sha256 })
+            : translate('ecoAssets.provenance.noPackage')}
         </Typography>
         {al.package_sha256 && <DownloadPackageButton auditId={al.signoff_id} />}
         <Table size="small" aria-label={translate('ecoAssets.provenance.burns')}>
@@ -146,12 +166,18 @@ function BurnRow({ burn }: { burn: ProvenanceBurn }) {
   const dataProvider = useDataProvider<ApiDataProvider>();
   const { canAccess: mayDownload } = useCanAccess({ resource: RESOURCES.kilnLogs, action: 'download' });
   // as on Kiln Logs: a failed download is notified, never lost
-  const download = useLogCommand(dataProvider.downloadKilnLog, { failure: 'kilnLogs.notify.downloadFailed', changesRow: false }, (file) => saveFile(file.blob, file.fileName));
+  const download = useLogCommand(dataProvider.downloadKilnLog, { failure: 'kilnLogs.notify.downloadFailed', changesRow: false }, (file) =>
+    saveFile(file.blob, file.fileName),
+  );
   return (
     <TableRow>
       <TableCell>{burn.kiln_id ?? translate('ecoAssets.provenance.none')}</TableCell>
       <TableCell>{burn.logts ?? translate('ecoAssets.provenance.none')}</TableCell>
-      <TableCell>{burn.signed ? translate('ecoAssets.provenance.signed', { fingerprint: burn.key_fingerprint ?? '' }) : translate('ecoAssets.provenance.unsigned')}</TableCell>
+      <TableCell>
+        {burn.signed
+          ? translate('ecoAssets.provenance.signed', { fingerprint: burn.key_fingerprint ?? '' })
+          : translate('ecoAssets.provenance.unsigned')}
+      </TableCell>
       <TableCell>{burn.algorithm_version}</TableCell>
       <TableCell align="right">{kg(burn.co2_removed)}</TableCell>
       <TableCell sx={{ overflowWrap: 'anywhere' }}>

@@ -14,7 +14,11 @@ import type { FailureTexts } from '../layout/failures';
 import { queryKeys, writeKey } from '../providers/queryKeys';
 
 // a refusal (more than is left, retired meanwhile) says the server's sentence
-const RETIRE_FAILURE: FailureTexts = { title: 'ecoAssets.retire.errorTitle', other: 'ecoAssets.minting.serverError', serverReason: 'refusal' };
+const RETIRE_FAILURE: FailureTexts = {
+  title: 'ecoAssets.retire.errorTitle',
+  other: 'ecoAssets.minting.serverError',
+  serverReason: 'refusal',
+};
 
 export interface RetireDialogProps {
   asset: EcoAsset;
@@ -56,7 +60,13 @@ export function RetireDialog({ asset, onClose }: RetireDialogProps) {
       defaultValues={{ kg: '', beneficiary: '', purpose: '' }}
       validate={validate}
       save={save}
-      onSubmit={(values) => save.submit({ kg: toNumber(values.kg) ?? 0, beneficiary: String(values.beneficiary).trim(), purpose: String(values.purpose ?? '').trim() })}
+      onSubmit={(values) =>
+        save.submit({
+          kg: toNumber(values.kg) ?? 0,
+          beneficiary: String(values.beneficiary).trim(),
+          purpose: String(values.purpose ?? '').trim(),
+        })
+      }
       onClose={onClose}
     >
       <FormInput

@@ -52,7 +52,13 @@ export default function ReviewEcoAssetsPage() {
   else if (list.length === 0 && all.length > 0) left = <Typography sx={{ p: 2 }}>{translate('ecoAssets.review.noneShown')}</Typography>;
   else
     left = (
-      <EcoAssetTable assets={list} facilityTotal={sumKg(all.map((a) => a.facility_co2))} isPending={assets.isPending} selectedId={selected} onSelect={setSelectedId} />
+      <EcoAssetTable
+        assets={list}
+        facilityTotal={sumKg(all.map((a) => a.facility_co2))}
+        isPending={assets.isPending}
+        selectedId={selected}
+        onSelect={setSelectedId}
+      />
     );
 
   return (
@@ -66,7 +72,14 @@ export default function ReviewEcoAssetsPage() {
           }}
         />
         <FacilityAuditButton facilityId={facilityId} />
-        <TextField select size="small" label={translate('ecoAssets.review.show')} value={shown} onChange={(event) => setShown(event.target.value as RetiredFilter)} sx={{ minWidth: 200 }}>
+        <TextField
+          select
+          size="small"
+          label={translate('ecoAssets.review.show')}
+          value={shown}
+          onChange={(event) => setShown(event.target.value as RetiredFilter)}
+          sx={{ minWidth: 200 }}
+        >
           <MenuItem value="all">{translate('ecoAssets.review.showAll')}</MenuItem>
           <MenuItem value="unretired">{translate('ecoAssets.review.showUnretired')}</MenuItem>
           <MenuItem value="retired">{translate('ecoAssets.review.showRetired')}</MenuItem>

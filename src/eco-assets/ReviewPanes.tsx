@@ -49,7 +49,9 @@ export function ReviewPanes({ left, right }: { left: Pane; right: Pane }) {
             display: 'flex',
             justifyContent: 'center',
             '&::after': { content: '""', width: 4, borderRadius: 2, my: 1, bgcolor: theme.palette.divider },
-            '[data-resize-handle-state="hover"] &::after, [data-resize-handle-state="drag"] &::after': { bgcolor: theme.palette.primary.main },
+            '[data-resize-handle-state="hover"] &::after, [data-resize-handle-state="drag"] &::after': {
+              bgcolor: theme.palette.primary.main,
+            },
           })}
         />
       </PanelResizeHandle>

@@ -7,12 +7,14 @@ import type { ApiDataProvider } from '../providers/dataProvider';
 import { facilityChangeText } from './facilityChangeText';
 import { queryKeys } from '../providers/queryKeys';
 
-
 /** A super-admin's view of a facility's credit trail (who set its GPS box and factors, approved its kilns, assigned it logs, when), newest first. */
 export function FacilityChangesDialog({ facility, onClose }: { facility: Facility; onClose: () => void }) {
   const translate = useTranslate();
   const dataProvider = useDataProvider<ApiDataProvider>();
-  const changes = useQuery({ queryKey: queryKeys.facilityChanges(facility.id), queryFn: () => dataProvider.getFacilityChanges(facility.id) });
+  const changes = useQuery({
+    queryKey: queryKeys.facilityChanges(facility.id),
+    queryFn: () => dataProvider.getFacilityChanges(facility.id),
+  });
   return (
     <Dialog open onClose={onClose} maxWidth="md" fullWidth aria-labelledby="facility-changes-title">
       <DialogTitle id="facility-changes-title">{translate('facilities.changesTitle', { mnemonic: facility.mnemonic })}</DialogTitle>
@@ -20,7 +22,13 @@ export function FacilityChangesDialog({ facility, onClose }: { facility: Facilit
         <ChangeTrail
           changes={changes}
           describe={(change) => facilityChangeText(change, translate)}
-          messages={{ when: 'facilities.when', by: 'facilities.by', what: 'facilities.what', error: 'facilities.changesError', empty: 'facilities.changesEmpty' }}
+          messages={{
+            when: 'facilities.when',
+            by: 'facilities.by',
+            what: 'facilities.what',
+            error: 'facilities.changesError',
+            empty: 'facilities.changesEmpty',
+          }}
         />
       </DialogContent>
       <DialogActions>

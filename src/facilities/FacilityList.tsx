@@ -1,5 +1,14 @@
 import { Box, Button, List as MuiList, ListItem, Stack, Typography } from '@mui/material';
-import { Datagrid, FunctionField, RecordContextProvider, TextField, useListContext, useRecordContext, useTranslate, WrapperField } from 'react-admin';
+import {
+  Datagrid,
+  FunctionField,
+  RecordContextProvider,
+  TextField,
+  useListContext,
+  useRecordContext,
+  useTranslate,
+  WrapperField,
+} from 'react-admin';
 import { useSmallScreen } from '../layout/useSmallScreen';
 import type { Facility, FacilityOwnerOption } from '../domain/api/configure';
 import { formatDateTime } from '../domain/dates';
@@ -136,14 +145,30 @@ export function FacilityDatagrid({ owners, onViewStatement, onViewPhoto, ...acti
   const hasActions = Boolean(actions.onEdit || actions.onUploadPhoto || actions.onUploadStatement || actions.onViewChanges);
   // on a phone, one entry per facility instead of a table wider than the screen
   if (useSmallScreen()) {
-    return <FacilityPhoneList owners={owners} onViewStatement={onViewStatement} onViewPhoto={onViewPhoto} actions={hasActions ? actions : null} />;
+    return (
+      <FacilityPhoneList
+        owners={owners}
+        onViewStatement={onViewStatement}
+        onViewPhoto={onViewPhoto}
+        actions={hasActions ? actions : null}
+      />
+    );
   }
   return (
-    <Datagrid rowClick={false} bulkActionButtons={false} empty={<ListEmpty message="facilities.empty" />} aria-label={translate('pages.facilities')}>
+    <Datagrid
+      rowClick={false}
+      bulkActionButtons={false}
+      empty={<ListEmpty message="facilities.empty" />}
+      aria-label={translate('pages.facilities')}
+    >
       <TextField source="mnemonic" label="facilities.columns.mnemonic" />
       {/* a long name wraps rather than widening the table */}
       <TextField source="name" label="facilities.columns.name" sx={{ overflowWrap: 'anywhere', display: 'block', maxWidth: 280 }} />
-      <FunctionField<Facility> source="owner_id" label="facilities.columns.owner" render={(f) => ownerLabel(f.owner_id, owners, translate)} />
+      <FunctionField<Facility>
+        source="owner_id"
+        label="facilities.columns.owner"
+        render={(f) => ownerLabel(f.owner_id, owners, translate)}
+      />
       <FunctionField<Facility>
         source="latitude_min"
         sortable={false}
@@ -156,7 +181,11 @@ export function FacilityDatagrid({ owners, onViewStatement, onViewPhoto, ...acti
           </Typography>
         )}
       />
-      <FunctionField<Facility> source="last_updated" label="facilities.columns.lastUpdated" render={(f) => formatDateTime(f.last_updated)} />
+      <FunctionField<Facility>
+        source="last_updated"
+        label="facilities.columns.lastUpdated"
+        render={(f) => formatDateTime(f.last_updated)}
+      />
       <FunctionField<Facility>
         source="photo_uploaded_ts"
         sortable={false}
@@ -169,7 +198,12 @@ export function FacilityDatagrid({ owners, onViewStatement, onViewPhoto, ...acti
         label="facilities.columns.latestStatement"
         render={(f) => <LatestAudit facility={f} onView={onViewStatement} />}
       />
-      <FunctionField<Facility> source="signed_burns_only" sortable={false} label="facilities.columns.signedBurns" render={(f) => <SignedBurnsSetting facility={f} />} />
+      <FunctionField<Facility>
+        source="signed_burns_only"
+        sortable={false}
+        label="facilities.columns.signedBurns"
+        render={(f) => <SignedBurnsSetting facility={f} />}
+      />
       {hasActions && (
         <WrapperField label="facilities.columns.actions">
           <RowActions actions={actions} />
@@ -180,7 +214,11 @@ export function FacilityDatagrid({ owners, onViewStatement, onViewPhoto, ...acti
 }
 
 /** A facility as a CSV row, headed like the screen's columns. */
-export function facilityCsvRow(f: Facility, owners: readonly FacilityOwnerOption[], translate: (key: string, options?: object) => string): CsvRow {
+export function facilityCsvRow(
+  f: Facility,
+  owners: readonly FacilityOwnerOption[],
+  translate: (key: string, options?: object) => string,
+): CsvRow {
   return {
     [translate('facilities.columns.mnemonic')]: f.mnemonic,
     [translate('facilities.columns.name')]: f.name,

@@ -18,7 +18,11 @@ export function SignedBurnsSetting({ facility }: { facility: Facility }) {
   const set = useLogCommand(
     (signedBurnsOnly: boolean) => dataProvider.setSignedBurnsOnly({ facilityId: facility.id, signedBurnsOnly }),
     { failure: 'facilities.signedBurns.failed' },
-    ({ signed_burns_only }) => notify(signed_burns_only ? 'facilities.signedBurns.savedOnly' : 'facilities.signedBurns.savedAny', { type: 'success', messageArgs: { mnemonic: facility.mnemonic } }),
+    ({ signed_burns_only }) =>
+      notify(signed_burns_only ? 'facilities.signedBurns.savedOnly' : 'facilities.signedBurns.savedAny', {
+        type: 'success',
+        messageArgs: { mnemonic: facility.mnemonic },
+      }),
   );
   const only = facility.signed_burns_only ?? false;
   const setting = translate(only ? 'facilities.signedBurns.only' : 'facilities.signedBurns.any');

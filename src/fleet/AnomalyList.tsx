@@ -140,7 +140,13 @@ export function AnomalyList({ facilityId, kiln, canCheck }: { facilityId: number
           <ListItem key={a.id} divider sx={{ display: 'block' }} data-testid="anomaly">
             <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap' }}>
               {/* the warning colour on the border only: its text stays legible (4.5:1) in both themes */}
-              <Chip size="small" label={a.code} variant="outlined" color={a.checked_ts ? 'default' : 'warning'} sx={{ color: 'text.primary' }} />
+              <Chip
+                size="small"
+                label={a.code}
+                variant="outlined"
+                color={a.checked_ts ? 'default' : 'warning'}
+                sx={{ color: 'text.primary' }}
+              />
               <Typography component="span" sx={{ fontWeight: 600 }}>
                 {a.kiln_id}
               </Typography>
@@ -160,7 +166,11 @@ export function AnomalyList({ facilityId, kiln, canCheck }: { facilityId: number
               )}
               {a.checked_ts ? (
                 <Typography variant="body2" color="text.secondary">
-                  {translate('fleet.anomalies.checked', { who: a.checked_by_name ?? '', when: a.checked_ts.slice(0, 16).replace('T', ' '), note: a.check_note ?? '' })}
+                  {translate('fleet.anomalies.checked', {
+                    who: a.checked_by_name ?? '',
+                    when: a.checked_ts.slice(0, 16).replace('T', ' '),
+                    note: a.check_note ?? '',
+                  })}
                 </Typography>
               ) : (
                 canCheck && (

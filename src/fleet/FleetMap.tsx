@@ -7,7 +7,22 @@ import CenterFocusStrongIcon from '@mui/icons-material/CenterFocusStrong';
 import { useTranslate } from 'react-admin';
 import type { FleetView } from '../domain/api/fleet';
 import type { FacilityBox } from '../domain/fleet/fingerprint';
-import { clampView, looksSwapped, panView, PAN_STEP, pinchView, project, spotsOf, viewBox, WORLD, WORLD_VIEW, zoomView, ZOOM_STEP, type ScreenPoint, type View } from '../domain/fleet/map';
+import {
+  clampView,
+  looksSwapped,
+  panView,
+  PAN_STEP,
+  pinchView,
+  project,
+  spotsOf,
+  viewBox,
+  WORLD,
+  WORLD_VIEW,
+  zoomView,
+  ZOOM_STEP,
+  type ScreenPoint,
+  type View,
+} from '../domain/fleet/map';
 import { burnPath, facilityPath } from './fleetPaths';
 import { WORLD_LAND_PATH } from './worldLand';
 
@@ -27,12 +42,24 @@ export function FleetMap({ view: data }: { view: FleetView }) {
   const drag = useRef<{ x: number; y: number; view: View; moved: boolean } | null>(null);
   // the fingers (or pointers) down, by pointer id, in screen pixels from the map's centre
   const pointers = useRef(new Map<number, ScreenPoint>());
-  const pinch = useRef<{ ids: [number, number]; from: [ScreenPoint, ScreenPoint]; view: View; unitsPerPixel: number; last: View } | null>(null);
+  const pinch = useRef<{ ids: [number, number]; from: [ScreenPoint, ScreenPoint]; view: View; unitsPerPixel: number; last: View } | null>(
+    null,
+  );
 
   const boxes = useMemo(() => new Map<number, FacilityBox>(data.facilities.map((f) => [f.id, f])), [data.facilities]);
   const spots = useMemo(() => spotsOf(data.burns, boxes), [data.burns, boxes]);
   const swapped = useMemo(
-    () => new Set(data.facilities.filter((f) => looksSwapped(f, data.burns.filter((b) => b.facility_id === f.id))).map((f) => f.id)),
+    () =>
+      new Set(
+        data.facilities
+          .filter((f) =>
+            looksSwapped(
+              f,
+              data.burns.filter((b) => b.facility_id === f.id),
+            ),
+          )
+          .map((f) => f.id),
+      ),
     [data.facilities, data.burns],
   );
   const outsideCount = spots.filter((s) => s.outside).reduce((n, s) => n + s.ids.length, 0);
@@ -145,7 +172,14 @@ export function FleetMap({ view: data }: { view: FleetView }) {
         </Tooltip>
       </Stack>
       <Box
-        sx={{ border: 1, borderColor: 'divider', borderRadius: 1, overflow: 'hidden', touchAction: 'none', '&:focus-visible': { outline: `3px solid ${theme.palette.primary.main}` } }}
+        sx={{
+          border: 1,
+          borderColor: 'divider',
+          borderRadius: 1,
+          overflow: 'hidden',
+          touchAction: 'none',
+          '&:focus-visible': { outline: `3px solid ${theme.palette.primary.main}` },
+        }}
         tabIndex={0}
         role="group"
         aria-label={translate('fleet.map.label')}
@@ -158,14 +192,25 @@ export function FleetMap({ view: data }: { view: FleetView }) {
           ref={svg}
           viewBox={viewBox(view)}
           preserveAspectRatio="xMidYMid meet"
-          style={{ display: 'block', width: '100%', aspectRatio: '2 / 1', background: theme.palette.mode === 'dark' ? '#0d2033' : '#dcecf7', cursor: 'grab' }}
+          style={{
+            display: 'block',
+            width: '100%',
+            aspectRatio: '2 / 1',
+            background: theme.palette.mode === 'dark' ? '#0d2033' : '#dcecf7',
+            cursor: 'grab',
+          }}
           onWheel={onWheel}
           onPointerDown={onPointerDown}
           onPointerMove={onPointerMove}
           onPointerUp={onPointerUp}
           onPointerCancel={onPointerUp}
         >
-          <path d={WORLD_LAND_PATH} fill={theme.palette.mode === 'dark' ? '#37474f' : '#c8d5b9'} stroke={theme.palette.text.secondary} strokeWidth={0.1 / Math.sqrt(view.scale)} />
+          <path
+            d={WORLD_LAND_PATH}
+            fill={theme.palette.mode === 'dark' ? '#37474f' : '#c8d5b9'}
+            stroke={theme.palette.text.secondary}
+            strokeWidth={0.1 / Math.sqrt(view.scale)}
+          />
           {data.facilities.map((f) => {
             const p = project({ latitude: f.latitude_max, longitude: f.longitude_min });
             const bad = swapped.has(f.id);
@@ -193,14 +238,28 @@ export function FleetMap({ view: data }: { view: FleetView }) {
             const colour = s.outside ? theme.palette.error.main : theme.palette.success.main;
             const label = translate('fleet.map.spot', { count: s.ids.length, id: s.ids[0] });
             return (
-              <g key={`${s.facility_id}:${s.latitude}:${s.longitude}:${s.outside}`} style={{ cursor: 'pointer' }} onClick={() => open(burnPath(s.ids[0]))}>
+              <g
+                key={`${s.facility_id}:${s.latitude}:${s.longitude}:${s.outside}`}
+                style={{ cursor: 'pointer' }}
+                onClick={() => open(burnPath(s.ids[0]))}
+              >
                 <title>{`${label}${s.outside ? ` — ${translate('fleet.map.outside')}` : ''}`}</title>
                 {s.outside ? (
-                  <rect x={p.x - mark} y={p.y - mark} width={mark * 2} height={mark * 2} fill={colour} stroke="#000" strokeWidth={mark / 5} />
+                  <rect
+                    x={p.x - mark}
+                    y={p.y - mark}
+                    width={mark * 2}
+                    height={mark * 2}
+                    fill={colour}
+                    stroke="#000"
+                    strokeWidth={mark / 5}
+                  />
                 ) : (
                   <circle cx={p.x} cy={p.y} r={mark} fill={colour} stroke="#000" strokeWidth={mark / 5} />
                 )}
-                {s.flagged > 0 && <circle cx={p.x} cy={p.y} r={mark * 1.8} fill="none" stroke={theme.palette.warning.main} strokeWidth={mark / 2} />}
+                {s.flagged > 0 && (
+                  <circle cx={p.x} cy={p.y} r={mark * 1.8} fill="none" stroke={theme.palette.warning.main} strokeWidth={mark / 2} />
+                )}
               </g>
             );
           })}

@@ -26,7 +26,8 @@ export default function FleetPage() {
     return [...seen].sort((a, b) => (a[1] < b[1] ? -1 : 1));
   }, [fleet.data, facilityId]);
   const chosen = useMemo(
-    () => (fleet.data?.burns ?? []).filter((b) => (facilityId === null || b.facility_id === facilityId) && (kiln === null || b.kiln === kiln)),
+    () =>
+      (fleet.data?.burns ?? []).filter((b) => (facilityId === null || b.facility_id === facilityId) && (kiln === null || b.kiln === kiln)),
     [fleet.data, facilityId, kiln],
   );
 
@@ -54,7 +55,12 @@ export default function FleetPage() {
         </FormControl>
         <FormControl size="small" sx={{ minWidth: 180 }}>
           <InputLabel id="fleet-kiln-label">{translate('fleet.kiln')}</InputLabel>
-          <Select labelId="fleet-kiln-label" label={translate('fleet.kiln')} value={kiln ?? ''} onChange={(e) => setKiln(String(e.target.value) === '' ? null : Number(e.target.value))}>
+          <Select
+            labelId="fleet-kiln-label"
+            label={translate('fleet.kiln')}
+            value={kiln ?? ''}
+            onChange={(e) => setKiln(String(e.target.value) === '' ? null : Number(e.target.value))}
+          >
             <MenuItem value="">{translate('fleet.allKilns')}</MenuItem>
             {kilns.map(([id, name]) => (
               <MenuItem key={id} value={id}>
@@ -67,7 +73,9 @@ export default function FleetPage() {
       <AnomalyList facilityId={facilityId} kiln={kiln} canCheck={canCheck} />
       {fleet.isError && <Alert severity="error">{translate('fleet.error')}</Alert>}
       {fleet.isPending && <Typography>{translate('ra.page.loading')}</Typography>}
-      {fleet.data && <FleetMap view={{ facilities: facilityId === null ? facilities : facilities.filter((f) => f.id === facilityId), burns: chosen }} />}
+      {fleet.data && (
+        <FleetMap view={{ facilities: facilityId === null ? facilities : facilities.filter((f) => f.id === facilityId), burns: chosen }} />
+      )}
       {fleet.data && <FleetTrends burns={chosen} />}
     </Page>
   );

@@ -37,7 +37,15 @@ export function FleetTrends({ burns }: { burns: readonly FleetBurn[] }) {
                   <YAxis tick={{ fontSize: 11 }} width={40} />
                   <Tooltip />
                   <Legend />
-                  <Line type="linear" dataKey={key} name={translate(label)} stroke={theme.palette.primary.main} dot={false} isAnimationActive={false} connectNulls />
+                  <Line
+                    type="linear"
+                    dataKey={key}
+                    name={translate(label)}
+                    stroke={theme.palette.primary.main}
+                    dot={false}
+                    isAnimationActive={false}
+                    connectNulls
+                  />
                 </LineChart>
               </ResponsiveContainer>
             </Box>

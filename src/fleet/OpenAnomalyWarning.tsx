@@ -26,7 +26,13 @@ export function OpenAnomalyWarning({ logIds }: { logIds?: readonly number[] }) {
   });
   const rows = open.data?.rows ?? [];
   if (!canAccess || rows.length === 0) return null;
-  const burns = [...new Set(rows.map((a) => a.log_id))].map((id) => `${id} (${rows.filter((a) => a.log_id === id).map((a) => a.code).join(', ')})`);
+  const burns = [...new Set(rows.map((a) => a.log_id))].map(
+    (id) =>
+      `${id} (${rows
+        .filter((a) => a.log_id === id)
+        .map((a) => a.code)
+        .join(', ')})`,
+  );
   return (
     <Alert severity="warning" data-testid="open-anomaly-warning">
       {translate('fleet.warning', { total: open.data!.total, burns: burns.join('; ') })}{' '}

@@ -75,7 +75,14 @@ export function FormDialog({
         disableInvalidFormNotification
       >
         <FormEditingContext.Provider value={editing}>
-          <FormDialogBody title={title} saving={saving} submitLabel={submitLabel} serverReasons={serverReasons} dirty={dirty} onClose={onClose}>
+          <FormDialogBody
+            title={title}
+            saving={saving}
+            submitLabel={submitLabel}
+            serverReasons={serverReasons}
+            dirty={dirty}
+            onClose={onClose}
+          >
             {children}
           </FormDialogBody>
         </FormEditingContext.Provider>

@@ -51,9 +51,7 @@ export function useFormField(source: string, { label, help, rule, errorTexts, ma
   // react-admin carries a form-level error as {message, args}
   const error = fieldState.error?.message as FieldMessage | string | undefined;
   const message = typeof error === 'string' ? { message: error, args: { server: false } } : error;
-  const shown =
-    message !== undefined &&
-    (message.args.server || editing || fieldState.isTouched || PAIR_ERRORS.includes(message.message));
+  const shown = message !== undefined && (message.args.server || editing || fieldState.isTouched || PAIR_ERRORS.includes(message.message));
   const args = { ...(rule ?? {}), ...(maxLength === undefined ? {} : { max: maxLength }), ...shownRule };
   const helperText = shown
     ? message.args.server
@@ -92,13 +90,7 @@ export function FormInput({ source, label, help, rule, errorTexts, maxLength, ..
 /** A MUI TextField showing a FieldBinding. */
 export function BoundTextField({ onTextChange, ...props }: FieldBinding & Omit<TextFieldProps, keyof FieldBinding | 'onChange'>) {
   return (
-    <TextField
-      fullWidth
-      margin="dense"
-      variant={FORM_FIELD_VARIANT}
-      {...props}
-      onChange={(event) => onTextChange(event.target.value)}
-    />
+    <TextField fullWidth margin="dense" variant={FORM_FIELD_VARIANT} {...props} onChange={(event) => onTextChange(event.target.value)} />
   );
 }
 

@@ -20,7 +20,12 @@ export interface FieldMessage {
 
 /** The value at a dotted path of nested form values. */
 export function valueAt(values: unknown, path: string): unknown {
-  return path.split('.').reduce<unknown>((node, key) => (typeof node === 'object' && node !== null ? (node as Record<string, unknown>)[key] : undefined), values);
+  return path
+    .split('.')
+    .reduce<unknown>(
+      (node, key) => (typeof node === 'object' && node !== null ? (node as Record<string, unknown>)[key] : undefined),
+      values,
+    );
 }
 
 function setAt(target: Record<string, unknown>, path: string, value: unknown): void {
@@ -53,7 +58,8 @@ export function formErrors(
     }
   }
   for (const [path, key] of Object.entries(domain)) {
-    if (key !== undefined && valueAt(errors, path) === undefined) setAt(errors, path, { message: key, args: { server: false } } satisfies FieldMessage);
+    if (key !== undefined && valueAt(errors, path) === undefined)
+      setAt(errors, path, { message: key, args: { server: false } } satisfies FieldMessage);
   }
   return errors;
 }

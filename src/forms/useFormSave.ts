@@ -46,7 +46,16 @@ const samePath = (path: string) => path;
  * write changed is reloaded (the server may hold other data than the screen),
  * but for a modal kept open by a 400.
  */
-export function useFormSave<P>({ write, mutationKey, success, failure, onClose, onSaved, refresh, fieldPath = samePath }: FormSaveOptions<P>): FormSave<P> {
+export function useFormSave<P>({
+  write,
+  mutationKey,
+  success,
+  failure,
+  onClose,
+  onSaved,
+  refresh,
+  fieldPath = samePath,
+}: FormSaveOptions<P>): FormSave<P> {
   const dataProvider = useDataProvider<ApiDataProvider>();
   const queryClient = useQueryClient();
   const notify = useNotify();

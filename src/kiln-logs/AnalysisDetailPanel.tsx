@@ -13,7 +13,15 @@ export type LogSigning = Pick<KilnLog, 'signed' | 'key_fingerprint'>;
  * algorithm computed it and how many unreadable lines it skipped, then the
  * failed rules' sentences (PHASES_UNCLEAR's says what was ambiguous).
  */
-export function AnalysisDetailPanel({ result, kilnType, signing }: { result: AnalysisResult; kilnType: KilnTypeCode; signing?: LogSigning }) {
+export function AnalysisDetailPanel({
+  result,
+  kilnType,
+  signing,
+}: {
+  result: AnalysisResult;
+  kilnType: KilnTypeCode;
+  signing?: LogSigning;
+}) {
   const translate = useTranslate();
   const fields = analysisFields(result, kilnType);
   return (
@@ -45,7 +53,11 @@ export function AnalysisDetailPanel({ result, kilnType, signing }: { result: Ana
 function provenance(result: AnalysisResult): { name: string; label: string; value: string | null }[] {
   return [
     { name: 'algorithm_version', label: 'kilnLogs.analysis.algorithmVersion', value: result.algorithmVersion },
-    { name: 'skipped_lines', label: 'kilnLogs.analysis.skippedLines', value: result.skippedLines === null ? null : String(result.skippedLines) },
+    {
+      name: 'skipped_lines',
+      label: 'kilnLogs.analysis.skippedLines',
+      value: result.skippedLines === null ? null : String(result.skippedLines),
+    },
   ];
 }
 

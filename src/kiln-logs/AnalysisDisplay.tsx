@@ -18,7 +18,11 @@ function HoverText({ children }: { children: ReactNode }) {
   return <Typography sx={{ p: 1.5, maxWidth: 420 }}>{children}</Typography>;
 }
 
-export function iconAndHover(state: Exclude<AnalysisDisplayState, { kind: 'none' }>, translate: (key: string) => string, signing?: LogSigning): IconAndHover {
+export function iconAndHover(
+  state: Exclude<AnalysisDisplayState, { kind: 'none' }>,
+  translate: (key: string) => string,
+  signing?: LogSigning,
+): IconAndHover {
   switch (state.kind) {
     case 'error':
       return { kind: 'cross', label: 'kilnLogs.analysis.error', hover: <HoverText>{state.message}</HoverText> };
@@ -48,7 +52,11 @@ export function AnalysisDisplay({ log }: { log: AnalysedLog & Partial<LogSigning
   const translate = useTranslate();
   const state = analysisDisplayState(log);
   if (state.kind === 'none') return null;
-  const { kind, label, hover } = iconAndHover(state, translate, log.signed === undefined ? undefined : { signed: log.signed, key_fingerprint: log.key_fingerprint ?? null });
+  const { kind, label, hover } = iconAndHover(
+    state,
+    translate,
+    log.signed === undefined ? undefined : { signed: log.signed, key_fingerprint: log.key_fingerprint ?? null },
+  );
   return (
     <Stack direction="row" alignItems="center" gap={0.5}>
       <Tooltip title={<Box>{hover}</Box>} describeChild placement="right" slotProps={{ tooltip: { sx: popoverTooltipSx } }}>

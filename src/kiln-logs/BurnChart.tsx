@@ -55,7 +55,13 @@ export default function BurnChart({ points, marks = null, fill = false }: BurnCh
       <CartesianGrid strokeDasharray="3 3" />
       <XAxis dataKey="ts" type="number" scale="time" domain={['dataMin', 'dataMax']} tickFormatter={formatChartTime} />
       <YAxis yAxisId={TEMP_AXIS} domain={[axisFloor, 'auto']} tickCount={9} tickFormatter={(v: number) => formatNumber(v)} />
-      <YAxis yAxisId={WEIGHT_AXIS} orientation="right" domain={[axisFloor, 'auto']} tickCount={9} tickFormatter={(v: number) => formatNumber(v)} />
+      <YAxis
+        yAxisId={WEIGHT_AXIS}
+        orientation="right"
+        domain={[axisFloor, 'auto']}
+        tickCount={9}
+        tickFormatter={(v: number) => formatNumber(v)}
+      />
       {marks?.hotSpans.map((span) => (
         <ReferenceArea
           key={`hot-${span.from}`}
@@ -77,7 +83,13 @@ export default function BurnChart({ points, marks = null, fill = false }: BurnCh
         label={markLabel(translate('kilnLogs.chart.marks.pyrolysis'), 'insideBottomLeft')}
       />
       {marks?.start != null && (
-        <ReferenceLine className="burn-mark-start" yAxisId={TEMP_AXIS} x={marks.start} stroke={markColour} label={markLabel(translate('kilnLogs.chart.marks.start'))} />
+        <ReferenceLine
+          className="burn-mark-start"
+          yAxisId={TEMP_AXIS}
+          x={marks.start}
+          stroke={markColour}
+          label={markLabel(translate('kilnLogs.chart.marks.start'))}
+        />
       )}
       {marks?.loads.map((load) => (
         <ReferenceLine

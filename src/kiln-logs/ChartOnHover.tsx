@@ -36,7 +36,12 @@ export function ChartOnHover({ logId }: { logId: number }) {
     return (
       <>
         {icon(() => setPinned(true))}
-        <Dialog fullScreen open={pinned} onClose={() => setPinned(false)} slotProps={{ paper: { 'aria-label': translate('kilnLogs.chart.title') } }}>
+        <Dialog
+          fullScreen
+          open={pinned}
+          onClose={() => setPinned(false)}
+          slotProps={{ paper: { 'aria-label': translate('kilnLogs.chart.title') } }}
+        >
           <BurnChartPanel logId={logId} fill onClose={() => setPinned(false)} />
         </Dialog>
       </>
@@ -56,7 +61,21 @@ export function ChartOnHover({ logId }: { logId: number }) {
       enterDelay={300}
       describeChild
       placement="left"
-      title={open ? <BurnChartPanel logId={logId} pinned={pinned} onPin={() => setPinned((p) => !p)} onClose={() => { setPinned(false); setHovered(false); }} /> : ''}
+      title={
+        open ? (
+          <BurnChartPanel
+            logId={logId}
+            pinned={pinned}
+            onPin={() => setPinned((p) => !p)}
+            onClose={() => {
+              setPinned(false);
+              setHovered(false);
+            }}
+          />
+        ) : (
+          ''
+        )
+      }
       slotProps={{ tooltip: { sx: popoverTooltipSx } }}
     >
       {icon(() => setPinned((p) => !p))}
@@ -96,14 +115,23 @@ export function BurnChartPanel({ logId, fill = false, pinned = false, onPin, onC
     <Box
       role="figure"
       aria-label={translate('kilnLogs.chart.title')}
-      sx={fill ? { display: 'flex', flexDirection: 'column', height: '100%', p: 1 } : { minWidth: CHART_SIZE.width, minHeight: CHART_SIZE.height, p: 1 }}
+      sx={
+        fill
+          ? { display: 'flex', flexDirection: 'column', height: '100%', p: 1 }
+          : { minWidth: CHART_SIZE.width, minHeight: CHART_SIZE.height, p: 1 }
+      }
     >
       <Stack direction="row" alignItems="center" spacing={1}>
         <Typography variant="subtitle2" component="h2" sx={{ flex: 1 }}>
           {translate('kilnLogs.chart.title')}
         </Typography>
         {onPin && (
-          <IconButton size="small" aria-label={translate(pinned ? 'kilnLogs.chart.unpin' : 'kilnLogs.chart.pin')} aria-pressed={pinned} onClick={onPin}>
+          <IconButton
+            size="small"
+            aria-label={translate(pinned ? 'kilnLogs.chart.unpin' : 'kilnLogs.chart.pin')}
+            aria-pressed={pinned}
+            onClick={onPin}
+          >
             {pinned ? <PushPinIcon fontSize="small" /> : <PushPinOutlinedIcon fontSize="small" />}
           </IconButton>
         )}

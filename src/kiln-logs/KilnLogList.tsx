@@ -38,7 +38,9 @@ export function KilnLogList({ resource, sort, empty, extraColumns = [], actions,
   const allFilters = useKilnLogFilters({ audited: auditedFilter });
   // on a phone the filters but the search wait behind the Filter button, so the page never scrolls sideways
   // (the search field has no label to list it by: the Add filter menu named it "Q")
-  const filters = small ? allFilters.map((filter) => (filter.key === 'q' ? filter : cloneElement(filter, { alwaysOn: false }))) : allFilters;
+  const filters = small
+    ? allFilters.map((filter) => (filter.key === 'q' ? filter : cloneElement(filter, { alwaysOn: false })))
+    : allFilters;
   const translate = useTranslate();
   // the export holds what the filters select, in the list's order (ExportButton passes both)
   const exporter = csvExporter<KilnLog>(exportAs.fileName, (log) => kilnLogCsvRow(log, translate, exportAs.archived));

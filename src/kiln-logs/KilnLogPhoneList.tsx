@@ -1,5 +1,17 @@
 import { useState, type ReactElement } from 'react';
-import { Box, ButtonBase, Dialog, DialogActions, DialogContent, DialogTitle, Button, List, ListItem, Stack, Typography } from '@mui/material';
+import {
+  Box,
+  ButtonBase,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  Button,
+  List,
+  ListItem,
+  Stack,
+  Typography,
+} from '@mui/material';
 import { visuallyHidden } from '@mui/utils';
 import { RecordContextProvider, useListContext, useTranslate } from 'react-admin';
 import { analysisDisplayState, gpsWidgetState } from '../domain/analysis';
@@ -24,12 +36,18 @@ function Figures({ log }: { log: KilnLog }) {
   const translate = useTranslate();
   const detail = log.analysis_detail;
   if (!detail) return <>{translate('kilnLogs.analysis.notAvailable')}</>;
-  const text = translate('kilnLogs.phone.figures', { co2: formatCarbon(detail.co2_removed, 'figure'), biochar: formatCarbon(detail.biochar_produced, 'figure') });
+  const text = translate('kilnLogs.phone.figures', {
+    co2: formatCarbon(detail.co2_removed, 'figure'),
+    biochar: formatCarbon(detail.biochar_produced, 'figure'),
+  });
   if (isCreditable(log)) return <>{text}</>;
   return (
     <Box component="span" sx={{ textDecoration: 'line-through' }}>
       {text}
-      <Box component="span" sx={visuallyHidden}>{` (${translate(log.kiln_pending ? 'kilnLogs.analysis.pendingKiln' : 'kilnLogs.analysis.notCreditable')})`}</Box>
+      <Box
+        component="span"
+        sx={visuallyHidden}
+      >{` (${translate(log.kiln_pending ? 'kilnLogs.analysis.pendingKiln' : 'kilnLogs.analysis.notCreditable')})`}</Box>
     </Box>
   );
 }
@@ -104,7 +122,15 @@ export function KilnLogPhoneList({ actions, archived = false }: { actions: React
                 <ButtonBase
                   aria-haspopup="dialog"
                   onClick={() => setOpened(log)}
-                  sx={{ flex: 1, minWidth: 0, display: 'block', textAlign: 'left', px: 1, py: 1.25, '&:focus-visible': { outline: 2, outlineColor: 'primary.main' } }}
+                  sx={{
+                    flex: 1,
+                    minWidth: 0,
+                    display: 'block',
+                    textAlign: 'left',
+                    px: 1,
+                    py: 1.25,
+                    '&:focus-visible': { outline: 2, outlineColor: 'primary.main' },
+                  }}
                 >
                   <Typography variant="body1" sx={{ overflowWrap: 'anywhere' }}>
                     {logName(log, na)}
@@ -120,7 +146,10 @@ export function KilnLogPhoneList({ actions, archived = false }: { actions: React
                   </Stack>
                   {archived && log.archived_ts && log.delete_after && (
                     <Typography variant="body2" color="text.secondary">
-                      {translate('kilnLogs.phone.archived', { archived: formatDate(log.archived_ts), deleteAfter: formatDate(log.delete_after) })}
+                      {translate('kilnLogs.phone.archived', {
+                        archived: formatDate(log.archived_ts),
+                        deleteAfter: formatDate(log.delete_after),
+                      })}
                     </Typography>
                   )}
                 </ButtonBase>

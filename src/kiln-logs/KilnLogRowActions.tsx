@@ -22,14 +22,29 @@ function DownloadButton({ log }: { log: KilnLog }) {
     saveFile(file.blob, file.fileName),
   );
   return (
-    <LogCommandButton label="kilnLogs.actions.download" icon={<DownloadIcon />} pending={download.isPending} onClick={() => download.mutate(log.id)} />
+    <LogCommandButton
+      label="kilnLogs.actions.download"
+      icon={<DownloadIcon />}
+      pending={download.isPending}
+      onClick={() => download.mutate(log.id)}
+    />
   );
 }
 
 function AnalyseButton({ log }: { log: KilnLog }) {
   const dataProvider = useDataProvider<ApiDataProvider>();
-  const analyse = useLogCommand(dataProvider.analyseKilnLog, { success: 'kilnLogs.notify.analysed', failure: 'kilnLogs.notify.analyseFailed' });
-  return <LogCommandButton label="kilnLogs.actions.analyse" icon={<RefreshIcon />} pending={analyse.isPending} onClick={() => analyse.mutate(log.id)} />;
+  const analyse = useLogCommand(dataProvider.analyseKilnLog, {
+    success: 'kilnLogs.notify.analysed',
+    failure: 'kilnLogs.notify.analyseFailed',
+  });
+  return (
+    <LogCommandButton
+      label="kilnLogs.actions.analyse"
+      icon={<RefreshIcon />}
+      pending={analyse.isPending}
+      onClick={() => analyse.mutate(log.id)}
+    />
+  );
 }
 
 function ArchiveButton({ log }: { log: KilnLog }) {
@@ -38,7 +53,14 @@ function ArchiveButton({ log }: { log: KilnLog }) {
     success: 'kilnLogs.notify.archived',
     failure: 'kilnLogs.notify.archiveFailed',
   });
-  return <LogCommandButton label="kilnLogs.actions.archive" icon={<ArchiveIcon />} pending={archive.isPending} onClick={() => archive.start(log)} />;
+  return (
+    <LogCommandButton
+      label="kilnLogs.actions.archive"
+      icon={<ArchiveIcon />}
+      pending={archive.isPending}
+      onClick={() => archive.start(log)}
+    />
+  );
 }
 
 function RestoreButton({ log }: { log: KilnLog }) {
@@ -47,7 +69,14 @@ function RestoreButton({ log }: { log: KilnLog }) {
     success: 'kilnLogs.notify.restored',
     failure: 'kilnLogs.notify.restoreFailed',
   });
-  return <LogCommandButton label="kilnLogs.actions.restore" icon={<UnarchiveIcon />} pending={restore.isPending} onClick={() => restore.start(log)} />;
+  return (
+    <LogCommandButton
+      label="kilnLogs.actions.restore"
+      icon={<UnarchiveIcon />}
+      pending={restore.isPending}
+      onClick={() => restore.start(log)}
+    />
+  );
 }
 
 /** A super-admin's Assign on a log of no facility (its kiln was unknown): opens the choice of kiln. */
@@ -75,7 +104,15 @@ function AuditedMark({ jobId }: { jobId: string | null }) {
 }
 
 /** A live log's commands: download for all; analyse and archive for who may, never for an audited burn; assign for a super-admin, on a log of no facility. */
-export function KilnLogRowActions({ canAnalyse, canArchive, canAssign = false }: { canAnalyse: boolean; canArchive: boolean; canAssign?: boolean }) {
+export function KilnLogRowActions({
+  canAnalyse,
+  canArchive,
+  canAssign = false,
+}: {
+  canAnalyse: boolean;
+  canArchive: boolean;
+  canAssign?: boolean;
+}) {
   const log = useRecordContext<KilnLog>();
   if (!log) return null;
   return (

@@ -55,7 +55,11 @@ function perLogKgColumn(name: keyof AnalysisDetail, label: string) {
       render={(log) => {
         const kg = log.analysis_detail?.[name];
         if (kg === undefined) return <NotAvailable />;
-        return isCreditable(log) ? formatCarbon(kg, 'figure') : <NotCreditable text={formatCarbon(kg, 'figure')} pending={log.kiln_pending} />;
+        return isCreditable(log) ? (
+          formatCarbon(kg, 'figure')
+        ) : (
+          <NotCreditable text={formatCarbon(kg, 'figure')} pending={log.kiln_pending} />
+        );
       }}
     />
   );
@@ -89,9 +93,22 @@ export function kilnLogColumns() {
       sx={NO_WRAP}
       render={(log) => (log.logts ? formatDateTime(log.logts) : <NotAvailable />)}
     />,
-    <FunctionField<KilnLog> key="upload_ts" source="upload_ts" label="kilnLogs.columns.uploaded" sx={NO_WRAP} render={(log) => formatDateTime(log.upload_ts)} />,
+    <FunctionField<KilnLog>
+      key="upload_ts"
+      source="upload_ts"
+      label="kilnLogs.columns.uploaded"
+      sx={NO_WRAP}
+      render={(log) => formatDateTime(log.upload_ts)}
+    />,
     <TextField key="file_name" source="file_name" label="kilnLogs.columns.fileName" />,
-    <FunctionField<KilnLog> key="file_size" source="file_size" label="kilnLogs.columns.fileSize" textAlign="right" sx={NO_WRAP} render={(log) => formatFileSize(log.file_size)} />,
+    <FunctionField<KilnLog>
+      key="file_size"
+      source="file_size"
+      label="kilnLogs.columns.fileSize"
+      textAlign="right"
+      sx={NO_WRAP}
+      render={(log) => formatFileSize(log.file_size)}
+    />,
     <FunctionField<KilnLog>
       key="gps_in_range"
       source="gps_in_range"
@@ -107,7 +124,12 @@ export function kilnLogColumns() {
       textAlign="center"
       render={(log) => <SignedIcon log={log} />}
     />,
-    <FunctionField<KilnLog> key="analysis" label="kilnLogs.columns.analysis" sortBy="analysis" render={(log) => <AnalysisDisplay log={log} />} />,
+    <FunctionField<KilnLog>
+      key="analysis"
+      label="kilnLogs.columns.analysis"
+      sortBy="analysis"
+      render={(log) => <AnalysisDisplay log={log} />}
+    />,
     perLogKgColumn('co2_removed', 'kilnLogs.columns.co2Removed'),
     perLogKgColumn('biochar_produced', 'kilnLogs.columns.biocharProduced'),
   ];
@@ -116,7 +138,19 @@ export function kilnLogColumns() {
 /** The archived list's own columns: when the log was archived and when it will be deleted (DD-MMM-YYYY). */
 export function archiveColumns() {
   return [
-    <FunctionField<KilnLog> key="archived_ts" source="archived_ts" label="kilnLogs.columns.archived" sx={NO_WRAP} render={(log) => (log.archived_ts ? formatDate(log.archived_ts) : null)} />,
-    <FunctionField<KilnLog> key="delete_after" source="delete_after" label="kilnLogs.columns.deleteAfter" sx={NO_WRAP} render={(log) => (log.delete_after ? formatDate(log.delete_after) : null)} />,
+    <FunctionField<KilnLog>
+      key="archived_ts"
+      source="archived_ts"
+      label="kilnLogs.columns.archived"
+      sx={NO_WRAP}
+      render={(log) => (log.archived_ts ? formatDate(log.archived_ts) : null)}
+    />,
+    <FunctionField<KilnLog>
+      key="delete_after"
+      source="delete_after"
+      label="kilnLogs.columns.deleteAfter"
+      sx={NO_WRAP}
+      render={(log) => (log.delete_after ? formatDate(log.delete_after) : null)}
+    />,
   ];
 }

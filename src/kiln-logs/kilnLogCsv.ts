@@ -19,7 +19,8 @@ export function kilnLogStatus(log: Pick<KilnLog, 'error_message' | 'valid'>): Ki
 }
 
 /** Whether a log's figures may be credited: a valid burn of an approved kiln (a pending kiln's burns are kept, not credited). */
-export const isCreditable = (log: Pick<KilnLog, 'error_message' | 'valid' | 'kiln_pending'>): boolean => kilnLogStatus(log) === 'valid' && !log.kiln_pending;
+export const isCreditable = (log: Pick<KilnLog, 'error_message' | 'valid' | 'kiln_pending'>): boolean =>
+  kilnLogStatus(log) === 'valid' && !log.kiln_pending;
 
 export function kilnLogCsvRow(log: KilnLog, translate: Translate, archived = false): CsvRow {
   const status = kilnLogStatus(log);

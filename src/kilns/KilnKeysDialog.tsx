@@ -1,6 +1,22 @@
 import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, Stack, Table, TableBody, TableCell, TableHead, TableRow, TextField, Typography } from '@mui/material';
+import {
+  Alert,
+  Box,
+  Button,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  Stack,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableRow,
+  TextField,
+  Typography,
+} from '@mui/material';
 import { Confirm, HttpError, useDataProvider, useNotify, useTranslate } from 'react-admin';
 import type { Kiln, KilnKey, KilnKeyAddRequest } from '../domain/api/configure';
 import { formatDateTime } from '../domain/dates';
@@ -47,7 +63,13 @@ function KeyTrail({ kiln }: { kiln: Kiln }) {
       <ChangeTrail
         changes={changes}
         describe={(change) => facilityChangeText(change, translate)}
-        messages={{ when: 'facilities.when', by: 'facilities.by', what: 'facilities.what', error: 'kilns.keys.trailError', empty: 'kilns.keys.trailEmpty' }}
+        messages={{
+          when: 'facilities.when',
+          by: 'facilities.by',
+          what: 'facilities.what',
+          error: 'kilns.keys.trailError',
+          empty: 'kilns.keys.trailEmpty',
+        }}
       />
     </Box>
   );
@@ -74,16 +96,19 @@ function KeyRows({ kiln, keys, onRevoke }: { kiln: Kiln; keys: KilnKey[]; onRevo
               <TableCell sx={{ fontFamily: 'monospace', whiteSpace: 'nowrap' }}>
                 <span title={key.fingerprint}>{shortFingerprint(key.fingerprint)}</span>
               </TableCell>
-              <TableCell>
-                {addedBy(key, when, translate)}
-              </TableCell>
+              <TableCell>{addedBy(key, when, translate)}</TableCell>
               <TableCell>
                 {key.revoked_ts ? (
                   translate('kilns.keys.revoked', { when: formatDateTime(key.revoked_ts) })
                 ) : (
                   <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
                     <span>{translate('kilns.keys.active')}</span>
-                    <Button size="small" color="error" aria-label={translate('kilns.keys.revokeLabel', { label: key.label })} onClick={() => onRevoke(key)}>
+                    <Button
+                      size="small"
+                      color="error"
+                      aria-label={translate('kilns.keys.revokeLabel', { label: key.label })}
+                      onClick={() => onRevoke(key)}
+                    >
                       {translate('kilns.keys.revoke')}
                     </Button>
                   </Stack>
@@ -151,7 +176,14 @@ function AddKeyForm({ kiln }: { kiln: Kiln }) {
         {translate('kilns.keys.addTitle')}
       </Typography>
       <Stack spacing={2} sx={{ mt: 1 }}>
-        <TextField label={translate('kilns.keys.label')} value={values.label} onChange={change('label')} error={Boolean(reasons.label)} helperText={reasons.label} size="small" />
+        <TextField
+          label={translate('kilns.keys.label')}
+          value={values.label}
+          onChange={change('label')}
+          error={Boolean(reasons.label)}
+          helperText={reasons.label}
+          size="small"
+        />
         <TextField
           label={translate('kilns.keys.publicKey')}
           value={values.public_key}

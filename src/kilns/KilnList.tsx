@@ -109,7 +109,12 @@ export function KilnDatagrid({ onEdit, onKeys, canApprove = false }: KilnActionP
     );
   }
   return (
-    <Datagrid rowClick={false} bulkActionButtons={false} empty={<ListEmpty message="kilns.empty" />} aria-label={translate('pages.kilnRegistry')}>
+    <Datagrid
+      rowClick={false}
+      bulkActionButtons={false}
+      empty={<ListEmpty message="kilns.empty" />}
+      aria-label={translate('pages.kilnRegistry')}
+    >
       <FunctionField<Kiln> source="kiln_id" label="kilns.columns.kilnId" render={(kiln) => <KilnIdCell kiln={kiln} />} />
       <FunctionField<Kiln> source="facility_mnemonic" label="kilns.columns.facility" render={(kiln) => <FacilityMnemonic kiln={kiln} />} />
       <FunctionField<Kiln> source="type" label="kilns.columns.type" render={(kiln) => <KilnTypeChip type={kiln.type} />} />

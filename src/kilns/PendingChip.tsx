@@ -7,7 +7,13 @@ export function PendingChip({ title }: { title: string }) {
   return (
     <Tooltip title={translate(title)}>
       {/* warning-coloured text is under 4.5:1 in either theme: the border carries the colour, the text stays legible */}
-      <Chip label={translate('kilns.pending')} size="small" variant="outlined" tabIndex={0} sx={{ ml: 1, color: 'text.primary', borderColor: 'warning.main' }} />
+      <Chip
+        label={translate('kilns.pending')}
+        size="small"
+        variant="outlined"
+        tabIndex={0}
+        sx={{ ml: 1, color: 'text.primary', borderColor: 'warning.main' }}
+      />
     </Tooltip>
   );
 }

@@ -25,10 +25,13 @@ function useLogoutOnExpiry(session: Session | null) {
     if (!session?.exp) return;
     const delay = session.exp * 1000 - Date.now();
     if (delay > MAX_TIMER_DELAY) return;
-    const timer = setTimeout(() => {
-      notify('ra.notification.logged_out', { type: 'info' });
-      void logout({}, false);
-    }, Math.max(delay, 0));
+    const timer = setTimeout(
+      () => {
+        notify('ra.notification.logged_out', { type: 'info' });
+        void logout({}, false);
+      },
+      Math.max(delay, 0),
+    );
     return () => clearTimeout(timer);
   }, [session, logout, notify]);
 }

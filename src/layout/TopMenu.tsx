@@ -14,7 +14,19 @@ const isCurrent = (pathname: string, path: string) => pathname === `/${path}` ||
  * A header button that opens its menu (the button labels the menu and tells
  * whether it is open); the items are given the menu's close.
  */
-function MenuButton({ label, startIcon, endIcon, sx, children }: { label: string; startIcon?: ReactNode; endIcon?: ReactNode; sx?: SxProps<Theme>; children: (close: () => void) => ReactNode }) {
+function MenuButton({
+  label,
+  startIcon,
+  endIcon,
+  sx,
+  children,
+}: {
+  label: string;
+  startIcon?: ReactNode;
+  endIcon?: ReactNode;
+  sx?: SxProps<Theme>;
+  children: (close: () => void) => ReactNode;
+}) {
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const id = useId();
   const open = anchor !== null;
@@ -46,16 +58,14 @@ function MenuGroup({ group }: { group: NavGroup }) {
   const { pathname } = useLocation();
   const current = group.items.some((item) => isCurrent(pathname, item.path));
   return (
-    <MenuButton label={translate(group.label)} endIcon={<ExpandMoreIcon />} sx={current ? { textDecoration: 'underline', textUnderlineOffset: 6 } : undefined}>
+    <MenuButton
+      label={translate(group.label)}
+      endIcon={<ExpandMoreIcon />}
+      sx={current ? { textDecoration: 'underline', textUnderlineOffset: 6 } : undefined}
+    >
       {(close) =>
         group.items.map((item) => (
-          <MenuItem
-            key={item.path}
-            component={Link}
-            to={`/${item.path}`}
-            selected={isCurrent(pathname, item.path)}
-            onClick={close}
-          >
+          <MenuItem key={item.path} component={Link} to={`/${item.path}`} selected={isCurrent(pathname, item.path)} onClick={close}>
             {translate(item.label)}
           </MenuItem>
         ))
@@ -81,7 +91,14 @@ function PhoneMenu({ groups, onLogout }: { groups: readonly NavGroup[]; onLogout
             {translate(group.label)}
           </ListSubheader>,
           ...group.items.map((item) => (
-            <MenuItem key={item.path} component={Link} to={`/${item.path}`} selected={isCurrent(pathname, item.path)} onClick={close} sx={{ pl: 4 }}>
+            <MenuItem
+              key={item.path}
+              component={Link}
+              to={`/${item.path}`}
+              selected={isCurrent(pathname, item.path)}
+              onClick={close}
+              sx={{ pl: 4 }}
+            >
               {translate(item.label)}
             </MenuItem>
           )),

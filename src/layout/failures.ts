@@ -62,7 +62,12 @@ export function useFailureReport() {
       const kind = failureKind(error);
       if (kind === 'network' && texts.logNetworkErrors) console.error(error);
       else if (!(kind === 'notFound' && texts.quietNotFound)) {
-        const reason = texts.serverReason === 'refusal' ? refusalReason(error) : texts.serverReason === 'badRequest' ? badRequestReason(error) : undefined;
+        const reason =
+          texts.serverReason === 'refusal'
+            ? refusalReason(error)
+            : texts.serverReason === 'badRequest'
+              ? badRequestReason(error)
+              : undefined;
         notifyTitled(texts.title, reason ?? (kind === 'badRequest' ? (texts.badRequest ?? texts.other) : texts.other));
       }
       return kind;

@@ -68,7 +68,12 @@ export const NAVIGATION: readonly NavGroup[] = [
   },
   {
     label: 'menu.configure',
-    items: [menuItem('menu.facilities', facilities), menuItem('menu.kilns', kilns), menuItem('menu.users', users), menuItem('menu.admin', admin)],
+    items: [
+      menuItem('menu.facilities', facilities),
+      menuItem('menu.kilns', kilns),
+      menuItem('menu.users', users),
+      menuItem('menu.admin', admin),
+    ],
   },
   {
     label: 'menu.analyse',
@@ -76,7 +81,11 @@ export const NAVIGATION: readonly NavGroup[] = [
   },
   {
     label: 'menu.audit',
-    items: [menuItem('menu.proposeAudit', proposeAudit), menuItem('menu.carbonRemovals', reviewAudit), menuItem('menu.auditHistory', auditHistory)],
+    items: [
+      menuItem('menu.proposeAudit', proposeAudit),
+      menuItem('menu.carbonRemovals', reviewAudit),
+      menuItem('menu.auditHistory', auditHistory),
+    ],
   },
   {
     label: 'menu.ecoAssets',

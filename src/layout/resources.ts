@@ -2,4 +2,6 @@
 import { SCREEN_MODULES } from './navigation';
 import type { ResourceModule } from './resourceModule';
 
-export const RESOURCE_MODULES: readonly ResourceModule[] = SCREEN_MODULES.filter((module): module is ResourceModule => module.name !== undefined);
+export const RESOURCE_MODULES: readonly ResourceModule[] = SCREEN_MODULES.filter(
+  (module): module is ResourceModule => module.name !== undefined,
+);

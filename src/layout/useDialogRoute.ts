@@ -49,8 +49,13 @@ export function useDialogRoute<T extends RaRecord>(path: string, options: Dialog
   }, [unknown, refused, notFound, editId, notify, navigate, path, search]);
 
   // the list keeps its filters and page across the dialog
-  const dialog: DialogRoute<T> =
-    closing ? { kind: 'none' } : creating && canCreate ? { kind: 'create' } : record && canEdit ? { kind: 'edit', record } : { kind: 'none' };
+  const dialog: DialogRoute<T> = closing
+    ? { kind: 'none' }
+    : creating && canCreate
+      ? { kind: 'create' }
+      : record && canEdit
+        ? { kind: 'edit', record }
+        : { kind: 'none' };
   return {
     dialog,
     openCreate: () => navigate({ pathname: `/${path}/create`, search }),

@@ -13,6 +13,8 @@ const LoginApp = lazy(() => import('./LoginApp'));
 export function Boot({ hasSession }: { hasSession: boolean }) {
   const [started, setStarted] = useState(hasSession);
   return (
-    <Suspense fallback={null}>{started ? <AppRoot /> : <LoginApp loadConsole={loadConsole} onLoggedIn={() => setStarted(true)} />}</Suspense>
+    <Suspense fallback={null}>
+      {started ? <AppRoot /> : <LoginApp loadConsole={loadConsole} onLoggedIn={() => setStarted(true)} />}
+    </Suspense>
   );
 }

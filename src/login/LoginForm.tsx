@@ -107,7 +107,13 @@ export function LoginForm({ onLogin, typed }: { onLogin: (credentials: Credentia
         <Typography variant="h4" component="h1" gutterBottom>
           {translate('login.heading')}
         </Typography>
-        <Box component="form" onSubmit={submit} noValidate data-live={live || undefined} sx={{ display: 'flex', flexDirection: 'column', gap: 1 }}>
+        <Box
+          component="form"
+          onSubmit={submit}
+          noValidate
+          data-live={live || undefined}
+          sx={{ display: 'flex', flexDirection: 'column', gap: 1 }}
+        >
           <LoginField name="username" control={control} autoFocus tip={tip} onTip={setTip} />
           <LoginField name="password" control={control} tip={tip} onTip={setTip} />
           <LoginButton control={control} busy={formState.isSubmitting} />

@@ -18,8 +18,17 @@ const providers = new Map<string, DataProvider>(
 );
 
 // combineDataProviders answers with a Proxy, which cannot be spread: take its methods by name.
-const { getList, getOne, getMany, getManyReference, create, update, updateMany, delete: deleteOne, deleteMany } =
-  combineDataProviders((resource) => providers.get(resource) ?? rest);
+const {
+  getList,
+  getOne,
+  getMany,
+  getManyReference,
+  create,
+  update,
+  updateMany,
+  delete: deleteOne,
+  deleteMany,
+} = combineDataProviders((resource) => providers.get(resource) ?? rest);
 
 export const dataProvider = {
   getList,
@@ -37,4 +46,3 @@ export const dataProvider = {
 
 /** The type components ask for: useDataProvider<ApiDataProvider>(). */
 export type ApiDataProvider = typeof dataProvider;
-

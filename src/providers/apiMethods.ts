@@ -16,7 +16,15 @@ import {
   type KilnKeyAddRequest,
   type SignedBurnsOnly,
 } from '../domain/api/configure';
-import type { AvailableCo2Response, BufferShare, BufferShareChange, BufferSharePayload, EcoAssetProvenance, RetirePayload, RetireResult } from '../domain/api/ecoAssets';
+import type {
+  AvailableCo2Response,
+  BufferShare,
+  BufferShareChange,
+  BufferSharePayload,
+  EcoAssetProvenance,
+  RetirePayload,
+  RetireResult,
+} from '../domain/api/ecoAssets';
 import type { ArchiveRetention, KilnLog, KilnLogAssignRequest, KilnLogDetail } from '../domain/api/kilnLogs';
 import { signoffFields, type StatementFileType } from '../domain/audits/audits';
 import type { CarbonSummaryData } from '../domain/api/audits';
@@ -77,7 +85,6 @@ export interface StatementUpload {
   /** png, jpg, jpeg or pdf */
   fileType: string;
 }
-
 
 const postMultipart = async <T extends StatusResponse>(path: string, body: FormData, headers: Record<string, string> = {}) =>
   confirmedStatus<T>((await apiFetch(path, { method: 'POST', body, headers: { Accept: 'application/json', ...headers } })).json, path);

@@ -57,7 +57,10 @@ const isSet = (value: unknown) => value !== undefined && value !== null && value
 
 export const AUDIT_ENDPOINTS = {
   [RESOURCES.auditProposals]: {
-    ...queriedList(() => '/dropdowns/audits', (json: { data: ProposedAuditItem[] }) => ({ rows: json.data })),
+    ...queriedList(
+      () => '/dropdowns/audits',
+      (json: { data: ProposedAuditItem[] }) => ({ rows: json.data }),
+    ),
     // docs/product.md#calls does not read the propose answer: a backend answering no proposal has it found in the dropdown by job id and type
     create: async (_resource: string, { data }: { data: { job_id: string; kiln_type: number | null; analysis_ids: number[] } }) => {
       const request = proposeRequest({ jobId: data.job_id, kilnType: data.kiln_type, analysisIds: data.analysis_ids });
@@ -75,7 +78,8 @@ export const AUDIT_ENDPOINTS = {
     },
   } as ResourceEndpoint,
   [RESOURCES.potentialAuditLogs]: queriedList(
-    (filter) => (isSet(filter.kiln_type) ? `/audit/potential_logs?${query({ kiln_type: filter.kiln_type, facility_id: filter.facility_id })}` : null),
+    (filter) =>
+      isSet(filter.kiln_type) ? `/audit/potential_logs?${query({ kiln_type: filter.kiln_type, facility_id: filter.facility_id })}` : null,
     // the burns an older algorithm analysed come apart: the page says they need analysing again
     (json: PotentialLogsResponse) => ({
       rows: asRecords(json.data.map((log) => auditLogRow(log))),
@@ -84,7 +88,10 @@ export const AUDIT_ENDPOINTS = {
   ),
   [RESOURCES.auditableLogs]: queriedList(
     (filter) => (isSet(filter.audit) ? `/audit/auditable_logs?${query({ audit: filter.audit })}` : null),
-    ({ data: { logs, co2_summary } }: AuditableLogsResponse) => ({ rows: asRecords(logs.map((log) => auditLogRow(log))), meta: { co2_summary } }),
+    ({ data: { logs, co2_summary } }: AuditableLogsResponse) => ({
+      rows: asRecords(logs.map((log) => auditLogRow(log))),
+      meta: { co2_summary },
+    }),
   ),
   [RESOURCES.auditedLogs]: queriedList(
     (filter) => (isSet(filter.audit_id) ? `/audit/audited_logs?${query({ audit_id: filter.audit_id })}` : null),
@@ -93,7 +100,8 @@ export const AUDIT_ENDPOINTS = {
   ),
   // the signed-off audits of one facility, from and to optional (docs/product.md#calls)
   [RESOURCES.audits]: queriedList(
-    (filter) => (isSet(filter.facility_id) ? `/audit/history?${query({ facility_id: filter.facility_id, from: filter.from, to: filter.to })}` : null),
+    (filter) =>
+      isSet(filter.facility_id) ? `/audit/history?${query({ facility_id: filter.facility_id, from: filter.from, to: filter.to })}` : null,
     (json: AuditHistoryResponse) => ({ rows: json.data }),
   ),
 } satisfies Record<string, ResourceEndpoint>;

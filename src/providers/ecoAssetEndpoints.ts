@@ -17,12 +17,16 @@ export type EcoAllocation = AuditAllocation & { id: number; eco_asset_id: number
 const isId = (value: unknown): boolean => (typeof value === 'number' || typeof value === 'string') && /^[1-9]\d*$/.test(String(value));
 
 async function ecoAssetsOf(facilityId: unknown): Promise<EcoAsset[]> {
-  const answer: ContractAnswer<'/eco-asset/list', 'get'> = (await apiFetch(`/eco-asset/list?facility_id=${encodeURIComponent(String(facilityId))}`)).json;
+  const answer: ContractAnswer<'/eco-asset/list', 'get'> = (
+    await apiFetch(`/eco-asset/list?facility_id=${encodeURIComponent(String(facilityId))}`)
+  ).json;
   return answer.eco_assets;
 }
 
 async function allocationsOf(ecoAssetId: unknown): Promise<EcoAllocation[]> {
-  const answer: ContractAnswer<'/eco-asset/audits', 'get'> = (await apiFetch(`/eco-asset/audits?id=${encodeURIComponent(String(ecoAssetId))}`)).json;
+  const answer: ContractAnswer<'/eco-asset/audits', 'get'> = (
+    await apiFetch(`/eco-asset/audits?id=${encodeURIComponent(String(ecoAssetId))}`)
+  ).json;
   return answer.audits.map((al) => ({ ...al, id: al.signoff_id, eco_asset_id: Number(ecoAssetId) }));
 }
 

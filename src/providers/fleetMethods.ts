@@ -28,7 +28,10 @@ function totalOf(headers: Headers, fallback: number): number {
 }
 
 async function getAnomalies({ filter, page, perPage }: AnomalyPage): Promise<{ rows: Anomaly[]; total: number }> {
-  const query = new URLSearchParams({ filter: JSON.stringify(filter), range: JSON.stringify([page * perPage, page * perPage + perPage - 1]) });
+  const query = new URLSearchParams({
+    filter: JSON.stringify(filter),
+    range: JSON.stringify([page * perPage, page * perPage + perPage - 1]),
+  });
   const { json, headers } = await apiFetch(`/fleet/anomalies?${query.toString()}`);
   // the warnings ride on other screens: an answer that is not a list fails the look-up, never the screen
   if (!Array.isArray(json)) throw new Error('The anomaly list answer is not a list.');

@@ -40,7 +40,10 @@ export async function logIn({ username, password }: Credentials): Promise<void> 
     body: JSON.stringify({ username, password }),
   });
   if (response.status !== 200) {
-    throw new LoginFailedError(`Login refused with status ${response.status}.`, SERVER_WORDS.has(response.status) ? await messageOf(response) : undefined);
+    throw new LoginFailedError(
+      `Login refused with status ${response.status}.`,
+      SERVER_WORDS.has(response.status) ? await messageOf(response) : undefined,
+    );
   }
   const token = (await response.text()).trim();
   // decodeSession throws on a token that does not parse; null means unusable claims

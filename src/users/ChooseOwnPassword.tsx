@@ -46,9 +46,30 @@ export default function ChooseOwnPassword({ session }: { session: Session }) {
         <Typography>{translate('passwordChange.explanation')}</Typography>
         <Form defaultValues={{ password: '', repeat: '' }} onSubmit={submit} noValidate>
           <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
-            <TextField label={translate('profile.username')} value={session.username} slotProps={{ htmlInput: { readOnly: true } }} autoComplete="username" />
-            <TextInput source="password" label="passwordChange.password" type="password" autoComplete="new-password" parse={keepText} helperText={false} variant="outlined" />
-            <TextInput source="repeat" label="profile.repeatPassword" type="password" autoComplete="new-password" parse={keepText} helperText={false} variant="outlined" />
+            <TextField
+              label={translate('profile.username')}
+              value={session.username}
+              slotProps={{ htmlInput: { readOnly: true } }}
+              autoComplete="username"
+            />
+            <TextInput
+              source="password"
+              label="passwordChange.password"
+              type="password"
+              autoComplete="new-password"
+              parse={keepText}
+              helperText={false}
+              variant="outlined"
+            />
+            <TextInput
+              source="repeat"
+              label="profile.repeatPassword"
+              type="password"
+              autoComplete="new-password"
+              parse={keepText}
+              helperText={false}
+              variant="outlined"
+            />
             <PasswordFeedback submitLabel="passwordChange.submit" />
             {failure && <Alert severity="error">{failure}</Alert>}
           </Box>

@@ -19,7 +19,9 @@ export function useOwnerChangeConfirm(userId: number | undefined): { onSubmit: (
   const onSubmit = (values: FieldValues) => {
     const moving = facilitiesChangingOwner(options.data ?? [], accessPayload(values as UserFormValues).facility_ids, userId);
     if (moving.length === 0) return save?.(values);
-    const named = moving.map((f) => translate('users.ownedBy', { facility: facilityLabel(f), owner: f.owner_username ?? `#${f.owner_id}` }));
+    const named = moving.map((f) =>
+      translate('users.ownedBy', { facility: facilityLabel(f), owner: f.owner_username ?? `#${f.owner_id}` }),
+    );
     setPending({ values, moving: named.join('; ') });
   };
 

@@ -12,7 +12,15 @@ import { facilityLabel, useFacilityOptions } from './useFacilityOptions';
  */
 const REQUIRED = [requiredValue()];
 
-export function UserAccessInputs({ readOnly = false, userId, required = false }: { readOnly?: boolean; userId?: number; required?: boolean }) {
+export function UserAccessInputs({
+  readOnly = false,
+  userId,
+  required = false,
+}: {
+  readOnly?: boolean;
+  userId?: number;
+  required?: boolean;
+}) {
   const session = useSession();
   const role = useWatch({ name: 'role' });
   const options = useFacilityOptions();
@@ -33,7 +41,10 @@ export function UserAccessInputs({ readOnly = false, userId, required = false }:
         <AutocompleteArrayInput
           source="facility_ids"
           label="users.facilities"
-          choices={choices.map((f) => ({ id: f.id, name: superAdmin && f.owner_id !== userId && f.owner_username ? `${facilityLabel(f)} (${f.owner_username})` : facilityLabel(f) }))}
+          choices={choices.map((f) => ({
+            id: f.id,
+            name: superAdmin && f.owner_id !== userId && f.owner_username ? `${facilityLabel(f)} (${f.owner_username})` : facilityLabel(f),
+          }))}
           isPending={options.isPending}
           helperText={superAdmin ? 'users.facilitiesHelp' : 'users.facilitiesHelpUserAdmin'}
           readOnly={readOnly}

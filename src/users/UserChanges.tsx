@@ -8,7 +8,6 @@ import type { ApiDataProvider } from '../providers/dataProvider';
 import { useFacilityOptions } from './useFacilityOptions';
 import { queryKeys } from '../providers/queryKeys';
 
-
 /** Every change to the user (who, what, when), newest first, as the server recorded them. */
 export function UserChanges({ userId }: { userId: number }) {
   const translate = useTranslate();
@@ -24,7 +23,10 @@ export function UserChanges({ userId }: { userId: number }) {
       translate(`users.actions.${change.action}`),
       change.detail.role && translate('users.roleChange', { from: roleName(change.detail.role.from), to: roleName(change.detail.role.to) }),
       change.detail.facility_ids &&
-        translate('users.facilitiesChange', { from: facilities(change.detail.facility_ids.from), to: facilities(change.detail.facility_ids.to) }),
+        translate('users.facilitiesChange', {
+          from: facilities(change.detail.facility_ids.from),
+          to: facilities(change.detail.facility_ids.to),
+        }),
       change.detail.locked?.to === true && translate('users.lockedChange'),
     ]
       .filter(Boolean)

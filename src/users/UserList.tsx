@@ -1,5 +1,16 @@
 import { Chip, Stack } from '@mui/material';
-import { Datagrid, FilterButton, FunctionField, List, SearchInput, SelectInput, SimpleList, TextField, TopToolbar, useTranslate } from 'react-admin';
+import {
+  Datagrid,
+  FilterButton,
+  FunctionField,
+  List,
+  SearchInput,
+  SelectInput,
+  SimpleList,
+  TextField,
+  TopToolbar,
+  useTranslate,
+} from 'react-admin';
 import type { User } from '../domain/api/users';
 import { formatDateTime } from '../domain/dates';
 import { ListEmpty, ListError, ListPager } from '../layout/ListStates';
@@ -65,7 +76,14 @@ export function UserList() {
             render={(user) => (
               <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
                 <RowLink to={`/users/${user.id}`}>{user.username}</RowLink>
-                {user.locked && <Chip label={translate('users.awaitingRelease')} size="small" variant="outlined" sx={{ color: 'text.primary', borderColor: 'warning.main' }} />}
+                {user.locked && (
+                  <Chip
+                    label={translate('users.awaitingRelease')}
+                    size="small"
+                    variant="outlined"
+                    sx={{ color: 'text.primary', borderColor: 'warning.main' }}
+                  />
+                )}
               </Stack>
             )}
           />

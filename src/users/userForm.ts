@@ -42,6 +42,10 @@ export function roleChoices(sessionRole: number | undefined): { id: RoleCode; na
 }
 
 /** The chosen facilities that belong to another user now (none of a new user's own), each with its owner. */
-export function facilitiesChangingOwner(options: readonly UserFacilityOption[], chosen: readonly number[], userId: number | undefined): UserFacilityOption[] {
+export function facilitiesChangingOwner(
+  options: readonly UserFacilityOption[],
+  chosen: readonly number[],
+  userId: number | undefined,
+): UserFacilityOption[] {
   return options.filter((f) => chosen.includes(f.id) && f.owner_id !== userId);
 }

@@ -14,9 +14,18 @@ describe('/api/admin/changes', () => {
     const res = await api.server.http
       .post('/api/admin/changes')
       .set(admin())
-      .send({ date: '2099-01-02', title: ' Kiln maintenance ', body: '<p onmouseover="steal()">Read <strong>this</strong><script>alert(document.cookie)</script><img src=x onerror=alert(1)></p>' });
+      .send({
+        date: '2099-01-02',
+        title: ' Kiln maintenance ',
+        body: '<p onmouseover="steal()">Read <strong>this</strong><script>alert(document.cookie)</script><img src=x onerror=alert(1)></p>',
+      });
     expect(res.status).toBe(201);
-    expect(res.body).toEqual({ id: expect.any(Number), date: '2099-01-02', title: 'Kiln maintenance', body: '<p>Read <strong>this</strong></p>' });
+    expect(res.body).toEqual({
+      id: expect.any(Number),
+      date: '2099-01-02',
+      title: 'Kiln maintenance',
+      body: '<p>Read <strong>this</strong></p>',
+    });
     const stored = await api.server.ctx.data.changes.get(res.body.id);
     expect(stored?.body).not.toMatch(/script|onerror|onmouseover|img/);
     const home = (await api.server.http.get('/api/changes').set(bearer(api.tokens.broker))).body as RecentChange[];
@@ -29,7 +38,10 @@ describe('/api/admin/changes', () => {
     expect(list.headers['content-range']).toMatch(/^items 0-1\/\d+$/);
     const [first] = list.body as RecentChange[];
     expect((await api.server.http.get(`/api/admin/changes/${first.id}`).set(admin())).body).toEqual(first);
-    const put = await api.server.http.put(`/api/admin/changes/${first.id}`).set(admin()).send({ date: first.date, title: 'Renamed', body: '<p><a href="javascript:alert(1)">x</a></p>' });
+    const put = await api.server.http
+      .put(`/api/admin/changes/${first.id}`)
+      .set(admin())
+      .send({ date: first.date, title: 'Renamed', body: '<p><a href="javascript:alert(1)">x</a></p>' });
     expect(put.status).toBe(200);
     expect(put.body.body).toBe('<p><a rel="noopener noreferrer" target="_blank">x</a></p>');
     expect((await api.server.http.delete(`/api/admin/changes/${first.id}`).set(admin())).status).toBe(200);
@@ -52,7 +64,11 @@ describe('/api/admin/changes', () => {
   it('is the super-admin’s only (rule update statistics)', async () => {
     for (const who of usersWithout(['superadmin'])) {
       expect((await api.server.http.get('/api/admin/changes').set(bearer(api.tokens[who]))).status, who).toBe(403);
-      expect((await api.server.http.post('/api/admin/changes').set(bearer(api.tokens[who])).send({ date: '2026-01-01', title: 'x', body: '' })).status, who).toBe(403);
+      expect(
+        (await api.server.http.post('/api/admin/changes').set(bearer(api.tokens[who])).send({ date: '2026-01-01', title: 'x', body: '' }))
+          .status,
+        who,
+      ).toBe(403);
       expect((await api.server.http.delete('/api/admin/changes/1').set(bearer(api.tokens[who]))).status, who).toBe(403);
       expect((await api.server.http.get('/api/admin/statistics').set(bearer(api.tokens[who]))).status, who).toBe(403);
       expect((await api.server.http.post('/api/admin/statistics/update').set(bearer(api.tokens[who]))).status, who).toBe(403);

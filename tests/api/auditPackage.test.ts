@@ -45,7 +45,8 @@ const binary = (res: Response, done: (err: Error | null, body: Buffer) => void) 
   res.on('data', (c: Buffer) => chunks.push(c));
   res.on('end', () => done(null, Buffer.concat(chunks)));
 };
-const download = (id: number | string, user: DemoUsername = 'kilnadmin') => server.http.get(`/api/audit/${id}/package`).set(as(user)).buffer(true).parse(binary);
+const download = (id: number | string, user: DemoUsername = 'kilnadmin') =>
+  server.http.get(`/api/audit/${id}/package`).set(as(user)).buffer(true).parse(binary);
 
 async function historyOf(facilityId: number): Promise<AuditHistoryItem[]> {
   return ((await server.http.get(`/api/audit/history?facility_id=${facilityId}`).set(as('superadmin'))).body as AuditHistoryResponse).data;
@@ -55,7 +56,10 @@ async function historyOf(facilityId: number): Promise<AuditHistoryItem[]> {
 function runVerify(bytes: Uint8Array, name: string): { status: number | null; stdout: string } {
   const file = join(workDir, name);
   writeFileSync(file, bytes);
-  const run = spawnSync(process.execPath, ['--import', 'tsx', 'mock-server/tools/verify-cli.ts', '--', file], { encoding: 'utf8', timeout: 120_000 });
+  const run = spawnSync(process.execPath, ['--import', 'tsx', 'mock-server/tools/verify-cli.ts', '--', file], {
+    encoding: 'utf8',
+    timeout: 120_000,
+  });
   return { status: run.status, stdout: run.stdout };
 }
 
@@ -88,12 +92,20 @@ describe('GET /api/audit/{id}/package', () => {
     const statement = `statement.${audit.docKey.split('.').pop()}`;
     expect(Object.keys(files)).toEqual(['manifest.json', 'report.pdf', 'README.txt', statement, ...logs]);
     expect(manifest.burns).toHaveLength(audit.log_count);
-    expect(manifest.audit).toMatchObject({ id: audit.id, job_id: audit.job_id, signoff_ts: audit.signoff_ts, facility: { id: audit.facility_id, name: audit.facility_name } });
+    expect(manifest.audit).toMatchObject({
+      id: audit.id,
+      job_id: audit.job_id,
+      signoff_ts: audit.signoff_ts,
+      facility: { id: audit.facility_id, name: audit.facility_name },
+    });
     expect(manifest.totals).toMatchObject({ co2_removed: audit.audited_co2, biochar_produced: audit.audited_biochar });
     for (const burn of manifest.burns) {
       const raw = await server.http.get(`/api/kilnlogs/${burn.analysis_id}/download`).set(as('superadmin')).buffer(true).parse(binary);
       expect(Buffer.from(files[burn.log_file]).equals(raw.body as Buffer)).toBe(true);
-      const log = (await server.http.get(`/api/kilnlogs/${burn.analysis_id}`).set(as('superadmin'))).body as { signed: boolean; key_fingerprint: string | null };
+      const log = (await server.http.get(`/api/kilnlogs/${burn.analysis_id}`).set(as('superadmin'))).body as {
+        signed: boolean;
+        key_fingerprint: string | null;
+      };
       expect(burn).toMatchObject({ signed: log.signed, key_fingerprint: log.key_fingerprint });
     }
     const evidence = await server.http.get(`/api/audit/evidence/${audit.docKey}`).set(as('kilnadmin')).buffer(true).parse(binary);
@@ -112,7 +124,10 @@ describe('GET /api/audit/{id}/package', () => {
 
   it('names a changed byte of a log, of the statement, and a changed number of the manifest (exit 1)', async () => {
     const log = manifest.burns[0].log_file;
-    const cli = runVerify(repack(zip, (f) => (f[log] = flipByte(f[log]))), 'log.zip');
+    const cli = runVerify(
+      repack(zip, (f) => (f[log] = flipByte(f[log]))),
+      'log.zip',
+    );
     expect(cli.stdout).toContain(`DIFFERENT: ${log}: SHA-256`);
     expect(cli.status).toBe(1);
 
@@ -124,7 +139,9 @@ describe('GET /api/audit/{id}/package', () => {
     const grams = manifest.burns[0].biochar_produced_g;
     const number = await verifyPackage(withManifest(zip, (m) => (m.burns[0].biochar_produced_g = grams - 1)));
     expect(number.code).toBe(EXIT.different);
-    expect(number.lines.at(-1)).toBe(`DIFFERENT: manifest.json burn ${manifest.burns[0].analysis_id} (${log}): biochar_produced_g: recorded ${grams - 1}, re-derived ${grams}`);
+    expect(number.lines.at(-1)).toBe(
+      `DIFFERENT: manifest.json burn ${manifest.burns[0].analysis_id} (${log}): biochar_produced_g: recorded ${grams - 1}, re-derived ${grams}`,
+    );
   }, 120_000);
 
   it('is the same bytes when downloaded twice, and when made again from the store', async () => {
@@ -153,7 +170,9 @@ describe('GET /api/audit/{id}/package', () => {
       const page = await doc.getPage(1);
       const viewport = page.getViewport({ scale: 1 });
       // pdf.js's own canvas in Node (typed as Object)
-      const factory = doc.canvasFactory as { create(width: number, height: number): { canvas: HTMLCanvasElement; context: CanvasRenderingContext2D } };
+      const factory = doc.canvasFactory as {
+        create(width: number, height: number): { canvas: HTMLCanvasElement; context: CanvasRenderingContext2D };
+      };
       const { canvas, context } = factory.create(viewport.width, viewport.height);
       await page.render({ canvas, canvasContext: context, viewport }).promise;
       expect(doc.numPages).toBeGreaterThan(0);
@@ -164,7 +183,8 @@ describe('GET /api/audit/{id}/package', () => {
 
   it('keeps the rule and the facility scope: 401, 403, 404 for another facility or none, 400 for a bad id', async () => {
     expect((await server.http.get(`/api/audit/${audit.id}/package`)).status).toBe(401);
-    for (const user of usersWithout(['superadmin', 'kilnadmin', 'facilityadmin', 'broker'])) expect((await download(audit.id, user)).status).toBe(403);
+    for (const user of usersWithout(['superadmin', 'kilnadmin', 'facilityadmin', 'broker']))
+      expect((await download(audit.id, user)).status).toBe(403);
     expect((await download(audit.id, 'facilityadmin')).status).toBe(200);
     const other = await server.http.get(`/api/audit/${otherFacilityAudit.id}/package`).set(as('facilityadmin'));
     expect(other.status).toBe(404);
@@ -178,7 +198,10 @@ describe('GET /api/audit/{id}/package', () => {
   it('lists the kiln key of a device-signed burn and verifies its signature end to end; a revocation after signoff leaves the package as it was', async () => {
     const kiln = await storedKiln(server, 'CG1-0007');
     const pair = newKeyPair();
-    const added = await server.http.post(`/api/kilns/${kiln.id}/keys`).set(as('superadmin')).send({ label: 'package test', public_key: pair.publicPem });
+    const added = await server.http
+      .post(`/api/kilns/${kiln.id}/keys`)
+      .set(as('superadmin'))
+      .send({ label: 'package test', public_key: pair.publicPem });
     expect(added.status, JSON.stringify(added.body)).toBe(201);
     const bytes = Buffer.from(burnCsv('CG1-0007', await storedFacility(server, kiln.facility_id), { seed: 2601 }));
     const uploaded = await server.http
@@ -188,7 +211,11 @@ describe('GET /api/audit/{id}/package', () => {
       .send(bytes);
     expect(uploaded.status, JSON.stringify(uploaded.body)).toBe(201);
     const logId = (uploaded.body as { id: number }).id;
-    const proposed = await server.http.post('/api/audit/propose').query({ job_id: 'PKG-SIGNED', kiln_type: -1 }).set(as('kilnadmin')).send({ analysis_ids: [logId] });
+    const proposed = await server.http
+      .post('/api/audit/propose')
+      .query({ job_id: 'PKG-SIGNED', kiln_type: -1 })
+      .set(as('kilnadmin'))
+      .send({ analysis_ids: [logId] });
     expect(proposed.status, JSON.stringify(proposed.body)).toBe(201);
     const signed = await server.http
       .post('/api/audit/signoff')
@@ -203,7 +230,9 @@ describe('GET /api/audit/{id}/package', () => {
     const files = unzipSync(first);
     const signedManifest = readJson(files['manifest.json']) as unknown as PackageManifest;
     expect(signedManifest.burns[0]).toMatchObject({ analysis_id: logId, signed: true, key_fingerprint: pair.fingerprint });
-    expect(signedManifest.kiln_keys).toEqual([expect.objectContaining({ fingerprint: pair.fingerprint, kiln_id: 'CG1-0007', public_key: pair.publicPem, revoked_ts: null })]);
+    expect(signedManifest.kiln_keys).toEqual([
+      expect.objectContaining({ fingerprint: pair.fingerprint, kiln_id: 'CG1-0007', public_key: pair.publicPem, revoked_ts: null }),
+    ]);
     const outcome = await verifyPackage(first);
     expect(outcome.lines).toContain(
       `burn ${logId} logs/${logId}.csv: OK, valid, CO2 ${(signedManifest.burns[0].co2_removed_g / 1000).toFixed(3)} kg, biochar ${(signedManifest.burns[0].biochar_produced_g / 1000).toFixed(3)} kg, algorithm ${signedManifest.burns[0].algorithm_version}, signed (key ${pair.fingerprint})`,
@@ -214,7 +243,9 @@ describe('GET /api/audit/{id}/package', () => {
       const log = `logs/${logId}.csv`;
       f[log] = flipByte(f[log]);
       f['manifest.json'] = Buffer.from(
-        Buffer.from(f['manifest.json']).toString('utf8').replaceAll(signedManifest.burns[0].log_sha256, createHash('sha256').update(f[log]).digest('hex')),
+        Buffer.from(f['manifest.json'])
+          .toString('utf8')
+          .replaceAll(signedManifest.burns[0].log_sha256, createHash('sha256').update(f[log]).digest('hex')),
       );
     });
     expect((await verifyPackage(forged)).lines.at(-1)).toContain(`DIFFERENT: logs/${logId}.csv: kiln signature`);
@@ -235,13 +266,16 @@ describe('GET /api/audit/{id}/package', () => {
 });
 
 describe('GET /api/audit/{id}/report', () => {
-  const report = (id: number | string, user: DemoUsername = 'kilnadmin') => server.http.get(`/api/audit/${id}/report`).set(as(user)).buffer(true).parse(binary);
+  const report = (id: number | string, user: DemoUsername = 'kilnadmin') =>
+    server.http.get(`/api/audit/${id}/report`).set(as(user)).buffer(true).parse(binary);
 
   it('answers, inline as a PDF, the very bytes of report.pdf in the package', async () => {
     const res = await report(audit.id);
     expect(res.status).toBe(200);
     expect(res.headers['content-type']).toBe('application/pdf');
-    expect(res.headers['content-disposition']).toMatch(new RegExp(`^inline; filename="audit-${audit.job_id}-${audit.signoff_ts.slice(0, 10)}-report\\.pdf"`));
+    expect(res.headers['content-disposition']).toMatch(
+      new RegExp(`^inline; filename="audit-${audit.job_id}-${audit.signoff_ts.slice(0, 10)}-report\\.pdf"`),
+    );
     expect(Buffer.from(res.body as Buffer).equals(Buffer.from(unzipSync(zip)['report.pdf']))).toBe(true);
   });
 
@@ -257,7 +291,8 @@ describe('GET /api/audit/{id}/report', () => {
 
   it('keeps the rules of the package: 401, 403, 404 for another facility or none, 400 for a bad id, 409 for a proposal', async () => {
     expect((await server.http.get(`/api/audit/${audit.id}/report`)).status).toBe(401);
-    for (const user of usersWithout(['superadmin', 'kilnadmin', 'facilityadmin', 'broker'])) expect((await report(audit.id, user)).status).toBe(403);
+    for (const user of usersWithout(['superadmin', 'kilnadmin', 'facilityadmin', 'broker']))
+      expect((await report(audit.id, user)).status).toBe(403);
     expect((await report(audit.id, 'facilityadmin')).status).toBe(200);
     const other = await server.http.get(`/api/audit/${otherFacilityAudit.id}/report`).set(as('facilityadmin'));
     expect(other.status).toBe(404);

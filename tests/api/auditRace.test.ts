@@ -28,7 +28,11 @@ async function proposedBurn(): Promise<{ auditId: number; logId: number; facilit
   const free = (await server.http.get('/api/audit/potential_logs').query({ kiln_type: -1 }).set(kilnadmin())).body as PotentialLogsResponse;
   const log = free.data[0];
   if (!log) throw new Error('no free burn left');
-  const res = await server.http.post('/api/audit/propose').query({ job_id: 'RACE', kiln_type: -1 }).set(kilnadmin()).send({ analysis_ids: [log.id] });
+  const res = await server.http
+    .post('/api/audit/propose')
+    .query({ job_id: 'RACE', kiln_type: -1 })
+    .set(kilnadmin())
+    .send({ analysis_ids: [log.id] });
   expect(res.status, JSON.stringify(res.body)).toBe(201);
   return { auditId: (res.body as ProposeResult).id, logId: log.id, facilityId: log.facility_id! };
 }
@@ -44,14 +48,20 @@ const signoff = (auditId: number, logId: number) =>
     .attach('file', TINY_PDF, 'statement.pdf')
     .then((r) => r);
 
-const change = (logId: number, action: 'archive' | 'analyse') => server.http.post(`/api/kilnlogs/${logId}/${action}`).set(kilnadmin()).then((r) => r);
+const change = (logId: number, action: 'archive' | 'analyse') =>
+  server.http
+    .post(`/api/kilnlogs/${logId}/${action}`)
+    .set(kilnadmin())
+    .then((r) => r);
 
 /** A facility's carbon removal factor raised, so a re-analysis after the signoff would change the burn's CO2. */
 async function raiseFactor(facilityId: number): Promise<void> {
   const facility = (await server.ctx.data.facilities.get(facilityId))!;
   const config = JSON.parse(facility.kiln_type_config || '{}') as { cgo1?: { wicf?: number; carbonRemovalFactor?: number } };
   const factor = (config.cgo1?.carbonRemovalFactor ?? 2.4) + 1;
-  await server.ctx.data.facilities.update(facilityId, { kiln_type_config: JSON.stringify({ ...config, cgo1: { ...config.cgo1, carbonRemovalFactor: factor } }) });
+  await server.ctx.data.facilities.update(facilityId, {
+    kiln_type_config: JSON.stringify({ ...config, cgo1: { ...config.cgo1, carbonRemovalFactor: factor } }),
+  });
 }
 
 /** The invariant: an audited burn is live and its CO2 is the frozen value. */
@@ -115,7 +125,9 @@ describe.each(['archive', 'analyse'] as const)('%s raced against the signoff of 
     const [signed, changed] = await raceAgainstHeldSignoff(auditId, logId, action);
     expect(signed.status, JSON.stringify(signed.body)).toBe(200);
     expect(changed.status, JSON.stringify(changed.body)).toBe(409);
-    expect(changed.body.message).toBe(`Log ${logId} is an audited burn: it cannot be ${action === 'archive' ? 'archived' : 'analysed again'}.`);
+    expect(changed.body.message).toBe(
+      `Log ${logId} is an audited burn: it cannot be ${action === 'archive' ? 'archived' : 'analysed again'}.`,
+    );
     expect((await server.ctx.data.kilnLogs.get(logId))!.audited).toBe(true);
     await expectIntact(auditId, logId);
   });

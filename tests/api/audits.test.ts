@@ -62,7 +62,12 @@ const propose = (ids: number[], query: Record<string, string | number> = {}, use
     .send({ analysis_ids: ids });
 
 // four eyes: the kiln file admin proposes (propose's default), the super-admin signs off
-function signoff(auditId: number | string | null, ids: number[], file: { bytes: Buffer; name: string; type: string } | null = { bytes: TINY_PDF, name: 'statement.pdf', type: 'pdf' }, user: DemoUsername = 'superadmin') {
+function signoff(
+  auditId: number | string | null,
+  ids: number[],
+  file: { bytes: Buffer; name: string; type: string } | null = { bytes: TINY_PDF, name: 'statement.pdf', type: 'pdf' },
+  user: DemoUsername = 'superadmin',
+) {
   let req = http().post('/api/audit/signoff').set(as(user));
   if (auditId !== null) req = req.field('proposed_audit_id', String(auditId));
   for (const id of ids) req = req.field('analysis_ids', String(id));
@@ -166,7 +171,9 @@ describe('potential logs', () => {
     expect(after.needs_reanalysis.map((l) => l.id)).toContain(burn.id);
     const refused = await propose([other.id, burn.id]);
     expect(refused.status).toBe(409);
-    expect(refused.body.message).toContain(`log ${burn.id} was analysed by algorithm 1.0.0: analyse it again with ${ALGORITHM_VERSION} first`);
+    expect(refused.body.message).toContain(
+      `log ${burn.id} was analysed by algorithm 1.0.0: analyse it again with ${ALGORITHM_VERSION} first`,
+    );
     // analysed again, it is proposable
     const again = await http().post(`/api/kilnlogs/${burn.id}/analyse`).set(as('kilnadmin'));
     expect(again.status).toBe(200);
@@ -203,12 +210,27 @@ describe('potential logs', () => {
 describe('propose', () => {
   it('creates a proposal of one facility: 201, in the dropdown, gone from the potential logs', async () => {
     const burns = await freeBurns(2, { oneType: true });
-    const res = await propose(burns.map((b) => b.id), { job_id: '  JOB-42  ', kiln_type: burns[0].type! });
+    const res = await propose(
+      burns.map((b) => b.id),
+      { job_id: '  JOB-42  ', kiln_type: burns[0].type! },
+    );
     expect(res.status).toBe(201);
     const audit = res.body as ProposeResult;
-    expect(audit).toMatchObject({ job_id: 'JOB-42', kiln_type: burns[0].type, facility_id: burns[0].facility_id, analysis_ids: burns.map((b) => b.id), proposed_by: (await server.ctx.data.users.findByUsername('kilnadmin'))!.id });
+    expect(audit).toMatchObject({
+      job_id: 'JOB-42',
+      kiln_type: burns[0].type,
+      facility_id: burns[0].facility_id,
+      analysis_ids: burns.map((b) => b.id),
+      proposed_by: (await server.ctx.data.users.findByUsername('kilnadmin'))!.id,
+    });
     const dropdown = (await http().get('/api/dropdowns/audits').set(as('kilnadmin'))).body as ProposedAuditsResponse;
-    expect(dropdown.data[0]).toEqual({ id: audit.id, create_ts: audit.create_ts, kiln_type: audit.kiln_type, job_id: 'JOB-42', proposed_by: audit.proposed_by });
+    expect(dropdown.data[0]).toEqual({
+      id: audit.id,
+      create_ts: audit.create_ts,
+      kiln_type: audit.kiln_type,
+      job_id: 'JOB-42',
+      proposed_by: audit.proposed_by,
+    });
     const left = (await potential()).data.map((l) => l.id);
     for (const b of burns) expect(left).not.toContain(b.id);
   });
@@ -218,7 +240,10 @@ describe('propose', () => {
     for (const jobId of ['', '   ']) {
       const res = await propose([burn.id], { job_id: jobId });
       expect(res.status).toBe(400);
-      expect(res.body).toEqual({ message: 'Please provide a valid job identifier.', errors: { job_id: 'Please provide a valid job identifier.' } });
+      expect(res.body).toEqual({
+        message: 'Please provide a valid job identifier.',
+        errors: { job_id: 'Please provide a valid job identifier.' },
+      });
     }
     const none = await propose([]);
     expect(none.status).toBe(400);
@@ -277,7 +302,7 @@ describe('review, signoff and the locks it puts on burns', () => {
     audit = await proposed(burns.map((b) => b.id));
   });
 
-  it('answers the proposal\'s burns with charts and its summary per facility', async () => {
+  it("answers the proposal's burns with charts and its summary per facility", async () => {
     const res = await http().get(`/api/audit/auditable_logs?audit=${audit.id}`).set(as('broker'));
     expect(res.status).toBe(200);
     const { logs, co2_summary } = (res.body as AuditableLogsResponse).data;
@@ -305,22 +330,38 @@ describe('review, signoff and the locks it puts on burns', () => {
       [signoff(99999999, ids), 404, ''],
       // more text fields than a photo upload takes: each burn is one
       [signoff(audit.id, [...ids, ...Array.from({ length: 20 }, (_, i) => 99999900 + i)]), 409, ''],
-      [signoff(audit.id, Array.from({ length: 1001 }, (_, i) => i + 1)), 400, 'analysis_ids'],
+      [
+        signoff(
+          audit.id,
+          Array.from({ length: 1001 }, (_, i) => i + 1),
+        ),
+        400,
+        'analysis_ids',
+      ],
     ];
     for (const [req, status, field] of cases) {
       const res = await req;
       expect(res.status, `${field}: ${JSON.stringify(res.body)}`).toBe(status);
       if (field) expect(Object.keys(res.body.errors ?? {})).toContain(field);
     }
-    expect(((await http().get('/api/dropdowns/audits').set(as('kilnadmin'))).body as ProposedAuditsResponse).data.map((a) => a.id)).toContain(audit.id);
+    expect(
+      ((await http().get('/api/dropdowns/audits').set(as('kilnadmin'))).body as ProposedAuditsResponse).data.map((a) => a.id),
+    ).toContain(audit.id);
   });
 
   it('refuses the signoff of whoever proposed it (403, four eyes), storing nothing; the proposal says who proposed it', async () => {
     const kilnadmin = (await server.ctx.data.users.findByUsername('kilnadmin'))!;
-    const open = ((await http().get('/api/dropdowns/audits').set(as('kilnadmin'))).body as ProposedAuditsResponse).data.find((a) => a.id === audit.id);
+    const open = ((await http().get('/api/dropdowns/audits').set(as('kilnadmin'))).body as ProposedAuditsResponse).data.find(
+      (a) => a.id === audit.id,
+    );
     expect(open?.proposed_by).toBe(kilnadmin.id);
     const before = await snapshot(server);
-    const res = await signoff(audit.id, burns.map((b) => b.id), undefined, 'kilnadmin');
+    const res = await signoff(
+      audit.id,
+      burns.map((b) => b.id),
+      undefined,
+      'kilnadmin',
+    );
     expect(res.status).toBe(403);
     expect(res.body.message).toBe(SIGNOFF_BY_PROPOSER);
     expect(await snapshot(server)).toEqual(before);
@@ -355,14 +396,21 @@ describe('review, signoff and the locks it puts on burns', () => {
     expect(Buffer.compare(evidence.body as Buffer, TINY_PDF)).toBe(0);
     // the burn left out is free again; the proposal is no longer open
     expect((await potential()).data.map((l) => l.id)).toContain(burns[2].id);
-    expect(((await http().get('/api/dropdowns/audits').set(as('kilnadmin'))).body as ProposedAuditsResponse).data.map((a) => a.id)).not.toContain(audit.id);
+    expect(
+      ((await http().get('/api/dropdowns/audits').set(as('kilnadmin'))).body as ProposedAuditsResponse).data.map((a) => a.id),
+    ).not.toContain(audit.id);
   });
 
   it('refuses a second signoff with 409 and keeps the first', async () => {
-    const res = await signoff(audit.id, burns.slice(0, 2).map((b) => b.id), { bytes: pngImage(30, 30), name: 's.png', type: 'png' });
+    const res = await signoff(
+      audit.id,
+      burns.slice(0, 2).map((b) => b.id),
+      { bytes: pngImage(30, 30), name: 's.png', type: 'png' },
+    );
     expect(res.status).toBe(409);
     expect(res.body.message).toBe(`Audit ${audit.id} is already signed off.`);
-    const history = (await http().get(`/api/audit/history?facility_id=${item.facility_id}`).set(as('kilnadmin'))).body as AuditHistoryResponse;
+    const history = (await http().get(`/api/audit/history?facility_id=${item.facility_id}`).set(as('kilnadmin')))
+      .body as AuditHistoryResponse;
     expect(history.data.find((h) => h.id === audit.id)).toEqual(item);
     expect((await http().get(`/api/audit/auditable_logs?audit=${audit.id}`).set(as('kilnadmin'))).status).toBe(409);
   });
@@ -384,7 +432,12 @@ describe('review, signoff and the locks it puts on burns', () => {
     const res = await http().get(`/api/audit/audited_logs?audit_id=${audit.id}`).set(as('broker'));
     expect(res.status).toBe(200);
     const body = res.body as AuditedLogsResponse;
-    expect(body.data.map((l) => l.id).sort()).toEqual(burns.slice(0, 2).map((b) => b.id).sort());
+    expect(body.data.map((l) => l.id).sort()).toEqual(
+      burns
+        .slice(0, 2)
+        .map((b) => b.id)
+        .sort(),
+    );
     expect(body.burns.map((b) => b.analysis_id)).toEqual(body.data.map((l) => l.id));
     for (const [i, b] of body.burns.entries()) {
       expect(b.co2_removed).toBe(body.data[i].analysis_detail!.co2_removed);
@@ -394,7 +447,7 @@ describe('review, signoff and the locks it puts on burns', () => {
     expect((await http().get(`/api/audit/audited_logs?audit_id=${open.id}`).set(as('kilnadmin'))).status).toBe(404);
   });
 
-  it('never changes an audit\'s numbers when its burns\' results change or the start-up upgrade runs', async () => {
+  it("never changes an audit's numbers when its burns' results change or the start-up upgrade runs", async () => {
     const [first] = burns;
     // a result from an older algorithm on an audited burn (as after an upgrade): the upgrade leaves it, the audit keeps its numbers
     const analysis = JSON.parse(first.analysis!) as Record<string, unknown>;
@@ -405,7 +458,8 @@ describe('review, signoff and the locks it puts on burns', () => {
     const summary = await reanalyseOutdated(server.ctx, () => {});
     expect(summary.failed).toBe(0);
     expect(JSON.parse((await server.ctx.data.kilnLogs.get(first.id))!.analysis!).algorithm_version).toBe('0.1.0');
-    const history = (await http().get(`/api/audit/history?facility_id=${item.facility_id}`).set(as('kilnadmin'))).body as AuditHistoryResponse;
+    const history = (await http().get(`/api/audit/history?facility_id=${item.facility_id}`).set(as('kilnadmin')))
+      .body as AuditHistoryResponse;
     expect(history.data.find((h) => h.id === audit.id)).toEqual(item);
     const audited = (await http().get(`/api/audit/audited_logs?audit_id=${audit.id}`).set(as('kilnadmin'))).body as AuditedLogsResponse;
     expect(audited.burns.find((b) => b.analysis_id === first.id)).toEqual({
@@ -441,13 +495,15 @@ describe('burns in an open proposal', () => {
       expect(r.status).toBe(409);
       expect(r.body.message).toBe(`The burns cannot be proposed: log ${burn.id} is in another open proposal.`);
     }
-    const open = ((await http().get('/api/dropdowns/audits').set(as('kilnadmin'))).body as ProposedAuditsResponse).data.filter((a) => a.job_id.startsWith('RACE-'));
+    const open = ((await http().get('/api/dropdowns/audits').set(as('kilnadmin'))).body as ProposedAuditsResponse).data.filter((a) =>
+      a.job_id.startsWith('RACE-'),
+    );
     expect(open).toHaveLength(1);
   });
 });
 
 describe('racing signoffs', () => {
-  it('sign a proposal off once: one 200, the rest 409, and only the winner\'s statement is kept', async () => {
+  it("sign a proposal off once: one 200, the rest 409, and only the winner's statement is kept", async () => {
     const evidenceKeys = async () => {
       const keys: string[] = [];
       for await (const blob of server.ctx.blobs.list('audit-evidence/')) keys.push(blob.key);
@@ -469,7 +525,7 @@ describe('racing signoffs', () => {
 });
 
 describe('history, evidence and the carbon summary', () => {
-  it('answers a facility\'s signed-off audits newest first, bounded by from and to', async () => {
+  it("answers a facility's signed-off audits newest first, bounded by from and to", async () => {
     const burns = await freeBurns(1);
     const item = await signedOff(burns.map((b) => b.id));
     const facility = item.facility_id;
@@ -480,7 +536,8 @@ describe('history, evidence and the carbon summary', () => {
     const stamps = all.map((h) => h.signoff_ts);
     expect(stamps).toEqual([...stamps].sort().reverse());
     const day = item.signoff_ts.slice(0, 10);
-    const within = (await http().get(`/api/audit/history?facility_id=${facility}&from=${day}&to=${day}`).set(as('kilnadmin'))).body as AuditHistoryResponse;
+    const within = (await http().get(`/api/audit/history?facility_id=${facility}&from=${day}&to=${day}`).set(as('kilnadmin')))
+      .body as AuditHistoryResponse;
     expect(within.data.map((h) => h.id)).toContain(item.id);
     expect(within.data.every((h) => h.signoff_ts.startsWith(day))).toBe(true);
     const later = new Date(Date.parse(item.signoff_ts) + 1).toISOString();
@@ -490,7 +547,13 @@ describe('history, evidence and the carbon summary', () => {
   });
 
   it('is a 400 for a missing facility or a date that is not one, and from after to', async () => {
-    for (const q of ['', 'facility_id=x', `facility_id=${otherId}&from=yesterday`, `facility_id=${otherId}&to=2026-02-30`, `facility_id=${otherId}&from=2026-03-02&to=2026-03-01`]) {
+    for (const q of [
+      '',
+      'facility_id=x',
+      `facility_id=${otherId}&from=yesterday`,
+      `facility_id=${otherId}&to=2026-02-30`,
+      `facility_id=${otherId}&from=2026-03-02&to=2026-03-01`,
+    ]) {
       const res = await http().get(`/api/audit/history?${q}`).set(as('kilnadmin'));
       expect(res.status, q).toBe(400);
     }
@@ -499,7 +562,14 @@ describe('history, evidence and the carbon summary', () => {
 
   it('serves evidence by its key only: an unknown key, a path or a malformed key are 404', async () => {
     const seeded = ((await http().get(`/api/audit/history?facility_id=${otherId}`).set(as('kilnadmin'))).body as AuditHistoryResponse).data;
-    const keys = ['00000000-0000-4000-8000-000000000000.pdf', '..%2F..%2Fdb.json', '..%2Fkilnlogs', 'db.json', `${seeded[0]?.docKey ?? 'x'}%00`, 'a'.repeat(200)];
+    const keys = [
+      '00000000-0000-4000-8000-000000000000.pdf',
+      '..%2F..%2Fdb.json',
+      '..%2Fkilnlogs',
+      'db.json',
+      `${seeded[0]?.docKey ?? 'x'}%00`,
+      'a'.repeat(200),
+    ];
     for (const key of keys) {
       const res = await http().get(`/api/audit/evidence/${key}`).set(as('superadmin'));
       expect(res.status, key).toBe(404);
@@ -514,10 +584,13 @@ describe('history, evidence and the carbon summary', () => {
     expect(body.data.facilities.length).toBeGreaterThan(0);
     // utilised CO2 is what eco assets were given of each audit (the seed mints a few)
     const available = (await http().get('/api/eco-asset/available_co2').set(as('broker'))).body as AvailableCo2Response;
-    const utilisedOf = new Map(Object.values(available.audits_by_facility).flatMap((f) => f.audits.map((a) => [a.signoff_id, a.utilised_co2] as const)));
+    const utilisedOf = new Map(
+      Object.values(available.audits_by_facility).flatMap((f) => f.audits.map((a) => [a.signoff_id, a.utilised_co2] as const)),
+    );
     expect(sum(body.data.facilities.flatMap((f) => f.data.map((m) => m.utilised_co2)))).toBeGreaterThan(0);
     for (const facility of body.data.facilities) {
-      const history = ((await http().get(`/api/audit/history?facility_id=${facility.id}`).set(as('broker'))).body as AuditHistoryResponse).data;
+      const history = ((await http().get(`/api/audit/history?facility_id=${facility.id}`).set(as('broker'))).body as AuditHistoryResponse)
+        .data;
       expect(sum(facility.data.map((m) => m.audited_co2))).toBeCloseTo(sum(history.map((h) => h.audited_co2)), 6);
       expect(sum(facility.data.map((m) => m.audited_biochar))).toBeCloseTo(sum(history.map((h) => h.audited_biochar)), 6);
       for (const m of facility.data) {
@@ -528,9 +601,15 @@ describe('history, evidence and the carbon summary', () => {
     }
   });
 
-  it('the seed\'s audits carry real statements: a PDF and a PNG by their magic bytes', async () => {
+  it("the seed's audits carry real statements: a PDF and a PNG by their magic bytes", async () => {
     const facilities = (await server.ctx.data.facilities.list({})).map((f) => f.id);
-    const items = (await Promise.all(facilities.map(async (id) => ((await http().get(`/api/audit/history?facility_id=${id}`).set(as('kilnadmin'))).body as AuditHistoryResponse).data))).flat();
+    const items = (
+      await Promise.all(
+        facilities.map(
+          async (id) => ((await http().get(`/api/audit/history?facility_id=${id}`).set(as('kilnadmin'))).body as AuditHistoryResponse).data,
+        ),
+      )
+    ).flat();
     const seeded = items.filter((h) => h.job_id.startsWith('AUD-'));
     expect(new Set(seeded.map((h) => h.evidence_mime_type))).toEqual(new Set(['application/pdf', 'image/png']));
     for (const h of seeded) {
@@ -542,7 +621,7 @@ describe('history, evidence and the carbon summary', () => {
   });
 });
 
-describe('a facility admin sees only its own facilities\' audits', () => {
+describe("a facility admin sees only its own facilities' audits", () => {
   let own: AuditHistoryItem;
   let other: AuditHistoryItem;
   let otherOpen: ProposeResult;
@@ -559,10 +638,14 @@ describe('a facility admin sees only its own facilities\' audits', () => {
     const fa = as('facilityadmin');
     const dropdown = ((await http().get('/api/dropdowns/audits').set(fa)).body as ProposedAuditsResponse).data.map((a) => a.id);
     expect(dropdown).not.toContain(otherOpen.id);
-    expect(((await http().get('/api/dropdowns/audits').set(as('broker'))).body as ProposedAuditsResponse).data.map((a) => a.id)).toContain(otherOpen.id);
+    expect(((await http().get('/api/dropdowns/audits').set(as('broker'))).body as ProposedAuditsResponse).data.map((a) => a.id)).toContain(
+      otherOpen.id,
+    );
     expect((await http().get(`/api/audit/auditable_logs?audit=${otherOpen.id}`).set(fa)).status).toBe(404);
     expect((await http().get(`/api/audit/history?facility_id=${other.facility_id}`).set(fa)).status).toBe(404);
-    expect(((await http().get(`/api/audit/history?facility_id=${own.facility_id}`).set(fa)).body as AuditHistoryResponse).data.map((h) => h.id)).toContain(own.id);
+    expect(
+      ((await http().get(`/api/audit/history?facility_id=${own.facility_id}`).set(fa)).body as AuditHistoryResponse).data.map((h) => h.id),
+    ).toContain(own.id);
     expect((await http().get(`/api/audit/audited_logs?audit_id=${other.id}`).set(fa)).status).toBe(404);
     expect((await http().get(`/api/audit/audited_logs?audit_id=${own.id}`).set(fa)).status).toBe(200);
     expect((await http().get(`/api/audit/evidence/${other.docKey}`).set(fa)).status).toBe(404);

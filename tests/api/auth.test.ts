@@ -55,7 +55,10 @@ describe('POST /api/auth', () => {
       expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
     }
     // the owner, from another client, still gets in; another username from the attacker's client too
-    expect((await server.http.post('/api/auth').set('X-Forwarded-For', '198.51.100.4').send({ username: 'useradmin', password: 'kiln-demo' })).status).toBe(200);
+    expect(
+      (await server.http.post('/api/auth').set('X-Forwarded-For', '198.51.100.4').send({ username: 'useradmin', password: 'kiln-demo' }))
+        .status,
+    ).toBe(200);
     expect((await server.http.post('/api/auth').set(attacker).send({ username: 'broker', password: 'kiln-demo' })).status).toBe(200);
   });
 
@@ -73,7 +76,12 @@ describe('token verification on every other call', () => {
   it('401 without a token, with a malformed one, a forged one and an expired one', async () => {
     const forged = await makeToken({ sub: 'superadmin', role: 0, uid: 1 }, { secret: 'another-secret-another-secret-1234' });
     const expired = await makeToken({ sub: 'superadmin', role: 0, uid: 1 }, { expiresAt: Math.floor(Date.now() / 1000) - 10 });
-    const cases: Record<string, string> = { none: '', malformed: 'Bearer not-a-jwt', forged: `Bearer ${forged}`, expired: `Bearer ${expired}` };
+    const cases: Record<string, string> = {
+      none: '',
+      malformed: 'Bearer not-a-jwt',
+      forged: `Bearer ${forged}`,
+      expired: `Bearer ${expired}`,
+    };
     for (const [name, header] of Object.entries(cases)) {
       const req = server.http.get('/api/changes');
       const res = header ? await req.set('Authorization', header) : await req;

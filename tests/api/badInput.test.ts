@@ -20,7 +20,10 @@ const doc = loadOpenApi();
 // balancer's probe must not fail on a query string it appends): there is nothing to get wrong
 const calls = doc.operations.filter((op) => op.template !== '/health' && op.template !== '/health/ready');
 let server: TestServer;
-const callers: { who: string; authorization?: string }[] = [{ who: 'no token' }, { who: 'a forged token', authorization: 'Bearer eyJhbGciOiJIUzI1NiJ9.eyJyb2xlIjowfQ.AAAA' }];
+const callers: { who: string; authorization?: string }[] = [
+  { who: 'no token' },
+  { who: 'a forged token', authorization: 'Bearer eyJhbGciOiJIUzI1NiJ9.eyJyb2xlIjowfQ.AAAA' },
+];
 const tally = { requests: 0, byStatus: new Map<number, number>() };
 
 beforeAll(async () => {
@@ -30,7 +33,10 @@ beforeAll(async () => {
 });
 afterAll(() => {
   server.close();
-  const statuses = [...tally.byStatus].sort(([a], [b]) => a - b).map(([status, n]) => `${status}: ${n}`).join(', ');
+  const statuses = [...tally.byStatus]
+    .sort(([a], [b]) => a - b)
+    .map(([status, n]) => `${status}: ${n}`)
+    .join(', ');
   console.log(`bad input: ${tally.requests} requests over ${calls.length} calls and ${callers.length} callers; answers ${statuses}`);
 });
 

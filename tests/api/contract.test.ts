@@ -29,14 +29,17 @@ function tamperedFetch(pathEnd: string, tamper: (res: Response) => Promise<Respo
 }
 
 describe('the contract check (npm run contract) against this server', () => {
-  it.each(DEMO_USERS.map((u) => u.username))('finds every read call kept for %s: right status for the role, right shape', async (username) => {
-    const result = await checkContract({ baseUrl, username, password: DEMO_PASSWORD });
-    expect(failures(result)).toEqual([]);
-    const reads = loadOpenApi().operations.filter((op) => op.method === 'GET');
-    // every read is made without a token and with one (the health check only once), plus the login
-    const withToken = reads.filter((op) => op.needsToken).length;
-    expect(result.passed).toBe(1 + reads.length + withToken);
-  });
+  it.each(DEMO_USERS.map((u) => u.username))(
+    'finds every read call kept for %s: right status for the role, right shape',
+    async (username) => {
+      const result = await checkContract({ baseUrl, username, password: DEMO_PASSWORD });
+      expect(failures(result)).toEqual([]);
+      const reads = loadOpenApi().operations.filter((op) => op.method === 'GET');
+      // every read is made without a token and with one (the health check only once), plus the login
+      const withToken = reads.filter((op) => op.needsToken).length;
+      expect(result.passed).toBe(1 + reads.length + withToken);
+    },
+  );
 
   it('tells a 200 where the role lacks the rule from a kept contract', async () => {
     const result = await checkContract({
@@ -99,7 +102,17 @@ describe('the contract check (npm run contract) against this server', () => {
   it('runs as npm run contract: one line per call, the count last, exit 0', async () => {
     const { stdout } = await promisify(execFile)(
       process.execPath,
-      ['--import', 'tsx', path.join(PROJECT_ROOT, 'mock-server/tools/contract-cli.ts'), '--base-url', baseUrl, '--user', 'broker', '--password', DEMO_PASSWORD],
+      [
+        '--import',
+        'tsx',
+        path.join(PROJECT_ROOT, 'mock-server/tools/contract-cli.ts'),
+        '--base-url',
+        baseUrl,
+        '--user',
+        'broker',
+        '--password',
+        DEMO_PASSWORD,
+      ],
       { cwd: PROJECT_ROOT },
     );
     const lines = stdout.trim().split('\n');

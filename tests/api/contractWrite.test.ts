@@ -40,105 +40,172 @@ function tamperedFetch(method: string, pathEnd: string, tamper: (res: Response) 
   };
 }
 
-const jsonAnswer = (body: unknown, status: number) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+const jsonAnswer = (body: unknown, status: number) =>
+  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 
 /** a whole read and write pass, password hashing included, on a loaded machine */
 const RUN_TIMEOUT = 120_000;
 
 describe('the contract check with --write, against this server', () => {
-  it.each(DEMO_USERS.map((u) => u.username))('keeps every write call for %s and leaves the records as it found them', async (username) => {
-    const before = await counts();
-    const result = await checkContract({ baseUrl, username, password: DEMO_PASSWORD, write: {} });
-    expect(failures(result)).toEqual([]);
-    // every write call is refused without a token
-    const unauthorised = result.reports.filter((r) => r.expected === '401 without a token' && r.method !== 'GET');
-    expect(unauthorised.map((r) => `${r.method} ${r.template}`)).toEqual(writes.map((op) => `${op.method} ${op.template}`));
-    // and refused with it wherever the role lacks the rule
-    const role = DEMO_USERS.find((u) => u.username === username)!.role;
-    const refused = result.reports.filter((r) => r.method !== 'GET' && r.expected.startsWith('403 (the token lacks'));
-    expect(refused.every((r) => r.verdict === 'pass')).toBe(true);
-    if (role !== 0) expect(refused.length).toBeGreaterThan(0);
-    // the reversible scenarios leave only the traces they name: a deleted user's history, a statistics snapshot
-    const changed = grown(before, await counts());
-    const { user_changes: history = 0, statistics: snapshots = 0, ...rest } = changed;
-    expect(rest).toEqual({});
-    expect(history > 0).toBe(result.leftBehind.some((l) => l.includes('change history')));
-    expect(snapshots).toBeLessThanOrEqual(result.leftBehind.includes('a new statistics snapshot') ? 1 : 0);
-  }, RUN_TIMEOUT);
+  it.each(DEMO_USERS.map((u) => u.username))(
+    'keeps every write call for %s and leaves the records as it found them',
+    async (username) => {
+      const before = await counts();
+      const result = await checkContract({ baseUrl, username, password: DEMO_PASSWORD, write: {} });
+      expect(failures(result)).toEqual([]);
+      // every write call is refused without a token
+      const unauthorised = result.reports.filter((r) => r.expected === '401 without a token' && r.method !== 'GET');
+      expect(unauthorised.map((r) => `${r.method} ${r.template}`)).toEqual(writes.map((op) => `${op.method} ${op.template}`));
+      // and refused with it wherever the role lacks the rule
+      const role = DEMO_USERS.find((u) => u.username === username)!.role;
+      const refused = result.reports.filter((r) => r.method !== 'GET' && r.expected.startsWith('403 (the token lacks'));
+      expect(refused.every((r) => r.verdict === 'pass')).toBe(true);
+      if (role !== 0) expect(refused.length).toBeGreaterThan(0);
+      // the reversible scenarios leave only the traces they name: a deleted user's history, a statistics snapshot
+      const changed = grown(before, await counts());
+      const { user_changes: history = 0, statistics: snapshots = 0, ...rest } = changed;
+      expect(rest).toEqual({});
+      expect(history > 0).toBe(result.leftBehind.some((l) => l.includes('change history')));
+      expect(snapshots).toBeLessThanOrEqual(result.leftBehind.includes('a new statistics snapshot') ? 1 : 0);
+    },
+    RUN_TIMEOUT,
+  );
 
-  it("archives and restores an existing unaudited burn for a kiln file admin, which ends as it was", async () => {
-    const result = await checkContract({ baseUrl, username: 'kilnadmin', password: DEMO_PASSWORD, write: {} });
-    const made = result.reports.filter((r) => r.status !== 401 && ['POST /kilnlogs/{id}/archive', 'POST /archived_kilnlogs/{id}/restore'].includes(`${r.method} ${r.template}`));
-    expect(made.map((r) => `${r.verdict} ${r.method} ${r.template} ${r.status}`)).toEqual([
-      'pass POST /kilnlogs/{id}/archive 200',
-      'pass POST /archived_kilnlogs/{id}/restore 200',
-    ]);
-    const id = Number(/\/kilnlogs\/(\d+)\/archive/.exec(made[0].target)?.[1]);
-    expect((await server.ctx.data.kilnLogs.get(id))?.archived_ts).toBeNull();
-  }, RUN_TIMEOUT);
+  it(
+    'archives and restores an existing unaudited burn for a kiln file admin, which ends as it was',
+    async () => {
+      const result = await checkContract({ baseUrl, username: 'kilnadmin', password: DEMO_PASSWORD, write: {} });
+      const made = result.reports.filter(
+        (r) =>
+          r.status !== 401 && ['POST /kilnlogs/{id}/archive', 'POST /archived_kilnlogs/{id}/restore'].includes(`${r.method} ${r.template}`),
+      );
+      expect(made.map((r) => `${r.verdict} ${r.method} ${r.template} ${r.status}`)).toEqual([
+        'pass POST /kilnlogs/{id}/archive 200',
+        'pass POST /archived_kilnlogs/{id}/restore 200',
+      ]);
+      const id = Number(/\/kilnlogs\/(\d+)\/archive/.exec(made[0].target)?.[1]);
+      expect((await server.ctx.data.kilnLogs.get(id))?.archived_ts).toBeNull();
+    },
+    RUN_TIMEOUT,
+  );
 
-  it('with --certify leaves exactly the records it names, in a facility of its own', async () => {
-    const before = await counts();
-    const result = await checkContract({ baseUrl, username: 'superadmin', password: DEMO_PASSWORD, write: { certify: true, signer: { username: 'kilnadmin', password: DEMO_PASSWORD } } });
-    expect(failures(result)).toEqual([]);
-    expect(result.reports.filter((r) => r.verdict === 'skip').map((r) => `${r.method} ${r.template}: ${r.problems.join('; ')}`)).toEqual([]);
-    expect(result.skipped).toBe(0);
-    const { user_changes: _history, statistics: _snapshot, ...changed } = grown(before, await counts());
-    // the run's own burn and one of an unknown kiln it assigns; a key added to its kiln and revoked;
-    // the facility's trail records its creation, the assignment, and the key's addition and revocation;
-    // each burn's fleet summary (mock-server/fleet) is kept beside it
-    const oneEach = { facilities: 1, kilns: 1, kiln_keys: 1, kilnlogs: 2, fleet_burns: 2, facility_changes: 4, facility_photos: 1, facility_audits: 1, audits: 1, audit_burns: 1, eco_assets: 1, eco_allocations: 1, eco_retirements: 1 };
-    // PostgreSQL keeps a log's analysis and an audit's claim in tables of their own
-    const expected = server.ctx.data.kind === 'embedded' ? oneEach : { ...oneEach, kilnlog_analyses: 2, audit_claims: changed.audit_claims ?? 0 };
-    expect(changed).toEqual(expected);
-    const facility = result.leftBehind.find((l) => l.startsWith('facility '))!.slice('facility '.length);
-    const stored = (await server.ctx.data.facilities.list()).find((f) => f.mnemonic === facility);
-    expect(stored?.name).toMatch(/^contract-check-/);
-    expect(result.leftBehind).toHaveLength(13);
-  }, RUN_TIMEOUT);
+  it(
+    'with --certify leaves exactly the records it names, in a facility of its own',
+    async () => {
+      const before = await counts();
+      const result = await checkContract({
+        baseUrl,
+        username: 'superadmin',
+        password: DEMO_PASSWORD,
+        write: { certify: true, signer: { username: 'kilnadmin', password: DEMO_PASSWORD } },
+      });
+      expect(failures(result)).toEqual([]);
+      expect(result.reports.filter((r) => r.verdict === 'skip').map((r) => `${r.method} ${r.template}: ${r.problems.join('; ')}`)).toEqual(
+        [],
+      );
+      expect(result.skipped).toBe(0);
+      const { user_changes: _history, statistics: _snapshot, ...changed } = grown(before, await counts());
+      // the run's own burn and one of an unknown kiln it assigns; a key added to its kiln and revoked;
+      // the facility's trail records its creation, the assignment, and the key's addition and revocation;
+      // each burn's fleet summary (mock-server/fleet) is kept beside it
+      const oneEach = {
+        facilities: 1,
+        kilns: 1,
+        kiln_keys: 1,
+        kilnlogs: 2,
+        fleet_burns: 2,
+        facility_changes: 4,
+        facility_photos: 1,
+        facility_audits: 1,
+        audits: 1,
+        audit_burns: 1,
+        eco_assets: 1,
+        eco_allocations: 1,
+        eco_retirements: 1,
+      };
+      // PostgreSQL keeps a log's analysis and an audit's claim in tables of their own
+      const expected =
+        server.ctx.data.kind === 'embedded' ? oneEach : { ...oneEach, kilnlog_analyses: 2, audit_claims: changed.audit_claims ?? 0 };
+      expect(changed).toEqual(expected);
+      const facility = result.leftBehind.find((l) => l.startsWith('facility '))!.slice('facility '.length);
+      const stored = (await server.ctx.data.facilities.list()).find((f) => f.mnemonic === facility);
+      expect(stored?.name).toMatch(/^contract-check-/);
+      expect(result.leftBehind).toHaveLength(13);
+    },
+    RUN_TIMEOUT,
+  );
 
-  it('tells a 200 to a write the role lacks the rule for from a kept contract', async () => {
-    const result = await checkContract({
-      baseUrl,
-      username: 'kilnadmin',
-      password: DEMO_PASSWORD,
-      write: {},
-      fetch: tamperedFetch('POST', '/api/admin/changes', async (res) => (res.status === 403 ? jsonAnswer({ id: 9, date: '2026-01-01', title: 't', body: '' }, 201) : res)),
-    });
-    expect(failures(result)).toEqual(["POST /admin/changes: expected 403 (403 (the token lacks 'update statistics')), got 201"]);
-  }, RUN_TIMEOUT);
+  it(
+    'tells a 200 to a write the role lacks the rule for from a kept contract',
+    async () => {
+      const result = await checkContract({
+        baseUrl,
+        username: 'kilnadmin',
+        password: DEMO_PASSWORD,
+        write: {},
+        fetch: tamperedFetch('POST', '/api/admin/changes', async (res) =>
+          res.status === 403 ? jsonAnswer({ id: 9, date: '2026-01-01', title: 't', body: '' }, 201) : res,
+        ),
+      });
+      expect(failures(result)).toEqual(["POST /admin/changes: expected 403 (403 (the token lacks 'update statistics')), got 201"]);
+    },
+    RUN_TIMEOUT,
+  );
 
-  it('names the field a create answers without, and still removes what it made', async () => {
-    const before = await counts();
-    const result = await checkContract({
-      baseUrl,
-      username: 'useradmin',
-      password: DEMO_PASSWORD,
-      write: {},
-      fetch: tamperedFetch('POST', '/api/users', async (res) => {
-        if (res.status !== 201) return res;
-        const { role_name: _dropped, ...user } = (await res.json()) as Record<string, unknown>;
-        return jsonAnswer({ ...user, role: 'uploader' }, 201);
-      }),
-    });
-    const failed = failures(result);
-    expect(failed).toHaveLength(1);
-    expect(failed[0]).toMatch(/^POST \/users: body must have required property 'role_name'/);
-    expect(failed[0]).toMatch(/body\/role must be integer/);
-    const { user_changes: _history, ...rest } = grown(before, await counts());
-    expect(rest).toEqual({});
-  }, RUN_TIMEOUT);
+  it(
+    'names the field a create answers without, and still removes what it made',
+    async () => {
+      const before = await counts();
+      const result = await checkContract({
+        baseUrl,
+        username: 'useradmin',
+        password: DEMO_PASSWORD,
+        write: {},
+        fetch: tamperedFetch('POST', '/api/users', async (res) => {
+          if (res.status !== 201) return res;
+          const { role_name: _dropped, ...user } = (await res.json()) as Record<string, unknown>;
+          return jsonAnswer({ ...user, role: 'uploader' }, 201);
+        }),
+      });
+      const failed = failures(result);
+      expect(failed).toHaveLength(1);
+      expect(failed[0]).toMatch(/^POST \/users: body must have required property 'role_name'/);
+      expect(failed[0]).toMatch(/body\/role must be integer/);
+      const { user_changes: _history, ...rest } = grown(before, await counts());
+      expect(rest).toEqual({});
+    },
+    RUN_TIMEOUT,
+  );
 
-  it('runs as npm run contract -- --write: a line per call with the user, what it left, the count last', async () => {
-    const { stdout } = await promisify(execFile)(
-      process.execPath,
-      ['--import', 'tsx', path.join(PROJECT_ROOT, 'mock-server/tools/contract-cli.ts'), '--base-url', baseUrl, '--user', 'superadmin', '--password', DEMO_PASSWORD, '--write'],
-      { cwd: PROJECT_ROOT },
-    );
-    const lines = stdout.trim().split('\n');
-    expect(lines).toContain('ok   POST /users superadmin → 201  (creates a user)');
-    expect(lines.filter((l) => /^skip POST \/facility\/add superadmin {2}\(a facility added leaves records behind: run with --lasting\)$/.test(l))).toHaveLength(1);
-    expect(lines).toContain('left behind: a new statistics snapshot');
-    expect(lines.at(-1)).toMatch(/^\d+ passed, 0 failed, \d+ skipped$/);
-  }, RUN_TIMEOUT);
+  it(
+    'runs as npm run contract -- --write: a line per call with the user, what it left, the count last',
+    async () => {
+      const { stdout } = await promisify(execFile)(
+        process.execPath,
+        [
+          '--import',
+          'tsx',
+          path.join(PROJECT_ROOT, 'mock-server/tools/contract-cli.ts'),
+          '--base-url',
+          baseUrl,
+          '--user',
+          'superadmin',
+          '--password',
+          DEMO_PASSWORD,
+          '--write',
+        ],
+        { cwd: PROJECT_ROOT },
+      );
+      const lines = stdout.trim().split('\n');
+      expect(lines).toContain('ok   POST /users superadmin → 201  (creates a user)');
+      expect(
+        lines.filter((l) =>
+          /^skip POST \/facility\/add superadmin {2}\(a facility added leaves records behind: run with --lasting\)$/.test(l),
+        ),
+      ).toHaveLength(1);
+      expect(lines).toContain('left behind: a new statistics snapshot');
+      expect(lines.at(-1)).toMatch(/^\d+ passed, 0 failed, \d+ skipped$/);
+    },
+    RUN_TIMEOUT,
+  );
 });

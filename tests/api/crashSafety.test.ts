@@ -88,7 +88,14 @@ interface Ledger {
   mints: Map<string, number>;
 }
 
-const ledger: Ledger = { uploads: new Map(), kilnDates: new Map(), facilityNames: new Map(), proposals: new Map(), minted: new Map(), mints: new Map() };
+const ledger: Ledger = {
+  uploads: new Map(),
+  kilnDates: new Map(),
+  facilityNames: new Map(),
+  proposals: new Map(),
+  minted: new Map(),
+  mints: new Map(),
+};
 const MINT_KG = 0.25;
 
 interface AvailableAudit {
@@ -136,7 +143,14 @@ async function writeUntilKilled(round: number, tokens: { superadmin: string; upl
     const kiln = kilns[n % kilns.length];
     const date = new Date(Date.UTC(2020, 0, 1) + (round * 1000 + n) * 86_400_000).toISOString().slice(0, 10);
     recordSent(ledger.kilnDates, kiln.id, date);
-    const payload = { id: kiln.id, kiln_id: kiln.kiln_id, facility_id: kiln.facility_id, type: kiln.type, install_date: date, config: JSON.parse(kiln.config) };
+    const payload = {
+      id: kiln.id,
+      kiln_id: kiln.kiln_id,
+      facility_id: kiln.facility_id,
+      type: kiln.type,
+      install_date: date,
+      config: JSON.parse(kiln.config),
+    };
     const res = await api('POST', '/kiln/registry/edit', tokens.superadmin, JSON.stringify(payload));
     if (res.status === 200) recordAcked(ledger.kilnDates, kiln.id, date);
   });
@@ -153,7 +167,12 @@ async function writeUntilKilled(round: number, tokens: { superadmin: string; upl
     const burn = candidates[n];
     if (!burn) return false;
     const jobId = `CRASH-${round}-${n}`;
-    const res = await api('POST', `/audit/propose?job_id=${jobId}&kiln_type=-1`, tokens.superadmin, JSON.stringify({ analysis_ids: [burn.id] }));
+    const res = await api(
+      'POST',
+      `/audit/propose?job_id=${jobId}&kiln_type=-1`,
+      tokens.superadmin,
+      JSON.stringify({ analysis_ids: [burn.id] }),
+    );
     if (res.status === 201) {
       ledger.proposals.set(jobId, burn.id);
       tally.acknowledged++;
@@ -243,7 +262,10 @@ async function checkNothingLostOrHalfWritten(token: string) {
   for (const [jobId, burn] of ledger.proposals) {
     expect(openJobs.has(jobId), `proposal ${jobId}`).toBe(true);
     const logs = await api<{ data: { logs: { id: number }[] } }>('GET', `/audit/auditable_logs?audit=${openJobs.get(jobId)}`, token);
-    expect(logs.body.data.logs.map((l) => l.id), `proposal ${jobId}`).toEqual([burn]);
+    expect(
+      logs.body.data.logs.map((l) => l.id),
+      `proposal ${jobId}`,
+    ).toEqual([burn]);
   }
 
   // every kilogram minted is allocated once: what each audit gave is between the acknowledged mints and all sent

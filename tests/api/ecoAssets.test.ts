@@ -1,5 +1,11 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { AvailableCo2Response, EcoAsset, EcoAssetAuditsResponse, EcoAssetProvenance, MintPayload } from '../../src/domain/api/ecoAssets';
+import type {
+  AvailableCo2Response,
+  EcoAsset,
+  EcoAssetAuditsResponse,
+  EcoAssetProvenance,
+  MintPayload,
+} from '../../src/domain/api/ecoAssets';
 import { toGrams, toKg } from '../../src/domain/carbon';
 import { NOTHING_CHOSEN } from '../../src/domain/minting';
 import { ALGORITHM_VERSION } from '../../mock-server/analysis/constants';
@@ -19,10 +25,21 @@ let jobs = 0;
 async function signedOffAudit(facilityId: number, co2: number[]): Promise<{ id: number; jobId: string; burnIds: number[] }> {
   const data = api.server.ctx.data;
   const facility = (await data.facilities.get(facilityId))!;
-  const logs = await addLogs(data, co2.map((kg) => ({ facility, co2: kg, algorithmVersion: ALGORITHM_VERSION })));
+  const logs = await addLogs(
+    data,
+    co2.map((kg) => ({ facility, co2: kg, algorithmVersion: ALGORITHM_VERSION })),
+  );
   const jobId = `ECO-TEST-${++jobs}`;
   const ids = logs.map((l) => l.id);
-  const audit = await data.audits.propose({ job_id: jobId, kiln_type: 0, facility_id: facilityId, analysis_ids: ids, create_ts: new Date().toISOString(), proposed_by: 1, algorithm_version: ALGORITHM_VERSION });
+  const audit = await data.audits.propose({
+    job_id: jobId,
+    kiln_type: 0,
+    facility_id: facilityId,
+    analysis_ids: ids,
+    create_ts: new Date().toISOString(),
+    proposed_by: 1,
+    algorithm_version: ALGORITHM_VERSION,
+  });
   await data.audits.signoff({
     audit_id: audit.id,
     analysis_ids: ids,
@@ -43,7 +60,11 @@ const payload = (co2: Record<number, number>, overrides: Partial<MintPayload> = 
   co2_utilisation: Object.fromEntries(Object.entries(co2)),
   ...overrides,
 });
-const mint = (body: unknown) => api.server.http.post('/api/eco-asset/mint').set(broker()).send(body as object);
+const mint = (body: unknown) =>
+  api.server.http
+    .post('/api/eco-asset/mint')
+    .set(broker())
+    .send(body as object);
 
 async function available(): Promise<AvailableCo2Response['audits_by_facility']> {
   const res = await api.server.http.get('/api/eco-asset/available_co2').set(broker());
@@ -107,8 +128,14 @@ describe('POST /api/eco-asset/mint', () => {
 
   it('mints from two audits of two facilities: the asset, its allocations, both lists and the CO2 left', async () => {
     const before = await available();
-    expect(before['1'].audits.find((a) => a.signoff_id === nrb.id)).toMatchObject({ audited_co2: 200.75, utilised_co2: 0, job_id: nrb.jobId });
-    const res = await mint(payload({ [nrb.id]: 50.125, [second.id]: 10 }, { minting_note: '  Forward sale  ', transaction_id: ' 0xFEED-1 ' }));
+    expect(before['1'].audits.find((a) => a.signoff_id === nrb.id)).toMatchObject({
+      audited_co2: 200.75,
+      utilised_co2: 0,
+      job_id: nrb.jobId,
+    });
+    const res = await mint(
+      payload({ [nrb.id]: 50.125, [second.id]: 10 }, { minting_note: '  Forward sale  ', transaction_id: ' 0xFEED-1 ' }),
+    );
     expect(res.status).toBe(200);
     const asset = (res.body as { status: number; eco_asset: EcoAsset }).eco_asset;
     expect(res.body.status).toBe(1);
@@ -130,7 +157,13 @@ describe('POST /api/eco-asset/mint', () => {
     const audits = await api.server.http.get(`/api/eco-asset/audits?id=${asset.id}`).set(broker());
     expect(audits.status).toBe(200);
     expect((audits.body as EcoAssetAuditsResponse).audits).toEqual([
-      expect.objectContaining({ signoff_id: nrb.id, co2_allocated: 50.125, job_id: nrb.jobId, doc_key: `audit-evidence/eco-test-${nrb.id}.pdf`, evidence_mime_type: 'application/pdf' }),
+      expect.objectContaining({
+        signoff_id: nrb.id,
+        co2_allocated: 50.125,
+        job_id: nrb.jobId,
+        doc_key: `audit-evidence/eco-test-${nrb.id}.pdf`,
+        evidence_mime_type: 'application/pdf',
+      }),
       expect.objectContaining({ signoff_id: second.id, co2_allocated: 10, job_id: second.jobId }),
     ]);
     // carbon summaries count what was allocated as utilised
@@ -194,7 +227,15 @@ describe('POST /api/eco-asset/mint', () => {
     expect(unknown.body.message).toContain('audit 999999 is not signed off');
     const facility = (await api.server.ctx.data.facilities.get(1))!;
     const [log] = await addLogs(api.server.ctx.data, [{ facility, co2: 5, algorithmVersion: ALGORITHM_VERSION }]);
-    const open = await api.server.ctx.data.audits.propose({ job_id: 'OPEN', kiln_type: 0, facility_id: 1, analysis_ids: [log.id], create_ts: new Date().toISOString(), proposed_by: 1, algorithm_version: ALGORITHM_VERSION });
+    const open = await api.server.ctx.data.audits.propose({
+      job_id: 'OPEN',
+      kiln_type: 0,
+      facility_id: 1,
+      analysis_ids: [log.id],
+      create_ts: new Date().toISOString(),
+      proposed_by: 1,
+      algorithm_version: ALGORITHM_VERSION,
+    });
     const unsigned = await mint(payload({ [open.id]: 1 }));
     expect(unsigned.status).toBe(409);
     expect(unsigned.body.message).toContain(`audit ${open.id} is not signed off`);
@@ -220,7 +261,9 @@ describe('POST /api/eco-asset/mint', () => {
   ])('answers 400 naming transaction_id for an ID holding %s', async (_what, transactionId) => {
     const res = await mint(payload({ [nrb.id]: 1 }, { transaction_id: transactionId }));
     expect(res.status).toBe(400);
-    expect(res.body.errors).toEqual({ transaction_id: expect.stringMatching(/^transaction_id may not contain invisible or control characters/) });
+    expect(res.body.errors).toEqual({
+      transaction_id: expect.stringMatching(/^transaction_id may not contain invisible or control characters/),
+    });
     expect(await left(nrb.id)).toBe(150);
   });
 
@@ -260,7 +303,9 @@ describe('POST /api/eco-asset/mint', () => {
   it('lets 50 concurrent mints on one audit allocate no more than it holds', async () => {
     const audit = await signedOffAudit(3, [123.457]);
     const share = toKg(Math.floor(toGrams(123.457) / 10));
-    const results = await Promise.all(Array.from({ length: 50 }, (_, i) => mint(payload({ [audit.id]: share }, { minting_note: `race ${i}` }))));
+    const results = await Promise.all(
+      Array.from({ length: 50 }, (_, i) => mint(payload({ [audit.id]: share }, { minting_note: `race ${i}` }))),
+    );
     const won = results.filter((r) => r.status === 200);
     expect(won).toHaveLength(10);
     for (const r of results.filter((x) => x.status !== 200)) {
@@ -268,7 +313,9 @@ describe('POST /api/eco-asset/mint', () => {
       expect(r.body.message).toContain(`audit ${audit.id}`);
     }
     expect(await left(audit.id)).toBe(toKg(toGrams(123.457) - 10 * toGrams(share)));
-    const allocated = await Promise.all(won.map((r) => api.server.ctx.data.ecoAssets.allocations((r.body as { eco_asset: EcoAsset }).eco_asset.id)));
+    const allocated = await Promise.all(
+      won.map((r) => api.server.ctx.data.ecoAssets.allocations((r.body as { eco_asset: EcoAsset }).eco_asset.id)),
+    );
     expect(allocated.flat().reduce((n, al) => n + toGrams(al.co2_allocated), 0)).toBeLessThanOrEqual(toGrams(123.457));
   });
 });

@@ -57,7 +57,11 @@ describe('an older db.json', () => {
     store.write();
     const tasmania = await facility(server, 3);
     const token = await server.login('uploader');
-    const res = await server.http.post('/api/kilnlogs/upload').set(bearer(token)).set('Content-Type', 'text/csv').send(burnCsv('RTR-0008', tasmania));
+    const res = await server.http
+      .post('/api/kilnlogs/upload')
+      .set(bearer(token))
+      .set('Content-Type', 'text/csv')
+      .send(burnCsv('RTR-0008', tasmania));
     expect(res.status).toBe(201);
     expect(res.body.facility_id).toBe(tasmania.id);
   });

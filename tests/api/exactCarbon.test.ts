@@ -31,10 +31,29 @@ beforeAll(async () => {
 async function noisyAuditAndMints(): Promise<void> {
   const data = server.ctx.data;
   const [facility] = await data.facilities.list();
-  const logs = await addLogs(data, [0.1, 0.2, 310.72, 310.71, 310.72].map((co2) => ({ facility, co2, biochar: co2 / 2, algorithmVersion: ALGORITHM_VERSION })));
+  const logs = await addLogs(
+    data,
+    [0.1, 0.2, 310.72, 310.71, 310.72].map((co2) => ({ facility, co2, biochar: co2 / 2, algorithmVersion: ALGORITHM_VERSION })),
+  );
   const ids = logs.map((l) => l.id);
-  const audit = await data.audits.propose({ job_id: 'NOISE-1', kiln_type: 0, facility_id: facility.id, analysis_ids: ids, create_ts: new Date().toISOString(), proposed_by: 1, algorithm_version: ALGORITHM_VERSION });
-  await data.audits.signoff({ audit_id: audit.id, analysis_ids: ids, signoff_ts: new Date().toISOString(), doc_key: `audit-evidence/noise-${audit.id}.pdf`, doc_mime_type: 'application/pdf', signed_off_by: 1, algorithm_version: ALGORITHM_VERSION });
+  const audit = await data.audits.propose({
+    job_id: 'NOISE-1',
+    kiln_type: 0,
+    facility_id: facility.id,
+    analysis_ids: ids,
+    create_ts: new Date().toISOString(),
+    proposed_by: 1,
+    algorithm_version: ALGORITHM_VERSION,
+  });
+  await data.audits.signoff({
+    audit_id: audit.id,
+    analysis_ids: ids,
+    signoff_ts: new Date().toISOString(),
+    doc_key: `audit-evidence/noise-${audit.id}.pdf`,
+    doc_mime_type: 'application/pdf',
+    signed_off_by: 1,
+    algorithm_version: ALGORITHM_VERSION,
+  });
   for (const [i, kg] of [0.1, 0.2].entries()) {
     const res = await server.http
       .post('/api/eco-asset/mint')
@@ -70,13 +89,20 @@ describe('carbon over the seeded business', () => {
       const entry = available[facilityId];
       expectExact(entry.available_co2, `available_co2 of facility ${facilityId}`);
       // available = what remains of each audit, summed in grams
-      expect(toGrams(entry.available_co2)).toBe(entry.audits.reduce((n, a) => n + Math.max(0, toGrams(a.audited_co2) - toGrams(a.utilised_co2)), 0));
+      expect(toGrams(entry.available_co2)).toBe(
+        entry.audits.reduce((n, a) => n + Math.max(0, toGrams(a.audited_co2) - toGrams(a.utilised_co2)), 0),
+      );
 
       const history = (await get<AuditHistoryResponse>(`/api/audit/history?facility_id=${facilityId}`)).data;
       expect(history.map((h) => h.id).sort()).toEqual(entry.audits.map((a) => a.signoff_id).sort());
       for (const audit of entry.audits) {
         const item = history.find((h) => h.id === audit.signoff_id)!;
-        for (const [name, kg] of Object.entries({ audited_co2: audit.audited_co2, utilised_co2: audit.utilised_co2, history_co2: item.audited_co2, history_biochar: item.audited_biochar })) {
+        for (const [name, kg] of Object.entries({
+          audited_co2: audit.audited_co2,
+          utilised_co2: audit.utilised_co2,
+          history_co2: item.audited_co2,
+          history_biochar: item.audited_biochar,
+        })) {
           expectExact(kg, `${name} of audit ${audit.signoff_id}`);
         }
         expect(item.audited_co2).toBe(audit.audited_co2);
@@ -104,19 +130,24 @@ describe('carbon over the seeded business', () => {
           allocationsSeen++;
         }
       }
-      for (const audit of entry.audits) expect(allocatedGrams.get(audit.signoff_id) ?? 0, `utilised of audit ${audit.signoff_id}`).toBe(toGrams(audit.utilised_co2));
+      for (const audit of entry.audits)
+        expect(allocatedGrams.get(audit.signoff_id) ?? 0, `utilised of audit ${audit.signoff_id}`).toBe(toGrams(audit.utilised_co2));
       // Review Eco Assets: each allocation names its facility, and the facility's shares add up to its utilised CO2 on Minting
       for (const asset of eco_assets) {
         const { audits } = await get<EcoAssetAuditsResponse>(`/api/eco-asset/audits?id=${asset.id}`);
-        for (const al of audits) expect(al.facility_id === Number(facilityId)).toBe(entry.audits.some((a) => a.signoff_id === al.signoff_id));
-        expect(toGrams(asset.facility_co2)).toBe(grams(audits.filter((al) => al.facility_id === Number(facilityId)).map((al) => al.co2_allocated)));
+        for (const al of audits)
+          expect(al.facility_id === Number(facilityId)).toBe(entry.audits.some((a) => a.signoff_id === al.signoff_id));
+        expect(toGrams(asset.facility_co2)).toBe(
+          grams(audits.filter((al) => al.facility_id === Number(facilityId)).map((al) => al.co2_allocated)),
+        );
         expect(asset.facility_count).toBe(new Set(audits.map((al) => al.facility_id)).size);
       }
       expect(grams(eco_assets.map((a) => a.facility_co2))).toBe(grams(entry.audits.map((a) => a.utilised_co2)));
 
       // Facility Carbon Stats: the months add up to the facility's audits
       const months = summary.find((f) => String(f.id) === facilityId)!.data;
-      for (const m of months) for (const kg of [m.audited_co2, m.utilised_co2, m.audited_biochar]) expectExact(kg, `summary ${m.year}-${m.month}`);
+      for (const m of months)
+        for (const kg of [m.audited_co2, m.utilised_co2, m.audited_biochar]) expectExact(kg, `summary ${m.year}-${m.month}`);
       expect(grams(months.map((m) => m.audited_co2))).toBe(grams(entry.audits.map((a) => a.audited_co2)));
       expect(grams(months.map((m) => m.utilised_co2))).toBe(grams(entry.audits.map((a) => a.utilised_co2)));
       expect(grams(months.map((m) => m.audited_biochar))).toBe(grams(history.map((h) => h.audited_biochar)));

@@ -37,7 +37,10 @@ describe('GET /api/facilities', () => {
 
   it('marks which facilities have an audit statement (seeded: NRB and RIV) and which have none', async () => {
     const { facilities } = (await list('superadmin')).body as FacilityListResponse;
-    const audited = facilities.filter((f) => f.latest_facility_audit_id !== null).map((f) => f.mnemonic).sort();
+    const audited = facilities
+      .filter((f) => f.latest_facility_audit_id !== null)
+      .map((f) => f.mnemonic)
+      .sort();
     expect(audited).toEqual(['NRB', 'RIV']);
   });
 
@@ -76,7 +79,7 @@ describe('GET /api/dropdowns/facilities', () => {
     expect(res.body.data[1]).toEqual({ id: 1, mnemonic: 'NRB', name: 'Nairobi Char Works' });
   });
 
-  it("answers a facility admin only its own", async () => {
+  it('answers a facility admin only its own', async () => {
     const res = await api.server.http.get('/api/dropdowns/facilities').set(bearer(api.tokens.facilityadmin));
     expect(res.body.data.map((f: { id: number }) => f.id).sort()).toEqual(OWN_FACILITIES);
   });
@@ -133,9 +136,21 @@ describe('POST /api/facility/add', () => {
     ['no latitude', { latMax: null }, /latMax is required/],
     ['a WICF above 100', { config: { cgo1: { wicf: 100.5, carbonRemovalFactor: 2.44 } } }, /config\.cgo1\.wicf must be between 0 and 100/],
     ['a negative WICF', { config: { cgo1: { wicf: -0.1, carbonRemovalFactor: 2.44 } } }, /config\.cgo1\.wicf must be between/],
-    ['a WICF with 5 decimals', { config: { cgo1: { wicf: 0.12345, carbonRemovalFactor: 2.44 } } }, /config\.cgo1\.wicf may have at most 4 decimals/],
-    ['a carbon removal factor above 100', { config: { cgo1: { wicf: 0.35, carbonRemovalFactor: 101 } } }, /config\.cgo1\.carbonRemovalFactor must be between/],
-    ['a carbon removal factor with 5 decimals', { config: { cgo1: { wicf: 0.35, carbonRemovalFactor: 2.44001 } } }, /config\.cgo1\.carbonRemovalFactor may have at most 4/],
+    [
+      'a WICF with 5 decimals',
+      { config: { cgo1: { wicf: 0.12345, carbonRemovalFactor: 2.44 } } },
+      /config\.cgo1\.wicf may have at most 4 decimals/,
+    ],
+    [
+      'a carbon removal factor above 100',
+      { config: { cgo1: { wicf: 0.35, carbonRemovalFactor: 101 } } },
+      /config\.cgo1\.carbonRemovalFactor must be between/,
+    ],
+    [
+      'a carbon removal factor with 5 decimals',
+      { config: { cgo1: { wicf: 0.35, carbonRemovalFactor: 2.44001 } } },
+      /config\.cgo1\.carbonRemovalFactor may have at most 4/,
+    ],
     ['no carbon removal factor', { config: { cgo1: { wicf: 0.35 } } }, /config\.cgo1\.carbonRemovalFactor is required/],
     ['a config for another kiln type', { config: { terrafix: { wicf: 1 } } }, /terrafix|additional/],
     ['an unknown field', { latitude_min: 1 }, /latitude_min|additional/],
@@ -147,7 +162,7 @@ describe('POST /api/facility/add', () => {
     expect(await snapshot(api.server)).toEqual(before);
   });
 
-  it.each(usersWithout(['superadmin']))('answers 403 to %s (create facility is the super-admin\'s), storing nothing', async (who) => {
+  it.each(usersWithout(['superadmin']))("answers 403 to %s (create facility is the super-admin's), storing nothing", async (who) => {
     const before = await snapshot(api.server);
     expect((await save(who, 'add', facilityPayload({ owner_id: 5 }))).status).toBe(403);
     expect(await snapshot(api.server)).toEqual(before);
@@ -161,7 +176,12 @@ describe('POST /api/facility/add', () => {
 describe('POST /api/facility/edit', () => {
   it('changes name, owner, box and config, and the last update', async () => {
     const before = (await stored(3)).last_updated;
-    const payload = { ...(await unchanged(3)), name: 'Tasmanian Highlands Biochar', latMin: -42.35, config: { cgo1: { wicf: 0.3, carbonRemovalFactor: 2.5 } } };
+    const payload = {
+      ...(await unchanged(3)),
+      name: 'Tasmanian Highlands Biochar',
+      latMin: -42.35,
+      config: { cgo1: { wicf: 0.3, carbonRemovalFactor: 2.5 } },
+    };
     const res = await save('superadmin', 'edit', payload);
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ status: 1 });

@@ -6,7 +6,11 @@ import { bearer, useTestServer } from '../helpers/testServer';
 
 const api = useTestServer();
 
-const post = (url: string, body: unknown, who: DemoUsername = 'superadmin') => api.server.http.post(url).set(bearer(api.tokens[who])).send(body as object);
+const post = (url: string, body: unknown, who: DemoUsername = 'superadmin') =>
+  api.server.http
+    .post(url)
+    .set(bearer(api.tokens[who]))
+    .send(body as object);
 
 describe('400 answers carry each field reason by its path, and keep their message', () => {
   it('a duplicate mnemonic: "mnemonic is already in use." on mnemonic', async () => {
@@ -21,7 +25,10 @@ describe('400 answers carry each field reason by its path, and keep their messag
   });
 
   it('several fields, nested config paths included, each with its own reason and all in the message', async () => {
-    const res = await post('/api/kiln/registry/add', kilnPayload({ kiln_id: '', install_date: '2025-02-30', config: { cgo1: { per_g_weight: 100000.5 } } }));
+    const res = await post(
+      '/api/kiln/registry/add',
+      kilnPayload({ kiln_id: '', install_date: '2025-02-30', config: { cgo1: { per_g_weight: 100000.5 } } }),
+    );
     expect(res.status).toBe(400);
     expect(res.body.errors).toEqual({
       kiln_id: 'kiln_id is required.',

@@ -85,7 +85,9 @@ describe('at start, before it answers', () => {
 
     // what the records name still downloads
     const [row] = (await app.ctx.data.fileReferences()).kilnLogs;
-    const download = await request(app.app).get(`/api/kilnlogs/${row.id}/download`).set(await as('kilnadmin'));
+    const download = await request(app.app)
+      .get(`/api/kilnlogs/${row.id}/download`)
+      .set(await as('kilnadmin'));
     expect(download.status).toBe(200);
   });
 });
@@ -106,13 +108,25 @@ describe('a record whose file is gone', () => {
     expect(report).toContain(row.s3key);
     expect(report).toContain(photo.photo.key);
 
-    const download = await request(app.app).get(`/api/kilnlogs/${row.id}/download`).set(await as('kilnadmin'));
+    const download = await request(app.app)
+      .get(`/api/kilnlogs/${row.id}/download`)
+      .set(await as('kilnadmin'));
     expect(download.status).toBe(500);
-    expect(download.body).toEqual({ message: `The stored file of kiln log ${row.id} is missing from file storage; an administrator must restore it from a backup.` });
-    const image = await request(app.app).get('/api/facility/1/photo').set(await as('superadmin'));
+    expect(download.body).toEqual({
+      message: `The stored file of kiln log ${row.id} is missing from file storage; an administrator must restore it from a backup.`,
+    });
+    const image = await request(app.app)
+      .get('/api/facility/1/photo')
+      .set(await as('superadmin'));
     expect(image.status).toBe(500);
     expect(image.body.message).toMatch(/^The stored file of .+ is missing from file storage/);
     // the thumbnail is still there and still served
-    expect((await request(app.app).get('/api/facility/1/photo?thumb=1').set(await as('superadmin'))).status).toBe(200);
+    expect(
+      (
+        await request(app.app)
+          .get('/api/facility/1/photo?thumb=1')
+          .set(await as('superadmin'))
+      ).status,
+    ).toBe(200);
   });
 });

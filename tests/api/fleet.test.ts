@@ -26,7 +26,10 @@ beforeAll(async () => {
 afterAll(() => server.close());
 
 async function anomalies(user: string, filter: Record<string, unknown> = {}, range = '[0,999]'): Promise<Anomaly[]> {
-  const res = await server.http.get('/api/fleet/anomalies').query({ filter: JSON.stringify(filter), range }).set(as(user));
+  const res = await server.http
+    .get('/api/fleet/anomalies')
+    .query({ filter: JSON.stringify(filter), range })
+    .set(as(user));
   expect(res.status, res.text).toBe(200);
   return res.body as Anomaly[];
 }
@@ -36,14 +39,23 @@ describe('the demo fleet', () => {
     const all = await anomalies('kilnadmin');
     for (const code of ANOMALY_CODES) expect(all.filter((a) => a.code === code).length, code).toBeGreaterThanOrEqual(2);
     // the ordinary burns are the first DEMO_ANOMALY_MIN_LOGS logs; every valid one is clean
-    const logs = [...(await server.ctx.data.kilnLogs.list({ archived: false, facilityIds: null }, {}, { sort: { field: 'id', order: 'ASC' }, range: [0, 999] })).rows];
+    const logs = [
+      ...(
+        await server.ctx.data.kilnLogs.list(
+          { archived: false, facilityIds: null },
+          {},
+          { sort: { field: 'id', order: 'ASC' }, range: [0, 999] },
+        )
+      ).rows,
+    ];
     const cleanIds = new Set(logs.filter((l) => l.id <= DEMO_ANOMALY_MIN_LOGS && l.valid).map((l) => l.id));
     expect(cleanIds.size).toBeGreaterThan(20);
     expect(all.filter((a) => cleanIds.has(a.log_id))).toEqual([]);
     // of the ordinary burns only a faulty one may raise one (an implausible yield, say): every code's are the built burns'
     const faulty = new Set(logs.filter((l) => l.id <= DEMO_ANOMALY_MIN_LOGS && !l.valid).map((l) => l.id));
     expect(all.filter((a) => a.log_id <= DEMO_ANOMALY_MIN_LOGS && !faulty.has(a.log_id))).toEqual([]);
-    for (const code of ANOMALY_CODES) expect(all.filter((a) => a.code === code && a.log_id > DEMO_ANOMALY_MIN_LOGS).length, code).toBeGreaterThanOrEqual(2);
+    for (const code of ANOMALY_CODES)
+      expect(all.filter((a) => a.code === code && a.log_id > DEMO_ANOMALY_MIN_LOGS).length, code).toBeGreaterThanOrEqual(2);
   });
 
   it('lists newest burn first, in pages, filtered by facility, kiln and code', async () => {
@@ -60,7 +72,10 @@ describe('the demo fleet', () => {
     expect((await anomalies('kilnadmin', { kiln })).every((a) => a.kiln === kiln)).toBe(true);
     const facility = all[0].facility_id;
     expect((await anomalies('kilnadmin', { facility_id: facility })).every((a) => a.facility_id === facility)).toBe(true);
-    const bad = await server.http.get('/api/fleet/anomalies').query({ filter: JSON.stringify({ code: 'NOPE' }) }).set(as('kilnadmin'));
+    const bad = await server.http
+      .get('/api/fleet/anomalies')
+      .query({ filter: JSON.stringify({ code: 'NOPE' }) })
+      .set(as('kilnadmin'));
     expect(bad.status).toBe(400);
     expect(bad.body.message).toContain('filter.code must be one of');
   });
@@ -78,7 +93,12 @@ describe('each anomaly code, raised by an upload built to show it', () => {
   async function newKiln(type: KilnType) {
     const kilnId = `FLT-${type}-${++kilnCount}`;
     const calibration = type === KILN_TYPE.TERRAFIX ? DEFAULT_CALIBRATION.terrafix : DEFAULT_CALIBRATION.cgo1;
-    const config = type === KILN_TYPE.CGO1 ? { cgo1: calibration } : type === KILN_TYPE.TERRAFIX ? { terrafix: { per_g_weight: calibration.per_g_weight } } : {};
+    const config =
+      type === KILN_TYPE.CGO1
+        ? { cgo1: calibration }
+        : type === KILN_TYPE.TERRAFIX
+          ? { terrafix: { per_g_weight: calibration.per_g_weight } }
+          : {};
     await server.ctx.data.kilns.create({
       kiln_id: kilnId,
       facility_id: facility.id,
@@ -132,7 +152,7 @@ describe('facility scope', () => {
   it('shows a facility admin only the anomalies and burns of their own facilities; another facility\u2019s anomaly is not there', async () => {
     const all = await anomalies('superadmin');
     const own = await anomalies('facilityadmin');
-    const owned = new Set((await server.ctx.data.facilities.idsOwnedBy(5)));
+    const owned = new Set(await server.ctx.data.facilities.idsOwnedBy(5));
     expect(own.length).toBeGreaterThan(0);
     expect(own.every((a) => owned.has(a.facility_id))).toBe(true);
     expect(own.length).toBe(all.filter((a) => owned.has(a.facility_id)).length);
@@ -161,7 +181,10 @@ describe('marking an anomaly checked', () => {
   it('records the note, who and when; then it is no longer open, and a second check is a conflict', async () => {
     const [open] = await anomalies('kilnadmin', { open: true, code: 'RATE_IMPOSSIBLE' });
     const before = Date.now();
-    const res = await server.http.post(`/api/fleet/anomalies/${open.id}/check`).set(as('kilnadmin')).send({ note: '  Logger clock fixed on site.  ' });
+    const res = await server.http
+      .post(`/api/fleet/anomalies/${open.id}/check`)
+      .set(as('kilnadmin'))
+      .send({ note: '  Logger clock fixed on site.  ' });
     expect(res.status, res.text).toBe(200);
     expect(res.body).toMatchObject({ id: open.id, checked_by: 4, checked_by_name: 'kilnadmin', check_note: 'Logger clock fixed on site.' });
     expect(Date.parse(res.body.checked_ts)).toBeGreaterThanOrEqual(before - 1000);

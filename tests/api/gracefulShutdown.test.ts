@@ -28,7 +28,9 @@ beforeAll(async () => {
     DEMO_LOG_COUNT: '3',
     SEED_DEMO: '1',
     SHUTDOWN_TIMEOUT_MS: '120000',
-    ...(process.env.KILN_TEST_STORE === 'postgres' ? { DATABASE_URL: await createDatabase(inject('postgresUrl')!, 'kc_shutdown'), FILE_SWEEP_GRACE_MINUTES: '0' } : {}),
+    ...(process.env.KILN_TEST_STORE === 'postgres'
+      ? { DATABASE_URL: await createDatabase(inject('postgresUrl')!, 'kc_shutdown'), FILE_SWEEP_GRACE_MINUTES: '0' }
+      : {}),
   });
 }, 120_000);
 afterAll(async () => {
@@ -46,10 +48,29 @@ async function until(what: string, ok: () => boolean, withinMs = 60_000): Promis
 
 describe('SIGTERM', () => {
   it('refuses new connections, finishes the upload under way, closes the store and exits 0', async () => {
-    const token = await (await fetch(`${server.url}/api/auth`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ username: 'uploader', password: PASSWORD }) })).text();
-    const admin = await (await fetch(`${server.url}/api/auth`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ username: 'kilnadmin', password: PASSWORD }) })).text();
-    const { facilities } = (await (await fetch(`${server.url}/api/facilities`, { headers: { Authorization: `Bearer ${admin}` } })).json()) as { facilities: Facility[] };
-    const csv = Buffer.from(burnCsv('CG1-0007', facilities.find((f) => f.id === 1)!));
+    const token = await (
+      await fetch(`${server.url}/api/auth`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ username: 'uploader', password: PASSWORD }),
+      })
+    ).text();
+    const admin = await (
+      await fetch(`${server.url}/api/auth`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ username: 'kilnadmin', password: PASSWORD }),
+      })
+    ).text();
+    const { facilities } = (await (
+      await fetch(`${server.url}/api/facilities`, { headers: { Authorization: `Bearer ${admin}` } })
+    ).json()) as { facilities: Facility[] };
+    const csv = Buffer.from(
+      burnCsv(
+        'CG1-0007',
+        facilities.find((f) => f.id === 1)!,
+      ),
+    );
 
     // a kept-alive connection, as a browser or a balancer holds one
     const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
@@ -67,7 +88,10 @@ describe('SIGTERM', () => {
       req.on('error', reject);
       req.write(csv.subarray(0, csv.length >> 1));
       // the rest of the body follows only once the server is draining
-      void until('the drain', () => server.output().includes('SIGTERM: no new connections')).then(() => req.end(csv.subarray(csv.length >> 1)), reject);
+      void until('the drain', () => server.output().includes('SIGTERM: no new connections')).then(
+        () => req.end(csv.subarray(csv.length >> 1)),
+        reject,
+      );
     });
     await new Promise((resolve) => setTimeout(resolve, 200));
     server.process.kill('SIGTERM');

@@ -45,31 +45,50 @@ const upload = (bytes: Buffer, headers: Record<string, string> = {}, who?: DemoU
   if (who) req = req.set(as(who));
   return req.send(bytes);
 };
-const signedBy = (pair: { privatePem: string; fingerprint: string }, bytes: Buffer) => ({ 'Kiln-Key': pair.fingerprint, 'Kiln-Signature': signBytes(pair.privatePem, bytes) });
+const signedBy = (pair: { privatePem: string; fingerprint: string }, bytes: Buffer) => ({
+  'Kiln-Key': pair.fingerprint,
+  'Kiln-Signature': signBytes(pair.privatePem, bytes),
+});
 const stored = async (bytes: Buffer) => api.server.ctx.data.kilnLogs.findBySha256(createHash('sha256').update(bytes).digest('hex'));
-const trail = async (facilityId: number): Promise<FacilityChange[]> => (await api.server.http.get(`/api/facility/${facilityId}/changes`).set(as('superadmin'))).body;
+const trail = async (facilityId: number): Promise<FacilityChange[]> =>
+  (await api.server.http.get(`/api/facility/${facilityId}/changes`).set(as('superadmin'))).body;
 
-describe('a kiln\'s keys', () => {
+describe("a kiln's keys", () => {
   it('are added by who may update the kiln, in its facility, with the fingerprint of the DER SPKI, and listed by who reads it', async () => {
     const kiln = await kilnIdOf('CG1-0012');
     const { publicPem, fingerprint, key } = await registerNewKey(kiln, 'facilityadmin');
     const der = createPublicKey(publicPem).export({ type: 'spki', format: 'der' });
-    expect(key).toMatchObject({ kiln_id: kiln, fingerprint: createHash('sha256').update(der).digest('hex'), label: 'yard logger', created_by: 5, created_by_name: 'facilityadmin', revoked_ts: null });
+    expect(key).toMatchObject({
+      kiln_id: kiln,
+      fingerprint: createHash('sha256').update(der).digest('hex'),
+      label: 'yard logger',
+      created_by: 5,
+      created_by_name: 'facilityadmin',
+      revoked_ts: null,
+    });
     expect(key.fingerprint).toBe(fingerprint);
     expect(key.public_key).toContain('BEGIN PUBLIC KEY');
     const listed = await keysOf(kiln, 'kilnadmin');
-    expect(listed.map((k) => [k.id, k.fingerprint, k.label, k.created_by, k.created_by_name, k.revoked_ts])).toEqual([[key.id, fingerprint, 'yard logger', 5, 'facilityadmin', null]]);
+    expect(listed.map((k) => [k.id, k.fingerprint, k.label, k.created_by, k.created_by_name, k.revoked_ts])).toEqual([
+      [key.id, fingerprint, 'yard logger', 5, 'facilityadmin', null],
+    ]);
     // the trail says who added which key of which kiln
-    expect((await trail(NAIROBI))[0]).toMatchObject({ action: 'add_kiln_key', actor_username: 'facilityadmin', detail: { kiln: { id: kiln, kiln_id: 'CG1-0012' }, key: { id: key.id, fingerprint } } });
+    expect((await trail(NAIROBI))[0]).toMatchObject({
+      action: 'add_kiln_key',
+      actor_username: 'facilityadmin',
+      detail: { kiln: { id: kiln, kiln_id: 'CG1-0012' }, key: { id: key.id, fingerprint } },
+    });
   });
 
-  it('are refused to who may not update the kiln (403), for another facility\'s kiln (404), without a token (401)', async () => {
+  it("are refused to who may not update the kiln (403), for another facility's kiln (404), without a token (401)", async () => {
     const other = await kilnIdOf('TFX-0004');
     const before = await keysOf(other);
     expect((await addKey(other, newKeyPair().publicPem, 'uploader')).status).toBe(403);
     expect((await addKey(other, newKeyPair().publicPem, 'facilityadmin')).status).toBe(404);
     expect((await api.server.http.get(`/api/kilns/${other}/keys`).set(as('facilityadmin'))).status).toBe(404);
-    expect((await api.server.http.post(`/api/kilns/${other}/keys`).send({ label: 'x', public_key: newKeyPair().publicPem })).status).toBe(401);
+    expect((await api.server.http.post(`/api/kilns/${other}/keys`).send({ label: 'x', public_key: newKeyPair().publicPem })).status).toBe(
+      401,
+    );
     expect((await api.server.http.get('/api/kilns/99999/keys').set(as('superadmin'))).status).toBe(404);
     expect(await keysOf(other)).toEqual(before);
   });
@@ -96,7 +115,10 @@ describe('a kiln\'s keys', () => {
     const first = await addKey(kiln, pair.publicPem, 'superadmin');
     expect(first.status).toBe(201);
     // the same key again, on this kiln or another
-    for (const [other, who] of [[kiln, 'superadmin'], [await kilnIdOf('CG1-0015'), 'facilityadmin']] as const) {
+    for (const [other, who] of [
+      [kiln, 'superadmin'],
+      [await kilnIdOf('CG1-0015'), 'facilityadmin'],
+    ] as const) {
       const again = await addKey(other, pair.publicPem, who);
       expect(again.status).toBe(400);
       expect(again.body.errors.public_key).toMatch(/registered already/);
@@ -105,7 +127,7 @@ describe('a kiln\'s keys', () => {
   });
 });
 
-describe('who added a key, and the trail of a kiln\'s keys', () => {
+describe("who added a key, and the trail of a kiln's keys", () => {
   const keyTrail = (kiln: number, who?: DemoUsername) => {
     const req = api.server.http.get(`/api/kilns/${kiln}/keys/changes`);
     return who ? req.set(as(who)) : req;
@@ -115,9 +137,23 @@ describe('who added a key, and the trail of a kiln\'s keys', () => {
     const kiln = (await addTestKiln(api.server, 'TRAIL-CG1-0001', NAIROBI)).id;
     const { key } = await registerNewKey(kiln, 'superadmin');
     const seeded = newKeyPair();
-    await api.server.ctx.data.kilns.addKey({ kiln_id: kiln, fingerprint: seeded.fingerprint, label: 'seeded', public_key: seeded.publicPem, created_ts: new Date().toISOString(), created_by: null });
+    await api.server.ctx.data.kilns.addKey({
+      kiln_id: kiln,
+      fingerprint: seeded.fingerprint,
+      label: 'seeded',
+      public_key: seeded.publicPem,
+      created_ts: new Date().toISOString(),
+      created_by: null,
+    });
     const gone = newKeyPair();
-    await api.server.ctx.data.kilns.addKey({ kiln_id: kiln, fingerprint: gone.fingerprint, label: 'gone', public_key: gone.publicPem, created_ts: new Date().toISOString(), created_by: 99999 });
+    await api.server.ctx.data.kilns.addKey({
+      kiln_id: kiln,
+      fingerprint: gone.fingerprint,
+      label: 'gone',
+      public_key: gone.publicPem,
+      created_ts: new Date().toISOString(),
+      created_by: 99999,
+    });
     const listed = await keysOf(kiln, 'facilityadmin');
     expect(listed.map((k) => [k.label, k.created_by, k.created_by_name])).toEqual([
       ['yard logger', 1, 'superadmin'],
@@ -148,7 +184,7 @@ describe('who added a key, and the trail of a kiln\'s keys', () => {
     expect((await keyTrail(kiln, 'facilityadmin')).body).toEqual(res.body);
   });
 
-  it('is refused without a token (401), to a role that may not read kilns (403), for another facility\'s kiln or none (404)', async () => {
+  it("is refused without a token (401), to a role that may not read kilns (403), for another facility's kiln or none (404)", async () => {
     const other = await kilnIdOf('TFX-0004');
     expect((await keyTrail(other)).status).toBe(401);
     for (const who of ['uploader', 'useradmin', 'broker'] as const) expect((await keyTrail(other, who)).status, who).toBe(403);
@@ -165,18 +201,30 @@ describe('signed uploads', () => {
     const headers = signedBy(pair, bytes);
     const res = await upload(bytes, headers);
     expect(res.status, JSON.stringify(res.body)).toBe(201);
-    expect(res.body).toMatchObject({ kiln_id: 'CG1-0007', signed: true, key_fingerprint: pair.fingerprint, signature: headers['Kiln-Signature'] });
+    expect(res.body).toMatchObject({
+      kiln_id: 'CG1-0007',
+      signed: true,
+      key_fingerprint: pair.fingerprint,
+      signature: headers['Kiln-Signature'],
+    });
     const id = (res.body as KilnLog).id;
     const detail = await api.server.http.get(`/api/kilnlogs/${id}`).set(as('kilnadmin'));
     expect(detail.body).toMatchObject({ signed: true, key_fingerprint: pair.fingerprint });
-    const list = await api.server.http.get('/api/kilnlogs').query({ filter: JSON.stringify({ id }) }).set(as('kilnadmin'));
+    const list = await api.server.http
+      .get('/api/kilnlogs')
+      .query({ filter: JSON.stringify({ id }) })
+      .set(as('kilnadmin'));
     expect(list.body[0]).toMatchObject({ signed: true, key_fingerprint: pair.fingerprint });
     // the stored file is the signed bytes, byte for byte
-    const raw = await api.server.http.get(`/api/kilnlogs/${id}/download`).set(as('kilnadmin')).buffer(true).parse((r, cb) => {
-      const chunks: Buffer[] = [];
-      r.on('data', (c: Buffer) => chunks.push(c));
-      r.on('end', () => cb(null, Buffer.concat(chunks)));
-    });
+    const raw = await api.server.http
+      .get(`/api/kilnlogs/${id}/download`)
+      .set(as('kilnadmin'))
+      .buffer(true)
+      .parse((r, cb) => {
+        const chunks: Buffer[] = [];
+        r.on('data', (c: Buffer) => chunks.push(c));
+        r.on('end', () => cb(null, Buffer.concat(chunks)));
+      });
     expect(Buffer.compare(raw.body as Buffer, bytes)).toBe(0);
 
     // with a token too; and as multipart, the file part's bytes signed
@@ -188,7 +236,7 @@ describe('signed uploads', () => {
     expect(multi.body).toMatchObject({ signed: true, key_fingerprint: pair.fingerprint });
   });
 
-  it('for a kiln with an active key refuses with 401 an unsigned, wrongly signed or altered file, or another kiln\'s key, storing nothing', async () => {
+  it("for a kiln with an active key refuses with 401 an unsigned, wrongly signed or altered file, or another kiln's key, storing nothing", async () => {
     const pair = await registerNewKey(await kilnIdOf('RTR-0008'));
     const otherKiln = await registerNewKey(await kilnIdOf('CG1-0015'));
     const bytes = await csvFor('RTR-0008');
@@ -217,7 +265,9 @@ describe('signed uploads', () => {
     try {
       const first = await csvFor('RTR-0005');
       // the second server has checked this key before (a cache would keep it)
-      expect((await other.post('/api/kilnlogs/upload').set('Content-Type', 'text/csv').set(signedBy(pair, first)).send(first)).status).toBe(201);
+      expect((await other.post('/api/kilnlogs/upload').set('Content-Type', 'text/csv').set(signedBy(pair, first)).send(first)).status).toBe(
+        201,
+      );
       const revoked = await api.server.http.post(`/api/kilns/${kiln}/keys/${pair.key.id}/revoke`).set(as('superadmin'));
       expect(revoked.status).toBe(200);
       expect(revoked.body.revoked_ts).not.toBeNull();
@@ -232,9 +282,14 @@ describe('signed uploads', () => {
       expect(again.status).toBe(409);
       // a revoked key cannot be registered again either
       expect((await addKey(kiln, pair.publicPem, 'superadmin')).status).toBe(400);
-      expect((await trail(2)).find((c) => c.action === 'revoke_kiln_key')).toMatchObject({ actor_username: 'superadmin', detail: { key: { id: pair.key.id } } });
+      expect((await trail(2)).find((c) => c.action === 'revoke_kiln_key')).toMatchObject({
+        actor_username: 'superadmin',
+        detail: { key: { id: pair.key.id } },
+      });
       // another kiln's key id on this kiln's path is unknown here
-      expect((await api.server.http.post(`/api/kilns/${await kilnIdOf('CG1-0015')}/keys/${pair.key.id}/revoke`).set(as('superadmin'))).status).toBe(404);
+      expect(
+        (await api.server.http.post(`/api/kilns/${await kilnIdOf('CG1-0015')}/keys/${pair.key.id}/revoke`).set(as('superadmin'))).status,
+      ).toBe(404);
     } finally {
       await other.stop();
     }
@@ -262,7 +317,7 @@ describe('signed uploads', () => {
     expect(await stored(bytes)).toBeNull();
   });
 
-  it('leave a kiln without keys as it was: the uploader\'s unsigned upload is stored unsigned, no token no upload', async () => {
+  it("leave a kiln without keys as it was: the uploader's unsigned upload is stored unsigned, no token no upload", async () => {
     const bytes = await csvFor('TFX-0006');
     expect((await upload(bytes)).status).toBe(401);
     const res = await upload(bytes, {}, 'uploader');
@@ -274,14 +329,22 @@ describe('signed uploads', () => {
     await registerNewKey(await kilnIdOf('CG1-0024'));
     const res = await upload(await csvFor('CG1-0024-Y'), {}, 'uploader');
     expect(res.status).toBe(201);
-    const assign = await api.server.http.post(`/api/kilnlogs/${res.body.id}/assign`).set(as('superadmin')).send({ kiln: await kilnIdOf('CG1-0024') });
+    const assign = await api.server.http
+      .post(`/api/kilnlogs/${res.body.id}/assign`)
+      .set(as('superadmin'))
+      .send({ kiln: await kilnIdOf('CG1-0024') });
     expect(assign.status).toBe(409);
     expect(assign.body.message).toMatch(/signs its logs/);
   });
 });
 
 describe('audits and signed burns', () => {
-  const propose = (ids: number[]) => api.server.http.post('/api/audit/propose').query({ job_id: `SIG-${ids.join('-')}`, kiln_type: -1 }).set(as('kilnadmin')).send({ analysis_ids: ids });
+  const propose = (ids: number[]) =>
+    api.server.http
+      .post('/api/audit/propose')
+      .query({ job_id: `SIG-${ids.join('-')}`, kiln_type: -1 })
+      .set(as('kilnadmin'))
+      .send({ analysis_ids: ids });
   const signoff = (auditId: number, ids: number[]) =>
     api.server.http
       .post('/api/audit/signoff')
@@ -290,9 +353,10 @@ describe('audits and signed burns', () => {
       .field('analysis_ids', ids.join(','))
       .field('file_type', 'pdf')
       .attach('file', TINY_PDF, 'statement.pdf');
-  const setSignedOnly = (who: DemoUsername, value: boolean) => api.server.http.post(`/api/facility/${NAIROBI}/signed-burns`).set(as(who)).send({ signed_burns_only: value });
+  const setSignedOnly = (who: DemoUsername, value: boolean) =>
+    api.server.http.post(`/api/facility/${NAIROBI}/signed-burns`).set(as(who)).send({ signed_burns_only: value });
 
-  it('keep each burn\'s signature state at signoff; a facility set to signed burns only refuses unsigned ones when proposing and signing off', async () => {
+  it("keep each burn's signature state at signoff; a facility set to signed burns only refuses unsigned ones when proposing and signing off", async () => {
     const pair = await registerNewKey(await kilnIdOf('CG1-0012'));
     const signedBytes = await csvFor('CG1-0012');
     const signedLog = (await upload(signedBytes, signedBy(pair, signedBytes))).body as KilnLog;
@@ -324,8 +388,18 @@ describe('audits and signed burns', () => {
     const done = await signoff(proposed.body.id, [signedLog.id]);
     expect(done.status, JSON.stringify(done.body)).toBe(200);
     const burns = await api.server.ctx.data.audits.burns(proposed.body.id);
-    expect(burns).toEqual([expect.objectContaining({ kilnlog_id: signedLog.id, signed: true, key_fingerprint: pair.fingerprint, signature: signedLog.signature })]);
-    expect((await trail(NAIROBI)).find((c) => c.action === 'signed_burns_only')).toMatchObject({ actor_username: 'superadmin', detail: { signed_burns_only: { from: false, to: true } } });
+    expect(burns).toEqual([
+      expect.objectContaining({
+        kilnlog_id: signedLog.id,
+        signed: true,
+        key_fingerprint: pair.fingerprint,
+        signature: signedLog.signature,
+      }),
+    ]);
+    expect((await trail(NAIROBI)).find((c) => c.action === 'signed_burns_only')).toMatchObject({
+      actor_username: 'superadmin',
+      detail: { signed_burns_only: { from: false, to: true } },
+    });
     expect((await setSignedOnly('superadmin', false)).status).toBe(200);
   });
 
@@ -334,12 +408,20 @@ describe('audits and signed burns', () => {
     const recorded = (await trail(NAIROBI)).length;
     for (const who of usersWithout(['superadmin'])) expect((await setSignedOnly(who, !before)).status, who).toBe(403);
     expect((await api.server.http.post(`/api/facility/${NAIROBI}/signed-burns`).send({ signed_burns_only: !before })).status).toBe(401);
-    for (const body of [{}, { signed_burns_only: 'yes' }, { signed_burns_only: null }, { signed_burns_only: 1 }, { signed_burns_only: true, extra: 1 }]) {
+    for (const body of [
+      {},
+      { signed_burns_only: 'yes' },
+      { signed_burns_only: null },
+      { signed_burns_only: 1 },
+      { signed_burns_only: true, extra: 1 },
+    ]) {
       const res = await api.server.http.post(`/api/facility/${NAIROBI}/signed-burns`).set(as('superadmin')).send(body);
       expect(res.status, JSON.stringify(body)).toBe(400);
       expect(res.body.message, JSON.stringify(body)).toEqual(expect.any(String));
     }
-    expect((await api.server.http.post('/api/facility/99999/signed-burns').set(as('superadmin')).send({ signed_burns_only: true })).status).toBe(404);
+    expect(
+      (await api.server.http.post('/api/facility/99999/signed-burns').set(as('superadmin')).send({ signed_burns_only: true })).status,
+    ).toBe(404);
     expect((await api.server.ctx.data.facilities.get(NAIROBI))?.signed_burns_only).toBe(before);
     expect(await trail(NAIROBI)).toHaveLength(recorded);
   });
@@ -373,7 +455,13 @@ describe('the demo seed (DEMO_KILN_KEYS, on by default)', () => {
         // the pending kiln (no logs yet) and UNSIGNED_DEMO_KILN have none
         expect(keys.length, k.kiln_id).toBe(k.kiln_id === UNSIGNED_DEMO_KILN || k.approved_ts === null ? 0 : 1);
       }
-      const logs = (await seeded.ctx.data.kilnLogs.list({ archived: false, facilityIds: null }, {}, { sort: { field: 'id', order: 'ASC' }, range: [0, 1000] })).rows;
+      const logs = (
+        await seeded.ctx.data.kilnLogs.list(
+          { archived: false, facilityIds: null },
+          {},
+          { sort: { field: 'id', order: 'ASC' }, range: [0, 1000] },
+        )
+      ).rows;
       const unsignedKiln = kilns.find((k) => k.kiln_id === UNSIGNED_DEMO_KILN)!;
       expect(logs.some((l) => l.signed)).toBe(true);
       for (const log of logs) {
@@ -382,11 +470,20 @@ describe('the demo seed (DEMO_KILN_KEYS, on by default)', () => {
         if (!log.signed) continue;
         const [key] = await seeded.ctx.data.kilns.keys(log.kiln!);
         expect(log.key_fingerprint).toBe(key.fingerprint);
-        expect(verifiesBytes(key.public_key, (await seeded.ctx.blobs.readAll(log.s3key))!, Buffer.from(log.signature!, 'base64'))).toBe(true);
+        expect(verifiesBytes(key.public_key, (await seeded.ctx.blobs.readAll(log.s3key))!, Buffer.from(log.signature!, 'base64'))).toBe(
+          true,
+        );
       }
       // the derived key signs an upload as its kiln
       const bytes = Buffer.from(burnCsv('CG1-0007', await storedFacility(seeded, NAIROBI)));
-      const res = await seeded.http.post('/api/kilnlogs/upload').set('Content-Type', 'text/csv').set({ 'Kiln-Key': (await seeded.ctx.data.kilns.keys(1))[0].fingerprint, 'Kiln-Signature': signBytes(demoKilnPrivateKey('CG1-0007'), bytes) }).send(bytes);
+      const res = await seeded.http
+        .post('/api/kilnlogs/upload')
+        .set('Content-Type', 'text/csv')
+        .set({
+          'Kiln-Key': (await seeded.ctx.data.kilns.keys(1))[0].fingerprint,
+          'Kiln-Signature': signBytes(demoKilnPrivateKey('CG1-0007'), bytes),
+        })
+        .send(bytes);
       expect(res.status).toBe(201);
       expect(res.body.signed).toBe(true);
     } finally {

@@ -123,7 +123,11 @@ describe('upload → analysis → list, detail, download', () => {
 describe('files that cannot be analysed are kept with their error', () => {
   it.each([
     ['an unknown kiln', () => burnCsv('NO-SUCH-KILN', otherFacility), /^Unknown kiln 'NO-SUCH-KILN'\.$/],
-    ['mostly unreadable lines', () => burnCsv(KILN, otherFacility, { fault: 'garbage' }), /^Line \d+: expected 5 comma-separated values but found 1\. \d+ of \d+ reading lines/],
+    [
+      'mostly unreadable lines',
+      () => burnCsv(KILN, otherFacility, { fault: 'garbage' }),
+      /^Line \d+: expected 5 comma-separated values but found 1\. \d+ of \d+ reading lines/,
+    ],
     ['a missing header', () => burnCsv(KILN, otherFacility, { fault: 'missing_header' }), /Missing header/],
     ['an empty file', () => '', /empty/],
   ])('%s', async (_name, make, message) => {
@@ -149,7 +153,13 @@ describe('files that cannot be analysed are kept with their error', () => {
     const kiln = await addTestKiln(server, kilnId, otherFacility.id);
     const again = await server.http.post(`/api/kilnlogs/${first.body.id}/analyse`).set(as('kilnadmin'));
     expect(again.status).toBe(200);
-    expect(again.body).toMatchObject({ id: first.body.id, kiln_id: kilnId, facility_id: null, valid: false, error_message: `Unknown kiln '${kilnId}'.` });
+    expect(again.body).toMatchObject({
+      id: first.body.id,
+      kiln_id: kilnId,
+      facility_id: null,
+      valid: false,
+      error_message: `Unknown kiln '${kilnId}'.`,
+    });
     const res = await server.http.post(`/api/kilnlogs/${first.body.id}/assign`).set(as('superadmin')).send({ kiln: kiln.id });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ id: first.body.id, kiln_id: kilnId, facility_id: otherFacility.id, valid: true, error_message: null });
@@ -251,7 +261,8 @@ describe('archive, retention and restore', () => {
 });
 
 describe('audited burns', () => {
-  const unaudited = async () => ((await list({ filter: { audited: false }, range: [0, 2] }, 'superadmin')).body as KilnLog[]).map((log) => log.id);
+  const unaudited = async () =>
+    ((await list({ filter: { audited: false }, range: [0, 2] }, 'superadmin')).body as KilnLog[]).map((log) => log.id);
 
   it('the seed holds signed-off audits whose burns are marked audited', async () => {
     const { audits } = server.ctx.data;
@@ -268,7 +279,8 @@ describe('audited burns', () => {
 
   it("names an audited burn's audit by job id in the list and the detail; others carry null", async () => {
     const audit = (await server.ctx.data.audits.history({}))[0].audit;
-    const listed = (await list({ filter: { id: [...audit.analysis_ids, ...(await unaudited())] }, range: [0, 99] }, 'superadmin')).body as KilnLog[];
+    const listed = (await list({ filter: { id: [...audit.analysis_ids, ...(await unaudited())] }, range: [0, 99] }, 'superadmin'))
+      .body as KilnLog[];
     const audited = listed.filter((log) => log.audited);
     expect(audited.map((log) => log.id).sort((a, b) => a - b)).toEqual([...audit.analysis_ids].sort((a, b) => a - b));
     for (const log of listed) expect(log.audit_job_id, `log ${log.id}`).toBe(log.audited ? audit.job_id : null);
@@ -303,7 +315,13 @@ describe('rules and facility scope', () => {
 
   it('403 for each call without its rule', async () => {
     const anyId = (await kilnLogs(server))[0].id;
-    const reads = ['/api/kilnlogs', '/api/archived_kilnlogs', '/api/archived_kilnlogs/retention', `/api/kilnlogs/${anyId}`, `/api/kilnlogs/${anyId}/download`];
+    const reads = [
+      '/api/kilnlogs',
+      '/api/archived_kilnlogs',
+      '/api/archived_kilnlogs/retention',
+      `/api/kilnlogs/${anyId}`,
+      `/api/kilnlogs/${anyId}/download`,
+    ];
     for (const user of ['uploader', 'useradmin', 'broker']) {
       for (const url of reads) expect((await server.http.get(url).set(as(user))).status, `${user} ${url}`).toBe(403);
     }

@@ -61,7 +61,11 @@ describe('GET /api/facility/{id}/kilns', () => {
     const res = await api.server.http.get('/api/facility/3/kilns').set(bearer(api.tokens.kilnadmin));
     expect(res.status).toBe(200);
     const ids = (res.body.kilns as Kiln[]).map((k) => k.kiln_id).sort();
-    expect(ids).toEqual(DEMO_KILNS.filter((k) => k.facility_id === 3).map((k) => k.kiln_id).sort());
+    expect(ids).toEqual(
+      DEMO_KILNS.filter((k) => k.facility_id === 3)
+        .map((k) => k.kiln_id)
+        .sort(),
+    );
   });
 
   it("answers a facility admin's own facility, and 404 for another's, as for none", async () => {
@@ -85,7 +89,11 @@ describe('GET /api/facility/{id}/kilns', () => {
 
 describe('POST /api/kiln/registry/add', () => {
   it('registers a kiln, trimmed, with its config stored as given and a last update', async () => {
-    const payload = kilnPayload({ kiln_id: '  CG1-9001 ', type: 2, config: { terrafix: { per_g_weight: 4.5 }, cgo1: { per_g_weight: null } } });
+    const payload = kilnPayload({
+      kiln_id: '  CG1-9001 ',
+      type: 2,
+      config: { terrafix: { per_g_weight: 4.5 }, cgo1: { per_g_weight: null } },
+    });
     const res = await save('superadmin', 'add', payload);
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ status: 1 });
@@ -97,7 +105,9 @@ describe('POST /api/kiln/registry/add', () => {
   });
 
   it('lets a facility admin add a kiln to its own facility, and refuses another facility with 404', async () => {
-    expect((await save('facilityadmin', 'add', kilnPayload({ kiln_id: 'RTR-9002', facility_id: 2, type: 1, config: {} }))).status).toBe(200);
+    expect((await save('facilityadmin', 'add', kilnPayload({ kiln_id: 'RTR-9002', facility_id: 2, type: 1, config: {} }))).status).toBe(
+      200,
+    );
     const before = await snapshot(api.server);
     expect((await save('facilityadmin', 'add', kilnPayload({ facility_id: 3 }))).status).toBe(404);
     expect(await snapshot(api.server)).toEqual(before);
@@ -129,14 +139,38 @@ describe('POST /api/kiln/registry/add', () => {
     ['an unknown type', { type: 7 }, /type is not an allowed value/],
     ['no install date', { install_date: null }, /install_date is required/],
     ['an impossible install date', { install_date: '2025-02-30' }, /install_date must be a date/],
-    ['a C-Go-1 per g weight above 100000', { config: { cgo1: { per_g_weight: 100000.5 } } }, /config\.cgo1\.per_g_weight must be between 0 and 100000/],
+    [
+      'a C-Go-1 per g weight above 100000',
+      { config: { cgo1: { per_g_weight: 100000.5 } } },
+      /config\.cgo1\.per_g_weight must be between 0 and 100000/,
+    ],
     ['a negative C-Go-1 per g weight', { config: { cgo1: { per_g_weight: -1 } } }, /config\.cgo1\.per_g_weight must be between/],
-    ['a C-Go-1 per g weight with 5 decimals', { config: { cgo1: { per_g_weight: 10.12345 } } }, /config\.cgo1\.per_g_weight may have at most 4 decimals/],
-    ['a C-Go-1 zero weight below -100000', { config: { cgo1: { zero_weight: -100000.01 } } }, /config\.cgo1\.zero_weight must be between -100000 and 5000000/],
+    [
+      'a C-Go-1 per g weight with 5 decimals',
+      { config: { cgo1: { per_g_weight: 10.12345 } } },
+      /config\.cgo1\.per_g_weight may have at most 4 decimals/,
+    ],
+    [
+      'a C-Go-1 zero weight below -100000',
+      { config: { cgo1: { zero_weight: -100000.01 } } },
+      /config\.cgo1\.zero_weight must be between -100000 and 5000000/,
+    ],
     ['a C-Go-1 zero weight above 5000000', { config: { cgo1: { zero_weight: 5000001 } } }, /config\.cgo1\.zero_weight must be between/],
-    ['a C-Go-1 zero weight with 3 decimals', { config: { cgo1: { zero_weight: 8000.125 } } }, /config\.cgo1\.zero_weight may have at most 2 decimals/],
-    ['a Terrafix per g weight above 100000', { config: { terrafix: { per_g_weight: 200000 } } }, /config\.terrafix\.per_g_weight must be between/],
-    ['a Terrafix per g weight with 5 decimals', { config: { terrafix: { per_g_weight: 1.00001 } } }, /config\.terrafix\.per_g_weight may have at most 4 decimals/],
+    [
+      'a C-Go-1 zero weight with 3 decimals',
+      { config: { cgo1: { zero_weight: 8000.125 } } },
+      /config\.cgo1\.zero_weight may have at most 2 decimals/,
+    ],
+    [
+      'a Terrafix per g weight above 100000',
+      { config: { terrafix: { per_g_weight: 200000 } } },
+      /config\.terrafix\.per_g_weight must be between/,
+    ],
+    [
+      'a Terrafix per g weight with 5 decimals',
+      { config: { terrafix: { per_g_weight: 1.00001 } } },
+      /config\.terrafix\.per_g_weight may have at most 4 decimals/,
+    ],
     ['a config number sent as text', { config: { cgo1: { per_g_weight: '10' } } }, /per_g_weight/],
     ['an unknown field', { colour: 'red' }, /colour|additional/],
     ['an unknown config group', { config: { retort: {} } }, /retort|additional/],
@@ -171,7 +205,11 @@ describe('POST /api/kiln/registry/edit', () => {
 
   it('changes a kiln and its last update', async () => {
     const before = (await storedKiln(api.server, 'CG1-0021')).last_update;
-    const res = await save('superadmin', 'edit', { ...seeded('CG1-0021'), install_date: '2024-05-23', config: { cgo1: { per_g_weight: 10.5, zero_weight: 8000 } } });
+    const res = await save('superadmin', 'edit', {
+      ...seeded('CG1-0021'),
+      install_date: '2024-05-23',
+      config: { cgo1: { per_g_weight: 10.5, zero_weight: 8000 } },
+    });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ status: 1 });
     const kiln = await storedKiln(api.server, 'CG1-0021');

@@ -1,7 +1,16 @@
 import { createHash } from 'node:crypto';
 import { PDFDocument } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
-import type { AvailableCo2Response, BufferShare, BufferShareChange, EcoAsset, EcoAssetProvenance, EcoRetirement, MintResult, RetireResult } from '../../src/domain/api/ecoAssets';
+import type {
+  AvailableCo2Response,
+  BufferShare,
+  BufferShareChange,
+  EcoAsset,
+  EcoAssetProvenance,
+  EcoRetirement,
+  MintResult,
+  RetireResult,
+} from '../../src/domain/api/ecoAssets';
 import { toGrams } from '../../src/domain/carbon';
 import { ALGORITHM_VERSION } from '../../mock-server/analysis/constants';
 import type { EcoAssetRecord } from '../../mock-server/store/model';
@@ -25,20 +34,54 @@ let jobs = 0;
 async function signedOffAudit(co2: number[]): Promise<number> {
   const data = api.server.ctx.data;
   const facility = (await data.facilities.get(1))!;
-  const logs = await addLogs(data, co2.map((kg) => ({ facility, co2: kg, algorithmVersion: ALGORITHM_VERSION })));
+  const logs = await addLogs(
+    data,
+    co2.map((kg) => ({ facility, co2: kg, algorithmVersion: ALGORITHM_VERSION })),
+  );
   const ids = logs.map((l) => l.id);
-  const audit = await data.audits.propose({ job_id: `LEDGER-${++jobs}`, kiln_type: 0, facility_id: 1, analysis_ids: ids, create_ts: new Date().toISOString(), proposed_by: 1, algorithm_version: ALGORITHM_VERSION });
-  await data.audits.signoff({ audit_id: audit.id, analysis_ids: ids, signoff_ts: new Date().toISOString(), doc_key: `audit-evidence/ledger-${audit.id}.pdf`, doc_mime_type: 'application/pdf', signed_off_by: 1, algorithm_version: ALGORITHM_VERSION });
+  const audit = await data.audits.propose({
+    job_id: `LEDGER-${++jobs}`,
+    kiln_type: 0,
+    facility_id: 1,
+    analysis_ids: ids,
+    create_ts: new Date().toISOString(),
+    proposed_by: 1,
+    algorithm_version: ALGORITHM_VERSION,
+  });
+  await data.audits.signoff({
+    audit_id: audit.id,
+    analysis_ids: ids,
+    signoff_ts: new Date().toISOString(),
+    doc_key: `audit-evidence/ledger-${audit.id}.pdf`,
+    doc_mime_type: 'application/pdf',
+    signed_off_by: 1,
+    algorithm_version: ALGORITHM_VERSION,
+  });
   return audit.id;
 }
 
 let transactions = 0;
 const mint = (co2: Record<number, number>) =>
-  api.server.http.post('/api/eco-asset/mint').set(broker()).send({ minting_note: 'Ledger test', transaction_id: `TX-LEDGER-${++transactions}`, co2_utilisation: co2 });
-const setShare = (percent: unknown, auth = superadmin()) => api.server.http.put('/api/eco-asset/buffer_share').set(auth).send({ buffer_percent: percent });
+  api.server.http
+    .post('/api/eco-asset/mint')
+    .set(broker())
+    .send({ minting_note: 'Ledger test', transaction_id: `TX-LEDGER-${++transactions}`, co2_utilisation: co2 });
+const setShare = (percent: unknown, auth = superadmin()) =>
+  api.server.http.put('/api/eco-asset/buffer_share').set(auth).send({ buffer_percent: percent });
 const retire = (id: number, body: object, auth = broker()) => api.server.http.post(`/api/eco-asset/${id}/retire`).set(auth).send(body);
 
-type StoredAsset = Pick<EcoAssetRecord, 'id' | 'co2_allocated' | 'co2_issued' | 'co2_buffer' | 'co2_retired' | 'serial_first' | 'serial_last' | 'buffer_serial_first' | 'buffer_serial_last'>;
+type StoredAsset = Pick<
+  EcoAssetRecord,
+  | 'id'
+  | 'co2_allocated'
+  | 'co2_issued'
+  | 'co2_buffer'
+  | 'co2_retired'
+  | 'serial_first'
+  | 'serial_last'
+  | 'buffer_serial_first'
+  | 'buffer_serial_last'
+>;
 
 /**
  * Every block the ledger holds, read from the store: each asset's unretired
@@ -55,7 +98,8 @@ async function ledgerBlocks() {
     if (a.serial_first !== null && a.serial_last !== null && a.serial_first + retired <= a.serial_last) {
       blocks.push({ first: a.serial_first + retired, last: a.serial_last, what: `asset ${a.id} unretired` });
     }
-    if (a.buffer_serial_first !== null && a.buffer_serial_last !== null) blocks.push({ first: a.buffer_serial_first, last: a.buffer_serial_last, what: `asset ${a.id} buffer` });
+    if (a.buffer_serial_first !== null && a.buffer_serial_last !== null)
+      blocks.push({ first: a.buffer_serial_first, last: a.buffer_serial_last, what: `asset ${a.id} buffer` });
   }
   for (const r of retirements) blocks.push({ first: r.serial_first, last: r.serial_last, what: `retirement ${r.id}` });
   return { assets, retirements, allocations, blocks };
@@ -115,7 +159,7 @@ describe('the buffer share', () => {
     expect((await setShare(10)).status).toBe(200);
   });
 
-  it("keeps a trail of every share set, newest first with who and when, that a super-admin alone reads", async () => {
+  it('keeps a trail of every share set, newest first with who and when, that a super-admin alone reads', async () => {
     const changes = () => api.server.http.get('/api/eco-asset/buffer_share/changes');
     expect((await changes()).status).toBe(401);
     for (const user of usersWithout(['superadmin'])) expect((await changes().set(bearer(api.tokens[user]))).status).toBe(403);
@@ -137,7 +181,10 @@ describe('the buffer share', () => {
     expect(Date.parse(trail[0].ts)).toBeGreaterThanOrEqual(Date.parse(trail[1].ts));
     // the oldest: the demo seed's 10 %, set by nobody
     expect(trail.at(-1)).toMatchObject({ buffer_percent: 10, actor_id: null, actor_username: null });
-    expect((await api.server.http.get('/api/eco-asset/buffer_share').set(broker())).body).toMatchObject({ buffer_percent: 8.25, set_ts: trail[0].ts });
+    expect((await api.server.http.get('/api/eco-asset/buffer_share').set(broker())).body).toMatchObject({
+      buffer_percent: 8.25,
+      set_ts: trail[0].ts,
+    });
     expect((await setShare(10)).status).toBe(200);
   });
 
@@ -178,7 +225,8 @@ describe('POST /api/eco-asset/{id}/retire', () => {
     const audit = await signedOffAudit([20]);
     const asset = ((await mint({ [audit]: 10 })).body as MintResult).eco_asset;
     expect(asset.co2_issued).toBe(9);
-    for (const user of usersWithout(['superadmin', 'broker'])) expect((await retire(asset.id, { kg: 1, beneficiary: 'B' }, bearer(api.tokens[user]))).status).toBe(403);
+    for (const user of usersWithout(['superadmin', 'broker']))
+      expect((await retire(asset.id, { kg: 1, beneficiary: 'B' }, bearer(api.tokens[user]))).status).toBe(403);
     expect((await api.server.http.post(`/api/eco-asset/${asset.id}/retire`).send({ kg: 1, beneficiary: 'B' })).status).toBe(401);
     expect((await retire(999999, { kg: 1, beneficiary: 'B' })).status).toBe(404);
     const refusals: [object, string][] = [
@@ -199,8 +247,20 @@ describe('POST /api/eco-asset/{id}/retire', () => {
     const first = await retire(asset.id, { kg: 2.5, beneficiary: ' Acme Corp ', purpose: '2026 net-zero claim' });
     expect(first.status).toBe(200);
     const one = first.body as RetireResult;
-    expect(one.retirement).toMatchObject({ eco_asset_id: asset.id, co2_retired: 2.5, beneficiary: 'Acme Corp', purpose: '2026 net-zero claim', serial_first: asset.serial_first, serial_last: asset.serial_first! + 2499 });
-    expect(one.eco_asset).toMatchObject({ co2_retired: 2.5, co2_issued: 9, serial_first: asset.serial_first, serial_last: asset.serial_last });
+    expect(one.retirement).toMatchObject({
+      eco_asset_id: asset.id,
+      co2_retired: 2.5,
+      beneficiary: 'Acme Corp',
+      purpose: '2026 net-zero claim',
+      serial_first: asset.serial_first,
+      serial_last: asset.serial_first! + 2499,
+    });
+    expect(one.eco_asset).toMatchObject({
+      co2_retired: 2.5,
+      co2_issued: 9,
+      serial_first: asset.serial_first,
+      serial_last: asset.serial_last,
+    });
     // more than is left of the rest is a 400; the rest retires whole
     expect((await retire(asset.id, { kg: 6.501, beneficiary: 'Beta' })).status).toBe(400);
     const rest = (await retire(asset.id, { kg: 6.5, beneficiary: 'Beta' })).body as RetireResult;
@@ -210,7 +270,10 @@ describe('POST /api/eco-asset/{id}/retire', () => {
     const again = await retire(asset.id, { kg: 0.001, beneficiary: 'Gamma' });
     expect(again.status).toBe(409);
     const provenance = (await api.server.http.get(`/api/eco-asset/${asset.id}/provenance`).set(broker())).body as EcoAssetProvenance;
-    expect(provenance.retirements.map((r) => [r.beneficiary, r.co2_retired])).toEqual([['Acme Corp', 2.5], ['Beta', 6.5]]);
+    expect(provenance.retirements.map((r) => [r.beneficiary, r.co2_retired])).toEqual([
+      ['Acme Corp', 2.5],
+      ['Beta', 6.5],
+    ]);
     await expectSoundLedger();
   });
 
@@ -265,7 +328,11 @@ describe('provenance and certificate', () => {
           r.on('end', () => done(null, Buffer.concat(parts)));
         });
       expect(pkg.status).toBe(200);
-      expect(allocation.package_sha256).toBe(createHash('sha256').update(pkg.body as Buffer).digest('hex'));
+      expect(allocation.package_sha256).toBe(
+        createHash('sha256')
+          .update(pkg.body as Buffer)
+          .digest('hex'),
+      );
     }
   });
 
@@ -273,17 +340,22 @@ describe('provenance and certificate', () => {
     const audit = await signedOffAudit([3]);
     const asset = ((await mint({ [audit]: 2 })).body as MintResult).eco_asset as EcoAsset;
     await retire(asset.id, { kg: 0.5, beneficiary: 'Zoë Ørsted – Ltd', purpose: 'claim' });
-    const res = await api.server.http.get(`/api/eco-asset/${asset.id}/certificate`).set(broker()).buffer(true).parse((r, done) => {
-      const chunks: Buffer[] = [];
-      r.on('data', (c: Buffer) => chunks.push(c));
-      r.on('end', () => done(null, Buffer.concat(chunks)));
-    });
+    const res = await api.server.http
+      .get(`/api/eco-asset/${asset.id}/certificate`)
+      .set(broker())
+      .buffer(true)
+      .parse((r, done) => {
+        const chunks: Buffer[] = [];
+        r.on('data', (c: Buffer) => chunks.push(c));
+        r.on('end', () => done(null, Buffer.concat(chunks)));
+      });
     expect(res.status).toBe(200);
     expect(res.headers['content-type']).toMatch(/^application\/pdf/);
     expect(res.headers['content-disposition']).toContain(`eco-asset-${asset.id}-certificate.pdf`);
     const pdf = await PDFDocument.load(res.body as Buffer);
     expect(pdf.getPageCount()).toBe(1);
     expect((await api.server.http.get('/api/eco-asset/999999/certificate').set(broker())).status).toBe(404);
-    for (const user of usersWithout(['superadmin', 'broker'])) expect((await api.server.http.get(`/api/eco-asset/${asset.id}/certificate`).set(bearer(api.tokens[user]))).status).toBe(403);
+    for (const user of usersWithout(['superadmin', 'broker']))
+      expect((await api.server.http.get(`/api/eco-asset/${asset.id}/certificate`).set(bearer(api.tokens[user]))).status).toBe(403);
   });
 });

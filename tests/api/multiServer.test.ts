@@ -46,9 +46,27 @@ async function query<T extends pg.QueryResultRow>(databaseUrl: string, text: str
   }
 }
 
-const TABLES = ['users', 'facilities', 'kilns', 'kilnlogs', 'kilnlog_analyses', 'audits', 'audit_claims', 'audit_burns', 'eco_assets', 'eco_allocations', 'changes', 'facility_photos', 'facility_audits'];
+const TABLES = [
+  'users',
+  'facilities',
+  'kilns',
+  'kilnlogs',
+  'kilnlog_analyses',
+  'audits',
+  'audit_claims',
+  'audit_burns',
+  'eco_assets',
+  'eco_allocations',
+  'changes',
+  'facility_photos',
+  'facility_audits',
+];
 const rowCounts = async (databaseUrl: string) =>
-  Object.fromEntries(await Promise.all(TABLES.map(async (t) => [t, (await query<{ n: number }>(databaseUrl, `select count(*)::int as n from ${t}`))[0].n] as const)));
+  Object.fromEntries(
+    await Promise.all(
+      TABLES.map(async (t) => [t, (await query<{ n: number }>(databaseUrl, `select count(*)::int as n from ${t}`))[0].n] as const),
+    ),
+  );
 
 async function bucketKeys(deployed: Deployment): Promise<Set<string>> {
   const blobs = new S3Blobs(deployed.bucket.settings);
@@ -84,7 +102,11 @@ describe.runIf(onPostgres)('two servers on one PostgreSQL database and one bucke
     const potential = await a.http.get('/api/audit/potential_logs').query({ kiln_type: -1 }).set(bearer(token));
     const [burn] = (potential.body as { data: { id: number }[] }).data;
     const propose = (server: DeployedServer, job: string) =>
-      server.http.post('/api/audit/propose').query({ job_id: job, kiln_type: -1 }).set(bearer(token)).send({ analysis_ids: [burn.id] });
+      server.http
+        .post('/api/audit/propose')
+        .query({ job_id: job, kiln_type: -1 })
+        .set(bearer(token))
+        .send({ analysis_ids: [burn.id] });
     const answers = await Promise.all([propose(a, 'RACE-A'), propose(b, 'RACE-B')]);
     expect(answers.map((r) => r.status).sort()).toEqual([201, 409]);
   });
@@ -110,7 +132,8 @@ describe.runIf(onPostgres)('two servers on one PostgreSQL database and one bucke
   it('counts failed logins for one username on both servers together', async () => {
     const { limit } = a.ctx.config.loginThrottle;
     const client = '198.51.100.7';
-    const tryOn = (server: DeployedServer) => server.http.post('/api/auth').set('X-Forwarded-For', client).send({ username: 'kilnadmin', password: 'wrong' });
+    const tryOn = (server: DeployedServer) =>
+      server.http.post('/api/auth').set('X-Forwarded-For', client).send({ username: 'kilnadmin', password: 'wrong' });
     // alternating servers: the free tries are spent once, not once a server
     for (let i = 0; i < limit; i++) expect((await tryOn(i % 2 ? a : b)).status).toBe(401);
     expect((await tryOn(a)).status).toBe(429);
@@ -120,14 +143,22 @@ describe.runIf(onPostgres)('two servers on one PostgreSQL database and one bucke
   it("caps one client's failed logins on both servers together", async () => {
     const { clientLimit } = a.ctx.config.loginThrottle;
     const client = '198.51.100.8';
-    const tryOn = (server: DeployedServer, i: number) => server.http.post('/api/auth').set('X-Forwarded-For', client).send({ username: `nobody-${i}`, password: 'wrong' });
+    const tryOn = (server: DeployedServer, i: number) =>
+      server.http
+        .post('/api/auth')
+        .set('X-Forwarded-For', client)
+        .send({ username: `nobody-${i}`, password: 'wrong' });
     for (let i = 0; i < clientLimit; i++) expect((await tryOn(i % 2 ? a : b, i)).status).toBe(401);
     expect((await tryOn(a, 100)).status).toBe(429);
     expect((await tryOn(b, 101)).status).toBe(429);
   }, 90_000);
 
   it('runs the start-up re-analysis on one server: each outdated log is analysed and written once', async () => {
-    const { rows } = await a.ctx.data.kilnLogs.list({ archived: false, facilityIds: null }, {}, { sort: { field: 'id', order: 'ASC' }, range: [0, 999] });
+    const { rows } = await a.ctx.data.kilnLogs.list(
+      { archived: false, facilityIds: null },
+      {},
+      { sort: { field: 'id', order: 'ASC' }, range: [0, 999] },
+    );
     const aged = rows.filter((row) => row.analysis !== null && !row.audited).slice(0, 8);
     for (const row of aged) {
       const result = JSON.parse(row.analysis!) as { algorithm_version: string };
@@ -154,7 +185,12 @@ describe.runIf(onPostgres)('two servers on one PostgreSQL database and one bucke
     const empty = await createDatabase(inject('postgresUrl')!, 'kc_deploy_empty');
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kiln-deploy-wrong-'));
     // a wrong DATABASE_URL beside the live bucket, with no grace: the old seed emptied the bucket here
-    const wrong = await createApp({ ...testServerConfig(dataDir, empty), seedDemo: false, fileSweepGraceMinutes: 0, storage: { databaseUrl: empty, s3: deployment.bucket.settings } });
+    const wrong = await createApp({
+      ...testServerConfig(dataDir, empty),
+      seedDemo: false,
+      fileSweepGraceMinutes: 0,
+      storage: { databaseUrl: empty, s3: deployment.bucket.settings },
+    });
     try {
       await wrong.fileSweep.done;
       expect(await wrong.ctx.data.isEmpty()).toBe(true);
@@ -169,9 +205,9 @@ describe.runIf(onPostgres)('two servers on one PostgreSQL database and one bucke
     const before = await bucketKeys(deployment);
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kiln-deploy-embedded-'));
     try {
-      await expect(createApp({ ...testServerConfig(dataDir, null), storage: { databaseUrl: null, s3: deployment.bucket.settings } })).rejects.toThrow(
-        /writes only into an empty bucket/,
-      );
+      await expect(
+        createApp({ ...testServerConfig(dataDir, null), storage: { databaseUrl: null, s3: deployment.bucket.settings } }),
+      ).rejects.toThrow(/writes only into an empty bucket/);
       expect(await bucketKeys(deployment)).toEqual(before);
       expect(await anyFile(new S3Blobs(deployment.bucket.settings))).not.toBeNull();
     } finally {
@@ -181,7 +217,10 @@ describe.runIf(onPostgres)('two servers on one PostgreSQL database and one bucke
 
   it('lets a server that starts while a store copy holds the setup lock wait for it, and then seed nothing', async () => {
     const target = await createDatabase(inject('postgresUrl')!, 'kc_deploy_copy');
-    const holder = await createApp({ ...testServerConfig(fs.mkdtempSync(path.join(os.tmpdir(), 'kiln-deploy-holder-')), target), seedDemo: false });
+    const holder = await createApp({
+      ...testServerConfig(fs.mkdtempSync(path.join(os.tmpdir(), 'kiln-deploy-holder-')), target),
+      seedDemo: false,
+    });
     let release!: () => void;
     let locked!: () => void;
     const holding = new Promise<void>((resolve) => (locked = resolve));
@@ -189,7 +228,13 @@ describe.runIf(onPostgres)('two servers on one PostgreSQL database and one bucke
     const copy = holder.ctx.data.exclusively('setup', async () => {
       locked();
       await new Promise<void>((resolve) => (release = resolve));
-      await holder.ctx.data.users.create({ username: 'pilot', role: 0, password_hash: 'x', facility_ids: [], created_ts: new Date().toISOString() });
+      await holder.ctx.data.users.create({
+        username: 'pilot',
+        role: 0,
+        password_hash: 'x',
+        facility_ids: [],
+        created_ts: new Date().toISOString(),
+      });
     });
     await holding;
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kiln-deploy-late-'));

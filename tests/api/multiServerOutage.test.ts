@@ -32,11 +32,13 @@ let servers: ChildServer[] = [];
 const dataDirs: string[] = [];
 
 const alive = () => servers.forEach((s, i) => expect(s.process.exitCode, `server ${'AB'[i]} exited:\n${s.output()}`).toBeNull());
-const login = (s: ChildServer, username = 'kilnadmin') => callApi(s.url, 'POST', '/auth', null, JSON.stringify({ username, password: PASSWORD }));
+const login = (s: ChildServer, username = 'kilnadmin') =>
+  callApi(s.url, 'POST', '/auth', null, JSON.stringify({ username, password: PASSWORD }));
 const list = (s: ChildServer, token: string) => callApi(s.url, 'GET', '/kilnlogs', token);
 const ready = (s: ChildServer) => callApi(s.url, 'GET', '/health/ready', null);
 let seed = 1;
-const upload = (s: ChildServer, token: string, facility: Facility) => callApi(s.url, 'POST', '/kilnlogs/upload', token, burnCsv('CG1-0007', facility, { seed: seed++ }), 'text/csv');
+const upload = (s: ChildServer, token: string, facility: Facility) =>
+  callApi(s.url, 'POST', '/kilnlogs/upload', token, burnCsv('CG1-0007', facility, { seed: seed++ }), 'text/csv');
 
 function unavailable(answer: ApiAnswer, message: string) {
   expect(answer.status, JSON.stringify(answer.body)).toBe(503);
@@ -44,101 +46,110 @@ function unavailable(answer: ApiAnswer, message: string) {
   expect(answer.body.message).toBe(message);
 }
 
-describe.runIf(bin !== null && process.env.KILN_TEST_STORE === 'postgres')('two servers through a PostgreSQL restart and a bucket outage', () => {
-  let token: string;
-  let uploader: string;
-  let facility: Facility;
+describe.runIf(bin !== null && process.env.KILN_TEST_STORE === 'postgres')(
+  'two servers through a PostgreSQL restart and a bucket outage',
+  () => {
+    let token: string;
+    let uploader: string;
+    let facility: Facility;
 
-  beforeAll(async () => {
-    cluster = await startPostgresCluster(bin!);
-    bucket = await startTestBucket('kiln-two');
-    proxy = await startTcpProxy(Number(new URL(bucket.settings.endpoint).port));
-    const { bucket: name, accessKeyId, secretAccessKey, region } = bucket.settings;
-    const env = {
-      DATABASE_URL: await createDatabase(cluster.adminUrl, 'kc_two'),
-      S3_ENDPOINT: `http://127.0.0.1:${proxy.port}`,
-      S3_BUCKET: name,
-      S3_ACCESS_KEY_ID: accessKeyId,
-      S3_SECRET_ACCESS_KEY: secretAccessKey,
-      S3_REGION: region,
-      S3_CONNECT_TIMEOUT_MS: '1000',
-      S3_REQUEST_TIMEOUT_MS: '1000',
-      JWT_SECRET: TEST_JWT_SECRET,
-      DEMO_PASSWORD: PASSWORD,
-      DEMO_LOG_COUNT: '6',
-      SEED_DEMO: '1',
-      DATABASE_CONNECT_TIMEOUT_MS: '3000',
-      DATABASE_STATEMENT_TIMEOUT_MS: '5000',
-    };
-    // at the same moment: one seeds under the setup lock, the other finds its data
-    servers = await Promise.all(
-      ['a', 'b'].map((name) => {
-        const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `kiln-two-${name}-`));
-        dataDirs.push(dataDir);
-        return startChildServer({ ...env, DATA_DIR: dataDir });
-      }),
-    );
-    const answer = await login(servers[0]).catch((err: unknown) => {
-      throw new Error(`${String(err)}\n${servers.map((x) => `${x.url} ${x.process.exitCode}\n${x.output()}`).join('\n')}`);
+    beforeAll(async () => {
+      cluster = await startPostgresCluster(bin!);
+      bucket = await startTestBucket('kiln-two');
+      proxy = await startTcpProxy(Number(new URL(bucket.settings.endpoint).port));
+      const { bucket: name, accessKeyId, secretAccessKey, region } = bucket.settings;
+      const env = {
+        DATABASE_URL: await createDatabase(cluster.adminUrl, 'kc_two'),
+        S3_ENDPOINT: `http://127.0.0.1:${proxy.port}`,
+        S3_BUCKET: name,
+        S3_ACCESS_KEY_ID: accessKeyId,
+        S3_SECRET_ACCESS_KEY: secretAccessKey,
+        S3_REGION: region,
+        S3_CONNECT_TIMEOUT_MS: '1000',
+        S3_REQUEST_TIMEOUT_MS: '1000',
+        JWT_SECRET: TEST_JWT_SECRET,
+        DEMO_PASSWORD: PASSWORD,
+        DEMO_LOG_COUNT: '6',
+        SEED_DEMO: '1',
+        DATABASE_CONNECT_TIMEOUT_MS: '3000',
+        DATABASE_STATEMENT_TIMEOUT_MS: '5000',
+      };
+      // at the same moment: one seeds under the setup lock, the other finds its data
+      servers = await Promise.all(
+        ['a', 'b'].map((name) => {
+          const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `kiln-two-${name}-`));
+          dataDirs.push(dataDir);
+          return startChildServer({ ...env, DATA_DIR: dataDir });
+        }),
+      );
+      const answer = await login(servers[0]).catch((err: unknown) => {
+        throw new Error(`${String(err)}\n${servers.map((x) => `${x.url} ${x.process.exitCode}\n${x.output()}`).join('\n')}`);
+      });
+      expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+      token = answer.body as unknown as string;
+      uploader = (await login(servers[1], 'uploader')).body as unknown as string;
+      const { facilities } = (await callApi(servers[1].url, 'GET', '/facilities', token)).body as unknown as { facilities: Facility[] };
+      facility = facilities.find((f) => f.id === 1)!;
+    }, 240_000);
+    afterAll(async () => {
+      await Promise.all(servers.map((s) => s.kill()));
+      await proxy?.close().catch(() => undefined);
+      await bucket?.stop();
+      await cluster?.stop();
+      for (const dataDir of dataDirs) fs.rmSync(dataDir, { recursive: true, force: true });
     });
-    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
-    token = answer.body as unknown as string;
-    uploader = (await login(servers[1], 'uploader')).body as unknown as string;
-    const { facilities } = (await callApi(servers[1].url, 'GET', '/facilities', token)).body as unknown as { facilities: Facility[] };
-    facility = facilities.find((f) => f.id === 1)!;
-  }, 240_000);
-  afterAll(async () => {
-    await Promise.all(servers.map((s) => s.kill()));
-    await proxy?.close().catch(() => undefined);
-    await bucket?.stop();
-    await cluster?.stop();
-    for (const dataDir of dataDirs) fs.rmSync(dataDir, { recursive: true, force: true });
-  });
 
-  it('answers 503, not 401 or a crash, on both while PostgreSQL restarts, and both serve again by themselves', async () => {
-    // pooled connections on both, which the restart ends under them (the review's crash)
-    for (const s of servers) expect((await list(s, token)).status).toBe(200);
-    await cluster.pause();
-    try {
+    it('answers 503, not 401 or a crash, on both while PostgreSQL restarts, and both serve again by themselves', async () => {
+      // pooled connections on both, which the restart ends under them (the review's crash)
+      for (const s of servers) expect((await list(s, token)).status).toBe(200);
+      await cluster.pause();
+      try {
+        for (const s of servers) {
+          unavailable(await list(s, token), DB_DOWN);
+          unavailable(await login(s), DB_DOWN);
+          expect((await ready(s)).status).toBe(503);
+        }
+        alive();
+      } finally {
+        await cluster.resume();
+      }
       for (const s of servers) {
-        unavailable(await list(s, token), DB_DOWN);
-        unavailable(await login(s), DB_DOWN);
-        expect((await ready(s)).status).toBe(503);
+        await until(
+          () => list(s, token),
+          (r) => r.status === 200,
+        );
+        expect((await login(s)).status).toBe(200);
+        expect((await ready(s)).status).toBe(200);
       }
       alive();
-    } finally {
-      await cluster.resume();
-    }
-    for (const s of servers) {
-      await until(() => list(s, token), (r) => r.status === 200);
-      expect((await login(s)).status).toBe(200);
-      expect((await ready(s)).status).toBe(200);
-    }
-    alive();
-  });
+    });
 
-  it('answers 503 for files on both while the bucket is down, keeps users logged in, and both serve files again by themselves', async () => {
-    const stored = await upload(servers[0], uploader, facility);
-    expect(stored.status, JSON.stringify(stored.body)).toBe(201);
-    const download = (s: ChildServer) => callApi(s.url, 'GET', `/kilnlogs/${String(stored.body.id)}/download`, token);
-    await proxy.close();
-    try {
+    it('answers 503 for files on both while the bucket is down, keeps users logged in, and both serve files again by themselves', async () => {
+      const stored = await upload(servers[0], uploader, facility);
+      expect(stored.status, JSON.stringify(stored.body)).toBe(201);
+      const download = (s: ChildServer) => callApi(s.url, 'GET', `/kilnlogs/${String(stored.body.id)}/download`, token);
+      await proxy.close();
+      try {
+        for (const s of servers) {
+          unavailable(await upload(s, uploader, facility), FILES_DOWN);
+          unavailable(await download(s), FILES_DOWN);
+          // authentication and lists read the database only
+          expect((await list(s, token)).status).toBe(200);
+          expect((await ready(s)).status).toBe(503);
+        }
+        alive();
+      } finally {
+        await proxy.reopen();
+      }
       for (const s of servers) {
-        unavailable(await upload(s, uploader, facility), FILES_DOWN);
-        unavailable(await download(s), FILES_DOWN);
-        // authentication and lists read the database only
-        expect((await list(s, token)).status).toBe(200);
-        expect((await ready(s)).status).toBe(503);
+        await until(
+          () => ready(s),
+          (r) => r.status === 200,
+        );
+        expect((await upload(s, uploader, facility)).status).toBe(201);
+        expect((await download(s)).status).toBe(200);
       }
       alive();
-    } finally {
-      await proxy.reopen();
-    }
-    for (const s of servers) {
-      await until(() => ready(s), (r) => r.status === 200);
-      expect((await upload(s, uploader, facility)).status).toBe(201);
-      expect((await download(s)).status).toBe(200);
-    }
-    alive();
-  });
-});
+    });
+  },
+);

@@ -71,8 +71,16 @@ const CALLS: GuardedCall[] = [
     operation: { resource: 'kiln_logs', action: 'upload' },
     send: (s, t) => post('/api/kilnlogs/upload')(s, t).set('Content-Type', 'text/csv').send('not a burn log\n'),
   },
-  { call: 'POST /kilnlogs/{id}/analyse', operation: { resource: 'kiln_logs', action: 'analyse' }, send: post('/api/kilnlogs/999999/analyse') },
-  { call: 'POST /kilnlogs/{id}/archive', operation: { resource: 'kiln_logs', action: 'archive' }, send: post('/api/kilnlogs/999999/archive') },
+  {
+    call: 'POST /kilnlogs/{id}/analyse',
+    operation: { resource: 'kiln_logs', action: 'analyse' },
+    send: post('/api/kilnlogs/999999/analyse'),
+  },
+  {
+    call: 'POST /kilnlogs/{id}/archive',
+    operation: { resource: 'kiln_logs', action: 'archive' },
+    send: post('/api/kilnlogs/999999/archive'),
+  },
   { call: 'GET /archived_kilnlogs', operation: { resource: 'archived_kiln_logs', action: 'list' }, send: get('/api/archived_kilnlogs') },
   {
     call: 'GET /archived_kilnlogs/retention',

@@ -79,7 +79,7 @@ describe.runIf(bin !== null && process.env.KILN_TEST_STORE === 'postgres')('Post
     });
     for (let round = 0; round < 3; round++) {
       await new Promise((resolve) => setTimeout(resolve, 300));
-      await sql("select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()");
+      await sql('select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()');
     }
     // idle pooled connections are ended too, with nothing to answer
     await new Promise((resolve) => setTimeout(resolve, 500));
@@ -89,7 +89,10 @@ describe.runIf(bin !== null && process.env.KILN_TEST_STORE === 'postgres')('Post
     expect(statuses.length).toBeGreaterThan(0);
     // a request on a connection that was ended is a 503, never a 401 or a dropped connection
     expect(statuses.filter((s) => s !== 200 && s !== 503)).toEqual([]);
-    await until(() => listLogs(bearer), (r) => r.status === 200);
+    await until(
+      () => listLogs(bearer),
+      (r) => r.status === 200,
+    );
     alive();
   });
 
@@ -119,7 +122,10 @@ describe.runIf(bin !== null && process.env.KILN_TEST_STORE === 'postgres')('Post
     } finally {
       await cluster.resume();
     }
-    await until(() => call('GET', '/health/ready', null), (r) => r.status === 200);
+    await until(
+      () => call('GET', '/health/ready', null),
+      (r) => r.status === 200,
+    );
     expect((await listLogs(bearer)).status).toBe(200);
     expect((await login()).status).toBe(200);
     alive();

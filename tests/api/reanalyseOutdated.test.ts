@@ -21,7 +21,8 @@ async function ageResult(row: KilnLogRecord): Promise<void> {
 }
 
 /** Every log, live and archived, by id. */
-const everyLog = async () => [...(await kilnLogs(api.server)), ...(await kilnLogs(api.server, { archived: true }))].sort((a, b) => a.id - b.id);
+const everyLog = async () =>
+  [...(await kilnLogs(api.server)), ...(await kilnLogs(api.server, { archived: true }))].sort((a, b) => a.id - b.id);
 
 const versionOf = (row: Pick<KilnLogRecord, 'analysis'>) => (JSON.parse(row.analysis!) as { algorithm_version: string }).algorithm_version;
 
@@ -57,9 +58,13 @@ describe('re-analysing outdated results when the server starts', () => {
     }
     expect(after.get(auditedId)!.analysis).toBe(auditedBefore);
     expect([...after.values()].filter((row) => row.analysis === null)).toEqual(errorRows);
-    expect(lines[0]).toBe(`Re-analysing ${outdated.length} burn log(s) analysed by an older algorithm, with algorithm ${ALGORITHM_VERSION}, in the background...`);
+    expect(lines[0]).toBe(
+      `Re-analysing ${outdated.length} burn log(s) analysed by an older algorithm, with algorithm ${ALGORITHM_VERSION}, in the background...`,
+    );
     expect(lines.some((line) => /^Re-analysed \d+ of \d+ burn logs\.\.\.$/.test(line))).toBe(true);
-    expect(lines[lines.length - 1]).toBe(`Re-analysed ${outdated.length} of ${outdated.length} burn log(s) with algorithm ${ALGORITHM_VERSION}.`);
+    expect(lines[lines.length - 1]).toBe(
+      `Re-analysed ${outdated.length} of ${outdated.length} burn log(s) with algorithm ${ALGORITHM_VERSION}.`,
+    );
 
     // what it stored survives a restart
     const stored = await afterRestart(api.server, (store) => Promise.all(outdated.map((row) => store.kilnLogs.get(row.id))));

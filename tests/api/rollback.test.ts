@@ -26,7 +26,8 @@ const CHANGES: Record<string, () => Promise<() => Test>> = {
       .set('photo-guid', '3f2c1a9e-8b7d-4c6e-9f01-23456789abcd')
       .attach('photo', pngImage(60, 40), 'p.png')
       .attach('thumb', thumb, 't.jpg'),
-  'a statement upload': async () => () => as(api.server.http.post('/api/facility/1/upload_audit')).field('file_type', 'pdf').attach('file', TINY_PDF, 's.pdf'),
+  'a statement upload': async () => () =>
+    as(api.server.http.post('/api/facility/1/upload_audit')).field('file_type', 'pdf').attach('file', TINY_PDF, 's.pdf'),
   'a kiln log upload': async () => {
     const csv = burnCsv('CG1-0007', await facility(api.server, 1));
     return () => as(api.server.http.post('/api/kilnlogs/upload')).set('Content-Type', 'text/csv').send(csv);

@@ -26,7 +26,10 @@ beforeAll(async () => {
   const databaseUrl = process.env.KILN_TEST_STORE === 'postgres' ? await createDatabase(inject('postgresUrl')!, 'kc_s3') : null;
   server = await startTestServer({
     demoLogCount: 3,
-    storage: { databaseUrl, s3: { ...bucket.settings, endpoint: `http://127.0.0.1:${proxy.port}`, connectTimeoutMs: 1_000, requestTimeoutMs: 1_000 } },
+    storage: {
+      databaseUrl,
+      s3: { ...bucket.settings, endpoint: `http://127.0.0.1:${proxy.port}`, connectTimeoutMs: 1_000, requestTimeoutMs: 1_000 },
+    },
   });
   tokens = await loginAll(server);
 }, 120_000);
@@ -37,7 +40,12 @@ afterAll(async () => {
 });
 
 const as = (user: DemoUsername) => bearer(tokens[user]);
-const upload = async () => server.http.post('/api/kilnlogs/upload').set(as('uploader')).set('Content-Type', 'text/csv').send(burnCsv('CG1-0007', await facility(server, 1)));
+const upload = async () =>
+  server.http
+    .post('/api/kilnlogs/upload')
+    .set(as('uploader'))
+    .set('Content-Type', 'text/csv')
+    .send(burnCsv('CG1-0007', await facility(server, 1)));
 
 function expectUnavailable(res: { status: number; body: { message?: string }; headers: Record<string, string> }) {
   expect(res.status, JSON.stringify(res.body)).toBe(503);

@@ -70,9 +70,11 @@ describe('L3: every password hash waits at the hash gate', () => {
     const release = fillHashGate();
     let statuses: number[];
     try {
-      statuses = (await Promise.all(Array.from({ length: 24 }, () => api.server.http.post('/api/user/broker/update').set(as('broker')).send({ pass: OWN })))).map(
-        (r) => r.status,
-      );
+      statuses = (
+        await Promise.all(
+          Array.from({ length: 24 }, () => api.server.http.post('/api/user/broker/update').set(as('broker')).send({ pass: OWN })),
+        )
+      ).map((r) => r.status);
     } finally {
       await release();
     }
@@ -111,7 +113,10 @@ async function someoneWaitsForALock(): Promise<void> {
 describe('S1: the role a user-admin is checked against is the role it changes', () => {
   it.each([
     ['PUT /api/users/{id}', (u: User) => api.server.http.put(`/api/users/${u.id}`).set(as('useradmin')).send({ password: TEMP })],
-    ['POST /api/user/{username}/update', (u: User) => api.server.http.post(`/api/user/${u.username}/update`).set(as('useradmin')).send({ pass: TEMP })],
+    [
+      'POST /api/user/{username}/update',
+      (u: User) => api.server.http.post(`/api/user/${u.username}/update`).set(as('useradmin')).send({ pass: TEMP }),
+    ],
     ['DELETE /api/users/{id}', (u: User) => api.server.http.delete(`/api/users/${u.id}`).set(as('useradmin'))],
   ])("refuses a user-admin's %s that waited on a concurrent promotion to super-admin (403), the account untouched", async (_call, send) => {
     const target = await createUser({ username: fresh('rising'), role: 3, password: TEMP }, 'superadmin');
@@ -133,7 +138,11 @@ describe('S1: the role a user-admin is checked against is the role it changes', 
     await promotion;
     const res = await answer;
     expect(res.status, JSON.stringify(res.body)).toBe(403);
-    expect(await user(api.server, target.username)).toMatchObject({ role: 0, password_hash: stored.password_hash, must_change_password: stored.must_change_password });
+    expect(await user(api.server, target.username)).toMatchObject({
+      role: 0,
+      password_hash: stored.password_hash,
+      must_change_password: stored.must_change_password,
+    });
   });
 });
 
@@ -152,7 +161,11 @@ async function expectLockedUntilReleased(account: { id: number; username: string
   const released = await release(account.id);
   expect(released.status, JSON.stringify(released.body)).toBe(200);
   expect(released.body).toMatchObject({ locked: false, must_change_password: true });
-  expect((await changesOf(account.id))[0]).toMatchObject({ action: 'release', actor_username: 'superadmin', detail: { locked: { from: true, to: false } } });
+  expect((await changesOf(account.id))[0]).toMatchObject({
+    action: 'release',
+    actor_username: 'superadmin',
+    detail: { locked: { from: true, to: false } },
+  });
   const temp = await login(account.username, password);
   expect(temp.status).toBe(200);
   expect((await api.server.http.get('/api/facilities').set(bearer(temp.text))).status).toBe(428);
@@ -162,7 +175,8 @@ async function expectLockedUntilReleased(account: { id: number; username: string
 
 describe('M2: a user-admin cannot complete an account of roles 3–5 on its own', () => {
   it.each([3, 4, 5])('locks a role %i account a user-admin creates until a super-admin releases it', async (role) => {
-    const facilityAdminIds = role === 4 ? { facility_ids: await api.server.ctx.data.facilities.idsOwnedBy((await user(api.server, 'facilityadmin')).id) } : {};
+    const facilityAdminIds =
+      role === 4 ? { facility_ids: await api.server.ctx.data.facilities.idsOwnedBy((await user(api.server, 'facilityadmin')).id) } : {};
     const body = { username: fresh('ua-made'), role, password: TEMP, ...facilityAdminIds };
     // a facility admin needs facilities, which only a super-admin moves: the user-admin's create is refused whole
     if (role === 4) {
@@ -172,7 +186,10 @@ describe('M2: a user-admin cannot complete an account of roles 3–5 on its own'
     }
     const created = await createUser(body, 'useradmin');
     expect(created).toMatchObject({ locked: true, must_change_password: true });
-    expect((await changesOf(created.id))[0]).toMatchObject({ action: 'create', detail: { role: { from: null, to: role }, locked: { from: false, to: true } } });
+    expect((await changesOf(created.id))[0]).toMatchObject({
+      action: 'create',
+      detail: { role: { from: null, to: role }, locked: { from: false, to: true } },
+    });
     await expectLockedUntilReleased(created, TEMP);
   });
 
@@ -187,20 +204,31 @@ describe('M2: a user-admin cannot complete an account of roles 3–5 on its own'
     await api.server.http.post(`/api/user/${broker.username}/update`).set(bearer(brokerToken)).send({ pass: OWN });
     const reset = await api.server.http.put(`/api/users/${broker.id}`).set(as('useradmin')).send({ password: 'Ua-Chosen-2026!x' });
     expect(reset.body).toMatchObject({ locked: true, must_change_password: true });
-    expect((await changesOf(broker.id))[0]).toMatchObject({ action: 'reset_password', actor_username: 'useradmin', detail: { locked: { from: false, to: true } } });
+    expect((await changesOf(broker.id))[0]).toMatchObject({
+      action: 'reset_password',
+      actor_username: 'useradmin',
+      detail: { locked: { from: false, to: true } },
+    });
     await expectLockedUntilReleased(broker, 'Ua-Chosen-2026!x');
 
-    expect((await api.server.http.post(`/api/user/${broker.username}/update`).set(as('useradmin')).send({ pass: 'Ua-Chosen-2026!y' })).status).toBe(200);
+    expect(
+      (await api.server.http.post(`/api/user/${broker.username}/update`).set(as('useradmin')).send({ pass: 'Ua-Chosen-2026!y' })).status,
+    ).toBe(200);
     expect((await user(api.server, broker.username)).locked).toBe(true);
     await expectLockedUntilReleased(broker, 'Ua-Chosen-2026!y');
 
     // an uploader whose password the user-admin knows, then given a kiln file admin's role
     const uploader = await createUser({ username: fresh('up'), role: 1, password: TEMP }, 'useradmin');
     const first = (await login(uploader.username, TEMP)).text;
-    expect((await api.server.http.post(`/api/user/${uploader.username}/update`).set(bearer(first)).send({ pass: 'Ua-Knows-2026!z' })).status).toBe(200);
+    expect(
+      (await api.server.http.post(`/api/user/${uploader.username}/update`).set(bearer(first)).send({ pass: 'Ua-Knows-2026!z' })).status,
+    ).toBe(200);
     const moved = await api.server.http.put(`/api/users/${uploader.id}`).set(as('useradmin')).send({ role: 3 });
     expect(moved.body).toMatchObject({ role: 3, locked: true });
-    expect((await changesOf(uploader.id))[0]).toMatchObject({ action: 'update', detail: { role: { from: 1, to: 3 }, locked: { from: false, to: true } } });
+    expect((await changesOf(uploader.id))[0]).toMatchObject({
+      action: 'update',
+      detail: { role: { from: 1, to: 3 }, locked: { from: false, to: true } },
+    });
     expect((await login(uploader.username, 'Ua-Knows-2026!z')).status).toBe(423);
   });
 
@@ -208,7 +236,10 @@ describe('M2: a user-admin cannot complete an account of roles 3–5 on its own'
     const account = await createUser({ username: fresh('held'), role: 3, password: TEMP }, 'superadmin');
     const token = (await login(account.username, TEMP)).text;
     await api.server.ctx.data.users.update(account.id, { locked: true });
-    for (const call of [api.server.http.get('/api/kilnlogs'), api.server.http.post(`/api/user/${account.username}/update`).send({ pass: OWN })]) {
+    for (const call of [
+      api.server.http.get('/api/kilnlogs'),
+      api.server.http.post(`/api/user/${account.username}/update`).send({ pass: OWN }),
+    ]) {
       const res = await call.set(bearer(token));
       expect(res.status).toBe(423);
       expect(res.body.message).toBe(ACCOUNT_LOCKED);
@@ -231,7 +262,10 @@ describe('M2: facilities change owner only by a super-admin, recorded in both tr
     expect(theirs.length).toBeGreaterThan(0);
     const before = await changesOf(superadmin.id);
     const name = fresh('ua-fa');
-    const res = await api.server.http.post('/api/users').set(as('useradmin')).send({ username: name, role: 4, password: TEMP, facility_ids: theirs });
+    const res = await api.server.http
+      .post('/api/users')
+      .set(as('useradmin'))
+      .send({ username: name, role: 4, password: TEMP, facility_ids: theirs });
     expect(res.status).toBe(403);
     expect(res.body.message).toMatch(/Only a super-admin may move a facility from its owner: .*\(superadmin\)/);
     expect(await api.server.ctx.data.users.findByUsername(name)).toBeNull();
@@ -242,13 +276,26 @@ describe('M2: facilities change owner only by a super-admin, recorded in both tr
   it("refuses a user-admin moving another facility admin's facility to an existing one, keeping what the user owns", async () => {
     const facilityadmin = await user(api.server, 'facilityadmin');
     const [taken] = await api.server.ctx.data.facilities.idsOwnedBy(facilityadmin.id);
-    const fa = await createUser({ username: fresh('fa'), role: 4, password: TEMP, facility_ids: [(await api.server.ctx.data.facilities.idsOwnedBy((await user(api.server, 'superadmin')).id))[0]] }, 'superadmin');
-    const res = await api.server.http.put(`/api/users/${fa.id}`).set(as('useradmin')).send({ facility_ids: [...fa.facility_ids, taken] });
+    const fa = await createUser(
+      {
+        username: fresh('fa'),
+        role: 4,
+        password: TEMP,
+        facility_ids: [(await api.server.ctx.data.facilities.idsOwnedBy((await user(api.server, 'superadmin')).id))[0]],
+      },
+      'superadmin',
+    );
+    const res = await api.server.http
+      .put(`/api/users/${fa.id}`)
+      .set(as('useradmin'))
+      .send({ facility_ids: [...fa.facility_ids, taken] });
     expect(res.status).toBe(403);
     expect(res.body.message).toMatch(/\(facilityadmin\)/);
     expect(await ownerOf(taken)).toBe(facilityadmin.id);
     // what the user owns already stays theirs to keep
-    expect((await api.server.http.put(`/api/users/${fa.id}`).set(as('useradmin')).send({ facility_ids: fa.facility_ids })).status).toBe(200);
+    expect((await api.server.http.put(`/api/users/${fa.id}`).set(as('useradmin')).send({ facility_ids: fa.facility_ids })).status).toBe(
+      200,
+    );
   });
 
   it("records a super-admin's move in the new owner's and the former owner's changes", async () => {
@@ -257,15 +304,24 @@ describe('M2: facilities change owner only by a super-admin, recorded in both tr
     const moved = owned[owned.length - 1];
     const fa = await createUser({ username: fresh('fa'), role: 4, password: TEMP, facility_ids: [moved] }, 'superadmin');
     expect(await ownerOf(moved)).toBe(fa.id);
-    expect((await changesOf(fa.id))[0]).toMatchObject({ action: 'create', actor_username: 'superadmin', detail: { facility_ids: { from: [], to: [moved] } } });
+    expect((await changesOf(fa.id))[0]).toMatchObject({
+      action: 'create',
+      actor_username: 'superadmin',
+      detail: { facility_ids: { from: [], to: [moved] } },
+    });
     expect((await changesOf(facilityadmin.id))[0]).toMatchObject({
       action: 'update',
       actor_username: 'superadmin',
       detail: { facility_ids: { from: owned, to: owned.filter((id) => id !== moved) } },
     });
     // and back, by an edit: again in both trails
-    expect((await api.server.http.put(`/api/users/${facilityadmin.id}`).set(as('superadmin')).send({ facility_ids: owned })).status).toBe(200);
+    expect((await api.server.http.put(`/api/users/${facilityadmin.id}`).set(as('superadmin')).send({ facility_ids: owned })).status).toBe(
+      200,
+    );
     expect((await changesOf(fa.id))[0]).toMatchObject({ action: 'update', detail: { facility_ids: { from: [moved], to: [] } } });
-    expect((await changesOf(facilityadmin.id))[0]).toMatchObject({ action: 'update', detail: { facility_ids: { from: owned.filter((id) => id !== moved), to: owned } } });
+    expect((await changesOf(facilityadmin.id))[0]).toMatchObject({
+      action: 'update',
+      detail: { facility_ids: { from: owned.filter((id) => id !== moved), to: owned } },
+    });
   });
 });

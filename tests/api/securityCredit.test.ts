@@ -25,7 +25,8 @@ const upload = async (csv: string): Promise<KilnLog> => {
   expect(res.status).toBe(201);
   return res.body as KilnLog;
 };
-const registry = async (who: DemoUsername): Promise<Kiln[]> => (await api.server.http.get('/api/kiln/registry/list').set(as(who))).body.kilns;
+const registry = async (who: DemoUsername): Promise<Kiln[]> =>
+  (await api.server.http.get('/api/kiln/registry/list').set(as(who))).body.kilns;
 const registered = async (kilnId: string) => (await registry('superadmin')).find((k) => k.kiln_id === kilnId);
 const potentialIds = async (): Promise<number[]> => {
   const res = await api.server.http.get('/api/audit/potential_logs?kiln_type=-1').set(as('kilnadmin'));
@@ -38,13 +39,17 @@ const trail = async (facilityId: number): Promise<FacilityChange[]> => {
   return res.body;
 };
 const approve = (who: DemoUsername, id: number) => api.server.http.post('/api/kiln/registry/approve').set(as(who)).send({ id });
-const assign = (who: DemoUsername, logId: number, kiln: number) => api.server.http.post(`/api/kilnlogs/${logId}/assign`).set(as(who)).send({ kiln });
+const assign = (who: DemoUsername, logId: number, kiln: number) =>
+  api.server.http.post(`/api/kilnlogs/${logId}/assign`).set(as(who)).send({ kiln });
 const analyse = (logId: number) => api.server.http.post(`/api/kilnlogs/${logId}/analyse`).set(as('kilnadmin'));
 
 describe('a kiln id a facility admin registers is pending until a super-admin approves it (M1)', () => {
-  it('files the new kiln\'s burns pending: kept, not proposable, until approval makes them creditable', async () => {
+  it("files the new kiln's burns pending: kept, not proposable, until approval makes them creditable", async () => {
     // 1. the facility admin claims an id nobody has registered yet
-    const added = await api.server.http.post('/api/kiln/registry/add').set(as('facilityadmin')).send(kilnPayload({ kiln_id: 'CG1-0025', facility_id: NAIROBI }));
+    const added = await api.server.http
+      .post('/api/kiln/registry/add')
+      .set(as('facilityadmin'))
+      .send(kilnPayload({ kiln_id: 'CG1-0025', facility_id: NAIROBI }));
     expect(added.status).toBe(200);
     const kiln = (await registry('facilityadmin')).find((k) => k.kiln_id === 'CG1-0025')!;
     expect(kiln).toMatchObject({ approved_ts: null, approved_by: null });
@@ -53,7 +58,10 @@ describe('a kiln id a facility admin registers is pending until a super-admin ap
     const log = await upload(burnCsv('CG1-0025', await facility(NAIROBI)));
     expect(log).toMatchObject({ facility_id: NAIROBI, kiln: kiln.id, valid: true, kiln_pending: true });
     expect(await potentialIds()).not.toContain(log.id);
-    const proposed = await api.server.http.post('/api/audit/propose?job_id=SQUAT&kiln_type=-1').set(as('kilnadmin')).send({ analysis_ids: [log.id] });
+    const proposed = await api.server.http
+      .post('/api/audit/propose?job_id=SQUAT&kiln_type=-1')
+      .set(as('kilnadmin'))
+      .send({ analysis_ids: [log.id] });
     expect(proposed.status).toBe(409);
     expect(proposed.body.message).toMatch(new RegExp(`log ${log.id} is of a kiln pending approval`));
     // a re-analysis does not make it creditable either
@@ -71,7 +79,11 @@ describe('a kiln id a facility admin registers is pending until a super-admin ap
     expect((await kilnLog(api.server, log.id))?.kiln_pending).toBe(false);
     expect(await potentialIds()).toContain(log.id);
     const [entry] = await trail(NAIROBI);
-    expect(entry).toMatchObject({ action: 'approve_kiln', actor_username: 'superadmin', detail: { kiln: { id: kiln.id, kiln_id: 'CG1-0025' } } });
+    expect(entry).toMatchObject({
+      action: 'approve_kiln',
+      actor_username: 'superadmin',
+      detail: { kiln: { id: kiln.id, kiln_id: 'CG1-0025' } },
+    });
 
     // approving again changes nothing: the first approval stands
     const again = await approve('superadmin', kiln.id);
@@ -81,7 +93,10 @@ describe('a kiln id a facility admin registers is pending until a super-admin ap
   });
 
   it('approves a kiln a super-admin registers at once', async () => {
-    const added = await api.server.http.post('/api/kiln/registry/add').set(as('superadmin')).send(kilnPayload({ kiln_id: 'CG1-0030', facility_id: TASMANIA }));
+    const added = await api.server.http
+      .post('/api/kiln/registry/add')
+      .set(as('superadmin'))
+      .send(kilnPayload({ kiln_id: 'CG1-0030', facility_id: TASMANIA }));
     expect(added.status).toBe(200);
     expect(await registered('CG1-0030')).toMatchObject({ approved_by: 1, approved_ts: expect.any(String) });
     const log = await upload(burnCsv('CG1-0030', await facility(TASMANIA)));
@@ -117,7 +132,13 @@ describe('a facility admin cannot set what credits its burns: the GPS box and ca
 
   it('refuses widening its own GPS box with a 403 naming the bounds, nothing stored', async () => {
     const before = await snapshot(api.server);
-    const res = await edit('facilityadmin', { ...savePayloadOf(await facility(NAIROBI)), latMin: -90, latMax: 90, lonMin: -180, lonMax: 180 });
+    const res = await edit('facilityadmin', {
+      ...savePayloadOf(await facility(NAIROBI)),
+      latMin: -90,
+      latMax: 90,
+      lonMin: -180,
+      lonMax: 180,
+    });
     expect(res.status).toBe(403);
     expect(res.body.message).toBe("Only a super-admin may change a facility's GPS box and carbon factors.");
     expect(Object.keys(res.body.errors).sort()).toEqual(['latMax', 'latMin', 'lonMax', 'lonMin']);
@@ -130,7 +151,9 @@ describe('a facility admin cannot set what credits its burns: the GPS box and ca
     const before = await snapshot(api.server);
     const res = await edit('facilityadmin', { ...payload, config: { cgo1: { ...payload.config.cgo1, carbonRemovalFactor: 100 } } });
     expect(res.status).toBe(403);
-    expect(res.body.errors).toEqual({ 'config.cgo1.carbonRemovalFactor': "Only a super-admin may change a facility's GPS box and carbon factors." });
+    expect(res.body.errors).toEqual({
+      'config.cgo1.carbonRemovalFactor': "Only a super-admin may change a facility's GPS box and carbon factors.",
+    });
     expect(await snapshot(api.server)).toEqual(before);
   });
 
@@ -139,14 +162,22 @@ describe('a facility admin cannot set what credits its burns: the GPS box and ca
     const before = await trail(NAIROBI);
     const res = await edit('facilityadmin', { ...savePayloadOf(f), name: 'Nairobi Char Works Ltd' });
     expect(res.status).toBe(200);
-    expect(await facility(NAIROBI)).toMatchObject({ name: 'Nairobi Char Works Ltd', latitude_min: f.latitude_min, kiln_type_config: f.kiln_type_config });
+    expect(await facility(NAIROBI)).toMatchObject({
+      name: 'Nairobi Char Works Ltd',
+      latitude_min: f.latitude_min,
+      kiln_type_config: f.kiln_type_config,
+    });
     expect(await trail(NAIROBI)).toEqual(before);
   });
 
   it("lets a super-admin change them, recording who, when and each value's change; the next analysis names the factor used", async () => {
     const f = await facility(TASMANIA);
     const payload = savePayloadOf(f);
-    const res = await edit('superadmin', { ...payload, latMax: f.latitude_max + 0.5, config: { cgo1: { ...payload.config.cgo1, carbonRemovalFactor: 2.6 } } });
+    const res = await edit('superadmin', {
+      ...payload,
+      latMax: f.latitude_max + 0.5,
+      config: { cgo1: { ...payload.config.cgo1, carbonRemovalFactor: 2.6 } },
+    });
     expect(res.status).toBe(200);
     const [entry] = await trail(TASMANIA);
     expect(entry).toMatchObject({
@@ -154,7 +185,12 @@ describe('a facility admin cannot set what credits its burns: the GPS box and ca
       action: 'update',
       actor_id: 1,
       actor_username: 'superadmin',
-      detail: { values: { latitude_max: { from: f.latitude_max, to: f.latitude_max + 0.5 }, carbon_removal_factor: { from: payload.config.cgo1.carbonRemovalFactor, to: 2.6 } } },
+      detail: {
+        values: {
+          latitude_max: { from: f.latitude_max, to: f.latitude_max + 0.5 },
+          carbon_removal_factor: { from: payload.config.cgo1.carbonRemovalFactor, to: 2.6 },
+        },
+      },
     });
     expect(Object.keys(entry.detail.values ?? {}).sort()).toEqual(['carbon_removal_factor', 'latitude_max']);
     expect(Date.now() - Date.parse(entry.ts)).toBeLessThan(60_000);
@@ -163,7 +199,7 @@ describe('a facility admin cannot set what credits its burns: the GPS box and ca
     expect(parameters).toMatchObject({ carbon_removal_factor: 2.6, facility_box: { latitude_max: f.latitude_max + 0.5 } });
   });
 
-  it('records a new facility\'s box and factors, and shows the trail to a super-admin only', async () => {
+  it("records a new facility's box and factors, and shows the trail to a super-admin only", async () => {
     for (const who of ['facilityadmin', 'kilnadmin', 'broker', 'uploader', 'useradmin'] as const) {
       expect((await api.server.http.get(`/api/facility/${NAIROBI}/changes`).set(as(who))).status, who).toBe(403);
     }
@@ -175,7 +211,14 @@ describe('a log of an unknown kiln stays unassigned until a super-admin assigns 
   it("is not filed by a registration of the id it names followed by a re-analysis, the review's RTR-0011-X sequence", async () => {
     const log = await upload(burnCsv('RTR-0099-X', await facility(RIVERINA)));
     expect(log).toMatchObject({ facility_id: null, kiln: null });
-    expect((await api.server.http.post('/api/kiln/registry/add').set(as('facilityadmin')).send(kilnPayload({ kiln_id: 'RTR-0099-X', facility_id: NAIROBI }))).status).toBe(200);
+    expect(
+      (
+        await api.server.http
+          .post('/api/kiln/registry/add')
+          .set(as('facilityadmin'))
+          .send(kilnPayload({ kiln_id: 'RTR-0099-X', facility_id: NAIROBI }))
+      ).status,
+    ).toBe(200);
     const again = await analyse(log.id);
     expect(again.status).toBe(200);
     expect(again.body).toMatchObject({ facility_id: null, kiln: null });
@@ -191,10 +234,21 @@ describe('a log of an unknown kiln stays unassigned until a super-admin assigns 
     expect((await assign('kilnadmin', log.id, target.id)).status).toBe(403);
     const res = await assign('superadmin', log.id, target.id);
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ id: log.id, kiln: target.id, facility_id: RIVERINA, facility_name: (await facility(RIVERINA)).name, kiln_pending: false, error_message: null });
+    expect(res.body).toMatchObject({
+      id: log.id,
+      kiln: target.id,
+      facility_id: RIVERINA,
+      facility_name: (await facility(RIVERINA)).name,
+      kiln_pending: false,
+      error_message: null,
+    });
     expect(await potentialIds()).toContain(log.id);
     const [entry] = await trail(RIVERINA);
-    expect(entry).toMatchObject({ action: 'assign_log', actor_username: 'superadmin', detail: { kilnlog_id: log.id, kiln: { id: target.id, kiln_id: 'CG1-0024' } } });
+    expect(entry).toMatchObject({
+      action: 'assign_log',
+      actor_username: 'superadmin',
+      detail: { kilnlog_id: log.id, kiln: { id: target.id, kiln_id: 'CG1-0024' } },
+    });
     // filed once for good: another assignment, or a re-analysis, moves it nowhere
     const other = await storedKiln(api.server, 'TFX-0004');
     const moved = await assign('superadmin', log.id, other.id);
@@ -204,7 +258,14 @@ describe('a log of an unknown kiln stays unassigned until a super-admin assigns 
   });
 
   it('is assigned pending to a kiln still pending', async () => {
-    expect((await api.server.http.post('/api/kiln/registry/add').set(as('facilityadmin')).send(kilnPayload({ kiln_id: 'CG1-0032', facility_id: NAIROBI }))).status).toBe(200);
+    expect(
+      (
+        await api.server.http
+          .post('/api/kiln/registry/add')
+          .set(as('facilityadmin'))
+          .send(kilnPayload({ kiln_id: 'CG1-0032', facility_id: NAIROBI }))
+      ).status,
+    ).toBe(200);
     const pending = (await registered('CG1-0032'))!;
     const log = await upload(burnCsv('CG1-0032-X', await facility(NAIROBI)));
     const res = await assign('superadmin', log.id, pending.id);
@@ -230,7 +291,14 @@ describe('re-analysis never moves a log to another facility', () => {
     const moved = await api.server.http
       .post('/api/kiln/registry/edit')
       .set(as('facilityadmin'))
-      .send({ id: kiln.id, kiln_id: 'CG1-0015B', facility_id: NAIROBI, type: kiln.type, install_date: kiln.install_date, config: JSON.parse(kiln.config) });
+      .send({
+        id: kiln.id,
+        kiln_id: 'CG1-0015B',
+        facility_id: NAIROBI,
+        type: kiln.type,
+        install_date: kiln.install_date,
+        config: JSON.parse(kiln.config),
+      });
     expect(moved.status).toBe(200);
     const again = await analyse(log.id);
     expect(again.status).toBe(200);

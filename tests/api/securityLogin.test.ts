@@ -130,7 +130,14 @@ describe('the client a throttle counts (TRUST_PROXY)', () => {
       const { limit } = direct.ctx.config.loginThrottle;
       const statuses: number[] = [];
       for (let i = 0; i <= limit; i++) {
-        statuses.push((await direct.http.post('/api/auth').set('X-Forwarded-For', `203.0.113.${i + 1}`).send({ username: 'broker', password: 'wrong' })).status);
+        statuses.push(
+          (
+            await direct.http
+              .post('/api/auth')
+              .set('X-Forwarded-For', `203.0.113.${i + 1}`)
+              .send({ username: 'broker', password: 'wrong' })
+          ).status,
+        );
       }
       expect(statuses).toEqual([...Array<number>(limit).fill(401), 429]);
     } finally {
@@ -198,4 +205,3 @@ async function sequence(n: number, task: () => Promise<number>): Promise<number[
   for (let i = 0; i < n; i++) out.push(await task());
   return out;
 }
-

@@ -37,7 +37,11 @@ beforeAll(async () => {
     .send(burnCsv(kilns.find((k) => k.id === ids.otherKiln)!.kiln_id, await facility(server, 3)));
   ids.otherLog = upload.body.id;
   const admin = await server.login('superadmin');
-  const statement = await server.http.post('/api/facility/3/upload_audit').set(bearer(admin)).field('file_type', 'pdf').attach('file', TINY_PDF, 's.pdf');
+  const statement = await server.http
+    .post('/api/facility/3/upload_audit')
+    .set(bearer(admin))
+    .field('file_type', 'pdf')
+    .attach('file', TINY_PDF, 's.pdf');
   ids.otherStatement = statement.body.id;
 });
 afterAll(() => server.close());
@@ -64,9 +68,12 @@ const CALLS: Record<string, (other: boolean) => Test> = {
   'GET /facility/{id}/kilns': (other) => as(server.http.get(`/api/facility/${other ? 3 : MISSING}/kilns`)),
   'GET /facility/{id}/photo': (other) => as(server.http.get(`/api/facility/${other ? 3 : MISSING}/photo`)),
   'GET /facility/{id}/audit': (other) => as(server.http.get(`/api/facility/${other ? 3 : MISSING}/audit`)),
-  'GET /facility/{own}/audit?id={other statement}': (other) => as(server.http.get(`/api/facility/1/audit?id=${other ? ids.otherStatement : MISSING}`)),
+  'GET /facility/{own}/audit?id={other statement}': (other) =>
+    as(server.http.get(`/api/facility/1/audit?id=${other ? ids.otherStatement : MISSING}`)),
   'POST /facility/{id}/upload_audit': (other) =>
-    as(server.http.post(`/api/facility/${other ? 3 : MISSING}/upload_audit`)).field('file_type', 'pdf').attach('file', TINY_PDF, 's.pdf'),
+    as(server.http.post(`/api/facility/${other ? 3 : MISSING}/upload_audit`))
+      .field('file_type', 'pdf')
+      .attach('file', TINY_PDF, 's.pdf'),
   'POST /photo/upload': (other) =>
     as(server.http.post('/api/photo/upload'))
       .set('Related-Facility', String(other ? 3 : MISSING))
@@ -74,9 +81,12 @@ const CALLS: Record<string, (other: boolean) => Test> = {
       .attach('photo', pngImage(40, 30), 'p.png')
       .attach('thumb', pngImage(40, 30), 't.png'),
   'POST /facility/edit': (other) => as(server.http.post('/api/facility/edit')).send(facilityEdit(other ? 3 : MISSING)),
-  'POST /kiln/registry/add': (other) => as(server.http.post('/api/kiln/registry/add')).send(kilnPayload({ facility_id: other ? 3 : MISSING })),
-  'POST /kiln/registry/edit (another kiln)': (other) => as(server.http.post('/api/kiln/registry/edit')).send(kilnEdit(other ? ids.otherKiln : MISSING, 3)),
-  'POST /kiln/registry/edit (own kiln moved away)': (other) => as(server.http.post('/api/kiln/registry/edit')).send(kilnEdit(ids.ownKiln, other ? 3 : MISSING)),
+  'POST /kiln/registry/add': (other) =>
+    as(server.http.post('/api/kiln/registry/add')).send(kilnPayload({ facility_id: other ? 3 : MISSING })),
+  'POST /kiln/registry/edit (another kiln)': (other) =>
+    as(server.http.post('/api/kiln/registry/edit')).send(kilnEdit(other ? ids.otherKiln : MISSING, 3)),
+  'POST /kiln/registry/edit (own kiln moved away)': (other) =>
+    as(server.http.post('/api/kiln/registry/edit')).send(kilnEdit(ids.ownKiln, other ? 3 : MISSING)),
   'GET /kilnlogs/{id}': (other) => as(server.http.get(`/api/kilnlogs/${other ? ids.otherLog : MISSING}`)),
   'GET /kilnlogs/{id}/download': (other) => as(server.http.get(`/api/kilnlogs/${other ? ids.otherLog : MISSING}/download`)),
 };
@@ -96,7 +106,9 @@ describe("a facility admin gets for another facility's ids exactly what it gets 
     const res = await as(server.http.get(`/api/kilnlogs?filter=${encodeURIComponent(JSON.stringify({ facility_id: [3, 4] }))}`));
     expect(res.status).toBe(200);
     expect(res.body).toEqual([]);
-    const byId = await as(server.http.get(`/api/kilnlogs?filter=${encodeURIComponent(JSON.stringify({ id: [ids.otherLog, ids.ownLog] }))}`));
+    const byId = await as(
+      server.http.get(`/api/kilnlogs?filter=${encodeURIComponent(JSON.stringify({ id: [ids.otherLog, ids.ownLog] }))}`),
+    );
     expect((byId.body as { id: number }[]).map((r) => r.id)).toEqual([ids.ownLog]);
   });
 });

@@ -20,7 +20,9 @@ describe('JWT_SECRET', () => {
   it.each(['a', 'x'.repeat(31)])('refuses to start with a secret under 32 bytes (%s), before anything is stored', async (secret) => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kiln-secret-'));
     try {
-      await expect(createApp({ ...configFromEnv({}), dataDir, jwtSecret: secret, serveConsole: false })).rejects.toThrow(/JWT_SECRET must be at least 32 bytes/);
+      await expect(createApp({ ...configFromEnv({}), dataDir, jwtSecret: secret, serveConsole: false })).rejects.toThrow(
+        /JWT_SECRET must be at least 32 bytes/,
+      );
       expect(fs.existsSync(path.join(dataDir, 'db.json'))).toBe(false);
     } finally {
       fs.rmSync(dataDir, { recursive: true, force: true });

@@ -25,13 +25,24 @@ const editAsFacilityAdmin = (own: KilnRecord, change: Partial<Pick<KilnRecord, '
   api.server.http
     .post('/api/kiln/registry/edit')
     .set(as('facilityadmin'))
-    .send({ id: own.id, kiln_id: own.kiln_id, facility_id: own.facility_id, type: own.type, install_date: own.install_date, config: JSON.parse(own.config), ...change });
+    .send({
+      id: own.id,
+      kiln_id: own.kiln_id,
+      facility_id: own.facility_id,
+      type: own.type,
+      install_date: own.install_date,
+      config: JSON.parse(own.config),
+      ...change,
+    });
 const upload = (csv: string) => api.server.http.post('/api/kilnlogs/upload').set(as('uploader')).set('Content-Type', 'text/csv').send(csv);
 
 describe("a facility admin cannot take over another facility's kiln", () => {
   it("refuses registering another facility's kiln id in its own facility: a 400 on kiln_id naming no facility, nothing stored", async () => {
     const before = await snapshot(api.server);
-    const res = await api.server.http.post('/api/kiln/registry/add').set(as('facilityadmin')).send(kilnPayload({ kiln_id: 'TFX-0004', facility_id: 1 }));
+    const res = await api.server.http
+      .post('/api/kiln/registry/add')
+      .set(as('facilityadmin'))
+      .send(kilnPayload({ kiln_id: 'TFX-0004', facility_id: 1 }));
     expect(res.status).toBe(400);
     expect(res.body.message).toBe('kiln_id is already in use.');
     expect(JSON.stringify(res.body)).not.toMatch(/TAS|Tasmania|facility 3/i);
@@ -47,7 +58,7 @@ describe("a facility admin cannot take over another facility's kiln", () => {
     expect(await snapshot(api.server)).toEqual(before);
   });
 
-  it("refuses moving its own kiln into a facility it does not manage (404, as for none), nothing stored", async () => {
+  it('refuses moving its own kiln into a facility it does not manage (404, as for none), nothing stored', async () => {
     const own = await kiln('CG1-0012');
     const before = await snapshot(api.server);
     const res = await editAsFacilityAdmin(own, { facility_id: TASMANIA });
@@ -72,7 +83,14 @@ describe("a facility admin cannot take over another facility's kiln", () => {
     const moved = await api.server.http
       .post('/api/kiln/registry/edit')
       .set(as('superadmin'))
-      .send({ id: tfx.id, kiln_id: tfx.kiln_id, facility_id: 1, type: tfx.type, install_date: tfx.install_date, config: JSON.parse(tfx.config) });
+      .send({
+        id: tfx.id,
+        kiln_id: tfx.kiln_id,
+        facility_id: 1,
+        type: tfx.type,
+        install_date: tfx.install_date,
+        config: JSON.parse(tfx.config),
+      });
     expect(moved.status).toBe(200);
     const again = await api.server.http.post(`/api/kilnlogs/${log.id}/analyse`).set(as('kilnadmin'));
     expect(again.status).toBe(200);
@@ -80,10 +98,9 @@ describe("a facility admin cannot take over another facility's kiln", () => {
     expect(again.body.facility_name).toBe((await facility(TASMANIA)).name);
     expect((await api.server.http.get(`/api/kilnlogs/${log.id}`).set(as('facilityadmin'))).status).toBe(404);
   });
-
 });
 
-describe("a user-admin cannot take over the super-admin", () => {
+describe('a user-admin cannot take over the super-admin', () => {
   const STRONG = 'Takeover-Attempt-2026!';
 
   it("refuses setting the super-admin's password (403), which stays as it was", async () => {

@@ -27,7 +27,10 @@ const uploadHeaders = () => ({
 
 /** A photo upload whose body starts and then stops arriving: it holds its slot until destroyed. */
 function stalledUpload(): http.ClientRequest {
-  const req = http.request(`${listening.baseUrl}/api/photo/upload`, { method: 'POST', headers: { ...uploadHeaders(), 'Content-Length': String(10 * 1024 * 1024) } });
+  const req = http.request(`${listening.baseUrl}/api/photo/upload`, {
+    method: 'POST',
+    headers: { ...uploadHeaders(), 'Content-Length': String(10 * 1024 * 1024) },
+  });
   req.on('error', () => undefined);
   req.write(`--${BOUNDARY}\r\nContent-Disposition: form-data; name="photo"; filename="yard.png"\r\nContent-Type: image/png\r\n\r\n`);
   req.write(Buffer.alloc(64 * 1024));
@@ -54,7 +57,9 @@ describe('concurrent multipart uploads', () => {
     const busy = await until(upload, (res) => res.status === 503);
     expect(busy.status).toBe(503);
     expect(busy.headers.get('retry-after')).toBe('5');
-    expect(((await busy.json()) as { message: string }).message).toBe('The server is receiving as many uploads as it takes at once. Try again in a moment.');
+    expect(((await busy.json()) as { message: string }).message).toBe(
+      'The server is receiving as many uploads as it takes at once. Try again in a moment.',
+    );
     stalled.destroy();
     const after = await until(upload, (res) => res.status !== 503);
     expect(after.status).toBe(400);

@@ -24,7 +24,11 @@ function uploadPhoto(photo: Buffer, thumb = THUMB) {
 }
 
 function uploadStatement(bytes: Buffer, fileType: string) {
-  return api.server.http.post('/api/facility/4/upload_audit').set(api.as('superadmin')).field('file_type', fileType).attach('file', bytes, `statement.${fileType}`);
+  return api.server.http
+    .post('/api/facility/4/upload_audit')
+    .set(api.as('superadmin'))
+    .field('file_type', fileType)
+    .attach('file', bytes, `statement.${fileType}`);
 }
 
 /** A PNG whose IHDR claims the given size, followed by almost no picture. */
@@ -43,7 +47,12 @@ function pngHeaderOnly(width: number, height: number): Buffer {
   };
   // a few compressed rows, far from the picture the header promises
   const idat = chunk('IDAT', zlib.deflateSync(Buffer.alloc(1024)));
-  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', ihdr), idat, chunk('IEND', Buffer.alloc(0))]);
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', ihdr),
+    idat,
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
 }
 
 async function pdfWith(edit: (doc: PDFDocument) => void | Promise<void>): Promise<Buffer> {
@@ -56,8 +65,16 @@ async function pdfWith(edit: (doc: PDFDocument) => void | Promise<void>): Promis
 
 describe('facility photos', () => {
   it.each<[string, () => Buffer, RegExp]>([
-    ['a PNG header claiming 2^31 px a side', () => pngHeaderOnly(2 ** 31 - 1, 2 ** 31 - 1), /^photo (is not an image that can be opened|has \d+ × \d+ pixels; at most 50 megapixels)/],
-    ['a tiny JPEG claiming 60000 × 60000', () => jpegHeader(60000, 60000), /^photo (is not an image that can be opened|has 60000 × 60000 pixels)/],
+    [
+      'a PNG header claiming 2^31 px a side',
+      () => pngHeaderOnly(2 ** 31 - 1, 2 ** 31 - 1),
+      /^photo (is not an image that can be opened|has \d+ × \d+ pixels; at most 50 megapixels)/,
+    ],
+    [
+      'a tiny JPEG claiming 60000 × 60000',
+      () => jpegHeader(60000, 60000),
+      /^photo (is not an image that can be opened|has 60000 × 60000 pixels)/,
+    ],
     ['a PNG header claiming 30000 × 30000', () => pngHeaderOnly(30000, 30000), /^photo has 30000 × 30000 pixels; at most 50 megapixels/],
     ['a JPEG header with no picture', () => jpegHeader(800, 600), /^photo is not an image that can be opened/],
     ['a PNG cut off half-way', () => pngImage(600, 400).subarray(0, 300), /^photo is not an image that can be opened/],
@@ -82,15 +99,76 @@ describe('facility photos', () => {
 
 describe('facility statements', () => {
   it.each<[string, () => Promise<Buffer> | Buffer, string, RegExp]>([
-    ['HTML behind a %PDF line', () => Buffer.from('%PDF-1.7\n<html><script>alert(document.cookie)</script></html>\n'), 'pdf', /file is not a PDF that can be opened/],
-    ['a PDF whose /OpenAction runs JavaScript', () => pdfWith((doc) => doc.catalog.set(PDFName.of('OpenAction'), doc.context.obj({ S: 'JavaScript', JS: PDFString.of('app.alert(1)') }))), 'pdf', /active content/],
-    ['a PDF with a document-level script in its name tree', () => pdfWith((doc) => doc.catalog.set(PDFName.of('Names'), doc.context.obj({ JavaScript: doc.context.obj({ Names: [PDFString.of('x'), doc.context.obj({ S: 'JavaScript', JS: PDFString.of('1') })] }) }))), 'pdf', /active content/],
-    ['a PDF whose page opens with a launch action', () => pdfWith((doc) => doc.getPage(0).node.set(PDFName.of('AA'), doc.context.obj({ O: doc.context.obj({ S: 'Launch', F: PDFString.of('calc.exe') }) }))), 'pdf', /active content \(Launch\)/],
-    ['a PDF with an embedded file', () => pdfWith(async (doc) => doc.attach(Buffer.from('MZ'), 'tool.exe', { mimeType: 'application/octet-stream' })), 'pdf', /active content/],
-    ['a PDF hiding /JS as /J#53', () => Buffer.from(TINY_PDF.toString('latin1').replace('/Type/Catalog', '/Type/Catalog/OpenAction<</S/JavaScript/J#53(app.alert(1))>>'), 'latin1'), 'pdf', /active content/],
+    [
+      'HTML behind a %PDF line',
+      () => Buffer.from('%PDF-1.7\n<html><script>alert(document.cookie)</script></html>\n'),
+      'pdf',
+      /file is not a PDF that can be opened/,
+    ],
+    [
+      'a PDF whose /OpenAction runs JavaScript',
+      () =>
+        pdfWith((doc) => doc.catalog.set(PDFName.of('OpenAction'), doc.context.obj({ S: 'JavaScript', JS: PDFString.of('app.alert(1)') }))),
+      'pdf',
+      /active content/,
+    ],
+    [
+      'a PDF with a document-level script in its name tree',
+      () =>
+        pdfWith((doc) =>
+          doc.catalog.set(
+            PDFName.of('Names'),
+            doc.context.obj({
+              JavaScript: doc.context.obj({ Names: [PDFString.of('x'), doc.context.obj({ S: 'JavaScript', JS: PDFString.of('1') })] }),
+            }),
+          ),
+        ),
+      'pdf',
+      /active content/,
+    ],
+    [
+      'a PDF whose page opens with a launch action',
+      () =>
+        pdfWith((doc) =>
+          doc.getPage(0).node.set(PDFName.of('AA'), doc.context.obj({ O: doc.context.obj({ S: 'Launch', F: PDFString.of('calc.exe') }) })),
+        ),
+      'pdf',
+      /active content \(Launch\)/,
+    ],
+    [
+      'a PDF with an embedded file',
+      () => pdfWith(async (doc) => doc.attach(Buffer.from('MZ'), 'tool.exe', { mimeType: 'application/octet-stream' })),
+      'pdf',
+      /active content/,
+    ],
+    [
+      'a PDF hiding /JS as /J#53',
+      () =>
+        Buffer.from(
+          TINY_PDF.toString('latin1').replace('/Type/Catalog', '/Type/Catalog/OpenAction<</S/JavaScript/J#53(app.alert(1))>>'),
+          'latin1',
+        ),
+      'pdf',
+      /active content/,
+    ],
     // L1 of 2026-11-25: pdf-lib decodes only uppercase hex escapes in names
-    ['a PDF hiding /S /JavaScript and /JS in lowercase hex', () => Buffer.from(TINY_PDF.toString('latin1').replace('/Type/Catalog', '/Type/Catalog/OpenAction<</S/#4aavaScript/#4aS(app.alert(1))>>'), 'latin1'), 'pdf', /active content \(JS\)/],
-    ['a PDF hiding a launch action in lowercase hex', () => Buffer.from(TINY_PDF.toString('latin1').replace('/Type/Catalog', '/Type/Catalog/OpenAction<</S/#4caunch/F(calc.exe)>>'), 'latin1'), 'pdf', /active content \(Launch\)/],
+    [
+      'a PDF hiding /S /JavaScript and /JS in lowercase hex',
+      () =>
+        Buffer.from(
+          TINY_PDF.toString('latin1').replace('/Type/Catalog', '/Type/Catalog/OpenAction<</S/#4aavaScript/#4aS(app.alert(1))>>'),
+          'latin1',
+        ),
+      'pdf',
+      /active content \(JS\)/,
+    ],
+    [
+      'a PDF hiding a launch action in lowercase hex',
+      () =>
+        Buffer.from(TINY_PDF.toString('latin1').replace('/Type/Catalog', '/Type/Catalog/OpenAction<</S/#4caunch/F(calc.exe)>>'), 'latin1'),
+      'pdf',
+      /active content \(Launch\)/,
+    ],
     ['a JPEG that does not decode', () => jpegHeader(800, 600), 'jpg', /file is not an image that can be opened/],
     ['a PNG claiming 30000 × 30000', () => pngHeaderOnly(30000, 30000), 'png', /at most 50 megapixels/],
   ])('refuses %s with a 400, storing nothing', async (_name, make, fileType, message) => {
@@ -104,7 +182,10 @@ describe('facility statements', () => {
 
   it.each<[string, () => Promise<Buffer> | Buffer]>([
     ['a minimal PDF', () => TINY_PDF],
-    ['a PDF with a link and a go-to open action', () => pdfWith((doc) => doc.catalog.set(PDFName.of('OpenAction'), doc.context.obj([doc.getPage(0).ref, PDFName.of('Fit')])))],
+    [
+      'a PDF with a link and a go-to open action',
+      () => pdfWith((doc) => doc.catalog.set(PDFName.of('OpenAction'), doc.context.obj([doc.getPage(0).ref, PDFName.of('Fit')]))),
+    ],
     ['a password-protected PDF', () => protectedPdf('s3cret')],
   ])('still stores %s', async (_name, make) => {
     const res = await uploadStatement(await make(), 'pdf');

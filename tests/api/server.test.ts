@@ -51,11 +51,15 @@ describe('store', () => {
     const databaseUrl = await createDatabase(inject('postgresUrl')!, 'kc_nosecret');
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kiln-nosecret-'));
     try {
-      await expect(createApp({ ...testServerConfig(dataDir, databaseUrl), jwtSecret: undefined })).rejects.toThrow(/JWT_SECRET must be set on PostgreSQL/);
+      await expect(createApp({ ...testServerConfig(dataDir, databaseUrl), jwtSecret: undefined })).rejects.toThrow(
+        /JWT_SECRET must be set on PostgreSQL/,
+      );
       expect(fs.existsSync(path.join(dataDir, 'jwt-secret'))).toBe(false);
       const client = new pg.Client({ connectionString: databaseUrl });
       await client.connect();
-      const { rows } = await client.query<{ n: number }>("select count(*)::int as n from information_schema.tables where table_schema = 'public'");
+      const { rows } = await client.query<{ n: number }>(
+        "select count(*)::int as n from information_schema.tables where table_schema = 'public'",
+      );
       await client.end();
       expect(rows[0].n).toBe(0);
     } finally {
@@ -79,7 +83,10 @@ describe('store', () => {
 
 describe('contract', () => {
   it('documents every call as OpenAPI 3.1 with its answers', () => {
-    const doc = parse(fs.readFileSync(OPENAPI_FILE, 'utf8')) as { openapi: string; paths: Record<string, Record<string, { responses: object }>> };
+    const doc = parse(fs.readFileSync(OPENAPI_FILE, 'utf8')) as {
+      openapi: string;
+      paths: Record<string, Record<string, { responses: object }>>;
+    };
     expect(doc.openapi).toBe('3.1.0');
     for (const p of ['/health', '/auth', '/changes', '/user/{username}/update']) {
       expect(doc.paths[p], p).toBeDefined();

@@ -18,7 +18,8 @@ async function withAddedKiln() {
   const started = await startTestServer();
   server = started;
   const token = await started.login('superadmin');
-  const kilns = async () => ((await started.http.get('/api/kiln/registry/list').set(bearer(token))).body as { kilns: unknown[] }).kilns.length;
+  const kilns = async () =>
+    ((await started.http.get('/api/kiln/registry/list').set(bearer(token))).body as { kilns: unknown[] }).kilns.length;
   const before = await kilns();
   expect((await started.http.post('/api/kiln/registry/add').set(bearer(token)).send(kilnPayload())).status).toBe(200);
   return { http: started.http, kilns, before };

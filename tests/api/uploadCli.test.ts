@@ -60,18 +60,39 @@ describe('npm run upload (uploadFiles)', () => {
     const facility = await storedFacility(server, 1);
     const kiln = await addTestKiln(server, 'CLI-CG1-0002', facility.id);
     const keyFile = path.join(dir, 'kiln-key.pem');
-    const made = spawnSync(path.join(PROJECT_ROOT, 'node_modules', '.bin', 'tsx'), [path.join(PROJECT_ROOT, 'mock-server', 'tools', 'kiln-key-cli.ts'), '--out', keyFile], { encoding: 'utf8' });
+    const made = spawnSync(
+      path.join(PROJECT_ROOT, 'node_modules', '.bin', 'tsx'),
+      [path.join(PROJECT_ROOT, 'mock-server', 'tools', 'kiln-key-cli.ts'), '--out', keyFile],
+      { encoding: 'utf8' },
+    );
     expect(made.status, made.stderr).toBe(0);
     expect(fs.statSync(keyFile).mode & 0o777).toBe(0o600);
     const publicPem = made.stdout;
     expect(publicPem).toMatch(/^-----BEGIN PUBLIC KEY-----/);
     // never overwrites a key
-    expect(spawnSync(path.join(PROJECT_ROOT, 'node_modules', '.bin', 'tsx'), [path.join(PROJECT_ROOT, 'mock-server', 'tools', 'kiln-key-cli.ts'), '--out', keyFile]).status).toBe(1);
-    const key = await server.ctx.data.kilns.addKey({ kiln_id: kiln.id, fingerprint: parsedFingerprint(publicPem), label: 'cli', public_key: publicPem, created_ts: new Date().toISOString(), created_by: null });
+    expect(
+      spawnSync(path.join(PROJECT_ROOT, 'node_modules', '.bin', 'tsx'), [
+        path.join(PROJECT_ROOT, 'mock-server', 'tools', 'kiln-key-cli.ts'),
+        '--out',
+        keyFile,
+      ]).status,
+    ).toBe(1);
+    const key = await server.ctx.data.kilns.addKey({
+      kiln_id: kiln.id,
+      fingerprint: parsedFingerprint(publicPem),
+      label: 'cli',
+      public_key: publicPem,
+      created_ts: new Date().toISOString(),
+      created_by: null,
+    });
     const file = path.join(dir, 'signed.csv');
     fs.writeFileSync(file, burnCsv('CLI-CG1-0002', facility));
     // a wrong password is never asked for: the key is the credential
-    const outcomes = await uploadFiles([file], { url, user: 'uploader', password: 'wrong', privateKeyPem: fs.readFileSync(keyFile, 'utf8') }, () => {});
+    const outcomes = await uploadFiles(
+      [file],
+      { url, user: 'uploader', password: 'wrong', privateKeyPem: fs.readFileSync(keyFile, 'utf8') },
+      () => {},
+    );
     expect(outcomes[0].line).toMatch(new RegExp(`→ log \\d+: valid \\(signed by key ${key.fingerprint.slice(0, 16)}…\\)$`));
     const [stored] = (await kilnLogs(server, { q: 'signed.csv' })).filter((r) => r.file_name === 'signed.csv');
     expect(stored).toMatchObject({ signed: true, key_fingerprint: key.fingerprint });

@@ -103,12 +103,24 @@ describe('POST /api/photo/upload and GET /api/facility/{id}/photo', () => {
     ['no photo', () => uploadPhoto('superadmin', '4', [photoParts()[1]]), /photo is required/],
     ['no thumbnail', () => uploadPhoto('superadmin', '4', [photoParts()[0]]), /thumb is required/],
     ['an empty photo', () => uploadPhoto('superadmin', '4', photoParts(Buffer.alloc(0))), /photo is required/],
-    ['text named .png (checked by content, not name)', () => uploadPhoto('superadmin', '4', photoParts(TEXT)), /photo must be one of image\/png, image\/jpeg/],
+    [
+      'text named .png (checked by content, not name)',
+      () => uploadPhoto('superadmin', '4', photoParts(TEXT)),
+      /photo must be one of image\/png, image\/jpeg/,
+    ],
     ['a PDF as photo', () => uploadPhoto('superadmin', '4', photoParts(TINY_PDF)), /photo must be one of/],
     ['a GIF as thumbnail', () => uploadPhoto('superadmin', '4', photoParts(PHOTO, GIF)), /thumb must be one of/],
-    ['a thumbnail over 250 px', () => uploadPhoto('superadmin', '4', photoParts(PHOTO, pngImage(300, 200))), /thumb must be an image at most 250 px/],
+    [
+      'a thumbnail over 250 px',
+      () => uploadPhoto('superadmin', '4', photoParts(PHOTO, pngImage(300, 200))),
+      /thumb must be an image at most 250 px/,
+    ],
     ['two files in photo', () => uploadPhoto('superadmin', '4', [photoParts()[0], photoParts()[0]]), /exactly one file/],
-    ['a file in an unknown field', () => uploadPhoto('superadmin', '4', [photoParts()[0], { field: 'other', bytes: THUMB, name: 'x.jpg' }]), /exactly one file/],
+    [
+      'a file in an unknown field',
+      () => uploadPhoto('superadmin', '4', [photoParts()[0], { field: 'other', bytes: THUMB, name: 'x.jpg' }]),
+      /exactly one file/,
+    ],
   ])('answers 400 for %s, storing nothing', async (_name, send, message) => {
     const before = await snapshot(api.server);
     const res = await send();
@@ -131,7 +143,11 @@ describe('POST /api/photo/upload and GET /api/facility/{id}/photo', () => {
 
   // Info 10 of the 2026-11-25 review: too many fields were answered "at most 2 files of 20 MB each"
   it('answers 413 naming the text-field limit for too many fields', async () => {
-    let req = api.server.http.post('/api/photo/upload').set(bearer(api.tokens.superadmin)).set('Related-Facility', '4').set('photo-guid', GUID);
+    let req = api.server.http
+      .post('/api/photo/upload')
+      .set(bearer(api.tokens.superadmin))
+      .set('Related-Facility', '4')
+      .set('photo-guid', GUID);
     for (let i = 0; i < 11; i++) req = req.field(`note${i}`, 'x');
     const res = await req.attach('photo', PHOTO, 'yard.png');
     expect(res.status).toBe(413);
@@ -210,7 +226,12 @@ describe('POST /api/facility/{id}/upload_audit and GET /api/facility/{id}/audit'
     expect((await facilityRecord(api.server, 3)).latest_facility_audit_id).toBe(res.body.id);
     const record = (await api.server.ctx.data.facilities.statement(3, res.body.id))!;
     expect(record).toMatchObject({ facility_id: 3, file_type: 'pdf' });
-    expect(record.file).toMatchObject({ mime_type: 'application/pdf', size: TINY_PDF.length, original_name: 'TAS statement.pdf', uploader_id: 1 });
+    expect(record.file).toMatchObject({
+      mime_type: 'application/pdf',
+      size: TINY_PDF.length,
+      original_name: 'TAS statement.pdf',
+      uploader_id: 1,
+    });
     expect(record.file.key).toMatch(/^facility-audits\/[0-9a-f-]{36}\.pdf$/);
 
     const blob = await getBlob('/api/facility/3/audit');
@@ -240,11 +261,16 @@ describe('POST /api/facility/{id}/upload_audit and GET /api/facility/{id}/audit'
 
   it.each<[string, { bytes: Buffer; name: string } | null, string | null, RegExp]>([
     ['no file', null, 'pdf', /file is required/],
-    ['text named .pdf (checked by content, not name)', { bytes: TEXT, name: 'statement.pdf' }, 'pdf', /file must be one of image\/png, image\/jpeg, application\/pdf/],
+    [
+      'text named .pdf (checked by content, not name)',
+      { bytes: TEXT, name: 'statement.pdf' },
+      'pdf',
+      /file must be one of image\/png, image\/jpeg, application\/pdf/,
+    ],
     ['a GIF', { bytes: GIF, name: 'statement.gif' }, 'png', /file must be one of/],
     ['no file_type', { bytes: TINY_PDF, name: 'statement.pdf' }, null, /file_type must be one of png, jpg, jpeg, pdf/],
     ['a file_type that is not allowed', { bytes: TINY_PDF, name: 'statement.pdf' }, 'docx', /file_type must be one of/],
-    ["a file_type that does not match the content", { bytes: TINY_PDF, name: 'statement.png' }, 'png', /file_type png does not match/],
+    ['a file_type that does not match the content', { bytes: TINY_PDF, name: 'statement.png' }, 'png', /file_type png does not match/],
   ])('answers 400 for %s, storing nothing', async (_name, file, fileType, message) => {
     const before = await snapshot(api.server);
     const res = await uploadAudit('superadmin', 4, file, fileType);
@@ -273,9 +299,12 @@ describe('POST /api/facility/{id}/upload_audit and GET /api/facility/{id}/audit'
     expect((await uploadAudit(who, 4, { bytes: TINY_PDF, name: 'x.pdf' }, 'pdf')).status).toBe(403);
   });
 
-  it.each(usersWithout(['superadmin', 'kilnadmin', 'facilityadmin', 'broker']))('answers 403 to %s for a read (no read facility)', async (who) => {
-    expect((await getBlob('/api/facility/1/audit', who)).status).toBe(403);
-  });
+  it.each(usersWithout(['superadmin', 'kilnadmin', 'facilityadmin', 'broker']))(
+    'answers 403 to %s for a read (no read facility)',
+    async (who) => {
+      expect((await getBlob('/api/facility/1/audit', who)).status).toBe(403);
+    },
+  );
 
   it('answers 401 without a token', async () => {
     expect((await uploadAudit(null, 4, { bytes: TINY_PDF, name: 'x.pdf' }, 'pdf')).status).toBe(401);

@@ -54,7 +54,9 @@ describe('GET /api/users', () => {
     }
     for (const who of usersWithout(['superadmin', 'useradmin'])) {
       expect((await api.server.http.get('/api/users').set(as(who))).status, who).toBe(403);
-      expect((await api.server.http.post('/api/users').set(as(who)).send({ username: 'x', role: 1, password: TEMP })).status, who).toBe(403);
+      expect((await api.server.http.post('/api/users').set(as(who)).send({ username: 'x', role: 1, password: TEMP })).status, who).toBe(
+        403,
+      );
     }
     expect((await api.server.http.get('/api/users')).status).toBe(401);
   });
@@ -79,7 +81,10 @@ describe('POST /api/users', () => {
     ['an unknown field', { role: 1, password: TEMP, password_hash: 'x' }, 'password_hash'],
   ])('answers 400 naming the field for %s, storing nothing', async (_name, body, field) => {
     const before = await api.server.ctx.data.users.count();
-    const res = await api.server.http.post('/api/users').set(as('useradmin')).send({ username: fresh('bad'), ...body });
+    const res = await api.server.http
+      .post('/api/users')
+      .set(as('useradmin'))
+      .send({ username: fresh('bad'), ...body });
     expect(res.status).toBe(400);
     expect(Object.keys(res.body.errors ?? {})).toContain(field);
     expect(await api.server.ctx.data.users.count()).toBe(before);
@@ -87,7 +92,9 @@ describe('POST /api/users', () => {
 
   it('lets only a super-admin create a super-admin', async () => {
     const name = fresh('boss');
-    expect((await api.server.http.post('/api/users').set(as('useradmin')).send({ username: name, role: 0, password: TEMP })).status).toBe(403);
+    expect((await api.server.http.post('/api/users').set(as('useradmin')).send({ username: name, role: 0, password: TEMP })).status).toBe(
+      403,
+    );
     expect(await api.server.ctx.data.users.findByUsername(name)).toBeNull();
     expect((await createUser({ username: name, role: 0, password: TEMP }, 'superadmin')).role).toBe(0);
   });
@@ -143,7 +150,10 @@ describe('PUT and DELETE /api/users/{id}', () => {
     const name = fresh('promo');
     const user = await createUser({ username: name, role: 3, password: TEMP }, 'superadmin');
     const token = await ownPassword(name);
-    const res = await api.server.http.put(`/api/users/${user.id}`).set(as('superadmin')).send({ role: 4, facility_ids: [ids[0]] });
+    const res = await api.server.http
+      .put(`/api/users/${user.id}`)
+      .set(as('superadmin'))
+      .send({ role: 4, facility_ids: [ids[0]] });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ role: 4, facility_ids: [ids[0]] });
     expect((await api.server.ctx.data.facilities.get(ids[0]))?.owner_id).toBe(user.id);
@@ -152,7 +162,9 @@ describe('PUT and DELETE /api/users/{id}', () => {
     expect((await api.server.http.put(`/api/users/${user.id}`).set(as('useradmin')).send({ role: 4, facility_ids: [] })).status).toBe(400);
     // back to kiln file admin: the facility returns to the oldest super-admin
     expect((await api.server.http.put(`/api/users/${user.id}`).set(as('useradmin')).send({ role: 3 })).body.facility_ids).toEqual([]);
-    expect((await api.server.ctx.data.facilities.get(ids[0]))?.owner_id).toBe((await api.server.ctx.data.users.findByUsername('superadmin'))!.id);
+    expect((await api.server.ctx.data.facilities.get(ids[0]))?.owner_id).toBe(
+      (await api.server.ctx.data.users.findByUsername('superadmin'))!.id,
+    );
   });
 
   it("refuses one's own account, a user-admin reaching a super-admin, and unknown users", async () => {
@@ -204,7 +216,8 @@ describe('PUT and DELETE /api/users/{id}', () => {
     expect(others.map((u) => u.username)).toContain('superadmin');
     // leave a and b as the only super-admins
     const firstA = await ownPassword(a.username);
-    for (const other of others) expect((await api.server.http.put(`/api/users/${other.id}`).set(bearer(firstA)).send({ role: 2 })).status).toBe(200);
+    for (const other of others)
+      expect((await api.server.http.put(`/api/users/${other.id}`).set(bearer(firstA)).send({ role: 2 })).status).toBe(200);
     const [tokenA, tokenB] = [firstA, await ownPassword(b.username)];
     const results = await Promise.all([
       api.server.http.delete(`/api/users/${b.id}`).set(bearer(tokenA)),
@@ -217,7 +230,8 @@ describe('PUT and DELETE /api/users/{id}', () => {
     expect((await api.server.ctx.data.users.withRoles([0])).length).toBe(1);
     // restore the demo's super-admin for the other tests
     const survivor = results[0].status === 200 ? tokenA : tokenB;
-    for (const other of others) expect((await api.server.http.put(`/api/users/${other.id}`).set(bearer(survivor)).send({ role: 0 })).status).toBe(200);
+    for (const other of others)
+      expect((await api.server.http.put(`/api/users/${other.id}`).set(bearer(survivor)).send({ role: 0 })).status).toBe(200);
     Object.assign(api.tokens, await loginAll(api.server));
   });
 });

@@ -54,6 +54,9 @@ export function worstErrorMarkdown(rows: ReturnType<typeof worstErrorTable>): st
   return [
     `| kiln | messiness | biomass loaded | biochar prior to quench | burn duration | seeds off by > 3 % or invalid |`,
     '| --- | --- | --- | --- | --- | --- |',
-    ...rows.map((r) => `| ${r.type} | ${r.kind} | ${percent(r.worst.biomass)} | ${percent(r.worst.prior)} | ${percent(r.worst.duration)} | ${r.failures} of ${SEEDS.length} |`),
+    ...rows.map(
+      (r) =>
+        `| ${r.type} | ${r.kind} | ${percent(r.worst.biomass)} | ${percent(r.worst.prior)} | ${percent(r.worst.duration)} | ${r.failures} of ${SEEDS.length} |`,
+    ),
   ];
 }

@@ -32,7 +32,9 @@ async function main(): Promise<void> {
       ['GET /audit/history (one facility)', '/api/audit/history?facility_id=1'],
       ['GET /co2/summary', '/api/co2/summary'],
     ];
-    console.log(`The audit calls, ${LOGS} seeded burn logs, embedded store, ${RUNS} runs each after one warm-up (${os.cpus().length} cores, Node ${process.version}):`);
+    console.log(
+      `The audit calls, ${LOGS} seeded burn logs, embedded store, ${RUNS} runs each after one warm-up (${os.cpus().length} cores, Node ${process.version}):`,
+    );
     for (const [name, url] of calls) {
       const get = () => http.get(url).set('Authorization', `Bearer ${token}`);
       const first = await get();

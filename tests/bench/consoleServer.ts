@@ -10,10 +10,14 @@ import { configFromEnv, PROJECT_ROOT } from '../../mock-server/config';
 export const DIST = path.join(PROJECT_ROOT, 'dist');
 
 export function buildConsole(): void {
-  const res = spawnSync(process.execPath, [path.join(PROJECT_ROOT, 'node_modules', 'vite', 'bin', 'vite.js'), 'build', '--logLevel', 'warn'], {
-    cwd: PROJECT_ROOT,
-    stdio: 'inherit',
-  });
+  const res = spawnSync(
+    process.execPath,
+    [path.join(PROJECT_ROOT, 'node_modules', 'vite', 'bin', 'vite.js'), 'build', '--logLevel', 'warn'],
+    {
+      cwd: PROJECT_ROOT,
+      stdio: 'inherit',
+    },
+  );
   if (res.status !== 0) throw new Error('vite build failed');
 }
 
@@ -22,7 +26,10 @@ export function buildConsole(): void {
  * benchmarks; on `dataDir` when given (a benchmark's own seeding), which stop
  * removes too.
  */
-export async function startConsoleServer(env: Record<string, string> = {}, dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kiln-bench-'))): Promise<{ url: string; stop(): Promise<void> }> {
+export async function startConsoleServer(
+  env: Record<string, string> = {},
+  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kiln-bench-')),
+): Promise<{ url: string; stop(): Promise<void> }> {
   if (!fs.existsSync(path.join(DIST, 'index.html'))) throw new Error('No built console in dist/: run npm run build first.');
   const { app, stop } = await createApp({ ...configFromEnv(env), dataDir, serveConsole: true });
   const server = app.listen(0, '127.0.0.1');
@@ -58,7 +65,13 @@ export async function benchPage(browser: Browser, viewport = { width: 1400, heig
 }
 
 /** Opens `route` of the console logged in with `token` (in the tab's session storage, where the console keeps it). */
-export async function openLoggedIn(page: Page, url: string, token: string, route: string, waitUntil: 'load' | 'commit' = 'load'): Promise<void> {
+export async function openLoggedIn(
+  page: Page,
+  url: string,
+  token: string,
+  route: string,
+  waitUntil: 'load' | 'commit' = 'load',
+): Promise<void> {
   await page.goto(`${url}/login`);
   await page.evaluate((t) => sessionStorage.setItem('token', t), token);
   await page.goto(`${url}${route}`, { waitUntil });

@@ -24,7 +24,9 @@ const RUNS = (process.env.SWEEP_BENCH_RUNS ?? 'embedded:200000,postgres:200000')
   return { store: store as 'embedded' | 'postgres', files: Number(files) };
 });
 /** SWEEP_MODULE=path: another version of store/fileSweep.ts to measure (the figures before the sweep paged: the previous commit's, copied beside it) */
-const { sweepFiles } = (await import(process.env.SWEEP_MODULE ?? '../../mock-server/store/fileSweep')) as typeof import('../../mock-server/store/fileSweep');
+const { sweepFiles } = (await import(
+  process.env.SWEEP_MODULE ?? '../../mock-server/store/fileSweep'
+)) as typeof import('../../mock-server/store/fileSweep');
 /** one log in this many has its files gone (missing), and an orphan beside its raw file */
 const EVERY = 5_000;
 const SAMPLE_EVERY = 10_000;
@@ -128,7 +130,10 @@ async function measure(store: DataStore, files: number): Promise<string> {
   const seconds = (performance.now() - started) / 1000;
   watch.sample();
   const expected = Math.floor(logs / EVERY);
-  if (result.removed.length !== expected || result.missing.length !== 2 * expected) throw new Error(`The sweep found ${result.removed.length} orphans and ${result.missing.length} missing, not ${expected} and ${2 * expected}.`);
+  if (result.removed.length !== expected || result.missing.length !== 2 * expected)
+    throw new Error(
+      `The sweep found ${result.removed.length} orphans and ${result.missing.length} missing, not ${expected} and ${2 * expected}.`,
+    );
   return `${store.kind}: ${files.toLocaleString('en')} named files, ${result.removed.length} orphans removed, ${result.missing.length} missing: peak heap held by the sweep ${MB(watch.peak)} MB, ${seconds.toFixed(1)} s`;
 }
 

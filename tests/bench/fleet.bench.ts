@@ -28,11 +28,13 @@ const apiConfig = (dataDir: string) => ({ ...configFromEnv({}), dataDir, demoLog
 
 function median(run: () => void, runs = RUNS): number {
   run();
-  return summarise(Array.from({ length: runs }, () => {
-    const started = performance.now();
-    run();
-    return performance.now() - started;
-  })).median;
+  return summarise(
+    Array.from({ length: runs }, () => {
+      const started = performance.now();
+      run();
+      return performance.now() - started;
+    }),
+  ).median;
 }
 
 /**
@@ -54,7 +56,12 @@ export function benchAnomalyPass(): { fingerprintMs: number; rulesMs: number } {
   const fp = fingerprint!;
   const record = (id: number, kiln: number, shift: number) =>
     fleetBurnOf(
-      { ...makeKilnLogRows(1)[0], id, kiln, analysis: JSON.stringify({ valid: 'true', reasons: [], biomass_loaded: 400, biochar_produced: 90 }) },
+      {
+        ...makeKilnLogRows(1)[0],
+        id,
+        kiln,
+        analysis: JSON.stringify({ valid: 'true', reasons: [], biomass_loaded: 400, biochar_produced: 90 }),
+      },
       { ...fp, start_ts: fp.start_ts - id * 86_400_000, temp_curve: fp.temp_curve.map((t) => (t === null ? null : t + shift)) },
     )!;
   const burn = record(10_000, 1, 0);
@@ -91,7 +98,20 @@ async function seededFleetDir(): Promise<string> {
       temp_curve: [],
       weight_curve: [],
     };
-    const burn = fleetBurnOf({ ...row, analysis: JSON.stringify({ valid: row.valid ? 'true' : 'false', reasons: [], burn_duration: 3 * 3_600_000, biomass_loaded: 400, biochar_produced: 88, co2_removed: 150 }) }, fingerprint);
+    const burn = fleetBurnOf(
+      {
+        ...row,
+        analysis: JSON.stringify({
+          valid: row.valid ? 'true' : 'false',
+          reasons: [],
+          burn_duration: 3 * 3_600_000,
+          biomass_loaded: 400,
+          biochar_produced: 88,
+          co2_removed: 150,
+        }),
+      },
+      fingerprint,
+    );
     return burn ? [burn] : [];
   });
   rawStore(seeded).write();
@@ -121,7 +141,8 @@ export async function benchFleetLoad(): Promise<{ requestMs: number; jsonKb: num
       jsonBytes = body.byteLength;
       view = JSON.parse(new TextDecoder().decode(body)) as FleetView;
       const elapsed = performance.now() - started;
-      if (res.status !== 200 || view.burns.length < BURNS * 0.5) throw new Error(`unexpected answer: ${res.status}, ${view.burns.length} burns`);
+      if (res.status !== 200 || view.burns.length < BURNS * 0.5)
+        throw new Error(`unexpected answer: ${res.status}, ${view.burns.length} burns`);
       return elapsed;
     };
     await once();
@@ -131,7 +152,11 @@ export async function benchFleetLoad(): Promise<{ requestMs: number; jsonKb: num
     const screenMs = median(() => {
       const boxes = new Map(answer.facilities.map((f) => [f.id, f]));
       spotsOf(answer.burns, boxes);
-      for (const f of answer.facilities) looksSwapped(f, answer.burns.filter((b) => b.facility_id === f.id));
+      for (const f of answer.facilities)
+        looksSwapped(
+          f,
+          answer.burns.filter((b) => b.facility_id === f.id),
+        );
       trendPoints(answer.burns);
     });
     return { requestMs: summarise(samples).median, jsonKb: jsonBytes / 1000, screenMs };

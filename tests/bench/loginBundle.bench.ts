@@ -5,7 +5,6 @@ import { chromium } from 'playwright-core';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../chromium';
 import { DIST, startConsoleServer } from './consoleServer';
 
-
 export interface BundleFigure {
   files: { name: string; gzipBytes: number }[];
   totalGzipBytes: number;

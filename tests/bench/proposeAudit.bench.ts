@@ -58,7 +58,13 @@ async function seededDataDir(count: number): Promise<string> {
   rawStore(seeded).write();
   for (const row of rows) {
     const day = row.logts!.slice(0, 10);
-    const data_sample = Array.from({ length: 10 }, (_, k) => ({ d: day, t: `06:00:${String(k * 5).padStart(2, '0')}`, t1: 24 + k / 10, t2: 23 + k / 10, w: 10234 + k }));
+    const data_sample = Array.from({ length: 10 }, (_, k) => ({
+      d: day,
+      t: `06:00:${String(k * 5).padStart(2, '0')}`,
+      t1: 24 + k / 10,
+      t2: 23 + k / 10,
+      w: 10234 + k,
+    }));
     await files.saveAnalysis(row.id, { chart_data: [], data_sample });
   }
   await seeded.stop();
@@ -75,8 +81,8 @@ const loadOnce = () =>
     const check = () => {
       if (performance.now() > deadline) reject(new Error('the burns did not appear within 60 s'));
       else {
-      const region = document.querySelector('[role="region"][aria-label="Proposed Logs"]');
-      if (region && region.querySelectorAll('tbody tr input[type="checkbox"]').length > 0) {
+        const region = document.querySelector('[role="region"][aria-label="Proposed Logs"]');
+        if (region && region.querySelectorAll('tbody tr input[type="checkbox"]').length > 0) {
           requestAnimationFrame(() => setTimeout(() => resolve(performance.now() - started)));
         } else requestAnimationFrame(check);
       }
@@ -87,7 +93,9 @@ const loadOnce = () =>
 /** In the page: `ticks` ticks (boxes of the shown page on, then off again), each ms from the click until a frame after its box and the bar show it. */
 const tickAll = async (ticks: number): Promise<number[]> => {
   const frame = () => new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve)));
-  const boxes = () => [...document.querySelectorAll<HTMLInputElement>('[role="region"][aria-label="Proposed Logs"] tbody input[type="checkbox"]')];
+  const boxes = () => [
+    ...document.querySelectorAll<HTMLInputElement>('[role="region"][aria-label="Proposed Logs"] tbody input[type="checkbox"]'),
+  ];
   const isChecked = (box: HTMLInputElement) => box.closest('.MuiCheckbox-root')?.classList.contains('Mui-checked') ?? false;
   const bar = () => document.querySelector('[role="region"][aria-label="Selection"]')?.textContent ?? '';
   const times: number[] = [];
@@ -102,7 +110,8 @@ const tickAll = async (ticks: number): Promise<number[]> => {
     box.click();
     // the row may render a new input: look it up by its place
     while (isChecked(boxes()[index]) !== on || !bar().startsWith(expected)) {
-      if (performance.now() - started > 10_000) throw new Error(`tick ${i} not shown within 10 s: bar '${bar()}', box ${isChecked(boxes()[index])}`);
+      if (performance.now() - started > 10_000)
+        throw new Error(`tick ${i} not shown within 10 s: bar '${bar()}', box ${isChecked(boxes()[index])}`);
       await frame();
     }
     times.push(performance.now() - started);
@@ -137,7 +146,11 @@ export async function benchProposeAudit(count: number): Promise<ProposeFigures> 
       loads.push(await page.evaluate(loadOnce));
       console.log(`  ${count} logs: list load ${loads.at(-1)!.toFixed(0)} ms`);
     }
-    const listed = await page.getByRole('region', { name: 'Proposed Logs' }).locator('..').getByText(new RegExp(`of ${count.toLocaleString('en')}|of ${count}`)).count();
+    const listed = await page
+      .getByRole('region', { name: 'Proposed Logs' })
+      .locator('..')
+      .getByText(new RegExp(`of ${count.toLocaleString('en')}|of ${count}`))
+      .count();
     if (listed === 0) throw new Error(`the pager does not say ${count} burns are listed`);
     const ticks = await page.evaluate(tickAll, PROPOSE_TICKS);
 

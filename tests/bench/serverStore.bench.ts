@@ -40,8 +40,19 @@ const MB = (bytes: number) => (bytes / 1e6).toFixed(0);
 async function load(storage: StorageConfig, count: number): Promise<void> {
   const store = await openStore(storage);
   try {
-    await store.users.create({ username: 'bench', role: 0, password_hash: await hashPassword(PASSWORD), facility_ids: [], created_ts: new Date().toISOString() });
-    const facilities = [await addFacility(store, 'NRB'), await addFacility(store, 'NKR'), await addFacility(store, 'TAS'), await addFacility(store, 'RIV')];
+    await store.users.create({
+      username: 'bench',
+      role: 0,
+      password_hash: await hashPassword(PASSWORD),
+      facility_ids: [],
+      created_ts: new Date().toISOString(),
+    });
+    const facilities = [
+      await addFacility(store, 'NRB'),
+      await addFacility(store, 'NKR'),
+      await addFacility(store, 'TAS'),
+      await addFacility(store, 'RIV'),
+    ];
     for (const [i, kilnId] of KILNS.entries()) {
       await store.kilns.create(cgo1Kiln(kilnId, facilities[i].id, '2024-01-01T00:00:00.000Z'));
     }
@@ -93,16 +104,30 @@ async function measure(store: 'embedded' | 'postgres', storage: StorageConfig, c
   await new Promise((resolve) => server.once('listening', resolve));
   const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api`;
   try {
-    const auth = await fetch(`${base}/auth`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ username: 'bench', password: PASSWORD }) });
+    const auth = await fetch(`${base}/auth`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ username: 'bench', password: PASSWORD }),
+    });
     const headers = { Authorization: `Bearer ${await auth.text()}` };
     const facility = { latitude_min: -1.5, latitude_max: -1.1, longitude_min: 36.6, longitude_max: 37.1, wicf: 0.35 };
 
     const uploads: number[] = [];
     for (let i = 0; i < UPLOADS; i++) {
       // a demo burn as the seed makes them
-      const text = generateBurn({ kiln_type: KILN_TYPE.CGO1, kiln_id: KILNS[i % 4], seed: 9000 + i, start_ts: Date.UTC(2026, 0, 5 + i, 7, 30), facility }).text;
+      const text = generateBurn({
+        kiln_type: KILN_TYPE.CGO1,
+        kiln_id: KILNS[i % 4],
+        seed: 9000 + i,
+        start_ts: Date.UTC(2026, 0, 5 + i, 7, 30),
+        facility,
+      }).text;
       t0 = performance.now();
-      const res = await fetch(`${base}/kilnlogs/upload`, { method: 'POST', headers: { ...headers, 'Content-Type': 'text/csv' }, body: text });
+      const res = await fetch(`${base}/kilnlogs/upload`, {
+        method: 'POST',
+        headers: { ...headers, 'Content-Type': 'text/csv' },
+        body: text,
+      });
       await res.arrayBuffer();
       if (res.status !== 201) throw new Error(`upload answered ${res.status}`);
       uploads.push(performance.now() - t0);
@@ -130,7 +155,11 @@ async function measure(store: 'embedded' | 'postgres', storage: StorageConfig, c
       if (i >= WARM_UP_PAGES) pages.push(performance.now() - t0);
       // the same page straight from the store: what the database costs, without HTTP, token check and JSON
       t0 = performance.now();
-      await ctx.data.kilnLogs.list({ archived: false, facilityIds: null }, { facilityIds: new Set([facilityId]) }, { sort, range: [first, first + 24] });
+      await ctx.data.kilnLogs.list(
+        { archived: false, facilityIds: null },
+        { facilityIds: new Set([facilityId]) },
+        { sort, range: [first, first + 24] },
+      );
       if (i >= WARM_UP_PAGES) storePages.push(performance.now() - t0);
     }
     (globalThis as { gc?: () => void }).gc?.();

@@ -19,7 +19,20 @@ const COUNT = Number(process.env.BENCH_LOGS ?? 10_000);
 const PAGES = 200;
 /** BENCH_STORES=postgres measures PostgreSQL alone (the embedded store at 100,000 logs takes minutes) */
 const STORES = (process.env.BENCH_STORES ?? 'embedded,postgres').split(',');
-const KILNS = ['CG1-0007', 'CG1-0012', 'RTR-0003', 'CG1-0015', 'TFX-0002', 'RTR-0005', 'TFX-0004', 'CG1-0021', 'RTR-0008', 'TFX-0006', 'CG1-0024', 'RTR-0011'];
+const KILNS = [
+  'CG1-0007',
+  'CG1-0012',
+  'RTR-0003',
+  'CG1-0015',
+  'TFX-0002',
+  'RTR-0005',
+  'TFX-0004',
+  'CG1-0021',
+  'RTR-0008',
+  'TFX-0006',
+  'CG1-0024',
+  'RTR-0011',
+];
 /** about the size of a real analysis result (phases, load steps, reasons) */
 const PADDING = 'x'.repeat(1200);
 
@@ -27,7 +40,12 @@ const ms = (t0: number) => performance.now() - t0;
 const pct = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))];
 
 async function rows(store: DataStore): Promise<KilnLogRecord[]> {
-  const facilities = [await addFacility(store, 'NRB'), await addFacility(store, 'NKR'), await addFacility(store, 'TAS'), await addFacility(store, 'RIV')];
+  const facilities = [
+    await addFacility(store, 'NRB'),
+    await addFacility(store, 'NKR'),
+    await addFacility(store, 'TAS'),
+    await addFacility(store, 'RIV'),
+  ];
   const rnd = random(42);
   return Array.from({ length: COUNT }, (_, i) => {
     const k = Math.floor(rnd() * KILNS.length);
@@ -68,12 +86,26 @@ async function measure(label: string, store: DataStore): Promise<void> {
     const first = Math.floor(rnd() * 20) * 25;
     const sort = { field: sorts[i % sorts.length], order: Math.floor(i / sorts.length) % 2 ? ('ASC' as const) : ('DESC' as const) };
     t0 = performance.now();
-    await store.kilnLogs.list({ archived: false, facilityIds: null }, { facilityIds: new Set([1 + (i % 4)]) }, { sort, range: [first, first + 24] });
+    await store.kilnLogs.list(
+      { archived: false, facilityIds: null },
+      { facilityIds: new Set([1 + (i % 4)]) },
+      { sort, range: [first, first + 24] },
+    );
     pages.push(ms(t0));
   }
   const line = (name: string, xs: number[]) => `${name} p50 ${pct(xs, 50).toFixed(1)} ms, p95 ${pct(xs, 95).toFixed(1)} ms`;
-  const perSort = sorts.map((field, k) => `${field} p95 ${pct(pages.filter((_, i) => i % sorts.length === k), 95).toFixed(1)} ms`).join(', ');
-  console.log(`${label}, ${COUNT} logs: bulk insert ${(bulk / 1000).toFixed(2)} s (${Math.round(COUNT / (bulk / 1000))} rows/s); ${line('single insert', single)}; ${line('list page (facility filter, sort, 25 rows)', pages)} (${perSort})`);
+  const perSort = sorts
+    .map(
+      (field, k) =>
+        `${field} p95 ${pct(
+          pages.filter((_, i) => i % sorts.length === k),
+          95,
+        ).toFixed(1)} ms`,
+    )
+    .join(', ');
+  console.log(
+    `${label}, ${COUNT} logs: bulk insert ${(bulk / 1000).toFixed(2)} s (${Math.round(COUNT / (bulk / 1000))} rows/s); ${line('single insert', single)}; ${line('list page (facility filter, sort, 25 rows)', pages)} (${perSort})`,
+  );
 }
 
 async function main(): Promise<void> {

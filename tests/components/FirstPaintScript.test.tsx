@@ -1,11 +1,21 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { FIRST_PAINT_SCRIPT, FIRST_SCREEN_VARIANTS, injectFirstScreen, paintedFlags, templateId } from '../../src/login/prerender/firstPaint';
+import {
+  FIRST_PAINT_SCRIPT,
+  FIRST_SCREEN_VARIANTS,
+  injectFirstScreen,
+  paintedFlags,
+  templateId,
+} from '../../src/login/prerender/firstPaint';
 
 /** index.html's inline script, run on a page built as the build builds it: which variant it paints, and when none. */
 function loadPage(controls = ''): void {
   const html = injectFirstScreen(
     '<div id="root"></div>',
-    FIRST_SCREEN_VARIANTS.map((v) => ({ ...v, markup: `<main>${templateId(v)}</main>${controls}`, styles: `<style data-emotion="css ${templateId(v)}"></style>` })),
+    FIRST_SCREEN_VARIANTS.map((v) => ({
+      ...v,
+      markup: `<main>${templateId(v)}</main>${controls}`,
+      styles: `<style data-emotion="css ${templateId(v)}"></style>`,
+    })),
   );
   document.head.innerHTML = '';
   // scripts set through innerHTML do not run: the page is parsed first, then the script is run as the parser would

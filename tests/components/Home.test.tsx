@@ -54,8 +54,6 @@ describe('Home', () => {
     await logInAs(7);
     mockFetch(() => json([]));
     renderApp('/home');
-    expect(
-      await screen.findByText('Unsupported. If you see this message, please contact an administrator.'),
-    ).toBeInTheDocument();
+    expect(await screen.findByText('Unsupported. If you see this message, please contact an administrator.')).toBeInTheDocument();
   });
 });

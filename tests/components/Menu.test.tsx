@@ -17,7 +17,9 @@ async function itemsOf(group: string) {
   const user = userEvent.setup();
   await user.click((await menuBar()).getByRole('button', { name: group }));
   const menu = await screen.findByRole('menu', { name: group });
-  const items = within(menu).getAllByRole('menuitem').map((item) => item.textContent);
+  const items = within(menu)
+    .getAllByRole('menuitem')
+    .map((item) => item.textContent);
   await user.keyboard('{Escape}');
   await waitFor(() => expect(screen.queryByRole('menu')).not.toBeInTheDocument());
   return items;
@@ -45,7 +47,11 @@ describe('Top menu', () => {
     expect(buttonNames(nav)).toEqual(['Menu']);
     await user.click(nav.getByRole('button', { name: 'Menu' }));
     const menu = await screen.findByRole('menu', { name: 'Menu' });
-    expect(within(menu).getAllByRole('menuitem').map((item) => item.textContent)).toEqual([
+    expect(
+      within(menu)
+        .getAllByRole('menuitem')
+        .map((item) => item.textContent),
+    ).toEqual([
       'Home',
       'Profile',
       'Facilities',

@@ -40,7 +40,9 @@ describe('Profile', () => {
     mockFetch(() => json([]));
     await openProfile();
     expect(
-      screen.getByText('At least 10 characters with a lower-case letter, an upper-case letter, a digit and a symbol (Medium); 12 or more is Strong.'),
+      screen.getByText(
+        'At least 10 characters with a lower-case letter, an upper-case letter, a digit and a symbol (Medium); 12 or more is Strong.',
+      ),
     ).toBeInTheDocument();
   });
 

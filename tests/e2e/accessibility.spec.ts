@@ -21,7 +21,11 @@ for (const dark of [false, true]) {
   test(`every screen passes axe, ${dark ? 'dark' : 'light'} theme`, async ({ page }) => {
     test.setTimeout(180_000);
     await openAndLogin(page, 'superadmin', '/home');
-    if (dark) await page.getByRole('switch', { name: 'Dark Mode' }).or(page.getByRole('checkbox', { name: 'Dark Mode' })).check();
+    if (dark)
+      await page
+        .getByRole('switch', { name: 'Dark Mode' })
+        .or(page.getByRole('checkbox', { name: 'Dark Mode' }))
+        .check();
     for (const item of NAV_ITEMS) {
       await test.step(item.path, async () => {
         await page.goto(`/${item.path}`);

@@ -29,7 +29,9 @@ const logout = (page: Page) => page.evaluate(() => sessionStorage.clear());
 
 /** The cells of one CSV line (RFC 4180 quoting). */
 const csvCells = (line: string): string[] =>
-  [...line.matchAll(/(?:^|,)("(?:[^"]|"")*"|[^,]*)/g)].map(([, cell]) => (cell.startsWith('"') ? cell.slice(1, -1).replaceAll('""', '"') : cell));
+  [...line.matchAll(/(?:^|,)("(?:[^"]|"")*"|[^,]*)/g)].map(([, cell]) =>
+    cell.startsWith('"') ? cell.slice(1, -1).replaceAll('""', '"') : cell,
+  );
 
 for (const [name, viewport] of [
   ['1400 px', { width: 1400, height: 900 }],
@@ -41,12 +43,18 @@ for (const [name, viewport] of [
     await resetData(request);
     const token = await tokenFor(request, 'kilnadmin');
     const potential = (await (
-      await request.get('/api/audit/potential_logs?kiln_type=0', { maxRetries: NETWORK_RETRIES, headers: { Authorization: `Bearer ${token}` } })
+      await request.get('/api/audit/potential_logs?kiln_type=0', {
+        maxRetries: NETWORK_RETRIES,
+        headers: { Authorization: `Bearer ${token}` },
+      })
     ).json()) as PotentialLogsResponse;
     // a facility with two burns waiting: its two newest make the audit
     const byFacility = new Map<number | null, PotentialLogsResponse['data']>();
     for (const log of potential.data) byFacility.set(log.facility_id, [...(byFacility.get(log.facility_id) ?? []), log]);
-    const burns = [...byFacility.values()].find((logs) => logs.length >= 2)!.sort((a, b) => (b.logts ?? '').localeCompare(a.logts ?? '') || b.analysis_id - a.analysis_id).slice(0, 2);
+    const burns = [...byFacility.values()]
+      .find((logs) => logs.length >= 2)!
+      .sort((a, b) => (b.logts ?? '').localeCompare(a.logts ?? '') || b.analysis_id - a.analysis_id)
+      .slice(0, 2);
     const facilityName = burns[0].facility_name!;
     const co2 = sumKg(burns.map((b) => b.analysis_detail?.co2_removed ?? 0));
     const figure = formatCarbon(co2, 'figure');
@@ -58,7 +66,11 @@ for (const [name, viewport] of [
     await choose(page, 'Facility', new RegExp(`– ${escape(facilityName)}$`));
     const table = page.getByRole('region', { name: 'Proposed Logs' });
     for (const burn of burns) {
-      await table.locator('tbody tr').filter({ has: page.getByRole('cell', { name: String(burn.analysis_id), exact: true }) }).getByRole('checkbox').check();
+      await table
+        .locator('tbody tr')
+        .filter({ has: page.getByRole('cell', { name: String(burn.analysis_id), exact: true }) })
+        .getByRole('checkbox')
+        .check();
     }
     const bar = page.getByRole('region', { name: 'Selection' });
     await expect(bar).toContainText(`2 logs selected (${figure} kg CO2)`);
@@ -73,7 +85,9 @@ for (const [name, viewport] of [
     await choose(page, 'Proposed Audit', new RegExp(escape(jobId)));
     await expect(page.getByRole('combobox', { name: 'Proposed Audit' })).toContainText(jobId);
     await expect(page.getByRole('row', { name: new RegExp(escape(facilityName)) }).first()).toContainText(figure);
-    await page.locator('input[type="file"]').setInputFiles({ name: 'statement.pdf', mimeType: 'application/pdf', buffer: await onePagePdf() });
+    await page
+      .locator('input[type="file"]')
+      .setInputFiles({ name: 'statement.pdf', mimeType: 'application/pdf', buffer: await onePagePdf() });
     await page.getByRole('button', { name: 'Signoff' }).click();
     await expect(page.getByText('Signoff successfully recorded.')).toBeVisible();
 
@@ -84,7 +98,10 @@ for (const [name, viewport] of [
     const row =
       viewport.width === 1400
         ? page.locator('tbody tr').filter({ has: page.getByRole('cell', { name: jobId, exact: true }) })
-        : page.getByRole('list', { name: 'Audit History' }).getByRole('listitem').filter({ has: page.getByText(jobId, { exact: true }) });
+        : page
+            .getByRole('list', { name: 'Audit History' })
+            .getByRole('listitem')
+            .filter({ has: page.getByText(jobId, { exact: true }) });
     await expect(row).toHaveCount(1);
     await expect(row).toContainText(figure);
     await expect(page.getByRole('region', { name: 'Facility Carbon Stats' })).toBeVisible();
@@ -100,7 +117,11 @@ for (const [name, viewport] of [
     await expect(page.getByRole('button', { name: 'Export' })).toBeEnabled();
     const logsDownload = page.waitForEvent('download');
     await page.getByRole('button', { name: 'Export' }).click();
-    const [header, ...logLines] = fs.readFileSync((await (await logsDownload).path())!, 'utf8').trim().split(/\r?\n/).map(csvCells);
+    const [header, ...logLines] = fs
+      .readFileSync((await (await logsDownload).path())!, 'utf8')
+      .trim()
+      .split(/\r?\n/)
+      .map(csvCells);
     const column = (name: string) => header.indexOf(name);
     expect(logLines).toHaveLength(2);
     for (const burn of burns) {

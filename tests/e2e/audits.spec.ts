@@ -70,7 +70,9 @@ for (const width of [1400, 390]) {
     await expect(auditLogs).toContainText(String(analysisId));
     const signoff = page.getByRole('button', { name: 'Signoff' });
     await expect(signoff).toBeDisabled();
-    await page.locator('input[type="file"]').setInputFiles({ name: 'statement.pdf', mimeType: 'application/pdf', buffer: await statementPdf(jobId) });
+    await page
+      .locator('input[type="file"]')
+      .setInputFiles({ name: 'statement.pdf', mimeType: 'application/pdf', buffer: await statementPdf(jobId) });
     await expect(signoff).toBeEnabled();
     await signoff.click();
     await expect(page.getByText('Signoff successfully recorded.')).toBeVisible();
@@ -80,7 +82,9 @@ for (const width of [1400, 390]) {
     // the history of the burn's facility holds the audit
     const burn = (await (await api(request, token).get(`/kilnlogs/${analysisId}`)).json()) as KilnLogDetail;
     expect(burn.audited).toBe(true);
-    const history = (await (await api(request, token).get(`/audit/history?facility_id=${burn.facility_id}`)).json()) as AuditHistoryResponse;
+    const history = (await (
+      await api(request, token).get(`/audit/history?facility_id=${burn.facility_id}`)
+    ).json()) as AuditHistoryResponse;
     const audit = history.data.find((a) => a.job_id === jobId);
     expect(audit).toBeDefined();
     expect(audit!.log_count).toBe(1);
@@ -91,7 +95,10 @@ for (const width of [1400, 390]) {
     const row =
       width === 1400
         ? page.locator('tbody tr').filter({ has: page.getByRole('cell', { name: String(audit!.id), exact: true }) })
-        : page.getByRole('list', { name: 'Audit History' }).getByRole('listitem').filter({ hasText: new RegExp(`Proposal ID ${audit!.id}(?!\\d)`) });
+        : page
+            .getByRole('list', { name: 'Audit History' })
+            .getByRole('listitem')
+            .filter({ hasText: new RegExp(`Proposal ID ${audit!.id}(?!\\d)`) });
     await expect(row).toHaveCount(1);
     await expect(row.getByText(jobId, { exact: true })).toBeVisible();
     await expect(page.getByRole('region', { name: 'Facility Carbon Stats' })).toContainText('Total');
@@ -129,7 +136,8 @@ for (const width of [1400, 390]) {
 /** No two of the controls overlap, nor does any one's text run out of it (a phone's dialog wraps its actions). */
 async function expectApart(controls: Locator[]) {
   expect(controls.length).toBeGreaterThan(1);
-  for (const control of controls) expect(await control.evaluate((el) => el.scrollWidth <= el.clientWidth), (await control.textContent()) ?? undefined).toBe(true);
+  for (const control of controls)
+    expect(await control.evaluate((el) => el.scrollWidth <= el.clientWidth), (await control.textContent()) ?? undefined).toBe(true);
   const boxes = await Promise.all(controls.map(async (c) => (await c.boundingBox())!));
   for (const [i, a] of boxes.entries()) {
     for (const b of boxes.slice(i + 1)) {
@@ -179,7 +187,10 @@ for (const width of [1400, 390]) {
     const row =
       width === 1400
         ? page.locator('tbody tr').filter({ has: page.getByRole('cell', { name: String(audit.id), exact: true }) })
-        : page.getByRole('list', { name: 'Audit History' }).getByRole('listitem').filter({ hasText: new RegExp(`Proposal ID ${audit.id}(?!\\d)`) });
+        : page
+            .getByRole('list', { name: 'Audit History' })
+            .getByRole('listitem')
+            .filter({ hasText: new RegExp(`Proposal ID ${audit.id}(?!\\d)`) });
     await row.getByRole('button', { name: 'View Report' }).click();
     const viewer = page.getByRole('dialog', { name: 'Verification Report' });
     await expect(viewer).toContainText(`${audit.job_id} · `);

@@ -13,7 +13,6 @@ import { NETWORK_RETRIES, openAndLogin, resetData, tokenFor } from './fixtures';
 
 const FIXTURE = path.resolve(import.meta.dirname, '..', 'fixtures', 'burns', 'cgo1-all-at-once.csv');
 
-
 interface Result {
   valid: string;
   loads: { ts: number; kg: number }[];
@@ -23,7 +22,8 @@ interface Result {
 /** Uploads the fixture, or finds it when an earlier run on this data directory already did. */
 async function uploadFixture(request: APIRequestContext): Promise<number> {
   const token = await tokenFor(request, 'uploader');
-  const res = await request.post('/api/kilnlogs/upload', { maxRetries: NETWORK_RETRIES,
+  const res = await request.post('/api/kilnlogs/upload', {
+    maxRetries: NETWORK_RETRIES,
     headers: { Authorization: `Bearer ${token}` },
     multipart: { file: { name: path.basename(FIXTURE), mimeType: 'text/csv', buffer: fs.readFileSync(FIXTURE) } },
   });
@@ -36,7 +36,9 @@ test('the chart of a fixture burn shows the weight on its own axis and marks the
   await resetData(request);
   const id = await uploadFixture(request);
   const token = await tokenFor(request, 'kilnadmin');
-  const detail = (await (await request.get(`/api/kilnlogs/${id}`, { maxRetries: NETWORK_RETRIES, headers: { Authorization: `Bearer ${token}` } })).json()) as KilnLogDetail;
+  const detail = (await (
+    await request.get(`/api/kilnlogs/${id}`, { maxRetries: NETWORK_RETRIES, headers: { Authorization: `Bearer ${token}` } })
+  ).json()) as KilnLogDetail;
   const result = JSON.parse(detail.analysis!) as Result;
   expect(result.valid).toBe('true');
   expect(result.loads.length).toBeGreaterThan(1);

@@ -88,7 +88,10 @@ test('a PDF audit statement opens in the viewer, pdf.js loading only then and fr
   await expect(page.getByRole('dialog', { name: 'Latest Audit – RIV' }).getByRole('img', { name: 'Latest Audit – RIV' })).toBeVisible();
 });
 
-test('an uploaded password-protected statement asks for its password, again after a wrong one, then shows', async ({ page, request }, testInfo) => {
+test('an uploaded password-protected statement asks for its password, again after a wrong one, then shows', async ({
+  page,
+  request,
+}, testInfo) => {
   await resetData(request);
   const file = path.join(testInfo.outputDir, 'protected.pdf');
   fs.mkdirSync(testInfo.outputDir, { recursive: true });
@@ -138,7 +141,10 @@ test('a photo upload sends a canvas-made thumbnail the server accepts, and the t
   expect(await thumb.evaluate((img: HTMLImageElement) => [img.naturalWidth, img.naturalHeight])).toEqual([250, 167]);
 });
 
-test('a facility admin sees only its facilities, edits one, and uploads a PDF statement it then reads page by page', async ({ page, request }, testInfo) => {
+test('a facility admin sees only its facilities, edits one, and uploads a PDF statement it then reads page by page', async ({
+  page,
+  request,
+}, testInfo) => {
   await resetData(request);
   await openAndLogin(page, 'facilityadmin', '/facilities');
   const rows = page.locator('table tbody tr');
@@ -157,7 +163,14 @@ test('a facility admin sees only its facilities, edits one, and uploads a PDF st
 
   const file = path.join(testInfo.outputDir, 'statement.pdf');
   fs.mkdirSync(testInfo.outputDir, { recursive: true });
-  fs.writeFileSync(file, buildPdf('Audit statement NKR', [[{ text: 'Statement, page one' }], [{ text: 'Statement, page two' }], [{ text: 'Statement, page three' }]]));
+  fs.writeFileSync(
+    file,
+    buildPdf('Audit statement NKR', [
+      [{ text: 'Statement, page one' }],
+      [{ text: 'Statement, page two' }],
+      [{ text: 'Statement, page three' }],
+    ]),
+  );
   await page.getByRole('button', { name: 'Upload Audit for NKR' }).click();
   const upload = page.getByRole('dialog', { name: 'Upload Audit – NKR' });
   await upload.locator('input[type="file"]').setInputFiles(file);

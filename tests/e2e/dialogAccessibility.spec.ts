@@ -59,7 +59,10 @@ async function openFirstAllocation(page: Page) {
   await chooseFacility(page, auditedFacility);
   if (await page.getByRole('button', { name: 'View Evidence' }).isVisible()) return;
   await page.locator('tbody tr').first().click();
-  await page.getByRole('button', { name: / kg allocated$/ }).first().click();
+  await page
+    .getByRole('button', { name: / kg allocated$/ })
+    .first()
+    .click();
   await expect(page.getByRole('button', { name: 'View Evidence' })).toBeVisible();
 }
 
@@ -189,7 +192,11 @@ const CASES: PopupCase[] = [
     path: '/facilities',
     // the next statement fetched is a password-protected PDF; nothing is stored
     prepare: async (page) => {
-      await page.route('**/api/facility/*/audit?id=*', (route) => route.fulfill({ contentType: 'application/pdf', body: protectedPdf('s3cret') }), { times: 1 });
+      await page.route(
+        '**/api/facility/*/audit?id=*',
+        (route) => route.fulfill({ contentType: 'application/pdf', body: protectedPdf('s3cret') }),
+        { times: 1 },
+      );
     },
     opener: (page) => page.getByRole('button', { name: 'View Audit of NRB' }),
     role: 'dialog',
@@ -317,7 +324,10 @@ const CASES: PopupCase[] = [
     role: 'dialog',
     name: 'Mint Eco Asset',
     invalid: async (form) => {
-      await form.getByRole('textbox', { name: / · CO2 to allocate/ }).first().fill('999999999');
+      await form
+        .getByRole('textbox', { name: / · CO2 to allocate/ })
+        .first()
+        .fill('999999999');
     },
   },
   {
@@ -432,7 +442,11 @@ for (const user of [...new Set(CASES.map((row) => row.user))]) {
     test(`${user}'s dialogs and popups, ${dark ? 'dark' : 'light'} theme`, async ({ page }) => {
       test.setTimeout(180_000);
       await openAndLogin(page, user, '/home');
-      if (dark) await page.getByRole('switch', { name: 'Dark Mode' }).or(page.getByRole('checkbox', { name: 'Dark Mode' })).check();
+      if (dark)
+        await page
+          .getByRole('switch', { name: 'Dark Mode' })
+          .or(page.getByRole('checkbox', { name: 'Dark Mode' }))
+          .check();
       for (const row of CASES.filter((r) => r.user === user)) {
         await test.step(row.what, () => check(page, row));
       }

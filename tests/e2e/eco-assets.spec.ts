@@ -15,12 +15,23 @@ interface Source {
 /** The signed-off audits with CO2 left, as the API tells the broker. */
 async function sources(request: APIRequestContext): Promise<Source[]> {
   const token = await tokenFor(request, 'broker');
-  const res = await request.get('/api/eco-asset/available_co2', { maxRetries: NETWORK_RETRIES, headers: { Authorization: `Bearer ${token}` } });
+  const res = await request.get('/api/eco-asset/available_co2', {
+    maxRetries: NETWORK_RETRIES,
+    headers: { Authorization: `Bearer ${token}` },
+  });
   expect(res.status()).toBe(200);
   const body = (await res.json()) as AvailableCo2Response;
-  return Object.entries(body.audits_by_facility).flatMap(([id, f]) =>
-    f.audits.map((a) => ({ signoffId: a.signoff_id, jobId: a.job_id, facilityId: Number(id), facilityName: f.facility_name, remaining: remainingKg(a) })),
-  ).filter((s) => s.remaining >= 5);
+  return Object.entries(body.audits_by_facility)
+    .flatMap(([id, f]) =>
+      f.audits.map((a) => ({
+        signoffId: a.signoff_id,
+        jobId: a.job_id,
+        facilityId: Number(id),
+        facilityName: f.facility_name,
+        remaining: remainingKg(a),
+      })),
+    )
+    .filter((s) => s.remaining >= 5);
 }
 
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -29,7 +40,10 @@ const exact = (value: number) => formatCarbon(value, 'exact');
 const kg = (value: number) => formatCarbon(value, 'figure');
 
 async function expectNoSidewaysScroll(page: Page, where: string) {
-  const { scrollWidth, clientWidth } = await page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, clientWidth: document.documentElement.clientWidth }));
+  const { scrollWidth, clientWidth } = await page.evaluate(() => ({
+    scrollWidth: document.documentElement.scrollWidth,
+    clientWidth: document.documentElement.clientWidth,
+  }));
   expect(scrollWidth, where).toBeLessThanOrEqual(clientWidth);
 }
 
@@ -40,7 +54,10 @@ for (const [name, viewport] of [
   test.describe(`at ${name}`, () => {
     test.use({ viewport });
 
-    test('the broker mints from two audits, sees the asset and its allocations, opens the evidence and the audited logs; the CO2 left shrinks', async ({ page, request }) => {
+    test('the broker mints from two audits, sees the asset and its allocations, opens the evidence and the audited logs; the CO2 left shrinks', async ({
+      page,
+      request,
+    }) => {
       await resetData(request);
       const [first, second] = await sources(request);
       expect(second, 'the demo data has two audits with CO2 left').toBeDefined();
@@ -59,7 +76,8 @@ for (const [name, viewport] of [
       const note = `Forward sale ${name}`;
       await dialog.getByRole('textbox', { name: /^Minting Note/ }).fill(note);
       await dialog.getByRole('textbox', { name: /^Transaction ID/ }).fill(`E2E-${name.replace(' ', '')}-${Date.now() % 100000}`);
-      const amountOf = (s: Source) => dialog.getByRole('textbox', { name: new RegExp(`^${escape(s.jobId)} · [\\d: -]+ · CO2 to allocate`) });
+      const amountOf = (s: Source) =>
+        dialog.getByRole('textbox', { name: new RegExp(`^${escape(s.jobId)} · [\\d: -]+ · CO2 to allocate`) });
       // more than remains is refused on the field
       await amountOf(first).fill(String(first.remaining + 1));
       await expect(dialog.getByText(/what is left of this audit/)).toBeVisible();

@@ -62,7 +62,9 @@ export async function expectAccessible(page: Page, within?: Locator): Promise<vo
   }
   const results = await builder.analyze();
   const severe = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(severe.map((v) => `${v.id}: ${v.help} ${v.nodes.map((n) => `${n.target.join(' ')} ${n.html.slice(0, 160)}`).join(', ')}`)).toEqual([]);
+  expect(severe.map((v) => `${v.id}: ${v.help} ${v.nodes.map((n) => `${n.target.join(' ')} ${n.html.slice(0, 160)}`).join(', ')}`)).toEqual(
+    [],
+  );
 }
 
 /**
@@ -74,7 +76,10 @@ export const NETWORK_RETRIES = 2;
 
 /** The demo data seeded afresh (POST /api/testing/reset, E2E_RESET=1, with the run's secret): call before a test that changes data. */
 export async function resetData(request: APIRequestContext): Promise<void> {
-  const res = await request.post('/api/testing/reset', { maxRetries: NETWORK_RETRIES, headers: { 'X-Test-Reset-Secret': process.env.E2E_RESET_SECRET ?? '' } });
+  const res = await request.post('/api/testing/reset', {
+    maxRetries: NETWORK_RETRIES,
+    headers: { 'X-Test-Reset-Secret': process.env.E2E_RESET_SECRET ?? '' },
+  });
   expect(res.status()).toBe(200);
 }
 

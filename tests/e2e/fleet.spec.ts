@@ -18,7 +18,11 @@ function offOrigin(page: Page, origin: string): string[] {
 }
 
 for (const width of [1400, 390]) {
-  test(`at ${width} px the Fleet map zooms by keyboard, a flagged burn opens from the list and its anomaly is marked checked`, async ({ page, request, baseURL }) => {
+  test(`at ${width} px the Fleet map zooms by keyboard, a flagged burn opens from the list and its anomaly is marked checked`, async ({
+    page,
+    request,
+    baseURL,
+  }) => {
     test.setTimeout(180_000);
     await page.setViewportSize({ width, height: 900 });
     await resetData(request);
@@ -44,7 +48,10 @@ for (const width of [1400, 390]) {
     await expect(map).toHaveAttribute('data-scale', '1.5');
 
     // the newest flagged burn opens on Kiln Logs
-    const first = page.getByTestId('anomaly').filter({ has: page.getByRole('button', { name: 'Mark checked' }) }).first();
+    const first = page
+      .getByTestId('anomaly')
+      .filter({ has: page.getByRole('button', { name: 'Mark checked' }) })
+      .first();
     await expect(first).toBeVisible();
     const burnLink = first.getByRole('link', { name: /^Open burn \d+$/ });
     const logId = Number((await burnLink.textContent())!.replace(/\D+/g, ''));
@@ -57,7 +64,10 @@ for (const width of [1400, 390]) {
 
     // back on Fleet: mark it checked with a note
     await page.goBack();
-    const flagged = page.getByTestId('anomaly').filter({ has: page.getByRole('link', { name: `Open burn ${logId}`, exact: true }) }).first();
+    const flagged = page
+      .getByTestId('anomaly')
+      .filter({ has: page.getByRole('link', { name: `Open burn ${logId}`, exact: true }) })
+      .first();
     await flagged.getByRole('button', { name: 'Mark checked' }).click();
     const dialog = page.getByRole('dialog');
     await dialog.getByRole('textbox').fill(`Checked on site at ${width} px.`);
@@ -74,7 +84,11 @@ for (const dark of [false, true]) {
   test(`the Fleet screen passes axe, ${dark ? 'dark' : 'light'} theme`, async ({ page }) => {
     test.setTimeout(120_000);
     await openAndLogin(page, 'kilnadmin', '/home');
-    if (dark) await page.getByRole('switch', { name: 'Dark Mode' }).or(page.getByRole('checkbox', { name: 'Dark Mode' })).check();
+    if (dark)
+      await page
+        .getByRole('switch', { name: 'Dark Mode' })
+        .or(page.getByRole('checkbox', { name: 'Dark Mode' }))
+        .check();
     await page.goto('/fleet');
     await expect(page.getByTestId('fleet-map')).toBeVisible();
     await expect(page.getByTestId('anomaly').first()).toBeVisible();

@@ -119,9 +119,7 @@ test('dark mode and cookie acceptance are remembered across reloads', async ({ p
   const lightBackground = await page.locator('body').evaluate((b) => getComputedStyle(b).backgroundColor);
   await darkMode.check();
   await expect(darkMode).toBeChecked();
-  await expect
-    .poll(() => page.locator('body').evaluate((b) => getComputedStyle(b).backgroundColor))
-    .not.toBe(lightBackground);
+  await expect.poll(() => page.locator('body').evaluate((b) => getComputedStyle(b).backgroundColor)).not.toBe(lightBackground);
   const darkBackground = await page.locator('body').evaluate((b) => getComputedStyle(b).backgroundColor);
 
   await page.reload();
@@ -207,7 +205,10 @@ test.describe('accessibility', () => {
     await page.goto('/profile');
     await expect(page.getByText('User Profile')).toBeVisible();
     await expectAccessible(page);
-    await page.getByRole('switch', { name: 'Dark Mode' }).or(page.getByRole('checkbox', { name: 'Dark Mode' })).check();
+    await page
+      .getByRole('switch', { name: 'Dark Mode' })
+      .or(page.getByRole('checkbox', { name: 'Dark Mode' }))
+      .check();
     await expectAccessible(page);
   });
 

@@ -17,7 +17,10 @@ test('a key pair generated in the browser signs an upload, and the burn is marke
 
   // the kiln admin may not update kilns; the super-admin may, at every facility
   await openAndLogin(page, 'superadmin', '/kiln_reg');
-  await page.getByRole('button', { name: `Keys of kiln ${kiln.kiln_id}` }).first().click();
+  await page
+    .getByRole('button', { name: `Keys of kiln ${kiln.kiln_id}` })
+    .first()
+    .click();
   const dialog = page.getByRole('dialog', { name: `Keys of kiln ${kiln.kiln_id}` });
   await dialog.getByRole('textbox', { name: 'Label' }).fill('e2e board');
   const download = page.waitForEvent('download');
@@ -26,7 +29,10 @@ test('a key pair generated in the browser signs an upload, and the burn is marke
   await (await download).saveAs(privateKeyFile);
   await expect(dialog.getByText(/shown only once/)).toBeVisible();
   await dialog.getByRole('button', { name: 'Add key' }).click();
-  const row = dialog.getByRole('table', { name: `Keys of kiln ${kiln.kiln_id}` }).getByRole('row').filter({ hasText: 'e2e board' });
+  const row = dialog
+    .getByRole('table', { name: `Keys of kiln ${kiln.kiln_id}` })
+    .getByRole('row')
+    .filter({ hasText: 'e2e board' });
   await expect(row).toContainText('Active');
   await expect(row).toContainText('by superadmin');
   // the trail of the kiln's keys says who added which key
@@ -45,7 +51,11 @@ test('a key pair generated in the browser signs an upload, and the burn is marke
       facility,
     }).text,
   );
-  const [outcome] = await uploadFiles([logFile], { url: baseURL!, user: 'uploader', password: DEMO_PASSWORD, privateKeyPem: fs.readFileSync(privateKeyFile, 'utf8') }, () => {});
+  const [outcome] = await uploadFiles(
+    [logFile],
+    { url: baseURL!, user: 'uploader', password: DEMO_PASSWORD, privateKeyPem: fs.readFileSync(privateKeyFile, 'utf8') },
+    () => {},
+  );
   expect(outcome.ok, outcome.line).toBe(true);
 
   await page.goto(`/kiln_logs?filter=${encodeURIComponent(JSON.stringify({ q: 'signed-burn.csv' }))}`);

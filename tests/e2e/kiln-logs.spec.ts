@@ -8,7 +8,6 @@ import { formatNumber } from '../../src/domain/format';
 import type { KilnLog } from '../../src/domain/api/kilnLogs';
 import { NETWORK_RETRIES, openAndLogin, resetData, tokenFor } from './fixtures';
 
-
 /** A fresh valid C-Go-1 burn of the first demo kiln, as that kiln would write it. */
 function burnLog(seed: number): Buffer {
   const kiln = DEMO_KILNS[0];
@@ -32,7 +31,8 @@ test('an uploaded burn is analysed, charted, downloaded byte for byte, archived 
   await resetData(request);
   const uploaderToken = await tokenFor(request, 'uploader');
   const bytes = burnLog(Date.now() % 100000);
-  const upload = await request.post('/api/kilnlogs/upload', { maxRetries: NETWORK_RETRIES,
+  const upload = await request.post('/api/kilnlogs/upload', {
+    maxRetries: NETWORK_RETRIES,
     headers: { Authorization: `Bearer ${uploaderToken}` },
     multipart: { file: { name: 'e2e-burn.csv', mimeType: 'text/csv', buffer: bytes } },
   });
@@ -76,7 +76,8 @@ test('an uploaded burn is analysed, charted, downloaded byte for byte, archived 
   // undoable: the call goes when the notification closes
   await expect(page.getByText('Kiln log archived.')).toHaveCount(0, { timeout: 10_000 });
 
-  const archived = await request.get(listUrl('/api/archived_kilnlogs', { id: uploaded.id }), { maxRetries: NETWORK_RETRIES,
+  const archived = await request.get(listUrl('/api/archived_kilnlogs', { id: uploaded.id }), {
+    maxRetries: NETWORK_RETRIES,
     headers: { Authorization: `Bearer ${await tokenFor(request, 'kilnadmin')}` },
   });
   const [archivedRow] = (await archived.json()) as KilnLog[];
@@ -100,14 +101,19 @@ test('an audited burn offers no analyse or archive, and the server refuses both 
   await resetData(request);
   const token = await tokenFor(request, 'kilnadmin');
   const auth = { Authorization: `Bearer ${token}` };
-  const list = await request.get(`${listUrl('/api/kilnlogs', { audited: true })}&range=${encodeURIComponent('[0,0]')}`, { maxRetries: NETWORK_RETRIES, headers: auth });
+  const list = await request.get(`${listUrl('/api/kilnlogs', { audited: true })}&range=${encodeURIComponent('[0,0]')}`, {
+    maxRetries: NETWORK_RETRIES,
+    headers: auth,
+  });
   const [audited] = (await list.json()) as KilnLog[];
   expect(audited.audited).toBe(true);
 
   await openAndLogin(page, 'kilnadmin', listUrl('/kiln_logs', { id: audited.id }));
   await expect(rows(page)).toHaveCount(1);
   const row = rows(page).first();
-  await expect(row.getByRole('img', { name: `Audited burn of audit ${audited.audit_job_id}: it cannot be analysed again or archived.` })).toBeVisible();
+  await expect(
+    row.getByRole('img', { name: `Audited burn of audit ${audited.audit_job_id}: it cannot be analysed again or archived.` }),
+  ).toBeVisible();
   await expect(row.getByRole('button', { name: 'Download log file' })).toBeVisible();
   await expect(row.getByRole('button', { name: 'Analyse again' })).toHaveCount(0);
   await expect(row.getByRole('button', { name: 'Archive' })).toHaveCount(0);

@@ -8,10 +8,16 @@ import { NETWORK_RETRIES, openAndLogin, resetData, tokenFor } from './fixtures';
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const exact = (value: number) => formatCarbon(value, 'exact');
 
-test('the broker mints with a 10 % buffer, sees the split, retires part for a beneficiary, opens its provenance down to a burn and downloads the certificate', async ({ page, request }) => {
+test('the broker mints with a 10 % buffer, sees the split, retires part for a beneficiary, opens its provenance down to a burn and downloads the certificate', async ({
+  page,
+  request,
+}) => {
   await resetData(request);
   const token = await tokenFor(request, 'broker');
-  const res = await request.get('/api/eco-asset/available_co2', { maxRetries: NETWORK_RETRIES, headers: { Authorization: `Bearer ${token}` } });
+  const res = await request.get('/api/eco-asset/available_co2', {
+    maxRetries: NETWORK_RETRIES,
+    headers: { Authorization: `Bearer ${token}` },
+  });
   const body = (await res.json()) as AvailableCo2Response;
   const source = Object.values(body.audits_by_facility)
     .flatMap((f) => f.audits.map((a) => ({ jobId: a.job_id, facilityName: f.facility_name, remaining: remainingKg(a) })))
@@ -29,7 +35,9 @@ test('the broker mints with a 10 % buffer, sees the split, retires part for a be
   await dialog.getByRole('textbox', { name: /^Transaction ID/ }).fill(transactionId);
   await dialog.getByRole('textbox', { name: new RegExp(`^${escape(source.jobId)} · [\\d: -]+ · CO2 to allocate`) }).fill(String(amount));
   // the split before the broker confirms: 1,234.5 g of buffer rounds to 1,235 g
-  await expect(dialog.getByTestId('mint-split')).toHaveText(`Issued: ${exact(split.issued)} kg · Buffer pool (10 %): ${exact(split.buffer)} kg`);
+  await expect(dialog.getByTestId('mint-split')).toHaveText(
+    `Issued: ${exact(split.issued)} kg · Buffer pool (10 %): ${exact(split.buffer)} kg`,
+  );
   await dialog.getByRole('button', { name: 'OK' }).click();
   await expect(page.getByText('Eco Asset minted successfully.')).toBeVisible();
 
@@ -55,7 +63,10 @@ test('the broker mints with a 10 % buffer, sees the split, retires part for a be
   await expect(page.getByRole('row', { name: new RegExp(escape(transactionId)) })).toHaveCount(0);
   await page.getByRole('combobox', { name: 'Show' }).click();
   await page.getByRole('option', { name: 'Retired (all or part)' }).click();
-  await page.getByRole('row', { name: new RegExp(escape(transactionId)) }).getByRole('link', { name: /^Provenance of eco asset/ }).click();
+  await page
+    .getByRole('row', { name: new RegExp(escape(transactionId)) })
+    .getByRole('link', { name: /^Provenance of eco asset/ })
+    .click();
 
   await expect(page.getByRole('heading', { level: 1, name: 'Eco Asset Provenance' })).toBeVisible();
   await expect(page.getByTestId('buffer-block')).toContainText(exact(split.buffer));

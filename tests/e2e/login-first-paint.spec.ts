@@ -68,7 +68,8 @@ test('the painted form is hydrated in place, keeps what was typed before its scr
   // the form element as painted, before any module script ran
   await page.addInitScript(() => {
     document.addEventListener('readystatechange', () => {
-      if (document.readyState === 'interactive') (window as unknown as { painted: Element | null }).painted = document.querySelector('form');
+      if (document.readyState === 'interactive')
+        (window as unknown as { painted: Element | null }).painted = document.querySelector('form');
     });
   });
   const release = await holdScripts(page);
@@ -84,7 +85,9 @@ test('the painted form is hydrated in place, keeps what was typed before its scr
   // live: the button follows the typed values
   await expect(page.getByRole('button', { name: 'Login' })).toBeEnabled();
   await expect(page.locator('input[name="password"]')).toHaveValue(DEMO_PASSWORD);
-  expect(await page.evaluate(() => (window as unknown as { painted: Element | null }).painted === document.querySelector('form'))).toBe(true);
+  expect(await page.evaluate(() => (window as unknown as { painted: Element | null }).painted === document.querySelector('form'))).toBe(
+    true,
+  );
   await page.getByRole('button', { name: 'Login' }).click();
   await expect(mainMenu(page)).toBeVisible();
   expect(problems).toEqual([]);
@@ -125,7 +128,8 @@ test('with a session the console paints itself: no login screen flashes on reloa
   await login(page, 'superadmin');
   await page.addInitScript(() => {
     document.addEventListener('readystatechange', () => {
-      if (document.readyState === 'interactive') (window as unknown as { painted: number }).painted = document.getElementById('root')!.childNodes.length;
+      if (document.readyState === 'interactive')
+        (window as unknown as { painted: number }).painted = document.getElementById('root')!.childNodes.length;
     });
   });
   await page.reload();

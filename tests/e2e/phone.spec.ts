@@ -20,7 +20,10 @@ async function noRawFieldNames(page: Page) {
 }
 
 async function darkMode(page: Page) {
-  await page.getByRole('switch', { name: 'Dark Mode' }).or(page.getByRole('checkbox', { name: 'Dark Mode' })).check();
+  await page
+    .getByRole('switch', { name: 'Dark Mode' })
+    .or(page.getByRole('checkbox', { name: 'Dark Mode' }))
+    .check();
 }
 
 test('the top menu keeps one line and opens every screen of the role from one Menu button', async ({ page }) => {
@@ -40,7 +43,10 @@ for (const dark of [false, true]) {
   test(`a tap on a kiln log opens its analysis and burn chart, ${dark ? 'dark' : 'light'} theme`, async ({ page }) => {
     await openAndLogin(page, 'kilnadmin', '/kiln_logs');
     if (dark) await darkMode(page);
-    const first = page.getByRole('main').getByRole('button', { name: / · .*(Valid|Invalid) · / }).first();
+    const first = page
+      .getByRole('main')
+      .getByRole('button', { name: / · .*(Valid|Invalid) · / })
+      .first();
     await expect(first).toBeVisible();
     await expect(first.getByRole('img', { name: /^(Valid|Invalid) burn$/ })).toBeVisible();
     await noRawFieldNames(page);

@@ -8,7 +8,8 @@ const listUrl = (path: string, filter: object) => `${path}?filter=${encodeURICom
 
 /** A live kiln log that is not audited (so it can be archived), read from the API. */
 async function archivableLog(request: APIRequestContext, token: string): Promise<KilnLog> {
-  const res = await request.get(`${listUrl('/api/kilnlogs', { audited: false })}&range=${encodeURIComponent('[0,0]')}`, { maxRetries: NETWORK_RETRIES,
+  const res = await request.get(`${listUrl('/api/kilnlogs', { audited: false })}&range=${encodeURIComponent('[0,0]')}`, {
+    maxRetries: NETWORK_RETRIES,
     headers: { Authorization: `Bearer ${token}` },
   });
   const [log] = (await res.json()) as KilnLog[];
@@ -16,7 +17,10 @@ async function archivableLog(request: APIRequestContext, token: string): Promise
 }
 
 async function isArchived(request: APIRequestContext, token: string, id: number): Promise<boolean> {
-  const res = await request.get(listUrl('/api/archived_kilnlogs', { id }), { maxRetries: NETWORK_RETRIES, headers: { Authorization: `Bearer ${token}` } });
+  const res = await request.get(listUrl('/api/archived_kilnlogs', { id }), {
+    maxRetries: NETWORK_RETRIES,
+    headers: { Authorization: `Bearer ${token}` },
+  });
   return ((await res.json()) as KilnLog[]).length === 1;
 }
 
@@ -62,9 +66,12 @@ for (const [name, viewport] of [
       await expect(page.getByRole('dialog')).toHaveCount(0);
     });
 
-    test("the Kiln and Facility modals have URLs of their own: a reload opens them, back closes them", async ({ page }) => {
+    test('the Kiln and Facility modals have URLs of their own: a reload opens them, back closes them', async ({ page }) => {
       await openAndLogin(page, 'superadmin', '/kiln_reg');
-      await page.getByRole('button', { name: /^Edit kiln / }).first().click();
+      await page
+        .getByRole('button', { name: /^Edit kiln / })
+        .first()
+        .click();
       const kiln = page.getByRole('dialog', { name: 'Kiln' });
       const kilnId = kiln.getByRole('textbox', { name: /^Kiln ID/ });
       await expect(kilnId).toBeVisible();
@@ -96,7 +103,10 @@ for (const [name, viewport] of [
     test("a 400's field reason shows on its field beside the spec's notification", async ({ page }) => {
       // the console against the contract's 400 shape: {message, errors: {field path: reason}}
       await page.route('**/api/facility/add', (route) =>
-        route.fulfill({ status: 400, json: { message: 'mnemonic is already in use.', errors: { mnemonic: 'mnemonic is already in use.' } } }),
+        route.fulfill({
+          status: 400,
+          json: { message: 'mnemonic is already in use.', errors: { mnemonic: 'mnemonic is already in use.' } },
+        }),
       );
       await openAndLogin(page, 'superadmin', '/facilities');
       await page.getByRole('button', { name: 'New Facility' }).click();
@@ -147,7 +157,10 @@ for (const [name, viewport] of [
       await page.getByRole('button', { name: 'Export' }).click();
       const file = await download;
       expect(file.suggestedFilename()).toBe('kiln-logs.csv');
-      const [header, ...rows] = fs.readFileSync((await file.path())!, 'utf8').trim().split('\n');
+      const [header, ...rows] = fs
+        .readFileSync((await file.path())!, 'utf8')
+        .trim()
+        .split('\n');
       expect(header).toContain('Log ID');
       expect(header).toContain('Creditable');
       expect(rows.length).toBeGreaterThan(0);
@@ -167,4 +180,3 @@ for (const [name, viewport] of [
     });
   });
 }
-

@@ -11,7 +11,10 @@ async function submitLogin(page: Page, username: string, password: string) {
   await page.getByRole('button', { name: 'Login' }).click();
 }
 
-test('a user-admin creates a kiln file admin, who cannot log in until a super-admin releases the account, then chooses their own password', async ({ page, request }) => {
+test('a user-admin creates a kiln file admin, who cannot log in until a super-admin releases the account, then chooses their own password', async ({
+  page,
+  request,
+}) => {
   test.setTimeout(180_000);
   await resetData(request);
   await openAndLogin(page, 'useradmin', '/users');
@@ -65,7 +68,9 @@ test('a user-admin creates a kiln file admin, who cannot log in until a super-ad
 
   // deleted by a user-admin: the open console is back at the login screen at its next call
   const admin = { Authorization: `Bearer ${await tokenFor(request, 'useradmin')}` };
-  const [created] = await (await request.get('/api/users', { maxRetries: NETWORK_RETRIES, headers: admin, params: { filter: '{"q":"nairobi.admin"}' } })).json();
+  const [created] = await (
+    await request.get('/api/users', { maxRetries: NETWORK_RETRIES, headers: admin, params: { filter: '{"q":"nairobi.admin"}' } })
+  ).json();
   expect((await request.delete(`/api/users/${created.id}`, { maxRetries: NETWORK_RETRIES, headers: admin })).status()).toBe(200);
   await page.getByRole('button', { name: 'Configure' }).click();
   await page.getByRole('menuitem', { name: 'Facilities' }).click();
@@ -113,7 +118,10 @@ test('the Users list reads as a simple list at 390 px', async ({ page }) => {
 
 test('Users and Admin pass axe in the dark theme too', async ({ page }) => {
   await openAndLogin(page, 'superadmin', '/users');
-  await page.getByRole('switch', { name: 'Dark Mode' }).or(page.getByRole('checkbox', { name: 'Dark Mode' })).check();
+  await page
+    .getByRole('switch', { name: 'Dark Mode' })
+    .or(page.getByRole('checkbox', { name: 'Dark Mode' }))
+    .check();
   await expect(page.getByRole('cell', { name: 'useradmin', exact: true })).toBeVisible();
   await expectAccessible(page);
   await page.goto('/admin');

@@ -152,7 +152,8 @@ function bodyDefects(doc: OpenApiDocument, schema: Schema, odd: string): { defec
     if ((prop.minLength ?? 0) > 0) out.push({ defect: `${name} empty`, body: { ...base, [name]: '' } });
     if (prop.minimum !== undefined) out.push({ defect: `${name} below its minimum`, body: { ...base, [name]: prop.minimum - 1 } });
     if (prop.maximum !== undefined) out.push({ defect: `${name} above its maximum`, body: { ...base, [name]: prop.maximum + 1 } });
-    if (prop.enum && prop.enum.every((v) => v !== odd)) out.push({ defect: `${name} not one of its values`, body: { ...base, [name]: odd } });
+    if (prop.enum && prop.enum.every((v) => v !== odd))
+      out.push({ defect: `${name} not one of its values`, body: { ...base, [name]: odd } });
   }
   return out;
 }
@@ -241,12 +242,18 @@ export function badRequestsFor(doc: OpenApiDocument, op: OpenApiOperation): fc.A
   }
   if (takesMultipart) {
     variants.push(
-      fc.constantFrom(
-        { contentType: 'multipart/form-data; boundary=zz', body: '--zz\r\nContent-Disposition: form-data; name="other"\r\n\r\nx\r\n--zz--\r\n', defect: 'a multipart body without its file' },
-        { contentType: 'multipart/form-data; boundary=zz', body: '--zz\r\nbroken', defect: 'a truncated multipart body' },
-        { contentType: 'multipart/form-data', body: 'no boundary', defect: 'multipart without a boundary' },
-        { contentType: 'application/json', body: '{"file":"x"}', defect: 'JSON instead of multipart' },
-      ).map((v) => ({ method: op.method, url: normalPath, ...v })),
+      fc
+        .constantFrom(
+          {
+            contentType: 'multipart/form-data; boundary=zz',
+            body: '--zz\r\nContent-Disposition: form-data; name="other"\r\n\r\nx\r\n--zz--\r\n',
+            defect: 'a multipart body without its file',
+          },
+          { contentType: 'multipart/form-data; boundary=zz', body: '--zz\r\nbroken', defect: 'a truncated multipart body' },
+          { contentType: 'multipart/form-data', body: 'no boundary', defect: 'multipart without a boundary' },
+          { contentType: 'application/json', body: '{"file":"x"}', defect: 'JSON instead of multipart' },
+        )
+        .map((v) => ({ method: op.method, url: normalPath, ...v })),
     );
   }
   // a query parameter the document does not name

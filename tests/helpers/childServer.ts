@@ -29,7 +29,9 @@ export async function freePort(): Promise<number> {
 }
 
 const exited = (child: ChildProcess) =>
-  child.exitCode !== null || child.signalCode !== null ? Promise.resolve() : new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  child.exitCode !== null || child.signalCode !== null
+    ? Promise.resolve()
+    : new Promise<void>((resolve) => child.once('exit', () => resolve()));
 
 export async function startChildServer(env: Record<string, string>, readyWithinMs = 90_000): Promise<ChildServer> {
   const port = await freePort();
@@ -79,7 +81,14 @@ export interface ApiAnswer {
 }
 
 /** One call to a server's API over HTTP, its body JSON unless a content type is given; a hang is a failure (30 s), not a stuck test. */
-export async function callApi(url: string, method: string, route: string, token: string | null, body?: string, contentType = 'application/json'): Promise<ApiAnswer> {
+export async function callApi(
+  url: string,
+  method: string,
+  route: string,
+  token: string | null,
+  body?: string,
+  contentType = 'application/json',
+): Promise<ApiAnswer> {
   const res = await fetch(`${url}/api${route}`, {
     method,
     headers: { ...(token ? { Authorization: `Bearer ${token}` } : {}), ...(body ? { 'Content-Type': contentType } : {}) },
@@ -87,7 +96,11 @@ export async function callApi(url: string, method: string, route: string, token:
     signal: AbortSignal.timeout(30_000),
   });
   const text = await res.text();
-  return { status: res.status, retryAfter: res.headers.get('retry-after'), body: (res.headers.get('content-type')?.includes('json') ? JSON.parse(text) : text) as Record<string, unknown> };
+  return {
+    status: res.status,
+    retryAfter: res.headers.get('retry-after'),
+    body: (res.headers.get('content-type')?.includes('json') ? JSON.parse(text) : text) as Record<string, unknown>,
+  };
 }
 
 /** Asks until `ok` holds; the answers on the way are returned for their own checks. */

@@ -32,10 +32,14 @@ export function kilnPayload(overrides: Partial<KilnSavePayload> = {}): KilnSaveP
   };
 }
 
-type StoredFacility = Pick<
-  FacilitySavePayload,
-  'id' | 'mnemonic' | 'name' | 'owner_id'
-> & { id: number; latitude_min: number; latitude_max: number; longitude_min: number; longitude_max: number; kiln_type_config: string };
+type StoredFacility = Pick<FacilitySavePayload, 'id' | 'mnemonic' | 'name' | 'owner_id'> & {
+  id: number;
+  latitude_min: number;
+  latitude_max: number;
+  longitude_min: number;
+  longitude_max: number;
+  kiln_type_config: string;
+};
 
 /** The edit payload that saves a facility as it is stored (change what the test is about). */
 export function savePayloadOf(f: StoredFacility): FacilitySavePayload {
@@ -77,7 +81,9 @@ export function pngImage(width: number, height: number): Buffer {
 
 /** A real baseline JPEG of the given size (a flat grey picture), encoded by sharp. */
 export function jpegImage(width: number, height: number): Promise<Buffer> {
-  return sharp({ create: { width, height, channels: 3, background: { r: 128, g: 128, b: 128 } } }).jpeg().toBuffer();
+  return sharp({ create: { width, height, channels: 3, background: { r: 128, g: 128, b: 128 } } })
+    .jpeg()
+    .toBuffer();
 }
 
 /**
@@ -86,7 +92,27 @@ export function jpegImage(width: number, height: number): Promise<Buffer> {
  */
 export function jpegHeader(width: number, height: number): Buffer {
   const app0 = [0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00, 0x01, 0x01, 0x00, 0x00, 0x01, 0x00, 0x01, 0x00, 0x00];
-  const sof0 = [0xff, 0xc0, 0x00, 0x11, 0x08, height >> 8, height & 0xff, width >> 8, width & 0xff, 0x03, 1, 0x22, 0, 2, 0x11, 1, 3, 0x11, 1];
+  const sof0 = [
+    0xff,
+    0xc0,
+    0x00,
+    0x11,
+    0x08,
+    height >> 8,
+    height & 0xff,
+    width >> 8,
+    width & 0xff,
+    0x03,
+    1,
+    0x22,
+    0,
+    2,
+    0x11,
+    1,
+    3,
+    0x11,
+    1,
+  ];
   return Buffer.from([0xff, 0xd8, ...app0, ...sof0, 0xff, 0xd9]);
 }
 

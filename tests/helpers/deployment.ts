@@ -54,7 +54,12 @@ export async function startDeployment(count: number, overrides: Partial<ServerCo
 
   const start = async (more: Partial<ServerConfig> = {}, name = NAMES[servers.length] ?? `S${servers.length}`): Promise<DeployedServer> => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `kiln-deploy-${name}-`));
-    const config: ServerConfig = { ...testServerConfig(dataDir, databaseUrl), storage: { databaseUrl, s3: bucket.settings }, ...overrides, ...more };
+    const config: ServerConfig = {
+      ...testServerConfig(dataDir, databaseUrl),
+      storage: { databaseUrl, s3: bucket.settings },
+      ...overrides,
+      ...more,
+    };
     let server: KilnConsoleServer;
     try {
       server = await createApp(config);

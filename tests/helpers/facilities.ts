@@ -21,10 +21,7 @@ export function makeFacility(overrides: Partial<Facility> = {}): Facility {
 
 /** GET /api/facilities: NCW and KSM (which has an audit), their mnemonics and the owners to choose from. */
 export const FACILITY_LIST: FacilityListResponse = {
-  facilities: [
-    makeFacility(),
-    makeFacility({ id: 2, mnemonic: 'KSM', name: 'Kisumu Biochar', owner_id: 1, latest_facility_audit_id: 9 }),
-  ],
+  facilities: [makeFacility(), makeFacility({ id: 2, mnemonic: 'KSM', name: 'Kisumu Biochar', owner_id: 1, latest_facility_audit_id: 9 })],
   mnemonics: ['NCW', 'KSM'],
   allowedOwners: [
     { id: 1, username: 'superadmin', role: 0 },

@@ -20,7 +20,8 @@ export function fleetHistoryBurns(logIds: readonly number[], o: { facility_id: n
     // a day of 40 slots: many burns share a start
     const start_ts = Date.UTC(2026, 0, 1) + Math.floor(rnd() * 40) * 6 * HOUR;
     const far = rnd() < 0.1;
-    const curve = (level: number) => Array.from({ length: CURVE_POINTS }, (_, i) => (rnd() < 0.01 ? null : Math.round(level + 100 * Math.sin(i / 8))));
+    const curve = (level: number) =>
+      Array.from({ length: CURVE_POINTS }, (_, i) => (rnd() < 0.01 ? null : Math.round(level + 100 * Math.sin(i / 8))));
     const [temp_curve, weight_curve] = [curve(400 + Math.floor(rnd() * 20) * 5), curve(250 + Math.floor(rnd() * 20))];
     const latitude = far ? 5 + rnd() : -1.3 + rnd() * 0.1;
     const longitude = far ? 40 + rnd() : 36.8 + rnd() * 0.1;

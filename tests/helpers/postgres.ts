@@ -18,7 +18,10 @@ export function findPostgresBin(): string | null {
   if (process.env.PG_BIN) candidates.push(process.env.PG_BIN);
   const root = '/usr/lib/postgresql';
   if (fs.existsSync(root)) {
-    const versions = fs.readdirSync(root).filter((v) => /^\d+$/.test(v)).sort((a, b) => Number(b) - Number(a));
+    const versions = fs
+      .readdirSync(root)
+      .filter((v) => /^\d+$/.test(v))
+      .sort((a, b) => Number(b) - Number(a));
     candidates.push(...versions.map((v) => path.join(root, v, 'bin')));
   }
   try {
@@ -52,7 +55,8 @@ export interface PostgresCluster {
 
 const isRoot = () => process.getuid?.() === 0;
 /** initdb refuses root: as root the binaries run as the postgres system user */
-const asOwner = (bin: string, args: string[]): [string, string[]] => (isRoot() ? ['runuser', ['-u', 'postgres', '--', bin, ...args]] : [bin, args]);
+const asOwner = (bin: string, args: string[]): [string, string[]] =>
+  isRoot() ? ['runuser', ['-u', 'postgres', '--', bin, ...args]] : [bin, args];
 
 async function waitUntilReady(url: string, server: ChildProcess, log: () => string): Promise<void> {
   const deadline = Date.now() + 30_000;

@@ -21,7 +21,10 @@ export default async function setup(project: TestProject): Promise<(() => Promis
   const bin = process.env.TEST_POSTGRES === 'off' ? null : findPostgresBin();
   if (!bin) {
     project.provide('postgresUrl', null);
-    const why = process.env.TEST_POSTGRES === 'off' ? 'TEST_POSTGRES=off' : "no PostgreSQL binaries (initdb, postgres, pg_ctl) on this machine; install Debian's postgresql to run them";
+    const why =
+      process.env.TEST_POSTGRES === 'off'
+        ? 'TEST_POSTGRES=off'
+        : "no PostgreSQL binaries (initdb, postgres, pg_ctl) on this machine; install Debian's postgresql to run them";
     console.log(`PostgreSQL store tests skipped: ${why}.`);
     return;
   }

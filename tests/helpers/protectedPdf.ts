@@ -28,7 +28,10 @@ function rc4(key: Buffer, data: Buffer): Buffer {
 }
 
 /** A PDF whose pages read `pageTexts`, opened only with `userPassword`. */
-export function protectedPdf(userPassword: string, pageTexts: readonly string[] = ['Protected statement, page one', 'Protected statement, page two']): Buffer {
+export function protectedPdf(
+  userPassword: string,
+  pageTexts: readonly string[] = ['Protected statement, page one', 'Protected statement, page two'],
+): Buffer {
   const id = md5(Buffer.from('kiln-console-test'));
   const owner = rc4(md5(padded(`${userPassword}-owner`)).subarray(0, 5), padded(userPassword));
   const permissions = Buffer.alloc(4);
@@ -47,7 +50,9 @@ export function protectedPdf(userPassword: string, pageTexts: readonly string[] 
     const [pageId, contentId] = [pageIds[i], pageIds[i] + 1];
     objects.set(
       pageId,
-      Buffer.from(`<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 3 0 R >> >> /Contents ${contentId} 0 R >>`),
+      Buffer.from(
+        `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 3 0 R >> >> /Contents ${contentId} 0 R >>`,
+      ),
     );
     const stream = rc4(objectKey(contentId), Buffer.from(`BT /F1 28 Tf 72 700 Td (${text}) Tj ET`, 'latin1'));
     objects.set(contentId, Buffer.concat([Buffer.from(`<< /Length ${stream.length} >>\nstream\n`), stream, Buffer.from('\nendstream')]));
@@ -66,10 +71,15 @@ export function protectedPdf(userPassword: string, pageTexts: readonly string[] 
     parts.push(obj);
     length += obj.length;
   }
-  const xref = [`xref\n0 ${encryptId + 1}\n0000000000 65535 f \n`, ...offsets.slice(1).map((o) => `${String(o).padStart(10, '0')} 00000 n \n`)].join('');
+  const xref = [
+    `xref\n0 ${encryptId + 1}\n0000000000 65535 f \n`,
+    ...offsets.slice(1).map((o) => `${String(o).padStart(10, '0')} 00000 n \n`),
+  ].join('');
   const hexId = id.toString('hex');
   parts.push(
-    Buffer.from(`${xref}trailer\n<< /Size ${encryptId + 1} /Root 1 0 R /Encrypt ${encryptId} 0 R /ID [<${hexId}> <${hexId}>] >>\nstartxref\n${length}\n%%EOF\n`),
+    Buffer.from(
+      `${xref}trailer\n<< /Size ${encryptId + 1} /Root 1 0 R /Encrypt ${encryptId} 0 R /ID [<${hexId}> <${hexId}>] >>\nstartxref\n${length}\n%%EOF\n`,
+    ),
   );
   return Buffer.concat(parts);
 }

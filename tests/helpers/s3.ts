@@ -21,7 +21,9 @@ const SERVER_SCRIPT = path.join(import.meta.dirname, 's3Process.cjs');
 export async function startTestBucket(bucket = 'kiln-test'): Promise<TestBucket> {
   const directory = fs.mkdtempSync(path.join(os.tmpdir(), 'kiln-s3-'));
   // stdin open: the server stops when this process ends, however it ends
-  const child = spawn(process.execPath, ['--openssl-legacy-provider', SERVER_SCRIPT, directory, bucket], { stdio: ['pipe', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, ['--openssl-legacy-provider', SERVER_SCRIPT, directory, bucket], {
+    stdio: ['pipe', 'pipe', 'pipe'],
+  });
   let output = '';
   child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
   // each line the server prints answers the oldest request: first the start, then each plant

@@ -47,7 +47,9 @@ process.stdin.on('data', (chunk) => {
     const { plant, body } = JSON.parse(input.slice(0, end));
     input = input.slice(end + 1);
     const content = Buffer.from(body);
-    Promise.all(plant.map((key) => server.store.putObject({ bucket, key, metadata: { 'content-type': 'application/octet-stream' }, content }))).then(
+    Promise.all(
+      plant.map((key) => server.store.putObject({ bucket, key, metadata: { 'content-type': 'application/octet-stream' }, content })),
+    ).then(
       () => process.stdout.write(`${JSON.stringify({ planted: plant.length })}\n`),
       (err) => process.stdout.write(`${JSON.stringify({ error: String(err) })}\n`),
     );

@@ -16,12 +16,34 @@ import type { TestServer } from './testServer';
 
 function listFiles(dir: string): string[] {
   if (!fs.existsSync(dir)) return [];
-  return fs.readdirSync(dir, { recursive: true, encoding: 'utf8' }).filter((f) => fs.statSync(path.join(dir, f)).isFile()).sort();
+  return fs
+    .readdirSync(dir, { recursive: true, encoding: 'utf8' })
+    .filter((f) => fs.statSync(path.join(dir, f)).isFile())
+    .sort();
 }
 
 const POSTGRES_TABLES = [
-  'users', 'facilities', 'facility_photos', 'facility_audits', 'kilns', 'kiln_keys', 'kilnlogs', 'kilnlog_analyses', 'fleet_burns', 'anomalies',
-  'audits', 'audit_claims', 'audit_burns', 'eco_assets', 'eco_allocations', 'eco_retirements', 'buffer_shares', 'changes', 'statistics', 'user_changes', 'facility_changes',
+  'users',
+  'facilities',
+  'facility_photos',
+  'facility_audits',
+  'kilns',
+  'kiln_keys',
+  'kilnlogs',
+  'kilnlog_analyses',
+  'fleet_burns',
+  'anomalies',
+  'audits',
+  'audit_claims',
+  'audit_burns',
+  'eco_assets',
+  'eco_allocations',
+  'eco_retirements',
+  'buffer_shares',
+  'changes',
+  'statistics',
+  'user_changes',
+  'facility_changes',
 ] as const satisfies readonly (keyof Database)[];
 
 /** Tables both stores have under the same name, with the same fields (PostgreSQL keeps a log's analysis apart). */
@@ -74,7 +96,11 @@ export function withoutKilnLogs(tables: Record<string, string[]>, ids: readonly 
     const row = JSON.parse(line) as { id?: number; kilnlog_id?: number };
     return !ids.includes(row.kilnlog_id ?? -1) && !ids.includes(row.id ?? -1);
   };
-  return { ...tables, kilnlogs: tables.kilnlogs.filter(keep), ...(tables.kilnlog_analyses ? { kilnlog_analyses: tables.kilnlog_analyses.filter(keep) } : {}) };
+  return {
+    ...tables,
+    kilnlogs: tables.kilnlogs.filter(keep),
+    ...(tables.kilnlog_analyses ? { kilnlog_analyses: tables.kilnlog_analyses.filter(keep) } : {}),
+  };
 }
 
 /**
@@ -102,7 +128,9 @@ export async function failNextWrite(server: TestServer): Promise<() => Promise<v
       return null;
     end $$`.execute(db);
   for (const table of POSTGRES_TABLES) {
-    await sql`create trigger test_fail_once before insert or update or delete on ${sql.table(table)} for each statement execute function test_fail_once()`.execute(db);
+    await sql`create trigger test_fail_once before insert or update or delete on ${sql.table(table)} for each statement execute function test_fail_once()`.execute(
+      db,
+    );
   }
   return async () => {
     for (const table of POSTGRES_TABLES) await sql`drop trigger test_fail_once on ${sql.table(table)}`.execute(db);

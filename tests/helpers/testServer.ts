@@ -86,7 +86,9 @@ export async function startTestServer(overrides: Partial<ServerConfig> = {}): Pr
 export const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
 
 /** A seeded test server and a token for every demo account. */
-export async function startWithTokens(overrides: Partial<ServerConfig> = {}): Promise<{ server: TestServer; tokens: Record<DemoUsername, string> }> {
+export async function startWithTokens(
+  overrides: Partial<ServerConfig> = {},
+): Promise<{ server: TestServer; tokens: Record<DemoUsername, string> }> {
   const server = await startTestServer(overrides);
   return { server, tokens: await loginAll(server) };
 }

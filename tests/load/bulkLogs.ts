@@ -70,7 +70,9 @@ export async function addBulkLogs(databaseUrl: string, total: number, progress: 
                 false, null, null, null, ${fromTemplate}
          from ${rows}`,
       );
-      await client.query(`insert into kilnlog_analyses (kilnlog_id, analysis) select ${firstId} + g, t.analysis from ${rows} where t.analysis is not null`);
+      await client.query(
+        `insert into kilnlog_analyses (kilnlog_id, analysis) select ${firstId} + g, t.analysis from ${rows} where t.analysis is not null`,
+      );
       const shiftMs = `(g / ${templates}) * 60000`;
       await client.query(
         `insert into fleet_burns (log_id, logts, start_ts, fingerprint, ${burnColumns.map((c) => `"${c}"`).join(', ')})

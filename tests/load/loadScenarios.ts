@@ -68,10 +68,9 @@ export async function scenarios(target: Target, uploadsToPrepare: number): Promi
   const { kilns } = await getJson<KilnRegistryResponse>(target, '/kiln/registry/list');
   const cgo1 = kilns.filter((k) => k.type === 0);
   // read before the upload bodies are made: making them takes seconds, past the server's keep-alive, and fetch would reuse a closed socket
-  const available = await getJson<{ audits_by_facility: Record<string, { audits: { signoff_id: number; audited_co2: number; utilised_co2: number }[] }> }>(
-    target,
-    '/eco-asset/available_co2',
-  );
+  const available = await getJson<{
+    audits_by_facility: Record<string, { audits: { signoff_id: number; audited_co2: number; utilised_co2: number }[] }>;
+  }>(target, '/eco-asset/available_co2');
   const auth = { Authorization: `Bearer ${target.tokens.superadmin}` };
 
   // a staff member paging one facility's kiln logs: all newest first, the valid ones by CO2, or its errors newest first
@@ -103,7 +102,11 @@ export async function scenarios(target: Target, uploadsToPrepare: number): Promi
   const uploads = Array.from({ length: uploadsToPrepare }, (_, i) => {
     const kiln = cgo1[i % cgo1.length];
     // seeds of this run's own: a database seeded once and driven again must not see a file twice (409)
-    const body = burnCsv(kiln.kiln_id, facilities.find((f) => f.id === kiln.facility_id)!, { seed: runSeed + i });
+    const body = burnCsv(
+      kiln.kiln_id,
+      facilities.find((f) => f.id === kiln.facility_id)!,
+      { seed: runSeed + i },
+    );
     const key = keys.get(kiln.kiln_id);
     return { body, signature: key ? { 'Kiln-Key': key.fingerprint, 'Kiln-Signature': signBytes(key.privateKey, Buffer.from(body)) } : {} };
   });
@@ -131,7 +134,11 @@ export async function scenarios(target: Target, uploadsToPrepare: number): Promi
     headers: { ...auth, 'Content-Type': 'application/json' },
     setupRequest: (req) => ({
       ...req,
-      body: JSON.stringify({ minting_note: 'load test', transaction_id: `LOAD-${process.pid}-${mints++}`, co2_utilisation: { [richest.signoff_id]: 0.001 } }),
+      body: JSON.stringify({
+        minting_note: 'load test',
+        transaction_id: `LOAD-${process.pid}-${mints++}`,
+        co2_utilisation: { [richest.signoff_id]: 0.001 },
+      }),
     }),
   };
 
@@ -144,7 +151,9 @@ export async function scenarios(target: Target, uploadsToPrepare: number): Promi
     // a fleet of kilns, together five burn logs a second
     { name: 'POST /api/kilnlogs/upload: a new burn log', connections: 5, ratePerSecond: 5, goalP95Ms: 50, requests: [upload] },
     // brokers minting, together five a second
-    ...(richest ? [{ name: 'POST /api/eco-asset/mint: a gram from one audit', connections: 5, ratePerSecond: 5, goalP95Ms: 100, requests: [mint] }] : []),
+    ...(richest
+      ? [{ name: 'POST /api/eco-asset/mint: a gram from one audit', connections: 5, ratePerSecond: 5, goalP95Ms: 100, requests: [mint] }]
+      : []),
     // what one process answers flat out: the ceiling behind the figures above
     { name: `${list}, flat out`, connections: 50, requests: listPages },
   ];
@@ -161,7 +170,9 @@ function rssMb(pid: number): number {
 /** One autocannon run; each answer's time goes to `latencies`. */
 function cannon(options: autocannon.Options, latencies: number[]): Promise<Result> {
   return new Promise<Result>((resolve, reject) => {
-    const instance = autocannon(options, (err: unknown, res: Result) => (err ? reject(err instanceof Error ? err : new Error(String(err))) : resolve(res)));
+    const instance = autocannon(options, (err: unknown, res: Result) =>
+      err ? reject(err instanceof Error ? err : new Error(String(err))) : resolve(res),
+    );
     instance.on('response', (_client, _status, _bytes, responseTime) => latencies.push(responseTime));
     instance.on('reqError', (error: Error) => console.log(`  request error: ${error.message}`));
   });
@@ -178,12 +189,27 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  * started in the same tick, so the whole second's requests arrive in the same
  * millisecond (the flat-out scenario shows what such a queue costs).
  */
-async function runUsers(target: Target, scenario: Scenario & { ratePerSecond: number }, durationS: number, latencies: number[]): Promise<Result[]> {
+async function runUsers(
+  target: Target,
+  scenario: Scenario & { ratePerSecond: number },
+  durationS: number,
+  latencies: number[],
+): Promise<Result[]> {
   const users = scenario.ratePerSecond;
   return Promise.all(
     Array.from({ length: users }, async (_, i) => {
       await sleep((1000 * i) / users);
-      return cannon({ url: target.servers[i % target.servers.length].url, connections: 1, connectionRate: 1, duration: durationS, requests: scenario.requests, pipelining: 1 }, latencies);
+      return cannon(
+        {
+          url: target.servers[i % target.servers.length].url,
+          connections: 1,
+          connectionRate: 1,
+          duration: durationS,
+          requests: scenario.requests,
+          pipelining: 1,
+        },
+        latencies,
+      );
     }),
   );
 }
@@ -208,7 +234,10 @@ export async function runScenario(target: Target, scenario: Scenario, durationS:
       ? await runUsers(target, { ...scenario, requests, ratePerSecond }, durationS, latencies)
       : await Promise.all(
           servers.map(({ url }) =>
-            cannon({ url, connections: Math.ceil(scenario.connections / servers.length), duration: durationS, requests, pipelining: 1 }, latencies),
+            cannon(
+              { url, connections: Math.ceil(scenario.connections / servers.length), duration: durationS, requests, pipelining: 1 },
+              latencies,
+            ),
           ),
         );
   } finally {

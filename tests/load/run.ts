@@ -55,7 +55,9 @@ async function drive(label: string, servers: ChildServer[], durationS: number): 
   for (const scenario of await scenarios(target, 3000)) {
     console.log(`${label}: ${scenario.name}, ${scenario.connections} connections, ${durationS} s...`);
     const figure = await runScenario(target, scenario, durationS);
-    console.log(`  ${figure.requests} requests, p50 ${figure.p50Ms} ms, p95 ${figure.p95Ms} ms, p99 ${figure.p99Ms} ms, ${figure.errors} errors, RSS ${memoryText(figure)}, load average ${figure.loadAverage}`);
+    console.log(
+      `  ${figure.requests} requests, p50 ${figure.p50Ms} ms, p95 ${figure.p95Ms} ms, p99 ${figure.p99Ms} ms, ${figure.errors} errors, RSS ${memoryText(figure)}, load average ${figure.loadAverage}`,
+    );
     if (figure.firstError) console.log(`  first error: ${figure.firstError}`);
     figures.push(figure);
   }
@@ -68,7 +70,13 @@ const memoryText = (f: ScenarioFigure) =>
 function bucketEnv(bucket: TestBucket | null): Record<string, string> {
   if (!bucket) return {};
   const s = bucket.settings;
-  return { S3_ENDPOINT: s.endpoint, S3_BUCKET: s.bucket, S3_ACCESS_KEY_ID: s.accessKeyId, S3_SECRET_ACCESS_KEY: s.secretAccessKey, S3_REGION: s.region };
+  return {
+    S3_ENDPOINT: s.endpoint,
+    S3_BUCKET: s.bucket,
+    S3_ACCESS_KEY_ID: s.accessKeyId,
+    S3_SECRET_ACCESS_KEY: s.secretAccessKey,
+    S3_REGION: s.region,
+  };
 }
 
 function seedPostgres(env: Record<string, string>, logs: number): void {
@@ -87,14 +95,18 @@ function seedPostgres(env: Record<string, string>, logs: number): void {
  */
 async function drivePostgres(label: string, env: Record<string, string>, count: number, logs: number, durationS: number) {
   const servers: ChildServer[] = [];
-  const dataDirs = Array.from({ length: count }, (_, i) => (i === 0 ? env.DATA_DIR : fs.mkdtempSync(path.join(os.tmpdir(), 'kiln-load-server-'))));
+  const dataDirs = Array.from({ length: count }, (_, i) =>
+    i === 0 ? env.DATA_DIR : fs.mkdtempSync(path.join(os.tmpdir(), 'kiln-load-server-')),
+  );
   try {
     for (const dataDir of dataDirs) servers.push(await startChildServer({ ...env, DATA_DIR: dataDir }));
     const started = performance.now();
     const added = await addBulkLogs(env.DATABASE_URL, logs, (done, total) => {
-      if (done === total || done % 100_000 === 0) console.log(`  bulk path: ${done.toLocaleString('en')} of ${total.toLocaleString('en')} logs`);
+      if (done === total || done % 100_000 === 0)
+        console.log(`  bulk path: ${done.toLocaleString('en')} of ${total.toLocaleString('en')} logs`);
     });
-    if (added > 0) console.log(`Bulk path: ${added.toLocaleString('en')} logs added in ${((performance.now() - started) / 1000).toFixed(0)} s.`);
+    if (added > 0)
+      console.log(`Bulk path: ${added.toLocaleString('en')} logs added in ${((performance.now() - started) / 1000).toFixed(0)} s.`);
     return await drive(label, servers, durationS);
   } finally {
     await Promise.all(servers.map((s) => s.stop()));
@@ -129,7 +141,11 @@ async function main(): Promise<void> {
     },
   });
   const seeded = values['database-url'] && values['data-dir'] ? { databaseUrl: values['database-url'], dataDir: values['data-dir'] } : null;
-  if (values.help || !['embedded', 'postgres', 'both'].includes(values.store) || Boolean(values['database-url']) !== Boolean(values['data-dir'])) {
+  if (
+    values.help ||
+    !['embedded', 'postgres', 'both'].includes(values.store) ||
+    Boolean(values['database-url']) !== Boolean(values['data-dir'])
+  ) {
     console.log(USAGE);
     return;
   }
@@ -153,7 +169,9 @@ async function main(): Promise<void> {
   if (values.store !== 'embedded') {
     const label = `PostgreSQL, ${logs.toLocaleString('en')} logs${serverCount > 1 ? `, ${serverCount} servers` : ''}`;
     if (seeded) {
-      runs.push(await drivePostgres(label, { ...env, DATA_DIR: seeded.dataDir, DATABASE_URL: seeded.databaseUrl }, serverCount, logs, durationS));
+      runs.push(
+        await drivePostgres(label, { ...env, DATA_DIR: seeded.dataDir, DATABASE_URL: seeded.databaseUrl }, serverCount, logs, durationS),
+      );
     } else {
       const bin = findPostgresBin();
       if (!bin) throw new Error("No PostgreSQL binaries here: install Debian's postgresql, or run with --store embedded.");

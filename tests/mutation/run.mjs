@@ -10,9 +10,13 @@ import path from 'node:path';
 const root = path.resolve(import.meta.dirname, '..', '..');
 const engine = path.join(root, 'mock-server', 'analysis');
 const SIMULATOR = new Set(['generate.ts', 'burnPlan.ts', 'prng.ts']);
-const files = process.argv.slice(2).length > 0
-  ? process.argv.slice(2)
-  : fs.readdirSync(engine).filter((f) => f.endsWith('.ts') && !SIMULATOR.has(f)).map((f) => `mock-server/analysis/${f}`);
+const files =
+  process.argv.slice(2).length > 0
+    ? process.argv.slice(2)
+    : fs
+        .readdirSync(engine)
+        .filter((f) => f.endsWith('.ts') && !SIMULATOR.has(f))
+        .map((f) => `mock-server/analysis/${f}`);
 
 const out = path.join(root, 'reports', 'mutation');
 fs.mkdirSync(out, { recursive: true });
@@ -42,7 +46,10 @@ for (const file of files) {
         if (m.status === 'Ignored' || m.status === 'CompileError') continue;
         total++;
         if (m.status === 'Killed' || m.status === 'Timeout') killed++;
-        else survivors.push(`${file}:${m.location.start.line}:${m.location.start.column} ${m.mutatorName} ${m.status}${m.replacement ? ` → ${m.replacement}` : ''}`);
+        else
+          survivors.push(
+            `${file}:${m.location.start.line}:${m.location.start.column} ${m.mutatorName} ${m.status}${m.replacement ? ` → ${m.replacement}` : ''}`,
+          );
       }
     }
   } catch {

@@ -53,7 +53,12 @@ function blobContract(open: () => Blobs) {
     await blobs.put('analysis/7.json', Buffer.from('{}'));
     const listed = [];
     for await (const item of blobs.list('facility-photos/')) listed.push(item);
-    expect(listed.map(({ key, size }) => ({ key, size }))).toEqual([{ key: a, size: 2 }, { key: b, size: 3 }].sort((x, y) => (x.key < y.key ? -1 : 1)));
+    expect(listed.map(({ key, size }) => ({ key, size }))).toEqual(
+      [
+        { key: a, size: 2 },
+        { key: b, size: 3 },
+      ].sort((x, y) => (x.key < y.key ? -1 : 1)),
+    );
     // each with when it was written, to the second (S3 keeps whole seconds)
     for (const item of listed) expect(Math.abs(item.modified.getTime() - Date.now())).toBeLessThan(60_000);
     await blobs.remove(a);
@@ -67,9 +72,25 @@ function blobContract(open: () => Blobs) {
   it('lists an area in byte order, whatever the page size', async () => {
     await blobs.removePrefix('kilnlogs/');
     // '-' < '.' < digits < upper case < '_' < lower case
-    const keys = ['kilnlogs/a.csv', 'kilnlogs/a-b.csv', 'kilnlogs/a0.csv', 'kilnlogs/B.csv', 'kilnlogs/_c.csv', 'kilnlogs/10.csv', 'kilnlogs/9.csv'];
+    const keys = [
+      'kilnlogs/a.csv',
+      'kilnlogs/a-b.csv',
+      'kilnlogs/a0.csv',
+      'kilnlogs/B.csv',
+      'kilnlogs/_c.csv',
+      'kilnlogs/10.csv',
+      'kilnlogs/9.csv',
+    ];
     for (const key of keys) await blobs.put(key, Buffer.from(key));
-    const inOrder = ['kilnlogs/10.csv', 'kilnlogs/9.csv', 'kilnlogs/B.csv', 'kilnlogs/_c.csv', 'kilnlogs/a-b.csv', 'kilnlogs/a.csv', 'kilnlogs/a0.csv'];
+    const inOrder = [
+      'kilnlogs/10.csv',
+      'kilnlogs/9.csv',
+      'kilnlogs/B.csv',
+      'kilnlogs/_c.csv',
+      'kilnlogs/a-b.csv',
+      'kilnlogs/a.csv',
+      'kilnlogs/a0.csv',
+    ];
     expect([...keys].sort()).toEqual(inOrder);
     for (const pageSize of [1, 2, 3, undefined]) {
       const listed: string[] = [];
@@ -116,9 +137,27 @@ describe('local folder', () => {
   it('lists in byte order with subfolders among files and areas sharing a start, whatever the page size', async () => {
     const blobs = new LocalBlobs(fs.mkdtempSync(path.join(os.tmpdir(), 'kiln-blobs-order-')), false);
     // a subfolder's keys come between a.csv and a0.csv, and kilnlogs-x/ before kilnlogs/
-    const keys = ['kilnlogs/a/b.csv', 'kilnlogs/a.csv', 'kilnlogs/a-b.csv', 'kilnlogs/a0.csv', 'kilnlogs/B.csv', 'kilnlogs/_c.csv', 'kilnlogs/a/a/z.csv', 'kilnlogs-x/a.csv'];
+    const keys = [
+      'kilnlogs/a/b.csv',
+      'kilnlogs/a.csv',
+      'kilnlogs/a-b.csv',
+      'kilnlogs/a0.csv',
+      'kilnlogs/B.csv',
+      'kilnlogs/_c.csv',
+      'kilnlogs/a/a/z.csv',
+      'kilnlogs-x/a.csv',
+    ];
     for (const key of keys) await blobs.put(key, Buffer.from(key));
-    const inOrder = ['kilnlogs-x/a.csv', 'kilnlogs/B.csv', 'kilnlogs/_c.csv', 'kilnlogs/a-b.csv', 'kilnlogs/a.csv', 'kilnlogs/a/a/z.csv', 'kilnlogs/a/b.csv', 'kilnlogs/a0.csv'];
+    const inOrder = [
+      'kilnlogs-x/a.csv',
+      'kilnlogs/B.csv',
+      'kilnlogs/_c.csv',
+      'kilnlogs/a-b.csv',
+      'kilnlogs/a.csv',
+      'kilnlogs/a/a/z.csv',
+      'kilnlogs/a/b.csv',
+      'kilnlogs/a0.csv',
+    ];
     expect([...keys].sort()).toEqual(inOrder);
     for (const pageSize of [1, 2, 3, undefined]) {
       const listed: string[] = [];

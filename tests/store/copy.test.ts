@@ -29,14 +29,42 @@ describe.skipIf(!adminUrl)('npm run store:copy -- --to postgres', () => {
   beforeAll(async () => {
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kiln-copy-'));
     // a small seeded DATA_DIR, as a pilot would have it
-    const server = await createApp({ ...configFromEnv({}), dataDir, demoLogCount: 24, serveConsole: false, jwtSecret: 'copy-test-secret-long-enough-for-hs256' });
+    const server = await createApp({
+      ...configFromEnv({}),
+      dataDir,
+      demoLogCount: 24,
+      serveConsole: false,
+      jwtSecret: 'copy-test-secret-long-enough-for-hs256',
+    });
     server.stop();
     // and the newer records: a signed-off audit with frozen burns and an eco asset drawing on it
     const embedded = new EmbeddedStore(dataDir);
     const [burn] = await embedded.audits.potentialLogs({ kiln_type: 0 });
-    const audit = await embedded.audits.propose({ job_id: 'COPY-1', kiln_type: 0, facility_id: null, analysis_ids: [burn.id], create_ts: '2026-06-01T00:00:00.000Z', proposed_by: 4, algorithm_version: ALGORITHM_VERSION });
-    await embedded.audits.signoff({ audit_id: audit.id, analysis_ids: [burn.id], signoff_ts: '2026-06-02T00:00:00.000Z', doc_key: 'audit-evidence/x.pdf', doc_mime_type: 'application/pdf', signed_off_by: 1, algorithm_version: ALGORITHM_VERSION });
-    await embedded.ecoAssets.mint({ minting_note: 'n', transaction_id: 't', allocations: new Map([[audit.id, 1.5]]), minted_ts: '2026-06-03T00:00:00.000Z', minted_by: 6 });
+    const audit = await embedded.audits.propose({
+      job_id: 'COPY-1',
+      kiln_type: 0,
+      facility_id: null,
+      analysis_ids: [burn.id],
+      create_ts: '2026-06-01T00:00:00.000Z',
+      proposed_by: 4,
+      algorithm_version: ALGORITHM_VERSION,
+    });
+    await embedded.audits.signoff({
+      audit_id: audit.id,
+      analysis_ids: [burn.id],
+      signoff_ts: '2026-06-02T00:00:00.000Z',
+      doc_key: 'audit-evidence/x.pdf',
+      doc_mime_type: 'application/pdf',
+      signed_off_by: 1,
+      algorithm_version: ALGORITHM_VERSION,
+    });
+    await embedded.ecoAssets.mint({
+      minting_note: 'n',
+      transaction_id: 't',
+      allocations: new Map([[audit.id, 1.5]]),
+      minted_ts: '2026-06-03T00:00:00.000Z',
+      minted_by: 6,
+    });
     await embedded.close();
     bucket = await startTestBucket('kiln-copy');
     databaseUrl = await createDatabase(adminUrl!, 'kc_copy');
@@ -55,7 +83,8 @@ describe.skipIf(!adminUrl)('npm run store:copy -- --to postgres', () => {
     S3_ACCESS_KEY_ID: bucket.settings.accessKeyId,
     S3_SECRET_ACCESS_KEY: bucket.settings.secretAccessKey,
   });
-  const copy = () => run(process.execPath, ['--import', 'tsx', 'mock-server/tools/store-copy-cli.ts', '--to', 'postgres'], { cwd: ROOT, env: copyEnv() });
+  const copy = () =>
+    run(process.execPath, ['--import', 'tsx', 'mock-server/tools/store-copy-cli.ts', '--to', 'postgres'], { cwd: ROOT, env: copyEnv() });
 
   it('copies every record and file, then refuses to copy into the now non-empty database', async () => {
     const { stdout } = await copy();
@@ -72,7 +101,9 @@ describe.skipIf(!adminUrl)('npm run store:copy -- --to postgres', () => {
         const scope = { archived, facilityIds: null };
         expect((await target.kilnLogs.list(scope, {}, ALL)).rows).toEqual((await source.kilnLogs.list(scope, {}, ALL)).rows);
       }
-      expect(await target.users.list({}, { ...ALL, sort: { field: 'id', order: 'ASC' } })).toEqual(await source.users.list({}, { ...ALL, sort: { field: 'id', order: 'ASC' } }));
+      expect(await target.users.list({}, { ...ALL, sort: { field: 'id', order: 'ASC' } })).toEqual(
+        await source.users.list({}, { ...ALL, sort: { field: 'id', order: 'ASC' } }),
+      );
       expect(await target.facilities.list()).toEqual(await source.facilities.list());
       expect(await target.kilns.list()).toEqual(await source.kilns.list());
       expect(await target.changes.list()).toEqual(await source.changes.list());
@@ -94,7 +125,13 @@ describe.skipIf(!adminUrl)('npm run store:copy -- --to postgres', () => {
       // the sequences continue after the copied ids
       const maxLog = Math.max(...before.kilnlogs.map((r) => r.id));
       expect(await target.kilnLogs.reserveId()).toBeGreaterThan(maxLog);
-      const user = await target.users.create({ username: 'after-copy', role: 3, password_hash: 'h', facility_ids: [], created_ts: '2026-07-01T00:00:00.000Z' });
+      const user = await target.users.create({
+        username: 'after-copy',
+        role: 3,
+        password_hash: 'h',
+        facility_ids: [],
+        created_ts: '2026-07-01T00:00:00.000Z',
+      });
       expect(user.id).toBeGreaterThan(Math.max(...before.users.map((u) => u.id)));
     } finally {
       await source.close();
@@ -109,7 +146,7 @@ describe.skipIf(!adminUrl)('npm run store:copy -- --to postgres', () => {
     expect(again?.stderr).toContain('The database is not empty');
   }, 120_000);
 
-  it('refuses an empty database whose bucket holds files (another deployment\'s), writing nothing to either', async () => {
+  it("refuses an empty database whose bucket holds files (another deployment's), writing nothing to either", async () => {
     const keysBefore = await bucketKeys();
     expect(keysBefore.length).toBeGreaterThan(0);
     const emptyDatabase = await createDatabase(adminUrl!, 'kc_copy_bucket');
@@ -142,13 +179,36 @@ describe('store copy checks', () => {
   it('refuses, before touching the database, a DATA_DIR whose kiln ids or usernames repeat in another case', async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'kiln-copy-dup-'));
     try {
-      const kiln = (id: number, kiln_id: string, facility_id: number) => ({ id, kiln_id, facility_id, type: 0, install_date: '2024-01-01', last_update: '2026-01-01T00:00:00.000Z', config: '{}' });
-      fs.writeFileSync(path.join(dir, 'db.json'), JSON.stringify({ kilns: [kiln(1, 'CG1-0007', 1), kiln(2, 'cg1-0007', 2), kiln(3, 'RTR-0003', 2)] }));
+      const kiln = (id: number, kiln_id: string, facility_id: number) => ({
+        id,
+        kiln_id,
+        facility_id,
+        type: 0,
+        install_date: '2024-01-01',
+        last_update: '2026-01-01T00:00:00.000Z',
+        config: '{}',
+      });
+      fs.writeFileSync(
+        path.join(dir, 'db.json'),
+        JSON.stringify({ kilns: [kiln(1, 'CG1-0007', 1), kiln(2, 'cg1-0007', 2), kiln(3, 'RTR-0003', 2)] }),
+      );
       await expect(
-        copyEmbeddedToPostgres({ dataDir: dir, databaseUrl: 'postgres://nobody@127.0.0.1:1/none', targetBlobs: null, log: () => undefined }),
+        copyEmbeddedToPostgres({
+          dataDir: dir,
+          databaseUrl: 'postgres://nobody@127.0.0.1:1/none',
+          targetBlobs: null,
+          log: () => undefined,
+        }),
       ).rejects.toThrow('kiln ids registered more than once: cg1-0007.');
       fs.rmSync(path.join(dir, 'db.json'));
-      await expect(copyEmbeddedToPostgres({ dataDir: dir, databaseUrl: 'postgres://nobody@127.0.0.1:1/none', targetBlobs: null, log: () => undefined })).rejects.toThrow('holds no db.json');
+      await expect(
+        copyEmbeddedToPostgres({
+          dataDir: dir,
+          databaseUrl: 'postgres://nobody@127.0.0.1:1/none',
+          targetBlobs: null,
+          log: () => undefined,
+        }),
+      ).rejects.toThrow('holds no db.json');
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });
     }

@@ -34,15 +34,47 @@ describe('embedded store on disk', () => {
     const store = new EmbeddedStore(dir);
     const f = await addFacility(store, 'NRB');
     const [a] = await addLogs(store, [{ facility: f, co2: 3 }]);
-    const audit = await store.audits.propose({ job_id: 'J', kiln_type: 0, facility_id: null, analysis_ids: [a.id], create_ts: '2026-05-01T00:00:00.000Z', proposed_by: null, algorithm_version: FIXTURE_ALGORITHM_VERSION });
-    await store.audits.signoff({ audit_id: audit.id, analysis_ids: [a.id], signoff_ts: '2026-05-02T00:00:00.000Z', doc_key: 'k', doc_mime_type: 'image/png', signed_off_by: null, algorithm_version: FIXTURE_ALGORITHM_VERSION });
+    const audit = await store.audits.propose({
+      job_id: 'J',
+      kiln_type: 0,
+      facility_id: null,
+      analysis_ids: [a.id],
+      create_ts: '2026-05-01T00:00:00.000Z',
+      proposed_by: null,
+      algorithm_version: FIXTURE_ALGORITHM_VERSION,
+    });
+    await store.audits.signoff({
+      audit_id: audit.id,
+      analysis_ids: [a.id],
+      signoff_ts: '2026-05-02T00:00:00.000Z',
+      doc_key: 'k',
+      doc_mime_type: 'image/png',
+      signed_off_by: null,
+      algorithm_version: FIXTURE_ALGORITHM_VERSION,
+    });
     const file = path.join(dir, 'db.json');
     const before = fs.readFileSync(file);
-    await expect(store.ecoAssets.mint({ minting_note: 'n', transaction_id: 't', allocations: new Map([[audit.id, 3.001]]), minted_ts: '2026-06-01T00:00:00.000Z', minted_by: null })).rejects.toThrow('cannot be allocated');
-    await expect(store.transaction(async (tx) => {
-      await tx.ecoAssets.mint({ minting_note: 'n', transaction_id: 't', allocations: new Map([[audit.id, 1]]), minted_ts: '2026-06-01T00:00:00.000Z', minted_by: null });
-      throw new Error('abandoned');
-    })).rejects.toThrow('abandoned');
+    await expect(
+      store.ecoAssets.mint({
+        minting_note: 'n',
+        transaction_id: 't',
+        allocations: new Map([[audit.id, 3.001]]),
+        minted_ts: '2026-06-01T00:00:00.000Z',
+        minted_by: null,
+      }),
+    ).rejects.toThrow('cannot be allocated');
+    await expect(
+      store.transaction(async (tx) => {
+        await tx.ecoAssets.mint({
+          minting_note: 'n',
+          transaction_id: 't',
+          allocations: new Map([[audit.id, 1]]),
+          minted_ts: '2026-06-01T00:00:00.000Z',
+          minted_by: null,
+        });
+        throw new Error('abandoned');
+      }),
+    ).rejects.toThrow('abandoned');
     expect(fs.readFileSync(file).equals(before)).toBe(true);
     await store.close();
 
@@ -60,8 +92,29 @@ describe('embedded store on disk', () => {
     fs.writeFileSync(
       path.join(dir, 'db.json'),
       JSON.stringify({
-        users: [{ id: 1, username: 'superadmin', role: 0, password_hash: 'h', facility_ids: [], created_ts: '2026-01-01T00:00:00.000Z', last_login_ts: null }],
-        audits: [{ id: 1, job_id: 'J', kiln_type: 0, facility_id: 1, create_ts: '2026-01-01T00:00:00.000Z', analysis_ids: [], signoff_ts: null, doc_key: null }],
+        users: [
+          {
+            id: 1,
+            username: 'superadmin',
+            role: 0,
+            password_hash: 'h',
+            facility_ids: [],
+            created_ts: '2026-01-01T00:00:00.000Z',
+            last_login_ts: null,
+          },
+        ],
+        audits: [
+          {
+            id: 1,
+            job_id: 'J',
+            kiln_type: 0,
+            facility_id: 1,
+            create_ts: '2026-01-01T00:00:00.000Z',
+            analysis_ids: [],
+            signoff_ts: null,
+            doc_key: null,
+          },
+        ],
       }),
     );
     const store = new EmbeddedStore(dir);
@@ -73,15 +126,41 @@ describe('embedded store on disk', () => {
 
   it('reads frozen carbon of an older db.json to the gram, so its totals carry no float noise', async () => {
     const dir = open();
-    const audit = { id: 1, job_id: 'J', kiln_type: 0, facility_id: 1, create_ts: '2026-01-01T00:00:00.000Z', analysis_ids: [1, 2, 3], signoff_ts: '2026-01-02T00:00:00.000Z', doc_key: 'k', doc_mime_type: 'application/pdf' };
-    const burn = (kilnlog_id: number, co2_removed: number) => ({ audit_id: 1, kilnlog_id, facility_id: 1, co2_removed, biochar_produced: 0.1, algorithm_version: '2.1.0' });
+    const audit = {
+      id: 1,
+      job_id: 'J',
+      kiln_type: 0,
+      facility_id: 1,
+      create_ts: '2026-01-01T00:00:00.000Z',
+      analysis_ids: [1, 2, 3],
+      signoff_ts: '2026-01-02T00:00:00.000Z',
+      doc_key: 'k',
+      doc_mime_type: 'application/pdf',
+    };
+    const burn = (kilnlog_id: number, co2_removed: number) => ({
+      audit_id: 1,
+      kilnlog_id,
+      facility_id: 1,
+      co2_removed,
+      biochar_produced: 0.1,
+      algorithm_version: '2.1.0',
+    });
     fs.writeFileSync(
       path.join(dir, 'db.json'),
       JSON.stringify({
         facilities: [{ id: 1, mnemonic: 'NRB', name: 'Nairobi' }],
         audits: [audit],
         audit_burns: [burn(1, 0.1), burn(2, 0.2), burn(3, 344.4872)],
-        eco_assets: [{ id: 1, minting_note: 'n', transaction_id: 't', co2_allocated: 0.30000000000000004, minted_ts: '2026-02-01T00:00:00.000Z', minted_by: null }],
+        eco_assets: [
+          {
+            id: 1,
+            minting_note: 'n',
+            transaction_id: 't',
+            co2_allocated: 0.30000000000000004,
+            minted_ts: '2026-02-01T00:00:00.000Z',
+            minted_by: null,
+          },
+        ],
         eco_allocations: [{ id: 1, eco_asset_id: 1, audit_id: 1, co2_allocated: 0.30000000000000004 }],
       }),
     );
@@ -95,8 +174,25 @@ describe('embedded store on disk', () => {
 
   it('gives eco assets of a db.json from before the ledger serial blocks in mint order and a buffer of 0, their kg unchanged; a new mint follows them', async () => {
     const dir = open();
-    const asset = (id: number, co2_allocated: number, minted_ts: string) => ({ id, minting_note: 'n', transaction_id: `t${id}`, co2_allocated, minted_ts, minted_by: null });
-    const audit = { id: 1, job_id: 'J', kiln_type: 0, facility_id: 1, create_ts: '2026-01-01T00:00:00.000Z', analysis_ids: [1], signoff_ts: '2026-01-02T00:00:00.000Z', doc_key: 'k', doc_mime_type: 'application/pdf' };
+    const asset = (id: number, co2_allocated: number, minted_ts: string) => ({
+      id,
+      minting_note: 'n',
+      transaction_id: `t${id}`,
+      co2_allocated,
+      minted_ts,
+      minted_by: null,
+    });
+    const audit = {
+      id: 1,
+      job_id: 'J',
+      kiln_type: 0,
+      facility_id: 1,
+      create_ts: '2026-01-01T00:00:00.000Z',
+      analysis_ids: [1],
+      signoff_ts: '2026-01-02T00:00:00.000Z',
+      doc_key: 'k',
+      doc_mime_type: 'application/pdf',
+    };
     fs.writeFileSync(
       path.join(dir, 'db.json'),
       JSON.stringify({
@@ -104,7 +200,11 @@ describe('embedded store on disk', () => {
         audits: [audit],
         audit_burns: [{ audit_id: 1, kilnlog_id: 1, facility_id: 1, co2_removed: 100, biochar_produced: 1, algorithm_version: '2.1.0' }],
         // stored out of mint order: the second minted first
-        eco_assets: [asset(1, 2.5, '2026-03-01T00:00:00.000Z'), asset(2, 1.25, '2026-02-01T00:00:00.000Z'), asset(3, 0.001, '2026-03-01T00:00:00.000Z')],
+        eco_assets: [
+          asset(1, 2.5, '2026-03-01T00:00:00.000Z'),
+          asset(2, 1.25, '2026-02-01T00:00:00.000Z'),
+          asset(3, 0.001, '2026-03-01T00:00:00.000Z'),
+        ],
         eco_allocations: [
           { id: 1, eco_asset_id: 1, audit_id: 1, co2_allocated: 2.5 },
           { id: 2, eco_asset_id: 2, audit_id: 1, co2_allocated: 1.25 },
@@ -113,11 +213,18 @@ describe('embedded store on disk', () => {
       }),
     );
     const store = new EmbeddedStore(dir);
-    const ledger = (e: EcoAssetRecord | null) => e && [e.co2_allocated, e.co2_issued, e.co2_buffer, e.co2_retired, e.serial_first, e.serial_last, e.buffer_serial_first];
+    const ledger = (e: EcoAssetRecord | null) =>
+      e && [e.co2_allocated, e.co2_issued, e.co2_buffer, e.co2_retired, e.serial_first, e.serial_last, e.buffer_serial_first];
     expect(ledger(await store.ecoAssets.get(2))).toEqual([1.25, 1.25, 0, 0, 1, 1250, null]);
     expect(ledger(await store.ecoAssets.get(1))).toEqual([2.5, 2.5, 0, 0, 1251, 3750, null]);
     expect(ledger(await store.ecoAssets.get(3))).toEqual([0.001, 0.001, 0, 0, 3751, 3751, null]);
-    const { asset: next } = await store.ecoAssets.mint({ minting_note: 'n', transaction_id: 'new', allocations: new Map([[1, 1]]), minted_ts: '2026-04-01T00:00:00.000Z', minted_by: null });
+    const { asset: next } = await store.ecoAssets.mint({
+      minting_note: 'n',
+      transaction_id: 'new',
+      allocations: new Map([[1, 1]]),
+      minted_ts: '2026-04-01T00:00:00.000Z',
+      minted_by: null,
+    });
     expect(next.serial_first).toBe(3752);
     await store.close();
     // upgraded once: read again, nothing moves

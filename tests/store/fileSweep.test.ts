@@ -9,7 +9,15 @@ import { S3Blobs } from '../../mock-server/blobs/s3Blobs';
 import { analysisKeyOf } from '../../mock-server/kilnlogs/storage';
 import type { DataStore } from '../../mock-server/store/dataStore';
 import { EmbeddedStore } from '../../mock-server/store/embedded/embeddedStore';
-import { FILE_AREAS, FILE_KEY_SPELLING, referencedKeys, reportSweep, SWEEP_PAGE, sweepFiles, sweepGraceMs } from '../../mock-server/store/fileSweep';
+import {
+  FILE_AREAS,
+  FILE_KEY_SPELLING,
+  referencedKeys,
+  reportSweep,
+  SWEEP_PAGE,
+  sweepFiles,
+  sweepGraceMs,
+} from '../../mock-server/store/fileSweep';
 import { PostgresStore } from '../../mock-server/store/postgres/postgresStore';
 import type { StoredFile } from '../../mock-server/store/model';
 import { startTestBucket, type TestBucket } from '../helpers/s3';
@@ -33,7 +41,14 @@ afterAll(() => {
   for (const dir of dirs) fs.rmSync(dir, { recursive: true, force: true });
 });
 
-const stored = (key: string): StoredFile => ({ key, mime_type: 'image/png', size: 3, original_name: 'a.png', uploaded_ts: '2026-02-03T04:05:06.789Z', uploader_id: 1 });
+const stored = (key: string): StoredFile => ({
+  key,
+  mime_type: 'image/png',
+  size: 3,
+  original_name: 'a.png',
+  uploaded_ts: '2026-02-03T04:05:06.789Z',
+  uploader_id: 1,
+});
 
 /** A store whose records name one file in every area, and those files in storage; answers the keys named. */
 async function namedFiles(store: DataStore, blobs: Blobs): Promise<string[]> {
@@ -45,8 +60,24 @@ async function namedFiles(store: DataStore, blobs: Blobs): Promise<string[]> {
   const statement = stored(newBlobKey('facility-audits', 'pdf'));
   await store.facilities.addStatement({ facility_id: f.id, file_type: 'pdf', file: statement }, '2026-03-01T00:00:00.000Z');
   const docKey = newBlobKey('audit-evidence', 'pdf').split('/')[1];
-  const audit = await store.audits.propose({ job_id: 'J', kiln_type: 0, facility_id: null, analysis_ids: [log.id], create_ts: '2026-05-01T00:00:00.000Z', proposed_by: null, algorithm_version: FIXTURE_ALGORITHM_VERSION });
-  await store.audits.signoff({ audit_id: audit.id, analysis_ids: [log.id], signoff_ts: '2026-05-02T00:00:00.000Z', doc_key: docKey, doc_mime_type: 'application/pdf', signed_off_by: null, algorithm_version: FIXTURE_ALGORITHM_VERSION });
+  const audit = await store.audits.propose({
+    job_id: 'J',
+    kiln_type: 0,
+    facility_id: null,
+    analysis_ids: [log.id],
+    create_ts: '2026-05-01T00:00:00.000Z',
+    proposed_by: null,
+    algorithm_version: FIXTURE_ALGORITHM_VERSION,
+  });
+  await store.audits.signoff({
+    audit_id: audit.id,
+    analysis_ids: [log.id],
+    signoff_ts: '2026-05-02T00:00:00.000Z',
+    doc_key: docKey,
+    doc_mime_type: 'application/pdf',
+    signed_off_by: null,
+    algorithm_version: FIXTURE_ALGORITHM_VERSION,
+  });
   const keys = [log.s3key, analysisKeyOf(log.id), photo.key, thumb.key, statement.key, `audit-evidence/${docKey}`];
   for (const key of keys) await blobs.put(key, Buffer.from(`named ${key}`));
   return keys;
@@ -54,7 +85,13 @@ async function namedFiles(store: DataStore, blobs: Blobs): Promise<string[]> {
 
 /** One file no record names in every area. */
 async function unnamedFiles(blobs: Blobs): Promise<string[]> {
-  const keys = [newBlobKey('kilnlogs', 'csv'), 'analysis/424242.json', newBlobKey('facility-photos', 'png'), newBlobKey('facility-audits', 'pdf'), newBlobKey('audit-evidence', 'pdf')];
+  const keys = [
+    newBlobKey('kilnlogs', 'csv'),
+    'analysis/424242.json',
+    newBlobKey('facility-photos', 'png'),
+    newBlobKey('facility-audits', 'pdf'),
+    newBlobKey('audit-evidence', 'pdf'),
+  ];
   for (const key of keys) await blobs.put(key, Buffer.from('left by a kill'));
   return keys;
 }
@@ -86,7 +123,14 @@ async function sweepManyInPages(blobs: Blobs, plant: (keys: string[]) => Promise
   await store.kilnLogs.insertMany(logs);
   const named = logs.flatMap((log) => [log.s3key, analysisKeyOf(log.id)]);
   // analysis/10000.json sorts between analysis/1000.json and analysis/1001.json
-  const unnamed = [...Array.from({ length: 10 }, () => newBlobKey('kilnlogs', 'csv')), 'analysis/10000.json', 'analysis/100.json', 'analysis/20049.json', 'analysis/9.json', newBlobKey('facility-photos', 'png')];
+  const unnamed = [
+    ...Array.from({ length: 10 }, () => newBlobKey('kilnlogs', 'csv')),
+    'analysis/10000.json',
+    'analysis/100.json',
+    'analysis/20049.json',
+    'analysis/9.json',
+    newBlobKey('facility-photos', 'png'),
+  ];
   await plant([...named, ...unnamed]);
   const gone = named[7];
   await blobs.remove(gone);
@@ -116,7 +160,8 @@ describe('the grace period', () => {
     expect(configFromEnv({}).fileSweepGraceMinutes).toBe(60);
     expect(configFromEnv({ FILE_SWEEP_GRACE_MINUTES: '15' }).fileSweepGraceMinutes).toBe(15);
     expect(configFromEnv({ FILE_SWEEP_GRACE_MINUTES: '0' }).fileSweepGraceMinutes).toBe(0);
-    for (const nonsense of ['', '-5', '1.5', 'soon']) expect(configFromEnv({ FILE_SWEEP_GRACE_MINUTES: nonsense }).fileSweepGraceMinutes, nonsense).toBe(60);
+    for (const nonsense of ['', '-5', '1.5', 'soon'])
+      expect(configFromEnv({ FILE_SWEEP_GRACE_MINUTES: nonsense }).fileSweepGraceMinutes, nonsense).toBe(60);
   });
 });
 
@@ -175,7 +220,11 @@ function sweepContract(openBlobs: () => Blobs) {
     expect(expected).toEqual({ orphans: [...unnamed].sort(), missing: [gone] });
 
     const reads = vi.spyOn(store, 'fileKeysAfter');
-    expect(await sweepFiles(store, blobs, { graceMs: HOUR, pageSize: 2 })).toEqual({ removed: [], spared: expected.orphans, missing: [gone] });
+    expect(await sweepFiles(store, blobs, { graceMs: HOUR, pageSize: 2 })).toEqual({
+      removed: [],
+      spared: expected.orphans,
+      missing: [gone],
+    });
     // 6 named keys: 3 full pages and an empty one
     expect(reads).toHaveBeenCalledTimes(4);
     expect(await sweepFiles(store, blobs, { graceMs: 0, pageSize: 2 })).toEqual({ removed: expected.orphans, spared: [], missing: [gone] });
@@ -217,7 +266,8 @@ describe('on a local folder', () => {
   it('sweeps 2,025 files in pages of 300 keys, finding what the whole sets give', async () => {
     const blobs = new LocalBlobs(tempDir('kiln-sweep-pages-files-'), false);
     await sweepManyInPages(blobs, async (keys) => {
-      for (let i = 0; i < keys.length; i += 100) await Promise.all(keys.slice(i, i + 100).map((key) => blobs.put(key, Buffer.from('a file'))));
+      for (let i = 0; i < keys.length; i += 100)
+        await Promise.all(keys.slice(i, i + 100).map((key) => blobs.put(key, Buffer.from('a file'))));
     });
   }, 120_000);
 });
@@ -251,7 +301,10 @@ describe('on an S3-compatible bucket (s3rver on loopback)', () => {
 
     // uploads into the folder the sweep is deleting from: each is kept whole, and the server stays up
     const uploads = Array.from({ length: 10 }, () => newBlobKey('kilnlogs', 'csv'));
-    const [result] = await Promise.all([sweepFiles(store, blobs, { graceMs: 0 }), ...uploads.map((key) => blobs.put(key, Buffer.from(`new ${key}`)))]);
+    const [result] = await Promise.all([
+      sweepFiles(store, blobs, { graceMs: 0 }),
+      ...uploads.map((key) => blobs.put(key, Buffer.from(`new ${key}`))),
+    ]);
     expect(result.removed.filter((key) => unnamed.includes(key)).sort()).toEqual([...unnamed].sort());
     expect(result.missing).toEqual([]);
     const left = new Set(await keysIn(blobs));
@@ -264,7 +317,9 @@ describe('on an S3-compatible bucket (s3rver on loopback)', () => {
 const adminUrl = inject('postgresUrl');
 const stores: [string, () => Promise<DataStore>][] = [
   ['embedded', async () => new EmbeddedStore(tempDir('kiln-sweep-keys-'))],
-  ...(adminUrl ? [['PostgreSQL', async () => PostgresStore.open(await freshDatabase(adminUrl))] as [string, () => Promise<DataStore>]] : []),
+  ...(adminUrl
+    ? [['PostgreSQL', async () => PostgresStore.open(await freshDatabase(adminUrl))] as [string, () => Promise<DataStore>]]
+    : []),
 ];
 
 describe.each(stores)('the keys records name, page by page, on the %s store', (_name, open) => {
@@ -275,16 +330,36 @@ describe.each(stores)('the keys records name, page by page, on the %s store', (_
     // analysis keys sort apart from their ids' numbers: analysis/10.json, analysis/100.json, analysis/9.json
     await store.kilnLogs.insertMany([9, 10, 100].map((id) => logRow(id, { facility: f })));
     // byte order puts upper case, then '_', before lower case, as the bucket lists them
-    await store.facilities.replacePhoto({ facility_id: f.id, photo_guid: 'g', photo: stored('facility-photos/a.png'), thumb: stored('facility-photos/B.png') });
-    await store.facilities.addStatement({ facility_id: f.id, file_type: 'pdf', file: stored('facility-audits/_x.pdf') }, '2026-03-01T00:00:00.000Z');
+    await store.facilities.replacePhoto({
+      facility_id: f.id,
+      photo_guid: 'g',
+      photo: stored('facility-photos/a.png'),
+      thumb: stored('facility-photos/B.png'),
+    });
+    await store.facilities.addStatement(
+      { facility_id: f.id, file_type: 'pdf', file: stored('facility-audits/_x.pdf') },
+      '2026-03-01T00:00:00.000Z',
+    );
     // two records naming one file: the key comes once
-    await store.facilities.addStatement({ facility_id: f.id, file_type: 'pdf', file: stored('facility-audits/_x.pdf') }, '2026-03-02T00:00:00.000Z');
+    await store.facilities.addStatement(
+      { facility_id: f.id, file_type: 'pdf', file: stored('facility-audits/_x.pdf') },
+      '2026-03-02T00:00:00.000Z',
+    );
 
     const expected = [...referencedKeys(await store.fileReferences())].sort();
-    expect(expected).toEqual(expect.arrayContaining(['analysis/10.json', 'analysis/100.json', 'analysis/9.json', 'facility-audits/_x.pdf', 'facility-photos/B.png', 'facility-photos/a.png']));
+    expect(expected).toEqual(
+      expect.arrayContaining([
+        'analysis/10.json',
+        'analysis/100.json',
+        'analysis/9.json',
+        'facility-audits/_x.pdf',
+        'facility-photos/B.png',
+        'facility-photos/a.png',
+      ]),
+    );
     for (const pageSize of [1, 2, 5, SWEEP_PAGE]) {
       const keys: string[] = [];
-      for (let after: string | null = null; ; ) {
+      for (let after: string | null = null; ;) {
         const page: string[] = await store.fileKeysAfter(after, pageSize, FILE_KEY_SPELLING);
         expect(page.length).toBeLessThanOrEqual(pageSize);
         keys.push(...page);

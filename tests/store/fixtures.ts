@@ -45,7 +45,12 @@ export function logRow(id: number, o: LogOptions = {}): KilnLogRecord {
   const facility = o.facility === undefined ? null : o.facility;
   const co2 = o.co2 ?? 100 + id;
   const biochar = o.biochar ?? 40 + id / 10;
-  const result = { valid: status === 'valid' ? 'true' : 'false', co2_removed: co2, biochar_produced: biochar, algorithm_version: o.algorithmVersion ?? FIXTURE_ALGORITHM_VERSION };
+  const result = {
+    valid: status === 'valid' ? 'true' : 'false',
+    co2_removed: co2,
+    biochar_produced: biochar,
+    algorithm_version: o.algorithmVersion ?? FIXTURE_ALGORITHM_VERSION,
+  };
   return {
     id,
     kiln_id: o.kilnId === undefined ? 'CG1-0007' : o.kilnId,

@@ -26,8 +26,14 @@ const adminUrl = inject('postgresUrl');
 
 async function storedBurns(store: DataStore): Promise<FleetBurnRecord[]> {
   const facility = await addFacility(store, 'FH');
-  const logs = await addLogs(store, Array.from({ length: 90 }, () => ({ facility })));
-  const burns = fleetHistoryBurns(logs.map((l) => l.id), { facility_id: facility.id, seed: 7 });
+  const logs = await addLogs(
+    store,
+    Array.from({ length: 90 }, () => ({ facility })),
+  );
+  const burns = fleetHistoryBurns(
+    logs.map((l) => l.id),
+    { facility_id: facility.id, seed: 7 },
+  );
   for (const burn of burns) await store.fleet.judge(burn, [], '2026-04-01T00:00:00.000Z');
   return burns;
 }
@@ -39,7 +45,10 @@ function historyContract(open: () => Promise<DataStore>) {
       const burns = await storedBurns(store);
       for (const burn of burns) {
         const got = await store.fleet.kilnHistory(burn);
-        expect(got.map((b) => b.log_id), `log ${burn.log_id}`).toEqual(kilnHistory(burn, burns).map((b) => b.log_id));
+        expect(
+          got.map((b) => b.log_id),
+          `log ${burn.log_id}`,
+        ).toEqual(kilnHistory(burn, burns).map((b) => b.log_id));
         expect(got.length).toBeLessThanOrEqual(16);
       }
       // a burn the store holds nothing before has no history

@@ -12,7 +12,10 @@ import { logRow } from './fixtures';
 import { freshDatabase } from './postgresDatabases';
 
 /** every migration file, by name (the order Kysely applies them in) */
-const MIGRATIONS = readdirSync(MIGRATIONS_DIR).filter((f) => f.endsWith('.ts')).map((f) => f.replace(/\.ts$/, '')).sort();
+const MIGRATIONS = readdirSync(MIGRATIONS_DIR)
+  .filter((f) => f.endsWith('.ts'))
+  .map((f) => f.replace(/\.ts$/, ''))
+  .sort();
 
 const adminUrl = inject('postgresUrl');
 
@@ -37,7 +40,11 @@ describe.skipIf(!adminUrl)('PostgreSQL schema', () => {
     try {
       // the template was migrated already: nothing left to run, and every migration file is recorded as applied
       expect(await migrateToLatest(db)).toEqual([]);
-      const applied = await db.selectFrom('kysely_migration' as never).select('name' as never).orderBy('name' as never).execute();
+      const applied = await db
+        .selectFrom('kysely_migration' as never)
+        .select('name' as never)
+        .orderBy('name' as never)
+        .execute();
       expect(applied).toEqual(MIGRATIONS.map((name) => ({ name })));
     } finally {
       await db.destroy();
@@ -48,11 +55,25 @@ describe.skipIf(!adminUrl)('PostgreSQL schema', () => {
     const url = await createDatabase(adminUrl!);
     const db = connect(url);
     try {
-      const migrator = new Migrator({ db, provider: new FileMigrationProvider({ fs, path, migrationFolder: MIGRATIONS_DIR, import: (file: string) => import(file) }) });
+      const migrator = new Migrator({
+        db,
+        provider: new FileMigrationProvider({ fs, path, migrationFolder: MIGRATIONS_DIR, import: (file: string) => import(file) }),
+      });
       expect((await migrator.migrateTo('2026-11-23-0001-initial')).error).toBeUndefined();
       const facility = await db
         .insertInto('facilities')
-        .values({ mnemonic: 'NRB', name: 'Nairobi', owner_id: 1, latitude_min: 0, latitude_max: 1, longitude_min: 0, longitude_max: 1, last_updated: '2026-01-01T00:00:00.000Z', latest_facility_audit_id: null, kiln_type_config: '{}' })
+        .values({
+          mnemonic: 'NRB',
+          name: 'Nairobi',
+          owner_id: 1,
+          latitude_min: 0,
+          latitude_max: 1,
+          longitude_min: 0,
+          longitude_max: 1,
+          last_updated: '2026-01-01T00:00:00.000Z',
+          latest_facility_audit_id: null,
+          kiln_type_config: '{}',
+        })
         .returningAll()
         .executeTakeFirstOrThrow();
       // the first schema's columns: kiln_pending came with 2026-11-25-0001, the signature state with 2026-11-26-0001
@@ -60,17 +81,33 @@ describe.skipIf(!adminUrl)('PostgreSQL schema', () => {
         const { kiln_pending: _pending, ...columns } = beforeKilnKeysColumns(row);
         return columns;
       };
-      await db.insertInto('kilnlogs').values([logRow(1, { facility }), logRow(2, { facility }), logRow(3, { facility: null })].map(firstSchemaColumns)).execute();
+      await db
+        .insertInto('kilnlogs')
+        .values([logRow(1, { facility }), logRow(2, { facility }), logRow(3, { facility: null })].map(firstSchemaColumns))
+        .execute();
       expect(await migrateToLatest(db)).toEqual(MIGRATIONS.slice(1));
       // the logs stored before are counted from the start
       const store = await PostgresStore.open(url);
       try {
-        expect((await store.kilnLogs.list({ archived: false, facilityIds: null }, {}, { sort: { field: 'id', order: 'ASC' }, range: [0, 0] })).total).toBe(3);
-        expect((await store.kilnLogs.list({ archived: false, facilityIds: new Set([facility.id]) }, {}, { sort: { field: 'id', order: 'ASC' }, range: [0, 0] })).total).toBe(2);
+        expect(
+          (await store.kilnLogs.list({ archived: false, facilityIds: null }, {}, { sort: { field: 'id', order: 'ASC' }, range: [0, 0] }))
+            .total,
+        ).toBe(3);
+        expect(
+          (
+            await store.kilnLogs.list(
+              { archived: false, facilityIds: new Set([facility.id]) },
+              {},
+              { sort: { field: 'id', order: 'ASC' }, range: [0, 0] },
+            )
+          ).total,
+        ).toBe(2);
       } finally {
         await store.close();
       }
-      const indexes = await sql<{ indexname: string }>`select indexname from pg_indexes where tablename = 'kilnlogs' and indexname like 'kilnlogs_live_facility%'`.execute(db);
+      const indexes = await sql<{
+        indexname: string;
+      }>`select indexname from pg_indexes where tablename = 'kilnlogs' and indexname like 'kilnlogs_live_facility%'`.execute(db);
       expect(indexes.rows.map((r) => r.indexname).sort()).toContain('kilnlogs_live_facility_co2');
       expect((await sql<{ n: number }>`select count(*)::int as n from facilities`.execute(db)).rows[0].n).toBe(1);
     } finally {
@@ -83,17 +120,23 @@ describe.skipIf(!adminUrl)('PostgreSQL schema', () => {
     const url = await createDatabase(adminUrl!);
     const db = connect(url);
     try {
-      const migrator = new Migrator({ db, provider: new FileMigrationProvider({ fs, path, migrationFolder: MIGRATIONS_DIR, import: (file: string) => import(file) }) });
+      const migrator = new Migrator({
+        db,
+        provider: new FileMigrationProvider({ fs, path, migrationFolder: MIGRATIONS_DIR, import: (file: string) => import(file) }),
+      });
       const before = MIGRATIONS[MIGRATIONS.indexOf('2026-11-25-0010-eco-asset-transaction-key') - 1];
       expect((await migrator.migrateTo(before)).error).toBeUndefined();
       const ts = '2026-11-01T00:00:00.000Z';
-      await sql`insert into eco_assets (minting_note, transaction_id, co2_allocated, minted_ts, minted_by) values ('n', 'T-18b', 1, ${ts}, null), ('n', ${'T-18b\u200b'}, 1, ${ts}, null)`.execute(db);
+      await sql`insert into eco_assets (minting_note, transaction_id, co2_allocated, minted_ts, minted_by) values ('n', 'T-18b', 1, ${ts}, null), ('n', ${'T-18b\u200b'}, 1, ${ts}, null)`.execute(
+        db,
+      );
       await migrateToLatest(db);
       const keys = await sql<{ id: number; transaction_key: string }>`select id, transaction_key from eco_assets order by id`.execute(db);
       expect(keys.rows.map((r) => r.transaction_key)).toEqual(['t-18b', `t-18b (eco asset ${keys.rows[1].id})`]);
       // a third twin meets the unique index, whatever the store's own check said (a whole row of the newest schema:
       // 2026-11-26-0002-ledger gave each asset its issued kg and a serial block, the two above holding 1–2000)
-      const twin = sql`insert into eco_assets (minting_note, transaction_id, transaction_key, co2_allocated, co2_issued, serial_first, serial_last, minted_ts, minted_by)
+      const twin =
+        sql`insert into eco_assets (minting_note, transaction_id, transaction_key, co2_allocated, co2_issued, serial_first, serial_last, minted_ts, minted_by)
         values ('n', 'Ｔ-18B', 't-18b', 1, 1, 2001, 3000, ${ts}, null)`.execute(db);
       await expect(twin).rejects.toMatchObject({ code: '23505' });
     } finally {
@@ -105,22 +148,43 @@ describe.skipIf(!adminUrl)('PostgreSQL schema', () => {
     const url = await createDatabase(adminUrl!);
     const db = connect(url);
     try {
-      const migrator = new Migrator({ db, provider: new FileMigrationProvider({ fs, path, migrationFolder: MIGRATIONS_DIR, import: (file: string) => import(file) }) });
+      const migrator = new Migrator({
+        db,
+        provider: new FileMigrationProvider({ fs, path, migrationFolder: MIGRATIONS_DIR, import: (file: string) => import(file) }),
+      });
       expect((await migrator.migrateTo(MIGRATIONS[MIGRATIONS.indexOf('2026-11-26-0002-ledger') - 1])).error).toBeUndefined();
       const old = (id: number, co2: number, minted: string) =>
-        sql`insert into eco_assets (id, minting_note, transaction_id, transaction_key, co2_allocated, minted_ts, minted_by) values (${id}, 'n', ${`t${id}`}, ${`t${id}`}, ${co2}, ${minted}, null)`.execute(db);
+        sql`insert into eco_assets (id, minting_note, transaction_id, transaction_key, co2_allocated, minted_ts, minted_by) values (${id}, 'n', ${`t${id}`}, ${`t${id}`}, ${co2}, ${minted}, null)`.execute(
+          db,
+        );
       await old(1, 2.5, '2026-03-01T00:00:00.000Z');
       await old(2, 1.25, '2026-02-01T00:00:00.000Z');
       await old(3, 0.001, '2026-03-01T00:00:00.000Z');
       expect(await migrateToLatest(db)).toContain('2026-11-26-0002-ledger');
-      const rows = await db.selectFrom('eco_assets').select(['id', 'co2_allocated', 'co2_issued', 'co2_buffer', 'co2_retired', 'serial_first', 'serial_last', 'buffer_serial_first']).orderBy('id').execute();
-      expect(rows.map((r) => [r.id, r.co2_allocated, r.co2_issued, r.co2_buffer, r.co2_retired, r.serial_first, r.serial_last, r.buffer_serial_first])).toEqual([
+      const rows = await db
+        .selectFrom('eco_assets')
+        .select(['id', 'co2_allocated', 'co2_issued', 'co2_buffer', 'co2_retired', 'serial_first', 'serial_last', 'buffer_serial_first'])
+        .orderBy('id')
+        .execute();
+      expect(
+        rows.map((r) => [
+          r.id,
+          r.co2_allocated,
+          r.co2_issued,
+          r.co2_buffer,
+          r.co2_retired,
+          r.serial_first,
+          r.serial_last,
+          r.buffer_serial_first,
+        ]),
+      ).toEqual([
         [1, 2.5, 2.5, 0, 0, 1251, 3750, null],
         [2, 1.25, 1.25, 0, 0, 1, 1250, null],
         [3, 0.001, 0.001, 0, 0, 3751, 3751, null],
       ]);
       // the constraint, not only the mint's lock, keeps blocks apart: a buffer block inside another asset's block is refused
-      const overlap = sql`insert into eco_assets (id, minting_note, transaction_id, transaction_key, co2_allocated, co2_issued, co2_buffer, serial_first, serial_last, buffer_serial_first, buffer_serial_last, minted_ts)
+      const overlap =
+        sql`insert into eco_assets (id, minting_note, transaction_id, transaction_key, co2_allocated, co2_issued, co2_buffer, serial_first, serial_last, buffer_serial_first, buffer_serial_last, minted_ts)
         values (4, 'n', 'x', 'x', 0.002, 0.001, 0.001, 5000, 5000, 3751, 3751, now())`.execute(db);
       await expect(overlap).rejects.toMatchObject({ code: '23P01' });
     } finally {
@@ -132,21 +196,59 @@ describe.skipIf(!adminUrl)('PostgreSQL schema', () => {
     const url = await createDatabase(adminUrl!);
     const db = connect(url);
     try {
-      const migrator = new Migrator({ db, provider: new FileMigrationProvider({ fs, path, migrationFolder: MIGRATIONS_DIR, import: (file: string) => import(file) }) });
+      const migrator = new Migrator({
+        db,
+        provider: new FileMigrationProvider({ fs, path, migrationFolder: MIGRATIONS_DIR, import: (file: string) => import(file) }),
+      });
       expect((await migrator.migrateTo(MIGRATIONS[MIGRATIONS.indexOf('2026-11-25-0009-exact-carbon') - 1])).error).toBeUndefined();
       const facility = await db
         .insertInto('facilities')
-        .values({ mnemonic: 'NRB', name: 'Nairobi', owner_id: 1, latitude_min: 0, latitude_max: 1, longitude_min: 0, longitude_max: 1, last_updated: '2026-01-01T00:00:00.000Z', latest_facility_audit_id: null, kiln_type_config: '{}' })
+        .values({
+          mnemonic: 'NRB',
+          name: 'Nairobi',
+          owner_id: 1,
+          latitude_min: 0,
+          latitude_max: 1,
+          longitude_min: 0,
+          longitude_max: 1,
+          last_updated: '2026-01-01T00:00:00.000Z',
+          latest_facility_audit_id: null,
+          kiln_type_config: '{}',
+        })
         .returningAll()
         .executeTakeFirstOrThrow();
-      await db.insertInto('kilnlogs').values([logRow(1, { facility }), logRow(2, { facility }), logRow(3, { facility })].map(beforeKilnKeysColumns)).execute();
+      await db
+        .insertInto('kilnlogs')
+        .values([logRow(1, { facility }), logRow(2, { facility }), logRow(3, { facility })].map(beforeKilnKeysColumns))
+        .execute();
       const audit = await db
         .insertInto('audits')
-        .values({ job_id: 'J', kiln_type: 0, facility_id: facility.id, create_ts: '2026-05-01T00:00:00.000Z', analysis_ids: [1, 2, 3], signoff_ts: '2026-05-02T00:00:00.000Z', doc_key: 'k', doc_mime_type: 'application/pdf', proposed_by: null, signed_off_by: null })
+        .values({
+          job_id: 'J',
+          kiln_type: 0,
+          facility_id: facility.id,
+          create_ts: '2026-05-01T00:00:00.000Z',
+          analysis_ids: [1, 2, 3],
+          signoff_ts: '2026-05-02T00:00:00.000Z',
+          doc_key: 'k',
+          doc_mime_type: 'application/pdf',
+          proposed_by: null,
+          signed_off_by: null,
+        })
         .returningAll()
         .executeTakeFirstOrThrow();
-      const burn = (kilnlog_id: number, co2_removed: number) => ({ audit_id: audit.id, kilnlog_id, facility_id: facility.id, co2_removed, biochar_produced: 0.1, algorithm_version: '2.1.0' });
-      await db.insertInto('audit_burns').values([burn(1, 0.1), burn(2, 0.2), burn(3, 344.4872)]).execute();
+      const burn = (kilnlog_id: number, co2_removed: number) => ({
+        audit_id: audit.id,
+        kilnlog_id,
+        facility_id: facility.id,
+        co2_removed,
+        biochar_produced: 0.1,
+        algorithm_version: '2.1.0',
+      });
+      await db
+        .insertInto('audit_burns')
+        .values([burn(1, 0.1), burn(2, 0.2), burn(3, 344.4872)])
+        .execute();
       // the float totals as 0007 kept them
       expect((await sql<{ co2: number }>`select audited_co2 as co2 from audit_totals`.execute(db)).rows[0].co2).not.toBe(344.787);
       expect(await migrateToLatest(db)).toContain('2026-11-25-0009-exact-carbon');

@@ -68,11 +68,25 @@ export function drawKilnYard(width: number, height: number, land: Landscape): Ra
   for (const k of kilns) {
     for (let i = 0; i < 9; i++) {
       const rise = i * 13 * s * (k.topHalf / (30 * s));
-      r.fillCircle(k.cx + i * 5 * s + (smoke() - 0.5) * 8 * s, k.top - rise - 6 * s, (8 + i * 2.4) * s * (k.topHalf / (30 * s)), SMOKE, 0.28 - i * 0.025, 6 * s);
+      r.fillCircle(
+        k.cx + i * 5 * s + (smoke() - 0.5) * 8 * s,
+        k.top - rise - 6 * s,
+        (8 + i * 2.4) * s * (k.topHalf / (30 * s)),
+        SMOKE,
+        0.28 - i * 0.025,
+        6 * s,
+      );
     }
     drawKiln(r, k.cx, k.top, k.bottom, k.topHalf, k.bottomHalf);
   }
   r.fillCircle(width * 0.13, height * 1.02, 48 * s, CHAR, 1, 2 * s);
-  for (let i = 0; i < 14; i++) r.fillRect(width * 0.78 + (i % 5) * 14 * s, height * (0.8 + Math.floor(i / 5) * 0.04), 40 * s, 7 * s, mix(WOOD, [160, 120, 70], (i % 3) / 3));
+  for (let i = 0; i < 14; i++)
+    r.fillRect(
+      width * 0.78 + (i % 5) * 14 * s,
+      height * (0.8 + Math.floor(i / 5) * 0.04),
+      40 * s,
+      7 * s,
+      mix(WOOD, [160, 120, 70], (i % 3) / 3),
+    );
   return r;
 }

@@ -55,7 +55,8 @@ export function embeddedAudits(a: Access): AuditStore {
   return {
     get: (id) => a.read((s) => copy(s.audits.find((x) => x.id === id) ?? null)),
     withDocKey: (docKey) => a.read((s) => copy(s.audits.find((x) => x.signoff_ts !== null && x.doc_key === docKey) ?? null)),
-    open: () => a.read((s) => copy(s.audits.filter((x) => x.signoff_ts === null).sort((x, y) => byText(y.create_ts, x.create_ts) || y.id - x.id))),
+    open: () =>
+      a.read((s) => copy(s.audits.filter((x) => x.signoff_ts === null).sort((x, y) => byText(y.create_ts, x.create_ts) || y.id - x.id))),
     potentialLogs: ({ kiln_type, facilityIds }) =>
       a.read((s) => {
         const claimed = openClaims(s);
@@ -109,7 +110,11 @@ export function embeddedAudits(a: Access): AuditStore {
         const audit = s.audits.find((x) => x.id === input.audit_id) ?? null;
         checkSignoff(audit, input.analysis_ids);
         const signed = new Set(input.analysis_ids);
-        checkSignoffBurns(s.kilnlogs.filter((r) => signed.has(r.id)), input.algorithm_version, s.facilities.find((f) => f.id === audit!.facility_id) ?? null);
+        checkSignoffBurns(
+          s.kilnlogs.filter((r) => signed.has(r.id)),
+          input.algorithm_version,
+          s.facilities.find((f) => f.id === audit!.facility_id) ?? null,
+        );
         m.patch(audit!, {
           analysis_ids: audit!.analysis_ids.filter((id) => signed.has(id)),
           signoff_ts: input.signoff_ts,
@@ -128,11 +133,18 @@ export function embeddedAudits(a: Access): AuditStore {
         const used = allocatedGrams(s);
         const burned = burnSums(s);
         return s.audits
-          .filter((x) => x.signoff_ts !== null && inFacilities(facilityIds, x.facility_id) && (!from || x.signoff_ts >= from) && (!to || x.signoff_ts <= to))
+          .filter(
+            (x) =>
+              x.signoff_ts !== null &&
+              inFacilities(facilityIds, x.facility_id) &&
+              (!from || x.signoff_ts >= from) &&
+              (!to || x.signoff_ts <= to),
+          )
           .sort((x, y) => byText(y.signoff_ts!, x.signoff_ts!) || y.id - x.id)
           .map((x) => totalsOf(s, x, used, burned));
       }),
-    burns: (auditId) => a.read((s) => copy(s.audit_burns.filter((b) => b.audit_id === auditId).sort((x, y) => x.kilnlog_id - y.kilnlog_id))),
+    burns: (auditId) =>
+      a.read((s) => copy(s.audit_burns.filter((b) => b.audit_id === auditId).sort((x, y) => x.kilnlog_id - y.kilnlog_id))),
     co2Summary: (filter = {}) =>
       a.read((s) => {
         const used = allocatedGrams(s);

@@ -8,7 +8,8 @@ import { allocatedGrams, burnSums, inFacilities, totalsOf } from './audits';
 import type { EmbeddedShape } from './state';
 
 /** the buffer share set last (the highest id) */
-const currentShare = (s: EmbeddedShape) => s.buffer_shares.reduce<EmbeddedShape['buffer_shares'][number] | null>((n, b) => (!n || b.id > n.id ? b : n), null);
+const currentShare = (s: EmbeddedShape) =>
+  s.buffer_shares.reduce<EmbeddedShape['buffer_shares'][number] | null>((n, b) => (!n || b.id > n.id ? b : n), null);
 
 export function embeddedEcoAssets(a: Access): EcoAssetStore {
   const remainingGrams = (s: EmbeddedShape, used: Map<number, number>, auditId: number, burned = burnSums(s)): number | null => {
@@ -34,7 +35,8 @@ export function embeddedEcoAssets(a: Access): EcoAssetStore {
     mint: (input) =>
       a.write((s, m) => {
         checkMintInput(input);
-        if (s.eco_assets.some((e) => transactionKey(e.transaction_id) === transactionKey(input.transaction_id))) refuseTakenTransaction(input.transaction_id);
+        if (s.eco_assets.some((e) => transactionKey(e.transaction_id) === transactionKey(input.transaction_id)))
+          refuseTakenTransaction(input.transaction_id);
         const used = allocatedGrams(s);
         const burned = burnSums(s);
         checkAllocations(input, new Map([...input.allocations.keys()].map((id) => [id, remainingGrams(s, used, id, burned)])));
@@ -67,7 +69,8 @@ export function embeddedEcoAssets(a: Access): EcoAssetStore {
         m.patch(asset, { co2_retired });
         return copy({ asset, retirement: row });
       }),
-    retirements: (ecoAssetId) => a.read((s) => copy(s.eco_retirements.filter((r) => r.eco_asset_id === ecoAssetId).sort((x, y) => x.id - y.id))),
+    retirements: (ecoAssetId) =>
+      a.read((s) => copy(s.eco_retirements.filter((r) => r.eco_asset_id === ecoAssetId).sort((x, y) => x.id - y.id))),
     bufferShare: () => a.read((s) => copy(currentShare(s))),
     setBufferShare: (share) =>
       a.write((_s, m) => {

@@ -39,7 +39,6 @@ export class EmbeddedStore extends StoreOfParts implements DataStore {
     return this.core;
   }
 
-
   // db.json belongs to one server (DATA_DIR is its own): nothing to share a job with
   exclusively<T>(_job: StoreJob, fn: () => Promise<T>): Promise<T> {
     return fn();

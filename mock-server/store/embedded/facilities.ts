@@ -10,7 +10,10 @@ export function embeddedFacilities(a: Access): FacilityStore {
         s.facilities
           .filter((f) => filter.ownerId === undefined || f.owner_id === filter.ownerId)
           .sort((x, y) => byText(x.mnemonic, y.mnemonic))
-          .map((f) => ({ ...copy(f), photo_uploaded_ts: s.facility_photos.find((p) => p.facility_id === f.id)?.photo.uploaded_ts ?? null })),
+          .map((f) => ({
+            ...copy(f),
+            photo_uploaded_ts: s.facility_photos.find((p) => p.facility_id === f.id)?.photo.uploaded_ts ?? null,
+          })),
       ),
     get: (id) => a.read((s) => copy(s.facilities.find((f) => f.id === id) ?? null)),
     // transactions run one at a time here: a read inside one is as good as a lock
@@ -64,7 +67,11 @@ export function embeddedFacilities(a: Access): FacilityStore {
       }),
     changesOf: (facilityId, actions) =>
       a.read((s) =>
-        copy(s.facility_changes.filter((c) => c.facility_id === facilityId && (!actions || actions.includes(c.action))).sort((x, y) => byText(y.ts, x.ts) || y.id - x.id)),
+        copy(
+          s.facility_changes
+            .filter((c) => c.facility_id === facilityId && (!actions || actions.includes(c.action)))
+            .sort((x, y) => byText(y.ts, x.ts) || y.id - x.id),
+        ),
       ),
   };
 }

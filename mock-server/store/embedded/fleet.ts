@@ -69,7 +69,12 @@ export function embeddedFleet(a: Access): FleetStore {
         const open = new Map<number, number>();
         for (const an of s.anomalies) if (an.checked_ts === null) open.set(an.log_id, (open.get(an.log_id) ?? 0) + 1);
         return s.fleet_burns
-          .filter((r) => live.has(r.log_id) && (facilityIds === null || facilityIds.has(r.facility_id)) && (facilityId === undefined || r.facility_id === facilityId))
+          .filter(
+            (r) =>
+              live.has(r.log_id) &&
+              (facilityIds === null || facilityIds.has(r.facility_id)) &&
+              (facilityId === undefined || r.facility_id === facilityId),
+          )
           .sort((x, y) => x.start_ts - y.start_ts || x.log_id - y.log_id)
           .map(({ fingerprint: _f, version: _v, ...row }) => ({ ...copy(row), open_anomalies: open.get(row.log_id) ?? 0 }));
       }),

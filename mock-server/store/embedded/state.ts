@@ -44,7 +44,17 @@ export interface DbShape {
 }
 
 export function emptyDb(): DbShape {
-  return { users: [], changes: [], facilities: [], kilns: [], kiln_keys: [], facility_photos: [], facility_audits: [], kilnlogs: [], audits: [] };
+  return {
+    users: [],
+    changes: [],
+    facilities: [],
+    kilns: [],
+    kiln_keys: [],
+    facility_photos: [],
+    facility_audits: [],
+    kilnlogs: [],
+    audits: [],
+  };
 }
 
 /** What the embedded store's db.json holds: today's collections plus those of audits, eco assets and statistics. */
@@ -67,7 +77,21 @@ export type CollectionOf<S> = { [K in keyof S]: S[K] extends unknown[] ? K : nev
 export type Collection = CollectionOf<EmbeddedShape>;
 
 export function emptyEmbedded(): EmbeddedShape {
-  return { ...emptyDb(), users: [], audits: [], audit_burns: [], eco_assets: [], eco_allocations: [], eco_retirements: [], buffer_shares: [], statistics: [], user_changes: [], facility_changes: [], fleet_burns: [], anomalies: [] };
+  return {
+    ...emptyDb(),
+    users: [],
+    audits: [],
+    audit_burns: [],
+    eco_assets: [],
+    eco_allocations: [],
+    eco_retirements: [],
+    buffer_shares: [],
+    statistics: [],
+    user_changes: [],
+    facility_changes: [],
+    fleet_burns: [],
+    anomalies: [],
+  };
 }
 
 /** Fills what an older db.json (or the seed's state) lacks, so every record has every field. */

@@ -9,7 +9,10 @@ export function embeddedStatistics(a: Access): StatisticsStore {
     recompute: (now) =>
       a.write((s, m) => {
         const signed = s.audits.filter((x) => x.signoff_ts !== null);
-        const fileBytes = [...s.facility_photos.flatMap((p) => [p.photo.size, p.thumb.size]), ...s.facility_audits.map((st) => st.file.size)];
+        const fileBytes = [
+          ...s.facility_photos.flatMap((p) => [p.photo.size, p.thumb.size]),
+          ...s.facility_audits.map((st) => st.file.size),
+        ];
         const live = s.kilnlogs.filter((r) => r.archived_ts === null);
         const errors = live.filter((r) => r.error_message !== null);
         const snapshot: StatisticsSnapshot = {

@@ -15,9 +15,11 @@ export function embeddedUsers(a: Access): UserStore {
     created_ts: (u) => u.created_ts,
     last_login_ts: (u) => u.last_login_ts,
   };
-  const taken = (s: EmbeddedShape, username: string, except?: number) => s.users.some((u) => u.id !== except && sameName(u.username, username));
+  const taken = (s: EmbeddedShape, username: string, except?: number) =>
+    s.users.some((u) => u.id !== except && sameName(u.username, username));
   /** the oldest super-admin but this user: who takes over what the user owned */
-  const heirOf = (s: EmbeddedShape, id: number) => s.users.filter((u) => u.role === ROLES.SUPER_ADMIN && u.id !== id).sort((x, y) => x.id - y.id)[0];
+  const heirOf = (s: EmbeddedShape, id: number) =>
+    s.users.filter((u) => u.role === ROLES.SUPER_ADMIN && u.id !== id).sort((x, y) => x.id - y.id)[0];
   const refuseLastSuperAdmin = (s: EmbeddedShape, row: UserRow) => {
     if (row.role === ROLES.SUPER_ADMIN && !heirOf(s, row.id)) throw conflict(LAST_SUPER_ADMIN);
   };
@@ -35,7 +37,10 @@ export function embeddedUsers(a: Access): UserStore {
       a.read((s) => {
         const ids = filter.ids && new Set(filter.ids);
         const rows = s.users.filter(
-          (u) => (!ids || ids.has(u.id)) && (filter.role === undefined || u.role === filter.role) && (!filter.q || u.username.toLowerCase().includes(filter.q)),
+          (u) =>
+            (!ids || ids.has(u.id)) &&
+            (filter.role === undefined || u.role === filter.role) &&
+            (!filter.q || u.username.toLowerCase().includes(filter.q)),
         );
         return copy(pageOf(sortRows(rows, USER_KEYS[page.sort.field], page.sort.order), page.range));
       }),
@@ -82,7 +87,10 @@ export function embeddedUsers(a: Access): UserStore {
         if (!s.users.some((u) => u.id === id)) return null;
         const unknown = facilityIds.filter((fid) => !s.facilities.some((f) => f.id === fid));
         if (unknown.length) throw unknownFacilities(unknown);
-        const before = s.facilities.filter((f) => f.owner_id === id).map((f) => f.id).sort(byNumber);
+        const before = s.facilities
+          .filter((f) => f.owner_id === id)
+          .map((f) => f.id)
+          .sort(byNumber);
         const wanted = new Set(facilityIds);
         handOver(s, m, id, wanted);
         const taken = s.facilities.filter((f) => wanted.has(f.id) && f.owner_id !== id).map((f) => ({ id: f.id, owner_id: f.owner_id }));

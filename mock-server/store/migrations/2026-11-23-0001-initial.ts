@@ -21,7 +21,12 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('last_login_ts', 'timestamptz')
     .addColumn('token_version', 'integer', (c) => c.notNull().defaultTo(0))
     .execute();
-  await db.schema.createIndex('users_username_lower').unique().on('users').expression(sql`lower(username)`).execute();
+  await db.schema
+    .createIndex('users_username_lower')
+    .unique()
+    .on('users')
+    .expression(sql`lower(username)`)
+    .execute();
 
   await db.schema
     .createTable('facilities')
@@ -68,7 +73,12 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('config', 'text', (c) => c.notNull())
     .execute();
   // a kiln reports only its kiln_id: it must name one kiln across every facility, whatever its case
-  await db.schema.createIndex('kilns_kiln_id_lower').unique().on('kilns').expression(sql`lower(kiln_id)`).execute();
+  await db.schema
+    .createIndex('kilns_kiln_id_lower')
+    .unique()
+    .on('kilns')
+    .expression(sql`lower(kiln_id)`)
+    .execute();
 
   await db.schema
     .createTable('kilnlogs')
@@ -92,7 +102,10 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('biochar_produced', 'double precision')
     .addColumn('valid', 'boolean', (c) => c.notNull())
     .addColumn('status_rank', 'smallint', (c) =>
-      c.notNull().generatedAlwaysAs(sql`case when error_message is not null then 0 when valid then 2 else 1 end`).stored(),
+      c
+        .notNull()
+        .generatedAlwaysAs(sql`case when error_message is not null then 0 when valid then 2 else 1 end`)
+        .stored(),
     )
     .addColumn('audited', 'boolean', (c) => c.notNull().defaultTo(false))
     .addColumn('audit_id', 'integer')
@@ -102,18 +115,78 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   // the lists' common shapes: live or archived, newest log first, by facility, by kiln, by status; nulls last as the API sorts
   const live = sql<boolean>`archived_ts is null`;
   const archived = sql<boolean>`archived_ts is not null`;
-  await db.schema.createIndex('kilnlogs_live_logts').on('kilnlogs').expression(sql`logts desc nulls last, id desc`).where(live).execute();
-  await db.schema.createIndex('kilnlogs_live_logts_asc').on('kilnlogs').expression(sql`logts asc nulls last, id asc`).where(live).execute();
-  await db.schema.createIndex('kilnlogs_live_co2').on('kilnlogs').expression(sql`co2_removed desc nulls last, id desc`).where(live).execute();
-  await db.schema.createIndex('kilnlogs_live_co2_asc').on('kilnlogs').expression(sql`co2_removed asc nulls last, id asc`).where(live).execute();
-  await db.schema.createIndex('kilnlogs_live_kiln_id').on('kilnlogs').expression(sql`kiln_id desc nulls last, id desc`).where(live).execute();
-  await db.schema.createIndex('kilnlogs_live_kiln_id_asc').on('kilnlogs').expression(sql`kiln_id asc nulls last, id asc`).where(live).execute();
-  await db.schema.createIndex('kilnlogs_live_facility_logts').on('kilnlogs').expression(sql`facility_id, logts desc nulls last, id desc`).where(live).execute();
-  await db.schema.createIndex('kilnlogs_live_kiln_logts').on('kilnlogs').expression(sql`kiln_id, logts desc nulls last, id desc`).where(live).execute();
-  await db.schema.createIndex('kilnlogs_live_status').on('kilnlogs').expression(sql`status_rank, id`).where(live).execute();
-  await db.schema.createIndex('kilnlogs_live_upload').on('kilnlogs').expression(sql`upload_ts, id`).where(live).execute();
-  await db.schema.createIndex('kilnlogs_archived').on('kilnlogs').expression(sql`archived_ts desc, id desc`).where(archived).execute();
-  await db.schema.createIndex('kilnlogs_purge').on('kilnlogs').column('delete_after').where(sql<boolean>`archived_ts is not null and not audited`).execute();
+  await db.schema
+    .createIndex('kilnlogs_live_logts')
+    .on('kilnlogs')
+    .expression(sql`logts desc nulls last, id desc`)
+    .where(live)
+    .execute();
+  await db.schema
+    .createIndex('kilnlogs_live_logts_asc')
+    .on('kilnlogs')
+    .expression(sql`logts asc nulls last, id asc`)
+    .where(live)
+    .execute();
+  await db.schema
+    .createIndex('kilnlogs_live_co2')
+    .on('kilnlogs')
+    .expression(sql`co2_removed desc nulls last, id desc`)
+    .where(live)
+    .execute();
+  await db.schema
+    .createIndex('kilnlogs_live_co2_asc')
+    .on('kilnlogs')
+    .expression(sql`co2_removed asc nulls last, id asc`)
+    .where(live)
+    .execute();
+  await db.schema
+    .createIndex('kilnlogs_live_kiln_id')
+    .on('kilnlogs')
+    .expression(sql`kiln_id desc nulls last, id desc`)
+    .where(live)
+    .execute();
+  await db.schema
+    .createIndex('kilnlogs_live_kiln_id_asc')
+    .on('kilnlogs')
+    .expression(sql`kiln_id asc nulls last, id asc`)
+    .where(live)
+    .execute();
+  await db.schema
+    .createIndex('kilnlogs_live_facility_logts')
+    .on('kilnlogs')
+    .expression(sql`facility_id, logts desc nulls last, id desc`)
+    .where(live)
+    .execute();
+  await db.schema
+    .createIndex('kilnlogs_live_kiln_logts')
+    .on('kilnlogs')
+    .expression(sql`kiln_id, logts desc nulls last, id desc`)
+    .where(live)
+    .execute();
+  await db.schema
+    .createIndex('kilnlogs_live_status')
+    .on('kilnlogs')
+    .expression(sql`status_rank, id`)
+    .where(live)
+    .execute();
+  await db.schema
+    .createIndex('kilnlogs_live_upload')
+    .on('kilnlogs')
+    .expression(sql`upload_ts, id`)
+    .where(live)
+    .execute();
+  await db.schema
+    .createIndex('kilnlogs_archived')
+    .on('kilnlogs')
+    .expression(sql`archived_ts desc, id desc`)
+    .where(archived)
+    .execute();
+  await db.schema
+    .createIndex('kilnlogs_purge')
+    .on('kilnlogs')
+    .column('delete_after')
+    .where(sql<boolean>`archived_ts is not null and not audited`)
+    .execute();
   await db.schema
     .createIndex('kilnlogs_auditable')
     .on('kilnlogs')
@@ -198,7 +271,22 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
-  for (const table of ['statistics', 'changes', 'eco_allocations', 'eco_assets', 'audit_burns', 'audit_claims', 'audits', 'kilnlog_analyses', 'kilnlogs', 'kilns', 'facility_audits', 'facility_photos', 'facilities', 'users']) {
+  for (const table of [
+    'statistics',
+    'changes',
+    'eco_allocations',
+    'eco_assets',
+    'audit_burns',
+    'audit_claims',
+    'audits',
+    'kilnlog_analyses',
+    'kilnlogs',
+    'kilns',
+    'facility_audits',
+    'facility_photos',
+    'facilities',
+    'users',
+  ]) {
     await db.schema.dropTable(table).execute();
   }
 }

@@ -39,10 +39,18 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`create function kilnlog_counts_truncated() returns trigger language plpgsql as $$
     begin delete from kilnlog_counts; return null; end $$`.execute(db);
 
-  await sql`create trigger kilnlog_counts_inserted after insert on kilnlogs referencing new table as new_rows for each statement execute function kilnlog_counts_inserted()`.execute(db);
-  await sql`create trigger kilnlog_counts_deleted after delete on kilnlogs referencing old table as old_rows for each statement execute function kilnlog_counts_deleted()`.execute(db);
-  await sql`create trigger kilnlog_counts_updated after update on kilnlogs referencing old table as old_rows new table as new_rows for each statement execute function kilnlog_counts_updated()`.execute(db);
-  await sql`create trigger kilnlog_counts_truncated after truncate on kilnlogs for each statement execute function kilnlog_counts_truncated()`.execute(db);
+  await sql`create trigger kilnlog_counts_inserted after insert on kilnlogs referencing new table as new_rows for each statement execute function kilnlog_counts_inserted()`.execute(
+    db,
+  );
+  await sql`create trigger kilnlog_counts_deleted after delete on kilnlogs referencing old table as old_rows for each statement execute function kilnlog_counts_deleted()`.execute(
+    db,
+  );
+  await sql`create trigger kilnlog_counts_updated after update on kilnlogs referencing old table as old_rows new table as new_rows for each statement execute function kilnlog_counts_updated()`.execute(
+    db,
+  );
+  await sql`create trigger kilnlog_counts_truncated after truncate on kilnlogs for each statement execute function kilnlog_counts_truncated()`.execute(
+    db,
+  );
 
   await sql`insert into kilnlog_counts (facility_key, archived, n)
     select coalesce(facility_id, 0), archived_ts is not null, count(*) from kilnlogs group by 1, 2`.execute(db);

@@ -69,10 +69,18 @@ async function upTallies(db: Kysely<unknown>): Promise<void> {
   await sql`create function kilnlog_tallies_truncated() returns trigger language plpgsql as $$
     begin delete from kilnlog_tallies; return null; end $$`.execute(db);
 
-  await sql`create trigger kilnlog_tallies_inserted after insert on kilnlogs referencing new table as new_rows for each statement execute function kilnlog_tallies_inserted()`.execute(db);
-  await sql`create trigger kilnlog_tallies_deleted after delete on kilnlogs referencing old table as old_rows for each statement execute function kilnlog_tallies_deleted()`.execute(db);
-  await sql`create trigger kilnlog_tallies_updated after update on kilnlogs referencing old table as old_rows new table as new_rows for each statement execute function kilnlog_tallies_updated()`.execute(db);
-  await sql`create trigger kilnlog_tallies_truncated after truncate on kilnlogs for each statement execute function kilnlog_tallies_truncated()`.execute(db);
+  await sql`create trigger kilnlog_tallies_inserted after insert on kilnlogs referencing new table as new_rows for each statement execute function kilnlog_tallies_inserted()`.execute(
+    db,
+  );
+  await sql`create trigger kilnlog_tallies_deleted after delete on kilnlogs referencing old table as old_rows for each statement execute function kilnlog_tallies_deleted()`.execute(
+    db,
+  );
+  await sql`create trigger kilnlog_tallies_updated after update on kilnlogs referencing old table as old_rows new table as new_rows for each statement execute function kilnlog_tallies_updated()`.execute(
+    db,
+  );
+  await sql`create trigger kilnlog_tallies_truncated after truncate on kilnlogs for each statement execute function kilnlog_tallies_truncated()`.execute(
+    db,
+  );
 
   await sql`insert into kilnlog_tallies (${key}, n) select ${key}, count(*) from (${keyOf('kilnlogs')}) k group by ${key}`.execute(db);
 }
@@ -121,13 +129,24 @@ async function upAuditTotals(db: Kysely<unknown>): Promise<void> {
   await fn('audit_totals_allocations_updated', addDeltas(sql`${allocated('new_rows', '')} union all ${allocated('old_rows', '-')}`));
   await fn('audit_totals_allocations_truncated', sql`update audit_totals set utilised_co2 = 0`);
 
-  for (const [table, short] of [['audit_burns', 'burns'], ['eco_allocations', 'allocations']] as const) {
+  for (const [table, short] of [
+    ['audit_burns', 'burns'],
+    ['eco_allocations', 'allocations'],
+  ] as const) {
     const name = (op: string) => sql.raw(`audit_totals_${short}_${op}`);
     const on = sql.raw(table);
-    await sql`create trigger ${name('inserted')} after insert on ${on} referencing new table as new_rows for each statement execute function ${name('inserted')}()`.execute(db);
-    await sql`create trigger ${name('deleted')} after delete on ${on} referencing old table as old_rows for each statement execute function ${name('deleted')}()`.execute(db);
-    await sql`create trigger ${name('updated')} after update on ${on} referencing old table as old_rows new table as new_rows for each statement execute function ${name('updated')}()`.execute(db);
-    await sql`create trigger ${name('truncated')} after truncate on ${on} for each statement execute function ${name('truncated')}()`.execute(db);
+    await sql`create trigger ${name('inserted')} after insert on ${on} referencing new table as new_rows for each statement execute function ${name('inserted')}()`.execute(
+      db,
+    );
+    await sql`create trigger ${name('deleted')} after delete on ${on} referencing old table as old_rows for each statement execute function ${name('deleted')}()`.execute(
+      db,
+    );
+    await sql`create trigger ${name('updated')} after update on ${on} referencing old table as old_rows new table as new_rows for each statement execute function ${name('updated')}()`.execute(
+      db,
+    );
+    await sql`create trigger ${name('truncated')} after truncate on ${on} for each statement execute function ${name('truncated')}()`.execute(
+      db,
+    );
   }
 
   await sql`insert into audit_totals (audit_id) select audit_id from audit_burns union select audit_id from eco_allocations`.execute(db);
@@ -138,7 +157,10 @@ async function upAuditTotals(db: Kysely<unknown>): Promise<void> {
 }
 
 async function downAuditTotals(db: Kysely<unknown>): Promise<void> {
-  for (const [table, short] of [['audit_burns', 'burns'], ['eco_allocations', 'allocations']] as const) {
+  for (const [table, short] of [
+    ['audit_burns', 'burns'],
+    ['eco_allocations', 'allocations'],
+  ] as const) {
     for (const op of ['inserted', 'deleted', 'updated', 'truncated']) {
       await sql`drop trigger ${sql.raw(`audit_totals_${short}_${op}`)} on ${sql.raw(table)}`.execute(db);
       await sql`drop function ${sql.raw(`audit_totals_${short}_${op}`)}()`.execute(db);

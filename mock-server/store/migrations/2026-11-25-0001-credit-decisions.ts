@@ -10,11 +10,7 @@ import { sql, type Kysely } from 'kysely';
  * user_changes.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
-  await db.schema
-    .alterTable('kilns')
-    .addColumn('approved_ts', 'timestamptz')
-    .addColumn('approved_by', 'integer')
-    .execute();
+  await db.schema.alterTable('kilns').addColumn('approved_ts', 'timestamptz').addColumn('approved_by', 'integer').execute();
   await sql`update kilns set approved_ts = last_update`.execute(db);
 
   await db.schema

@@ -13,13 +13,21 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   for (const [id, key] of storedTransactionKeys(rows.rows)) {
     await sql`update eco_assets set transaction_key = ${key} where id = ${id}`.execute(db);
   }
-  await db.schema.alterTable('eco_assets').alterColumn('transaction_key', (c) => c.setNotNull()).execute();
+  await db.schema
+    .alterTable('eco_assets')
+    .alterColumn('transaction_key', (c) => c.setNotNull())
+    .execute();
   await db.schema.createIndex('eco_assets_transaction_key').unique().on('eco_assets').column('transaction_key').execute();
   await db.schema.dropIndex('eco_assets_transaction_id_lower').execute();
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
-  await db.schema.createIndex('eco_assets_transaction_id_lower').unique().on('eco_assets').expression(sql`lower(transaction_id)`).execute();
+  await db.schema
+    .createIndex('eco_assets_transaction_id_lower')
+    .unique()
+    .on('eco_assets')
+    .expression(sql`lower(transaction_id)`)
+    .execute();
   await db.schema.dropIndex('eco_assets_transaction_key').execute();
   await db.schema.alterTable('eco_assets').dropColumn('transaction_key').execute();
 }

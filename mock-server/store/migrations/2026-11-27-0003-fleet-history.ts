@@ -26,7 +26,12 @@ end`;
 
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema.createIndex('fleet_burns_kiln_history').on('fleet_burns').expression(ORDER).execute();
-  await db.schema.createIndex('fleet_burns_kiln_tares').on('fleet_burns').expression(ORDER).where(sql<boolean>`(fingerprint->>'tare_kg') is not null`).execute();
+  await db.schema
+    .createIndex('fleet_burns_kiln_tares')
+    .on('fleet_burns')
+    .expression(ORDER)
+    .where(sql<boolean>`(fingerprint->>'tare_kg') is not null`)
+    .execute();
   await db.schema
     .createIndex('fleet_burns_kiln_yields')
     .on('fleet_burns')
@@ -44,5 +49,6 @@ export async function down(db: Kysely<unknown>): Promise<void> {
   await db.schema.dropIndex('fleet_burns_curve_means').execute();
   await db.schema.alterTable('fleet_burns').dropColumn('temp_mean').dropColumn('weight_mean').execute();
   await db.schema.createIndex('fleet_burns_kiln').on('fleet_burns').column('kiln').execute();
-  for (const name of ['fleet_burns_kiln_history', 'fleet_burns_kiln_tares', 'fleet_burns_kiln_yields']) await db.schema.dropIndex(name).execute();
+  for (const name of ['fleet_burns_kiln_history', 'fleet_burns_kiln_tares', 'fleet_burns_kiln_yields'])
+    await db.schema.dropIndex(name).execute();
 }

@@ -8,8 +8,16 @@ import { sql, type Kysely } from 'kysely';
  * FILE_KEY_SPELLING spells it; another spelling still reads right, only slower.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
-  await db.schema.createIndex('kilnlogs_s3key_bytes').on('kilnlogs').expression(sql`(s3key) collate "C"`).execute();
-  await db.schema.createIndex('kilnlogs_analysis_key_bytes').on('kilnlogs').expression(sql`('analysis/' || id::text || '.json') collate "C"`).execute();
+  await db.schema
+    .createIndex('kilnlogs_s3key_bytes')
+    .on('kilnlogs')
+    .expression(sql`(s3key) collate "C"`)
+    .execute();
+  await db.schema
+    .createIndex('kilnlogs_analysis_key_bytes')
+    .on('kilnlogs')
+    .expression(sql`('analysis/' || id::text || '.json') collate "C"`)
+    .execute();
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {

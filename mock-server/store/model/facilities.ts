@@ -60,7 +60,15 @@ export type CreditField = (typeof CREDIT_FIELDS)[number];
 
 export type CreditValues = Record<CreditField, number>;
 
-export const FACILITY_CHANGE_ACTIONS = ['create', 'update', 'approve_kiln', 'assign_log', 'add_kiln_key', 'revoke_kiln_key', 'signed_burns_only'] as const;
+export const FACILITY_CHANGE_ACTIONS = [
+  'create',
+  'update',
+  'approve_kiln',
+  'assign_log',
+  'add_kiln_key',
+  'revoke_kiln_key',
+  'signed_burns_only',
+] as const;
 
 export type FacilityChangeAction = (typeof FACILITY_CHANGE_ACTIONS)[number];
 

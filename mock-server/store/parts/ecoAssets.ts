@@ -32,7 +32,9 @@ export interface RetireInput {
 
 export interface EcoAssetStore {
   /** signed-off audits with what remains of each (audited − utilised), by facility */
-  available(filter?: { facilityIds?: readonly number[] | null }): Promise<(AuditTotals & { facility_name: string; remaining_co2: number })[]>;
+  available(filter?: {
+    facilityIds?: readonly number[] | null;
+  }): Promise<(AuditTotals & { facility_name: string; remaining_co2: number })[]>;
   /** kg that remains to allocate from one audit (0 for an unknown or unsigned one) */
   remaining(auditId: number): Promise<number>;
   /**

@@ -1,4 +1,11 @@
-import type { FacilityChangeAction, FacilityChangeRecord, FacilityPhotoRecord, FacilityRecord, FacilityRow, FacilityStatementRecord } from '../model';
+import type {
+  FacilityChangeAction,
+  FacilityChangeRecord,
+  FacilityPhotoRecord,
+  FacilityRecord,
+  FacilityRow,
+  FacilityStatementRecord,
+} from '../model';
 
 export type FacilityFields = Omit<FacilityRecord, 'id'>;
 export type NewFacilityStatement = Omit<FacilityStatementRecord, 'id'>;

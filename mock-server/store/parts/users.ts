@@ -1,7 +1,10 @@
 import type { ListPage, Page } from '../paging';
 import type { UserChangeRecord, UserRow } from '../model';
 
-export type NewUser = Omit<UserRow, 'id' | 'token_version' | 'last_login_ts' | 'must_change_password' | 'locked'> & { must_change_password?: boolean; locked?: boolean };
+export type NewUser = Omit<UserRow, 'id' | 'token_version' | 'last_login_ts' | 'must_change_password' | 'locked'> & {
+  must_change_password?: boolean;
+  locked?: boolean;
+};
 export type UserPatch = Partial<Pick<UserRow, 'username' | 'role' | 'password_hash' | 'facility_ids' | 'must_change_password' | 'locked'>>;
 export type NewUserChange = Omit<UserChangeRecord, 'id'>;
 export interface FacilitiesSet {

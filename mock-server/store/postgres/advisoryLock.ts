@@ -17,7 +17,12 @@ export const MINT_SERIALS_KEY = 5;
 const LOCK_POLL_MS = 200;
 
 /** wait: queue behind the holder; otherwise answer null at once when another session holds the lock. */
-export async function withAdvisoryLock<T>(db: Kysely<Database>, job: StoreJob, fn: () => Promise<T>, wait: boolean): Promise<{ value: T } | null> {
+export async function withAdvisoryLock<T>(
+  db: Kysely<Database>,
+  job: StoreJob,
+  fn: () => Promise<T>,
+  wait: boolean,
+): Promise<{ value: T } | null> {
   const key = JOB_KEYS[job];
   return db.connection().execute(async (conn) => {
     const tryLock = async () => {

@@ -41,8 +41,10 @@ export function postgresAudits(db: Db): AuditStore {
   return {
     get: async (id) => (await db.selectFrom('audits').selectAll().where('id', '=', id).executeTakeFirst()) ?? null,
     withDocKey: async (docKey) =>
-      (await db.selectFrom('audits').selectAll().where('doc_key', '=', docKey).where('signoff_ts', 'is not', null).executeTakeFirst()) ?? null,
-    open: () => db.selectFrom('audits').selectAll().where('signoff_ts', 'is', null).orderBy('create_ts', 'desc').orderBy('id', 'desc').execute(),
+      (await db.selectFrom('audits').selectAll().where('doc_key', '=', docKey).where('signoff_ts', 'is not', null).executeTakeFirst()) ??
+      null,
+    open: () =>
+      db.selectFrom('audits').selectAll().where('signoff_ts', 'is', null).orderBy('create_ts', 'desc').orderBy('id', 'desc').execute(),
     potentialLogs: async ({ kiln_type, facilityIds }) => {
       const limit = facilityLimit(facilityIds);
       let q = db
@@ -106,10 +108,20 @@ export function postgresAudits(db: Db): AuditStore {
         const audit = (await tx.selectFrom('audits').selectAll().where('id', '=', input.audit_id).forUpdate().executeTakeFirst()) ?? null;
         checkSignoff(audit, input.analysis_ids);
         const ids = [...input.analysis_ids];
-        const rows = await complete(tx, await tx.selectFrom('kilnlogs').selectAll().where('id', 'in', ids).orderBy('id').forUpdate().execute());
-        const facility = await tx.selectFrom('facilities').select('signed_burns_only').where('id', '=', audit!.facility_id).executeTakeFirst();
+        const rows = await complete(
+          tx,
+          await tx.selectFrom('kilnlogs').selectAll().where('id', 'in', ids).orderBy('id').forUpdate().execute(),
+        );
+        const facility = await tx
+          .selectFrom('facilities')
+          .select('signed_burns_only')
+          .where('id', '=', audit!.facility_id)
+          .executeTakeFirst();
         checkSignoffBurns(rows, input.algorithm_version, facility ?? null);
-        await tx.insertInto('audit_burns').values(rows.map((r) => frozenBurn(audit!.id, r, input.algorithm_version))).execute();
+        await tx
+          .insertInto('audit_burns')
+          .values(rows.map((r) => frozenBurn(audit!.id, r, input.algorithm_version)))
+          .execute();
         await tx.updateTable('kilnlogs').set({ audited: true, audit_id: audit!.id }).where('id', 'in', ids).execute();
         // burns left out of the signoff are free for another proposal
         await tx.deleteFrom('audit_claims').where('audit_id', '=', audit!.id).where('kilnlog_id', 'not in', ids).execute();

@@ -15,9 +15,33 @@ export type Progress = (table: string, done: number, total: number) => void;
 
 const BATCH = 500;
 /** tables in the order their references need, with the serial id each has */
-const TABLES_WITH_IDS = ['users', 'facilities', 'facility_photos', 'facility_audits', 'kilns', 'kiln_keys', 'kilnlogs', 'audits', 'eco_assets', 'eco_allocations', 'eco_retirements', 'buffer_shares', 'changes', 'statistics', 'user_changes', 'facility_changes', 'anomalies'] as const;
+const TABLES_WITH_IDS = [
+  'users',
+  'facilities',
+  'facility_photos',
+  'facility_audits',
+  'kilns',
+  'kiln_keys',
+  'kilnlogs',
+  'audits',
+  'eco_assets',
+  'eco_allocations',
+  'eco_retirements',
+  'buffer_shares',
+  'changes',
+  'statistics',
+  'user_changes',
+  'facility_changes',
+  'anomalies',
+] as const;
 /** every table the store writes (kilnlog_tallies follows kilnlogs by its triggers) */
-const ALL_TABLES = [...TABLES_WITH_IDS, 'kilnlog_analyses', 'audit_claims', 'audit_burns', 'fleet_burns'] as const satisfies readonly (keyof Database)[];
+const ALL_TABLES = [
+  ...TABLES_WITH_IDS,
+  'kilnlog_analyses',
+  'audit_claims',
+  'audit_burns',
+  'fleet_burns',
+] as const satisfies readonly (keyof Database)[];
 type LoadedTable = (typeof ALL_TABLES)[number];
 
 /** Table names with rows; empty when the database holds nothing at all. */
@@ -30,10 +54,18 @@ export async function nonEmptyTables(db: Kysely<Database>): Promise<string[]> {
   return found;
 }
 
-async function insertBatches<T extends keyof Database>(db: Kysely<Database>, table: T, rows: readonly Insertable<Database[T]>[], progress: Progress): Promise<void> {
+async function insertBatches<T extends keyof Database>(
+  db: Kysely<Database>,
+  table: T,
+  rows: readonly Insertable<Database[T]>[],
+  progress: Progress,
+): Promise<void> {
   for (let i = 0; i < rows.length; i += BATCH) {
     // Kysely types the values per table; the rows were typed by the caller
-    await db.insertInto(table).values(rows.slice(i, i + BATCH) as never).execute();
+    await db
+      .insertInto(table)
+      .values(rows.slice(i, i + BATCH) as never)
+      .execute();
     progress(table, Math.min(i + BATCH, rows.length), rows.length);
   }
   if (rows.length === 0) progress(table, 0, 0);
@@ -54,7 +86,9 @@ function tableRows(state: EmbeddedShape) {
     audits: state.audits.map((a) => ({ ...a, analysis_ids: [...a.analysis_ids] })),
     audit_claims: claims,
     audit_burns: state.audit_burns,
-    eco_assets: ((keys) => state.eco_assets.map((e) => ({ ...e, transaction_key: keys.get(e.id)! })))(storedTransactionKeys(state.eco_assets)),
+    eco_assets: ((keys) => state.eco_assets.map((e) => ({ ...e, transaction_key: keys.get(e.id)! })))(
+      storedTransactionKeys(state.eco_assets),
+    ),
     eco_allocations: state.eco_allocations,
     eco_retirements: state.eco_retirements,
     buffer_shares: state.buffer_shares,
@@ -68,7 +102,12 @@ function tableRows(state: EmbeddedShape) {
 }
 
 /** replace: empty every table first (the seed); otherwise the tables must be empty already (the copy checks). */
-export async function bulkLoad(db: Kysely<Database>, state: EmbeddedShape, progress: Progress = () => undefined, replace = false): Promise<void> {
+export async function bulkLoad(
+  db: Kysely<Database>,
+  state: EmbeddedShape,
+  progress: Progress = () => undefined,
+  replace = false,
+): Promise<void> {
   const rows = tableRows(state);
   await db.transaction().execute(async (tx) => {
     if (replace) await sql`truncate ${sql.join(ALL_TABLES.map((t) => sql.table(t)))} restart identity`.execute(tx);

@@ -25,7 +25,8 @@ const ECO_ASSET_COLUMNS = [
   'minted_by',
 ] as const;
 
-const currentShare = async (db: Db) => (await db.selectFrom('buffer_shares').selectAll().orderBy('id', 'desc').limit(1).executeTakeFirst()) ?? null;
+const currentShare = async (db: Db) =>
+  (await db.selectFrom('buffer_shares').selectAll().orderBy('id', 'desc').limit(1).executeTakeFirst()) ?? null;
 
 export function postgresEcoAssets(db: Db): EcoAssetStore {
   const remainingGrams = (t: AuditTotals) => toGrams(t.audited_co2) - toGrams(t.utilised_co2);
@@ -55,7 +56,9 @@ export function postgresEcoAssets(db: Db): EcoAssetStore {
         const ids = [...input.allocations.keys()].sort((a, b) => a - b);
         // the audits are the lock: every mint drawing on one of them waits here for the one before to commit
         await tx.selectFrom('audits').select('id').where('id', 'in', ids).orderBy('id').forUpdate().execute();
-        const totals = ((await auditTotalsQuery(tx).where('a.id', 'in', ids).where('a.signoff_ts', 'is not', null).execute()) as TotalsRow[]).map(toTotals);
+        const totals = (
+          (await auditTotalsQuery(tx).where('a.id', 'in', ids).where('a.signoff_ts', 'is not', null).execute()) as TotalsRow[]
+        ).map(toTotals);
         const remaining = new Map<number, number | null>(ids.map((id) => [id, null]));
         for (const t of totals) remaining.set(t.audit.id, remainingGrams(t));
         // the same order of refusals as the embedded store: the transaction ID, then the amounts
@@ -71,7 +74,9 @@ export function postgresEcoAssets(db: Db): EcoAssetStore {
         // serials are handed out one mint at a time, in commit order: the lock holds until this transaction ends
         await sql`select pg_advisory_xact_lock(${NAMESPACE}::int, ${MINT_SERIALS_KEY}::int)`.execute(tx);
         const { next } = (
-          await sql<{ next: number }>`select coalesce(max(greatest(serial_last, buffer_serial_last)), 0)::bigint + 1 as next from eco_assets`.execute(tx)
+          await sql<{
+            next: number;
+          }>`select coalesce(max(greatest(serial_last, buffer_serial_last)), 0)::bigint + 1 as next from eco_assets`.execute(tx)
         ).rows[0];
         const share = await currentShare(tx);
         // a racing mint of the same transaction ID (on other audits) meets the unique index here
@@ -101,14 +106,25 @@ export function postgresEcoAssets(db: Db): EcoAssetStore {
       }),
     retire: (input) =>
       atomic(db, async (tx) => {
-        const asset = await tx.selectFrom('eco_assets').select(ECO_ASSET_COLUMNS).where('id', '=', input.eco_asset_id).forUpdate().executeTakeFirst();
+        const asset = await tx
+          .selectFrom('eco_assets')
+          .select(ECO_ASSET_COLUMNS)
+          .where('id', '=', input.eco_asset_id)
+          .forUpdate()
+          .executeTakeFirst();
         if (!asset) return null;
         const { retirement, co2_retired } = retirementOf(asset, input);
         const row = await tx.insertInto('eco_retirements').values(retirement).returningAll().executeTakeFirstOrThrow();
-        const updated = await tx.updateTable('eco_assets').set({ co2_retired }).where('id', '=', asset.id).returning(ECO_ASSET_COLUMNS).executeTakeFirstOrThrow();
+        const updated = await tx
+          .updateTable('eco_assets')
+          .set({ co2_retired })
+          .where('id', '=', asset.id)
+          .returning(ECO_ASSET_COLUMNS)
+          .executeTakeFirstOrThrow();
         return { asset: updated, retirement: row };
       }),
-    retirements: (ecoAssetId) => db.selectFrom('eco_retirements').selectAll().where('eco_asset_id', '=', ecoAssetId).orderBy('id').execute(),
+    retirements: (ecoAssetId) =>
+      db.selectFrom('eco_retirements').selectAll().where('eco_asset_id', '=', ecoAssetId).orderBy('id').execute(),
     bufferShare: () => currentShare(db),
     setBufferShare: (share) => db.insertInto('buffer_shares').values(share).returningAll().executeTakeFirstOrThrow(),
     bufferShares: () => db.selectFrom('buffer_shares').selectAll().orderBy('id', 'desc').execute(),
@@ -137,7 +153,14 @@ export function postgresEcoAssets(db: Db): EcoAssetStore {
           .innerJoin('audits as a', 'a.id', 'al.audit_id')
           .innerJoin('facilities as f', 'f.id', 'a.facility_id')
           .selectAll('al')
-          .select(['a.signoff_ts', 'a.doc_key', 'a.doc_mime_type as evidence_mime_type', 'a.job_id', 'a.facility_id', 'f.name as facility_name'])
+          .select([
+            'a.signoff_ts',
+            'a.doc_key',
+            'a.doc_mime_type as evidence_mime_type',
+            'a.job_id',
+            'a.facility_id',
+            'f.name as facility_name',
+          ])
           .where('al.eco_asset_id', '=', ecoAssetId)
           .orderBy('al.id')
           .execute()

@@ -11,7 +11,12 @@ import type { Database } from './tables';
  * the analysis key matches its index's expression): a page reads about
  * `limit` index entries a source, not every log of the store.
  */
-export async function fileKeysAfter(db: Kysely<Database>, after: string | null, limit: number, spelling: FileKeySpelling): Promise<string[]> {
+export async function fileKeysAfter(
+  db: Kysely<Database>,
+  after: string | null,
+  limit: number,
+  spelling: FileKeySpelling,
+): Promise<string[]> {
   const next = (key: RawBuilder<unknown>, from: string) =>
     sql`(select ${key} as key from ${sql.raw(from)} where ${key} is not null ${after === null ? sql`` : sql`and ${key} > ${after}::text`} order by ${key} limit ${limit})`;
   const c = (expression: RawBuilder<unknown>) => sql`(${expression}) collate "C"`;

@@ -29,7 +29,12 @@ const selectAnomalies = (db: Db) =>
     .select('facilities.name as facility_name');
 
 // the curve means are the duplicate pre-selection's (migration 2026-11-27-0003); a record as read leaves them out
-const toBurnRecord = (burn: FleetBurnRecord) => ({ ...burn, reasons: JSON.stringify(burn.reasons), fingerprint: JSON.stringify(burn.fingerprint), ...curveMeans(burn.fingerprint) });
+const toBurnRecord = (burn: FleetBurnRecord) => ({
+  ...burn,
+  reasons: JSON.stringify(burn.reasons),
+  fingerprint: JSON.stringify(burn.fingerprint),
+  ...curveMeans(burn.fingerprint),
+});
 const BURN_COLUMNS = [
   'log_id',
   'kiln',
@@ -53,7 +58,8 @@ const BURN_COLUMNS = [
 
 /** The fleet's records and anomalies in PostgreSQL (migration 2026-11-26-0003). */
 export function postgresFleet(db: Db): FleetStore {
-  const anomaly = async (id: number): Promise<Anomaly | null> => (await selectAnomalies(db).where('anomalies.id', '=', id).executeTakeFirst()) ?? null;
+  const anomaly = async (id: number): Promise<Anomaly | null> =>
+    (await selectAnomalies(db).where('anomalies.id', '=', id).executeTakeFirst()) ?? null;
   return {
     judge: (burn, raised, raisedTs) =>
       atomic(db, async (tx) => {
@@ -112,8 +118,13 @@ export function postgresFleet(db: Db): FleetStore {
           .limit(limit);
       const parts = await Promise.all([
         earlier(KILN_HISTORY.last).execute(),
-        earlier(KILN_HISTORY.withTare).where(sql<boolean>`(fingerprint->>'tare_kg') is not null`).execute(),
-        earlier(KILN_HISTORY.validWithYield).where('valid', '=', true).where(sql<boolean>`(fingerprint->>'char_yield') is not null`).execute(),
+        earlier(KILN_HISTORY.withTare)
+          .where(sql<boolean>`(fingerprint->>'tare_kg') is not null`)
+          .execute(),
+        earlier(KILN_HISTORY.validWithYield)
+          .where('valid', '=', true)
+          .where(sql<boolean>`(fingerprint->>'char_yield') is not null`)
+          .execute(),
       ]);
       const byId = new Map(parts.flat().map((r) => [r.log_id, r]));
       return [...byId.values()].sort((a, b) => b.start_ts - a.start_ts || b.log_id - a.log_id);
@@ -128,8 +139,10 @@ export function postgresFleet(db: Db): FleetStore {
         .where('span_ms', '>=', q.span[0])
         .where('span_ms', '<=', q.span[1]);
       // as isCurveCandidate: a stored curve with a missing point has no mean and stays a candidate
-      if (q.tempMean) query = query.where((eb) => eb.or([eb('temp_mean', 'is', null), eb.between('temp_mean', q.tempMean![0], q.tempMean![1])]));
-      if (q.weightMean) query = query.where((eb) => eb.or([eb('weight_mean', 'is', null), eb.between('weight_mean', q.weightMean![0], q.weightMean![1])]));
+      if (q.tempMean)
+        query = query.where((eb) => eb.or([eb('temp_mean', 'is', null), eb.between('temp_mean', q.tempMean![0], q.tempMean![1])]));
+      if (q.weightMean)
+        query = query.where((eb) => eb.or([eb('weight_mean', 'is', null), eb.between('weight_mean', q.weightMean![0], q.weightMean![1])]));
       return query.execute();
     },
     unjudged: async (version) =>
@@ -197,7 +210,12 @@ export function postgresFleet(db: Db): FleetStore {
     anomaly,
     check: (id, check) =>
       atomic(db, async (tx) => {
-        const row = await tx.selectFrom('anomalies').select(['id', 'checked_ts', 'checked_by_name']).where('id', '=', id).forUpdate().executeTakeFirst();
+        const row = await tx
+          .selectFrom('anomalies')
+          .select(['id', 'checked_ts', 'checked_by_name'])
+          .where('id', '=', id)
+          .forUpdate()
+          .executeTakeFirst();
         if (!row) return null;
         if (row.checked_ts !== null) throw conflict(`Anomaly ${id} was checked already, by ${row.checked_by_name ?? 'someone'}.`);
         await tx.updateTable('anomalies').set(check).where('id', '=', id).execute();

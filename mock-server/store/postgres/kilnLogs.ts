@@ -30,7 +30,8 @@ const TEXT_END = '\uffff';
 
 function logWhere(eb: ExpressionBuilder<Database, 'kilnlogs'>, scope: KilnLogScope, f: KilnLogFilter): Expression<SqlBool> {
   const ids = (set: ReadonlySet<number>) => (set.size ? [...set] : [0]);
-  const text = (col: 'kiln_id' | 'facility_name' | 'file_name' | 'error_message') => eb(eb.fn('strpos', [eb.fn('lower', [col]), eb.val(f.q!)]), '>', 0);
+  const text = (col: 'kiln_id' | 'facility_name' | 'file_name' | 'error_message') =>
+    eb(eb.fn('strpos', [eb.fn('lower', [col]), eb.val(f.q!)]), '>', 0);
   return eb.and([
     scope.archived ? eb('archived_ts', 'is not', null) : eb('archived_ts', 'is', null),
     ...(scope.facilityIds ? [eb('facility_id', 'in', ids(scope.facilityIds))] : []),
@@ -43,7 +44,9 @@ function logWhere(eb: ExpressionBuilder<Database, 'kilnlogs'>, scope: KilnLogSco
     ...(f.to !== undefined ? [eb('logts', '<=', f.to + TEXT_END)] : []),
     ...(f.status !== undefined ? [eb('status_rank', '=', STATUS_RANK[f.status])] : []),
     ...(f.audited !== undefined ? [eb('audited', '=', f.audited)] : []),
-    ...(f.q !== undefined ? [eb.or([text('kiln_id'), text('facility_name'), text('file_name'), text('error_message'), eb(eb.cast('id', 'text'), '=', f.q)])] : []),
+    ...(f.q !== undefined
+      ? [eb.or([text('kiln_id'), text('facility_name'), text('file_name'), text('error_message'), eb(eb.cast('id', 'text'), '=', f.q)])]
+      : []),
   ]);
 }
 
@@ -84,7 +87,10 @@ async function countLogs(db: Db, scope: KilnLogScope, filter: KilnLogFilter): Pr
 /** A patch as kilnlogs columns (analysis_detail split), and the analysis result it sets, kept in kilnlog_analyses. */
 function patchColumns(patch: KilnLogPatch) {
   const { analysis_detail, analysis, ...rest } = patch;
-  const detail = analysis_detail === undefined ? {} : { co2_removed: analysis_detail?.co2_removed ?? null, biochar_produced: analysis_detail?.biochar_produced ?? null };
+  const detail =
+    analysis_detail === undefined
+      ? {}
+      : { co2_removed: analysis_detail?.co2_removed ?? null, biochar_produced: analysis_detail?.biochar_produced ?? null };
   return { columns: { ...rest, ...detail }, analysis };
 }
 
@@ -103,22 +109,29 @@ async function writeAnalysis(tx: Transaction<Database>, id: number, analysis: st
 export function postgresKilnLogs(db: Db): KilnLogStore {
   const refuseTwin = async (sha256: string): Promise<never> => {
     const twin = await db.selectFrom('kilnlogs').select(['id', 'archived_ts']).where('sha256', '=', sha256).executeTakeFirst();
-    throw conflict(twin ? `This file was uploaded before, as log ${twin.id}${twin.archived_ts ? ' (archived)' : ''}.` : 'This file was uploaded before.');
+    throw conflict(
+      twin ? `This file was uploaded before, as log ${twin.id}${twin.archived_ts ? ' (archived)' : ''}.` : 'This file was uploaded before.',
+    );
   };
   return {
-    reserveId: async () => Number((await sql<{ id: string }>`select nextval(pg_get_serial_sequence('kilnlogs', 'id')) as id`.execute(db)).rows[0].id),
+    reserveId: async () =>
+      Number((await sql<{ id: string }>`select nextval(pg_get_serial_sequence('kilnlogs', 'id')) as id`.execute(db)).rows[0].id),
     insert: async (row) => {
       const existing = await db.selectFrom('kilnlogs').select('id').where('sha256', '=', row.sha256).executeTakeFirst();
       if (existing) return refuseTwin(row.sha256);
       try {
         return await atomic(db, async (tx) => {
           const stored = await tx.insertInto('kilnlogs').values(toLogColumns(row)).returningAll().executeTakeFirstOrThrow();
-          if (row.analysis !== null) await tx.insertInto('kilnlog_analyses').values({ kilnlog_id: row.id, analysis: row.analysis }).execute();
+          if (row.analysis !== null)
+            await tx.insertInto('kilnlog_analyses').values({ kilnlog_id: row.id, analysis: row.analysis }).execute();
           return toLogRecord(stored, row.analysis);
         });
       } catch (err) {
         // two uploads of one file at once: the unique index lets one in
-        if ((err as { code?: string; constraint?: string }).code === '23505' && (err as { constraint?: string }).constraint === 'kilnlogs_sha256_key') {
+        if (
+          (err as { code?: string; constraint?: string }).code === '23505' &&
+          (err as { constraint?: string }).constraint === 'kilnlogs_sha256_key'
+        ) {
           return refuseTwin(row.sha256);
         }
         throw err;
@@ -126,7 +139,8 @@ export function postgresKilnLogs(db: Db): KilnLogStore {
     },
     insertMany: async (rows) => {
       if (rows.length === 0) return;
-      await unique(db, 'A log repeats the content or id of another.', (q) => atomic(q, async (tx) => {
+      await unique(db, 'A log repeats the content or id of another.', (q) =>
+        atomic(q, async (tx) => {
           // a few hundred rows a statement keeps each under PostgreSQL's 65,535 parameters
           for (let i = 0; i < rows.length; i += 500) {
             const batch = rows.slice(i, i + 500);
@@ -135,7 +149,8 @@ export function postgresKilnLogs(db: Db): KilnLogStore {
             if (analyses.length) await tx.insertInto('kilnlog_analyses').values(analyses).execute();
           }
           await sql`select setval(pg_get_serial_sequence('kilnlogs', 'id'), greatest((select max(id) from kilnlogs), 1))`.execute(tx);
-      }));
+        }),
+      );
       // fresh planner statistics and visibility map, so the first lists after a bulk load use the indexes (not possible inside a transaction)
       if (!db.isTransaction) await sql`vacuum analyze kilnlogs, kilnlog_analyses`.execute(db);
     },
@@ -224,7 +239,9 @@ export function postgresKilnLogs(db: Db): KilnLogStore {
         .deleteFrom('kilnlogs')
         .where(anyOf('id', ids))
         .where('audited', '=', false)
-        .where((eb) => eb.not(eb.exists(eb.selectFrom('audit_claims as c').select('c.kilnlog_id').whereRef('c.kilnlog_id', '=', 'kilnlogs.id'))))
+        .where((eb) =>
+          eb.not(eb.exists(eb.selectFrom('audit_claims as c').select('c.kilnlog_id').whereRef('c.kilnlog_id', '=', 'kilnlogs.id'))),
+        )
         .returningAll()
         .execute();
       // the analyses went with their rows (on delete cascade): answered without them

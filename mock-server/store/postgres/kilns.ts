@@ -27,8 +27,12 @@ export function postgresKilns(db: Db): KilnStore {
       const facility = await db.selectFrom('facilities').selectAll().where('id', '=', kiln.facility_id).executeTakeFirst();
       return facility ? { kiln, facility } : null;
     },
-    create: (fields) => unique(db, taken(fields.kiln_id), (tx) => tx.insertInto('kilns').values(fields).returningAll().executeTakeFirstOrThrow()),
-    update: async (id, patch) => (await unique(db, taken(patch.kiln_id), (tx) => tx.updateTable('kilns').set(patch).where('id', '=', id).returningAll().executeTakeFirst())) ?? null,
+    create: (fields) =>
+      unique(db, taken(fields.kiln_id), (tx) => tx.insertInto('kilns').values(fields).returningAll().executeTakeFirstOrThrow()),
+    update: async (id, patch) =>
+      (await unique(db, taken(patch.kiln_id), (tx) =>
+        tx.updateTable('kilns').set(patch).where('id', '=', id).returningAll().executeTakeFirst(),
+      )) ?? null,
     approve: (id, approval) =>
       atomic(db, async (tx) => {
         const row = await tx.selectFrom('kilns').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
@@ -45,7 +49,8 @@ export function postgresKilns(db: Db): KilnStore {
         return { kiln, approved: true };
       }),
     keys: (kilnId) => db.selectFrom('kiln_keys').selectAll().where('kiln_id', '=', kilnId).orderBy('id').execute(),
-    keyByFingerprint: async (fingerprint) => (await db.selectFrom('kiln_keys').selectAll().where('fingerprint', '=', fingerprint).executeTakeFirst()) ?? null,
+    keyByFingerprint: async (fingerprint) =>
+      (await db.selectFrom('kiln_keys').selectAll().where('fingerprint', '=', fingerprint).executeTakeFirst()) ?? null,
     addKey: async (key) => {
       try {
         return await guarded(db, (q) => q.insertInto('kiln_keys').values(key).returningAll().executeTakeFirstOrThrow());
@@ -56,10 +61,21 @@ export function postgresKilns(db: Db): KilnStore {
     },
     revokeKey: (kilnId, keyId, ts) =>
       atomic(db, async (tx) => {
-        const row = await tx.selectFrom('kiln_keys').selectAll().where('id', '=', keyId).where('kiln_id', '=', kilnId).forUpdate().executeTakeFirst();
+        const row = await tx
+          .selectFrom('kiln_keys')
+          .selectAll()
+          .where('id', '=', keyId)
+          .where('kiln_id', '=', kilnId)
+          .forUpdate()
+          .executeTakeFirst();
         if (!row) return null;
         if (row.revoked_ts !== null) return { key: row, revoked: false };
-        const key = await tx.updateTable('kiln_keys').set({ revoked_ts: ts }).where('id', '=', keyId).returningAll().executeTakeFirstOrThrow();
+        const key = await tx
+          .updateTable('kiln_keys')
+          .set({ revoked_ts: ts })
+          .where('id', '=', keyId)
+          .returningAll()
+          .executeTakeFirstOrThrow();
         return { key, revoked: true };
       }),
   };

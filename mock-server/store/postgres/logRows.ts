@@ -8,7 +8,11 @@ export type LogRow = Selectable<KilnLogsTable>;
 
 export function toLogRecord(row: LogRow, analysis: string | null): KilnLogRecord {
   const { co2_removed, biochar_produced, status_rank: _rank, ...rest } = row;
-  return { ...rest, analysis, analysis_detail: co2_removed === null || biochar_produced === null ? null : { co2_removed, biochar_produced } };
+  return {
+    ...rest,
+    analysis,
+    analysis_detail: co2_removed === null || biochar_produced === null ? null : { co2_removed, biochar_produced },
+  };
 }
 
 export function toLogColumns(row: KilnLogRecord): Omit<LogRow, 'status_rank'> {
@@ -32,7 +36,12 @@ export async function complete(db: Db, rows: readonly LogRow[]): Promise<KilnLog
   const found = await db
     .selectFrom('kilnlog_analyses')
     .select(['kilnlog_id', 'analysis'])
-    .where(anyOf('kilnlog_id', rows.map((r) => r.id)))
+    .where(
+      anyOf(
+        'kilnlog_id',
+        rows.map((r) => r.id),
+      ),
+    )
     .execute();
   const byId = new Map(found.map((a) => [a.kilnlog_id, a.analysis]));
   return rows.map((r) => toLogRecord(r, byId.get(r.id) ?? null));

@@ -40,7 +40,9 @@ export function postgresLoginThrottle(db: Kysely<Database>, options: LoginThrott
       await db.transaction().execute(async (tx) => {
         const { now } = (await sql<{ now: number }>`select ${nowMs} as now`.execute(tx)).rows[0];
         // the forgotten pairs go, a few at a time, so the table stays as small as the memory one
-        await sql`delete from login_failures where ctid = any(array(select ctid from login_failures where expires_ms < ${now} limit 100))`.execute(tx);
+        await sql`delete from login_failures where ctid = any(array(select ctid from login_failures where expires_ms < ${now} limit 100))`.execute(
+          tx,
+        );
         await tx
           .insertInto('login_failures')
           .values({ client, name, failures: 0, last_failure_ms: now, blocked_until_ms: 0, expires_ms: now })
@@ -57,7 +59,12 @@ export function postgresLoginThrottle(db: Kysely<Database>, options: LoginThrott
         const next = afterFailure(before.failures > 0 && !isForgotten(before, now, options) ? before : undefined, now, options);
         await tx
           .updateTable('login_failures')
-          .set({ failures: next.failures, last_failure_ms: next.lastFailure, blocked_until_ms: next.blockedUntil, expires_ms: expiresAt(next) })
+          .set({
+            failures: next.failures,
+            last_failure_ms: next.lastFailure,
+            blocked_until_ms: next.blockedUntil,
+            expires_ms: expiresAt(next),
+          })
           .where('client', '=', client)
           .where('name', '=', name)
           .execute();
@@ -76,7 +83,9 @@ export function postgresLoginThrottle(db: Kysely<Database>, options: LoginThrott
 function postgresClientStore(db: Kysely<Database>, windowMs: number): Store {
   return {
     async increment(client): Promise<ClientRateLimitInfo> {
-      await sql`delete from login_client_failures where ctid = any(array(select ctid from login_client_failures where reset_ms < ${nowMs} limit 100))`.execute(db);
+      await sql`delete from login_client_failures where ctid = any(array(select ctid from login_client_failures where reset_ms < ${nowMs} limit 100))`.execute(
+        db,
+      );
       const { rows } = await sql<{ hits: number; reset_ms: number }>`
         insert into login_client_failures as f (client, hits, reset_ms) values (${client}, 1, ${nowMs} + ${windowMs})
         on conflict (client) do update set
@@ -86,7 +95,12 @@ function postgresClientStore(db: Kysely<Database>, windowMs: number): Store {
       return { totalHits: rows[0].hits, resetTime: new Date(rows[0].reset_ms) };
     },
     async decrement(client) {
-      await db.updateTable('login_client_failures').set((eb) => ({ hits: eb('hits', '-', 1) })).where('client', '=', client).where('hits', '>', 0).execute();
+      await db
+        .updateTable('login_client_failures')
+        .set((eb) => ({ hits: eb('hits', '-', 1) }))
+        .where('client', '=', client)
+        .where('hits', '>', 0)
+        .execute();
     },
     async resetKey(client) {
       await db.deleteFrom('login_client_failures').where('client', '=', client).execute();

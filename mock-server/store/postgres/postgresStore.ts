@@ -69,8 +69,14 @@ export class PostgresStore extends StoreOfParts implements DataStore {
       .execute(async (tx) => {
         const [kilnLogs, photos, statements, evidence] = await Promise.all([
           tx.selectFrom('kilnlogs').select(['id', 's3key']).execute(),
-          tx.selectFrom('facility_photos').select([sql<string>`photo->>'key'`.as('photo'), sql<string>`thumb->>'key'`.as('thumb')]).execute(),
-          tx.selectFrom('facility_audits').select(sql<string>`file->>'key'`.as('key')).execute(),
+          tx
+            .selectFrom('facility_photos')
+            .select([sql<string>`photo->>'key'`.as('photo'), sql<string>`thumb->>'key'`.as('thumb')])
+            .execute(),
+          tx
+            .selectFrom('facility_audits')
+            .select(sql<string>`file->>'key'`.as('key'))
+            .execute(),
           tx.selectFrom('audits').select('doc_key').where('doc_key', 'is not', null).execute(),
         ]);
         return {

@@ -10,7 +10,8 @@ export function postgresStatistics(db: Db): StatisticsStore {
     return (await q.execute(db)).rows[0].n;
   };
   return {
-    latest: async () => (await db.selectFrom('statistics').select('snapshot').orderBy('id', 'desc').limit(1).executeTakeFirst())?.snapshot ?? null,
+    latest: async () =>
+      (await db.selectFrom('statistics').select('snapshot').orderBy('id', 'desc').limit(1).executeTakeFirst())?.snapshot ?? null,
     recompute: (now) =>
       atomic(db, async (tx) => {
         const sums = (
@@ -44,7 +45,10 @@ export function postgresStatistics(db: Db): StatisticsStore {
           audited_biochar: Number(sums.audited_biochar),
         };
         await tx.deleteFrom('statistics').execute();
-        await tx.insertInto('statistics').values({ snapshot: JSON.stringify(snapshot) }).execute();
+        await tx
+          .insertInto('statistics')
+          .values({ snapshot: JSON.stringify(snapshot) })
+          .execute();
         return snapshot;
       }),
   };

@@ -12,11 +12,18 @@ import type { Database } from './tables';
  * the super-admins' ids, oldest first.
  */
 async function lockSuperAdmins(tx: Transaction<Database>): Promise<number[]> {
-  return (await tx.selectFrom('users').select('id').where('role', '=', ROLES.SUPER_ADMIN).orderBy('id').forUpdate().execute()).map((r) => r.id);
+  return (await tx.selectFrom('users').select('id').where('role', '=', ROLES.SUPER_ADMIN).orderBy('id').forUpdate().execute()).map(
+    (r) => r.id,
+  );
 }
 
 /** Gives the user's facilities, but those kept, to the oldest other super-admin (none: they stay). */
-async function handOver(tx: Transaction<Database>, superAdmins: readonly number[], id: number, keep: readonly number[] = []): Promise<void> {
+async function handOver(
+  tx: Transaction<Database>,
+  superAdmins: readonly number[],
+  id: number,
+  keep: readonly number[] = [],
+): Promise<void> {
   const heir = superAdmins.find((x) => x !== id);
   if (heir === undefined) return;
   let q = tx.updateTable('facilities').set({ owner_id: heir }).where('owner_id', '=', id);
@@ -25,13 +32,20 @@ async function handOver(tx: Transaction<Database>, superAdmins: readonly number[
 }
 
 export function postgresUsers(db: Db): UserStore {
-  const SORT: Record<UserSortField, UserSortField> = { id: 'id', username: 'username', role: 'role', created_ts: 'created_ts', last_login_ts: 'last_login_ts' };
+  const SORT: Record<UserSortField, UserSortField> = {
+    id: 'id',
+    username: 'username',
+    role: 'role',
+    created_ts: 'created_ts',
+    last_login_ts: 'last_login_ts',
+  };
   const refuseLastSuperAdmin = (superAdmins: readonly number[], row: { id: number; role: number }) => {
     if (row.role === ROLES.SUPER_ADMIN && !superAdmins.some((x) => x !== row.id)) throw conflict(LAST_SUPER_ADMIN);
   };
   return {
     get: async (id) => (await db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst()) ?? null,
-    findByUsername: async (username) => (await db.selectFrom('users').selectAll().where('username', '=', username).executeTakeFirst()) ?? null,
+    findByUsername: async (username) =>
+      (await db.selectFrom('users').selectAll().where('username', '=', username).executeTakeFirst()) ?? null,
     lock: (id) =>
       atomic(db, async (tx) => {
         await lockSuperAdmins(tx);
@@ -54,16 +68,31 @@ export function postgresUsers(db: Db): UserStore {
         .offset(page.range[0])
         .limit(page.range[1] - page.range[0] + 1)
         .execute();
-      const { n } = await db.selectFrom('users').select((eb) => eb.fn.countAll<number>().as('n')).where(where).executeTakeFirstOrThrow();
+      const { n } = await db
+        .selectFrom('users')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where(where)
+        .executeTakeFirstOrThrow();
       return { rows, start: page.range[0], total: Number(n) };
     },
-    withRoles: (roles) => db.selectFrom('users').selectAll().where('role', 'in', roles.length ? [...roles] : [-1]).orderBy('id').execute(),
+    withRoles: (roles) =>
+      db
+        .selectFrom('users')
+        .selectAll()
+        .where('role', 'in', roles.length ? [...roles] : [-1])
+        .orderBy('id')
+        .execute(),
     create: (user) =>
       unique(db, `The username ${user.username} is taken.`, (tx) =>
-        tx.insertInto('users').values({ ...user, facility_ids: [...user.facility_ids], last_login_ts: null }).returningAll().executeTakeFirstOrThrow(),
+        tx
+          .insertInto('users')
+          .values({ ...user, facility_ids: [...user.facility_ids], last_login_ts: null })
+          .returningAll()
+          .executeTakeFirstOrThrow(),
       ),
     update: (id, patch) =>
-      unique(db, `The username ${patch.username} is taken.`, (q) => atomic(q, async (tx) => {
+      unique(db, `The username ${patch.username} is taken.`, (q) =>
+        atomic(q, async (tx) => {
           const roleMayChange = patch.role !== undefined;
           const superAdmins = roleMayChange ? await lockSuperAdmins(tx) : [];
           const row = await tx.selectFrom('users').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
@@ -76,11 +105,16 @@ export function postgresUsers(db: Db): UserStore {
           if (Object.keys(patch).length === 0) return row;
           return tx
             .updateTable('users')
-            .set({ ...patch, ...(patch.facility_ids && { facility_ids: [...patch.facility_ids] }), ...(bump && { token_version: row.token_version + 1 }) })
+            .set({
+              ...patch,
+              ...(patch.facility_ids && { facility_ids: [...patch.facility_ids] }),
+              ...(bump && { token_version: row.token_version + 1 }),
+            })
             .where('id', '=', id)
             .returningAll()
             .executeTakeFirstOrThrow();
-      })),
+        }),
+      ),
     recordLogin: async (id, ts) => {
       await db.updateTable('users').set({ last_login_ts: ts }).where('id', '=', id).execute();
     },
@@ -93,13 +127,23 @@ export function postgresUsers(db: Db): UserStore {
         await handOver(tx, superAdmins, id);
         return (await tx.deleteFrom('users').where('id', '=', id).executeTakeFirst()).numDeletedRows > 0n;
       }),
-    count: async () => Number((await db.selectFrom('users').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n),
+    count: async () =>
+      Number(
+        (
+          await db
+            .selectFrom('users')
+            .select((eb) => eb.fn.countAll<number>().as('n'))
+            .executeTakeFirstOrThrow()
+        ).n,
+      ),
     setFacilities: (id, facilityIds) =>
       atomic(db, async (tx) => {
         const superAdmins = await lockSuperAdmins(tx);
         if (!(await tx.selectFrom('users').select('id').where('id', '=', id).forUpdate().executeTakeFirst())) return null;
         const wanted = [...new Set(facilityIds)].sort((a, b) => a - b);
-        const rows = wanted.length ? await tx.selectFrom('facilities').select(['id', 'owner_id']).where('id', 'in', wanted).orderBy('id').forUpdate().execute() : [];
+        const rows = wanted.length
+          ? await tx.selectFrom('facilities').select(['id', 'owner_id']).where('id', 'in', wanted).orderBy('id').forUpdate().execute()
+          : [];
         const found = rows.map((f) => f.id);
         const unknown = wanted.filter((fid) => !found.includes(fid));
         if (unknown.length) throw unknownFacilities(unknown);
@@ -109,9 +153,14 @@ export function postgresUsers(db: Db): UserStore {
         return { before, after: wanted, taken: rows.filter((f) => f.owner_id !== id) };
       }),
     recordChange: async (change) => {
-      const row = await db.insertInto('user_changes').values({ ...change, detail: JSON.stringify(change.detail) }).returningAll().executeTakeFirstOrThrow();
+      const row = await db
+        .insertInto('user_changes')
+        .values({ ...change, detail: JSON.stringify(change.detail) })
+        .returningAll()
+        .executeTakeFirstOrThrow();
       return row;
     },
-    changesOf: (userId) => db.selectFrom('user_changes').selectAll().where('user_id', '=', userId).orderBy('ts', 'desc').orderBy('id', 'desc').execute(),
+    changesOf: (userId) =>
+      db.selectFrom('user_changes').selectAll().where('user_id', '=', userId).orderBy('ts', 'desc').orderBy('id', 'desc').execute(),
   };
 }

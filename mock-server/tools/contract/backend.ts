@@ -113,7 +113,11 @@ export async function resolveSource(source: string, backend: Backend, token: str
   return select(await backend.source(path, token), selector);
 }
 
-export async function parameterValue(p: OpenApiParameter, backend: Backend, token: string): Promise<{ value: unknown; from: string | null }> {
+export async function parameterValue(
+  p: OpenApiParameter,
+  backend: Backend,
+  token: string,
+): Promise<{ value: unknown; from: string | null }> {
   const from = p['x-value-from'];
   if (!from) return { value: documentedValue(p), from: null };
   return { value: await resolveSource(from, backend, token), from };

@@ -88,7 +88,15 @@ export async function checkContract(target: ContractTarget, onReport: (report: C
   try {
     claims = jwtDecode<TokenClaims>(token);
   } catch {
-    report({ method: 'POST', template: '/auth', target: '/auth', expected: 'a JWT', status: 200, verdict: 'fail', problems: ['the token is not a JWT'] });
+    report({
+      method: 'POST',
+      template: '/auth',
+      target: '/auth',
+      expected: 'a JWT',
+      status: 200,
+      verdict: 'fail',
+      problems: ['the token is not a JWT'],
+    });
     return summarise(target.username, null, reports);
   }
 
@@ -119,7 +127,9 @@ async function checkRead(
         continue;
       }
       const why = from ? `${from} gave no value to use` : `the document gives no value for ${p.in} parameter ${p.name}`;
-      return [{ method: op.method, template: op.template, target: op.template, expected: '', status: null, verdict: 'skip', problems: [why] }];
+      return [
+        { method: op.method, template: op.template, target: op.template, expected: '', status: null, verdict: 'skip', problems: [why] },
+      ];
     }
     if (p.in === 'path') values.set(p.name, value);
     else query.set(p.name, String(value));

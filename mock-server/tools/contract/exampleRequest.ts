@@ -57,12 +57,18 @@ async function exampleBody(media: OpenApiMediaExample, ctx: ExampleContext): Pro
     const value = ctx.refused ? undefined : await liveValue(source, ctx);
     if (!ctx.refused && (value === undefined || value === null)) return { skip: `${source} gave no value to use` };
     if (keyOfMap) {
-      const map = at.split('/').slice(1).reduce<Record<string, unknown>>((node, key) => node[key] as Record<string, unknown>, body as Record<string, unknown>);
+      const map = at
+        .split('/')
+        .slice(1)
+        .reduce<Record<string, unknown>>((node, key) => node[key] as Record<string, unknown>, body as Record<string, unknown>);
       const [entry] = Object.values(map);
       for (const key of Object.keys(map)) delete map[key];
       map[String(ctx.refused ? NO_SUCH_ID : value)] = entry;
     } else {
-      const current = at.split('/').slice(1).reduce<unknown>((node, key) => (node as Record<string, unknown>)?.[key], body);
+      const current = at
+        .split('/')
+        .slice(1)
+        .reduce<unknown>((node, key) => (node as Record<string, unknown>)?.[key], body);
       // a text that names no record (a mnemonic) stays as the example has it
       const namesRecord = typeof current === 'number' || (typeof current === 'string' && /^\d+$/.test(current));
       setAtPointer(body, at, ctx.refused ? (namesRecord ? noSuchRecord(current) : current) : value);
@@ -91,7 +97,11 @@ export async function exampleRequest(op: OpenApiOperation, ctx: ExampleContext):
   for (const p of op.parameters.filter((x) => x.in !== 'cookie' && (x.in === 'path' || x.required))) {
     const value = await parameterValue(p, ctx);
     if (value === undefined || value === null) {
-      return { skip: p['x-value-from'] ? `${p['x-value-from']} gave no value to use` : `the document gives no value for ${p.in} parameter ${p.name}` };
+      return {
+        skip: p['x-value-from']
+          ? `${p['x-value-from']} gave no value to use`
+          : `the document gives no value for ${p.in} parameter ${p.name}`,
+      };
     }
     if (p.in === 'path') values.set(p.name, value);
     else if (p.in === 'query') query.set(p.name, String(value));

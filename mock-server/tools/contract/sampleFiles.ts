@@ -20,7 +20,13 @@ export interface BurnOrigin {
 
 /** a C-Go-1 burn log; the seed makes its content (and so its sha256) new for each run */
 export function burnLog(origin: BurnOrigin, seed: number): string {
-  return generateBurn({ kiln_type: KILN_TYPE.CGO1, kiln_id: origin.kilnId, seed, start_ts: Date.UTC(2026, 0, 1, 6, 0, 0), facility: origin.facility }).text;
+  return generateBurn({
+    kiln_type: KILN_TYPE.CGO1,
+    kiln_id: origin.kilnId,
+    seed,
+    start_ts: Date.UTC(2026, 0, 1, 6, 0, 0),
+    facility: origin.facility,
+  }).text;
 }
 
 /** a file of this media type, named as a client would name it */

@@ -41,7 +41,8 @@ export const newRunId = () => (Date.now().toString(36).slice(-5) + Math.random()
 export async function checkWrites(session: WriteSession, options: WriteOptions = {}): Promise<{ leftBehind: string[] }> {
   const runId = newRunId();
   const signer = options.signer ? await session.backend.call('POST', '/auth', { json: options.signer }) : null;
-  if (signer && (signer.status !== 200 || typeof signer.body !== 'string')) throw new Error(`The signer ${options.signer!.username} could not log in (${signer.status}).`);
+  if (signer && (signer.status !== 200 || typeof signer.body !== 'string'))
+    throw new Error(`The signer ${options.signer!.username} could not log in (${signer.status}).`);
   const run = new WriteRun(
     session.doc,
     session.backend,
@@ -75,7 +76,11 @@ export async function checkWrites(session: WriteSession, options: WriteOptions =
     }
   }
 
-  const permitted = new Set<Permanence>(['restores', ...(options.lasting || options.certify ? (['lasting'] as const) : []), ...(options.certify ? (['certifies'] as const) : [])]);
+  const permitted = new Set<Permanence>([
+    'restores',
+    ...(options.lasting || options.certify ? (['lasting'] as const) : []),
+    ...(options.certify ? (['certifies'] as const) : []),
+  ]);
   const covered = new Set<string>();
   const reasons = new Map<string, string>();
   for (const scenario of SCENARIOS) {
@@ -85,7 +90,8 @@ export async function checkWrites(session: WriteSession, options: WriteOptions =
       continue;
     }
     if (!permitted.has(scenario.permanence)) {
-      for (const call of scenario.covers) reasons.set(call, `${scenario.name} leaves records behind: run with ${FLAG[scenario.permanence]}`);
+      for (const call of scenario.covers)
+        reasons.set(call, `${scenario.name} leaves records behind: run with ${FLAG[scenario.permanence]}`);
       continue;
     }
     scenario.covers.forEach((call) => covered.add(call));

@@ -61,7 +61,15 @@ export class WriteRun {
   }
 
   skip(op: OpenApiOperation, why: string): void {
-    this.report({ method: op.method, template: op.template, target: op.template, expected: '', status: null, verdict: 'skip', problems: [why] });
+    this.report({
+      method: op.method,
+      template: op.template,
+      target: op.template,
+      expected: '',
+      status: null,
+      verdict: 'skip',
+      problems: [why],
+    });
   }
 
   /**
@@ -80,18 +88,37 @@ export class WriteRun {
     const answer = await this.backend.call(op.method, target, init);
     const problems = this.checker.problems(op, answer);
     const statusOk = expected === '2xx' ? answer.status >= 200 && answer.status <= 299 : answer.status === expected;
-    if (!statusOk) problems.unshift(`expected ${expected === '2xx' ? 'a 2xx answer' : expected} (${what}), got ${answer.status}${describeError(answer)}`);
+    if (!statusOk)
+      problems.unshift(
+        `expected ${expected === '2xx' ? 'a 2xx answer' : expected} (${what}), got ${answer.status}${describeError(answer)}`,
+      );
     else {
       const wrong = check(answer);
       if (wrong) problems.push(wrong);
     }
-    this.report({ method: op.method, template: op.template, target, expected: what, status: answer.status, verdict: problems.length === 0 ? 'pass' : 'fail', problems });
+    this.report({
+      method: op.method,
+      template: op.template,
+      target,
+      expected: what,
+      status: answer.status,
+      verdict: problems.length === 0 ? 'pass' : 'fail',
+      problems,
+    });
     if (problems.length > 0) throw new StepFailed(problems[0], answer);
     return answer;
   }
 
   /** a call as the checking user */
-  call(method: string, template: string, target: string, expected: number | '2xx', what: string, init: CallInit = {}, check?: (a: Answer) => string | null) {
+  call(
+    method: string,
+    template: string,
+    target: string,
+    expected: number | '2xx',
+    what: string,
+    init: CallInit = {},
+    check?: (a: Answer) => string | null,
+  ) {
     return this.expect(this.op(method, template), target, { ...init, token: init.token ?? this.token }, expected, what, check);
   }
 }

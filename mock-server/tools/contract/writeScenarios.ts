@@ -50,11 +50,15 @@ const users: Scenario = {
     const id = idOf(created);
     run.leftBehind.push(`user ${asked.username}'s change history, where the backend keeps one`);
     try {
-      await run.call('GET', '/users/{id}', `/users/${id}`, 200, 'reads the new user back', {}, (a) => same('role', json(a).role, asked.role));
+      await run.call('GET', '/users/{id}', `/users/${id}`, 200, 'reads the new user back', {}, (a) =>
+        same('role', json(a).role, asked.role),
+      );
       const update = await run.example(run.op('PUT', '/users/{id}'), false);
       if ('skip' in update) throw new StepFailed(update.skip);
       const role = (update.body as { role: number }).role;
-      await run.call('PUT', '/users/{id}', `/users/${id}`, 200, 'changes its role', { json: update.body }, (a) => same('role', json(a).role, role));
+      await run.call('PUT', '/users/{id}', `/users/${id}`, 200, 'changes its role', { json: update.body }, (a) =>
+        same('role', json(a).role, role),
+      );
       await run.call('GET', '/users/{id}', `/users/${id}`, 200, 'reads the change back', {}, (a) => same('role', json(a).role, role));
       // the new user logs in with its temporary password and chooses its own
       const login = await run.backend.call('POST', '/auth', { json: { username: asked.username, password: asked.password } });
@@ -63,11 +67,18 @@ const users: Scenario = {
       const change = await run.example(run.op('POST', '/user/{username}/update'), false, userToken);
       if ('skip' in change) throw new StepFailed(change.skip);
       const path = `/user/${encodeURIComponent(asked.username)}/update`;
-      await run.call('POST', '/user/{username}/update', path, 200, 'the new user chooses its own password', { json: change.body, token: userToken });
-      const relogin = await run.backend.call('POST', '/auth', { json: { username: asked.username, password: (change.body as { pass: string }).pass } });
+      await run.call('POST', '/user/{username}/update', path, 200, 'the new user chooses its own password', {
+        json: change.body,
+        token: userToken,
+      });
+      const relogin = await run.backend.call('POST', '/auth', {
+        json: { username: asked.username, password: (change.body as { pass: string }).pass },
+      });
       if (relogin.status !== 200) throw new StepFailed(`the new user's own password was refused at login (${relogin.status})`);
     } finally {
-      await run.call('DELETE', '/users/{id}', `/users/${id}`, 200, 'deletes the user', {}, (a) => same('username', json(a).username, asked.username));
+      await run.call('DELETE', '/users/{id}', `/users/${id}`, 200, 'deletes the user', {}, (a) =>
+        same('username', json(a).username, asked.username),
+      );
     }
     await run.call('GET', '/users/{id}', `/users/${id}`, 404, 'the user is gone');
   },
@@ -122,10 +133,16 @@ const changes: Scenario = {
       .catch(madeAnyway);
     const id = idOf(created);
     try {
-      await run.call('GET', '/admin/changes/{id}', `/admin/changes/${id}`, 200, 'reads the entry back', {}, (a) => same('title', json(a).title, entry.title));
+      await run.call('GET', '/admin/changes/{id}', `/admin/changes/${id}`, 200, 'reads the entry back', {}, (a) =>
+        same('title', json(a).title, entry.title),
+      );
       const title = `${entry.title} (changed)`;
-      await run.call('PUT', '/admin/changes/{id}', `/admin/changes/${id}`, 200, 'changes its title', { json: { ...entry, title } }, (a) => same('title', json(a).title, title));
-      await run.call('GET', '/admin/changes/{id}', `/admin/changes/${id}`, 200, 'reads the change back', {}, (a) => same('title', json(a).title, title));
+      await run.call('PUT', '/admin/changes/{id}', `/admin/changes/${id}`, 200, 'changes its title', { json: { ...entry, title } }, (a) =>
+        same('title', json(a).title, title),
+      );
+      await run.call('GET', '/admin/changes/{id}', `/admin/changes/${id}`, 200, 'reads the change back', {}, (a) =>
+        same('title', json(a).title, title),
+      );
     } finally {
       await run.call('DELETE', '/admin/changes/{id}', `/admin/changes/${id}`, 200, 'removes the entry');
     }
@@ -164,7 +181,9 @@ const kilnPayload = (k: KilnRow, installDate: string) => ({
 });
 
 async function registryKiln(run: WriteRun, find: (k: KilnRow) => boolean, what: string, check: (k: KilnRow | undefined) => string | null) {
-  const answer = await run.call('GET', '/kiln/registry/list', '/kiln/registry/list', 200, what, {}, (a) => check((json(a).kilns as KilnRow[]).find(find)));
+  const answer = await run.call('GET', '/kiln/registry/list', '/kiln/registry/list', 200, what, {}, (a) =>
+    check((json(a).kilns as KilnRow[]).find(find)),
+  );
   return (json(answer).kilns as KilnRow[]).find(find);
 }
 
@@ -179,17 +198,32 @@ const kilnEdit: Scenario = {
   async run(run) {
     const op = run.op('POST', '/kiln/registry/edit');
     const list = await run.backend.call('GET', '/kiln/registry/list', { token: run.token });
-    const kiln = ((json(list).kilns ?? []) as KilnRow[]).find((k) => k.kiln_id === run.made.kilnId) ?? ((json(list).kilns ?? []) as KilnRow[])[0];
+    const kiln =
+      ((json(list).kilns ?? []) as KilnRow[]).find((k) => k.kiln_id === run.made.kilnId) ?? ((json(list).kilns ?? []) as KilnRow[])[0];
     if (!kiln) return run.skip(op, 'the Kiln Registry has no kiln to change');
     const original = dateOf(kiln.install_date);
     const changed = original === '2001-02-03' ? '2001-02-04' : '2001-02-03';
     try {
-      await run.call('POST', '/kiln/registry/edit', '/kiln/registry/edit', 200, `changes kiln ${kiln.kiln_id}'s install date`, { json: kilnPayload(kiln, changed) });
-      await registryKiln(run, (k) => k.id === kiln.id, 'reads the change back', (k) => same('install_date', dateOf(k?.install_date), changed));
+      await run.call('POST', '/kiln/registry/edit', '/kiln/registry/edit', 200, `changes kiln ${kiln.kiln_id}'s install date`, {
+        json: kilnPayload(kiln, changed),
+      });
+      await registryKiln(
+        run,
+        (k) => k.id === kiln.id,
+        'reads the change back',
+        (k) => same('install_date', dateOf(k?.install_date), changed),
+      );
     } finally {
-      await run.call('POST', '/kiln/registry/edit', '/kiln/registry/edit', 200, 'puts the install date back', { json: kilnPayload(kiln, original) });
+      await run.call('POST', '/kiln/registry/edit', '/kiln/registry/edit', 200, 'puts the install date back', {
+        json: kilnPayload(kiln, original),
+      });
     }
-    await registryKiln(run, (k) => k.id === kiln.id, 'reads the original back', (k) => same('install_date', dateOf(k?.install_date), original));
+    await registryKiln(
+      run,
+      (k) => k.id === kiln.id,
+      'reads the original back',
+      (k) => same('install_date', dateOf(k?.install_date), original),
+    );
   },
 };
 
@@ -208,8 +242,15 @@ const facilityPayload = (f: FacilityRow, name: string) => ({
   config: f.kiln_type_config ? (JSON.parse(f.kiln_type_config) as object) : { cgo1: {} },
 });
 
-async function listedFacility(run: WriteRun, find: (f: FacilityRow) => boolean, what: string, check: (f: FacilityRow | undefined) => string | null) {
-  const answer = await run.call('GET', '/facilities', '/facilities', 200, what, {}, (a) => check((json(a).facilities as FacilityRow[]).find(find)));
+async function listedFacility(
+  run: WriteRun,
+  find: (f: FacilityRow) => boolean,
+  what: string,
+  check: (f: FacilityRow | undefined) => string | null,
+) {
+  const answer = await run.call('GET', '/facilities', '/facilities', 200, what, {}, (a) =>
+    check((json(a).facilities as FacilityRow[]).find(find)),
+  );
   return (json(answer).facilities as FacilityRow[]).find(find);
 }
 
@@ -227,12 +268,26 @@ const facilityEdit: Scenario = {
     if (!facility) return run.skip(op, 'the caller reaches no facility to change');
     const changed = `${facility.name} (contract-check-${run.runId})`.slice(-200);
     try {
-      await run.call('POST', '/facility/edit', '/facility/edit', 200, `renames facility ${facility.mnemonic}`, { json: facilityPayload(facility, changed) });
-      await listedFacility(run, (f) => f.id === facility.id, 'reads the change back', (f) => same('name', f?.name, changed));
+      await run.call('POST', '/facility/edit', '/facility/edit', 200, `renames facility ${facility.mnemonic}`, {
+        json: facilityPayload(facility, changed),
+      });
+      await listedFacility(
+        run,
+        (f) => f.id === facility.id,
+        'reads the change back',
+        (f) => same('name', f?.name, changed),
+      );
     } finally {
-      await run.call('POST', '/facility/edit', '/facility/edit', 200, 'puts the name back', { json: facilityPayload(facility, facility.name) });
+      await run.call('POST', '/facility/edit', '/facility/edit', 200, 'puts the name back', {
+        json: facilityPayload(facility, facility.name),
+      });
     }
-    await listedFacility(run, (f) => f.id === facility.id, 'reads the original back', (f) => same('name', f?.name, facility.name));
+    await listedFacility(
+      run,
+      (f) => f.id === facility.id,
+      'reads the original back',
+      (f) => same('name', f?.name, facility.name),
+    );
   },
 };
 
@@ -249,7 +304,12 @@ const facilityAdd: Scenario = {
     const mnemonic = (request.body as { mnemonic: string }).mnemonic;
     await run.call('POST', '/facility/add', '/facility/add', 200, `adds facility ${mnemonic}`, request.init);
     run.leftBehind.push(`facility ${mnemonic}`);
-    const facility = await listedFacility(run, (f) => f.mnemonic === mnemonic, 'reads the new facility back', (f) => (f ? null : `${mnemonic} is not listed`));
+    const facility = await listedFacility(
+      run,
+      (f) => f.mnemonic === mnemonic,
+      'reads the new facility back',
+      (f) => (f ? null : `${mnemonic} is not listed`),
+    );
     run.made.facility = facility as unknown as Record<string, unknown>;
     run.burnOrigin.facility = facility as FacilityRow;
   },
@@ -268,7 +328,12 @@ const kilnAdd: Scenario = {
     if (run.made.facility) body.facility_id = Number(run.made.facility.id);
     await run.call('POST', '/kiln/registry/add', '/kiln/registry/add', 200, `registers kiln ${body.kiln_id}`, { json: body });
     run.leftBehind.push(`kiln ${body.kiln_id}`);
-    await registryKiln(run, (k) => k.kiln_id === body.kiln_id, 'reads the new kiln back', (k) => (k ? null : `${body.kiln_id} is not listed`));
+    await registryKiln(
+      run,
+      (k) => k.kiln_id === body.kiln_id,
+      'reads the new kiln back',
+      (k) => (k ? null : `${body.kiln_id} is not listed`),
+    );
     run.made.kilnId = body.kiln_id;
     run.burnOrigin.kilnId = body.kiln_id;
   },
@@ -284,25 +349,40 @@ const kilnLog: Scenario = {
     const op = run.op('POST', '/kilnlogs/upload');
     const request = await run.example(op, false);
     if ('skip' in request) return run.skip(op, request.skip);
-    const uploaded = await run.call('POST', '/kilnlogs/upload', '/kilnlogs/upload', 201, `uploads a burn log of kiln ${run.burnOrigin.kilnId}`, request.init);
+    const uploaded = await run.call(
+      'POST',
+      '/kilnlogs/upload',
+      '/kilnlogs/upload',
+      201,
+      `uploads a burn log of kiln ${run.burnOrigin.kilnId}`,
+      request.init,
+    );
     const id = idOf(uploaded);
     run.made.logId = id;
     const can = (method: string, template: string) => run.grants(run.op(method, template));
     if (can('GET', '/kilnlogs/{id}')) {
-      await run.call('GET', '/kilnlogs/{id}', `/kilnlogs/${id}`, 200, 'reads the log back', {}, (a) => same('kiln_id', json(a).kiln_id, run.burnOrigin.kilnId));
+      await run.call('GET', '/kilnlogs/{id}', `/kilnlogs/${id}`, 200, 'reads the log back', {}, (a) =>
+        same('kiln_id', json(a).kiln_id, run.burnOrigin.kilnId),
+      );
     }
     if (!can('POST', '/kilnlogs/{id}/archive')) {
       run.leftBehind.push(`burn log ${id} (kiln ${run.burnOrigin.kilnId})`);
       return;
     }
     await run.call('POST', '/kilnlogs/{id}/analyse', `/kilnlogs/${id}/analyse`, 200, 'analyses it again');
-    await run.call('POST', '/kilnlogs/{id}/archive', `/kilnlogs/${id}/archive`, 200, 'archives it', {}, (a) => (json(a).archived_ts ? null : 'archived_ts is not set'));
-    await run.call('POST', '/archived_kilnlogs/{id}/restore', `/archived_kilnlogs/${id}/restore`, 200, 'restores it', {}, (a) => same('archived_ts', json(a).archived_ts, null));
+    await run.call('POST', '/kilnlogs/{id}/archive', `/kilnlogs/${id}/archive`, 200, 'archives it', {}, (a) =>
+      json(a).archived_ts ? null : 'archived_ts is not set',
+    );
+    await run.call('POST', '/archived_kilnlogs/{id}/restore', `/archived_kilnlogs/${id}/restore`, 200, 'restores it', {}, (a) =>
+      same('archived_ts', json(a).archived_ts, null),
+    );
     if (run.certifying) {
       run.leftBehind.push(`burn log ${id} (kiln ${run.burnOrigin.kilnId}), audited below`);
       return;
     }
-    await run.call('POST', '/kilnlogs/{id}/archive', `/kilnlogs/${id}/archive`, 200, 'archives it for good', {}, (a) => (json(a).archived_ts ? null : 'archived_ts is not set'));
+    await run.call('POST', '/kilnlogs/{id}/archive', `/kilnlogs/${id}/archive`, 200, 'archives it for good', {}, (a) =>
+      json(a).archived_ts ? null : 'archived_ts is not set',
+    );
     run.leftBehind.push(`burn log ${id} (kiln ${run.burnOrigin.kilnId}), archived: deleted after the retention period`);
   },
 };
@@ -318,31 +398,54 @@ const kilnApprove: Scenario = {
     const approved = ((json(list).kilns ?? []) as (KilnRow & { approved_ts: string | null })[]).filter((k) => k.approved_ts !== null);
     const kiln = approved.find((k) => k.kiln_id === run.made.kilnId) ?? approved[0];
     if (!kiln) return run.skip(run.op('POST', '/kiln/registry/approve'), 'the Kiln Registry has no approved kiln');
-    await run.call('POST', '/kiln/registry/approve', '/kiln/registry/approve', 200, `approves kiln ${kiln.kiln_id} again`, { json: { id: kiln.id } }, (a) =>
-      same('approved_ts', json(a).approved_ts, kiln.approved_ts),
+    await run.call(
+      'POST',
+      '/kiln/registry/approve',
+      '/kiln/registry/approve',
+      200,
+      `approves kiln ${kiln.kiln_id} again`,
+      { json: { id: kiln.id } },
+      (a) => same('approved_ts', json(a).approved_ts, kiln.approved_ts),
     );
   },
 };
 
 /** uploads a burn log naming a kiln nobody registered, then assigns it to the run's own kiln */
 const logAssign: Scenario = {
-  name: 'a burn log of an unknown kiln assigned to the run\'s kiln',
+  name: "a burn log of an unknown kiln assigned to the run's kiln",
   permanence: 'lasting',
   covers: ['POST /kilnlogs/{id}/assign'],
   needs: ['POST /kilnlogs/upload', 'GET /kiln/registry/list', 'POST /kilnlogs/{id}/assign'],
   async run(run) {
     const op = run.op('POST', '/kilnlogs/{id}/assign');
     if (!run.made.kilnId) return run.skip(op, 'assigns only to a kiln of its own: the role must also register a kiln');
-    const kiln = await registryKiln(run, (k) => k.kiln_id === run.made.kilnId, 'finds the run\'s kiln', (k) => (k ? null : `${run.made.kilnId} is not listed`));
+    const kiln = await registryKiln(
+      run,
+      (k) => k.kiln_id === run.made.kilnId,
+      "finds the run's kiln",
+      (k) => (k ? null : `${run.made.kilnId} is not listed`),
+    );
     const unknownKiln = `${run.made.kilnId}-unfiled`;
     const csv = burnLog({ ...run.burnOrigin, kilnId: unknownKiln }, Date.now() % 1_000_000_007);
-    const uploaded = await run.call('POST', '/kilnlogs/upload', '/kilnlogs/upload', 201, `uploads a burn log of unknown kiln ${unknownKiln}`, { raw: { body: csv, contentType: 'text/csv' } }, (a) =>
-      same('facility_id', json(a).facility_id, null),
+    const uploaded = await run.call(
+      'POST',
+      '/kilnlogs/upload',
+      '/kilnlogs/upload',
+      201,
+      `uploads a burn log of unknown kiln ${unknownKiln}`,
+      { raw: { body: csv, contentType: 'text/csv' } },
+      (a) => same('facility_id', json(a).facility_id, null),
     );
     const id = idOf(uploaded);
     run.leftBehind.push(`burn log ${id} (kiln ${unknownKiln}), assigned to kiln ${run.made.kilnId}`);
-    await run.call('POST', '/kilnlogs/{id}/assign', `/kilnlogs/${id}/assign`, 200, `assigns it to kiln ${run.made.kilnId}`, { json: { kiln: kiln?.id } }, (a) =>
-      same('kiln', json(a).kiln, kiln?.id),
+    await run.call(
+      'POST',
+      '/kilnlogs/{id}/assign',
+      `/kilnlogs/${id}/assign`,
+      200,
+      `assigns it to kiln ${run.made.kilnId}`,
+      { json: { kiln: kiln?.id } },
+      (a) => same('kiln', json(a).kiln, kiln?.id),
     );
   },
 };
@@ -355,7 +458,13 @@ const archiveRestore: Scenario = {
   needs: ['GET /kilnlogs', 'POST /kilnlogs/{id}/archive', 'POST /archived_kilnlogs/{id}/restore'],
   async run(run) {
     const filter = encodeURIComponent(JSON.stringify({ audited: false }));
-    const list = await run.call('GET', '/kilnlogs', `/kilnlogs?filter=${filter}&range=${encodeURIComponent('[0,0]')}`, 200, 'finds an unaudited burn');
+    const list = await run.call(
+      'GET',
+      '/kilnlogs',
+      `/kilnlogs?filter=${filter}&range=${encodeURIComponent('[0,0]')}`,
+      200,
+      'finds an unaudited burn',
+    );
     const [burn] = json(list) as unknown as { id: number }[];
     if (!burn) return run.skip(run.op('POST', '/kilnlogs/{id}/archive'), 'the caller reaches no unaudited burn');
     await run.call('POST', '/kilnlogs/{id}/archive', `/kilnlogs/${burn.id}/archive`, 200, `archives burn log ${burn.id}`, {}, (a) =>
@@ -397,13 +506,26 @@ function facilityFileScenario(file: FacilityFile): Scenario {
       const request = await run.example(op, false);
       if ('skip' in request) return run.skip(op, request.skip);
       const headers = { ...request.init.headers, ...file.upload.headers?.(facility.id) };
-      const uploaded = await run.call('POST', file.upload.template, file.upload.target(facility.id), 200, `uploads ${file.what} of ${facility.mnemonic}`, {
-        ...request.init,
-        headers,
-      });
+      const uploaded = await run.call(
+        'POST',
+        file.upload.template,
+        file.upload.target(facility.id),
+        200,
+        `uploads ${file.what} of ${facility.mnemonic}`,
+        {
+          ...request.init,
+          headers,
+        },
+      );
       run.leftBehind.push(file.leftBehind(facility.mnemonic));
-      await run.call('GET', file.read.template, file.read.target(facility.id, uploaded), 200, `reads the ${file.what.replace(/^an? /, '')} back`, {}, (a) =>
-        same('content type', a.contentType, file.read.contentType),
+      await run.call(
+        'GET',
+        file.read.template,
+        file.read.target(facility.id, uploaded),
+        200,
+        `reads the ${file.what.replace(/^an? /, '')} back`,
+        {},
+        (a) => same('content type', a.contentType, file.read.contentType),
       );
     },
   };
@@ -421,7 +543,11 @@ const statement = facilityFileScenario({
   name: 'a facility audit statement uploaded',
   what: 'a statement',
   upload: { template: '/facility/{id}/upload_audit', target: (id) => `/facility/${id}/upload_audit` },
-  read: { template: '/facility/{id}/audit', target: (id, uploaded) => `/facility/${id}/audit?id=${idOf(uploaded)}`, contentType: 'application/pdf' },
+  read: {
+    template: '/facility/{id}/audit',
+    target: (id, uploaded) => `/facility/${id}/audit?id=${idOf(uploaded)}`,
+    contentType: 'application/pdf',
+  },
   leftBehind: (mnemonic) => `a one-page statement of facility ${mnemonic}, now its latest`,
 });
 
@@ -430,16 +556,34 @@ const certify: Scenario = {
   name: "the run's own burn proposed, signed off and minted",
   permanence: 'certifies',
   covers: ['POST /audit/propose', 'POST /audit/signoff', 'POST /eco-asset/mint', 'POST /eco-asset/{id}/retire'],
-  needs: ['POST /audit/propose', 'GET /audit/auditable_logs', 'POST /audit/signoff', 'GET /audit/history', 'POST /eco-asset/mint', 'GET /eco-asset/list', 'POST /eco-asset/{id}/retire'],
+  needs: [
+    'POST /audit/propose',
+    'GET /audit/auditable_logs',
+    'POST /audit/signoff',
+    'GET /audit/history',
+    'POST /eco-asset/mint',
+    'GET /eco-asset/list',
+    'POST /eco-asset/{id}/retire',
+  ],
   async run(run) {
     const propose = run.op('POST', '/audit/propose');
     const facilityId = Number(run.made.facility?.id);
     if (!run.made.logId || !run.made.facility) {
-      return run.skip(propose, 'certifies only a burn of its own facility and kiln: the role must also add a facility, a kiln and a burn log');
+      return run.skip(
+        propose,
+        'certifies only a burn of its own facility and kiln: the role must also add a facility, a kiln and a burn log',
+      );
     }
     const logId = run.made.logId;
     const jobId = `contract-check-${run.runId}`;
-    const proposed = await run.call('POST', '/audit/propose', `/audit/propose?job_id=${jobId}&kiln_type=-1`, 201, `proposes burn ${logId}`, { json: { analysis_ids: [logId] } });
+    const proposed = await run.call(
+      'POST',
+      '/audit/propose',
+      `/audit/propose?job_id=${jobId}&kiln_type=-1`,
+      201,
+      `proposes burn ${logId}`,
+      { json: { analysis_ids: [logId] } },
+    );
     const auditId = idOf(proposed);
     run.leftBehind.push(`proposal ${jobId}`);
     await run.call('GET', '/audit/auditable_logs', `/audit/auditable_logs?audit=${auditId}`, 200, 'reads the proposal back', {}, (a) =>
@@ -451,8 +595,17 @@ const certify: Scenario = {
     form.set('proposed_audit_id', String(auditId));
     form.set('analysis_ids', String(logId));
     await run.call('POST', '/audit/signoff', '/audit/signoff', 403, 'refuses the signoff of who proposed it (four eyes)', { form });
-    if (!run.signerToken) return run.skip(run.op('POST', '/eco-asset/mint'), 'mints only a signed-off audit: a second person signs it off with --signer');
-    await run.call('POST', '/audit/signoff', '/audit/signoff', 200, 'signs it off as the second person', { form, token: run.signerToken }, (a) => same('id', json(a).id, auditId));
+    if (!run.signerToken)
+      return run.skip(run.op('POST', '/eco-asset/mint'), 'mints only a signed-off audit: a second person signs it off with --signer');
+    await run.call(
+      'POST',
+      '/audit/signoff',
+      '/audit/signoff',
+      200,
+      'signs it off as the second person',
+      { form, token: run.signerToken },
+      (a) => same('id', json(a).id, auditId),
+    );
     run.leftBehind.push(`audit ${jobId} of burn ${logId}, signed off`);
     await run.call('GET', '/audit/history', `/audit/history?facility_id=${facilityId}`, 200, 'reads the audit back', {}, (a) =>
       (json(a).data as { id: number }[]).some((h) => h.id === auditId) ? null : `audit ${auditId} is not in the history`,
@@ -465,8 +618,14 @@ const certify: Scenario = {
       (json(a).eco_assets as { transaction_id: string }[]).some((e) => e.transaction_id === jobId) ? null : `${jobId} is not listed`,
     );
     const assetId = Number((json(minted).eco_asset as { id: number }).id);
-    await run.call('POST', '/eco-asset/{id}/retire', `/eco-asset/${assetId}/retire`, 200, 'retires 1 g of it', { json: { kg: 0.001, beneficiary: jobId, purpose: 'contract check' } }, (a) =>
-      same('co2_retired', (json(a).eco_asset as { co2_retired: number }).co2_retired, 0.001),
+    await run.call(
+      'POST',
+      '/eco-asset/{id}/retire',
+      `/eco-asset/${assetId}/retire`,
+      200,
+      'retires 1 g of it',
+      { json: { kg: 0.001, beneficiary: jobId, purpose: 'contract check' } },
+      (a) => same('co2_retired', (json(a).eco_asset as { co2_retired: number }).co2_retired, 0.001),
     );
     run.leftBehind.push(`1 g of eco asset ${jobId} retired for ${jobId}`);
   },
@@ -480,8 +639,14 @@ const bufferShare: Scenario = {
   needs: ['GET /eco-asset/buffer_share', 'PUT /eco-asset/buffer_share'],
   async run(run) {
     const current = json(await run.call('GET', '/eco-asset/buffer_share', '/eco-asset/buffer_share', 200, 'reads the buffer share'));
-    await run.call('PUT', '/eco-asset/buffer_share', '/eco-asset/buffer_share', 200, 'sets the share in force again', { json: { buffer_percent: current.buffer_percent } }, (a) =>
-      same('buffer_share', JSON.stringify(json(a)), JSON.stringify(current)),
+    await run.call(
+      'PUT',
+      '/eco-asset/buffer_share',
+      '/eco-asset/buffer_share',
+      200,
+      'sets the share in force again',
+      { json: { buffer_percent: current.buffer_percent } },
+      (a) => same('buffer_share', JSON.stringify(json(a)), JSON.stringify(current)),
     );
   },
 };
@@ -496,17 +661,32 @@ const kilnKeys: Scenario = {
   async run(run) {
     const op = run.op('POST', '/kilns/{id}/keys');
     if (!run.made.kilnId) return run.skip(op, 'adds keys only to a kiln of its own: the role must also register a kiln');
-    const kiln = await registryKiln(run, (k) => k.kiln_id === run.made.kilnId, "finds the run's kiln", (k) => (k ? null : `${run.made.kilnId} is not listed`));
+    const kiln = await registryKiln(
+      run,
+      (k) => k.kiln_id === run.made.kilnId,
+      "finds the run's kiln",
+      (k) => (k ? null : `${run.made.kilnId} is not listed`),
+    );
     if (!kiln) return;
     const { publicPem, fingerprint } = newKeyPair();
-    const added = await run.call('POST', '/kilns/{id}/keys', `/kilns/${kiln.id}/keys`, 201, 'registers a new public key', { json: { label: `contract-check-${run.runId}`, public_key: publicPem } }, (a) =>
-      same('fingerprint', json(a).fingerprint, fingerprint),
+    const added = await run.call(
+      'POST',
+      '/kilns/{id}/keys',
+      `/kilns/${kiln.id}/keys`,
+      201,
+      'registers a new public key',
+      { json: { label: `contract-check-${run.runId}`, public_key: publicPem } },
+      (a) => same('fingerprint', json(a).fingerprint, fingerprint),
     );
     run.leftBehind.push(`kiln ${kiln.kiln_id}'s key ${fingerprint.slice(0, 16)}…, revoked`);
     const keyId = idOf(added);
-    await run.call('POST', '/kilns/{id}/keys/{keyId}/revoke', `/kilns/${kiln.id}/keys/${keyId}/revoke`, 200, 'revokes it', {}, (a) => (json(a).revoked_ts ? null : 'revoked_ts is not set'));
+    await run.call('POST', '/kilns/{id}/keys/{keyId}/revoke', `/kilns/${kiln.id}/keys/${keyId}/revoke`, 200, 'revokes it', {}, (a) =>
+      json(a).revoked_ts ? null : 'revoked_ts is not set',
+    );
     await run.call('GET', '/kilns/{id}/keys', `/kilns/${kiln.id}/keys`, 200, 'reads the revocation back', {}, (a) =>
-      ((json(a) as unknown as { id: number; revoked_ts: string | null }[]).find((k) => k.id === keyId)?.revoked_ts ? null : 'the key is not listed revoked'),
+      (json(a) as unknown as { id: number; revoked_ts: string | null }[]).find((k) => k.id === keyId)?.revoked_ts
+        ? null
+        : 'the key is not listed revoked',
     );
   },
 };
@@ -523,8 +703,14 @@ const signedBurns: Scenario = {
     const facility = facilities.find((f) => f.id === run.made.facility?.id) ?? facilities[0];
     if (!facility) return run.skip(run.op('POST', '/facility/{id}/signed-burns'), 'the caller reaches no facility');
     const value = facility.signed_burns_only ?? false;
-    await run.call('POST', '/facility/{id}/signed-burns', `/facility/${facility.id}/signed-burns`, 200, `keeps facility ${facility.mnemonic}'s setting`, { json: { signed_burns_only: value } }, (a) =>
-      same('signed_burns_only', json(a).signed_burns_only, value),
+    await run.call(
+      'POST',
+      '/facility/{id}/signed-burns',
+      `/facility/${facility.id}/signed-burns`,
+      200,
+      `keeps facility ${facility.mnemonic}'s setting`,
+      { json: { signed_burns_only: value } },
+      (a) => same('signed_burns_only', json(a).signed_burns_only, value),
     );
   },
 };
@@ -539,8 +725,37 @@ const anomalyCheck: Scenario = {
   covers: ['POST /fleet/anomalies/{id}/check'],
   needs: ['POST /fleet/anomalies/{id}/check'],
   async run(run) {
-    await run.call('POST', '/fleet/anomalies/{id}/check', '/fleet/anomalies/2147483647/check', 404, 'answers 404 for an anomaly no burn raised', { json: { note: 'contract check' } }, () => null);
+    await run.call(
+      'POST',
+      '/fleet/anomalies/{id}/check',
+      '/fleet/anomalies/2147483647/check',
+      404,
+      'answers 404 for an anomaly no burn raised',
+      { json: { note: 'contract check' } },
+      () => null,
+    );
   },
 };
 
-export const SCENARIOS: readonly Scenario[] = [users, release, othersPassword, changes, statistics, bufferShare, facilityAdd, kilnAdd, kilnEdit, kilnApprove, facilityEdit, kilnLog, logAssign, kilnKeys, signedBurns, anomalyCheck, archiveRestore, photo, statement, certify];
+export const SCENARIOS: readonly Scenario[] = [
+  users,
+  release,
+  othersPassword,
+  changes,
+  statistics,
+  bufferShare,
+  facilityAdd,
+  kilnAdd,
+  kilnEdit,
+  kilnApprove,
+  facilityEdit,
+  kilnLog,
+  logAssign,
+  kilnKeys,
+  signedBurns,
+  anomalyCheck,
+  archiveRestore,
+  photo,
+  statement,
+  certify,
+];

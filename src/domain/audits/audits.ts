@@ -48,8 +48,16 @@ export function auditLogRow(log: AuditLog, frozen?: AuditedBurn | null): AuditLo
     type: log.type,
     gps_in_range: log.gps_in_range,
     data_sample: log.data_sample,
-    analysis_detail: frozen ? { co2_removed: frozen.co2_removed, biochar_produced: frozen.biochar_produced } : current ? log.analysis_detail : null,
-    algorithm_version: frozen ? frozen.algorithm_version : current && analysis && analysis !== 'unreadable' ? analysis.algorithmVersion : null,
+    analysis_detail: frozen
+      ? { co2_removed: frozen.co2_removed, biochar_produced: frozen.biochar_produced }
+      : current
+        ? log.analysis_detail
+        : null,
+    algorithm_version: frozen
+      ? frozen.algorithm_version
+      : current && analysis && analysis !== 'unreadable'
+        ? analysis.algorithmVersion
+        : null,
   };
 }
 

@@ -73,11 +73,7 @@ function keyOf(grouping: CarbonGrouping, facility: CarbonFacility, m: CarbonMont
  * their newest month, then name); `withTotal` appends a Total row (not to the
  * 'total' grouping, which is that row already). No data: no rows.
  */
-export function carbonSummaryRows(
-  facilities: readonly CarbonFacility[],
-  grouping: CarbonGrouping,
-  withTotal = false,
-): CarbonSummaryRow[] {
+export function carbonSummaryRows(facilities: readonly CarbonFacility[], grouping: CarbonGrouping, withTotal = false): CarbonSummaryRow[] {
   const buckets = new Map<string, Bucket>();
   const total: Bucket = { label: TOTAL_LABEL, recency: 0, co2: 0, utilised: 0, biochar: 0 };
   for (const facility of facilities) {

@@ -32,7 +32,6 @@ export const HISTORY_CSV_COLUMNS = {
 
 type Column = keyof typeof HISTORY_CSV_COLUMNS;
 
-
 /** The rows of one audit: one per burn; an audit whose burns are not listed still gets one row. */
 export function auditHistoryCsvRows(audit: AuditHistoryItem, burns: readonly AuditLogRow[], title: (key: string) => string): CsvRow[] {
   const auditCells: Partial<Record<Column, string | number | null>> = {

@@ -128,9 +128,16 @@ const EDGE = 1e-6;
  * A store reads a few burns of similar curves instead of every burn of the
  * facility's kiln type and length.
  */
-export function curveCandidateQuery(burn: { log_id: number; facility_id: number; kiln_type: number; span_ms: number; fingerprint: BurnFingerprint }): CurveCandidateQuery {
+export function curveCandidateQuery(burn: {
+  log_id: number;
+  facility_id: number;
+  kiln_type: number;
+  span_ms: number;
+  fingerprint: BurnFingerprint;
+}): CurveCandidateQuery {
   const { temp_mean, weight_mean } = curveMeans(burn.fingerprint);
-  const around = (mean: number | null, limit: number): [number, number] | null => (mean === null ? null : [mean - limit - EDGE, mean + limit + EDGE]);
+  const around = (mean: number | null, limit: number): [number, number] | null =>
+    mean === null ? null : [mean - limit - EDGE, mean + limit + EDGE];
   return {
     facility_id: burn.facility_id,
     kiln_type: burn.kiln_type,
@@ -141,10 +148,14 @@ export function curveCandidateQuery(burn: { log_id: number; facility_id: number;
   };
 }
 
-const within = (value: number | null, range: [number, number] | null) => range === null || value === null || (value >= range[0] && value <= range[1]);
+const within = (value: number | null, range: [number, number] | null) =>
+  range === null || value === null || (value >= range[0] && value <= range[1]);
 
 /** Whether a stored burn is among a query's candidates: what the PostgreSQL store asks in SQL. */
-export function isCurveCandidate(c: { log_id: number; facility_id: number; kiln_type: number; span_ms: number; fingerprint: BurnFingerprint }, q: CurveCandidateQuery): boolean {
+export function isCurveCandidate(
+  c: { log_id: number; facility_id: number; kiln_type: number; span_ms: number; fingerprint: BurnFingerprint },
+  q: CurveCandidateQuery,
+): boolean {
   if (c.facility_id !== q.facility_id || c.kiln_type !== q.kiln_type || c.log_id >= q.beforeLogId) return false;
   if (c.span_ms < q.span[0] || c.span_ms > q.span[1]) return false;
   const means = curveMeans(c.fingerprint);
@@ -191,12 +202,17 @@ export function distanceKm(a: { latitude: number; longitude: number }, b: { lati
 }
 
 export function isInBox(p: { latitude: number; longitude: number }, box: FacilityBox): boolean {
-  return p.latitude >= box.latitude_min && p.latitude <= box.latitude_max && p.longitude >= box.longitude_min && p.longitude <= box.longitude_max;
+  return (
+    p.latitude >= box.latitude_min && p.latitude <= box.latitude_max && p.longitude >= box.longitude_min && p.longitude <= box.longitude_max
+  );
 }
 
 /** How far a kiln may move between two burns: the diagonal of its facility box. */
 export function allowedMoveKm(box: FacilityBox): number {
-  const diagonal = distanceKm({ latitude: box.latitude_min, longitude: box.longitude_min }, { latitude: box.latitude_max, longitude: box.longitude_max });
+  const diagonal = distanceKm(
+    { latitude: box.latitude_min, longitude: box.longitude_min },
+    { latitude: box.latitude_max, longitude: box.longitude_max },
+  );
   return Math.max(GPS_JUMP_MIN_KM, diagonal);
 }
 
@@ -204,7 +220,9 @@ export function allowedMoveKm(box: FacilityBox): number {
 function earlierBurns<T extends FleetBurn>(burn: FleetBurn, kilnBurns: readonly T[]): T[] {
   const start = burn.fingerprint.start_ts;
   return kilnBurns
-    .filter((b) => b.log_id !== burn.log_id && (b.fingerprint.start_ts < start || (b.fingerprint.start_ts === start && b.log_id < burn.log_id)))
+    .filter(
+      (b) => b.log_id !== burn.log_id && (b.fingerprint.start_ts < start || (b.fingerprint.start_ts === start && b.log_id < burn.log_id)),
+    )
     .sort((a, b) => b.fingerprint.start_ts - a.fingerprint.start_ts || b.log_id - a.log_id);
 }
 
@@ -226,7 +244,10 @@ export const isValidWithYield = (b: FleetBurn): boolean => b.valid && b.fingerpr
 
 /** The kiln's earlier burns the rules read (KILN_HISTORY), newest first, from any set of its burns. */
 export function kilnHistory<T extends FleetBurn>(burn: FleetBurn, kilnBurns: readonly T[]): T[] {
-  const earlier = earlierBurns(burn, kilnBurns.filter((b) => b.kiln === burn.kiln));
+  const earlier = earlierBurns(
+    burn,
+    kilnBurns.filter((b) => b.kiln === burn.kiln),
+  );
   const read = new Set<T>([
     ...earlier.slice(0, KILN_HISTORY.last),
     ...earlier.filter(hasTare).slice(0, KILN_HISTORY.withTare),
@@ -294,7 +315,9 @@ function yieldOutlier(burn: FleetBurn, earlier: readonly FleetBurn[]): DetectedA
   const value = burn.fingerprint.char_yield;
   const range = TYPE_YIELD_RANGE[burn.fingerprint.kiln_type];
   if (value === null || !range || (value >= range[0] && value <= range[1])) return [];
-  const own = earlier.flatMap((b) => (!b.valid || b.fingerprint.char_yield === null ? [] : [b.fingerprint.char_yield])).slice(0, YIELD_HISTORY);
+  const own = earlier
+    .flatMap((b) => (!b.valid || b.fingerprint.char_yield === null ? [] : [b.fingerprint.char_yield]))
+    .slice(0, YIELD_HISTORY);
   if (own.length >= YIELD_MIN_HISTORY) {
     const low = Math.min(...own) - YIELD_OWN_MARGIN;
     const high = Math.max(...own) + YIELD_OWN_MARGIN;
@@ -319,12 +342,22 @@ function rateImpossible(burn: FleetBurn): DetectedAnomaly[] {
   if (heating > limits.heating) faults.push(`heats at ${Math.round(heating)} °C/min (at most ${limits.heating})`);
   if (cooling > limits.cooling) faults.push(`cools at ${Math.round(cooling)} °C/min (at most ${limits.cooling})`);
   if (faults.length === 0) return [];
-  return [{ code: 'RATE_IMPOSSIBLE', log_id: burn.log_id, other_log_id: null, message: `The kiln ${faults.join(' and ')}: faster than a kiln of its type can.` }];
+  return [
+    {
+      code: 'RATE_IMPOSSIBLE',
+      log_id: burn.log_id,
+      other_log_id: null,
+      message: `The kiln ${faults.join(' and ')}: faster than a kiln of its type can.`,
+    },
+  ];
 }
 
 /** Every anomaly one burn raises, in ANOMALY_CODES order. */
 export function detectAnomalies(burn: FleetBurn, neighbours: Neighbours): DetectedAnomaly[] {
-  const earlier = earlierBurns(burn, neighbours.kilnBurns.filter((b) => b.kiln === burn.kiln));
+  const earlier = earlierBurns(
+    burn,
+    neighbours.kilnBurns.filter((b) => b.kiln === burn.kiln),
+  );
   return [
     ...duplicateCurve(burn, neighbours.curveCandidates),
     ...gpsJump(burn, earlier[0]),

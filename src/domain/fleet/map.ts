@@ -57,7 +57,12 @@ export interface ScreenPoint {
  * fingers' distance and moved so the map point under their first midpoint
  * stays under their midpoint now.
  */
-export function pinchView(start: View, unitsPerPixel: number, from: readonly [ScreenPoint, ScreenPoint], to: readonly [ScreenPoint, ScreenPoint]): View {
+export function pinchView(
+  start: View,
+  unitsPerPixel: number,
+  from: readonly [ScreenPoint, ScreenPoint],
+  to: readonly [ScreenPoint, ScreenPoint],
+): View {
   const apart = (p: readonly [ScreenPoint, ScreenPoint]) => Math.hypot(p[1].x - p[0].x, p[1].y - p[0].y);
   const mid = (p: readonly [ScreenPoint, ScreenPoint]) => ({ x: (p[0].x + p[1].x) / 2, y: (p[0].y + p[1].y) / 2 });
   const before = apart(from);

@@ -19,9 +19,17 @@ export function prerenderFirstScreen(): Plugin {
       order: 'post',
       async handler(html) {
         // a server-side module loader kept open while rendering: the login screen's parts are lazy imports
-        const vite = await createServer({ configFile: false, root, logLevel: 'warn', appType: 'custom', server: { middlewareMode: true, hmr: false, ws: false } });
+        const vite = await createServer({
+          configFile: false,
+          root,
+          logLevel: 'warn',
+          appType: 'custom',
+          server: { middlewareMode: true, hmr: false, ws: false },
+        });
         try {
-          const module = (await vite.ssrLoadModule(path.join(root, 'src/login/prerender/renderFirstScreen.tsx'))) as typeof import('./renderFirstScreen');
+          const module = (await vite.ssrLoadModule(
+            path.join(root, 'src/login/prerender/renderFirstScreen.tsx'),
+          )) as typeof import('./renderFirstScreen');
           const variants = [];
           for (const variant of FIRST_SCREEN_VARIANTS) variants.push(await module.renderFirstScreen(variant));
           return injectFirstScreen(html, variants);

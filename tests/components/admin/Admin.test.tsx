@@ -68,7 +68,16 @@ describe('Admin', () => {
 describe('Home', () => {
   it('sanitises Recent Changes bodies again in the browser, whatever the server sent', async () => {
     await logInAs(3);
-    mockFetch(() => json([{ id: 1, date: '2026-10-09', title: 'Tampered', body: '<p onclick="steal()">Hello<script>window.hacked=1</script><img src=x onerror="window.hacked=1"><a href="javascript:alert(1)">link</a></p>' }]));
+    mockFetch(() =>
+      json([
+        {
+          id: 1,
+          date: '2026-10-09',
+          title: 'Tampered',
+          body: '<p onclick="steal()">Hello<script>window.hacked=1</script><img src=x onerror="window.hacked=1"><a href="javascript:alert(1)">link</a></p>',
+        },
+      ]),
+    );
     const { container } = renderApp('/home');
     const item = await screen.findByRole('listitem');
     expect(within(item).getByText('Hello')).toBeInTheDocument();

@@ -11,19 +11,32 @@ configure({ asyncUtilTimeout: 5000 });
 
 const SEEDED: BufferShareChange = { id: 1, buffer_percent: 10, actor_id: null, actor_username: null, ts: '2026-11-01T08:00:00.000Z' };
 const BY_GONE_USER: BufferShareChange = { id: 2, buffer_percent: 5, actor_id: 7, actor_username: null, ts: '2026-11-02T09:00:00.000Z' };
-const BY_SUPERADMIN: BufferShareChange = { id: 3, buffer_percent: 12.5, actor_id: 1, actor_username: 'superadmin', ts: '2026-11-03T10:30:00.000Z' };
+const BY_SUPERADMIN: BufferShareChange = {
+  id: 3,
+  buffer_percent: 12.5,
+  actor_id: 1,
+  actor_username: 'superadmin',
+  ts: '2026-11-03T10:30:00.000Z',
+};
 
 /** the trail's rows below its head, each as [When, By, What] */
 const trailRows = () =>
   within(screen.getByRole('region', { name: 'Changes to the buffer share' }))
     .getAllByRole('row')
     .slice(1)
-    .map((row) => within(row).getAllByRole('cell').map((cell) => cell.textContent));
+    .map((row) =>
+      within(row)
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent),
+    );
 
 describe('Admin: the buffer share (issue 27)', { timeout: 20000 }, () => {
   it('shows beside the setting every share set, newest first, with who set it, what it was and when', async () => {
     const share: BufferShare = { buffer_percent: 12.5, set_ts: BY_SUPERADMIN.ts, set_by_username: 'superadmin' };
-    renderInAdmin(<BufferSharePanel />, fakeProvider({ getBufferShare: async () => share, getBufferShareChanges: async () => [BY_SUPERADMIN, BY_GONE_USER, SEEDED] }));
+    renderInAdmin(
+      <BufferSharePanel />,
+      fakeProvider({ getBufferShare: async () => share, getBufferShareChanges: async () => [BY_SUPERADMIN, BY_GONE_USER, SEEDED] }),
+    );
     await waitFor(() => expect(trailRows()).toHaveLength(3));
     expect(trailRows()).toEqual([
       [formatDateTime(BY_SUPERADMIN.ts), 'superadmin', 'Set from 5 % to 12.5 %'],
@@ -31,7 +44,9 @@ describe('Admin: the buffer share (issue 27)', { timeout: 20000 }, () => {
       [formatDateTime(SEEDED.ts), 'the demo data', 'Set from 0 % to 10 %'],
     ]);
     // the setting and its trail are one card
-    expect(within(screen.getByRole('region', { name: 'Buffer Pool' })).getByRole('region', { name: 'Changes to the buffer share' })).toBeInTheDocument();
+    expect(
+      within(screen.getByRole('region', { name: 'Buffer Pool' })).getByRole('region', { name: 'Changes to the buffer share' }),
+    ).toBeInTheDocument();
   });
 
   it('says so when no share was set, and reads the trail again once a share is saved', async () => {
@@ -42,7 +57,11 @@ describe('Admin: the buffer share (issue 27)', { timeout: 20000 }, () => {
     });
     renderInAdmin(
       <BufferSharePanel />,
-      fakeProvider({ getBufferShare: async () => ({ buffer_percent: 0, set_ts: null, set_by_username: null }), getBufferShareChanges: async () => trail, setBufferShare }),
+      fakeProvider({
+        getBufferShare: async () => ({ buffer_percent: 0, set_ts: null, set_by_username: null }),
+        getBufferShareChanges: async () => trail,
+        setBufferShare,
+      }),
     );
     expect(await screen.findByText('No buffer share set yet.')).toBeInTheDocument();
     const user = userEvent.setup();
@@ -57,7 +76,10 @@ describe('Admin: the buffer share (issue 27)', { timeout: 20000 }, () => {
   it('says so when the trail cannot be read', async () => {
     renderInAdmin(
       <BufferSharePanel />,
-      fakeProvider({ getBufferShare: async () => ({ buffer_percent: 0, set_ts: null, set_by_username: null }), getBufferShareChanges: () => Promise.reject(new Error('down')) }),
+      fakeProvider({
+        getBufferShare: async () => ({ buffer_percent: 0, set_ts: null, set_by_username: null }),
+        getBufferShareChanges: () => Promise.reject(new Error('down')),
+      }),
     );
     expect(await screen.findByText('The changes to the buffer share could not be loaded.')).toBeInTheDocument();
   });

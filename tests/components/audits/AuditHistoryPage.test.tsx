@@ -44,13 +44,23 @@ const audit = (id: number, day: number) => ({
 });
 const CARBON = {
   facilities: [
-    { id: 1, name: 'Nairobi Char Works', data: [{ year: 2026, month: 3, audited_co2: 2015.64, utilised_co2: 100, audited_biochar: 806.44 }, { year: 2025, month: 12, audited_co2: 10, utilised_co2: 0, audited_biochar: 4 }] },
+    {
+      id: 1,
+      name: 'Nairobi Char Works',
+      data: [
+        { year: 2026, month: 3, audited_co2: 2015.64, utilised_co2: 100, audited_biochar: 806.44 },
+        { year: 2025, month: 12, audited_co2: 10, utilised_co2: 0, audited_biochar: 4 },
+      ],
+    },
     { id: 2, name: 'Andes Biochar', data: [{ year: 2026, month: 1, audited_co2: 500, utilised_co2: 0, audited_biochar: 200 }] },
   ],
 };
 
 function renderPage(methods: Record<string, unknown>) {
-  return renderWithNotification(<AuditHistoryPage />, fakeProvider({ getFacilityDropdown: async () => FACILITIES, getCarbonSummary: async () => CARBON, ...methods }));
+  return renderWithNotification(
+    <AuditHistoryPage />,
+    fakeProvider({ getFacilityDropdown: async () => FACILITIES, getCarbonSummary: async () => CARBON, ...methods }),
+  );
 }
 
 async function chooseFacility(name: RegExp) {
@@ -68,7 +78,9 @@ describe('Audit History (spec §2)', { timeout: 20000 }, () => {
     expect(await screen.findByText('20-Mar-2026 15-04-09')).toBeInTheDocument();
     await waitFor(() => expect(calls.at(-1)).toMatchObject({ resource: 'audits', filter: { facility_id: 1 } }));
     const headers = screen.getAllByRole('columnheader').map((h) => h.textContent);
-    expect(headers).toEqual(expect.arrayContaining(['Audit Date & Time', 'Audit Proposal ID', 'Kiln Type', 'Audited CO2 (kg)', 'Audited Biochar (kg)']));
+    expect(headers).toEqual(
+      expect.arrayContaining(['Audit Date & Time', 'Audit Proposal ID', 'Kiln Type', 'Audited CO2 (kg)', 'Audited Biochar (kg)']),
+    );
     const row = screen.getByText('20-Mar-2026 15-04-09').closest('tr') as HTMLElement;
     expect(within(row).getByText('C-Go-1')).toBeInTheDocument();
     // an audit's CO2 reads as it does on Minting and Review Eco Assets: kg with 1 decimal (one rule)
@@ -111,7 +123,10 @@ describe('Audit History (spec §2)', { timeout: 20000 }, () => {
     await chooseFacility(/Andes/);
     // the filter form applies a choice after its debounce
     await waitFor(() =>
-      expect(getList).toHaveBeenLastCalledWith('audits', expect.objectContaining({ pagination: { page: 1, perPage: 10 }, filter: { facility_id: 2 } })),
+      expect(getList).toHaveBeenLastCalledWith(
+        'audits',
+        expect.objectContaining({ pagination: { page: 1, perPage: 10 }, filter: { facility_id: 2 } }),
+      ),
     );
   });
 
@@ -124,7 +139,10 @@ describe('Audit History (spec §2)', { timeout: 20000 }, () => {
 
   it("opens the evidence in 'Audit Evidence' and the burns in 'Audited Logs'", async () => {
     const getDocument = vi.fn(async () => ({ blob: new Blob(['png']), contentType: 'image/png' }));
-    const { getList } = listsBy({ audits: { data: [audit(7, 7)] }, audited_logs: { data: [{ ...makeAuditLog({ analysis_id: 70, kiln_id: 'CG1-0070' }), id: 70 }] } });
+    const { getList } = listsBy({
+      audits: { data: [audit(7, 7)] },
+      audited_logs: { data: [{ ...makeAuditLog({ analysis_id: 70, kiln_id: 'CG1-0070' }), id: 70 }] },
+    });
     renderPage({ getList, getDocument });
     await chooseFacility(/Nairobi/);
     await userEvent.click(await screen.findByRole('button', { name: 'View Audit' }));
@@ -163,7 +181,9 @@ describe('Audit History (spec §2)', { timeout: 20000 }, () => {
 
   it('opens the verification report in the viewer from a row and from the Audit Evidence modal; a failure is said', async () => {
     const getDocument = vi.fn(async (ref: { kind: string }) =>
-      ref.kind === 'report' ? { blob: new Blob(['%PDF']), contentType: 'application/pdf' } : { blob: new Blob(['png']), contentType: 'image/png' },
+      ref.kind === 'report'
+        ? { blob: new Blob(['%PDF']), contentType: 'application/pdf' }
+        : { blob: new Blob(['png']), contentType: 'image/png' },
     );
     const { getList } = listsBy({ audits: { data: [audit(7, 7)] } });
     renderPage({ getList, getDocument });
@@ -196,11 +216,11 @@ describe('Audit History (spec §2)', { timeout: 20000 }, () => {
     const stats = screen.getByRole('region', { name: 'Facility Carbon Stats' });
     expect(await within(stats).findByRole('row', { name: /Total/ })).toHaveTextContent('Total2,025.6100.0810.4');
     await userEvent.click(within(stats).getByRole('button', { name: 'Month' }));
-    expect(within(stats).getAllByRole('row').map((r) => r.textContent)).toEqual([
-      'PeriodAudited CO2 (kg)Utilised CO2 (kg)Audited Biochar (kg)',
-      '2026-Mar2,015.6100.0806.4',
-      '2025-Dec10.00.04.0',
-    ]);
+    expect(
+      within(stats)
+        .getAllByRole('row')
+        .map((r) => r.textContent),
+    ).toEqual(['PeriodAudited CO2 (kg)Utilised CO2 (kg)Audited Biochar (kg)', '2026-Mar2,015.6100.0806.4', '2025-Dec10.00.04.0']);
     await userEvent.click(within(stats).getByRole('switch', { name: 'Total row' }));
     expect(within(stats).getAllByRole('row').at(-1)).toHaveTextContent('Total2,025.6100.0810.4');
   });
@@ -235,9 +255,14 @@ describe('Audit History export', { timeout: 20000 }, () => {
       return 'blob:csv';
     });
     vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
-    const frozen = (id: number, version: string) => ({ ...makeAuditLog({ analysis_id: id, kiln_id: `CG1-${id}`, algorithm_version: version }), id });
+    const frozen = (id: number, version: string) => ({
+      ...makeAuditLog({ analysis_id: id, kiln_id: `CG1-${id}`, algorithm_version: version }),
+      id,
+    });
     const { getList, calls } = listsBy({
-      audits: (params) => ({ data: params.filter.facility_id ? [{ ...audit(7, 7), facility_id: 1, facility_name: 'Nairobi Char Works' }] : [] }),
+      audits: (params) => ({
+        data: params.filter.facility_id ? [{ ...audit(7, 7), facility_id: 1, facility_name: 'Nairobi Char Works' }] : [],
+      }),
       audited_logs: { data: [frozen(70, '2.0.0'), frozen(71, '1.4.0')] },
     });
     renderPage({ getList });

@@ -14,7 +14,10 @@ afterEach(() => {
 });
 
 const NAIROBI_1 = { ...makeAuditLog({ analysis_id: 21, kiln_id: 'CG1-0001' }), id: 21 };
-const NAIROBI_2 = { ...makeAuditLog({ analysis_id: 22, kiln_id: 'CG1-0002', analysis_detail: { co2_removed: 10.04, biochar_produced: 4 } }), id: 22 };
+const NAIROBI_2 = {
+  ...makeAuditLog({ analysis_id: 22, kiln_id: 'CG1-0002', analysis_detail: { co2_removed: 10.04, biochar_produced: 4 } }),
+  id: 22,
+};
 const ANDES = { ...makeAuditLog({ analysis_id: 23, kiln_id: 'CG1-0100', facility_id: 2, facility_name: 'Andes Biochar' }), id: 23 };
 
 const FACILITIES = [
@@ -91,7 +94,9 @@ describe('Propose Audit (spec §2, §5)', { timeout: 30000 }, () => {
 
   it('marks each listed burn with an open anomaly, naming the codes and linking to the Fleet screen; the mark does not select the row', async () => {
     const fetchMock = mockFetch((url) =>
-      url.startsWith('/api/fleet/anomalies?') ? page([makeAnomaly({ id: 7, log_id: 22, code: 'TARE_DRIFT' })], 1) : json({ message: 'Not found.' }, 404),
+      url.startsWith('/api/fleet/anomalies?')
+        ? page([makeAnomaly({ id: 7, log_id: 22, code: 'TARE_DRIFT' })], 1)
+        : json({ message: 'Not found.' }, 404),
     );
     const { getList } = listsBy({ potential_audit_logs: { data: [NAIROBI_1, NAIROBI_2] } });
     renderPage({ getList });
@@ -119,7 +124,10 @@ describe('Propose Audit (spec §2, §5)', { timeout: 30000 }, () => {
     await userEvent.click(within(rowOf('CG1-0001')).getByRole('checkbox'));
     await userEvent.click(screen.getByRole('button', { name: 'Create Audit Job' }));
     expect(await screen.findByText('Audit job created successfully.')).toBeInTheDocument();
-    expect(create).toHaveBeenCalledWith('audit_proposals', expect.objectContaining({ data: { job_id: ' AUD-9 ', kiln_type: 0, analysis_ids: [21, 22] } }));
+    expect(create).toHaveBeenCalledWith(
+      'audit_proposals',
+      expect.objectContaining({ data: { job_id: ' AUD-9 ', kiln_type: 0, analysis_ids: [21, 22] } }),
+    );
     await waitFor(() => expect(screen.getByRole('textbox', { name: 'Input Audit Job Identifier' })).toHaveValue(''));
     expect(screen.getByText('Select a kiln type to list the logs that can be proposed.')).toBeInTheDocument();
   });
@@ -144,11 +152,15 @@ describe('Propose Audit (spec §2, §5)', { timeout: 30000 }, () => {
 describe('Propose Audit: burns of an older algorithm', { timeout: 20000 }, () => {
   it('says which burns need analysing again before they can be proposed', async () => {
     const old = makeAuditLog({ analysis_id: 40, kiln_id: 'CG1-0040', algorithm_version: '1.0.0' });
-    const { getList } = listsBy({ potential_audit_logs: { data: [NAIROBI_1], meta: { needs_reanalysis: [old], algorithm_version: '2.0.0' } } });
+    const { getList } = listsBy({
+      potential_audit_logs: { data: [NAIROBI_1], meta: { needs_reanalysis: [old], algorithm_version: '2.0.0' } },
+    });
     renderPage({ getList });
     await chooseKilnType('C-Go-1');
     expect(
-      await screen.findByText('1 more burn (kiln CG1-0040) was analysed by an older algorithm than 2.0.0: analyse it again on Kiln Logs before it can be proposed.'),
+      await screen.findByText(
+        '1 more burn (kiln CG1-0040) was analysed by an older algorithm than 2.0.0: analyse it again on Kiln Logs before it can be proposed.',
+      ),
     ).toBeInTheDocument();
     // it is not offered for the proposal
     expect(screen.queryByText('CG1-0040')).toBeNull();
@@ -177,7 +189,12 @@ describe('Propose Audit: loading and the keyboard', { timeout: 20000 }, () => {
     await userEvent.keyboard(' ');
     expect(within(rowOf('CG1-0001')).getByRole('checkbox')).toBeChecked();
     await userEvent.type(screen.getByRole('textbox', { name: 'Input Audit Job Identifier' }), 'AUD-11{Enter}');
-    await waitFor(() => expect(create).toHaveBeenCalledWith('audit_proposals', expect.objectContaining({ data: { job_id: 'AUD-11', kiln_type: 0, analysis_ids: [21] } })));
+    await waitFor(() =>
+      expect(create).toHaveBeenCalledWith(
+        'audit_proposals',
+        expect.objectContaining({ data: { job_id: 'AUD-11', kiln_type: 0, analysis_ids: [21] } }),
+      ),
+    );
   });
 });
 
@@ -228,7 +245,9 @@ describe('Propose Audit that scales (review M1, M2)', { timeout: 30000 }, () => 
     const ANDES_2 = { ...makeAuditLog({ analysis_id: 24, kiln_id: 'CG1-0101', facility_id: 2, facility_name: 'Andes Biochar' }), id: 24 };
     const { getList, calls } = listsBy({
       potential_audit_logs: ({ filter }) => ({
-        data: [NAIROBI_1, ANDES, NAIROBI_2, ANDES_2].filter((l) => filter.facility_id === undefined || l.facility_id === filter.facility_id),
+        data: [NAIROBI_1, ANDES, NAIROBI_2, ANDES_2].filter(
+          (l) => filter.facility_id === undefined || l.facility_id === filter.facility_id,
+        ),
       }),
     });
     renderPage({ getList });
@@ -238,7 +257,11 @@ describe('Propose Audit that scales (review M1, M2)', { timeout: 30000 }, () => 
     expect(within(selectionBar()).getByText('1 log selected (1,507.7 kg CO2)')).toBeInTheDocument();
     // the picker offers every facility first
     await userEvent.click(screen.getByRole('combobox', { name: 'Facility' }));
-    expect(screen.getAllByRole('option').map((o) => o.textContent)).toEqual(['Every facility', 'NRB – Nairobi Char Works', 'AND – Andes Biochar']);
+    expect(screen.getAllByRole('option').map((o) => o.textContent)).toEqual([
+      'Every facility',
+      'NRB – Nairobi Char Works',
+      'AND – Andes Biochar',
+    ]);
     await userEvent.click(screen.getByRole('option', { name: 'AND – Andes Biochar' }));
     await screen.findByText('CG1-0101');
     expect(calls.at(-1)).toEqual({ resource: 'potential_audit_logs', filter: { kiln_type: 0, facility_id: 2 } });
@@ -264,7 +287,11 @@ describe('Propose Audit that scales (review M1, M2)', { timeout: 30000 }, () => 
     const table = await screen.findByRole('region', { name: 'Proposed Logs' });
     await within(table).findByText('CG1-0129');
     // 25 a page, newest log first
-    const kilnIds = () => within(table).getAllByRole('row').slice(1).map((r) => within(r).getAllByRole('cell')[3].textContent);
+    const kilnIds = () =>
+      within(table)
+        .getAllByRole('row')
+        .slice(1)
+        .map((r) => within(r).getAllByRole('cell')[3].textContent);
     expect(kilnIds()).toHaveLength(25);
     expect(kilnIds()[0]).toBe('CG1-0129');
     await userEvent.click(within(rowOf('CG1-0129')).getByRole('checkbox'));

@@ -15,7 +15,10 @@ const PROPOSALS = [
   { id: 3, create_ts: '2026-03-07T15:04:00', kiln_type: -1, job_id: 'AUD-2026-03-03', proposed_by: 99 },
   { id: 4, create_ts: '2026-03-08T09:30:00', kiln_type: 2, job_id: 'AUD-2026-03-04', proposed_by: 99 },
 ];
-const LOGS = [{ ...makeAuditLog({ analysis_id: 31, kiln_id: 'TX-0001', type: 2 }), id: 31 }, { ...makeAuditLog({ analysis_id: 32, kiln_id: 'TX-0002', type: 2 }), id: 32 }];
+const LOGS = [
+  { ...makeAuditLog({ analysis_id: 31, kiln_id: 'TX-0001', type: 2 }), id: 31 },
+  { ...makeAuditLog({ analysis_id: 32, kiln_id: 'TX-0002', type: 2 }), id: 32 },
+];
 const SUMMARY = [{ name: 'Nairobi Char Works', count: 2, co2: 3015.34, biochar: 1236.12 }];
 
 function renderPage(methods: Record<string, unknown>) {
@@ -42,17 +45,19 @@ describe('Review Proposed Logs (spec §2)', { timeout: 20000 }, () => {
   });
 
   it('shows the summary per facility and the audit logs of the chosen proposal', async () => {
-    const { getList, calls } = listsBy({ audit_proposals: { data: PROPOSALS }, auditable_logs: { data: LOGS, meta: { co2_summary: SUMMARY } } });
+    const { getList, calls } = listsBy({
+      audit_proposals: { data: PROPOSALS },
+      auditable_logs: { data: LOGS, meta: { co2_summary: SUMMARY } },
+    });
     renderPage({ getList });
     await chooseProposal('AUD-2026-03-04');
     expect(await screen.findByRole('heading', { name: 'Summary of Audit for Related Facilities' })).toBeInTheDocument();
     const summary = screen.getByRole('table', { name: 'Audit Summary' });
-    expect(within(summary).getAllByRole('columnheader').map((h) => h.textContent)).toEqual([
-      'Facility Name',
-      'Log Count',
-      'CO2 Removed (kg)',
-      'Biochar Produced (kg)',
-    ]);
+    expect(
+      within(summary)
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toEqual(['Facility Name', 'Log Count', 'CO2 Removed (kg)', 'Biochar Produced (kg)']);
     expect(within(summary).getByRole('row', { name: /Nairobi Char Works/ })).toHaveTextContent('Nairobi Char Works23,015.31,236.1');
     expect(screen.getByRole('heading', { name: 'Audit Logs' })).toBeInTheDocument();
     expect(await screen.findByText('TX-0001')).toBeInTheDocument();
@@ -72,7 +77,10 @@ describe('Review Proposed Logs (spec §2)', { timeout: 20000 }, () => {
   it('keeps Signoff disabled until a statement is chosen, shows Processing, then clears the file and refreshes', async () => {
     let finish: () => void = () => {};
     const signoffAudit = vi.fn(() => new Promise<void>((resolve) => (finish = resolve)));
-    const { getList, calls } = listsBy({ audit_proposals: { data: PROPOSALS }, auditable_logs: { data: LOGS, meta: { co2_summary: SUMMARY } } });
+    const { getList, calls } = listsBy({
+      audit_proposals: { data: PROPOSALS },
+      auditable_logs: { data: LOGS, meta: { co2_summary: SUMMARY } },
+    });
     renderPage({ getList, signoffAudit });
     await chooseProposal('AUD-2026-03-04');
     await screen.findByText('TX-0001');
@@ -92,7 +100,7 @@ describe('Review Proposed Logs (spec §2)', { timeout: 20000 }, () => {
     await waitFor(() => expect(calls.filter((c) => c.resource === 'audit_proposals').length).toBeGreaterThan(proposalReads));
   });
 
-  it("refuses a statement that is not png, jpg, jpeg or pdf", async () => {
+  it('refuses a statement that is not png, jpg, jpeg or pdf', async () => {
     const { getList } = listsBy({ audit_proposals: { data: PROPOSALS }, auditable_logs: { data: LOGS, meta: { co2_summary: SUMMARY } } });
     renderPage({ getList });
     await chooseProposal('AUD-2026-03-04');
@@ -106,7 +114,10 @@ describe('Review Proposed Logs (spec §2)', { timeout: 20000 }, () => {
     const signoffAudit = vi.fn(async () => {
       throw new HttpError('Audit 4 is already signed off.', 409);
     });
-    const { getList, calls } = listsBy({ audit_proposals: { data: PROPOSALS }, auditable_logs: { data: LOGS, meta: { co2_summary: SUMMARY } } });
+    const { getList, calls } = listsBy({
+      audit_proposals: { data: PROPOSALS },
+      auditable_logs: { data: LOGS, meta: { co2_summary: SUMMARY } },
+    });
     renderPage({ getList, signoffAudit });
     await chooseProposal('AUD-2026-03-04');
     await screen.findByText('TX-0001');
@@ -147,10 +158,16 @@ describe('Review Proposed Logs: states and roles', { timeout: 20000 }, () => {
       logout: async () => {},
       checkAuth: async () => {},
       checkError: async () => {},
-      canAccess: async ({ resource, action }: { resource: string; action: string }) => !(resource === 'audit_proposals' && action === 'edit'),
+      canAccess: async ({ resource, action }: { resource: string; action: string }) =>
+        !(resource === 'audit_proposals' && action === 'edit'),
     };
     render(
-      <AdminContext i18nProvider={i18nProvider} dataProvider={testDataProvider(fakeProvider({ getList }))} authProvider={authProvider} queryClient={createQueryClient()}>
+      <AdminContext
+        i18nProvider={i18nProvider}
+        dataProvider={testDataProvider(fakeProvider({ getList }))}
+        authProvider={authProvider}
+        queryClient={createQueryClient()}
+      >
         <ReviewAuditPage />
       </AdminContext>,
     );

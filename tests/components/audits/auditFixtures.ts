@@ -26,7 +26,9 @@ export const fakeProvider = (methods: Record<string, unknown>): Partial<DataProv
 type ListAnswer = { data: unknown[]; total?: number; meta?: Record<string, unknown> };
 
 /** A getList answering per resource, recording every call; a function answers from the call's params, an Error rejects. */
-export function listsBy(answers: Record<string, ListAnswer | Error | ((params: { filter: Record<string, unknown> }) => ListAnswer | Error)>) {
+export function listsBy(
+  answers: Record<string, ListAnswer | Error | ((params: { filter: Record<string, unknown> }) => ListAnswer | Error)>,
+) {
   const calls: { resource: string; filter: Record<string, unknown> }[] = [];
   const getList = async (resource: string, params: { filter: Record<string, unknown> }) => {
     calls.push({ resource, filter: params.filter });

@@ -16,7 +16,9 @@ describe('the audit resources in the data provider (spec §7)', () => {
         ? json({ id: 12, create_ts: '2026-03-01T00:00:00Z', kiln_type: -1, job_id: 'AUD 1&2', facility_id: 1, analysis_ids: [3, 9] }, 201)
         : json({ message: 'Not found.' }, 404),
     );
-    const { data } = await dataProvider.create('audit_proposals', { data: { job_id: ' AUD 1&2 ', kiln_type: -1, analysis_ids: [9, 3, 9] } });
+    const { data } = await dataProvider.create('audit_proposals', {
+      data: { job_id: ' AUD 1&2 ', kiln_type: -1, analysis_ids: [9, 3, 9] },
+    });
     expect(data.id).toBe(12);
     const [url, init] = fetchMock.mock.calls[0];
     expect(url).toBe('/api/audit/propose?job_id=AUD+1%262&kiln_type=-1');
@@ -28,7 +30,12 @@ describe('the audit resources in the data provider (spec §7)', () => {
     mockFetch((url) =>
       url.startsWith('/api/audit/propose')
         ? json({})
-        : json({ data: [{ id: 5, create_ts: 'x', kiln_type: 0, job_id: 'AUD-1' }, { id: 8, create_ts: 'y', kiln_type: 0, job_id: 'AUD-2' }] }),
+        : json({
+            data: [
+              { id: 5, create_ts: 'x', kiln_type: 0, job_id: 'AUD-1' },
+              { id: 8, create_ts: 'y', kiln_type: 0, job_id: 'AUD-2' },
+            ],
+          }),
     );
     const { data } = await dataProvider.create('audit_proposals', { data: { job_id: 'AUD-2', kiln_type: 0, analysis_ids: [1] } });
     expect(data.id).toBe(8);

@@ -12,7 +12,11 @@ const LOADED = { timeout: 5000 };
 
 /** The console's calls the eco-asset screens make, answered empty. */
 const emptyApi = (url: string) =>
-  url.startsWith('/api/eco-asset/available_co2') ? json({ audits_by_facility: {} }) : url.startsWith('/api/dropdowns/facilities') ? json({ data: [] }) : json([]);
+  url.startsWith('/api/eco-asset/available_co2')
+    ? json({ audits_by_facility: {} })
+    : url.startsWith('/api/dropdowns/facilities')
+      ? json({ data: [] })
+      : json([]);
 
 describe('the eco-asset screens in the app (spec §2, §6)', () => {
   it("the broker's menu offers Review Eco Assets and Minting, which open their screens at their paths", async () => {

@@ -21,7 +21,8 @@ function renderMinting(methods: Record<string, unknown>) {
 
 const dialog = () => within(screen.getByRole('dialog'));
 // a label names the audit: job id · signoff time · CO2 to allocate
-const amountOf = (jobId: string) => dialog().getByLabelText(new RegExp(`^${jobId} · \\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2} · CO2 to allocate`));
+const amountOf = (jobId: string) =>
+  dialog().getByLabelText(new RegExp(`^${jobId} · \\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2} · CO2 to allocate`));
 
 /** Opens the mint modal, types its note, transaction id and the CO2 to allocate per audit job id, and presses OK. */
 async function mintWith(note: string, transactionId: string, co2ByJobId: Record<string, string>) {
@@ -46,7 +47,9 @@ describe('Eco-Asset Minting (spec §2, §5)', { timeout: 20000 }, () => {
     await userEvent.click(expand);
     expect(expand).toHaveAttribute('aria-expanded', 'true');
     // the audit named as on every screen: job id · signoff time · proposal number
-    const audit = screen.getByText(`AUD-2026-05-03 · ${formatSignoffTime('2026-05-20T12:00:00.000Z')} · Proposal 3`).closest('tr') as HTMLElement;
+    const audit = screen
+      .getByText(`AUD-2026-05-03 · ${formatSignoffTime('2026-05-20T12:00:00.000Z')} · Proposal 3`)
+      .closest('tr') as HTMLElement;
     expect(within(audit).getByText('120.5')).toBeInTheDocument();
     expect(within(audit).getByText('20.5')).toBeInTheDocument();
     expect(within(audit).getAllByText('100.0')).toHaveLength(1);
@@ -62,7 +65,12 @@ describe('Eco-Asset Minting (spec §2, §5)', { timeout: 20000 }, () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
     // a server failure is tried three times before it counts
     const failure = new HttpError('boom', 500);
-    const getAvailableCo2 = vi.fn().mockRejectedValueOnce(failure).mockRejectedValueOnce(failure).mockRejectedValueOnce(failure).mockResolvedValue(availableCo2());
+    const getAvailableCo2 = vi
+      .fn()
+      .mockRejectedValueOnce(failure)
+      .mockRejectedValueOnce(failure)
+      .mockRejectedValueOnce(failure)
+      .mockResolvedValue(availableCo2());
     renderMinting({ getAvailableCo2 });
     expect(await screen.findByText('Error retrieving available audits.', {}, { timeout: 8000 })).toBeInTheDocument();
     expect(screen.getByText('The available CO2 could not be loaded.')).toBeInTheDocument();
@@ -100,7 +108,11 @@ describe('Eco-Asset Minting (spec §2, §5)', { timeout: 20000 }, () => {
     await userEvent.click(ok);
 
     await waitFor(() => expect(create).toHaveBeenCalledTimes(1));
-    expect(create.mock.calls[0][1].data).toEqual({ minting_note: 'Forward sale', transaction_id: 'TX-77', co2_utilisation: { 3: 40.25, 9: 60 } });
+    expect(create.mock.calls[0][1].data).toEqual({
+      minting_note: 'Forward sale',
+      transaction_id: 'TX-77',
+      co2_utilisation: { 3: 40.25, 9: 60 },
+    });
     expect(await screen.findByText('Eco Asset minted successfully.')).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     await waitFor(() => expect(getAvailableCo2).toHaveBeenCalledTimes(2));
@@ -110,8 +122,13 @@ describe('Eco-Asset Minting (spec §2, §5)', { timeout: 20000 }, () => {
   });
 
   it('shows the buffer share in force, and the split of the amount into issued and buffer before the broker confirms (issue 27)', async () => {
-    renderMinting({ getAvailableCo2: async () => availableCo2(), getBufferShare: async () => ({ buffer_percent: 10, set_ts: null, set_by_username: null }) });
-    expect(await screen.findByTestId('buffer-share')).toHaveTextContent('Buffer share in force: 10 % of each mint is withheld in the buffer pool.');
+    renderMinting({
+      getAvailableCo2: async () => availableCo2(),
+      getBufferShare: async () => ({ buffer_percent: 10, set_ts: null, set_by_username: null }),
+    });
+    expect(await screen.findByTestId('buffer-share')).toHaveTextContent(
+      'Buffer share in force: 10 % of each mint is withheld in the buffer pool.',
+    );
     await userEvent.click(await screen.findByRole('button', { name: 'Mint Eco Asset' }));
     await userEvent.type(amountOf('AUD-2026-05-03'), '12.345');
     // 1,234.5 g of buffer rounds half a gram away from zero; issued is the rest, to the gram
@@ -129,7 +146,9 @@ describe('Eco-Asset Minting (spec §2, §5)', { timeout: 20000 }, () => {
   it("a refusal (409) is notified with the server's sentence, closes the modal and reloads what is left", async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
     const getAvailableCo2 = vi.fn(async () => availableCo2());
-    const create = vi.fn().mockRejectedValue(new HttpError('The CO2 cannot be allocated: audit 9 has 10 kg left, not 60.', 409, { message: '…' }));
+    const create = vi
+      .fn()
+      .mockRejectedValue(new HttpError('The CO2 cannot be allocated: audit 9 has 10 kg left, not 60.', 409, { message: '…' }));
     renderMinting({ getAvailableCo2, create });
     await mintWith('n', 't', { 'AUD-2026-06-09': '60' });
     expect(await screen.findByText('Error minting Eco Asset')).toBeInTheDocument();

@@ -29,7 +29,16 @@ const PROVENANCE: EcoAssetProvenance = {
     minted_ts: '2026-11-20T10:00:00.000Z',
   },
   retirements: [
-    { id: 1, eco_asset_id: 7, co2_retired: 5, serial_first: 1_000_001, serial_last: 1_005_000, beneficiary: 'Acme Corp', purpose: '2026 claim', retired_ts: '2026-11-21T10:00:00.000Z' },
+    {
+      id: 1,
+      eco_asset_id: 7,
+      co2_retired: 5,
+      serial_first: 1_000_001,
+      serial_last: 1_005_000,
+      beneficiary: 'Acme Corp',
+      purpose: '2026 claim',
+      retired_ts: '2026-11-21T10:00:00.000Z',
+    },
   ],
   allocations: [
     {

@@ -62,20 +62,30 @@ const assetTable = () => within(screen.getByRole('table', { name: 'Eco Assets' }
 describe('Eco-Asset Broker Review (spec §2)', { timeout: 20000 }, () => {
   it('lists nothing until a facility is chosen, then its eco assets; a row click shows its allocations, highlighted', async () => {
     const getList = renderReview({
-      eco_assets: async (filter) => ({ data: filter.facility_id === 1 ? [ecoAsset(2), ecoAsset(1, { minting_note: 'First sale', co2_allocated: 1234.5 })] : [], total: 0 }),
-      eco_allocations: async (filter) => ({ data: filter.eco_asset_id === 1 ? [allocation(3), allocation(9, { co2_allocated: 2.25 })] : [], total: 0 }),
+      eco_assets: async (filter) => ({
+        data: filter.facility_id === 1 ? [ecoAsset(2), ecoAsset(1, { minting_note: 'First sale', co2_allocated: 1234.5 })] : [],
+        total: 0,
+      }),
+      eco_allocations: async (filter) => ({
+        data: filter.eco_asset_id === 1 ? [allocation(3), allocation(9, { co2_allocated: 2.25 })] : [],
+        total: 0,
+      }),
     });
     expect(await screen.findByText('Select a facility to see the eco assets minted from its audits.')).toBeInTheDocument();
     expect(getList).not.toHaveBeenCalled();
 
     await pick('NRB – Nairobi Biochar');
-    const header = assetTable().getAllByRole('columnheader').map((h) => h.textContent);
+    const header = assetTable()
+      .getAllByRole('columnheader')
+      .map((h) => h.textContent);
     expect(header).toEqual(['Minting Note', 'Transaction ID', 'CO2 Allocated', 'Serial Block', 'Issued (kg)', 'Buffer (kg)', 'Provenance']);
     const first = (await screen.findByText('First sale')).closest('tr') as HTMLElement;
     expect(within(first).getByText('1,234.5')).toBeInTheDocument();
     expect(first).toHaveAttribute('aria-selected', 'false');
     // the facility's total: what its audits gave these assets
-    expect(within(screen.getByText("Total from this facility's audits").closest('tr') as HTMLElement).getByText('1,254.5')).toBeInTheDocument();
+    expect(
+      within(screen.getByText("Total from this facility's audits").closest('tr') as HTMLElement).getByText('1,254.5'),
+    ).toBeInTheDocument();
     expect(screen.getByText('Select an eco asset to see the audits it draws on.')).toBeInTheDocument();
 
     await userEvent.click(first);
@@ -99,11 +109,17 @@ describe('Eco-Asset Broker Review (spec §2)', { timeout: 20000 }, () => {
   it("shows a facility's share of an asset spanning facilities, and labels allocations from another facility", async () => {
     renderReview({
       eco_assets: async (filter) => ({
-        data: filter.facility_id === 1 ? [ecoAsset(5, { minting_note: 'Two sites', co2_allocated: 794, facility_co2: 393, facility_count: 2 }), ecoAsset(1)] : [],
+        data:
+          filter.facility_id === 1
+            ? [ecoAsset(5, { minting_note: 'Two sites', co2_allocated: 794, facility_co2: 393, facility_count: 2 }), ecoAsset(1)]
+            : [],
         total: 0,
       }),
       eco_allocations: async () => ({
-        data: [allocation(3, { co2_allocated: 393 }), allocation(8, { co2_allocated: 401, facility_id: 2, facility_name: 'Tasmania Biochar', job_id: 'AUD-2025-08-02' })],
+        data: [
+          allocation(3, { co2_allocated: 393 }),
+          allocation(8, { co2_allocated: 401, facility_id: 2, facility_name: 'Tasmania Biochar', job_id: 'AUD-2025-08-02' }),
+        ],
         total: 0,
       }),
     });
@@ -114,7 +130,9 @@ describe('Eco-Asset Broker Review (spec §2)', { timeout: 20000 }, () => {
     expect(within(spanning).getByText('of 794.0 kg over 2 facilities')).toBeInTheDocument();
     expect(within(screen.getByText('Note 1').closest('tr') as HTMLElement).queryByText(/over/)).not.toBeInTheDocument();
     // the total reconciles with the facility's utilised CO2: 393 + 10, never Tasmania's 401
-    expect(within(screen.getByText("Total from this facility's audits").closest('tr') as HTMLElement).getByText('403.0')).toBeInTheDocument();
+    expect(
+      within(screen.getByText("Total from this facility's audits").closest('tr') as HTMLElement).getByText('403.0'),
+    ).toBeInTheDocument();
 
     await userEvent.click(spanning);
     const own = await screen.findByRole('button', { name: /AUD-3 .* 393\.0 kg allocated/ });
@@ -125,7 +143,7 @@ describe('Eco-Asset Broker Review (spec §2)', { timeout: 20000 }, () => {
     expect(within(other).getByText('Other facility')).toBeInTheDocument();
   });
 
-  it('selects a row with the keyboard, and opens the evidence and the Audited Logs modal of an allocation, and downloads its audit\'s verification package', async () => {
+  it("selects a row with the keyboard, and opens the evidence and the Audited Logs modal of an allocation, and downloads its audit's verification package", async () => {
     const getDocument = vi.fn(async () => ({ blob: new Blob(['png'], { type: 'image/png' }), contentType: 'image/png' }));
     const downloadAuditPackage = vi.fn(async () => ({ blob: new Blob(['PK']), fileName: 'audit-AUD-3.zip' }));
     vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
@@ -159,7 +177,7 @@ describe('Eco-Asset Broker Review (spec §2)', { timeout: 20000 }, () => {
     await waitFor(() => expect(downloadAuditPackage).toHaveBeenCalledWith(3, expect.anything()));
   });
 
-  it('marks retired assets, filters the list by retirement keeping the Total row the facility\'s, and links every row to its provenance', async () => {
+  it("marks retired assets, filters the list by retirement keeping the Total row the facility's, and links every row to its provenance", async () => {
     renderReview({
       eco_assets: rows([
         ecoAsset(3, { minting_note: 'All gone', co2_retired: 30 }),
@@ -174,8 +192,15 @@ describe('Eco-Asset Broker Review (spec §2)', { timeout: 20000 }, () => {
     expect(within(await rowOf('Half gone')).getByText('Partly retired')).toBeInTheDocument();
     expect(within(await rowOf('Untouched')).queryByText(/retired/i)).not.toBeInTheDocument();
     // every row links to its provenance page, /eco-assets/{id} (the test's router is a hash router)
-    for (const [note, id] of [['All gone', 3], ['Half gone', 2], ['Untouched', 1]] as const) {
-      expect(within(await rowOf(note)).getByRole('link', { name: `Provenance of eco asset ${id}` })).toHaveAttribute('href', `#/eco-assets/${id}`);
+    for (const [note, id] of [
+      ['All gone', 3],
+      ['Half gone', 2],
+      ['Untouched', 1],
+    ] as const) {
+      expect(within(await rowOf(note)).getByRole('link', { name: `Provenance of eco asset ${id}` })).toHaveAttribute(
+        'href',
+        `#/eco-assets/${id}`,
+      );
     }
     const total = () => within(screen.getByText("Total from this facility's audits").closest('tr') as HTMLElement);
     expect(total().getByText('60.0')).toBeInTheDocument();
@@ -184,7 +209,11 @@ describe('Eco-Asset Broker Review (spec §2)', { timeout: 20000 }, () => {
       await userEvent.click(screen.getByRole('combobox', { name: 'Show' }));
       await userEvent.click(await screen.findByRole('option', { name: option }));
     };
-    const notes = () => assetTable().getAllByRole('row').slice(1, -1).map((row) => within(row).getAllByRole('cell')[0].firstChild?.textContent);
+    const notes = () =>
+      assetTable()
+        .getAllByRole('row')
+        .slice(1, -1)
+        .map((row) => within(row).getAllByRole('cell')[0].firstChild?.textContent);
     await show('Retired (all or part)');
     await waitFor(() => expect(notes()).toEqual(['All gone', 'Half gone']));
     // the footer is the facility's utilised CO2 whatever the filter hides
@@ -204,7 +233,10 @@ describe('Eco-Asset Broker Review (spec §2)', { timeout: 20000 }, () => {
     });
     renderReview(
       {
-        eco_assets: async () => ({ data: [ecoAsset(2, { minting_note: 'All gone', co2_retired: 20 }), ecoAsset(1, { minting_note: 'Open', co2_retired: retired })], total: 2 }),
+        eco_assets: async () => ({
+          data: [ecoAsset(2, { minting_note: 'All gone', co2_retired: 20 }), ecoAsset(1, { minting_note: 'Open', co2_retired: retired })],
+          total: 2,
+        }),
         eco_allocations: rows([]),
       },
       { retireEcoAsset },

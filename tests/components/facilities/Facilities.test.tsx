@@ -78,31 +78,46 @@ describe('Facilities page', { timeout: 20000 }, () => {
     expect(ksm.getByRole('button', { name: 'View Audit of KSM' })).toHaveTextContent('View Audit');
   });
 
-  it('on a phone keeps the photo, the GPS box and View Audit in each entry, the owner on its own line, for a broker too (M7)', { timeout: 20000 }, async () => {
-    windowWidth(390);
-    const list = { ...FACILITY_LIST, facilities: FACILITY_LIST.facilities.map((f) => (f.mnemonic === 'KSM' ? { ...f, photo_uploaded_ts: '2025-02-01T00:00:00.000Z' } : f)) };
-    const ksmId = list.facilities.find((f) => f.mnemonic === 'KSM')!.id;
-    await logInAs(5, 'broker');
-    serveFacilities((url) => (url === `/api/facility/${ksmId}/photo?thumb=1` ? new Response('jpg', { headers: { 'Content-Type': 'image/jpeg' } }) : undefined), list);
-    renderApp('/facilities');
-    await screen.findByText(/^NCW · /, {}, LOADED);
-    const user = userEvent.setup();
-    expect(screen.queryByRole('columnheader')).not.toBeInTheDocument();
-    const entry = (mnemonic: string) => within(screen.getByText(new RegExp(`^${mnemonic} · `)).closest('li') as HTMLElement);
-    expect(entry('NCW').getByText('No Audit')).toBeInTheDocument();
-    expect(entry('NCW').getByText('facilityadmin (uid 5)').tagName).toBe('P');
-    expect(entry('NCW').getByText(/Lat -1\.50 to -1\.10/)).toHaveTextContent('Lon 36.60 to 37.05');
-    expect(entry('NCW').getByText('No photo')).toBeInTheDocument();
-    expect(await entry('KSM').findByRole('img', { name: 'Photo of KSM' })).toBeInTheDocument();
-    expect(entry('KSM').getByRole('button', { name: 'View the photo of KSM' })).toBeInTheDocument();
-    await user.click(entry('KSM').getByRole('button', { name: 'View Audit of KSM' }));
-    expect(await screen.findByRole('dialog', { name: /Latest Audit – KSM/ })).toBeInTheDocument();
-  });
+  it(
+    'on a phone keeps the photo, the GPS box and View Audit in each entry, the owner on its own line, for a broker too (M7)',
+    { timeout: 20000 },
+    async () => {
+      windowWidth(390);
+      const list = {
+        ...FACILITY_LIST,
+        facilities: FACILITY_LIST.facilities.map((f) =>
+          f.mnemonic === 'KSM' ? { ...f, photo_uploaded_ts: '2025-02-01T00:00:00.000Z' } : f,
+        ),
+      };
+      const ksmId = list.facilities.find((f) => f.mnemonic === 'KSM')!.id;
+      await logInAs(5, 'broker');
+      serveFacilities(
+        (url) =>
+          url === `/api/facility/${ksmId}/photo?thumb=1` ? new Response('jpg', { headers: { 'Content-Type': 'image/jpeg' } }) : undefined,
+        list,
+      );
+      renderApp('/facilities');
+      await screen.findByText(/^NCW · /, {}, LOADED);
+      const user = userEvent.setup();
+      expect(screen.queryByRole('columnheader')).not.toBeInTheDocument();
+      const entry = (mnemonic: string) => within(screen.getByText(new RegExp(`^${mnemonic} · `)).closest('li') as HTMLElement);
+      expect(entry('NCW').getByText('No Audit')).toBeInTheDocument();
+      expect(entry('NCW').getByText('facilityadmin (uid 5)').tagName).toBe('P');
+      expect(entry('NCW').getByText(/Lat -1\.50 to -1\.10/)).toHaveTextContent('Lon 36.60 to 37.05');
+      expect(entry('NCW').getByText('No photo')).toBeInTheDocument();
+      expect(await entry('KSM').findByRole('img', { name: 'Photo of KSM' })).toBeInTheDocument();
+      expect(entry('KSM').getByRole('button', { name: 'View the photo of KSM' })).toBeInTheDocument();
+      await user.click(entry('KSM').getByRole('button', { name: 'View Audit of KSM' }));
+      expect(await screen.findByRole('dialog', { name: /Latest Audit – KSM/ })).toBeInTheDocument();
+    },
+  );
 
   it('shows the photo thumbnail, fetched with the token, for a facility that has one', async () => {
-    const { fetchMock } = await openFacilities(0, (url) =>
-      url === '/api/facility/1/photo?thumb=1' ? new Response('jpg', { headers: { 'Content-Type': 'image/jpeg' } }) : undefined,
-    { ...FACILITY_LIST, facilities: [makeFacility({ photo_uploaded_ts: '2025-02-01T00:00:00.000Z' })] });
+    const { fetchMock } = await openFacilities(
+      0,
+      (url) => (url === '/api/facility/1/photo?thumb=1' ? new Response('jpg', { headers: { 'Content-Type': 'image/jpeg' } }) : undefined),
+      { ...FACILITY_LIST, facilities: [makeFacility({ photo_uploaded_ts: '2025-02-01T00:00:00.000Z' })] },
+    );
     expect(await screen.findByRole('img', { name: 'Photo of NCW' })).toHaveAttribute('src', 'blob:thumb');
     const [, init] = fetchMock.mock.calls.find(([url]) => url === '/api/facility/1/photo?thumb=1')!;
     expect(new Headers(init?.headers).get('Authorization')).toMatch(/^Bearer /);
@@ -224,7 +239,10 @@ describe('Facility uploads', { timeout: 20000 }, () => {
     const ok = dialog.getByRole('button', { name: 'OK' });
     expect(ok).toBeDisabled();
 
-    await user.upload(dialog.getByLabelText('Choose Audit Statement'), new File(['%PDF-1.4'], 'statement.pdf', { type: 'application/pdf' }));
+    await user.upload(
+      dialog.getByLabelText('Choose Audit Statement'),
+      new File(['%PDF-1.4'], 'statement.pdf', { type: 'application/pdf' }),
+    );
     expect(dialog.getByText('statement.pdf')).toBeInTheDocument();
     await user.click(ok);
     expect(await screen.findByText('Audit successfully recorded.')).toBeInTheDocument();
@@ -329,7 +347,9 @@ describe('Facility forms keep what the user entered', { timeout: 20000 }, () => 
   it("keeps the spec's 400 notification and puts the server's reason on the field it names", async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
     const { user } = await openFacilities(0, (url) =>
-      url === '/api/facility/add' ? json({ message: 'mnemonic is already in use.', errors: { mnemonic: 'mnemonic is already in use.' } }, 400) : undefined,
+      url === '/api/facility/add'
+        ? json({ message: 'mnemonic is already in use.', errors: { mnemonic: 'mnemonic is already in use.' } }, 400)
+        : undefined,
     );
     await user.click(screen.getByRole('button', { name: 'New Facility' }));
     const dialog = dialogNamed('New Facility');

@@ -15,7 +15,15 @@ const LOADED = { timeout: 5000 };
 const CREDIT_FIELDS = [/^Latitude Min/, /^Latitude Max/, /^Longitude Min/, /^Longitude Max/, /^WICF/, /^Carbon Removal Factor/];
 
 const TRAIL: FacilityChange[] = [
-  { id: 2, facility_id: 1, actor_id: 1, actor_username: 'superadmin', action: 'approve_kiln', detail: { kiln: { id: 13, kiln_id: 'CG1-0026' } }, ts: '2026-11-25T10:00:00.000Z' },
+  {
+    id: 2,
+    facility_id: 1,
+    actor_id: 1,
+    actor_username: 'superadmin',
+    action: 'approve_kiln',
+    detail: { kiln: { id: 13, kiln_id: 'CG1-0026' } },
+    ts: '2026-11-25T10:00:00.000Z',
+  },
   {
     id: 1,
     facility_id: 1,
@@ -57,7 +65,12 @@ describe("a facility's GPS box and carbon factors in the Facilities modal", { ti
     await user.click(dialog.getByRole('button', { name: 'OK' }));
     await waitFor(() => expect(fetchMock.mock.calls.filter(([url]) => url === '/api/facility/edit')).toHaveLength(1));
     const [, init] = fetchMock.mock.calls.find(([url]) => url === '/api/facility/edit')!;
-    expect(jsonBody(init!)).toMatchObject({ name: 'Nairobi Char Works!', latMin: -1.5, latMax: -1.1, config: { cgo1: { wicf: 0.4, carbonRemovalFactor: 2.5 } } });
+    expect(jsonBody(init!)).toMatchObject({
+      name: 'Nairobi Char Works!',
+      latMin: -1.5,
+      latMax: -1.1,
+      config: { cgo1: { wicf: 0.4, carbonRemovalFactor: 2.5 } },
+    });
   });
 
   it('are editable for a super-admin', async () => {
@@ -109,12 +122,13 @@ describe("a facility's credit trail", { timeout: 30000 }, () => {
   });
 });
 
-describe('whether a facility\'s audits take only device-signed burns', { timeout: 30000 }, () => {
+describe("whether a facility's audits take only device-signed burns", { timeout: 30000 }, () => {
   /** NCW takes any burn, KSM only signed ones; the setting call answers `answer` and changes NCW's. */
   function serve(answer: (body: unknown) => Response = (body) => json(body)) {
     let ncw = makeFacility();
     return mockFetch((url, init) => {
-      if (url.startsWith('/api/facilities?')) return json({ ...FACILITY_LIST, facilities: [ncw, { ...FACILITY_LIST.facilities[1], signed_burns_only: true }] });
+      if (url.startsWith('/api/facilities?'))
+        return json({ ...FACILITY_LIST, facilities: [ncw, { ...FACILITY_LIST.facilities[1], signed_burns_only: true }] });
       if (url === '/api/facility/1/signed-burns' && init.method === 'POST') {
         const body = jsonBody(init) as { signed_burns_only: boolean };
         const res = answer(body);

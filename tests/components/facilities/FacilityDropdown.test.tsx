@@ -19,10 +19,7 @@ describe('FacilityDropdown', () => {
     expect(select.closest('.MuiTextField-root')).toHaveStyle({ width: '400px' });
 
     await user.click(select);
-    expect((await screen.findAllByRole('option')).map((o) => o.textContent)).toEqual([
-      'NCW – Nairobi Char Works',
-      'KSM – Kisumu Biochar',
-    ]);
+    expect((await screen.findAllByRole('option')).map((o) => o.textContent)).toEqual(['NCW – Nairobi Char Works', 'KSM – Kisumu Biochar']);
     await user.click(screen.getByRole('option', { name: 'KSM – Kisumu Biochar' }));
     expect(onChange).toHaveBeenCalledWith(2);
     expect(getFacilityDropdown).toHaveBeenCalledTimes(1);

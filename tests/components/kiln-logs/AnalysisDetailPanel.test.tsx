@@ -7,7 +7,8 @@ import { renderInAdmin } from '../support/renderInAdmin';
 
 const panelOf = (analysis: object, signing?: LogSigning) => {
   renderInAdmin(<AnalysisDetailPanel result={parseAnalysis(JSON.stringify(analysis)) as AnalysisResult} kilnType={0} signing={signing} />);
-  const row = (label: string) => within(screen.getByRole('rowheader', { name: label }).closest('tr') as HTMLElement).getByRole('cell').textContent;
+  const row = (label: string) =>
+    within(screen.getByRole('rowheader', { name: label }).closest('tr') as HTMLElement).getByRole('cell').textContent;
   return { row };
 };
 
@@ -26,7 +27,8 @@ describe('AnalysisDetailPanel: where the figures came from', () => {
   });
 
   it("shows PHASES_UNCLEAR's sentence among the failed rules", () => {
-    const message = 'The weight rose by more than 5 % at 09:10 and 09:16, both just before the kiln cooled below 350 °C; which one was the quench is unclear.';
+    const message =
+      'The weight rose by more than 5 % at 09:10 and 09:16, both just before the kiln cooled below 350 °C; which one was the quench is unclear.';
     panelOf({ ...CGO1_ANALYSIS, valid: 'false', reasons: [{ code: 'PHASES_UNCLEAR', message }] });
     expect(screen.getByText('Invalid burn')).toBeInTheDocument();
     expect(screen.getByRole('listitem')).toHaveTextContent(`Phases unclear: ${message}`);

@@ -23,12 +23,14 @@ async function hoverIcon(name: string) {
 /** The hover panel's figures as {label: value}. */
 const panelValues = (panel: ReturnType<typeof within>) =>
   Object.fromEntries(
-    panel.getAllByRole('rowheader').map((header: HTMLElement) => [header.textContent, within(header.closest('tr') as HTMLElement).getByRole('cell').textContent]),
+    panel
+      .getAllByRole('rowheader')
+      .map((header: HTMLElement) => [header.textContent, within(header.closest('tr') as HTMLElement).getByRole('cell').textContent]),
   );
 
 describe('AnalysisDisplay (spec §2 Analysis display per burn)', () => {
   it('shows a red cross with the error message on hover', async () => {
-    renderInAdmin(<AnalysisDisplay log={log(CGO1_ANALYSIS, { error_message: 'Line 57: t1 \'abc\' is not a number.' })} />);
+    renderInAdmin(<AnalysisDisplay log={log(CGO1_ANALYSIS, { error_message: "Line 57: t1 'abc' is not a number." })} />);
     expect(screen.getByRole('img', { name: 'Analysis error' })).toHaveAttribute('data-status', 'cross');
     expect(screen.queryByRole('img', { name: 'Valid burn' })).not.toBeInTheDocument();
     const tooltip = await hoverIcon('Analysis error');

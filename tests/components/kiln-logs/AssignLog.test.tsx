@@ -32,7 +32,8 @@ function serveKilnLogs() {
   return mockFetch((url, init) => {
     if (url.startsWith('/api/kilnlogs?')) return page([FILED, PENDING, UNASSIGNED]);
     if (url === '/api/kiln/registry/list') return json(REGISTRY);
-    if (init.method === 'POST' && url === '/api/kilnlogs/3/assign') return json({ ...UNASSIGNED, kiln: 12, facility_id: 4, facility_name: 'Riverina Carbon Farm' });
+    if (init.method === 'POST' && url === '/api/kilnlogs/3/assign')
+      return json({ ...UNASSIGNED, kiln: 12, facility_id: 4, facility_name: 'Riverina Carbon Farm' });
     return json({ message: 'Not found.' }, 404);
   });
 }

@@ -11,7 +11,8 @@ const points = (n: number): ChartPoint[] =>
   Array.from({ length: n }, (_, i) => ({ ts: START + i * 10_000, t1: 20 + (i % 600), t2: 18 + (i % 500), w: 50 + (i % 40) / 10 }));
 
 /** Every (x, y) a line's path visits. */
-const vertices = (path: Element) => [...(path.getAttribute('d') ?? '').matchAll(/[ML]([\d.]+),([\d.]+)/g)].map((m) => ({ x: Number(m[1]), y: Number(m[2]) }));
+const vertices = (path: Element) =>
+  [...(path.getAttribute('d') ?? '').matchAll(/[ML]([\d.]+),([\d.]+)/g)].map((m) => ({ x: Number(m[1]), y: Number(m[2]) }));
 const pathPoints = (path: Element) => (path.getAttribute('d')?.match(/[ML]/g) ?? []).length;
 const curves = (container: HTMLElement) => [...container.querySelectorAll('path.recharts-line-curve')];
 
@@ -68,7 +69,12 @@ describe('BurnChart (spec §9)', () => {
         { from: START + 45 * MINUTE, to: START + 75 * MINUTE },
       ],
     };
-    const data = Array.from({ length: 91 }, (_, i) => ({ ts: START + i * MINUTE, t1: i < 10 ? 20 : 500, t2: i < 10 ? 20 : 450, w: i < 5 ? 0 : 100 }));
+    const data = Array.from({ length: 91 }, (_, i) => ({
+      ts: START + i * MINUTE,
+      t1: i < 10 ? 20 : 500,
+      t2: i < 10 ? 20 : 450,
+      w: i < 5 ? 0 : 100,
+    }));
     const { container } = renderInAdmin(<BurnChart points={data} marks={marks} />);
     expect(screen.getByText('t0')).toBeInTheDocument();
     expect(screen.getByText('+120.3 kg')).toBeInTheDocument();

@@ -13,7 +13,13 @@ const detail = {
   analysis: JSON.stringify({
     ...CGO1_ANALYSIS,
     loads: [{ ts: START + 5 * 60_000, kg: 150 }],
-    phases: { start_ts: START + 5 * 60_000, quench_ts: START + 50 * 60_000, quench_found: true, changeover_ts: null, pyrolysis_spans: [[START + 10 * 60_000, START + 45 * 60_000]] },
+    phases: {
+      start_ts: START + 5 * 60_000,
+      quench_ts: START + 50 * 60_000,
+      quench_found: true,
+      changeover_ts: null,
+      pyrolysis_spans: [[START + 10 * 60_000, START + 45 * 60_000]],
+    },
   }),
   chart_data: Array.from({ length: 61 }, (_, i) => ({ ts: START + i * 60_000, t1: 400, t2: 380, w: 100 })),
   data_sample: [],
@@ -24,7 +30,6 @@ function renderIcon() {
   renderInAdmin(<ChartOnHover logId={7} />, { getKilnLogDetail } as Partial<DataProvider>);
   return { getKilnLogDetail };
 }
-
 
 afterEach(() => vi.unstubAllGlobals());
 

@@ -47,13 +47,15 @@ function serveKilnLogs(registry: object = REGISTRY) {
     if (url.startsWith('/api/kilnlogs?')) return page([LIVE, AUDITED, ERROR], 60);
     if (url === '/api/kiln/registry/list') return json(registry);
     if (init.method === 'POST' && url === '/api/kilnlogs/1/analyse') return json(LIVE);
-    if (init.method === 'POST' && url === '/api/kilnlogs/1/archive') return json({ message: 'Log 1 is an audited burn: it cannot be archived.' }, 409);
+    if (init.method === 'POST' && url === '/api/kilnlogs/1/archive')
+      return json({ message: 'Log 1 is an audited burn: it cannot be archived.' }, 409);
     return json({ message: 'Not found.' }, 404);
   });
 }
 
 const rowOf = (kilnId: string) => screen.getByText(kilnId).closest('tr') as HTMLElement;
-const listCalls = (fetchMock: ReturnType<typeof mockFetch>) => fetchMock.mock.calls.filter(([url]) => String(url).startsWith('/api/kilnlogs?'));
+const listCalls = (fetchMock: ReturnType<typeof mockFetch>) =>
+  fetchMock.mock.calls.filter(([url]) => String(url).startsWith('/api/kilnlogs?'));
 /** The filter of every list request so far, as the API receives it. */
 const sentFilters = (fetchMock: ReturnType<typeof mockFetch>) =>
   listCalls(fetchMock).map(([url]) => JSON.parse(new URL(String(url), 'http://localhost').searchParams.get('filter') ?? '{}'));
@@ -127,7 +129,9 @@ describe('Kiln Logs', { timeout: 15000 }, () => {
     expect(audited.getByRole('button', { name: 'Download log file' })).toBeInTheDocument();
     expect(audited.queryByRole('button', { name: 'Analyse again' })).not.toBeInTheDocument();
     expect(audited.queryByRole('button', { name: 'Archive' })).not.toBeInTheDocument();
-    expect(audited.getByRole('img', { name: 'Audited burn of audit JOB-2026-04: it cannot be analysed again or archived.' })).toBeInTheDocument();
+    expect(
+      audited.getByRole('img', { name: 'Audited burn of audit JOB-2026-04: it cannot be analysed again or archived.' }),
+    ).toBeInTheDocument();
   });
 
   it('offers no analyse or archive to a role without update kilnlog', async () => {
@@ -203,7 +207,9 @@ describe('Kiln Logs', { timeout: 15000 }, () => {
     const fetchMock = serveWithAnomalies();
     renderApp('/kiln_logs');
     await screen.findByText('CG1-0007', {}, LOADED);
-    const mark = await within(rowOf('CG1-0007')).findByRole('link', { name: 'Open anomalies DUPLICATE_CURVE, GPS_JUMP: see them on the Fleet screen' });
+    const mark = await within(rowOf('CG1-0007')).findByRole('link', {
+      name: 'Open anomalies DUPLICATE_CURVE, GPS_JUMP: see them on the Fleet screen',
+    });
     expect(mark).toHaveAttribute('href', '/fleet?log_id=1');
     expect(within(rowOf('TX-0002')).queryByRole('link', { name: /Open anomal/ })).not.toBeInTheDocument();
     expect(within(rowOf('ZZ-9')).queryByRole('link', { name: /Open anomal/ })).not.toBeInTheDocument();
@@ -224,38 +230,42 @@ describe('Kiln Logs', { timeout: 15000 }, () => {
     expect(marks[0].closest('li')).toHaveTextContent('CG1-0007');
   });
 
-  it('on a phone shows the tick or cross and the figures, and a tap opens the analysis and the chart (M8)', { timeout: 20000 }, async () => {
-    windowWidth(390);
-    const user = userEvent.setup();
-    await logInAs(3);
-    mockFetch((url) => {
-      if (url.startsWith('/api/kilnlogs?')) return page([LIVE, AUDITED, ERROR], 60);
-      if (url === '/api/kiln/registry/list') return json(REGISTRY);
-      if (url === '/api/kilnlogs/1') return json({ ...LIVE, chart_data: [], data_sample: [] });
-      return json({ message: 'Not found.' }, 404);
-    });
-    renderApp('/kiln_logs');
-    const live = await screen.findByRole('button', { name: /^CG1-0007 · Nairobi Char Works/ }, LOADED);
-    expect(screen.queryByRole('table')).not.toBeInTheDocument();
-    expect(within(live).getByRole('img', { name: 'Valid burn' })).toBeInTheDocument();
-    expect(live).toHaveTextContent('01-Mar-2026 06:05');
-    expect(live).toHaveTextContent('Valid · 1,507.7 kg CO2 · 618.1 kg biochar');
-    const error = screen.getByRole('button', { name: /^ZZ-9 · N\/A/ });
-    expect(within(error).getByRole('img', { name: 'Analysis error' })).toBeInTheDocument();
-    expect(error).toHaveTextContent('Error · N/A');
+  it(
+    'on a phone shows the tick or cross and the figures, and a tap opens the analysis and the chart (M8)',
+    { timeout: 20000 },
+    async () => {
+      windowWidth(390);
+      const user = userEvent.setup();
+      await logInAs(3);
+      mockFetch((url) => {
+        if (url.startsWith('/api/kilnlogs?')) return page([LIVE, AUDITED, ERROR], 60);
+        if (url === '/api/kiln/registry/list') return json(REGISTRY);
+        if (url === '/api/kilnlogs/1') return json({ ...LIVE, chart_data: [], data_sample: [] });
+        return json({ message: 'Not found.' }, 404);
+      });
+      renderApp('/kiln_logs');
+      const live = await screen.findByRole('button', { name: /^CG1-0007 · Nairobi Char Works/ }, LOADED);
+      expect(screen.queryByRole('table')).not.toBeInTheDocument();
+      expect(within(live).getByRole('img', { name: 'Valid burn' })).toBeInTheDocument();
+      expect(live).toHaveTextContent('01-Mar-2026 06:05');
+      expect(live).toHaveTextContent('Valid · 1,507.7 kg CO2 · 618.1 kg biochar');
+      const error = screen.getByRole('button', { name: /^ZZ-9 · N\/A/ });
+      expect(within(error).getByRole('img', { name: 'Analysis error' })).toBeInTheDocument();
+      expect(error).toHaveTextContent('Error · N/A');
 
-    await user.click(live);
-    const dialog = within(await screen.findByRole('dialog', { name: /CG1-0007 · Nairobi Char Works/ }));
-    expect(dialog.getByText('GPS position within the facility area')).toBeInTheDocument();
-    expect(dialog.getByRole('table', { name: 'Analysis' })).toHaveTextContent('Biochar produced');
-    expect(dialog.getByRole('figure', { name: 'Burn chart' })).toBeInTheDocument();
-    expect(await dialog.findByText('No chart data.')).toBeInTheDocument();
-    await user.click(dialog.getByRole('button', { name: 'Close' }));
-    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+      await user.click(live);
+      const dialog = within(await screen.findByRole('dialog', { name: /CG1-0007 · Nairobi Char Works/ }));
+      expect(dialog.getByText('GPS position within the facility area')).toBeInTheDocument();
+      expect(dialog.getByRole('table', { name: 'Analysis' })).toHaveTextContent('Biochar produced');
+      expect(dialog.getByRole('figure', { name: 'Burn chart' })).toBeInTheDocument();
+      expect(await dialog.findByText('No chart data.')).toBeInTheDocument();
+      await user.click(dialog.getByRole('button', { name: 'Close' }));
+      await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
 
-    await user.click(error);
-    expect(await screen.findByRole('dialog', { name: /ZZ-9/ })).toHaveTextContent("Unknown kiln 'ZZ-9'.");
-  });
+      await user.click(error);
+      expect(await screen.findByRole('dialog', { name: /ZZ-9/ })).toHaveTextContent("Unknown kiln 'ZZ-9'.");
+    },
+  );
 
   it('on a phone keeps the search in view and lists the other filters by their names', { timeout: 20000 }, async () => {
     windowWidth(390);
@@ -410,7 +420,12 @@ describe('Kiln Logs', { timeout: 15000 }, () => {
 });
 
 describe('Archived Kiln Logs', { timeout: 15000 }, () => {
-  const ARCHIVED = makeKilnLog({ id: 9, kiln_id: 'RT-0003', archived_ts: '2026-03-02T10:00:00.000Z', delete_after: '2026-05-31T10:00:00.000Z' });
+  const ARCHIVED = makeKilnLog({
+    id: 9,
+    kiln_id: 'RT-0003',
+    archived_ts: '2026-03-02T10:00:00.000Z',
+    delete_after: '2026-05-31T10:00:00.000Z',
+  });
 
   it('states the retention period, shows archive and deletion dates, and restores undoably', { timeout: 20000 }, async () => {
     const user = userEvent.setup();
@@ -418,18 +433,22 @@ describe('Archived Kiln Logs', { timeout: 15000 }, () => {
     const fetchMock = mockFetch((url, init) => {
       if (url.startsWith('/api/archived_kilnlogs?')) return page([ARCHIVED]);
       if (url === '/api/archived_kilnlogs/retention') return json({ retention_days: 90 });
-      if (url === '/api/archived_kilnlogs/9/restore' && init.method === 'POST') return json({ ...ARCHIVED, archived_ts: null, delete_after: null });
+      if (url === '/api/archived_kilnlogs/9/restore' && init.method === 'POST')
+        return json({ ...ARCHIVED, archived_ts: null, delete_after: null });
       return json(REGISTRY);
     });
     renderApp('/archived_kiln_logs');
 
-    expect(await screen.findByText('Archived kiln logs are deleted 90 days after archiving unless restored.', {}, LOADED)).toBeInTheDocument();
+    expect(
+      await screen.findByText('Archived kiln logs are deleted 90 days after archiving unless restored.', {}, LOADED),
+    ).toBeInTheDocument();
     const row = within((await screen.findByText('RT-0003', {}, LOADED)).closest('tr') as HTMLElement);
     expect(row.getByText('02-Mar-2026')).toBeInTheDocument();
     expect(row.getByText('31-May-2026')).toBeInTheDocument();
     expect(row.queryByRole('button', { name: 'Archive' })).not.toBeInTheDocument();
 
-    const restoreSent = () => fetchMock.mock.calls.some(([url, init]) => url === '/api/archived_kilnlogs/9/restore' && init?.method === 'POST');
+    const restoreSent = () =>
+      fetchMock.mock.calls.some(([url, init]) => url === '/api/archived_kilnlogs/9/restore' && init?.method === 'POST');
     await user.click(row.getByRole('button', { name: 'Restore' }));
     expect(await screen.findByText('Kiln log restored.')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Undo' })).toBeInTheDocument();
@@ -461,7 +480,9 @@ describe('Archived Kiln Logs', { timeout: 15000 }, () => {
       return json(REGISTRY);
     });
     renderApp('/archived_kiln_logs');
-    expect(await screen.findByText('Archived kiln logs are deleted 1 day after archiving unless restored.', {}, LOADED)).toBeInTheDocument();
+    expect(
+      await screen.findByText('Archived kiln logs are deleted 1 day after archiving unless restored.', {}, LOADED),
+    ).toBeInTheDocument();
     await screen.findByText('RT-0003', {}, LOADED);
     expect(screen.queryByRole('button', { name: 'Restore' })).not.toBeInTheDocument();
   });

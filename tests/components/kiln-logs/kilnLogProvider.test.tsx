@@ -9,7 +9,9 @@ afterEach(() => vi.unstubAllGlobals());
 describe('the kiln log resources in the data provider', () => {
   it("archives a log through the live logs' delete (POST /kilnlogs/{id}/archive); no log is deleted", async () => {
     const archived = makeKilnLog({ id: 7, archived_ts: '2026-03-02T10:00:00.000Z' });
-    const fetchMock = mockFetch((url, init) => (url === '/api/kilnlogs/7/archive' && init.method === 'POST' ? json(archived) : json({ message: 'Not found.' }, 404)));
+    const fetchMock = mockFetch((url, init) =>
+      url === '/api/kilnlogs/7/archive' && init.method === 'POST' ? json(archived) : json({ message: 'Not found.' }, 404),
+    );
     const { data } = await dataProvider.delete('kiln_logs', { id: 7, previousData: makeKilnLog({ id: 7 }) });
     expect(data).toEqual(archived);
     expect(fetchMock.mock.calls.map(([url, init]) => [url, init?.method])).toEqual([['/api/kilnlogs/7/archive', 'POST']]);
@@ -17,7 +19,9 @@ describe('the kiln log resources in the data provider', () => {
 
   it("restores an archived log through the archived logs' delete (POST /archived_kilnlogs/{id}/restore)", async () => {
     const restored = makeKilnLog({ id: 9 });
-    const fetchMock = mockFetch((url, init) => (url === '/api/archived_kilnlogs/9/restore' && init.method === 'POST' ? json(restored) : json({ message: 'Not found.' }, 404)));
+    const fetchMock = mockFetch((url, init) =>
+      url === '/api/archived_kilnlogs/9/restore' && init.method === 'POST' ? json(restored) : json({ message: 'Not found.' }, 404),
+    );
     const { data } = await dataProvider.delete('archived_kiln_logs', { id: 9, previousData: makeKilnLog({ id: 9 }) });
     expect(data).toEqual(restored);
     expect(fetchMock.mock.calls.map(([url, init]) => [url, init?.method])).toEqual([['/api/archived_kilnlogs/9/restore', 'POST']]);

@@ -26,7 +26,8 @@ async function openAt(path: string, role = 4) {
 
 const location = () => screen.getByTestId('location');
 const kilnDialog = () => screen.queryByRole('dialog', { name: 'Kiln' });
-const kilnIdInput = async () => within(await screen.findByRole('dialog', { name: 'Kiln' }, LOADED)).getByRole('textbox', { name: /^Kiln ID/ });
+const kilnIdInput = async () =>
+  within(await screen.findByRole('dialog', { name: 'Kiln' }, LOADED)).getByRole('textbox', { name: /^Kiln ID/ });
 
 describe("the Kiln modal's URL (/kiln_reg/{id}, /kiln_reg/create)", { timeout: 20000 }, () => {
   it('opens the kiln at /kiln_reg/{id} over the list, as a reload of that URL does', async () => {

@@ -33,7 +33,14 @@ const ADDED: FacilityChange = {
   detail: { kiln: { id: KILN.id, kiln_id: KILN.kiln_id }, key: { id: KEY.id, fingerprint: FINGERPRINT, label: KEY.label } },
   ts: '2026-03-01T10:00:00.000Z',
 };
-const REVOKED: FacilityChange = { ...ADDED, id: 32, actor_id: 1, actor_username: 'superadmin', action: 'revoke_kiln_key', ts: '2026-03-02T10:00:00.000Z' };
+const REVOKED: FacilityChange = {
+  ...ADDED,
+  id: 32,
+  actor_id: 1,
+  actor_username: 'superadmin',
+  action: 'revoke_kiln_key',
+  ts: '2026-03-02T10:00:00.000Z',
+};
 
 /** The registry and its keys API; `add` answers a key's registration. */
 function serveKeys(add: (body: unknown) => Response = () => json(KEY, 201)) {
@@ -64,7 +71,7 @@ async function openKeys(add?: (body: unknown) => Response) {
   return { user, dialog, fetchMock };
 }
 
-describe('Kiln Registry: a kiln\'s keys', { timeout: 15000 }, () => {
+describe("Kiln Registry: a kiln's keys", { timeout: 15000 }, () => {
   it('offers Keys only to a role that may update the kiln', async () => {
     await logInAs(3);
     serveKeys();
@@ -100,19 +107,28 @@ describe('Kiln Registry: a kiln\'s keys', { timeout: 15000 }, () => {
     expect(await dialog.findByText('No key of this kiln has been added or revoked in the console.')).toBeInTheDocument();
   });
 
-  it('shows the trail of the kiln\'s keys (who added or revoked which key, when), and a revocation joins it at once', async () => {
+  it("shows the trail of the kiln's keys (who added or revoked which key, when), and a revocation joins it at once", async () => {
     const { user, dialog } = await openKeys();
     const trail = within(await dialog.findByRole('region', { name: 'Changes to these keys' }));
-    const added = within((await trail.findByText('Added key Main board (ab12 cd34 ef56 ab12…) to kiln CG1-0001')).closest('tr') as HTMLElement);
+    const added = within(
+      (await trail.findByText('Added key Main board (ab12 cd34 ef56 ab12…) to kiln CG1-0001')).closest('tr') as HTMLElement,
+    );
     expect(added.getByText('facilityadmin')).toBeInTheDocument();
 
     await user.click(await dialog.findByRole('button', { name: 'Revoke key Main board' }));
     await user.click(within(await screen.findByRole('dialog', { name: 'Revoke key Main board?' })).getByRole('button', { name: 'Revoke' }));
-    const revoked = within((await trail.findByText('Revoked key Main board (ab12 cd34 ef56 ab12…) of kiln CG1-0001', {}, LOADED)).closest('tr') as HTMLElement);
+    const revoked = within(
+      (await trail.findByText('Revoked key Main board (ab12 cd34 ef56 ab12…) of kiln CG1-0001', {}, LOADED)).closest('tr') as HTMLElement,
+    );
     expect(revoked.getByText('superadmin')).toBeInTheDocument();
     // newest first, once the closing confirmation no longer hides the keys dialog from the accessibility tree
     await waitFor(
-      () => expect(trail.getAllByRole('row').map((row) => row.textContent)).toEqual([expect.stringMatching(/^When/), expect.stringMatching(/Revoked key/), expect.stringMatching(/Added key/)]),
+      () =>
+        expect(trail.getAllByRole('row').map((row) => row.textContent)).toEqual([
+          expect.stringMatching(/^When/),
+          expect.stringMatching(/Revoked key/),
+          expect.stringMatching(/Added key/),
+        ]),
       LOADED,
     );
   });
@@ -160,6 +176,8 @@ describe('Kiln Registry: a kiln\'s keys', { timeout: 15000 }, () => {
     expect(click).toHaveBeenCalledTimes(1);
     expect((click.mock.contexts[0] as HTMLAnchorElement).getAttribute('download')).toBe('CG1-0001-private-key.pem');
     expect(await blobs[0].text()).toMatch(/^-----BEGIN PRIVATE KEY-----\n[A-Za-z0-9+/=\n]+-----END PRIVATE KEY-----\n$/);
-    expect((dialog.getByRole('textbox', { name: 'Public key (PEM)' }) as HTMLTextAreaElement).value).toMatch(/^-----BEGIN PUBLIC KEY-----\nMCowBQYDK2VwAyEA/);
+    expect((dialog.getByRole('textbox', { name: 'Public key (PEM)' }) as HTMLTextAreaElement).value).toMatch(
+      /^-----BEGIN PUBLIC KEY-----\nMCowBQYDK2VwAyEA/,
+    );
   });
 });

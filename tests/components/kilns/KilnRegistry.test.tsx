@@ -213,7 +213,10 @@ describe('Kiln modal', { timeout: 20000 }, () => {
   it("puts a 400's reason on the field it names until that field is edited, and OK waits for the edit", async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
     const { user } = await openRegistry(4, () =>
-      json({ message: 'kiln_id is already in use.', errors: { kiln_id: 'kiln_id is already in use.', 'config.other': 'not a field here' } }, 400),
+      json(
+        { message: 'kiln_id is already in use.', errors: { kiln_id: 'kiln_id is already in use.', 'config.other': 'not a field here' } },
+        400,
+      ),
     );
     await fillNewKiln(user);
     await user.click(okButton());

@@ -4,7 +4,10 @@ import { makeKilnLogRow } from '../../helpers/kilnLogRows';
 import type { KilnLogRecord } from '../../../mock-server/store/model';
 
 /** A row as GET /api/kilnlogs answers it. */
-export function makeKilnLog({ audit_job_id = null, ...overrides }: Partial<KilnLogRecord> & { id: number; audit_job_id?: string | null }): KilnLog {
+export function makeKilnLog({
+  audit_job_id = null,
+  ...overrides
+}: Partial<KilnLogRecord> & { id: number; audit_job_id?: string | null }): KilnLog {
   return { ...makeKilnLogRow(overrides), analysis_id: overrides.id, audit_job_id };
 }
 

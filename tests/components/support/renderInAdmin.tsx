@@ -11,7 +11,11 @@ import { createQueryClient } from '../../../src/providers/queryClient';
  */
 export function renderInAdmin(ui: ReactNode, dataProvider: Partial<DataProvider> = {}) {
   return render(
-    <AdminContext i18nProvider={i18nProvider} dataProvider={testDataProvider({ ...fleetMethods, ...dataProvider })} queryClient={createQueryClient()}>
+    <AdminContext
+      i18nProvider={i18nProvider}
+      dataProvider={testDataProvider({ ...fleetMethods, ...dataProvider })}
+      queryClient={createQueryClient()}
+    >
       {ui}
     </AdminContext>,
   );

@@ -40,7 +40,10 @@ const USERS: User[] = [
 ];
 
 const page = (rows: unknown[]) =>
-  new Response(JSON.stringify(rows), { status: 200, headers: { 'Content-Type': 'application/json', 'Content-Range': `items 0-${rows.length - 1}/${rows.length}` } });
+  new Response(JSON.stringify(rows), {
+    status: 200,
+    headers: { 'Content-Type': 'application/json', 'Content-Range': `items 0-${rows.length - 1}/${rows.length}` },
+  });
 
 describe('Users', () => {
   it('lists users with their role name, facilities, and whether they must still choose a password', async () => {
@@ -101,7 +104,7 @@ describe('Users', () => {
     await waitFor(() => expect(posted).toEqual([{ username: 'newbie', password: 'Temp-Pass-2026!', role: 3, facility_ids: [] }]));
   });
 
-  it("warns a super-admin before a new facility admin takes a facility from its owner, naming both (M9)", async () => {
+  it('warns a super-admin before a new facility admin takes a facility from its owner, naming both (M9)', async () => {
     await logInAs(0, 'superadmin');
     const posted: unknown[] = [];
     mockFetch((url, init) => {
@@ -109,7 +112,8 @@ describe('Users', () => {
         posted.push(JSON.parse(String(init.body)));
         return json({ ...USERS[0], id: 9, username: 'newbie' }, 201);
       }
-      if (url.startsWith('/api/users/facilities')) return json([{ id: 1, mnemonic: 'NRB', name: 'Nairobi Biochar', owner_id: 5, owner_username: 'facilityadmin' }]);
+      if (url.startsWith('/api/users/facilities'))
+        return json([{ id: 1, mnemonic: 'NRB', name: 'Nairobi Biochar', owner_id: 5, owner_username: 'facilityadmin' }]);
       return url.startsWith('/api/users') ? page(USERS) : json([]);
     });
     renderApp('/users/create');
@@ -133,7 +137,9 @@ describe('Users', () => {
     expect(posted).toEqual([]);
 
     await user.click(screen.getByRole('button', { name: 'Save' }));
-    await user.click(within(await screen.findByRole('dialog', { name: 'Move facilities from their owner?' })).getByRole('button', { name: 'Move' }));
+    await user.click(
+      within(await screen.findByRole('dialog', { name: 'Move facilities from their owner?' })).getByRole('button', { name: 'Move' }),
+    );
     await waitFor(() => expect(posted).toEqual([{ username: 'newbie', password: 'Temp-Pass-2026!', role: 4, facility_ids: [1] }]));
   });
 
@@ -142,8 +148,26 @@ describe('Users', () => {
     mockFetch((url) => {
       if (url === '/api/users/5/changes') {
         return json([
-          { id: 2, user_id: 5, username: 'facilityadmin', actor_id: 3, actor_username: 'useradmin', action: 'update', detail: { role: { from: 3, to: 4 }, facility_ids: { from: [], to: [1] } }, ts: '2026-03-01T10:00:00.000Z' },
-          { id: 1, user_id: 5, username: 'facilityadmin', actor_id: 1, actor_username: 'superadmin', action: 'create', detail: { role: { from: null, to: 3 } }, ts: '2026-02-01T10:00:00.000Z' },
+          {
+            id: 2,
+            user_id: 5,
+            username: 'facilityadmin',
+            actor_id: 3,
+            actor_username: 'useradmin',
+            action: 'update',
+            detail: { role: { from: 3, to: 4 }, facility_ids: { from: [], to: [1] } },
+            ts: '2026-03-01T10:00:00.000Z',
+          },
+          {
+            id: 1,
+            user_id: 5,
+            username: 'facilityadmin',
+            actor_id: 1,
+            actor_username: 'superadmin',
+            action: 'create',
+            detail: { role: { from: null, to: 3 } },
+            ts: '2026-02-01T10:00:00.000Z',
+          },
         ]);
       }
       if (url === '/api/users/facilities') return json([{ id: 1, mnemonic: 'NRB', name: 'Nairobi Biochar' }]);

@@ -31,11 +31,19 @@ export function auditsContract(factory: StoreFactory): void {
         { facility: nrb, type: 1 },
         { facility: tas },
       ]);
-      const byLogTime = (xs: KilnLogRecord[]) => [...xs].sort((x, y) => (x.logts! < y.logts! ? -1 : x.logts! > y.logts! ? 1 : x.id - y.id)).map((r) => r.id);
+      const byLogTime = (xs: KilnLogRecord[]) =>
+        [...xs].sort((x, y) => (x.logts! < y.logts! ? -1 : x.logts! > y.logts! ? 1 : x.id - y.id)).map((r) => r.id);
       expect((await store.audits.potentialLogs({ kiln_type: 0 })).map((r) => r.id)).toEqual(byLogTime([a, b, c, other]));
       const audit = await propose([a.id, b.id]);
       expect(audit).toMatchObject({ facility_id: nrb.id, analysis_ids: [a.id, b.id], signoff_ts: null, job_id: 'JOB-1' });
-      for (const ids of [[c.id, b.id], [c.id, bad.id], [c.id, arch.id], [c.id, retort.id], [c.id, other.id], [c.id, 99999]]) {
+      for (const ids of [
+        [c.id, b.id],
+        [c.id, bad.id],
+        [c.id, arch.id],
+        [c.id, retort.id],
+        [c.id, other.id],
+        [c.id, 99999],
+      ]) {
         expect((await refusal(propose(ids))).status).toBe(409);
       }
       expect((await refusal(propose([c.id], tas.id))).status).toBe(409);
@@ -59,7 +67,11 @@ export function auditsContract(factory: StoreFactory): void {
       expect(totals.audited_co2).toBeCloseTo(300.75, 9);
       expect(totals.audited_biochar).toBeCloseTo(120.5, 9);
       expect(totals.utilised_co2).toBe(0);
-      expect(totals.audit).toMatchObject({ analysis_ids: [a.id, b.id], doc_key: 'audit-evidence/x.pdf', signoff_ts: '2026-05-20T12:00:00.000Z' });
+      expect(totals.audit).toMatchObject({
+        analysis_ids: [a.id, b.id],
+        doc_key: 'audit-evidence/x.pdf',
+        signoff_ts: '2026-05-20T12:00:00.000Z',
+      });
       expect((await refusal(signoff(audit.id, [a.id]))).status).toBe(409);
       expect((await refusal(signoff(4242, [a.id]))).status).toBe(404);
       expect(await store.kilnLogs.get(a.id)).toMatchObject({ audited: true, audit_id: audit.id });
@@ -93,13 +105,24 @@ export function auditsContract(factory: StoreFactory): void {
     });
 
     it('takes burns of any kiln type for -1, recording their type when they share one', async () => {
-      const [cgo, retort, cgo2] = await addLogs(store, [{ facility: nrb, type: 0 }, { facility: nrb, type: 1 }, { facility: nrb, type: 0 }]);
-      expect((await store.audits.potentialLogs({ kiln_type: -1 })).map((r) => r.id).sort((x, y) => x - y)).toEqual([cgo.id, retort.id, cgo2.id]);
+      const [cgo, retort, cgo2] = await addLogs(store, [
+        { facility: nrb, type: 0 },
+        { facility: nrb, type: 1 },
+        { facility: nrb, type: 0 },
+      ]);
+      expect((await store.audits.potentialLogs({ kiln_type: -1 })).map((r) => r.id).sort((x, y) => x - y)).toEqual([
+        cgo.id,
+        retort.id,
+        cgo2.id,
+      ]);
       expect((await store.audits.potentialLogs({ kiln_type: 1 })).map((r) => r.id)).toEqual([retort.id]);
       expect((await propose([cgo.id, cgo2.id], null, -1)).kiln_type).toBe(0);
       expect((await refusal(propose([retort.id], null, 0))).status).toBe(409);
       expect((await propose([retort.id], null, -1)).kiln_type).toBe(1);
-      const [x, y] = await addLogs(store, [{ facility: nrb, type: 0 }, { facility: nrb, type: 2 }]);
+      const [x, y] = await addLogs(store, [
+        { facility: nrb, type: 0 },
+        { facility: nrb, type: 2 },
+      ]);
       expect((await propose([x.id, y.id], null, -1)).kiln_type).toBe(-1);
     });
 
@@ -108,10 +131,13 @@ export function auditsContract(factory: StoreFactory): void {
       const audit = await propose([a.id, b.id, c.id, d.id]);
       await store.kilnLogs.update(a.id, { archived_ts: '2026-05-02T00:00:00.000Z', delete_after: '2026-08-01T00:00:00.000Z' });
       await store.kilnLogs.update(b.id, { valid: false });
-      await store.kilnLogs.update(c.id, { analysis: JSON.stringify({ valid: 'true', co2_removed: 1, biochar_produced: 1, algorithm_version: '3.0.0' }) });
+      await store.kilnLogs.update(c.id, {
+        analysis: JSON.stringify({ valid: 'true', co2_removed: 1, biochar_produced: 1, algorithm_version: '3.0.0' }),
+      });
       const refused = await refusal(signoff(audit.id, [a.id, b.id, c.id, d.id]));
       expect(refused.status).toBe(409);
-      for (const text of [`log ${a.id} is archived`, `log ${b.id} is not a valid burn`, `log ${c.id} was analysed by algorithm 3.0.0`]) expect(refused.message).toContain(text);
+      for (const text of [`log ${a.id} is archived`, `log ${b.id} is not a valid burn`, `log ${c.id} was analysed by algorithm 3.0.0`])
+        expect(refused.message).toContain(text);
       expect(refused.message).not.toContain(`log ${d.id}`);
       expect((await store.audits.get(audit.id))?.signoff_ts).toBeNull();
       expect(await store.kilnLogs.get(d.id)).toMatchObject({ audited: false, audit_id: null });

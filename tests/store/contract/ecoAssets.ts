@@ -24,16 +24,30 @@ export function ecoAssetsContract(factory: StoreFactory): void {
     });
 
     it('mints from what remains of each audit and never beyond it', async () => {
-      const [a, b] = await addLogs(store, [{ facility: nrb, co2: 100 }, { facility: tas, co2: 60.5 }]);
+      const [a, b] = await addLogs(store, [
+        { facility: nrb, co2: 100 },
+        { facility: tas, co2: 60.5 },
+      ]);
       const a1 = await propose([a.id]);
       const a2 = await propose([b.id]);
       await signoff(a1.id, [a.id], '2026-05-20T12:00:00.000Z');
       await signoff(a2.id, [b.id], '2026-06-02T12:00:00.000Z');
-      const first = await mint([[a1.id, 70.1], [a2.id, 0.5]]);
+      const first = await mint([
+        [a1.id, 70.1],
+        [a2.id, 0.5],
+      ]);
       expect(first.asset.co2_allocated).toBeCloseTo(70.6, 9);
-      expect(first.allocations.map((x) => [x.audit_id, x.co2_allocated])).toEqual([[a1.id, 70.1], [a2.id, 0.5]]);
+      expect(first.allocations.map((x) => [x.audit_id, x.co2_allocated])).toEqual([
+        [a1.id, 70.1],
+        [a2.id, 0.5],
+      ]);
       expect(await store.ecoAssets.remaining(a1.id)).toBeCloseTo(29.9, 9);
-      const over = await refusal(mint([[a2.id, 10], [a1.id, 29.901]]));
+      const over = await refusal(
+        mint([
+          [a2.id, 10],
+          [a1.id, 29.901],
+        ]),
+      );
       expect(over.status).toBe(409);
       // the refused mint left nothing behind
       expect(await store.ecoAssets.remaining(a2.id)).toBeCloseTo(60, 9);
@@ -42,7 +56,9 @@ export function ecoAssetsContract(factory: StoreFactory): void {
       expect(await store.ecoAssets.remaining(a1.id)).toBe(0);
       expect((await refusal(mint([[a1.id, 0.001]]))).status).toBe(409);
 
-      expect((await store.ecoAssets.list({ facilityId: nrb.id })).map((e) => e.id)).toEqual([rest.asset.id, first.asset.id].sort((x, y) => y - x));
+      expect((await store.ecoAssets.list({ facilityId: nrb.id })).map((e) => e.id)).toEqual(
+        [rest.asset.id, first.asset.id].sort((x, y) => y - x),
+      );
       expect((await store.ecoAssets.list({ facilityId: tas.id })).map((e) => e.id)).toEqual([first.asset.id]);
       const allocations = await store.ecoAssets.allocations(first.asset.id);
       expect(allocations.map((x) => [x.audit_id, x.signoff_ts, x.evidence_mime_type, x.job_id, x.doc_key])).toEqual([
@@ -81,7 +97,16 @@ export function ecoAssetsContract(factory: StoreFactory): void {
       // twenty brokers minting at once from two audits, then one refused mint
       const results = await Promise.allSettled(Array.from({ length: 20 }, (_, i) => mint([[audits[i % 2].id, 1.234]])));
       expect(results.every((r) => r.status === 'fulfilled')).toBe(true);
-      expect((await refusal(mint([[audits[2].id, 1], [audits[0].id, 1000]]))).status).toBe(409);
+      expect(
+        (
+          await refusal(
+            mint([
+              [audits[2].id, 1],
+              [audits[0].id, 1000],
+            ]),
+          )
+        ).status,
+      ).toBe(409);
 
       const monthOf = (ts: string) => [Number(ts.slice(0, 4)), Number(ts.slice(5, 7))];
       const want = new Map<string, { co2: number; biochar: number; utilised: number }>();
@@ -113,7 +138,10 @@ export function ecoAssetsContract(factory: StoreFactory): void {
       // a float sum of these is noisy in every order: 0.1 + 0.2 + 310.72 + 310.71 + 310.72 = 932.4499999999999 and so on
       const co2 = [0.1, 0.2, 310.72, 310.71, 310.72, 344.4872];
       const biochar = [0.1, 0.2, 135.45, 135.45, 135.45, 0.0004];
-      const logs = await addLogs(store, co2.map((kg, i) => ({ facility: nrb, co2: kg, biochar: biochar[i] })));
+      const logs = await addLogs(
+        store,
+        co2.map((kg, i) => ({ facility: nrb, co2: kg, biochar: biochar[i] })),
+      );
       const ids = logs.map((l) => l.id);
       const audit = (await signoff((await propose(ids)).id, ids)).audit;
       // frozen at signoff to the gram: 344.4872 → 344.487, 0.0004 → 0
@@ -156,7 +184,10 @@ export function ecoAssetsContract(factory: StoreFactory): void {
     });
 
     it('lets exactly one of 50 simultaneous claims of one burn, and of one last kilogram, win', async () => {
-      const [burn, spare] = await addLogs(store, [{ facility: nrb, co2: 10 }, { facility: nrb, co2: 1 }]);
+      const [burn, spare] = await addLogs(store, [
+        { facility: nrb, co2: 10 },
+        { facility: nrb, co2: 1 },
+      ]);
       const claims = await Promise.allSettled(Array.from({ length: 50 }, () => propose([burn.id])));
       expect(claims.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
       for (const r of claims) if (r.status === 'rejected') expect(statusOfRefusal(r.reason as StoreRefusal)).toBe(409);

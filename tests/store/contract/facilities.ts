@@ -20,9 +20,19 @@ export function facilitiesContract(factory: StoreFactory): void {
       expect(await store.facilities.idsOwnedBy(1)).toEqual([a.id]);
       expect(await store.facilities.mnemonics()).toEqual(['BRV', 'NKR']);
 
-      const first = await store.facilities.replacePhoto({ facility_id: a.id, photo_guid: 'g1', photo: file('facility-photos/1.png', 10), thumb: file('facility-photos/2.png', 5) });
+      const first = await store.facilities.replacePhoto({
+        facility_id: a.id,
+        photo_guid: 'g1',
+        photo: file('facility-photos/1.png', 10),
+        thumb: file('facility-photos/2.png', 5),
+      });
       expect(first.replaced).toBeNull();
-      const second = await store.facilities.replacePhoto({ facility_id: a.id, photo_guid: 'g2', photo: file('facility-photos/3.png', 11), thumb: file('facility-photos/4.png', 6) });
+      const second = await store.facilities.replacePhoto({
+        facility_id: a.id,
+        photo_guid: 'g2',
+        photo: file('facility-photos/3.png', 11),
+        thumb: file('facility-photos/4.png', 6),
+      });
       expect(second.replaced?.photo.key).toBe('facility-photos/1.png');
       expect((await store.facilities.photo(a.id))?.photo_guid).toBe('g2');
       const listed = await store.facilities.list();
@@ -35,9 +45,15 @@ export function facilitiesContract(factory: StoreFactory): void {
     it('makes each new statement the facility latest and keeps older ones by id', async () => {
       const f = await addFacility(store, 'NRB');
       const other = await addFacility(store, 'TAS');
-      const s1 = await store.facilities.addStatement({ facility_id: f.id, file_type: 'pdf', file: file('facility-audits/a.pdf', 100) }, '2026-03-01T00:00:00.000Z');
-      const s2 = await store.facilities.addStatement({ facility_id: f.id, file_type: 'png', file: file('facility-audits/b.png', 50) }, '2026-04-01T00:00:00.000Z');
-      expect((await store.facilities.get(f.id))).toMatchObject({ latest_facility_audit_id: s2.id, last_updated: '2026-04-01T00:00:00.000Z' });
+      const s1 = await store.facilities.addStatement(
+        { facility_id: f.id, file_type: 'pdf', file: file('facility-audits/a.pdf', 100) },
+        '2026-03-01T00:00:00.000Z',
+      );
+      const s2 = await store.facilities.addStatement(
+        { facility_id: f.id, file_type: 'png', file: file('facility-audits/b.png', 50) },
+        '2026-04-01T00:00:00.000Z',
+      );
+      expect(await store.facilities.get(f.id)).toMatchObject({ latest_facility_audit_id: s2.id, last_updated: '2026-04-01T00:00:00.000Z' });
       expect((await store.facilities.statement(f.id, null))?.id).toBe(s2.id);
       expect((await store.facilities.statement(f.id, s1.id))?.file.key).toBe('facility-audits/a.pdf');
       expect(await store.facilities.statement(other.id, s1.id)).toBeNull();

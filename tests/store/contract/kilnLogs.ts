@@ -28,8 +28,13 @@ export function kilnLogsContract(factory: StoreFactory): void {
       expect(await store.kilnLogs.get(next)).toBeNull();
       const err = logRow(next, { status: 'error' });
       expect(await store.kilnLogs.insert(err)).toEqual(err);
-      expect(await store.kilnLogs.update(next, { archived_ts: '2026-06-01T00:00:00.000Z', delete_after: '2026-08-30T00:00:00.000Z' })).toMatchObject({ archived_ts: '2026-06-01T00:00:00.000Z' });
-      expect(await store.kilnLogs.update(id, { analysis_detail: null, error_message: 'x' })).toMatchObject({ analysis_detail: null, error_message: 'x' });
+      expect(
+        await store.kilnLogs.update(next, { archived_ts: '2026-06-01T00:00:00.000Z', delete_after: '2026-08-30T00:00:00.000Z' }),
+      ).toMatchObject({ archived_ts: '2026-06-01T00:00:00.000Z' });
+      expect(await store.kilnLogs.update(id, { analysis_detail: null, error_message: 'x' })).toMatchObject({
+        analysis_detail: null,
+        error_message: 'x',
+      });
       expect(await store.kilnLogs.update(12345, { audited: true })).toBeNull();
     });
 
@@ -37,7 +42,7 @@ export function kilnLogsContract(factory: StoreFactory): void {
       const rnd = random(7);
       const nrb = await addFacility(store, 'NRB');
       const tas = await addFacility(store, 'TAS');
-      const pick = <T,>(xs: readonly T[]) => xs[Math.floor(rnd() * xs.length)];
+      const pick = <T>(xs: readonly T[]) => xs[Math.floor(rnd() * xs.length)];
       const rows: KilnLogRecord[] = [];
       for (let id = 1; id <= 90; id++) {
         const archived = rnd() < 0.25;
@@ -45,7 +50,10 @@ export function kilnLogsContract(factory: StoreFactory): void {
           facility: pick([nrb, tas, null]),
           kilnId: pick(['CG1-0007', 'RTR-0003', 'cg1-0007', null]),
           type: pick([0, 1, 2, null]),
-          logts: rnd() < 0.1 ? null : `2026-0${1 + Math.floor(rnd() * 3)}-1${Math.floor(rnd() * 10)}T0${Math.floor(rnd() * 10)}:${rnd() < 0.5 ? '00' : '30'}:00`,
+          logts:
+            rnd() < 0.1
+              ? null
+              : `2026-0${1 + Math.floor(rnd() * 3)}-1${Math.floor(rnd() * 10)}T0${Math.floor(rnd() * 10)}:${rnd() < 0.5 ? '00' : '30'}:00`,
           status: pick(['valid', 'valid', 'invalid', 'error'] as const),
           co2: Math.round(rnd() * 5) * 10,
           fileSize: 1000 + Math.floor(rnd() * 5) * 100,
@@ -85,7 +93,10 @@ export function kilnLogsContract(factory: StoreFactory): void {
           const page = { sort: { field: 'logts' as const, order: 'DESC' as const }, range: [2, 11] as [number, number] };
           const want = queryKilnLogs(rows, scope, filter, page);
           const got = await store.kilnLogs.list(scope, filter, page);
-          expect({ total: got.total, ids: got.rows.map((r) => r.id) }, JSON.stringify({ scope: { ...scope, facilityIds: scope.facilityIds && [...scope.facilityIds] }, filter })).toEqual({
+          expect(
+            { total: got.total, ids: got.rows.map((r) => r.id) },
+            JSON.stringify({ scope: { ...scope, facilityIds: scope.facilityIds && [...scope.facilityIds] }, filter }),
+          ).toEqual({
             total: want.total,
             ids: want.rows.map((r) => r.id),
           });
@@ -98,12 +109,19 @@ export function kilnLogsContract(factory: StoreFactory): void {
             const page = { sort: { field, order }, range: [0, 999] as [number, number] };
             const scope = { archived, facilityIds: null };
             const want = queryKilnLogs(rows, scope, {}, page).rows.map((r) => r.id);
-            expect((await store.kilnLogs.list(scope, {}, page)).rows.map((r) => r.id), `${field} ${order} archived=${archived}`).toEqual(want);
+            expect(
+              (await store.kilnLogs.list(scope, {}, page)).rows.map((r) => r.id),
+              `${field} ${order} archived=${archived}`,
+            ).toEqual(want);
           }
         }
       }
       // the rows come back whole
-      const one = await store.kilnLogs.list({ archived: false, facilityIds: null }, { ids: new Set([rows[0].id]) }, { sort: { field: 'id', order: 'ASC' }, range: [0, 0] });
+      const one = await store.kilnLogs.list(
+        { archived: false, facilityIds: null },
+        { ids: new Set([rows[0].id]) },
+        { sort: { field: 'id', order: 'ASC' }, range: [0, 0] },
+      );
       expect(one.rows[0] ?? null).toEqual(rows[0].archived_ts === null ? rows[0] : null);
       expect(checked).toBeGreaterThan(50);
     });
@@ -125,12 +143,17 @@ export function kilnLogsContract(factory: StoreFactory): void {
         for (const scope of scopes) {
           for (const filter of filters) {
             const counted = ids.length ? (await store.kilnLogs.list(scope, { ...filter, ids: new Set(ids) }, page)).total : 0;
-            expect((await store.kilnLogs.list(scope, filter, page)).total, `${step} ${JSON.stringify({ archived: scope.archived, scope: scope.facilityIds && [...scope.facilityIds], filter: filter.facilityIds && [...filter.facilityIds] })}`).toBe(counted);
+            expect(
+              (await store.kilnLogs.list(scope, filter, page)).total,
+              `${step} ${JSON.stringify({ archived: scope.archived, scope: scope.facilityIds && [...scope.facilityIds], filter: filter.facilityIds && [...filter.facilityIds] })}`,
+            ).toBe(counted);
           }
         }
       };
       await expectTotalsRight('empty');
-      const bulk = Array.from({ length: 12 }, (_, i) => logRow(i + 1, { facility: [nrb, tas, null][i % 3], archivedTs: i % 4 === 0 ? '2026-05-01T00:00:00.000Z' : null }));
+      const bulk = Array.from({ length: 12 }, (_, i) =>
+        logRow(i + 1, { facility: [nrb, tas, null][i % 3], archivedTs: i % 4 === 0 ? '2026-05-01T00:00:00.000Z' : null }),
+      );
       await store.kilnLogs.insertMany(bulk);
       ids.push(...bulk.map((r) => r.id));
       await expectTotalsRight('bulk');
@@ -157,7 +180,7 @@ export function kilnLogsContract(factory: StoreFactory): void {
       const nrb = await addFacility(store, 'NRB');
       const tas = await addFacility(store, 'TAS');
       const rnd = random(11);
-      const pick = <T,>(xs: readonly T[]) => xs[Math.floor(rnd() * xs.length)];
+      const pick = <T>(xs: readonly T[]) => xs[Math.floor(rnd() * xs.length)];
       const rows = Array.from({ length: 60 }, (_, i) => {
         const row = logRow(i + 1, {
           facility: pick([nrb, tas, null]),
@@ -194,13 +217,20 @@ export function kilnLogsContract(factory: StoreFactory): void {
           for (const filter of filters) {
             const want = queryKilnLogs(state, scope, filter, page).total;
             const got = (await store.kilnLogs.list(scope, filter, page)).total;
-            expect(got, `${step} ${JSON.stringify({ archived: scope.archived, scope: scope.facilityIds && [...scope.facilityIds], filter: { ...filter, facilityIds: filter.facilityIds && [...filter.facilityIds] } })}`).toBe(want);
+            expect(
+              got,
+              `${step} ${JSON.stringify({ archived: scope.archived, scope: scope.facilityIds && [...scope.facilityIds], filter: { ...filter, facilityIds: filter.facilityIds && [...filter.facilityIds] } })}`,
+            ).toBe(want);
           }
         }
       };
-      const current = async () => (await store.kilnLogs.list({ archived: false, facilityIds: null }, {}, { sort: { field: 'id', order: 'ASC' }, range: [0, 999] })).rows.concat(
-        (await store.kilnLogs.list({ archived: true, facilityIds: null }, {}, { sort: { field: 'id', order: 'ASC' }, range: [0, 999] })).rows,
-      );
+      const current = async () =>
+        (
+          await store.kilnLogs.list({ archived: false, facilityIds: null }, {}, { sort: { field: 'id', order: 'ASC' }, range: [0, 999] })
+        ).rows.concat(
+          (await store.kilnLogs.list({ archived: true, facilityIds: null }, {}, { sort: { field: 'id', order: 'ASC' }, range: [0, 999] }))
+            .rows,
+        );
       await expectTotalsRight('bulk', rows);
       expect(queryKilnLogs(rows, scopes[0], { status: 'valid' }, page).total).toBeGreaterThan(3);
       const [added] = await addLogs(store, [{ facility: tas, type: 1, status: 'invalid' }]);
@@ -220,12 +250,23 @@ export function kilnLogsContract(factory: StoreFactory): void {
         { archivedTs: '2026-02-01T00:00:00.000Z', deleteAfter: '2026-05-01T00:00:00.000Z' },
         {},
       ]);
-      const auditedRow = logRow(await store.kilnLogs.reserveId(), { archivedTs: '2026-01-01T00:00:00.000Z', deleteAfter: '2026-04-01T00:00:00.000Z' });
+      const auditedRow = logRow(await store.kilnLogs.reserveId(), {
+        archivedTs: '2026-01-01T00:00:00.000Z',
+        deleteAfter: '2026-04-01T00:00:00.000Z',
+      });
       auditedRow.audited = true;
       await store.kilnLogs.insert(auditedRow);
       const f = await addFacility(store, 'NRB');
       const [proposed] = await addLogs(store, [{ facility: f }]);
-      await store.audits.propose({ job_id: 'J', kiln_type: 0, facility_id: f.id, analysis_ids: [proposed.id], create_ts: '2026-04-01T00:00:00.000Z', proposed_by: null, algorithm_version: FIXTURE_ALGORITHM_VERSION });
+      await store.audits.propose({
+        job_id: 'J',
+        kiln_type: 0,
+        facility_id: f.id,
+        analysis_ids: [proposed.id],
+        create_ts: '2026-04-01T00:00:00.000Z',
+        proposed_by: null,
+        algorithm_version: FIXTURE_ALGORITHM_VERSION,
+      });
       const now = new Date('2026-04-15T00:00:00.000Z');
       expect((await store.kilnLogs.dueForPurge(now)).map((r) => r.id)).toEqual([due.id]);
       expect((await store.kilnLogs.remove([due.id, auditedRow.id, proposed.id])).map((r) => r.id)).toEqual([due.id]);

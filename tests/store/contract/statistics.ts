@@ -14,11 +14,42 @@ export function statisticsContract(factory: StoreFactory): void {
     it('recomputes statistics from the data and keeps the snapshot', async () => {
       expect(await store.statistics.latest()).toBeNull();
       const f = await addFacility(store, 'NRB');
-      await store.facilities.replacePhoto({ facility_id: f.id, photo_guid: 'g', photo: file('facility-photos/p.png', 300), thumb: file('facility-photos/t.png', 30) });
-      const [a] = await addLogs(store, [{ facility: f, co2: 12.5, fileSize: 1000 }, { facility: f, status: 'error', fileSize: 500 }, { facility: f, archivedTs: '2026-05-01T00:00:00.000Z', fileSize: 100 }]);
-      const audit = await store.audits.propose({ job_id: 'J', kiln_type: 0, facility_id: null, analysis_ids: [a.id], create_ts: '2026-05-01T00:00:00.000Z', proposed_by: null, algorithm_version: FIXTURE_ALGORITHM_VERSION });
-      await store.audits.signoff({ audit_id: audit.id, analysis_ids: [a.id], signoff_ts: '2026-05-02T00:00:00.000Z', doc_key: 'k', doc_mime_type: 'image/png', signed_off_by: null, algorithm_version: FIXTURE_ALGORITHM_VERSION });
-      await store.ecoAssets.mint({ minting_note: 'n', transaction_id: 't', allocations: new Map([[audit.id, 2.5]]), minted_ts: '2026-06-01T00:00:00.000Z', minted_by: null });
+      await store.facilities.replacePhoto({
+        facility_id: f.id,
+        photo_guid: 'g',
+        photo: file('facility-photos/p.png', 300),
+        thumb: file('facility-photos/t.png', 30),
+      });
+      const [a] = await addLogs(store, [
+        { facility: f, co2: 12.5, fileSize: 1000 },
+        { facility: f, status: 'error', fileSize: 500 },
+        { facility: f, archivedTs: '2026-05-01T00:00:00.000Z', fileSize: 100 },
+      ]);
+      const audit = await store.audits.propose({
+        job_id: 'J',
+        kiln_type: 0,
+        facility_id: null,
+        analysis_ids: [a.id],
+        create_ts: '2026-05-01T00:00:00.000Z',
+        proposed_by: null,
+        algorithm_version: FIXTURE_ALGORITHM_VERSION,
+      });
+      await store.audits.signoff({
+        audit_id: audit.id,
+        analysis_ids: [a.id],
+        signoff_ts: '2026-05-02T00:00:00.000Z',
+        doc_key: 'k',
+        doc_mime_type: 'image/png',
+        signed_off_by: null,
+        algorithm_version: FIXTURE_ALGORITHM_VERSION,
+      });
+      await store.ecoAssets.mint({
+        minting_note: 'n',
+        transaction_id: 't',
+        allocations: new Map([[audit.id, 2.5]]),
+        minted_ts: '2026-06-01T00:00:00.000Z',
+        minted_by: null,
+      });
       const snap = await store.statistics.recompute(new Date('2026-07-01T00:00:00.000Z'));
       expect(snap).toEqual({
         computed_ts: '2026-07-01T00:00:00.000Z',

@@ -46,10 +46,32 @@ export function auditCalls(current: () => DataStore) {
   let transactions = 0;
   return {
     propose: (ids: number[], facility_id: number | null = null, kiln_type = 0) =>
-      current().audits.propose({ job_id: 'JOB-1', kiln_type, facility_id, analysis_ids: ids, create_ts: '2026-05-01T10:00:00.000Z', proposed_by: 4, algorithm_version: FIXTURE_ALGORITHM_VERSION }),
+      current().audits.propose({
+        job_id: 'JOB-1',
+        kiln_type,
+        facility_id,
+        analysis_ids: ids,
+        create_ts: '2026-05-01T10:00:00.000Z',
+        proposed_by: 4,
+        algorithm_version: FIXTURE_ALGORITHM_VERSION,
+      }),
     signoff: (audit_id: number, analysis_ids: number[], signoff_ts = '2026-05-20T12:00:00.000Z') =>
-      current().audits.signoff({ audit_id, analysis_ids, signoff_ts, doc_key: 'audit-evidence/x.pdf', doc_mime_type: 'application/pdf', signed_off_by: 1, algorithm_version: FIXTURE_ALGORITHM_VERSION }),
+      current().audits.signoff({
+        audit_id,
+        analysis_ids,
+        signoff_ts,
+        doc_key: 'audit-evidence/x.pdf',
+        doc_mime_type: 'application/pdf',
+        signed_off_by: 1,
+        algorithm_version: FIXTURE_ALGORITHM_VERSION,
+      }),
     mint: (allocations: [number, number][], note = 'note', transaction_id = `TX-${++transactions}`) =>
-      current().ecoAssets.mint({ minting_note: note, transaction_id, allocations: new Map(allocations), minted_ts: '2026-06-01T00:00:00.000Z', minted_by: 6 }),
+      current().ecoAssets.mint({
+        minting_note: note,
+        transaction_id,
+        allocations: new Map(allocations),
+        minted_ts: '2026-06-01T00:00:00.000Z',
+        minted_by: 6,
+      }),
   };
 }

@@ -11,7 +11,13 @@ export function usersContract(factory: StoreFactory): void {
   });
 
   describe('users', () => {
-    const user = (username: string, role = 0) => ({ username, role, password_hash: 'h1', facility_ids: [], created_ts: '2026-01-01T00:00:00.000Z' });
+    const user = (username: string, role = 0) => ({
+      username,
+      role,
+      password_hash: 'h1',
+      facility_ids: [],
+      created_ts: '2026-01-01T00:00:00.000Z',
+    });
 
     it('creates, finds and refuses a username taken in another case', async () => {
       expect(await store.isEmpty()).toBe(true);
@@ -40,7 +46,13 @@ export function usersContract(factory: StoreFactory): void {
     });
 
     it('lists a sorted, filtered page with its total', async () => {
-      for (const [name, role] of [['dora', 2], ['carl', 4], ['erin', 4], ['abe', 0]] as const) await store.users.create(user(name, role));
+      for (const [name, role] of [
+        ['dora', 2],
+        ['carl', 4],
+        ['erin', 4],
+        ['abe', 0],
+      ] as const)
+        await store.users.create(user(name, role));
       const page = await store.users.list({ role: 4 }, { sort: { field: 'username', order: 'DESC' }, range: [0, 0] });
       expect(page.total).toBe(2);
       expect(page.rows.map((u) => u.username)).toEqual(['erin']);
@@ -51,7 +63,13 @@ export function usersContract(factory: StoreFactory): void {
   });
 
   describe('user administration', () => {
-    const user = (username: string, role = 0) => ({ username, role, password_hash: 'h1', facility_ids: [], created_ts: '2026-01-01T00:00:00.000Z' });
+    const user = (username: string, role = 0) => ({
+      username,
+      role,
+      password_hash: 'h1',
+      facility_ids: [],
+      created_ts: '2026-01-01T00:00:00.000Z',
+    });
     const ownersOf = async () => Object.fromEntries((await store.facilities.list()).map((f) => [f.mnemonic, f.owner_id]));
 
     it('never deletes or demotes the last super-admin, and allows it while another exists', async () => {
@@ -88,12 +106,18 @@ export function usersContract(factory: StoreFactory): void {
       expect(await store.users.setFacilities(fa.id, [ids.NRB, ids.KSM])).toEqual({
         before: [],
         after: [first, second],
-        taken: [{ id: first, owner_id: boss.id }, { id: second, owner_id: boss.id }],
+        taken: [
+          { id: first, owner_id: boss.id },
+          { id: second, owner_id: boss.id },
+        ],
       });
       expect(await ownersOf()).toEqual({ ACC: boss.id, KSM: fa.id, NRB: fa.id });
       // a facility the user owns already is kept, not taken
       expect(await store.users.setFacilities(fa.id, [ids.NRB])).toMatchObject({ after: [ids.NRB], taken: [] });
-      expect(await store.users.setFacilities(fa.id, [ids.ACC])).toMatchObject({ after: [ids.ACC], taken: [{ id: ids.ACC, owner_id: boss.id }] });
+      expect(await store.users.setFacilities(fa.id, [ids.ACC])).toMatchObject({
+        after: [ids.ACC],
+        taken: [{ id: ids.ACC, owner_id: boss.id }],
+      });
       expect(await ownersOf()).toEqual({ ACC: fa.id, KSM: boss.id, NRB: boss.id });
       const refused = await refusal(store.users.setFacilities(fa.id, [ids.NRB, 9999]));
       expect(refused.status).toBe(400);
@@ -113,11 +137,22 @@ export function usersContract(factory: StoreFactory): void {
       await store.users.create(user('admin'));
       const u = await store.users.create(user('temp', 3));
       const entry = (action: 'create' | 'update' | 'delete', ts: string, detail = {}) => ({
-        user_id: u.id, username: 'temp', actor_id: 1, actor_username: 'admin', action, detail, ts,
+        user_id: u.id,
+        username: 'temp',
+        actor_id: 1,
+        actor_username: 'admin',
+        action,
+        detail,
+        ts,
       });
       const created = await store.users.recordChange(entry('create', '2026-01-01T00:00:00.000Z', { role: { from: null, to: 3 } }));
-      expect(created).toMatchObject({ ...entry('create', '2026-01-01T00:00:00.000Z', { role: { from: null, to: 3 } }), id: expect.any(Number) });
-      await store.users.recordChange(entry('update', '2026-01-02T00:00:00.000Z', { role: { from: 3, to: 4 }, facility_ids: { from: [], to: [2] } }));
+      expect(created).toMatchObject({
+        ...entry('create', '2026-01-01T00:00:00.000Z', { role: { from: null, to: 3 } }),
+        id: expect.any(Number),
+      });
+      await store.users.recordChange(
+        entry('update', '2026-01-02T00:00:00.000Z', { role: { from: 3, to: 4 }, facility_ids: { from: [], to: [2] } }),
+      );
       await store.users.delete(u.id);
       await store.users.recordChange(entry('delete', '2026-01-03T00:00:00.000Z'));
       const history = await store.users.changesOf(u.id);

@@ -1,4 +1,11 @@
-import { analyseLogText, CHART_MAX_POINTS, DATA_SAMPLE_ROWS, KILN_TYPE, type GeneratedBurn, type LogAnalysis } from '../../../mock-server/analysis';
+import {
+  analyseLogText,
+  CHART_MAX_POINTS,
+  DATA_SAMPLE_ROWS,
+  KILN_TYPE,
+  type GeneratedBurn,
+  type LogAnalysis,
+} from '../../../mock-server/analysis';
 import { CGO1_CALIBRATION, FACILITY, generate, kilnOf } from './helpers';
 
 const lookupCgo1 = (id: string) => (id === 'K-0' ? { kiln: kilnOf(KILN_TYPE.CGO1), facility: FACILITY } : undefined);
@@ -37,7 +44,13 @@ describe('analyseLogText', () => {
   it('gives the first rows of the file as data_sample', () => {
     expect(outcome.data_sample).toHaveLength(DATA_SAMPLE_ROWS);
     const firstRow = burn.text.split('\n')[4].split(',');
-    expect(outcome.data_sample[0]).toEqual({ d: firstRow[0], t: firstRow[1], t1: Number(firstRow[2]), t2: Number(firstRow[3]), w: Number(firstRow[4]) });
+    expect(outcome.data_sample[0]).toEqual({
+      d: firstRow[0],
+      t: firstRow[1],
+      t1: Number(firstRow[2]),
+      t2: Number(firstRow[3]),
+      w: Number(firstRow[4]),
+    });
   });
 
   it('survives a JSON round trip unchanged (no NaN or Infinity)', () => {
@@ -54,18 +67,28 @@ describe('analyseLogText', () => {
 
   it('passes on an unknown kiln type and a missing config as error_message', () => {
     expect(analyseLogText(burn.text, () => ({ kiln: { type: 9 }, facility: FACILITY })).error_message).toBe('Unknown kiln type.');
-    expect(analyseLogText(burn.text, () => ({ kiln: { type: 0, config: '{}' }, facility: FACILITY })).error_message).toMatch(/^Kiln config missing/);
+    expect(analyseLogText(burn.text, () => ({ kiln: { type: 0, config: '{}' }, facility: FACILITY })).error_message).toMatch(
+      /^Kiln config missing/,
+    );
   });
 
   it('keeps what the header told before a log of mostly unreadable lines', () => {
     const broken = analyseLogText(generate(KILN_TYPE.CGO1, 21, 'garbage').text, lookupCgo1);
     expect(broken).toMatchObject({ kiln_id: 'K-0', result: null, logts: null, chart_data: [], data_sample: [] });
-    expect(broken.error_message).toMatch(/^Line 6: expected 5 comma-separated values but found 1\. \d+ of \d+ reading lines \(66\.\d %\) could not be read; at most 2 % may be skipped\.$/);
+    expect(broken.error_message).toMatch(
+      /^Line 6: expected 5 comma-separated values but found 1\. \d+ of \d+ reading lines \(66\.\d %\) could not be read; at most 2 % may be skipped\.$/,
+    );
   });
 
   it('keeps the position the header gave when a later line breaks the log', () => {
     const broken = analyseLogText('# kiln_id=K-0\n# latitude=-1.3\n# longitude=36.8\n# kiln_id=\n', lookupCgo1);
-    expect(broken).toMatchObject({ kiln_id: 'K-0', latitude: -1.3, longitude: 36.8, result: null, error_message: 'Line 4: kiln_id is empty.' });
+    expect(broken).toMatchObject({
+      kiln_id: 'K-0',
+      latitude: -1.3,
+      longitude: 36.8,
+      result: null,
+      error_message: 'Line 4: kiln_id is empty.',
+    });
   });
 
   it('skips a garbled line, counting it in the result', () => {
@@ -88,7 +111,10 @@ describe('analyseLogText on degenerate logs', () => {
   const cases: [string, string][] = [
     ['a single reading', '2026-03-01,06:00:00,20,20,84210\n'],
     ['two readings at the same time', '2026-03-01,06:00:00,20,20,84210\n2026-03-01,06:00:00,25,25,84210\n'],
-    ['only faulty thermocouples', '2026-03-01,06:00:00,-999,1372,84210\n2026-03-01,06:00:10,-999,1372,99999\n2026-03-01,06:01:10,-999,1372,99999\n'],
+    [
+      'only faulty thermocouples',
+      '2026-03-01,06:00:00,-999,1372,84210\n2026-03-01,06:00:10,-999,1372,99999\n2026-03-01,06:01:10,-999,1372,99999\n',
+    ],
     ['a weight below the empty kiln', '2026-03-01,06:00:00,500,500,0\n2026-03-01,06:30:00,500,500,0\n2026-03-01,07:30:00,90,90,0\n'],
   ];
 

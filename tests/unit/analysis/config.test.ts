@@ -20,7 +20,9 @@ describe('resolveCalibration', () => {
   const terrafix = (config: KilnInput['config']) => resolveCalibration({ type: KILN_TYPE.TERRAFIX, config });
 
   it('names an unknown kiln type', () => {
-    expect(resolveCalibration({ type: 5, config: { cgo1: { per_g_weight: 1, zero_weight: 0 } } })).toEqual({ error_message: UNKNOWN_KILN_TYPE_MESSAGE });
+    expect(resolveCalibration({ type: 5, config: { cgo1: { per_g_weight: 1, zero_weight: 0 } } })).toEqual({
+      error_message: UNKNOWN_KILN_TYPE_MESSAGE,
+    });
   });
 
   it('needs no config for a Retort (its scale reports kg)', () => {
@@ -29,7 +31,11 @@ describe('resolveCalibration', () => {
 
   it('reads a C-Go-1 load cell from an object or a JSON string, numbers as strings included', () => {
     expect(cgo1({ cgo1: { per_g_weight: 2.5, zero_weight: -30 } })).toEqual({ type: 0, zero_weight: -30, per_g_weight: 2.5 });
-    expect(cgo1(JSON.stringify({ cgo1: { per_g_weight: '0.5', zero_weight: '0' } }))).toEqual({ type: 0, zero_weight: 0, per_g_weight: 0.5 });
+    expect(cgo1(JSON.stringify({ cgo1: { per_g_weight: '0.5', zero_weight: '0' } }))).toEqual({
+      type: 0,
+      zero_weight: 0,
+      per_g_weight: 0.5,
+    });
   });
 
   it.each([
@@ -65,7 +71,11 @@ describe('resolveCalibration', () => {
 });
 
 describe('resolveFacility', () => {
-  const DEFAULTS = { box: { latitude_min: -90, latitude_max: 90, longitude_min: -180, longitude_max: 180 }, wicf: 0.35, carbon_removal_factor: 2.44 };
+  const DEFAULTS = {
+    box: { latitude_min: -90, latitude_max: 90, longitude_min: -180, longitude_max: 180 },
+    wicf: 0.35,
+    carbon_removal_factor: 2.44,
+  };
 
   it('reads the box and the C-Go-1 factors, from numbers or numeric strings', () => {
     expect(
@@ -76,7 +86,11 @@ describe('resolveFacility', () => {
         longitude_max: '37',
         kiln_type_config: JSON.stringify({ cgo1: { wicf: '0.3', carbonRemovalFactor: 2.5 } }),
       }),
-    ).toEqual({ box: { latitude_min: -1.5, latitude_max: -1.1, longitude_min: 36.6, longitude_max: 37 }, wicf: 0.3, carbon_removal_factor: 2.5 });
+    ).toEqual({
+      box: { latitude_min: -1.5, latitude_max: -1.1, longitude_min: 36.6, longitude_max: 37 },
+      wicf: 0.3,
+      carbon_removal_factor: 2.5,
+    });
   });
 
   it('falls back to the spec defaults for anything missing, blank or unreadable', () => {

@@ -39,9 +39,20 @@ describe('determinism', () => {
   });
 
   it('writes the file format of DESIGN.md §5', () => {
-    const { text, truth } = generateBurn({ kiln_type: KILN_TYPE.RETORT, kiln_id: 'RT-0001', seed: 1, start_ts: Date.UTC(2026, 2, 1, 6), facility: BOX });
+    const { text, truth } = generateBurn({
+      kiln_type: KILN_TYPE.RETORT,
+      kiln_id: 'RT-0001',
+      seed: 1,
+      start_ts: Date.UTC(2026, 2, 1, 6),
+      facility: BOX,
+    });
     const lines = text.split('\n');
-    expect(lines.slice(0, 4)).toEqual([`# kiln_id=RT-0001`, `# latitude=${truth.latitude}`, `# longitude=${truth.longitude}`, 'd,t,t1,t2,w']);
+    expect(lines.slice(0, 4)).toEqual([
+      `# kiln_id=RT-0001`,
+      `# latitude=${truth.latitude}`,
+      `# longitude=${truth.longitude}`,
+      'd,t,t1,t2,w',
+    ]);
     expect(lines[4]).toMatch(/^2026-03-01,06:00:00,-?\d+\.\d,-?\d+\.\d,-?\d+\.\d$/);
     expect(lines[5]).toMatch(/^2026-03-01,06:00:10,/);
     expect(lines).toHaveLength(truth.rows + 5);

@@ -37,7 +37,12 @@ describe('the figures of ANALYSIS.md §3', () => {
   it('counts a weight missing at t0 as nothing and still adds the loads', () => {
     const kg = flat(30, 100);
     kg[5] = NaN;
-    const figures = computeFigures(series(kg), phases({ start: 5, quench: 20, steps: [step(8, 40), step(12, 60)] }), KILN_TYPE.CGO1, FACILITY);
+    const figures = computeFigures(
+      series(kg),
+      phases({ start: 5, quench: 20, steps: [step(8, 40), step(12, 60)] }),
+      KILN_TYPE.CGO1,
+      FACILITY,
+    );
     expect(figures.biomassKg).toBe(100);
   });
 
@@ -83,7 +88,12 @@ describe('the figures of ANALYSIS.md §3', () => {
 
   it("weighs a Retort's biomass before it heated, not at t0 with its loads", () => {
     const kg = [...flat(10, 500), ...flat(20, 450)];
-    const figures = computeFigures(series(kg), phases({ heatStart: 5, start: 12, quench: 25, steps: [step(14, 30)] }), KILN_TYPE.RETORT, FACILITY);
+    const figures = computeFigures(
+      series(kg),
+      phases({ heatStart: 5, start: 12, quench: 25, steps: [step(14, 30)] }),
+      KILN_TYPE.RETORT,
+      FACILITY,
+    );
     expect(figures.biomassKg).toBe(500);
     expect(figures.unpyrolizedKg).toBe(0);
   });

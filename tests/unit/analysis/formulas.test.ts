@@ -54,7 +54,10 @@ describe('burn figures on hand-made series', () => {
     // built before each test, inside it: a fixture that throws at load would not count as a failed test, and mutation testing sees which test runs which line
     let result: AnalysisResult;
     beforeEach(() => {
-      result = analysed(sampledLog(230, (m) => cgo1Burn(m)), CGO1);
+      result = analysed(
+        sampledLog(230, (m) => cgo1Burn(m)),
+        CGO1,
+      );
     });
 
     it('finds t0 at the first load (before lighting), the quench at the last reading before the water, and the duration between', () => {
@@ -102,7 +105,11 @@ describe('burn figures on hand-made series', () => {
 
     it("uses the facility's WICF and carbon removal factor", () => {
       const facility = { ...FACILITY, kiln_type_config: { cgo1: { wicf: 0.3, carbonRemovalFactor: 2.5 } } };
-      const other = analysed(sampledLog(230, (m) => cgo1Burn(m)), CGO1, facility);
+      const other = analysed(
+        sampledLog(230, (m) => cgo1Burn(m)),
+        CGO1,
+        facility,
+      );
       expect(other.unpyrolized_biomass).toBe(27);
       expect(other.biochar_produced).toBe(63);
       expect(other.co2_removed).toBe(157.5);
@@ -110,12 +117,19 @@ describe('burn figures on hand-made series', () => {
     });
 
     it('falls back to the spec defaults (WICF 0.35, factor 2.44) without a facility config', () => {
-      const other = analysed(sampledLog(230, (m) => cgo1Burn(m)), CGO1, { ...FACILITY, kiln_type_config: null });
+      const other = analysed(
+        sampledLog(230, (m) => cgo1Burn(m)),
+        CGO1,
+        { ...FACILITY, kiln_type_config: null },
+      );
       expect(other.co2_removed).toBe(142.74);
     });
 
     it('starts at lighting when biomass already sat in the kiln, counting it as the weight at t0', () => {
-      const preloaded = analysed(sampledLog(230, (m) => cgo1Burn(m, { preloadKg: 50 })), CGO1);
+      const preloaded = analysed(
+        sampledLog(230, (m) => cgo1Burn(m, { preloadKg: 50 })),
+        CGO1,
+      );
       expect(preloaded.phases.start_ts).toBe(at(4 + 50 / 60));
       const lateLoads = analysed(
         sampledLog(230, (m) => {
@@ -144,7 +158,10 @@ describe('burn figures on hand-made series', () => {
 
     it('finds the quench from the water when the kiln cools over several minutes after it', () => {
       // 40 °C a minute: below 350 °C 6 min 15 s after the water, never 50 °C within a minute
-      const byWeight = analysed(sampledLog(230, (m) => cgo1Burn(m, { coolPerMin: 40 })), CGO1);
+      const byWeight = analysed(
+        sampledLog(230, (m) => cgo1Burn(m, { coolPerMin: 40 })),
+        CGO1,
+      );
       expect(byWeight.phases.burn_end_ts).toBe(at(206 + 10 / 60));
       expect(byWeight.phases.quench_ts).toBe(at(199 + 50 / 60));
       expect(byWeight.phases.quench_evidence).toBe('water');
@@ -153,7 +170,10 @@ describe('burn figures on hand-made series', () => {
 
     it('does not take a weight rise of 5 % or less within 2 minutes for a quench', () => {
       // 4 kg on 90 kg is 4.4 %; the kiln cools 40 °C a minute, too slowly for a quench
-      const slight = analysed(sampledLog(230, (m) => cgo1Burn(m, { coolPerMin: 40, waterKg: 4 })), CGO1);
+      const slight = analysed(
+        sampledLog(230, (m) => cgo1Burn(m, { coolPerMin: 40, waterKg: 4 })),
+        CGO1,
+      );
       expect(slight.phases.quench_found).toBe(false);
       expect(slight.phases.quench_evidence).toBe('none');
       expect(slight.reasons.map((r) => r.code)).toEqual(['NO_QUENCH']);
@@ -162,13 +182,19 @@ describe('burn figures on hand-made series', () => {
     });
 
     it('takes a weight rise of just over 5 % for the quench water', () => {
-      const enough = analysed(sampledLog(230, (m) => cgo1Burn(m, { coolPerMin: 40, waterKg: 4.6 })), CGO1);
+      const enough = analysed(
+        sampledLog(230, (m) => cgo1Burn(m, { coolPerMin: 40, waterKg: 4.6 })),
+        CGO1,
+      );
       expect(enough.phases.quench_found).toBe(true);
       expect(enough.phases.quench_ts).toBe(at(199 + 50 / 60));
     });
 
     it('finds the quench from the fast fall of the temperature when the load cell shows no water', () => {
-      const noWater = analysed(sampledLog(230, (m) => cgo1Burn(m, { coolPerMin: 100, waterKg: 0 })), CGO1);
+      const noWater = analysed(
+        sampledLog(230, (m) => cgo1Burn(m, { coolPerMin: 100, waterKg: 0 })),
+        CGO1,
+      );
       expect(noWater.phases.quench_evidence).toBe('temperature_fall');
       expect(noWater.phases.quench_found).toBe(true);
       // the median turns down half a minute before the fall: it spans ±30 s
@@ -176,9 +202,14 @@ describe('burn figures on hand-made series', () => {
     });
 
     it('says the phases are unclear when the log ends while the kiln is still hot', () => {
-      const hot = analysed(sampledLog(199, (m) => cgo1Burn(m)), CGO1);
+      const hot = analysed(
+        sampledLog(199, (m) => cgo1Burn(m)),
+        CGO1,
+      );
       expect(hot.reasons.map((r) => r.code)).toEqual(['NO_QUENCH', 'PHASES_UNCLEAR']);
-      expect(hot.reasons[1].message).toMatch(/^The log ends while the kiln is still at or above 350 °C \(at 09:18\): it shows no cool-down\.$/);
+      expect(hot.reasons[1].message).toMatch(
+        /^The log ends while the kiln is still at or above 350 °C \(at 09:18\): it shows no cool-down\.$/,
+      );
     });
 
     it('ignores a one-sample weight spike (rolling median) and sensor readings outside -20…1300 °C', () => {

@@ -26,7 +26,13 @@ export function kilnOf(type: KilnType): KilnInput {
   return { type, config: null };
 }
 
-export function generate(type: KilnType, seed: number, fault?: BurnFault, truth?: BurnTruthInput, messiness?: readonly Messiness[]): GeneratedBurn {
+export function generate(
+  type: KilnType,
+  seed: number,
+  fault?: BurnFault,
+  truth?: BurnTruthInput,
+  messiness?: readonly Messiness[],
+): GeneratedBurn {
   return generateBurn({
     kiln_type: type,
     kiln_id: `K-${type}`,
@@ -54,9 +60,18 @@ export interface Reading {
 }
 
 /** A log of `minutes` sampled every `stepSeconds`, each reading given by `at(minute)`. */
-export function sampledLog(minutes: number, at: (minute: number) => Reading, options: { stepSeconds?: number; kilnId?: string; latitude?: number; longitude?: number } = {}): string {
+export function sampledLog(
+  minutes: number,
+  at: (minute: number) => Reading,
+  options: { stepSeconds?: number; kilnId?: string; latitude?: number; longitude?: number } = {},
+): string {
   const step = options.stepSeconds ?? 10;
-  const lines = [`# kiln_id=${options.kilnId ?? 'HAND-1'}`, `# latitude=${options.latitude ?? -1.3}`, `# longitude=${options.longitude ?? 36.8}`, 'd,t,t1,t2,w'];
+  const lines = [
+    `# kiln_id=${options.kilnId ?? 'HAND-1'}`,
+    `# latitude=${options.latitude ?? -1.3}`,
+    `# longitude=${options.longitude ?? 36.8}`,
+    'd,t,t1,t2,w',
+  ];
   for (let s = 0; s < minutes * 60; s += step) {
     const ts = new Date(START + s * 1000).toISOString();
     const r = at(s / 60);

@@ -1,4 +1,12 @@
-import { analyse, isAnalysisError, KILN_TYPE, parseLog, type AnalysisResult, type FacilityInput, type KilnInput } from '../../../mock-server/analysis';
+import {
+  analyse,
+  isAnalysisError,
+  KILN_TYPE,
+  parseLog,
+  type AnalysisResult,
+  type FacilityInput,
+  type KilnInput,
+} from '../../../mock-server/analysis';
 import { BOX, sampledLog, type Reading } from './helpers';
 
 /**
@@ -30,18 +38,22 @@ interface BurnOptions {
 function burn(options: BurnOptions = {}): string {
   const { finalKg = 90, quenchAt = 200, minutes = quenchAt + 30 } = options;
   const hot = options.hot ?? ((m: number) => (m < 6 ? 20 : m < quenchAt ? 600 : 60));
-  const cold = options.cold ?? ((m: number) => {
-    const h = hot(m);
-    return h === '' ? '' : h <= 20 ? h : h - 20;
-  });
-  const weight = options.weight ?? ((m: number) => {
-    if (m < 5) return 0;
-    if (m < 20) return 100;
-    if (m < 40) return 200;
-    if (m < 50) return 300;
-    if (m < 170) return 300 - ((m - 50) * (300 - finalKg)) / 120;
-    return m < quenchAt ? finalKg : finalKg + 60;
-  });
+  const cold =
+    options.cold ??
+    ((m: number) => {
+      const h = hot(m);
+      return h === '' ? '' : h <= 20 ? h : h - 20;
+    });
+  const weight =
+    options.weight ??
+    ((m: number) => {
+      if (m < 5) return 0;
+      if (m < 20) return 100;
+      if (m < 40) return 200;
+      if (m < 50) return 300;
+      if (m < 170) return 300 - ((m - 50) * (300 - finalKg)) / 120;
+      return m < quenchAt ? finalKg : finalKg + 60;
+    });
   return sampledLog(minutes, (m): Reading => ({ t1: hot(m) as number, t2: cold(m) as number, w: weight(m) }), {
     stepSeconds: options.stepSeconds,
     latitude: options.latitude,
@@ -68,7 +80,8 @@ describe('the hand-made burn itself', () => {
 });
 
 describe('TEMP_LOW: T_cold_s at or above 350 °C for 30 minutes in all', () => {
-  const coldFor = (level: number, from: number, to: number) => (m: number) => (m < 6 ? 20 : m >= 200 ? 40 : m >= from && m < to ? level : 300);
+  const coldFor = (level: number, from: number, to: number) => (m: number) =>
+    m < 6 ? 20 : m >= 200 ? 40 : m >= from && m < to ? level : 300;
 
   it('passes at exactly 350 °C for exactly 30 minutes', () => {
     const result = analysed(burn({ cold: coldFor(350, 60, 90) }));
@@ -79,7 +92,9 @@ describe('TEMP_LOW: T_cold_s at or above 350 °C for 30 minutes in all', () => {
   it('fails ten seconds short of 30 minutes', () => {
     const result = analysed(burn({ cold: coldFor(350, 60, 89 + 50 / 60) }));
     expect(codes(result)).toEqual(['TEMP_LOW']);
-    expect(result.reasons[0].message).toBe('The cooler thermocouple was at or above 350 °C for 29.8 min of the burn; at least 30.0 min is required.');
+    expect(result.reasons[0].message).toBe(
+      'The cooler thermocouple was at or above 350 °C for 29.8 min of the burn; at least 30.0 min is required.',
+    );
   });
 
   it('fails just under 350 °C', () => {
@@ -95,7 +110,10 @@ describe('TEMP_LOW: T_cold_s at or above 350 °C for 30 minutes in all', () => {
 
   it('reads the cooler of two crossing thermocouples, whichever channel it is on', () => {
     // t1 is the hotter until 100 min, then t2: T_cold is 300 °C throughout, so the burn is too cold
-    const crossing = burn({ hot: (m) => (m < 6 ? 20 : m < 100 ? 600 : m < 200 ? 300 : 60), cold: (m) => (m < 6 ? 20 : m < 100 ? 300 : m < 200 ? 600 : 60) });
+    const crossing = burn({
+      hot: (m) => (m < 6 ? 20 : m < 100 ? 600 : m < 200 ? 300 : 60),
+      cold: (m) => (m < 6 ? 20 : m < 100 ? 300 : m < 200 ? 600 : 60),
+    });
     const result = analysed(crossing);
     expect(result.phases.pyrolysis_spans).toEqual([]);
     expect(codes(result)).toEqual(['TEMP_LOW']);
@@ -109,7 +127,9 @@ describe('SENSOR_FAULT: each thermocouple valid in 90 % of the burn', () => {
   it('flags a missing t1, and still finds the phases on t2 alone', () => {
     const result = analysed(burn({ hot: (m) => (m < 6 ? '' : m < 200 ? '' : ''), cold: (m) => (m < 6 ? 20 : m < 200 ? 580 : 40) }));
     expect(codes(result)).toEqual(['SENSOR_FAULT']);
-    expect(result.reasons[0].message).toBe("Thermocouple 1 gave valid readings for only 0.0 % of the burn's samples; at least 90.0 % is required.");
+    expect(result.reasons[0].message).toBe(
+      "Thermocouple 1 gave valid readings for only 0.0 % of the burn's samples; at least 90.0 % is required.",
+    );
     expect(result.burn_duration).toBe(195 * 60_000);
   });
 
@@ -132,7 +152,9 @@ describe('MASS_IMPLAUSIBLE: biochar produced 5 % to 40 % of the biomass loaded',
   });
 
   it('refuses more char before the quench than biomass loaded, and none at all', () => {
-    expect(analysed(burn({ finalKg: 301 })).reasons[0].message).toBe('The weight before the quench (301.00 kg) exceeds the biomass loaded (300.00 kg).');
+    expect(analysed(burn({ finalKg: 301 })).reasons[0].message).toBe(
+      'The weight before the quench (301.00 kg) exceeds the biomass loaded (300.00 kg).',
+    );
     expect(analysed(burn({ finalKg: 0 })).reasons[0].message).toBe('The weight before the quench (0.00 kg) is not above zero.');
   });
 });
@@ -181,12 +203,14 @@ describe('DATA_GAP: no gap over 5 minutes in the burn', () => {
   const withGap = (minutes: number) => {
     const lines = burn().split('\n');
     // drop the readings strictly inside (100 min, 100 min + gap)
-    return lines.filter((line) => {
-      const m = /,(\d\d):(\d\d):(\d\d),/.exec(line);
-      if (!m) return true;
-      const at = (Number(m[1]) - 6) * 60 + Number(m[2]) + Number(m[3]) / 60;
-      return !(at > 100 && at < 100 + minutes);
-    }).join('\n');
+    return lines
+      .filter((line) => {
+        const m = /,(\d\d):(\d\d):(\d\d),/.exec(line);
+        if (!m) return true;
+        const at = (Number(m[1]) - 6) * 60 + Number(m[2]) + Number(m[3]) / 60;
+        return !(at > 100 && at < 100 + minutes);
+      })
+      .join('\n');
   };
 
   it('accepts a gap of exactly 5 minutes and refuses 5 minutes 10 seconds', () => {
@@ -213,7 +237,10 @@ describe('Retort paths', () => {
   });
 
   it('a Retort that never heats is too cold, its burn running from its load to the end of the log', () => {
-    const cold = analysed(sampledLog(60, (m) => ({ t1: 20, t2: 20, w: m < 3 ? 0 : 200 })), RETORT);
+    const cold = analysed(
+      sampledLog(60, (m) => ({ t1: 20, t2: 20, w: m < 3 ? 0 : 200 })),
+      RETORT,
+    );
     // nothing burnt: the char is all the wood
     expect(codes(cold)).toEqual(['TEMP_LOW', 'MASS_IMPLAUSIBLE']);
     expect(cold.biomass_loaded).toBe(200);
@@ -227,7 +254,22 @@ describe('ESTIMATES_DISAGREE (Terrafix): the two biochar estimates within 10 %',
   const terrafix = (atChangeoverKg: number, afterKg: number) =>
     sampledLog(230, (m): Reading => {
       const t1 = m < 6 ? 20 : m < 150 ? 400 + ((m - 6) * 250) / 144 : m < 200 ? 650 - 5 * (m - 150) : 60;
-      const kg = m < 5 ? 0 : m < 20 ? 100 : m < 40 ? 200 : m < 50 ? 300 : m < 170 ? 300 - ((m - 50) * (300 - atChangeoverKg)) / 120 : m < 190 ? atChangeoverKg : m < 200 ? afterKg : afterKg + 60;
+      const kg =
+        m < 5
+          ? 0
+          : m < 20
+            ? 100
+            : m < 40
+              ? 200
+              : m < 50
+                ? 300
+                : m < 170
+                  ? 300 - ((m - 50) * (300 - atChangeoverKg)) / 120
+                  : m < 190
+                    ? atChangeoverKg
+                    : m < 200
+                      ? afterKg
+                      : afterKg + 60;
       return { t1, t2: m < 6 ? 20 : t1 - 100, w: 5 + kg };
     });
 
@@ -237,7 +279,9 @@ describe('ESTIMATES_DISAGREE (Terrafix): the two biochar estimates within 10 %',
     expect(codes(ten)).toEqual([]);
     const over = analysed(terrafix(88.1, 80), TERRAFIX);
     expect(codes(over)).toEqual(['ESTIMATES_DISAGREE']);
-    expect(over.reasons[0].message).toBe('The two biochar estimates differ by 10.1 % (88.10 kg at changeover, 80.00 kg after the quench); at most 10.0 % is allowed.');
+    expect(over.reasons[0].message).toBe(
+      'The two biochar estimates differ by 10.1 % (88.10 kg at changeover, 80.00 kg after the quench); at most 10.0 % is allowed.',
+    );
   });
 });
 
@@ -247,8 +291,12 @@ describe('sentences and edges the mutation run found untested', () => {
   });
 
   it('words DURATION in hours and minutes', () => {
-    const result = analysed(burn({ quenchAt: 20, hot: (m) => (m < 6 ? 20 : m < 20 ? 600 : 60), weight: (m) => (m < 5 ? 0 : m < 20 ? 100 : 160) }));
-    expect(result.reasons.find((r) => r.code === 'DURATION')?.message).toBe('The burn lasted 0h 15m; it must last between 0h 30m and 24h 0m.');
+    const result = analysed(
+      burn({ quenchAt: 20, hot: (m) => (m < 6 ? 20 : m < 20 ? 600 : 60), weight: (m) => (m < 5 ? 0 : m < 20 ? 100 : 160) }),
+    );
+    expect(result.reasons.find((r) => r.code === 'DURATION')?.message).toBe(
+      'The burn lasted 0h 15m; it must last between 0h 30m and 24h 0m.',
+    );
   });
 
   it('names both thermocouples when both fail', () => {
@@ -259,7 +307,9 @@ describe('sentences and edges the mutation run found untested', () => {
   });
 
   it('lets the char before the quench equal the biomass (judged by the yield), and not exceed it', () => {
-    expect(analysed(burn({ finalKg: 300 })).reasons[0].message).toBe('Biochar produced is 100.0 % of the biomass loaded (300.00 kg of 300.00 kg); it must be between 5.0 % and 40.0 %.');
+    expect(analysed(burn({ finalKg: 300 })).reasons[0].message).toBe(
+      'Biochar produced is 100.0 % of the biomass loaded (300.00 kg of 300.00 kg); it must be between 5.0 % and 40.0 %.',
+    );
   });
 });
 

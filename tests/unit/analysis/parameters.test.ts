@@ -64,7 +64,12 @@ describe('the parameters recorded in each result', () => {
     // the weight noise to three decimals, and the load-step threshold it gives: max(2 kg, 3 × noise)
     const parsed = parseLog(burn.text);
     if (!parsed.ok) throw new Error(parsed.error.message);
-    const calibration = type === KILN_TYPE.CGO1 ? { type, zero_weight: 84210, per_g_weight: 2.5 } : type === KILN_TYPE.TERRAFIX ? { type, per_g_weight: 1.8 } : { type };
+    const calibration =
+      type === KILN_TYPE.CGO1
+        ? { type, zero_weight: 84210, per_g_weight: 2.5 }
+        : type === KILN_TYPE.TERRAFIX
+          ? { type, per_g_weight: 1.8 }
+          : { type };
     const noise = noiseSigma(prepareSeries(orderRows(parsed.log.rows), calibration).kg);
     expect(noise).toBeGreaterThan(0);
     expect(Math.abs(weight_noise_kg - noise)).toBeLessThanOrEqual(0.0005);

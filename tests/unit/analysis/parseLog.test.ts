@@ -134,17 +134,23 @@ describe('parseLog', () => {
   });
 
   it('accepts exactly 2 % of skipped lines and refuses one more', () => {
-    const good = (i: number) => `2026-03-01,06:${String(Math.floor(i / 60)).padStart(2, '0')}:${String(i % 60).padStart(2, '0')},500,480,10234`;
-    const log = (bad: number) => `${HEADER}d,t,t1,t2,w\n` + Array.from({ length: 100 }, (_, i) => (i < bad ? 'junk' : good(i))).join('\n') + '\n';
+    const good = (i: number) =>
+      `2026-03-01,06:${String(Math.floor(i / 60)).padStart(2, '0')}:${String(i % 60).padStart(2, '0')},500,480,10234`;
+    const log = (bad: number) =>
+      `${HEADER}d,t,t1,t2,w\n` + Array.from({ length: 100 }, (_, i) => (i < bad ? 'junk' : good(i))).join('\n') + '\n';
     const two = parseLog(log(2));
     expect(two.ok && two.skippedLines).toBe(2);
     expect(expectError(parseLog(log(3)))).toMatchObject({ code: 'TOO_MANY_BAD_LINES', line: 5 });
   });
 
   it('refuses a log that is mostly garbage, naming the first bad line', () => {
-    const lines = Array.from({ length: 90 }, (_, i) => (i % 3 === 0 ? `2026-03-01,06:00:${String(i % 60).padStart(2, '0')},1,1,1` : `E5 checksum ${i} fail`));
+    const lines = Array.from({ length: 90 }, (_, i) =>
+      i % 3 === 0 ? `2026-03-01,06:00:${String(i % 60).padStart(2, '0')},1,1,1` : `E5 checksum ${i} fail`,
+    );
     const error = expectError(parseLog(`${HEADER}d,t,t1,t2,w\n${lines.join('\n')}\n`));
-    expect(error.message).toBe('Line 6: expected 5 comma-separated values but found 1. 60 of 90 reading lines (66.7 %) could not be read; at most 2 % may be skipped.');
+    expect(error.message).toBe(
+      'Line 6: expected 5 comma-separated values but found 1. 60 of 90 reading lines (66.7 %) could not be read; at most 2 % may be skipped.',
+    );
   });
 
   it('refuses a log with no readable line at all', () => {
@@ -158,7 +164,9 @@ describe('parseLog', () => {
     expect(huge.header.kiln_id).toBeUndefined();
     const odd = expectError(parseLog('# kiln_id=K 1<script>\u0007\n'));
     expect(odd.message).toBe("Line 1: kiln_id 'K 1<script>?' is not a kiln id (at most 64 letters, digits, '.', '_' or '-').");
-    expect(expectLog(parseLog(`# kiln_id=${'K'.repeat(64)}\n# latitude=1\n# longitude=2\n2026-03-01,06:00:00,1,1,1\n`)).header.kiln_id).toHaveLength(64);
+    expect(
+      expectLog(parseLog(`# kiln_id=${'K'.repeat(64)}\n# latitude=1\n# longitude=2\n2026-03-01,06:00:00,1,1,1\n`)).header.kiln_id,
+    ).toHaveLength(64);
     expect(expectError(parseLog(`# kiln_id=${'K'.repeat(65)}\n`)).code).toBe('INVALID_HEADER');
   });
 
@@ -179,7 +187,8 @@ describe('parseLog', () => {
 
   it('reads plain decimals by character code to the numbers Number() reads from the same cells with spaces', () => {
     const values = ['0', '-0.5', '12.345', '1300', '007.10', '.5', '5.', '123456789012.5'];
-    const plain = `${HEADER}d,t,t1,t2,w\n` + values.map((v, i) => `2026-03-01,06:00:${String(i).padStart(2, '0')},${v},${v},${v}`).join('\n');
+    const plain =
+      `${HEADER}d,t,t1,t2,w\n` + values.map((v, i) => `2026-03-01,06:00:${String(i).padStart(2, '0')},${v},${v},${v}`).join('\n');
     const spaced = plain.replace(/,/g, ' , ');
     const a = expectLog(parseLog(plain)).rows;
     const b = expectLog(parseLog(spaced)).rows;
@@ -198,13 +207,21 @@ describe('parseLog', () => {
 
   it('reads a column named twice from its first place', () => {
     expect(expectLog(parseLog(`${HEADER}d,t,t1,t2,w,w\n2026-03-01,06:00:00,1,2,3,4\n`)).rows[0].w).toBe(3);
-    expect(expectLog(parseLog(`${HEADER}T1,D,t,T2,W\n1,2026-03-01,06:00:00,2,3\n`)).rows[0]).toEqual({ ts: Date.UTC(2026, 2, 1, 6), t1: 1, t2: 2, w: 3 });
+    expect(expectLog(parseLog(`${HEADER}T1,D,t,T2,W\n1,2026-03-01,06:00:00,2,3\n`)).rows[0]).toEqual({
+      ts: Date.UTC(2026, 2, 1, 6),
+      t1: 1,
+      t2: 2,
+      w: 3,
+    });
   });
 
   it('reads header keys in any case with spaces around, and takes the position to its limits', () => {
     const log = expectLog(parseLog('#  Kiln_ID = K.1_a-2 \n# LATITUDE=-90\n#longitude = 180\n2026-03-01,06:00:00,1,1,1\n'));
     expect(log.header).toEqual({ kiln_id: 'K.1_a-2', latitude: -90, longitude: 180 });
-    expect(expectLog(parseLog('# kiln_id=K\n# latitude=90\n# longitude=-180\n2026-03-01,06:00:00,1,1,1\n')).header).toMatchObject({ latitude: 90, longitude: -180 });
+    expect(expectLog(parseLog('# kiln_id=K\n# latitude=90\n# longitude=-180\n2026-03-01,06:00:00,1,1,1\n')).header).toMatchObject({
+      latitude: 90,
+      longitude: -180,
+    });
     for (const [line, message] of [
       ['# latitude=90.001', "Line 2: latitude '90.001' is not a number between -90 and 90."],
       ['# latitude=-90.001', "Line 2: latitude '-90.001' is not a number between -90 and 90."],
@@ -220,16 +237,26 @@ describe('parseLog', () => {
 
   it('reads a position of up to 64 characters, no longer', () => {
     const digits = (n: number) => `1.${'0'.repeat(n - 2)}`;
-    expect(expectLog(parseLog(`# kiln_id=K\n# latitude=${digits(64)}\n# longitude=2\n2026-03-01,06:00:00,1,1,1\n`)).header.latitude).toBe(1);
-    expect(expectError(parseLog(`# kiln_id=K\n# latitude=${digits(65)}\n`)).message).toBe(`Line 2: latitude '1.${'0'.repeat(22)}…' is not a number between -90 and 90.`);
+    expect(expectLog(parseLog(`# kiln_id=K\n# latitude=${digits(64)}\n# longitude=2\n2026-03-01,06:00:00,1,1,1\n`)).header.latitude).toBe(
+      1,
+    );
+    expect(expectError(parseLog(`# kiln_id=K\n# latitude=${digits(65)}\n`)).message).toBe(
+      `Line 2: latitude '1.${'0'.repeat(22)}…' is not a number between -90 and 90.`,
+    );
   });
 
   it('quotes a value of exactly 24 characters whole', () => {
-    expect(expectError(parseLog(`# kiln_id=K\n# latitude=${'x'.repeat(24)}\n`)).message).toBe(`Line 2: latitude '${'x'.repeat(24)}' is not a number between -90 and 90.`);
+    expect(expectError(parseLog(`# kiln_id=K\n# latitude=${'x'.repeat(24)}\n`)).message).toBe(
+      `Line 2: latitude '${'x'.repeat(24)}' is not a number between -90 and 90.`,
+    );
   });
 
   it('treats header-like lines after the readings as comments, and plain comments as nothing', () => {
-    const log = expectLog(parseLog(`${HEADER}# no equals sign here\nd,t,t1,t2,w\n2026-03-01,06:00:00,1,1,1\n# latitude=north\n# kiln_id=OTHER\n2026-03-01,06:00:10,2,2,2\n`));
+    const log = expectLog(
+      parseLog(
+        `${HEADER}# no equals sign here\nd,t,t1,t2,w\n2026-03-01,06:00:00,1,1,1\n# latitude=north\n# kiln_id=OTHER\n2026-03-01,06:00:10,2,2,2\n`,
+      ),
+    );
     expect(log.header).toEqual({ kiln_id: 'CG1-0007', latitude: -1.29207, longitude: 36.82195 });
     expect(log.rows).toHaveLength(2);
   });
@@ -248,22 +275,37 @@ describe('parseLog', () => {
     expect(expectLog(parseLog(text)).rows.map((r) => r.t1)).toEqual([NaN, NaN, NaN]);
     for (const cell of ['+', '--1', '1.2.3', 'Infinity', '-Infinity', '1e999', '.', 'nan5']) {
       const error = expectError(parseLog(`${HEADER}d,t,t1,t2,w\n2026-03-01,06:00:00,1,1,${cell}\n`));
-      expect(error.message).toMatch(new RegExp(`^Line 5: w '${cell.replace(/[.+*]/g, '\\$&')}' is neither a number nor a missing reading\\.`));
+      expect(error.message).toMatch(
+        new RegExp(`^Line 5: w '${cell.replace(/[.+*]/g, '\\$&')}' is neither a number nor a missing reading\\.`),
+      );
     }
   });
 
   it('reads a date that only starts like the one before it as a date of its own', () => {
     const result = parseLog(`${HEADER}d,t,t1,t2,w\n2026-03-01,06:00:00,1,1,1\n2026-03-011,06:00:10,2,2,2\n2026-03-01,06:00:20,3,3,3\n`);
-    expect(expectError(result).message).toBe("Line 6: date '2026-03-011' is not a YYYY-MM-DD date. 1 of 3 reading lines (33.3 %) could not be read; at most 2 % may be skipped.");
+    expect(expectError(result).message).toBe(
+      "Line 6: date '2026-03-011' is not a YYYY-MM-DD date. 1 of 3 reading lines (33.3 %) could not be read; at most 2 % may be skipped.",
+    );
   });
 
   it('reads times of one-digit hours and with spaces around them', () => {
-    const log = expectLog(parseLog(`${HEADER}d,t,t1,t2,w\n2026-03-01,6:00:00,1,1,1\n2026-03-01, 6:00:10,2,2,2\n2026-03-01,06:00:20 ,3,3,3\n`));
+    const log = expectLog(
+      parseLog(`${HEADER}d,t,t1,t2,w\n2026-03-01,6:00:00,1,1,1\n2026-03-01, 6:00:10,2,2,2\n2026-03-01,06:00:20 ,3,3,3\n`),
+    );
     expect(log.rows.map((r) => r.ts - Date.UTC(2026, 2, 1))).toEqual([6 * 3_600_000, 6 * 3_600_000 + 10_000, 6 * 3_600_000 + 20_000]);
   });
 
   it('reads long decimals and long integers as Number() does', () => {
-    const values = ['1234567890123456', '0.1234567891', '-0.000000001', '99999999999999.9', '1e3', '0x10', '0.1234567890123456789', '99999999999999999'];
+    const values = [
+      '1234567890123456',
+      '0.1234567891',
+      '-0.000000001',
+      '99999999999999.9',
+      '1e3',
+      '0x10',
+      '0.1234567890123456789',
+      '99999999999999999',
+    ];
     const text = `${HEADER}d,t,t1,t2,w\n` + values.map((v, i) => `2026-03-01,06:00:0${i},${v},1,1`).join('\n') + '\n';
     expect(expectLog(parseLog(text)).rows.map((r) => r.t1)).toEqual(values.map(Number));
   });
@@ -301,14 +343,18 @@ describe('parseLog', () => {
       ['1,ERR,1', "t2 'ERR' is neither a number nor a missing reading."],
       ['1,1,ERR', "w 'ERR' is neither a number nor a missing reading."],
     ]) {
-      expect(expectError(parseLog(`${HEADER}2026-03-01,06:00:00,${cells}\n`)).message).toMatch(new RegExp(`^Line 4: ${message.replace(/[.]/g, '\\.')} 1 of 1`));
+      expect(expectError(parseLog(`${HEADER}2026-03-01,06:00:00,${cells}\n`)).message).toMatch(
+        new RegExp(`^Line 4: ${message.replace(/[.]/g, '\\.')} 1 of 1`),
+      );
     }
   });
 
   it('refuses a number cell with a stray character, a second point or a sign inside', () => {
     for (const cell of ['1..2', '12-5', '12:5', '1/2', '12 5', '-.']) {
       const error = expectError(parseLog(`${HEADER}d,t,t1,t2,w\n2026-03-01,06:00:00,${cell},1,1\n`));
-      expect(error.message).toBe(`Line 5: t1 '${cell}' is neither a number nor a missing reading. 1 of 1 reading lines (100.0 %) could not be read; at most 2 % may be skipped.`);
+      expect(error.message).toBe(
+        `Line 5: t1 '${cell}' is neither a number nor a missing reading. 1 of 1 reading lines (100.0 %) could not be read; at most 2 % may be skipped.`,
+      );
     }
   });
 
@@ -327,7 +373,8 @@ describe('parseLog', () => {
   });
 
   it('counts a second column line after the readings (two logs run together) as a skipped line, and its header lines as comments', () => {
-    const lines = (hour: number) => Array.from({ length: 60 }, (_, i) => `2026-03-01,${String(hour).padStart(2, '0')}:${String(i).padStart(2, '0')}:00,1,2,3`).join('\n');
+    const lines = (hour: number) =>
+      Array.from({ length: 60 }, (_, i) => `2026-03-01,${String(hour).padStart(2, '0')}:${String(i).padStart(2, '0')}:00,1,2,3`).join('\n');
     const result = parseLog(`${HEADER}d,t,t1,t2,w\n${lines(6)}\n# kiln_id=OTHER\n# latitude=5\nd,t,t1,t2,w\n${lines(7)}\n`);
     if (!result.ok) throw new Error(result.error.message);
     expect(result.skippedLines).toBe(1);
@@ -340,6 +387,8 @@ describe('parseLog', () => {
     const text = `${HEADER}2026-03-01,06:00:00,1,1,1\n${'E5 checksum fail\n'.repeat(300_000)}`;
     const error = expectError(parseLog(text));
     expect(error).toMatchObject({ code: 'TOO_MANY_BAD_LINES', line: 5 });
-    expect(error.message).toBe('Line 5: expected 5 comma-separated values but found 1. 300000 of 300001 reading lines (100.0 %) could not be read; at most 2 % may be skipped.');
+    expect(error.message).toBe(
+      'Line 5: expected 5 comma-separated values but found 1. 300000 of 300001 reading lines (100.0 %) could not be read; at most 2 % may be skipped.',
+    );
   });
 });

@@ -17,20 +17,32 @@ const digits = (min: number, max: number) => fc.string({ unit: fc.constantFrom(.
 
 /** plain decimals of up to 15 digits (read by character code), and what a logger also writes */
 const cell = fc.oneof(
-  { weight: 6, arbitrary: fc.tuple(fc.boolean(), digits(1, 9), fc.option(digits(0, 6), { nil: undefined })).map(([neg, int, frac]) => `${neg ? '-' : ''}${int}${frac === undefined ? '' : `.${frac}`}`) },
+  {
+    weight: 6,
+    arbitrary: fc
+      .tuple(fc.boolean(), digits(1, 9), fc.option(digits(0, 6), { nil: undefined }))
+      .map(([neg, int, frac]) => `${neg ? '-' : ''}${int}${frac === undefined ? '' : `.${frac}`}`),
+  },
   { weight: 2, arbitrary: fc.tuple(digits(1, 8), digits(1, 8)).map(([int, frac]) => `${int}.${frac}`) },
   { weight: 1, arbitrary: fc.double({ min: -1e6, max: 1e6, noNaN: true }).map(String) },
-  { weight: 1, arbitrary: fc.tuple(fc.constantFrom(' ', '  ', ''), digits(1, 5), fc.constantFrom(' ', '')).map(([a, d, b]) => `${a}${d}${b}`) },
+  {
+    weight: 1,
+    arbitrary: fc.tuple(fc.constantFrom(' ', '  ', ''), digits(1, 5), fc.constantFrom(' ', '')).map(([a, d, b]) => `${a}${d}${b}`),
+  },
   { weight: 1, arbitrary: fc.constantFrom(...MISSING, '.5', '5.', '-0', '0.000', '1e3', '1.5E-2', '007') },
 );
 
 const pad = (n: number) => String(n).padStart(2, '0');
 const date = (dayIndex: number) => `2026-03-${pad(1 + dayIndex)}`;
-const clock = (secondOfDay: number) => `${pad(Math.floor(secondOfDay / 3600))}:${pad(Math.floor(secondOfDay / 60) % 60)}:${pad(secondOfDay % 60)}`;
+const clock = (secondOfDay: number) =>
+  `${pad(Math.floor(secondOfDay / 3600))}:${pad(Math.floor(secondOfDay / 60) % 60)}:${pad(secondOfDay % 60)}`;
 
 /** readings every few seconds from a given second of the day, crossing midnight now and then */
 const lines = fc
-  .tuple(fc.integer({ min: 0, max: 86_399 }), fc.array(fc.tuple(fc.integer({ min: 1, max: 3_600 }), cell, cell, cell), { minLength: 1, maxLength: 40 }))
+  .tuple(
+    fc.integer({ min: 0, max: 86_399 }),
+    fc.array(fc.tuple(fc.integer({ min: 1, max: 3_600 }), cell, cell, cell), { minLength: 1, maxLength: 40 }),
+  )
   .map(([first, readings]) => {
     let second = first;
     return readings.map(([gap, t1, t2, w]) => {

@@ -23,7 +23,10 @@ const f64 = (values: readonly number[]) => Float64Array.from(values);
 /** timestamps every `stepSeconds` from 0 */
 const times = (n: number, stepSeconds = 10) => Float64Array.from({ length: n }, (_, i) => i * stepSeconds * 1000);
 
-function prepared(hot: readonly number[], options: { smooth?: readonly number[]; cold?: readonly number[]; stepSeconds?: number } = {}): PreparedSeries {
+function prepared(
+  hot: readonly number[],
+  options: { smooth?: readonly number[]; cold?: readonly number[]; stepSeconds?: number } = {},
+): PreparedSeries {
   const n = hot.length;
   const ts = times(n, options.stepSeconds);
   const smooth = f64(options.smooth ?? hot.map(() => 100));
@@ -69,8 +72,18 @@ describe('load steps from the smoothed weight, sample by sample', () => {
 
   it('measures a rise over one minute, not the next samples', () => {
     // 1 kg every 10 s: 6 kg a minute, 8 kg in 80 s
-    expect(rises(Array.from({ length: 40 }, (_, i) => i), 7)).toEqual([]);
-    expect(rises(Array.from({ length: 40 }, (_, i) => i), 6)).toEqual([[0, 39]]);
+    expect(
+      rises(
+        Array.from({ length: 40 }, (_, i) => i),
+        7,
+      ),
+    ).toEqual([]);
+    expect(
+      rises(
+        Array.from({ length: 40 }, (_, i) => i),
+        6,
+      ),
+    ).toEqual([[0, 39]]);
   });
 
   it('starts a rise at its lowest point from the first rising window on, not before it', () => {
@@ -176,7 +189,12 @@ describe('the quench at the edges of its rules', () => {
 
   it('says the log shows no cool-down when it ends less than a minute after t_end, and not when exactly a minute after', () => {
     const short = findQuench(prepared([400, ...repeat(300, 5)]), [], 0, 0, THRESHOLD);
-    expect(short).toEqual({ quench: -1, evidence: 'none', step: null, unclear: 'The log ends while the kiln is still at or above 350 °C (at 00:00): it shows no cool-down.' });
+    expect(short).toEqual({
+      quench: -1,
+      evidence: 'none',
+      step: null,
+      unclear: 'The log ends while the kiln is still at or above 350 °C (at 00:00): it shows no cool-down.',
+    });
     expect(findQuench(prepared([400, ...repeat(300, 6)]), [], 0, 0, THRESHOLD).unclear).toBeNull();
   });
 
@@ -215,7 +233,12 @@ describe('the quench at the edges of its rules', () => {
 
   it('takes a fall of T_hot_s from the first sample, when it goes on far enough and the fire does not climb back', () => {
     const fall = [400, 340, 280, 220, 160, 100, 40, 20, 20, 20];
-    expect(findQuench(prepared(fall, { stepSeconds: 60 }), [], 0, 0, THRESHOLD)).toEqual({ quench: 0, evidence: 'temperature_fall', step: null, unclear: null });
+    expect(findQuench(prepared(fall, { stepSeconds: 60 }), [], 0, 0, THRESHOLD)).toEqual({
+      quench: 0,
+      evidence: 'temperature_fall',
+      step: null,
+      unclear: null,
+    });
     // flame noise: a fast fall that stops after 60 °C
     expect(findQuench(prepared([400, 340, ...repeat(300, 10)], { stepSeconds: 60 }), [], 0, 0, THRESHOLD).evidence).toBe('none');
     // a slow cool-down: no fast fall at all
@@ -227,7 +250,12 @@ describe('the quench at the edges of its rules', () => {
     const s = prepared(hot, { smooth: weight });
     expect(findQuench(s, [step(29, 30)], 29, -1, THRESHOLD).evidence).toBe('none');
     expect(findQuench(s, [step(29, 30, 1)], 0, -1, THRESHOLD).evidence).toBe('none');
-    expect(findQuench(s, [step(29, 30)], 0, -1, THRESHOLD)).toEqual({ quench: 29, evidence: 'water_after_cooling', step: step(29, 30), unclear: null });
+    expect(findQuench(s, [step(29, 30)], 0, -1, THRESHOLD)).toEqual({
+      quench: 29,
+      evidence: 'water_after_cooling',
+      step: step(29, 30),
+      unclear: null,
+    });
   });
 });
 

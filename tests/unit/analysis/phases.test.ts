@@ -1,5 +1,15 @@
 import { KILN_TYPE, parseLog } from '../../../mock-server/analysis';
-import { climbsBack, coolsAfter, detectPhases, findChangeover, findHeatStart, findLoadSteps, findQuench, lastCrossing, riseFraction } from '../../../mock-server/analysis/phases';
+import {
+  climbsBack,
+  coolsAfter,
+  detectPhases,
+  findChangeover,
+  findHeatStart,
+  findLoadSteps,
+  findQuench,
+  lastCrossing,
+  riseFraction,
+} from '../../../mock-server/analysis/phases';
 import { orderRows, prepareSeries, type PreparedSeries } from '../../../mock-server/analysis/series';
 import { at, sampledLog, type Reading } from './helpers';
 
@@ -55,7 +65,8 @@ describe('load steps', () => {
 });
 
 describe('load steps: armfuls, and rises at the edges of the log', () => {
-  const steps = (s: PreparedSeries) => findLoadSteps(s.ts, s.smooth, 2).map((step) => ({ from: (s.ts[step.start] - at(0)) / 60_000, to: (s.ts[step.end] - at(0)) / 60_000 }));
+  const steps = (s: PreparedSeries) =>
+    findLoadSteps(s.ts, s.smooth, 2).map((step) => ({ from: (s.ts[step.start] - at(0)) / 60_000, to: (s.ts[step.end] - at(0)) / 60_000 }));
 
   it('joins a rise within 2 minutes of the previous top as an armful when it starts above the previous bottom', () => {
     // 100 → 150 kg at 10 min, settling to 120 kg from 11 min, then on to 170 kg at 12 min (1:50 after the top)
@@ -118,7 +129,9 @@ describe('a Retort log that ends while the kiln is warm', () => {
   const retort = (minutes: number) => series(minutes, (m) => ({ t1: m < 5 ? 20 : m < 60 ? 500 : m < 70 ? 150 : 60, t2: 20, w: 100 }));
 
   it('is unclear when it ends less than a minute after the last reading at 100 °C, naming when it ends', () => {
-    expect(detectPhases(retort(65), KILN_TYPE.RETORT, 2).unclear).toBe('The log ends while the kiln is still at or above 100 °C (at 07:04): it shows no cool-down.');
+    expect(detectPhases(retort(65), KILN_TYPE.RETORT, 2).unclear).toBe(
+      'The log ends while the kiln is still at or above 100 °C (at 07:04): it shows no cool-down.',
+    );
     // the last warm reading is at 69:50; the log then runs on 50 s (unclear) or 60 s (clear)
     expect(detectPhases(retort(70 + 50 / 60), KILN_TYPE.RETORT, 2).unclear).not.toBeNull();
     expect(detectPhases(retort(71), KILN_TYPE.RETORT, 2).unclear).toBeNull();
@@ -180,7 +193,8 @@ describe('changeover (Terrafix): where the trend of T_cold_s crosses 350 °C', (
   const minuteOf = (s: PreparedSeries, i: number) => (s.ts[i] - at(0)) / 60_000;
   const whole = (s: PreparedSeries) => findChangeover(s.ts, s.coldS, 0, s.n - 1);
   // falling 2 °C a minute through 350 °C at minute 60, plus a slow wave of ±50 °C
-  const drifting = (phase: number) => series(150, (m) => ({ t1: 700, t2: 350 - 2 * (m - 60) + 50 * Math.sin((2 * Math.PI * (m - 60)) / 25 + phase), w: 0 }));
+  const drifting = (phase: number) =>
+    series(150, (m) => ({ t1: 700, t2: 350 - 2 * (m - 60) + 50 * Math.sin((2 * Math.PI * (m - 60)) / 25 + phase), w: 0 }));
 
   it('is not delayed by a drift that lifts the reading back over 350 °C after the trend crossed', () => {
     const late = drifting(Math.PI / 6);
@@ -231,7 +245,9 @@ describe('several candidate quenches', () => {
       w: m < 3 ? 0 : m < 60 ? 100 : m < 64 ? 120 : 150,
     }));
     const phases = detectPhases(s, KILN_TYPE.CGO1, 2);
-    expect(phases.unclear).toBe('The weight rose by more than 5 % at 06:59 and 07:03, both just before the kiln cooled below 350 °C; which one was the quench is unclear.');
+    expect(phases.unclear).toBe(
+      'The weight rose by more than 5 % at 06:59 and 07:03, both just before the kiln cooled below 350 °C; which one was the quench is unclear.',
+    );
     expect(s.ts[phases.quench]).toBe(at(63 + 50 / 60));
   });
 });
@@ -251,7 +267,9 @@ describe('the quench paths', () => {
 
   it('finds water poured long after a kiln cooled by itself, once no faster fall explains the end', () => {
     // below 350 °C from 95 min at 10 °C a minute; the water comes at 110 min, 15 minutes later
-    const s = series(150, (m) => (m < 70 ? base(m) : m < 110 ? { t1: Math.max(150, 600 - 10 * (m - 70)), t2: 140, w: 40 } : { t1: 40, t2: 40, w: 70 }));
+    const s = series(150, (m) =>
+      m < 70 ? base(m) : m < 110 ? { t1: Math.max(150, 600 - 10 * (m - 70)), t2: 140, w: 40 } : { t1: 40, t2: 40, w: 70 },
+    );
     const phases = detectPhases(s, CGO1, 2);
     expect(phases.quenchEvidence).toBe('water_after_cooling');
     expect(s.ts[phases.quench]).toBe(at(109 + 50 / 60));
@@ -266,7 +284,9 @@ describe('the quench paths', () => {
 
   it('does not take a fast but shallow fall (flame noise) for a quench', () => {
     // 600 → 520 within a minute, then slowly on down: never 150 °C within 5 minutes of the onset
-    const s = series(200, (m) => (m < 70 ? base(m) : { t1: m < 71 ? 600 - 80 * (m - 70) : Math.max(40, 520 - 5 * (m - 71)), t2: 40, w: 40 }));
+    const s = series(200, (m) =>
+      m < 70 ? base(m) : { t1: m < 71 ? 600 - 80 * (m - 70) : Math.max(40, 520 - 5 * (m - 71)), t2: 40, w: 40 },
+    );
     const phases = detectPhases(s, CGO1, 2);
     expect(phases.quenchEvidence).toBe('none');
     expect(phases.quenchFound).toBe(false);

@@ -15,7 +15,10 @@ const relativeError = (measured: number | undefined, truth: number) => Math.abs(
 
 describe('recovery of the simulated truth on field-like burns (ANALYSIS.md §5)', () => {
   afterAll(() => {
-    const lines = table.map((row) => `${row.type.padEnd(9)} ${row.kind.padEnd(19)} biomass ${pct(row.worst.biomass).padStart(7)}  prior ${pct(row.worst.prior).padStart(7)}  duration ${pct(row.worst.duration).padStart(7)}  (${row.seeds} seeds)`);
+    const lines = table.map(
+      (row) =>
+        `${row.type.padEnd(9)} ${row.kind.padEnd(19)} biomass ${pct(row.worst.biomass).padStart(7)}  prior ${pct(row.worst.prior).padStart(7)}  duration ${pct(row.worst.duration).padStart(7)}  (${row.seeds} seeds)`,
+    );
     console.log(`Worst relative error per kind (tolerance ${pct(TOLERANCE)}):\n${lines.join('\n')}`);
   });
 
@@ -27,24 +30,30 @@ describe('recovery of the simulated truth on field-like burns (ANALYSIS.md §5)'
     });
   });
 
-  it.each(
-    KILN_TYPES.flatMap((type) =>
-      [1, 5, 30].map((interval) => ({ type, interval, name: TYPE_NAMES[type] })),
-    ),
-  )('$name sampled every $interval s with every other kind of messiness: within 3 % and valid', ({ type, interval }) => {
-    const messiness = MESSINESS.filter((kind) => kind !== 'irregular_sampling');
-    for (const seed of SEEDS.slice(0, interval === 1 || MUTATION_RUN ? 1 : 10)) {
-      const { errors, valid, reasons } = recover(type, seed, messiness, interval);
-      expect({ seed, valid, reasons, biomass: errors.biomass < TOLERANCE, prior: errors.prior < TOLERANCE, duration: errors.duration < TOLERANCE }).toEqual({
-        seed,
-        valid: 'true',
-        reasons: '',
-        biomass: true,
-        prior: true,
-        duration: true,
-      });
-    }
-  });
+  it.each(KILN_TYPES.flatMap((type) => [1, 5, 30].map((interval) => ({ type, interval, name: TYPE_NAMES[type] }))))(
+    '$name sampled every $interval s with every other kind of messiness: within 3 % and valid',
+    ({ type, interval }) => {
+      const messiness = MESSINESS.filter((kind) => kind !== 'irregular_sampling');
+      for (const seed of SEEDS.slice(0, interval === 1 || MUTATION_RUN ? 1 : 10)) {
+        const { errors, valid, reasons } = recover(type, seed, messiness, interval);
+        expect({
+          seed,
+          valid,
+          reasons,
+          biomass: errors.biomass < TOLERANCE,
+          prior: errors.prior < TOLERANCE,
+          duration: errors.duration < TOLERANCE,
+        }).toEqual({
+          seed,
+          valid: 'true',
+          reasons: '',
+          biomass: true,
+          prior: true,
+          duration: true,
+        });
+      }
+    },
+  );
 
   it.each([
     { name: 'a C-Go-1 fed in eight loads', type: KILN_TYPE.CGO1, truth: { loads: 8, biomass_kg: 1200 } },

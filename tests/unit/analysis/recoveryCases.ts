@@ -22,7 +22,12 @@ export interface Errors {
 const relativeError = (measured: number | undefined, truth: number) => Math.abs((measured ?? NaN) / truth - 1);
 
 /** Simulates one burn and analyses it: the relative errors against its truth, and the verdict. */
-export function recover(type: KilnType, seed: number, messiness: Messiness[], sampleIntervalS?: number): { errors: Errors; valid: string | undefined; reasons: string } {
+export function recover(
+  type: KilnType,
+  seed: number,
+  messiness: Messiness[],
+  sampleIntervalS?: number,
+): { errors: Errors; valid: string | undefined; reasons: string } {
   const burn = generate(type, seed, undefined, sampleIntervalS ? { sample_interval_s: sampleIntervalS } : undefined, messiness);
   const { result } = analyseText(burn.text, kilnOf(type));
   return {
@@ -46,7 +51,8 @@ export function worstOver(type: KilnType, messiness: Messiness[], seeds: readonl
     worst.prior = Math.max(worst.prior, errors.prior);
     worst.duration = Math.max(worst.duration, errors.duration);
     const over = (Object.keys(errors) as (keyof Errors)[]).filter((k) => !(errors[k] < TOLERANCE));
-    if (valid !== 'true' || over.length > 0) failures.push(`seed ${seed}: valid ${valid} (${reasons}), off by more than 3 %: ${over.join(', ') || 'none'}`);
+    if (valid !== 'true' || over.length > 0)
+      failures.push(`seed ${seed}: valid ${valid} (${reasons}), off by more than 3 %: ${over.join(', ') || 'none'}`);
   }
   return { worst, failures };
 }

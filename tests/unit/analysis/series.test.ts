@@ -1,13 +1,6 @@
 import { KILN_TYPE } from '../../../mock-server/analysis';
 import { chartData, dataSample } from '../../../mock-server/analysis/chart';
-import {
-  lowerBound,
-  medianBetween,
-  orderRows,
-  prepareSeries,
-  upperBound,
-  weightInKg,
-} from '../../../mock-server/analysis/series';
+import { lowerBound, medianBetween, orderRows, prepareSeries, upperBound, weightInKg } from '../../../mock-server/analysis/series';
 import type { LogRow } from '../../../mock-server/analysis/types';
 
 const row = (s: number, t1: number, t2: number, w: number): LogRow => ({ ts: s * 1000, t1, t2, w });
@@ -50,7 +43,13 @@ describe('lowerBound, upperBound and medianBetween', () => {
 });
 
 describe('weightInKg', () => {
-  const series = orderRows([row(0, 20, 20, 1000), row(60, 20, 20, 1200), row(120, 20, 20, 1100), row(121, 20, 20, 9000), row(200, 20, 20, 3000)]);
+  const series = orderRows([
+    row(0, 20, 20, 1000),
+    row(60, 20, 20, 1200),
+    row(120, 20, 20, 1100),
+    row(121, 20, 20, 9000),
+    row(200, 20, 20, 3000),
+  ]);
 
   it('C-Go-1: (w − zero) / per_g_weight / 1000, with the config reported', () => {
     const { kg, zeroWeight, perUnitWeight } = weightInKg(series, { type: KILN_TYPE.CGO1, zero_weight: 1000, per_g_weight: 2 });
@@ -66,7 +65,11 @@ describe('weightInKg', () => {
   });
 
   it('Retort: the scale reports kg, and there is no calibration to report', () => {
-    expect(weightInKg(series, { type: KILN_TYPE.RETORT })).toEqual({ kg: Float64Array.from([1000, 1200, 1100, 9000, 3000]), zeroWeight: null, perUnitWeight: null });
+    expect(weightInKg(series, { type: KILN_TYPE.RETORT })).toEqual({
+      kg: Float64Array.from([1000, 1200, 1100, 9000, 3000]),
+      zeroWeight: null,
+      perUnitWeight: null,
+    });
   });
 });
 

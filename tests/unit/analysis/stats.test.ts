@@ -5,7 +5,9 @@ describe('stats', () => {
   it('median (by selection) agrees with sorting, ties and odd/even counts included', () => {
     const rng = createRandom(3);
     for (let trial = 0; trial < 500; trial++) {
-      const values = Array.from({ length: 1 + Math.floor(rng.next() * 30) }, () => (rng.next() < 0.3 ? Math.floor(rng.next() * 4) : rng.between(-50, 50)));
+      const values = Array.from({ length: 1 + Math.floor(rng.next() * 30) }, () =>
+        rng.next() < 0.3 ? Math.floor(rng.next() * 4) : rng.between(-50, 50),
+      );
       const sorted = [...values].sort((a, b) => a - b);
       const n = sorted.length;
       expect(median(values)).toBe(n % 2 ? sorted[(n - 1) / 2] : (sorted[n / 2 - 1] + sorted[n / 2]) / 2);

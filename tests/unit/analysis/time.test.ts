@@ -42,7 +42,20 @@ describe('parseTimeOfDayMs: HH:mm:ss or H:mm:ss', () => {
   });
 
   it('refuses wrong separators, lengths and characters next to the digits', () => {
-    for (const text of ['12:34:567', '123:4:56', '06.00:00', '06:00.00', '06:00:0', '006:00:00', '0/:00:00', '0::00:00', '00:0/:00', '00:00:0:', '0a:00:00', '']) {
+    for (const text of [
+      '12:34:567',
+      '123:4:56',
+      '06.00:00',
+      '06:00.00',
+      '06:00:0',
+      '006:00:00',
+      '0/:00:00',
+      '0::00:00',
+      '00:0/:00',
+      '00:00:0:',
+      '0a:00:00',
+      '',
+    ]) {
       expect(parseTimeOfDayMs(text)).toBeNaN();
     }
   });

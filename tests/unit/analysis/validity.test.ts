@@ -29,12 +29,15 @@ const cases = FAULTS.flatMap(({ fault, code, types }) =>
 );
 
 describe('validity rules on generated burns', () => {
-  it.each(KILN_TYPES.flatMap((type) => SEEDS.map((seed) => ({ type, seed, name: TYPE_NAMES[type] }))))('a clean $name burn (seed $seed) is valid', ({ type, seed }) => {
-    const { result } = analyseText(generate(type, seed).text, kilnOf(type));
-    expect(result?.reasons).toEqual([]);
-    expect(result?.valid).toBe('true');
-    expect(result?.gps_in_range).toBe(true);
-  });
+  it.each(KILN_TYPES.flatMap((type) => SEEDS.map((seed) => ({ type, seed, name: TYPE_NAMES[type] }))))(
+    'a clean $name burn (seed $seed) is valid',
+    ({ type, seed }) => {
+      const { result } = analyseText(generate(type, seed).text, kilnOf(type));
+      expect(result?.reasons).toEqual([]);
+      expect(result?.valid).toBe('true');
+      expect(result?.gps_in_range).toBe(true);
+    },
+  );
 
   it.each(cases)('$name fails exactly $code', ({ fault, code, type, seed, messiness }) => {
     const { result, error_message } = analyseText(generate(type, seed, fault, undefined, messiness).text, kilnOf(type));
@@ -74,7 +77,9 @@ describe('validity rules on generated burns', () => {
 
   it('words every rule as a sentence with the measured value', () => {
     const { result } = analyseText(generate(KILN_TYPE.CGO1, 4, 'too_cold').text, kilnOf(KILN_TYPE.CGO1));
-    expect(result?.reasons[0].message).toMatch(/^The cooler thermocouple was at or above 350 °C for \d+\.\d min of the burn; at least 30\.0 min is required\.$/);
+    expect(result?.reasons[0].message).toMatch(
+      /^The cooler thermocouple was at or above 350 °C for \d+\.\d min of the burn; at least 30\.0 min is required\.$/,
+    );
   });
 });
 
@@ -83,7 +88,9 @@ describe('a log that stops before the kiln has cooled', () => {
     const { result } = analyseText(generate(type, 5, 'truncated').text, kilnOf(type));
     const unclear = result?.reasons.find((r) => r.code === 'PHASES_UNCLEAR');
     expect(result?.valid).toBe('false');
-    expect(unclear?.message).toMatch(/^The log ends while the kiln is still at or above (350|100) °C \(at \d\d:\d\d\): it shows no cool-down\.$/);
+    expect(unclear?.message).toMatch(
+      /^The log ends while the kiln is still at or above (350|100) °C \(at \d\d:\d\d\): it shows no cool-down\.$/,
+    );
   });
 });
 

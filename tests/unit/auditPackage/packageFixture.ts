@@ -47,14 +47,34 @@ const CALIBRATION: Record<KilnType, { zero_weight: number; per_g_weight: number 
 function burn(id: number, type: KilnType, signer: KilnKeyPair | null): PackageBurnSource {
   const kilnId = `K-${type}`;
   const calibration = CALIBRATION[type];
-  const { text } = generateBurn({ kiln_type: type, kiln_id: kilnId, seed: id, start_ts: Date.UTC(2026, 2, 1) + id * DAY_MS, calibration, facility: BOX });
-  const config = type === KILN_TYPE.CGO1 ? { cgo1: calibration } : type === KILN_TYPE.TERRAFIX ? { terrafix: { per_g_weight: calibration?.per_g_weight } } : null;
+  const { text } = generateBurn({
+    kiln_type: type,
+    kiln_id: kilnId,
+    seed: id,
+    start_ts: Date.UTC(2026, 2, 1) + id * DAY_MS,
+    calibration,
+    facility: BOX,
+  });
+  const config =
+    type === KILN_TYPE.CGO1
+      ? { cgo1: calibration }
+      : type === KILN_TYPE.TERRAFIX
+        ? { terrafix: { per_g_weight: calibration?.per_g_weight } }
+        : null;
   const analysed = analyseLogText(text, () => ({ kiln: { type, config }, facility: { ...BOX, kiln_type_config: FACTORS } }));
   if (!analysed.result) throw new Error(analysed.error_message ?? 'no result');
   const raw = Buffer.from(text, 'utf8');
   const { result } = analysed;
   const row = {
-    ...makeKilnLogRow({ id, kiln_id: kilnId, type, logts: analysed.logts, file_name: `burn-${id}.csv`, analysis: JSON.stringify(result), valid: result.valid === 'true' }),
+    ...makeKilnLogRow({
+      id,
+      kiln_id: kilnId,
+      type,
+      logts: analysed.logts,
+      file_name: `burn-${id}.csv`,
+      analysis: JSON.stringify(result),
+      valid: result.valid === 'true',
+    }),
     signed: signer !== null,
     key_fingerprint: signer?.key.fingerprint ?? null,
     signature: signer ? sign(null, raw, signer.privateKey).toString('base64') : null,

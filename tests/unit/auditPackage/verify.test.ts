@@ -66,7 +66,9 @@ describe('verifyPackage', () => {
   });
 
   it('names a key whose fingerprint is not its own, and a signed burn whose key is missing', async () => {
-    const wrongPrint = await verifyPackage(withManifest((m) => ((m.kiln_keys as { fingerprint: string }[])[0].fingerprint = 'ab'.repeat(32))));
+    const wrongPrint = await verifyPackage(
+      withManifest((m) => ((m.kiln_keys as { fingerprint: string }[])[0].fingerprint = 'ab'.repeat(32))),
+    );
     expect(wrongPrint.code).toBe(EXIT.different);
     expect(wrongPrint.lines.at(-1)).toMatch(/manifest\.json: kiln_keys\[(ab)+\]\.fingerprint/);
     const noKey = await verifyPackage(withManifest((m) => (m.kiln_keys = [])));
@@ -95,14 +97,20 @@ describe('verifyPackage', () => {
 
   it('names any analysis field and any factor changed', async () => {
     const field = await verifyPackage(withManifest((m) => ((m.burns[0].analysis as Record<string, number>).charing_rate += 0.01)));
-    expect(field.lines.at(-1)).toMatch(/^DIFFERENT: manifest\.json burn 11 \(logs\/11\.csv\): analysis\.charing_rate: recorded [\d.]+, re-derived [\d.]+$/);
-    const factor = await verifyPackage(withManifest((m) => ((m.burns[0].factors as { facility: { carbon_removal_factor: number } }).facility.carbon_removal_factor = 3)));
+    expect(field.lines.at(-1)).toMatch(
+      /^DIFFERENT: manifest\.json burn 11 \(logs\/11\.csv\): analysis\.charing_rate: recorded [\d.]+, re-derived [\d.]+$/,
+    );
+    const factor = await verifyPackage(
+      withManifest((m) => ((m.burns[0].factors as { facility: { carbon_removal_factor: number } }).facility.carbon_removal_factor = 3)),
+    );
     expect(factor.code).toBe(EXIT.different);
     expect(factor.lines.at(-1)).toContain('manifest.json burn 11 (logs/11.csv): analysis.');
   });
 
   it('names a total that is not the sum of the burns', async () => {
-    const { code, lines } = await verifyPackage(withManifest((m) => ((m.totals as { biochar_produced_g: number }).biochar_produced_g += 1000)));
+    const { code, lines } = await verifyPackage(
+      withManifest((m) => ((m.totals as { biochar_produced_g: number }).biochar_produced_g += 1000)),
+    );
     expect(code).toBe(EXIT.different);
     expect(lines.at(-1)).toMatch(/^DIFFERENT: manifest\.json: totals\.biochar_produced_g/);
   });
@@ -149,6 +157,14 @@ describe('buildPackage', () => {
   it('makes the same bytes every time for the same audit', async () => {
     const again = await makePackage(signer);
     expect(Buffer.from(again.zip).equals(Buffer.from(GOOD))).toBe(true);
-    expect(Object.keys(unzipSync(GOOD))).toEqual(['manifest.json', 'report.pdf', 'README.txt', 'statement.pdf', 'logs/11.csv', 'logs/12.csv', 'logs/13.csv']);
+    expect(Object.keys(unzipSync(GOOD))).toEqual([
+      'manifest.json',
+      'report.pdf',
+      'README.txt',
+      'statement.pdf',
+      'logs/11.csv',
+      'logs/12.csv',
+      'logs/13.csv',
+    ]);
   });
 });

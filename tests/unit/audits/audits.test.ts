@@ -135,7 +135,13 @@ describe('Audit History CSV (one row per audited burn)', () => {
     const rows = auditHistoryCsvRows(
       audit,
       [
-        { analysis_id: 11, kiln_id: 'TX-1', logts: '2026-03-01T06:00:00', analysis_detail: { co2_removed: 1000.1, biochar_produced: 400.2 }, algorithm_version: '2.0.0' },
+        {
+          analysis_id: 11,
+          kiln_id: 'TX-1',
+          logts: '2026-03-01T06:00:00',
+          analysis_detail: { co2_removed: 1000.1, biochar_produced: 400.2 },
+          algorithm_version: '2.0.0',
+        },
         { analysis_id: 12, kiln_id: 'TX-1', logts: null, analysis_detail: null, algorithm_version: null },
       ],
       title,
@@ -143,19 +149,55 @@ describe('Audit History CSV (one row per audited burn)', () => {
     const name = `AUD-2026-03-04 · ${formatSignoffTime('2026-03-07T15:04:09.000Z')} · Proposal 4`;
     expect(rows).toEqual([
       {
-        audit: name, auditId: 4, facility: 'Nairobi Char Works', jobId: 'AUD-2026-03-04', signoffTs: '2026-03-07T15:04:09.000Z', kilnType: 'Terrafix', auditedCo2: '2000.125', auditedBiochar: '800.500',
-        analysisId: 11, kilnId: 'TX-1', logTime: '2026-03-01T06:00:00', co2Removed: '1000.100', biocharProduced: '400.200', algorithmVersion: '2.0.0',
+        audit: name,
+        auditId: 4,
+        facility: 'Nairobi Char Works',
+        jobId: 'AUD-2026-03-04',
+        signoffTs: '2026-03-07T15:04:09.000Z',
+        kilnType: 'Terrafix',
+        auditedCo2: '2000.125',
+        auditedBiochar: '800.500',
+        analysisId: 11,
+        kilnId: 'TX-1',
+        logTime: '2026-03-01T06:00:00',
+        co2Removed: '1000.100',
+        biocharProduced: '400.200',
+        algorithmVersion: '2.0.0',
       },
       {
-        audit: name, auditId: 4, facility: 'Nairobi Char Works', jobId: 'AUD-2026-03-04', signoffTs: '2026-03-07T15:04:09.000Z', kilnType: 'Terrafix', auditedCo2: '2000.125', auditedBiochar: '800.500',
-        analysisId: 12, kilnId: 'TX-1', logTime: null, co2Removed: null, biocharProduced: null, algorithmVersion: null,
+        audit: name,
+        auditId: 4,
+        facility: 'Nairobi Char Works',
+        jobId: 'AUD-2026-03-04',
+        signoffTs: '2026-03-07T15:04:09.000Z',
+        kilnType: 'Terrafix',
+        auditedCo2: '2000.125',
+        auditedBiochar: '800.500',
+        analysisId: 12,
+        kilnId: 'TX-1',
+        logTime: null,
+        co2Removed: null,
+        biocharProduced: null,
+        algorithmVersion: null,
       },
     ]);
   });
 
   it('writes kg exact to the gram with 3 decimals, never binary noise', () => {
     const noisy = { ...audit, audited_co2: 932.1499999999999, audited_biochar: 406.34999999999997 };
-    const [row] = auditHistoryCsvRows(noisy, [{ analysis_id: 1, kiln_id: 'K', logts: null, analysis_detail: { co2_removed: 0.1 + 0.2, biochar_produced: 0 }, algorithm_version: '2.1.0' }], title);
+    const [row] = auditHistoryCsvRows(
+      noisy,
+      [
+        {
+          analysis_id: 1,
+          kiln_id: 'K',
+          logts: null,
+          analysis_detail: { co2_removed: 0.1 + 0.2, biochar_produced: 0 },
+          algorithm_version: '2.1.0',
+        },
+      ],
+      title,
+    );
     expect(row).toMatchObject({ auditedCo2: '932.150', auditedBiochar: '406.350', co2Removed: '0.300', biocharProduced: '0.000' });
   });
 
@@ -167,16 +209,26 @@ describe('Audit History CSV (one row per audited burn)', () => {
 });
 
 describe('audit log rows from the audit calls', () => {
-  const burn = (id: number, co2: number, version = '2.0.0') =>
-    ({
-      ...makeKilnLog({ id, kiln_id: `CG1-${id}`, analysis: JSON.stringify({ valid: 'true', algorithm_version: '2.1.0', co2_removed: 9 }), analysis_detail: { co2_removed: 9, biochar_produced: 3 } }),
-      data_sample: [],
-      frozen: { analysis_id: id, co2_removed: co2, biochar_produced: co2 / 2, algorithm_version: version },
-    });
+  const burn = (id: number, co2: number, version = '2.0.0') => ({
+    ...makeKilnLog({
+      id,
+      kiln_id: `CG1-${id}`,
+      analysis: JSON.stringify({ valid: 'true', algorithm_version: '2.1.0', co2_removed: 9 }),
+      analysis_detail: { co2_removed: 9, biochar_produced: 3 },
+    }),
+    data_sample: [],
+    frozen: { analysis_id: id, co2_removed: co2, biochar_produced: co2 / 2, algorithm_version: version },
+  });
 
   it('shows a burn that is not audited with its current analysis and the version that made it', () => {
     const { frozen: _unused, ...log } = burn(5, 100);
-    expect(auditLogRow(log)).toMatchObject({ id: 5, analysis_id: 5, kiln_id: 'CG1-5', analysis_detail: { co2_removed: 9, biochar_produced: 3 }, algorithm_version: '2.1.0' });
+    expect(auditLogRow(log)).toMatchObject({
+      id: 5,
+      analysis_id: 5,
+      kiln_id: 'CG1-5',
+      analysis_detail: { co2_removed: 9, biochar_produced: 3 },
+      algorithm_version: '2.1.0',
+    });
   });
 
   it("shows an audited burn's frozen numbers and version, matched by analysis id, never its current analysis", () => {

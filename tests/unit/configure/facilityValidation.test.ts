@@ -25,7 +25,9 @@ describe('validateFacility', () => {
   it('accepts a complete facility, and the spec defaults', () => {
     expect(validateFacility(valid(), CONTEXT)).toEqual({});
     const { wicf, carbonRemovalFactor, ...box } = FACILITY_DEFAULTS;
-    expect(validateFacility(valid({ ...box, config: { cgo1: { wicf, carbonRemovalFactor } } }), { ...CONTEXT, allowedOwnerIds: [1] })).toEqual({});
+    expect(
+      validateFacility(valid({ ...box, config: { cgo1: { wicf, carbonRemovalFactor } } }), { ...CONTEXT, allowedOwnerIds: [1] }),
+    ).toEqual({});
   });
 
   describe('mnemonic', () => {
@@ -39,7 +41,7 @@ describe('validateFacility', () => {
       expect(validateFacility(valid({ mnemonic: ' nkr ' }), CONTEXT)).toEqual({ mnemonic: 'duplicate' });
     });
 
-    it("is no duplicate of itself in edit mode", () => {
+    it('is no duplicate of itself in edit mode', () => {
       expect(validateFacility(valid({ mnemonic: 'NRB' }), { ...CONTEXT, originalMnemonic: 'NRB' })).toEqual({});
       expect(validateFacility(valid({ mnemonic: 'NKR' }), { ...CONTEXT, originalMnemonic: 'NRB' })).toEqual({ mnemonic: 'duplicate' });
     });

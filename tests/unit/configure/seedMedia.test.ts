@@ -34,7 +34,11 @@ describe('buildPdf', () => {
   it('has a cross-reference table pointing at every object', () => {
     const xref = Number(/startxref\n(\d+)/.exec(text)![1]);
     expect(text.slice(xref, xref + 4)).toBe('xref');
-    const entries = text.slice(xref).split('\n').slice(3).filter((l) => / 00000 n $/.test(l));
+    const entries = text
+      .slice(xref)
+      .split('\n')
+      .slice(3)
+      .filter((l) => / 00000 n $/.test(l));
     entries.forEach((entry, i) => expect(text.slice(Number(entry.slice(0, 10))).startsWith(`${i + 1} 0 obj`)).toBe(true));
     expect(entries.length).toBe(9);
   });

@@ -34,7 +34,12 @@ describe('thumbnailSize', () => {
   });
 
   it('always fits the bound it makes', () => {
-    for (const [w, h] of [[4032, 3024], [1, 9999], [251, 251], [3000, 2001]]) {
+    for (const [w, h] of [
+      [4032, 3024],
+      [1, 9999],
+      [251, 251],
+      [3000, 2001],
+    ]) {
       expect(fitsThumbnail(thumbnailSize({ width: w, height: h }))).toBe(true);
     }
     expect(fitsThumbnail({ width: THUMBNAIL_MAX_SIDE + 1, height: 10 })).toBe(false);

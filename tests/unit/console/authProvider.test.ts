@@ -66,7 +66,9 @@ describe('authProvider', () => {
     await expect(authProvider.checkError(new HttpError('Forbidden.', 403))).resolves.toBeUndefined();
     await expect(authProvider.checkError(new HttpError('Oops', 500))).resolves.toBeUndefined();
     // a dependency down (the database, file storage) is no reason to log anyone out
-    await expect(authProvider.checkError(new HttpError('The database is unavailable at the moment. Please try again shortly.', 503))).resolves.toBeUndefined();
+    await expect(
+      authProvider.checkError(new HttpError('The database is unavailable at the moment. Please try again shortly.', 503)),
+    ).resolves.toBeUndefined();
   });
 
   it('has no getPermissions (it makes react-admin 5.15 loop, STACK.md)', () => {

@@ -1,12 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ROLE_RULES, ROLES, rulesForRole, type Rule } from '../../../src/domain/rules';
-import {
-  canAccess,
-  limitedToOwnFacilities,
-  OPERATIONS,
-  RESOURCES,
-  type OperationAction,
-} from '../../../src/domain/operations';
+import { canAccess, limitedToOwnFacilities, OPERATIONS, RESOURCES, type OperationAction } from '../../../src/domain/operations';
 
 type Op = `${string}.${OperationAction}`;
 
@@ -33,7 +27,14 @@ const READ_KILN_LOGS: Op[] = [
 ];
 const READ_FACILITIES: Op[] = ['facilities.list', 'facilities.show', 'facilities.export', 'photos.show', 'statements.show'];
 const READ_KILNS: Op[] = ['kilns.list', 'kilns.show', 'kilns.export'];
-const READ_AUDITS: Op[] = ['audits.list', 'audits.show', 'audits.export', 'audit_proposals.list', 'auditable_logs.list', 'audited_logs.list'];
+const READ_AUDITS: Op[] = [
+  'audits.list',
+  'audits.show',
+  'audits.export',
+  'audit_proposals.list',
+  'auditable_logs.list',
+  'audited_logs.list',
+];
 const EVERYONE: Op[] = ['changes.list', 'profile.show', 'profile.edit'];
 
 // docs/roles.md#roles-and-rules roles against docs/roles.md#what-each-rule-shows: what each role may do, operation by operation

@@ -21,7 +21,11 @@ describe('listedInBrowser: a whole list paged, sorted and filtered as getList as
   });
 
   it('pages after filtering, with the total of the filtered rows', () => {
-    const page = listedInBrowser(rows, { filter: { facility_id: '1' }, pagination: { page: 2, perPage: 1 }, sort: { field: 'id', order: 'ASC' } });
+    const page = listedInBrowser(rows, {
+      filter: { facility_id: '1' },
+      pagination: { page: 2, perPage: 1 },
+      sort: { field: 'id', order: 'ASC' },
+    });
     expect(page).toEqual({ data: [rows[2]], total: 2 });
   });
 

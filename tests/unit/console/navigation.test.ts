@@ -115,7 +115,9 @@ describe('one resource model', () => {
         const module = registered.get(item.resource as never);
         expect(module, item.path).toBe(item.module);
         // guarded by the resource's list operation, but Users by 'create user' (docs/roles.md#what-each-rule-shows)
-        expect(item.access).toEqual(item.resource === 'users' ? { resource: 'users', action: 'create' } : { resource: item.resource, action: 'list' });
+        expect(item.access).toEqual(
+          item.resource === 'users' ? { resource: 'users', action: 'create' } : { resource: item.resource, action: 'list' },
+        );
       } else {
         expect(item.kind, item.path).toBe('custom');
         expect(item.resource).toBeUndefined();
@@ -134,7 +136,14 @@ describe('one resource model', () => {
   it('every module is listed once, and every resource module has an icon, a record representation and a screen unless shown inside another', async () => {
     const { RESOURCE_MODULES } = await import('../../../src/layout/resources');
     expect(new Set(SCREEN_MODULES).size).toBe(SCREEN_MODULES.length);
-    expect(RESOURCE_MODULES.map((m) => m.name).sort()).toEqual(['archived_kiln_logs', 'changes', 'facilities', 'kiln_logs', 'kilns', 'users']);
+    expect(RESOURCE_MODULES.map((m) => m.name).sort()).toEqual([
+      'archived_kiln_logs',
+      'changes',
+      'facilities',
+      'kiln_logs',
+      'kilns',
+      'users',
+    ]);
     for (const module of RESOURCE_MODULES) {
       expect(module.icon, module.name).toBeDefined();
       expect(module.recordRepresentation, module.name).toBeTruthy();

@@ -1,10 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  canUpdatePassword,
-  characterClassCount,
-  passwordStrength,
-  strengthPercent,
-} from '../../../src/domain/passwordStrength';
+import { canUpdatePassword, characterClassCount, passwordStrength, strengthPercent } from '../../../src/domain/passwordStrength';
 
 describe('password strength (spec §5)', () => {
   it('counts the four classes: lowercase, uppercase, digit, symbol', () => {

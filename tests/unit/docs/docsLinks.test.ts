@@ -159,8 +159,7 @@ const OUTSIDE: RegExp[] = [
 /** A section sign with no document named; standards (RFC, ISO) are cited by their own numbers. */
 const BARE_SECTION = /(?<![\w.])§\s?[0-9]/;
 const STANDARD = /\b(?:RFC|ISO)\b/;
-const citesOutside = (line: string): boolean =>
-  OUTSIDE.some((re) => re.test(line)) || (BARE_SECTION.test(line) && !STANDARD.test(line));
+const citesOutside = (line: string): boolean => OUTSIDE.some((re) => re.test(line)) || (BARE_SECTION.test(line) && !STANDARD.test(line));
 
 describe('docs/ and the README', () => {
   it('name only repository paths and headings that exist', () => {

@@ -21,7 +21,10 @@ describe('serial blocks', () => {
   });
 
   it('of a mint: the issued units first, the buffer right after, none for 0 g', () => {
-    expect(mintBlocks(101, mintSplit(12.345, 1000))).toEqual({ issued: { first: 101, last: 11_210 }, buffer: { first: 11_211, last: 12_445 } });
+    expect(mintBlocks(101, mintSplit(12.345, 1000))).toEqual({
+      issued: { first: 101, last: 11_210 },
+      buffer: { first: 11_211, last: 12_445 },
+    });
     expect(mintBlocks(7, mintSplit(1, 0))).toEqual({ issued: { first: 7, last: 1006 }, buffer: null });
   });
 
@@ -63,8 +66,10 @@ describe('retirement', () => {
   it('takes at least a gram, whole grams, at most what is left, for a named beneficiary', () => {
     expect(retireProblems({ kg: 2.5, beneficiary: 'Acme', purpose: 'claim' }, 2.5)).toEqual({});
     expect(retireProblems({ kg: 0.001, beneficiary: 'Acme' }, 2.5)).toEqual({});
-    for (const kg of [0, 0.0004, 1.0005, 2.501, 'one']) expect(retireProblems({ kg, beneficiary: 'Acme' }, 2.5), String(kg)).toHaveProperty('kg');
-    for (const beneficiary of ['', '   ', undefined, 'x'.repeat(201)]) expect(retireProblems({ kg: 1, beneficiary }, 2.5)).toHaveProperty('beneficiary');
+    for (const kg of [0, 0.0004, 1.0005, 2.501, 'one'])
+      expect(retireProblems({ kg, beneficiary: 'Acme' }, 2.5), String(kg)).toHaveProperty('kg');
+    for (const beneficiary of ['', '   ', undefined, 'x'.repeat(201)])
+      expect(retireProblems({ kg: 1, beneficiary }, 2.5)).toHaveProperty('beneficiary');
     expect(retireProblems({ kg: 1, beneficiary: 'Acme', purpose: 'x'.repeat(501) }, 2.5)).toHaveProperty('purpose');
   });
 

@@ -1,6 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import { formatSignoffTime } from '../../../src/domain/dates';
-import { anythingChosen, facilitiesWithCo2, hasInvisibleCharacters, mintFormErrors, mintSources, mintTotal, buildMintPayload, mintPayloadProblems, NOTHING_CHOSEN, remainingKg, transactionKey } from '../../../src/domain/minting';
+import {
+  anythingChosen,
+  facilitiesWithCo2,
+  hasInvisibleCharacters,
+  mintFormErrors,
+  mintSources,
+  mintTotal,
+  buildMintPayload,
+  mintPayloadProblems,
+  NOTHING_CHOSEN,
+  remainingKg,
+  transactionKey,
+} from '../../../src/domain/minting';
 
 describe('remainingKg', () => {
   it('is audited minus utilised CO2 in whole grams, never below 0', () => {
@@ -42,7 +54,11 @@ describe('mintFormErrors: an amount is bounded by 0 and what remains of its audi
 
 describe('buildMintPayload', () => {
   it('sends only the amounts above 0, keyed by signoff id, with the note and ID trimmed', () => {
-    const payload = buildMintPayload({ minting_note: '  Sale  ', transaction_id: ' TX-1 ', amounts: { 3: 12.5, 4: 0, 7: '', 9: '0.25', 11: null, 12: '0.0004' } });
+    const payload = buildMintPayload({
+      minting_note: '  Sale  ',
+      transaction_id: ' TX-1 ',
+      amounts: { 3: 12.5, 4: 0, 7: '', 9: '0.25', 11: null, 12: '0.0004' },
+    });
     expect(payload).toEqual({ minting_note: 'Sale', transaction_id: 'TX-1', co2_utilisation: { 3: 12.5, 9: 0.25 } });
   });
 
@@ -118,7 +134,11 @@ describe('transactionKey', () => {
 describe('facilitiesWithCo2 and mintSources', () => {
   const response = {
     audits_by_facility: {
-      '2': { facility_name: 'Tasmania', available_co2: 10, audits: [{ signoff_id: 7, audited_co2: 10, utilised_co2: 0, signoff_ts: '2026-05-01T00:00:00.000Z', job_id: 'J7' }] },
+      '2': {
+        facility_name: 'Tasmania',
+        available_co2: 10,
+        audits: [{ signoff_id: 7, audited_co2: 10, utilised_co2: 0, signoff_ts: '2026-05-01T00:00:00.000Z', job_id: 'J7' }],
+      },
       '1': {
         facility_name: 'nairobi',
         available_co2: 0.3,

@@ -42,7 +42,9 @@ describe('facility form values', () => {
   });
 
   it('builds the save payload of spec §3', () => {
-    expect(facilitySavePayload({ ...NEW_FACILITY_FORM, mnemonic: ' ELD ', name: 'Eldoret' }, null)).toEqual(defaultFacilityPayload('ELD', 'Eldoret'));
+    expect(facilitySavePayload({ ...NEW_FACILITY_FORM, mnemonic: ' ELD ', name: 'Eldoret' }, null)).toEqual(
+      defaultFacilityPayload('ELD', 'Eldoret'),
+    );
   });
 });
 

@@ -45,13 +45,16 @@ describe('fleet anomaly rules', () => {
     for (const burn of all) expect(detect(burn, all), `log ${burn.log_id}`).toEqual([]);
   });
 
-  it.each([KILN_TYPE.CGO1, KILN_TYPE.RETORT, KILN_TYPE.TERRAFIX])('DUPLICATE_CURVE: kiln type %s, the same burn restarted days later names the first', (type) => {
-    const first = clean[type][3];
-    const copy = burnOf(anomalousBurn('DUPLICATE_CURVE', options(type, 103, 3), 9 * DAY).text, type);
-    const found = detect(copy, clean[type]);
-    expect(found).toEqual([expect.objectContaining({ code: 'DUPLICATE_CURVE', log_id: copy.log_id, other_log_id: first.log_id })]);
-    expect(found[0].message).toContain('shifted by 216 h');
-  });
+  it.each([KILN_TYPE.CGO1, KILN_TYPE.RETORT, KILN_TYPE.TERRAFIX])(
+    'DUPLICATE_CURVE: kiln type %s, the same burn restarted days later names the first',
+    (type) => {
+      const first = clean[type][3];
+      const copy = burnOf(anomalousBurn('DUPLICATE_CURVE', options(type, 103, 3), 9 * DAY).text, type);
+      const found = detect(copy, clean[type]);
+      expect(found).toEqual([expect.objectContaining({ code: 'DUPLICATE_CURVE', log_id: copy.log_id, other_log_id: first.log_id })]);
+      expect(found[0].message).toContain('shifted by 216 h');
+    },
+  );
 
   it('DUPLICATE_CURVE: the candidate spans the store pre-selects hold the match', () => {
     const [min, max] = duplicateSpanRange(3 * 3_600_000);
@@ -86,11 +89,18 @@ describe('fleet anomaly rules', () => {
   });
 
   it('YIELD_OUTLIER: not when the kiln itself has reached that yield lately in valid burns; its invalid burns do not count', () => {
-    const highs = Array.from({ length: 4 }, (_, i) => burnOf(anomalousBurn('YIELD_OUTLIER', options(KILN_TYPE.CGO1, 710 + i, 20 + i)).text, KILN_TYPE.CGO1));
+    const highs = Array.from({ length: 4 }, (_, i) =>
+      burnOf(anomalousBurn('YIELD_OUTLIER', options(KILN_TYPE.CGO1, 710 + i, 20 + i)).text, KILN_TYPE.CGO1),
+    );
     expect(highs.every((b) => b.valid)).toBe(true);
     const next = burnOf(anomalousBurn('YIELD_OUTLIER', options(KILN_TYPE.CGO1, 720, 30)).text, KILN_TYPE.CGO1);
     expect(codes(next, highs)).not.toContain('YIELD_OUTLIER');
-    expect(codes(next, highs.map((b) => ({ ...b, valid: false })))).toContain('YIELD_OUTLIER');
+    expect(
+      codes(
+        next,
+        highs.map((b) => ({ ...b, valid: false })),
+      ),
+    ).toContain('YIELD_OUTLIER');
   });
 
   it.each([KILN_TYPE.CGO1, KILN_TYPE.RETORT, KILN_TYPE.TERRAFIX])('RATE_IMPOSSIBLE: kiln type %s, a one-minute heat-up', (type) => {

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { curveCandidateQuery, curvesMatch, DUPLICATE_TEMP_RMS_C, DUPLICATE_WEIGHT_RMS_KG, isCurveCandidate } from '../../../src/domain/fleet/anomalies';
+import {
+  curveCandidateQuery,
+  curvesMatch,
+  DUPLICATE_TEMP_RMS_C,
+  DUPLICATE_WEIGHT_RMS_KG,
+  isCurveCandidate,
+} from '../../../src/domain/fleet/anomalies';
 import { CURVE_POINTS, type BurnFingerprint } from '../../../src/domain/fleet/fingerprint';
 import { random } from '../../store/fixtures';
 

@@ -1,5 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { clampView, looksSwapped, MAX_SCALE, panView, pinchView, spotsOf, viewBox, WORLD_VIEW, zoomView, type View } from '../../../src/domain/fleet/map';
+import {
+  clampView,
+  looksSwapped,
+  MAX_SCALE,
+  panView,
+  pinchView,
+  spotsOf,
+  viewBox,
+  WORLD_VIEW,
+  zoomView,
+  type View,
+} from '../../../src/domain/fleet/map';
 import { invalidReasons, MAX_TREND_POINTS, trendPoints, type TrendBurn } from '../../../src/domain/fleet/trends';
 
 const BOX = { latitude_min: -1.45, latitude_max: -1.15, longitude_min: 36.65, longitude_max: 37.05 };
@@ -61,12 +72,17 @@ describe('the Fleet trends', () => {
   });
 
   it('merges neighbouring weeks beyond MAX_TREND_POINTS', () => {
-    const burns = Array.from({ length: 400 }, (_, i) => burn(new Date(Date.UTC(2024, 0, 1) + i * 3 * 86_400_000).toISOString().slice(0, 19)));
+    const burns = Array.from({ length: 400 }, (_, i) =>
+      burn(new Date(Date.UTC(2024, 0, 1) + i * 3 * 86_400_000).toISOString().slice(0, 19)),
+    );
     expect(trendPoints(burns).length).toBeLessThanOrEqual(MAX_TREND_POINTS);
   });
 
   it('lists why burns were invalid, most frequent first', () => {
-    const burns = [burn('2026-03-02T06:00:00', { valid: false, reasons: ['TEMP_LOW', 'DATA_GAP'] }), burn('2026-03-03T06:00:00', { valid: false, reasons: ['TEMP_LOW'] })];
+    const burns = [
+      burn('2026-03-02T06:00:00', { valid: false, reasons: ['TEMP_LOW', 'DATA_GAP'] }),
+      burn('2026-03-03T06:00:00', { valid: false, reasons: ['TEMP_LOW'] }),
+    ];
     expect(invalidReasons(burns)).toEqual([
       { code: 'TEMP_LOW', count: 2 },
       { code: 'DATA_GAP', count: 1 },
@@ -80,9 +96,15 @@ describe('the Fleet map pinch', () => {
   const UPP = 0.25;
   const mapPoint = (view: View, upp: number, p: { x: number; y: number }) => ({ x: view.cx + p.x * upp, y: view.cy + p.y * upp });
 
-  it('zooms by the change in the fingers\' distance, keeping the map point under their midpoint under it', () => {
-    const from = [{ x: 20, y: 10 }, { x: 60, y: 10 }] as const;
-    const to = [{ x: 0, y: 10 }, { x: 80, y: 10 }] as const;
+  it("zooms by the change in the fingers' distance, keeping the map point under their midpoint under it", () => {
+    const from = [
+      { x: 20, y: 10 },
+      { x: 60, y: 10 },
+    ] as const;
+    const to = [
+      { x: 0, y: 10 },
+      { x: 80, y: 10 },
+    ] as const;
     const next = pinchView(START, UPP, from, to);
     expect(next.scale).toBeCloseTo(8);
     const held = mapPoint(START, UPP, { x: 40, y: 10 });
@@ -92,12 +114,41 @@ describe('the Fleet map pinch', () => {
   });
 
   it('pans with the midpoint when the fingers move together, and stays inside the world and the zoom bounds', () => {
-    const from = [{ x: -10, y: 0 }, { x: 10, y: 0 }] as const;
-    const moved = pinchView(START, UPP, from, [{ x: -10 + 40, y: 0 }, { x: 10 + 40, y: 0 }]);
+    const from = [
+      { x: -10, y: 0 },
+      { x: 10, y: 0 },
+    ] as const;
+    const moved = pinchView(START, UPP, from, [
+      { x: -10 + 40, y: 0 },
+      { x: 10 + 40, y: 0 },
+    ]);
     expect(moved).toEqual({ scale: 4, cx: 180 - 40 * UPP, cy: 90 });
-    expect(pinchView(START, UPP, from, [{ x: -1000, y: 0 }, { x: 1000, y: 0 }]).scale).toBe(MAX_SCALE);
-    expect(pinchView(START, UPP, from, [{ x: 0, y: 0 }, { x: 0.001, y: 0 }])).toEqual(clampView({ ...START, scale: 1 }));
+    expect(
+      pinchView(START, UPP, from, [
+        { x: -1000, y: 0 },
+        { x: 1000, y: 0 },
+      ]).scale,
+    ).toBe(MAX_SCALE);
+    expect(
+      pinchView(START, UPP, from, [
+        { x: 0, y: 0 },
+        { x: 0.001, y: 0 },
+      ]),
+    ).toEqual(clampView({ ...START, scale: 1 }));
     // two fingers at one point: no zoom, no jump
-    expect(pinchView(START, UPP, [{ x: 5, y: 5 }, { x: 5, y: 5 }], [{ x: 5, y: 5 }, { x: 5, y: 5 }])).toEqual(START);
+    expect(
+      pinchView(
+        START,
+        UPP,
+        [
+          { x: 5, y: 5 },
+          { x: 5, y: 5 },
+        ],
+        [
+          { x: 5, y: 5 },
+          { x: 5, y: 5 },
+        ],
+      ),
+    ).toEqual(START);
   });
 });

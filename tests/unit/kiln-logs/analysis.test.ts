@@ -19,8 +19,14 @@ const row = (analysis: unknown, overrides: { error_message?: string | null; type
 
 describe('parseAnalysis', () => {
   it('reads the algorithm version and the skipped lines, ignoring values of the wrong kind', () => {
-    expect(parseAnalysis(JSON.stringify({ valid: 'true', algorithm_version: '2.0.0', skipped_lines: 4 }))).toMatchObject({ algorithmVersion: '2.0.0', skippedLines: 4 });
-    expect(parseAnalysis(JSON.stringify({ valid: 'true', algorithm_version: 2, skipped_lines: -1 }))).toMatchObject({ algorithmVersion: null, skippedLines: null });
+    expect(parseAnalysis(JSON.stringify({ valid: 'true', algorithm_version: '2.0.0', skipped_lines: 4 }))).toMatchObject({
+      algorithmVersion: '2.0.0',
+      skippedLines: 4,
+    });
+    expect(parseAnalysis(JSON.stringify({ valid: 'true', algorithm_version: 2, skipped_lines: -1 }))).toMatchObject({
+      algorithmVersion: null,
+      skippedLines: null,
+    });
     expect(parseAnalysis(JSON.stringify({ valid: 'true', skipped_lines: 1.5 }))).toMatchObject({ skippedLines: null });
     expect(parseAnalysis(JSON.stringify({ valid: 'true', skipped_lines: 0 }))).toMatchObject({ skippedLines: 0 });
   });
@@ -45,7 +51,12 @@ describe('parseAnalysis', () => {
 
   it('keeps numbers, turns other values into null and drops malformed reasons', () => {
     const parsed = parseAnalysis(
-      JSON.stringify({ valid: 'false', co2_removed: '12', biochar_produced: 3.5, reasons: [{ code: 'DURATION', message: 'Too short.' }, { code: 7 }, 'x'] }),
+      JSON.stringify({
+        valid: 'false',
+        co2_removed: '12',
+        biochar_produced: 3.5,
+        reasons: [{ code: 'DURATION', message: 'Too short.' }, { code: 7 }, 'x'],
+      }),
     ) as AnalysisResult;
     expect(parsed.values).toEqual({ co2_removed: null, biochar_produced: 3.5 });
     expect(parsed).toMatchObject({ algorithmVersion: null, skippedLines: null });

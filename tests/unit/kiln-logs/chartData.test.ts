@@ -5,7 +5,12 @@ const points = (n: number) => Array.from({ length: n }, (_, i) => ({ ts: i * 10_
 
 describe('chart rows (spec §3 Chart data, §9 weight x10)', () => {
   it('plots the weight times ten and keeps missing values missing', () => {
-    expect(chartRows([{ ts: 0, t1: 20.5, t2: null, w: 12.34 }, { ts: 1, t1: null, t2: 30, w: null }])).toEqual([
+    expect(
+      chartRows([
+        { ts: 0, t1: 20.5, t2: null, w: 12.34 },
+        { ts: 1, t1: null, t2: 30, w: null },
+      ]),
+    ).toEqual([
       { ts: 0, t1: 20.5, t2: null, w10: 123.4 },
       { ts: 1, t1: null, t2: 30, w10: null },
     ]);
@@ -42,7 +47,17 @@ describe('burnMarks: what the analysis found, for the chart', () => {
       { ts: 'x', kg: 3 },
       { ts: 3000, kg: 80 },
     ],
-    phases: { start_ts: 1000, quench_ts: 9000, quench_found: true, changeover_ts: 8000, pyrolysis_spans: [[2000, 4000], [5000, 4500], [6000, 7000]] },
+    phases: {
+      start_ts: 1000,
+      quench_ts: 9000,
+      quench_found: true,
+      changeover_ts: 8000,
+      pyrolysis_spans: [
+        [2000, 4000],
+        [5000, 4500],
+        [6000, 7000],
+      ],
+    },
   };
 
   it('reads t0, the loads with their kg, the quench, the changeover and the spans counted above 350 °C', () => {
@@ -76,7 +91,13 @@ describe('burnMarks: what the analysis found, for the chart', () => {
   });
 
   it('reads an older result without loads or spans as having none', () => {
-    expect(burnMarks(JSON.stringify({ phases: { start_ts: 5, quench_ts: 'x' } }))).toEqual({ start: 5, end: null, changeover: null, loads: [], hotSpans: [] });
+    expect(burnMarks(JSON.stringify({ phases: { start_ts: 5, quench_ts: 'x' } }))).toEqual({
+      start: 5,
+      end: null,
+      changeover: null,
+      loads: [],
+      hotSpans: [],
+    });
   });
 
   it('starts an axis at 0, or lower when the data goes below it', () => {

@@ -6,10 +6,15 @@ const key = (k: string) => k;
 
 describe('kilnLogCsvRow', () => {
   it('writes CO2 and biochar as exact kg with 3 decimals, never binary noise', () => {
-    const row = kilnLogCsvRow(log({ id: 1, analysis_detail: { co2_removed: 932.1499999999999, biochar_produced: 406.34999999999997 } }), key);
+    const row = kilnLogCsvRow(
+      log({ id: 1, analysis_detail: { co2_removed: 932.1499999999999, biochar_produced: 406.34999999999997 } }),
+      key,
+    );
     expect(row['kilnLogs.columns.co2Removed']).toBe('932.150');
     expect(row['kilnLogs.columns.biocharProduced']).toBe('406.350');
-    expect(kilnLogCsvRow(log({ id: 2, analysis_detail: { co2_removed: 12, biochar_produced: 0.0004 } }), key)['kilnLogs.columns.co2Removed']).toBe('12.000');
+    expect(
+      kilnLogCsvRow(log({ id: 2, analysis_detail: { co2_removed: 12, biochar_produced: 0.0004 } }), key)['kilnLogs.columns.co2Removed'],
+    ).toBe('12.000');
   });
 
   it('leaves the figures empty for a log without a result', () => {

@@ -16,14 +16,13 @@ import { cgo1Kiln } from '../../helpers/kilnLogUploads';
 const facility: FacilityRecord = { ...DEMO_FACILITIES[0], last_updated: '2026-01-01T00:00:00.000Z' };
 
 const burn = (kilnId: string, seed: number) =>
-  Buffer.from(
-    generateBurn({ kiln_type: KILN_TYPE.CGO1, kiln_id: kilnId, seed, start_ts: Date.UTC(2026, 0, 5, 7, 30), facility }).text,
-  );
+  Buffer.from(generateBurn({ kiln_type: KILN_TYPE.CGO1, kiln_id: kilnId, seed, start_ts: Date.UTC(2026, 0, 5, 7, 30), facility }).text);
 
 let dir: string;
 let files: KilnLogFiles;
 let data: EmbeddedStore;
-const logCount = async () => (await data.kilnLogs.list({ archived: false, facilityIds: null }, {}, { sort: { field: 'id', order: 'ASC' }, range: [0, 99] })).total;
+const logCount = async () =>
+  (await data.kilnLogs.list({ archived: false, facilityIds: null }, {}, { sort: { field: 'id', order: 'ASC' }, range: [0, 99] })).total;
 const uploadTs = new Date('2026-01-05T16:00:00.000Z');
 
 beforeEach(async () => {
@@ -71,7 +70,14 @@ describe('ingestLog', () => {
 
   it('keeps an unknown kiln’s log as an error row, filed under the kiln id it names', async () => {
     const row = await ingestLog(data, files, { bytes: burn('CG1-9999', 3), fileName: null, uploadTs });
-    expect(row).toMatchObject({ kiln_id: 'CG1-9999', kiln: null, facility_id: null, valid: false, analysis: null, error_message: "Unknown kiln 'CG1-9999'." });
+    expect(row).toMatchObject({
+      kiln_id: 'CG1-9999',
+      kiln: null,
+      facility_id: null,
+      valid: false,
+      analysis: null,
+      error_message: "Unknown kiln 'CG1-9999'.",
+    });
   });
 
   it('files a log that breaks off mid-file under the kiln its header names', async () => {

@@ -87,8 +87,24 @@ describe('kiln log filter', () => {
 describe('queryKilnLogs', () => {
   const rows = [
     makeKilnLogRow({ id: 1, logts: '2026-01-10T08:00:00', facility_id: 1, file_size: 300, file_name: 'burn-b.csv' }),
-    makeKilnLogRow({ id: 2, logts: '2026-01-31T23:30:00', facility_id: 2, file_size: 100, file_name: 'burn-c.csv', valid: false, analysis_detail: { co2_removed: 5, biochar_produced: 2 } }),
-    makeKilnLogRow({ id: 3, logts: '2026-02-01T00:00:00', facility_id: 1, file_size: 200, file_name: 'burn-a.csv', audited: true, audit_id: 1 }),
+    makeKilnLogRow({
+      id: 2,
+      logts: '2026-01-31T23:30:00',
+      facility_id: 2,
+      file_size: 100,
+      file_name: 'burn-c.csv',
+      valid: false,
+      analysis_detail: { co2_removed: 5, biochar_produced: 2 },
+    }),
+    makeKilnLogRow({
+      id: 3,
+      logts: '2026-02-01T00:00:00',
+      facility_id: 1,
+      file_size: 200,
+      file_name: 'burn-a.csv',
+      audited: true,
+      audit_id: 1,
+    }),
     makeKilnLogRow({
       id: 4,
       logts: null,
@@ -101,7 +117,12 @@ describe('queryKilnLogs', () => {
       valid: false,
       error_message: "Unknown kiln 'GHOST-1'.",
     }),
-    makeKilnLogRow({ id: 5, logts: '2026-01-20T09:00:00', archived_ts: '2026-02-01T00:00:00.000Z', delete_after: '2026-05-02T00:00:00.000Z' }),
+    makeKilnLogRow({
+      id: 5,
+      logts: '2026-01-20T09:00:00',
+      archived_ts: '2026-02-01T00:00:00.000Z',
+      delete_after: '2026-05-02T00:00:00.000Z',
+    }),
   ];
   const run = (query: Record<string, string>, scope: KilnLogScope = ALL) => {
     const p = parse(query);

@@ -61,12 +61,7 @@ describe('kiln form validation', () => {
   const kilns = [kiln];
 
   it('requires kiln id, facility, type and install date', () => {
-    expect(Object.keys(validateKilnForm(EMPTY_KILN_FORM, null, kilns)).sort()).toEqual([
-      'facility_id',
-      'install_date',
-      'kiln_id',
-      'type',
-    ]);
+    expect(Object.keys(validateKilnForm(EMPTY_KILN_FORM, null, kilns)).sort()).toEqual(['facility_id', 'install_date', 'kiln_id', 'type']);
     expect(validateKilnForm(filled, null, kilns)).toEqual({});
   });
 

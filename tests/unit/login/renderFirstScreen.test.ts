@@ -15,7 +15,9 @@ describe('renderFirstScreen', { timeout: 60000 }, () => {
     expect(markup).not.toContain('<!--$!-->');
     expect(markup).not.toMatch(/<script/i);
     // every emotion class in the markup has its rule in the extracted styles
-    const classes = [...new Set([...markup.matchAll(/class="([^"]*)"/g)].flatMap((m) => m[1].split(' ')).filter((c) => c.startsWith('css-')))];
+    const classes = [
+      ...new Set([...markup.matchAll(/class="([^"]*)"/g)].flatMap((m) => m[1].split(' ')).filter((c) => c.startsWith('css-'))),
+    ];
     expect(classes.length).toBeGreaterThan(10);
     for (const c of classes) expect(styles).toContain(`.${c}`);
   });

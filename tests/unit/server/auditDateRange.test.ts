@@ -4,7 +4,10 @@ import { HttpError } from '../../../mock-server/http/errors';
 
 describe('signoffRange: the audit history from/to as ISO instants', () => {
   it('takes a date as its whole UTC day, from its first to its last millisecond', () => {
-    expect(signoffRange({ from: '2026-03-01', to: '2026-03-31' })).toEqual({ from: '2026-03-01T00:00:00.000Z', to: '2026-03-31T23:59:59.999Z' });
+    expect(signoffRange({ from: '2026-03-01', to: '2026-03-31' })).toEqual({
+      from: '2026-03-01T00:00:00.000Z',
+      to: '2026-03-31T23:59:59.999Z',
+    });
   });
 
   it('takes an ISO date-time with a zone as that instant, in UTC', () => {
@@ -19,7 +22,13 @@ describe('signoffRange: the audit history from/to as ISO instants', () => {
     expect(signoffRange({ from: '', to: undefined })).toEqual({ from: undefined, to: undefined });
   });
 
-  it.each([['from', 'yesterday'], ['to', '2026-02-30'], ['from', '2026-03-01T08:30'], ['to', '2026-13-01'], ['from', ['2026-03-01']]])('is a 400 naming %s for %j', (field, value) => {
+  it.each([
+    ['from', 'yesterday'],
+    ['to', '2026-02-30'],
+    ['from', '2026-03-01T08:30'],
+    ['to', '2026-13-01'],
+    ['from', ['2026-03-01']],
+  ])('is a 400 naming %s for %j', (field, value) => {
     let caught: unknown;
     try {
       signoffRange({ [field]: value });

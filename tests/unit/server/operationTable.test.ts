@@ -33,7 +33,9 @@ const CONSOLE_ONLY = [
   'users.export',
 ];
 
-const tableEntries = Object.entries(OPERATIONS).flatMap(([resource, actions]) => Object.keys(actions).map((action) => `${resource}.${action}`));
+const tableEntries = Object.entries(OPERATIONS).flatMap(([resource, actions]) =>
+  Object.keys(actions).map((action) => `${resource}.${action}`),
+);
 
 const noop: RequestHandler = (_req, _res, next) => next();
 const handlersOf = (ids: string[]): Handlers => Object.fromEntries(ids.map((id) => [id, noop]));
@@ -60,7 +62,8 @@ describe('openapi.yaml and the operation table, one to one', () => {
   });
 
   it('refuses a document naming an entry the table lacks, or a public call that needs a token', () => {
-    const doc = (op: string, security = '') => `paths:\n  /x:\n    get:\n      operationId: getX\n      x-operation: ${op}\n${security}      responses: {}\n`;
+    const doc = (op: string, security = '') =>
+      `paths:\n  /x:\n    get:\n      operationId: getX\n      x-operation: ${op}\n${security}      responses: {}\n`;
     expect(() => readOpenApi(doc('kilns.fly'))).toThrow(/not in the operation table/);
     expect(() => readOpenApi(doc('kilns'))).toThrow(/<resource>.<action>/);
     expect(() => readOpenApi(doc('public'))).toThrow(/security: \[\]/);
@@ -77,9 +80,13 @@ describe('mounting the operations', () => {
   });
 
   it('refuses to start with an operation that has no handler, or a handler of no operation, or two handlers of one', () => {
-    expect(() => operationRouters(operations, [handlersOf(ids.filter((id) => id !== 'addKiln'))])).toThrow(/POST \/kiln\/registry\/add \(addKiln\) has no handler/);
+    expect(() => operationRouters(operations, [handlersOf(ids.filter((id) => id !== 'addKiln'))])).toThrow(
+      /POST \/kiln\/registry\/add \(addKiln\) has no handler/,
+    );
     expect(() => operationRouters(operations, [handlersOf([...ids, 'flyKiln'])])).toThrow(/the handler flyKiln names no operation/);
-    expect(() => operationRouters(operations, [handlersOf(ids), handlersOf(['addKiln'])])).toThrow(/Two handlers for the operation addKiln/);
+    expect(() => operationRouters(operations, [handlersOf(ids), handlersOf(['addKiln'])])).toThrow(
+      /Two handlers for the operation addKiln/,
+    );
   });
 
   it('tries a literal path segment before a parameter where paths overlap', () => {

@@ -16,7 +16,17 @@ import { passwordError, USERNAME_MAX_LENGTH } from '../../../src/domain/userVali
  */
 
 const strong = (length: number) => 'Aa1!'.padEnd(length, 'x');
-const SAMPLES = ['', 'abcdefg1', 'abcdefgh12', strong(MEDIUM_LENGTH - 1), strong(MEDIUM_LENGTH), strong(12), strong(PASSWORD_MAX_LENGTH), strong(PASSWORD_MAX_LENGTH + 1), 'Ää1!Ää1!Ää'];
+const SAMPLES = [
+  '',
+  'abcdefg1',
+  'abcdefgh12',
+  strong(MEDIUM_LENGTH - 1),
+  strong(MEDIUM_LENGTH),
+  strong(12),
+  strong(PASSWORD_MAX_LENGTH),
+  strong(PASSWORD_MAX_LENGTH + 1),
+  'Ää1!Ää1!Ää',
+];
 
 describe('the password policy', () => {
   it.each(SAMPLES)('is one for the console and the server: %j', (password) => {
@@ -28,9 +38,15 @@ describe('the password policy', () => {
   });
 
   it('takes at login every password a user may have, and the longest username', () => {
-    expect(readCredentials({ username: 'u'.repeat(USERNAME_MAX_LENGTH), password: strong(PASSWORD_MAX_LENGTH) }).password).toHaveLength(PASSWORD_MAX_LENGTH);
-    expect(() => readCredentials({ username: 'u', password: strong(PASSWORD_MAX_LENGTH + 1) })).toThrow(`at most ${PASSWORD_MAX_LENGTH} characters`);
-    expect(() => readCredentials({ username: 'u'.repeat(USERNAME_MAX_LENGTH + 1), password: 'p' })).toThrow(`at most ${USERNAME_MAX_LENGTH} characters`);
+    expect(readCredentials({ username: 'u'.repeat(USERNAME_MAX_LENGTH), password: strong(PASSWORD_MAX_LENGTH) }).password).toHaveLength(
+      PASSWORD_MAX_LENGTH,
+    );
+    expect(() => readCredentials({ username: 'u', password: strong(PASSWORD_MAX_LENGTH + 1) })).toThrow(
+      `at most ${PASSWORD_MAX_LENGTH} characters`,
+    );
+    expect(() => readCredentials({ username: 'u'.repeat(USERNAME_MAX_LENGTH + 1), password: 'p' })).toThrow(
+      `at most ${USERNAME_MAX_LENGTH} characters`,
+    );
   });
 
   it('names its lengths in the server answer and in the contract', () => {

@@ -18,7 +18,8 @@ describe('PdfChecker', () => {
     await expect(checker.check(TINY_PDF, 'file')).resolves.toBeUndefined();
     await expect(checker.check(pdfBomb(8), 'file')).rejects.toMatchObject({
       status: 400,
-      message: 'file is refused: its compressed objects inflate to more than 2 MB (a decompression bomb?); send a PDF saved without such streams.',
+      message:
+        'file is refused: its compressed objects inflate to more than 2 MB (a decompression bomb?); send a PDF saved without such streams.',
       errors: { file: expect.stringMatching(/^file is refused/) },
     });
     await expect(checker.check(TINY_PDF, 'file')).resolves.toBeUndefined();
@@ -27,6 +28,9 @@ describe('PdfChecker', () => {
   it('refuses a PDF whose check outlasts its time', async () => {
     // a worker cannot even start within 1 ms
     checker = new PdfChecker({ timeoutMs: 1, maxInflatedBytes: 2 * MB, memoryMb: 128 });
-    await expect(checker.check(TINY_PDF, 'file')).rejects.toMatchObject({ status: 400, message: 'file took longer than 1 ms to check; send a smaller or simpler PDF.' });
+    await expect(checker.check(TINY_PDF, 'file')).rejects.toMatchObject({
+      status: 400,
+      message: 'file took longer than 1 ms to check; send a smaller or simpler PDF.',
+    });
   });
 });

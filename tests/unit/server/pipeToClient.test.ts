@@ -12,7 +12,11 @@ describe('pipeToClient', () => {
     const app = express();
     app.get('/download', (_req, res) => {
       // a download that never ends by itself
-      const endless = new Readable({ read() { this.push(Buffer.alloc(64 * 1024, 0x41)); } });
+      const endless = new Readable({
+        read() {
+          this.push(Buffer.alloc(64 * 1024, 0x41));
+        },
+      });
       finished = pipeToClient(endless, res);
     });
     const server = app.listen(0, '127.0.0.1');

@@ -21,7 +21,9 @@ describe('mock-server/store', () => {
   it(`has no .ts file over ${MAX_LINES} lines`, () => {
     const files = tsFiles(STORE_DIR);
     expect(files.length).toBeGreaterThan(0);
-    const tooLong = files.filter((file) => lineCount(file) > MAX_LINES).map((file) => `${path.relative(STORE_DIR, file)}: ${lineCount(file)} lines`);
+    const tooLong = files
+      .filter((file) => lineCount(file) > MAX_LINES)
+      .map((file) => `${path.relative(STORE_DIR, file)}: ${lineCount(file)} lines`);
     expect(tooLong).toEqual([]);
   });
 });

@@ -1,5 +1,3 @@
-
-
 /** the login throttles' shared state (migration 2026-11-25-0002); ms since the epoch on the database's clock */
 export interface LoginFailuresTable {
   client: string;
