@@ -245,13 +245,11 @@ export function auditHandlers(ctx: AppContext): Handlers {
     getAuditReport: async (req, res) => {
       const audit = await packagedAudit(req);
       const pdf = await auditReport(data, blobs, audit);
-      res
-        .type('application/pdf')
-        .set({
-          'Content-Length': String(pdf.length),
-          'Content-Disposition': inlineDisposition(reportFileName(audit)),
-          'Cache-Control': 'private, no-cache',
-        });
+      res.type('application/pdf').set({
+        'Content-Length': String(pdf.length),
+        'Content-Disposition': inlineDisposition(reportFileName(audit)),
+        'Cache-Control': 'private, no-cache',
+      });
       res.end(pdf);
     },
 
