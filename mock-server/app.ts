@@ -16,7 +16,7 @@ import { PROJECT_ROOT, type ServerConfig } from './config';
 import type { AppContext } from './context';
 import { UploadGate } from './files/multipartUpload';
 import { PdfChecker } from './files/pdfChecker';
-import { ensurePrivateDir } from './files/privateFiles';
+import { ensurePrivateDir } from './blobs/privateFiles';
 import { facilityPhotoHandlers } from './facilities/photoRoutes';
 import { facilityHandlers } from './facilities/routes';
 import { facilityStatementHandlers } from './facilities/statementRoutes';

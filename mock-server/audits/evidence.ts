@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { EVIDENCE_AREA } from '../store/fileAreas';
 
 /**
  * Where an audit's signed statement lives: the blob `audit-evidence/<doc_key>`,
@@ -7,7 +8,6 @@ import { randomUUID } from 'node:crypto';
  * only a key of exactly this form is: nothing it sends becomes a path.
  */
 
-export const EVIDENCE_AREA = 'audit-evidence';
 const DOC_KEY = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}\.(pdf|png|jpg)$/;
 
 export const newDocKey = (ext: string): string => `${randomUUID()}.${ext}`;

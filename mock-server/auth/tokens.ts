@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { SignJWT, jwtVerify } from 'jose';
-import { ensurePrivateDir } from '../files/privateFiles';
+import { ensurePrivateDir } from '../blobs/privateFiles';
 import { isRoleCode, rulesForRole, type Rule } from '../../src/domain/rules';
 
 export interface TokenClaims {

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import writeFileAtomic from 'write-file-atomic';
-import { ensurePrivateDir } from '../files/privateFiles';
+import { ensurePrivateDir } from './privateFiles';
 import { checkKey, checkPrefix, type BlobInfo, type BlobRead, type Blobs } from './blobs';
 import { FirstKeys } from './keyOrder';
 

@@ -9,7 +9,7 @@ import { fieldError, notFound } from '../http/errors';
 import { positiveId } from '../http/fieldErrors';
 import { commitFiles } from '../store/commit';
 import { reachableFacility } from './access';
-import { PHOTO_AREA } from './fileAreas';
+import { PHOTO_AREA } from '../store/fileAreas';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

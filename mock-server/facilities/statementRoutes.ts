@@ -8,7 +8,7 @@ import { notFound } from '../http/errors';
 import { positiveId } from '../http/fieldErrors';
 import { commitFiles } from '../store/commit';
 import { reachableFacility } from './access';
-import { STATEMENT_AREA } from './fileAreas';
+import { STATEMENT_AREA } from '../store/fileAreas';
 
 /**
  * A facility's statements, the spec's facility audit files (docs/product.md#audit-upload; "statement" here, so they are not mistaken for audits of burns): one PNG, JPEG or PDF

@@ -1,28 +1,13 @@
-import type { Anomaly, AnomalySortField } from '../../src/domain/api/fleet';
-import { ANOMALY_CODES, isAnomalyCode, type AnomalyCode } from '../../src/domain/fleet/anomalies';
+import type { AnomalySortField } from '../../src/domain/api/fleet';
+import { ANOMALY_CODES, isAnomalyCode } from '../../src/domain/fleet/anomalies';
 import { badRequest } from '../http/errors';
 import type { ListParams } from '../http/simpleRest';
-import { pageOf, sortRows, type Page, type SortKey } from '../store/paging';
+import type { AnomalyFilter } from '../store/anomalyQuery';
 import { bool, integer, integers } from '../kilnlogs/query';
 
-/** Reading the anomaly list's filter, and the embedded store's filtering and paging of it. */
+/** Reading the anomaly list's filter; the store filters and pages (store/anomalyQuery.ts). */
 
 export const DEFAULT_ANOMALY_SORT = { field: 'logts', order: 'DESC' } as const satisfies ListParams<AnomalySortField>['sort'];
-
-export interface AnomalyFilter {
-  facilityId?: number;
-  kiln?: number;
-  code?: AnomalyCode;
-  logIds?: Set<number>;
-  /** true: not yet checked */
-  open?: boolean;
-}
-
-/** The caller's reach (null: every facility) and what they asked for. */
-export interface AnomalyQuery {
-  facilityIds: ReadonlySet<number> | null;
-  filter: AnomalyFilter;
-}
 
 const FILTER_KEYS = ['facility_id', 'kiln', 'code', 'log_id', 'open'];
 
@@ -39,33 +24,4 @@ export function parseAnomalyFilter(raw: Record<string, unknown>): AnomalyFilter 
   if (raw.log_id !== undefined) f.logIds = integers('log_id', raw.log_id);
   if (raw.open !== undefined) f.open = bool('open', raw.open);
   return f;
-}
-
-export function matchesAnomaly(
-  row: Pick<Anomaly, 'facility_id' | 'kiln' | 'code' | 'log_id' | 'checked_ts'>,
-  { facilityIds, filter: f }: AnomalyQuery,
-): boolean {
-  if (facilityIds !== null && !facilityIds.has(row.facility_id)) return false;
-  if (f.facilityId !== undefined && row.facility_id !== f.facilityId) return false;
-  if (f.kiln !== undefined && row.kiln !== f.kiln) return false;
-  if (f.code !== undefined && row.code !== f.code) return false;
-  if (f.logIds && !f.logIds.has(row.log_id)) return false;
-  if (f.open !== undefined && (row.checked_ts === null) !== f.open) return false;
-  return true;
-}
-
-const SORT_KEYS: Record<AnomalySortField, (row: Anomaly) => SortKey> = {
-  logts: (r) => r.logts,
-  id: (r) => r.id,
-  code: (r) => r.code,
-  raised_ts: (r) => r.raised_ts,
-};
-
-export function queryAnomalies(
-  rows: readonly Anomaly[],
-  query: AnomalyQuery,
-  params: Pick<ListParams<AnomalySortField>, 'sort' | 'range'>,
-): Page<Anomaly> {
-  const matching = rows.filter((r) => matchesAnomaly(r, query));
-  return pageOf(sortRows(matching, SORT_KEYS[params.sort.field], params.sort.order), params.range);
 }

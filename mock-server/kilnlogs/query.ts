@@ -1,52 +1,12 @@
-import type { KilnLogSortField, KilnLogStatus } from '../../src/domain/api/kilnLogs';
+import type { KilnLogSortField } from '../../src/domain/api/kilnLogs';
 import { badRequest } from '../http/errors';
 import { wholeNumber } from '../http/fieldErrors';
 import type { ListParams } from '../http/simpleRest';
-import { pageOf, sortRows, type Page, type SortKey } from '../store/paging';
-import type { KilnLogRecord } from '../store/model';
+import type { KilnLogFilter } from '../store/kilnLogQuery';
 
-/** Pure filtering, sorting and paging of kiln log rows for the two list calls. */
+/** Reading the kiln log lists' filter; the store filters, sorts and pages (store/kilnLogQuery.ts). */
 
 export const DEFAULT_KILNLOG_SORT = { field: 'logts', order: 'DESC' } as const satisfies ListParams<KilnLogSortField>['sort'];
-
-const ANALYSIS_ORDER: Record<KilnLogStatus, number> = { error: 0, invalid: 1, valid: 2 };
-
-const SORT_KEYS: Record<KilnLogSortField, (row: KilnLogRecord) => SortKey> = {
-  id: (r) => r.id,
-  kiln_id: (r) => r.kiln_id,
-  facility_name: (r) => r.facility_name,
-  logts: (r) => r.logts,
-  file_size: (r) => r.file_size,
-  gps_in_range: (r) => r.gps_in_range,
-  // the analysis display's order: error, then invalid, then valid
-  analysis: (r) => ANALYSIS_ORDER[logStatus(r)],
-  co2_removed: (r) => r.analysis_detail?.co2_removed ?? null,
-  biochar_produced: (r) => r.analysis_detail?.biochar_produced ?? null,
-  upload_ts: (r) => r.upload_ts,
-  file_name: (r) => r.file_name,
-  archived_ts: (r) => r.archived_ts,
-  delete_after: (r) => r.delete_after,
-};
-
-export interface KilnLogFilter {
-  ids?: Set<number>;
-  facilityIds?: Set<number>;
-  kiln?: number;
-  kilnId?: string;
-  type?: number;
-  /** bounds on logts, both as YYYY-MM-DDTHH:mm:ss, inclusive */
-  from?: string;
-  to?: string;
-  status?: KilnLogStatus;
-  audited?: boolean;
-  /** lower-cased search text */
-  q?: string;
-}
-
-export function logStatus(row: KilnLogRecord): KilnLogStatus {
-  if (row.error_message !== null) return 'error';
-  return row.valid ? 'valid' : 'invalid';
-}
 
 const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
 const DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2})?/;
@@ -118,50 +78,4 @@ export function parseKilnLogFilter(raw: Record<string, unknown>): KilnLogFilter 
     if (q) f.q = q;
   }
   return f;
-}
-
-function matchesText(row: KilnLogRecord, q: string): boolean {
-  return [row.kiln_id, row.facility_name, row.file_name, row.error_message, String(row.id)].some(
-    (v) => v !== null && v.toLowerCase().includes(q),
-  );
-}
-
-export function matchesFilter(row: KilnLogRecord, f: KilnLogFilter): boolean {
-  if (f.ids && !f.ids.has(row.id)) return false;
-  if (f.facilityIds && (row.facility_id === null || !f.facilityIds.has(row.facility_id))) return false;
-  if (f.kiln !== undefined && row.kiln !== f.kiln) return false;
-  if (f.kilnId !== undefined && row.kiln_id !== f.kilnId) return false;
-  if (f.type !== undefined && row.type !== f.type) return false;
-  if (f.from !== undefined && (row.logts === null || row.logts.slice(0, 19) < f.from)) return false;
-  if (f.to !== undefined && (row.logts === null || row.logts.slice(0, 19) > f.to)) return false;
-  if (f.status !== undefined && logStatus(row) !== f.status) return false;
-  if (f.audited !== undefined && row.audited !== f.audited) return false;
-  if (f.q !== undefined && !matchesText(row, f.q)) return false;
-  return true;
-}
-
-/** What a caller may see at all: archived or live logs, and for a facility admin only their facilities. */
-export interface KilnLogScope {
-  archived: boolean;
-  /** null: every facility */
-  facilityIds: ReadonlySet<number> | null;
-}
-
-export function inFacilities(row: KilnLogRecord, facilityIds: ReadonlySet<number> | null): boolean {
-  return facilityIds === null || (row.facility_id !== null && facilityIds.has(row.facility_id));
-}
-
-export function inScope(row: KilnLogRecord, scope: KilnLogScope): boolean {
-  return (row.archived_ts !== null) === scope.archived && inFacilities(row, scope.facilityIds);
-}
-
-/** One page of the rows in scope that match the filter, in the asked order. */
-export function queryKilnLogs(
-  rows: readonly KilnLogRecord[],
-  scope: KilnLogScope,
-  filter: KilnLogFilter,
-  params: Pick<ListParams<KilnLogSortField>, 'sort' | 'range'>,
-): Page<KilnLogRecord> {
-  const matching = rows.filter((r) => inScope(r, scope) && matchesFilter(r, filter));
-  return pageOf(sortRows(matching, SORT_KEYS[params.sort.field], params.sort.order), params.range);
 }

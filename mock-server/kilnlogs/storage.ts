@@ -1,6 +1,7 @@
 import type { ChartPoint, DataSampleRow } from '../analysis';
 import { newBlobKey, type Blobs } from '../blobs/blobs';
 import { missingFile } from '../blobs/missingFile';
+import { analysisKeyOf, RAW_AREA } from '../store/fileAreas';
 
 /**
  * Where a burn log's bulky parts live, beside its row rather than in it: the
@@ -8,15 +9,6 @@ import { missingFile } from '../blobs/missingFile';
  * sample as analysis/<id>.json, both through the blob interface (DATA_DIR/files
  * or the bucket).
  */
-
-export const RAW_AREA = 'kilnlogs';
-export const ANALYSIS_AREA = 'analysis';
-
-/** The key of a log's chart and sample: analysis/<id>.json. */
-export function analysisKeyOf(id: number): string {
-  if (!Number.isInteger(id) || id <= 0) throw new Error(`Not a kiln log id: ${id}`);
-  return `${ANALYSIS_AREA}/${id}.json`;
-}
 
 export interface AnalysisFile {
   chart_data: ChartPoint[];

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { thumbnailSize } from '../../src/domain/thumbnail';
-import { PHOTO_AREA, STATEMENT_AREA } from '../facilities/fileAreas';
+import { PHOTO_AREA, STATEMENT_AREA } from '../store/fileAreas';
 import type { Blobs } from '../blobs/blobs';
 import { storeFile, type CheckedContent } from '../files/storedFiles';
 import type { DbShape } from '../store/embedded/state';

@@ -1,6 +1,6 @@
 import FileSync from 'lowdb/adapters/FileSync';
 import writeFileAtomic from 'write-file-atomic';
-import { PRIVATE_FILE_MODE } from '../files/privateFiles';
+import { PRIVATE_FILE_MODE } from '../blobs/privateFiles';
 
 /**
  * lowdb's FileSync rewrites db.json in place, so a crash mid-write leaves a

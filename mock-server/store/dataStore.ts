@@ -1,4 +1,4 @@
-import type { LoginThrottle, LoginThrottleOptions } from '../auth/loginThrottle';
+import type { LoginThrottle, LoginThrottleOptions } from './loginThrottle';
 import type { EmbeddedShape } from './embedded/state';
 import type { UserStore } from './parts/users';
 import type { FacilityStore } from './parts/facilities';

@@ -1,9 +1,6 @@
-import { EVIDENCE_AREA } from '../audits/evidence';
 import type { BlobInfo, Blobs } from '../blobs/blobs';
-import type { AppContext } from '../context';
-import { PHOTO_AREA, STATEMENT_AREA } from '../facilities/fileAreas';
-import { ANALYSIS_AREA, analysisKeyOf, RAW_AREA } from '../kilnlogs/storage';
 import type { DataStore, FileKeySpelling, FileReferences } from './dataStore';
+import { ANALYSIS_AREA, analysisKeyOf, EVIDENCE_AREA, PHOTO_AREA, RAW_AREA, STATEMENT_AREA } from './fileAreas';
 
 /**
  * The start-up sweep: files no record names go, records whose file is gone
@@ -167,7 +164,7 @@ export interface FileSweepJob {
  * store of a million logs the sweep takes minutes (docs/performance.md).
  */
 export async function startFileSweep(
-  ctx: Pick<AppContext, 'data' | 'blobs' | 'config'>,
+  ctx: { data: DataStore; blobs: Blobs; config: { fileSweepGraceMinutes: number } },
   log: Pick<Console, 'log' | 'error'> = console,
 ): Promise<FileSweepJob> {
   const graceMs = sweepGraceMs(ctx.data, ctx.blobs, ctx.config.fileSweepGraceMinutes);

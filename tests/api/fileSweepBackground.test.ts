@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createApp, type KilnConsoleServer } from '../../mock-server/app';
 import { newBlobKey } from '../../mock-server/blobs/blobs';
 import { LocalBlobs } from '../../mock-server/blobs/localBlobs';
-import { RAW_AREA } from '../../mock-server/kilnlogs/storage';
+import { RAW_AREA } from '../../mock-server/store/fileAreas';
 import { SWEPT_PREFIXES } from '../../mock-server/store/fileSweep';
 import { DEMO_PASSWORD, startTestServer, type TestServer } from '../helpers/testServer';
 

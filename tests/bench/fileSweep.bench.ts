@@ -13,7 +13,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { BlobInfo, BlobRead, Blobs } from '../../mock-server/blobs/blobs';
-import { analysisKeyOf } from '../../mock-server/kilnlogs/storage';
+import { analysisKeyOf } from '../../mock-server/store/fileAreas';
 import type { DataStore } from '../../mock-server/store/dataStore';
 import { openStore } from '../../mock-server/store/storeConfig';
 import { createDatabase, findPostgresBin, startPostgresCluster } from '../helpers/postgres';

@@ -6,7 +6,7 @@ import { newBlobKey, type Blobs } from '../../mock-server/blobs/blobs';
 import { LocalBlobs } from '../../mock-server/blobs/localBlobs';
 import { configFromEnv } from '../../mock-server/config';
 import { S3Blobs } from '../../mock-server/blobs/s3Blobs';
-import { analysisKeyOf } from '../../mock-server/kilnlogs/storage';
+import { analysisKeyOf } from '../../mock-server/store/fileAreas';
 import type { DataStore } from '../../mock-server/store/dataStore';
 import { EmbeddedStore } from '../../mock-server/store/embedded/embeddedStore';
 import {

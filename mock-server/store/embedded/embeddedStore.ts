@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { memoryLoginThrottle, type LoginThrottle, type LoginThrottleOptions } from '../../auth/loginThrottle';
+import { memoryLoginThrottle, type LoginThrottle, type LoginThrottleOptions } from '../loginThrottle';
 import type { DataStore, FileKeySpelling, FileReferences, StoreJob, StoreParts, StoreState } from '../dataStore';
 import { StoreOfParts } from '../storeOfParts';
 import type { Access } from './access';

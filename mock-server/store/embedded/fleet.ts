@@ -1,7 +1,7 @@
 import { isCurveCandidate, kilnHistory } from '../../../src/domain/fleet/anomalies';
 import type { ListedAnomaly as Anomaly } from '../model';
 import { conflict } from '../errors';
-import { queryAnomalies } from '../../fleet/anomalyQuery';
+import { queryAnomalies } from '../anomalyQuery';
 import type { FleetStore } from '../parts/fleet';
 import type { AnomalyRecord } from '../model';
 import { copy, type Access } from './access';

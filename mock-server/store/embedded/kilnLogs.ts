@@ -1,5 +1,5 @@
-import { queryKilnLogs } from '../../kilnlogs/query';
-import { dueForPurge } from '../../kilnlogs/retention';
+import { queryKilnLogs } from '../kilnLogQuery';
+import { dueForPurge } from '../retention';
 import { conflict } from '../errors';
 import type { KilnLogStore } from '../parts/kilnLogs';
 import type { KilnLogRecord } from '../model';

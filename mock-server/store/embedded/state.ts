@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import jsonServer from 'json-server';
 import low, { type LowdbSync } from 'lowdb';
 import { exactKg } from '../../../src/domain/carbon';
-import { ensurePrivateDir, PRIVATE_FILE_MODE } from '../../files/privateFiles';
+import { ensurePrivateDir, PRIVATE_FILE_MODE } from '../../blobs/privateFiles';
 import { AtomicFileAdapter } from '../atomicFileAdapter';
 import { legacyLedgers, nextSerial } from '../ledgerRules';
 import type {

@@ -1,5 +1,5 @@
 import type { AnomalySortField, CurveCandidateQuery, DetectedAnomaly } from '../../../src/domain/fleet/anomalies';
-import type { AnomalyQuery } from '../../fleet/anomalyQuery';
+import type { AnomalyQuery } from '../anomalyQuery';
 import type { ListPage, Page } from '../paging';
 import type { FleetBurnRecord, ListedAnomaly as Anomaly } from '../model';
 

@@ -1,5 +1,5 @@
 import type { KilnLogSortField } from '../../../src/domain/kilnLogSort';
-import type { KilnLogFilter, KilnLogScope } from '../../kilnlogs/query';
+import type { KilnLogFilter, KilnLogScope } from '../kilnLogQuery';
 import type { ListPage, Page } from '../paging';
 import type { KilnLogRecord } from '../model';
 

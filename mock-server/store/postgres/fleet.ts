@@ -2,7 +2,7 @@ import { sql, type ExpressionBuilder } from 'kysely';
 import { curveMeans, KILN_HISTORY } from '../../../src/domain/fleet/anomalies';
 import type { ListedAnomaly as Anomaly } from '../model';
 import { conflict } from '../errors';
-import type { AnomalyQuery } from '../../fleet/anomalyQuery';
+import type { AnomalyQuery } from '../anomalyQuery';
 import type { FleetStore } from '../parts/fleet';
 import type { FleetBurnRecord } from '../model';
 import { atomic, type Db } from './atomic';

@@ -1,6 +1,6 @@
 import { sql, type Expression, type ExpressionBuilder, type SqlBool, type Transaction } from 'kysely';
 import type { KilnLogSortField } from '../../../src/domain/kilnLogSort';
-import type { KilnLogFilter, KilnLogScope } from '../../kilnlogs/query';
+import type { KilnLogFilter, KilnLogScope } from '../kilnLogQuery';
 import { conflict } from '../errors';
 import type { ListPage } from '../paging';
 import type { KilnLogPatch, KilnLogStore } from '../parts/kilnLogs';

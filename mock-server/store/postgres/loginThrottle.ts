@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { ClientRateLimitInfo, Store } from 'express-rate-limit';
-import { afterFailure, isForgotten, type DelayEntry } from '../../auth/loginDelays';
-import type { LoginThrottle, LoginThrottleOptions } from '../../auth/loginThrottle';
+import { afterFailure, isForgotten, type DelayEntry } from '../loginDelays';
+import type { LoginThrottle, LoginThrottleOptions } from '../loginThrottle';
 import type { Database } from './tables';
 
 /**

@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { DataStore, FileKeySpelling, FileReferences, StoreJob, StoreParts, StoreState } from '../dataStore';
-import type { LoginThrottle, LoginThrottleOptions } from '../../auth/loginThrottle';
+import type { LoginThrottle, LoginThrottleOptions } from '../loginThrottle';
 import { withAdvisoryLock } from './advisoryLock';
 import { postgresLoginThrottle } from './loginThrottle';
 import { bulkLoad } from './bulkLoad';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { KILNLOG_SORT_FIELDS } from '../../../src/domain/api/kilnLogs';
-import { queryKilnLogs, type KilnLogFilter, type KilnLogScope } from '../../../mock-server/kilnlogs/query';
+import { queryKilnLogs, type KilnLogFilter, type KilnLogScope } from '../../../mock-server/store/kilnLogQuery';
 import type { DataStore } from '../../../mock-server/store/dataStore';
 import type { KilnLogRecord } from '../../../mock-server/store/model';
 import { addFacility, addLogs, FIXTURE_ALGORITHM_VERSION, logRow, random } from '../fixtures';

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { HttpError } from '../../../mock-server/http/errors';
 import { contentRange, MAX_PAGE_SIZE, parseListParams } from '../../../mock-server/http/simpleRest';
-import { DEFAULT_KILNLOG_SORT, parseKilnLogFilter, queryKilnLogs, type KilnLogScope } from '../../../mock-server/kilnlogs/query';
+import { DEFAULT_KILNLOG_SORT, parseKilnLogFilter } from '../../../mock-server/kilnlogs/query';
+import { queryKilnLogs, type KilnLogScope } from '../../../mock-server/store/kilnLogQuery';
 import { KILNLOG_SORT_FIELDS } from '../../../src/domain/api/kilnLogs';
 import { makeKilnLogRow, makeKilnLogRows } from '../../helpers/kilnLogRows';
 

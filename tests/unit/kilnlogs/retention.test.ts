@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { deleteAfter, dueForPurge } from '../../../mock-server/kilnlogs/retention';
+import { deleteAfter, dueForPurge } from '../../../mock-server/store/retention';
 import { makeKilnLogRow } from '../../helpers/kilnLogRows';
 
 const archived = (id: number, archivedTs: string, days: number, extra = {}) =>

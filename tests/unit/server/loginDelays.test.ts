@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { LoginDelays } from '../../../mock-server/auth/loginDelays';
+import { LoginDelays } from '../../../mock-server/store/loginDelays';
 import { HashGate } from '../../../mock-server/auth/hashGate';
 import { readCredentials } from '../../../mock-server/auth/credentials';
 import { HttpError } from '../../../mock-server/http/errors';

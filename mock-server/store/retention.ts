@@ -1,4 +1,4 @@
-import type { KilnLogRecord } from '../store/model';
+import type { KilnLogRecord } from './model';
 
 /** Archived logs are kept ARCHIVE_RETENTION_DAYS, then deleted with their files (docs/product.md#calls-beyond-the-specification). */
 
