@@ -1,8 +1,4 @@
-import type { Id } from './columns';
+import type { ChangeRecord } from '../../model';
+import type { Columns, Id } from './columns';
 
-export interface ChangesTable {
-  id: Id;
-  date: string;
-  title: string;
-  body: string;
-}
+export type ChangesTable = Columns<ChangeRecord, { id: Id }>;
