@@ -1,7 +1,6 @@
 import { conflict } from '../errors';
 import type { FacilityStore } from '../parts/facilities';
-import type { FacilityRecord } from '../model';
-import { byText, copy, type Access } from './access';
+import { byText, copy, insertNew, patchById, type Access } from './access';
 
 export function embeddedFacilities(a: Access): FacilityStore {
   return {
@@ -23,48 +22,36 @@ export function embeddedFacilities(a: Access): FacilityStore {
     create: (fields) =>
       a.write((s, m) => {
         if (s.facilities.some((f) => f.mnemonic === fields.mnemonic)) throw conflict(`The mnemonic ${fields.mnemonic} is taken.`);
-        const row: FacilityRecord = { signed_burns_only: false, ...copy(fields), id: m.nextId('facilities') };
-        m.insert('facilities', row);
-        return copy(row);
+        return insertNew(m, 'facilities', { signed_burns_only: false, ...fields });
       }),
     update: (id, patch) =>
-      a.write((s, m) => {
-        const row = s.facilities.find((f) => f.id === id);
-        if (!row) return null;
-        if (patch.mnemonic !== undefined && s.facilities.some((f) => f.id !== id && f.mnemonic === patch.mnemonic)) {
-          throw conflict(`The mnemonic ${patch.mnemonic} is taken.`);
-        }
-        m.patch(row, copy(patch));
-        return copy(row);
-      }),
+      a.write((s, m) =>
+        patchById(s, m, 'facilities', id, patch, () => {
+          if (patch.mnemonic !== undefined && s.facilities.some((f) => f.id !== id && f.mnemonic === patch.mnemonic)) {
+            throw conflict(`The mnemonic ${patch.mnemonic} is taken.`);
+          }
+        }),
+      ),
     photo: (facilityId) => a.read((s) => copy(s.facility_photos.find((p) => p.facility_id === facilityId) ?? null)),
     replacePhoto: (photo) =>
       a.write((_s, m) => {
         const [replaced = null] = m.remove('facility_photos', (p) => p.facility_id === photo.facility_id);
-        const row = { ...copy(photo), id: m.nextId('facility_photos') };
-        m.insert('facility_photos', row);
-        return { photo: copy(row), replaced };
+        return { photo: insertNew(m, 'facility_photos', photo), replaced };
       }),
     addStatement: (statement, ts) =>
       a.write((s, m) => {
         const facility = s.facilities.find((f) => f.id === statement.facility_id);
         if (!facility) throw conflict('No such facility.');
-        const row = { ...copy(statement), id: m.nextId('facility_audits') };
-        m.insert('facility_audits', row);
+        const row = insertNew(m, 'facility_audits', statement);
         m.patch(facility, { latest_facility_audit_id: row.id, last_updated: ts });
-        return copy(row);
+        return row;
       }),
     statement: (facilityId, id) =>
       a.read((s) => {
         const wanted = id ?? s.facilities.find((f) => f.id === facilityId)?.latest_facility_audit_id ?? null;
         return copy(s.facility_audits.find((st) => st.id === wanted && st.facility_id === facilityId) ?? null);
       }),
-    recordChange: (change) =>
-      a.write((_s, m) => {
-        const row = { ...copy(change), id: m.nextId('facility_changes') };
-        m.insert('facility_changes', row);
-        return copy(row);
-      }),
+    recordChange: (change) => a.write((_s, m) => insertNew(m, 'facility_changes', change)),
     changesOf: (facilityId, actions) =>
       a.read((s) =>
         copy(

@@ -3,7 +3,7 @@ import { dueForPurge } from '../retention';
 import { conflict } from '../errors';
 import type { KilnLogStore } from '../parts/kilnLogs';
 import type { KilnLogRecord } from '../model';
-import { copy, type Access } from './access';
+import { copy, patchById, type Access } from './access';
 import type { EmbeddedShape } from './state';
 
 export function embeddedKilnLogs(a: Access): KilnLogStore {
@@ -39,13 +39,7 @@ export function embeddedKilnLogs(a: Access): KilnLogStore {
         const rows = found.rows.map((row) => ({ ...row, audit_job_id: row.audit_id === null ? null : (jobIds.get(row.audit_id) ?? null) }));
         return copy({ ...found, rows });
       }),
-    update: (id, patch) =>
-      a.write((s, m) => {
-        const row = s.kilnlogs.find((r) => r.id === id);
-        if (!row) return null;
-        m.patch(row, copy(patch));
-        return copy(row);
-      }),
+    update: (id, patch) => a.write((s, m) => patchById(s, m, 'kilnlogs', id, patch)),
     fileUnassigned: (id, patch) =>
       a.write((s, m) => {
         const row = s.kilnlogs.find((r) => r.id === id);

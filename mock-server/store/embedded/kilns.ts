@@ -1,7 +1,7 @@
 import { keyTaken } from '../kilnRules';
 import { conflict } from '../errors';
 import type { KilnStore } from '../parts/kilns';
-import { copy, sameName, type Access } from './access';
+import { copy, insertNew, patchById, sameName, type Access } from './access';
 import type { EmbeddedShape } from './state';
 
 export function embeddedKilns(a: Access): KilnStore {
@@ -27,18 +27,14 @@ export function embeddedKilns(a: Access): KilnStore {
     create: (fields) =>
       a.write((s, m) => {
         if (taken(s, fields.kiln_id)) throw conflict(`The kiln id ${fields.kiln_id} is taken.`);
-        const row = { ...copy(fields), id: m.nextId('kilns') };
-        m.insert('kilns', row);
-        return copy(row);
+        return insertNew(m, 'kilns', fields);
       }),
     update: (id, patch) =>
-      a.write((s, m) => {
-        const row = s.kilns.find((k) => k.id === id);
-        if (!row) return null;
-        if (patch.kiln_id !== undefined && taken(s, patch.kiln_id, id)) throw conflict(`The kiln id ${patch.kiln_id} is taken.`);
-        m.patch(row, copy(patch));
-        return copy(row);
-      }),
+      a.write((s, m) =>
+        patchById(s, m, 'kilns', id, patch, () => {
+          if (patch.kiln_id !== undefined && taken(s, patch.kiln_id, id)) throw conflict(`The kiln id ${patch.kiln_id} is taken.`);
+        }),
+      ),
     approve: (id, approval) =>
       a.write((s, m) => {
         const row = s.kilns.find((k) => k.id === id);
@@ -55,9 +51,7 @@ export function embeddedKilns(a: Access): KilnStore {
     addKey: (key) =>
       a.write((s, m) => {
         if (s.kiln_keys.some((k) => k.fingerprint === key.fingerprint)) throw keyTaken();
-        const row = { ...copy(key), revoked_ts: null, id: m.nextId('kiln_keys') };
-        m.insert('kiln_keys', row);
-        return copy(row);
+        return insertNew(m, 'kiln_keys', { ...key, revoked_ts: null });
       }),
     revokeKey: (kilnId, keyId, ts) =>
       a.write((s, m) => {

@@ -4,7 +4,7 @@ import { pageOf, sortRows, type SortKey } from '../paging';
 import type { UserSortField, UserStore } from '../parts/users';
 import type { UserRow } from '../model';
 import { LAST_SUPER_ADMIN, OWNER_ROLES, unknownFacilities } from '../userRules';
-import { byNumber, byText, copy, sameName, type Access } from './access';
+import { byNumber, byText, copy, insertNew, sameName, type Access } from './access';
 import type { EmbeddedShape, Mutator } from './state';
 
 export function embeddedUsers(a: Access): UserStore {
@@ -97,12 +97,7 @@ export function embeddedUsers(a: Access): UserStore {
         for (const f of s.facilities) if (wanted.has(f.id) && f.owner_id !== id) m.patch(f, { owner_id: id });
         return { before, after: [...wanted].sort(byNumber), taken: taken.sort((x, y) => x.id - y.id) };
       }),
-    recordChange: (change) =>
-      a.write((_s, m) => {
-        const row = { ...copy(change), id: m.nextId('user_changes') };
-        m.insert('user_changes', row);
-        return copy(row);
-      }),
+    recordChange: (change) => a.write((_s, m) => insertNew(m, 'user_changes', change)),
     changesOf: (userId) =>
       a.read((s) => copy(s.user_changes.filter((c) => c.user_id === userId).sort((x, y) => byText(y.ts, x.ts) || y.id - x.id))),
   };
