@@ -1,6 +1,6 @@
-import type { AnomalyCode, AnomalySortField } from '../../src/domain/fleet/anomalies';
+import { ANOMALY_SORT_FIELDS, type AnomalyCode, type AnomalySortField } from '../../src/domain/fleet/anomalies';
 import type { ListedAnomaly } from './model';
-import { pageOf, sortRows, type ListPage, type Page, type SortKey } from './paging';
+import { fieldKeys, pageOf, sortRows, type ListPage, type Page, type SortKey } from './paging';
 
 /** The anomaly list's filter, and the embedded store's filtering and paging of it. */
 
@@ -32,12 +32,9 @@ export function matchesAnomaly(
   return true;
 }
 
-const SORT_KEYS: Record<AnomalySortField, (row: ListedAnomaly) => SortKey> = {
-  logts: (r) => r.logts,
-  id: (r) => r.id,
-  code: (r) => r.code,
-  raised_ts: (r) => r.raised_ts,
-};
+const SORT_KEYS: Record<AnomalySortField, (row: ListedAnomaly) => SortKey> = fieldKeys<ListedAnomaly, AnomalySortField>(
+  ANOMALY_SORT_FIELDS,
+);
 
 export function queryAnomalies(
   rows: readonly ListedAnomaly[],

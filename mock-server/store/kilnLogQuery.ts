@@ -1,6 +1,6 @@
-import type { KilnLogSortField } from '../../src/domain/kilnLogSort';
+import { KILNLOG_SORT_FIELDS, type KilnLogSortField } from '../../src/domain/kilnLogSort';
 import type { KilnLogRecord } from './model';
-import { pageOf, sortRows, type ListPage, type Page, type SortKey } from './paging';
+import { fieldKeys, pageOf, sortRows, type ListPage, type Page, type SortKey } from './paging';
 
 /** Filtering, sorting and paging of kiln log rows for the two list calls: the embedded store's list, and the measure of PostgreSQL's. */
 
@@ -9,20 +9,17 @@ const ANALYSIS_ORDER = { error: 0, invalid: 1, valid: 2 } as const;
 
 export type KilnLogStatus = keyof typeof ANALYSIS_ORDER;
 
+/** the sort keys computed from the row; every other sort field is the row's own field */
+const COMPUTED_KEYS = {
+  analysis: (r: KilnLogRecord) => ANALYSIS_ORDER[logStatus(r)],
+  co2_removed: (r: KilnLogRecord) => r.analysis_detail?.co2_removed ?? null,
+  biochar_produced: (r: KilnLogRecord) => r.analysis_detail?.biochar_produced ?? null,
+};
+type FieldSort = Exclude<KilnLogSortField, keyof typeof COMPUTED_KEYS>;
+
 const SORT_KEYS: Record<KilnLogSortField, (row: KilnLogRecord) => SortKey> = {
-  id: (r) => r.id,
-  kiln_id: (r) => r.kiln_id,
-  facility_name: (r) => r.facility_name,
-  logts: (r) => r.logts,
-  file_size: (r) => r.file_size,
-  gps_in_range: (r) => r.gps_in_range,
-  analysis: (r) => ANALYSIS_ORDER[logStatus(r)],
-  co2_removed: (r) => r.analysis_detail?.co2_removed ?? null,
-  biochar_produced: (r) => r.analysis_detail?.biochar_produced ?? null,
-  upload_ts: (r) => r.upload_ts,
-  file_name: (r) => r.file_name,
-  archived_ts: (r) => r.archived_ts,
-  delete_after: (r) => r.delete_after,
+  ...fieldKeys<KilnLogRecord, FieldSort>(KILNLOG_SORT_FIELDS.filter((f): f is FieldSort => !(f in COMPUTED_KEYS))),
+  ...COMPUTED_KEYS,
 };
 
 export interface KilnLogFilter {
@@ -31,11 +28,11 @@ export interface KilnLogFilter {
   kiln?: number;
   kilnId?: string;
   type?: number;
+  status?: KilnLogStatus;
+  audited?: boolean;
   /** bounds on logts, both as YYYY-MM-DDTHH:mm:ss, inclusive */
   from?: string;
   to?: string;
-  status?: KilnLogStatus;
-  audited?: boolean;
   /** lower-cased search text */
   q?: string;
 }

@@ -3,6 +3,14 @@ export type SortOrder = 'ASC' | 'DESC';
 
 export type SortKey = string | number | boolean | null;
 
+/** The fields of T whose values sort as they are. */
+export type SortableField<T> = { [K in keyof T]: T[K] extends SortKey ? K : never }[keyof T] & string;
+
+/** Sort keys that are the row's own field of the same name. */
+export function fieldKeys<T, F extends SortableField<T>>(fields: readonly F[]): Record<F, (row: T) => SortKey> {
+  return Object.fromEntries(fields.map((field) => [field, (row: T) => row[field] as SortKey])) as Record<F, (row: T) => SortKey>;
+}
+
 /**
  * Sorts by one key, missing values (null) last in either order, ties broken
  * by id in the same order so pages never overlap or skip a row.

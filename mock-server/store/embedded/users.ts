@@ -1,20 +1,14 @@
 import { ROLES } from '../../../src/domain/rules';
 import { conflict } from '../errors';
-import { pageOf, sortRows, type SortKey } from '../paging';
-import type { UserSortField, UserStore } from '../parts/users';
+import { fieldKeys, pageOf, sortRows, type SortKey } from '../paging';
+import { USER_SORT_FIELDS, type UserSortField, type UserStore } from '../parts/users';
 import type { UserRow } from '../model';
 import { LAST_SUPER_ADMIN, OWNER_ROLES, unknownFacilities } from '../userRules';
 import { byNumber, byText, copy, insertNew, sameName, type Access } from './access';
 import type { EmbeddedShape, Mutator } from './state';
 
 export function embeddedUsers(a: Access): UserStore {
-  const USER_KEYS: Record<UserSortField, (u: UserRow) => SortKey> = {
-    id: (u) => u.id,
-    username: (u) => u.username,
-    role: (u) => u.role,
-    created_ts: (u) => u.created_ts,
-    last_login_ts: (u) => u.last_login_ts,
-  };
+  const USER_KEYS: Record<UserSortField, (u: UserRow) => SortKey> = fieldKeys<UserRow, UserSortField>(USER_SORT_FIELDS);
   const taken = (s: EmbeddedShape, username: string, except?: number) =>
     s.users.some((u) => u.id !== except && sameName(u.username, username));
   /** the oldest super-admin but this user: who takes over what the user owned */
