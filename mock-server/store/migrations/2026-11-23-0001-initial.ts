@@ -1,4 +1,5 @@
 import { sql, type Kysely } from 'kysely';
+import { createUniqueLower } from '../postgres/schemaParts';
 
 /**
  * The first schema: every area of the store. Text that lists sort on uses the
@@ -21,12 +22,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('last_login_ts', 'timestamptz')
     .addColumn('token_version', 'integer', (c) => c.notNull().defaultTo(0))
     .execute();
-  await db.schema
-    .createIndex('users_username_lower')
-    .unique()
-    .on('users')
-    .expression(sql`lower(username)`)
-    .execute();
+  await createUniqueLower(db, 'users_username_lower', 'users', 'username');
 
   await db.schema
     .createTable('facilities')
@@ -73,12 +69,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('config', 'text', (c) => c.notNull())
     .execute();
   // a kiln reports only its kiln_id: it must name one kiln across every facility, whatever its case
-  await db.schema
-    .createIndex('kilns_kiln_id_lower')
-    .unique()
-    .on('kilns')
-    .expression(sql`lower(kiln_id)`)
-    .execute();
+  await createUniqueLower(db, 'kilns_kiln_id_lower', 'kilns', 'kiln_id');
 
   await db.schema
     .createTable('kilnlogs')

@@ -1,4 +1,5 @@
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
+import { changeColumns } from '../postgres/schemaParts';
 
 /**
  * Users and Admin: a password a user-admin set must be replaced by its user
@@ -16,11 +17,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('id', 'serial', (c) => c.primaryKey())
     .addColumn('user_id', 'integer', (c) => c.notNull())
     .addColumn('username', 'text', (c) => c.notNull())
-    .addColumn('actor_id', 'integer')
-    .addColumn('actor_username', 'text', (c) => c.notNull())
-    .addColumn('action', 'text', (c) => c.notNull())
-    .addColumn('detail', 'jsonb', (c) => c.notNull().defaultTo(sql`'{}'::jsonb`))
-    .addColumn('ts', 'timestamptz', (c) => c.notNull())
+    .$call(changeColumns)
     .execute();
   await db.schema.createIndex('user_changes_user').on('user_changes').columns(['user_id', 'ts']).execute();
 }

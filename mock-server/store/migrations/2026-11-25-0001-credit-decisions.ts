@@ -1,4 +1,5 @@
 import { sql, type Kysely } from 'kysely';
+import { changeColumns } from '../postgres/schemaParts';
 
 /**
  * Who decides what is credited (docs/security.md, M1 and L6): a kiln id is
@@ -22,11 +23,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .createTable('facility_changes')
     .addColumn('id', 'serial', (c) => c.primaryKey())
     .addColumn('facility_id', 'integer', (c) => c.notNull().references('facilities.id'))
-    .addColumn('actor_id', 'integer')
-    .addColumn('actor_username', 'text', (c) => c.notNull())
-    .addColumn('action', 'text', (c) => c.notNull())
-    .addColumn('detail', 'jsonb', (c) => c.notNull().defaultTo(sql`'{}'::jsonb`))
-    .addColumn('ts', 'timestamptz', (c) => c.notNull())
+    .$call(changeColumns)
     .execute();
   await db.schema.createIndex('facility_changes_facility').on('facility_changes').columns(['facility_id', 'ts']).execute();
 }

@@ -1,5 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import { storedTransactionKeys } from '../auditRules';
+import { createUniqueLower } from '../postgres/schemaParts';
 
 /**
  * A transaction ID is unique in the form a reader tells IDs apart
@@ -22,12 +23,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
-  await db.schema
-    .createIndex('eco_assets_transaction_id_lower')
-    .unique()
-    .on('eco_assets')
-    .expression(sql`lower(transaction_id)`)
-    .execute();
+  await createUniqueLower(db, 'eco_assets_transaction_id_lower', 'eco_assets', 'transaction_id');
   await db.schema.dropIndex('eco_assets_transaction_key').execute();
   await db.schema.alterTable('eco_assets').dropColumn('transaction_key').execute();
 }
