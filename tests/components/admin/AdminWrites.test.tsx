@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpError } from 'react-admin';
@@ -8,8 +8,9 @@ import type { Statistics } from '../../../src/domain/api/admin';
 import { fakeProvider } from '../eco-assets/ecoFixtures';
 import { renderWithNotification } from '../support/renderInAdmin';
 import { json, logInAs, mockFetch, renderApp } from '../support/renderApp';
+import { expectNotified, quietFailedCalls } from '../support/writeOutcome';
 
-afterEach(() => vi.unstubAllGlobals());
+quietFailedCalls();
 // whole-console renders on a loaded 2-core machine
 configure({ asyncUtilTimeout: 5000 });
 vi.setConfig({ testTimeout: 30000 });
@@ -20,7 +21,6 @@ const STATS = { computed_ts: '2026-05-01T10:00:00.000Z', valid_kilnlogs: 316 } a
 
 describe('Update Statistics', () => {
   it('notifies a failure with the unknown server error and keeps the counts shown', async () => {
-    vi.spyOn(console, 'error').mockImplementation(() => {});
     const updateStatistics = vi.fn().mockRejectedValue(new HttpError('boom', 500, { message: 'boom' }));
     renderWithNotification(<StatisticsPanel />, fakeProvider({ getStatistics: async () => STATS, updateStatistics }));
     await userEvent.setup().click(await screen.findByRole('button', { name: 'Update Statistics' }));
@@ -44,7 +44,6 @@ describe('the buffer share', () => {
   }
 
   it("puts a 400's reason on the share until it is changed, and says so", async () => {
-    vi.spyOn(console, 'error').mockImplementation(() => {});
     const reason = 'buffer_percent must not change while a mint is under way.';
     const setBufferShare = vi.fn().mockRejectedValue(new HttpError(reason, 400, { message: reason, errors: { buffer_percent: reason } }));
     renderWithNotification(
@@ -52,9 +51,7 @@ describe('the buffer share', () => {
       fakeProvider({ getBufferShare: share, getBufferShareChanges: async () => [], setBufferShare }),
     );
     const { user, field } = await saveShare('15');
-    const alert = await screen.findByRole('alert');
-    expect(within(alert).getByText('Error saving the buffer share')).toBeInTheDocument();
-    expect(within(alert).getByText(reason)).toBeInTheDocument();
+    await expectNotified('Error saving the buffer share', reason);
     expect(field).toHaveAccessibleDescription(reason);
     expect(screen.getByRole('button', { name: 'Save Buffer Share' })).toBeDisabled();
     await user.type(field, '.5');
@@ -63,22 +60,18 @@ describe('the buffer share', () => {
   });
 
   it('notifies a 500 with the server error text', async () => {
-    vi.spyOn(console, 'error').mockImplementation(() => {});
     const setBufferShare = vi.fn().mockRejectedValue(new HttpError('boom', 500, { message: 'boom' }));
     renderWithNotification(
       <BufferSharePanel />,
       fakeProvider({ getBufferShare: share, getBufferShareChanges: async () => [], setBufferShare }),
     );
     await saveShare('15');
-    const alert = await screen.findByRole('alert');
-    expect(within(alert).getByText('Error saving the buffer share')).toBeInTheDocument();
-    expect(within(alert).getByText('Unknown server error. Try again later or contact support.')).toBeInTheDocument();
+    await expectNotified('Error saving the buffer share', 'Unknown server error. Try again later or contact support.');
   });
 });
 
 describe('a Recent Changes entry', () => {
   it("puts a 400's reason on its field and notifies a 500", async () => {
-    vi.spyOn(console, 'error').mockImplementation(() => {});
     await logInAs(0, 'superadmin');
     const reason = 'title is too long.';
     let status = 400;
@@ -92,9 +85,7 @@ describe('a Recent Changes entry', () => {
     const title = await screen.findByRole('textbox', { name: /^Title/ });
     await user.type(title, 'Dark mode');
     await user.click(screen.getByRole('button', { name: 'Save' }));
-    const alert = await screen.findByRole('alert');
-    expect(within(alert).getByText('Server communication error')).toBeInTheDocument();
-    expect(within(alert).getByText(reason)).toBeInTheDocument();
+    await expectNotified('Server communication error', reason);
     await waitFor(() => expect(title).toHaveAccessibleDescription(reason));
     expect(screen.getByTestId('location')).toHaveTextContent('/admin/changes/create');
 

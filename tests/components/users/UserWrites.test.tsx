@@ -1,13 +1,12 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { configure, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { SignJWT } from 'jose';
 import type { User } from '../../../src/domain/api/users';
-import { rulesForRole } from '../../../src/domain/rules';
-import { TOKEN_STORAGE_KEY } from '../../../src/providers/session';
 import { json, logInAs, mockFetch, renderApp } from '../support/renderApp';
+import { expectNotified, quietFailedCalls } from '../support/writeOutcome';
+import { USERS, logInAsNewbie } from './userFixtures';
 
-afterEach(() => vi.unstubAllGlobals());
+quietFailedCalls();
 // whole-console renders on a loaded 2-core machine
 configure({ asyncUtilTimeout: 5000 });
 vi.setConfig({ testTimeout: 30000 });
@@ -19,21 +18,7 @@ vi.setConfig({ testTimeout: 30000 });
  * fields they name.
  */
 
-const KILN_ADMIN: User = {
-  id: 6,
-  username: 'kilnadmin',
-  role: 3,
-  role_name: 'Kiln File Admin',
-  facility_ids: [],
-  facilities: [],
-  created_ts: '2026-01-02T03:04:05.000Z',
-  last_login_ts: null,
-  must_change_password: false,
-  locked: false,
-};
-
-/** the notification of a failed user write (the page may show alerts of its own) */
-const notification = async () => (await screen.findByText('Error persisting user.')).closest<HTMLElement>('[role="alert"]')!;
+const KILN_ADMIN: User = { ...USERS[1], id: 6, last_login_ts: null };
 
 /** Answers the edit page of user 6 (as given), its changes and the facility choices; `write` answers any other call. */
 function userPage(user: User, write: (url: string, init: RequestInit) => Response) {
@@ -57,7 +42,6 @@ async function typeNewUser() {
 
 describe('New User', () => {
   it("puts a 400's reason on its field and says so, staying on the form until the field changes", async () => {
-    vi.spyOn(console, 'error').mockImplementation(() => {});
     await logInAs(2, 'useradmin');
     const reason = 'username is already in use.';
     mockFetch((url, init) => {
@@ -66,9 +50,7 @@ describe('New User', () => {
     });
     renderApp('/users/create');
     const user = await typeNewUser();
-    const alert = await notification();
-    expect(within(alert).getByText('Error persisting user.')).toBeInTheDocument();
-    expect(within(alert).getByText(reason)).toBeInTheDocument();
+    await expectNotified('Error persisting user.', reason);
     const username = screen.getByRole('textbox', { name: /^Username/ });
     await waitFor(() => expect(username).toHaveAccessibleDescription(reason));
     expect(screen.getByTestId('location')).toHaveTextContent('/users/create');
@@ -77,20 +59,16 @@ describe('New User', () => {
   });
 
   it('notifies a 500 with the title and the unknown server error', async () => {
-    vi.spyOn(console, 'error').mockImplementation(() => {});
     await logInAs(2, 'useradmin');
     mockFetch((url, init) => (url === '/api/users' && init.method === 'POST' ? json({ message: 'boom' }, 500) : json([])));
     renderApp('/users/create');
     await typeNewUser();
-    const alert = await notification();
-    expect(within(alert).getByText('Error persisting user.')).toBeInTheDocument();
-    expect(within(alert).getByText('Unknown server error. Try again later or contact support.')).toBeInTheDocument();
+    await expectNotified('Error persisting user.', 'Unknown server error. Try again later or contact support.');
   });
 });
 
 describe('one user', () => {
   it("notifies a refused save (403) with the server's sentence", async () => {
-    vi.spyOn(console, 'error').mockImplementation(() => {});
     await logInAs(2, 'useradmin');
     const refusal = 'Only a super-admin may create, change or delete a super-admin.';
     userPage(KILN_ADMIN, () => json({ message: refusal }, 403));
@@ -99,13 +77,10 @@ describe('one user', () => {
     await user.click(await screen.findByRole('combobox', { name: /^Role/ }));
     await user.click(screen.getByRole('option', { name: 'Kiln File Uploader' }));
     await user.click(screen.getByRole('button', { name: 'Save' }));
-    const alert = await notification();
-    expect(within(alert).getByText('Error persisting user.')).toBeInTheDocument();
-    expect(within(alert).getByText(refusal)).toBeInTheDocument();
+    await expectNotified('Error persisting user.', refusal);
   });
 
   it("puts a reset's 400 reason on the password, and notifies a 500", async () => {
-    vi.spyOn(console, 'error').mockImplementation(() => {});
     await logInAs(2, 'useradmin');
     const reason = 'password is too weak.';
     let status = 400;
@@ -115,7 +90,7 @@ describe('one user', () => {
     const password = await screen.findByLabelText(/^Temporary Password/);
     await user.type(password, 'Temp-Pass-2026!');
     await user.click(screen.getByRole('button', { name: 'Reset Password' }));
-    expect(within(await notification()).getByText('Error persisting user.')).toBeInTheDocument();
+    await screen.findByText('Error persisting user.');
     await waitFor(() => expect(password).toHaveAccessibleDescription(reason));
     // the entry stays for the user to correct
     expect(password).toHaveValue('Temp-Pass-2026!');
@@ -127,27 +102,18 @@ describe('one user', () => {
   });
 
   it("notifies a refused release (409) with the server's sentence", async () => {
-    vi.spyOn(console, 'error').mockImplementation(() => {});
     await logInAs(0, 'superadmin');
     const refusal = 'This account is not waiting for a release.';
     userPage({ ...KILN_ADMIN, locked: true }, (url) => (url === '/api/users/6/release' ? json({ message: refusal }, 409) : json({}, 500)));
     renderApp('/users/6');
     await userEvent.setup().click(await screen.findByRole('button', { name: 'Release' }));
-    const alert = await notification();
-    expect(within(alert).getByText('Error persisting user.')).toBeInTheDocument();
-    expect(within(alert).getByText(refusal)).toBeInTheDocument();
+    await expectNotified('Error persisting user.', refusal);
   });
 });
 
 describe('Choose Your Password', () => {
   it("notifies a 400 as Profile does and puts the server's reason on the new password", async () => {
-    vi.spyOn(console, 'error').mockImplementation(() => {});
-    const token = await new SignJWT({ role: 4, uid: 9, rules: rulesForRole(4), ver: 0, must_change_password: true })
-      .setProtectedHeader({ alg: 'HS256' })
-      .setSubject('newbie')
-      .setExpirationTime('1h')
-      .sign(Uint8Array.from(Buffer.from('test-secret-that-is-long-enough-for-hs256')));
-    sessionStorage.setItem(TOKEN_STORAGE_KEY, token);
+    await logInAsNewbie();
     const reason = 'The password is one of the most common passwords.';
     mockFetch((url) => (url === '/api/user/newbie/update' ? json({ message: reason, errors: { pass: reason } }, 400) : json([])));
     renderApp('/home');
@@ -156,9 +122,7 @@ describe('Choose Your Password', () => {
     await user.type(password, 'Own-Kiln-Pass-77?');
     await user.type(screen.getByLabelText(/^Repeat Password/), 'Own-Kiln-Pass-77?');
     await user.click(screen.getByRole('button', { name: 'Set Password' }));
-    const alert = await notification();
-    expect(within(alert).getByText('Error persisting user.')).toBeInTheDocument();
-    expect(within(alert).getByText('Bad request, please check your inputs.')).toBeInTheDocument();
+    await expectNotified('Error persisting user.', 'Bad request, please check your inputs.');
     await waitFor(() => expect(password).toHaveAccessibleDescription(reason));
     expect(screen.getByRole('heading', { name: 'Choose Your Password' })).toBeInTheDocument();
   });
