@@ -1,15 +1,23 @@
 import { useState } from 'react';
 import { Box, Button, Card, CardContent, TextField, Typography } from '@mui/material';
 import { useQueryClient } from '@tanstack/react-query';
-import { HttpError, useCanAccess, useDataProvider, useNotify, useTranslate } from 'react-admin';
+import { useCanAccess, useTranslate } from 'react-admin';
+import type { BufferSharePayload } from '../domain/api/ecoAssets';
 import { bufferPercentProblem } from '../domain/ledger';
 import { RESOURCES } from '../domain/operations';
 import { toNumber } from '../domain/validation';
 import { useBufferShare } from '../eco-assets/useBufferShare';
-import { useNotifyTitled } from '../layout/notifications';
-import type { ApiDataProvider } from '../providers/apiDataProvider';
+import { useFormSave } from '../forms/useFormSave';
+import type { FailureTexts } from '../layout/failures';
 import { BufferShareChanges } from './BufferShareChanges';
-import { queryKeys } from '../providers/queryKeys';
+import { queryKeys, writeKey } from '../providers/queryKeys';
+
+// the server's sentence for a refusal (a 400 names the share), the minting's server error otherwise
+const SAVE_FAILURE: FailureTexts = {
+  title: 'ecoAssets.buffer.errorTitle',
+  other: 'ecoAssets.minting.serverError',
+  serverReason: 'refusal',
+};
 
 /**
  * The buffer share every later mint withholds (issue 27), shown with who set
@@ -23,28 +31,28 @@ export function BufferSharePanel() {
 
 function BufferShareEditor() {
   const translate = useTranslate();
-  const notify = useNotify();
-  const notifyTitled = useNotifyTitled();
   const queryClient = useQueryClient();
-  const dataProvider = useDataProvider<ApiDataProvider>();
   const share = useBufferShare();
   const [typed, setTyped] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
-  const value = typed ?? (share.data ? String(share.data.buffer_percent) : '');
-  const problem = typed === null ? undefined : bufferPercentProblem(toNumber(typed) ?? typed);
-  const save = async () => {
-    setSaving(true);
-    try {
-      const saved = await dataProvider.setBufferShare({ buffer_percent: toNumber(value) ?? 0 });
+  // what the last save sent: the server's reason stands while the field still holds it
+  const [sent, setSent] = useState<string | null>(null);
+  const save = useFormSave({
+    write: (dataProvider, payload: BufferSharePayload) => dataProvider.setBufferShare(payload),
+    mutationKey: writeKey(RESOURCES.ecoAssets, 'certify'),
+    success: 'ecoAssets.buffer.saved',
+    failure: SAVE_FAILURE,
+    onSaved: (saved) => {
       queryClient.setQueryData(queryKeys.bufferShare, saved);
-      void queryClient.invalidateQueries({ queryKey: queryKeys.bufferShareChanges });
       setTyped(null);
-      notify('ecoAssets.buffer.saved', { type: 'success' });
-    } catch (error) {
-      notifyTitled('ecoAssets.buffer.errorTitle', error instanceof HttpError ? error.message : 'ecoAssets.minting.serverError');
-    } finally {
-      setSaving(false);
-    }
+    },
+    refresh: [queryKeys.bufferShareChanges],
+  });
+  const value = typed ?? (share.data ? String(share.data.buffer_percent) : '');
+  const serverReason = typed !== null && typed === sent ? save.serverReasons?.buffer_percent : undefined;
+  const problem = typed === null ? undefined : (bufferPercentProblem(toNumber(typed) ?? typed) ?? serverReason);
+  const submit = () => {
+    setSent(typed);
+    return save.submit({ buffer_percent: toNumber(value) ?? 0 });
   };
   return (
     <Card variant="outlined" component="section" aria-label={translate('ecoAssets.buffer.title')}>
@@ -71,7 +79,7 @@ function BufferShareEditor() {
             helperText={problem ?? translate('ecoAssets.buffer.help')}
             slotProps={{ htmlInput: { inputMode: 'decimal' } }}
           />
-          <Button variant="contained" disabled={saving || typed === null || problem !== undefined} onClick={() => void save()}>
+          <Button variant="contained" disabled={save.saving || typed === null || problem !== undefined} onClick={() => void submit()}>
             {translate('ecoAssets.buffer.save')}
           </Button>
         </Box>

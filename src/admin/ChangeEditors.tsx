@@ -1,4 +1,16 @@
-import { Create, DateInput, DeleteButton, Edit, SaveButton, SimpleForm, TextInput, Toolbar, useNotify, useRedirect } from 'react-admin';
+import {
+  Create,
+  DateInput,
+  DeleteButton,
+  Edit,
+  SaveButton,
+  SimpleForm,
+  TextInput,
+  Toolbar,
+  useRecordContext,
+  useRedirect,
+  type Identifier,
+} from 'react-admin';
 import {
   ClearButtons,
   FormatButtons,
@@ -8,9 +20,14 @@ import {
   RichTextInput,
   RichTextInputToolbar,
 } from 'ra-input-rich-text';
+import type { FieldValues } from 'react-hook-form';
 import type { ChangeSaveRequest } from '../domain/api/admin';
 import { RESOURCES } from '../domain/operations';
 import { isCalendarDate, isBlank } from '../domain/validation';
+import { ServerReasonsShown, usePageFormSave, type PageFormSave } from '../forms/pageForm';
+import { recordWrite } from '../forms/useFormSave';
+import type { FailureTexts } from '../layout/failures';
+import { queryKeys, writeKey } from '../providers/queryKeys';
 import { ADMIN_PATH } from './ChangeList';
 
 /**
@@ -21,6 +38,9 @@ import { ADMIN_PATH } from './ChangeList';
 
 const toAdmin = () => ADMIN_PATH;
 
+// the spec has no text for it: react-admin's own title, and a refusal's sentence (a 400 names its fields)
+const SAVE_FAILURE: FailureTexts = { title: 'ra.notification.http_error', serverReason: 'refusal' };
+
 function validate(values: Partial<ChangeSaveRequest>) {
   return {
     ...(!isCalendarDate(values.date) && { date: isBlank(values.date) ? 'validation.required' : 'validation.invalid_date' }),
@@ -29,22 +49,26 @@ function validate(values: Partial<ChangeSaveRequest>) {
 }
 
 /** What a save sends: the three fields, never the id or anything else the record carries. */
-const payload = (values: Partial<ChangeSaveRequest>): ChangeSaveRequest => ({
+const payload = (values: FieldValues): ChangeSaveRequest => ({
   date: values.date ?? '',
   title: values.title ?? '',
   body: values.body ?? '',
 });
 
-/** After a save: say so and go back to Admin (an onSuccess of one's own replaces react-admin's). */
-function useSaved() {
-  const notify = useNotify();
+/** The save of a new entry (id null) or of the entry edited; after it, back to Admin. */
+function useChangeSave(id: Identifier | null): PageFormSave {
   const redirect = useRedirect();
-  return {
-    onSuccess: () => {
-      notify('admin.changeSaved', { type: 'success' });
-      redirect(ADMIN_PATH);
-    },
-  };
+  return usePageFormSave({
+    write: recordWrite<ChangeSaveRequest>(RESOURCES.changes, id),
+    mutationKey: writeKey(RESOURCES.changes, id === null ? 'create' : 'edit'),
+    success: 'admin.changeSaved',
+    failure: SAVE_FAILURE,
+    onSaved: () => redirect(ADMIN_PATH),
+    // Admin's list and Home's entries
+    refresh: [queryKeys.resource(RESOURCES.changes)],
+    validate,
+    payload,
+  });
 }
 
 /**
@@ -63,9 +87,10 @@ function ChangeToolbar() {
   );
 }
 
-function ChangeFields() {
+function ChangeFields({ serverReasons }: Pick<PageFormSave, 'serverReasons'>) {
   return (
     <>
+      <ServerReasonsShown serverReasons={serverReasons} />
       <DateInput source="date" label="admin.date" variant="outlined" />
       <TextInput source="title" label="admin.title" variant="outlined" />
       <RichTextInput source="body" label="admin.body" fullWidth toolbar={<ChangeToolbar />} />
@@ -74,31 +99,47 @@ function ChangeFields() {
 }
 
 export function ChangeCreate() {
-  const saved = useSaved();
+  const save = useChangeSave(null);
   return (
-    <Create resource={RESOURCES.changes} title="admin.newChange" transform={payload} mutationOptions={saved}>
-      <SimpleForm validate={validate} defaultValues={{ date: new Date().toISOString().slice(0, 10), title: '', body: '' }}>
-        <ChangeFields />
+    <Create resource={RESOURCES.changes} title="admin.newChange">
+      <SimpleForm
+        validate={save.validate}
+        onSubmit={save.submit}
+        toolbar={
+          <Toolbar>
+            <SaveButton disabled={save.saving} />
+          </Toolbar>
+        }
+        defaultValues={{ date: new Date().toISOString().slice(0, 10), title: '', body: '' }}
+      >
+        <ChangeFields serverReasons={save.serverReasons} />
       </SimpleForm>
     </Create>
   );
 }
 
 export function ChangeEdit() {
-  const saved = useSaved();
   return (
-    <Edit resource={RESOURCES.changes} title="admin.editChange" mutationMode="pessimistic" transform={payload} mutationOptions={saved}>
-      <SimpleForm
-        validate={validate}
-        toolbar={
-          <Toolbar sx={{ justifyContent: 'space-between', bgcolor: 'background.paper' }}>
-            <SaveButton />
-            <DeleteButton mutationMode="pessimistic" redirect={toAdmin} />
-          </Toolbar>
-        }
-      >
-        <ChangeFields />
-      </SimpleForm>
+    <Edit resource={RESOURCES.changes} title="admin.editChange" mutationMode="pessimistic">
+      <ChangeEditForm />
     </Edit>
+  );
+}
+
+function ChangeEditForm() {
+  const save = useChangeSave(useRecordContext()?.id ?? null);
+  return (
+    <SimpleForm
+      validate={save.validate}
+      onSubmit={save.submit}
+      toolbar={
+        <Toolbar sx={{ justifyContent: 'space-between', bgcolor: 'background.paper' }}>
+          <SaveButton disabled={save.saving} />
+          <DeleteButton mutationMode="pessimistic" redirect={toAdmin} />
+        </Toolbar>
+      }
+    >
+      <ChangeFields serverReasons={save.serverReasons} />
+    </SimpleForm>
   );
 }

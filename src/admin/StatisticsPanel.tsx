@@ -1,13 +1,19 @@
 import { Alert, Box, Button, Paper, Typography } from '@mui/material';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useDataProvider, useNotify, useTranslate } from 'react-admin';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useDataProvider, useTranslate } from 'react-admin';
 import { formatCarbon } from '../domain/carbon';
 import type { Statistics } from '../domain/api/admin';
 import { formatDateTime } from '../domain/dates';
 import { formatFileSize, formatNumber } from '../domain/format';
+import { RESOURCES } from '../domain/operations';
+import { useFormSave } from '../forms/useFormSave';
+import type { FailureTexts } from '../layout/failures';
 import { Loading } from '../layout/Loading';
 import type { ApiDataProvider } from '../providers/dataProvider';
-import { queryKeys } from '../providers/queryKeys';
+import { queryKeys, writeKey } from '../providers/queryKeys';
+
+// the spec has no text for it: the unknown server error, whatever the status
+const UPDATE_FAILURE: FailureTexts = { title: 'errors.unknownServer' };
 
 type Figure = keyof Statistics;
 /** The figures shown, in order, and how each reads (counts, kg with 0 decimals as totals, bytes). */
@@ -33,17 +39,17 @@ const FIGURES: readonly { key: Figure; format: (n: number) => string }[] = [
 /** The system's statistics (GET /api/admin/statistics), and 'Update Statistics' to count them again. */
 export function StatisticsPanel() {
   const translate = useTranslate();
-  const notify = useNotify();
   const dataProvider = useDataProvider<ApiDataProvider>();
   const queryClient = useQueryClient();
   const statistics = useQuery({ queryKey: queryKeys.statistics, queryFn: () => dataProvider.getStatistics() });
-  const update = useMutation({
-    mutationFn: () => dataProvider.updateStatistics(),
-    onSuccess: (fresh) => {
-      queryClient.setQueryData(queryKeys.statistics, fresh);
-      notify('admin.updated', { type: 'success' });
-    },
-    onError: () => notify('errors.unknownServer', { type: 'error' }),
+  const update = useFormSave({
+    write: (dataProvider) => dataProvider.updateStatistics(),
+    mutationKey: writeKey(RESOURCES.statistics, 'edit'),
+    success: 'admin.updated',
+    failure: UPDATE_FAILURE,
+    // the update answers the new counts: nothing to read again
+    onSaved: (fresh) => queryClient.setQueryData(queryKeys.statistics, fresh),
+    refresh: [],
   });
 
   return (
@@ -52,7 +58,7 @@ export function StatisticsPanel() {
         <Typography id="statistics-heading" variant="h5" component="h2">
           {translate('admin.statistics')}
         </Typography>
-        <Button variant="contained" onClick={() => update.mutate()} disabled={update.isPending || statistics.isPending}>
+        <Button variant="contained" onClick={() => void update.submit(undefined)} disabled={update.saving || statistics.isPending}>
           {translate('admin.update')}
         </Button>
         {statistics.data && (

@@ -7,19 +7,19 @@ import type { ApiDataProvider } from '../providers/dataProvider';
 import { currentSession } from '../providers/session';
 import type { ServerReasons } from './formErrors';
 
-export interface FormSaveOptions<P> {
+export interface FormSaveOptions<P, R = unknown> {
   /** the write: one data-provider method, a resource's create or update or a custom method (signoffAudit, …) */
-  write: (dataProvider: ApiDataProvider, payload: P) => Promise<unknown>;
+  write: (dataProvider: ApiDataProvider, payload: P) => Promise<R>;
   /** the write's key, from providers/queryKeys.ts */
   mutationKey: QueryKey;
-  /** message key of the success notification */
-  success: string;
+  /** message key of the success notification, or the key for what the server answered; none where the screen's own change says it */
+  success?: string | ((result: R) => string);
   /** the notification texts of a failure (docs/product.md#error-catalogue) */
   failure: FailureTexts;
   /** closes the modal (a form on a page has none) */
   onClose?: () => void;
-  /** after a success, before the modal closes: a page's form clears its entries */
-  onSaved?: () => void;
+  /** after a success, before the modal closes, with what the server answered: a page's form clears its entries */
+  onSaved?: (result: R) => void;
   /** queries the write makes stale, reloaded after either outcome (not while a 400 keeps a modal open); saving lasts until they are */
   refresh: readonly QueryKey[];
   /** a path of the server's field errors as the form names it, where the two differ */
@@ -46,7 +46,7 @@ const samePath = (path: string) => path;
  * write changed is reloaded (the server may hold other data than the screen),
  * but for a modal kept open by a 400.
  */
-export function useFormSave<P>({
+export function useFormSave<P, R = unknown>({
   write,
   mutationKey,
   success,
@@ -55,7 +55,7 @@ export function useFormSave<P>({
   onSaved,
   refresh,
   fieldPath = samePath,
-}: FormSaveOptions<P>): FormSave<P> {
+}: FormSaveOptions<P, R>): FormSave<P> {
   const dataProvider = useDataProvider<ApiDataProvider>();
   const queryClient = useQueryClient();
   const notify = useNotify();
@@ -68,10 +68,11 @@ export function useFormSave<P>({
     mutationKey,
     mutationFn: (payload: P) => write(dataProvider, payload),
     onMutate: () => ({ signedIn: currentSession() !== null }),
-    onSuccess: (_result, _payload, context) => {
+    onSuccess: (result, _payload, context) => {
       // after a 401 react-admin logs out and resolves the call: nothing to announce
-      if (!context.signedIn || currentSession()) notify(success, { type: 'success' });
-      onSaved?.();
+      if (success !== undefined && (!context.signedIn || currentSession()))
+        notify(typeof success === 'function' ? success(result) : success, { type: 'success' });
+      onSaved?.(result);
       onClose?.();
       return reload();
     },

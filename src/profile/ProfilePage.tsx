@@ -15,7 +15,12 @@ const text = (value: unknown) => (typeof value === 'string' ? value : '');
 // text stays text (react-admin turns a blank input into null by default)
 const keepText = (value: unknown) => (value == null ? '' : String(value));
 
-const SAVE_FAILURE: FailureTexts = { title: 'profile.errorTitle', badRequest: 'errors.badRequest', other: 'errors.unknownServer' };
+/** A password update's failure (docs/product.md#error-catalogue: 'Error persisting user.'), here and on Choose Your Password. */
+export const PASSWORD_FAILURE: FailureTexts = {
+  title: 'profile.errorTitle',
+  badRequest: 'errors.badRequest',
+  other: 'errors.unknownServer',
+};
 
 /** The user's own profile (docs/product.md#profile, docs/product.md#password-change): a react-admin form. */
 export default function ProfilePage() {
@@ -26,7 +31,7 @@ export default function ProfilePage() {
     write: (dataProvider, password: string) => dataProvider.updatePassword(username, password),
     mutationKey: writeKey(RESOURCES.profile, 'edit'),
     success: 'profile.updated',
-    failure: SAVE_FAILURE,
+    failure: PASSWORD_FAILURE,
     onSaved: () => setGeneration((n) => n + 1),
     refresh: [],
   });

@@ -1,16 +1,20 @@
-import { useState } from 'react';
-import { Alert, Box, Button, Paper, TextField, Typography } from '@mui/material';
-import { Form, HttpError, TextInput, useDataProvider, useLogout, useTranslate } from 'react-admin';
+import { Box, Button, Paper, TextField, Typography } from '@mui/material';
+import { Form, TextInput, useLogout, useTranslate } from 'react-admin';
 import type { FieldValues } from 'react-hook-form';
+import { RESOURCES } from '../domain/operations';
 import { canUpdatePassword } from '../domain/passwordStrength';
+import { ServerReasonsShown, usePageFormSave } from '../forms/pageForm';
 import { useTabTitle } from '../layout/useTabTitle';
-import { PasswordFeedback } from '../profile/ProfilePage';
+import { PASSWORD_FAILURE, PasswordFeedback } from '../profile/ProfilePage';
 import { authProvider } from '../providers/authProvider';
-import type { ApiDataProvider } from '../providers/dataProvider';
+import { writeKey } from '../providers/queryKeys';
 import type { Session } from '../providers/session';
 
 const text = (value: unknown) => (typeof value === 'string' ? value : '');
 const keepText = (value: unknown) => (value == null ? '' : String(value));
+const NO_RULES = () => ({});
+// the server judges the password as `pass`
+const passwordFieldPath = (path: string) => (path === 'pass' ? 'password' : path);
 
 /**
  * What a user whose password a user-admin set sees instead of the console:
@@ -20,22 +24,24 @@ const keepText = (value: unknown) => (value == null ? '' : String(value));
  */
 export default function ChooseOwnPassword({ session }: { session: Session }) {
   const translate = useTranslate();
-  const dataProvider = useDataProvider<ApiDataProvider>();
   const logout = useLogout();
-  const [failure, setFailure] = useState<string | null>(null);
   useTabTitle('passwordChange.heading');
-
-  const submit = async (values: FieldValues) => {
-    const password = text(values.password);
-    if (!canUpdatePassword(password, text(values.repeat))) return;
-    setFailure(null);
-    try {
+  // Profile's write and texts; its success is the console opening, so no notification says it
+  const save = usePageFormSave({
+    write: async (dataProvider, password: string) => {
       await dataProvider.updatePassword(session.username, password);
+      // the new password revoked the token this screen came with
       await authProvider.login({ username: session.username, password });
-    } catch (error) {
-      setFailure(error instanceof HttpError && error.status === 400 ? error.message : translate('errors.unknownServer'));
-    }
-  };
+    },
+    mutationKey: writeKey(RESOURCES.profile, 'edit'),
+    failure: PASSWORD_FAILURE,
+    fieldPath: passwordFieldPath,
+    refresh: [],
+    validate: NO_RULES,
+    payload: (values) => text(values.password),
+  });
+
+  const submit = (values: FieldValues) => (canUpdatePassword(text(values.password), text(values.repeat)) ? save.submit(values) : undefined);
 
   return (
     <Box component="main" sx={{ display: 'flex', justifyContent: 'center', p: 2 }}>
@@ -44,7 +50,8 @@ export default function ChooseOwnPassword({ session }: { session: Session }) {
           {translate('passwordChange.heading')}
         </Typography>
         <Typography>{translate('passwordChange.explanation')}</Typography>
-        <Form defaultValues={{ password: '', repeat: '' }} onSubmit={submit} noValidate>
+        <Form defaultValues={{ password: '', repeat: '' }} validate={save.validate} onSubmit={submit} noValidate>
+          <ServerReasonsShown serverReasons={save.serverReasons} />
           <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
             <TextField
               label={translate('profile.username')}
@@ -71,7 +78,6 @@ export default function ChooseOwnPassword({ session }: { session: Session }) {
               variant="outlined"
             />
             <PasswordFeedback submitLabel="passwordChange.submit" />
-            {failure && <Alert severity="error">{failure}</Alert>}
           </Box>
         </Form>
         <Box>

@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from 'react';
-import { Confirm, useSaveContext, useTranslate } from 'react-admin';
+import { Confirm, useTranslate } from 'react-admin';
 import type { FieldValues } from 'react-hook-form';
 import type { UserFormValues } from '../domain/userValidation';
 import { accessPayload, facilitiesChangingOwner } from './userForm';
@@ -10,15 +10,17 @@ import { facilityLabel, useFacilityOptions } from './useFacilityOptions';
  * to another user now, naming the owner (the server records the move in both
  * users' changes, and refuses it to anyone but a super-admin).
  */
-export function useOwnerChangeConfirm(userId: number | undefined): { onSubmit: (values: FieldValues) => unknown; dialog: ReactNode } {
+export function useOwnerChangeConfirm(
+  userId: number | undefined,
+  save: (values: FieldValues) => Promise<void>,
+): { onSubmit: (values: FieldValues) => unknown; dialog: ReactNode } {
   const translate = useTranslate();
-  const { save } = useSaveContext();
   const options = useFacilityOptions();
   const [pending, setPending] = useState<{ values: FieldValues; moving: string } | null>(null);
 
   const onSubmit = (values: FieldValues) => {
     const moving = facilitiesChangingOwner(options.data ?? [], accessPayload(values as UserFormValues).facility_ids, userId);
-    if (moving.length === 0) return save?.(values);
+    if (moving.length === 0) return save(values);
     const named = moving.map((f) =>
       translate('users.ownedBy', { facility: facilityLabel(f), owner: f.owner_username ?? `#${f.owner_id}` }),
     );
@@ -32,7 +34,7 @@ export function useOwnerChangeConfirm(userId: number | undefined): { onSubmit: (
       content={translate('users.moveText', { facilities: pending?.moving ?? '' })}
       confirm="users.moveConfirm"
       onConfirm={() => {
-        if (pending) void save?.(pending.values);
+        if (pending) void save(pending.values);
         setPending(null);
       }}
       onClose={() => setPending(null)}

@@ -1,37 +1,29 @@
 import { Box, Button, Typography } from '@mui/material';
-import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Form, useNotify, useTranslate, useUpdate } from 'react-admin';
-import type { FieldValues } from 'react-hook-form';
+import { Form, useTranslate } from 'react-admin';
 import type { User } from '../domain/api/users';
 import { RESOURCES } from '../domain/operations';
+import { ServerReasonsShown, usePageFormSave } from '../forms/pageForm';
+import { recordWrite } from '../forms/useFormSave';
+import { queryKeys, writeKey } from '../providers/queryKeys';
 import { PasswordInputWithStrength } from './PasswordInputWithStrength';
-import { validateResetForm } from './userForm';
-import { queryKeys } from '../providers/queryKeys';
+import { USER_SAVE_FAILURE, validateResetForm } from './userForm';
 
 /** A new temporary password for the user (PUT /api/users/{id} {password}); their sessions end at once. */
 export function ResetPassword({ user }: { user: User }) {
   const translate = useTranslate();
-  const notify = useNotify();
-  const queryClient = useQueryClient();
-  const [update, { isPending }] = useUpdate();
   // a new form after a reset: the entry is cleared
   const [generation, setGeneration] = useState(0);
-
-  const submit = (values: FieldValues) =>
-    update(
-      RESOURCES.users,
-      { id: user.id, data: { password: values.password }, previousData: user },
-      {
-        mutationMode: 'pessimistic',
-        onSuccess: () => {
-          notify('users.resetDone', { type: 'success' });
-          setGeneration((n) => n + 1);
-          void queryClient.invalidateQueries({ queryKey: queryKeys.userChanges(user.id) });
-        },
-        onError: (error) => notify(error instanceof Error ? error.message : 'errors.unknownServer', { type: 'error' }),
-      },
-    );
+  const save = usePageFormSave({
+    write: recordWrite<{ password: unknown }>(RESOURCES.users, user.id),
+    mutationKey: writeKey(RESOURCES.users, 'edit'),
+    success: 'users.resetDone',
+    failure: USER_SAVE_FAILURE,
+    onSaved: () => setGeneration((n) => n + 1),
+    refresh: [queryKeys.userChanges(user.id)],
+    validate: validateResetForm,
+    payload: (values) => ({ password: values.password }),
+  });
 
   return (
     <section aria-labelledby="reset-password-heading">
@@ -41,11 +33,12 @@ export function ResetPassword({ user }: { user: User }) {
       <Typography variant="body2" sx={{ mb: 2 }}>
         {translate('users.resetHelp')}
       </Typography>
-      <Form key={generation} defaultValues={{ password: '' }} validate={validateResetForm} onSubmit={submit} noValidate>
+      <Form key={generation} defaultValues={{ password: '' }} validate={save.validate} onSubmit={save.submit} noValidate>
+        <ServerReasonsShown serverReasons={save.serverReasons} />
         <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2, maxWidth: 560 }}>
           <PasswordInputWithStrength label="users.temporaryPassword" />
           <Box>
-            <Button type="submit" variant="outlined" disabled={isPending}>
+            <Button type="submit" variant="outlined" disabled={save.saving}>
               {translate('users.reset')}
             </Button>
           </Box>

@@ -1,25 +1,36 @@
 import { Typography } from '@mui/material';
-import { Create, SimpleForm, TextInput, required, useNotify, useRedirect, useTranslate } from 'react-admin';
-import type { User } from '../domain/api/users';
+import { Create, SaveButton, SimpleForm, TextInput, Toolbar, required, useRedirect, useTranslate } from 'react-admin';
+import type { User, UserCreateRequest } from '../domain/api/users';
 import { RESOURCES } from '../domain/operations';
-import type { UserFormValues } from '../domain/userValidation';
+import { ServerReasonsShown, usePageFormSave, type PageFormSave } from '../forms/pageForm';
+import { queryKeys, writeKey } from '../providers/queryKeys';
 import { useOwnerChangeConfirm } from './OwnerChangeConfirm';
 import { PasswordInputWithStrength } from './PasswordInputWithStrength';
 import { UserAccessInputs } from './UserAccessInputs';
-import { accessPayload, validateCreateForm } from './userForm';
+import { USER_SAVE_FAILURE, accessPayload, validateCreateForm } from './userForm';
 
 // marks the required fields with an asterisk; the form's shared rules (validateCreateForm) still decide
 const REQUIRED = [required()];
 
-function UserCreateForm() {
+function UserCreateForm({ save }: { save: PageFormSave }) {
   const translate = useTranslate();
-  const { onSubmit, dialog } = useOwnerChangeConfirm(undefined);
+  const { onSubmit, dialog } = useOwnerChangeConfirm(undefined, save.submit);
   return (
     <>
       <Typography variant="h5" component="h2" sx={{ p: 2, pb: 0 }}>
         {translate('users.newUser')}
       </Typography>
-      <SimpleForm validate={validateCreateForm} onSubmit={onSubmit} sx={{ maxWidth: 560 }}>
+      <SimpleForm
+        validate={save.validate}
+        onSubmit={onSubmit}
+        toolbar={
+          <Toolbar>
+            <SaveButton disabled={save.saving} />
+          </Toolbar>
+        }
+        sx={{ maxWidth: 560 }}
+      >
+        <ServerReasonsShown serverReasons={save.serverReasons} />
         <TextInput source="username" label="users.username" autoComplete="off" variant="outlined" validate={REQUIRED} />
         <UserAccessInputs required />
         <PasswordInputWithStrength label="users.temporaryPassword" />
@@ -31,22 +42,20 @@ function UserCreateForm() {
 
 /** A new user with a temporary password, which they replace at their first login. */
 export function UserCreate() {
-  const notify = useNotify();
   const redirect = useRedirect();
+  const save = usePageFormSave({
+    write: (dataProvider, data: UserCreateRequest) => dataProvider.create<User>(RESOURCES.users, { data }),
+    mutationKey: writeKey(RESOURCES.users, 'create'),
+    failure: USER_SAVE_FAILURE,
+    success: ({ data }) => (data.locked ? 'users.created_locked' : 'users.created_notice'),
+    onSaved: () => redirect('list', RESOURCES.users),
+    refresh: [queryKeys.resource(RESOURCES.users)],
+    validate: validateCreateForm,
+    payload: (values) => ({ username: values.username, password: values.password, ...accessPayload(values) }) as UserCreateRequest,
+  });
   return (
-    <Create<User>
-      resource={RESOURCES.users}
-      title="users.newUser"
-      transform={(values: UserFormValues) => ({ username: values.username, password: values.password, ...accessPayload(values) })}
-      // an onSuccess of one's own replaces react-admin's notification and redirect
-      mutationOptions={{
-        onSuccess: (user) => {
-          notify(user.locked ? 'users.created_locked' : 'users.created_notice', { type: 'success' });
-          redirect('list', RESOURCES.users);
-        },
-      }}
-    >
-      <UserCreateForm />
+    <Create<User> resource={RESOURCES.users} title="users.newUser">
+      <UserCreateForm save={save} />
     </Create>
   );
 }

@@ -1,30 +1,17 @@
 import { Alert, Button, Divider, Paper, Stack } from '@mui/material';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import {
-  DeleteButton,
-  Edit,
-  SaveButton,
-  SimpleForm,
-  TextInput,
-  Toolbar,
-  useDataProvider,
-  useNotify,
-  useRecordContext,
-  useRefresh,
-  useTranslate,
-} from 'react-admin';
-import type { User } from '../domain/api/users';
+import { DeleteButton, Edit, SaveButton, SimpleForm, TextInput, Toolbar, useRecordContext, useTranslate } from 'react-admin';
+import type { User, UserUpdateRequest } from '../domain/api/users';
 import { RESOURCES } from '../domain/operations';
 import { ROLES } from '../domain/rules';
-import type { UserFormValues } from '../domain/userValidation';
+import { ServerReasonsShown, usePageFormSave } from '../forms/pageForm';
+import { recordWrite, useFormSave } from '../forms/useFormSave';
+import { queryKeys, writeKey } from '../providers/queryKeys';
 import { useSession } from '../providers/useSession';
 import { ResetPassword } from './ResetPassword';
 import { UserAccessInputs } from './UserAccessInputs';
-import type { ApiDataProvider } from '../providers/dataProvider';
 import { useOwnerChangeConfirm } from './OwnerChangeConfirm';
 import { UserChanges } from './UserChanges';
-import { accessPayload, validateEditForm } from './userForm';
-import { queryKeys } from '../providers/queryKeys';
+import { USER_SAVE_FAILURE, accessPayload, validateEditForm } from './userForm';
 
 /** Why the session may not change this user, or null (the server refuses the same with 403). */
 function lockedReason(user: User, session: { role: number; uid?: number } | null): string | null {
@@ -34,10 +21,10 @@ function lockedReason(user: User, session: { role: number; uid?: number } | null
 }
 
 // the paper's own background: MUI's error red on react-admin's grey toolbar falls below WCAG AA
-function UserEditToolbar() {
+function UserEditToolbar({ saving }: { saving: boolean }) {
   return (
     <Toolbar sx={{ justifyContent: 'space-between', bgcolor: 'background.paper' }}>
-      <SaveButton />
+      <SaveButton disabled={saving} />
       <DeleteButton mutationMode="pessimistic" confirmTitle="ra.message.delete_title" redirect="list" />
     </Toolbar>
   );
@@ -46,25 +33,20 @@ function UserEditToolbar() {
 /** An account waiting for a super-admin's release (src/domain/accountRelease.ts): said plainly, with the super-admin's Release. */
 function AwaitingRelease({ user, superAdmin }: { user: User; superAdmin: boolean }) {
   const translate = useTranslate();
-  const notify = useNotify();
-  const refresh = useRefresh();
-  const queryClient = useQueryClient();
-  const dataProvider = useDataProvider<ApiDataProvider>();
-  const release = useMutation({
-    mutationFn: () => dataProvider.releaseUser(user.id),
-    onSuccess: () => {
-      notify('users.released', { type: 'success' });
-      void queryClient.invalidateQueries({ queryKey: queryKeys.userChanges(user.id) });
-      refresh();
-    },
-    onError: (error) => notify(error instanceof Error ? error.message : 'errors.unknownServer', { type: 'error' }),
+  // the user and their changes are read again: the record says whether it still waits
+  const release = useFormSave({
+    write: (dataProvider) => dataProvider.releaseUser(user.id),
+    mutationKey: writeKey(RESOURCES.users, 'release'),
+    success: 'users.released',
+    failure: USER_SAVE_FAILURE,
+    refresh: [queryKeys.resource(RESOURCES.users)],
   });
   return (
     <Alert
       severity="warning"
       action={
         superAdmin && (
-          <Button color="inherit" variant="outlined" size="small" disabled={release.isPending} onClick={() => release.mutate()}>
+          <Button color="inherit" variant="outlined" size="small" disabled={release.saving} onClick={() => void release.submit(undefined)}>
             {translate('users.release')}
           </Button>
         )
@@ -79,14 +61,30 @@ function UserEditForm() {
   const translate = useTranslate();
   const user = useRecordContext<User>();
   const session = useSession();
-  const { onSubmit, dialog } = useOwnerChangeConfirm(user?.id);
+  const save = usePageFormSave({
+    write: recordWrite<UserUpdateRequest>(RESOURCES.users, user?.id ?? null),
+    mutationKey: writeKey(RESOURCES.users, 'edit'),
+    success: 'users.saved',
+    failure: USER_SAVE_FAILURE,
+    // the record (its role, facilities and lock) and its changes
+    refresh: [queryKeys.resource(RESOURCES.users)],
+    validate: validateEditForm,
+    payload: (values) => accessPayload(values) as UserUpdateRequest,
+  });
+  const { onSubmit, dialog } = useOwnerChangeConfirm(user?.id, save.submit);
   if (!user) return null;
   const locked = lockedReason(user, session);
   return (
     <Stack spacing={3}>
       {user.locked && <AwaitingRelease user={user} superAdmin={session?.role === ROLES.SUPER_ADMIN} />}
       {locked && <Alert severity="info">{translate(locked)}</Alert>}
-      <SimpleForm validate={validateEditForm} onSubmit={onSubmit} toolbar={locked ? false : <UserEditToolbar />} sx={{ maxWidth: 560 }}>
+      <SimpleForm
+        validate={save.validate}
+        onSubmit={onSubmit}
+        toolbar={locked ? false : <UserEditToolbar saving={save.saving} />}
+        sx={{ maxWidth: 560 }}
+      >
+        <ServerReasonsShown serverReasons={save.serverReasons} />
         <TextInput source="username" label="users.username" readOnly variant="outlined" />
         <UserAccessInputs readOnly={Boolean(locked)} userId={user.id} />
       </SimpleForm>
@@ -104,22 +102,8 @@ function UserEditForm() {
 
 /** One user: role and facilities, a password reset, deletion, and the record of every change. */
 export function UserEdit() {
-  const notify = useNotify();
-  const queryClient = useQueryClient();
   return (
-    <Edit<User>
-      resource={RESOURCES.users}
-      title={false}
-      mutationMode="pessimistic"
-      redirect={false}
-      transform={(values: UserFormValues) => accessPayload(values)}
-      mutationOptions={{
-        onSuccess: (user) => {
-          notify('users.saved', { type: 'success' });
-          void queryClient.invalidateQueries({ queryKey: queryKeys.userChanges(user.id) });
-        },
-      }}
-    >
+    <Edit<User> resource={RESOURCES.users} title={false} mutationMode="pessimistic">
       <UserEditForm />
     </Edit>
   );

@@ -8,6 +8,7 @@ import { PASSWORD_MAX_LENGTH } from '../domain/passwordStrength';
 import { USERNAME_MAX_LENGTH, validateNewUser, validateUserAccess, passwordError, type UserFormValues } from '../domain/userValidation';
 import type { FieldErrors } from '../domain/validation';
 import type { UserFacilityOption } from '../domain/api/users';
+import type { FailureTexts } from '../layout/failures';
 
 type Message = string | { message: string; args: Record<string, number> };
 
@@ -28,6 +29,17 @@ export function accessPayload(values: UserFormValues): { role: unknown; facility
   const ids = Array.isArray(values.facility_ids) ? (values.facility_ids as number[]) : [];
   return { role: values.role, facility_ids: values.role === ROLES.FACILITY_ADMIN ? ids : [] };
 }
+
+/**
+ * The failure of a user's write: the spec's 'Error persisting user.' texts, and a refusal's own
+ * sentence (a 403 saying only a super-admin may, a 409 on a release no longer waiting) in their place.
+ */
+export const USER_SAVE_FAILURE: FailureTexts = {
+  title: 'profile.errorTitle',
+  badRequest: 'errors.badRequest',
+  other: 'errors.unknownServer',
+  serverReason: 'refusal',
+};
 
 export const validateCreateForm = (values: UserFormValues) => messages(validateNewUser({ ...values, ...accessPayload(values) }));
 export const validateEditForm = (values: UserFormValues) => messages(validateUserAccess(accessPayload(values)));

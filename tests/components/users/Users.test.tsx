@@ -1,43 +1,15 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { SignJWT } from 'jose';
 import type { User } from '../../../src/domain/api/users';
+import { USERS, logInAsNewbie, newbieToken } from './userFixtures';
 import { TOKEN_STORAGE_KEY } from '../../../src/providers/session';
-import { rulesForRole } from '../../../src/domain/rules';
 import { json, logInAs, mockFetch, renderApp } from '../support/renderApp';
 
 afterEach(() => vi.unstubAllGlobals());
 // whole-console renders on a loaded 2-core machine
 configure({ asyncUtilTimeout: 5000 });
 vi.setConfig({ testTimeout: 30000 });
-
-const USERS: User[] = [
-  {
-    id: 5,
-    username: 'facilityadmin',
-    role: 4,
-    role_name: 'Facility Admin',
-    facility_ids: [1],
-    facilities: [{ id: 1, mnemonic: 'NRB', name: 'Nairobi Biochar' }],
-    created_ts: '2026-01-02T03:04:05.000Z',
-    last_login_ts: null,
-    must_change_password: true,
-    locked: false,
-  },
-  {
-    id: 4,
-    username: 'kilnadmin',
-    role: 3,
-    role_name: 'Kiln File Admin',
-    facility_ids: [],
-    facilities: [],
-    created_ts: '2026-01-02T03:04:05.000Z',
-    last_login_ts: '2026-03-04T05:06:07.000Z',
-    must_change_password: false,
-    locked: false,
-  },
-];
 
 const page = (rows: unknown[]) =>
   new Response(JSON.stringify(rows), {
@@ -201,18 +173,9 @@ describe("another's super-admin account", () => {
 
 describe('a password a user-admin set', () => {
   it('opens only the password change, then logs in again with the chosen password', async () => {
-    const token = await new SignJWT({ role: 4, uid: 9, rules: rulesForRole(4), ver: 0, must_change_password: true })
-      .setProtectedHeader({ alg: 'HS256' })
-      .setSubject('newbie')
-      .setExpirationTime('1h')
-      .sign(Uint8Array.from(Buffer.from('test-secret-that-is-long-enough-for-hs256')));
-    sessionStorage.setItem(TOKEN_STORAGE_KEY, token);
+    await logInAsNewbie();
     const calls: string[] = [];
-    const fresh = await new SignJWT({ role: 4, uid: 9, rules: rulesForRole(4), ver: 1 })
-      .setProtectedHeader({ alg: 'HS256' })
-      .setSubject('newbie')
-      .setExpirationTime('1h')
-      .sign(Uint8Array.from(Buffer.from('test-secret-that-is-long-enough-for-hs256')));
+    const fresh = await newbieToken({ ver: 1 });
     mockFetch((url, init) => {
       calls.push(`${init.method ?? 'GET'} ${url}`);
       if (url === '/api/user/newbie/update') return json({ status: 1 });

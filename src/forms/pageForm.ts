@@ -1,0 +1,54 @@
+import { useEffect, useRef } from 'react';
+import { useFormContext, type FieldValues } from 'react-hook-form';
+import { formErrors, type ServerReasons } from './formErrors';
+import { useFormSave, type FormSaveOptions } from './useFormSave';
+
+export interface PageFormSaveOptions<P, R> extends FormSaveOptions<P, R> {
+  /** the form's own rules, as react-admin messages (a key, or `{message, args}`) by field */
+  validate: (values: FieldValues) => Record<string, unknown>;
+  /** what the write sends of the form's values */
+  payload: (values: FieldValues) => P;
+}
+
+export interface PageFormSave {
+  /** the form's onSubmit: hands its values to the write; settles once the outcome is handled */
+  submit: (values: FieldValues) => Promise<void>;
+  /** the form's validate: its own errors, and over them each server reason while its field holds the value sent */
+  validate: (values: FieldValues) => Record<string, unknown>;
+  /** the server's reasons from its last 400, for ServerReasonsShown */
+  serverReasons: ServerReasons | undefined;
+  saving: boolean;
+}
+
+/**
+ * The write of a form on a page (react-admin `Form`/`SimpleForm`, in a
+ * `Create`/`Edit` or not) rather than in a FormDialog: useFormSave's write and
+ * outcome, and the server's reasons from a 400 on the fields they name, each
+ * while its field still holds what was sent, as FormDialog shows them.
+ */
+export function usePageFormSave<P, R>({ validate, payload, ...options }: PageFormSaveOptions<P, R>): PageFormSave {
+  const save = useFormSave(options);
+  const sent = useRef<FieldValues | null>(null);
+  const { serverReasons } = save;
+  return {
+    submit: (values) => {
+      sent.current = values;
+      return save.submit(payload(values));
+    },
+    validate: (values) => ({ ...validate(values), ...formErrors(values, {}, serverReasons, sent.current) }),
+    serverReasons,
+    saving: save.saving,
+  };
+}
+
+/**
+ * Rendered inside the form: validates it again when the server's reasons arrive
+ * (react-hook-form validates on submit and change only), so they show at once.
+ */
+export function ServerReasonsShown({ serverReasons }: { serverReasons: ServerReasons | undefined }): null {
+  const { trigger } = useFormContext();
+  useEffect(() => {
+    if (serverReasons) void trigger();
+  }, [serverReasons, trigger]);
+  return null;
+}
