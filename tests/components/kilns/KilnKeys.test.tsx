@@ -165,6 +165,24 @@ describe("Kiln Registry: a kiln's keys", { timeout: 15000 }, () => {
     expect(sent).toEqual([{ label: 'Spare', public_key: 'not a key' }]);
   });
 
+  it.each([
+    { status: 403, sentence: 'You may not change this kiln.', text: 'You may not change this kiln.' },
+    { status: 500, sentence: 'storage down', text: 'Unknown server error. Try again later or contact support.' },
+  ])(
+    'notifies a refused or failed add ($status) by status, as every write: the server sentence of a refusal, the generic text otherwise',
+    async ({ status, sentence, text }) => {
+      vi.spyOn(console, 'error').mockImplementation(() => {});
+      const { user, dialog } = await openKeys(() => json({ message: sentence }, status));
+      await user.type(dialog.getByRole('textbox', { name: 'Label' }), 'Spare');
+      await user.type(dialog.getByRole('textbox', { name: 'Public key (PEM)' }), 'a key');
+      await user.click(dialog.getByRole('button', { name: 'Add key' }));
+      const notified = (await screen.findByText('Error adding key.', {}, LOADED)).closest('[role="alert"]');
+      expect(notified).toHaveTextContent(text);
+      // nothing was added: the entries stay for another try
+      expect(dialog.getByRole('textbox', { name: 'Label' })).toHaveValue('Spare');
+    },
+  );
+
   it('generates a key pair in the browser: downloads the private key once, fills in the public key, says it is shown only once', async () => {
     const blobs: Blob[] = [];
     URL.createObjectURL = vi.fn((blob: Blob) => (blobs.push(blob), 'blob:key'));
