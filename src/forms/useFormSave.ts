@@ -12,8 +12,8 @@ export interface FormSaveOptions<P> {
   write: (dataProvider: ApiDataProvider, payload: P) => Promise<unknown>;
   /** the write's key, from providers/queryKeys.ts */
   mutationKey: QueryKey;
-  /** message key of the success notification */
-  success: string;
+  /** message key of the success notification, or the key and its arguments for what was written */
+  success: string | ((payload: P) => SuccessMessage);
   /** the notification texts of a failure (docs/product.md#error-catalogue) */
   failure: FailureTexts;
   /** closes the modal (a form on a page has none) */
@@ -24,6 +24,12 @@ export interface FormSaveOptions<P> {
   refresh: readonly QueryKey[];
   /** a path of the server's field errors as the form names it, where the two differ */
   fieldPath?: (serverPath: string) => string;
+}
+
+/** A success notification that names what was written. */
+export interface SuccessMessage {
+  message: string;
+  args: Record<string, unknown>;
 }
 
 export interface FormSave<P> {
@@ -68,9 +74,10 @@ export function useFormSave<P>({
     mutationKey,
     mutationFn: (payload: P) => write(dataProvider, payload),
     onMutate: () => ({ signedIn: currentSession() !== null }),
-    onSuccess: (_result, _payload, context) => {
+    onSuccess: (_result, payload, context) => {
+      const { message, args } = typeof success === 'string' ? { message: success, args: undefined } : success(payload);
       // after a 401 react-admin logs out and resolves the call: nothing to announce
-      if (!context.signedIn || currentSession()) notify(success, { type: 'success' });
+      if (!context.signedIn || currentSession()) notify(message, { type: 'success', messageArgs: args });
       onSaved?.();
       onClose?.();
       return reload();
