@@ -1,6 +1,5 @@
 import { Box, Button, Card, CardContent, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
 import { useParams } from 'react-router-dom';
 import { HttpError, useCanAccess, useDataProvider, useTranslate } from 'react-admin';
 import type { EcoAsset, ProvenanceAllocation, ProvenanceBurn } from '../domain/api/ecoAssets';
@@ -12,7 +11,6 @@ import { useLogCommand } from '../kiln-logs/useLogCommand';
 import { Loading } from '../layout/Loading';
 import { Page } from '../layout/Page';
 import { RetryAlert } from '../layout/RetryAlert';
-import { useNotifyTitled } from '../layout/notifications';
 import type { ApiDataProvider } from '../providers/apiDataProvider';
 import { RetiredChip, serialText } from './EcoAssetTable';
 import { queryKeys } from '../providers/queryKeys';
@@ -199,22 +197,15 @@ function BurnRow({ burn }: { burn: ProvenanceBurn }) {
 
 function CertificateButton({ id }: { id: number }) {
   const translate = useTranslate();
-  const notifyTitled = useNotifyTitled();
   const dataProvider = useDataProvider<ApiDataProvider>();
-  const [busy, setBusy] = useState(false);
-  const download = async () => {
-    setBusy(true);
-    try {
-      const file = await dataProvider.downloadEcoAssetCertificate(id);
-      saveFile(file.blob, file.fileName);
-    } catch {
-      notifyTitled('ecoAssets.provenance.certificateFailed', 'ecoAssets.minting.serverError');
-    } finally {
-      setBusy(false);
-    }
-  };
+  // as the verification package: a failed download is notified by status
+  const download = useLogCommand(
+    dataProvider.downloadEcoAssetCertificate,
+    { failure: 'ecoAssets.provenance.certificateFailed', changesRow: false },
+    (file) => saveFile(file.blob, file.fileName),
+  );
   return (
-    <Button variant="contained" disabled={busy} onClick={() => void download()}>
+    <Button variant="contained" disabled={download.isPending} onClick={() => download.mutate(id)}>
       {translate('ecoAssets.provenance.certificate')}
     </Button>
   );

@@ -1,9 +1,10 @@
 import { FormControlLabel, Switch } from '@mui/material';
-import { useCanAccess, useDataProvider, useNotify, useTranslate } from 'react-admin';
+import { useCanAccess, useTranslate } from 'react-admin';
 import type { Facility } from '../domain/api/configure';
 import { RESOURCES } from '../domain/operations';
-import { useLogCommand } from '../kiln-logs/useLogCommand';
-import type { ApiDataProvider } from '../providers/dataProvider';
+import { useFormSave } from '../forms/useFormSave';
+import { commandFailure } from '../kiln-logs/useLogCommand';
+import { queryKeys, writeKey } from '../providers/queryKeys';
 
 /**
  * Whether a facility's audits take only device-signed burns (docs/security.md,
@@ -12,18 +13,18 @@ import type { ApiDataProvider } from '../providers/dataProvider';
  */
 export function SignedBurnsSetting({ facility }: { facility: Facility }) {
   const translate = useTranslate();
-  const notify = useNotify();
-  const dataProvider = useDataProvider<ApiDataProvider>();
   const { canAccess: canSet = false } = useCanAccess({ resource: RESOURCES.facilities, action: 'certify' });
-  const set = useLogCommand(
-    (signedBurnsOnly: boolean) => dataProvider.setSignedBurnsOnly({ facilityId: facility.id, signedBurnsOnly }),
-    { failure: 'facilities.signedBurns.failed' },
-    ({ signed_burns_only }) =>
-      notify(signed_burns_only ? 'facilities.signedBurns.savedOnly' : 'facilities.signedBurns.savedAny', {
-        type: 'success',
-        messageArgs: { mnemonic: facility.mnemonic },
-      }),
-  );
+  const set = useFormSave({
+    write: (dataProvider, signedBurnsOnly: boolean) => dataProvider.setSignedBurnsOnly({ facilityId: facility.id, signedBurnsOnly }),
+    mutationKey: writeKey(RESOURCES.facilities, 'certify'),
+    success: (_result, signedBurnsOnly) => ({
+      message: signedBurnsOnly ? 'facilities.signedBurns.savedOnly' : 'facilities.signedBurns.savedAny',
+      args: { mnemonic: facility.mnemonic },
+    }),
+    failure: commandFailure('facilities.signedBurns.failed'),
+    // the list shows the setting stored, and the facility's trail its change
+    refresh: [queryKeys.resource(RESOURCES.facilities)],
+  });
   const only = facility.signed_burns_only ?? false;
   const setting = translate(only ? 'facilities.signedBurns.only' : 'facilities.signedBurns.any');
   if (!canSet) return <>{setting}</>;
@@ -34,8 +35,8 @@ export function SignedBurnsSetting({ facility }: { facility: Facility }) {
         <Switch
           size="small"
           checked={only}
-          disabled={set.isPending}
-          onChange={(event) => set.mutate(event.target.checked)}
+          disabled={set.saving}
+          onChange={(event) => void set.submit(event.target.checked)}
           slotProps={{ input: { 'aria-label': translate('facilities.signedBurns.switchLabel', { mnemonic: facility.mnemonic }) } }}
         />
       }

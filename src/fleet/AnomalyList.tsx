@@ -5,10 +5,6 @@ import {
   Box,
   Button,
   Chip,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogTitle,
   FormControl,
   InputLabel,
   Link,
@@ -17,14 +13,20 @@ import {
   MenuItem,
   Select,
   TablePagination,
-  TextField,
   Typography,
 } from '@mui/material';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useDataProvider, useTranslate } from 'react-admin';
-import type { Anomaly } from '../domain/api/fleet';
+import type { FieldValues } from 'react-hook-form';
+import { CHECK_NOTE_MAX, type Anomaly } from '../domain/api/fleet';
 import { ANOMALY_CODES, isAnomalyCode, type AnomalyCode } from '../domain/fleet/anomalies';
 import { RESOURCES } from '../domain/operations';
+import { compactErrors, textError } from '../domain/validation';
+import { FormDialog } from '../forms/FormDialog';
+import type { FormFieldErrors } from '../forms/formErrors';
+import { FormInput } from '../forms/FormInput';
+import { useFormSave } from '../forms/useFormSave';
+import type { FailureTexts } from '../layout/failures';
 import type { ApiDataProvider } from '../providers/dataProvider';
 import type { AnomalyFilter } from '../providers/fleetMethods';
 import { queryKeys, writeKey } from '../providers/queryKeys';
@@ -32,47 +34,42 @@ import { burnPath } from './fleetPaths';
 
 const PER_PAGE = 10;
 
+// a refusal (another facility's anomaly, a role that may not check) says the server's sentence
+const CHECK_FAILURE: FailureTexts = { title: 'fleet.check.failed', other: 'errors.unknownServer', serverReason: 'refusal' };
+
+const validateNote = (values: FieldValues): FormFieldErrors => compactErrors({ note: textError(values.note, CHECK_NOTE_MAX, true) });
+
+/** Marks an anomaly checked with what was checked and found: the one form shell, and its one outcome policy. */
 function CheckDialog({ anomaly, onClose }: { anomaly: Anomaly; onClose: () => void }) {
   const translate = useTranslate();
-  const queryClient = useQueryClient();
-  const dataProvider = useDataProvider<ApiDataProvider>();
-  const [note, setNote] = useState('');
-  const check = useMutation({
+  const save = useFormSave({
+    write: (dataProvider, note: string) => dataProvider.checkAnomaly({ id: anomaly.id, note }),
     mutationKey: writeKey(RESOURCES.fleet, 'edit'),
-    mutationFn: () => dataProvider.checkAnomaly({ id: anomaly.id, note: note.trim() }),
-    onSuccess: async () => {
-      await queryClient.invalidateQueries({ queryKey: queryKeys.fleet });
-      onClose();
-    },
+    success: 'fleet.check.done',
+    failure: CHECK_FAILURE,
+    onClose,
+    refresh: [queryKeys.fleet],
   });
   return (
-    <Dialog open onClose={onClose} aria-labelledby="check-anomaly-title" fullWidth maxWidth="sm">
-      <DialogTitle id="check-anomaly-title">{translate('fleet.check.title', { id: anomaly.log_id })}</DialogTitle>
-      <DialogContent>
-        <Typography sx={{ mb: 2 }}>{anomaly.message}</Typography>
-        <TextField
-          label={translate('fleet.check.note')}
-          value={note}
-          onChange={(e) => setNote(e.target.value)}
-          multiline
-          minRows={2}
-          fullWidth
-          required
-          slotProps={{ htmlInput: { maxLength: 1000 } }}
-        />
-        {check.isError && (
-          <Alert severity="error" sx={{ mt: 2 }}>
-            {check.error instanceof Error ? check.error.message : translate('fleet.check.failed')}
-          </Alert>
-        )}
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose}>{translate('ra.action.cancel')}</Button>
-        <Button variant="contained" disabled={!note.trim() || check.isPending} onClick={() => check.mutate()}>
-          {translate('fleet.check.save')}
-        </Button>
-      </DialogActions>
-    </Dialog>
+    <FormDialog
+      title={translate('fleet.check.title', { id: anomaly.log_id })}
+      defaultValues={{ note: '' }}
+      validate={validateNote}
+      save={save}
+      onSubmit={(values) => void save.submit(String(values.note).trim())}
+      onClose={onClose}
+      submitLabel="fleet.check.save"
+    >
+      <Typography sx={{ mb: 2 }}>{anomaly.message}</Typography>
+      <FormInput
+        source="note"
+        label="fleet.check.note"
+        multiline
+        minRows={2}
+        required
+        slotProps={{ htmlInput: { maxLength: CHECK_NOTE_MAX } }}
+      />
+    </FormDialog>
   );
 }
 

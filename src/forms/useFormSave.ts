@@ -12,8 +12,8 @@ export interface FormSaveOptions<P, R = unknown> {
   write: (dataProvider: ApiDataProvider, payload: P) => Promise<R>;
   /** the write's key, from providers/queryKeys.ts */
   mutationKey: QueryKey;
-  /** message key of the success notification, or the key for what the server answered; none where the screen's own change says it */
-  success?: string | ((result: R) => string);
+  /** message key of the success notification, or the key (and its arguments) for what the server answered and what was written; none where the screen's own change says it */
+  success?: string | ((result: R, payload: P) => string | SuccessMessage);
   /** the notification texts of a failure (docs/product.md#error-catalogue) */
   failure: FailureTexts;
   /** closes the modal (a form on a page has none) */
@@ -24,6 +24,12 @@ export interface FormSaveOptions<P, R = unknown> {
   refresh: readonly QueryKey[];
   /** a path of the server's field errors as the form names it, where the two differ */
   fieldPath?: (serverPath: string) => string;
+}
+
+/** A success notification that names what was written. */
+export interface SuccessMessage {
+  message: string;
+  args: Record<string, unknown>;
 }
 
 export interface FormSave<P> {
@@ -68,10 +74,14 @@ export function useFormSave<P, R = unknown>({
     mutationKey,
     mutationFn: (payload: P) => write(dataProvider, payload),
     onMutate: () => ({ signedIn: currentSession() !== null }),
-    onSuccess: (result, _payload, context) => {
+    onSuccess: (result, payload, context) => {
+      const said = typeof success === 'function' ? success(result, payload) : success;
       // after a 401 react-admin logs out and resolves the call: nothing to announce
-      if (success !== undefined && (!context.signedIn || currentSession()))
-        notify(typeof success === 'function' ? success(result) : success, { type: 'success' });
+      if (said !== undefined && (!context.signedIn || currentSession()))
+        notify(typeof said === 'string' ? said : said.message, {
+          type: 'success',
+          messageArgs: typeof said === 'string' ? undefined : said.args,
+        });
       onSaved?.(result);
       onClose?.();
       return reload();

@@ -109,6 +109,7 @@ export const en = {
       title: 'Mark the anomaly of burn %{id} checked',
       note: 'What was checked and found',
       save: 'Mark checked',
+      done: 'Anomaly marked checked.',
       failed: 'The anomaly could not be marked checked.',
     },
     map: {

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import {
   Alert,
   Box,
@@ -17,31 +17,23 @@ import {
   TextField,
   Typography,
 } from '@mui/material';
-import { Confirm, HttpError, useDataProvider, useNotify, useTranslate } from 'react-admin';
+import { Confirm, useDataProvider, useTranslate } from 'react-admin';
 import type { Kiln, KilnKey, KilnKeyAddRequest } from '../domain/api/configure';
 import { formatDateTime } from '../domain/dates';
+import { RESOURCES } from '../domain/operations';
 import { generateKilnKeyPair, shortFingerprint } from '../domain/kilnKeys';
 import { facilityChangeText } from '../facilities/facilityChangeText';
 import { ChangeTrail } from '../layout/ChangeTrail';
-import { useLogCommand } from '../kiln-logs/useLogCommand';
+import { useFormSave } from '../forms/useFormSave';
+import { commandFailure } from '../kiln-logs/useLogCommand';
 import { saveFile } from '../kiln-logs/saveFile';
 import type { ApiDataProvider } from '../providers/dataProvider';
-import { queryKeys } from '../providers/queryKeys';
+import { queryKeys, writeKey } from '../providers/queryKeys';
 
 type KeyField = keyof KilnKeyAddRequest;
 type FieldReasons = Partial<Record<KeyField, string>>;
 
-/** The server's reason per field of a 400 (`{message, errors:{field: reason}}`), and its sentence when no field is named. */
-function refusal(error: unknown): { fields: FieldReasons; message?: string } {
-  if (!(error instanceof HttpError) || error.status !== 400) return { fields: {} };
-  const body = (error.body ?? {}) as { errors?: Record<string, unknown> };
-  const fields: FieldReasons = {};
-  for (const field of ['label', 'public_key'] as const) {
-    const reason = body.errors?.[field];
-    if (typeof reason === 'string') fields[field] = reason;
-  }
-  return { fields, message: Object.keys(fields).length ? undefined : error.message };
-}
+const EMPTY_KEY: KilnKeyAddRequest = { label: '', public_key: '' };
 
 /** When and by whom a key was added: the seed's keys have no user; a user since deleted has no name. */
 function addedBy(key: KilnKey, when: string, translate: (key: string, options?: object) => string): string {
@@ -125,27 +117,25 @@ function KeyRows({ kiln, keys, onRevoke }: { kiln: Kiln; keys: KilnKey[]; onRevo
 /** Adds a key: a label and a pasted public key, or one generated here whose private half is downloaded once. */
 function AddKeyForm({ kiln }: { kiln: Kiln }) {
   const translate = useTranslate();
-  const notify = useNotify();
-  const dataProvider = useDataProvider<ApiDataProvider>();
-  const queryClient = useQueryClient();
-  const [values, setValues] = useState<KilnKeyAddRequest>({ label: '', public_key: '' });
-  const [reasons, setReasons] = useState<FieldReasons>({});
-  const [message, setMessage] = useState<string>();
+  const [values, setValues] = useState<KilnKeyAddRequest>(EMPTY_KEY);
+  // the values of the last add: the server's reason on a field stands while the field still holds what was sent
+  const [sent, setSent] = useState<KilnKeyAddRequest | null>(null);
+  const [missing, setMissing] = useState<FieldReasons>({});
+  const [generateFailed, setGenerateFailed] = useState(false);
   const [savedAs, setSavedAs] = useState<string>();
-  const add = useMutation({
-    mutationFn: (key: KilnKeyAddRequest) => dataProvider.addKilnKey({ kilnId: kiln.id, key }),
-    onSuccess: () => {
-      notify('kilns.keys.added_done', { type: 'success' });
-      setValues({ label: '', public_key: '' });
+  const add = useFormSave({
+    write: (dataProvider, key: KilnKeyAddRequest) => dataProvider.addKilnKey({ kilnId: kiln.id, key }),
+    mutationKey: writeKey(RESOURCES.kilns, 'edit'),
+    success: 'kilns.keys.added_done',
+    failure: commandFailure('kilns.keys.addFailed'),
+    onSaved: () => {
+      setValues(EMPTY_KEY);
       setSavedAs(undefined);
-      return queryClient.invalidateQueries({ queryKey: queryKeys.kilnKeys(kiln.id) });
     },
-    onError: (error) => {
-      const { fields, message: sentence } = refusal(error);
-      setReasons(fields);
-      setMessage(Object.keys(fields).length ? undefined : (sentence ?? translate('kilns.keys.addFailed')));
-    },
+    refresh: [queryKeys.kilnKeys(kiln.id)],
   });
+  const reasonOf = (field: KeyField) =>
+    missing[field] ?? (sent !== null && values[field] === sent[field] ? add.serverReasons?.[field] : undefined);
   const generate = useMutation({
     mutationFn: () => generateKilnKeyPair(),
     onSuccess: ({ publicPem, privatePem }) => {
@@ -153,23 +143,27 @@ function AddKeyForm({ kiln }: { kiln: Kiln }) {
       saveFile(new Blob([privatePem], { type: 'application/x-pem-file' }), fileName);
       setSavedAs(fileName);
       setValues((current) => ({ ...current, public_key: publicPem }));
-      setReasons((current) => ({ ...current, public_key: undefined }));
+      setMissing((current) => ({ ...current, public_key: undefined }));
     },
-    onError: () => setMessage(translate('kilns.keys.generateFailed')),
+    onError: () => setGenerateFailed(true),
   });
   const change = (field: KeyField) => (event: React.ChangeEvent<HTMLInputElement>) => {
     setValues((current) => ({ ...current, [field]: event.target.value }));
-    setReasons((current) => ({ ...current, [field]: undefined }));
+    setMissing((current) => ({ ...current, [field]: undefined }));
   };
   const submit = (event: React.FormEvent) => {
     event.preventDefault();
-    const missing: FieldReasons = {};
-    if (!values.label.trim()) missing.label = translate('kilns.keys.required');
-    if (!values.public_key.trim()) missing.public_key = translate('kilns.keys.required');
-    setReasons(missing);
-    setMessage(undefined);
-    if (Object.keys(missing).length === 0) add.mutate({ label: values.label.trim(), public_key: values.public_key });
+    const required: FieldReasons = {};
+    if (!values.label.trim()) required.label = translate('kilns.keys.required');
+    if (!values.public_key.trim()) required.public_key = translate('kilns.keys.required');
+    setMissing(required);
+    setGenerateFailed(false);
+    if (Object.keys(required).length > 0 || add.saving) return;
+    setSent(values);
+    void add.submit({ label: values.label.trim(), public_key: values.public_key });
   };
+  const labelReason = reasonOf('label');
+  const keyReason = reasonOf('public_key');
   return (
     <Box component="form" noValidate onSubmit={submit} aria-label={translate('kilns.keys.addTitle')} sx={{ mt: 2 }}>
       <Typography variant="subtitle1" component="h3">
@@ -180,16 +174,16 @@ function AddKeyForm({ kiln }: { kiln: Kiln }) {
           label={translate('kilns.keys.label')}
           value={values.label}
           onChange={change('label')}
-          error={Boolean(reasons.label)}
-          helperText={reasons.label}
+          error={Boolean(labelReason)}
+          helperText={labelReason}
           size="small"
         />
         <TextField
           label={translate('kilns.keys.publicKey')}
           value={values.public_key}
           onChange={change('public_key')}
-          error={Boolean(reasons.public_key)}
-          helperText={reasons.public_key ?? translate('kilns.keys.publicKeyHelp')}
+          error={Boolean(keyReason)}
+          helperText={keyReason ?? translate('kilns.keys.publicKeyHelp')}
           multiline
           minRows={3}
           slotProps={{ htmlInput: { spellCheck: false, style: { fontFamily: 'monospace' } } }}
@@ -199,12 +193,12 @@ function AddKeyForm({ kiln }: { kiln: Kiln }) {
             {translate('kilns.keys.privateSaved', { fileName: savedAs })}
           </Alert>
         )}
-        {message && <Alert severity="error">{message}</Alert>}
+        {generateFailed && <Alert severity="error">{translate('kilns.keys.generateFailed')}</Alert>}
         <Stack direction="row" spacing={1}>
           <Button onClick={() => generate.mutate()} disabled={generate.isPending}>
             {translate('kilns.keys.generate')}
           </Button>
-          <Button type="submit" variant="contained" disabled={add.isPending}>
+          <Button type="submit" variant="contained" disabled={add.saving}>
             {translate('kilns.keys.add')}
           </Button>
         </Stack>
@@ -221,14 +215,15 @@ function AddKeyForm({ kiln }: { kiln: Kiln }) {
 export function KilnKeysDialog({ kiln, onClose }: { kiln: Kiln; onClose: () => void }) {
   const translate = useTranslate();
   const dataProvider = useDataProvider<ApiDataProvider>();
-  const queryClient = useQueryClient();
   const keys = useQuery({ queryKey: queryKeys.kilnKeys(kiln.id), queryFn: () => dataProvider.getKilnKeys(kiln.id) });
   const [revoking, setRevoking] = useState<KilnKey | null>(null);
-  const revoke = useLogCommand(
-    (keyId: number) => dataProvider.revokeKilnKey({ kilnId: kiln.id, keyId }),
-    { success: 'kilns.keys.revoked_done', failure: 'kilns.keys.revokeFailed' },
-    () => void queryClient.invalidateQueries({ queryKey: queryKeys.kilnKeys(kiln.id) }),
-  );
+  const revoke = useFormSave({
+    write: (dataProvider, keyId: number) => dataProvider.revokeKilnKey({ kilnId: kiln.id, keyId }),
+    mutationKey: writeKey(RESOURCES.kilns, 'edit'),
+    success: 'kilns.keys.revoked_done',
+    failure: commandFailure('kilns.keys.revokeFailed'),
+    refresh: [queryKeys.kilnKeys(kiln.id)],
+  });
   const titleId = `kiln-${kiln.id}-keys-title`;
   return (
     <Dialog open onClose={onClose} maxWidth="md" fullWidth aria-labelledby={titleId}>
@@ -252,12 +247,12 @@ export function KilnKeysDialog({ kiln, onClose }: { kiln: Kiln; onClose: () => v
       </DialogActions>
       <Confirm
         isOpen={revoking !== null}
-        loading={revoke.isPending}
+        loading={revoke.saving}
         title={translate('kilns.keys.revokeTitle', { label: revoking?.label ?? '' })}
         content={translate('kilns.keys.revokeText', { kilnId: kiln.kiln_id })}
         confirm="kilns.keys.revoke"
         onConfirm={() => {
-          if (revoking) revoke.mutate(revoking.id);
+          if (revoking) void revoke.submit(revoking.id);
           setRevoking(null);
         }}
         onClose={() => setRevoking(null)}

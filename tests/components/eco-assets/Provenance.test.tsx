@@ -98,6 +98,25 @@ describe('the provenance page /eco-assets/{id} (issue 27)', () => {
     expect(calls).toContain('/api/kilnlogs/41/download');
   });
 
+  it.each([
+    { status: 403, text: 'Certificates are issued to brokers only.', said: "the server's sentence of a refusal" },
+    { status: 500, text: 'Unknown server error. Try again later or contact support.', said: 'the generic text of any other failure' },
+  ])('notifies a certificate that cannot be downloaded ($status) by status: $said', async ({ status, text }) => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    await logInAs(5, 'broker');
+    mockFetch((url) => {
+      if (url === '/api/eco-asset/7/provenance') return json(PROVENANCE);
+      if (url === '/api/eco-asset/7/certificate') return json({ message: status === 500 ? 'storage down' : text }, status);
+      return json([]);
+    });
+    renderApp('/eco-assets/7');
+    const button = await screen.findByRole('button', { name: 'Download Certificate' });
+    await userEvent.setup().click(button);
+    const notified = (await screen.findByText('The certificate could not be downloaded.')).closest('[role="alert"]');
+    expect(notified).toHaveTextContent(text);
+    expect(button).toBeEnabled();
+  });
+
   it('says there is no such eco asset for an id the server does not know, or one that is no id, without a certificate to download', async () => {
     await logInAs(5, 'broker');
     const calls: string[] = [];

@@ -150,6 +150,29 @@ describe("Kiln Registry: a kiln's keys", { timeout: 15000 }, () => {
     expect(dialog.queryByRole('button', { name: 'Revoke key Main board' })).not.toBeInTheDocument();
   });
 
+  it("notifies a refused revocation with the server's sentence and announces none", async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    await logInAs(4, 'facilityadmin');
+    mockFetch((url, init) => {
+      if (url === `/api/kilns/${KILN.id}/keys/7/revoke` && init.method === 'POST')
+        return json({ message: 'The key Main board was revoked already: revoking is final.' }, 409);
+      if (url === `/api/kilns/${KILN.id}/keys/changes`) return json([ADDED]);
+      if (url === '/api/kiln/registry/list') return json(REGISTRY);
+      if (url === `/api/kilns/${KILN.id}/keys`) return json([KEY]);
+      return json({ message: 'Not found.' }, 404);
+    });
+    renderApp('/kiln_reg');
+    await screen.findByText('CG1-0001', {}, LOADED);
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Keys of kiln CG1-0001' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Keys of kiln CG1-0001' }));
+    await user.click(await dialog.findByRole('button', { name: 'Revoke key Main board' }));
+    await user.click(within(await screen.findByRole('dialog', { name: 'Revoke key Main board?' })).getByRole('button', { name: 'Revoke' }));
+    const notified = (await screen.findByText('Error revoking key.', {}, LOADED)).closest('[role="alert"]');
+    expect(notified).toHaveTextContent('The key Main board was revoked already: revoking is final.');
+    expect(screen.queryByText('Key revoked.')).not.toBeInTheDocument();
+  });
+
   it("posts a pasted key and shows the server's reason on the field it names", async () => {
     const sent: unknown[] = [];
     const { user, dialog } = await openKeys((body) => {
@@ -164,6 +187,24 @@ describe("Kiln Registry: a kiln's keys", { timeout: 15000 }, () => {
     expect(field).toHaveAttribute('aria-invalid', 'true');
     expect(sent).toEqual([{ label: 'Spare', public_key: 'not a key' }]);
   });
+
+  it.each([
+    { status: 403, sentence: 'You may not change this kiln.', text: 'You may not change this kiln.' },
+    { status: 500, sentence: 'storage down', text: 'Unknown server error. Try again later or contact support.' },
+  ])(
+    'notifies a refused or failed add ($status) by status, as every write: the server sentence of a refusal, the generic text otherwise',
+    async ({ status, sentence, text }) => {
+      vi.spyOn(console, 'error').mockImplementation(() => {});
+      const { user, dialog } = await openKeys(() => json({ message: sentence }, status));
+      await user.type(dialog.getByRole('textbox', { name: 'Label' }), 'Spare');
+      await user.type(dialog.getByRole('textbox', { name: 'Public key (PEM)' }), 'a key');
+      await user.click(dialog.getByRole('button', { name: 'Add key' }));
+      const notified = (await screen.findByText('Error adding key.', {}, LOADED)).closest('[role="alert"]');
+      expect(notified).toHaveTextContent(text);
+      // nothing was added: the entries stay for another try
+      expect(dialog.getByRole('textbox', { name: 'Label' })).toHaveValue('Spare');
+    },
+  );
 
   it('generates a key pair in the browser: downloads the private key once, fills in the public key, says it is shown only once', async () => {
     const blobs: Blob[] = [];
