@@ -58,16 +58,34 @@ function historyContract(open: () => Promise<DataStore>) {
       const last = burns[burns.length - 1];
       expect(await store.fleet.kilnHistory(last)).toEqual(kilnHistory(last, burns));
 
-      // DUPLICATE_CURVE's candidates: the records isCurveCandidate takes, narrowed by curve means
+      // DUPLICATE_CURVE's candidates: the records isCurveCandidate takes, narrowed by curve means, page by page in log id order
       let narrowed = 0;
+      let paged = 0;
       for (const burn of burns) {
         const q = curveCandidateQuery(burn);
-        const got = (await store.fleet.curveCandidates(q)).map((b) => b.log_id).sort((a, b) => a - b);
-        const want = burns.filter((b) => isCurveCandidate(b, q)).map((b) => b.log_id);
-        expect(got, `log ${burn.log_id}`).toEqual(want);
+        const want = burns
+          .filter((b) => isCurveCandidate(b, q))
+          .map((b) => b.log_id)
+          .sort((a, b) => a - b);
+        const all = await store.fleet.curveCandidates(q, { afterLogId: 0, limit: burns.length });
+        expect(
+          all.map((b) => b.log_id),
+          `log ${burn.log_id}`,
+        ).toEqual(want);
+        const pages: number[][] = [];
+        for (let afterLogId = 0; ;) {
+          const page = (await store.fleet.curveCandidates(q, { afterLogId, limit: 3 })).map((b) => b.log_id);
+          expect(page.length).toBeLessThanOrEqual(3);
+          if (page.length === 0) break;
+          pages.push(page);
+          afterLogId = page[page.length - 1];
+        }
+        expect(pages.flat(), `pages of log ${burn.log_id}`).toEqual(want);
+        if (pages.length > 1) paged++;
         narrowed += burns.filter((b) => b.log_id < burn.log_id).length - want.length;
       }
       expect(narrowed).toBeGreaterThan(0);
+      expect(paged).toBeGreaterThan(0);
     } finally {
       await store.close();
     }

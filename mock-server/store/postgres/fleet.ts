@@ -129,13 +129,14 @@ export function postgresFleet(db: Db): FleetStore {
       const byId = new Map(parts.flat().map((r) => [r.log_id, r]));
       return [...byId.values()].sort((a, b) => b.start_ts - a.start_ts || b.log_id - a.log_id);
     },
-    curveCandidates: (q) => {
+    curveCandidates: (q, { afterLogId, limit }) => {
       let query = db
         .selectFrom('fleet_burns')
         .select(BURN_COLUMNS)
         .where('facility_id', '=', q.facility_id)
         .where('kiln_type', '=', q.kiln_type)
         .where('log_id', '<', q.beforeLogId)
+        .where('log_id', '>', afterLogId)
         .where('span_ms', '>=', q.span[0])
         .where('span_ms', '<=', q.span[1]);
       // as isCurveCandidate: a stored curve with a missing point has no mean and stays a candidate
@@ -143,7 +144,7 @@ export function postgresFleet(db: Db): FleetStore {
         query = query.where((eb) => eb.or([eb('temp_mean', 'is', null), eb.between('temp_mean', q.tempMean![0], q.tempMean![1])]));
       if (q.weightMean)
         query = query.where((eb) => eb.or([eb('weight_mean', 'is', null), eb.between('weight_mean', q.weightMean![0], q.weightMean![1])]));
-      return query.execute();
+      return query.orderBy('log_id').limit(limit).execute();
     },
     unjudged: async (version) =>
       (
