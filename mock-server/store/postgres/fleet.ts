@@ -1,5 +1,5 @@
 import { sql, type ExpressionBuilder } from 'kysely';
-import { curveMeans, KILN_HISTORY } from '../../../src/domain/fleet/anomalies';
+import { KILN_HISTORY } from '../../../src/domain/fleet/anomalies';
 import type { ListedAnomaly as Anomaly } from '../model';
 import { conflict } from '../errors';
 import type { AnomalyQuery } from '../../fleet/anomalyQuery';
@@ -28,12 +28,11 @@ const selectAnomalies = (db: Db) =>
     .selectAll('anomalies')
     .select('facilities.name as facility_name');
 
-// the curve means are the duplicate pre-selection's (migration 2026-11-27-0003); a record as read leaves them out
+// the curve means of the duplicate pre-selection are the database's to compute (migration 2026-11-28-0001)
 const toBurnRecord = (burn: FleetBurnRecord) => ({
   ...burn,
   reasons: JSON.stringify(burn.reasons),
   fingerprint: JSON.stringify(burn.fingerprint),
-  ...curveMeans(burn.fingerprint),
 });
 const BURN_COLUMNS = [
   'log_id',

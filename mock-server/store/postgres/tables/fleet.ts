@@ -1,3 +1,4 @@
+import type { GeneratedAlways } from 'kysely';
 import type { BurnFingerprint } from '../../../../src/domain/fleet/fingerprint';
 import type { Id, Json } from './columns';
 
@@ -20,9 +21,9 @@ export interface FleetBurnsTable {
   co2_removed: number;
   version: string;
   fingerprint: Json<BurnFingerprint>;
-  /** the curves' means, null when a point is missing (curveMeans in src/domain/fleet/anomalies.ts) */
-  temp_mean: number | null;
-  weight_mean: number | null;
+  /** the curves' means, null when a point is missing: computed by the database as curveMeans computes them (migration 2026-11-28-0001) */
+  temp_mean: GeneratedAlways<number | null>;
+  weight_mean: GeneratedAlways<number | null>;
 }
 
 export interface AnomaliesTable {
