@@ -1,7 +1,8 @@
 import {
   curveCandidateQuery,
-  duplicateSpanRange,
   detectAnomalies,
+  isCurveCandidate,
+  oldestCurveMatch,
   type DetectedAnomaly,
   type FleetBurn,
 } from '../../src/domain/fleet/anomalies';
@@ -80,9 +81,32 @@ export function judgeAmong(
   });
 }
 
+/** How many duplicate candidates the pass holds at once. */
+export const CANDIDATE_PAGE = 100;
+
+/**
+ * The oldest stored burn whose curves match this one's, read a page of
+ * candidates at a time in log id order: the first page holding a match holds
+ * the oldest, so a burn copied many times costs one page, and however many
+ * similar curves the fleet has, the pass holds one page of them.
+ */
+export async function oldestStoredMatch(
+  fleet: Pick<FleetStore, 'curveCandidates'>,
+  burn: FleetBurnRecord,
+): Promise<FleetBurnRecord | undefined> {
+  const query = curveCandidateQuery(burn);
+  const own = asFleetBurn(burn);
+  for (let afterLogId = 0; ;) {
+    const page = await fleet.curveCandidates(query, { afterLogId, limit: CANDIDATE_PAGE });
+    const match = oldestCurveMatch(own, page);
+    if (match || page.length < CANDIDATE_PAGE) return match;
+    afterLogId = page[page.length - 1].log_id;
+  }
+}
+
 export async function judgeBurn(fleet: FleetStore, burn: FleetBurnRecord, now: Date): Promise<DetectedAnomaly[]> {
-  const [kilnBurns, candidates] = await Promise.all([fleet.kilnHistory(burn), fleet.curveCandidates(curveCandidateQuery(burn))]);
-  const raised = judgeAmong(burn, kilnBurns, candidates);
+  const [kilnBurns, match] = await Promise.all([fleet.kilnHistory(burn), oldestStoredMatch(fleet, burn)]);
+  const raised = judgeAmong(burn, kilnBurns, match ? [match] : []);
   await fleet.judge(burn, raised, now.toISOString());
   return raised;
 }
@@ -115,10 +139,8 @@ export function judgeAll(burns: readonly FleetBurnRecord[]): { burn: FleetBurnRe
     byFacilityType.set(key, [...(byFacilityType.get(key) ?? []), b]);
   }
   return ordered.map((burn) => {
-    const [min, max] = duplicateSpanRange(burn.span_ms);
-    const candidates = (byFacilityType.get(`${burn.facility_id}:${burn.kiln_type}`) ?? []).filter(
-      (c) => c.span_ms >= min && c.span_ms <= max,
-    );
+    const query = curveCandidateQuery(burn);
+    const candidates = (byFacilityType.get(`${burn.facility_id}:${burn.kiln_type}`) ?? []).filter((c) => isCurveCandidate(c, query));
     return { burn, raised: judgeAmong(burn, byKiln.get(burn.kiln) ?? [], candidates) };
   });
 }

@@ -2,6 +2,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, inject, it } from 'vitest';
+import { createApp } from '../../mock-server/app';
+import { configFromEnv } from '../../mock-server/config';
+import { copyEmbeddedToPostgres } from '../../mock-server/store/copyStore';
 import type { DataStore } from '../../mock-server/store/dataStore';
 import { EmbeddedStore } from '../../mock-server/store/embedded/embeddedStore';
 import { PostgresStore } from '../../mock-server/store/postgres/postgresStore';
@@ -58,16 +61,34 @@ function historyContract(open: () => Promise<DataStore>) {
       const last = burns[burns.length - 1];
       expect(await store.fleet.kilnHistory(last)).toEqual(kilnHistory(last, burns));
 
-      // DUPLICATE_CURVE's candidates: the records isCurveCandidate takes, narrowed by curve means
+      // DUPLICATE_CURVE's candidates: the records isCurveCandidate takes, narrowed by curve means, page by page in log id order
       let narrowed = 0;
+      let paged = 0;
       for (const burn of burns) {
         const q = curveCandidateQuery(burn);
-        const got = (await store.fleet.curveCandidates(q)).map((b) => b.log_id).sort((a, b) => a - b);
-        const want = burns.filter((b) => isCurveCandidate(b, q)).map((b) => b.log_id);
-        expect(got, `log ${burn.log_id}`).toEqual(want);
+        const want = burns
+          .filter((b) => isCurveCandidate(b, q))
+          .map((b) => b.log_id)
+          .sort((a, b) => a - b);
+        const all = await store.fleet.curveCandidates(q, { afterLogId: 0, limit: burns.length });
+        expect(
+          all.map((b) => b.log_id),
+          `log ${burn.log_id}`,
+        ).toEqual(want);
+        const pages: number[][] = [];
+        for (let afterLogId = 0; ;) {
+          const page = (await store.fleet.curveCandidates(q, { afterLogId, limit: 3 })).map((b) => b.log_id);
+          expect(page.length).toBeLessThanOrEqual(3);
+          if (page.length === 0) break;
+          pages.push(page);
+          afterLogId = page[page.length - 1];
+        }
+        expect(pages.flat(), `pages of log ${burn.log_id}`).toEqual(want);
+        if (pages.length > 1) paged++;
         narrowed += burns.filter((b) => b.log_id < burn.log_id).length - want.length;
       }
       expect(narrowed).toBeGreaterThan(0);
+      expect(paged).toBeGreaterThan(0);
     } finally {
       await store.close();
     }
@@ -84,4 +105,42 @@ describe('embedded store: kiln history of the anomaly rules', () => {
 
 describe.skipIf(!adminUrl)('PostgreSQL store: kiln history of the anomaly rules', () => {
   historyContract(async () => PostgresStore.open(await freshDatabase(adminUrl!)));
+});
+
+describe.skipIf(!adminUrl)('PostgreSQL store: duplicate candidates of burns it did not judge itself', () => {
+  it('holds the curve means of the records a copy (or the seed) loads in bulk: their candidates are isCurveCandidate\u2019s too', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'kiln-fleet-copy-'));
+    dirs.push(dir);
+    const server = await createApp({
+      ...configFromEnv({}),
+      dataDir: dir,
+      demoLogCount: 24,
+      serveConsole: false,
+      jwtSecret: 'fleet-copy-secret-long-enough-for-hs256',
+    });
+    server.stop();
+    const burns = (JSON.parse(fs.readFileSync(path.join(dir, 'db.json'), 'utf8')) as { fleet_burns: FleetBurnRecord[] }).fleet_burns;
+    const url = await freshDatabase(adminUrl!);
+    await copyEmbeddedToPostgres({ dataDir: dir, databaseUrl: url, targetBlobs: null, log: () => undefined });
+    const store = await PostgresStore.open(url);
+    try {
+      let narrowed = 0;
+      for (const burn of burns) {
+        const q = curveCandidateQuery(burn);
+        const want = burns
+          .filter((b) => isCurveCandidate(b, q))
+          .map((b) => b.log_id)
+          .sort((a, b) => a - b);
+        const got = await store.fleet.curveCandidates(q, { afterLogId: 0, limit: burns.length });
+        expect(
+          got.map((b) => b.log_id),
+          `log ${burn.log_id}`,
+        ).toEqual(want);
+        narrowed += burns.filter((b) => b.log_id < burn.log_id && b.kiln_type === burn.kiln_type).length - want.length;
+      }
+      expect(narrowed).toBeGreaterThan(0);
+    } finally {
+      await store.close();
+    }
+  });
 });

@@ -54,7 +54,15 @@ export function embeddedFleet(a: Access): FleetStore {
         m.remove('anomalies', (r) => r.log_id === logId);
       }),
     kilnHistory: (burn) => a.read((s) => copy(kilnHistory(burn, s.fleet_burns))),
-    curveCandidates: (q) => a.read((s) => copy(s.fleet_burns.filter((r) => isCurveCandidate(r, q)))),
+    curveCandidates: (q, { afterLogId, limit }) =>
+      a.read((s) =>
+        copy(
+          s.fleet_burns
+            .filter((r) => r.log_id > afterLogId && isCurveCandidate(r, q))
+            .sort((x, y) => x.log_id - y.log_id)
+            .slice(0, limit),
+        ),
+      ),
     unjudged: (version) =>
       a.read((s) => {
         const judged = new Map(s.fleet_burns.map((r) => [r.log_id, r.version]));

@@ -1,5 +1,5 @@
 import { sql, type ExpressionBuilder } from 'kysely';
-import { curveMeans, KILN_HISTORY } from '../../../src/domain/fleet/anomalies';
+import { KILN_HISTORY } from '../../../src/domain/fleet/anomalies';
 import type { ListedAnomaly as Anomaly } from '../model';
 import { conflict } from '../errors';
 import type { AnomalyQuery } from '../anomalyQuery';
@@ -28,12 +28,11 @@ const selectAnomalies = (db: Db) =>
     .selectAll('anomalies')
     .select('facilities.name as facility_name');
 
-// the curve means are the duplicate pre-selection's (migration 2026-11-27-0003); a record as read leaves them out
+// the curve means of the duplicate pre-selection are the database's to compute (migration 2026-11-28-0001)
 const toBurnRecord = (burn: FleetBurnRecord) => ({
   ...burn,
   reasons: JSON.stringify(burn.reasons),
   fingerprint: JSON.stringify(burn.fingerprint),
-  ...curveMeans(burn.fingerprint),
 });
 const BURN_COLUMNS = [
   'log_id',
@@ -129,21 +128,45 @@ export function postgresFleet(db: Db): FleetStore {
       const byId = new Map(parts.flat().map((r) => [r.log_id, r]));
       return [...byId.values()].sort((a, b) => b.start_ts - a.start_ts || b.log_id - a.log_id);
     },
-    curveCandidates: (q) => {
-      let query = db
+    curveCandidates: (q, { afterLogId, limit }) => {
+      // every bound a key of an index (migration 2026-11-28-0001): the scan reads no row of another curve
+      const bounded = db
         .selectFrom('fleet_burns')
-        .select(BURN_COLUMNS)
+        .select('log_id')
         .where('facility_id', '=', q.facility_id)
         .where('kiln_type', '=', q.kiln_type)
         .where('log_id', '<', q.beforeLogId)
+        .where('log_id', '>', afterLogId)
         .where('span_ms', '>=', q.span[0])
         .where('span_ms', '<=', q.span[1]);
       // as isCurveCandidate: a stored curve with a missing point has no mean and stays a candidate
-      if (q.tempMean)
-        query = query.where((eb) => eb.or([eb('temp_mean', 'is', null), eb.between('temp_mean', q.tempMean![0], q.tempMean![1])]));
-      if (q.weightMean)
-        query = query.where((eb) => eb.or([eb('weight_mean', 'is', null), eb.between('weight_mean', q.weightMean![0], q.weightMean![1])]));
-      return query.execute();
+      const meanWithin =
+        (column: 'temp_mean' | 'weight_mean', range: [number, number] | null) => (eb: ExpressionBuilder<Database, 'fleet_burns'>) =>
+          range ? eb.or([eb(column, 'is', null), eb.between(column, range[0], range[1])]) : eb.val(true);
+      const incomplete = bounded
+        .where((eb) => eb.or([eb('temp_mean', 'is', null), eb('weight_mean', 'is', null)]))
+        .where(meanWithin('temp_mean', q.tempMean))
+        .where(meanWithin('weight_mean', q.weightMean));
+      const ids =
+        q.tempMean && q.weightMean
+          ? bounded
+              .where('temp_mean', '>=', q.tempMean[0])
+              .where('temp_mean', '<=', q.tempMean[1])
+              .where('weight_mean', '>=', q.weightMean[0])
+              .where('weight_mean', '<=', q.weightMean[1])
+              .unionAll(incomplete)
+          : bounded.where(meanWithin('temp_mean', q.tempMean)).where(meanWithin('weight_mean', q.weightMean));
+      // materialized: the candidates are found first and only then ordered, never by walking every burn in log id order
+      return db
+        .with(
+          (wb) => wb('candidates').materialized(),
+          () => ids,
+        )
+        .selectFrom('fleet_burns')
+        .select(BURN_COLUMNS)
+        .where('log_id', 'in', (eb) => eb.selectFrom('candidates').select('log_id').orderBy('log_id').limit(limit))
+        .orderBy('log_id')
+        .execute();
     },
     unjudged: async (version) =>
       (

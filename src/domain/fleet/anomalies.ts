@@ -78,7 +78,7 @@ export interface DetectedAnomaly {
 export interface Neighbours {
   /** the same kiln's burns, any order (at least its kilnHistory); those starting after this one are ignored */
   kilnBurns: readonly FleetBurn[];
-  /** burns of any kiln whose curves could match (duplicateSpanRange); this one is ignored */
+  /** burns of any kiln whose curves could match (duplicateSpanRange), at least the oldest that does; this one is ignored */
   curveCandidates: readonly FleetBurn[];
 }
 
@@ -256,11 +256,16 @@ export function kilnHistory<T extends FleetBurn>(burn: FleetBurn, kilnBurns: rea
   return earlier.filter((b) => read.has(b));
 }
 
+/** The candidate DUPLICATE_CURVE names: the oldest whose curves match this burn's (the curve as first uploaded). */
+export function oldestCurveMatch<T extends FleetBurn>(burn: FleetBurn, candidates: readonly T[]): T | undefined {
+  let oldest: T | undefined;
+  for (const c of candidates)
+    if (c.log_id !== burn.log_id && (!oldest || c.log_id < oldest.log_id) && curvesMatch(burn.fingerprint, c.fingerprint)) oldest = c;
+  return oldest;
+}
+
 function duplicateCurve(burn: FleetBurn, candidates: readonly FleetBurn[]): DetectedAnomaly[] {
-  // the oldest match is named: the curve as first uploaded
-  const match = candidates
-    .filter((c) => c.log_id !== burn.log_id && curvesMatch(burn.fingerprint, c.fingerprint))
-    .sort((a, b) => a.log_id - b.log_id)[0];
+  const match = oldestCurveMatch(burn, candidates);
   if (!match) return [];
   const shiftH = round((burn.fingerprint.start_ts - match.fingerprint.start_ts) / 3_600_000, 1);
   return [

@@ -1,0 +1,68 @@
+import { describe, expect, it } from 'vitest';
+import { CANDIDATE_PAGE, oldestStoredMatch } from '../../../mock-server/fleet/anomalyPass';
+import type { FleetStore } from '../../../mock-server/store/dataStore';
+import type { FleetBurnRecord } from '../../../mock-server/store/model';
+import { isCurveCandidate, oldestCurveMatch } from '../../../src/domain/fleet/anomalies';
+import { fleetHistoryBurns } from '../../helpers/fleetHistory';
+
+/**
+ * The anomaly pass reads DUPLICATE_CURVE's candidates a page at a time
+ * (oldestStoredMatch): it names the same burn as reading them all would, and
+ * holds one page however many similar curves the fleet has.
+ */
+
+/** A store's candidate pages over `burns` (as FleetStore.curveCandidates answers), counting what it hands over. */
+function pagedStore(burns: readonly FleetBurnRecord[]) {
+  const reads: number[] = [];
+  const fleet: Pick<FleetStore, 'curveCandidates'> = {
+    curveCandidates: async (q, { afterLogId, limit }) => {
+      const page = burns
+        .filter((b) => b.log_id > afterLogId && isCurveCandidate(b, q))
+        .sort((a, b) => a.log_id - b.log_id)
+        .slice(0, limit);
+      reads.push(page.length);
+      return page;
+    },
+  };
+  return { fleet, reads };
+}
+
+const ids = (from: number, count: number) => Array.from({ length: count }, (_, i) => from + i);
+
+describe('the oldest stored curve match, read page by page', () => {
+  it.each([1, 2, 3, 4, 5])('names what every earlier candidate read at once names, on a messy fleet (seed %i)', async (seed) => {
+    const burns = fleetHistoryBurns(ids(1, 400), { facility_id: 1, seed });
+    const { fleet } = pagedStore(burns);
+    let matched = 0;
+    for (const burn of burns) {
+      const want = oldestCurveMatch(
+        burn,
+        burns.filter((c) => c.log_id < burn.log_id),
+      );
+      const got = await oldestStoredMatch(fleet, burn);
+      expect(got?.log_id, `log ${burn.log_id}`).toBe(want?.log_id);
+      if (want) matched++;
+    }
+    expect(matched).toBeGreaterThan(0);
+  });
+
+  it('reads one page for a burn copied many times, and every page when nothing matches, never more than a page at once', async () => {
+    const [original] = fleetHistoryBurns([1], { facility_id: 1, seed: 11 });
+    const copies = ids(2, 1000).map((log_id) => ({ ...original, log_id }));
+    const upload = { ...original, log_id: 5000 };
+    const copied = pagedStore([original, ...copies]);
+    expect((await oldestStoredMatch(copied.fleet, upload))?.log_id).toBe(1);
+    expect(copied.reads).toEqual([CANDIDATE_PAGE]);
+
+    // the same means, another shape: candidates that never match
+    const reversed = (curve: (number | null)[]) => [...curve].reverse();
+    const lookalikes = ids(1, 250).map((log_id) => ({
+      ...original,
+      log_id,
+      fingerprint: { ...original.fingerprint, temp_curve: reversed(original.fingerprint.temp_curve) },
+    }));
+    const similar = pagedStore(lookalikes);
+    expect(await oldestStoredMatch(similar.fleet, upload)).toBeUndefined();
+    expect(similar.reads).toEqual([CANDIDATE_PAGE, CANDIDATE_PAGE, 50]);
+  });
+});
