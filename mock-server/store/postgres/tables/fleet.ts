@@ -1,4 +1,4 @@
-import type { GeneratedAlways } from 'kysely';
+import type { Generated } from 'kysely';
 import type { AnomalyRecord, FleetBurnRecord } from '../../model';
 import type { Columns, Id, Json } from './columns';
 
@@ -7,9 +7,9 @@ export type FleetBurnsTable = Columns<
   {
     reasons: Json<string[]>;
     fingerprint: Json<FleetBurnRecord['fingerprint']>;
-    /** the curves' means, null when a point is missing: computed by the database as curveMeans computes them (migration 2026-11-28-0001) */
-    temp_mean: GeneratedAlways<number | null>;
-    weight_mean: GeneratedAlways<number | null>;
+    /** the curves' means, null when a point is missing: the database computes them as curveMeans does, on every write (migration 2026-11-28-0001) */
+    temp_mean: Generated<number | null>;
+    weight_mean: Generated<number | null>;
   }
 >;
 
