@@ -1,7 +1,7 @@
-import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { createApp } from './app';
+import { viteBuild } from './consoleBuild';
 import { configFromEnv, PROJECT_ROOT } from './config';
 import { drain } from './http/shutdown';
 import { applyServerTimeouts } from './http/serverTimeouts';
@@ -21,15 +21,7 @@ function buildConsoleIfNeeded(): void {
   const sources = CONSOLE_SOURCES.map((p) => path.join(PROJECT_ROOT, p)).filter((p) => fs.existsSync(p));
   if (fs.existsSync(builtIndex) && fs.statSync(builtIndex).mtimeMs >= Math.max(...sources.map(newestMtime))) return;
   console.log('Building the console...');
-  const result = spawnSync(
-    process.execPath,
-    [path.join(PROJECT_ROOT, 'node_modules', 'vite', 'bin', 'vite.js'), 'build', '--logLevel', 'warn'],
-    {
-      cwd: PROJECT_ROOT,
-      stdio: 'inherit',
-    },
-  );
-  if (result.status !== 0) throw new Error('The console build failed.');
+  if (!viteBuild()) throw new Error('The console build failed.');
 }
 
 async function main(): Promise<void> {

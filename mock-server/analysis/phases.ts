@@ -369,6 +369,8 @@ export function detectPhases(series: PreparedSeries, type: KilnType, stepThresho
   const start = candidates.length > 0 ? Math.min(...candidates) : 0;
   const peak = argMax(series.hotS);
   const burnEnd = lastAtOrAbove(series.hotS, PYROLYSIS_TEMP_C, start);
+  // what every kiln type's phases have; the quench and changeover are found per type below
+  const common = { heatStart, steps, start, peak, burnEnd };
 
   const lastWarm = lastAtOrAbove(series.hotS, BURN_END_TEMP_C, start);
   const fallbackEnd = lastWarm > start ? lastWarm : last;
@@ -378,11 +380,7 @@ export function detectPhases(series: PreparedSeries, type: KilnType, stepThresho
       ? `The log ends while the kiln is still at or above ${BURN_END_TEMP_C} °C (at ${clock(series.ts[last])}): it shows no cool-down.`
       : null;
     return {
-      heatStart,
-      steps,
-      start,
-      peak,
-      burnEnd,
+      ...common,
       quench: fallbackEnd,
       quenchFound: null,
       quenchEvidence: null,
@@ -394,11 +392,7 @@ export function detectPhases(series: PreparedSeries, type: KilnType, stepThresho
   const found = findQuench(series, steps, start, burnEnd, stepThresholdKg);
   const quench = found.quench >= 0 ? found.quench : burnEnd > start ? burnEnd : fallbackEnd;
   return {
-    heatStart,
-    steps,
-    start,
-    peak,
-    burnEnd,
+    ...common,
     quench,
     quenchFound: found.quench >= 0,
     quenchEvidence: found.evidence,

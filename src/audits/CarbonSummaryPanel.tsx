@@ -8,7 +8,6 @@ import {
   TableBody,
   TableCell,
   TableContainer,
-  TableHead,
   TableRow,
   ToggleButton,
   ToggleButtonGroup,
@@ -20,6 +19,15 @@ import { formatCarbon } from '../domain/carbon';
 import { carbonSummaryRows, type CarbonGrouping } from '../domain/audits/carbonSummary';
 import type { ApiDataProvider } from '../providers/dataProvider';
 import { queryKeys } from '../providers/queryKeys';
+import { TableHeadings, type TableHeading } from '../layout/TableHeadings';
+import { FigureCells } from '../layout/FigureCells';
+
+/** the figures' columns, after the grouping's own */
+const CARBON_HEADINGS: readonly TableHeading[] = [
+  { label: 'audits.carbon.auditedCo2', figure: true },
+  { label: 'audits.carbon.utilisedCo2', figure: true },
+  { label: 'audits.carbon.auditedBiochar', figure: true },
+];
 
 export interface CarbonSummaryPanelProps {
   /** message key of the heading */
@@ -79,14 +87,9 @@ export function CarbonSummaryPanel({ title, facilityId, groupings }: CarbonSumma
       </Box>
       <TableContainer component={Paper} variant="outlined">
         <Table size="small" aria-labelledby={headingId}>
-          <TableHead>
-            <TableRow>
-              <TableCell>{translate(grouping === 'facility' ? 'audits.carbon.facility' : 'audits.carbon.label')}</TableCell>
-              <TableCell align="right">{translate('audits.carbon.auditedCo2')}</TableCell>
-              <TableCell align="right">{translate('audits.carbon.utilisedCo2')}</TableCell>
-              <TableCell align="right">{translate('audits.carbon.auditedBiochar')}</TableCell>
-            </TableRow>
-          </TableHead>
+          <TableHeadings
+            columns={[{ label: grouping === 'facility' ? 'audits.carbon.facility' : 'audits.carbon.label' }, ...CARBON_HEADINGS]}
+          />
           <TableBody>
             {rows.map((row, index) => (
               // two facilities may share a name: the position keeps keys apart
@@ -95,9 +98,7 @@ export function CarbonSummaryPanel({ title, facilityId, groupings }: CarbonSumma
                 sx={row.total && grouping !== 'total' ? { '& td': { fontWeight: 'bold' } } : undefined}
               >
                 <TableCell>{row.total ? translate('audits.carbon.total') : row.label}</TableCell>
-                <TableCell align="right">{formatCarbon(row.audited_co2, 'figure')}</TableCell>
-                <TableCell align="right">{formatCarbon(row.utilised_co2, 'figure')}</TableCell>
-                <TableCell align="right">{formatCarbon(row.audited_biochar, 'figure')}</TableCell>
+                <FigureCells figures={[row.audited_co2, row.utilised_co2, row.audited_biochar].map((kg) => formatCarbon(kg, 'figure'))} />
               </TableRow>
             ))}
             {!summary.isPending && rows.length === 0 && (

@@ -1,17 +1,14 @@
 import DownloadIcon from '@mui/icons-material/Download';
 import { Button } from '@mui/material';
 import { useDataProvider, useTranslate } from 'react-admin';
-import { saveFile } from '../kiln-logs/saveFile';
-import { useLogCommand } from '../kiln-logs/useLogCommand';
+import { useFileDownload } from '../kiln-logs/useFileDownload';
 import type { ApiDataProvider } from '../providers/dataProvider';
 
 /** 'Download Verification Package' of a signed-off audit: the zip a verifier checks offline (docs/analysis.md). */
 export function DownloadPackageButton({ auditId, variant = 'text' }: { auditId: number; variant?: 'text' | 'outlined' }) {
   const translate = useTranslate();
   const dataProvider = useDataProvider<ApiDataProvider>();
-  const download = useLogCommand(dataProvider.downloadAuditPackage, { failure: 'audits.package.failed', changesRow: false }, (file) =>
-    saveFile(file.blob, file.fileName),
-  );
+  const download = useFileDownload(dataProvider.downloadAuditPackage, 'audits.package.failed');
   return (
     <Button
       size="small"

@@ -9,7 +9,6 @@ import {
   TableBody,
   TableCell,
   TableContainer,
-  TableHead,
   TableRow,
   TextField,
   Typography,
@@ -27,6 +26,8 @@ import { FileChooser } from '../forms/FileChooser';
 import { useFormSave } from '../forms/useFormSave';
 import { useReportQueryFailure, type FailureTexts } from '../layout/failures';
 import { Page } from '../layout/Page';
+import { TableHeadings, type TableHeading } from '../layout/TableHeadings';
+import { FigureCells } from '../layout/FigureCells';
 import type { AuditSignoff } from '../providers/apiMethods';
 import { EVERY_ROW } from '../providers/listedInBrowser';
 import { queryKeys, writeKey } from '../providers/queryKeys';
@@ -39,6 +40,13 @@ export const AUDIT_DROPDOWN_WIDTH = 600;
 
 const PROPOSALS_FAILURE: FailureTexts = { title: 'audits.review.proposalsErrorTitle' };
 const LOGS_FAILURE: FailureTexts = { title: 'audits.review.logsErrorTitle' };
+
+const SUMMARY_HEADINGS: readonly TableHeading[] = [
+  { label: 'audits.review.facilityName' },
+  { label: 'audits.review.logCount', figure: true },
+  { label: 'audits.review.co2Removed', figure: true },
+  { label: 'audits.review.biocharProduced', figure: true },
+];
 
 const STATEMENT_ACCEPT = [...STATEMENT_EXTENSIONS.map((ext) => `.${ext}`), 'image/png', 'image/jpeg', 'application/pdf'].join(',');
 
@@ -127,21 +135,12 @@ function AuditSummaryTable({ summary }: { summary: readonly AuditCo2Summary[] })
   return (
     <TableContainer component={Paper} variant="outlined" sx={{ maxWidth: '100%' }}>
       <Table size="small" aria-label={translate('audits.review.summaryTable')}>
-        <TableHead>
-          <TableRow>
-            <TableCell>{translate('audits.review.facilityName')}</TableCell>
-            <TableCell align="right">{translate('audits.review.logCount')}</TableCell>
-            <TableCell align="right">{translate('audits.review.co2Removed')}</TableCell>
-            <TableCell align="right">{translate('audits.review.biocharProduced')}</TableCell>
-          </TableRow>
-        </TableHead>
+        <TableHeadings columns={SUMMARY_HEADINGS} />
         <TableBody>
           {summary.map((line) => (
             <TableRow key={line.name}>
               <TableCell>{line.name}</TableCell>
-              <TableCell align="right">{formatNumber(line.count)}</TableCell>
-              <TableCell align="right">{formatCarbon(line.co2, 'figure')}</TableCell>
-              <TableCell align="right">{formatCarbon(line.biochar, 'figure')}</TableCell>
+              <FigureCells figures={[formatNumber(line.count), formatCarbon(line.co2, 'figure'), formatCarbon(line.biochar, 'figure')]} />
             </TableRow>
           ))}
         </TableBody>

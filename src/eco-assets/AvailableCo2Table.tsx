@@ -6,6 +6,15 @@ import { useTranslate } from 'react-admin';
 import { auditIdentity } from '../domain/audits/identity';
 import { formatCarbon } from '../domain/carbon';
 import { sourceAudit, type FacilityCo2 } from '../domain/minting';
+import { TableHeadings, type TableHeading } from '../layout/TableHeadings';
+import { FigureCells } from '../layout/FigureCells';
+
+const AUDIT_HEADINGS: readonly TableHeading[] = [
+  { label: 'ecoAssets.columns.audit' },
+  { label: 'ecoAssets.columns.auditedCo2', figure: true },
+  { label: 'ecoAssets.columns.utilisedCo2', figure: true },
+  { label: 'ecoAssets.columns.remainingCo2', figure: true },
+];
 
 /**
  * Minting's table (docs/product.md#eco-asset-minting): a row per facility with the CO2 left to mint,
@@ -66,21 +75,14 @@ function FacilityRow({ facility }: { facility: FacilityCo2 }) {
           <Collapse in={open} timeout="auto" unmountOnExit id={detailsId}>
             <Box sx={{ my: 1, overflowX: 'auto' }}>
               <Table size="small" aria-label={translate('ecoAssets.minting.showAudits', { facility: facility.facilityName })}>
-                <TableHead>
-                  <TableRow>
-                    <TableCell>{translate('ecoAssets.columns.audit')}</TableCell>
-                    <TableCell align="right">{translate('ecoAssets.columns.auditedCo2')}</TableCell>
-                    <TableCell align="right">{translate('ecoAssets.columns.utilisedCo2')}</TableCell>
-                    <TableCell align="right">{translate('ecoAssets.columns.remainingCo2')}</TableCell>
-                  </TableRow>
-                </TableHead>
+                <TableHeadings columns={AUDIT_HEADINGS} />
                 <TableBody>
                   {facility.audits.map((audit) => (
                     <TableRow key={audit.signoffId}>
                       <TableCell sx={{ minWidth: 220 }}>{auditIdentity(sourceAudit(audit))}</TableCell>
-                      <TableCell align="right">{formatCarbon(audit.auditedCo2, 'figure')}</TableCell>
-                      <TableCell align="right">{formatCarbon(audit.utilisedCo2, 'figure')}</TableCell>
-                      <TableCell align="right">{formatCarbon(audit.remaining, 'figure')}</TableCell>
+                      <FigureCells
+                        figures={[audit.auditedCo2, audit.utilisedCo2, audit.remaining].map((kg) => formatCarbon(kg, 'figure'))}
+                      />
                     </TableRow>
                   ))}
                 </TableBody>

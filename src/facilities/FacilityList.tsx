@@ -1,19 +1,11 @@
 import { Box, Button, List as MuiList, ListItem, Stack, Typography } from '@mui/material';
-import {
-  Datagrid,
-  FunctionField,
-  RecordContextProvider,
-  TextField,
-  useListContext,
-  useRecordContext,
-  useTranslate,
-  WrapperField,
-} from 'react-admin';
+import { FunctionField, RecordContextProvider, TextField, useListContext, useRecordContext, useTranslate, WrapperField } from 'react-admin';
 import { useSmallScreen } from '../layout/useSmallScreen';
 import type { Facility, FacilityOwnerOption } from '../domain/api/configure';
 import { formatDateTime } from '../domain/dates';
 import type { CsvRow } from '../domain/csv';
 import { ListEmpty } from '../layout/ListStates';
+import { RegistryDatagrid } from '../layout/RegistryDatagrid';
 import { FacilityThumbnail } from './FacilityThumbnail';
 import { SignedBurnsSetting } from './SignedBurnsSetting';
 
@@ -155,12 +147,7 @@ export function FacilityDatagrid({ owners, onViewStatement, onViewPhoto, ...acti
     );
   }
   return (
-    <Datagrid
-      rowClick={false}
-      bulkActionButtons={false}
-      empty={<ListEmpty message="facilities.empty" />}
-      aria-label={translate('pages.facilities')}
-    >
+    <RegistryDatagrid label="pages.facilities" empty="facilities.empty">
       <TextField source="mnemonic" label="facilities.columns.mnemonic" />
       {/* a long name wraps rather than widening the table */}
       <TextField source="name" label="facilities.columns.name" sx={{ overflowWrap: 'anywhere', display: 'block', maxWidth: 280 }} />
@@ -209,7 +196,7 @@ export function FacilityDatagrid({ owners, onViewStatement, onViewPhoto, ...acti
           <RowActions actions={actions} />
         </WrapperField>
       )}
-    </Datagrid>
+    </RegistryDatagrid>
   );
 }
 

@@ -1,14 +1,18 @@
 import { useMemo, useState } from 'react';
-import { Alert, Box, FormControl, InputLabel, MenuItem, Select, Typography } from '@mui/material';
+import { Alert, Box, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { useCanAccess, useDataProvider, useTranslate } from 'react-admin';
 import { RESOURCES } from '../domain/operations';
 import { Page } from '../layout/Page';
 import { AnomalyList } from './AnomalyList';
 import { FleetMap } from './FleetMap';
+import { FleetSelect, type FleetChoice } from './FleetSelect';
 import { FleetTrends } from './FleetTrends';
 import type { ApiDataProvider } from '../providers/dataProvider';
 import { queryKeys } from '../providers/queryKeys';
+
+const FACILITY_CHOICE: FleetChoice = { id: 'fleet-facility-label', label: 'fleet.facility', all: 'fleet.allFacilities', minWidth: 220 };
+const KILN_CHOICE: FleetChoice = { id: 'fleet-kiln-label', label: 'fleet.kiln', all: 'fleet.allKilns', minWidth: 180 };
 
 /** Fleet (issue 28): every facility and burn on an offline map, per-kiln trends, and the anomalies that say where to look. */
 export default function FleetPage() {
@@ -34,41 +38,21 @@ export default function FleetPage() {
   return (
     <Page title="fleet.title">
       <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap' }}>
-        <FormControl size="small" sx={{ minWidth: 220 }}>
-          <InputLabel id="fleet-facility-label">{translate('fleet.facility')}</InputLabel>
-          <Select
-            labelId="fleet-facility-label"
-            label={translate('fleet.facility')}
-            value={facilityId ?? ''}
-            onChange={(e) => {
-              setFacilityId(String(e.target.value) === '' ? null : Number(e.target.value));
-              setKiln(null);
-            }}
-          >
-            <MenuItem value="">{translate('fleet.allFacilities')}</MenuItem>
-            {facilities.map((f) => (
-              <MenuItem key={f.id} value={f.id}>
-                {f.mnemonic} – {f.name}
-              </MenuItem>
-            ))}
-          </Select>
-        </FormControl>
-        <FormControl size="small" sx={{ minWidth: 180 }}>
-          <InputLabel id="fleet-kiln-label">{translate('fleet.kiln')}</InputLabel>
-          <Select
-            labelId="fleet-kiln-label"
-            label={translate('fleet.kiln')}
-            value={kiln ?? ''}
-            onChange={(e) => setKiln(String(e.target.value) === '' ? null : Number(e.target.value))}
-          >
-            <MenuItem value="">{translate('fleet.allKilns')}</MenuItem>
-            {kilns.map(([id, name]) => (
-              <MenuItem key={id} value={id}>
-                {name}
-              </MenuItem>
-            ))}
-          </Select>
-        </FormControl>
+        <FleetSelect
+          choice={FACILITY_CHOICE}
+          value={facilityId ?? ''}
+          options={facilities.map((f) => ({ value: f.id, text: `${f.mnemonic} – ${f.name}` }))}
+          onChange={(value) => {
+            setFacilityId(value === '' ? null : Number(value));
+            setKiln(null);
+          }}
+        />
+        <FleetSelect
+          choice={KILN_CHOICE}
+          value={kiln ?? ''}
+          options={kilns.map(([id, name]) => ({ value: id, text: name }))}
+          onChange={(value) => setKiln(value === '' ? null : Number(value))}
+        />
       </Box>
       <AnomalyList facilityId={facilityId} kiln={kiln} canCheck={canCheck} />
       {fleet.isError && <Alert severity="error">{translate('fleet.error')}</Alert>}

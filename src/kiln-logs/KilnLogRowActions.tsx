@@ -11,24 +11,30 @@ import type { KilnLog } from '../domain/api/kilnLogs';
 import type { ApiDataProvider } from '../providers/dataProvider';
 import { AssignLogDialog } from './AssignLogDialog';
 import { LogCommandButton } from './LogCommandButton';
-import { saveFile } from './saveFile';
+import { useFileDownload } from './useFileDownload';
 import { useLogCommand } from './useLogCommand';
-import { useUndoableCommand } from './useUndoableCommand';
+import { useUndoableCommand, type UndoableCommandOptions } from './useUndoableCommand';
 import { RESOURCES } from '../domain/operations';
+
+/** The row commands' buttons: each labelled kilnLogs.actions.{name}, with its icon. */
+const COMMAND_ICONS = {
+  download: <DownloadIcon />,
+  analyse: <RefreshIcon />,
+  archive: <ArchiveIcon />,
+  restore: <UnarchiveIcon />,
+  assign: <LinkIcon />,
+};
+
+type CommandName = keyof typeof COMMAND_ICONS;
+
+function CommandButton({ name, pending, onClick }: { name: CommandName; pending: boolean; onClick: () => void }) {
+  return <LogCommandButton label={`kilnLogs.actions.${name}`} icon={COMMAND_ICONS[name]} pending={pending} onClick={onClick} />;
+}
 
 function DownloadButton({ log }: { log: KilnLog }) {
   const dataProvider = useDataProvider<ApiDataProvider>();
-  const download = useLogCommand(dataProvider.downloadKilnLog, { failure: 'kilnLogs.notify.downloadFailed', changesRow: false }, (file) =>
-    saveFile(file.blob, file.fileName),
-  );
-  return (
-    <LogCommandButton
-      label="kilnLogs.actions.download"
-      icon={<DownloadIcon />}
-      pending={download.isPending}
-      onClick={() => download.mutate(log.id)}
-    />
-  );
+  const download = useFileDownload(dataProvider.downloadKilnLog, 'kilnLogs.notify.downloadFailed');
+  return <CommandButton name="download" pending={download.isPending} onClick={() => download.mutate(log.id)} />;
 }
 
 function AnalyseButton({ log }: { log: KilnLog }) {
@@ -37,46 +43,18 @@ function AnalyseButton({ log }: { log: KilnLog }) {
     success: 'kilnLogs.notify.analysed',
     failure: 'kilnLogs.notify.analyseFailed',
   });
-  return (
-    <LogCommandButton
-      label="kilnLogs.actions.analyse"
-      icon={<RefreshIcon />}
-      pending={analyse.isPending}
-      onClick={() => analyse.mutate(log.id)}
-    />
-  );
+  return <CommandButton name="analyse" pending={analyse.isPending} onClick={() => analyse.mutate(log.id)} />;
 }
 
-function ArchiveButton({ log }: { log: KilnLog }) {
-  const archive = useUndoableCommand({
-    resource: RESOURCES.kilnLogs,
-    success: 'kilnLogs.notify.archived',
-    failure: 'kilnLogs.notify.archiveFailed',
-  });
-  return (
-    <LogCommandButton
-      label="kilnLogs.actions.archive"
-      icon={<ArchiveIcon />}
-      pending={archive.isPending}
-      onClick={() => archive.start(log)}
-    />
-  );
-}
+/** The commands that move a log out of its list, with Undo: archive from the live logs, restore from the archived ones. */
+const MOVES: Record<'archive' | 'restore', UndoableCommandOptions> = {
+  archive: { resource: RESOURCES.kilnLogs, success: 'kilnLogs.notify.archived', failure: 'kilnLogs.notify.archiveFailed' },
+  restore: { resource: RESOURCES.archivedKilnLogs, success: 'kilnLogs.notify.restored', failure: 'kilnLogs.notify.restoreFailed' },
+};
 
-function RestoreButton({ log }: { log: KilnLog }) {
-  const restore = useUndoableCommand({
-    resource: RESOURCES.archivedKilnLogs,
-    success: 'kilnLogs.notify.restored',
-    failure: 'kilnLogs.notify.restoreFailed',
-  });
-  return (
-    <LogCommandButton
-      label="kilnLogs.actions.restore"
-      icon={<UnarchiveIcon />}
-      pending={restore.isPending}
-      onClick={() => restore.start(log)}
-    />
-  );
+function MoveButton({ log, name }: { log: KilnLog; name: keyof typeof MOVES }) {
+  const move = useUndoableCommand(MOVES[name]);
+  return <CommandButton name={name} pending={move.isPending} onClick={() => move.start(log)} />;
 }
 
 /** A super-admin's Assign on a log of no facility (its kiln was unknown): opens the choice of kiln. */
@@ -84,7 +62,7 @@ function AssignButton({ log }: { log: KilnLog }) {
   const [open, setOpen] = useState(false);
   return (
     <>
-      <LogCommandButton label="kilnLogs.actions.assign" icon={<LinkIcon />} pending={false} onClick={() => setOpen(true)} />
+      <CommandButton name="assign" pending={false} onClick={() => setOpen(true)} />
       {open && <AssignLogDialog log={log} onClose={() => setOpen(false)} />}
     </>
   );
@@ -124,7 +102,7 @@ export function KilnLogRowActions({
         <>
           {canAssign && log.facility_id === null && <AssignButton log={log} />}
           {canAnalyse && <AnalyseButton log={log} />}
-          {canArchive && <ArchiveButton log={log} />}
+          {canArchive && <MoveButton log={log} name="archive" />}
         </>
       )}
     </Stack>
@@ -138,7 +116,7 @@ export function ArchivedLogRowActions({ canRestore }: { canRestore: boolean }) {
   return (
     <Stack direction="row" justifyContent="flex-end" alignItems="center">
       <DownloadButton log={log} />
-      {canRestore && <RestoreButton log={log} />}
+      {canRestore && <MoveButton log={log} name="restore" />}
     </Stack>
   );
 }

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Box, Tooltip } from '@mui/material';
 import { visuallyHidden } from '@mui/utils';
 import { FunctionField, TextField, useTranslate } from 'react-admin';
@@ -65,6 +66,27 @@ function perLogKgColumn(name: keyof AnalysisDetail, label: string) {
   );
 }
 
+/** A column of one of a log's times, on one line; `absent` stands where the log has none. */
+function timeColumn(
+  name: 'logts' | 'upload_ts' | 'archived_ts' | 'delete_after',
+  label: string,
+  format: (ts: string) => string,
+  absent: ReactNode = null,
+) {
+  return (
+    <FunctionField<KilnLog>
+      key={name}
+      source={name}
+      label={label}
+      sx={NO_WRAP}
+      render={(log) => {
+        const ts = log[name];
+        return ts ? format(ts) : absent;
+      }}
+    />
+  );
+}
+
 /**
  * The columns both kiln log lists show, as Datagrid children; each sorts by
  * the API's sort field of the same name (or its sortBy).
@@ -86,20 +108,8 @@ export function kilnLogColumns() {
       )}
     />,
     <TextField key="facility_name" source="facility_name" label="kilnLogs.columns.facility" emptyText={NOT_AVAILABLE} />,
-    <FunctionField<KilnLog>
-      key="logts"
-      source="logts"
-      label="kilnLogs.columns.logTime"
-      sx={NO_WRAP}
-      render={(log) => (log.logts ? formatDateTime(log.logts) : <NotAvailable />)}
-    />,
-    <FunctionField<KilnLog>
-      key="upload_ts"
-      source="upload_ts"
-      label="kilnLogs.columns.uploaded"
-      sx={NO_WRAP}
-      render={(log) => formatDateTime(log.upload_ts)}
-    />,
+    timeColumn('logts', 'kilnLogs.columns.logTime', formatDateTime, <NotAvailable />),
+    timeColumn('upload_ts', 'kilnLogs.columns.uploaded', formatDateTime),
     <TextField key="file_name" source="file_name" label="kilnLogs.columns.fileName" />,
     <FunctionField<KilnLog>
       key="file_size"
@@ -138,19 +148,7 @@ export function kilnLogColumns() {
 /** The archived list's own columns: when the log was archived and when it will be deleted (DD-MMM-YYYY). */
 export function archiveColumns() {
   return [
-    <FunctionField<KilnLog>
-      key="archived_ts"
-      source="archived_ts"
-      label="kilnLogs.columns.archived"
-      sx={NO_WRAP}
-      render={(log) => (log.archived_ts ? formatDate(log.archived_ts) : null)}
-    />,
-    <FunctionField<KilnLog>
-      key="delete_after"
-      source="delete_after"
-      label="kilnLogs.columns.deleteAfter"
-      sx={NO_WRAP}
-      render={(log) => (log.delete_after ? formatDate(log.delete_after) : null)}
-    />,
+    timeColumn('archived_ts', 'kilnLogs.columns.archived', formatDate),
+    timeColumn('delete_after', 'kilnLogs.columns.deleteAfter', formatDate),
   ];
 }

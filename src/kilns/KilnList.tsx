@@ -1,5 +1,5 @@
 import { Box, Button, Tooltip } from '@mui/material';
-import { Datagrid, FunctionField, SimpleList, useDataProvider, useRecordContext, useTranslate, WrapperField } from 'react-admin';
+import { FunctionField, SimpleList, useDataProvider, useRecordContext, useTranslate, WrapperField } from 'react-admin';
 import { useLogCommand } from '../kiln-logs/useLogCommand';
 import type { ApiDataProvider } from '../providers/dataProvider';
 import { useSmallScreen } from '../layout/useSmallScreen';
@@ -9,6 +9,7 @@ import type { CsvRow } from '../domain/csv';
 import { kilnTypeInfo } from '../domain/kilnTypes';
 import { toDateText } from '../forms/dateText';
 import { ListEmpty } from '../layout/ListStates';
+import { RegistryDatagrid } from '../layout/RegistryDatagrid';
 import { KilnTypeChip } from './KilnTypeChip';
 import { PendingChip } from './PendingChip';
 
@@ -23,25 +24,14 @@ function FacilityMnemonic({ kiln }: { kiln: Kiln }) {
   );
 }
 
-export function EditKilnButton({ onEdit }: { onEdit: (kiln: Kiln) => void }) {
+/** A kiln row's button (Edit, Keys): `text`, named for screen readers with the kiln's id in `label`. */
+function KilnButton({ text, label, onPick }: { text: string; label: string; onPick: (kiln: Kiln) => void }) {
   const translate = useTranslate();
   const kiln = useRecordContext<Kiln>();
   if (!kiln) return null;
   return (
-    <Button size="small" aria-label={translate('kilns.editLabel', { kilnId: kiln.kiln_id })} onClick={() => onEdit(kiln)}>
-      {translate('kilns.edit')}
-    </Button>
-  );
-}
-
-/** Opens the kiln's Keys dialog (issue 25). */
-export function KilnKeysButton({ onKeys }: { onKeys: (kiln: Kiln) => void }) {
-  const translate = useTranslate();
-  const kiln = useRecordContext<Kiln>();
-  if (!kiln) return null;
-  return (
-    <Button size="small" aria-label={translate('kilns.keys.actionLabel', { kilnId: kiln.kiln_id })} onClick={() => onKeys(kiln)}>
-      {translate('kilns.keys.action')}
+    <Button size="small" aria-label={translate(label, { kilnId: kiln.kiln_id })} onClick={() => onPick(kiln)}>
+      {translate(text)}
     </Button>
   );
 }
@@ -84,8 +74,9 @@ interface KilnActionProps {
 function KilnActions({ onEdit, onKeys, canApprove = false }: KilnActionProps) {
   return (
     <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
-      {onEdit && <EditKilnButton onEdit={onEdit} />}
-      {onKeys && <KilnKeysButton onKeys={onKeys} />}
+      {onEdit && <KilnButton text="kilns.edit" label="kilns.editLabel" onPick={onEdit} />}
+      {/* the kiln's Keys dialog (issue 25) */}
+      {onKeys && <KilnButton text="kilns.keys.action" label="kilns.keys.actionLabel" onPick={onKeys} />}
       {canApprove && <ApproveKilnButton />}
     </Box>
   );
@@ -93,7 +84,6 @@ function KilnActions({ onEdit, onKeys, canApprove = false }: KilnActionProps) {
 
 /** The Kiln Registry's columns (docs/product.md#kiln-registry): Kiln ID (marked when pending), Facility, Kiln Type, Install Date, Last Update and, for editors and approvers, Actions. */
 export function KilnDatagrid({ onEdit, onKeys, canApprove = false }: KilnActionProps) {
-  const translate = useTranslate();
   const hasActions = Boolean(onEdit) || Boolean(onKeys) || canApprove;
   // on a phone, one line per kiln instead of a table wider than the screen
   if (useSmallScreen()) {
@@ -109,12 +99,7 @@ export function KilnDatagrid({ onEdit, onKeys, canApprove = false }: KilnActionP
     );
   }
   return (
-    <Datagrid
-      rowClick={false}
-      bulkActionButtons={false}
-      empty={<ListEmpty message="kilns.empty" />}
-      aria-label={translate('pages.kilnRegistry')}
-    >
+    <RegistryDatagrid label="pages.kilnRegistry" empty="kilns.empty">
       <FunctionField<Kiln> source="kiln_id" label="kilns.columns.kilnId" render={(kiln) => <KilnIdCell kiln={kiln} />} />
       <FunctionField<Kiln> source="facility_mnemonic" label="kilns.columns.facility" render={(kiln) => <FacilityMnemonic kiln={kiln} />} />
       <FunctionField<Kiln> source="type" label="kilns.columns.type" render={(kiln) => <KilnTypeChip type={kiln.type} />} />
@@ -125,7 +110,7 @@ export function KilnDatagrid({ onEdit, onKeys, canApprove = false }: KilnActionP
           <KilnActions onEdit={onEdit} onKeys={onKeys} canApprove={canApprove} />
         </WrapperField>
       )}
-    </Datagrid>
+    </RegistryDatagrid>
   );
 }
 

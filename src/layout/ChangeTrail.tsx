@@ -1,8 +1,9 @@
-import { Alert, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
+import { Alert, Table, TableBody, TableCell, TableRow, Typography } from '@mui/material';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { useTranslate } from 'react-admin';
 import { formatDateTime } from '../domain/dates';
 import { Loading } from './Loading';
+import { TableHeadings } from './TableHeadings';
 
 /** What every recorded change has: when, by whom (users' and facilities' trails alike). */
 export interface TrailEntry {
@@ -31,13 +32,7 @@ export function ChangeTrail<T extends TrailEntry>({
   if (changes.data.length === 0) return <Typography>{translate(messages.empty)}</Typography>;
   return (
     <Table size="small">
-      <TableHead>
-        <TableRow>
-          <TableCell>{translate(messages.when)}</TableCell>
-          <TableCell>{translate(messages.by)}</TableCell>
-          <TableCell>{translate(messages.what)}</TableCell>
-        </TableRow>
-      </TableHead>
+      <TableHeadings columns={[{ label: messages.when }, { label: messages.by }, { label: messages.what }]} />
       <TableBody>
         {changes.data.map((change) => (
           <TableRow key={change.id}>

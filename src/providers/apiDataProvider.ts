@@ -18,28 +18,18 @@ const providers = new Map<string, DataProvider>(
 );
 
 // combineDataProviders answers with a Proxy, which cannot be spread: take its methods by name.
-const {
-  getList,
-  getOne,
-  getMany,
-  getManyReference,
-  create,
-  update,
-  updateMany,
-  delete: deleteOne,
-  deleteMany,
-} = combineDataProviders((resource) => providers.get(resource) ?? rest);
+const combined = combineDataProviders((resource) => providers.get(resource) ?? rest);
 
 export const dataProvider = {
-  getList,
-  getOne,
-  getMany,
-  getManyReference,
-  create,
-  update,
-  updateMany,
-  delete: deleteOne,
-  deleteMany,
+  getList: combined.getList,
+  getOne: combined.getOne,
+  getMany: combined.getMany,
+  getManyReference: combined.getManyReference,
+  create: combined.create,
+  update: combined.update,
+  updateMany: combined.updateMany,
+  delete: combined.delete,
+  deleteMany: combined.deleteMany,
   ...apiMethods,
   ...fleetMethods,
 } satisfies DataProvider;

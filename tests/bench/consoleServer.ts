@@ -1,24 +1,16 @@
-import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { createApp } from '../../mock-server/app';
+import { viteBuild } from '../../mock-server/consoleBuild';
 import { configFromEnv, PROJECT_ROOT } from '../../mock-server/config';
 
 export const DIST = path.join(PROJECT_ROOT, 'dist');
 
 export function buildConsole(): void {
-  const res = spawnSync(
-    process.execPath,
-    [path.join(PROJECT_ROOT, 'node_modules', 'vite', 'bin', 'vite.js'), 'build', '--logLevel', 'warn'],
-    {
-      cwd: PROJECT_ROOT,
-      stdio: 'inherit',
-    },
-  );
-  if (res.status !== 0) throw new Error('vite build failed');
+  if (!viteBuild()) throw new Error('vite build failed');
 }
 
 /**
