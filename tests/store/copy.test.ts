@@ -15,6 +15,7 @@ import { nonEmptyTables } from '../../mock-server/store/postgres/bulkLoad';
 import { PostgresStore } from '../../mock-server/store/postgres/postgresStore';
 import { createDatabase } from '../helpers/postgres';
 import { startTestBucket, type TestBucket } from '../helpers/s3';
+import { mintAsset, proposeAudit, signOffAudit } from './fixtures';
 
 const run = promisify(execFile);
 const ROOT = path.resolve(import.meta.dirname, '../..');
@@ -40,31 +41,20 @@ describe.skipIf(!adminUrl)('npm run store:copy -- --to postgres', () => {
     // and the newer records: a signed-off audit with frozen burns and an eco asset drawing on it
     const embedded = new EmbeddedStore(dataDir);
     const [burn] = await embedded.audits.potentialLogs({ kiln_type: 0 });
-    const audit = await embedded.audits.propose({
+    const audit = await proposeAudit(embedded, [burn.id], {
       job_id: 'COPY-1',
-      kiln_type: 0,
-      facility_id: null,
-      analysis_ids: [burn.id],
       create_ts: '2026-06-01T00:00:00.000Z',
       proposed_by: 4,
       algorithm_version: ALGORITHM_VERSION,
     });
-    await embedded.audits.signoff({
-      audit_id: audit.id,
-      analysis_ids: [burn.id],
+    await signOffAudit(embedded, audit.id, [burn.id], {
       signoff_ts: '2026-06-02T00:00:00.000Z',
       doc_key: 'audit-evidence/x.pdf',
       doc_mime_type: 'application/pdf',
       signed_off_by: 1,
       algorithm_version: ALGORITHM_VERSION,
     });
-    await embedded.ecoAssets.mint({
-      minting_note: 'n',
-      transaction_id: 't',
-      allocations: new Map([[audit.id, 1.5]]),
-      minted_ts: '2026-06-03T00:00:00.000Z',
-      minted_by: 6,
-    });
+    await mintAsset(embedded, [[audit.id, 1.5]], { minted_ts: '2026-06-03T00:00:00.000Z', minted_by: 6 });
     await embedded.close();
     bucket = await startTestBucket('kiln-copy');
     databaseUrl = await createDatabase(adminUrl!, 'kc_copy');

@@ -5,7 +5,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { EmbeddedStore } from '../../mock-server/store/embedded/embeddedStore';
 import type { EcoAssetRecord } from '../../mock-server/store/model';
 import { storeContract } from './contract';
-import { addFacility, addLogs, FIXTURE_ALGORITHM_VERSION } from './fixtures';
+import { addFacility, addLogs, mintAsset, proposeAudit, signOffAudit } from './fixtures';
 
 const dirs: string[] = [];
 afterAll(() => {
@@ -34,44 +34,14 @@ describe('embedded store on disk', () => {
     const store = new EmbeddedStore(dir);
     const f = await addFacility(store, 'NRB');
     const [a] = await addLogs(store, [{ facility: f, co2: 3 }]);
-    const audit = await store.audits.propose({
-      job_id: 'J',
-      kiln_type: 0,
-      facility_id: null,
-      analysis_ids: [a.id],
-      create_ts: '2026-05-01T00:00:00.000Z',
-      proposed_by: null,
-      algorithm_version: FIXTURE_ALGORITHM_VERSION,
-    });
-    await store.audits.signoff({
-      audit_id: audit.id,
-      analysis_ids: [a.id],
-      signoff_ts: '2026-05-02T00:00:00.000Z',
-      doc_key: 'k',
-      doc_mime_type: 'image/png',
-      signed_off_by: null,
-      algorithm_version: FIXTURE_ALGORITHM_VERSION,
-    });
+    const audit = await proposeAudit(store, [a.id]);
+    await signOffAudit(store, audit.id, [a.id]);
     const file = path.join(dir, 'db.json');
     const before = fs.readFileSync(file);
-    await expect(
-      store.ecoAssets.mint({
-        minting_note: 'n',
-        transaction_id: 't',
-        allocations: new Map([[audit.id, 3.001]]),
-        minted_ts: '2026-06-01T00:00:00.000Z',
-        minted_by: null,
-      }),
-    ).rejects.toThrow('cannot be allocated');
+    await expect(mintAsset(store, [[audit.id, 3.001]])).rejects.toThrow('cannot be allocated');
     await expect(
       store.transaction(async (tx) => {
-        await tx.ecoAssets.mint({
-          minting_note: 'n',
-          transaction_id: 't',
-          allocations: new Map([[audit.id, 1]]),
-          minted_ts: '2026-06-01T00:00:00.000Z',
-          minted_by: null,
-        });
+        await mintAsset(tx, [[audit.id, 1]]);
         throw new Error('abandoned');
       }),
     ).rejects.toThrow('abandoned');
@@ -218,13 +188,7 @@ describe('embedded store on disk', () => {
     expect(ledger(await store.ecoAssets.get(2))).toEqual([1.25, 1.25, 0, 0, 1, 1250, null]);
     expect(ledger(await store.ecoAssets.get(1))).toEqual([2.5, 2.5, 0, 0, 1251, 3750, null]);
     expect(ledger(await store.ecoAssets.get(3))).toEqual([0.001, 0.001, 0, 0, 3751, 3751, null]);
-    const { asset: next } = await store.ecoAssets.mint({
-      minting_note: 'n',
-      transaction_id: 'new',
-      allocations: new Map([[1, 1]]),
-      minted_ts: '2026-04-01T00:00:00.000Z',
-      minted_by: null,
-    });
+    const { asset: next } = await mintAsset(store, [[1, 1]], { transaction_id: 'new', minted_ts: '2026-04-01T00:00:00.000Z' });
     expect(next.serial_first).toBe(3752);
     await store.close();
     // upgraded once: read again, nothing moves

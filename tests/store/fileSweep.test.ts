@@ -21,7 +21,7 @@ import {
 import { PostgresStore } from '../../mock-server/store/postgres/postgresStore';
 import type { StoredFile } from '../../mock-server/store/model';
 import { startTestBucket, type TestBucket } from '../helpers/s3';
-import { addFacility, addLogs, FIXTURE_ALGORITHM_VERSION, logRow } from './fixtures';
+import { addFacility, addLogs, logRow, proposeAudit, signOffAudit } from './fixtures';
 import { freshDatabase } from './postgresDatabases';
 
 /**
@@ -60,24 +60,8 @@ async function namedFiles(store: DataStore, blobs: Blobs): Promise<string[]> {
   const statement = stored(newBlobKey('facility-audits', 'pdf'));
   await store.facilities.addStatement({ facility_id: f.id, file_type: 'pdf', file: statement }, '2026-03-01T00:00:00.000Z');
   const docKey = newBlobKey('audit-evidence', 'pdf').split('/')[1];
-  const audit = await store.audits.propose({
-    job_id: 'J',
-    kiln_type: 0,
-    facility_id: null,
-    analysis_ids: [log.id],
-    create_ts: '2026-05-01T00:00:00.000Z',
-    proposed_by: null,
-    algorithm_version: FIXTURE_ALGORITHM_VERSION,
-  });
-  await store.audits.signoff({
-    audit_id: audit.id,
-    analysis_ids: [log.id],
-    signoff_ts: '2026-05-02T00:00:00.000Z',
-    doc_key: docKey,
-    doc_mime_type: 'application/pdf',
-    signed_off_by: null,
-    algorithm_version: FIXTURE_ALGORITHM_VERSION,
-  });
+  const audit = await proposeAudit(store, [log.id]);
+  await signOffAudit(store, audit.id, [log.id], { doc_key: docKey, doc_mime_type: 'application/pdf' });
   const keys = [log.s3key, analysisKeyOf(log.id), photo.key, thumb.key, statement.key, `audit-evidence/${docKey}`];
   for (const key of keys) await blobs.put(key, Buffer.from(`named ${key}`));
   return keys;

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { DataStore } from '../../mock-server/store/dataStore';
+import type { DataStore, MintInput, ProposeInput, SignoffInput, StoreParts } from '../../mock-server/store/dataStore';
 import type { FacilityRecord, KilnLogRecord } from '../../mock-server/store/model';
 
 /** Records for the store contract tests, built through the interface itself. */
@@ -87,6 +87,51 @@ export async function addLogs(store: DataStore, options: LogOptions[]): Promise<
   const rows: KilnLogRecord[] = [];
   for (const o of options) rows.push(await store.kilnLogs.insert(logRow(await store.kilnLogs.reserveId(), o)));
   return rows;
+}
+
+/** Proposes these burns as one audit (job J, proposed 2026-05-01 by nobody) unless told otherwise. */
+export function proposeAudit(store: Pick<StoreParts, 'audits'>, analysis_ids: readonly number[], o: Partial<ProposeInput> = {}) {
+  return store.audits.propose({
+    job_id: 'J',
+    kiln_type: 0,
+    facility_id: null,
+    analysis_ids,
+    create_ts: '2026-05-01T00:00:00.000Z',
+    proposed_by: null,
+    algorithm_version: FIXTURE_ALGORITHM_VERSION,
+    ...o,
+  });
+}
+
+/** Signs off these burns of a proposal (evidence `k`, 2026-05-02, by nobody) unless told otherwise. */
+export function signOffAudit(
+  store: Pick<StoreParts, 'audits'>,
+  audit_id: number,
+  analysis_ids: readonly number[],
+  o: Partial<SignoffInput> = {},
+) {
+  return store.audits.signoff({
+    audit_id,
+    analysis_ids,
+    signoff_ts: '2026-05-02T00:00:00.000Z',
+    doc_key: 'k',
+    doc_mime_type: 'image/png',
+    signed_off_by: null,
+    algorithm_version: FIXTURE_ALGORITHM_VERSION,
+    ...o,
+  });
+}
+
+/** Mints one eco asset of these audit id → kg allocations (note n, transaction t, 2026-06-01, by nobody) unless told otherwise. */
+export function mintAsset(store: Pick<StoreParts, 'ecoAssets'>, allocations: [number, number][], o: Partial<MintInput> = {}) {
+  return store.ecoAssets.mint({
+    minting_note: 'n',
+    transaction_id: 't',
+    allocations: new Map(allocations),
+    minted_ts: '2026-06-01T00:00:00.000Z',
+    minted_by: null,
+    ...o,
+  });
 }
 
 /** A small PRNG so the generated rows are the same on every run. */
