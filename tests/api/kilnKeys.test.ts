@@ -136,24 +136,21 @@ describe("who added a key, and the trail of a kiln's keys", () => {
   it('name who added each key by username; a seeded key or one of a user since deleted names no one', async () => {
     const kiln = (await addTestKiln(api.server, 'TRAIL-CG1-0001', NAIROBI)).id;
     const { key } = await registerNewKey(kiln, 'superadmin');
-    const seeded = newKeyPair();
-    await api.server.ctx.data.kilns.addKey({
-      kiln_id: kiln,
-      fingerprint: seeded.fingerprint,
-      label: 'seeded',
-      public_key: seeded.publicPem,
-      created_ts: new Date().toISOString(),
-      created_by: null,
-    });
-    const gone = newKeyPair();
-    await api.server.ctx.data.kilns.addKey({
-      kiln_id: kiln,
-      fingerprint: gone.fingerprint,
-      label: 'gone',
-      public_key: gone.publicPem,
-      created_ts: new Date().toISOString(),
-      created_by: 99999,
-    });
+    // stored as the seed stores its keys: created by no one, or by a user id no longer there
+    for (const [label, created_by] of [
+      ['seeded', null],
+      ['gone', 99999],
+    ] as const) {
+      const pair = newKeyPair();
+      await api.server.ctx.data.kilns.addKey({
+        kiln_id: kiln,
+        fingerprint: pair.fingerprint,
+        label,
+        public_key: pair.publicPem,
+        created_ts: new Date().toISOString(),
+        created_by,
+      });
+    }
     const listed = await keysOf(kiln, 'facilityadmin');
     expect(listed.map((k) => [k.label, k.created_by, k.created_by_name])).toEqual([
       ['yard logger', 1, 'superadmin'],

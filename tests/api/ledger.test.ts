@@ -12,12 +12,11 @@ import type {
   RetireResult,
 } from '../../src/domain/api/ecoAssets';
 import { toGrams } from '../../src/domain/carbon';
-import { ALGORITHM_VERSION } from '../../mock-server/analysis/constants';
 import type { EcoAssetRecord } from '../../mock-server/store/model';
 import { usersWithout } from '../helpers/configure';
+import { signedOffNewBurns } from '../helpers/signedOffAudits';
 import { snapshot } from '../helpers/snapshot';
 import { bearer, useTestServer } from '../helpers/testServer';
-import { addLogs } from '../store/fixtures';
 
 /**
  * The carbon ledger (issue 27) over HTTP, on either store: serial blocks,
@@ -34,30 +33,15 @@ let jobs = 0;
 async function signedOffAudit(co2: number[]): Promise<number> {
   const data = api.server.ctx.data;
   const facility = (await data.facilities.get(1))!;
-  const logs = await addLogs(
-    data,
-    co2.map((kg) => ({ facility, co2: kg, algorithmVersion: ALGORITHM_VERSION })),
-  );
-  const ids = logs.map((l) => l.id);
-  const audit = await data.audits.propose({
-    job_id: `LEDGER-${++jobs}`,
-    kiln_type: 0,
-    facility_id: 1,
-    analysis_ids: ids,
-    create_ts: new Date().toISOString(),
-    proposed_by: 1,
-    algorithm_version: ALGORITHM_VERSION,
-  });
-  await data.audits.signoff({
-    audit_id: audit.id,
-    analysis_ids: ids,
-    signoff_ts: new Date().toISOString(),
-    doc_key: `audit-evidence/ledger-${audit.id}.pdf`,
-    doc_mime_type: 'application/pdf',
-    signed_off_by: 1,
-    algorithm_version: ALGORITHM_VERSION,
-  });
-  return audit.id;
+  const names = { jobId: `LEDGER-${++jobs}`, docName: 'ledger' };
+  return (
+    await signedOffNewBurns(
+      data,
+      facility,
+      co2.map((kg) => ({ co2: kg })),
+      names,
+    )
+  ).id;
 }
 
 let transactions = 0;
