@@ -15,7 +15,7 @@ import { nonEmptyTables } from '../../mock-server/store/postgres/bulkLoad';
 import { PostgresStore } from '../../mock-server/store/postgres/postgresStore';
 import { createDatabase } from '../helpers/postgres';
 import { startTestBucket, type TestBucket } from '../helpers/s3';
-import { mintAsset, proposeAudit, signOffAudit } from './fixtures';
+import { kilnRow, mintAsset, proposeAudit, signOffAudit } from './fixtures';
 
 const run = promisify(execFile);
 const ROOT = path.resolve(import.meta.dirname, '../..');
@@ -168,37 +168,18 @@ describe.skipIf(!adminUrl)('npm run store:copy -- --to postgres', () => {
 describe('store copy checks', () => {
   it('refuses, before touching the database, a DATA_DIR whose kiln ids or usernames repeat in another case', async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'kiln-copy-dup-'));
+    // no database listens there: the checks must refuse before it is reached
+    const copyToNowhere = () =>
+      copyEmbeddedToPostgres({ dataDir: dir, databaseUrl: 'postgres://nobody@127.0.0.1:1/none', targetBlobs: null, log: () => undefined });
     try {
-      const kiln = (id: number, kiln_id: string, facility_id: number) => ({
-        id,
-        kiln_id,
-        facility_id,
-        type: 0,
-        install_date: '2024-01-01',
-        last_update: '2026-01-01T00:00:00.000Z',
-        config: '{}',
-      });
+      const kiln = (id: number, kiln_id: string, facility_id: number) => ({ id, ...kilnRow(kiln_id, facility_id) });
       fs.writeFileSync(
         path.join(dir, 'db.json'),
         JSON.stringify({ kilns: [kiln(1, 'CG1-0007', 1), kiln(2, 'cg1-0007', 2), kiln(3, 'RTR-0003', 2)] }),
       );
-      await expect(
-        copyEmbeddedToPostgres({
-          dataDir: dir,
-          databaseUrl: 'postgres://nobody@127.0.0.1:1/none',
-          targetBlobs: null,
-          log: () => undefined,
-        }),
-      ).rejects.toThrow('kiln ids registered more than once: cg1-0007.');
+      await expect(copyToNowhere()).rejects.toThrow('kiln ids registered more than once: cg1-0007.');
       fs.rmSync(path.join(dir, 'db.json'));
-      await expect(
-        copyEmbeddedToPostgres({
-          dataDir: dir,
-          databaseUrl: 'postgres://nobody@127.0.0.1:1/none',
-          targetBlobs: null,
-          log: () => undefined,
-        }),
-      ).rejects.toThrow('holds no db.json');
+      await expect(copyToNowhere()).rejects.toThrow('holds no db.json');
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });
     }

@@ -22,6 +22,19 @@ describe('embedded store (lowdb over db.json)', () => {
   });
 });
 
+/** Audit 1 of facility 1, signed off, as a db.json from before the store interface holds it (no proposer or signer). */
+const olderSignedOffAudit = (analysis_ids: number[]) => ({
+  id: 1,
+  job_id: 'J',
+  kiln_type: 0,
+  facility_id: 1,
+  create_ts: '2026-01-01T00:00:00.000Z',
+  analysis_ids,
+  signoff_ts: '2026-01-02T00:00:00.000Z',
+  doc_key: 'k',
+  doc_mime_type: 'application/pdf',
+});
+
 describe('embedded store on disk', () => {
   const open = () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'kiln-store-'));
@@ -96,17 +109,7 @@ describe('embedded store on disk', () => {
 
   it('reads frozen carbon of an older db.json to the gram, so its totals carry no float noise', async () => {
     const dir = open();
-    const audit = {
-      id: 1,
-      job_id: 'J',
-      kiln_type: 0,
-      facility_id: 1,
-      create_ts: '2026-01-01T00:00:00.000Z',
-      analysis_ids: [1, 2, 3],
-      signoff_ts: '2026-01-02T00:00:00.000Z',
-      doc_key: 'k',
-      doc_mime_type: 'application/pdf',
-    };
+    const audit = olderSignedOffAudit([1, 2, 3]);
     const burn = (kilnlog_id: number, co2_removed: number) => ({
       audit_id: 1,
       kilnlog_id,
@@ -152,17 +155,7 @@ describe('embedded store on disk', () => {
       minted_ts,
       minted_by: null,
     });
-    const audit = {
-      id: 1,
-      job_id: 'J',
-      kiln_type: 0,
-      facility_id: 1,
-      create_ts: '2026-01-01T00:00:00.000Z',
-      analysis_ids: [1],
-      signoff_ts: '2026-01-02T00:00:00.000Z',
-      doc_key: 'k',
-      doc_mime_type: 'application/pdf',
-    };
+    const audit = olderSignedOffAudit([1]);
     fs.writeFileSync(
       path.join(dir, 'db.json'),
       JSON.stringify({

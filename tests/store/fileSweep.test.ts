@@ -20,7 +20,7 @@ import {
 } from '../../mock-server/store/fileSweep';
 import { PostgresStore } from '../../mock-server/store/postgres/postgresStore';
 import type { StoredFile } from '../../mock-server/store/model';
-import { startTestBucket, type TestBucket } from '../helpers/s3';
+import { useTestBucket } from '../helpers/s3';
 import { addFacility, addLogs, logRow, proposeAudit, signOffAudit } from './fixtures';
 import { freshDatabase } from './postgresDatabases';
 
@@ -257,21 +257,15 @@ describe('on a local folder', () => {
 });
 
 describe('on an S3-compatible bucket (s3rver on loopback)', () => {
-  let bucket: TestBucket;
-  beforeAll(async () => {
-    bucket = await startTestBucket();
-  });
-  afterAll(async () => {
-    await bucket.stop();
-  });
-  sweepContract(() => new S3Blobs(bucket.settings));
+  const bucket = useTestBucket();
+  sweepContract(() => new S3Blobs(bucket().settings));
 
   it('sweeps 2,025 objects in pages of 300 keys, finding what the whole sets give', async () => {
-    await sweepManyInPages(new S3Blobs(bucket.settings), (keys) => bucket.plant(keys, 'a file'));
+    await sweepManyInPages(new S3Blobs(bucket().settings), (keys) => bucket().plant(keys, 'a file'));
   }, 120_000);
 
   it('lists past 1,000 objects (a continuation token) and sweeps among them, with deletes racing uploads in one folder', async () => {
-    const blobs = new S3Blobs(bucket.settings);
+    const blobs = new S3Blobs(bucket().settings);
     for (const area of FILE_AREAS) await blobs.removePrefix(`${area}/`);
     const store = new EmbeddedStore(tempDir('kiln-sweep-many-'));
     const f = await addFacility(store, 'NRB');
@@ -280,7 +274,7 @@ describe('on an S3-compatible bucket (s3rver on loopback)', () => {
     await store.kilnLogs.insertMany(logs);
     const named = logs.flatMap((log) => [log.s3key, analysisKeyOf(log.id)]);
     const unnamed = Array.from({ length: 15 }, () => newBlobKey('kilnlogs', 'csv'));
-    await bucket.plant([...named, ...unnamed], 'a file');
+    await bucket().plant([...named, ...unnamed], 'a file');
     expect((await keysIn(blobs)).length).toBe(named.length + unnamed.length);
 
     // uploads into the folder the sweep is deleting from: each is kept whole, and the server stays up

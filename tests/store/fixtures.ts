@@ -21,6 +21,18 @@ export async function addFacility(store: DataStore, mnemonic: string, ownerId = 
   });
 }
 
+/** A C-Go-1 kiln installed in 2024 and approved on 2026-01-01, with an empty config. */
+export const kilnRow = (kiln_id: string, facility_id: number) => ({
+  kiln_id,
+  facility_id,
+  type: 0,
+  install_date: '2024-01-01',
+  last_update: '2026-01-01T00:00:00.000Z',
+  config: '{}',
+  approved_ts: '2026-01-01T00:00:00.000Z',
+  approved_by: null,
+});
+
 /** The algorithm version a fixture log's result names unless told otherwise; proposals and signoffs name it as current. */
 export const FIXTURE_ALGORITHM_VERSION = '1.2.0';
 
@@ -38,6 +50,16 @@ export interface LogOptions {
   gps?: boolean | null;
   algorithmVersion?: string;
 }
+
+/** A log as ingest stores it: of a known kiln, unsigned, in no audit. */
+export const UNSIGNED_UNAUDITED = {
+  kiln_pending: false,
+  signed: false,
+  key_fingerprint: null,
+  signature: null,
+  audited: false,
+  audit_id: null,
+} as const satisfies Partial<KilnLogRecord>;
 
 /** A kiln log row as ingest would store it; status decides analysis, error_message and valid. */
 export function logRow(id: number, o: LogOptions = {}): KilnLogRecord {
@@ -71,12 +93,7 @@ export function logRow(id: number, o: LogOptions = {}): KilnLogRecord {
     error_message: status === 'error' ? `The log ${id} could not be read.` : null,
     analysis_detail: status === 'error' ? null : { co2_removed: co2, biochar_produced: biochar },
     valid: status === 'valid',
-    kiln_pending: false,
-    signed: false,
-    key_fingerprint: null,
-    signature: null,
-    audited: false,
-    audit_id: null,
+    ...UNSIGNED_UNAUDITED,
     archived_ts: o.archivedTs ?? null,
     delete_after: o.deleteAfter ?? null,
   };

@@ -2,7 +2,7 @@ import { expect, it } from 'vitest';
 import type { DataStore } from '../../../mock-server/store/dataStore';
 import { emptyEmbedded } from '../../../mock-server/store/embedded/state';
 import { mintLedger } from '../../../mock-server/store/ledgerRules';
-import { addFacility, addLogs, FIXTURE_ALGORITHM_VERSION, logRow, proposeAudit, signOffAudit } from '../fixtures';
+import { addFacility, addLogs, FIXTURE_ALGORITHM_VERSION, kilnRow, logRow, proposeAudit, signOffAudit } from '../fixtures';
 import { file, refusal } from './support';
 
 /** The store as a whole: transactions, replacing everything, the file keys its records name. */
@@ -64,19 +64,7 @@ export function wholeStoreContract(store: () => DataStore): void {
         },
       ],
       facilities: [facility],
-      kilns: [
-        {
-          id: 9,
-          kiln_id: 'CG1-0007',
-          facility_id: 7,
-          type: 0,
-          install_date: '2024-01-01',
-          last_update: '2026-01-01T00:00:00.000Z',
-          config: '{}',
-          approved_ts: '2026-01-01T00:00:00.000Z',
-          approved_by: null,
-        },
-      ],
+      kilns: [{ id: 9, ...kilnRow('CG1-0007', 7) }],
       kilnlogs: logs,
       audits: [
         {
