@@ -1,7 +1,7 @@
 import { expect, it } from 'vitest';
 import type { DataStore } from '../../../mock-server/store/dataStore';
 import { addFacility } from '../fixtures';
-import { file, refusal } from './support';
+import { file, refusal, replacePhoto } from './support';
 
 /** Facilities: order, owners, photos, statements and the credit-decision trail. */
 export function facilitiesContract(store: () => DataStore): void {
@@ -14,19 +14,9 @@ export function facilitiesContract(store: () => DataStore): void {
     expect(await store().facilities.idsOwnedBy(1)).toEqual([a.id]);
     expect(await store().facilities.mnemonics()).toEqual(['BRV', 'NKR']);
 
-    const first = await store().facilities.replacePhoto({
-      facility_id: a.id,
-      photo_guid: 'g1',
-      photo: file('facility-photos/1.png', 10),
-      thumb: file('facility-photos/2.png', 5),
-    });
+    const first = await replacePhoto(store(), a.id, 'g1', ['facility-photos/1.png', 10], ['facility-photos/2.png', 5]);
     expect(first.replaced).toBeNull();
-    const second = await store().facilities.replacePhoto({
-      facility_id: a.id,
-      photo_guid: 'g2',
-      photo: file('facility-photos/3.png', 11),
-      thumb: file('facility-photos/4.png', 6),
-    });
+    const second = await replacePhoto(store(), a.id, 'g2', ['facility-photos/3.png', 11], ['facility-photos/4.png', 6]);
     expect(second.replaced?.photo.key).toBe('facility-photos/1.png');
     expect((await store().facilities.photo(a.id))?.photo_guid).toBe('g2');
     const listed = await store().facilities.list();

@@ -1,19 +1,14 @@
 import { expect, it } from 'vitest';
 import type { DataStore } from '../../../mock-server/store/dataStore';
 import { addFacility, addLogs, mintAsset, proposeAudit, signOffAudit } from '../fixtures';
-import { file } from './support';
+import { replacePhoto } from './support';
 
 /** The statistics snapshot. */
 export function statisticsContract(store: () => DataStore): void {
   it('recomputes statistics from the data and keeps the snapshot', async () => {
     expect(await store().statistics.latest()).toBeNull();
     const f = await addFacility(store(), 'NRB');
-    await store().facilities.replacePhoto({
-      facility_id: f.id,
-      photo_guid: 'g',
-      photo: file('facility-photos/p.png', 300),
-      thumb: file('facility-photos/t.png', 30),
-    });
+    await replacePhoto(store(), f.id, 'g', ['facility-photos/p.png', 300], ['facility-photos/t.png', 30]);
     const [a] = await addLogs(store(), [
       { facility: f, co2: 12.5, fileSize: 1000 },
       { facility: f, status: 'error', fileSize: 500 },

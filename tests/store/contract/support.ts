@@ -45,6 +45,17 @@ export const file = (key: string, size: number): StoredFile => ({
   uploader_id: 1,
 });
 
+/** Replaces a facility's photo and thumbnail with PNG files of these [key, size]s. */
+export function replacePhoto(
+  store: DataStore,
+  facility_id: number,
+  photo_guid: string,
+  [photoKey, photoSize]: [string, number],
+  [thumbKey, thumbSize]: [string, number],
+) {
+  return store.facilities.replacePhoto({ facility_id, photo_guid, photo: file(photoKey, photoSize), thumb: file(thumbKey, thumbSize) });
+}
+
 /** Proposal, signoff and mint calls of the audit and eco-asset suites, on the store of the running test. */
 export function auditCalls(current: () => DataStore) {
   let transactions = 0;

@@ -3,7 +3,7 @@ import type { DataStore } from '../../../mock-server/store/dataStore';
 import { emptyEmbedded } from '../../../mock-server/store/embedded/state';
 import { mintLedger } from '../../../mock-server/store/ledgerRules';
 import { addFacility, addLogs, FIXTURE_ALGORITHM_VERSION, kilnRow, logRow, proposeAudit, signOffAudit } from '../fixtures';
-import { file, refusal } from './support';
+import { file, refusal, replacePhoto } from './support';
 
 /** The store as a whole: transactions, replacing everything, the file keys its records name. */
 export function wholeStoreContract(store: () => DataStore): void {
@@ -149,18 +149,8 @@ export function wholeStoreContract(store: () => DataStore): void {
   it('answers the file keys its records name: every log (archived too), the current photo and thumbnail, every statement, signed-off evidence', async () => {
     expect(await store().fileReferences()).toEqual({ kilnLogs: [], facilityPhotos: [], facilityStatements: [], auditEvidence: [] });
     const f = await addFacility(store(), 'NRB');
-    await store().facilities.replacePhoto({
-      facility_id: f.id,
-      photo_guid: 'g1',
-      photo: file('facility-photos/old.png', 10),
-      thumb: file('facility-photos/old-t.png', 5),
-    });
-    await store().facilities.replacePhoto({
-      facility_id: f.id,
-      photo_guid: 'g2',
-      photo: file('facility-photos/new.png', 11),
-      thumb: file('facility-photos/new-t.png', 6),
-    });
+    await replacePhoto(store(), f.id, 'g1', ['facility-photos/old.png', 10], ['facility-photos/old-t.png', 5]);
+    await replacePhoto(store(), f.id, 'g2', ['facility-photos/new.png', 11], ['facility-photos/new-t.png', 6]);
     await store().facilities.addStatement(
       { facility_id: f.id, file_type: 'pdf', file: file('facility-audits/a.pdf', 100) },
       '2026-03-01T00:00:00.000Z',
