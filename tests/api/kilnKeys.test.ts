@@ -12,7 +12,7 @@ import type { KilnLog } from '../../src/domain/api/kilnLogs';
 import { TINY_PDF, usersWithout, type DemoUsername } from '../helpers/configure';
 import { addTestKiln, burnCsv } from '../helpers/kilnLogUploads';
 import { facility as storedFacility, kiln as storedKiln } from '../helpers/storeAccess';
-import { startTestServer, useTestServer } from '../helpers/testServer';
+import { binaryBody, startTestServer, useTestServer } from '../helpers/testServer';
 
 /**
  * Kilns sign their own logs (issue 25; docs/security.md, "Kiln identity"):
@@ -213,15 +213,7 @@ describe('signed uploads', () => {
       .set(as('kilnadmin'));
     expect(list.body[0]).toMatchObject({ signed: true, key_fingerprint: pair.fingerprint });
     // the stored file is the signed bytes, byte for byte
-    const raw = await api.server.http
-      .get(`/api/kilnlogs/${id}/download`)
-      .set(as('kilnadmin'))
-      .buffer(true)
-      .parse((r, cb) => {
-        const chunks: Buffer[] = [];
-        r.on('data', (c: Buffer) => chunks.push(c));
-        r.on('end', () => cb(null, Buffer.concat(chunks)));
-      });
+    const raw = await api.server.http.get(`/api/kilnlogs/${id}/download`).set(as('kilnadmin')).buffer(true).parse(binaryBody);
     expect(Buffer.compare(raw.body as Buffer, bytes)).toBe(0);
 
     // with a token too; and as multipart, the file part's bytes signed

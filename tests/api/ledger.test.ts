@@ -16,7 +16,7 @@ import type { EcoAssetRecord } from '../../mock-server/store/model';
 import { usersWithout } from '../helpers/configure';
 import { signedOffNewBurns } from '../helpers/signedOffAudits';
 import { snapshot } from '../helpers/snapshot';
-import { bearer, useTestServer } from '../helpers/testServer';
+import { bearer, binaryBody, useTestServer } from '../helpers/testServer';
 
 /**
  * The carbon ledger (issue 27) over HTTP, on either store: serial blocks,
@@ -302,15 +302,7 @@ describe('provenance and certificate', () => {
     const { allocations } = res.body as EcoAssetProvenance;
     expect(allocations.length).toBeGreaterThan(0);
     for (const allocation of allocations) {
-      const pkg = await api.server.http
-        .get(`/api/audit/${allocation.signoff_id}/package`)
-        .set(broker())
-        .buffer(true)
-        .parse((r, done) => {
-          const parts: Buffer[] = [];
-          r.on('data', (c: Buffer) => parts.push(c));
-          r.on('end', () => done(null, Buffer.concat(parts)));
-        });
+      const pkg = await api.server.http.get(`/api/audit/${allocation.signoff_id}/package`).set(broker()).buffer(true).parse(binaryBody);
       expect(pkg.status).toBe(200);
       expect(allocation.package_sha256).toBe(
         createHash('sha256')
@@ -324,15 +316,7 @@ describe('provenance and certificate', () => {
     const audit = await signedOffAudit([3]);
     const asset = ((await mint({ [audit]: 2 })).body as MintResult).eco_asset as EcoAsset;
     await retire(asset.id, { kg: 0.5, beneficiary: 'Zoë Ørsted – Ltd', purpose: 'claim' });
-    const res = await api.server.http
-      .get(`/api/eco-asset/${asset.id}/certificate`)
-      .set(broker())
-      .buffer(true)
-      .parse((r, done) => {
-        const chunks: Buffer[] = [];
-        r.on('data', (c: Buffer) => chunks.push(c));
-        r.on('end', () => done(null, Buffer.concat(chunks)));
-      });
+    const res = await api.server.http.get(`/api/eco-asset/${asset.id}/certificate`).set(broker()).buffer(true).parse(binaryBody);
     expect(res.status).toBe(200);
     expect(res.headers['content-type']).toMatch(/^application\/pdf/);
     expect(res.headers['content-disposition']).toContain(`eco-asset-${asset.id}-certificate.pdf`);
