@@ -3,7 +3,6 @@ import { createHash } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Response } from 'supertest';
 import { unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
@@ -19,7 +18,7 @@ import { loginAll, TINY_PDF, usersWithout, type DemoUsername } from '../helpers/
 import { burnCsv } from '../helpers/kilnLogUploads';
 import { facility as storedFacility, kiln as storedKiln } from '../helpers/storeAccess';
 import { flipByte, readJson, repack, withManifest } from '../helpers/packageEdits';
-import { bearer, startTestServer, type TestServer } from '../helpers/testServer';
+import { bearer, binaryBody, startTestServer, type TestServer } from '../helpers/testServer';
 
 /**
  * GET /api/audit/{id}/package on either store: a seeded audit's package
@@ -40,13 +39,8 @@ let manifest: PackageManifest;
 const workDir = mkdtempSync(join(tmpdir(), 'audit-package-'));
 
 const as = (user: DemoUsername) => bearer(tokens[user]);
-const binary = (res: Response, done: (err: Error | null, body: Buffer) => void) => {
-  const chunks: Buffer[] = [];
-  res.on('data', (c: Buffer) => chunks.push(c));
-  res.on('end', () => done(null, Buffer.concat(chunks)));
-};
 const download = (id: number | string, user: DemoUsername = 'kilnadmin') =>
-  server.http.get(`/api/audit/${id}/package`).set(as(user)).buffer(true).parse(binary);
+  server.http.get(`/api/audit/${id}/package`).set(as(user)).buffer(true).parse(binaryBody);
 
 async function historyOf(facilityId: number): Promise<AuditHistoryItem[]> {
   return ((await server.http.get(`/api/audit/history?facility_id=${facilityId}`).set(as('superadmin'))).body as AuditHistoryResponse).data;
@@ -100,7 +94,7 @@ describe('GET /api/audit/{id}/package', () => {
     });
     expect(manifest.totals).toMatchObject({ co2_removed: audit.audited_co2, biochar_produced: audit.audited_biochar });
     for (const burn of manifest.burns) {
-      const raw = await server.http.get(`/api/kilnlogs/${burn.analysis_id}/download`).set(as('superadmin')).buffer(true).parse(binary);
+      const raw = await server.http.get(`/api/kilnlogs/${burn.analysis_id}/download`).set(as('superadmin')).buffer(true).parse(binaryBody);
       expect(Buffer.from(files[burn.log_file]).equals(raw.body as Buffer)).toBe(true);
       const log = (await server.http.get(`/api/kilnlogs/${burn.analysis_id}`).set(as('superadmin'))).body as {
         signed: boolean;
@@ -108,7 +102,7 @@ describe('GET /api/audit/{id}/package', () => {
       };
       expect(burn).toMatchObject({ signed: log.signed, key_fingerprint: log.key_fingerprint });
     }
-    const evidence = await server.http.get(`/api/audit/evidence/${audit.docKey}`).set(as('kilnadmin')).buffer(true).parse(binary);
+    const evidence = await server.http.get(`/api/audit/evidence/${audit.docKey}`).set(as('kilnadmin')).buffer(true).parse(binaryBody);
     expect(Buffer.from(files[statement]).equals(evidence.body as Buffer)).toBe(true);
   });
 
@@ -267,7 +261,7 @@ describe('GET /api/audit/{id}/package', () => {
 
 describe('GET /api/audit/{id}/report', () => {
   const report = (id: number | string, user: DemoUsername = 'kilnadmin') =>
-    server.http.get(`/api/audit/${id}/report`).set(as(user)).buffer(true).parse(binary);
+    server.http.get(`/api/audit/${id}/report`).set(as(user)).buffer(true).parse(binaryBody);
 
   it('answers, inline as a PDF, the very bytes of report.pdf in the package', async () => {
     const res = await report(audit.id);

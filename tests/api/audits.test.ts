@@ -15,7 +15,7 @@ import type {
 import { reanalyseOutdated } from '../../mock-server/kilnlogs/reanalyseOutdated';
 import type { AvailableCo2Response } from '../../src/domain/api/ecoAssets';
 import { loginAll, pngImage, TINY_PDF, type DemoUsername } from '../helpers/configure';
-import { bearer, startTestServer, type TestServer } from '../helpers/testServer';
+import { bearer, binaryBody, startTestServer, type TestServer } from '../helpers/testServer';
 import { snapshot } from '../helpers/snapshot';
 import { SIGNOFF_BY_PROPOSER } from '../../src/domain/audits/fourEyes';
 
@@ -102,12 +102,6 @@ async function signedOff(ids: number[], file?: { bytes: Buffer; name: string; ty
   expect(res.status, JSON.stringify(res.body)).toBe(200);
   return res.body as AuditHistoryItem;
 }
-
-const binary = (res: Response, done: (err: Error | null, body: Buffer) => void) => {
-  const chunks: Buffer[] = [];
-  res.on('data', (c: Buffer) => chunks.push(c));
-  res.on('end', () => done(null, Buffer.concat(chunks)));
-};
 
 const sum = (xs: number[]) => xs.reduce((n, x) => n + x, 0);
 
@@ -390,7 +384,7 @@ describe('review, signoff and the locks it puts on burns', () => {
     expect(item.audited_co2).toBeCloseTo(sum(burns.slice(0, 2).map((b) => b.analysis_detail!.co2_removed)), 9);
     expect(item.audited_biochar).toBeCloseTo(sum(burns.slice(0, 2).map((b) => b.analysis_detail!.biochar_produced)), 9);
     // the statement comes back byte for byte, typed as detected
-    const evidence = await http().get(`/api/audit/evidence/${item.docKey}`).set(as('broker')).buffer(true).parse(binary);
+    const evidence = await http().get(`/api/audit/evidence/${item.docKey}`).set(as('broker')).buffer(true).parse(binaryBody);
     expect(evidence.status).toBe(200);
     expect(evidence.headers['content-type']).toBe('application/pdf');
     expect(Buffer.compare(evidence.body as Buffer, TINY_PDF)).toBe(0);
@@ -613,7 +607,7 @@ describe('history, evidence and the carbon summary', () => {
     const seeded = items.filter((h) => h.job_id.startsWith('AUD-'));
     expect(new Set(seeded.map((h) => h.evidence_mime_type))).toEqual(new Set(['application/pdf', 'image/png']));
     for (const h of seeded) {
-      const res = await http().get(`/api/audit/evidence/${h.docKey}`).set(as('kilnadmin')).buffer(true).parse(binary);
+      const res = await http().get(`/api/audit/evidence/${h.docKey}`).set(as('kilnadmin')).buffer(true).parse(binaryBody);
       expect(res.status).toBe(200);
       const magic = (res.body as Buffer).subarray(0, 4).toString('latin1');
       expect(magic).toBe(h.evidence_mime_type === 'application/pdf' ? '%PDF' : '\x89PNG');

@@ -1,17 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, startTestServer, type TestServer } from '../helpers/testServer';
+import { describe, expect, it } from 'vitest';
+import { bearer, useTestServer } from '../helpers/testServer';
 import { sanitizeChangeBody } from '../../mock-server/changes/sanitize';
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(() => server.close());
+const api = useTestServer();
 
 describe('GET /api/changes', () => {
   it('gives every logged-in role the Recent Changes, newest first, including the two rules of the change notes', async () => {
     for (const username of ['superadmin', 'uploader', 'useradmin', 'kilnadmin', 'facilityadmin', 'broker']) {
-      const res = await server.http.get('/api/changes').set(bearer(await server.login(username)));
+      const res = await api.server.http.get('/api/changes').set(bearer(await api.server.login(username)));
       expect(res.status, username).toBe(200);
       const dates = (res.body as { date: string }[]).map((c) => c.date);
       expect(dates).toEqual([...dates].sort().reverse());

@@ -1,11 +1,8 @@
-import { execFile } from 'node:child_process';
-import path from 'node:path';
-import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PROJECT_ROOT } from '../../mock-server/config';
 import { checkContract, type ContractResult } from '../../mock-server/tools/contract/contractCheck';
 import { loadOpenApi } from '../../mock-server/http/openapiDocument';
 import { DEMO_USERS } from '../../mock-server/seed/users';
+import { runContractCli } from '../helpers/contractCli';
 import { DEMO_PASSWORD, startListeningTestServer, type ListeningTestServer } from '../helpers/testServer';
 
 let listening: ListeningTestServer;
@@ -100,22 +97,7 @@ describe('the contract check (npm run contract) against this server', () => {
   });
 
   it('runs as npm run contract: one line per call, the count last, exit 0', async () => {
-    const { stdout } = await promisify(execFile)(
-      process.execPath,
-      [
-        '--import',
-        'tsx',
-        path.join(PROJECT_ROOT, 'mock-server/tools/contract-cli.ts'),
-        '--base-url',
-        baseUrl,
-        '--user',
-        'broker',
-        '--password',
-        DEMO_PASSWORD,
-      ],
-      { cwd: PROJECT_ROOT },
-    );
-    const lines = stdout.trim().split('\n');
+    const lines = await runContractCli(baseUrl, 'broker');
     expect(lines[0]).toMatch(/^ok {3}POST \/auth broker → 200/);
     expect(lines).toContain('ok   GET /facilities broker → 200  (a 2xx answer)');
     expect(lines.at(-1)).toMatch(/^\d+ passed, 0 failed, 0 skipped$/);

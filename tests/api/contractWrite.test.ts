@@ -1,11 +1,8 @@
-import { execFile } from 'node:child_process';
-import path from 'node:path';
-import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PROJECT_ROOT } from '../../mock-server/config';
 import { checkContract, type ContractResult } from '../../mock-server/tools/contract/contractCheck';
 import { loadOpenApi } from '../../mock-server/http/openapiDocument';
 import { DEMO_USERS } from '../../mock-server/seed/users';
+import { runContractCli } from '../helpers/contractCli';
 import { snapshot } from '../helpers/snapshot';
 import { DEMO_PASSWORD, startListeningTestServer, type ListeningTestServer, type TestServer } from '../helpers/testServer';
 
@@ -180,23 +177,7 @@ describe('the contract check with --write, against this server', () => {
   it(
     'runs as npm run contract -- --write: a line per call with the user, what it left, the count last',
     async () => {
-      const { stdout } = await promisify(execFile)(
-        process.execPath,
-        [
-          '--import',
-          'tsx',
-          path.join(PROJECT_ROOT, 'mock-server/tools/contract-cli.ts'),
-          '--base-url',
-          baseUrl,
-          '--user',
-          'superadmin',
-          '--password',
-          DEMO_PASSWORD,
-          '--write',
-        ],
-        { cwd: PROJECT_ROOT },
-      );
-      const lines = stdout.trim().split('\n');
+      const lines = await runContractCli(baseUrl, 'superadmin', '--write');
       expect(lines).toContain('ok   POST /users superadmin → 201  (creates a user)');
       expect(
         lines.filter((l) =>

@@ -10,6 +10,7 @@ import { toGrams, toKg } from '../../src/domain/carbon';
 import { NOTHING_CHOSEN } from '../../src/domain/minting';
 import { ALGORITHM_VERSION } from '../../mock-server/analysis/constants';
 import { usersWithout } from '../helpers/configure';
+import { signedOffNewBurns, type SignedOffAudit } from '../helpers/signedOffAudits';
 import { bearer, useTestServer } from '../helpers/testServer';
 import { addFacility, addLogs } from '../store/fixtures';
 
@@ -22,34 +23,17 @@ const api = useTestServer();
 
 let jobs = 0;
 /** A signed-off audit of new burns of one seeded facility, with these CO2 figures (kg). */
-async function signedOffAudit(facilityId: number, co2: number[]): Promise<{ id: number; jobId: string; burnIds: number[] }> {
+async function signedOffAudit(facilityId: number, co2: number[]): Promise<SignedOffAudit & { jobId: string }> {
   const data = api.server.ctx.data;
   const facility = (await data.facilities.get(facilityId))!;
-  const logs = await addLogs(
-    data,
-    co2.map((kg) => ({ facility, co2: kg, algorithmVersion: ALGORITHM_VERSION })),
-  );
   const jobId = `ECO-TEST-${++jobs}`;
-  const ids = logs.map((l) => l.id);
-  const audit = await data.audits.propose({
-    job_id: jobId,
-    kiln_type: 0,
-    facility_id: facilityId,
-    analysis_ids: ids,
-    create_ts: new Date().toISOString(),
-    proposed_by: 1,
-    algorithm_version: ALGORITHM_VERSION,
-  });
-  await data.audits.signoff({
-    audit_id: audit.id,
-    analysis_ids: ids,
-    signoff_ts: new Date().toISOString(),
-    doc_key: `audit-evidence/eco-test-${audit.id}.pdf`,
-    doc_mime_type: 'application/pdf',
-    signed_off_by: 1,
-    algorithm_version: ALGORITHM_VERSION,
-  });
-  return { id: audit.id, jobId, burnIds: ids };
+  const audit = await signedOffNewBurns(
+    data,
+    facility,
+    co2.map((kg) => ({ co2: kg })),
+    { jobId, docName: 'eco-test' },
+  );
+  return { ...audit, jobId };
 }
 
 const broker = () => bearer(api.tokens.broker);

@@ -2,10 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AvailableCo2Response, EcoAssetAuditsResponse, EcoAssetListResponse } from '../../src/domain/api/ecoAssets';
 import type { AuditedLogsResponse, AuditHistoryResponse, CarbonSummaryResponse } from '../../src/domain/api/audits';
 import { toGrams } from '../../src/domain/carbon';
-import { ALGORITHM_VERSION } from '../../mock-server/analysis/constants';
 import { bearer, startWithTokens, type TestServer } from '../helpers/testServer';
 import type { DemoUsername } from '../helpers/configure';
-import { addLogs } from '../store/fixtures';
+import { signedOffNewBurns } from '../helpers/signedOffAudits';
 
 /**
  * Carbon over the seeded business, on either store: every CO2 and biochar
@@ -31,29 +30,12 @@ beforeAll(async () => {
 async function noisyAuditAndMints(): Promise<void> {
   const data = server.ctx.data;
   const [facility] = await data.facilities.list();
-  const logs = await addLogs(
+  const audit = await signedOffNewBurns(
     data,
-    [0.1, 0.2, 310.72, 310.71, 310.72].map((co2) => ({ facility, co2, biochar: co2 / 2, algorithmVersion: ALGORITHM_VERSION })),
+    facility,
+    [0.1, 0.2, 310.72, 310.71, 310.72].map((co2) => ({ co2, biochar: co2 / 2 })),
+    { jobId: 'NOISE-1', docName: 'noise' },
   );
-  const ids = logs.map((l) => l.id);
-  const audit = await data.audits.propose({
-    job_id: 'NOISE-1',
-    kiln_type: 0,
-    facility_id: facility.id,
-    analysis_ids: ids,
-    create_ts: new Date().toISOString(),
-    proposed_by: 1,
-    algorithm_version: ALGORITHM_VERSION,
-  });
-  await data.audits.signoff({
-    audit_id: audit.id,
-    analysis_ids: ids,
-    signoff_ts: new Date().toISOString(),
-    doc_key: `audit-evidence/noise-${audit.id}.pdf`,
-    doc_mime_type: 'application/pdf',
-    signed_off_by: 1,
-    algorithm_version: ALGORITHM_VERSION,
-  });
   for (const [i, kg] of [0.1, 0.2].entries()) {
     const res = await server.http
       .post('/api/eco-asset/mint')

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Facility, FacilityListResponse, FacilitySavePayload } from '../../src/domain/api/configure';
 import { facilityPayload, savePayloadOf, usersWithout, type DemoUsername } from '../helpers/configure';
 import { snapshot } from '../helpers/snapshot';
-import { bearer, useTestServer } from '../helpers/testServer';
+import { bearer, itRefusesAllBut, useTestServer } from '../helpers/testServer';
 import { facility } from '../helpers/storeAccess';
 
 const api = useTestServer();
@@ -62,13 +62,7 @@ describe('GET /api/facilities', () => {
     expect((await list('superadmin', '?owner=5')).status).toBe(400);
   });
 
-  it.each(usersWithout(['superadmin', 'kilnadmin', 'facilityadmin', 'broker']))('answers 403 to %s (no read facility)', async (who) => {
-    expect((await list(who)).status).toBe(403);
-  });
-
-  it('answers 401 without a token', async () => {
-    expect((await api.server.http.get('/api/facilities')).status).toBe(401);
-  });
+  itRefusesAllBut(api, '/api/facilities', ['superadmin', 'kilnadmin', 'facilityadmin', 'broker'], 'read facility');
 });
 
 describe('GET /api/dropdowns/facilities', () => {
@@ -84,13 +78,7 @@ describe('GET /api/dropdowns/facilities', () => {
     expect(res.body.data.map((f: { id: number }) => f.id).sort()).toEqual(OWN_FACILITIES);
   });
 
-  it.each(usersWithout(['superadmin', 'kilnadmin', 'facilityadmin', 'broker']))('answers 403 to %s', async (who) => {
-    expect((await api.server.http.get('/api/dropdowns/facilities').set(bearer(api.tokens[who]))).status).toBe(403);
-  });
-
-  it('answers 401 without a token', async () => {
-    expect((await api.server.http.get('/api/dropdowns/facilities')).status).toBe(401);
-  });
+  itRefusesAllBut(api, '/api/dropdowns/facilities', ['superadmin', 'kilnadmin', 'facilityadmin', 'broker']);
 });
 
 describe('POST /api/facility/add', () => {

@@ -46,22 +46,20 @@ async function until(what: string, ok: () => boolean, withinMs = 60_000): Promis
   }
 }
 
+/** A demo account's token, through POST /api/auth of the server process. */
+async function login(username: string): Promise<string> {
+  const res = await fetch(`${server.url}/api/auth`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ username, password: PASSWORD }),
+  });
+  return res.text();
+}
+
 describe('SIGTERM', () => {
   it('refuses new connections, finishes the upload under way, closes the store and exits 0', async () => {
-    const token = await (
-      await fetch(`${server.url}/api/auth`, {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json' },
-        body: JSON.stringify({ username: 'uploader', password: PASSWORD }),
-      })
-    ).text();
-    const admin = await (
-      await fetch(`${server.url}/api/auth`, {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json' },
-        body: JSON.stringify({ username: 'kilnadmin', password: PASSWORD }),
-      })
-    ).text();
+    const token = await login('uploader');
+    const admin = await login('kilnadmin');
     const { facilities } = (await (
       await fetch(`${server.url}/api/facilities`, { headers: { Authorization: `Bearer ${admin}` } })
     ).json()) as { facilities: Facility[] };

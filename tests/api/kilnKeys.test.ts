@@ -12,7 +12,7 @@ import type { KilnLog } from '../../src/domain/api/kilnLogs';
 import { TINY_PDF, usersWithout, type DemoUsername } from '../helpers/configure';
 import { addTestKiln, burnCsv } from '../helpers/kilnLogUploads';
 import { facility as storedFacility, kiln as storedKiln } from '../helpers/storeAccess';
-import { startTestServer, useTestServer } from '../helpers/testServer';
+import { binaryBody, startTestServer, useTestServer } from '../helpers/testServer';
 
 /**
  * Kilns sign their own logs (issue 25; docs/security.md, "Kiln identity"):
@@ -136,24 +136,21 @@ describe("who added a key, and the trail of a kiln's keys", () => {
   it('name who added each key by username; a seeded key or one of a user since deleted names no one', async () => {
     const kiln = (await addTestKiln(api.server, 'TRAIL-CG1-0001', NAIROBI)).id;
     const { key } = await registerNewKey(kiln, 'superadmin');
-    const seeded = newKeyPair();
-    await api.server.ctx.data.kilns.addKey({
-      kiln_id: kiln,
-      fingerprint: seeded.fingerprint,
-      label: 'seeded',
-      public_key: seeded.publicPem,
-      created_ts: new Date().toISOString(),
-      created_by: null,
-    });
-    const gone = newKeyPair();
-    await api.server.ctx.data.kilns.addKey({
-      kiln_id: kiln,
-      fingerprint: gone.fingerprint,
-      label: 'gone',
-      public_key: gone.publicPem,
-      created_ts: new Date().toISOString(),
-      created_by: 99999,
-    });
+    // stored as the seed stores its keys: created by no one, or by a user id no longer there
+    for (const [label, created_by] of [
+      ['seeded', null],
+      ['gone', 99999],
+    ] as const) {
+      const pair = newKeyPair();
+      await api.server.ctx.data.kilns.addKey({
+        kiln_id: kiln,
+        fingerprint: pair.fingerprint,
+        label,
+        public_key: pair.publicPem,
+        created_ts: new Date().toISOString(),
+        created_by,
+      });
+    }
     const listed = await keysOf(kiln, 'facilityadmin');
     expect(listed.map((k) => [k.label, k.created_by, k.created_by_name])).toEqual([
       ['yard logger', 1, 'superadmin'],
@@ -216,15 +213,7 @@ describe('signed uploads', () => {
       .set(as('kilnadmin'));
     expect(list.body[0]).toMatchObject({ signed: true, key_fingerprint: pair.fingerprint });
     // the stored file is the signed bytes, byte for byte
-    const raw = await api.server.http
-      .get(`/api/kilnlogs/${id}/download`)
-      .set(as('kilnadmin'))
-      .buffer(true)
-      .parse((r, cb) => {
-        const chunks: Buffer[] = [];
-        r.on('data', (c: Buffer) => chunks.push(c));
-        r.on('end', () => cb(null, Buffer.concat(chunks)));
-      });
+    const raw = await api.server.http.get(`/api/kilnlogs/${id}/download`).set(as('kilnadmin')).buffer(true).parse(binaryBody);
     expect(Buffer.compare(raw.body as Buffer, bytes)).toBe(0);
 
     // with a token too; and as multipart, the file part's bytes signed

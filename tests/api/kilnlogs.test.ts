@@ -1,11 +1,10 @@
-import type { Response } from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { KilnLog, KilnLogDetail } from '../../src/domain/api/kilnLogs';
 import { createApp } from '../../mock-server/app';
 import { purgeArchivedLogs } from '../../mock-server/kilnlogs/purge';
 import type { FacilityRecord } from '../../mock-server/store/model';
 import { addTestKiln, burnCsv } from '../helpers/kilnLogUploads';
-import { bearer, startTestServer, type TestServer } from '../helpers/testServer';
+import { bearer, binaryBody, startTestServer, type TestServer } from '../helpers/testServer';
 import { afterRestart, facility, fileExists, kilnLog, kilnLogs } from '../helpers/storeAccess';
 
 let server: TestServer;
@@ -42,12 +41,6 @@ function list(query: Record<string, unknown>, user = 'kilnadmin', resource = 'ki
   const q = Object.fromEntries(Object.entries(query).map(([k, v]) => [k, JSON.stringify(v)]));
   return server.http.get(`/api/${resource}`).query(q).set(as(user));
 }
-
-const rawBody = (res: Response, done: (err: Error | null, body: Buffer) => void) => {
-  const chunks: Buffer[] = [];
-  res.on('data', (c: Buffer) => chunks.push(c));
-  res.on('end', () => done(null, Buffer.concat(chunks)));
-};
 
 describe('upload → analysis → list, detail, download', () => {
   let uploaded: KilnLog;
@@ -99,7 +92,7 @@ describe('upload → analysis → list, detail, download', () => {
   });
 
   it('downloads the raw file byte for byte as an attachment', async () => {
-    const res = await server.http.get(`/api/kilnlogs/${uploaded.id}/download`).set(as('kilnadmin')).buffer(true).parse(rawBody);
+    const res = await server.http.get(`/api/kilnlogs/${uploaded.id}/download`).set(as('kilnadmin')).buffer(true).parse(binaryBody);
     expect(res.status).toBe(200);
     expect(res.headers['content-type']).toMatch(/^text\/csv/);
     expect(res.headers['content-disposition']).toBe('attachment; filename="evil_name_.csv"');

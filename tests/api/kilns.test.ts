@@ -4,7 +4,7 @@ import { DEMO_KILNS, PENDING_DEMO_KILN } from '../../mock-server/seed/kilns';
 import { kilnPayload, usersWithout, type DemoUsername } from '../helpers/configure';
 import { snapshot } from '../helpers/snapshot';
 import { makeToken } from '../helpers/tokens';
-import { bearer, useTestServer } from '../helpers/testServer';
+import { bearer, itRefusesAllBut, useTestServer } from '../helpers/testServer';
 import { kiln as storedKiln } from '../helpers/storeAccess';
 
 const api = useTestServer();
@@ -47,13 +47,7 @@ describe('GET /api/kiln/registry/list', () => {
     expect(body.facilities.map((f) => f.id).sort()).toEqual(OWN_FACILITIES);
   });
 
-  it.each(usersWithout(['superadmin', 'kilnadmin', 'facilityadmin']))('answers 403 to %s (no read kiln)', async (who) => {
-    expect((await api.server.http.get('/api/kiln/registry/list').set(bearer(api.tokens[who]))).status).toBe(403);
-  });
-
-  it('answers 401 without a token', async () => {
-    expect((await api.server.http.get('/api/kiln/registry/list')).status).toBe(401);
-  });
+  itRefusesAllBut(api, '/api/kiln/registry/list', ['superadmin', 'kilnadmin', 'facilityadmin'], 'read kiln');
 });
 
 describe('GET /api/facility/{id}/kilns', () => {
@@ -78,13 +72,7 @@ describe('GET /api/facility/{id}/kilns', () => {
     expect((await api.server.http.get('/api/facility/abc/kilns').set(bearer(api.tokens.superadmin))).status).toBe(400);
   });
 
-  it.each(usersWithout(['superadmin', 'kilnadmin', 'facilityadmin']))('answers 403 to %s', async (who) => {
-    expect((await api.server.http.get('/api/facility/1/kilns').set(bearer(api.tokens[who]))).status).toBe(403);
-  });
-
-  it('answers 401 without a token', async () => {
-    expect((await api.server.http.get('/api/facility/1/kilns')).status).toBe(401);
-  });
+  itRefusesAllBut(api, '/api/facility/1/kilns', ['superadmin', 'kilnadmin', 'facilityadmin']);
 });
 
 describe('POST /api/kiln/registry/add', () => {

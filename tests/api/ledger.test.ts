@@ -12,12 +12,11 @@ import type {
   RetireResult,
 } from '../../src/domain/api/ecoAssets';
 import { toGrams } from '../../src/domain/carbon';
-import { ALGORITHM_VERSION } from '../../mock-server/analysis/constants';
 import type { EcoAssetRecord } from '../../mock-server/store/model';
 import { usersWithout } from '../helpers/configure';
+import { signedOffNewBurns } from '../helpers/signedOffAudits';
 import { snapshot } from '../helpers/snapshot';
-import { bearer, useTestServer } from '../helpers/testServer';
-import { addLogs } from '../store/fixtures';
+import { bearer, binaryBody, useTestServer } from '../helpers/testServer';
 
 /**
  * The carbon ledger (issue 27) over HTTP, on either store: serial blocks,
@@ -34,30 +33,15 @@ let jobs = 0;
 async function signedOffAudit(co2: number[]): Promise<number> {
   const data = api.server.ctx.data;
   const facility = (await data.facilities.get(1))!;
-  const logs = await addLogs(
-    data,
-    co2.map((kg) => ({ facility, co2: kg, algorithmVersion: ALGORITHM_VERSION })),
-  );
-  const ids = logs.map((l) => l.id);
-  const audit = await data.audits.propose({
-    job_id: `LEDGER-${++jobs}`,
-    kiln_type: 0,
-    facility_id: 1,
-    analysis_ids: ids,
-    create_ts: new Date().toISOString(),
-    proposed_by: 1,
-    algorithm_version: ALGORITHM_VERSION,
-  });
-  await data.audits.signoff({
-    audit_id: audit.id,
-    analysis_ids: ids,
-    signoff_ts: new Date().toISOString(),
-    doc_key: `audit-evidence/ledger-${audit.id}.pdf`,
-    doc_mime_type: 'application/pdf',
-    signed_off_by: 1,
-    algorithm_version: ALGORITHM_VERSION,
-  });
-  return audit.id;
+  const names = { jobId: `LEDGER-${++jobs}`, docName: 'ledger' };
+  return (
+    await signedOffNewBurns(
+      data,
+      facility,
+      co2.map((kg) => ({ co2: kg })),
+      names,
+    )
+  ).id;
 }
 
 let transactions = 0;
@@ -318,15 +302,7 @@ describe('provenance and certificate', () => {
     const { allocations } = res.body as EcoAssetProvenance;
     expect(allocations.length).toBeGreaterThan(0);
     for (const allocation of allocations) {
-      const pkg = await api.server.http
-        .get(`/api/audit/${allocation.signoff_id}/package`)
-        .set(broker())
-        .buffer(true)
-        .parse((r, done) => {
-          const parts: Buffer[] = [];
-          r.on('data', (c: Buffer) => parts.push(c));
-          r.on('end', () => done(null, Buffer.concat(parts)));
-        });
+      const pkg = await api.server.http.get(`/api/audit/${allocation.signoff_id}/package`).set(broker()).buffer(true).parse(binaryBody);
       expect(pkg.status).toBe(200);
       expect(allocation.package_sha256).toBe(
         createHash('sha256')
@@ -340,15 +316,7 @@ describe('provenance and certificate', () => {
     const audit = await signedOffAudit([3]);
     const asset = ((await mint({ [audit]: 2 })).body as MintResult).eco_asset as EcoAsset;
     await retire(asset.id, { kg: 0.5, beneficiary: 'Zoë Ørsted – Ltd', purpose: 'claim' });
-    const res = await api.server.http
-      .get(`/api/eco-asset/${asset.id}/certificate`)
-      .set(broker())
-      .buffer(true)
-      .parse((r, done) => {
-        const chunks: Buffer[] = [];
-        r.on('data', (c: Buffer) => chunks.push(c));
-        r.on('end', () => done(null, Buffer.concat(chunks)));
-      });
+    const res = await api.server.http.get(`/api/eco-asset/${asset.id}/certificate`).set(broker()).buffer(true).parse(binaryBody);
     expect(res.status).toBe(200);
     expect(res.headers['content-type']).toMatch(/^application\/pdf/);
     expect(res.headers['content-disposition']).toContain(`eco-asset-${asset.id}-certificate.pdf`);

@@ -2,22 +2,18 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import { parse } from 'yaml';
 import { createApp, OPENAPI_FILE } from '../../mock-server/app';
 import { createDatabase } from '../helpers/postgres';
 import { testServerConfig } from '../helpers/seededTemplate';
-import { bearer, startTestServer, type TestServer } from '../helpers/testServer';
+import { bearer, startTestServer, useTestServer } from '../helpers/testServer';
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(() => server.close());
+const api = useTestServer();
 
 describe('HTTP hardening', () => {
   it('sends security headers on every answer', async () => {
-    for (const res of [await server.http.get('/api/health'), await server.http.get('/api/changes')]) {
+    for (const res of [await api.server.http.get('/api/health'), await api.server.http.get('/api/changes')]) {
       expect(res.headers['x-content-type-options']).toBe('nosniff');
       expect(res.headers['x-frame-options']).toBe('DENY');
       expect(res.headers['content-security-policy']).toContain("frame-ancestors 'none'");
@@ -26,21 +22,21 @@ describe('HTTP hardening', () => {
   });
 
   it('answers bad JSON with 400 and an oversized body with 413, as JSON without a stack', async () => {
-    const bad = await server.http.post('/api/auth').set('Content-Type', 'application/json').send('{"username":');
+    const bad = await api.server.http.post('/api/auth').set('Content-Type', 'application/json').send('{"username":');
     expect(bad.status).toBe(400);
     expect(bad.body).toEqual({ message: 'The request body is not valid JSON.' });
-    const huge = await server.http.post('/api/auth').send({ username: 'x', password: 'y'.repeat(2 * 1024 * 1024) });
+    const huge = await api.server.http.post('/api/auth').send({ username: 'x', password: 'y'.repeat(2 * 1024 * 1024) });
     expect(huge.status).toBe(413);
     expect(JSON.stringify(huge.body)).not.toMatch(/at .*\.ts/);
   });
 
   it("never exposes json-server's generic router or a password hash", async () => {
-    const token = await server.login('superadmin');
+    const token = await api.server.login('superadmin');
     for (const url of ['/api/db', '/api/users', '/db', '/users']) {
-      const res = await server.http.get(url).set(bearer(token));
+      const res = await api.server.http.get(url).set(bearer(token));
       expect(JSON.stringify(res.body ?? '')).not.toContain('scrypt$');
     }
-    expect((await server.http.get('/api/db').set(bearer(token))).status).toBe(404);
+    expect((await api.server.http.get('/api/db').set(bearer(token))).status).toBe(404);
   });
 });
 
@@ -74,7 +70,7 @@ describe('store', () => {
       const token = await other.login('broker');
       expect((await other.http.get('/api/changes').set(bearer(token))).status).toBe(200);
       // a token from a server with another secret is refused
-      expect((await server.http.get('/api/changes').set(bearer(token))).status).toBe(401);
+      expect((await api.server.http.get('/api/changes').set(bearer(token))).status).toBe(401);
     } finally {
       other.close();
     }
@@ -94,7 +90,7 @@ describe('contract', () => {
   });
 
   it('refuses an undocumented call with 404 even when authenticated', async () => {
-    const res = await server.http.get('/api/not-in-the-contract').set(bearer(await server.login('superadmin')));
+    const res = await api.server.http.get('/api/not-in-the-contract').set(bearer(await api.server.login('superadmin')));
     expect(res.status).toBe(404);
   });
 });

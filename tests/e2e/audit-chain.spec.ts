@@ -3,7 +3,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { PDFDocument } from 'pdf-lib';
 import type { PotentialLogsResponse } from '../../src/domain/api/audits';
 import { csvKg, formatCarbon, sumKg } from '../../src/domain/carbon';
-import { NETWORK_RETRIES, openAndLogin, resetData, tokenFor } from './fixtures';
+import { NETWORK_RETRIES, WIDTHS, openAndLogin, resetData, tokenFor } from './fixtures';
 
 /**
  * One audit from proposal to mint (issue 23): its CO2 reads by the one rule
@@ -33,10 +33,7 @@ const csvCells = (line: string): string[] =>
     cell.startsWith('"') ? cell.slice(1, -1).replaceAll('""', '"') : cell,
   );
 
-for (const [name, viewport] of [
-  ['1400 px', { width: 1400, height: 900 }],
-  ['390 px', { width: 390, height: 844 }],
-] as const) {
+for (const [name, viewport] of WIDTHS) {
   test(`at ${name} one audit's CO2 reads the same from proposal to mint, under its job id`, async ({ page, request }) => {
     test.setTimeout(240_000);
     await page.setViewportSize(viewport);

@@ -1,8 +1,8 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext } from '@playwright/test';
 import type { AvailableCo2Response } from '../../src/domain/api/ecoAssets';
 import { formatCarbon, toGrams, toKg } from '../../src/domain/carbon';
 import { remainingKg } from '../../src/domain/minting';
-import { NETWORK_RETRIES, expectAccessible, openAndLogin, resetData, tokenFor } from './fixtures';
+import { NETWORK_RETRIES, WIDTHS, expectAccessible, expectNoSidewaysScroll, openAndLogin, resetData, tokenFor } from './fixtures';
 
 interface Source {
   signoffId: number;
@@ -39,18 +39,7 @@ const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const exact = (value: number) => formatCarbon(value, 'exact');
 const kg = (value: number) => formatCarbon(value, 'figure');
 
-async function expectNoSidewaysScroll(page: Page, where: string) {
-  const { scrollWidth, clientWidth } = await page.evaluate(() => ({
-    scrollWidth: document.documentElement.scrollWidth,
-    clientWidth: document.documentElement.clientWidth,
-  }));
-  expect(scrollWidth, where).toBeLessThanOrEqual(clientWidth);
-}
-
-for (const [name, viewport] of [
-  ['1400 px', { width: 1400, height: 900 }],
-  ['390 px', { width: 390, height: 844 }],
-] as const) {
+for (const [name, viewport] of WIDTHS) {
   test.describe(`at ${name}`, () => {
     test.use({ viewport });
 

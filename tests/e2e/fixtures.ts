@@ -89,3 +89,18 @@ export async function tokenFor(request: APIRequestContext, username: string): Pr
   expect(res.status()).toBe(200);
   return res.text();
 }
+
+/** The two widths the responsive specs run at: a desktop and a phone. */
+export const WIDTHS = [
+  ['1400 px', { width: 1400, height: 900 }],
+  ['390 px', { width: 390, height: 844 }],
+] as const;
+
+/** The page scrolls only up and down: nothing sticks out sideways. */
+export async function expectNoSidewaysScroll(page: Page, where: string): Promise<void> {
+  const { scrollWidth, clientWidth } = await page.evaluate(() => ({
+    scrollWidth: document.documentElement.scrollWidth,
+    clientWidth: document.documentElement.clientWidth,
+  }));
+  expect(scrollWidth, where).toBeLessThanOrEqual(clientWidth);
+}

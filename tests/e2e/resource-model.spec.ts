@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import type { KilnLog } from '../../src/domain/api/kilnLogs';
 import { NAV_ITEMS } from '../../src/layout/navigation';
-import { NETWORK_RETRIES, mainMenu, openAndLogin, resetData, tokenFor } from './fixtures';
+import { NETWORK_RETRIES, WIDTHS, expectNoSidewaysScroll, mainMenu, openAndLogin, resetData, tokenFor } from './fixtures';
 
 const listUrl = (path: string, filter: object) => `${path}?filter=${encodeURIComponent(JSON.stringify(filter))}`;
 
@@ -33,18 +33,7 @@ async function filterField(page: Page, label: string, small: boolean) {
   return page.getByRole('textbox', { name: label, exact: true });
 }
 
-async function expectNoSidewaysScroll(page: Page, where: string) {
-  const { scrollWidth, clientWidth } = await page.evaluate(() => ({
-    scrollWidth: document.documentElement.scrollWidth,
-    clientWidth: document.documentElement.clientWidth,
-  }));
-  expect(scrollWidth, where).toBeLessThanOrEqual(clientWidth);
-}
-
-for (const [name, viewport] of [
-  ['1400 px', { width: 1400, height: 900 }],
-  ['390 px', { width: 390, height: 844 }],
-] as const) {
+for (const [name, viewport] of WIDTHS) {
   const small = viewport.width < 600;
 
   test.describe(`at ${name}`, () => {

@@ -1,4 +1,5 @@
 import type { KilnLogRecord } from '../../mock-server/store/model';
+import { UNSIGNED_UNAUDITED } from '../store/fixtures';
 
 /** A stored kiln log row with believable defaults; pass what the test is about. */
 export function makeKilnLogRow(overrides: Partial<KilnLogRecord> & { id: number }): KilnLogRecord {
@@ -22,12 +23,7 @@ export function makeKilnLogRow(overrides: Partial<KilnLogRecord> & { id: number 
     error_message: null,
     analysis_detail: { co2_removed: 100, biochar_produced: 41 },
     valid: true,
-    kiln_pending: false,
-    signed: false,
-    key_fingerprint: null,
-    signature: null,
-    audited: false,
-    audit_id: null,
+    ...UNSIGNED_UNAUDITED,
     archived_ts: null,
     delete_after: null,
     ...overrides,

@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { afterAll, beforeAll } from 'vitest';
 import type { S3Settings } from '../../mock-server/blobs/s3Blobs';
 
 export interface TestBucket {
@@ -58,5 +59,20 @@ export async function startTestBucket(bucket = 'kiln-test'): Promise<TestBucket>
       }
       fs.rmSync(directory, { recursive: true, force: true });
     },
+  };
+}
+
+/** The calling suite's bucket: started before its tests, stopped after them; read once its beforeAll has run. */
+export function useTestBucket(bucket?: string): () => TestBucket {
+  let started: TestBucket | undefined;
+  beforeAll(async () => {
+    started = await startTestBucket(bucket);
+  });
+  afterAll(async () => {
+    await started?.stop();
+  });
+  return () => {
+    if (!started) throw new Error('The test bucket is read before its beforeAll has started it.');
+    return started;
   };
 }

@@ -2,11 +2,11 @@ import fs from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import request from 'supertest';
-import { afterAll, beforeAll, inject } from 'vitest';
+import request, { type Response } from 'supertest';
+import { afterAll, beforeAll, expect, inject, it } from 'vitest';
 import { createApp, type KilnConsoleServer } from '../../mock-server/app';
 import type { ServerConfig } from '../../mock-server/config';
-import { loginAll, type DemoUsername } from './configure';
+import { loginAll, usersWithout, type DemoUsername } from './configure';
 import { createDatabase } from './postgres';
 import { DEMO_PASSWORD, testServerConfig } from './seededTemplate';
 
@@ -83,6 +83,13 @@ export async function startTestServer(overrides: Partial<ServerConfig> = {}): Pr
   };
 }
 
+/** A supertest parser keeping an answer's bytes as they came: `.buffer(true).parse(binaryBody)` answers a Buffer body. */
+export const binaryBody = (res: Response, done: (err: Error | null, body: Buffer) => void) => {
+  const chunks: Buffer[] = [];
+  res.on('data', (c: Buffer) => chunks.push(c));
+  res.on('end', () => done(null, Buffer.concat(chunks)));
+};
+
 export const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
 
 /** A seeded test server and a token for every demo account. */
@@ -124,6 +131,20 @@ export function useTestServer(overrides: Partial<ServerConfig> = {}): TestServer
     },
     as: (who) => bearer(get().tokens[who]),
   };
+}
+
+/**
+ * The refusals of a GET only the `allowed` demo accounts may make: 403 to
+ * every other account (the title naming the rule they lack, when given), 401 without a token.
+ */
+export function itRefusesAllBut(api: TestServerWithTokens, path: string, allowed: readonly DemoUsername[], rule?: string): void {
+  it.each(usersWithout(allowed))(`answers 403 to %s${rule ? ` (no ${rule})` : ''}`, async (who) => {
+    expect((await api.server.http.get(path).set(api.as(who))).status).toBe(403);
+  });
+
+  it('answers 401 without a token', async () => {
+    expect((await api.server.http.get(path)).status).toBe(401);
+  });
 }
 
 /** A test server listening on a loopback port, for clients that speak HTTP themselves (the CLIs). */

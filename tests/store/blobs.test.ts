@@ -6,7 +6,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { drain, newBlobKey, type Blobs } from '../../mock-server/blobs/blobs';
 import { LocalBlobs } from '../../mock-server/blobs/localBlobs';
 import { S3Blobs } from '../../mock-server/blobs/s3Blobs';
-import { startTestBucket, type TestBucket } from '../helpers/s3';
+import { useTestBucket } from '../helpers/s3';
+
+/** Lists the keys under `prefix` in pages of 1, 2, 3 and the storage's own size, each time exactly `inOrder`. */
+async function expectListed(blobs: Blobs, prefix: string, inOrder: string[]): Promise<void> {
+  for (const pageSize of [1, 2, 3, undefined]) {
+    const listed: string[] = [];
+    for await (const item of blobs.list(prefix, pageSize)) listed.push(item.key);
+    expect(listed, `pages of ${pageSize}`).toEqual(inOrder);
+  }
+}
 
 /** One set of tests for every file storage: a local folder, and an S3-protocol server on loopback. */
 function blobContract(open: () => Blobs) {
@@ -92,11 +101,7 @@ function blobContract(open: () => Blobs) {
       'kilnlogs/a0.csv',
     ];
     expect([...keys].sort()).toEqual(inOrder);
-    for (const pageSize of [1, 2, 3, undefined]) {
-      const listed: string[] = [];
-      for await (const item of blobs.list('kilnlogs/', pageSize)) listed.push(item.key);
-      expect(listed, `pages of ${pageSize}`).toEqual(inOrder);
-    }
+    await expectListed(blobs, 'kilnlogs/', inOrder);
     await blobs.removePrefix('kilnlogs/');
   });
 
@@ -159,25 +164,13 @@ describe('local folder', () => {
       'kilnlogs/a0.csv',
     ];
     expect([...keys].sort()).toEqual(inOrder);
-    for (const pageSize of [1, 2, 3, undefined]) {
-      const listed: string[] = [];
-      for await (const item of blobs.list('kilnlogs', pageSize)) listed.push(item.key);
-      expect(listed, `pages of ${pageSize}`).toEqual(inOrder);
-      const inArea: string[] = [];
-      for await (const item of blobs.list('kilnlogs/', pageSize)) inArea.push(item.key);
-      expect(inArea, `pages of ${pageSize}`).toEqual(inOrder.slice(1));
-    }
+    await expectListed(blobs, 'kilnlogs', inOrder);
+    await expectListed(blobs, 'kilnlogs/', inOrder.slice(1));
     fs.rmSync(blobs.root, { recursive: true, force: true });
   });
 });
 
 describe('S3-compatible bucket (s3rver on loopback)', () => {
-  let bucket: TestBucket;
-  beforeAll(async () => {
-    bucket = await startTestBucket();
-  });
-  afterAll(async () => {
-    await bucket.stop();
-  });
-  blobContract(() => new S3Blobs(bucket.settings));
+  const bucket = useTestBucket();
+  blobContract(() => new S3Blobs(bucket().settings));
 });

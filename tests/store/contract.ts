@@ -1,3 +1,4 @@
+import { describe } from 'vitest';
 import { auditsContract } from './contract/audits';
 import { changesContract } from './contract/changes';
 import { ecoAssetsContract } from './contract/ecoAssets';
@@ -5,8 +6,8 @@ import { facilitiesContract } from './contract/facilities';
 import { kilnLogsContract } from './contract/kilnLogs';
 import { kilnsContract } from './contract/kilns';
 import { statisticsContract } from './contract/statistics';
-import type { StoreFactory } from './contract/support';
-import { usersContract } from './contract/users';
+import { openEach, type StoreFactory } from './contract/support';
+import { userAdministrationContract, usersContract } from './contract/users';
 import { wholeStoreContract } from './contract/wholeStore';
 
 export type { StoreFactory } from './contract/support';
@@ -14,16 +15,19 @@ export type { StoreFactory } from './contract/support';
 /**
  * The store contract: every test runs against each implementation, so the
  * embedded store and PostgreSQL answer the same calls with the same rows and
- * refuse the same things. One module per area, as the engines are split.
+ * refuse the same things. One module per area, as the engines are split; each
+ * area's tests are handed the fresh store of the running test.
  */
 export function storeContract(factory: StoreFactory): void {
-  usersContract(factory);
-  facilitiesContract(factory);
-  kilnsContract(factory);
-  kilnLogsContract(factory);
-  auditsContract(factory);
-  ecoAssetsContract(factory);
-  wholeStoreContract(factory);
-  changesContract(factory);
-  statisticsContract(factory);
+  const store = openEach(factory);
+  describe('users', () => usersContract(store));
+  describe('user administration', () => userAdministrationContract(store));
+  describe('facilities', () => facilitiesContract(store));
+  describe('kilns', () => kilnsContract(store));
+  describe('kiln logs', () => kilnLogsContract(store));
+  describe('audits', () => auditsContract(store));
+  describe('eco assets', () => ecoAssetsContract(store));
+  describe('transactions, replacing and file references', () => wholeStoreContract(store));
+  describe('changes', () => changesContract(store));
+  describe('statistics', () => statisticsContract(store));
 }

@@ -15,6 +15,7 @@ import { nonEmptyTables } from '../../mock-server/store/postgres/bulkLoad';
 import { PostgresStore } from '../../mock-server/store/postgres/postgresStore';
 import { createDatabase } from '../helpers/postgres';
 import { startTestBucket, type TestBucket } from '../helpers/s3';
+import { kilnRow, mintAsset, proposeAudit, signOffAudit } from './fixtures';
 
 const run = promisify(execFile);
 const ROOT = path.resolve(import.meta.dirname, '../..');
@@ -40,31 +41,20 @@ describe.skipIf(!adminUrl)('npm run store:copy -- --to postgres', () => {
     // and the newer records: a signed-off audit with frozen burns and an eco asset drawing on it
     const embedded = new EmbeddedStore(dataDir);
     const [burn] = await embedded.audits.potentialLogs({ kiln_type: 0 });
-    const audit = await embedded.audits.propose({
+    const audit = await proposeAudit(embedded, [burn.id], {
       job_id: 'COPY-1',
-      kiln_type: 0,
-      facility_id: null,
-      analysis_ids: [burn.id],
       create_ts: '2026-06-01T00:00:00.000Z',
       proposed_by: 4,
       algorithm_version: ALGORITHM_VERSION,
     });
-    await embedded.audits.signoff({
-      audit_id: audit.id,
-      analysis_ids: [burn.id],
+    await signOffAudit(embedded, audit.id, [burn.id], {
       signoff_ts: '2026-06-02T00:00:00.000Z',
       doc_key: 'audit-evidence/x.pdf',
       doc_mime_type: 'application/pdf',
       signed_off_by: 1,
       algorithm_version: ALGORITHM_VERSION,
     });
-    await embedded.ecoAssets.mint({
-      minting_note: 'n',
-      transaction_id: 't',
-      allocations: new Map([[audit.id, 1.5]]),
-      minted_ts: '2026-06-03T00:00:00.000Z',
-      minted_by: 6,
-    });
+    await mintAsset(embedded, [[audit.id, 1.5]], { minted_ts: '2026-06-03T00:00:00.000Z', minted_by: 6 });
     await embedded.close();
     bucket = await startTestBucket('kiln-copy');
     databaseUrl = await createDatabase(adminUrl!, 'kc_copy');
@@ -178,37 +168,18 @@ describe.skipIf(!adminUrl)('npm run store:copy -- --to postgres', () => {
 describe('store copy checks', () => {
   it('refuses, before touching the database, a DATA_DIR whose kiln ids or usernames repeat in another case', async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'kiln-copy-dup-'));
+    // no database listens there: the checks must refuse before it is reached
+    const copyToNowhere = () =>
+      copyEmbeddedToPostgres({ dataDir: dir, databaseUrl: 'postgres://nobody@127.0.0.1:1/none', targetBlobs: null, log: () => undefined });
     try {
-      const kiln = (id: number, kiln_id: string, facility_id: number) => ({
-        id,
-        kiln_id,
-        facility_id,
-        type: 0,
-        install_date: '2024-01-01',
-        last_update: '2026-01-01T00:00:00.000Z',
-        config: '{}',
-      });
+      const kiln = (id: number, kiln_id: string, facility_id: number) => ({ id, ...kilnRow(kiln_id, facility_id) });
       fs.writeFileSync(
         path.join(dir, 'db.json'),
         JSON.stringify({ kilns: [kiln(1, 'CG1-0007', 1), kiln(2, 'cg1-0007', 2), kiln(3, 'RTR-0003', 2)] }),
       );
-      await expect(
-        copyEmbeddedToPostgres({
-          dataDir: dir,
-          databaseUrl: 'postgres://nobody@127.0.0.1:1/none',
-          targetBlobs: null,
-          log: () => undefined,
-        }),
-      ).rejects.toThrow('kiln ids registered more than once: cg1-0007.');
+      await expect(copyToNowhere()).rejects.toThrow('kiln ids registered more than once: cg1-0007.');
       fs.rmSync(path.join(dir, 'db.json'));
-      await expect(
-        copyEmbeddedToPostgres({
-          dataDir: dir,
-          databaseUrl: 'postgres://nobody@127.0.0.1:1/none',
-          targetBlobs: null,
-          log: () => undefined,
-        }),
-      ).rejects.toThrow('holds no db.json');
+      await expect(copyToNowhere()).rejects.toThrow('holds no db.json');
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });
     }

@@ -5,7 +5,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { EmbeddedStore } from '../../mock-server/store/embedded/embeddedStore';
 import type { EcoAssetRecord } from '../../mock-server/store/model';
 import { storeContract } from './contract';
-import { addFacility, addLogs, FIXTURE_ALGORITHM_VERSION } from './fixtures';
+import { addFacility, addLogs, mintAsset, proposeAudit, signOffAudit } from './fixtures';
 
 const dirs: string[] = [];
 afterAll(() => {
@@ -22,6 +22,19 @@ describe('embedded store (lowdb over db.json)', () => {
   });
 });
 
+/** Audit 1 of facility 1, signed off, as a db.json from before the store interface holds it (no proposer or signer). */
+const olderSignedOffAudit = (analysis_ids: number[]) => ({
+  id: 1,
+  job_id: 'J',
+  kiln_type: 0,
+  facility_id: 1,
+  create_ts: '2026-01-01T00:00:00.000Z',
+  analysis_ids,
+  signoff_ts: '2026-01-02T00:00:00.000Z',
+  doc_key: 'k',
+  doc_mime_type: 'application/pdf',
+});
+
 describe('embedded store on disk', () => {
   const open = () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'kiln-store-'));
@@ -34,44 +47,14 @@ describe('embedded store on disk', () => {
     const store = new EmbeddedStore(dir);
     const f = await addFacility(store, 'NRB');
     const [a] = await addLogs(store, [{ facility: f, co2: 3 }]);
-    const audit = await store.audits.propose({
-      job_id: 'J',
-      kiln_type: 0,
-      facility_id: null,
-      analysis_ids: [a.id],
-      create_ts: '2026-05-01T00:00:00.000Z',
-      proposed_by: null,
-      algorithm_version: FIXTURE_ALGORITHM_VERSION,
-    });
-    await store.audits.signoff({
-      audit_id: audit.id,
-      analysis_ids: [a.id],
-      signoff_ts: '2026-05-02T00:00:00.000Z',
-      doc_key: 'k',
-      doc_mime_type: 'image/png',
-      signed_off_by: null,
-      algorithm_version: FIXTURE_ALGORITHM_VERSION,
-    });
+    const audit = await proposeAudit(store, [a.id]);
+    await signOffAudit(store, audit.id, [a.id]);
     const file = path.join(dir, 'db.json');
     const before = fs.readFileSync(file);
-    await expect(
-      store.ecoAssets.mint({
-        minting_note: 'n',
-        transaction_id: 't',
-        allocations: new Map([[audit.id, 3.001]]),
-        minted_ts: '2026-06-01T00:00:00.000Z',
-        minted_by: null,
-      }),
-    ).rejects.toThrow('cannot be allocated');
+    await expect(mintAsset(store, [[audit.id, 3.001]])).rejects.toThrow('cannot be allocated');
     await expect(
       store.transaction(async (tx) => {
-        await tx.ecoAssets.mint({
-          minting_note: 'n',
-          transaction_id: 't',
-          allocations: new Map([[audit.id, 1]]),
-          minted_ts: '2026-06-01T00:00:00.000Z',
-          minted_by: null,
-        });
+        await mintAsset(tx, [[audit.id, 1]]);
         throw new Error('abandoned');
       }),
     ).rejects.toThrow('abandoned');
@@ -126,17 +109,7 @@ describe('embedded store on disk', () => {
 
   it('reads frozen carbon of an older db.json to the gram, so its totals carry no float noise', async () => {
     const dir = open();
-    const audit = {
-      id: 1,
-      job_id: 'J',
-      kiln_type: 0,
-      facility_id: 1,
-      create_ts: '2026-01-01T00:00:00.000Z',
-      analysis_ids: [1, 2, 3],
-      signoff_ts: '2026-01-02T00:00:00.000Z',
-      doc_key: 'k',
-      doc_mime_type: 'application/pdf',
-    };
+    const audit = olderSignedOffAudit([1, 2, 3]);
     const burn = (kilnlog_id: number, co2_removed: number) => ({
       audit_id: 1,
       kilnlog_id,
@@ -182,17 +155,7 @@ describe('embedded store on disk', () => {
       minted_ts,
       minted_by: null,
     });
-    const audit = {
-      id: 1,
-      job_id: 'J',
-      kiln_type: 0,
-      facility_id: 1,
-      create_ts: '2026-01-01T00:00:00.000Z',
-      analysis_ids: [1],
-      signoff_ts: '2026-01-02T00:00:00.000Z',
-      doc_key: 'k',
-      doc_mime_type: 'application/pdf',
-    };
+    const audit = olderSignedOffAudit([1]);
     fs.writeFileSync(
       path.join(dir, 'db.json'),
       JSON.stringify({
@@ -218,13 +181,7 @@ describe('embedded store on disk', () => {
     expect(ledger(await store.ecoAssets.get(2))).toEqual([1.25, 1.25, 0, 0, 1, 1250, null]);
     expect(ledger(await store.ecoAssets.get(1))).toEqual([2.5, 2.5, 0, 0, 1251, 3750, null]);
     expect(ledger(await store.ecoAssets.get(3))).toEqual([0.001, 0.001, 0, 0, 3751, 3751, null]);
-    const { asset: next } = await store.ecoAssets.mint({
-      minting_note: 'n',
-      transaction_id: 'new',
-      allocations: new Map([[1, 1]]),
-      minted_ts: '2026-04-01T00:00:00.000Z',
-      minted_by: null,
-    });
+    const { asset: next } = await mintAsset(store, [[1, 1]], { transaction_id: 'new', minted_ts: '2026-04-01T00:00:00.000Z' });
     expect(next.serial_first).toBe(3752);
     await store.close();
     // upgraded once: read again, nothing moves

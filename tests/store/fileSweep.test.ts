@@ -20,8 +20,8 @@ import {
 } from '../../mock-server/store/fileSweep';
 import { PostgresStore } from '../../mock-server/store/postgres/postgresStore';
 import type { StoredFile } from '../../mock-server/store/model';
-import { startTestBucket, type TestBucket } from '../helpers/s3';
-import { addFacility, addLogs, FIXTURE_ALGORITHM_VERSION, logRow } from './fixtures';
+import { useTestBucket } from '../helpers/s3';
+import { addFacility, addLogs, logRow, proposeAudit, signOffAudit } from './fixtures';
 import { freshDatabase } from './postgresDatabases';
 
 /**
@@ -60,24 +60,8 @@ async function namedFiles(store: DataStore, blobs: Blobs): Promise<string[]> {
   const statement = stored(newBlobKey('facility-audits', 'pdf'));
   await store.facilities.addStatement({ facility_id: f.id, file_type: 'pdf', file: statement }, '2026-03-01T00:00:00.000Z');
   const docKey = newBlobKey('audit-evidence', 'pdf').split('/')[1];
-  const audit = await store.audits.propose({
-    job_id: 'J',
-    kiln_type: 0,
-    facility_id: null,
-    analysis_ids: [log.id],
-    create_ts: '2026-05-01T00:00:00.000Z',
-    proposed_by: null,
-    algorithm_version: FIXTURE_ALGORITHM_VERSION,
-  });
-  await store.audits.signoff({
-    audit_id: audit.id,
-    analysis_ids: [log.id],
-    signoff_ts: '2026-05-02T00:00:00.000Z',
-    doc_key: docKey,
-    doc_mime_type: 'application/pdf',
-    signed_off_by: null,
-    algorithm_version: FIXTURE_ALGORITHM_VERSION,
-  });
+  const audit = await proposeAudit(store, [log.id]);
+  await signOffAudit(store, audit.id, [log.id], { doc_key: docKey, doc_mime_type: 'application/pdf' });
   const keys = [log.s3key, analysisKeyOf(log.id), photo.key, thumb.key, statement.key, `audit-evidence/${docKey}`];
   for (const key of keys) await blobs.put(key, Buffer.from(`named ${key}`));
   return keys;
@@ -273,21 +257,15 @@ describe('on a local folder', () => {
 });
 
 describe('on an S3-compatible bucket (s3rver on loopback)', () => {
-  let bucket: TestBucket;
-  beforeAll(async () => {
-    bucket = await startTestBucket();
-  });
-  afterAll(async () => {
-    await bucket.stop();
-  });
-  sweepContract(() => new S3Blobs(bucket.settings));
+  const bucket = useTestBucket();
+  sweepContract(() => new S3Blobs(bucket().settings));
 
   it('sweeps 2,025 objects in pages of 300 keys, finding what the whole sets give', async () => {
-    await sweepManyInPages(new S3Blobs(bucket.settings), (keys) => bucket.plant(keys, 'a file'));
+    await sweepManyInPages(new S3Blobs(bucket().settings), (keys) => bucket().plant(keys, 'a file'));
   }, 120_000);
 
   it('lists past 1,000 objects (a continuation token) and sweeps among them, with deletes racing uploads in one folder', async () => {
-    const blobs = new S3Blobs(bucket.settings);
+    const blobs = new S3Blobs(bucket().settings);
     for (const area of FILE_AREAS) await blobs.removePrefix(`${area}/`);
     const store = new EmbeddedStore(tempDir('kiln-sweep-many-'));
     const f = await addFacility(store, 'NRB');
@@ -296,7 +274,7 @@ describe('on an S3-compatible bucket (s3rver on loopback)', () => {
     await store.kilnLogs.insertMany(logs);
     const named = logs.flatMap((log) => [log.s3key, analysisKeyOf(log.id)]);
     const unnamed = Array.from({ length: 15 }, () => newBlobKey('kilnlogs', 'csv'));
-    await bucket.plant([...named, ...unnamed], 'a file');
+    await bucket().plant([...named, ...unnamed], 'a file');
     expect((await keysIn(blobs)).length).toBe(named.length + unnamed.length);
 
     // uploads into the folder the sweep is deleting from: each is kept whole, and the server stays up

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { DataStore } from '../../mock-server/store/dataStore';
+import type { DataStore, MintInput, ProposeInput, SignoffInput, StoreParts } from '../../mock-server/store/dataStore';
 import type { FacilityRecord, KilnLogRecord } from '../../mock-server/store/model';
 
 /** Records for the store contract tests, built through the interface itself. */
@@ -21,6 +21,18 @@ export async function addFacility(store: DataStore, mnemonic: string, ownerId = 
   });
 }
 
+/** A C-Go-1 kiln installed in 2024 and approved on 2026-01-01, with an empty config. */
+export const kilnRow = (kiln_id: string, facility_id: number) => ({
+  kiln_id,
+  facility_id,
+  type: 0,
+  install_date: '2024-01-01',
+  last_update: '2026-01-01T00:00:00.000Z',
+  config: '{}',
+  approved_ts: '2026-01-01T00:00:00.000Z',
+  approved_by: null,
+});
+
 /** The algorithm version a fixture log's result names unless told otherwise; proposals and signoffs name it as current. */
 export const FIXTURE_ALGORITHM_VERSION = '1.2.0';
 
@@ -38,6 +50,16 @@ export interface LogOptions {
   gps?: boolean | null;
   algorithmVersion?: string;
 }
+
+/** A log as ingest stores it: of a known kiln, unsigned, in no audit. */
+export const UNSIGNED_UNAUDITED = {
+  kiln_pending: false,
+  signed: false,
+  key_fingerprint: null,
+  signature: null,
+  audited: false,
+  audit_id: null,
+} as const satisfies Partial<KilnLogRecord>;
 
 /** A kiln log row as ingest would store it; status decides analysis, error_message and valid. */
 export function logRow(id: number, o: LogOptions = {}): KilnLogRecord {
@@ -71,12 +93,7 @@ export function logRow(id: number, o: LogOptions = {}): KilnLogRecord {
     error_message: status === 'error' ? `The log ${id} could not be read.` : null,
     analysis_detail: status === 'error' ? null : { co2_removed: co2, biochar_produced: biochar },
     valid: status === 'valid',
-    kiln_pending: false,
-    signed: false,
-    key_fingerprint: null,
-    signature: null,
-    audited: false,
-    audit_id: null,
+    ...UNSIGNED_UNAUDITED,
     archived_ts: o.archivedTs ?? null,
     delete_after: o.deleteAfter ?? null,
   };
@@ -87,6 +104,51 @@ export async function addLogs(store: DataStore, options: LogOptions[]): Promise<
   const rows: KilnLogRecord[] = [];
   for (const o of options) rows.push(await store.kilnLogs.insert(logRow(await store.kilnLogs.reserveId(), o)));
   return rows;
+}
+
+/** Proposes these burns as one audit (job J, proposed 2026-05-01 by nobody) unless told otherwise. */
+export function proposeAudit(store: Pick<StoreParts, 'audits'>, analysis_ids: readonly number[], o: Partial<ProposeInput> = {}) {
+  return store.audits.propose({
+    job_id: 'J',
+    kiln_type: 0,
+    facility_id: null,
+    analysis_ids,
+    create_ts: '2026-05-01T00:00:00.000Z',
+    proposed_by: null,
+    algorithm_version: FIXTURE_ALGORITHM_VERSION,
+    ...o,
+  });
+}
+
+/** Signs off these burns of a proposal (evidence `k`, 2026-05-02, by nobody) unless told otherwise. */
+export function signOffAudit(
+  store: Pick<StoreParts, 'audits'>,
+  audit_id: number,
+  analysis_ids: readonly number[],
+  o: Partial<SignoffInput> = {},
+) {
+  return store.audits.signoff({
+    audit_id,
+    analysis_ids,
+    signoff_ts: '2026-05-02T00:00:00.000Z',
+    doc_key: 'k',
+    doc_mime_type: 'image/png',
+    signed_off_by: null,
+    algorithm_version: FIXTURE_ALGORITHM_VERSION,
+    ...o,
+  });
+}
+
+/** Mints one eco asset of these audit id → kg allocations (note n, transaction t, 2026-06-01, by nobody) unless told otherwise. */
+export function mintAsset(store: Pick<StoreParts, 'ecoAssets'>, allocations: [number, number][], o: Partial<MintInput> = {}) {
+  return store.ecoAssets.mint({
+    minting_note: 'n',
+    transaction_id: 't',
+    allocations: new Map(allocations),
+    minted_ts: '2026-06-01T00:00:00.000Z',
+    minted_by: null,
+    ...o,
+  });
 }
 
 /** A small PRNG so the generated rows are the same on every run. */

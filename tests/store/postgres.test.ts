@@ -1,9 +1,10 @@
 import { promises as fs, readdirSync } from 'node:fs';
 import path from 'node:path';
-import { sql } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import { FileMigrationProvider, Migrator } from 'kysely/migration';
 import { describe, expect, inject, it } from 'vitest';
 import { connect, migrateToLatest, MIGRATIONS_DIR } from '../../mock-server/store/postgres/connect';
+import type { Database } from '../../mock-server/store/postgres/tables';
 import { PostgresStore } from '../../mock-server/store/postgres/postgresStore';
 import { storeContract } from './contract';
 import { toLogColumns } from '../../mock-server/store/postgres/logRows';
@@ -24,6 +25,44 @@ const beforeKilnKeysColumns = (row: ReturnType<typeof logRow>) => {
   const { signed: _signed, key_fingerprint: _fingerprint, signature: _signature, ...columns } = toLogColumns(row);
   return columns;
 };
+
+/** A new database migrated up to `migration` (checked to succeed), handed to `work`, disconnected after. */
+async function onDatabaseAt(migration: string, work: (db: Kysely<Database>, url: string) => Promise<void>): Promise<void> {
+  const url = await createDatabase(adminUrl!);
+  const db = connect(url);
+  try {
+    const migrator = new Migrator({
+      db,
+      provider: new FileMigrationProvider({ fs, path, migrationFolder: MIGRATIONS_DIR, import: (file: string) => import(file) }),
+    });
+    expect((await migrator.migrateTo(migration)).error).toBeUndefined();
+    await work(db, url);
+  } finally {
+    await db.destroy();
+  }
+}
+
+/** the migration applied just before `migration` */
+const justBefore = (migration: string) => MIGRATIONS[MIGRATIONS.indexOf(migration) - 1];
+
+/** The facility the upgrade tests store rows of, inserted as the schema of the moment has it. */
+const insertFacility = (db: Kysely<Database>) =>
+  db
+    .insertInto('facilities')
+    .values({
+      mnemonic: 'NRB',
+      name: 'Nairobi',
+      owner_id: 1,
+      latitude_min: 0,
+      latitude_max: 1,
+      longitude_min: 0,
+      longitude_max: 1,
+      last_updated: '2026-01-01T00:00:00.000Z',
+      latest_facility_audit_id: null,
+      kiln_type_config: '{}',
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
 
 describe.skipIf(!adminUrl)('PostgreSQL store', () => {
   storeContract({
@@ -52,30 +91,8 @@ describe.skipIf(!adminUrl)('PostgreSQL schema', () => {
   });
 
   it('upgrades a database of the first schema, its rows kept, to the newest', async () => {
-    const url = await createDatabase(adminUrl!);
-    const db = connect(url);
-    try {
-      const migrator = new Migrator({
-        db,
-        provider: new FileMigrationProvider({ fs, path, migrationFolder: MIGRATIONS_DIR, import: (file: string) => import(file) }),
-      });
-      expect((await migrator.migrateTo('2026-11-23-0001-initial')).error).toBeUndefined();
-      const facility = await db
-        .insertInto('facilities')
-        .values({
-          mnemonic: 'NRB',
-          name: 'Nairobi',
-          owner_id: 1,
-          latitude_min: 0,
-          latitude_max: 1,
-          longitude_min: 0,
-          longitude_max: 1,
-          last_updated: '2026-01-01T00:00:00.000Z',
-          latest_facility_audit_id: null,
-          kiln_type_config: '{}',
-        })
-        .returningAll()
-        .executeTakeFirstOrThrow();
+    await onDatabaseAt('2026-11-23-0001-initial', async (db, url) => {
+      const facility = await insertFacility(db);
       // the first schema's columns: kiln_pending came with 2026-11-25-0001, the signature state with 2026-11-26-0001
       const firstSchemaColumns = (row: ReturnType<typeof logRow>) => {
         const { kiln_pending: _pending, ...columns } = beforeKilnKeysColumns(row);
@@ -110,22 +127,12 @@ describe.skipIf(!adminUrl)('PostgreSQL schema', () => {
       }>`select indexname from pg_indexes where tablename = 'kilnlogs' and indexname like 'kilnlogs_live_facility%'`.execute(db);
       expect(indexes.rows.map((r) => r.indexname).sort()).toContain('kilnlogs_live_facility_co2');
       expect((await sql<{ n: number }>`select count(*)::int as n from facilities`.execute(db)).rows[0].n).toBe(1);
-    } finally {
-      await db.destroy();
-    }
+    });
   });
 
   // L7 of the 2026-11-25 review: IDs told apart by a zero-width space were stored twice under lower()
   it('keys stored transaction IDs as they are compared, keeping earlier twins, and refuses a new twin', async () => {
-    const url = await createDatabase(adminUrl!);
-    const db = connect(url);
-    try {
-      const migrator = new Migrator({
-        db,
-        provider: new FileMigrationProvider({ fs, path, migrationFolder: MIGRATIONS_DIR, import: (file: string) => import(file) }),
-      });
-      const before = MIGRATIONS[MIGRATIONS.indexOf('2026-11-25-0010-eco-asset-transaction-key') - 1];
-      expect((await migrator.migrateTo(before)).error).toBeUndefined();
+    await onDatabaseAt(justBefore('2026-11-25-0010-eco-asset-transaction-key'), async (db) => {
       const ts = '2026-11-01T00:00:00.000Z';
       await sql`insert into eco_assets (minting_note, transaction_id, co2_allocated, minted_ts, minted_by) values ('n', 'T-18b', 1, ${ts}, null), ('n', ${'T-18b\u200b'}, 1, ${ts}, null)`.execute(
         db,
@@ -139,20 +146,11 @@ describe.skipIf(!adminUrl)('PostgreSQL schema', () => {
         sql`insert into eco_assets (minting_note, transaction_id, transaction_key, co2_allocated, co2_issued, serial_first, serial_last, minted_ts, minted_by)
         values ('n', 'Ｔ-18B', 't-18b', 1, 1, 2001, 3000, ${ts}, null)`.execute(db);
       await expect(twin).rejects.toMatchObject({ code: '23505' });
-    } finally {
-      await db.destroy();
-    }
+    });
   });
 
   it('gives eco assets minted before the ledger serial blocks in mint order and a buffer of 0, their kg unchanged; overlapping blocks are refused', async () => {
-    const url = await createDatabase(adminUrl!);
-    const db = connect(url);
-    try {
-      const migrator = new Migrator({
-        db,
-        provider: new FileMigrationProvider({ fs, path, migrationFolder: MIGRATIONS_DIR, import: (file: string) => import(file) }),
-      });
-      expect((await migrator.migrateTo(MIGRATIONS[MIGRATIONS.indexOf('2026-11-26-0002-ledger') - 1])).error).toBeUndefined();
+    await onDatabaseAt(justBefore('2026-11-26-0002-ledger'), async (db) => {
       const old = (id: number, co2: number, minted: string) =>
         sql`insert into eco_assets (id, minting_note, transaction_id, transaction_key, co2_allocated, minted_ts, minted_by) values (${id}, 'n', ${`t${id}`}, ${`t${id}`}, ${co2}, ${minted}, null)`.execute(
           db,
@@ -187,36 +185,12 @@ describe.skipIf(!adminUrl)('PostgreSQL schema', () => {
         sql`insert into eco_assets (id, minting_note, transaction_id, transaction_key, co2_allocated, co2_issued, co2_buffer, serial_first, serial_last, buffer_serial_first, buffer_serial_last, minted_ts)
         values (4, 'n', 'x', 'x', 0.002, 0.001, 0.001, 5000, 5000, 3751, 3751, now())`.execute(db);
       await expect(overlap).rejects.toMatchObject({ code: '23P01' });
-    } finally {
-      await db.destroy();
-    }
+    });
   });
 
   it('upgrades float carbon to exact grams: frozen burns rounded to the gram, audit totals summed again without noise', async () => {
-    const url = await createDatabase(adminUrl!);
-    const db = connect(url);
-    try {
-      const migrator = new Migrator({
-        db,
-        provider: new FileMigrationProvider({ fs, path, migrationFolder: MIGRATIONS_DIR, import: (file: string) => import(file) }),
-      });
-      expect((await migrator.migrateTo(MIGRATIONS[MIGRATIONS.indexOf('2026-11-25-0009-exact-carbon') - 1])).error).toBeUndefined();
-      const facility = await db
-        .insertInto('facilities')
-        .values({
-          mnemonic: 'NRB',
-          name: 'Nairobi',
-          owner_id: 1,
-          latitude_min: 0,
-          latitude_max: 1,
-          longitude_min: 0,
-          longitude_max: 1,
-          last_updated: '2026-01-01T00:00:00.000Z',
-          latest_facility_audit_id: null,
-          kiln_type_config: '{}',
-        })
-        .returningAll()
-        .executeTakeFirstOrThrow();
+    await onDatabaseAt(justBefore('2026-11-25-0009-exact-carbon'), async (db, url) => {
+      const facility = await insertFacility(db);
       await db
         .insertInto('kilnlogs')
         .values([logRow(1, { facility }), logRow(2, { facility }), logRow(3, { facility })].map(beforeKilnKeysColumns))
@@ -261,8 +235,6 @@ describe.skipIf(!adminUrl)('PostgreSQL schema', () => {
       } finally {
         await store.close();
       }
-    } finally {
-      await db.destroy();
-    }
+    });
   });
 });

@@ -30,6 +30,18 @@ async function chooseProposal(jobId: string) {
   await userEvent.click(await screen.findByRole('option', { name: new RegExp(jobId) }));
 }
 
+/** The page with both proposals, AUD-2026-03-04 chosen and its burns shown; answers the provider's calls. */
+async function openProposalWithBurns(methods: Record<string, unknown> = {}) {
+  const { getList, calls } = listsBy({
+    audit_proposals: { data: PROPOSALS },
+    auditable_logs: { data: LOGS, meta: { co2_summary: SUMMARY } },
+  });
+  renderPage({ getList, ...methods });
+  await chooseProposal('AUD-2026-03-04');
+  await screen.findByText('TX-0001');
+  return calls;
+}
+
 const pdf = () => new File(['%PDF-1.4'], 'statement.pdf', { type: 'application/pdf' });
 const fileInput = () => screen.getByLabelText('Choose Audit Statement', { selector: 'input' });
 
@@ -77,13 +89,7 @@ describe('Review Proposed Logs (spec §2)', { timeout: 20000 }, () => {
   it('keeps Signoff disabled until a statement is chosen, shows Processing, then clears the file and refreshes', async () => {
     let finish: () => void = () => {};
     const signoffAudit = vi.fn(() => new Promise<void>((resolve) => (finish = resolve)));
-    const { getList, calls } = listsBy({
-      audit_proposals: { data: PROPOSALS },
-      auditable_logs: { data: LOGS, meta: { co2_summary: SUMMARY } },
-    });
-    renderPage({ getList, signoffAudit });
-    await chooseProposal('AUD-2026-03-04');
-    await screen.findByText('TX-0001');
+    const calls = await openProposalWithBurns({ signoffAudit });
     const signoff = screen.getByRole('button', { name: 'Signoff' });
     expect(signoff).toBeDisabled();
     const file = pdf();
@@ -101,10 +107,7 @@ describe('Review Proposed Logs (spec §2)', { timeout: 20000 }, () => {
   });
 
   it('refuses a statement that is not png, jpg, jpeg or pdf', async () => {
-    const { getList } = listsBy({ audit_proposals: { data: PROPOSALS }, auditable_logs: { data: LOGS, meta: { co2_summary: SUMMARY } } });
-    renderPage({ getList });
-    await chooseProposal('AUD-2026-03-04');
-    await screen.findByText('TX-0001');
+    await openProposalWithBurns();
     await userEvent.upload(fileInput(), new File(['GIF89a'], 'statement.gif', { type: 'image/gif' }), { applyAccept: false });
     expect(screen.getByText('Choose one PNG, JPG, JPEG or PDF file.')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Signoff' })).toBeDisabled();
@@ -114,13 +117,7 @@ describe('Review Proposed Logs (spec §2)', { timeout: 20000 }, () => {
     const signoffAudit = vi.fn(async () => {
       throw new HttpError('Audit 4 is already signed off.', 409);
     });
-    const { getList, calls } = listsBy({
-      audit_proposals: { data: PROPOSALS },
-      auditable_logs: { data: LOGS, meta: { co2_summary: SUMMARY } },
-    });
-    renderPage({ getList, signoffAudit });
-    await chooseProposal('AUD-2026-03-04');
-    await screen.findByText('TX-0001');
+    const calls = await openProposalWithBurns({ signoffAudit });
     await userEvent.upload(fileInput(), pdf());
     const proposalReads = calls.filter((c) => c.resource === 'audit_proposals').length;
     await userEvent.click(screen.getByRole('button', { name: 'Signoff' }));

@@ -1,149 +1,142 @@
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, expect, it } from 'vitest';
 import type { DataStore } from '../../../mock-server/store/dataStore';
 import type { FacilityRecord, KilnLogRecord } from '../../../mock-server/store/model';
 import { addFacility, addLogs, FIXTURE_ALGORITHM_VERSION } from '../fixtures';
-import { auditCalls, openEach, refusal, type StoreFactory } from './support';
+import { auditCalls, refusal } from './support';
 
 /** Audits: burns claimed all or nothing, signed off with frozen numbers. */
-export function auditsContract(factory: StoreFactory): void {
-  let store: DataStore;
-  openEach(factory, (opened) => {
-    store = opened;
+export function auditsContract(store: () => DataStore): void {
+  let nrb: FacilityRecord;
+  let tas: FacilityRecord;
+  const { propose, signoff } = auditCalls(store);
+
+  beforeEach(async () => {
+    nrb = await addFacility(store(), 'NRB');
+    tas = await addFacility(store(), 'TAS');
   });
 
-  describe('audits', () => {
-    let nrb: FacilityRecord;
-    let tas: FacilityRecord;
-    const { propose, signoff } = auditCalls(() => store);
+  it('claims burns all or nothing: a burn in an open proposal, an invalid, archived or other-type burn refuses the whole proposal', async () => {
+    const [a, b, c, bad, arch, retort, other] = await addLogs(store(), [
+      { facility: nrb },
+      { facility: nrb },
+      { facility: nrb },
+      { facility: nrb, status: 'invalid' },
+      { facility: nrb, archivedTs: '2026-05-01T00:00:00.000Z', deleteAfter: '2026-08-01T00:00:00.000Z' },
+      { facility: nrb, type: 1 },
+      { facility: tas },
+    ]);
+    const byLogTime = (xs: KilnLogRecord[]) =>
+      [...xs].sort((x, y) => (x.logts! < y.logts! ? -1 : x.logts! > y.logts! ? 1 : x.id - y.id)).map((r) => r.id);
+    expect((await store().audits.potentialLogs({ kiln_type: 0 })).map((r) => r.id)).toEqual(byLogTime([a, b, c, other]));
+    const audit = await propose([a.id, b.id]);
+    expect(audit).toMatchObject({ facility_id: nrb.id, analysis_ids: [a.id, b.id], signoff_ts: null, job_id: 'JOB-1' });
+    for (const ids of [
+      [c.id, b.id],
+      [c.id, bad.id],
+      [c.id, arch.id],
+      [c.id, retort.id],
+      [c.id, other.id],
+      [c.id, 99999],
+    ]) {
+      expect((await refusal(propose(ids))).status).toBe(409);
+    }
+    expect((await refusal(propose([c.id], tas.id))).status).toBe(409);
+    expect((await refusal(propose([]))).status).toBe(400);
+    // nothing of the refused proposals stuck: c is still free, and only one proposal exists
+    expect((await store().audits.open()).map((x) => x.id)).toEqual([audit.id]);
+    expect((await store().audits.potentialLogs({ kiln_type: 0, facilityIds: [nrb.id] })).map((r) => r.id)).toEqual([c.id]);
+    expect((await propose([c.id])).analysis_ids).toEqual([c.id]);
+    expect((await store().audits.logsOf(audit.id)).map((r) => r.id)).toEqual([a.id, b.id]);
+  });
 
-    beforeEach(async () => {
-      nrb = await addFacility(store, 'NRB');
-      tas = await addFacility(store, 'TAS');
+  it('signs off with frozen numbers, releases the burns left out and refuses a second signoff', async () => {
+    const [a, b, c] = await addLogs(store(), [
+      { facility: nrb, co2: 100.25, biochar: 40.5 },
+      { facility: nrb, co2: 200.5, biochar: 80 },
+      { facility: nrb, co2: 50 },
+    ]);
+    const audit = await propose([a.id, b.id, c.id]);
+    expect((await refusal(signoff(audit.id, [a.id, 99999]))).status).toBe(409);
+    const totals = await signoff(audit.id, [a.id, b.id]);
+    expect(totals.audited_co2).toBeCloseTo(300.75, 9);
+    expect(totals.audited_biochar).toBeCloseTo(120.5, 9);
+    expect(totals.utilised_co2).toBe(0);
+    expect(totals.audit).toMatchObject({
+      analysis_ids: [a.id, b.id],
+      doc_key: 'audit-evidence/x.pdf',
+      signoff_ts: '2026-05-20T12:00:00.000Z',
     });
+    expect((await refusal(signoff(audit.id, [a.id]))).status).toBe(409);
+    expect((await refusal(signoff(4242, [a.id]))).status).toBe(404);
+    expect(await store().kilnLogs.get(a.id)).toMatchObject({ audited: true, audit_id: audit.id });
+    expect(await store().kilnLogs.get(c.id)).toMatchObject({ audited: false, audit_id: null });
+    expect((await store().audits.potentialLogs({ kiln_type: 0 })).map((r) => r.id)).toEqual([c.id]);
+    const burns = await store().audits.burns(audit.id);
+    expect(burns.map((x) => [x.kilnlog_id, x.co2_removed, x.algorithm_version])).toEqual([
+      [a.id, 100.25, FIXTURE_ALGORITHM_VERSION],
+      [b.id, 200.5, FIXTURE_ALGORITHM_VERSION],
+    ]);
+    expect(await store().audits.withDocKey('audit-evidence/x.pdf')).toMatchObject({ id: audit.id, doc_mime_type: 'application/pdf' });
+    expect(await store().audits.withDocKey('audit-evidence/y.pdf')).toBeNull();
+    // a later change to the log's analysis does not move an audited figure
+    await store().kilnLogs.update(a.id, { analysis_detail: { co2_removed: 1, biochar_produced: 1 } });
+    const [history] = await store().audits.history({});
+    expect(history.audited_co2).toBeCloseTo(300.75, 9);
+    expect(await store().audits.history({ facilityIds: [tas.id] })).toEqual([]);
+    expect(await store().audits.history({ from: '2026-05-21T00:00:00.000Z' })).toEqual([]);
+    expect((await store().audits.history({ to: '2026-05-20T12:00:00.000Z' })).length).toBe(1);
+    expect(await store().audits.open()).toEqual([]);
+  });
 
-    it('claims burns all or nothing: a burn in an open proposal, an invalid, archived or other-type burn refuses the whole proposal', async () => {
-      const [a, b, c, bad, arch, retort, other] = await addLogs(store, [
-        { facility: nrb },
-        { facility: nrb },
-        { facility: nrb },
-        { facility: nrb, status: 'invalid' },
-        { facility: nrb, archivedTs: '2026-05-01T00:00:00.000Z', deleteAfter: '2026-08-01T00:00:00.000Z' },
-        { facility: nrb, type: 1 },
-        { facility: tas },
-      ]);
-      const byLogTime = (xs: KilnLogRecord[]) =>
-        [...xs].sort((x, y) => (x.logts! < y.logts! ? -1 : x.logts! > y.logts! ? 1 : x.id - y.id)).map((r) => r.id);
-      expect((await store.audits.potentialLogs({ kiln_type: 0 })).map((r) => r.id)).toEqual(byLogTime([a, b, c, other]));
-      const audit = await propose([a.id, b.id]);
-      expect(audit).toMatchObject({ facility_id: nrb.id, analysis_ids: [a.id, b.id], signoff_ts: null, job_id: 'JOB-1' });
-      for (const ids of [
-        [c.id, b.id],
-        [c.id, bad.id],
-        [c.id, arch.id],
-        [c.id, retort.id],
-        [c.id, other.id],
-        [c.id, 99999],
-      ]) {
-        expect((await refusal(propose(ids))).status).toBe(409);
-      }
-      expect((await refusal(propose([c.id], tas.id))).status).toBe(409);
-      expect((await refusal(propose([]))).status).toBe(400);
-      // nothing of the refused proposals stuck: c is still free, and only one proposal exists
-      expect((await store.audits.open()).map((x) => x.id)).toEqual([audit.id]);
-      expect((await store.audits.potentialLogs({ kiln_type: 0, facilityIds: [nrb.id] })).map((r) => r.id)).toEqual([c.id]);
-      expect((await propose([c.id])).analysis_ids).toEqual([c.id]);
-      expect((await store.audits.logsOf(audit.id)).map((r) => r.id)).toEqual([a.id, b.id]);
-    });
+  it('lists burns of an older algorithm but proposes only those of the current one', async () => {
+    const [current, old] = await addLogs(store(), [{ facility: nrb }, { facility: nrb, algorithmVersion: '0.9.0' }]);
+    expect((await store().audits.potentialLogs({ kiln_type: 0 })).map((r) => r.id).sort((x, y) => x - y)).toEqual([current.id, old.id]);
+    const refused = await refusal(propose([current.id, old.id]));
+    expect(refused.status).toBe(409);
+    expect(refused.message).toContain(`log ${old.id} was analysed by algorithm 0.9.0`);
+    expect(await store().audits.open()).toEqual([]);
+    expect((await propose([current.id])).analysis_ids).toEqual([current.id]);
+  });
 
-    it('signs off with frozen numbers, releases the burns left out and refuses a second signoff', async () => {
-      const [a, b, c] = await addLogs(store, [
-        { facility: nrb, co2: 100.25, biochar: 40.5 },
-        { facility: nrb, co2: 200.5, biochar: 80 },
-        { facility: nrb, co2: 50 },
-      ]);
-      const audit = await propose([a.id, b.id, c.id]);
-      expect((await refusal(signoff(audit.id, [a.id, 99999]))).status).toBe(409);
-      const totals = await signoff(audit.id, [a.id, b.id]);
-      expect(totals.audited_co2).toBeCloseTo(300.75, 9);
-      expect(totals.audited_biochar).toBeCloseTo(120.5, 9);
-      expect(totals.utilised_co2).toBe(0);
-      expect(totals.audit).toMatchObject({
-        analysis_ids: [a.id, b.id],
-        doc_key: 'audit-evidence/x.pdf',
-        signoff_ts: '2026-05-20T12:00:00.000Z',
-      });
-      expect((await refusal(signoff(audit.id, [a.id]))).status).toBe(409);
-      expect((await refusal(signoff(4242, [a.id]))).status).toBe(404);
-      expect(await store.kilnLogs.get(a.id)).toMatchObject({ audited: true, audit_id: audit.id });
-      expect(await store.kilnLogs.get(c.id)).toMatchObject({ audited: false, audit_id: null });
-      expect((await store.audits.potentialLogs({ kiln_type: 0 })).map((r) => r.id)).toEqual([c.id]);
-      const burns = await store.audits.burns(audit.id);
-      expect(burns.map((x) => [x.kilnlog_id, x.co2_removed, x.algorithm_version])).toEqual([
-        [a.id, 100.25, FIXTURE_ALGORITHM_VERSION],
-        [b.id, 200.5, FIXTURE_ALGORITHM_VERSION],
-      ]);
-      expect(await store.audits.withDocKey('audit-evidence/x.pdf')).toMatchObject({ id: audit.id, doc_mime_type: 'application/pdf' });
-      expect(await store.audits.withDocKey('audit-evidence/y.pdf')).toBeNull();
-      // a later change to the log's analysis does not move an audited figure
-      await store.kilnLogs.update(a.id, { analysis_detail: { co2_removed: 1, biochar_produced: 1 } });
-      const [history] = await store.audits.history({});
-      expect(history.audited_co2).toBeCloseTo(300.75, 9);
-      expect(await store.audits.history({ facilityIds: [tas.id] })).toEqual([]);
-      expect(await store.audits.history({ from: '2026-05-21T00:00:00.000Z' })).toEqual([]);
-      expect((await store.audits.history({ to: '2026-05-20T12:00:00.000Z' })).length).toBe(1);
-      expect(await store.audits.open()).toEqual([]);
-    });
+  it('takes burns of any kiln type for -1, recording their type when they share one', async () => {
+    const [cgo, retort, cgo2] = await addLogs(store(), [
+      { facility: nrb, type: 0 },
+      { facility: nrb, type: 1 },
+      { facility: nrb, type: 0 },
+    ]);
+    expect((await store().audits.potentialLogs({ kiln_type: -1 })).map((r) => r.id).sort((x, y) => x - y)).toEqual([
+      cgo.id,
+      retort.id,
+      cgo2.id,
+    ]);
+    expect((await store().audits.potentialLogs({ kiln_type: 1 })).map((r) => r.id)).toEqual([retort.id]);
+    expect((await propose([cgo.id, cgo2.id], null, -1)).kiln_type).toBe(0);
+    expect((await refusal(propose([retort.id], null, 0))).status).toBe(409);
+    expect((await propose([retort.id], null, -1)).kiln_type).toBe(1);
+    const [x, y] = await addLogs(store(), [
+      { facility: nrb, type: 0 },
+      { facility: nrb, type: 2 },
+    ]);
+    expect((await propose([x.id, y.id], null, -1)).kiln_type).toBe(-1);
+  });
 
-    it('lists burns of an older algorithm but proposes only those of the current one', async () => {
-      const [current, old] = await addLogs(store, [{ facility: nrb }, { facility: nrb, algorithmVersion: '0.9.0' }]);
-      expect((await store.audits.potentialLogs({ kiln_type: 0 })).map((r) => r.id).sort((x, y) => x - y)).toEqual([current.id, old.id]);
-      const refused = await refusal(propose([current.id, old.id]));
-      expect(refused.status).toBe(409);
-      expect(refused.message).toContain(`log ${old.id} was analysed by algorithm 0.9.0`);
-      expect(await store.audits.open()).toEqual([]);
-      expect((await propose([current.id])).analysis_ids).toEqual([current.id]);
+  it('refuses to sign off a burn archived, invalidated or re-analysed by another algorithm since its proposal, and changes nothing', async () => {
+    const [a, b, c, d] = await addLogs(store(), [{ facility: nrb }, { facility: nrb }, { facility: nrb }, { facility: nrb }]);
+    const audit = await propose([a.id, b.id, c.id, d.id]);
+    await store().kilnLogs.update(a.id, { archived_ts: '2026-05-02T00:00:00.000Z', delete_after: '2026-08-01T00:00:00.000Z' });
+    await store().kilnLogs.update(b.id, { valid: false });
+    await store().kilnLogs.update(c.id, {
+      analysis: JSON.stringify({ valid: 'true', co2_removed: 1, biochar_produced: 1, algorithm_version: '3.0.0' }),
     });
-
-    it('takes burns of any kiln type for -1, recording their type when they share one', async () => {
-      const [cgo, retort, cgo2] = await addLogs(store, [
-        { facility: nrb, type: 0 },
-        { facility: nrb, type: 1 },
-        { facility: nrb, type: 0 },
-      ]);
-      expect((await store.audits.potentialLogs({ kiln_type: -1 })).map((r) => r.id).sort((x, y) => x - y)).toEqual([
-        cgo.id,
-        retort.id,
-        cgo2.id,
-      ]);
-      expect((await store.audits.potentialLogs({ kiln_type: 1 })).map((r) => r.id)).toEqual([retort.id]);
-      expect((await propose([cgo.id, cgo2.id], null, -1)).kiln_type).toBe(0);
-      expect((await refusal(propose([retort.id], null, 0))).status).toBe(409);
-      expect((await propose([retort.id], null, -1)).kiln_type).toBe(1);
-      const [x, y] = await addLogs(store, [
-        { facility: nrb, type: 0 },
-        { facility: nrb, type: 2 },
-      ]);
-      expect((await propose([x.id, y.id], null, -1)).kiln_type).toBe(-1);
-    });
-
-    it('refuses to sign off a burn archived, invalidated or re-analysed by another algorithm since its proposal, and changes nothing', async () => {
-      const [a, b, c, d] = await addLogs(store, [{ facility: nrb }, { facility: nrb }, { facility: nrb }, { facility: nrb }]);
-      const audit = await propose([a.id, b.id, c.id, d.id]);
-      await store.kilnLogs.update(a.id, { archived_ts: '2026-05-02T00:00:00.000Z', delete_after: '2026-08-01T00:00:00.000Z' });
-      await store.kilnLogs.update(b.id, { valid: false });
-      await store.kilnLogs.update(c.id, {
-        analysis: JSON.stringify({ valid: 'true', co2_removed: 1, biochar_produced: 1, algorithm_version: '3.0.0' }),
-      });
-      const refused = await refusal(signoff(audit.id, [a.id, b.id, c.id, d.id]));
-      expect(refused.status).toBe(409);
-      for (const text of [`log ${a.id} is archived`, `log ${b.id} is not a valid burn`, `log ${c.id} was analysed by algorithm 3.0.0`])
-        expect(refused.message).toContain(text);
-      expect(refused.message).not.toContain(`log ${d.id}`);
-      expect((await store.audits.get(audit.id))?.signoff_ts).toBeNull();
-      expect(await store.kilnLogs.get(d.id)).toMatchObject({ audited: false, audit_id: null });
-      expect(await store.audits.burns(audit.id)).toEqual([]);
-      // the burns still fit are signed off on their own
-      expect((await signoff(audit.id, [d.id])).audit.analysis_ids).toEqual([d.id]);
-    });
+    const refused = await refusal(signoff(audit.id, [a.id, b.id, c.id, d.id]));
+    expect(refused.status).toBe(409);
+    for (const text of [`log ${a.id} is archived`, `log ${b.id} is not a valid burn`, `log ${c.id} was analysed by algorithm 3.0.0`])
+      expect(refused.message).toContain(text);
+    expect(refused.message).not.toContain(`log ${d.id}`);
+    expect((await store().audits.get(audit.id))?.signoff_ts).toBeNull();
+    expect(await store().kilnLogs.get(d.id)).toMatchObject({ audited: false, audit_id: null });
+    expect(await store().audits.burns(audit.id)).toEqual([]);
+    // the burns still fit are signed off on their own
+    expect((await signoff(audit.id, [d.id])).audit.analysis_ids).toEqual([d.id]);
   });
 }

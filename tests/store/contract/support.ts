@@ -3,22 +3,26 @@ import { statusOfRefusal } from '../../../mock-server/http/errors';
 import type { DataStore } from '../../../mock-server/store/dataStore';
 import { StoreRefusal } from '../../../mock-server/store/errors';
 import type { StoredFile } from '../../../mock-server/store/model';
-import { FIXTURE_ALGORITHM_VERSION } from '../fixtures';
+import { mintAsset, proposeAudit, signOffAudit } from '../fixtures';
 
 export interface StoreFactory {
   open(): Promise<DataStore>;
 }
 
-/** Opens a fresh store before each test of the calling suite (handing it to `use`) and closes it after. */
-export function openEach(factory: StoreFactory, use: (store: DataStore) => void): void {
-  let store: DataStore;
+/** Opens a fresh store before each test of the calling suite and closes it after; answers the store of the running test. */
+export function openEach(factory: StoreFactory): () => DataStore {
+  let store: DataStore | undefined;
   beforeEach(async () => {
     store = await factory.open();
-    use(store);
   });
   afterEach(async () => {
-    await store.close();
+    await store?.close();
+    store = undefined;
   });
+  return () => {
+    if (!store) throw new Error('The store is read outside a test.');
+    return store;
+  };
 }
 
 /** The refusal a store call ends in, with the HTTP status the API answers for it. */
@@ -41,37 +45,31 @@ export const file = (key: string, size: number): StoredFile => ({
   uploader_id: 1,
 });
 
+/** Replaces a facility's photo and thumbnail with PNG files of these [key, size]s. */
+export function replacePhoto(
+  store: DataStore,
+  facility_id: number,
+  photo_guid: string,
+  [photoKey, photoSize]: [string, number],
+  [thumbKey, thumbSize]: [string, number],
+) {
+  return store.facilities.replacePhoto({ facility_id, photo_guid, photo: file(photoKey, photoSize), thumb: file(thumbKey, thumbSize) });
+}
+
 /** Proposal, signoff and mint calls of the audit and eco-asset suites, on the store of the running test. */
 export function auditCalls(current: () => DataStore) {
   let transactions = 0;
   return {
     propose: (ids: number[], facility_id: number | null = null, kiln_type = 0) =>
-      current().audits.propose({
-        job_id: 'JOB-1',
-        kiln_type,
-        facility_id,
-        analysis_ids: ids,
-        create_ts: '2026-05-01T10:00:00.000Z',
-        proposed_by: 4,
-        algorithm_version: FIXTURE_ALGORITHM_VERSION,
-      }),
+      proposeAudit(current(), ids, { job_id: 'JOB-1', kiln_type, facility_id, create_ts: '2026-05-01T10:00:00.000Z', proposed_by: 4 }),
     signoff: (audit_id: number, analysis_ids: number[], signoff_ts = '2026-05-20T12:00:00.000Z') =>
-      current().audits.signoff({
-        audit_id,
-        analysis_ids,
+      signOffAudit(current(), audit_id, analysis_ids, {
         signoff_ts,
         doc_key: 'audit-evidence/x.pdf',
         doc_mime_type: 'application/pdf',
         signed_off_by: 1,
-        algorithm_version: FIXTURE_ALGORITHM_VERSION,
       }),
     mint: (allocations: [number, number][], note = 'note', transaction_id = `TX-${++transactions}`) =>
-      current().ecoAssets.mint({
-        minting_note: note,
-        transaction_id,
-        allocations: new Map(allocations),
-        minted_ts: '2026-06-01T00:00:00.000Z',
-        minted_by: 6,
-      }),
+      mintAsset(current(), allocations, { minting_note: note, transaction_id, minted_by: 6 }),
   };
 }

@@ -147,16 +147,20 @@ describe('Audit History CSV (one row per audited burn)', () => {
       title,
     );
     const name = `AUD-2026-03-04 · ${formatSignoffTime('2026-03-07T15:04:09.000Z')} · Proposal 4`;
+    // every row repeats its audit's columns
+    const auditColumns = {
+      audit: name,
+      auditId: 4,
+      facility: 'Nairobi Char Works',
+      jobId: 'AUD-2026-03-04',
+      signoffTs: '2026-03-07T15:04:09.000Z',
+      kilnType: 'Terrafix',
+      auditedCo2: '2000.125',
+      auditedBiochar: '800.500',
+    };
     expect(rows).toEqual([
       {
-        audit: name,
-        auditId: 4,
-        facility: 'Nairobi Char Works',
-        jobId: 'AUD-2026-03-04',
-        signoffTs: '2026-03-07T15:04:09.000Z',
-        kilnType: 'Terrafix',
-        auditedCo2: '2000.125',
-        auditedBiochar: '800.500',
+        ...auditColumns,
         analysisId: 11,
         kilnId: 'TX-1',
         logTime: '2026-03-01T06:00:00',
@@ -165,14 +169,7 @@ describe('Audit History CSV (one row per audited burn)', () => {
         algorithmVersion: '2.0.0',
       },
       {
-        audit: name,
-        auditId: 4,
-        facility: 'Nairobi Char Works',
-        jobId: 'AUD-2026-03-04',
-        signoffTs: '2026-03-07T15:04:09.000Z',
-        kilnType: 'Terrafix',
-        auditedCo2: '2000.125',
-        auditedBiochar: '800.500',
+        ...auditColumns,
         analysisId: 12,
         kilnId: 'TX-1',
         logTime: null,
