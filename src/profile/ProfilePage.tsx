@@ -47,29 +47,38 @@ export default function ProfilePage() {
         <Form key={generation} defaultValues={{ username, password: '', repeat: '' }} onSubmit={submit} noValidate>
           <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
             <TextInput source="username" label="profile.username" autoComplete="username" readOnly helperText={false} variant="outlined" />
-            <TextInput
-              source="password"
-              label="profile.password"
-              type="password"
-              autoComplete="new-password"
-              parse={keepText}
-              helperText={false}
-              variant="outlined"
-            />
-            <TextInput
-              source="repeat"
-              label="profile.repeatPassword"
-              type="password"
-              autoComplete="new-password"
-              parse={keepText}
-              helperText={false}
-              variant="outlined"
-            />
-            <PasswordFeedback />
+            <NewPasswordInputs passwordLabel="profile.password" />
           </Box>
         </Form>
       </Box>
     </Page>
+  );
+}
+
+/** The new password, its repeat and PasswordFeedback: Profile's and Choose Your Password's entries. */
+export function NewPasswordInputs({ passwordLabel, submitLabel }: { passwordLabel: string; submitLabel?: string }) {
+  return (
+    <>
+      <TextInput
+        source="password"
+        label={passwordLabel}
+        type="password"
+        autoComplete="new-password"
+        parse={keepText}
+        helperText={false}
+        variant="outlined"
+      />
+      <TextInput
+        source="repeat"
+        label="profile.repeatPassword"
+        type="password"
+        autoComplete="new-password"
+        parse={keepText}
+        helperText={false}
+        variant="outlined"
+      />
+      <PasswordFeedback submitLabel={submitLabel} />
+    </>
   );
 }
 

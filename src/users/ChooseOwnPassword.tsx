@@ -1,17 +1,16 @@
 import { Box, Button, Paper, TextField, Typography } from '@mui/material';
-import { Form, TextInput, useLogout, useTranslate } from 'react-admin';
+import { Form, useLogout, useTranslate } from 'react-admin';
 import type { FieldValues } from 'react-hook-form';
 import { RESOURCES } from '../domain/operations';
 import { canUpdatePassword } from '../domain/passwordStrength';
 import { ServerReasonsShown, usePageFormSave } from '../forms/pageForm';
 import { useTabTitle } from '../layout/useTabTitle';
-import { PASSWORD_FAILURE, PasswordFeedback } from '../profile/ProfilePage';
+import { NewPasswordInputs, PASSWORD_FAILURE } from '../profile/ProfilePage';
 import { authProvider } from '../providers/authProvider';
 import { writeKey } from '../providers/queryKeys';
 import type { Session } from '../providers/session';
 
 const text = (value: unknown) => (typeof value === 'string' ? value : '');
-const keepText = (value: unknown) => (value == null ? '' : String(value));
 const NO_RULES = () => ({});
 // the server judges the password as `pass`
 const passwordFieldPath = (path: string) => (path === 'pass' ? 'password' : path);
@@ -59,25 +58,7 @@ export default function ChooseOwnPassword({ session }: { session: Session }) {
               slotProps={{ htmlInput: { readOnly: true } }}
               autoComplete="username"
             />
-            <TextInput
-              source="password"
-              label="passwordChange.password"
-              type="password"
-              autoComplete="new-password"
-              parse={keepText}
-              helperText={false}
-              variant="outlined"
-            />
-            <TextInput
-              source="repeat"
-              label="profile.repeatPassword"
-              type="password"
-              autoComplete="new-password"
-              parse={keepText}
-              helperText={false}
-              variant="outlined"
-            />
-            <PasswordFeedback submitLabel="passwordChange.submit" />
+            <NewPasswordInputs passwordLabel="passwordChange.password" submitLabel="passwordChange.submit" />
           </Box>
         </Form>
         <Box>

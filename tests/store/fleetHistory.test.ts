@@ -41,6 +41,21 @@ async function storedBurns(store: DataStore): Promise<FleetBurnRecord[]> {
   return burns;
 }
 
+/** The store's duplicate candidates of one burn, read as one page, are exactly those isCurveCandidate takes of `burns`, in log id order. */
+async function expectAllCandidates(store: DataStore, burns: readonly FleetBurnRecord[], burn: FleetBurnRecord) {
+  const q = curveCandidateQuery(burn);
+  const want = burns
+    .filter((b) => isCurveCandidate(b, q))
+    .map((b) => b.log_id)
+    .sort((a, b) => a - b);
+  const got = await store.fleet.curveCandidates(q, { afterLogId: 0, limit: burns.length });
+  expect(
+    got.map((b) => b.log_id),
+    `log ${burn.log_id}`,
+  ).toEqual(want);
+  return { q, want };
+}
+
 function historyContract(open: () => Promise<DataStore>) {
   it('hands the rules what they read of each burn\u2019s kiln (its last burn, last tares and last valid yields, newest first) and the duplicate candidates', async () => {
     const store = await open();
@@ -65,16 +80,7 @@ function historyContract(open: () => Promise<DataStore>) {
       let narrowed = 0;
       let paged = 0;
       for (const burn of burns) {
-        const q = curveCandidateQuery(burn);
-        const want = burns
-          .filter((b) => isCurveCandidate(b, q))
-          .map((b) => b.log_id)
-          .sort((a, b) => a - b);
-        const all = await store.fleet.curveCandidates(q, { afterLogId: 0, limit: burns.length });
-        expect(
-          all.map((b) => b.log_id),
-          `log ${burn.log_id}`,
-        ).toEqual(want);
+        const { q, want } = await expectAllCandidates(store, burns, burn);
         const pages: number[][] = [];
         for (let afterLogId = 0; ;) {
           const page = (await store.fleet.curveCandidates(q, { afterLogId, limit: 3 })).map((b) => b.log_id);
@@ -126,16 +132,7 @@ describe.skipIf(!adminUrl)('PostgreSQL store: duplicate candidates of burns it d
     try {
       let narrowed = 0;
       for (const burn of burns) {
-        const q = curveCandidateQuery(burn);
-        const want = burns
-          .filter((b) => isCurveCandidate(b, q))
-          .map((b) => b.log_id)
-          .sort((a, b) => a - b);
-        const got = await store.fleet.curveCandidates(q, { afterLogId: 0, limit: burns.length });
-        expect(
-          got.map((b) => b.log_id),
-          `log ${burn.log_id}`,
-        ).toEqual(want);
+        const { want } = await expectAllCandidates(store, burns, burn);
         narrowed += burns.filter((b) => b.log_id < burn.log_id && b.kiln_type === burn.kiln_type).length - want.length;
       }
       expect(narrowed).toBeGreaterThan(0);
