@@ -2,9 +2,8 @@ import { Button, Dialog, DialogActions, DialogContent, DialogTitle } from '@mui/
 import { useQuery } from '@tanstack/react-query';
 import { useDataProvider, useTranslate } from 'react-admin';
 import type { Facility } from '../domain/api/configure';
-import { ChangeTrail } from '../layout/ChangeTrail';
 import type { ApiDataProvider } from '../providers/dataProvider';
-import { facilityChangeText } from './facilityChangeText';
+import { FacilityChangeTrail } from './FacilityChangeTrail';
 import { queryKeys } from '../providers/queryKeys';
 
 /** A super-admin's view of a facility's credit trail (who set its GPS box and factors, approved its kilns, assigned it logs, when), newest first. */
@@ -19,17 +18,7 @@ export function FacilityChangesDialog({ facility, onClose }: { facility: Facilit
     <Dialog open onClose={onClose} maxWidth="md" fullWidth aria-labelledby="facility-changes-title">
       <DialogTitle id="facility-changes-title">{translate('facilities.changesTitle', { mnemonic: facility.mnemonic })}</DialogTitle>
       <DialogContent>
-        <ChangeTrail
-          changes={changes}
-          describe={(change) => facilityChangeText(change, translate)}
-          messages={{
-            when: 'facilities.when',
-            by: 'facilities.by',
-            what: 'facilities.what',
-            error: 'facilities.changesError',
-            empty: 'facilities.changesEmpty',
-          }}
-        />
+        <FacilityChangeTrail changes={changes} error="facilities.changesError" empty="facilities.changesEmpty" />
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose}>{translate('facilities.close')}</Button>

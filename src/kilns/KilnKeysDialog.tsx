@@ -22,8 +22,7 @@ import type { Kiln, KilnKey, KilnKeyAddRequest } from '../domain/api/configure';
 import { formatDateTime } from '../domain/dates';
 import { RESOURCES } from '../domain/operations';
 import { generateKilnKeyPair, shortFingerprint } from '../domain/kilnKeys';
-import { facilityChangeText } from '../facilities/facilityChangeText';
-import { ChangeTrail } from '../layout/ChangeTrail';
+import { FacilityChangeTrail } from '../facilities/FacilityChangeTrail';
 import { useFormSave } from '../forms/useFormSave';
 import { commandFailure } from '../kiln-logs/useLogCommand';
 import { saveFile } from '../kiln-logs/saveFile';
@@ -52,17 +51,7 @@ function KeyTrail({ kiln }: { kiln: Kiln }) {
       <Typography variant="subtitle1" component="h3" id={`kiln-${kiln.id}-key-trail`}>
         {translate('kilns.keys.trailTitle')}
       </Typography>
-      <ChangeTrail
-        changes={changes}
-        describe={(change) => facilityChangeText(change, translate)}
-        messages={{
-          when: 'facilities.when',
-          by: 'facilities.by',
-          what: 'facilities.what',
-          error: 'kilns.keys.trailError',
-          empty: 'kilns.keys.trailEmpty',
-        }}
-      />
+      <FacilityChangeTrail changes={changes} error="kilns.keys.trailError" empty="kilns.keys.trailEmpty" />
     </Box>
   );
 }
