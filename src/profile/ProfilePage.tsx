@@ -3,7 +3,8 @@ import { Alert, Box, Button } from '@mui/material';
 import { Form, TextInput, useTranslate } from 'react-admin';
 import { useFormState, useWatch, type FieldValues } from 'react-hook-form';
 import { canUpdatePassword, passwordStrength } from '../domain/passwordStrength';
-import { useFormSave } from '../forms/useFormSave';
+import { ServerReasonsShown, usePageFormSave } from '../forms/pageForm';
+import type { ApiDataProvider } from '../providers/dataProvider';
 import { RESOURCES } from '../domain/operations';
 import type { FailureTexts } from '../layout/failures';
 import { Page } from '../layout/Page';
@@ -27,24 +28,23 @@ export default function ProfilePage() {
   const username = useSession()?.username ?? '';
   // a new form after a success: the entries are cleared
   const [generation, setGeneration] = useState(0);
-  const save = useFormSave({
-    write: (dataProvider, password: string) => dataProvider.updatePassword(username, password),
-    mutationKey: writeKey(RESOURCES.profile, 'edit'),
+  const save = useNewPasswordSave({
+    write: (dataProvider, password) => dataProvider.updatePassword(username, password),
     success: 'profile.updated',
-    failure: PASSWORD_FAILURE,
     onSaved: () => setGeneration((n) => n + 1),
-    refresh: [],
   });
-
-  const submit = (values: FieldValues) => {
-    const password = text(values.password);
-    return canUpdatePassword(password, text(values.repeat)) ? save.submit(password) : undefined;
-  };
 
   return (
     <Page title="profile.heading">
       <Box sx={{ maxWidth: 480 }}>
-        <Form key={generation} defaultValues={{ username, password: '', repeat: '' }} onSubmit={submit} noValidate>
+        <Form
+          key={generation}
+          defaultValues={{ username, password: '', repeat: '' }}
+          validate={save.validate}
+          onSubmit={save.submit}
+          noValidate
+        >
+          <ServerReasonsShown serverReasons={save.serverReasons} />
           <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
             <TextInput source="username" label="profile.username" autoComplete="username" readOnly helperText={false} variant="outlined" />
             <NewPasswordInputs passwordLabel="profile.password" />
@@ -53,6 +53,42 @@ export default function ProfilePage() {
       </Box>
     </Page>
   );
+}
+
+const NO_RULES = () => ({});
+// the server judges the password as `pass`
+const passwordFieldPath = (path: string) => (path === 'pass' ? 'password' : path);
+
+/**
+ * The write of a new password, Profile's and Choose Your Password's: one key, the
+ * spec's texts, the server's `pass` reason on the password field; sent only for
+ * matching entries at Medium or better.
+ */
+export function useNewPasswordSave({
+  write,
+  success,
+  onSaved,
+}: {
+  write: (dataProvider: ApiDataProvider, password: string) => Promise<unknown>;
+  success?: string;
+  onSaved?: () => void;
+}) {
+  const save = usePageFormSave({
+    write,
+    mutationKey: writeKey(RESOURCES.profile, 'edit'),
+    success,
+    failure: PASSWORD_FAILURE,
+    onSaved,
+    fieldPath: passwordFieldPath,
+    refresh: [],
+    validate: NO_RULES,
+    payload: (values) => text(values.password),
+  });
+  return {
+    ...save,
+    submit: (values: FieldValues) =>
+      canUpdatePassword(text(values.password), text(values.repeat)) ? save.submit(values) : Promise.resolve(),
+  };
 }
 
 /** The new password, its repeat and PasswordFeedback: Profile's and Choose Your Password's entries. */

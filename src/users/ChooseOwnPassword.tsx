@@ -1,19 +1,10 @@
 import { Box, Button, Paper, TextField, Typography } from '@mui/material';
 import { Form, useLogout, useTranslate } from 'react-admin';
-import type { FieldValues } from 'react-hook-form';
-import { RESOURCES } from '../domain/operations';
-import { canUpdatePassword } from '../domain/passwordStrength';
-import { ServerReasonsShown, usePageFormSave } from '../forms/pageForm';
+import { ServerReasonsShown } from '../forms/pageForm';
 import { useTabTitle } from '../layout/useTabTitle';
-import { NewPasswordInputs, PASSWORD_FAILURE } from '../profile/ProfilePage';
+import { NewPasswordInputs, useNewPasswordSave } from '../profile/ProfilePage';
 import { authProvider } from '../providers/authProvider';
-import { writeKey } from '../providers/queryKeys';
 import type { Session } from '../providers/session';
-
-const text = (value: unknown) => (typeof value === 'string' ? value : '');
-const NO_RULES = () => ({});
-// the server judges the password as `pass`
-const passwordFieldPath = (path: string) => (path === 'pass' ? 'password' : path);
 
 /**
  * What a user whose password a user-admin set sees instead of the console:
@@ -26,21 +17,13 @@ export default function ChooseOwnPassword({ session }: { session: Session }) {
   const logout = useLogout();
   useTabTitle('passwordChange.heading');
   // Profile's write and texts; its success is the console opening, so no notification says it
-  const save = usePageFormSave({
-    write: async (dataProvider, password: string) => {
+  const save = useNewPasswordSave({
+    write: async (dataProvider, password) => {
       await dataProvider.updatePassword(session.username, password);
       // the new password revoked the token this screen came with
       await authProvider.login({ username: session.username, password });
     },
-    mutationKey: writeKey(RESOURCES.profile, 'edit'),
-    failure: PASSWORD_FAILURE,
-    fieldPath: passwordFieldPath,
-    refresh: [],
-    validate: NO_RULES,
-    payload: (values) => text(values.password),
   });
-
-  const submit = (values: FieldValues) => (canUpdatePassword(text(values.password), text(values.repeat)) ? save.submit(values) : undefined);
 
   return (
     <Box component="main" sx={{ display: 'flex', justifyContent: 'center', p: 2 }}>
@@ -49,7 +32,7 @@ export default function ChooseOwnPassword({ session }: { session: Session }) {
           {translate('passwordChange.heading')}
         </Typography>
         <Typography>{translate('passwordChange.explanation')}</Typography>
-        <Form defaultValues={{ password: '', repeat: '' }} validate={save.validate} onSubmit={submit} noValidate>
+        <Form defaultValues={{ password: '', repeat: '' }} validate={save.validate} onSubmit={save.submit} noValidate>
           <ServerReasonsShown serverReasons={save.serverReasons} />
           <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
             <TextField

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { json, logInAs, mockFetch, renderApp } from './support/renderApp';
 
@@ -133,5 +133,20 @@ describe('Profile', () => {
     expect(within(alert).getByText('Error persisting user.')).toBeInTheDocument();
     expect(within(alert).getByText(text)).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'User Profile' })).toBeInTheDocument();
+  });
+
+  it("puts the server's reason on the new password after a 400, until the entry changes", async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {}); // react-admin logs failed calls
+    const reason = 'The password is one of the most common passwords.';
+    mockFetch(() => json({ message: reason, errors: { pass: reason } }, 400));
+    const { user, password, repeat } = await openProfile();
+    await password('Abcdef12!xyz');
+    await repeat('Abcdef12!xyz');
+    await user.click(updateButton());
+
+    const field = screen.getByLabelText('Password');
+    await waitFor(() => expect(field).toHaveAccessibleDescription(reason));
+    await user.type(field, 'a');
+    await waitFor(() => expect(field).not.toHaveAccessibleDescription(reason));
   });
 });
