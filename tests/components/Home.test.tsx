@@ -41,13 +41,15 @@ describe('Home', () => {
     ).toBeInTheDocument();
   });
 
-  it('says so when there are no changes', async () => {
-    await renderAppAs(3, '/home');
-    expect(await screen.findByText('No recent changes.')).toBeInTheDocument();
-  });
-
-  it('shows the unsupported sentence for a role outside the table', async () => {
-    await renderAppAs(7, '/home');
-    expect(await screen.findByText('Unsupported. If you see this message, please contact an administrator.')).toBeInTheDocument();
+  it.each([
+    ['says so when there are no changes', 3, 'No recent changes.'],
+    [
+      'shows the unsupported sentence for a role outside the table',
+      7,
+      'Unsupported. If you see this message, please contact an administrator.',
+    ],
+  ])('%s', async (_title, role, sentence) => {
+    await renderAppAs(role, '/home');
+    expect(await screen.findByText(sentence)).toBeInTheDocument();
   });
 });
