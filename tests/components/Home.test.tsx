@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import { formatDate } from '../../src/domain/dates';
-import { json, logInAs, mockFetch, renderApp } from './support/renderApp';
+import { json, logInAs, mockFetch, renderApp, renderAppAs } from './support/renderApp';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -35,25 +35,21 @@ describe('Home', () => {
   });
 
   it('goes from / to Home', async () => {
-    await logInAs(1);
-    mockFetch(() => json([]));
-    renderApp('/');
+    await renderAppAs(1, '/');
     expect(
       await screen.findByText('You have logged in as a kiln file uploader, which grants no functionality on the website.'),
     ).toBeInTheDocument();
   });
 
-  it('says so when there are no changes', async () => {
-    await logInAs(3);
-    mockFetch(() => json([]));
-    renderApp('/home');
-    expect(await screen.findByText('No recent changes.')).toBeInTheDocument();
-  });
-
-  it('shows the unsupported sentence for a role outside the table', async () => {
-    await logInAs(7);
-    mockFetch(() => json([]));
-    renderApp('/home');
-    expect(await screen.findByText('Unsupported. If you see this message, please contact an administrator.')).toBeInTheDocument();
+  it.each([
+    ['says so when there are no changes', 3, 'No recent changes.'],
+    [
+      'shows the unsupported sentence for a role outside the table',
+      7,
+      'Unsupported. If you see this message, please contact an administrator.',
+    ],
+  ])('%s', async (_title, role, sentence) => {
+    await renderAppAs(role, '/home');
+    expect(await screen.findByText(sentence)).toBeInTheDocument();
   });
 });

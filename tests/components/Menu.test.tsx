@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { getToken } from '../../src/providers/session';
-import { json, logInAs, mockFetch, renderApp } from './support/renderApp';
+import { renderAppAs } from './support/renderApp';
 import { windowWidth } from './support/windowWidth';
 
 afterEach(() => vi.unstubAllGlobals());
@@ -27,9 +27,7 @@ async function itemsOf(group: string) {
 
 describe('Top menu', () => {
   it('role 3 sees Configure, Analyse and Audit with Propose Audit, and no Eco Assets', async () => {
-    await logInAs(3);
-    mockFetch(() => json([]));
-    renderApp('/home');
+    await renderAppAs(3, '/home');
     const nav = await menuBar();
     expect(buttonNames(nav)).toEqual(['Home', 'Configure', 'Analyse', 'Audit', 'Logout']);
     expect(await itemsOf('Configure')).toEqual(['Facilities', 'Kilns']);
@@ -40,9 +38,7 @@ describe('Top menu', () => {
   it('on a phone folds into one Menu button listing the same groups and items, then Logout (m10)', async () => {
     windowWidth(390);
     const user = userEvent.setup();
-    await logInAs(3);
-    mockFetch(() => json([]));
-    renderApp('/home');
+    await renderAppAs(3, '/home');
     const nav = await menuBar();
     expect(buttonNames(nav)).toEqual(['Menu']);
     await user.click(nav.getByRole('button', { name: 'Menu' }));
@@ -70,18 +66,14 @@ describe('Top menu', () => {
   });
 
   it('role 1 sees only Home (with Profile) and Logout', async () => {
-    await logInAs(1, 'uploader');
-    mockFetch(() => json([]));
-    renderApp('/home');
+    await renderAppAs(1, '/home', 'uploader');
     expect(buttonNames(await menuBar())).toEqual(['Home', 'Logout']);
     expect(await itemsOf('Home')).toEqual(['Home', 'Profile']);
   });
 
   it('is operable with the keyboard and opens the page of the chosen item', async () => {
     const user = userEvent.setup();
-    await logInAs(3);
-    mockFetch(() => json([]));
-    renderApp('/home');
+    await renderAppAs(3, '/home');
     (await menuBar()).getByRole('button', { name: 'Analyse' }).focus();
     await user.keyboard('{Enter}');
     const menu = await screen.findByRole('menu', { name: 'Analyse' });
@@ -93,9 +85,7 @@ describe('Top menu', () => {
 
   it('logs out: clears the token, goes to /home and shows the login screen there', async () => {
     const user = userEvent.setup();
-    await logInAs(3);
-    mockFetch(() => json([]));
-    renderApp('/kiln_logs');
+    await renderAppAs(3, '/kiln_logs');
     await user.click((await menuBar()).getByRole('button', { name: 'Logout' }));
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Login' })).toBeInTheDocument();
@@ -107,25 +97,19 @@ describe('Top menu', () => {
 
 describe('Routes', () => {
   it('shows the error page for an unknown route', async () => {
-    await logInAs(0);
-    mockFetch(() => json([]));
-    renderApp('/no/such/page');
+    await renderAppAs(0, '/no/such/page');
     expect(await screen.findByText('Oops! Sorry, an unexpected error has occurred.')).toBeInTheDocument();
   });
 
   it('refuses a page the rules do not grant, even by its URL', async () => {
-    await logInAs(1);
-    mockFetch(() => json([]));
-    renderApp('/facilities');
+    await renderAppAs(1, '/facilities');
     // refused, not crashed (m12)
     expect(await screen.findByText('You do not have access to this page.')).toBeInTheDocument();
     expect(screen.queryByRole('heading', { name: 'Facilities' })).not.toBeInTheDocument();
   });
 
   it('opens a granted page', async () => {
-    await logInAs(4);
-    mockFetch(() => json([]));
-    renderApp('/kiln_reg');
+    await renderAppAs(4, '/kiln_reg');
     expect(await screen.findByRole('heading', { level: 1, name: 'Kiln Registry' })).toBeInTheDocument();
   });
 });

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { json, logInAs, mockFetch, renderApp } from '../support/renderApp';
+import { json, logInAs, mockFetch, renderApp, renderAppRefused } from '../support/renderApp';
 import { defaultFacilityPayload, FACILITY_LIST, makeFacility } from '../../helpers/facilities';
 import { jsonBody } from '../support/configure';
 import { makeThumbnail } from '../../../src/facilities/makeThumbnail';
@@ -146,10 +146,7 @@ describe('Facilities page', { timeout: 20000 }, () => {
   });
 
   it('notifies a failed list with its title', async () => {
-    vi.spyOn(console, 'error').mockImplementation(() => {});
-    await logInAs(0, 'superadmin');
-    mockFetch(() => json({ message: 'nope' }, 403));
-    renderApp('/facilities');
+    await renderAppRefused(0, '/facilities', 'superadmin');
     const title = await screen.findByText('Error retrieving facilities.', {}, LOADED);
     expect(title.closest('[role="alert"]')).toBeInTheDocument();
     // in place of the table: one sentence and Retry, no pager

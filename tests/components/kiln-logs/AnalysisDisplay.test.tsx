@@ -20,13 +20,16 @@ async function hoverIcon(name: string) {
   return within(await screen.findByRole('tooltip'));
 }
 
-/** The hover panel's figures as {label: value}. */
-const panelValues = (panel: ReturnType<typeof within>) =>
-  Object.fromEntries(
+/** Hovers the status icon and answers its panel with the panel's figures as {label: value}. */
+async function hoverPanel(name: string) {
+  const panel = await hoverIcon(name);
+  const values = Object.fromEntries(
     panel
       .getAllByRole('rowheader')
       .map((header: HTMLElement) => [header.textContent, within(header.closest('tr') as HTMLElement).getByRole('cell').textContent]),
   );
+  return { panel, values };
+}
 
 describe('AnalysisDisplay (spec §2 Analysis display per burn)', () => {
   it('shows a red cross with the error message on hover', async () => {
@@ -40,9 +43,9 @@ describe('AnalysisDisplay (spec §2 Analysis display per burn)', () => {
   it('shows a green tick for a valid result, with every field and its unit in the hover panel', async () => {
     renderInAdmin(<AnalysisDisplay log={log(CGO1_ANALYSIS)} />);
     expect(screen.getByRole('img', { name: 'Valid burn' })).toHaveAttribute('data-status', 'tick');
-    const panel = await hoverIcon('Valid burn');
+    const { panel, values } = await hoverPanel('Valid burn');
     // exactly the common fields: no Terrafix temperatures for a C-Go-1
-    expect(panelValues(panel)).toEqual({
+    expect(values).toEqual({
       'Zero weight': '10,234.50 counts',
       'Per unit weight': '21.3456 counts/g',
       'Burn duration': '3h 25m 7s',
@@ -66,17 +69,17 @@ describe('AnalysisDisplay (spec §2 Analysis display per burn)', () => {
     ];
     renderInAdmin(<AnalysisDisplay log={log({ ...CGO1_ANALYSIS, valid: 'false', reasons })} />);
     expect(screen.getByRole('img', { name: 'Invalid burn' })).toHaveAttribute('data-status', 'cross');
-    const panel = await hoverIcon('Invalid burn');
+    const { panel, values } = await hoverPanel('Invalid burn');
     expect(panel.getByText('Failed rules')).toBeInTheDocument();
     const items = panel.getAllByRole('listitem').map((li) => li.textContent);
     expect(items).toEqual([`GPS outside the facility: ${reasons[0].message}`, `Too cold: ${reasons[1].message}`]);
-    expect(panelValues(panel)).toMatchObject({ 'CO2 removed': '507.67 kg' });
+    expect(values).toMatchObject({ 'CO2 removed': '507.67 kg' });
   });
 
   it('shows the Terrafix temperatures with 2 decimals and both biochar estimates', async () => {
     renderInAdmin(<AnalysisDisplay log={log(TERRAFIX_ANALYSIS, { type: 2 })} />);
-    const panel = await hoverIcon('Valid burn');
-    expect(panelValues(panel)).toMatchObject({
+    const { values } = await hoverPanel('Valid burn');
+    expect(values).toMatchObject({
       'Min temp 1': '20.50 °C',
       'Max temp 1': '812.35 °C',
       'Min temp 2': '19.00 °C',

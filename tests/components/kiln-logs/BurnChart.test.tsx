@@ -16,6 +16,17 @@ const vertices = (path: Element) =>
 const pathPoints = (path: Element) => (path.getAttribute('d')?.match(/[ML]/g) ?? []).length;
 const curves = (container: HTMLElement) => [...container.querySelectorAll('path.recharts-line-curve')];
 
+/** Draws two readings a minute apart, temperatures 0 then 600 °C, and answers the temp 1 and weight lines' vertices. */
+function drawFromColdToHot(weights: [number, number]) {
+  const data: ChartPoint[] = [
+    { ts: START, t1: 0, t2: 0, w: weights[0] },
+    { ts: START + MINUTE, t1: 600, t2: 600, w: weights[1] },
+  ];
+  const { container } = renderInAdmin(<BurnChart points={data} />);
+  const [t1, , weight] = curves(container).map(vertices);
+  return { t1, weight };
+}
+
 describe('BurnChart (spec §9)', () => {
   it('draws 650x450 with the three lines temp 1, temp 2 and weight x10, an x axis and two y axes', () => {
     const { container } = renderInAdmin(<BurnChart points={points(120)} />);
@@ -33,22 +44,12 @@ describe('BurnChart (spec §9)', () => {
 
   it('puts the weight on its own axis: its highest point reaches the top like the temperatures’, not a third of the way', () => {
     // temperatures to 600 °C, weight 20 kg (200 drawn): on a shared axis the weight would sit low
-    const data: ChartPoint[] = [
-      { ts: START, t1: 0, t2: 0, w: 20 },
-      { ts: START + MINUTE, t1: 600, t2: 600, w: 20 },
-    ];
-    const { container } = renderInAdmin(<BurnChart points={data} />);
-    const [t1, , weight] = curves(container).map(vertices);
+    const { t1, weight } = drawFromColdToHot([20, 20]);
     expect(Math.abs(weight[0].y - t1[1].y)).toBeLessThan(2);
   });
 
   it('starts both axes at 0: a weight above zero is drawn above the 0 °C line', () => {
-    const data: ChartPoint[] = [
-      { ts: START, t1: 0, t2: 0, w: 5 },
-      { ts: START + MINUTE, t1: 600, t2: 600, w: 40 },
-    ];
-    const { container } = renderInAdmin(<BurnChart points={data} />);
-    const [t1, , weight] = curves(container).map(vertices);
+    const { t1, weight } = drawFromColdToHot([5, 40]);
     // weight 50 of 400 on [0, 400]: an eighth of the height above the bottom, where 0 °C is; from its minimum it would sit on the bottom
     const height = t1[0].y - t1[1].y;
     expect(t1[0].y - weight[0].y).toBeGreaterThan(height / 10);
@@ -76,12 +77,9 @@ describe('BurnChart (spec §9)', () => {
       w: i < 5 ? 0 : 100,
     }));
     const { container } = renderInAdmin(<BurnChart points={data} marks={marks} />);
-    expect(screen.getByText('t0')).toBeInTheDocument();
-    expect(screen.getByText('+120.3 kg')).toBeInTheDocument();
-    expect(screen.getByText('+80.0 kg')).toBeInTheDocument();
-    expect(screen.getByText('quench')).toBeInTheDocument();
-    expect(screen.getByText('changeover')).toBeInTheDocument();
-    expect(screen.getByText('350 °C')).toBeInTheDocument();
+    for (const label of ['t0', '+120.3 kg', '+80.0 kg', 'quench', 'changeover', '350 °C']) {
+      expect(screen.getByText(label)).toBeInTheDocument();
+    }
     expect(container.querySelectorAll('.recharts-reference-area')).toHaveLength(2);
 
     // each mark sits where its time is: the quench line at 80 of 90 minutes across the plot

@@ -60,6 +60,15 @@ const listCalls = (fetchMock: ReturnType<typeof mockFetch>) =>
 const sentFilters = (fetchMock: ReturnType<typeof mockFetch>) =>
   listCalls(fetchMock).map(([url]) => JSON.parse(new URL(String(url), 'http://localhost').searchParams.get('filter') ?? '{}'));
 
+/** Logs in as the kiln file admin and opens Kiln Logs served by serveKilnLogs, once its first burn shows. */
+async function openKilnLogs(registry?: object) {
+  await logInAs(3);
+  const fetchMock = serveKilnLogs(registry);
+  renderApp('/kiln_logs');
+  await screen.findByText('CG1-0007', {}, LOADED);
+  return fetchMock;
+}
+
 /** Opens Kiln Logs, clicks a column's header and expects the list asked for again sorted by its field. */
 async function expectSortedBy(column: string, field: string) {
   await logInAs(3);
@@ -115,10 +124,7 @@ describe('Kiln Logs', { timeout: 15000 }, () => {
   });
 
   it('offers analyse and archive only for a burn that is not audited', async () => {
-    await logInAs(3);
-    serveKilnLogs();
-    renderApp('/kiln_logs');
-    await screen.findByText('CG1-0007', {}, LOADED);
+    await openKilnLogs();
 
     const live = within(rowOf('CG1-0007'));
     expect(live.getByRole('button', { name: 'Download log file' })).toBeInTheDocument();
@@ -146,10 +152,7 @@ describe('Kiln Logs', { timeout: 15000 }, () => {
 
   it('analyses a log again: posts, notifies and reloads the list', async () => {
     const user = userEvent.setup();
-    await logInAs(3);
-    const fetchMock = serveKilnLogs();
-    renderApp('/kiln_logs');
-    await screen.findByText('CG1-0007', {}, LOADED);
+    const fetchMock = await openKilnLogs();
     const before = listCalls(fetchMock).length;
 
     await user.click(within(rowOf('CG1-0007')).getByRole('button', { name: 'Analyse again' }));
@@ -282,10 +285,7 @@ describe('Kiln Logs', { timeout: 15000 }, () => {
 
   it('sends the chosen filters as the API filter keys', async () => {
     const user = userEvent.setup();
-    await logInAs(3);
-    const fetchMock = serveKilnLogs();
-    renderApp('/kiln_logs');
-    await screen.findByText('CG1-0007', {}, LOADED);
+    const fetchMock = await openKilnLogs();
 
     await user.click(screen.getByRole('combobox', { name: 'Status' }));
     await user.click(await screen.findByRole('option', { name: 'Invalid' }));
@@ -331,10 +331,7 @@ describe('Kiln Logs', { timeout: 15000 }, () => {
 
   it('takes From/To as YYYY/MM/DD, flags From after To, and clears every filter at once', { timeout: 20000 }, async () => {
     const user = userEvent.setup();
-    await logInAs(3);
-    const fetchMock = serveKilnLogs();
-    renderApp('/kiln_logs');
-    await screen.findByText('CG1-0007', {}, LOADED);
+    const fetchMock = await openKilnLogs();
     const from = screen.getByRole('textbox', { name: 'From' });
     const to = screen.getByRole('textbox', { name: 'To' });
     expect(from).toHaveAttribute('placeholder', 'YYYY/MM/DD');
@@ -374,10 +371,7 @@ describe('Kiln Logs', { timeout: 15000 }, () => {
   // three filter changes, each applied after the filter form's 500 ms debounce
   it("clears the kiln filter when another facility is chosen, keeping it for the kiln's own facility", { timeout: 20000 }, async () => {
     const user = userEvent.setup();
-    await logInAs(3);
-    const fetchMock = serveKilnLogs(KILN_REGISTRY);
-    renderApp('/kiln_logs');
-    await screen.findByText('CG1-0007', {}, LOADED);
+    const fetchMock = await openKilnLogs(KILN_REGISTRY);
     const choose = async (filter: string, option: string) => {
       await user.click(screen.getByRole('combobox', { name: filter }));
       await user.click(await screen.findByRole('option', { name: option }));

@@ -7,24 +7,26 @@ afterEach(() => vi.unstubAllGlobals());
 
 // the one write path: archive and restore are the lists' delete, so react-admin's undoable mode needs no command of its own
 describe('the kiln log resources in the data provider', () => {
-  it("archives a log through the live logs' delete (POST /kilnlogs/{id}/archive); no log is deleted", async () => {
-    const archived = makeKilnLog({ id: 7, archived_ts: '2026-03-02T10:00:00.000Z' });
+  it.each([
+    [
+      "archives a log through the live logs' delete (POST /kilnlogs/{id}/archive); no log is deleted",
+      'kiln_logs',
+      '/api/kilnlogs/7/archive',
+      makeKilnLog({ id: 7, archived_ts: '2026-03-02T10:00:00.000Z' }),
+    ],
+    [
+      "restores an archived log through the archived logs' delete (POST /archived_kilnlogs/{id}/restore)",
+      'archived_kiln_logs',
+      '/api/archived_kilnlogs/9/restore',
+      makeKilnLog({ id: 9 }),
+    ],
+  ])('%s', async (_title, resource, path, answer) => {
     const fetchMock = mockFetch((url, init) =>
-      url === '/api/kilnlogs/7/archive' && init.method === 'POST' ? json(archived) : json({ message: 'Not found.' }, 404),
+      url === path && init.method === 'POST' ? json(answer) : json({ message: 'Not found.' }, 404),
     );
-    const { data } = await dataProvider.delete('kiln_logs', { id: 7, previousData: makeKilnLog({ id: 7 }) });
-    expect(data).toEqual(archived);
-    expect(fetchMock.mock.calls.map(([url, init]) => [url, init?.method])).toEqual([['/api/kilnlogs/7/archive', 'POST']]);
-  });
-
-  it("restores an archived log through the archived logs' delete (POST /archived_kilnlogs/{id}/restore)", async () => {
-    const restored = makeKilnLog({ id: 9 });
-    const fetchMock = mockFetch((url, init) =>
-      url === '/api/archived_kilnlogs/9/restore' && init.method === 'POST' ? json(restored) : json({ message: 'Not found.' }, 404),
-    );
-    const { data } = await dataProvider.delete('archived_kiln_logs', { id: 9, previousData: makeKilnLog({ id: 9 }) });
-    expect(data).toEqual(restored);
-    expect(fetchMock.mock.calls.map(([url, init]) => [url, init?.method])).toEqual([['/api/archived_kilnlogs/9/restore', 'POST']]);
+    const { data } = await dataProvider.delete(resource, { id: answer.id, previousData: makeKilnLog({ id: answer.id }) });
+    expect(data).toEqual(answer);
+    expect(fetchMock.mock.calls.map(([url, init]) => [url, init?.method])).toEqual([[path, 'POST']]);
   });
 
   it("rejects with the server's refusal, which the list reports", async () => {

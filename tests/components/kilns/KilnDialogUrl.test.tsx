@@ -80,15 +80,12 @@ describe("the Kiln modal's URL (/kiln_reg/{id}, /kiln_reg/create)", { timeout: 2
     expect(screen.getByText('CG1-0001')).toBeInTheDocument();
   });
 
-  it('a role that may only read kilns gets the list at a kiln’s URL, without the modal', async () => {
+  it.each([
+    ['a kiln’s URL', '/kiln_reg/2'],
+    ['/kiln_reg/create', '/kiln_reg/create'],
+  ])('a role that may only read kilns gets the list at %s, without the modal', async (_where, path) => {
     // the kiln file admin (3) reads kilns, and neither creates nor updates them
-    await openAt('/kiln_reg/2', 3);
-    await waitFor(() => expect(location()).toHaveTextContent(/^\/kiln_reg$/));
-    expect(kilnDialog()).toBeNull();
-  });
-
-  it('a role that may only read kilns gets the list at /kiln_reg/create, without the modal', async () => {
-    await openAt('/kiln_reg/create', 3);
+    await openAt(path, 3);
     await waitFor(() => expect(location()).toHaveTextContent(/^\/kiln_reg$/));
     expect(kilnDialog()).toBeNull();
   });

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { json, logInAs, mockFetch, renderApp } from '../support/renderApp';
+import { json, logInAs, mockFetch, renderApp, renderAppRefused } from '../support/renderApp';
 import type { Kiln } from '../../../src/domain/api/configure';
 import { jsonBody, makeKiln, REGISTRY } from '../support/configure';
 
@@ -91,10 +91,7 @@ describe('Kiln Registry', () => {
   });
 
   it('notifies a failed list with the spec title and text', async () => {
-    vi.spyOn(console, 'error').mockImplementation(() => {});
-    await logInAs(4, 'facilityadmin');
-    mockFetch(() => json({ message: 'nope' }, 403));
-    renderApp('/kiln_reg');
+    await renderAppRefused(4, '/kiln_reg', 'facilityadmin');
     const title = await screen.findByText('Error retrieving kiln registry.', {}, LOADED);
     const notification = title.closest('[role="alert"]') as HTMLElement;
     expect(

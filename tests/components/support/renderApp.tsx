@@ -51,3 +51,18 @@ export function renderApp(path = '/home') {
     </MemoryRouter>,
   );
 }
+
+/** Logs in as the role and draws the console at `path`, every API call answered with an empty list. */
+export async function renderAppAs(role: number, path: string, sub?: string) {
+  await logInAs(role, sub);
+  mockFetch(() => json([]));
+  return renderApp(path);
+}
+
+/** As renderAppAs, but every API call is refused (403) and react-admin's log of the failures silenced. */
+export async function renderAppRefused(role: number, path: string, sub?: string) {
+  vi.spyOn(console, 'error').mockImplementation(() => {});
+  await logInAs(role, sub);
+  mockFetch(() => json({ message: 'nope' }, 403));
+  return renderApp(path);
+}

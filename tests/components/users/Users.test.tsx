@@ -17,6 +17,20 @@ const page = (rows: unknown[]) =>
     headers: { 'Content-Type': 'application/json', 'Content-Range': `items 0-${rows.length - 1}/${rows.length}` },
   });
 
+/** Serves the New User form: its facility choices, the user list, and each POST /api/users recorded and answered as `created`. */
+function serveUserCreation(created: User, facilities: unknown[]) {
+  const posted: unknown[] = [];
+  mockFetch((url, init) => {
+    if (url === '/api/users' && init.method === 'POST') {
+      posted.push(JSON.parse(String(init.body)));
+      return json(created, 201);
+    }
+    if (url.startsWith('/api/users/facilities')) return json(facilities);
+    return url.startsWith('/api/users') ? page(USERS) : json([]);
+  });
+  return posted;
+}
+
 describe('Users', () => {
   it('lists users with their role name, facilities, and whether they must still choose a password', async () => {
     await logInAs(2, 'useradmin');
@@ -49,15 +63,7 @@ describe('Users', () => {
 
   it('checks a new user with the shared rules before sending, then sends only what the API takes', async () => {
     await logInAs(2, 'useradmin');
-    const posted: unknown[] = [];
-    mockFetch((url, init) => {
-      if (url === '/api/users' && init.method === 'POST') {
-        posted.push(JSON.parse(String(init.body)));
-        return json({ ...USERS[1], id: 9, username: 'newbie' }, 201);
-      }
-      if (url.startsWith('/api/users/facilities')) return json([{ id: 1, mnemonic: 'NRB', name: 'Nairobi Biochar' }]);
-      return url.startsWith('/api/users') ? page(USERS) : json([]);
-    });
+    const posted = serveUserCreation({ ...USERS[1], id: 9, username: 'newbie' }, [{ id: 1, mnemonic: 'NRB', name: 'Nairobi Biochar' }]);
     renderApp('/users/create');
     const user = userEvent.setup();
     await user.type(await screen.findByRole('textbox', { name: /^Username/ }), 'newbie');
@@ -78,16 +84,9 @@ describe('Users', () => {
 
   it('warns a super-admin before a new facility admin takes a facility from its owner, naming both (M9)', async () => {
     await logInAs(0, 'superadmin');
-    const posted: unknown[] = [];
-    mockFetch((url, init) => {
-      if (url === '/api/users' && init.method === 'POST') {
-        posted.push(JSON.parse(String(init.body)));
-        return json({ ...USERS[0], id: 9, username: 'newbie' }, 201);
-      }
-      if (url.startsWith('/api/users/facilities'))
-        return json([{ id: 1, mnemonic: 'NRB', name: 'Nairobi Biochar', owner_id: 5, owner_username: 'facilityadmin' }]);
-      return url.startsWith('/api/users') ? page(USERS) : json([]);
-    });
+    const posted = serveUserCreation({ ...USERS[0], id: 9, username: 'newbie' }, [
+      { id: 1, mnemonic: 'NRB', name: 'Nairobi Biochar', owner_id: 5, owner_username: 'facilityadmin' },
+    ]);
     renderApp('/users/create');
     const user = userEvent.setup();
     expect(await screen.findByRole('heading', { level: 2, name: 'New User' })).toBeInTheDocument();

@@ -3,6 +3,20 @@ import { parseLog, type ParseLogResult } from '../../../mock-server/analysis';
 const HEADER = '# kiln_id=CG1-0007\n# latitude=-1.29207\n# longitude=36.82195\n';
 const GOOD = `${HEADER}d,t,t1,t2,w\n2026-03-01,06:00:00,24.5,23.9,10234\n2026-03-01,06:00:10,-3,1300.25,10240\n`;
 
+/** Unreadable reading lines (line 7 after GOOD): what each is, the line, and the sentence that names it. */
+const BAD_LINES: [string, string, string][] = [
+  ['a word for a temperature', '2026-03-01,06:00:20,hot,23.9,10234', "Line 7: t1 'hot' is neither a number nor a missing reading."],
+  ['a date that does not exist', '2026-02-30,06:00:20,24.5,23.9,10234', "Line 7: date '2026-02-30' is not a YYYY-MM-DD date."],
+  ['a time out of range', '2026-03-01,24:00:00,24.5,23.9,10234', "Line 7: time '24:00:00' is not an HH:mm:ss time."],
+  ['too few values', '2026-03-01,06:00:20,24.5', 'Line 7: expected 5 comma-separated values but found 3.'],
+  ['binary junk', '\u0000\u0001\u00ff', 'Line 7: expected 5 comma-separated values but found 1.'],
+];
+const TOO_MANY_VALUES: [string, string, string] = [
+  'too many values',
+  '2026-03-01,06:00:20,24.5,1,2,3',
+  'Line 7: expected 5 comma-separated values but found 6.',
+];
+
 function expectError(result: ParseLogResult) {
   if (result.ok) throw new Error('expected a parse error');
   return result.error;
@@ -88,14 +102,7 @@ describe('parseLog', () => {
     expect(error.message).toContain('missing t2');
   });
 
-  it.each([
-    ['a word for a temperature', '2026-03-01,06:00:20,hot,23.9,10234', "Line 7: t1 'hot' is neither a number nor a missing reading."],
-    ['a date that does not exist', '2026-02-30,06:00:20,24.5,23.9,10234', "Line 7: date '2026-02-30' is not a YYYY-MM-DD date."],
-    ['a time out of range', '2026-03-01,24:00:00,24.5,23.9,10234', "Line 7: time '24:00:00' is not an HH:mm:ss time."],
-    ['too few values', '2026-03-01,06:00:20,24.5', 'Line 7: expected 5 comma-separated values but found 3.'],
-    ['too many values', '2026-03-01,06:00:20,24.5,1,2,3', 'Line 7: expected 5 comma-separated values but found 6.'],
-    ['binary junk', '\u0000\u0001\u00ff', 'Line 7: expected 5 comma-separated values but found 1.'],
-  ])('skips and counts a line with %s', (_case, line) => {
+  it.each([...BAD_LINES, TOO_MANY_VALUES])('skips and counts a line with %s', (_case, line) => {
     const lines = Array.from({ length: 60 }, (_, i) => `2026-03-01,07:${String(i).padStart(2, '0')}:00,24.5,23.9,10234`).join('\n');
     const result = parseLog(`${GOOD}${line}\n${lines}\n`);
     if (!result.ok) throw new Error(result.error.message);
@@ -103,13 +110,7 @@ describe('parseLog', () => {
     expect(result.log.rows).toHaveLength(62);
   });
 
-  it.each([
-    ['a word for a temperature', '2026-03-01,06:00:20,hot,23.9,10234', "Line 7: t1 'hot' is neither a number nor a missing reading."],
-    ['a date that does not exist', '2026-02-30,06:00:20,24.5,23.9,10234', "Line 7: date '2026-02-30' is not a YYYY-MM-DD date."],
-    ['a time out of range', '2026-03-01,24:00:00,24.5,23.9,10234', "Line 7: time '24:00:00' is not an HH:mm:ss time."],
-    ['too few values', '2026-03-01,06:00:20,24.5', 'Line 7: expected 5 comma-separated values but found 3.'],
-    ['binary junk', '\u0000\u0001\u00ff', 'Line 7: expected 5 comma-separated values but found 1.'],
-  ])('refuses a short log whose one bad line (%s) is over 2 %, naming it', (_case, line, first) => {
+  it.each(BAD_LINES)('refuses a short log whose one bad line (%s) is over 2 %, naming it', (_case, line, first) => {
     const error = expectError(parseLog(`${GOOD}${line}\n2026-03-01,06:00:30,24.5,23.9,10234\n`));
     expect(error).toMatchObject({ code: 'TOO_MANY_BAD_LINES', line: 7 });
     expect(error.message).toBe(`${first} 1 of 4 reading lines (25.0 %) could not be read; at most 2 % may be skipped.`);

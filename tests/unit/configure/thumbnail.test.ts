@@ -2,26 +2,16 @@ import { describe, expect, it } from 'vitest';
 import { fitsThumbnail, THUMBNAIL_MAX_SIDE, thumbnailSize } from '../../../src/domain/thumbnail';
 
 describe('thumbnailSize', () => {
-  it('brings the longest side of a landscape photo to 250 px, keeping the aspect', () => {
-    expect(thumbnailSize({ width: 4000, height: 3000 })).toEqual({ width: 250, height: 188 });
-    expect(thumbnailSize({ width: 480, height: 320 })).toEqual({ width: 250, height: 167 });
-  });
-
-  it('does the same for a portrait photo', () => {
-    expect(thumbnailSize({ width: 3000, height: 4000 })).toEqual({ width: 188, height: 250 });
-  });
-
-  it('makes a square 250 x 250', () => {
-    expect(thumbnailSize({ width: 1000, height: 1000 })).toEqual({ width: 250, height: 250 });
-  });
-
-  it('never enlarges a small image', () => {
-    expect(thumbnailSize({ width: 120, height: 80 })).toEqual({ width: 120, height: 80 });
-    expect(thumbnailSize({ width: 250, height: 10 })).toEqual({ width: 250, height: 10 });
-  });
-
-  it('keeps a very thin image at least 1 px wide', () => {
-    expect(thumbnailSize({ width: 10000, height: 5 })).toEqual({ width: 250, height: 1 });
+  it.each([
+    ['brings the longest side of a landscape photo to 250 px, keeping the aspect', 4000, 3000, 250, 188],
+    ['brings the longest side of a landscape photo to 250 px, keeping the aspect', 480, 320, 250, 167],
+    ['does the same for a portrait photo', 3000, 4000, 188, 250],
+    ['makes a square 250 x 250', 1000, 1000, 250, 250],
+    ['never enlarges a small image', 120, 80, 120, 80],
+    ['never enlarges a small image', 250, 10, 250, 10],
+    ['keeps a very thin image at least 1 px wide', 10000, 5, 250, 1],
+  ])('%s: %i x %i becomes %i x %i', (_rule, width, height, fittedWidth, fittedHeight) => {
+    expect(thumbnailSize({ width, height })).toEqual({ width: fittedWidth, height: fittedHeight });
   });
 
   it('takes another bound', () => {

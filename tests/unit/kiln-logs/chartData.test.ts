@@ -83,12 +83,12 @@ describe('burnMarks: what the analysis found, for the chart', () => {
     expect(burnMarks(JSON.stringify(none))?.end?.kind).toBe('burnEnd');
   });
 
-  it('gives no marks for no result, text that is not JSON, or a result without phases', () => {
-    expect(burnMarks(null)).toBeNull();
-    expect(burnMarks('{"valid": "tr')).toBeNull();
-    expect(burnMarks('{"valid":"true"}')).toBeNull();
-    expect(burnMarks('[1,2]')).toBeNull();
-  });
+  it.each([null, '{"valid": "tr', '{"valid":"true"}', '[1,2]'])(
+    'gives no marks for no result, text that is not JSON, or a result without phases: %j',
+    (analysis) => {
+      expect(burnMarks(analysis)).toBeNull();
+    },
+  );
 
   it('reads an older result without loads or spans as having none', () => {
     expect(burnMarks(JSON.stringify({ phases: { start_ts: 5, quench_ts: 'x' } }))).toEqual({

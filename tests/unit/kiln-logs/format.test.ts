@@ -53,25 +53,18 @@ describe('formatDuration (spec §9: Xh Ym Zs)', () => {
 });
 
 describe('formatFileSize (spec §9: TBD for 0, B to PB base 1024)', () => {
-  it("shows 'TBD' for 0", () => {
-    expect(formatFileSize(0)).toBe('TBD');
-  });
-
-  it('keeps bytes whole below 1024', () => {
-    expect(formatFileSize(1)).toBe('1 B');
-    expect(formatFileSize(1023)).toBe('1,023 B');
-  });
-
-  it('steps through KB, MB, GB, TB and PB at powers of 1024', () => {
-    expect(formatFileSize(1024)).toBe('1.00 KB');
-    expect(formatFileSize(1536)).toBe('1.50 KB');
-    expect(formatFileSize(1024 ** 2)).toBe('1.00 MB');
-    expect(formatFileSize(5.25 * 1024 ** 3)).toBe('5.25 GB');
-    expect(formatFileSize(1024 ** 4)).toBe('1.00 TB');
-    expect(formatFileSize(2 * 1024 ** 5)).toBe('2.00 PB');
-  });
-
-  it('stays in PB beyond it', () => {
-    expect(formatFileSize(2048 * 1024 ** 5)).toBe('2,048.00 PB');
+  it.each([
+    ["shows 'TBD' for 0", 0, 'TBD'],
+    ['keeps bytes whole below 1024', 1, '1 B'],
+    ['keeps bytes whole below 1024', 1023, '1,023 B'],
+    ['steps through KB, MB, GB, TB and PB at powers of 1024', 1024, '1.00 KB'],
+    ['steps through KB, MB, GB, TB and PB at powers of 1024', 1536, '1.50 KB'],
+    ['steps through KB, MB, GB, TB and PB at powers of 1024', 1024 ** 2, '1.00 MB'],
+    ['steps through KB, MB, GB, TB and PB at powers of 1024', 5.25 * 1024 ** 3, '5.25 GB'],
+    ['steps through KB, MB, GB, TB and PB at powers of 1024', 1024 ** 4, '1.00 TB'],
+    ['steps through KB, MB, GB, TB and PB at powers of 1024', 2 * 1024 ** 5, '2.00 PB'],
+    ['stays in PB beyond it', 2048 * 1024 ** 5, '2,048.00 PB'],
+  ])('%s: %d bytes as %s', (_rule, bytes, text) => {
+    expect(formatFileSize(bytes)).toBe(text);
   });
 });
