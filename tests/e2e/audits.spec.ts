@@ -1,9 +1,9 @@
-import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import type { AuditedLogsResponse, AuditHistoryResponse, CarbonSummaryResponse } from '../../src/domain/api/audits';
 import { formatCarbon } from '../../src/domain/carbon';
 import type { KilnLogDetail } from '../../src/domain/api/kilnLogs';
-import { NETWORK_RETRIES, expectAccessible, openAndLogin, resetData, testAtWidths, tokenFor } from './fixtures';
+import { NETWORK_RETRIES, expectAccessible, openAndLogin, testAtWidths, tokenFor } from './fixtures';
 
 /** A one-page signed statement, as a kiln file admin would scan or export it. */
 async function statementPdf(jobId: string): Promise<Buffer> {
