@@ -49,7 +49,8 @@ const download = (id: number | string, user: DemoUsername = 'kilnadmin') =>
 async function expectAuditFileGuarded(file: 'package' | 'report', fetch: typeof download): Promise<void> {
   const url = (id: number | string) => `/api/audit/${id}/${file}`;
   expect((await server.http.get(url(audit.id))).status).toBe(401);
-  for (const user of usersWithout(['superadmin', 'kilnadmin', 'facilityadmin', 'broker'])) expect((await fetch(audit.id, user)).status).toBe(403);
+  for (const user of usersWithout(['superadmin', 'kilnadmin', 'facilityadmin', 'broker']))
+    expect((await fetch(audit.id, user)).status).toBe(403);
   expect((await fetch(audit.id, 'facilityadmin')).status).toBe(200);
   const other = await server.http.get(url(otherFacilityAudit.id)).set(as('facilityadmin'));
   expect(other.status).toBe(404);

@@ -136,38 +136,44 @@ describe.runIf(bin !== null && process.env.KILN_TEST_STORE === 'postgres')(
     it('answers 503, not 401 or a crash, on both while PostgreSQL restarts, and both serve again by themselves', async () => {
       // pooled connections on both, which the restart ends under them (the review's crash)
       for (const s of servers) expect((await list(s, token)).status).toBe(200);
-      await throughOutage({ stop: () => cluster.pause(), restart: () => cluster.resume() }, {
-        whileDown: async (s) => {
-          unavailable(await list(s, token), DB_DOWN);
-          unavailable(await login(s), DB_DOWN);
-          expect((await ready(s)).status).toBe(503);
+      await throughOutage(
+        { stop: () => cluster.pause(), restart: () => cluster.resume() },
+        {
+          whileDown: async (s) => {
+            unavailable(await list(s, token), DB_DOWN);
+            unavailable(await login(s), DB_DOWN);
+            expect((await ready(s)).status).toBe(503);
+          },
+          servesAgain: (s) => list(s, token),
+          afterwards: async (s) => {
+            expect((await login(s)).status).toBe(200);
+            expect((await ready(s)).status).toBe(200);
+          },
         },
-        servesAgain: (s) => list(s, token),
-        afterwards: async (s) => {
-          expect((await login(s)).status).toBe(200);
-          expect((await ready(s)).status).toBe(200);
-        },
-      });
+      );
     });
 
     it('answers 503 for files on both while the bucket is down, keeps users logged in, and both serve files again by themselves', async () => {
       const stored = await upload(servers[0], uploader, facility);
       expect(stored.status, JSON.stringify(stored.body)).toBe(201);
       const download = (s: ChildServer) => callApi(s.url, 'GET', `/kilnlogs/${String(stored.body.id)}/download`, token);
-      await throughOutage({ stop: () => proxy.close(), restart: () => proxy.reopen() }, {
-        whileDown: async (s) => {
-          unavailable(await upload(s, uploader, facility), FILES_DOWN);
-          unavailable(await download(s), FILES_DOWN);
-          // authentication and lists read the database only
-          expect((await list(s, token)).status).toBe(200);
-          expect((await ready(s)).status).toBe(503);
+      await throughOutage(
+        { stop: () => proxy.close(), restart: () => proxy.reopen() },
+        {
+          whileDown: async (s) => {
+            unavailable(await upload(s, uploader, facility), FILES_DOWN);
+            unavailable(await download(s), FILES_DOWN);
+            // authentication and lists read the database only
+            expect((await list(s, token)).status).toBe(200);
+            expect((await ready(s)).status).toBe(503);
+          },
+          servesAgain: (s) => ready(s),
+          afterwards: async (s) => {
+            expect((await upload(s, uploader, facility)).status).toBe(201);
+            expect((await download(s)).status).toBe(200);
+          },
         },
-        servesAgain: (s) => ready(s),
-        afterwards: async (s) => {
-          expect((await upload(s, uploader, facility)).status).toBe(201);
-          expect((await download(s)).status).toBe(200);
-        },
-      });
+      );
     });
   },
 );

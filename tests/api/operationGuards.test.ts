@@ -32,11 +32,21 @@ const CALLS: GuardedCall[] = [
   guarded('GET /facilities', 'facilities', 'list', get('/api/facilities')),
   guarded('GET /dropdowns/facilities', 'facilities', 'list', get('/api/dropdowns/facilities')),
   guarded('POST /facility/add', 'facilities', 'create', (s, t) => post('/api/facility/add')(s, t).send(facilityPayload())),
-  guarded('POST /facility/edit', 'facilities', 'edit', (s, t) => post('/api/facility/edit')(s, t).send(facilityPayload({ id: 1, mnemonic: 'NRB' }))),
+  guarded('POST /facility/edit', 'facilities', 'edit', (s, t) =>
+    post('/api/facility/edit')(s, t).send(facilityPayload({ id: 1, mnemonic: 'NRB' })),
+  ),
   guarded('GET /facility/{id}/photo', 'photos', 'show', get('/api/facility/1/photo')),
-  guarded('POST /photo/upload', 'photos', 'upload', (s, t) => post('/api/photo/upload')(s, t).set('Related-Facility', '1').set('photo-guid', '0b6f1a52-3f0e-4d55-9c1e-2f8f5a0d7c11').attach('photo', pngImage(40, 30), 'yard.png').attach('thumb', pngImage(40, 30), 'thumb.png')),
+  guarded('POST /photo/upload', 'photos', 'upload', (s, t) =>
+    post('/api/photo/upload')(s, t)
+      .set('Related-Facility', '1')
+      .set('photo-guid', '0b6f1a52-3f0e-4d55-9c1e-2f8f5a0d7c11')
+      .attach('photo', pngImage(40, 30), 'yard.png')
+      .attach('thumb', pngImage(40, 30), 'thumb.png'),
+  ),
   guarded('GET /facility/{id}/audit', 'statements', 'show', get('/api/facility/1/audit')),
-  guarded('POST /facility/{id}/upload_audit', 'statements', 'upload', (s, t) => post('/api/facility/1/upload_audit')(s, t).field('file_type', 'pdf').attach('file', TINY_PDF, 'statement.pdf')),
+  guarded('POST /facility/{id}/upload_audit', 'statements', 'upload', (s, t) =>
+    post('/api/facility/1/upload_audit')(s, t).field('file_type', 'pdf').attach('file', TINY_PDF, 'statement.pdf'),
+  ),
   guarded('GET /kiln/registry/list', 'kilns', 'list', get('/api/kiln/registry/list')),
   guarded('GET /facility/{id}/kilns', 'kilns', 'list', get('/api/facility/1/kilns')),
   guarded('POST /kiln/registry/add', 'kilns', 'create', (s, t) => post('/api/kiln/registry/add')(s, t).send(kilnPayload())),
@@ -44,7 +54,9 @@ const CALLS: GuardedCall[] = [
   guarded('GET /kilnlogs', 'kiln_logs', 'list', get('/api/kilnlogs')),
   guarded('GET /kilnlogs/{id}', 'kiln_logs', 'show', get('/api/kilnlogs/1')),
   guarded('GET /kilnlogs/{id}/download', 'kiln_logs', 'download', get('/api/kilnlogs/1/download')),
-  guarded('POST /kilnlogs/upload', 'kiln_logs', 'upload', (s, t) => post('/api/kilnlogs/upload')(s, t).set('Content-Type', 'text/csv').send('not a burn log\n')),
+  guarded('POST /kilnlogs/upload', 'kiln_logs', 'upload', (s, t) =>
+    post('/api/kilnlogs/upload')(s, t).set('Content-Type', 'text/csv').send('not a burn log\n'),
+  ),
   guarded('POST /kilnlogs/{id}/analyse', 'kiln_logs', 'analyse', post('/api/kilnlogs/999999/analyse')),
   guarded('POST /kilnlogs/{id}/archive', 'kiln_logs', 'archive', post('/api/kilnlogs/999999/archive')),
   guarded('GET /archived_kilnlogs', 'archived_kiln_logs', 'list', get('/api/archived_kilnlogs')),

@@ -43,7 +43,10 @@ const assign = (who: DemoUsername, logId: number, kiln: number) =>
   api.server.http.post(`/api/kilnlogs/${logId}/assign`).set(as(who)).send({ kiln });
 /** POST /kiln/registry/add of a kiln `kilnId` in `facilityId`, as `who` */
 const addKiln = (who: DemoUsername, kilnId: string, facilityId: number) =>
-  api.server.http.post('/api/kiln/registry/add').set(as(who)).send(kilnPayload({ kiln_id: kilnId, facility_id: facilityId }));
+  api.server.http
+    .post('/api/kiln/registry/add')
+    .set(as(who))
+    .send(kilnPayload({ kiln_id: kilnId, facility_id: facilityId }));
 const analyse = (logId: number) => api.server.http.post(`/api/kilnlogs/${logId}/analyse`).set(as('kilnadmin'));
 
 describe('a kiln id a facility admin registers is pending until a super-admin approves it (M1)', () => {

@@ -29,7 +29,8 @@ async function choose(page: Page, combobox: string, option: RegExp | string) {
 }
 
 testAtWidths(
-  (width) => `at ${width} px a kiln file admin proposes burns, a super-admin signs them off with a PDF, finds the audit in the history and the burns locked`,
+  (width) =>
+    `at ${width} px a kiln file admin proposes burns, a super-admin signs them off with a PDF, finds the audit in the history and the burns locked`,
   180_000,
   async ({ page, request }, width) => {
     const token = await tokenFor(request, 'kilnadmin');
@@ -161,7 +162,8 @@ async function textLayerOf(viewer: Locator, n: number, before: string): Promise<
 }
 
 testAtWidths(
-  (width) => `at ${width} px the verification report of a signed-off audit opens from Audit History in the console's viewer and names the job id, every burn and the totals`,
+  (width) =>
+    `at ${width} px the verification report of a signed-off audit opens from Audit History in the console's viewer and names the job id, every burn and the totals`,
   120_000,
   async ({ page, request }, width) => {
     const token = await tokenFor(request, 'kilnadmin');
