@@ -94,9 +94,8 @@ describe('the contract check with --write, against this server', () => {
     'with --certify leaves exactly the records it names, in a facility of its own',
     async () => {
       const before = await counts();
-      const result = await checkWrites('superadmin', {
-        write: { certify: true, signer: { username: 'kilnadmin', password: DEMO_PASSWORD } },
-      });
+      const certify = { certify: true, signer: { username: 'kilnadmin', password: DEMO_PASSWORD } };
+      const result = await checkWrites('superadmin', { write: certify });
       expect(failures(result)).toEqual([]);
       expect(result.reports.filter((r) => r.verdict === 'skip').map((r) => `${r.method} ${r.template}: ${r.problems.join('; ')}`)).toEqual(
         [],
