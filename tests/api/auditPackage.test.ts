@@ -42,6 +42,24 @@ const as = (user: DemoUsername) => bearer(tokens[user]);
 const download = (id: number | string, user: DemoUsername = 'kilnadmin') =>
   server.http.get(`/api/audit/${id}/package`).set(as(user)).buffer(true).parse(binaryBody);
 
+/**
+ * GET /api/audit/{id}/<file> keeps its rule and the facility scope: 401 without a token, 403 without the rule,
+ * 200 for a facility admin's own audit and a broker's any, 404 for another facility's audit or none, 400 for a bad id.
+ */
+async function expectAuditFileGuarded(file: 'package' | 'report', fetch: typeof download): Promise<void> {
+  const url = (id: number | string) => `/api/audit/${id}/${file}`;
+  expect((await server.http.get(url(audit.id))).status).toBe(401);
+  for (const user of usersWithout(['superadmin', 'kilnadmin', 'facilityadmin', 'broker']))
+    expect((await fetch(audit.id, user)).status).toBe(403);
+  expect((await fetch(audit.id, 'facilityadmin')).status).toBe(200);
+  const other = await server.http.get(url(otherFacilityAudit.id)).set(as('facilityadmin'));
+  expect(other.status).toBe(404);
+  expect(other.body.message).toBe('No such audit.');
+  expect((await fetch(otherFacilityAudit.id, 'broker')).status).toBe(200);
+  expect((await server.http.get(url(99999999)).set(as('kilnadmin'))).status).toBe(404);
+  expect((await server.http.get(url('abc')).set(as('kilnadmin'))).status).toBe(400);
+}
+
 async function historyOf(facilityId: number): Promise<AuditHistoryItem[]> {
   return ((await server.http.get(`/api/audit/history?facility_id=${facilityId}`).set(as('superadmin'))).body as AuditHistoryResponse).data;
 }
@@ -176,17 +194,7 @@ describe('GET /api/audit/{id}/package', () => {
   });
 
   it('keeps the rule and the facility scope: 401, 403, 404 for another facility or none, 400 for a bad id', async () => {
-    expect((await server.http.get(`/api/audit/${audit.id}/package`)).status).toBe(401);
-    for (const user of usersWithout(['superadmin', 'kilnadmin', 'facilityadmin', 'broker']))
-      expect((await download(audit.id, user)).status).toBe(403);
-    expect((await download(audit.id, 'facilityadmin')).status).toBe(200);
-    const other = await server.http.get(`/api/audit/${otherFacilityAudit.id}/package`).set(as('facilityadmin'));
-    expect(other.status).toBe(404);
-    expect(other.body.message).toBe('No such audit.');
-    expect((await download(otherFacilityAudit.id, 'broker')).status).toBe(200);
-    expect((await server.http.get('/api/audit/99999999/package').set(as('kilnadmin'))).status).toBe(404);
-    const bad = await server.http.get('/api/audit/abc/package').set(as('kilnadmin'));
-    expect(bad.status).toBe(400);
+    await expectAuditFileGuarded('package', download);
   });
 
   it('lists the kiln key of a device-signed burn and verifies its signature end to end; a revocation after signoff leaves the package as it was', async () => {
@@ -284,16 +292,7 @@ describe('GET /api/audit/{id}/report', () => {
   });
 
   it('keeps the rules of the package: 401, 403, 404 for another facility or none, 400 for a bad id, 409 for a proposal', async () => {
-    expect((await server.http.get(`/api/audit/${audit.id}/report`)).status).toBe(401);
-    for (const user of usersWithout(['superadmin', 'kilnadmin', 'facilityadmin', 'broker']))
-      expect((await report(audit.id, user)).status).toBe(403);
-    expect((await report(audit.id, 'facilityadmin')).status).toBe(200);
-    const other = await server.http.get(`/api/audit/${otherFacilityAudit.id}/report`).set(as('facilityadmin'));
-    expect(other.status).toBe(404);
-    expect(other.body.message).toBe('No such audit.');
-    expect((await report(otherFacilityAudit.id, 'broker')).status).toBe(200);
-    expect((await server.http.get('/api/audit/99999999/report').set(as('kilnadmin'))).status).toBe(404);
-    expect((await server.http.get('/api/audit/abc/report').set(as('kilnadmin'))).status).toBe(400);
+    await expectAuditFileGuarded('report', report);
     const open = ((await server.http.get('/api/dropdowns/audits').set(as('kilnadmin'))).body as ProposedAuditsResponse).data;
     const proposal = await server.http.get(`/api/audit/${open[0].id}/report`).set(as('kilnadmin'));
     expect(proposal.status).toBe(409);

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkContract, type ContractResult } from '../../mock-server/tools/contract/contractCheck';
+import { checkContract, type ContractResult, type ContractTarget } from '../../mock-server/tools/contract/contractCheck';
 import { loadOpenApi } from '../../mock-server/http/openapiDocument';
 import { DEMO_USERS } from '../../mock-server/seed/users';
 import { runContractCli } from '../helpers/contractCli';
@@ -40,6 +40,10 @@ function tamperedFetch(method: string, pathEnd: string, tamper: (res: Response) 
 const jsonAnswer = (body: unknown, status: number) =>
   new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 
+/** a read and write pass against this server as `username` with the demo password; `more` sets the write options or the fetch */
+const checkWrites = (username: string, more: Pick<ContractTarget, 'write' | 'fetch'> = {}) =>
+  checkContract({ baseUrl, username, password: DEMO_PASSWORD, write: {}, ...more });
+
 /** a whole read and write pass, password hashing included, on a loaded machine */
 const RUN_TIMEOUT = 120_000;
 
@@ -48,7 +52,7 @@ describe('the contract check with --write, against this server', () => {
     'keeps every write call for %s and leaves the records as it found them',
     async (username) => {
       const before = await counts();
-      const result = await checkContract({ baseUrl, username, password: DEMO_PASSWORD, write: {} });
+      const result = await checkWrites(username);
       expect(failures(result)).toEqual([]);
       // every write call is refused without a token
       const unauthorised = result.reports.filter((r) => r.expected === '401 without a token' && r.method !== 'GET');
@@ -71,7 +75,7 @@ describe('the contract check with --write, against this server', () => {
   it(
     'archives and restores an existing unaudited burn for a kiln file admin, which ends as it was',
     async () => {
-      const result = await checkContract({ baseUrl, username: 'kilnadmin', password: DEMO_PASSWORD, write: {} });
+      const result = await checkWrites('kilnadmin');
       const made = result.reports.filter(
         (r) =>
           r.status !== 401 && ['POST /kilnlogs/{id}/archive', 'POST /archived_kilnlogs/{id}/restore'].includes(`${r.method} ${r.template}`),
@@ -90,12 +94,8 @@ describe('the contract check with --write, against this server', () => {
     'with --certify leaves exactly the records it names, in a facility of its own',
     async () => {
       const before = await counts();
-      const result = await checkContract({
-        baseUrl,
-        username: 'superadmin',
-        password: DEMO_PASSWORD,
-        write: { certify: true, signer: { username: 'kilnadmin', password: DEMO_PASSWORD } },
-      });
+      const certify = { certify: true, signer: { username: 'kilnadmin', password: DEMO_PASSWORD } };
+      const result = await checkWrites('superadmin', { write: certify });
       expect(failures(result)).toEqual([]);
       expect(result.reports.filter((r) => r.verdict === 'skip').map((r) => `${r.method} ${r.template}: ${r.problems.join('; ')}`)).toEqual(
         [],
@@ -135,11 +135,7 @@ describe('the contract check with --write, against this server', () => {
   it(
     'tells a 200 to a write the role lacks the rule for from a kept contract',
     async () => {
-      const result = await checkContract({
-        baseUrl,
-        username: 'kilnadmin',
-        password: DEMO_PASSWORD,
-        write: {},
+      const result = await checkWrites('kilnadmin', {
         fetch: tamperedFetch('POST', '/api/admin/changes', async (res) =>
           res.status === 403 ? jsonAnswer({ id: 9, date: '2026-01-01', title: 't', body: '' }, 201) : res,
         ),
@@ -153,11 +149,7 @@ describe('the contract check with --write, against this server', () => {
     'names the field a create answers without, and still removes what it made',
     async () => {
       const before = await counts();
-      const result = await checkContract({
-        baseUrl,
-        username: 'useradmin',
-        password: DEMO_PASSWORD,
-        write: {},
+      const result = await checkWrites('useradmin', {
         fetch: tamperedFetch('POST', '/api/users', async (res) => {
           if (res.status !== 201) return res;
           const { role_name: _dropped, ...user } = (await res.json()) as Record<string, unknown>;

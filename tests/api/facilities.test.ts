@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Facility, FacilityListResponse, FacilitySavePayload } from '../../src/domain/api/configure';
 import { facilityPayload, savePayloadOf, usersWithout, type DemoUsername } from '../helpers/configure';
-import { snapshot } from '../helpers/snapshot';
+import { expectRefusedStoringNothing, snapshot } from '../helpers/snapshot';
 import { bearer, itRefusesAllBut, useTestServer } from '../helpers/testServer';
 import { facility } from '../helpers/storeAccess';
 
@@ -143,11 +143,7 @@ describe('POST /api/facility/add', () => {
     ['a config for another kiln type', { config: { terrafix: { wicf: 1 } } }, /terrafix|additional/],
     ['an unknown field', { latitude_min: 1 }, /latitude_min|additional/],
   ])('answers 400 naming the field for %s, storing nothing', async (_name, overrides, message) => {
-    const before = await snapshot(api.server);
-    const res = await save('superadmin', 'add', { ...facilityPayload(), ...overrides });
-    expect(res.status).toBe(400);
-    expect(res.body.message).toMatch(message);
-    expect(await snapshot(api.server)).toEqual(before);
+    await expectRefusedStoringNothing(api.server, () => save('superadmin', 'add', { ...facilityPayload(), ...overrides }), 400, message);
   });
 
   it.each(usersWithout(['superadmin']))("answers 403 to %s (create facility is the super-admin's), storing nothing", async (who) => {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Kiln, KilnRegistryResponse, KilnSavePayload } from '../../src/domain/api/configure';
 import { DEMO_KILNS, PENDING_DEMO_KILN } from '../../mock-server/seed/kilns';
 import { kilnPayload, usersWithout, type DemoUsername } from '../helpers/configure';
-import { snapshot } from '../helpers/snapshot';
+import { expectRefusedStoringNothing, snapshot } from '../helpers/snapshot';
 import { makeToken } from '../helpers/tokens';
 import { bearer, itRefusesAllBut, useTestServer } from '../helpers/testServer';
 import { kiln as storedKiln } from '../helpers/storeAccess';
@@ -163,11 +163,7 @@ describe('POST /api/kiln/registry/add', () => {
     ['an unknown field', { colour: 'red' }, /colour|additional/],
     ['an unknown config group', { config: { retort: {} } }, /retort|additional/],
   ])('answers 400 naming the field for %s, storing nothing', async (_name, overrides, message) => {
-    const before = await snapshot(api.server);
-    const res = await save('superadmin', 'add', { ...kilnPayload(), ...overrides });
-    expect(res.status).toBe(400);
-    expect(res.body.message).toMatch(message);
-    expect(await snapshot(api.server)).toEqual(before);
+    await expectRefusedStoringNothing(api.server, () => save('superadmin', 'add', { ...kilnPayload(), ...overrides }), 400, message);
   });
 
   it('answers 404 for an unknown facility', async () => {

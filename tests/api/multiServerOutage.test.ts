@@ -46,6 +46,40 @@ function unavailable(answer: ApiAnswer, message: string) {
   expect(answer.body.message).toBe(message);
 }
 
+/** A dependency taken away and given back: PostgreSQL restarting, the bucket unreachable. */
+interface Outage {
+  stop(): Promise<void>;
+  restart(): Promise<void>;
+}
+
+interface OutageChecks {
+  /** each server's answers while the dependency is away */
+  whileDown(s: ChildServer): Promise<void>;
+  /** the call awaited on each server, once the dependency is back, until it answers 200 */
+  servesAgain(s: ChildServer): Promise<ApiAnswer>;
+  /** each server's answers then */
+  afterwards(s: ChildServer): Promise<void>;
+}
+
+/** Both servers through an outage: checked while it lasts, the dependency given back whatever happened, checked again once they serve; neither exits. */
+async function throughOutage(outage: Outage, checks: OutageChecks): Promise<void> {
+  await outage.stop();
+  try {
+    for (const s of servers) await checks.whileDown(s);
+    alive();
+  } finally {
+    await outage.restart();
+  }
+  for (const s of servers) {
+    await until(
+      () => checks.servesAgain(s),
+      (r) => r.status === 200,
+    );
+    await checks.afterwards(s);
+  }
+  alive();
+}
+
 describe.runIf(bin !== null && process.env.KILN_TEST_STORE === 'postgres')(
   'two servers through a PostgreSQL restart and a bucket outage',
   () => {
@@ -102,54 +136,44 @@ describe.runIf(bin !== null && process.env.KILN_TEST_STORE === 'postgres')(
     it('answers 503, not 401 or a crash, on both while PostgreSQL restarts, and both serve again by themselves', async () => {
       // pooled connections on both, which the restart ends under them (the review's crash)
       for (const s of servers) expect((await list(s, token)).status).toBe(200);
-      await cluster.pause();
-      try {
-        for (const s of servers) {
-          unavailable(await list(s, token), DB_DOWN);
-          unavailable(await login(s), DB_DOWN);
-          expect((await ready(s)).status).toBe(503);
-        }
-        alive();
-      } finally {
-        await cluster.resume();
-      }
-      for (const s of servers) {
-        await until(
-          () => list(s, token),
-          (r) => r.status === 200,
-        );
-        expect((await login(s)).status).toBe(200);
-        expect((await ready(s)).status).toBe(200);
-      }
-      alive();
+      await throughOutage(
+        { stop: () => cluster.pause(), restart: () => cluster.resume() },
+        {
+          whileDown: async (s) => {
+            unavailable(await list(s, token), DB_DOWN);
+            unavailable(await login(s), DB_DOWN);
+            expect((await ready(s)).status).toBe(503);
+          },
+          servesAgain: (s) => list(s, token),
+          afterwards: async (s) => {
+            expect((await login(s)).status).toBe(200);
+            expect((await ready(s)).status).toBe(200);
+          },
+        },
+      );
     });
 
     it('answers 503 for files on both while the bucket is down, keeps users logged in, and both serve files again by themselves', async () => {
       const stored = await upload(servers[0], uploader, facility);
       expect(stored.status, JSON.stringify(stored.body)).toBe(201);
       const download = (s: ChildServer) => callApi(s.url, 'GET', `/kilnlogs/${String(stored.body.id)}/download`, token);
-      await proxy.close();
-      try {
-        for (const s of servers) {
-          unavailable(await upload(s, uploader, facility), FILES_DOWN);
-          unavailable(await download(s), FILES_DOWN);
-          // authentication and lists read the database only
-          expect((await list(s, token)).status).toBe(200);
-          expect((await ready(s)).status).toBe(503);
-        }
-        alive();
-      } finally {
-        await proxy.reopen();
-      }
-      for (const s of servers) {
-        await until(
-          () => ready(s),
-          (r) => r.status === 200,
-        );
-        expect((await upload(s, uploader, facility)).status).toBe(201);
-        expect((await download(s)).status).toBe(200);
-      }
-      alive();
+      await throughOutage(
+        { stop: () => proxy.close(), restart: () => proxy.reopen() },
+        {
+          whileDown: async (s) => {
+            unavailable(await upload(s, uploader, facility), FILES_DOWN);
+            unavailable(await download(s), FILES_DOWN);
+            // authentication and lists read the database only
+            expect((await list(s, token)).status).toBe(200);
+            expect((await ready(s)).status).toBe(503);
+          },
+          servesAgain: (s) => ready(s),
+          afterwards: async (s) => {
+            expect((await upload(s, uploader, facility)).status).toBe(201);
+            expect((await download(s)).status).toBe(200);
+          },
+        },
+      );
     });
   },
 );

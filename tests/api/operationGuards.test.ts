@@ -20,78 +20,48 @@ interface GuardedCall {
 const get = (path: string) => (server: TestServer, token: string) => server.http.get(path).set(bearer(token));
 const post = (path: string) => (server: TestServer, token: string) => server.http.post(path).set(bearer(token));
 
+/** One row of the table: the call, the resource and action of its operation, and how to send it. */
+const guarded = (call: string, resource: string, action: string, send: GuardedCall['send']): GuardedCall => ({
+  call,
+  operation: { resource, action },
+  send,
+});
+
 const CALLS: GuardedCall[] = [
-  { call: 'GET /changes', operation: { resource: 'changes', action: 'list' }, send: get('/api/changes') },
-  { call: 'GET /facilities', operation: { resource: 'facilities', action: 'list' }, send: get('/api/facilities') },
-  { call: 'GET /dropdowns/facilities', operation: { resource: 'facilities', action: 'list' }, send: get('/api/dropdowns/facilities') },
-  {
-    call: 'POST /facility/add',
-    operation: { resource: 'facilities', action: 'create' },
-    send: (s, t) => post('/api/facility/add')(s, t).send(facilityPayload()),
-  },
-  {
-    call: 'POST /facility/edit',
-    operation: { resource: 'facilities', action: 'edit' },
-    send: (s, t) => post('/api/facility/edit')(s, t).send(facilityPayload({ id: 1, mnemonic: 'NRB' })),
-  },
-  { call: 'GET /facility/{id}/photo', operation: { resource: 'photos', action: 'show' }, send: get('/api/facility/1/photo') },
-  {
-    call: 'POST /photo/upload',
-    operation: { resource: 'photos', action: 'upload' },
-    send: (s, t) =>
-      post('/api/photo/upload')(s, t)
-        .set('Related-Facility', '1')
-        .set('photo-guid', '0b6f1a52-3f0e-4d55-9c1e-2f8f5a0d7c11')
-        .attach('photo', pngImage(40, 30), 'yard.png')
-        .attach('thumb', pngImage(40, 30), 'thumb.png'),
-  },
-  { call: 'GET /facility/{id}/audit', operation: { resource: 'statements', action: 'show' }, send: get('/api/facility/1/audit') },
-  {
-    call: 'POST /facility/{id}/upload_audit',
-    operation: { resource: 'statements', action: 'upload' },
-    send: (s, t) => post('/api/facility/1/upload_audit')(s, t).field('file_type', 'pdf').attach('file', TINY_PDF, 'statement.pdf'),
-  },
-  { call: 'GET /kiln/registry/list', operation: { resource: 'kilns', action: 'list' }, send: get('/api/kiln/registry/list') },
-  { call: 'GET /facility/{id}/kilns', operation: { resource: 'kilns', action: 'list' }, send: get('/api/facility/1/kilns') },
-  {
-    call: 'POST /kiln/registry/add',
-    operation: { resource: 'kilns', action: 'create' },
-    send: (s, t) => post('/api/kiln/registry/add')(s, t).send(kilnPayload()),
-  },
-  {
-    call: 'POST /kiln/registry/edit',
-    operation: { resource: 'kilns', action: 'edit' },
-    send: (s, t) => post('/api/kiln/registry/edit')(s, t).send(kilnPayload({ id: 1 })),
-  },
-  { call: 'GET /kilnlogs', operation: { resource: 'kiln_logs', action: 'list' }, send: get('/api/kilnlogs') },
-  { call: 'GET /kilnlogs/{id}', operation: { resource: 'kiln_logs', action: 'show' }, send: get('/api/kilnlogs/1') },
-  { call: 'GET /kilnlogs/{id}/download', operation: { resource: 'kiln_logs', action: 'download' }, send: get('/api/kilnlogs/1/download') },
-  {
-    call: 'POST /kilnlogs/upload',
-    operation: { resource: 'kiln_logs', action: 'upload' },
-    send: (s, t) => post('/api/kilnlogs/upload')(s, t).set('Content-Type', 'text/csv').send('not a burn log\n'),
-  },
-  {
-    call: 'POST /kilnlogs/{id}/analyse',
-    operation: { resource: 'kiln_logs', action: 'analyse' },
-    send: post('/api/kilnlogs/999999/analyse'),
-  },
-  {
-    call: 'POST /kilnlogs/{id}/archive',
-    operation: { resource: 'kiln_logs', action: 'archive' },
-    send: post('/api/kilnlogs/999999/archive'),
-  },
-  { call: 'GET /archived_kilnlogs', operation: { resource: 'archived_kiln_logs', action: 'list' }, send: get('/api/archived_kilnlogs') },
-  {
-    call: 'GET /archived_kilnlogs/retention',
-    operation: { resource: 'archived_kiln_logs', action: 'list' },
-    send: get('/api/archived_kilnlogs/retention'),
-  },
-  {
-    call: 'POST /archived_kilnlogs/{id}/restore',
-    operation: { resource: 'archived_kiln_logs', action: 'restore' },
-    send: post('/api/archived_kilnlogs/999999/restore'),
-  },
+  guarded('GET /changes', 'changes', 'list', get('/api/changes')),
+  guarded('GET /facilities', 'facilities', 'list', get('/api/facilities')),
+  guarded('GET /dropdowns/facilities', 'facilities', 'list', get('/api/dropdowns/facilities')),
+  guarded('POST /facility/add', 'facilities', 'create', (s, t) => post('/api/facility/add')(s, t).send(facilityPayload())),
+  guarded('POST /facility/edit', 'facilities', 'edit', (s, t) =>
+    post('/api/facility/edit')(s, t).send(facilityPayload({ id: 1, mnemonic: 'NRB' })),
+  ),
+  guarded('GET /facility/{id}/photo', 'photos', 'show', get('/api/facility/1/photo')),
+  guarded('POST /photo/upload', 'photos', 'upload', (s, t) =>
+    post('/api/photo/upload')(s, t)
+      .set('Related-Facility', '1')
+      .set('photo-guid', '0b6f1a52-3f0e-4d55-9c1e-2f8f5a0d7c11')
+      .attach('photo', pngImage(40, 30), 'yard.png')
+      .attach('thumb', pngImage(40, 30), 'thumb.png'),
+  ),
+  guarded('GET /facility/{id}/audit', 'statements', 'show', get('/api/facility/1/audit')),
+  guarded('POST /facility/{id}/upload_audit', 'statements', 'upload', (s, t) =>
+    post('/api/facility/1/upload_audit')(s, t).field('file_type', 'pdf').attach('file', TINY_PDF, 'statement.pdf'),
+  ),
+  guarded('GET /kiln/registry/list', 'kilns', 'list', get('/api/kiln/registry/list')),
+  guarded('GET /facility/{id}/kilns', 'kilns', 'list', get('/api/facility/1/kilns')),
+  guarded('POST /kiln/registry/add', 'kilns', 'create', (s, t) => post('/api/kiln/registry/add')(s, t).send(kilnPayload())),
+  guarded('POST /kiln/registry/edit', 'kilns', 'edit', (s, t) => post('/api/kiln/registry/edit')(s, t).send(kilnPayload({ id: 1 }))),
+  guarded('GET /kilnlogs', 'kiln_logs', 'list', get('/api/kilnlogs')),
+  guarded('GET /kilnlogs/{id}', 'kiln_logs', 'show', get('/api/kilnlogs/1')),
+  guarded('GET /kilnlogs/{id}/download', 'kiln_logs', 'download', get('/api/kilnlogs/1/download')),
+  guarded('POST /kilnlogs/upload', 'kiln_logs', 'upload', (s, t) =>
+    post('/api/kilnlogs/upload')(s, t).set('Content-Type', 'text/csv').send('not a burn log\n'),
+  ),
+  guarded('POST /kilnlogs/{id}/analyse', 'kiln_logs', 'analyse', post('/api/kilnlogs/999999/analyse')),
+  guarded('POST /kilnlogs/{id}/archive', 'kiln_logs', 'archive', post('/api/kilnlogs/999999/archive')),
+  guarded('GET /archived_kilnlogs', 'archived_kiln_logs', 'list', get('/api/archived_kilnlogs')),
+  guarded('GET /archived_kilnlogs/retention', 'archived_kiln_logs', 'list', get('/api/archived_kilnlogs/retention')),
+  guarded('POST /archived_kilnlogs/{id}/restore', 'archived_kiln_logs', 'restore', post('/api/archived_kilnlogs/999999/restore')),
 ];
 
 describe('every guarded call answers as the operation table says, for every role', () => {

@@ -41,15 +41,18 @@ const trail = async (facilityId: number): Promise<FacilityChange[]> => {
 const approve = (who: DemoUsername, id: number) => api.server.http.post('/api/kiln/registry/approve').set(as(who)).send({ id });
 const assign = (who: DemoUsername, logId: number, kiln: number) =>
   api.server.http.post(`/api/kilnlogs/${logId}/assign`).set(as(who)).send({ kiln });
+/** POST /kiln/registry/add of a kiln `kilnId` in `facilityId`, as `who` */
+const addKiln = (who: DemoUsername, kilnId: string, facilityId: number) =>
+  api.server.http
+    .post('/api/kiln/registry/add')
+    .set(as(who))
+    .send(kilnPayload({ kiln_id: kilnId, facility_id: facilityId }));
 const analyse = (logId: number) => api.server.http.post(`/api/kilnlogs/${logId}/analyse`).set(as('kilnadmin'));
 
 describe('a kiln id a facility admin registers is pending until a super-admin approves it (M1)', () => {
   it("files the new kiln's burns pending: kept, not proposable, until approval makes them creditable", async () => {
     // 1. the facility admin claims an id nobody has registered yet
-    const added = await api.server.http
-      .post('/api/kiln/registry/add')
-      .set(as('facilityadmin'))
-      .send(kilnPayload({ kiln_id: 'CG1-0025', facility_id: NAIROBI }));
+    const added = await addKiln('facilityadmin', 'CG1-0025', NAIROBI);
     expect(added.status).toBe(200);
     const kiln = (await registry('facilityadmin')).find((k) => k.kiln_id === 'CG1-0025')!;
     expect(kiln).toMatchObject({ approved_ts: null, approved_by: null });
@@ -93,10 +96,7 @@ describe('a kiln id a facility admin registers is pending until a super-admin ap
   });
 
   it('approves a kiln a super-admin registers at once', async () => {
-    const added = await api.server.http
-      .post('/api/kiln/registry/add')
-      .set(as('superadmin'))
-      .send(kilnPayload({ kiln_id: 'CG1-0030', facility_id: TASMANIA }));
+    const added = await addKiln('superadmin', 'CG1-0030', TASMANIA);
     expect(added.status).toBe(200);
     expect(await registered('CG1-0030')).toMatchObject({ approved_by: 1, approved_ts: expect.any(String) });
     const log = await upload(burnCsv('CG1-0030', await facility(TASMANIA)));
@@ -211,14 +211,7 @@ describe('a log of an unknown kiln stays unassigned until a super-admin assigns 
   it("is not filed by a registration of the id it names followed by a re-analysis, the review's RTR-0011-X sequence", async () => {
     const log = await upload(burnCsv('RTR-0099-X', await facility(RIVERINA)));
     expect(log).toMatchObject({ facility_id: null, kiln: null });
-    expect(
-      (
-        await api.server.http
-          .post('/api/kiln/registry/add')
-          .set(as('facilityadmin'))
-          .send(kilnPayload({ kiln_id: 'RTR-0099-X', facility_id: NAIROBI }))
-      ).status,
-    ).toBe(200);
+    expect((await addKiln('facilityadmin', 'RTR-0099-X', NAIROBI)).status).toBe(200);
     const again = await analyse(log.id);
     expect(again.status).toBe(200);
     expect(again.body).toMatchObject({ facility_id: null, kiln: null });
@@ -258,14 +251,7 @@ describe('a log of an unknown kiln stays unassigned until a super-admin assigns 
   });
 
   it('is assigned pending to a kiln still pending', async () => {
-    expect(
-      (
-        await api.server.http
-          .post('/api/kiln/registry/add')
-          .set(as('facilityadmin'))
-          .send(kilnPayload({ kiln_id: 'CG1-0032', facility_id: NAIROBI }))
-      ).status,
-    ).toBe(200);
+    expect((await addKiln('facilityadmin', 'CG1-0032', NAIROBI)).status).toBe(200);
     const pending = (await registered('CG1-0032'))!;
     const log = await upload(burnCsv('CG1-0032-X', await facility(NAIROBI)));
     const res = await assign('superadmin', log.id, pending.id);

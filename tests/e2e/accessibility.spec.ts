@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { NAV_ITEMS } from '../../src/layout/navigation';
-import { expectAccessible, mainMenu, openAndLogin } from './fixtures';
+import { darkModeToggle, expectAccessible, mainMenu, openAndLogin } from './fixtures';
 
 /**
  * axe on every screen of the navigation table and on the dialogs they open,
@@ -21,11 +21,7 @@ for (const dark of [false, true]) {
   test(`every screen passes axe, ${dark ? 'dark' : 'light'} theme`, async ({ page }) => {
     test.setTimeout(180_000);
     await openAndLogin(page, 'superadmin', '/home');
-    if (dark)
-      await page
-        .getByRole('switch', { name: 'Dark Mode' })
-        .or(page.getByRole('checkbox', { name: 'Dark Mode' }))
-        .check();
+    if (dark) await darkModeToggle(page).check();
     for (const item of NAV_ITEMS) {
       await test.step(item.path, async () => {
         await page.goto(`/${item.path}`);

@@ -1,9 +1,9 @@
-import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import type { AuditedLogsResponse, AuditHistoryResponse, CarbonSummaryResponse } from '../../src/domain/api/audits';
 import { formatCarbon } from '../../src/domain/carbon';
 import type { KilnLogDetail } from '../../src/domain/api/kilnLogs';
-import { NETWORK_RETRIES, expectAccessible, openAndLogin, resetData, tokenFor } from './fixtures';
+import { NETWORK_RETRIES, expectAccessible, openAndLogin, testAtWidths, tokenFor } from './fixtures';
 
 /** A one-page signed statement, as a kiln file admin would scan or export it. */
 async function statementPdf(jobId: string): Promise<Buffer> {
@@ -28,14 +28,11 @@ async function choose(page: Page, combobox: string, option: RegExp | string) {
   await page.getByRole('option', { name: option }).first().click();
 }
 
-for (const width of [1400, 390]) {
-  test(`at ${width} px a kiln file admin proposes burns, a super-admin signs them off with a PDF, finds the audit in the history and the burns locked`, async ({
-    page,
-    request,
-  }) => {
-    test.setTimeout(180_000);
-    await page.setViewportSize({ width, height: 900 });
-    await resetData(request);
+testAtWidths(
+  (width) =>
+    `at ${width} px a kiln file admin proposes burns, a super-admin signs them off with a PDF, finds the audit in the history and the burns locked`,
+  180_000,
+  async ({ page, request }, width) => {
     const token = await tokenFor(request, 'kilnadmin');
     const jobId = `E2E-${width}-${Date.now()}`;
 
@@ -130,8 +127,8 @@ for (const width of [1400, 390]) {
       await expect(logRow.getByRole('button', { name: 'Archive' })).toHaveCount(0);
       await expect(logRow.getByLabel(`Audited burn of audit ${jobId}: it cannot be analysed again or archived.`)).toBeVisible();
     }
-  });
-}
+  },
+);
 
 /** No two of the controls overlap, nor does any one's text run out of it (a phone's dialog wraps its actions). */
 async function expectApart(controls: Locator[]) {
@@ -164,14 +161,11 @@ async function textLayerOf(viewer: Locator, n: number, before: string): Promise<
   return text;
 }
 
-for (const width of [1400, 390]) {
-  test(`at ${width} px the verification report of a signed-off audit opens from Audit History in the console's viewer and names the job id, every burn and the totals`, async ({
-    page,
-    request,
-  }) => {
-    test.setTimeout(120_000);
-    await page.setViewportSize({ width, height: 900 });
-    await resetData(request);
+testAtWidths(
+  (width) =>
+    `at ${width} px the verification report of a signed-off audit opens from Audit History in the console's viewer and names the job id, every burn and the totals`,
+  120_000,
+  async ({ page, request }, width) => {
     const token = await tokenFor(request, 'kilnadmin');
     // the newest seeded audit of the first facility that has one, and its frozen burns
     const summary = (await (await api(request, token).get('/co2/summary')).json()) as CarbonSummaryResponse;
@@ -228,5 +222,5 @@ for (const width of [1400, 390]) {
     await evidence.getByRole('button', { name: 'View Report' }).click();
     await expect(pageOf).toHaveText(/^Page 1 of \d+$/);
     await expect(viewer.locator('.react-pdf__Page__textContent')).toContainText(`Job ${audit.job_id} (audit ${audit.id})`);
-  });
-}
+  },
+);

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page, type TestInfo } from '@playwright/test';
 import { buildPdf } from '../../mock-server/seed/media/pdf';
 import { pngImage } from '../helpers/configure';
 import { protectedPdf } from '../helpers/protectedPdf';
@@ -14,6 +14,23 @@ function scriptLog(page: Page): string[] {
     if (/\.m?js$/.test(pathname)) scripts.push(pathname);
   });
   return scripts;
+}
+
+/** Writes `bytes` as `name` in the test's output folder, for a file input to pick; its path. */
+function outputFile(testInfo: TestInfo, name: string, bytes: Buffer): string {
+  const file = path.join(testInfo.outputDir, name);
+  fs.mkdirSync(testInfo.outputDir, { recursive: true });
+  fs.writeFileSync(file, bytes);
+  return file;
+}
+
+/** Uploads `file` as the audit statement of facility `mnemonic` from the Facilities screen. */
+async function uploadStatement(page: Page, mnemonic: string, file: string): Promise<void> {
+  await page.getByRole('button', { name: `Upload Audit for ${mnemonic}` }).click();
+  const upload = page.getByRole('dialog', { name: `Upload Audit – ${mnemonic}` });
+  await upload.locator('input[type="file"]').setInputFiles(file);
+  await upload.getByRole('button', { name: 'OK' }).click();
+  await expect(page.getByText('Audit successfully recorded.')).toBeVisible();
 }
 
 const kilnDialog = (page: Page) => page.getByRole('dialog', { name: 'Kiln' });
@@ -93,16 +110,10 @@ test('an uploaded password-protected statement asks for its password, again afte
   request,
 }, testInfo) => {
   await resetData(request);
-  const file = path.join(testInfo.outputDir, 'protected.pdf');
-  fs.mkdirSync(testInfo.outputDir, { recursive: true });
-  fs.writeFileSync(file, protectedPdf('s3cret'));
+  const file = outputFile(testInfo, 'protected.pdf', protectedPdf('s3cret'));
   await openAndLogin(page, 'superadmin', '/facilities');
 
-  await page.getByRole('button', { name: 'Upload Audit for TAS' }).click();
-  const upload = page.getByRole('dialog', { name: 'Upload Audit – TAS' });
-  await upload.locator('input[type="file"]').setInputFiles(file);
-  await upload.getByRole('button', { name: 'OK' }).click();
-  await expect(page.getByText('Audit successfully recorded.')).toBeVisible();
+  await uploadStatement(page, 'TAS', file);
 
   await page.getByRole('button', { name: 'View Audit of TAS' }).click();
   const prompt = page.getByRole('dialog', { name: 'Password required' });
@@ -118,9 +129,7 @@ test('an uploaded password-protected statement asks for its password, again afte
 
 test('a photo upload sends a canvas-made thumbnail the server accepts, and the table shows it', async ({ page, request }, testInfo) => {
   await resetData(request);
-  const file = path.join(testInfo.outputDir, 'yard.png');
-  fs.mkdirSync(testInfo.outputDir, { recursive: true });
-  fs.writeFileSync(file, pngImage(1200, 800));
+  const file = outputFile(testInfo, 'yard.png', pngImage(1200, 800));
   await page.goto('/facilities');
   await login(page, 'facilityadmin');
 
@@ -161,21 +170,16 @@ test('a facility admin sees only its facilities, edits one, and uploads a PDF st
   await expect(edit).toHaveCount(0);
   await expect(rows.filter({ hasText: 'NKR' })).toContainText(name);
 
-  const file = path.join(testInfo.outputDir, 'statement.pdf');
-  fs.mkdirSync(testInfo.outputDir, { recursive: true });
-  fs.writeFileSync(
-    file,
+  const file = outputFile(
+    testInfo,
+    'statement.pdf',
     buildPdf('Audit statement NKR', [
       [{ text: 'Statement, page one' }],
       [{ text: 'Statement, page two' }],
       [{ text: 'Statement, page three' }],
     ]),
   );
-  await page.getByRole('button', { name: 'Upload Audit for NKR' }).click();
-  const upload = page.getByRole('dialog', { name: 'Upload Audit – NKR' });
-  await upload.locator('input[type="file"]').setInputFiles(file);
-  await upload.getByRole('button', { name: 'OK' }).click();
-  await expect(page.getByText('Audit successfully recorded.')).toBeVisible();
+  await uploadStatement(page, 'NKR', file);
 
   await page.getByRole('button', { name: 'View Audit of NKR' }).click();
   const viewer = page.getByRole('dialog', { name: 'Latest Audit – NKR' });

@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 
 export const DEMO_PASSWORD = 'kiln-demo';
 
@@ -95,6 +95,29 @@ export const WIDTHS = [
   ['1400 px', { width: 1400, height: 900 }],
   ['390 px', { width: 390, height: 844 }],
 ] as const;
+
+/**
+ * `body` as two tests, at 1400 and at 390 px wide (900 high), each given `timeoutMs` and the demo data
+ * seeded afresh; `title` names the width.
+ */
+export function testAtWidths(
+  title: (width: number) => string,
+  timeoutMs: number,
+  body: (fixtures: { page: Page; request: APIRequestContext; baseURL: string | undefined }, width: number) => Promise<void>,
+): void {
+  for (const width of [1400, 390]) {
+    test(title(width), async ({ page, request, baseURL }) => {
+      test.setTimeout(timeoutMs);
+      await page.setViewportSize({ width, height: 900 });
+      await resetData(request);
+      await body({ page, request, baseURL }, width);
+    });
+  }
+}
+
+/** The menu's Dark Mode toggle: a switch, or a checkbox where the theme renders one. */
+export const darkModeToggle = (page: Page) =>
+  page.getByRole('switch', { name: 'Dark Mode' }).or(page.getByRole('checkbox', { name: 'Dark Mode' }));
 
 /** The page scrolls only up and down: nothing sticks out sideways. */
 export async function expectNoSidewaysScroll(page: Page, where: string): Promise<void> {

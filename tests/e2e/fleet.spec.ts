@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { expectAccessible, openAndLogin, resetData } from './fixtures';
+import { darkModeToggle, expectAccessible, openAndLogin, testAtWidths } from './fixtures';
 
 /**
  * The Fleet screen (issue 28) at a desk and on a phone: the map draws from the
@@ -17,15 +17,10 @@ function offOrigin(page: Page, origin: string): string[] {
   return away;
 }
 
-for (const width of [1400, 390]) {
-  test(`at ${width} px the Fleet map zooms by keyboard, a flagged burn opens from the list and its anomaly is marked checked`, async ({
-    page,
-    request,
-    baseURL,
-  }) => {
-    test.setTimeout(180_000);
-    await page.setViewportSize({ width, height: 900 });
-    await resetData(request);
+testAtWidths(
+  (width) => `at ${width} px the Fleet map zooms by keyboard, a flagged burn opens from the list and its anomaly is marked checked`,
+  180_000,
+  async ({ page, baseURL }, width) => {
     const away = offOrigin(page, new URL(baseURL!).origin);
 
     await openAndLogin(page, 'kilnadmin', '/fleet');
@@ -77,18 +72,14 @@ for (const width of [1400, 390]) {
     await expect(page.getByText(`Checked on site at ${width} px.`, { exact: false })).toBeVisible();
 
     expect(away).toEqual([]);
-  });
-}
+  },
+);
 
 for (const dark of [false, true]) {
   test(`the Fleet screen passes axe, ${dark ? 'dark' : 'light'} theme`, async ({ page }) => {
     test.setTimeout(120_000);
     await openAndLogin(page, 'kilnadmin', '/home');
-    if (dark)
-      await page
-        .getByRole('switch', { name: 'Dark Mode' })
-        .or(page.getByRole('checkbox', { name: 'Dark Mode' }))
-        .check();
+    if (dark) await darkModeToggle(page).check();
     await page.goto('/fleet');
     await expect(page.getByTestId('fleet-map')).toBeVisible();
     await expect(page.getByTestId('anomaly').first()).toBeVisible();

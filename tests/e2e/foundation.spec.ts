@@ -3,6 +3,8 @@ import { expect, test, type Page } from '@playwright/test';
 import { expectAccessible, login, mainMenu, openAndLogin, readMenu, tokenFor } from './fixtures';
 
 const HOME = ['Home', 'Profile'];
+const ANALYSE = ['Kiln Logs', 'Archived Kiln Logs', 'Fleet'];
+const AUDIT = ['Propose Audit', 'Carbon Removals', 'Audit History'];
 
 // docs/roles.md#welcome-sentences and docs/product.md#menu/docs/roles.md#welcome-sentences: the sentence and exactly the menu of each demo account.
 const ACCOUNTS: { username: string; sentence: string; menu: Record<string, string[]> }[] = [
@@ -12,8 +14,8 @@ const ACCOUNTS: { username: string; sentence: string; menu: Record<string, strin
     menu: {
       Home: HOME,
       Configure: ['Facilities', 'Kilns', 'Users', 'Admin'],
-      Analyse: ['Kiln Logs', 'Archived Kiln Logs', 'Fleet'],
-      Audit: ['Propose Audit', 'Carbon Removals', 'Audit History'],
+      Analyse: ANALYSE,
+      Audit: AUDIT,
       'Eco Assets': ['Review Eco Assets', 'Minting'],
     },
   },
@@ -30,22 +32,12 @@ const ACCOUNTS: { username: string; sentence: string; menu: Record<string, strin
   {
     username: 'kilnadmin',
     sentence: 'You have logged in as a kiln file admin, which lets you view and download kiln files and view related analysis.',
-    menu: {
-      Home: HOME,
-      Configure: ['Facilities', 'Kilns'],
-      Analyse: ['Kiln Logs', 'Archived Kiln Logs', 'Fleet'],
-      Audit: ['Propose Audit', 'Carbon Removals', 'Audit History'],
-    },
+    menu: { Home: HOME, Configure: ['Facilities', 'Kilns'], Analyse: ANALYSE, Audit: AUDIT },
   },
   {
     username: 'facilityadmin',
     sentence: 'You have logged in as a facility admin, which lets you manage kilns within your facilities.',
-    menu: {
-      Home: HOME,
-      Configure: ['Facilities', 'Kilns'],
-      Analyse: ['Kiln Logs', 'Archived Kiln Logs', 'Fleet'],
-      Audit: ['Carbon Removals', 'Audit History'],
-    },
+    menu: { Home: HOME, Configure: ['Facilities', 'Kilns'], Analyse: ANALYSE, Audit: ['Carbon Removals', 'Audit History'] },
   },
   {
     username: 'broker',

@@ -1,7 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { sql } from 'kysely';
-import { vi } from 'vitest';
+import type { Response } from 'supertest';
+import { expect, vi } from 'vitest';
 import { EmbeddedStore } from '../../mock-server/store/embedded/embeddedStore';
 import { PostgresStore } from '../../mock-server/store/postgres/postgresStore';
 import type { Database } from '../../mock-server/store/postgres/tables';
@@ -88,6 +89,20 @@ export async function snapshot(server: TestServer): Promise<Snapshot> {
   const dbJson = path.join(server.dataDir, 'db.json');
   const dbFile = server.ctx.data.kind === 'embedded' ? fs.readFileSync(dbJson, 'utf8') : '';
   return { tables: await tablesOf(server), dbFile, files };
+}
+
+/** `send` is answered `status` with a message matching `message`, and the store holds exactly what it held before. */
+export async function expectRefusedStoringNothing(
+  server: TestServer,
+  send: () => PromiseLike<Response>,
+  status: number,
+  message: RegExp,
+): Promise<void> {
+  const before = await snapshot(server);
+  const res = await send();
+  expect(res.status).toBe(status);
+  expect(res.body.message).toMatch(message);
+  expect(await snapshot(server)).toEqual(before);
 }
 
 /** A snapshot's tables without the rows of these kiln logs (and their analyses): what else a change left as it was. */

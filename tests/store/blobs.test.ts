@@ -17,6 +17,15 @@ async function expectListed(blobs: Blobs, prefix: string, inOrder: string[]): Pr
   }
 }
 
+const inKilnlogs = (names: string[]): string[] => names.map((name) => `kilnlogs/${name}`);
+
+/** Puts each key (its own name as content), checks that `keys` sort bytewise into `inOrder` and that `prefix` lists exactly that. */
+async function putAndExpectListed(blobs: Blobs, prefix: string, keys: string[], inOrder: string[]): Promise<void> {
+  for (const key of keys) await blobs.put(key, Buffer.from(key));
+  expect([...keys].sort()).toEqual(inOrder);
+  await expectListed(blobs, prefix, inOrder);
+}
+
 /** One set of tests for every file storage: a local folder, and an S3-protocol server on loopback. */
 function blobContract(open: () => Blobs) {
   let blobs: Blobs;
@@ -81,27 +90,12 @@ function blobContract(open: () => Blobs) {
   it('lists an area in byte order, whatever the page size', async () => {
     await blobs.removePrefix('kilnlogs/');
     // '-' < '.' < digits < upper case < '_' < lower case
-    const keys = [
-      'kilnlogs/a.csv',
-      'kilnlogs/a-b.csv',
-      'kilnlogs/a0.csv',
-      'kilnlogs/B.csv',
-      'kilnlogs/_c.csv',
-      'kilnlogs/10.csv',
-      'kilnlogs/9.csv',
-    ];
-    for (const key of keys) await blobs.put(key, Buffer.from(key));
-    const inOrder = [
-      'kilnlogs/10.csv',
-      'kilnlogs/9.csv',
-      'kilnlogs/B.csv',
-      'kilnlogs/_c.csv',
-      'kilnlogs/a-b.csv',
-      'kilnlogs/a.csv',
-      'kilnlogs/a0.csv',
-    ];
-    expect([...keys].sort()).toEqual(inOrder);
-    await expectListed(blobs, 'kilnlogs/', inOrder);
+    await putAndExpectListed(
+      blobs,
+      'kilnlogs/',
+      inKilnlogs(['a.csv', 'a-b.csv', 'a0.csv', 'B.csv', '_c.csv', '10.csv', '9.csv']),
+      inKilnlogs(['10.csv', '9.csv', 'B.csv', '_c.csv', 'a-b.csv', 'a.csv', 'a0.csv']),
+    );
     await blobs.removePrefix('kilnlogs/');
   });
 
@@ -142,29 +136,9 @@ describe('local folder', () => {
   it('lists in byte order with subfolders among files and areas sharing a start, whatever the page size', async () => {
     const blobs = new LocalBlobs(fs.mkdtempSync(path.join(os.tmpdir(), 'kiln-blobs-order-')), false);
     // a subfolder's keys come between a.csv and a0.csv, and kilnlogs-x/ before kilnlogs/
-    const keys = [
-      'kilnlogs/a/b.csv',
-      'kilnlogs/a.csv',
-      'kilnlogs/a-b.csv',
-      'kilnlogs/a0.csv',
-      'kilnlogs/B.csv',
-      'kilnlogs/_c.csv',
-      'kilnlogs/a/a/z.csv',
-      'kilnlogs-x/a.csv',
-    ];
-    for (const key of keys) await blobs.put(key, Buffer.from(key));
-    const inOrder = [
-      'kilnlogs-x/a.csv',
-      'kilnlogs/B.csv',
-      'kilnlogs/_c.csv',
-      'kilnlogs/a-b.csv',
-      'kilnlogs/a.csv',
-      'kilnlogs/a/a/z.csv',
-      'kilnlogs/a/b.csv',
-      'kilnlogs/a0.csv',
-    ];
-    expect([...keys].sort()).toEqual(inOrder);
-    await expectListed(blobs, 'kilnlogs', inOrder);
+    const keys = [...inKilnlogs(['a/b.csv', 'a.csv', 'a-b.csv', 'a0.csv', 'B.csv', '_c.csv', 'a/a/z.csv']), 'kilnlogs-x/a.csv'];
+    const inOrder = ['kilnlogs-x/a.csv', ...inKilnlogs(['B.csv', '_c.csv', 'a-b.csv', 'a.csv', 'a/a/z.csv', 'a/b.csv', 'a0.csv'])];
+    await putAndExpectListed(blobs, 'kilnlogs', keys, inOrder);
     await expectListed(blobs, 'kilnlogs/', inOrder.slice(1));
     fs.rmSync(blobs.root, { recursive: true, force: true });
   });

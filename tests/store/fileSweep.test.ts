@@ -94,18 +94,23 @@ async function wholeSets(store: DataStore, blobs: Blobs): Promise<{ orphans: str
   return { orphans: listed.filter((key) => !named.has(key)), missing: [...named].filter((key) => !present.has(key)).sort() };
 }
 
+/** Empties every file area and opens an embedded store with 1,005 logs of one facility; `named` are their 2,010 files' keys, none stored yet. */
+async function storeWithManyLogs(blobs: Blobs, tempPrefix: string): Promise<{ store: EmbeddedStore; named: string[] }> {
+  for (const area of FILE_AREAS) await blobs.removePrefix(`${area}/`);
+  const store = new EmbeddedStore(tempDir(tempPrefix));
+  const f = await addFacility(store, 'NRB');
+  const logs = Array.from({ length: 1_005 }, (_, i) => logRow(1_000 + i, { facility: f }));
+  await store.kilnLogs.insertMany(logs);
+  return { store, named: logs.flatMap((log) => [log.s3key, analysisKeyOf(log.id)]) };
+}
+
 /**
  * 1,005 logs (2,010 named files, one of them gone) and 15 files no record
  * names, some among the logs' analysis files in key order, swept in pages
  * of 300 keys: the same files as the whole sets give.
  */
 async function sweepManyInPages(blobs: Blobs, plant: (keys: string[]) => Promise<void>): Promise<void> {
-  for (const area of FILE_AREAS) await blobs.removePrefix(`${area}/`);
-  const store = new EmbeddedStore(tempDir('kiln-sweep-pages-'));
-  const f = await addFacility(store, 'NRB');
-  const logs = Array.from({ length: 1_005 }, (_, i) => logRow(1_000 + i, { facility: f }));
-  await store.kilnLogs.insertMany(logs);
-  const named = logs.flatMap((log) => [log.s3key, analysisKeyOf(log.id)]);
+  const { store, named } = await storeWithManyLogs(blobs, 'kiln-sweep-pages-');
   // analysis/10000.json sorts between analysis/1000.json and analysis/1001.json
   const unnamed = [
     ...Array.from({ length: 10 }, () => newBlobKey('kilnlogs', 'csv')),
@@ -266,13 +271,8 @@ describe('on an S3-compatible bucket (s3rver on loopback)', () => {
 
   it('lists past 1,000 objects (a continuation token) and sweeps among them, with deletes racing uploads in one folder', async () => {
     const blobs = new S3Blobs(bucket().settings);
-    for (const area of FILE_AREAS) await blobs.removePrefix(`${area}/`);
-    const store = new EmbeddedStore(tempDir('kiln-sweep-many-'));
-    const f = await addFacility(store, 'NRB');
     // more than 1,000 in one area: the sweep lists area by area
-    const logs = Array.from({ length: 1_005 }, (_, i) => logRow(1_000 + i, { facility: f }));
-    await store.kilnLogs.insertMany(logs);
-    const named = logs.flatMap((log) => [log.s3key, analysisKeyOf(log.id)]);
+    const { store, named } = await storeWithManyLogs(blobs, 'kiln-sweep-many-');
     const unnamed = Array.from({ length: 15 }, () => newBlobKey('kilnlogs', 'csv'));
     await bucket().plant([...named, ...unnamed], 'a file');
     expect((await keysIn(blobs)).length).toBe(named.length + unnamed.length);
