@@ -104,9 +104,14 @@ export async function oldestStoredMatch(
   }
 }
 
-export async function judgeBurn(fleet: FleetStore, burn: FleetBurnRecord, now: Date): Promise<DetectedAnomaly[]> {
+/** What the rules raise on a burn, from the burns stored before it: reads only. */
+async function judgement(fleet: FleetStore, burn: FleetBurnRecord): Promise<DetectedAnomaly[]> {
   const [kilnBurns, match] = await Promise.all([fleet.kilnHistory(burn), oldestStoredMatch(fleet, burn)]);
-  const raised = judgeAmong(burn, kilnBurns, match ? [match] : []);
+  return judgeAmong(burn, kilnBurns, match ? [match] : []);
+}
+
+export async function judgeBurn(fleet: FleetStore, burn: FleetBurnRecord, now: Date): Promise<DetectedAnomaly[]> {
+  const raised = await judgement(fleet, burn);
   await fleet.judge(burn, raised, now.toISOString());
   return raised;
 }
@@ -126,6 +131,32 @@ export async function recordAnomalies(
     // the log stands; the start-up upgrade judges it again
     console.error(`Anomaly pass of log ${row.id} failed:`, err);
   }
+}
+
+/**
+ * The anomaly pass of a new log, begun before its row is stored: the rules
+ * read only the burns stored before it (its kiln's earlier burns, curves of
+ * lower log ids), so they judge it while its files and row are written, and
+ * `record`, called once the row is stored, stores what they raised. As recordAnomalies, it
+ * never throws: a log whose pass failed is judged by the start-up upgrade.
+ */
+export function judgeAhead(
+  data: Pick<DataStore, 'fleet'>,
+  row: KilnLogRecord,
+  fingerprint: BurnFingerprint | null,
+  now = new Date(),
+): { record(): Promise<void> } {
+  const burn = fleetBurnOf(row, fingerprint);
+  const failed = (err: unknown) => console.error(`Anomaly pass of log ${row.id} failed:`, err);
+  // settled here, so a refused upload that never records leaves no unhandled rejection
+  const raised = burn ? judgement(data.fleet, burn).catch((err: unknown) => (failed(err), null)) : null;
+  return {
+    async record() {
+      // a new log has no fleet record to forget
+      const found = await raised;
+      if (burn && found) await data.fleet.judge(burn, found, now.toISOString()).catch(failed);
+    },
+  };
 }
 
 /** The seed's pass over a whole state built in memory: each burn judged among those before it (by log time), as uploads would have been. */

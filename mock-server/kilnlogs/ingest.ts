@@ -5,7 +5,7 @@ import type { DataStore } from '../store/dataStore';
 import { commitFiles } from '../store/commit';
 import type { FacilityRecord, KilnLogRecord, KilnRecord } from '../store/model';
 import type { BurnFingerprint } from '../../src/domain/fleet/fingerprint';
-import { recordAnomalies } from '../fleet/anomalyPass';
+import { judgeAhead } from '../fleet/anomalyPass';
 import type { AnalysisFile, KilnLogFiles } from './storage';
 
 /**
@@ -209,16 +209,21 @@ export async function ingestLog(
   const { row, file, fingerprint } = analysedLog(id, files.newRawKey(), incoming, fileUnder);
   // refused (401) before anything else is said about the file, even that it was uploaded before
   Object.assign(row, await admit(row));
-  const twin = await data.kilnLogs.findBySha256(row.sha256);
-  if (twin) refuseTwin(twin);
+  const anomalies = judgeAhead(data, row, fingerprint);
   const stored = await commitFiles(files.blobs, {
     added: [row.s3key, files.analysisKey(id)],
     async write() {
-      await Promise.all([files.saveRaw(row.s3key, incoming.bytes), files.saveAnalysis(id, file)]);
+      // an earlier upload of the same content is looked for while the files are written: refused, its files go
+      const [twin] = await Promise.all([
+        data.kilnLogs.findBySha256(row.sha256),
+        files.saveRaw(row.s3key, incoming.bytes),
+        files.saveAnalysis(id, file),
+      ]);
+      if (twin) refuseTwin(twin);
       return data.kilnLogs.insert(row);
     },
   });
-  await recordAnomalies(data, stored, fingerprint);
+  await anomalies.record();
   return stored;
 }
 

@@ -37,6 +37,12 @@ function uploadCsv(text: string, user = 'uploader') {
   return server.http.post('/api/kilnlogs/upload').set(as(user)).set('Content-Type', 'text/csv').send(text);
 }
 
+async function storedKeys(): Promise<string[]> {
+  const keys: string[] = [];
+  for await (const { key } of server.ctx.blobs.list()) keys.push(key);
+  return keys;
+}
+
 function list(query: Record<string, unknown>, user = 'kilnadmin', resource = 'kilnlogs') {
   const q = Object.fromEntries(Object.entries(query).map(([k, v]) => [k, JSON.stringify(v)]));
   return server.http.get(`/api/${resource}`).query(q).set(as(user));
@@ -110,6 +116,14 @@ describe('upload → analysis → list, detail, download', () => {
     const res = await uploadCsv(csv);
     expect(res.status).toBe(409);
     expect(res.body.message).toBe(`This file was uploaded before, as log ${uploaded.id}.`);
+  });
+
+  it('keeps no file of a refused second upload (its files are written while the first is looked for)', async () => {
+    const before = await storedKeys();
+    const res = await uploadMultipart(csv);
+    expect(res.status).toBe(409);
+    expect(await storedKeys()).toEqual(before);
+    expect(before).toContain(`analysis/${uploaded.id}.json`);
   });
 });
 

@@ -117,25 +117,31 @@ export function postgresKilnLogs(db: Db): KilnLogStore {
     reserveId: async () =>
       Number((await sql<{ id: string }>`select nextval(pg_get_serial_sequence('kilnlogs', 'id')) as id`.execute(db)).rows[0].id),
     insert: async (row) => {
-      const existing = await db.selectFrom('kilnlogs').select('id').where('sha256', '=', row.sha256).executeTakeFirst();
-      if (existing) return refuseTwin(row.sha256);
-      try {
-        return await atomic(db, async (tx) => {
-          const stored = await tx.insertInto('kilnlogs').values(toLogColumns(row)).returningAll().executeTakeFirstOrThrow();
-          if (row.analysis !== null)
-            await tx.insertInto('kilnlog_analyses').values({ kilnlog_id: row.id, analysis: row.analysis }).execute();
-          return toLogRecord(stored, row.analysis);
-        });
-      } catch (err) {
-        // two uploads of one file at once: the unique index lets one in
-        if (
-          (err as { code?: string; constraint?: string }).code === '23505' &&
-          (err as { constraint?: string }).constraint === 'kilnlogs_sha256_key'
-        ) {
-          return refuseTwin(row.sha256);
-        }
-        throw err;
-      }
+      // one statement, so one round trip, atomic without a transaction of its own: the row and its analysis,
+      // neither when the same content is stored (the unique index's conflict aborts no transaction it runs in)
+      const { analysis } = row;
+      const logRow = db
+        .insertInto('kilnlogs')
+        .values(toLogColumns(row))
+        .onConflict((oc) => oc.column('sha256').doNothing())
+        .returningAll();
+      const stored =
+        analysis === null
+          ? await logRow.executeTakeFirst()
+          : await db
+              .with('stored', () => logRow)
+              .with('analysis', (q) =>
+                q
+                  .insertInto('kilnlog_analyses')
+                  .columns(['kilnlog_id', 'analysis'])
+                  .expression((eb) =>
+                    eb.selectFrom('stored').select((s) => [s.ref('stored.id').as('kilnlog_id'), s.val(analysis).as('analysis')]),
+                  ),
+              )
+              .selectFrom('stored')
+              .selectAll()
+              .executeTakeFirst();
+      return stored ? toLogRecord(stored, analysis) : refuseTwin(row.sha256);
     },
     insertMany: async (rows) => {
       if (rows.length === 0) return;
