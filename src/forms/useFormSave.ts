@@ -82,6 +82,8 @@ export function useFormSave<P, R = unknown>({
           type: 'success',
           messageArgs: typeof said === 'string' ? undefined : said.args,
         });
+      // an earlier 400's reasons judged other values
+      setServerReasons(undefined);
       onSaved?.(result);
       onClose?.();
       return reload();
