@@ -59,6 +59,38 @@ describe('the buffer share', () => {
     expect(screen.getByRole('button', { name: 'Save Buffer Share' })).toBeEnabled();
   });
 
+  it('judges the share as it is typed with the rule the server applies, and after a save shows the share saved', async () => {
+    const setBufferShare = vi.fn(async ({ buffer_percent }: { buffer_percent: number }) => ({
+      buffer_percent,
+      set_ts: '2026-11-04T11:00:00.000Z',
+      set_by_username: 'superadmin',
+    }));
+    renderWithNotification(
+      <BufferSharePanel />,
+      fakeProvider({ getBufferShare: share, getBufferShareChanges: async () => [], setBufferShare }),
+    );
+    const field = await screen.findByRole('textbox', { name: 'Buffer share (%)' });
+    await waitFor(() => expect(field).toHaveValue('10'));
+    expect(field).toHaveAccessibleDescription('0 to 50, at most 2 decimals');
+    expect(screen.getByRole('button', { name: 'Save Buffer Share' })).toBeDisabled();
+    const user = userEvent.setup();
+    await user.type(field, '0');
+    await waitFor(() => expect(field).toHaveAccessibleDescription('buffer_percent must be between 0 and 50.'));
+    expect(screen.getByRole('button', { name: 'Save Buffer Share' })).toBeDisabled();
+    // typed back to the share in force: nothing to save, and nothing wrong
+    await user.type(field, '{Backspace}');
+    await waitFor(() => expect(field).toHaveAccessibleDescription('0 to 50, at most 2 decimals'));
+    expect(screen.getByRole('button', { name: 'Save Buffer Share' })).toBeDisabled();
+    await user.clear(field);
+    await user.type(field, '12.5');
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Save Buffer Share' })).toBeEnabled());
+    await user.click(screen.getByRole('button', { name: 'Save Buffer Share' }));
+    expect(await screen.findByText('Buffer share saved.')).toBeInTheDocument();
+    expect(setBufferShare).toHaveBeenCalledWith({ buffer_percent: 12.5 });
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Save Buffer Share' })).toBeDisabled());
+    expect(screen.getByRole('textbox', { name: 'Buffer share (%)' })).toHaveValue('12.5');
+  });
+
   it('notifies a 500 with the server error text', async () => {
     const setBufferShare = vi.fn().mockRejectedValue(new HttpError('boom', 500, { message: 'boom' }));
     renderWithNotification(
