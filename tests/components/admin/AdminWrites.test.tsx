@@ -127,3 +127,49 @@ describe('a Recent Changes entry', () => {
     await waitFor(() => expect(screen.getAllByRole('alert').at(-1)).toHaveTextContent(/^Server communication error$/));
   });
 });
+
+describe("a Recent Changes entry's delete", () => {
+  const ENTRY = { id: 5, date: '2026-10-09', title: 'Dark mode', body: '<p>Dark mode.</p>' };
+
+  /** Deletes entry 5 after the confirmation; `answer` answers the DELETE. */
+  async function deleteEntry(answer: () => Response) {
+    await logInAs(0, 'superadmin');
+    const deletes: string[] = [];
+    mockFetch((url, init) => {
+      if (init.method === 'DELETE') {
+        deletes.push(url);
+        return answer();
+      }
+      return url === '/api/admin/changes/5' ? json(ENTRY) : json([]);
+    });
+    renderApp('/admin/changes/5');
+    const user = userEvent.setup();
+    await screen.findByDisplayValue('Dark mode');
+    await user.click(await screen.findByRole('button', { name: 'Delete' }));
+    await user.click(within(await screen.findByRole('dialog', { name: /^Delete / })).getByRole('button', { name: 'Confirm' }));
+    return deletes;
+  }
+
+  it('notifies a success as every write does and returns to Admin', async () => {
+    const deletes = await deleteEntry(() => json(ENTRY));
+    expect(await screen.findByText('Entry deleted.')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/admin$/));
+    expect(deletes).toEqual(['/api/admin/changes/5']);
+  });
+
+  it.each([
+    { status: 403, sentence: 'You may not update statistics.' },
+    { status: 409, sentence: 'The entry was changed meanwhile.' },
+  ])("notifies a refusal ($status) with the entry's save title and the server's sentence, and stays", async ({ status, sentence }) => {
+    await deleteEntry(() => json({ message: sentence }, status));
+    await expectNotified('Server communication error', sentence);
+    expect(screen.queryByText('Entry deleted.')).not.toBeInTheDocument();
+    expect(screen.getByTestId('location')).toHaveTextContent('/admin/changes/5');
+  });
+
+  it('notifies a 500 with the title alone, as a failed save of the entry', async () => {
+    await deleteEntry(() => json({ message: 'boom' }, 500));
+    await waitFor(() => expect(screen.getAllByRole('alert').at(-1)).toHaveTextContent(/^Server communication error$/));
+    expect(screen.getByTestId('location')).toHaveTextContent('/admin/changes/5');
+  });
+});

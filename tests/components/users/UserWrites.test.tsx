@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { configure, screen, waitFor } from '@testing-library/react';
+import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { User } from '../../../src/domain/api/users';
 import { json, logInAs, mockFetch, renderApp } from '../support/renderApp';
@@ -109,6 +109,52 @@ describe('one user', () => {
     await userEvent.setup().click(await screen.findByRole('button', { name: 'Release' }));
     await expectNotified('Error persisting user.', refusal);
   });
+});
+
+describe("a user's delete", () => {
+  /** Deletes user 6 after the confirmation; `answer` answers the DELETE. */
+  async function deleteKilnAdmin(answer: () => Response) {
+    await logInAs(2, 'useradmin');
+    const deletes: string[] = [];
+    userPage(KILN_ADMIN, (url, init) => {
+      if (init.method === 'DELETE') deletes.push(url);
+      return init.method === 'DELETE' ? answer() : json([]);
+    });
+    renderApp('/users/6');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Delete' }));
+    await user.click(within(await screen.findByRole('dialog', { name: /^Delete / })).getByRole('button', { name: 'Confirm' }));
+    return deletes;
+  }
+
+  it('notifies a success as every write does and returns to the list', async () => {
+    const deletes = await deleteKilnAdmin(() => json(KILN_ADMIN));
+    expect(await screen.findByText('User deleted.')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/users$/));
+    expect(deletes).toEqual(['/api/users/6']);
+  });
+
+  it.each([
+    {
+      status: 403,
+      sentence: 'Only a super-admin may create, change or delete a super-admin.',
+      text: 'Only a super-admin may create, change or delete a super-admin.',
+    },
+    {
+      status: 409,
+      sentence: 'The last super-admin cannot be deleted or given another role.',
+      text: 'The last super-admin cannot be deleted or given another role.',
+    },
+    { status: 500, sentence: 'boom', text: 'Unknown server error. Try again later or contact support.' },
+  ])(
+    "notifies a failure ($status) by status with the texts of a user's save, and stays on the user",
+    async ({ status, sentence, text }) => {
+      await deleteKilnAdmin(() => json({ message: sentence }, status));
+      await expectNotified('Error persisting user.', text);
+      expect(screen.queryByText('User deleted.')).not.toBeInTheDocument();
+      expect(screen.getByTestId('location')).toHaveTextContent('/users/6');
+    },
+  );
 });
 
 describe('Choose Your Password', () => {
