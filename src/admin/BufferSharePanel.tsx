@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Box, Button, Card, CardContent, Typography } from '@mui/material';
 import { useQueryClient } from '@tanstack/react-query';
-import { Form, useCanAccess, useTranslate } from 'react-admin';
+import { useCanAccess, useTranslate } from 'react-admin';
 import { useFormContext, useFormState, useWatch, type FieldValues } from 'react-hook-form';
 import type { BufferShare, BufferSharePayload } from '../domain/api/ecoAssets';
 import { bufferPercentProblem } from '../domain/ledger';
@@ -10,7 +10,7 @@ import { toNumber } from '../domain/validation';
 import { useBufferShare } from '../eco-assets/useBufferShare';
 import type { FieldMessage } from '../forms/formErrors';
 import { FormInput, keepText } from '../forms/FormInput';
-import { ServerReasonsShown, usePageFormSave } from '../forms/pageForm';
+import { PageForm, usePageFormSave } from '../forms/pageForm';
 import type { FailureTexts } from '../layout/failures';
 import { BufferShareChanges } from './BufferShareChanges';
 import { queryKeys, writeKey } from '../providers/queryKeys';
@@ -82,16 +82,7 @@ function BufferShareEditor() {
             : translate('ecoAssets.buffer.never')}
         </Typography>
         {/* the share in force shows once read, or read anew, but what the user typed stays */}
-        <Form
-          key={generation}
-          defaultValues={shareValues(share.data)}
-          resetOptions={KEEP_TYPED}
-          validate={save.validate}
-          onSubmit={save.submit}
-          noValidate
-          disableInvalidFormNotification
-        >
-          <ServerReasonsShown serverReasons={save.serverReasons} />
+        <PageForm key={generation} save={save} defaultValues={shareValues(share.data)} resetOptions={KEEP_TYPED}>
           <Box sx={{ display: 'flex', gap: 2, alignItems: 'flex-start', mt: 1 }}>
             <FormInput
               source="buffer_percent"
@@ -104,7 +95,7 @@ function BufferShareEditor() {
             />
             <SaveShareButton saving={save.saving} />
           </Box>
-        </Form>
+        </PageForm>
         <BufferShareChanges />
       </CardContent>
     </Card>

@@ -16,7 +16,7 @@ import {
   TableRow,
   Typography,
 } from '@mui/material';
-import { Confirm, Form, TextInput, useDataProvider, useTranslate } from 'react-admin';
+import { Confirm, TextInput, useDataProvider, useTranslate } from 'react-admin';
 import { useFormContext, type FieldValues } from 'react-hook-form';
 import type { Kiln, KilnKey, KilnKeyAddRequest } from '../domain/api/configure';
 import { formatDateTime } from '../domain/dates';
@@ -25,7 +25,7 @@ import { generateKilnKeyPair, shortFingerprint } from '../domain/kilnKeys';
 import { isBlank } from '../domain/validation';
 import { FacilityChangeTrail } from '../facilities/FacilityChangeTrail';
 import { keepText } from '../forms/FormInput';
-import { ServerReasonsShown, usePageFormSave } from '../forms/pageForm';
+import { PageForm, usePageFormSave } from '../forms/pageForm';
 import { useFormSave } from '../forms/useFormSave';
 import { commandFailure } from '../kiln-logs/useLogCommand';
 import { saveFile } from '../kiln-logs/saveFile';
@@ -142,15 +142,7 @@ function AddKeyForm({ kiln }: { kiln: Kiln }) {
       <Typography variant="subtitle1" component="h3" id={headingId}>
         {translate('kilns.keys.addTitle')}
       </Typography>
-      <Form
-        key={generation}
-        defaultValues={EMPTY_KEY}
-        validate={add.validate}
-        onSubmit={add.submit}
-        noValidate
-        disableInvalidFormNotification
-      >
-        <ServerReasonsShown serverReasons={add.serverReasons} />
+      <PageForm key={generation} save={add} defaultValues={EMPTY_KEY}>
         <Stack spacing={2} sx={{ mt: 1 }}>
           <TextInput source="label" label="kilns.keys.label" parse={keepText} helperText={false} variant="outlined" size="small" />
           <TextInput
@@ -176,7 +168,7 @@ function AddKeyForm({ kiln }: { kiln: Kiln }) {
             </Button>
           </Stack>
         </Stack>
-      </Form>
+      </PageForm>
     </Box>
   );
 }

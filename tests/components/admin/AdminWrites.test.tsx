@@ -8,7 +8,7 @@ import type { Statistics } from '../../../src/domain/api/admin';
 import { fakeProvider } from '../eco-assets/ecoFixtures';
 import { renderWithNotification } from '../support/renderInAdmin';
 import { json, logInAs, mockFetch, renderApp } from '../support/renderApp';
-import { expectNotified, quietFailedCalls } from '../support/writeOutcome';
+import { confirmDelete, deletesOf, expectNotified, quietFailedCalls } from '../support/writeOutcome';
 
 quietFailedCalls();
 // whole-console renders on a loaded 2-core machine
@@ -131,30 +131,24 @@ describe('a Recent Changes entry', () => {
 describe("a Recent Changes entry's delete", () => {
   const ENTRY = { id: 5, date: '2026-10-09', title: 'Dark mode', body: '<p>Dark mode.</p>' };
 
-  /** Deletes entry 5 after the confirmation; `answer` answers the DELETE. */
+  /** Entry 5 in the editor, deleted after the confirmation; `answer` answers the DELETE. */
   async function deleteEntry(answer: () => Response) {
     await logInAs(0, 'superadmin');
-    const deletes: string[] = [];
-    mockFetch((url, init) => {
-      if (init.method === 'DELETE') {
-        deletes.push(url);
-        return answer();
-      }
+    const fetchMock = mockFetch((url, init) => {
+      if (init.method === 'DELETE') return answer();
       return url === '/api/admin/changes/5' ? json(ENTRY) : json([]);
     });
     renderApp('/admin/changes/5');
-    const user = userEvent.setup();
     await screen.findByDisplayValue('Dark mode');
-    await user.click(await screen.findByRole('button', { name: 'Delete' }));
-    await user.click(within(await screen.findByRole('dialog', { name: /^Delete / })).getByRole('button', { name: 'Confirm' }));
-    return deletes;
+    await confirmDelete();
+    return fetchMock;
   }
 
   it('notifies a success as every write does and returns to Admin', async () => {
-    const deletes = await deleteEntry(() => json(ENTRY));
+    const fetchMock = await deleteEntry(() => json(ENTRY));
     expect(await screen.findByText('Entry deleted.')).toBeInTheDocument();
+    expect(deletesOf(fetchMock)).toEqual(['/api/admin/changes/5']);
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/admin$/));
-    expect(deletes).toEqual(['/api/admin/changes/5']);
   });
 
   it.each([

@@ -1,9 +1,9 @@
 import { describe, expect, it, vi } from 'vitest';
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { configure, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { User } from '../../../src/domain/api/users';
 import { json, logInAs, mockFetch, renderApp } from '../support/renderApp';
-import { expectNotified, quietFailedCalls } from '../support/writeOutcome';
+import { confirmDelete, deletesOf, expectNotified, quietFailedCalls } from '../support/writeOutcome';
 import { USERS, logInAsNewbie } from './userFixtures';
 
 quietFailedCalls();
@@ -112,26 +112,20 @@ describe('one user', () => {
 });
 
 describe("a user's delete", () => {
-  /** Deletes user 6 after the confirmation; `answer` answers the DELETE. */
+  /** The edit page of user 6, deleted after the confirmation; `answer` answers the DELETE. */
   async function deleteKilnAdmin(answer: () => Response) {
     await logInAs(2, 'useradmin');
-    const deletes: string[] = [];
-    userPage(KILN_ADMIN, (url, init) => {
-      if (init.method === 'DELETE') deletes.push(url);
-      return init.method === 'DELETE' ? answer() : json([]);
-    });
+    const fetchMock = userPage(KILN_ADMIN, (_url, init) => (init.method === 'DELETE' ? answer() : json([])));
     renderApp('/users/6');
-    const user = userEvent.setup();
-    await user.click(await screen.findByRole('button', { name: 'Delete' }));
-    await user.click(within(await screen.findByRole('dialog', { name: /^Delete / })).getByRole('button', { name: 'Confirm' }));
-    return deletes;
+    await confirmDelete();
+    return fetchMock;
   }
 
   it('notifies a success as every write does and returns to the list', async () => {
-    const deletes = await deleteKilnAdmin(() => json(KILN_ADMIN));
+    const fetchMock = await deleteKilnAdmin(() => json(KILN_ADMIN));
     expect(await screen.findByText('User deleted.')).toBeInTheDocument();
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/users$/));
-    expect(deletes).toEqual(['/api/users/6']);
+    expect(deletesOf(fetchMock)).toEqual(['/api/users/6']);
   });
 
   it.each([
