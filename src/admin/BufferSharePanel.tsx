@@ -1,13 +1,16 @@
-import { useState } from 'react';
-import { Box, Button, Card, CardContent, TextField, Typography } from '@mui/material';
+import { useEffect, useState } from 'react';
+import { Box, Button, Card, CardContent, Typography } from '@mui/material';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCanAccess, useTranslate } from 'react-admin';
-import type { BufferSharePayload } from '../domain/api/ecoAssets';
+import { useFormContext, useFormState, useWatch, type FieldValues } from 'react-hook-form';
+import type { BufferShare, BufferSharePayload } from '../domain/api/ecoAssets';
 import { bufferPercentProblem } from '../domain/ledger';
 import { RESOURCES } from '../domain/operations';
 import { toNumber } from '../domain/validation';
 import { useBufferShare } from '../eco-assets/useBufferShare';
-import { useFormSave } from '../forms/useFormSave';
+import type { FieldMessage } from '../forms/formErrors';
+import { FormInput, keepText } from '../forms/FormInput';
+import { PageForm, usePageFormSave } from '../forms/pageForm';
 import type { FailureTexts } from '../layout/failures';
 import { BufferShareChanges } from './BufferShareChanges';
 import { queryKeys, writeKey } from '../providers/queryKeys';
@@ -29,31 +32,40 @@ export function BufferSharePanel() {
   return canAccess ? <BufferShareEditor /> : null;
 }
 
+/** The share in force as the form's text; blank until it is read. */
+const shareValues = (share: BufferShare | undefined) => ({ buffer_percent: share ? String(share.buffer_percent) : '' });
+
+/**
+ * The shared rule's sentence, the one the server answers a 400 with, shown as it is
+ * and at once, as the server's own reason would be.
+ */
+function validateShare(values: FieldValues): Record<string, FieldMessage> {
+  const text = keepText(values.buffer_percent);
+  const problem = bufferPercentProblem(toNumber(text) ?? text);
+  return problem === undefined ? {} : { buffer_percent: { message: problem, args: { server: true } } };
+}
+
+const sharePayload = (values: FieldValues): BufferSharePayload => ({ buffer_percent: toNumber(values.buffer_percent) ?? 0 });
+
 function BufferShareEditor() {
   const translate = useTranslate();
   const queryClient = useQueryClient();
   const share = useBufferShare();
-  const [typed, setTyped] = useState<string | null>(null);
-  // what the last save sent: the server's reason stands while the field still holds it
-  const [sent, setSent] = useState<string | null>(null);
-  const save = useFormSave({
+  // a new form after a success: it shows the share saved
+  const [generation, setGeneration] = useState(0);
+  const save = usePageFormSave({
     write: (dataProvider, payload: BufferSharePayload) => dataProvider.setBufferShare(payload),
     mutationKey: writeKey(RESOURCES.ecoAssets, 'certify'),
     success: 'ecoAssets.buffer.saved',
     failure: SAVE_FAILURE,
     onSaved: (saved) => {
       queryClient.setQueryData(queryKeys.bufferShare, saved);
-      setTyped(null);
+      setGeneration((n) => n + 1);
     },
     refresh: [queryKeys.bufferShareChanges],
+    validate: validateShare,
+    payload: sharePayload,
   });
-  const value = typed ?? (share.data ? String(share.data.buffer_percent) : '');
-  const serverReason = typed !== null && typed === sent ? save.serverReasons?.buffer_percent : undefined;
-  const problem = typed === null ? undefined : (bufferPercentProblem(toNumber(typed) ?? typed) ?? serverReason);
-  const submit = () => {
-    setSent(typed);
-    return save.submit({ buffer_percent: toNumber(value) ?? 0 });
-  };
   return (
     <Card variant="outlined" component="section" aria-label={translate('ecoAssets.buffer.title')}>
       <CardContent>
@@ -69,22 +81,43 @@ function BufferShareEditor() {
               })
             : translate('ecoAssets.buffer.never')}
         </Typography>
-        <Box sx={{ display: 'flex', gap: 2, alignItems: 'flex-start', mt: 1 }}>
-          <TextField
-            size="small"
-            label={translate('ecoAssets.buffer.percent')}
-            value={value}
-            onChange={(event) => setTyped(event.target.value)}
-            error={problem !== undefined}
-            helperText={problem ?? translate('ecoAssets.buffer.help')}
-            slotProps={{ htmlInput: { inputMode: 'decimal' } }}
-          />
-          <Button variant="contained" disabled={save.saving || typed === null || problem !== undefined} onClick={() => void submit()}>
-            {translate('ecoAssets.buffer.save')}
-          </Button>
-        </Box>
+        {/* the share in force shows once read, or read anew, but what the user typed stays */}
+        <PageForm key={generation} save={save} defaultValues={shareValues(share.data)} resetOptions={KEEP_TYPED}>
+          <Box sx={{ display: 'flex', gap: 2, alignItems: 'flex-start', mt: 1 }}>
+            <FormInput
+              source="buffer_percent"
+              label="ecoAssets.buffer.percent"
+              help="ecoAssets.buffer.help"
+              size="small"
+              fullWidth={false}
+              margin="none"
+              slotProps={{ htmlInput: { inputMode: 'decimal' } }}
+            />
+            <SaveShareButton saving={save.saving} />
+          </Box>
+        </PageForm>
         <BufferShareChanges />
       </CardContent>
     </Card>
+  );
+}
+
+const KEEP_TYPED = { keepDirtyValues: true } as const;
+
+/** Save: once the share was changed, and while it breaks no rule (the server's reason on it included). */
+function SaveShareButton({ saving }: { saving: boolean }) {
+  const translate = useTranslate();
+  const { trigger } = useFormContext();
+  const { isDirty, isValid, touchedFields } = useFormState();
+  const typed = useWatch({ name: 'buffer_percent' });
+  const touched = Boolean(touchedFields.buffer_percent);
+  // FormInput sets the value without validating it: what is typed is judged as it is typed (the share in force is not)
+  useEffect(() => {
+    if (touched) void trigger();
+  }, [typed, touched, trigger]);
+  return (
+    <Button type="submit" variant="contained" disabled={saving || !isDirty || !isValid}>
+      {translate('ecoAssets.buffer.save')}
+    </Button>
   );
 }

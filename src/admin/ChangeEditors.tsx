@@ -1,7 +1,6 @@
 import {
   Create,
   DateInput,
-  DeleteButton,
   Edit,
   SaveButton,
   SimpleForm,
@@ -25,6 +24,7 @@ import type { ChangeSaveRequest } from '../domain/api/admin';
 import { RESOURCES } from '../domain/operations';
 import { isCalendarDate, isBlank } from '../domain/validation';
 import { ServerReasonsShown, usePageFormSave, type PageFormSave } from '../forms/pageForm';
+import { PolicyDeleteButton } from '../forms/PolicyDeleteButton';
 import { recordWrite } from '../forms/useFormSave';
 import type { FailureTexts } from '../layout/failures';
 import { queryKeys, writeKey } from '../providers/queryKeys';
@@ -38,7 +38,7 @@ import { ADMIN_PATH } from './ChangeList';
 
 const toAdmin = () => ADMIN_PATH;
 
-// the spec has no text for it: react-admin's own title, and a refusal's sentence (a 400 names its fields)
+// the spec has no text for an entry's save or delete: react-admin's own title, and a refusal's sentence (a 400 names its fields)
 const SAVE_FAILURE: FailureTexts = { title: 'ra.notification.http_error', serverReason: 'refusal' };
 
 function validate(values: Partial<ChangeSaveRequest>) {
@@ -135,7 +135,7 @@ function ChangeEditForm() {
       toolbar={
         <Toolbar sx={{ justifyContent: 'space-between', bgcolor: 'background.paper' }}>
           <SaveButton disabled={save.saving} />
-          <DeleteButton mutationMode="pessimistic" redirect={toAdmin} />
+          <PolicyDeleteButton success="admin.changeDeleted" failure={SAVE_FAILURE} redirect={toAdmin} />
         </Toolbar>
       }
     >

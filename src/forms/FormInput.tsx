@@ -34,8 +34,8 @@ export interface FieldOptions {
   shownRule?: { min?: string; max?: string };
 }
 
-/** text stays text: the domain validators read what was typed, blank included */
-const keepText = (value: unknown) => (value == null ? '' : String(value));
+/** text stays text: the domain validators read what was typed, blank included (react-admin makes a blank null) */
+export const keepText = (value: unknown) => (value == null ? '' : String(value));
 
 /**
  * The props that tie an input to the form field at `source` (react-admin's

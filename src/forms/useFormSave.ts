@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useMutation, useQueryClient, type QueryKey } from '@tanstack/react-query';
 import { useDataProvider, useNotify, type Identifier } from 'react-admin';
 import type { ResourceName } from '../domain/operations';
@@ -64,8 +64,7 @@ export function useFormSave<P, R = unknown>({
 }: FormSaveOptions<P, R>): FormSave<P> {
   const dataProvider = useDataProvider<ApiDataProvider>();
   const queryClient = useQueryClient();
-  const notify = useNotify();
-  const report = useFailureReport();
+  const { notifySuccess, report } = useWriteOutcome();
   const [serverReasons, setServerReasons] = useState<ServerReasons>();
   const reload = async () => {
     await Promise.all(refresh.map((queryKey) => queryClient.invalidateQueries({ queryKey })));
@@ -75,13 +74,9 @@ export function useFormSave<P, R = unknown>({
     mutationFn: (payload: P) => write(dataProvider, payload),
     onMutate: () => ({ signedIn: currentSession() !== null }),
     onSuccess: (result, payload, context) => {
-      const said = typeof success === 'function' ? success(result, payload) : success;
-      // after a 401 react-admin logs out and resolves the call: nothing to announce
-      if (said !== undefined && (!context.signedIn || currentSession()))
-        notify(typeof said === 'string' ? said : said.message, {
-          type: 'success',
-          messageArgs: typeof said === 'string' ? undefined : said.args,
-        });
+      notifySuccess(typeof success === 'function' ? success(result, payload) : success, context.signedIn);
+      // an earlier 400's reasons judged other values
+      setServerReasons(undefined);
       onSaved?.(result);
       onClose?.();
       return reload();
@@ -104,6 +99,32 @@ export function useFormSave<P, R = unknown>({
       () => undefined,
     );
   return { submit, saving: isPending, serverReasons };
+}
+
+/**
+ * The notifications of the one outcome policy: useFormSave's, and those of the one
+ * write that runs through react-admin instead (PolicyDeleteButton's delete): a
+ * success says what was written, a failure is reported by status with the screen's texts.
+ */
+export function useWriteOutcome() {
+  const notify = useNotify();
+  const report = useFailureReport();
+  return useMemo(
+    () => ({
+      /** notifies a success; `signedIn`: a session was open when the write began */
+      notifySuccess: (said: string | SuccessMessage | undefined, signedIn: boolean) => {
+        // after a 401 react-admin logs out and resolves the call: nothing to announce
+        if (said !== undefined && (!signedIn || currentSession()))
+          notify(typeof said === 'string' ? said : said.message, {
+            type: 'success',
+            messageArgs: typeof said === 'string' ? undefined : said.args,
+          });
+      },
+      /** report(error, texts): useFailureReport's, telling which kind of failure it was */
+      report,
+    }),
+    [notify, report],
+  );
 }
 
 /** The write of a record's form: its resource's create, or the update of the record being edited. */

@@ -14,25 +14,23 @@ import {
   TableCell,
   TableHead,
   TableRow,
-  TextField,
   Typography,
 } from '@mui/material';
-import { Confirm, useDataProvider, useTranslate } from 'react-admin';
+import { Confirm, TextInput, useDataProvider, useTranslate } from 'react-admin';
+import { useFormContext, type FieldValues } from 'react-hook-form';
 import type { Kiln, KilnKey, KilnKeyAddRequest } from '../domain/api/configure';
 import { formatDateTime } from '../domain/dates';
 import { RESOURCES } from '../domain/operations';
 import { generateKilnKeyPair, shortFingerprint } from '../domain/kilnKeys';
+import { isBlank } from '../domain/validation';
 import { FacilityChangeTrail } from '../facilities/FacilityChangeTrail';
+import { keepText } from '../forms/FormInput';
+import { PageForm, usePageFormSave } from '../forms/pageForm';
 import { useFormSave } from '../forms/useFormSave';
 import { commandFailure } from '../kiln-logs/useLogCommand';
 import { saveFile } from '../kiln-logs/saveFile';
 import type { ApiDataProvider } from '../providers/dataProvider';
 import { queryKeys, writeKey } from '../providers/queryKeys';
-
-type KeyField = keyof KilnKeyAddRequest;
-type FieldReasons = Partial<Record<KeyField, string>>;
-
-const EMPTY_KEY: KilnKeyAddRequest = { label: '', public_key: '' };
 
 /** When and by whom a key was added: the seed's keys have no user; a user since deleted has no name. */
 function addedBy(key: KilnKey, when: string, translate: (key: string, options?: object) => string): string {
@@ -103,96 +101,97 @@ function KeyRows({ kiln, keys, onRevoke }: { kiln: Kiln; keys: KilnKey[]; onRevo
   );
 }
 
+const EMPTY_KEY: KilnKeyAddRequest = { label: '', public_key: '' };
+
+/** Both entries are required; the server judges the key itself (a 400's reasons show on their fields). */
+function validateKey(values: FieldValues): Record<string, string> {
+  return Object.fromEntries(
+    (['label', 'public_key'] as const).filter((field) => isBlank(values[field])).map((field) => [field, 'kilns.keys.required']),
+  );
+}
+
+/** What an add sends: the label trimmed, the key as pasted or generated. */
+const keyPayload = (values: FieldValues): KilnKeyAddRequest => ({
+  label: keepText(values.label).trim(),
+  public_key: keepText(values.public_key),
+});
+
 /** Adds a key: a label and a pasted public key, or one generated here whose private half is downloaded once. */
 function AddKeyForm({ kiln }: { kiln: Kiln }) {
   const translate = useTranslate();
-  const [values, setValues] = useState<KilnKeyAddRequest>(EMPTY_KEY);
-  // the values of the last add: the server's reason on a field stands while the field still holds what was sent
-  const [sent, setSent] = useState<KilnKeyAddRequest | null>(null);
-  const [missing, setMissing] = useState<FieldReasons>({});
+  // a new form after a success: the entries are cleared
+  const [generation, setGeneration] = useState(0);
   const [generateFailed, setGenerateFailed] = useState(false);
   const [savedAs, setSavedAs] = useState<string>();
-  const add = useFormSave({
+  const add = usePageFormSave({
     write: (dataProvider, key: KilnKeyAddRequest) => dataProvider.addKilnKey({ kilnId: kiln.id, key }),
     mutationKey: writeKey(RESOURCES.kilns, 'edit'),
     success: 'kilns.keys.added_done',
     failure: commandFailure('kilns.keys.addFailed'),
     onSaved: () => {
-      setValues(EMPTY_KEY);
+      setGeneration((n) => n + 1);
       setSavedAs(undefined);
     },
     refresh: [queryKeys.kilnKeys(kiln.id)],
+    validate: validateKey,
+    payload: keyPayload,
   });
-  const reasonOf = (field: KeyField) =>
-    missing[field] ?? (sent !== null && values[field] === sent[field] ? add.serverReasons?.[field] : undefined);
+  const headingId = `kiln-${kiln.id}-add-key`;
+  return (
+    <Box component="section" aria-labelledby={headingId} sx={{ mt: 2 }}>
+      <Typography variant="subtitle1" component="h3" id={headingId}>
+        {translate('kilns.keys.addTitle')}
+      </Typography>
+      <PageForm key={generation} save={add} defaultValues={EMPTY_KEY}>
+        <Stack spacing={2} sx={{ mt: 1 }}>
+          <TextInput source="label" label="kilns.keys.label" parse={keepText} helperText={false} variant="outlined" size="small" />
+          <TextInput
+            source="public_key"
+            label="kilns.keys.publicKey"
+            parse={keepText}
+            helperText="kilns.keys.publicKeyHelp"
+            variant="outlined"
+            multiline
+            minRows={3}
+            slotProps={{ htmlInput: { spellCheck: false, style: { fontFamily: 'monospace' } } }}
+          />
+          {savedAs && (
+            <Alert severity="warning" role="status">
+              {translate('kilns.keys.privateSaved', { fileName: savedAs })}
+            </Alert>
+          )}
+          {generateFailed && <Alert severity="error">{translate('kilns.keys.generateFailed')}</Alert>}
+          <Stack direction="row" spacing={1}>
+            <GenerateKeyButton kiln={kiln} onSaved={setSavedAs} onFailed={() => setGenerateFailed(true)} />
+            <Button type="submit" variant="contained" disabled={add.saving} onClick={() => setGenerateFailed(false)}>
+              {translate('kilns.keys.add')}
+            </Button>
+          </Stack>
+        </Stack>
+      </PageForm>
+    </Box>
+  );
+}
+
+/** Generates a key pair in the browser: downloads the private half once and puts the public half in the form. */
+function GenerateKeyButton({ kiln, onSaved, onFailed }: { kiln: Kiln; onSaved: (fileName: string) => void; onFailed: () => void }) {
+  const translate = useTranslate();
+  const { setValue } = useFormContext();
   const generate = useMutation({
     mutationFn: () => generateKilnKeyPair(),
     onSuccess: ({ publicPem, privatePem }) => {
       const fileName = `${kiln.kiln_id}-private-key.pem`;
       saveFile(new Blob([privatePem], { type: 'application/x-pem-file' }), fileName);
-      setSavedAs(fileName);
-      setValues((current) => ({ ...current, public_key: publicPem }));
-      setMissing((current) => ({ ...current, public_key: undefined }));
+      onSaved(fileName);
+      // validated at once: a missing key's error goes
+      setValue('public_key', publicPem, { shouldDirty: true, shouldValidate: true });
     },
-    onError: () => setGenerateFailed(true),
+    onError: onFailed,
   });
-  const change = (field: KeyField) => (event: React.ChangeEvent<HTMLInputElement>) => {
-    setValues((current) => ({ ...current, [field]: event.target.value }));
-    setMissing((current) => ({ ...current, [field]: undefined }));
-  };
-  const submit = (event: React.FormEvent) => {
-    event.preventDefault();
-    const required: FieldReasons = {};
-    if (!values.label.trim()) required.label = translate('kilns.keys.required');
-    if (!values.public_key.trim()) required.public_key = translate('kilns.keys.required');
-    setMissing(required);
-    setGenerateFailed(false);
-    if (Object.keys(required).length > 0 || add.saving) return;
-    setSent(values);
-    void add.submit({ label: values.label.trim(), public_key: values.public_key });
-  };
-  const labelReason = reasonOf('label');
-  const keyReason = reasonOf('public_key');
   return (
-    <Box component="form" noValidate onSubmit={submit} aria-label={translate('kilns.keys.addTitle')} sx={{ mt: 2 }}>
-      <Typography variant="subtitle1" component="h3">
-        {translate('kilns.keys.addTitle')}
-      </Typography>
-      <Stack spacing={2} sx={{ mt: 1 }}>
-        <TextField
-          label={translate('kilns.keys.label')}
-          value={values.label}
-          onChange={change('label')}
-          error={Boolean(labelReason)}
-          helperText={labelReason}
-          size="small"
-        />
-        <TextField
-          label={translate('kilns.keys.publicKey')}
-          value={values.public_key}
-          onChange={change('public_key')}
-          error={Boolean(keyReason)}
-          helperText={keyReason ?? translate('kilns.keys.publicKeyHelp')}
-          multiline
-          minRows={3}
-          slotProps={{ htmlInput: { spellCheck: false, style: { fontFamily: 'monospace' } } }}
-        />
-        {savedAs && (
-          <Alert severity="warning" role="status">
-            {translate('kilns.keys.privateSaved', { fileName: savedAs })}
-          </Alert>
-        )}
-        {generateFailed && <Alert severity="error">{translate('kilns.keys.generateFailed')}</Alert>}
-        <Stack direction="row" spacing={1}>
-          <Button onClick={() => generate.mutate()} disabled={generate.isPending}>
-            {translate('kilns.keys.generate')}
-          </Button>
-          <Button type="submit" variant="contained" disabled={add.saving}>
-            {translate('kilns.keys.add')}
-          </Button>
-        </Stack>
-      </Stack>
-    </Box>
+    <Button onClick={() => generate.mutate()} disabled={generate.isPending}>
+      {translate('kilns.keys.generate')}
+    </Button>
   );
 }
 

@@ -1,9 +1,10 @@
 import { Alert, Button, Divider, Paper, Stack } from '@mui/material';
-import { DeleteButton, Edit, SaveButton, SimpleForm, TextInput, Toolbar, useRecordContext, useTranslate } from 'react-admin';
+import { Edit, SaveButton, SimpleForm, TextInput, Toolbar, useRecordContext, useTranslate } from 'react-admin';
 import type { User, UserUpdateRequest } from '../domain/api/users';
 import { RESOURCES } from '../domain/operations';
 import { ROLES } from '../domain/rules';
 import { ServerReasonsShown, usePageFormSave } from '../forms/pageForm';
+import { PolicyDeleteButton } from '../forms/PolicyDeleteButton';
 import { recordWrite, useFormSave } from '../forms/useFormSave';
 import { queryKeys, writeKey } from '../providers/queryKeys';
 import { useSession } from '../providers/useSession';
@@ -25,7 +26,7 @@ function UserEditToolbar({ saving }: { saving: boolean }) {
   return (
     <Toolbar sx={{ justifyContent: 'space-between', bgcolor: 'background.paper' }}>
       <SaveButton disabled={saving} />
-      <DeleteButton mutationMode="pessimistic" confirmTitle="ra.message.delete_title" redirect="list" />
+      <PolicyDeleteButton success="users.deleted" failure={USER_SAVE_FAILURE} confirmTitle="ra.message.delete_title" redirect="list" />
     </Toolbar>
   );
 }

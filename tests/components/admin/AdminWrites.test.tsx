@@ -8,7 +8,7 @@ import type { Statistics } from '../../../src/domain/api/admin';
 import { fakeProvider } from '../eco-assets/ecoFixtures';
 import { renderWithNotification } from '../support/renderInAdmin';
 import { json, logInAs, mockFetch, renderApp } from '../support/renderApp';
-import { expectNotified, quietFailedCalls } from '../support/writeOutcome';
+import { confirmDelete, deletesOf, expectNotified, quietFailedCalls } from '../support/writeOutcome';
 
 quietFailedCalls();
 // whole-console renders on a loaded 2-core machine
@@ -59,6 +59,38 @@ describe('the buffer share', () => {
     expect(screen.getByRole('button', { name: 'Save Buffer Share' })).toBeEnabled();
   });
 
+  it('judges the share as it is typed with the rule the server applies, and after a save shows the share saved', async () => {
+    const setBufferShare = vi.fn(async ({ buffer_percent }: { buffer_percent: number }) => ({
+      buffer_percent,
+      set_ts: '2026-11-04T11:00:00.000Z',
+      set_by_username: 'superadmin',
+    }));
+    renderWithNotification(
+      <BufferSharePanel />,
+      fakeProvider({ getBufferShare: share, getBufferShareChanges: async () => [], setBufferShare }),
+    );
+    const field = await screen.findByRole('textbox', { name: 'Buffer share (%)' });
+    await waitFor(() => expect(field).toHaveValue('10'));
+    expect(field).toHaveAccessibleDescription('0 to 50, at most 2 decimals');
+    expect(screen.getByRole('button', { name: 'Save Buffer Share' })).toBeDisabled();
+    const user = userEvent.setup();
+    await user.type(field, '0');
+    await waitFor(() => expect(field).toHaveAccessibleDescription('buffer_percent must be between 0 and 50.'));
+    expect(screen.getByRole('button', { name: 'Save Buffer Share' })).toBeDisabled();
+    // typed back to the share in force: nothing to save, and nothing wrong
+    await user.type(field, '{Backspace}');
+    await waitFor(() => expect(field).toHaveAccessibleDescription('0 to 50, at most 2 decimals'));
+    expect(screen.getByRole('button', { name: 'Save Buffer Share' })).toBeDisabled();
+    await user.clear(field);
+    await user.type(field, '12.5');
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Save Buffer Share' })).toBeEnabled());
+    await user.click(screen.getByRole('button', { name: 'Save Buffer Share' }));
+    expect(await screen.findByText('Buffer share saved.')).toBeInTheDocument();
+    expect(setBufferShare).toHaveBeenCalledWith({ buffer_percent: 12.5 });
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Save Buffer Share' })).toBeDisabled());
+    expect(screen.getByRole('textbox', { name: 'Buffer share (%)' })).toHaveValue('12.5');
+  });
+
   it('notifies a 500 with the server error text', async () => {
     const setBufferShare = vi.fn().mockRejectedValue(new HttpError('boom', 500, { message: 'boom' }));
     renderWithNotification(
@@ -93,5 +125,45 @@ describe('a Recent Changes entry', () => {
     await user.type(title, '!');
     await user.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(screen.getAllByRole('alert').at(-1)).toHaveTextContent(/^Server communication error$/));
+  });
+});
+
+describe("a Recent Changes entry's delete", () => {
+  const ENTRY = { id: 5, date: '2026-10-09', title: 'Dark mode', body: '<p>Dark mode.</p>' };
+
+  /** Entry 5 in the editor, deleted after the confirmation; `answer` answers the DELETE. */
+  async function deleteEntry(answer: () => Response) {
+    await logInAs(0, 'superadmin');
+    const fetchMock = mockFetch((url, init) => {
+      if (init.method === 'DELETE') return answer();
+      return url === '/api/admin/changes/5' ? json(ENTRY) : json([]);
+    });
+    renderApp('/admin/changes/5');
+    await screen.findByDisplayValue('Dark mode');
+    await confirmDelete();
+    return fetchMock;
+  }
+
+  it('notifies a success as every write does and returns to Admin', async () => {
+    const fetchMock = await deleteEntry(() => json(ENTRY));
+    expect(await screen.findByText('Entry deleted.')).toBeInTheDocument();
+    expect(deletesOf(fetchMock)).toEqual(['/api/admin/changes/5']);
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/admin$/));
+  });
+
+  it.each([
+    { status: 403, sentence: 'You may not update statistics.' },
+    { status: 409, sentence: 'The entry was changed meanwhile.' },
+  ])("notifies a refusal ($status) with the entry's save title and the server's sentence, and stays", async ({ status, sentence }) => {
+    await deleteEntry(() => json({ message: sentence }, status));
+    await expectNotified('Server communication error', sentence);
+    expect(screen.queryByText('Entry deleted.')).not.toBeInTheDocument();
+    expect(screen.getByTestId('location')).toHaveTextContent('/admin/changes/5');
+  });
+
+  it('notifies a 500 with the title alone, as a failed save of the entry', async () => {
+    await deleteEntry(() => json({ message: 'boom' }, 500));
+    await waitFor(() => expect(screen.getAllByRole('alert').at(-1)).toHaveTextContent(/^Server communication error$/));
+    expect(screen.getByTestId('location')).toHaveTextContent('/admin/changes/5');
   });
 });

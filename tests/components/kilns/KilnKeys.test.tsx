@@ -188,6 +188,45 @@ describe("Kiln Registry: a kiln's keys", { timeout: 15000 }, () => {
     expect(sent).toEqual([{ label: 'Spare', public_key: 'not a key' }]);
   });
 
+  it("shows a 400's reason on the label it names, as every form, until the label changes", async () => {
+    const reason = 'A key of this kiln is labelled Spare already.';
+    const { user, dialog } = await openKeys(() => json({ message: 'Invalid key.', errors: { label: reason } }, 400));
+    await user.type(dialog.getByRole('textbox', { name: 'Label' }), 'Spare');
+    await user.type(dialog.getByRole('textbox', { name: 'Public key (PEM)' }), 'a key');
+    await user.click(dialog.getByRole('button', { name: 'Add key' }));
+    const label = dialog.getByRole('textbox', { name: 'Label' });
+    await waitFor(() => expect(label).toHaveAccessibleDescription(reason));
+    expect(label).toHaveAttribute('aria-invalid', 'true');
+    // the key the server did not fault keeps its help
+    expect(dialog.getByRole('textbox', { name: 'Public key (PEM)' })).toHaveAccessibleDescription(/^An Ed25519 public key/);
+    await user.type(label, ' 2');
+    await waitFor(() => expect(label).not.toHaveAccessibleDescription(reason));
+    expect(label).toHaveAttribute('aria-invalid', 'false');
+  });
+
+  it('asks for both entries before it sends anything; a success notifies and clears them', async () => {
+    const sent: unknown[] = [];
+    const { user, dialog } = await openKeys((body) => {
+      sent.push(body);
+      return json(KEY, 201);
+    });
+    await user.click(dialog.getByRole('button', { name: 'Add key' }));
+    const label = dialog.getByRole('textbox', { name: 'Label' });
+    const key = dialog.getByRole('textbox', { name: 'Public key (PEM)' });
+    await waitFor(() => expect(label).toHaveAccessibleDescription('Required.'));
+    expect(key).toHaveAccessibleDescription('Required.');
+    expect(sent).toEqual([]);
+
+    await user.type(label, '  Spare ');
+    await user.type(key, 'a key');
+    await waitFor(() => expect(key).not.toHaveAccessibleDescription('Required.'));
+    await user.click(dialog.getByRole('button', { name: 'Add key' }));
+    expect(await screen.findByText('Key added.', {}, LOADED)).toBeInTheDocument();
+    expect(sent).toEqual([{ label: 'Spare', public_key: 'a key' }]);
+    await waitFor(() => expect(dialog.getByRole('textbox', { name: 'Label' })).toHaveValue(''));
+    expect(dialog.getByRole('textbox', { name: 'Public key (PEM)' })).toHaveValue('');
+  });
+
   it.each([
     { status: 403, sentence: 'You may not change this kiln.', text: 'You may not change this kiln.' },
     { status: 500, sentence: 'storage down', text: 'Unknown server error. Try again later or contact support.' },

@@ -3,7 +3,7 @@ import { configure, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { User } from '../../../src/domain/api/users';
 import { json, logInAs, mockFetch, renderApp } from '../support/renderApp';
-import { expectNotified, quietFailedCalls } from '../support/writeOutcome';
+import { confirmDelete, deletesOf, expectNotified, quietFailedCalls } from '../support/writeOutcome';
 import { USERS, logInAsNewbie } from './userFixtures';
 
 quietFailedCalls();
@@ -109,6 +109,46 @@ describe('one user', () => {
     await userEvent.setup().click(await screen.findByRole('button', { name: 'Release' }));
     await expectNotified('Error persisting user.', refusal);
   });
+});
+
+describe("a user's delete", () => {
+  /** The edit page of user 6, deleted after the confirmation; `answer` answers the DELETE. */
+  async function deleteKilnAdmin(answer: () => Response) {
+    await logInAs(2, 'useradmin');
+    const fetchMock = userPage(KILN_ADMIN, (_url, init) => (init.method === 'DELETE' ? answer() : json([])));
+    renderApp('/users/6');
+    await confirmDelete();
+    return fetchMock;
+  }
+
+  it('notifies a success as every write does and returns to the list', async () => {
+    const fetchMock = await deleteKilnAdmin(() => json(KILN_ADMIN));
+    expect(await screen.findByText('User deleted.')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/users$/));
+    expect(deletesOf(fetchMock)).toEqual(['/api/users/6']);
+  });
+
+  it.each([
+    {
+      status: 403,
+      sentence: 'Only a super-admin may create, change or delete a super-admin.',
+      text: 'Only a super-admin may create, change or delete a super-admin.',
+    },
+    {
+      status: 409,
+      sentence: 'The last super-admin cannot be deleted or given another role.',
+      text: 'The last super-admin cannot be deleted or given another role.',
+    },
+    { status: 500, sentence: 'boom', text: 'Unknown server error. Try again later or contact support.' },
+  ])(
+    "notifies a failure ($status) by status with the texts of a user's save, and stays on the user",
+    async ({ status, sentence, text }) => {
+      await deleteKilnAdmin(() => json({ message: sentence }, status));
+      await expectNotified('Error persisting user.', text);
+      expect(screen.queryByText('User deleted.')).not.toBeInTheDocument();
+      expect(screen.getByTestId('location')).toHaveTextContent('/users/6');
+    },
+  );
 });
 
 describe('Choose Your Password', () => {

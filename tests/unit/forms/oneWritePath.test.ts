@@ -1,11 +1,13 @@
 import fs from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 
 /**
  * Every write of the console goes through forms/useFormSave.ts (issue 24: one write
  * path, one outcome policy): no component outside src/forms and src/providers runs a
- * mutation of its own with TanStack's useMutation or react-admin's useUpdate/useCreate.
+ * mutation of its own with TanStack's useMutation or react-admin's useUpdate/useCreate,
+ * holds what a write sends in an input of its own, or deletes past the policy.
  */
 const SRC = fileURLToPath(new URL('../../../src/', import.meta.url));
 const SHELL = /^(forms|providers)\//;
@@ -18,14 +20,66 @@ const OWN_MUTATION = /\buse(Mutation|Update|Create)\s*[<(]/;
  */
 const OTHER_KINDS = ['kiln-logs/useLogCommand.ts', 'kilns/KilnKeysDialog.tsx'];
 
-const sources = (fs.readdirSync(SRC, { recursive: true, encoding: 'utf8' }) as string[])
+const allSources = (fs.readdirSync(SRC, { recursive: true, encoding: 'utf8' }) as string[])
   .map((name) => name.split('\\').join('/'))
-  .filter((name) => /\.tsx?$/.test(name) && !SHELL.test(name));
+  .filter((name) => /\.tsx?$/.test(name));
+const sources = allSources.filter((name) => !SHELL.test(name));
+const read = (name: string) => fs.readFileSync(SRC + name, 'utf8');
+
+/** react-admin's delete buttons, each with its own notifications */
+const RA_DELETE_BUTTON = /\b(Bulk)?Delete(With(Confirm|Undo))?Button\b/;
+/** the one delete button, whose outcome is the policy's */
+const POLICY_DELETE = 'forms/PolicyDeleteButton.tsx';
+
+/** A file that writes through the shell: useFormSave or a page form's save. */
+const WRITES = /from '\.\.\/forms\/(useFormSave|pageForm)'/;
+
+/**
+ * The MUI TextFields a file types into with an onChange of its own: an entry held
+ * in the component's state rather than in its react-admin form (a `select` is a
+ * choice of what the screen shows, not an entry).
+ */
+function ownTextEntries(name: string, text: string): string[] {
+  const file = ts.createSourceFile(name, text, ts.ScriptTarget.Latest, true, ts.ScriptKind.TSX);
+  const found: string[] = [];
+  const visit = (node: ts.Node) => {
+    if ((ts.isJsxOpeningElement(node) || ts.isJsxSelfClosingElement(node)) && node.tagName.getText(file) === 'TextField') {
+      const attributes = node.attributes.properties.filter(ts.isJsxAttribute).map((attribute) => attribute.name.getText(file));
+      if (attributes.includes('onChange') && !attributes.includes('select'))
+        found.push(`${name}:${file.getLineAndCharacterOfPosition(node.getStart(file)).line + 1}`);
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(file);
+  return found;
+}
 
 describe('the one write path', () => {
   it('has no component running a mutation of its own', () => {
     expect(sources.length).toBeGreaterThan(50);
-    const own = sources.filter((name) => OWN_MUTATION.test(fs.readFileSync(SRC + name, 'utf8')));
+    const own = sources.filter((name) => OWN_MUTATION.test(read(name)));
     expect(own.sort()).toEqual(OTHER_KINDS);
+  });
+
+  it("holds a writing screen's entries in its react-admin form: no MUI TextField typed into with state of its own", () => {
+    const writing = sources.filter((name) => WRITES.test(read(name)));
+    expect(writing).toEqual(expect.arrayContaining(['kilns/KilnKeysDialog.tsx', 'admin/BufferSharePanel.tsx']));
+    expect(writing.flatMap((name) => ownTextEntries(name, read(name)))).toEqual([]);
+  });
+
+  it('finds an entry held in state, and not a form input or a choice', () => {
+    const held = `const a = <TextField label="x" value={v} onChange={(event) => setV(event.target.value)} />;`;
+    const bound = `const b = <BoundTextField {...binding} onTextChange={set} />; const c = <TextInput source="x" />;`;
+    const choice = `const d = <TextField select value={v} onChange={(event) => choose(event.target.value)}>{items}</TextField>;`;
+    expect(ownTextEntries('held.tsx', held)).toEqual(['held.tsx:1']);
+    expect(ownTextEntries('other.tsx', `${bound}\n${choice}`)).toEqual([]);
+  });
+
+  it('deletes only through PolicyDeleteButton, whose outcome is the notifications of every write', () => {
+    expect(allSources).toContain(POLICY_DELETE);
+    const deleting = allSources.filter((name) => RA_DELETE_BUTTON.test(read(name)));
+    expect(deleting).toEqual([POLICY_DELETE]);
+    const users = sources.filter((name) => /<PolicyDeleteButton\b/.test(read(name)));
+    expect(users).toEqual(expect.arrayContaining(['admin/ChangeEditors.tsx', 'users/UserEdit.tsx']));
   });
 });

@@ -1,4 +1,5 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
+import { Form, type FormProps } from 'react-admin';
 import { useFormContext, type FieldValues } from 'react-hook-form';
 import { formErrors, type ServerReasons } from './formErrors';
 import { useFormSave, type FormSaveOptions } from './useFormSave';
@@ -51,4 +52,24 @@ export function ServerReasonsShown({ serverReasons }: { serverReasons: ServerRea
     if (serverReasons) void trigger();
   }, [serverReasons, trigger]);
   return null;
+}
+
+type PageFormProps = Omit<FormProps, 'validate' | 'onSubmit' | 'children'> & {
+  /** the form's write and outcome, from usePageFormSave */
+  save: PageFormSave;
+  children: ReactNode;
+};
+
+/**
+ * A form on a page or beside a list rather than in a FormDialog: react-admin's
+ * `Form` saved by usePageFormSave, the server's reasons from a 400 shown on
+ * their fields; the form's own errors show on its inputs, no notification.
+ */
+export function PageForm({ save, children, ...props }: PageFormProps) {
+  return (
+    <Form validate={save.validate} onSubmit={save.submit} noValidate disableInvalidFormNotification {...props}>
+      <ServerReasonsShown serverReasons={save.serverReasons} />
+      {children}
+    </Form>
+  );
 }
