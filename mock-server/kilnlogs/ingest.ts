@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { analyseLogText, type LogAnalysis } from '../analysis';
 import { conflict } from '../http/errors';
 import type { DataStore } from '../store/dataStore';
-import { commitFiles } from '../store/commit';
+import { allEnded, commitFiles } from '../store/commit';
 import type { FacilityRecord, KilnLogRecord, KilnRecord } from '../store/model';
 import type { BurnFingerprint } from '../../src/domain/fleet/fingerprint';
 import { judgeAhead } from '../fleet/anomalyPass';
@@ -214,7 +214,7 @@ export async function ingestLog(
     added: [row.s3key, files.analysisKey(id)],
     async write() {
       // an earlier upload of the same content is looked for while the files are written: refused, its files go
-      const [twin] = await Promise.all([
+      const [twin] = await allEnded([
         data.kilnLogs.findBySha256(row.sha256),
         files.saveRaw(row.s3key, incoming.bytes),
         files.saveAnalysis(id, file),

@@ -27,3 +27,16 @@ export async function commitFiles<T>(
   for (const r of removed) if (r.status === 'rejected') console.error('Removing a file no record names failed:', r.reason);
   return result;
 }
+
+/**
+ * Promise.all for the writes of a change: answers their results once every one
+ * has ended, or throws the first failure once every one has ended, so
+ * commitFiles' clean-up never removes a file a write still under way then puts
+ * back.
+ */
+export async function allEnded<T extends readonly unknown[]>(writes: { [K in keyof T]: Promise<T[K]> }): Promise<T> {
+  const ended = await Promise.allSettled(writes);
+  const failed = ended.find((r) => r.status === 'rejected');
+  if (failed) throw failed.reason;
+  return ended.map((r) => (r as PromiseFulfilledResult<unknown>).value) as unknown as T;
+}
