@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { Alert, Box, Button } from '@mui/material';
-import { Form, TextInput, useTranslate } from 'react-admin';
+import { TextInput, useTranslate } from 'react-admin';
 import { useFormState, useWatch, type FieldValues } from 'react-hook-form';
 import { canUpdatePassword, passwordStrength } from '../domain/passwordStrength';
-import { ServerReasonsShown, usePageFormSave } from '../forms/pageForm';
+import { PageForm, usePageFormSave } from '../forms/pageForm';
 import type { ApiDataProvider } from '../providers/dataProvider';
 import { RESOURCES } from '../domain/operations';
 import type { FailureTexts } from '../layout/failures';
@@ -37,19 +37,12 @@ export default function ProfilePage() {
   return (
     <Page title="profile.heading">
       <Box sx={{ maxWidth: 480 }}>
-        <Form
-          key={generation}
-          defaultValues={{ username, password: '', repeat: '' }}
-          validate={save.validate}
-          onSubmit={save.submit}
-          noValidate
-        >
-          <ServerReasonsShown serverReasons={save.serverReasons} />
+        <PageForm key={generation} save={save} defaultValues={{ username, password: '', repeat: '' }}>
           <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
             <TextInput source="username" label="profile.username" autoComplete="username" readOnly helperText={false} variant="outlined" />
             <NewPasswordInputs passwordLabel="profile.password" />
           </Box>
-        </Form>
+        </PageForm>
       </Box>
     </Page>
   );

@@ -1,6 +1,6 @@
 import { Box, Button, Paper, TextField, Typography } from '@mui/material';
-import { Form, useLogout, useTranslate } from 'react-admin';
-import { ServerReasonsShown } from '../forms/pageForm';
+import { useLogout, useTranslate } from 'react-admin';
+import { PageForm } from '../forms/pageForm';
 import { useTabTitle } from '../layout/useTabTitle';
 import { NewPasswordInputs, useNewPasswordSave } from '../profile/ProfilePage';
 import { authProvider } from '../providers/authProvider';
@@ -32,8 +32,7 @@ export default function ChooseOwnPassword({ session }: { session: Session }) {
           {translate('passwordChange.heading')}
         </Typography>
         <Typography>{translate('passwordChange.explanation')}</Typography>
-        <Form defaultValues={{ password: '', repeat: '' }} validate={save.validate} onSubmit={save.submit} noValidate>
-          <ServerReasonsShown serverReasons={save.serverReasons} />
+        <PageForm save={save} defaultValues={{ password: '', repeat: '' }}>
           <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
             <TextField
               label={translate('profile.username')}
@@ -43,7 +42,7 @@ export default function ChooseOwnPassword({ session }: { session: Session }) {
             />
             <NewPasswordInputs passwordLabel="passwordChange.password" submitLabel="passwordChange.submit" />
           </Box>
-        </Form>
+        </PageForm>
         <Box>
           <Button onClick={() => void logout()}>{translate('menu.logout')}</Button>
         </Box>
