@@ -48,8 +48,20 @@ function AnalyseButton({ log }: { log: KilnLog }) {
 
 /** The commands that move a log out of its list, with Undo: archive from the live logs, restore from the archived ones. */
 const MOVES: Record<'archive' | 'restore', UndoableCommandOptions> = {
-  archive: { resource: RESOURCES.kilnLogs, success: 'kilnLogs.notify.archived', failure: 'kilnLogs.notify.archiveFailed' },
-  restore: { resource: RESOURCES.archivedKilnLogs, success: 'kilnLogs.notify.restored', failure: 'kilnLogs.notify.restoreFailed' },
+  archive: {
+    resource: RESOURCES.kilnLogs,
+    action: 'archive',
+    write: (dataProvider, id) => dataProvider.archiveKilnLog(id),
+    success: 'kilnLogs.notify.archived',
+    failure: 'kilnLogs.notify.archiveFailed',
+  },
+  restore: {
+    resource: RESOURCES.archivedKilnLogs,
+    action: 'restore',
+    write: (dataProvider, id) => dataProvider.restoreKilnLog(id),
+    success: 'kilnLogs.notify.restored',
+    failure: 'kilnLogs.notify.restoreFailed',
+  },
 };
 
 function MoveButton({ log, name }: { log: KilnLog; name: keyof typeof MOVES }) {

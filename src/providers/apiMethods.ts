@@ -107,6 +107,12 @@ export const apiMethods = {
   /** POST /api/kilnlogs/{id}/analyse: the row analysed again (409 for an audited or archived burn). */
   analyseKilnLog: (id: number): Promise<KilnLog> => callApi('/kilnlogs/{id}/analyse', 'post', { id }),
 
+  /** POST /api/kilnlogs/{id}/archive: the row, with archived_ts and delete_after (409 for an audited burn); the log leaves the live list. */
+  archiveKilnLog: (id: number): Promise<KilnLog> => callApi('/kilnlogs/{id}/archive', 'post', { id }),
+
+  /** POST /api/archived_kilnlogs/{id}/restore: the row, no longer archived; the log leaves the archived list. */
+  restoreKilnLog: (id: number): Promise<KilnLog> => callApi('/archived_kilnlogs/{id}/restore', 'post', { id }),
+
   /** POST /api/kilnlogs/{id}/assign: a super-admin files a log of an unknown kiln under a registered kiln; the row, analysed there. */
   async assignKilnLog({ id, kiln }: { id: number; kiln: number }): Promise<KilnLog> {
     const body: KilnLogAssignRequest = { kiln };

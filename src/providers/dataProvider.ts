@@ -20,6 +20,8 @@ const METHOD_NAMES = [
   'deleteMany',
   'getKilnLogDetail',
   'analyseKilnLog',
+  'archiveKilnLog',
+  'restoreKilnLog',
   'assignKilnLog',
   'approveKiln',
   'getKilnKeys',

@@ -26,6 +26,13 @@ export const queryKeys = {
   archiveRetention: [RESOURCES.archivedKilnLogs, 'retention'] as const,
   userFacilityOptions: [RESOURCES.users, 'facilityOptions'] as const,
   ecoAssetProvenance: (id: number) => [RESOURCES.ecoAssets, 'provenance', id] as const,
+  /** react-admin's cached lists and records of a resource: a record leaving the resource leaves them */
+  recordLists: (resource: ResourceName) =>
+    [
+      [resource, 'getList'],
+      [resource, 'getMany'],
+      [resource, 'getManyReference'],
+    ] as const,
   /** a document shown in the viewer */
   document: (ref: DocumentRef) => ['document', ref] as const,
   /** a facility's photo thumbnail: a new upload is a new key */

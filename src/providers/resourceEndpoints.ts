@@ -9,7 +9,7 @@ import simpleRestProvider from 'ra-data-simple-rest';
 import type { DataProvider, GetListParams, RaRecord } from 'react-admin';
 import type { FacilityListResponse, KilnRegistryResponse } from '../domain/api/configure';
 import { RESOURCES, type ResourceName } from '../domain/operations';
-import { API_URL, apiFetch, callApi, httpClient } from './httpClient';
+import { API_URL, apiFetch, httpClient } from './httpClient';
 import { ALL_ROWS, listedInBrowser } from './listedInBrowser';
 import { currentSession, uidQueryValue } from './session';
 import { postForStatus } from './statusCall';
@@ -41,6 +41,12 @@ function updatingOnly(endpoint: ResourceEndpoint, fields: readonly string[]): Re
     ...endpoint,
     update: (resource, params) => endpoint.update!(resource, { ...params, data: pick(params.data) }),
   };
+}
+
+/** A resource whose records the console never deletes: react-admin's delete fails before any call rather than reach the API. */
+function withoutDelete(endpoint: ResourceEndpoint): ResourceEndpoint {
+  const refuse = () => Promise.reject(new Error('These records are not deleted.'));
+  return { ...endpoint, delete: refuse, deleteMany: refuse };
 }
 
 interface WholeList<R extends RaRecord, J> {
@@ -118,15 +124,9 @@ export const RESOURCE_ENDPOINTS: Readonly<Partial<Record<ResourceName, ResourceE
     edit: '/facility/edit',
     isCreated: (row, data) => sameText(row.mnemonic, data.mnemonic),
   }),
-  // no log is deleted: one leaves the live list by archive and the archived list by restore (react-admin's delete, so undoable)
-  [RESOURCES.kilnLogs]: {
-    ...simpleRestAt('kilnlogs'),
-    delete: async (_resource, { id }) => ({ data: await callApi('/kilnlogs/{id}/archive', 'post', { id: String(id) }) }),
-  } as ResourceEndpoint,
-  [RESOURCES.archivedKilnLogs]: {
-    ...simpleRestAt('archived_kilnlogs'),
-    delete: async (_resource, { id }) => ({ data: await callApi('/archived_kilnlogs/{id}/restore', 'post', { id: String(id) }) }),
-  } as ResourceEndpoint,
+  // no log is deleted: one leaves the live list by archive and the archived list by restore (archiveKilnLog, restoreKilnLog)
+  [RESOURCES.kilnLogs]: withoutDelete(simpleRestAt('kilnlogs')),
+  [RESOURCES.archivedKilnLogs]: withoutDelete(simpleRestAt('archived_kilnlogs')),
   // Home reads GET /api/changes through getRecentChanges; the Admin screen edits them here
   [RESOURCES.changes]: simpleRestAt('admin/changes'),
   // a user's name and times are not changed by a save: role, facilities, or a new password

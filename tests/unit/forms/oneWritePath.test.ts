@@ -31,6 +31,12 @@ const RA_DELETE_BUTTON = /\b(Bulk)?Delete(With(Confirm|Undo))?Button\b/;
 /** the one delete button, whose outcome is the policy's */
 const POLICY_DELETE = 'forms/PolicyDeleteButton.tsx';
 
+/** react-admin's delete hooks, each a write past the policy's DeleteButton */
+const RA_DELETE_HOOK = /\buseDelete(Many)?\s*[<(]/;
+/** react-admin's undoable mutation: archive and restore, their own data-provider calls sent once the Undo has passed */
+const UNDOABLE = /\buseMutationWithMutationMode\s*[<(]/;
+const UNDOABLE_COMMANDS = ['kiln-logs/useUndoableCommand.ts'];
+
 /** A file that writes through the shell: useFormSave or a page form's save. */
 const WRITES = /from '\.\.\/forms\/(useFormSave|pageForm)'/;
 
@@ -81,5 +87,10 @@ describe('the one write path', () => {
     expect(deleting).toEqual([POLICY_DELETE]);
     const users = sources.filter((name) => /<PolicyDeleteButton\b/.test(read(name)));
     expect(users).toEqual(expect.arrayContaining(['admin/ChangeEditors.tsx', 'users/UserEdit.tsx']));
+  });
+
+  it("calls react-admin's delete hooks nowhere but PolicyDeleteButton, and defers only archive and restore behind Undo", () => {
+    expect(allSources.filter((name) => name !== POLICY_DELETE && RA_DELETE_HOOK.test(read(name)))).toEqual([]);
+    expect(sources.filter((name) => UNDOABLE.test(read(name)))).toEqual(UNDOABLE_COMMANDS);
   });
 });
