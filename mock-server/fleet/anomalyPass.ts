@@ -152,9 +152,9 @@ export function judgeAhead(
   const raised = burn ? judgement(data.fleet, burn).catch((err: unknown) => (failed(err), null)) : null;
   return {
     async record() {
-      // a new log has no fleet record to forget
+      // a new log has no fleet record to forget, nor one to compare with
       const found = await raised;
-      if (burn && found) await data.fleet.judge(burn, found, now.toISOString()).catch(failed);
+      if (burn && found) await data.fleet.judgeFirst(burn, found, now.toISOString()).catch(failed);
     },
   };
 }

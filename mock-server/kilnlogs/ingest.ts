@@ -205,22 +205,29 @@ export async function ingestLog(
   incoming: IncomingLog,
   admit: Admission = () => Promise.resolve(UNSIGNED),
 ): Promise<KilnLogRecord> {
-  const [id, fileUnder] = await Promise.all([data.kilnLogs.reserveId(), currentKilns(data)]);
-  const { row, file, fingerprint } = analysedLog(id, files.newRawKey(), incoming, fileUnder);
-  // refused (401) before anything else is said about the file, even that it was uploaded before
-  Object.assign(row, await admit(row));
-  const anomalies = judgeAhead(data, row, fingerprint);
-  const stored = await commitFiles(files.blobs, {
-    added: [row.s3key, files.analysisKey(id)],
+  const rawKey = files.newRawKey();
+  let id: number | null = null;
+  const { stored, anomalies } = await commitFiles(files.blobs, {
+    // read if the change fails: the chart's file is named once the log's id is reserved
+    added: () => (id === null ? [rawKey] : [rawKey, files.analysisKey(id)]),
     async write() {
-      // an earlier upload of the same content is looked for while the files are written: refused, its files go
-      const [twin] = await allEnded([
-        data.kilnLogs.findBySha256(row.sha256),
-        files.saveRaw(row.s3key, incoming.bytes),
-        files.saveAnalysis(id, file),
-      ]);
-      if (twin) refuseTwin(twin);
-      return data.kilnLogs.insert(row);
+      // the raw bytes are written while the log is analysed and admitted; a refusal waits for the write, then removes it
+      const rawSaved = files.saveRaw(rawKey, incoming.bytes);
+      const analysed = (async () => {
+        const [reserved, fileUnder] = await Promise.all([data.kilnLogs.reserveId(), currentKilns(data)]);
+        id = reserved;
+        const { row, file, fingerprint } = analysedLog(reserved, rawKey, incoming, fileUnder);
+        // refused (401) before anything else is said about the file, even that it was uploaded before
+        Object.assign(row, await admit(row));
+        const anomalies = judgeAhead(data, row, fingerprint);
+        // an earlier upload of the same content is looked for while the chart is written: refused, the files go
+        const [twin] = await allEnded([data.kilnLogs.findBySha256(row.sha256), files.saveAnalysis(reserved, file)]);
+        if (twin) refuseTwin(twin);
+        return { row, anomalies };
+      })();
+      // the log's own refusal (401, 409) goes on before a failed raw write
+      const [{ row, anomalies }] = await allEnded([analysed, rawSaved]);
+      return { stored: await data.kilnLogs.insert(row), anomalies };
     },
   });
   await anomalies.record();

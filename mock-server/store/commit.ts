@@ -5,20 +5,22 @@ import type { Blobs } from '../blobs/blobs';
  * (docs/product.md#shape-of-the-system). Files are written first and the store
  * last, so a crash leaves at worst an orphan file, never a record without its
  * file: `added` are the keys of the files written for the change (before or
- * within `write`), `write` the store operation (one call or one transaction).
+ * within `write`; a function when `write` names some of them itself, read if it
+ * fails), `write` the store operation (one call or one transaction).
  * When it fails, the added files go and the error goes on; once it
  * succeeded, the files it left unreferenced (`orphaned` of its result: a
  * replaced photo, a purged log) go.
  */
 export async function commitFiles<T>(
   blobs: Blobs,
-  change: { added: readonly string[]; write(): Promise<T>; orphaned?(result: T): readonly string[] },
+  change: { added: readonly string[] | (() => readonly string[]); write(): Promise<T>; orphaned?(result: T): readonly string[] },
 ): Promise<T> {
   let result: T;
   try {
     result = await change.write();
   } catch (err) {
-    await Promise.allSettled(change.added.map((key) => blobs.remove(key)));
+    const added = typeof change.added === 'function' ? change.added() : change.added;
+    await Promise.allSettled(added.map((key) => blobs.remove(key)));
     throw err;
   }
   const orphans = change.orphaned?.(result) ?? [];

@@ -12,7 +12,7 @@ import type { KilnLog } from '../../src/domain/api/kilnLogs';
 import { TINY_PDF, usersWithout, type DemoUsername } from '../helpers/configure';
 import { addTestKiln, burnCsv } from '../helpers/kilnLogUploads';
 import { facility as storedFacility, kiln as storedKiln } from '../helpers/storeAccess';
-import { binaryBody, startTestServer, useTestServer } from '../helpers/testServer';
+import { binaryBody, startTestServer, storedKeys, useTestServer } from '../helpers/testServer';
 
 /**
  * Kilns sign their own logs (issue 25; docs/security.md, "Kiln identity"):
@@ -237,11 +237,14 @@ describe('signed uploads', () => {
       [signedBy(pair, bytes), altered, /does not match the file/],
       [signedBy(otherKiln, bytes), bytes, /another kiln's key: the log names kiln RTR-0008/],
     ];
+    // the raw file is written while the log is analysed: a refusal after the analysis removes it
+    const files = await storedKeys(api.server);
     for (const [headers, body, message, who] of refusals) {
       const res = await upload(body, headers, who);
       expect(res.status, message.source).toBe(401);
       expect(res.body.message).toMatch(message);
       expect(await stored(body)).toBeNull();
+      expect(await storedKeys(api.server), message.source).toEqual(files);
     }
     // a signature over one file does not validate another; over its own, it does
     expect((await upload(otherFile, signedBy(pair, otherFile))).status).toBe(201);

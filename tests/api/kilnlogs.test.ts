@@ -4,7 +4,7 @@ import { createApp } from '../../mock-server/app';
 import { purgeArchivedLogs } from '../../mock-server/kilnlogs/purge';
 import type { FacilityRecord } from '../../mock-server/store/model';
 import { addTestKiln, burnCsv } from '../helpers/kilnLogUploads';
-import { bearer, binaryBody, startTestServer, type TestServer } from '../helpers/testServer';
+import { bearer, binaryBody, startTestServer, storedKeys, type TestServer } from '../helpers/testServer';
 import { afterRestart, facility, fileExists, kilnLog, kilnLogs } from '../helpers/storeAccess';
 
 let server: TestServer;
@@ -35,12 +35,6 @@ function uploadMultipart(text: string | Buffer, name = 'burn.csv', user = 'uploa
 
 function uploadCsv(text: string, user = 'uploader') {
   return server.http.post('/api/kilnlogs/upload').set(as(user)).set('Content-Type', 'text/csv').send(text);
-}
-
-async function storedKeys(): Promise<string[]> {
-  const keys: string[] = [];
-  for await (const { key } of server.ctx.blobs.list()) keys.push(key);
-  return keys;
 }
 
 function list(query: Record<string, unknown>, user = 'kilnadmin', resource = 'kilnlogs') {
@@ -119,10 +113,10 @@ describe('upload → analysis → list, detail, download', () => {
   });
 
   it('keeps no file of a refused second upload (its files are written while the first is looked for)', async () => {
-    const before = await storedKeys();
+    const before = await storedKeys(server);
     const res = await uploadMultipart(csv);
     expect(res.status).toBe(409);
-    expect(await storedKeys()).toEqual(before);
+    expect(await storedKeys(server)).toEqual(before);
     expect(before).toContain(`analysis/${uploaded.id}.json`);
   });
 });

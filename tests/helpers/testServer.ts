@@ -90,6 +90,13 @@ export const binaryBody = (res: Response, done: (err: Error | null, body: Buffer
   res.on('end', () => done(null, Buffer.concat(chunks)));
 };
 
+/** Every key the server's files hold (its folder or bucket), in listing order. */
+export async function storedKeys(server: Pick<KilnConsoleServer, 'ctx'>): Promise<string[]> {
+  const keys: string[] = [];
+  for await (const { key } of server.ctx.blobs.list()) keys.push(key);
+  return keys;
+}
+
 export const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
 
 /** A seeded test server and a token for every demo account. */

@@ -9,7 +9,7 @@ import type { DataStore } from '../../mock-server/store/dataStore';
 import { EmbeddedStore } from '../../mock-server/store/embedded/embeddedStore';
 import { PostgresStore } from '../../mock-server/store/postgres/postgresStore';
 import type { FleetBurnRecord } from '../../mock-server/store/model';
-import { curveCandidateQuery, isCurveCandidate, kilnHistory } from '../../src/domain/fleet/anomalies';
+import { curveCandidateQuery, isCurveCandidate, kilnHistory, type DetectedAnomaly } from '../../src/domain/fleet/anomalies';
 import { fleetHistoryBurns } from '../helpers/fleetHistory';
 import { addFacility, addLogs } from './fixtures';
 import { freshDatabase } from './postgresDatabases';
@@ -101,16 +101,66 @@ function historyContract(open: () => Promise<DataStore>) {
   });
 }
 
-describe('embedded store: kiln history of the anomaly rules', () => {
-  historyContract(async () => {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'kiln-fleet-'));
-    dirs.push(dir);
-    return new EmbeddedStore(dir);
+function firstJudgementContract(open: () => Promise<DataStore>) {
+  it('stores a new log\u2019s first judgement at once, anomalies with their record, and leaves a log that has a record as it is', async () => {
+    const store = await open();
+    try {
+      const facility = await addFacility(store, 'FJ');
+      const logs = await addLogs(store, [{ facility }, { facility }, { facility }]);
+      const [older, copied, clean] = fleetHistoryBurns(
+        logs.map((l) => l.id),
+        { facility_id: facility.id, seed: 11 },
+      );
+      const raisedOn = (burn: FleetBurnRecord, message: string): DetectedAnomaly[] => [
+        { code: 'DUPLICATE_CURVE', log_id: burn.log_id, other_log_id: older.log_id, message },
+        { code: 'YIELD_OUTLIER', log_id: burn.log_id, other_log_id: null, message: `${message} (yield)` },
+      ];
+      const anomaliesOf = async (logId: number) =>
+        (
+          await store.fleet.anomalies(
+            { facilityIds: null, filter: { logIds: new Set([logId]) } },
+            { range: [0, 99], sort: { field: 'id', order: 'ASC' } },
+          )
+        ).rows.map((a) => [a.code, a.other_log_id, a.message, a.kiln_id, a.facility_id, a.raised_ts.slice(0, 10)]);
+      const recorded = async () => (await store.fleet.burns({ facilityIds: null })).map((b) => b.log_id).sort((a, b) => a - b);
+
+      await store.fleet.judgeFirst(copied, raisedOn(copied, 'first'), '2026-05-01T00:00:00.000Z');
+      await store.fleet.judgeFirst(clean, [], '2026-05-01T00:00:00.000Z');
+      expect(await recorded()).toEqual([copied.log_id, clean.log_id]);
+      expect(await anomaliesOf(copied.log_id)).toEqual([
+        ['DUPLICATE_CURVE', older.log_id, 'first', copied.kiln_id, facility.id, '2026-05-01'],
+        ['YIELD_OUTLIER', null, 'first (yield)', copied.kiln_id, facility.id, '2026-05-01'],
+      ]);
+      expect(await anomaliesOf(clean.log_id)).toEqual([]);
+
+      // a record written since (a re-analysis) is the newer: a late first judgement changes nothing
+      await store.fleet.judge(older, [], '2026-05-02T00:00:00.000Z');
+      await store.fleet.judgeFirst(older, raisedOn(older, 'late'), '2026-05-03T00:00:00.000Z');
+      await store.fleet.judgeFirst(copied, [], '2026-05-03T00:00:00.000Z');
+      expect(await anomaliesOf(older.log_id)).toEqual([]);
+      expect(await anomaliesOf(copied.log_id)).toHaveLength(2);
+      expect(await recorded()).toEqual([older.log_id, copied.log_id, clean.log_id]);
+    } finally {
+      await store.close();
+    }
   });
+}
+
+const openEmbedded = async () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'kiln-fleet-'));
+  dirs.push(dir);
+  return new EmbeddedStore(dir);
+};
+const openPostgres = async () => PostgresStore.open(await freshDatabase(adminUrl!));
+
+describe('embedded store: kiln history of the anomaly rules', () => {
+  historyContract(openEmbedded);
+  firstJudgementContract(openEmbedded);
 });
 
 describe.skipIf(!adminUrl)('PostgreSQL store: kiln history of the anomaly rules', () => {
-  historyContract(async () => PostgresStore.open(await freshDatabase(adminUrl!)));
+  historyContract(openPostgres);
+  firstJudgementContract(openPostgres);
 });
 
 describe.skipIf(!adminUrl)('PostgreSQL store: duplicate candidates of burns it did not judge itself', () => {

@@ -26,6 +26,12 @@ export interface FleetStore {
    * other burn) stay as they were, checked or not; the rest are added.
    */
   judge(burn: FleetBurnRecord, raised: readonly DetectedAnomaly[], raisedTs: string): Promise<void>;
+  /**
+   * The first judgement of a log just stored: its fleet record and what the rules
+   * raised, added at once (on PostgreSQL one statement). Nothing when the log has a
+   * record already: one written since (a re-analysis) is the newer.
+   */
+  judgeFirst(burn: FleetBurnRecord, raised: readonly DetectedAnomaly[], raisedTs: string): Promise<void>;
   /** the log has no analysed burn any more: its record and its anomalies go */
   forget(logId: number): Promise<void>;
   /** the records of the burn's kiln that its rules read (src/domain/fleet/anomalies.ts, kilnHistory), newest first */

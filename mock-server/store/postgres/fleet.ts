@@ -98,6 +98,27 @@ export function postgresFleet(db: Db): FleetStore {
             .execute();
         }
       }),
+    judgeFirst: async (burn, raised, raisedTs) => {
+      // one statement: the record, unless the log has one (ON CONFLICT), and the anomalies only with it
+      const record = db
+        .insertInto('fleet_burns')
+        .values(toBurnRecord(burn))
+        .onConflict((oc) => oc.column('log_id').doNothing())
+        .returning('log_id');
+      if (raised.length === 0) return void (await record.execute());
+      await db
+        .with('recorded', () => record)
+        .insertInto('anomalies')
+        .columns(['log_id', 'code', 'other_log_id', 'kiln', 'kiln_id', 'facility_id', 'message', 'logts', 'raised_ts'])
+        .expression(
+          // the raised anomalies as rows: one array a column, each cast to its column's type
+          sql`select recorded.log_id, r.code, r.other_log_id, ${burn.kiln}::integer, ${burn.kiln_id}::text, ${burn.facility_id}::integer,
+            r.message, ${burn.logts}::text, ${raisedTs}::timestamptz
+            from recorded, unnest(${raised.map((d) => d.code)}::text[], ${raised.map((d) => d.other_log_id)}::integer[],
+              ${raised.map((d) => d.message)}::text[]) as r(code, other_log_id, message)`,
+        )
+        .execute();
+    },
     forget: (logId) =>
       atomic(db, async (tx) => {
         await tx.deleteFrom('anomalies').where('log_id', '=', logId).execute();

@@ -18,27 +18,27 @@ const upload: FleetBurnRecord = { ...copy, log_id: 7, kiln: original.kiln, finge
 const row = makeKilnLogRow({ id: 7, kiln: upload.kiln, kiln_id: upload.kiln_id, facility_id: 1 });
 
 function fleetOf(stored: readonly FleetBurnRecord[], fail?: Error) {
-  const judge = vi.fn<FleetStore['judge']>(async () => undefined);
+  const judgeFirst = vi.fn<FleetStore['judgeFirst']>(async () => undefined);
   const forget = vi.fn<FleetStore['forget']>(async () => undefined);
   const fleet = {
-    judge,
+    judgeFirst,
     forget,
     kilnHistory: async () => (fail ? Promise.reject(fail) : stored.filter((b) => b.kiln === upload.kiln)),
     curveCandidates: async (_q: unknown, { afterLogId }: { afterLogId: number }) =>
       fail ? Promise.reject(fail) : stored.filter((b) => b.log_id > afterLogId),
   } as unknown as FleetStore;
-  return { fleet, judge, forget };
+  return { fleet, judgeFirst, forget };
 }
 
 describe('judging a new log while it is stored', () => {
   it('stores what the rules raise once the row is, and nothing before', async () => {
-    const { fleet, judge } = fleetOf([original]);
+    const { fleet, judgeFirst } = fleetOf([original]);
     const pass = judgeAhead({ fleet }, row, upload.fingerprint, new Date('2026-04-01T00:00:00.000Z'));
     await new Promise((resolve) => setTimeout(resolve, 0));
-    expect(judge).not.toHaveBeenCalled();
+    expect(judgeFirst).not.toHaveBeenCalled();
     await pass.record();
-    expect(judge).toHaveBeenCalledTimes(1);
-    const [burn, raised, raisedTs] = judge.mock.calls[0];
+    expect(judgeFirst).toHaveBeenCalledTimes(1);
+    const [burn, raised, raisedTs] = judgeFirst.mock.calls[0];
     expect(burn.log_id).toBe(7);
     expect(raised.map((a) => [a.code, a.other_log_id])).toContainEqual(['DUPLICATE_CURVE', 1]);
     expect(raisedTs).toBe('2026-04-01T00:00:00.000Z');
@@ -46,29 +46,29 @@ describe('judging a new log while it is stored', () => {
 
   it('leaves the upload standing when the reads fail, storing no judgement', async () => {
     const errors = vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    const { fleet, judge } = fleetOf([original], new Error('connection terminated'));
+    const { fleet, judgeFirst } = fleetOf([original], new Error('connection terminated'));
     const pass = judgeAhead({ fleet }, row, upload.fingerprint);
     await expect(pass.record()).resolves.toBeUndefined();
-    expect(judge).not.toHaveBeenCalled();
+    expect(judgeFirst).not.toHaveBeenCalled();
     expect(errors).toHaveBeenCalledWith('Anomaly pass of log 7 failed:', expect.any(Error));
     errors.mockRestore();
   });
 
   it('leaves the upload standing when storing the judgement fails', async () => {
     const errors = vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    const { fleet, judge } = fleetOf([original]);
-    judge.mockRejectedValueOnce(new Error('deadlock detected'));
+    const { fleet, judgeFirst } = fleetOf([original]);
+    judgeFirst.mockRejectedValueOnce(new Error('deadlock detected'));
     await expect(judgeAhead({ fleet }, row, upload.fingerprint).record()).resolves.toBeUndefined();
     expect(errors).toHaveBeenCalledWith('Anomaly pass of log 7 failed:', expect.any(Error));
     errors.mockRestore();
   });
 
   it('reads nothing and stores nothing for a log with no fleet record (an error log)', async () => {
-    const { fleet, judge, forget } = fleetOf([original]);
+    const { fleet, judgeFirst, forget } = fleetOf([original]);
     const history = vi.spyOn(fleet, 'kilnHistory');
     await judgeAhead({ fleet }, { ...row, analysis: null }, null).record();
     expect(history).not.toHaveBeenCalled();
-    expect(judge).not.toHaveBeenCalled();
+    expect(judgeFirst).not.toHaveBeenCalled();
     expect(forget).not.toHaveBeenCalled();
   });
 
