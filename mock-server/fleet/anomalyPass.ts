@@ -85,23 +85,23 @@ export function judgeAmong(
 export const CANDIDATE_PAGE = 100;
 
 /**
- * The oldest stored burn whose curves match this one's, read a page of
- * candidates at a time in log id order: the first page holding a match holds
- * the oldest, so a burn copied many times costs one page, and however many
- * similar curves the fleet has, the pass holds one page of them.
+ * The oldest stored burn whose curves match this one's: the candidates' ids
+ * read in one scan, then their records a page at a time in log id order; the
+ * first page holding a match holds the oldest, so a burn copied many times
+ * costs one page, and however many similar curves the fleet has, the pass
+ * holds their ids and one page of records, and scans for them once.
  */
 export async function oldestStoredMatch(
-  fleet: Pick<FleetStore, 'curveCandidates'>,
+  fleet: Pick<FleetStore, 'curveCandidateIds' | 'records'>,
   burn: FleetBurnRecord,
 ): Promise<FleetBurnRecord | undefined> {
-  const query = curveCandidateQuery(burn);
+  const ids = await fleet.curveCandidateIds(curveCandidateQuery(burn));
   const own = asFleetBurn(burn);
-  for (let afterLogId = 0; ;) {
-    const page = await fleet.curveCandidates(query, { afterLogId, limit: CANDIDATE_PAGE });
-    const match = oldestCurveMatch(own, page);
-    if (match || page.length < CANDIDATE_PAGE) return match;
-    afterLogId = page[page.length - 1].log_id;
+  for (let from = 0; from < ids.length; from += CANDIDATE_PAGE) {
+    const match = oldestCurveMatch(own, await fleet.records(ids.slice(from, from + CANDIDATE_PAGE)));
+    if (match) return match;
   }
+  return undefined;
 }
 
 /** What the rules raise on a burn, from the burns stored before it: reads only. */

@@ -62,15 +62,18 @@ export function embeddedFleet(a: Access): FleetStore {
         m.remove('anomalies', (r) => r.log_id === logId);
       }),
     kilnHistory: (burn) => a.read((s) => copy(kilnHistory(burn, s.fleet_burns))),
-    curveCandidates: (q, { afterLogId, limit }) =>
+    curveCandidateIds: (q) =>
       a.read((s) =>
-        copy(
-          s.fleet_burns
-            .filter((r) => r.log_id > afterLogId && isCurveCandidate(r, q))
-            .sort((x, y) => x.log_id - y.log_id)
-            .slice(0, limit),
-        ),
+        s.fleet_burns
+          .filter((r) => isCurveCandidate(r, q))
+          .map((r) => r.log_id)
+          .sort((x, y) => x - y),
       ),
+    records: (logIds) =>
+      a.read((s) => {
+        const wanted = new Set(logIds);
+        return copy(s.fleet_burns.filter((r) => wanted.has(r.log_id)).sort((x, y) => x.log_id - y.log_id));
+      }),
     unjudged: (version) =>
       a.read((s) => {
         const judged = new Map(s.fleet_burns.map((r) => [r.log_id, r.version]));

@@ -13,12 +13,6 @@ export interface AnomalyCheck {
   check_note: string;
 }
 
-/** A page of DUPLICATE_CURVE's candidates: at most `limit`, of log ids above `afterLogId`. */
-export interface CandidatePage {
-  afterLogId: number;
-  limit: number;
-}
-
 export interface FleetStore {
   /**
    * Stores a burn's fleet record (replacing its earlier one) and what the rules
@@ -37,11 +31,13 @@ export interface FleetStore {
   /** the records of the burn's kiln that its rules read (src/domain/fleet/anomalies.ts, kilnHistory), newest first */
   kilnHistory(burn: FleetBurnRecord): Promise<FleetBurnRecord[]>;
   /**
-   * DUPLICATE_CURVE's candidates: the records isCurveCandidate takes
-   * (src/domain/fleet/anomalies.ts), a page at a time in log id order, those
-   * after `afterLogId`; the pass reads pages until the oldest match.
+   * DUPLICATE_CURVE's candidates: the log ids of the records isCurveCandidate
+   * takes (src/domain/fleet/anomalies.ts), in log id order; ids only, found in
+   * one scan, so the pass reads their records a page at a time by id.
    */
-  curveCandidates(query: CurveCandidateQuery, page: CandidatePage): Promise<FleetBurnRecord[]>;
+  curveCandidateIds(query: CurveCandidateQuery): Promise<number[]>;
+  /** the fleet records of these logs (those that still have one), in log id order */
+  records(logIds: readonly number[]): Promise<FleetBurnRecord[]>;
   /** logs with a result and a kiln whose fleet record is missing or of another version, oldest first (logts, then id) */
   unjudged(version: string): Promise<number[]>;
   /** live burns of the facilities in reach (null: all), optionally of one facility */

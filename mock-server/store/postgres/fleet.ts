@@ -149,7 +149,7 @@ export function postgresFleet(db: Db): FleetStore {
       const byId = new Map(parts.flat().map((r) => [r.log_id, r]));
       return [...byId.values()].sort((a, b) => b.start_ts - a.start_ts || b.log_id - a.log_id);
     },
-    curveCandidates: (q, { afterLogId, limit }) => {
+    curveCandidateIds: async (q) => {
       // every bound a key of an index (migration 2026-11-28-0001): the scan reads no row of another curve
       const bounded = db
         .selectFrom('fleet_burns')
@@ -157,7 +157,6 @@ export function postgresFleet(db: Db): FleetStore {
         .where('facility_id', '=', q.facility_id)
         .where('kiln_type', '=', q.kiln_type)
         .where('log_id', '<', q.beforeLogId)
-        .where('log_id', '>', afterLogId)
         .where('span_ms', '>=', q.span[0])
         .where('span_ms', '<=', q.span[1]);
       // as isCurveCandidate: a stored curve with a missing point has no mean and stays a candidate
@@ -177,18 +176,19 @@ export function postgresFleet(db: Db): FleetStore {
               .where('weight_mean', '<=', q.weightMean[1])
               .unionAll(incomplete)
           : bounded.where(meanWithin('temp_mean', q.tempMean)).where(meanWithin('weight_mean', q.weightMean));
-      // materialized: the candidates are found first and only then ordered, never by walking every burn in log id order
-      return db
-        .with(
-          (wb) => wb('candidates').materialized(),
-          () => ids,
-        )
-        .selectFrom('fleet_burns')
-        .select(BURN_COLUMNS)
-        .where('log_id', 'in', (eb) => eb.selectFrom('candidates').select('log_id').orderBy('log_id').limit(limit))
-        .orderBy('log_id')
-        .execute();
+      // found in one scan of the index; ordering ids alone costs little however many
+      const rows = await db.selectFrom(ids.as('c')).select('c.log_id').orderBy('c.log_id').execute();
+      return rows.map((r) => r.log_id);
     },
+    records: async (logIds) =>
+      logIds.length === 0
+        ? []
+        : db
+            .selectFrom('fleet_burns')
+            .select(BURN_COLUMNS)
+            .where('log_id', '=', sql<number>`any(${[...logIds]}::integer[])`)
+            .orderBy('log_id')
+            .execute(),
     unjudged: async (version) =>
       (
         await db

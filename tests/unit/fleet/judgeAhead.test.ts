@@ -24,8 +24,8 @@ function fleetOf(stored: readonly FleetBurnRecord[], fail?: Error) {
     judgeFirst,
     forget,
     kilnHistory: async () => (fail ? Promise.reject(fail) : stored.filter((b) => b.kiln === upload.kiln)),
-    curveCandidates: async (_q: unknown, { afterLogId }: { afterLogId: number }) =>
-      fail ? Promise.reject(fail) : stored.filter((b) => b.log_id > afterLogId),
+    curveCandidateIds: async () => (fail ? Promise.reject(fail) : stored.map((b) => b.log_id)),
+    records: async (logIds: readonly number[]) => stored.filter((b) => logIds.includes(b.log_id)),
   } as unknown as FleetStore;
   return { fleet, judgeFirst, forget };
 }

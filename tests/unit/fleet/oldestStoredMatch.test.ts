@@ -6,25 +6,31 @@ import { isCurveCandidate, oldestCurveMatch } from '../../../src/domain/fleet/an
 import { fleetHistoryBurns } from '../../helpers/fleetHistory';
 
 /**
- * The anomaly pass reads DUPLICATE_CURVE's candidates a page at a time
- * (oldestStoredMatch): it names the same burn as reading them all would, and
- * holds one page however many similar curves the fleet has.
+ * The anomaly pass finds DUPLICATE_CURVE's candidates once and reads their
+ * records a page at a time (oldestStoredMatch): it names the same burn as
+ * reading them all would, and holds one page however many similar curves the
+ * fleet has.
  */
 
-/** A store's candidate pages over `burns` (as FleetStore.curveCandidates answers), counting what it hands over. */
+/** A store over `burns` (as FleetStore.curveCandidateIds and records answer), counting its scans and the records it hands over. */
 function pagedStore(burns: readonly FleetBurnRecord[]) {
   const reads: number[] = [];
-  const fleet: Pick<FleetStore, 'curveCandidates'> = {
-    curveCandidates: async (q, { afterLogId, limit }) => {
-      const page = burns
-        .filter((b) => b.log_id > afterLogId && isCurveCandidate(b, q))
-        .sort((a, b) => a.log_id - b.log_id)
-        .slice(0, limit);
+  let scans = 0;
+  const fleet: Pick<FleetStore, 'curveCandidateIds' | 'records'> = {
+    curveCandidateIds: async (q) => {
+      scans++;
+      return burns
+        .filter((b) => isCurveCandidate(b, q))
+        .map((b) => b.log_id)
+        .sort((a, b) => a - b);
+    },
+    records: async (logIds) => {
+      const page = burns.filter((b) => logIds.includes(b.log_id)).sort((a, b) => a.log_id - b.log_id);
       reads.push(page.length);
       return page;
     },
   };
-  return { fleet, reads };
+  return { fleet, reads, scans: () => scans };
 }
 
 const ids = (from: number, count: number) => Array.from({ length: count }, (_, i) => from + i);
@@ -46,13 +52,14 @@ describe('the oldest stored curve match, read page by page', () => {
     expect(matched).toBeGreaterThan(0);
   });
 
-  it('reads one page for a burn copied many times, and every page when nothing matches, never more than a page at once', async () => {
+  it('scans once, reads one page for a burn copied many times, and every page when nothing matches, never more than a page at once', async () => {
     const [original] = fleetHistoryBurns([1], { facility_id: 1, seed: 11 });
     const copies = ids(2, 1000).map((log_id) => ({ ...original, log_id }));
     const upload = { ...original, log_id: 5000 };
     const copied = pagedStore([original, ...copies]);
     expect((await oldestStoredMatch(copied.fleet, upload))?.log_id).toBe(1);
     expect(copied.reads).toEqual([CANDIDATE_PAGE]);
+    expect(copied.scans()).toBe(1);
 
     // the same means, another shape: candidates that never match
     const reversed = (curve: (number | null)[]) => [...curve].reverse();
@@ -64,5 +71,6 @@ describe('the oldest stored curve match, read page by page', () => {
     const similar = pagedStore(lookalikes);
     expect(await oldestStoredMatch(similar.fleet, upload)).toBeUndefined();
     expect(similar.reads).toEqual([CANDIDATE_PAGE, CANDIDATE_PAGE, 50]);
+    expect(similar.scans()).toBe(1);
   });
 });
