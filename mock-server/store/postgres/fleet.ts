@@ -1,5 +1,5 @@
 import { sql, type ExpressionBuilder } from 'kysely';
-import { KILN_HISTORY } from '../../../src/domain/fleet/anomalies';
+import { KILN_HISTORY, type QuarterBall } from '../../../src/domain/fleet/anomalies';
 import type { ListedAnomaly as Anomaly } from '../model';
 import { conflict } from '../errors';
 import type { AnomalyQuery } from '../anomalyQuery';
@@ -150,7 +150,12 @@ export function postgresFleet(db: Db): FleetStore {
       return [...byId.values()].sort((a, b) => b.start_ts - a.start_ts || b.log_id - a.log_id);
     },
     curveCandidateIds: async (q) => {
-      // every bound a key of an index (migration 2026-11-28-0001): the scan reads no row of another curve
+      // the quarter means' ball (curveCandidateQuery), where both have them: a stored curve with a missing point has none
+      const nearShape = (column: 'temp_quarters' | 'weight_quarters', ball: QuarterBall | null) =>
+        ball
+          ? sql<boolean>`(${sql.ref(column)} is null or (select sum((s - c) ^ 2) from unnest(${sql.ref(column)}, ${ball.centre}::float8[]) as u(s, c)) <= ${ball.radius2})`
+          : sql<boolean>`true`;
+      // every bound a key of an index or carried by it (migrations 2026-11-28-0001 and 0002): the scan reads no row
       const bounded = db
         .selectFrom('fleet_burns')
         .select('log_id')
@@ -158,7 +163,9 @@ export function postgresFleet(db: Db): FleetStore {
         .where('kiln_type', '=', q.kiln_type)
         .where('log_id', '<', q.beforeLogId)
         .where('span_ms', '>=', q.span[0])
-        .where('span_ms', '<=', q.span[1]);
+        .where('span_ms', '<=', q.span[1])
+        .where(() => nearShape('temp_quarters', q.tempQuarters))
+        .where(() => nearShape('weight_quarters', q.weightQuarters));
       // as isCurveCandidate: a stored curve with a missing point has no mean and stays a candidate
       const meanWithin =
         (column: 'temp_mean' | 'weight_mean', range: [number, number] | null) => (eb: ExpressionBuilder<Database, 'fleet_burns'>) =>

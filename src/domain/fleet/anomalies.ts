@@ -88,21 +88,47 @@ export function duplicateSpanRange(spanMs: number): [number, number] {
   return [spanMs - slack, spanMs + slack];
 }
 
-/** A curve's mean, or null when a point is missing (then no bound holds: the curve is always a candidate). */
-function completeMean(curve: readonly (number | null)[]): number | null {
+/** A complete curve's points; null when a point is missing or it has another length (then no bound holds: the curve is always a candidate). */
+function complete(curve: readonly (number | null)[]): number[] | null {
   // curves of another length are compared point by point over the shorter: no mean bound holds
   if (curve.length !== CURVE_POINTS) return null;
-  let sum = 0;
-  for (const v of curve) {
-    if (v === null) return null;
-    sum += v;
-  }
-  return sum / curve.length;
+  return curve.every((v) => v !== null) ? (curve as number[]) : null;
+}
+
+/** Into how many runs of points a curve is cut for the pre-selection's quarter means. */
+export const CURVE_QUARTERS = 4;
+
+const meanOf = (points: readonly number[]) => points.reduce((sum, v) => sum + v, 0) / points.length;
+
+function quarterMeans(points: readonly number[]): number[] {
+  const size = points.length / CURVE_QUARTERS;
+  return Array.from({ length: CURVE_QUARTERS }, (_, k) => meanOf(points.slice(k * size, (k + 1) * size)));
+}
+
+export interface CurveMeans {
+  temp_mean: number | null;
+  weight_mean: number | null;
+  /** the means of the curve's quarters (CURVE_QUARTERS runs of points, in order) */
+  temp_quarters: number[] | null;
+  weight_quarters: number[] | null;
 }
 
 /** The means DUPLICATE_CURVE's pre-selection compares (null: a point is missing). */
-export function curveMeans(f: BurnFingerprint): { temp_mean: number | null; weight_mean: number | null } {
-  return { temp_mean: completeMean(f.temp_curve), weight_mean: completeMean(f.weight_curve) };
+export function curveMeans(f: BurnFingerprint): CurveMeans {
+  const temp = complete(f.temp_curve);
+  const weight = complete(f.weight_curve);
+  return {
+    temp_mean: temp && meanOf(temp),
+    weight_mean: weight && meanOf(weight),
+    temp_quarters: temp && quarterMeans(temp),
+    weight_quarters: weight && quarterMeans(weight),
+  };
+}
+
+/** Quarter means within `radius2` (a squared distance) of `centre`'s: the pre-selection's second bound. */
+export interface QuarterBall {
+  centre: number[];
+  radius2: number;
 }
 
 /** what a store pre-selects as DUPLICATE_CURVE's candidates of a burn: [low, high] ranges; a mean range null when this burn's curve is incomplete */
@@ -114,6 +140,8 @@ export interface CurveCandidateQuery {
   span: [number, number];
   tempMean: [number, number] | null;
   weightMean: [number, number] | null;
+  tempQuarters: QuarterBall | null;
+  weightQuarters: QuarterBall | null;
 }
 
 // a float's rounding never drops a candidate at the edge
@@ -121,10 +149,15 @@ const EDGE = 1e-6;
 
 /**
  * DUPLICATE_CURVE's candidates, narrowed without losing a match: two complete
- * curves of one length match only if their RMS difference is within the
- * limit, and the difference of their means is at most that RMS (the mean of
- * the differences is at most their root mean square), so a match's mean lies
- * within DUPLICATE_TEMP_RMS_C and DUPLICATE_WEIGHT_RMS_KG of this burn's.
+ * curves of one length match only if their RMS difference d is within the
+ * limit L, so the sum of squared differences is at most n·L² over n points.
+ * - The difference of their means is at most d (the mean of the differences
+ *   is at most their root mean square), so a match's mean lies within L.
+ * - Over each quarter of n/4 points likewise (n/4)·m_k² is at most that
+ *   quarter's sum of squares, m_k the difference of the quarters' means; summed,
+ *   m_1² + … + m_4² ≤ 4·L²: a match's quarter means lie in a ball of radius 2L
+ *   around this burn's. Burns of one kiln share a mean but seldom a shape, so this
+ *   bound keeps few of them.
  * A store reads a few burns of similar curves instead of every burn of the
  * facility's kiln type and length.
  */
@@ -135,21 +168,28 @@ export function curveCandidateQuery(burn: {
   span_ms: number;
   fingerprint: BurnFingerprint;
 }): CurveCandidateQuery {
-  const { temp_mean, weight_mean } = curveMeans(burn.fingerprint);
+  const means = curveMeans(burn.fingerprint);
   const around = (mean: number | null, limit: number): [number, number] | null =>
     mean === null ? null : [mean - limit - EDGE, mean + limit + EDGE];
+  const ball = (centre: number[] | null, limit: number): QuarterBall | null =>
+    centre === null ? null : { centre, radius2: CURVE_QUARTERS * limit ** 2 + EDGE };
   return {
     facility_id: burn.facility_id,
     kiln_type: burn.kiln_type,
     beforeLogId: burn.log_id,
     span: duplicateSpanRange(burn.span_ms),
-    tempMean: around(temp_mean, DUPLICATE_TEMP_RMS_C),
-    weightMean: around(weight_mean, DUPLICATE_WEIGHT_RMS_KG),
+    tempMean: around(means.temp_mean, DUPLICATE_TEMP_RMS_C),
+    weightMean: around(means.weight_mean, DUPLICATE_WEIGHT_RMS_KG),
+    tempQuarters: ball(means.temp_quarters, DUPLICATE_TEMP_RMS_C),
+    weightQuarters: ball(means.weight_quarters, DUPLICATE_WEIGHT_RMS_KG),
   };
 }
 
 const within = (value: number | null, range: [number, number] | null) =>
   range === null || value === null || (value >= range[0] && value <= range[1]);
+
+const inBall = (quarters: number[] | null, ball: QuarterBall | null) =>
+  ball === null || quarters === null || quarters.reduce((sum, v, k) => sum + (v - ball.centre[k]) ** 2, 0) <= ball.radius2;
 
 /** Whether a stored burn is among a query's candidates: what the PostgreSQL store asks in SQL. */
 export function isCurveCandidate(
@@ -159,7 +199,12 @@ export function isCurveCandidate(
   if (c.facility_id !== q.facility_id || c.kiln_type !== q.kiln_type || c.log_id >= q.beforeLogId) return false;
   if (c.span_ms < q.span[0] || c.span_ms > q.span[1]) return false;
   const means = curveMeans(c.fingerprint);
-  return within(means.temp_mean, q.tempMean) && within(means.weight_mean, q.weightMean);
+  return (
+    within(means.temp_mean, q.tempMean) &&
+    within(means.weight_mean, q.weightMean) &&
+    inBall(means.temp_quarters, q.tempQuarters) &&
+    inBall(means.weight_quarters, q.weightQuarters)
+  );
 }
 
 const round = (v: number, decimals: number) => {

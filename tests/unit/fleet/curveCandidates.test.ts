@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  CURVE_QUARTERS,
   curveCandidateQuery,
   curvesMatch,
   DUPLICATE_TEMP_RMS_C,
@@ -57,6 +58,45 @@ describe('DUPLICATE_CURVE candidates: narrowed by curve means without losing a m
     // both sides of the limits were tried: the test can tell a lost match from a kept one
     expect(matches).toBeGreaterThan(300);
     expect(dropped).toBeGreaterThan(200);
+  });
+
+  it('keeps every match whose difference sits in one quarter of the curve, where the quarter bound is tightest', () => {
+    const rnd = random(7);
+    const size = CURVE_POINTS / CURVE_QUARTERS;
+    let matches = 0;
+    let dropped = 0;
+    for (let n = 0; n < 4000; n++) {
+      const temp = Array.from({ length: CURVE_POINTS }, () => Math.round(20 + rnd() * 800));
+      const weight = Array.from({ length: CURVE_POINTS }, () => Math.round((150 + rnd() * 500) * 10) / 10);
+      // a bump over one quarter: its RMS over the curve is half its height, so up to twice the limit it still matches
+      const quarter = Math.floor(rnd() * CURVE_QUARTERS);
+      const bumpT = (rnd() * 2 - 1) * DUPLICATE_TEMP_RMS_C * 2.4;
+      const bumpW = (rnd() * 2 - 1) * DUPLICATE_WEIGHT_RMS_KG * 2.4;
+      const bumped = (curve: number[], bump: number) => curve.map((v, i) => (Math.floor(i / size) === quarter ? v + bump : v));
+      const original = burn(1, fingerprint(temp, weight));
+      const copy = burn(2, fingerprint(bumped(temp, bumpT), bumped(weight, bumpW)));
+      const candidate = isCurveCandidate(original, curveCandidateQuery(copy));
+      if (curvesMatch(copy.fingerprint, original.fingerprint)) {
+        matches++;
+        expect(candidate, `pair ${n}`).toBe(true);
+      } else if (!candidate) dropped++;
+    }
+    expect(matches).toBeGreaterThan(300);
+    expect(dropped).toBeGreaterThan(200);
+  });
+
+  it('leaves out a burn of the same means whose shape differs beyond the limit', () => {
+    // halves raised and lowered by s: the same mean, an RMS difference of s, quarter means s apart
+    const tilted = (s: number) =>
+      fingerprint(
+        Array.from({ length: CURVE_POINTS }, (_, i) => (i < CURVE_POINTS / 2 ? 500 + s : 500 - s)),
+        Array(CURVE_POINTS).fill(300),
+      );
+    const q = curveCandidateQuery(burn(10, tilted(0)));
+    expect(isCurveCandidate(burn(3, tilted(DUPLICATE_TEMP_RMS_C - 0.01)), q)).toBe(true);
+    expect(curvesMatch(tilted(DUPLICATE_TEMP_RMS_C - 0.01), tilted(0))).toBe(true);
+    expect(isCurveCandidate(burn(3, tilted(DUPLICATE_TEMP_RMS_C + 0.01)), q)).toBe(false);
+    expect(isCurveCandidate(burn(3, tilted(3 * DUPLICATE_TEMP_RMS_C)), q)).toBe(false);
   });
 
   it('leaves out burns whose means are beyond the limits, later burns, and other facilities', () => {

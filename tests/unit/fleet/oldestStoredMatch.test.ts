@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { CANDIDATE_PAGE, oldestStoredMatch } from '../../../mock-server/fleet/anomalyPass';
 import type { FleetStore } from '../../../mock-server/store/dataStore';
 import type { FleetBurnRecord } from '../../../mock-server/store/model';
-import { isCurveCandidate, oldestCurveMatch } from '../../../src/domain/fleet/anomalies';
+import { CURVE_QUARTERS, isCurveCandidate, oldestCurveMatch } from '../../../src/domain/fleet/anomalies';
+import { CURVE_POINTS } from '../../../src/domain/fleet/fingerprint';
 import { fleetHistoryBurns } from '../../helpers/fleetHistory';
 
 /**
@@ -61,12 +62,14 @@ describe('the oldest stored curve match, read page by page', () => {
     expect(copied.reads).toEqual([CANDIDATE_PAGE]);
     expect(copied.scans()).toBe(1);
 
-    // the same means, another shape: candidates that never match
-    const reversed = (curve: (number | null)[]) => [...curve].reverse();
+    // the same quarter means, another shape (each quarter's points reversed): candidates that never match
+    const quarter = CURVE_POINTS / CURVE_QUARTERS;
+    const reversedQuarters = (curve: (number | null)[]) =>
+      curve.map((_, i) => curve[Math.floor(i / quarter) * quarter + (quarter - 1 - (i % quarter))]);
     const lookalikes = ids(1, 250).map((log_id) => ({
       ...original,
       log_id,
-      fingerprint: { ...original.fingerprint, temp_curve: reversed(original.fingerprint.temp_curve) },
+      fingerprint: { ...original.fingerprint, temp_curve: reversedQuarters(original.fingerprint.temp_curve) },
     }));
     const similar = pagedStore(lookalikes);
     expect(await oldestStoredMatch(similar.fleet, upload)).toBeUndefined();

@@ -10,6 +10,9 @@ export type FleetBurnsTable = Columns<
     /** the curves' means, null when a point is missing: the database computes them as curveMeans does, on every write (migration 2026-11-28-0001) */
     temp_mean: Generated<number | null>;
     weight_mean: Generated<number | null>;
+    /** the means of the curves' quarters, as curveMeans computes them (migration 2026-11-28-0002) */
+    temp_quarters: Generated<number[] | null>;
+    weight_quarters: Generated<number[] | null>;
   }
 >;
 
