@@ -1,9 +1,9 @@
-import { isCurveCandidate, kilnHistory, type DetectedAnomaly } from '../../../src/domain/fleet/anomalies';
+import { isCurveCandidate, kilnHistory } from '../../../src/domain/fleet/anomalies';
 import type { ListedAnomaly as Anomaly } from '../model';
 import { conflict } from '../errors';
 import { queryAnomalies } from '../anomalyQuery';
 import type { FleetStore } from '../parts/fleet';
-import type { AnomalyRecord, FleetBurnRecord } from '../model';
+import { raisedAnomaly, type AnomalyRecord } from '../model';
 import { copy, type Access } from './access';
 import type { EmbeddedShape } from './state';
 
@@ -14,23 +14,6 @@ function withFacilityName(s: EmbeddedShape, rows: readonly AnomalyRecord[]): Ano
   const names = new Map(s.facilities.map((f) => [f.id, f.name]));
   return rows.map((r) => ({ ...copy(r), facility_name: names.get(r.facility_id) ?? '' }));
 }
-
-const newAnomaly = (id: number, burn: FleetBurnRecord, found: DetectedAnomaly, raisedTs: string): AnomalyRecord => ({
-  id,
-  code: found.code,
-  log_id: burn.log_id,
-  other_log_id: found.other_log_id,
-  kiln: burn.kiln,
-  kiln_id: burn.kiln_id,
-  facility_id: burn.facility_id,
-  message: found.message,
-  logts: burn.logts,
-  raised_ts: raisedTs,
-  checked_ts: null,
-  checked_by: null,
-  checked_by_name: null,
-  check_note: null,
-});
 
 /** The fleet's records and anomalies in db.json (fleet_burns, anomalies). */
 export function embeddedFleet(a: Access): FleetStore {
@@ -47,14 +30,14 @@ export function embeddedFleet(a: Access): FleetStore {
             m.patch(kept, { message: found.message, logts: burn.logts });
             continue;
           }
-          m.insert('anomalies', newAnomaly(m.nextId('anomalies'), burn, found, raisedTs));
+          m.insert('anomalies', { id: m.nextId('anomalies'), ...raisedAnomaly(burn, found, raisedTs) });
         }
       }),
     judgeFirst: (burn, raised, raisedTs) =>
       a.write((s, m) => {
         if (s.fleet_burns.some((r) => r.log_id === burn.log_id)) return;
         m.insert('fleet_burns', copy(burn));
-        for (const found of raised) m.insert('anomalies', newAnomaly(m.nextId('anomalies'), burn, found, raisedTs));
+        for (const found of raised) m.insert('anomalies', { id: m.nextId('anomalies'), ...raisedAnomaly(burn, found, raisedTs) });
       }),
     forget: (logId) =>
       a.write((_s, m) => {

@@ -1,4 +1,4 @@
-import type { AnomalyCode } from '../../../src/domain/fleet/anomalies';
+import type { AnomalyCode, DetectedAnomaly } from '../../../src/domain/fleet/anomalies';
 import type { BurnFingerprint } from '../../../src/domain/fleet/fingerprint';
 
 /**
@@ -47,6 +47,23 @@ export interface AnomalyRecord {
   checked_by_name: string | null;
   check_note: string | null;
 }
+
+/** A raised anomaly as either store adds it (the id is the store's), nobody having checked it yet. */
+export const raisedAnomaly = (burn: FleetBurnRecord, found: DetectedAnomaly, raisedTs: string): Omit<AnomalyRecord, 'id'> => ({
+  code: found.code,
+  log_id: burn.log_id,
+  other_log_id: found.other_log_id,
+  kiln: burn.kiln,
+  kiln_id: burn.kiln_id,
+  facility_id: burn.facility_id,
+  message: found.message,
+  logts: burn.logts,
+  raised_ts: raisedTs,
+  checked_ts: null,
+  checked_by: null,
+  checked_by_name: null,
+  check_note: null,
+});
 
 /** An anomaly with its facility's name joined in, as the fleet lists it. */
 export type ListedAnomaly = AnomalyRecord & { facility_name: string };

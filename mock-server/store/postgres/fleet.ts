@@ -4,7 +4,7 @@ import type { ListedAnomaly as Anomaly } from '../model';
 import { conflict } from '../errors';
 import type { AnomalyQuery } from '../anomalyQuery';
 import type { FleetStore } from '../parts/fleet';
-import type { FleetBurnRecord } from '../model';
+import { raisedAnomaly, type FleetBurnRecord } from '../model';
 import { atomic, type Db } from './atomic';
 import type { Database } from './tables';
 
@@ -84,17 +84,7 @@ export function postgresFleet(db: Db): FleetStore {
           }
           await tx
             .insertInto('anomalies')
-            .values({
-              code: found.code,
-              log_id: burn.log_id,
-              other_log_id: found.other_log_id,
-              kiln: burn.kiln,
-              kiln_id: burn.kiln_id,
-              facility_id: burn.facility_id,
-              message: found.message,
-              logts: burn.logts,
-              raised_ts: raisedTs,
-            })
+            .values(raisedAnomaly(burn, found, raisedTs))
             .execute();
         }
       }),

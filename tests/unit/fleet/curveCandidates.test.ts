@@ -32,57 +32,53 @@ function fingerprint(temp: (number | null)[], weight: (number | null)[], span_ms
 
 const burn = (log_id: number, f: BurnFingerprint) => ({ log_id, facility_id: 1, kiln_type: 0, span_ms: f.span_ms, fingerprint: f });
 
-describe('DUPLICATE_CURVE candidates: narrowed by curve means without losing a match', () => {
+/**
+ * 4,000 random curves, each with a copy `copied` makes of it: every copy that
+ * matches keeps its original among its candidates, and copies were made on
+ * both sides of the limits, so the check can tell a lost match from a kept one.
+ */
+function expectNoMatchLost(seed: number, copied: (rnd: () => number, temp: number[], weight: number[]) => BurnFingerprint) {
+  const rnd = random(seed);
+  let matches = 0;
+  let dropped = 0;
+  for (let n = 0; n < 4000; n++) {
+    const temp = Array.from({ length: CURVE_POINTS }, () => Math.round(20 + rnd() * 800));
+    const weight = Array.from({ length: CURVE_POINTS }, () => Math.round((150 + rnd() * 500) * 10) / 10);
+    const original = burn(1, fingerprint(temp, weight));
+    const copy = burn(2, copied(rnd, temp, weight));
+    const candidate = isCurveCandidate(original, curveCandidateQuery(copy));
+    if (curvesMatch(copy.fingerprint, original.fingerprint)) {
+      matches++;
+      expect(candidate, `pair ${n}`).toBe(true);
+    } else if (!candidate) dropped++;
+  }
+  expect(matches).toBeGreaterThan(300);
+  expect(dropped).toBeGreaterThan(200);
+}
+
+describe('DUPLICATE_CURVE candidates: narrowed by curve means and quarter means without losing a match', () => {
   it('keeps every burn whose curves match, on curves near the limits, with missing points', () => {
-    const rnd = random(42);
-    let matches = 0;
-    let dropped = 0;
-    for (let n = 0; n < 4000; n++) {
-      const temp = Array.from({ length: CURVE_POINTS }, () => Math.round(20 + rnd() * 800));
-      const weight = Array.from({ length: CURVE_POINTS }, () => Math.round((150 + rnd() * 500) * 10) / 10);
+    expectNoMatchLost(42, (rnd, temp, weight) => {
       // a copy with noise around the limits: a constant shift (what moves the mean most) plus jitter
       const shiftT = (rnd() * 2 - 1) * DUPLICATE_TEMP_RMS_C * 1.2;
       const shiftW = (rnd() * 2 - 1) * DUPLICATE_WEIGHT_RMS_KG * 1.2;
       const hole = () => rnd() < 0.02;
       const copyT = temp.map((v) => (hole() ? null : v + shiftT + (rnd() - 0.5) * 2));
       const copyW = weight.map((v) => (hole() ? null : v + shiftW + (rnd() - 0.5) * 0.2));
-      const original = burn(1, fingerprint(temp, weight));
-      const copy = burn(2, fingerprint(copyT, copyW, 4 * HOUR + rnd() * 60_000));
-      const q = curveCandidateQuery(copy);
-      const candidate = isCurveCandidate(original, q);
-      if (curvesMatch(copy.fingerprint, original.fingerprint)) {
-        matches++;
-        expect(candidate, `pair ${n}`).toBe(true);
-      } else if (!candidate) dropped++;
-    }
-    // both sides of the limits were tried: the test can tell a lost match from a kept one
-    expect(matches).toBeGreaterThan(300);
-    expect(dropped).toBeGreaterThan(200);
+      return fingerprint(copyT, copyW, 4 * HOUR + rnd() * 60_000);
+    });
   });
 
   it('keeps every match whose difference sits in one quarter of the curve, where the quarter bound is tightest', () => {
-    const rnd = random(7);
     const size = CURVE_POINTS / CURVE_QUARTERS;
-    let matches = 0;
-    let dropped = 0;
-    for (let n = 0; n < 4000; n++) {
-      const temp = Array.from({ length: CURVE_POINTS }, () => Math.round(20 + rnd() * 800));
-      const weight = Array.from({ length: CURVE_POINTS }, () => Math.round((150 + rnd() * 500) * 10) / 10);
+    expectNoMatchLost(7, (rnd, temp, weight) => {
       // a bump over one quarter: its RMS over the curve is half its height, so up to twice the limit it still matches
       const quarter = Math.floor(rnd() * CURVE_QUARTERS);
       const bumpT = (rnd() * 2 - 1) * DUPLICATE_TEMP_RMS_C * 2.4;
       const bumpW = (rnd() * 2 - 1) * DUPLICATE_WEIGHT_RMS_KG * 2.4;
       const bumped = (curve: number[], bump: number) => curve.map((v, i) => (Math.floor(i / size) === quarter ? v + bump : v));
-      const original = burn(1, fingerprint(temp, weight));
-      const copy = burn(2, fingerprint(bumped(temp, bumpT), bumped(weight, bumpW)));
-      const candidate = isCurveCandidate(original, curveCandidateQuery(copy));
-      if (curvesMatch(copy.fingerprint, original.fingerprint)) {
-        matches++;
-        expect(candidate, `pair ${n}`).toBe(true);
-      } else if (!candidate) dropped++;
-    }
-    expect(matches).toBeGreaterThan(300);
-    expect(dropped).toBeGreaterThan(200);
+      return fingerprint(bumped(temp, bumpT), bumped(weight, bumpW));
+    });
   });
 
   it('leaves out a burn of the same means whose shape differs beyond the limit', () => {
