@@ -214,10 +214,29 @@ async function runUsers(
   );
 }
 
-export async function runScenario(target: Target, scenario: Scenario, durationS: number): Promise<ScenarioFigure> {
-  const memory = target.servers.map(({ name, pid }) => ({ name, pid, start: rssMb(pid), max: 0 }));
-  const sampler = setInterval(() => memory.forEach((m) => (m.max = Math.max(m.max, rssMb(m.pid)))), 250);
-  const latencies: number[] = [];
+/** Drives the scenario's requests for `durationS`, adding each response time to `latencies`. */
+function driveFor(target: Target, scenario: Scenario, requests: Request[], durationS: number, latencies: number[]): Promise<Result[]> {
+  const { ratePerSecond } = scenario;
+  const { servers } = target;
+  // flat out: the connections split over the servers
+  return ratePerSecond
+    ? runUsers(target, { ...scenario, requests, ratePerSecond }, durationS, latencies)
+    : Promise.all(
+        servers.map(({ url }) =>
+          cannon(
+            { url, connections: Math.ceil(scenario.connections / servers.length), duration: durationS, requests, pipelining: 1 },
+            latencies,
+          ),
+        ),
+      );
+}
+
+/**
+ * Runs a call for `warmupS` untimed, then `durationS` timed: a server's first calls of a route
+ * compile its request validator and open and prime the pool's connections, once, not what
+ * a user of a running deployment meets. A warm-up's errors still count.
+ */
+export async function runScenario(target: Target, scenario: Scenario, durationS: number, warmupS: number): Promise<ScenarioFigure> {
   let firstError: string | undefined;
   const requests = scenario.requests.map((request) => ({
     ...request,
@@ -225,21 +244,13 @@ export async function runScenario(target: Target, scenario: Scenario, durationS:
       if (status >= 300 && firstError === undefined) firstError = `${status} ${body.slice(0, 300)}`;
     },
   }));
+  const warmup = warmupS > 0 ? await driveFor(target, scenario, requests, warmupS, []) : [];
+  const memory = target.servers.map(({ name, pid }) => ({ name, pid, start: rssMb(pid), max: 0 }));
+  const sampler = setInterval(() => memory.forEach((m) => (m.max = Math.max(m.max, rssMb(m.pid)))), 250);
+  const latencies: number[] = [];
   let results: Result[];
   try {
-    const { ratePerSecond } = scenario;
-    const { servers } = target;
-    // flat out: the connections split over the servers
-    results = ratePerSecond
-      ? await runUsers(target, { ...scenario, requests, ratePerSecond }, durationS, latencies)
-      : await Promise.all(
-          servers.map(({ url }) =>
-            cannon(
-              { url, connections: Math.ceil(scenario.connections / servers.length), duration: durationS, requests, pipelining: 1 },
-              latencies,
-            ),
-          ),
-        );
+    results = await driveFor(target, scenario, requests, durationS, latencies);
   } finally {
     clearInterval(sampler);
   }
@@ -252,7 +263,7 @@ export async function runScenario(target: Target, scenario: Scenario, durationS:
     p50Ms: round(percentile(latencies, 0.5)),
     p95Ms: round(percentile(latencies, 0.95)),
     p99Ms: round(percentile(latencies, 0.99)),
-    errors: sum((r) => r.errors + r.timeouts + r.non2xx),
+    errors: [...results, ...warmup].reduce((total, r) => total + r.errors + r.timeouts + r.non2xx, 0),
     firstError,
     goalP95Ms: scenario.goalP95Ms,
     memory: memory.map(({ name, pid, start, max }) => {

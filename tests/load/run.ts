@@ -14,13 +14,14 @@ import { addBulkLogs } from './bulkLogs';
 import { runScenario, scenarios, type ScenarioFigure, type Target } from './loadScenarios';
 
 const USAGE = `Usage: npm run load -- [--store embedded|postgres|both] [--logs N] [--servers N]
-                      [--seed-logs N] [--duration S] [--database-url URL --data-dir DIR]
+                      [--seed-logs N] [--duration S] [--warmup S] [--database-url URL --data-dir DIR]
 
 Starts the server on the embedded store with the demo data and on a throwaway
 PostgreSQL with N burn logs (default 100000), then drives each with autocannon
 from this process: kiln-log list pages and the carbon summary for 50 users
 clicking once a second, uploads from a fleet sending five a second, mints from
-brokers five a second, and list pages flat out.
+brokers five a second, and list pages flat out; each for --duration seconds
+(default 15), timed, after --warmup seconds (default 5) untimed.
 On PostgreSQL the demo seed makes --seed-logs burns through the upload path
 (default 1000), and the bulk path (tests/load/bulkLogs.ts) copies them in SQL up
 to N, once the servers are up. --servers runs that many servers on the one
@@ -45,7 +46,17 @@ async function login(url: string, username: string): Promise<string> {
   return res.text();
 }
 
-async function drive(label: string, servers: ChildServer[], durationS: number): Promise<{ label: string; figures: ScenarioFigure[] }> {
+/** How long each call runs: untimed first, then timed. */
+interface Timing {
+  warmupS: number;
+  durationS: number;
+}
+
+async function drive(
+  label: string,
+  servers: ChildServer[],
+  { warmupS, durationS }: Timing,
+): Promise<{ label: string; figures: ScenarioFigure[] }> {
   const { url } = servers[0];
   const target: Target = {
     servers: servers.map((server, i) => ({ name: 'ABCDEFGHIJ'[i] ?? `S${i}`, url: server.url, pid: server.process.pid! })),
@@ -53,8 +64,8 @@ async function drive(label: string, servers: ChildServer[], durationS: number): 
   };
   const figures: ScenarioFigure[] = [];
   for (const scenario of await scenarios(target, 3000)) {
-    console.log(`${label}: ${scenario.name}, ${scenario.connections} connections, ${durationS} s...`);
-    const figure = await runScenario(target, scenario, durationS);
+    console.log(`${label}: ${scenario.name}, ${scenario.connections} connections, ${warmupS} s untimed, then ${durationS} s...`);
+    const figure = await runScenario(target, scenario, durationS, warmupS);
     console.log(
       `  ${figure.requests} requests, p50 ${figure.p50Ms} ms, p95 ${figure.p95Ms} ms, p99 ${figure.p99Ms} ms, ${figure.errors} errors, RSS ${memoryText(figure)}, load average ${figure.loadAverage}`,
     );
@@ -93,7 +104,7 @@ function seedPostgres(env: Record<string, string>, logs: number): void {
  * count servers on the database, each its own DATA_DIR beside dataDir, then the bulk path
  * up to `logs` (after their start: see bulkLogs.ts), then the load.
  */
-async function drivePostgres(label: string, env: Record<string, string>, count: number, logs: number, durationS: number) {
+async function drivePostgres(label: string, env: Record<string, string>, count: number, logs: number, timing: Timing) {
   const servers: ChildServer[] = [];
   const dataDirs = Array.from({ length: count }, (_, i) =>
     i === 0 ? env.DATA_DIR : fs.mkdtempSync(path.join(os.tmpdir(), 'kiln-load-server-')),
@@ -107,7 +118,7 @@ async function drivePostgres(label: string, env: Record<string, string>, count: 
     });
     if (added > 0)
       console.log(`Bulk path: ${added.toLocaleString('en')} logs added in ${((performance.now() - started) / 1000).toFixed(0)} s.`);
-    return await drive(label, servers, durationS);
+    return await drive(label, servers, timing);
   } finally {
     await Promise.all(servers.map((s) => s.stop()));
     for (const dataDir of dataDirs.slice(1)) fs.rmSync(dataDir, { recursive: true, force: true });
@@ -135,6 +146,7 @@ async function main(): Promise<void> {
       servers: { type: 'string', default: '1' },
       'seed-logs': { type: 'string', default: '1000' },
       duration: { type: 'string', default: '15' },
+      warmup: { type: 'string', default: '5' },
       'database-url': { type: 'string' },
       'data-dir': { type: 'string' },
       help: { type: 'boolean', short: 'h', default: false },
@@ -150,6 +162,7 @@ async function main(): Promise<void> {
     return;
   }
   const durationS = Number(values.duration);
+  const timing: Timing = { durationS, warmupS: Number(values.warmup) };
   const logs = Number(values.logs);
   const serverCount = Number(values.servers);
   const seedLogs = Math.min(logs, Number(values['seed-logs']));
@@ -160,7 +173,7 @@ async function main(): Promise<void> {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kiln-load-'));
     const server = await startChildServer({ ...env, DATA_DIR: dataDir });
     try {
-      runs.push(await drive('embedded, demo data', [server], durationS));
+      runs.push(await drive('embedded, demo data', [server], timing));
     } finally {
       await server.stop();
       fs.rmSync(dataDir, { recursive: true, force: true });
@@ -170,7 +183,7 @@ async function main(): Promise<void> {
     const label = `PostgreSQL, ${logs.toLocaleString('en')} logs${serverCount > 1 ? `, ${serverCount} servers` : ''}`;
     if (seeded) {
       runs.push(
-        await drivePostgres(label, { ...env, DATA_DIR: seeded.dataDir, DATABASE_URL: seeded.databaseUrl }, serverCount, logs, durationS),
+        await drivePostgres(label, { ...env, DATA_DIR: seeded.dataDir, DATABASE_URL: seeded.databaseUrl }, serverCount, logs, timing),
       );
     } else {
       const bin = findPostgresBin();
@@ -182,7 +195,7 @@ async function main(): Promise<void> {
       try {
         const pgEnv = { ...env, ...bucketEnv(bucket), DATA_DIR: dataDir, DATABASE_URL: await createDatabase(cluster.adminUrl, 'kc_load') };
         seedPostgres(pgEnv, seedLogs);
-        runs.push(await drivePostgres(label, pgEnv, serverCount, logs, durationS));
+        runs.push(await drivePostgres(label, pgEnv, serverCount, logs, timing));
       } finally {
         await bucket?.stop();
         await cluster.stop();
@@ -194,7 +207,7 @@ async function main(): Promise<void> {
   const section = [
     HEADING,
     '',
-    `Produced by \`npm run load\` (tests/load/run.ts) on ${os.cpus().length} cores, Node ${process.version}, ${new Date().toISOString().slice(0, 10)}, as \`npm run load -- ${process.argv.slice(2).join(' ')}\`: each server started as \`npm start\` runs it (several: on one database and one bucket, each its own process, the users dealt round them as a load balancer deals connections; on PostgreSQL the logs past the demo seed's are the bulk path's copies, tests/load/bulkLogs.ts), driven by autocannon from a second process on loopback for ${durationS} s per call (a rate of N/s is N users, each an autocannon client clicking once a second, their seconds staggered evenly; flat out is 50 connections asking as fast as the server answers: the ceiling, and what requests arriving all at once cost), every request a new one (uploads each a new burn of a registered kiln). Latency is per request, from autocannon's response times; errors are non-2xx answers, timeouts and connection errors; memory is each server process's resident set, sampled every 250 ms; the load average is the machine's 1-minute figure as each call's run ended (${os.cpus().length} cores: above that, other work was waiting for the CPU beside the server and autocannon).`,
+    `Produced by \`npm run load\` (tests/load/run.ts) on ${os.cpus().length} cores, Node ${process.version}, ${new Date().toISOString().slice(0, 10)}, as \`npm run load -- ${process.argv.slice(2).join(' ')}\`: each server started as \`npm start\` runs it (several: on one database and one bucket, each its own process, the users dealt round them as a load balancer deals connections; on PostgreSQL the logs past the demo seed's are the bulk path's copies, tests/load/bulkLogs.ts), driven by autocannon from a second process on loopback for ${durationS} s per call after ${timing.warmupS} s untimed (a server's first calls of a route compile its request validator and prime the pool's connections; a warm-up's errors still count; a rate of N/s is N users, each an autocannon client clicking once a second, their seconds staggered evenly; flat out is 50 connections asking as fast as the server answers: the ceiling, and what requests arriving all at once cost), every request a new one (uploads each a new burn of a registered kiln). Latency is per request, from autocannon's response times; errors are non-2xx answers, timeouts and connection errors; memory is each server process's resident set, sampled every 250 ms; the load average is the machine's 1-minute figure as each call's run ended (${os.cpus().length} cores: above that, other work was waiting for the CPU beside the server and autocannon).`,
     '',
     ...table(runs),
     '',
