@@ -1,7 +1,7 @@
 import { ALGORITHM_VERSION } from '../analysis';
 import type { AppContext } from '../context';
-import { MAX_PAGE_SIZE } from '../http/simpleRest';
-import type { DataStore, KilnLogPatch } from '../store/dataStore';
+import { isOutdated } from '../store/analysisVersions';
+import type { KilnLogPatch } from '../store/dataStore';
 import type { KilnLogRecord } from '../store/model';
 import type { BurnFingerprint } from '../../src/domain/fleet/fingerprint';
 import { judgeUnjudged, recordAnomalies } from '../fleet/anomalyPass';
@@ -20,22 +20,6 @@ import { KilnLogFiles, type AnalysisFile } from './storage';
 /** Stores this many results in one transaction (one write of db.json, which is rewritten whole), not each on its own. */
 const WRITE_EVERY = 25;
 
-function resultVersion(row: KilnLogRecord): string | null {
-  if (!row.analysis) return null;
-  try {
-    const parsed = JSON.parse(row.analysis) as { algorithm_version?: unknown };
-    return typeof parsed.algorithm_version === 'string' ? parsed.algorithm_version : '';
-  } catch {
-    return '';
-  }
-}
-
-export function isOutdated(row: KilnLogRecord): boolean {
-  if (row.audited) return false;
-  const version = resultVersion(row);
-  return version !== null && version !== ALGORITHM_VERSION;
-}
-
 export interface UpgradeSummary {
   outdated: number;
   reanalysed: number;
@@ -44,29 +28,12 @@ export interface UpgradeSummary {
 
 const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
-/** The ids of the outdated logs, live and archived, page by page through the store. */
-async function outdatedIds(data: DataStore): Promise<number[]> {
-  const ids: number[] = [];
-  for (const archived of [false, true]) {
-    for (let first = 0; ; first += MAX_PAGE_SIZE) {
-      const page = await data.kilnLogs.list(
-        { archived, facilityIds: null },
-        {},
-        { sort: { field: 'id', order: 'ASC' }, range: [first, first + MAX_PAGE_SIZE - 1] },
-      );
-      ids.push(...page.rows.filter(isOutdated).map((row) => row.id));
-      if (first + MAX_PAGE_SIZE >= page.total) break;
-    }
-  }
-  return ids;
-}
-
 export async function reanalyseOutdated(
   ctx: Pick<AppContext, 'data' | 'blobs'>,
   log: (line: string) => void = console.log,
 ): Promise<UpgradeSummary> {
   const { data } = ctx;
-  const ids = await outdatedIds(data);
+  const ids = await data.kilnLogs.outdated(ALGORITHM_VERSION);
   const summary: UpgradeSummary = { outdated: ids.length, reanalysed: 0, failed: 0 };
   if (ids.length === 0) return summary;
   log(`Re-analysing ${ids.length} burn log(s) analysed by an older algorithm, with algorithm ${ALGORITHM_VERSION}, in the background...`);
@@ -82,7 +49,7 @@ export async function reanalyseOutdated(
       const done: ((typeof batch)[number] & { row: KilnLogRecord })[] = [];
       for (const result of batch) {
         const row = await tx.kilnLogs.get(result.id);
-        if (row && isOutdated(row)) {
+        if (row && isOutdated(row, ALGORITHM_VERSION)) {
           const updated = await tx.kilnLogs.update(result.id, result.fields);
           if (updated) done.push({ ...result, row: updated });
         }
@@ -101,7 +68,7 @@ export async function reanalyseOutdated(
     await nextTurn();
     try {
       const row = await data.kilnLogs.get(id);
-      if (row && isOutdated(row)) pending.push({ id, ...(await reanalysis(data, row, await files.readRaw(row.s3key))) });
+      if (row && isOutdated(row, ALGORITHM_VERSION)) pending.push({ id, ...(await reanalysis(data, row, await files.readRaw(row.s3key))) });
     } catch (err) {
       summary.failed++;
       log(`Log ${id} could not be re-analysed: ${err instanceof Error ? err.message : String(err)}`);

@@ -1,4 +1,5 @@
 import { queryKilnLogs } from '../kilnLogQuery';
+import { isOutdated } from '../analysisVersions';
 import { dueForPurge } from '../retention';
 import { conflict } from '../errors';
 import type { KilnLogStore } from '../parts/kilnLogs';
@@ -47,6 +48,13 @@ export function embeddedKilnLogs(a: Access): KilnLogStore {
         m.patch(row, copy(patch));
         return copy(row);
       }),
+    outdated: (algorithmVersion) =>
+      a.read((s) =>
+        s.kilnlogs
+          .filter((r) => isOutdated(r, algorithmVersion))
+          .map((r) => r.id)
+          .sort((x, y) => x - y),
+      ),
     dueForPurge: (now) => a.read((s) => copy(dueForPurge(s.kilnlogs, now))),
     remove: (ids) =>
       a.write((s, m) => {

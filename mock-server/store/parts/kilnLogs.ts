@@ -30,6 +30,8 @@ export interface KilnLogStore {
    * by now: a log's facility, once set, never changes.
    */
   fileUnassigned(id: number, patch: KilnLogPatch): Promise<KilnLogRecord | null>;
+  /** the ids of the logs, live and archived, whose result is outdated under this algorithm version (store/analysisVersions.ts), ascending */
+  outdated(algorithmVersion: string): Promise<number[]>;
   /** archived, unaudited logs whose delete_after is past at `now` */
   dueForPurge(now: Date): Promise<KilnLogRecord[]>;
   /** deletes rows (never one audited or in a proposal) and answers those deleted */

@@ -227,6 +227,20 @@ export function postgresKilnLogs(db: Db): KilnLogStore {
         return completeOne(tx, row);
       });
     },
+    outdated: async (algorithmVersion) => {
+      // the version as its index reads it (migration 2026-11-28-0003): a range each side of the current one, so
+      // only the outdated results are read, not every log's
+      const version = sql<string>`kilnlog_algorithm_version(a.analysis)`;
+      const rows = await db
+        .selectFrom('kilnlogs as k')
+        .innerJoin('kilnlog_analyses as a', 'a.kilnlog_id', 'k.id')
+        .select('k.id')
+        .where('k.audited', '=', false)
+        .where((eb) => eb.or([eb(version, '<', algorithmVersion), eb(version, '>', algorithmVersion)]))
+        .orderBy('k.id')
+        .execute();
+      return rows.map((r) => r.id);
+    },
     dueForPurge: async (now) =>
       complete(
         db,

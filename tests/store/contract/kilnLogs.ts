@@ -1,6 +1,7 @@
 import { expect, it } from 'vitest';
 import { KILNLOG_SORT_FIELDS } from '../../../src/domain/api/kilnLogs';
 import { queryKilnLogs, type KilnLogFilter, type KilnLogScope } from '../../../mock-server/store/kilnLogQuery';
+import { isOutdated } from '../../../mock-server/store/analysisVersions';
 import type { DataStore } from '../../../mock-server/store/dataStore';
 import type { KilnLogRecord } from '../../../mock-server/store/model';
 import { addFacility, addLogs, logRow, proposeAudit, random } from '../fixtures';
@@ -261,6 +262,36 @@ export function kilnLogsContract(store: () => DataStore): void {
     expect(await store().kilnLogs.get(auditedRow.id)).not.toBeNull();
     expect(await store().kilnLogs.get(later.id)).not.toBeNull();
     expect(await store().kilnLogs.get(live.id)).not.toBeNull();
+  });
+
+  it('finds the logs an older algorithm analysed, live and archived, as isOutdated reads a result', async () => {
+    const current = 'v9';
+    const [older, same, archivedOlder, errorLog, newer] = await addLogs(store(), [
+      { algorithmVersion: 'v8' },
+      { algorithmVersion: current },
+      { algorithmVersion: 'v1', archivedTs: '2026-01-01T00:00:00.000Z', deleteAfter: '2026-04-01T00:00:00.000Z' },
+      { status: 'error' },
+      { algorithmVersion: 'v10' },
+    ]);
+    // results that name no version, or no string one, or are not JSON at all: version '', analysed again
+    const odd = async (analysis: string) => {
+      const row = { ...logRow(await store().kilnLogs.reserveId()), analysis };
+      return store().kilnLogs.insert(row);
+    };
+    const noVersion = await odd(JSON.stringify({ valid: 'true', co2_removed: 1 }));
+    const numberVersion = await odd(JSON.stringify({ algorithm_version: 9 }));
+    const notJson = await odd('{"algorithm_version": "v9"');
+    const jsonNull = await odd('null');
+    const auditedRow = logRow(await store().kilnLogs.reserveId(), { algorithmVersion: 'v8' });
+    auditedRow.audited = true;
+    await store().kilnLogs.insert(auditedRow);
+    const rows = [older, same, archivedOlder, errorLog, newer, noVersion, numberVersion, notJson, jsonNull, auditedRow];
+    const expected = rows.filter((r) => isOutdated(r, current)).map((r) => r.id);
+    expect(expected).toEqual([older.id, archivedOlder.id, newer.id, noVersion.id, numberVersion.id, notJson.id, jsonNull.id]);
+    expect(await store().kilnLogs.outdated(current)).toEqual(expected);
+    // re-analysed: its result names the current version, and it is no longer outdated
+    await store().kilnLogs.update(older.id, { analysis: JSON.stringify({ algorithm_version: current }) });
+    expect(await store().kilnLogs.outdated(current)).toEqual(expected.filter((id) => id !== older.id));
   });
 
   it('takes more ids in one call than a query has parameters (PostgreSQL stops at 65,535)', async () => {
