@@ -140,12 +140,16 @@ export function postgresFleet(db: Db): FleetStore {
       return [...byId.values()].sort((a, b) => b.start_ts - a.start_ts || b.log_id - a.log_id);
     },
     curveCandidateIds: async (q) => {
-      // the quarter means' ball (curveCandidateQuery), where both have them: a stored curve with a missing point has none
+      // the quarter means' ball (curveCandidateQuery), where both have them: a stored curve with a missing point has none.
+      // The squared distance is written out a term a quarter, in inBall's order: a third of the time of a subquery over unnest
       const nearShape = (column: 'temp_quarters' | 'weight_quarters', ball: QuarterBall | null) =>
         ball
-          ? sql<boolean>`(${sql.ref(column)} is null or (select sum((s - c) ^ 2) from unnest(${sql.ref(column)}, ${ball.centre}::float8[]) as u(s, c)) <= ${ball.radius2})`
+          ? sql<boolean>`(${sql.ref(column)} is null or ${sql.join(
+              ball.centre.map((c, k) => sql`(${sql.ref(column)}[${sql.lit(k + 1)}] - ${c}::float8) ^ 2`),
+              sql` + `,
+            )} <= ${ball.radius2})`
           : sql<boolean>`true`;
-      // every bound a key of an index or carried by it (migrations 2026-11-28-0001 and 0002): the scan reads no row
+      // every bound a key of an index or carried by it (migrations 2026-11-28-0001, 0002, and 0004 led by the weight mean): the scan reads no row
       const bounded = db
         .selectFrom('fleet_burns')
         .select('log_id')
