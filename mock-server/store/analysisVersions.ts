@@ -9,7 +9,7 @@ import type { KilnLogRecord } from './model';
  * reads the version the same way, from an index (function
  * kilnlog_algorithm_version, migration 2026-11-28-0003).
  */
-export function resultVersion(analysis: string | null): string | null {
+function resultVersion(analysis: string | null): string | null {
   if (analysis === null) return null;
   try {
     const parsed = JSON.parse(analysis) as { algorithm_version?: unknown } | null;

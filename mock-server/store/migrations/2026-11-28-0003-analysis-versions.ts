@@ -11,11 +11,13 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`
     create function kilnlog_algorithm_version(analysis text) returns text language plpgsql immutable as $$
     declare
-      result jsonb;
+      result json;
     begin
-      result := analysis::jsonb;
-      return case when jsonb_typeof(result->'algorithm_version') = 'string' then result->>'algorithm_version' else '' end;
-    exception when invalid_text_representation then
+      -- PostgreSQL refuses an escaped NUL character anywhere in JSON it reads, and a failing index expression would
+      -- fail the write: each is read as U+FFFD, which no version holds. Whatever else fails reads as '' (analysed again)
+      result := replace(analysis, '\\u0000', '\\ufffd')::json;
+      return case when json_typeof(result->'algorithm_version') = 'string' then result->>'algorithm_version' else '' end;
+    exception when others then
       return '';
     end
     $$`.execute(db);

@@ -282,10 +282,12 @@ export function kilnLogsContract(store: () => DataStore): void {
     const numberVersion = await odd(JSON.stringify({ algorithm_version: 9 }));
     const notJson = await odd('{"algorithm_version": "v9"');
     const jsonNull = await odd('null');
+    // a NUL escaped in another field (which PostgreSQL's jsonb refuses) neither fails the write nor hides the version
+    const nulElsewhere = await odd(JSON.stringify({ algorithm_version: current, note: 'a\u0000b' }));
     const auditedRow = logRow(await store().kilnLogs.reserveId(), { algorithmVersion: 'v8' });
     auditedRow.audited = true;
     await store().kilnLogs.insert(auditedRow);
-    const rows = [older, same, archivedOlder, errorLog, newer, noVersion, numberVersion, notJson, jsonNull, auditedRow];
+    const rows = [older, same, archivedOlder, errorLog, newer, noVersion, numberVersion, notJson, jsonNull, nulElsewhere, auditedRow];
     const expected = rows.filter((r) => isOutdated(r, current)).map((r) => r.id);
     expect(expected).toEqual([older.id, archivedOlder.id, newer.id, noVersion.id, numberVersion.id, notJson.id, jsonNull.id]);
     expect(await store().kilnLogs.outdated(current)).toEqual(expected);
