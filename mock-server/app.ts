@@ -33,6 +33,8 @@ import { kilnKeyHandlers } from './kilns/keyRoutes';
 import { kilnHandlers } from './kilns/routes';
 import { fleetHandlers } from './fleet/routes';
 import { seedIfEmpty } from './seed';
+import { loadPackageSigner } from './signing/packageSigner';
+import { signingKeyHandlers } from './signing/routes';
 import { startFileSweep, type FileSweepJob } from './store/fileSweep';
 import { openBlobs, openStore } from './store/storeConfig';
 import { testResetRoutes } from './testing/resetRoute';
@@ -79,8 +81,15 @@ export async function createApp(config: ServerConfig): Promise<KilnConsoleServer
       'JWT_SECRET must be set on PostgreSQL (DATABASE_URL): every server sharing the database signs tokens with it. Set the same value of at least 32 bytes on each.',
     );
   }
+  // packages made by any server must verify against the one key GET /api/signing-keys lists
+  if (config.storage.databaseUrl && !config.packageSigningKey) {
+    throw new Error(
+      'PACKAGE_SIGNING_KEY must be set on PostgreSQL (DATABASE_URL): every server sharing the database signs packages with it. Set the same Ed25519 private key (PKCS#8 PEM, `openssl genpkey -algorithm ed25519`) on each.',
+    );
+  }
   // a weak JWT_SECRET stops the start before anything is written
   const secret = loadSecret(path.resolve(config.dataDir), config.jwtSecret);
+  const signer = loadPackageSigner(path.resolve(config.dataDir), config.packageSigningKey);
   const tokens = new TokenService(secret, config.tokenTtl);
   const storage = { ...config.storage, dataDir: path.resolve(config.dataDir) };
   // DATA_DIR holds the secret and the files on either store, not only db.json: the server's user alone reads it
@@ -97,6 +106,7 @@ export async function createApp(config: ServerConfig): Promise<KilnConsoleServer
     hashes,
     uploads: new UploadGate(config.uploads.concurrency, config.uploads.queue),
     pdfChecker,
+    signer,
   };
   const interrupted = await ctx.blobs.removeInterruptedWrites();
   if (interrupted > 0) console.log(`Removed ${interrupted} file(s) whose writing a stop cut short.`);
@@ -107,6 +117,7 @@ export async function createApp(config: ServerConfig): Promise<KilnConsoleServer
     console.log('The database holds no user: load one with `npm run store:copy`, or demo data with `npm run seed` (or SEED_DEMO=1).');
   // files a kill left without their record go, records without their file are reported: before the first
   // request on the embedded store with its own folder, in the background on PostgreSQL or a bucket
+  await data.signingKeys().use({ kid: signer.kid, public_key: signer.publicKeyPem }, new Date().toISOString());
   const fileSweep = await startFileSweep(ctx);
   const archivePurge = await startArchivePurge(ctx);
   const lifecycle: Lifecycle = { stopping: false };
@@ -123,6 +134,7 @@ export async function createApp(config: ServerConfig): Promise<KilnConsoleServer
   const routes = operationRouters(loadOpenApi(OPENAPI_FILE).operations, [
     healthHandlers(ctx, lifecycle),
     authHandlers(ctx),
+    signingKeyHandlers(ctx),
     ...FEATURE_HANDLERS.map((handlers) => handlers(ctx)),
   ]);
   const api = express.Router();

@@ -7,6 +7,11 @@ export interface ServerConfig {
   dataDir: string;
   /** from JWT_SECRET; when absent one is generated once and kept in DATA_DIR */
   jwtSecret?: string;
+  /**
+   * PACKAGE_SIGNING_KEY: the Ed25519 private key (PKCS#8 PEM) that signs every verification package;
+   * when absent one is generated once and kept in DATA_DIR (the embedded store only: PostgreSQL requires it)
+   */
+  packageSigningKey?: string;
   /** token lifetime, e.g. '8h' (jose time span syntax) */
   tokenTtl: string;
   demoPassword: string;
@@ -101,6 +106,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     dataDir,
     storage: { databaseUrl, databaseTimeouts, s3 },
     jwtSecret: env.JWT_SECRET || undefined,
+    packageSigningKey: env.PACKAGE_SIGNING_KEY || undefined,
     tokenTtl: env.TOKEN_TTL || '8h',
     demoPassword: env.DEMO_PASSWORD || 'kiln-demo',
     archiveRetentionDays: positiveInt(env.ARCHIVE_RETENTION_DAYS, 90),

@@ -4,9 +4,10 @@ import type { Blobs } from './blobs/blobs';
 import type { ServerConfig } from './config';
 import type { UploadGate } from './files/multipartUpload';
 import type { PdfChecker } from './files/pdfChecker';
+import type { PackageSigner } from './signing/packageSigner';
 import type { DataStore } from './store/dataStore';
 
-/** What every route module gets: the configuration, the store, the file storage, the token service, the password-hash gate and the upload checks. */
+/** What every route module gets: the configuration, the store, the file storage, the token service, the password-hash gate, the upload checks and the package signer. */
 export interface AppContext {
   config: ServerConfig;
   /** the store interface (docs/store.md): the embedded store or PostgreSQL */
@@ -20,4 +21,6 @@ export interface AppContext {
   uploads: UploadGate;
   /** statements' and evidence PDFs checked in a worker thread */
   pdfChecker: PdfChecker;
+  /** signs every verification package's SHA256SUMS (docs/security.md, "Trust model") */
+  signer: PackageSigner;
 }

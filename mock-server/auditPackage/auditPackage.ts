@@ -5,6 +5,7 @@ import { evidenceBlobKey } from '../audits/evidence';
 import type { DataStore } from '../store/dataStore';
 import { KilnLogFiles } from '../kilnlogs/storage';
 import type { AuditRow } from '../store/model';
+import type { PackageSigner } from '../signing/packageSigner';
 import { buildPackage, signatureOf, type PackageBurnSource } from './build';
 import { REPORT_FILE, type PackageKey, type PackageUser } from './manifest';
 
@@ -18,6 +19,13 @@ import { REPORT_FILE, type PackageKey, type PackageUser } from './manifest';
  */
 
 export const PACKAGE_AREA = 'audit-packages';
+
+/** What making a package takes: the store, the file storage and the console's signing key. */
+export interface PackageContext {
+  data: DataStore;
+  blobs: Blobs;
+  signer: PackageSigner;
+}
 
 /** Reads at most this many raw logs at once. */
 const READ_AT_ONCE = 16;
@@ -49,7 +57,7 @@ async function userOf(data: DataStore, id: number | null): Promise<PackageUser |
   return user ? { id: user.id, username: user.username } : null;
 }
 
-async function makePackage(data: DataStore, blobs: Blobs, audit: AuditRow): Promise<Uint8Array> {
+async function makePackage(data: DataStore, blobs: Blobs, signer: PackageSigner, audit: AuditRow): Promise<Uint8Array> {
   const files = new KilnLogFiles(blobs);
   const [rows, frozen, facility, proposedBy, signedOffBy] = await Promise.all([
     data.audits.logsOf(audit.id),
@@ -64,8 +72,8 @@ async function makePackage(data: DataStore, blobs: Blobs, audit: AuditRow): Prom
   const audited = rows.filter((row) => frozenOf.has(row.id)).sort((a, b) => a.id - b.id);
   for (let i = 0; i < audited.length; i += READ_AT_ONCE) {
     const batch = audited.slice(i, i + READ_AT_ONCE);
-    const read = await Promise.all(batch.map((row) => Promise.all([files.readRaw(row.s3key), files.readAnalysis(row.id)])));
-    batch.forEach((row, k) => burns.push({ row, raw: read[k][0], frozen: frozenOf.get(row.id)!, chart: read[k][1].chart_data }));
+    const read = await Promise.all(batch.map((row) => files.readRaw(row.s3key)));
+    batch.forEach((row, k) => burns.push({ row, raw: read[k], frozen: frozenOf.get(row.id)! }));
   }
   const statementKey = evidenceBlobKey(audit.doc_key ?? '');
   const statement = await blobs.readAll(statementKey);
@@ -85,22 +93,23 @@ async function makePackage(data: DataStore, blobs: Blobs, audit: AuditRow): Prom
       ext: (audit.doc_key ?? '').slice((audit.doc_key ?? '').lastIndexOf('.') + 1),
     },
     keys: await kilnKeys(data, fingerprints),
+    signer,
   });
 }
 
 /** The package of a signed-off audit: the one kept, or made now and kept. */
-export async function auditPackage(data: DataStore, blobs: Blobs, audit: AuditRow): Promise<Buffer> {
+export async function auditPackage({ data, blobs, signer }: PackageContext, audit: AuditRow): Promise<Buffer> {
   const key = packageKey(audit);
   const kept = await blobs.readAll(key);
   if (kept) return kept;
-  const made = Buffer.from(await makePackage(data, blobs, audit));
+  const made = Buffer.from(await makePackage(data, blobs, signer, audit));
   await blobs.put(key, made, 'application/zip');
   return made;
 }
 
 /** report.pdf of the audit's package, the very bytes the package holds (the package made and kept first where it was not). */
-export async function auditReport(data: DataStore, blobs: Blobs, audit: AuditRow): Promise<Buffer> {
-  const zip = await auditPackage(data, blobs, audit);
+export async function auditReport(ctx: PackageContext, audit: AuditRow): Promise<Buffer> {
+  const zip = await auditPackage(ctx, audit);
   const report = unzipSync(zip, { filter: (file) => file.name === REPORT_FILE })[REPORT_FILE];
   if (!report) throw new Error(`The package of audit ${audit.id} holds no ${REPORT_FILE}.`);
   return Buffer.from(report);

@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
 import { zipSync } from 'fflate';
 import { toGrams, toKg } from '../../src/domain/carbon';
-import { factorsOf } from '../analysis/versions';
+import { factorsOf, releasedAnalysis } from '../analysis/versions';
+import type { PackageSigner } from '../signing/packageSigner';
 import type { AnalysisResult, ChartPoint } from '../analysis';
 import type { AuditBurnRecord, AuditRow, FacilityRecord, KilnLogRecord } from '../store/model';
 import {
@@ -10,6 +11,9 @@ import {
   PACKAGE_FORMAT,
   README_FILE,
   REPORT_FILE,
+  SIGNING_KEY_FILE,
+  SUMS_FILE,
+  SUMS_SIGNATURE_FILE,
   type PackageBurn,
   type PackageKey,
   type PackageManifest,
@@ -31,8 +35,6 @@ export interface PackageBurnSource {
   raw: Buffer;
   /** the numbers frozen at signoff, and the signature state frozen with them where the store keeps it */
   frozen: AuditBurnRecord & LogSignature;
-  /** the stored chart (temperatures and kg), for the report */
-  chart: readonly ChartPoint[];
 }
 
 export interface PackageSource {
@@ -44,6 +46,7 @@ export interface PackageSource {
   statement: { bytes: Buffer; mime: string; ext: string };
   /** the stored kiln keys whose fingerprints the burns name */
   keys: readonly PackageKey[];
+  signer: PackageSigner;
 }
 
 export const sha256 = (bytes: Uint8Array): string => createHash('sha256').update(bytes).digest('hex');
@@ -59,6 +62,26 @@ export const reportFileName = (audit: Pick<AuditRow, 'job_id' | 'signoff_ts'>): 
 /** The signature state frozen at signoff; from a store that froze none, the log's own. */
 export const signatureOf = ({ row, frozen }: Pick<PackageBurnSource, 'row' | 'frozen'>): LogSignature =>
   frozen.signed === undefined ? row : frozen;
+
+/**
+ * A burn's chart in the report: its raw log run again with the recorded
+ * algorithm and factors (none for a version this code does not run), so the
+ * report follows from the package alone and the verifier can make it again.
+ */
+export function reportChart(burn: Pick<PackageBurn, 'algorithm_version' | 'factors'>, raw: Uint8Array): ChartPoint[] {
+  const run = releasedAnalysis(burn.algorithm_version);
+  return run ? run(Buffer.from(raw).toString('utf8'), burn.factors).chart_data : [];
+}
+
+/** SHA256SUMS: one `sha256sum` line per file, sorted by name. */
+export const sumsOf = (files: readonly (readonly [string, Uint8Array])[]): Buffer =>
+  Buffer.from(
+    [...files]
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+      .map(([name, bytes]) => `${sha256(bytes)}  ${name}\n`)
+      .join(''),
+    'utf8',
+  );
 
 function packageBurn({ row, raw, frozen }: PackageBurnSource): PackageBurn {
   if (!row.analysis) throw new Error(`Audited log ${row.id} has no analysis.`);
@@ -102,7 +125,9 @@ function entryTime(signoffTs: string): Date {
 /**
  * An audit's verification package, the same bytes every time it is made:
  * burns by analysis id, keys by fingerprint, entries in a fixed order, fixed
- * times inside the zip and the PDF.
+ * times inside the zip and the PDF, the report made from the manifest and the
+ * raw logs alone, and SHA256SUMS signed by the console (Ed25519 signatures
+ * are deterministic).
  */
 export async function buildPackage(source: PackageSource): Promise<Uint8Array> {
   const { audit, facility } = source;
@@ -157,13 +182,21 @@ export async function buildPackage(source: PackageSource): Promise<Uint8Array> {
     },
     statement: { file: statementFile, mime_type: source.statement.mime, sha256: sha256(source.statement.bytes) },
     kiln_keys: keys,
+    signing_key: { kid: source.signer.kid },
     files: Object.fromEntries(others.map(([path, bytes]) => [path, sha256(bytes)])),
   };
   const manifestBytes = Buffer.from(`${JSON.stringify(manifest, null, 2)}\n`, 'utf8');
-  const charts = new Map(sources.map((s) => [s.row.id, s.chart]));
+  const charts = new Map(sources.map((s, i) => [s.row.id, reportChart(burns[i], s.raw)]));
   const report = await renderReport(manifest, charts, sha256(manifestBytes));
 
   const mtime = entryTime(audit.signoff_ts);
-  const entries: [string, Uint8Array][] = [[MANIFEST_FILE, manifestBytes], [REPORT_FILE, report], ...others];
+  const signed: [string, Uint8Array][] = [
+    [MANIFEST_FILE, manifestBytes],
+    [REPORT_FILE, report],
+    ...others,
+    [SIGNING_KEY_FILE, Buffer.from(source.signer.publicKeyPem, 'utf8')],
+  ];
+  const sums = sumsOf(signed);
+  const entries: [string, Uint8Array][] = [...signed, [SUMS_FILE, sums], [SUMS_SIGNATURE_FILE, source.signer.sign(sums)]];
   return zipSync(Object.fromEntries(entries.map(([path, bytes]) => [path, [bytes, { mtime }]])), { level: 6 });
 }

@@ -5,14 +5,19 @@ import type { AnalysisFactors } from '../analysis/versions';
  * made and signed off the audit, every burn with the SHA-256 of its raw log,
  * its kiln signature, its algorithm, factors and analysis, its frozen CO2 and
  * biochar in whole grams, the totals, the statement, the kiln keys that
- * signed and the SHA-256 of every other file. Plain data, written once.
+ * signed, the console key that signs the package and the SHA-256 of every
+ * other file. Plain data, written once.
  */
 
-export const PACKAGE_FORMAT = 'kiln-console-audit-package/1';
+export const PACKAGE_FORMAT = 'kiln-console-audit-package/2';
 
 export const MANIFEST_FILE = 'manifest.json';
 export const REPORT_FILE = 'report.pdf';
 export const README_FILE = 'README.txt';
+/** `sha256sum` lines of every other file, the console's Ed25519 signature over them, and its public key */
+export const SUMS_FILE = 'SHA256SUMS';
+export const SUMS_SIGNATURE_FILE = 'SHA256SUMS.sig';
+export const SIGNING_KEY_FILE = 'SIGNING-KEY.pem';
 export const logFileOf = (analysisId: number): string => `logs/${analysisId}.csv`;
 
 export interface PackageUser {
@@ -80,6 +85,8 @@ export interface PackageManifest {
   totals: { burns: number; co2_removed_g: number; biochar_produced_g: number; co2_removed: number; biochar_produced: number };
   statement: { file: string; mime_type: string; sha256: string };
   kiln_keys: PackageKey[];
-  /** SHA-256 of every file but the manifest and the report (which names the manifest's SHA-256), by path */
+  /** the console key that signs SHA256SUMS (its kid: SHA-256 of its DER SPKI, as GET /api/signing-keys lists it) */
+  signing_key: { kid: string };
+  /** SHA-256 of every file but the manifest, the report and the signing files (which names the manifest's SHA-256), by path */
   files: Record<string, string>;
 }

@@ -1,4 +1,4 @@
-import { MANIFEST_FILE, README_FILE, REPORT_FILE } from './manifest';
+import { MANIFEST_FILE, README_FILE, REPORT_FILE, SIGNING_KEY_FILE, SUMS_FILE, SUMS_SIGNATURE_FILE } from './manifest';
 
 /** README.txt of a package: what each file is and how to verify it. */
 export function packageReadme({ jobId, statementFile }: { jobId: string; statementFile: string }): string {
@@ -31,26 +31,43 @@ ${statementFile}
     The statement signed at signoff.
 ${README_FILE}
     This file.
+${SUMS_FILE}
+    The SHA-256 of every other file but its signature, one line each in
+    sha256sum's format, sorted by name.
+${SUMS_SIGNATURE_FILE}
+    The console's Ed25519 signature (64 raw bytes) over the exact bytes of
+    ${SUMS_FILE}.
+${SIGNING_KEY_FILE}
+    The console's public key, for convenience only: trust the key the
+    console publishes (GET /api/signing-keys), not this copy.
 
 How to verify
 -------------
+With standard tools, after unzipping, and KEY.pem the console's public key
+as GET /api/signing-keys lists it (its kid is the SHA-256 of its DER SPKI):
+
+    sha256sum -c ${SUMS_FILE}
+    openssl pkeyutl -verify -pubin -inkey KEY.pem -rawin \\
+        -in ${SUMS_FILE} -sigfile ${SUMS_SIGNATURE_FILE}
+
 With the Kiln Console repository (nothing else, no network):
 
-    npm run verify -- <this package>.zip
+    npm run verify -- <this package>.zip --trust <kid or KEY.pem>
 
-It checks the SHA-256 of every file against ${MANIFEST_FILE}, each signed
-burn's Ed25519 signature over its raw log with the kiln's public key (whose
-fingerprint is the SHA-256 of its DER SPKI bytes), runs the analysis of
+It checks ${SUMS_FILE} and its signature against the pinned key (without
+--trust, against ${SIGNING_KEY_FILE}, and says the key was not pinned), the
+SHA-256 of every file against ${MANIFEST_FILE}, each signed burn's Ed25519
+signature over its raw log with its kiln's public key, runs the analysis of
 each raw log again with the recorded algorithm version and factors and
 compares every field with ${MANIFEST_FILE} (CO2 and biochar to the gram),
-checks the totals, and that ${REPORT_FILE} names the SHA-256 of
-${MANIFEST_FILE}. It prints one line per burn and a verdict, and exits
-0 when everything holds, 1 at the first difference (naming the file, the
-field, the recorded and the re-derived value), and 2 when a burn was
-analysed by an algorithm version it does not implement.
+checks the totals, and makes ${REPORT_FILE} again from ${MANIFEST_FILE} and
+the logs and compares the bytes. It prints one line per burn, one line per
+difference (every one, naming the file, the field, the recorded and the
+re-derived value) and a verdict, and exits 0 when everything holds, 1 when
+anything differs, and 2 when everything else holds but a burn was analysed
+by an algorithm version it does not implement.
 
-By hand: sha256sum each file and compare with "files", "log_sha256" and
-"statement" in ${MANIFEST_FILE}; the numbers of each burn follow from its
-raw log and factors as docs/analysis.md of the repository describes.
+By hand: the numbers of each burn follow from its raw log and factors as
+docs/analysis.md of the repository describes.
 `;
 }

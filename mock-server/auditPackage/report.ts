@@ -8,8 +8,10 @@ import type { PackageBurn, PackageManifest } from './manifest';
 
 /**
  * report.pdf of a package: the manifest for a person to read and print, with
- * each burn's chart. Times are written in UTC and the PDF's dates are the
- * signoff's, so the same manifest always gives the same bytes.
+ * each burn's chart. Times are written in UTC, the PDF's dates are the
+ * signoff's and the charts come from the raw logs run again (build.ts
+ * reportChart), so the same manifest and logs always give the same bytes:
+ * the verifier makes the report again and compares them.
  */
 
 const PAGE = { width: 595.28, height: 841.89 } as const;
@@ -221,6 +223,9 @@ export async function renderReport(
   );
   w.text(`Statement ${manifest.statement.file} (${manifest.statement.mime_type}), SHA-256 ${manifest.statement.sha256}.`);
   w.text(`manifest.json SHA-256 ${manifestSha256}`, { bold: true });
+  w.text(`Package signed by the console key kid ${manifest.signing_key.kid} (SHA256SUMS.sig; GET /api/signing-keys lists it).`, {
+    size: SIZE.small,
+  });
   w.gap();
   w.text('Totals', { size: SIZE.heading, bold: true });
   w.text(

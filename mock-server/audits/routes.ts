@@ -233,7 +233,7 @@ export function auditHandlers(ctx: AppContext): Handlers {
     // a signed-off audit's verification package (zip), the same bytes every time
     getAuditPackage: async (req, res) => {
       const audit = await packagedAudit(req);
-      const zip = await auditPackage(data, blobs, audit);
+      const zip = await auditPackage(ctx, audit);
       res
         .attachment(packageFileName(audit))
         .type('application/zip')
@@ -244,7 +244,7 @@ export function auditHandlers(ctx: AppContext): Handlers {
     // the package's report.pdf on its own, for the console's viewer
     getAuditReport: async (req, res) => {
       const audit = await packagedAudit(req);
-      const pdf = await auditReport(data, blobs, audit);
+      const pdf = await auditReport(ctx, audit);
       res.type('application/pdf').set({
         'Content-Length': String(pdf.length),
         'Content-Disposition': inlineDisposition(reportFileName(audit)),

@@ -15,11 +15,11 @@ import { HttpError } from '../http/errors';
  * is made once and kept (mock-server/auditPackage/auditPackage.ts), so the
  * digest quoted is the one the package download answers.
  */
-export async function auditPackageDigest(ctx: Pick<AppContext, 'data' | 'blobs'>, auditId: number): Promise<string | null> {
+export async function auditPackageDigest(ctx: Pick<AppContext, 'data' | 'blobs' | 'signer'>, auditId: number): Promise<string | null> {
   const audit = await ctx.data.audits.get(auditId);
   if (!audit || audit.signoff_ts === null) return null;
   try {
-    return sha256(await auditPackage(ctx.data, ctx.blobs, audit));
+    return sha256(await auditPackage(ctx, audit));
   } catch (error) {
     if (error instanceof HttpError && error.status === 500) return null;
     throw error;
@@ -51,10 +51,11 @@ const kg = (value: number) => `${formatCarbon(value, 'exact')} kg`;
 /**
  * A one-page certificate of an eco asset: its identity, serial blocks,
  * issued / buffer / retired kg with each retirement, and the audits and
- * facilities it draws on with their package digests. Long lists are cut to
+ * facilities it draws on with their package digests, and the kid of the
+ * console key that signs packages. Long lists are cut to
  * what fits the page, saying how many were left out.
  */
-export async function certificatePdf(provenance: EcoAssetProvenance, generatedTs: string): Promise<Uint8Array> {
+export async function certificatePdf(provenance: EcoAssetProvenance, generatedTs: string, signingKid: string): Promise<Uint8Array> {
   const { eco_asset: asset, retirements, allocations } = provenance;
   const doc = await PDFDocument.create();
   doc.setTitle(`Eco asset ${asset.id} certificate`);
@@ -116,6 +117,14 @@ export async function certificatePdf(provenance: EcoAssetProvenance, generatedTs
   }
   if (shown < allocations.length)
     write(`... and ${allocations.length - shown} more audits (GET /api/eco-asset/${asset.id}/provenance lists them all)`, { size: 9 });
+  // in the footer: a long list of audits never pushes it off the page
+  page.drawText(`Packages signed by console signing key kid ${signingKid} (GET /api/signing-keys)`, {
+    x: MARGIN,
+    y: MARGIN + 11,
+    size: 6.5,
+    font: mono,
+    color: rgb(0.35, 0.35, 0.35),
+  });
   page.drawText(winAnsi(`Issued by Kiln Console on ${generatedTs}. Provenance: /eco-assets/${asset.id}`), {
     x: MARGIN,
     y: MARGIN,

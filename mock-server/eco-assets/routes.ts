@@ -86,7 +86,7 @@ export function ecoAssetHandlers(ctx: AppContext): Handlers {
 
     getEcoAssetCertificate: async (req, res) => {
       const provenance = await provenanceOf(ctx, await ecoAsset(req.params.id, 'id'));
-      const pdf = await certificatePdf(provenance, new Date().toISOString());
+      const pdf = await certificatePdf(provenance, new Date().toISOString(), ctx.signer.kid);
       res
         .type('application/pdf')
         .set('Content-Disposition', `attachment; filename="eco-asset-${provenance.eco_asset.id}-certificate.pdf"`)

@@ -1,4 +1,5 @@
 import type { LoginThrottle, LoginThrottleOptions } from './loginThrottle';
+import type { SigningKeyStore } from './signingKeys';
 import type { EmbeddedShape } from './embedded/state';
 import type { UserStore } from './parts/users';
 import type { FacilityStore } from './parts/facilities';
@@ -90,6 +91,8 @@ export interface DataStore extends StoreParts {
   tryExclusively<T>(job: StoreJob, fn: () => Promise<T>): Promise<{ value: T } | null>;
   /** where the login throttles count failures: in the database on PostgreSQL (every server counts the same), in this process on the embedded store */
   loginThrottle(options: LoginThrottleOptions): LoginThrottle;
+  /** the console's package signing keys: in the database on PostgreSQL, in DATA_DIR/signing-keys.json beside db.json on the embedded store */
+  signingKeys(): SigningKeyStore;
   /**
    * Runs fn with parts bound to one transaction: every change in it is kept,
    * or, when fn throws, none. Transactions run one at a time on the embedded

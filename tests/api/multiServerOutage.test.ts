@@ -7,7 +7,7 @@ import { callApi, startChildServer, until, type ApiAnswer, type ChildServer } fr
 import { burnCsv } from '../helpers/kilnLogUploads';
 import { createDatabase, findPostgresBin, startPostgresCluster, type PostgresCluster } from '../helpers/postgres';
 import { startTestBucket, type TestBucket } from '../helpers/s3';
-import { TEST_JWT_SECRET } from '../helpers/seededTemplate';
+import { TEST_JWT_SECRET, TEST_PACKAGE_SIGNING_KEY } from '../helpers/seededTemplate';
 import { startTcpProxy, type TcpProxy } from '../helpers/tcpProxy';
 
 /**
@@ -102,6 +102,7 @@ describe.runIf(bin !== null && process.env.KILN_TEST_STORE === 'postgres')(
         S3_CONNECT_TIMEOUT_MS: '1000',
         S3_REQUEST_TIMEOUT_MS: '1000',
         JWT_SECRET: TEST_JWT_SECRET,
+        PACKAGE_SIGNING_KEY: TEST_PACKAGE_SIGNING_KEY,
         DEMO_PASSWORD: PASSWORD,
         DEMO_LOG_COUNT: '6',
         SEED_DEMO: '1',

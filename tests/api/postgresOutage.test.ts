@@ -5,7 +5,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callApi, startChildServer, until, type ChildServer } from '../helpers/childServer';
 import { createDatabase, findPostgresBin, startPostgresCluster, type PostgresCluster } from '../helpers/postgres';
-import { TEST_JWT_SECRET } from '../helpers/seededTemplate';
+import { TEST_JWT_SECRET, TEST_PACKAGE_SIGNING_KEY } from '../helpers/seededTemplate';
 
 /**
  * PostgreSQL going away under a running server (scale and faults review 2026-11-25, items 1, 4 and 5):
@@ -56,6 +56,7 @@ describe.runIf(bin !== null && process.env.KILN_TEST_STORE === 'postgres')('Post
       DATA_DIR: dataDir,
       DATABASE_URL: databaseUrl,
       JWT_SECRET: TEST_JWT_SECRET,
+      PACKAGE_SIGNING_KEY: TEST_PACKAGE_SIGNING_KEY,
       DEMO_LOG_COUNT: '12',
       SEED_DEMO: '1',
       FILE_SWEEP_GRACE_MINUTES: '0',

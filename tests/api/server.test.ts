@@ -1,3 +1,4 @@
+import { generateKeyPairSync } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -5,6 +6,8 @@ import pg from 'pg';
 import { describe, expect, inject, it } from 'vitest';
 import { parse } from 'yaml';
 import { createApp, OPENAPI_FILE } from '../../mock-server/app';
+import { loadPackageSigner, SIGNING_KEY_FILE } from '../../mock-server/signing/packageSigner';
+import type { SigningKeysResponse } from '../../src/domain/api/signingKeys';
 import { createDatabase } from '../helpers/postgres';
 import { testServerConfig } from '../helpers/seededTemplate';
 import { bearer, startTestServer, useTestServer } from '../helpers/testServer';
@@ -58,6 +61,54 @@ describe('store', () => {
       );
       await client.end();
       expect(rows[0].n).toBe(0);
+    } finally {
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+
+  it.runIf(onPostgres)('refuses to start on PostgreSQL without PACKAGE_SIGNING_KEY, before migrating anything', async () => {
+    const databaseUrl = await createDatabase(inject('postgresUrl')!, 'kc_nosigningkey');
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kiln-nosigningkey-'));
+    try {
+      await expect(createApp({ ...testServerConfig(dataDir, databaseUrl), packageSigningKey: undefined })).rejects.toThrow(
+        /PACKAGE_SIGNING_KEY must be set on PostgreSQL/,
+      );
+      expect(fs.existsSync(path.join(dataDir, SIGNING_KEY_FILE))).toBe(false);
+      const client = new pg.Client({ connectionString: databaseUrl });
+      await client.connect();
+      const { rows } = await client.query<{ n: number }>(
+        "select count(*)::int as n from information_schema.tables where table_schema = 'public'",
+      );
+      await client.end();
+      expect(rows[0].n).toBe(0);
+    } finally {
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+
+  it.skipIf(onPostgres)(
+    'generates the package signing key once into DATA_DIR (mode 0600) when PACKAGE_SIGNING_KEY is not set',
+    async () => {
+      const other = await startTestServer({ packageSigningKey: undefined });
+      try {
+        const file = path.join(other.dataDir, SIGNING_KEY_FILE);
+        expect(fs.statSync(file).mode & 0o777).toBe(0o600);
+        expect(other.ctx.signer.kid).not.toBe(api.server.ctx.signer.kid);
+        expect(loadPackageSigner(other.dataDir).kid).toBe(other.ctx.signer.kid);
+        const { keys } = (await other.http.get('/api/signing-keys')).body as SigningKeysResponse;
+        expect(keys.filter((k) => k.retired_ts === null).map((k) => k.kid)).toEqual([other.ctx.signer.kid]);
+      } finally {
+        other.close();
+      }
+    },
+  );
+
+  it('refuses a PACKAGE_SIGNING_KEY that is not an Ed25519 private key', () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kiln-badsigningkey-'));
+    try {
+      expect(() => loadPackageSigner(dataDir, 'not a key')).toThrow(/PACKAGE_SIGNING_KEY is not a PKCS#8 PEM private key/);
+      const rsa = generateKeyPairSync('rsa', { modulusLength: 1024 }).privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
+      expect(() => loadPackageSigner(dataDir, rsa)).toThrow(/must be an Ed25519 private key/);
     } finally {
       fs.rmSync(dataDir, { recursive: true, force: true });
     }

@@ -22,6 +22,7 @@ import { cgo1Kiln } from '../helpers/kilnLogUploads';
 import { createDatabase, findPostgresBin, startPostgresCluster } from '../helpers/postgres';
 import { addFacility, logRow, random } from '../store/fixtures';
 import { replaceSection } from './docSections';
+import { newSigningKeyPem } from '../../mock-server/signing/packageSigner';
 
 const RUNS = (process.env.BENCH_RUNS ?? 'embedded:10000,postgres:10000,postgres:100000').split(',').map((run) => {
   const [store, count] = run.split(':');
@@ -98,6 +99,7 @@ async function measure(store: 'embedded' | 'postgres', storage: StorageConfig, c
     dataDir: storage.dataDir,
     storage: { databaseUrl: storage.databaseUrl, s3: null },
     jwtSecret: 'bench-secret-that-is-long-enough-for-hs256',
+    packageSigningKey: newSigningKeyPem(),
     serveConsole: false,
   });
   const server = app.listen(0, '127.0.0.1');

@@ -31,3 +31,13 @@ export const withManifest = (zip: Uint8Array, edit: (m: Manifest) => void): Uint
     edit(manifest);
     files['manifest.json'] = writeJson(manifest);
   });
+
+/** SHA256SUMS made again over the other files and signed by `sign`, as the console (or whoever holds its key) would. */
+export function resign(files: Record<string, Uint8Array>, sign: (bytes: Uint8Array) => Uint8Array): void {
+  const lines = Object.keys(files)
+    .filter((name) => name !== 'SHA256SUMS' && name !== 'SHA256SUMS.sig')
+    .sort()
+    .map((name) => `${sha256(files[name])}  ${name}\n`);
+  files.SHA256SUMS = Buffer.from(lines.join(''));
+  files['SHA256SUMS.sig'] = sign(files.SHA256SUMS);
+}

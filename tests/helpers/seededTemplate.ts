@@ -18,6 +18,11 @@ export interface SeededTemplate {
 }
 
 export const TEST_JWT_SECRET = 'test-secret-that-is-long-enough-for-hs256';
+/** the test servers' package signing key (Ed25519, PKCS#8 PEM): PostgreSQL requires one, and every server of a test signs alike */
+export const TEST_PACKAGE_SIGNING_KEY = `-----BEGIN PRIVATE KEY-----
+MC4CAQAwBQYDK2VwBCIEIC1lvyfPl4/6S7KvGNHz3e0R4Y18CxFErrI/sqFt+KUO
+-----END PRIVATE KEY-----
+`;
 export const DEMO_PASSWORD = 'kiln-demo';
 /** a few burn logs are enough for API tests and keep each server start fast */
 export const TEST_DEMO_LOG_COUNT = 30;
@@ -28,6 +33,7 @@ export function testServerConfig(dataDir: string, databaseUrl: string | null): S
     ...configFromEnv({}),
     dataDir,
     jwtSecret: TEST_JWT_SECRET,
+    packageSigningKey: TEST_PACKAGE_SIGNING_KEY,
     demoPassword: DEMO_PASSWORD,
     demoLogCount: TEST_DEMO_LOG_COUNT,
     // tests upload unsigned logs of the demo kilns; those about kiln keys register their own

@@ -12,6 +12,7 @@ import { createDatabase, findPostgresBin, startPostgresCluster, type PostgresClu
 import { startTestBucket, type TestBucket } from '../helpers/s3';
 import { addBulkLogs } from './bulkLogs';
 import { runScenario, scenarios, type ScenarioFigure, type Target } from './loadScenarios';
+import { newSigningKeyPem } from '../../mock-server/signing/packageSigner';
 
 const USAGE = `Usage: npm run load -- [--store embedded|postgres|both] [--logs N] [--servers N]
                       [--seed-logs N] [--duration S] [--warmup S] [--database-url URL --data-dir DIR]
@@ -167,7 +168,8 @@ async function main(): Promise<void> {
   const serverCount = Number(values.servers);
   const seedLogs = Math.min(logs, Number(values['seed-logs']));
   const runs: { label: string; figures: ScenarioFigure[] }[] = [];
-  const env = { JWT_SECRET: 'load-test-secret-that-is-long-enough', DEMO_PASSWORD: PASSWORD };
+  // PostgreSQL requires both; every server of the run signs packages with the one key
+  const env = { JWT_SECRET: 'load-test-secret-that-is-long-enough', PACKAGE_SIGNING_KEY: newSigningKeyPem(), DEMO_PASSWORD: PASSWORD };
 
   if (values.store !== 'postgres') {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kiln-load-'));

@@ -6,6 +6,7 @@ import { facilitiesContract } from './contract/facilities';
 import { kilnLogsContract } from './contract/kilnLogs';
 import { kilnsContract } from './contract/kilns';
 import { statisticsContract } from './contract/statistics';
+import { signingKeysContract } from './contract/signingKeys';
 import { openEach, type StoreFactory } from './contract/support';
 import { userAdministrationContract, usersContract } from './contract/users';
 import { wholeStoreContract } from './contract/wholeStore';
@@ -30,4 +31,5 @@ export function storeContract(factory: StoreFactory): void {
   describe('transactions, replacing and file references', () => wholeStoreContract(store));
   describe('changes', () => changesContract(store));
   describe('statistics', () => statisticsContract(store));
+  describe('signing keys', () => signingKeysContract(store));
 }

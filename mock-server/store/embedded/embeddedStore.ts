@@ -1,6 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { memoryLoginThrottle, type LoginThrottle, type LoginThrottleOptions } from '../loginThrottle';
+import type { SigningKeyStore } from '../signingKeys';
+import { embeddedSigningKeys } from './signingKeys';
 import type { DataStore, FileKeySpelling, FileReferences, StoreJob, StoreParts, StoreState } from '../dataStore';
 import { StoreOfParts } from '../storeOfParts';
 import type { Access } from './access';
@@ -50,6 +52,10 @@ export class EmbeddedStore extends StoreOfParts implements DataStore {
 
   loginThrottle(options: LoginThrottleOptions): LoginThrottle {
     return memoryLoginThrottle(options);
+  }
+
+  signingKeys(): SigningKeyStore {
+    return embeddedSigningKeys(this.core.dataDir);
   }
 
   transaction<T>(fn: (tx: StoreParts) => Promise<T>): Promise<T> {

@@ -3,6 +3,8 @@ import type { DataStore, FileKeySpelling, FileReferences, StoreJob, StoreParts, 
 import type { LoginThrottle, LoginThrottleOptions } from '../loginThrottle';
 import { withAdvisoryLock } from './advisoryLock';
 import { postgresLoginThrottle } from './loginThrottle';
+import type { SigningKeyStore } from '../signingKeys';
+import { postgresSigningKeys } from './signingKeys';
 import { bulkLoad } from './bulkLoad';
 import { fileKeysAfter } from './fileKeys';
 import { connect, DEFAULT_DATABASE_TIMEOUTS, migrateToLatest, type DatabaseTimeouts } from './connect';
@@ -47,6 +49,10 @@ export class PostgresStore extends StoreOfParts implements DataStore {
 
   loginThrottle(options: LoginThrottleOptions): LoginThrottle {
     return postgresLoginThrottle(this.db, options);
+  }
+
+  signingKeys(): SigningKeyStore {
+    return postgresSigningKeys(this.db);
   }
 
   transaction<T>(fn: (tx: StoreParts) => Promise<T>): Promise<T> {

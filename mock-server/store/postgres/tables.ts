@@ -8,6 +8,7 @@ import type { ChangesTable } from './tables/changes';
 import type { StatisticsTable } from './tables/statistics';
 import type { LoginClientFailuresTable, LoginFailuresTable } from './tables/loginThrottle';
 import type { AnomaliesTable, FleetBurnsTable } from './tables/fleet';
+import type { SigningKeyRecord } from '../signingKeys';
 
 /**
  * The PostgreSQL tables as Kysely sees them, each declared in tables/<area>.ts.
@@ -41,4 +42,5 @@ export interface Database {
   facility_changes: FacilityChangesTable;
   fleet_burns: FleetBurnsTable;
   anomalies: AnomaliesTable;
+  signing_keys: SigningKeyRecord;
 }

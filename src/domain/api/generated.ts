@@ -44,6 +44,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/signing-keys": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The console's package signing keys (no token; docs/security.md, "Trust model")
+         * @description Every Ed25519 key that signed a verification package's SHA256SUMS, the one in use with retired_ts null. `npm run verify -- PACKAGE.zip --trust <kid>` pins one of them.
+         */
+        get: operations["listSigningKeys"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/auth": {
         parameters: {
             query?: never;
@@ -1318,6 +1338,19 @@ export interface components {
             t2: number;
             w: number;
         };
+        SigningKeys: {
+            /** @description every key that ever signed a package, oldest first; retired_ts is set once another key took over */
+            keys: {
+                /** @description lowercase hex SHA-256 of the key's DER SPKI */
+                kid: string;
+                /** @description Ed25519 public key */
+                public_key: string;
+                /** Format: date-time */
+                created_ts: string;
+                /** Format: date-time */
+                retired_ts: string | null;
+            }[];
+        };
         Readiness: {
             /** @enum {string} */
             status: "ready" | "unavailable" | "stopping";
@@ -2301,6 +2334,26 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Readiness"];
+                };
+            };
+        };
+    };
+    listSigningKeys: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The keys. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SigningKeys"];
                 };
             };
         };

@@ -2,6 +2,7 @@ import { createHash, generateKeyPairSync, sign, type KeyObject } from 'node:cryp
 import { analyseLogText, generateBurn, KILN_TYPE, type KilnType } from '../../../mock-server/analysis';
 import { buildPackage, type PackageBurnSource } from '../../../mock-server/auditPackage/build';
 import type { PackageKey } from '../../../mock-server/auditPackage/manifest';
+import type { PackageSigner } from '../../../mock-server/signing/packageSigner';
 import { exactKg } from '../../../src/domain/carbon';
 import type { AuditRow, FacilityRecord } from '../../../mock-server/store/model';
 import { makeKilnLogRow } from '../../helpers/kilnLogRows';
@@ -10,7 +11,8 @@ import { makeFacility } from '../../helpers/facilities';
 /**
  * Verification packages made in memory from simulated burns (no server): a
  * C-Go-1, a Terrafix and a Retort burn, the first signed by a kiln key made
- * here with Node crypto, the others unsigned.
+ * here with Node crypto, the others unsigned; the package signed by a
+ * console key made here too.
  */
 
 const BOX = { latitude_min: -2, latitude_max: 0, longitude_min: 36, longitude_max: 38 };
@@ -90,7 +92,7 @@ function burn(id: number, type: KilnType, signer: KilnKeyPair | null): PackageBu
     key_fingerprint: row.key_fingerprint,
     signature: row.signature,
   };
-  return { row, raw, frozen, chart: analysed.chart_data };
+  return { row, raw, frozen };
 }
 
 export const AUDIT: AuditRow = {
@@ -111,6 +113,16 @@ export const FACILITY: FacilityRecord = makeFacility({ id: 1, mnemonic: 'NCW', n
 
 export const STATEMENT = Buffer.from('%PDF-1.4\n% a stand-in statement\n%%EOF\n');
 
+/** The console key the fixture's packages are signed with. */
+export const CONSOLE_KEY = generateKeyPairSync('ed25519');
+export const CONSOLE_SIGNER: PackageSigner = {
+  kid: createHash('sha256')
+    .update(CONSOLE_KEY.publicKey.export({ type: 'spki', format: 'der' }))
+    .digest('hex'),
+  publicKeyPem: CONSOLE_KEY.publicKey.export({ type: 'spki', format: 'pem' }).toString(),
+  sign: (bytes) => sign(null, bytes, CONSOLE_KEY.privateKey),
+};
+
 export async function makePackage(signer: KilnKeyPair = kilnKeyPair('K-0')): Promise<{ zip: Uint8Array; signer: KilnKeyPair }> {
   const zip = await buildPackage({
     audit: AUDIT,
@@ -120,6 +132,7 @@ export async function makePackage(signer: KilnKeyPair = kilnKeyPair('K-0')): Pro
     burns: [burn(11, KILN_TYPE.CGO1, signer), burn(12, KILN_TYPE.TERRAFIX, null), burn(13, KILN_TYPE.RETORT, null)],
     statement: { bytes: STATEMENT, mime: 'application/pdf', ext: 'pdf' },
     keys: [signer.key],
+    signer: CONSOLE_SIGNER,
   });
   return { zip, signer };
 }

@@ -49,7 +49,12 @@ describe('openapi.yaml and the operation table, one to one', () => {
 
   it('names a table entry for every call that needs a token, and public only for those that need none', () => {
     expect(operations.filter((op) => op.needsToken && !(op.operation && operationFor(op.operation))).map(key)).toEqual([]);
-    expect(operations.filter((op) => !op.operation).map(key)).toEqual(['GET /health', 'GET /health/ready', 'POST /auth']);
+    expect(operations.filter((op) => !op.operation).map(key)).toEqual([
+      'GET /health',
+      'GET /health/ready',
+      'GET /signing-keys',
+      'POST /auth',
+    ]);
   });
 
   it("takes each call's rule from its table entry", () => {
