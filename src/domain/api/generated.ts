@@ -1043,7 +1043,7 @@ export interface paths {
         };
         /**
          * A signed-off audit's verification package (rule read audit; a facility admin only its facilities')
-         * @description A zip named audit-<job id>-<signoff date>.zip holding manifest.json, logs/<analysis id>.csv (each raw log byte for byte), statement.<ext>, report.pdf and README.txt (docs/analysis.md, "Verification package"). Made on first request and kept: the same bytes every time. `npm run verify -- PACKAGE.zip` checks it offline. Another facility's audit is a 404; a proposal not signed off yet is a 409.
+         * @description A zip named audit-<job id>-<signoff date>.zip holding manifest.json, logs/<analysis id>.csv (each raw log byte for byte), statement.<ext>, report.pdf, README.txt, SIGNING-KEY.pem, SHA256SUMS and SHA256SUMS.sig, the console's Ed25519 signature over SHA256SUMS (docs/analysis.md, "Verification package"). Made on first request and kept: the same bytes every time. `npm run verify -- PACKAGE.zip --trust <kid>` checks it offline. Another facility's audit is a 404; a proposal not signed off yet is a 409.
          */
         get: operations["getAuditPackage"];
         put?: never;
