@@ -4,6 +4,7 @@ import { toGrams, toKg } from '../../src/domain/carbon';
 import { releasedAnalysis, releasedVersions } from '../analysis/versions';
 import { sha256 } from './build';
 import { MANIFEST_FILE, PACKAGE_FORMAT, REPORT_FILE, type PackageBurn, type PackageKey, type PackageManifest } from './manifest';
+import { METHOD_FILE, packageMethod } from './method';
 import { pdfText } from './reportText';
 
 /**
@@ -163,6 +164,20 @@ function checkAnalysis(burn: PackageBurn, raw: Uint8Array): void {
   expectSame(file, 'biochar_produced', burn.biochar_produced, toKg(toGrams(derived.biochar_produced)));
 }
 
+/** METHOD.md, which packages made before it existed lack, is the method text of the burns' algorithm versions. */
+function checkMethod(files: Record<string, Uint8Array>, manifest: PackageManifest): void {
+  const versions = [...new Set(manifest.burns.map((b) => b.algorithm_version))].sort();
+  const text = packageMethod(versions);
+  if (files[METHOD_FILE] && text !== null) {
+    expectSame(
+      METHOD_FILE,
+      `method text of algorithm ${versions.join(', ')} (SHA-256)`,
+      sha256(files[METHOD_FILE]),
+      sha256(Buffer.from(text)),
+    );
+  }
+}
+
 function checkTotals(manifest: PackageManifest): void {
   const co2 = manifest.burns.reduce((n, b) => n + b.co2_removed_g, 0);
   const biochar = manifest.burns.reduce((n, b) => n + b.biochar_produced_g, 0);
@@ -196,6 +211,7 @@ export async function verifyPackage(zip: Uint8Array): Promise<VerifyOutcome> {
       );
       return { code: EXIT.unknownAlgorithm, lines };
     }
+    checkMethod(files, manifest);
     for (const burn of manifest.burns) {
       checkAnalysis(burn, files[burn.log_file]);
       const signature = burn.signed ? `signed (key ${burn.key_fingerprint})` : 'unsigned';

@@ -102,7 +102,7 @@ describe('GET /api/audit/{id}/package', () => {
     const files = unzipSync(zip);
     const logs = manifest.burns.map((b) => `logs/${b.analysis_id}.csv`);
     const statement = `statement.${audit.docKey.split('.').pop()}`;
-    expect(Object.keys(files)).toEqual(['manifest.json', 'report.pdf', 'README.txt', statement, ...logs]);
+    expect(Object.keys(files)).toEqual(['manifest.json', 'report.pdf', 'README.txt', 'METHOD.md', statement, ...logs]);
     expect(manifest.burns).toHaveLength(audit.log_count);
     expect(manifest.audit).toMatchObject({
       id: audit.id,

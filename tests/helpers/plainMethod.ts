@@ -1,10 +1,10 @@
 /**
- * A second, deliberately plain implementation of the by-hand recipe of docs/analysis.md
- * ("How a verifier re-derives each number by hand" and "Conventions"), written from that
- * text alone. It imports nothing, least of all the engine (mock-server/analysis): it parses
- * the log itself, sorts arrays instead of sliding windows and takes every median by
- * sorting. Given a raw log, the factors and the moments a package records, it gives the
- * figures the engine must give to the gram. Slow on purpose; tests only.
+ * A second, deliberately plain implementation of the by-hand recipe, written from the method
+ * text alone (docs/analysis.md#burn-analysis-algorithm-220-the-method, which a package carries
+ * as METHOD.md). It imports nothing, least of all the engine (mock-server/analysis): it parses
+ * the log itself and takes every median by sorting the window's readings. Given a raw log,
+ * the factors and the moments a package records, it gives the figures the engine must give,
+ * to the gram. Slow on purpose; tests only.
  */
 
 export const KILN_TYPES = { cgo1: 0, retort: 1, terrafix: 2 } as const;
