@@ -40,8 +40,10 @@ export interface PlainFigures {
   biochar_produced_g: number;
 }
 
-interface Reading {
+export interface Reading {
   ts: number;
+  t1: number;
+  t2: number;
   w: number;
 }
 
@@ -99,7 +101,7 @@ export function plainReadings(text: string): Reading[] {
     if (Number.isNaN(ts)) continue;
     const values = [cells[columns.t1], cells[columns.t2], cells[columns.w]].map(cellValue);
     if (values.some((v) => v === undefined)) continue;
-    rows.push({ ts, w: values[2] as number });
+    rows.push({ ts, t1: values[0] as number, t2: values[1] as number, w: values[2] as number });
   }
   // a stable sort, then the first of each timestamp kept
   const sorted = rows.map((row, i) => ({ row, i })).sort((a, b) => a.row.ts - b.row.ts || a.i - b.i);
@@ -109,7 +111,7 @@ export function plainReadings(text: string): Reading[] {
 }
 
 /** Median of the values that are numbers; of an even count the mean of the middle two; NaN of none. */
-function plainMedian(values: number[]): number {
+export function plainMedian(values: number[]): number {
   const v = values.filter((x) => !Number.isNaN(x)).sort((a, b) => a - b);
   if (v.length === 0) return NaN;
   const h = Math.floor(v.length / 2);

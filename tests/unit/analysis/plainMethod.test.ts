@@ -16,6 +16,7 @@ import { emptyDb } from '../../../mock-server/store/embedded/state';
 import { toGrams } from '../../../src/domain/carbon';
 import { readCorpus } from '../../fixtures/burns/corpus';
 import { plainMethod } from '../../helpers/plainMethod';
+import { plainPhases } from '../../helpers/plainPhases';
 
 /**
  * docs/analysis.md is enough to re-derive every burn: tests/helpers/plainMethod.ts, written from
@@ -113,5 +114,28 @@ describe('the by-hand recipe of docs/analysis.md, implemented a second time', ()
       return plainMethod(text, { factors: factorsOf(result), phases }).co2_removed_g !== toGrams(result.co2_removed);
     });
     expect(withoutTop.length).toBeGreaterThan(0);
+  }, 60_000);
+});
+
+describe('the phases of docs/analysis.md, implemented a second time', () => {
+  const phaseMismatches = (burns: Burn[]): string[] =>
+    burns.flatMap(({ name, text, result }) => {
+      const plain = plainPhases(text, { factors: factorsOf(result) });
+      const { pyrolysis_spans: _spans, ...phases } = result.phases;
+      const engine = { ...phases, loads: result.loads, biomass_loaded: result.parameters.kiln_type === 1 ? NaN : result.biomass_loaded };
+      return Object.entries(engine)
+        .filter(([field, value]) => JSON.stringify((plain as unknown as Record<string, unknown>)[field]) !== JSON.stringify(value))
+        .map(
+          ([field, value]) =>
+            `${name} (kiln type ${result.parameters.kiln_type}): ${field} engine ${JSON.stringify(value)}, plain ${JSON.stringify((plain as unknown as Record<string, unknown>)[field])}`,
+        );
+    });
+
+  it('finds every demo burn the engine phases and loads', () => {
+    expect(phaseMismatches(demo)).toEqual([]);
+  }, 300_000);
+
+  it('finds every corpus burn the engine phases and loads', () => {
+    expect(phaseMismatches(corpus)).toEqual([]);
   }, 60_000);
 });
