@@ -38,6 +38,8 @@ export interface PlainFigures {
   BIOCHAR_LESS_CHANGE?: number;
   co2_removed_g: number;
   biochar_produced_g: number;
+  /** what the validity rules read, before rounding */
+  unrounded: { prior: number; biochar: number; fromChangeover: number | null; lessChange: number | null };
 }
 
 export interface Reading {
@@ -171,6 +173,7 @@ export function plainMethod(text: string, burn: RecordedBurn): PlainFigures {
   let unpyrolized = 0;
   let biochar = prior;
   let terrafix: Pick<PlainFigures, 'BIOCHAR_FROM_CHANGEOVER' | 'BIOCHAR_LESS_CHANGE'> = {};
+  let estimates: [number | null, number | null] = [null, null];
   if (type === KILN_TYPES.cgo1) {
     unpyrolized = (facility.wicf as number) * prior;
     biochar = prior - unpyrolized;
@@ -188,6 +191,7 @@ export function plainMethod(text: string, burn: RecordedBurn): PlainFigures {
     const lessChange = finalKg - (highest - prior);
     const fromChangeover = changeover_ts === null ? null : medianOver(readings, kgOf, changeover_ts - 2 * MINUTE, changeover_ts);
     biochar = Math.min(fromChangeover ?? lessChange, lessChange);
+    estimates = [fromChangeover, lessChange];
     terrafix = {
       BIOCHAR_FROM_CHANGEOVER: fromChangeover === null ? null : round2(fromChangeover),
       BIOCHAR_LESS_CHANGE: round2(lessChange),
@@ -212,5 +216,6 @@ export function plainMethod(text: string, burn: RecordedBurn): PlainFigures {
     ...terrafix,
     co2_removed_g: grams(round2(co2)),
     biochar_produced_g: grams(round2(biochar)),
+    unrounded: { prior, biochar, fromChangeover: estimates[0], lessChange: estimates[1] },
   };
 }

@@ -1,4 +1,4 @@
-import { plainMedian, plainReadings, type RecordedBurn } from './plainMethod';
+import { plainMedian, plainMethod, plainReadings, type RecordedBurn } from './plainMethod';
 
 /**
  * The phases of section 4 of the method text (docs/analysis.md#burn-analysis-algorithm-220-the-method),
@@ -19,6 +19,22 @@ export interface PlainPhases {
   changeover_ts: number | null;
   loads: { ts: number; kg: number }[];
   biomass_loaded: number;
+  pyrolysis_spans: [number, number][];
+  /** the codes of the failed validity rules (section 6), in order */
+  reasons: string[];
+}
+
+export interface Box {
+  latitude_min: number;
+  latitude_max: number;
+  longitude_min: number;
+  longitude_max: number;
+}
+
+/** The header's latitude and longitude. */
+function position(text: string): [number, number] {
+  const value = (key: string) => Number(new RegExp(`^#\\s*${key}\\s*=(.*)$`, 'im').exec(text)?.[1]);
+  return [value('latitude'), value('longitude')];
 }
 
 interface Step {
@@ -63,7 +79,7 @@ function line(ts: number[], values: number[], from: number, to: number, x: numbe
   return { value: meanY - slope * meanX, slope };
 }
 
-export function plainPhases(text: string, burn: Pick<RecordedBurn, 'factors'>): PlainPhases {
+export function plainPhases(text: string, burn: Pick<RecordedBurn, 'factors'> & { box: Box }): PlainPhases {
   const readings = plainReadings(text);
   const { kiln_type: type, calibration } = burn.factors;
   const n = readings.length;
@@ -195,16 +211,19 @@ export function plainPhases(text: string, burn: Pick<RecordedBurn, 'factors'>): 
   };
 
   let quench = -1;
+  let unclear = false;
   let evidence: string | null = null;
   let quenchStep: Step | null = null;
   if (type === 1) {
     quench = fallback;
+    unclear = lastWarm >= 0 && ts[n - 1] - ts[lastWarm] < MINUTE;
   } else if (burnEnd < 0) {
     const water = steps.filter((s) => s.bottom > start && isWater(s) && !climbsBack(s.bottom, s.top, n - 1, 100));
     quenchStep = water[water.length - 1] ?? null;
     evidence = quenchStep ? 'water_after_cooling' : 'none';
   } else if (ts[n - 1] - ts[burnEnd] < MINUTE) {
     evidence = 'none';
+    unclear = true;
   } else {
     const end = ts[burnEnd];
     const candidates = steps.filter(
@@ -214,6 +233,7 @@ export function plainPhases(text: string, burn: Pick<RecordedBurn, 'factors'>): 
     if (candidates.length > 0) {
       quenchStep = candidates[candidates.length - 1];
       evidence = 'water';
+      unclear = candidates.length > 1;
     } else if (late && ts[late.bottom] - end <= 10 * MINUTE) {
       quenchStep = late;
       evidence = 'water_after_cooling';
@@ -268,6 +288,57 @@ export function plainPhases(text: string, burn: Pick<RecordedBurn, 'factors'>): 
 
   const loads = steps.filter((s) => s !== quenchStep && s.bottom >= start && s.bottom < quench);
   const atStart = Number.isNaN(smooth[start]) ? 0 : smooth[start];
+  const medianKg = (from: number, to: number) => plainMedian(kg.filter((_, k) => ts[k] >= from && ts[k] <= to));
+  let biomass = atStart + loads.reduce((a, s) => a + s.kg, 0);
+  if (type === 1) {
+    const last = steps[steps.length - 1];
+    if (heatStart >= 0) biomass = medianKg(ts[heatStart] - 2 * MINUTE, ts[heatStart]);
+    else if (last) biomass = medianKg(ts[last.top], ts[last.top] + 2 * MINUTE);
+    else biomass = medianKg(ts[start] - 2 * MINUTE, ts[start]);
+  }
+
+  // section 6
+  const hotSpans: [number, number][] = [];
+  for (let i = start; i < quench; i++) {
+    if (!(coldS[i] >= 350)) continue;
+    const to = ts[i] + Math.min(ts[i + 1] - ts[i], 5 * MINUTE);
+    const previous = hotSpans[hotSpans.length - 1];
+    if (previous && previous[1] === ts[i]) previous[1] = to;
+    else hotSpans.push([ts[i], to]);
+  }
+  const figures = plainMethod(text, {
+    factors: burn.factors,
+    phases: {
+      start_ts: ts[start],
+      quench_ts: ts[quench],
+      changeover_ts: changeover >= 0 ? ts[changeover] : null,
+      quench_top_ts: top >= 0 ? ts[top] : null,
+    },
+  });
+  const { prior, biochar, fromChangeover, lessChange } = figures.unrounded;
+  const validShare = (values: number[]) => values.slice(start, quench + 1).filter((v) => !Number.isNaN(v)).length / (quench - start + 1);
+  let gap = 0;
+  for (let i = start; i < quench; i++) gap = Math.max(gap, ts[i + 1] - ts[i]);
+  const [latitude, longitude] = position(text);
+  const { box } = burn;
+  const reasons: string[] = [];
+  const fail = (code: string, failed: boolean) => failed && reasons.push(code);
+  fail(
+    'GPS_OUTSIDE',
+    !(latitude >= box.latitude_min && latitude <= box.latitude_max && longitude >= box.longitude_min && longitude <= box.longitude_max),
+  );
+  fail('TEMP_LOW', hotSpans.reduce((a, [from, to]) => a + to - from, 0) < 30 * MINUTE);
+  fail('SENSOR_FAULT', validShare(t1) < 0.9 || validShare(t2) < 0.9);
+  fail('DATA_GAP', gap > 5 * MINUTE);
+  fail('NO_QUENCH', found === false);
+  fail('MASS_IMPLAUSIBLE', !(prior > 0) || !(prior <= biomass) || !(biochar / biomass >= 0.05 && biochar / biomass <= 0.4));
+  fail('DURATION', figures.burn_duration < 30 * MINUTE || figures.burn_duration > 24 * 60 * MINUTE);
+  fail('PHASES_UNCLEAR', unclear);
+  if (type === 2 && fromChangeover !== null && lessChange !== null) {
+    const lower = Math.min(fromChangeover, lessChange);
+    const difference = fromChangeover === lessChange ? 0 : lower > 0 ? Math.abs(fromChangeover - lessChange) / lower : Infinity;
+    fail('ESTIMATES_DISAGREE', difference > 0.1);
+  }
   return {
     start_ts: ts[start],
     peak_ts: peak >= 0 ? ts[peak] : null,
@@ -278,6 +349,8 @@ export function plainPhases(text: string, burn: Pick<RecordedBurn, 'factors'>): 
     quench_top_ts: top >= 0 ? ts[top] : null,
     changeover_ts: changeover >= 0 ? ts[changeover] : null,
     loads: loads.map((s) => ({ ts: ts[s.bottom], kg: round2(s.kg) })),
-    biomass_loaded: type === 1 ? NaN : round2(atStart + loads.reduce((a, s) => a + s.kg, 0)),
+    biomass_loaded: round2(biomass),
+    pyrolysis_spans: hotSpans,
+    reasons,
   };
 }

@@ -120,9 +120,13 @@ describe('the by-hand recipe of docs/analysis.md, implemented a second time', ()
 describe('the phases of docs/analysis.md, implemented a second time', () => {
   const phaseMismatches = (burns: Burn[]): string[] =>
     burns.flatMap(({ name, text, result }) => {
-      const plain = plainPhases(text, { factors: factorsOf(result) });
-      const { pyrolysis_spans: _spans, ...phases } = result.phases;
-      const engine = { ...phases, loads: result.loads, biomass_loaded: result.parameters.kiln_type === 1 ? NaN : result.biomass_loaded };
+      const plain = plainPhases(text, { factors: factorsOf(result), box: result.parameters.facility_box });
+      const engine = {
+        ...result.phases,
+        loads: result.loads,
+        biomass_loaded: result.biomass_loaded,
+        reasons: result.reasons.map((r) => r.code),
+      };
       return Object.entries(engine)
         .filter(([field, value]) => JSON.stringify((plain as unknown as Record<string, unknown>)[field]) !== JSON.stringify(value))
         .map(
@@ -131,11 +135,15 @@ describe('the phases of docs/analysis.md, implemented a second time', () => {
         );
     });
 
-  it('finds every demo burn the engine phases and loads', () => {
+  it('finds every demo burn the engine phases, loads and failed rules', () => {
+    // the seed's faulty burns fail every rule a fault can cause
+    const codes = new Set(demo.flatMap((b) => b.result.reasons.map((r) => r.code)));
+    for (const code of ['GPS_OUTSIDE', 'TEMP_LOW', 'SENSOR_FAULT', 'DATA_GAP', 'NO_QUENCH', 'PHASES_UNCLEAR'])
+      expect(codes, code).toContain(code);
     expect(phaseMismatches(demo)).toEqual([]);
   }, 300_000);
 
-  it('finds every corpus burn the engine phases and loads', () => {
+  it('finds every corpus burn the engine phases, loads and failed rules', () => {
     expect(phaseMismatches(corpus)).toEqual([]);
   }, 60_000);
 });
