@@ -1,6 +1,6 @@
 import { type FacilitySettings, resolveCalibration, resolveFacility } from './config';
 import * as C from './constants';
-import { computeFigures, type BurnFigures } from './fields';
+import { computeFigures, quenchTopIndex, type BurnFigures } from './fields';
 import { detectPhases, type Phases } from './phases';
 import { orderRows, prepareSeries, type PreparedSeries } from './series';
 import { round2, round2OrNull } from './stats';
@@ -83,6 +83,7 @@ function terrafixExtras({ terrafix }: BurnFigures): TerrafixExtras | Record<stri
 
 function phaseTimes(series: PreparedSeries, phases: Phases): AnalysisResult['phases'] {
   const { ts } = series;
+  const top = quenchTopIndex(phases);
   return {
     start_ts: ts[phases.start],
     peak_ts: phases.peak >= 0 ? ts[phases.peak] : null,
@@ -90,6 +91,7 @@ function phaseTimes(series: PreparedSeries, phases: Phases): AnalysisResult['pha
     quench_ts: ts[phases.quench],
     quench_evidence: phases.quenchEvidence,
     quench_found: phases.quenchFound,
+    quench_top_ts: top >= 0 ? ts[top] : null,
     changeover_ts: phases.changeover >= 0 ? ts[phases.changeover] : null,
     pyrolysis_spans: pyrolysisSpans(series, phases.start, phases.quench),
   };

@@ -47,13 +47,20 @@ function minMax(values: Float64Array, from: number, to: number): { min: number; 
   return { min, max };
 }
 
+/**
+ * The sample the Terrafix quench gain is looked for from, until QUENCH_GAIN_WINDOW_MS after it: the top of the water's
+ * rise (the water may go in over several minutes), or the quench itself when no rise was the water; -1 for a Retort.
+ */
+export function quenchTopIndex(phases: Phases): number {
+  if (phases.quenchFound === null) return -1;
+  return phases.quenchStep ? phases.quenchStep.end : phases.quench;
+}
+
 function terrafixFigures(series: PreparedSeries, phases: Phases, priorKg: number): TerrafixFigures {
   const { ts, smooth } = series;
   const last = series.n - 1;
   const finalKg = medianBefore(series, last);
-  // the water may go in over several minutes: look until a while after the rise ended
-  const riseEndTs = phases.quenchStep ? ts[phases.quenchStep.end] : ts[phases.quench];
-  const gainEnd = upperBound(ts, riseEndTs + QUENCH_GAIN_WINDOW_MS);
+  const gainEnd = upperBound(ts, ts[quenchTopIndex(phases)] + QUENCH_GAIN_WINDOW_MS);
   let afterQuench = -Infinity;
   for (let i = phases.quench; i < gainEnd; i++) if (smooth[i] > afterQuench) afterQuench = smooth[i];
   const gainKg = afterQuench - priorKg;

@@ -122,6 +122,11 @@ export interface AnalysisPhases {
   quench_evidence: 'water' | 'temperature_fall' | 'water_after_cooling' | 'none' | null;
   /** false when no quench was found (C-Go-1, Terrafix) and the burn end stands in for it; null for a Retort */
   quench_found: boolean | null;
+  /**
+   * Where the Terrafix quench gain is looked for until (QUENCH_GAIN_WINDOW_MS after it): the top of the water's
+   * rise when the quench was water, else quench_ts; null for a Retort. Since algorithm 2.2.0 (absent before).
+   */
+  quench_top_ts?: number | null;
   changeover_ts: number | null;
   /** [from, to] ms of each stretch T_cold_s counted at or above pyrolysis temperature between t0 and tq (TEMP_LOW) */
   pyrolysis_spans: [number, number][];

@@ -60,8 +60,20 @@ const current: ReleasedAnalysis = (text, factors) => {
   return analyseLogText(text, () => inputs);
 };
 
+/**
+ * 2.2.0 computes every figure as 2.1.0 did and only records one more moment, phases.quench_top_ts
+ * (docs/decisions.md): 2.1.0 is the current engine with that field left out and its own version.
+ */
+const v2_1_0: ReleasedAnalysis = (text, factors) => {
+  const outcome = current(text, factors);
+  if (!outcome.result) return outcome;
+  const { quench_top_ts: _added, ...phases } = outcome.result.phases;
+  return { ...outcome, result: { ...outcome.result, algorithm_version: '2.1.0', phases } };
+};
+
 export const RELEASED_ANALYSES: Readonly<Record<string, ReleasedAnalysis>> = {
-  '2.1.0': current,
+  '2.1.0': v2_1_0,
+  '2.2.0': current,
 };
 
 /** The algorithm of a version, or null when this code does not implement it. */

@@ -19,6 +19,7 @@ import {
   type PackageManifest,
   type PackageUser,
 } from './manifest';
+import { METHOD_FILE, packageMethod } from './method';
 import { packageReadme } from './readme';
 import { renderReport } from './report';
 
@@ -143,10 +144,12 @@ export async function buildPackage(source: PackageSource): Promise<Uint8Array> {
   const co2 = burns.reduce((n, b) => n + b.co2_removed_g, 0);
   const biochar = burns.reduce((n, b) => n + b.biochar_produced_g, 0);
   const statementFile = `statement.${source.statement.ext}`;
-  const readme = Buffer.from(packageReadme({ jobId: audit.job_id, statementFile }), 'utf8');
-
+  const method = packageMethod(burns.map((b) => b.algorithm_version));
+  const readme = Buffer.from(packageReadme({ jobId: audit.job_id, statementFile, method: method !== null }), 'utf8');
+  const methodEntry: [string, Uint8Array][] = method === null ? [] : [[METHOD_FILE, Buffer.from(method, 'utf8')]];
   const others: [string, Uint8Array][] = [
     [README_FILE, readme],
+    ...methodEntry,
     [statementFile, source.statement.bytes],
     ...sources.map((s): [string, Uint8Array] => [logFileOf(s.row.id), s.raw]),
   ];

@@ -50,7 +50,7 @@ export interface PackageBurn {
   factors: AnalysisFactors;
   valid: boolean;
   reasons: { code: string; message: string }[];
-  /** the stored analysis result, every field as the algorithm gave it */
+  /** the stored analysis result, every field as the algorithm gave it; its phases hold every moment the by-hand recipe reads (from 2.2.0 also quench_top_ts) */
   analysis: Record<string, unknown>;
   /** frozen at signoff, whole grams, and the same as kg */
   co2_removed_g: number;

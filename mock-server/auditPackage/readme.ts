@@ -1,7 +1,15 @@
 import { MANIFEST_FILE, README_FILE, REPORT_FILE, SIGNING_KEY_FILE, SUMS_FILE, SUMS_SIGNATURE_FILE } from './manifest';
+import { METHOD_FILE } from './method';
 
 /** README.txt of a package: what each file is and how to verify it. */
-export function packageReadme({ jobId, statementFile }: { jobId: string; statementFile: string }): string {
+export function packageReadme({ jobId, statementFile, method }: { jobId: string; statementFile: string; method: boolean }): string {
+  const methodEntry = method
+    ? `${METHOD_FILE}
+    The method of the algorithm version the burns were analysed by: every
+    convention, and how each number follows from the raw log and the
+    factors by hand.
+`
+    : '';
   return `Verification package of audit ${jobId}
 =====================================================
 
@@ -25,7 +33,7 @@ ${REPORT_FILE}
     a table of burns with their numbers and validity, the totals, the
     algorithm versions and factors, each burn's chart (temperatures, weight
     and phase marks), signature states, and the SHA-256 of ${MANIFEST_FILE}.
-logs/<analysis id>.csv
+${methodEntry}logs/<analysis id>.csv
     Each burn's raw log, byte for byte as the kiln uploaded it.
 ${statementFile}
     The statement signed at signoff.
@@ -67,7 +75,8 @@ re-derived value) and a verdict, and exits 0 when everything holds, 1 when
 anything differs, and 2 when everything else holds but a burn was analysed
 by an algorithm version it does not implement.
 
-By hand: the numbers of each burn follow from its raw log and factors as
-docs/analysis.md of the repository describes.
+By hand: sha256sum each file and compare with "files", "log_sha256" and
+"statement" in ${MANIFEST_FILE}; the numbers of each burn follow from its
+raw log and factors as ${method ? METHOD_FILE : 'docs/analysis.md of the repository'} describes.
 `;
 }

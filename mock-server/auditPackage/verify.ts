@@ -13,6 +13,7 @@ import {
   type PackageBurn,
   type PackageManifest,
 } from './manifest';
+import { METHOD_FILE, packageMethod } from './method';
 import { renderReport } from './report';
 import { readZip, ZipReadError, type ZipFile } from './zipReader';
 
@@ -402,6 +403,15 @@ function checkAnalysis(found: Findings, burn: PackageBurn, raw: Uint8Array): { o
   return { ok: found.count === before, chart: outcome.chart_data };
 }
 
+/** METHOD.md, which packages made before it existed lack, is the method text of the burns' algorithm versions. */
+function checkMethod(files: PackageFiles, found: Findings, burns: readonly PackageBurn[]): void {
+  const versions = [...new Set(burns.map((b) => b.algorithm_version))].sort();
+  const text = packageMethod(versions);
+  const bytes = files.has(METHOD_FILE) ? files.bytes(METHOD_FILE) : undefined;
+  if (bytes && text !== null)
+    found.same(METHOD_FILE, `method text of algorithm ${versions.join(', ')} (SHA-256)`, sha256(bytes), sha256(Buffer.from(text)));
+}
+
 function checkTotals(found: Findings, manifest: PackageManifest, burns: readonly PackageBurn[]): void {
   const co2 = burns.reduce((n, b) => n + b.co2_removed_g, 0);
   const biochar = burns.reduce((n, b) => n + b.biochar_produced_g, 0);
@@ -460,6 +470,7 @@ async function checkContent(
     });
   });
   found.guard(MANIFEST_FILE, 'totals', () => checkTotals(found, manifest, burns));
+  found.guard(METHOD_FILE, 'method', () => checkMethod(files, found, burns));
   const report = files.has(REPORT_FILE) ? files.bytes(REPORT_FILE) : undefined;
   if (report) {
     try {

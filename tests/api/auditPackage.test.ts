@@ -106,6 +106,7 @@ describe('GET /api/audit/{id}/package', () => {
       'manifest.json',
       'report.pdf',
       'README.txt',
+      'METHOD.md',
       statement,
       ...logs,
       'SIGNING-KEY.pem',

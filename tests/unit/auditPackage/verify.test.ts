@@ -402,6 +402,7 @@ describe('buildPackage', () => {
       'manifest.json',
       'report.pdf',
       'README.txt',
+      'METHOD.md',
       'statement.pdf',
       'logs/11.csv',
       'logs/12.csv',
