@@ -22,6 +22,8 @@ const KEY: KilnKey = {
   created_ts: '2026-03-01T10:00:00.000Z',
   created_by: 4,
   created_by_name: 'facilityadmin',
+  approved_ts: '2026-03-01T11:00:00.000Z',
+  approved_by: 1,
   revoked_ts: null,
 };
 const ADDED: FacilityChange = {
