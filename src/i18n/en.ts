@@ -368,7 +368,8 @@ export const en = {
       action: 'Keys',
       actionLabel: 'Keys of kiln %{kilnId}',
       title: 'Keys of kiln %{kilnId}',
-      intro: 'A kiln signs its logs with a private key it alone holds; the console keeps only the public key.',
+      intro:
+        'A kiln signs its logs with a private key it alone holds; the console keeps only the public key. A key signs once a super-admin has approved it (at once when a super-admin adds it).',
       none: 'This kiln has no keys: its logs are uploaded unsigned.',
       loadFailed: 'The keys could not be loaded.',
       label: 'Label',
