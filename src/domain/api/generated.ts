@@ -385,8 +385,11 @@ export interface paths {
          *     fingerprint) and `Kiln-Signature` (base64 Ed25519 signature of the file's exact bytes:
          *     the raw body, or the `file` part). A correctly signed upload by an active key of the
          *     kiln the log names needs no bearer token. A log naming a kiln that has an active key
-         *     must be signed by one of them: otherwise 401 saying why, nothing stored. An unsigned
-         *     upload for a kiln without keys needs the uploader's token, as before, and is stored unsigned.
+         *     must be signed by one of them: otherwise 401 saying why, nothing stored. A key is active
+         *     once a super-admin approved it and until it is revoked: a pending key's signature is a 401
+         *     ("not approved yet"), and a kiln whose keys are all pending or revoked has no active key.
+         *     An unsigned upload for a kiln without an active key needs the uploader's token, as before,
+         *     and is stored unsigned.
          */
         post: operations["uploadKilnLog"];
         delete?: never;
@@ -1648,7 +1651,7 @@ export interface components {
                     kiln_id: string;
                 };
                 kilnlog_id?: number;
-                /** @description the kiln key added or revoked (with `kiln`) */
+                /** @description the kiln key added, approved or revoked (with `kiln`) */
                 key?: {
                     id: number;
                     fingerprint: string;
