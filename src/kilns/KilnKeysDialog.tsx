@@ -89,7 +89,7 @@ function KeyRows({ kiln, keys, onRevoke, onApprove }: KeyRowsProps) {
                 {key.revoked_ts ? (
                   translate('kilns.keys.revoked', { when: formatDateTime(key.revoked_ts) })
                 ) : (
-                  <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+                  <Stack direction="row" spacing={1} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
                     {key.approved_ts === null ? (
                       <PendingChip title="kilns.keys.pendingHelp" />
                     ) : (
