@@ -9,15 +9,20 @@ import { UNSIGNED, type Admission } from './ingest';
  * Who may file a log (docs/security.md, "Kiln identity"): a kiln, by an
  * active key of its own (Kiln-Key, Kiln-Signature), with or without a bearer
  * token; or the uploader role, unsigned, for a kiln that has no active key.
+ * A key is active once a super-admin approved it and until it is revoked: a
+ * pending key signs nothing, and does not make its kiln require signatures.
  * Keys are read from the store on every upload, never cached, so a
  * revocation holds at once on every server sharing the store.
  */
 
 const refused = (message: string) => new HttpError(401, message);
 
-/** Whether the kiln (record id) has a key that is not revoked. */
+/** Whether a key signs for its kiln: approved by a super-admin, not revoked. */
+export const isActiveKey = (k: Pick<KilnKeyRecord, 'approved_ts' | 'revoked_ts'>) => k.approved_ts !== null && k.revoked_ts === null;
+
+/** Whether the kiln (record id) has an active key. */
 export async function hasActiveKey(data: Pick<DataStore, 'kilns'>, kilnId: number): Promise<boolean> {
-  return (await data.kilns.keys(kilnId)).some((k) => k.revoked_ts === null);
+  return (await data.kilns.keys(kilnId)).some(isActiveKey);
 }
 
 /** Whether a request names a kiln key or carries a signature: a signed upload, whose headers the upload checks. */
@@ -43,12 +48,14 @@ export const readSignature: RequestHandler = (req, res, next) => {
 export const signatureOf = (locals: Record<string, unknown>): UploadSignature | null =>
   (locals.kilnSignature as UploadSignature | undefined) ?? null;
 
-/** 401 unless the key is registered, active, and its signature is over exactly these bytes; answers the key. */
+/** 401 unless the key is registered, active (approved, not revoked), and its signature is over exactly these bytes; answers the key. */
 export async function checkSignature(data: Pick<DataStore, 'kilns'>, signature: UploadSignature, bytes: Buffer): Promise<KilnKeyRecord> {
   const key = await data.kilns.keyByFingerprint(signature.fingerprint);
   if (!key) throw refused('Kiln-Key names no registered kiln key: register the public key on its kiln first.');
   if (key.revoked_ts !== null)
     throw refused(`The key ${key.fingerprint.slice(0, 16)}… was revoked on ${key.revoked_ts}: its signatures are refused.`);
+  if (key.approved_ts === null)
+    throw refused(`The key ${key.fingerprint.slice(0, 16)}… is not approved yet: its signatures count once a super-admin approves it.`);
   if (!verifiesBytes(key.public_key, bytes, signature.signature)) {
     throw refused('The signature does not match the file: it was altered after signing, or signed with another key.');
   }

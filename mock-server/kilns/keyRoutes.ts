@@ -10,12 +10,16 @@ import { positiveId } from '../http/fieldErrors';
 import type { DataStore, StoreParts } from '../store/dataStore';
 import type { FacilityChangeAction } from '../store/model';
 import type { KilnKeyRecord, KilnRecord } from '../store/model';
+import { canAccess } from '../../src/domain/operations';
 import { keyTaken, parsePublicKey } from './kilnKeys';
 
 const MAX_LABEL = 200;
 
 /** The trail's actions about a kiln's keys. */
-const KEY_ACTIONS: readonly FacilityChangeAction[] = ['add_kiln_key', 'revoke_kiln_key'];
+const KEY_ACTIONS: readonly FacilityChangeAction[] = ['add_kiln_key', 'approve_kiln_key', 'revoke_kiln_key'];
+
+/** Whether the caller approves kiln keys (a super-admin, who approves kiln ids too): a key anyone else adds waits for one. */
+const approvesKeys = (auth: AuthContext) => canAccess(auth.rules, { resource: 'kilns', action: 'approve' });
 
 /** The key as the API answers it; `createdByName` the username of who added it (null: the demo seed, or a user since deleted). */
 const toKilnKey = (k: KilnKeyRecord, createdByName: string | null): KilnKey => ({
@@ -27,6 +31,8 @@ const toKilnKey = (k: KilnKeyRecord, createdByName: string | null): KilnKey => (
   created_ts: k.created_ts,
   created_by: k.created_by,
   created_by_name: createdByName,
+  approved_ts: k.approved_ts,
+  approved_by: k.approved_by,
   revoked_ts: k.revoked_ts,
 });
 
@@ -46,7 +52,9 @@ const keyDetail = (kiln: KilnRecord, key: KilnKeyRecord) => ({
 /**
  * A kiln's keys (docs/security.md, "Kiln identity"): listed by those who read
  * the kiln, added and revoked by those who may update it, in its facility's
- * scope (another facility's kiln is a 404). Each change goes to the facility's trail.
+ * scope (another facility's kiln is a 404); a key is active only once a
+ * super-admin approved it (at once when a super-admin added it). Each change
+ * goes to the facility's trail.
  */
 export function kilnKeyHandlers(ctx: AppContext): Handlers {
   const { data } = ctx;
@@ -79,6 +87,8 @@ export function kilnKeyHandlers(ctx: AppContext): Handlers {
       const label = payload.label.trim();
       if (!label) throw fieldError('label', 'Give the key a label (where it is installed, say).');
       if (label.length > MAX_LABEL) throw fieldError('label', `A label is at most ${MAX_LABEL} characters.`);
+      const now = new Date().toISOString();
+      const approval = approvesKeys(auth) ? { approved_ts: now, approved_by: auth.userId } : { approved_ts: null, approved_by: null };
       const key = await data.transaction(async (tx) => {
         const kiln = await reachableKiln(tx, auth, req);
         const parsed = parsePublicKey(payload.public_key);
@@ -90,8 +100,9 @@ export function kilnKeyHandlers(ctx: AppContext): Handlers {
           fingerprint: parsed.fingerprint,
           label,
           public_key: parsed.pem,
-          created_ts: new Date().toISOString(),
+          created_ts: now,
           created_by: auth.userId,
+          ...approval,
         });
         await recordFacilityChange(tx, auth, kiln.facility_id, 'add_kiln_key', keyDetail(kiln, added));
         return added;
@@ -108,6 +119,28 @@ export function kilnKeyHandlers(ctx: AppContext): Handlers {
         if (!done) throw notFound('No such key of this kiln.');
         if (!done.revoked) throw conflict(`The key ${done.key.label} was revoked already, on ${done.key.revoked_ts}: revoking is final.`);
         await recordFacilityChange(tx, auth, kiln.facility_id, 'revoke_kiln_key', keyDetail(kiln, done.key));
+        return done.key;
+      });
+      res.json((await withNames(data, [key]))[0]);
+    },
+
+    // the operation's rule (certify kiln) is a super-admin's: every other role has had its 403
+    approveKilnKey: async (req, res) => {
+      const auth = req.auth!;
+      const keyId = positiveId(req.params.keyId, 'keyId');
+      const key = await data.transaction(async (tx) => {
+        const kiln = await reachableKiln(tx, auth, req);
+        const done = await tx.kilns.approveKey(kiln.id, keyId, { approved_by: auth.userId, approved_ts: new Date().toISOString() });
+        if (!done) throw notFound('No such key of this kiln.');
+        if (!done.approved) {
+          const { label, revoked_ts, approved_ts } = done.key;
+          throw conflict(
+            revoked_ts !== null
+              ? `The key ${label} was revoked on ${revoked_ts}: a revoked key cannot be approved.`
+              : `The key ${label} was approved already, on ${approved_ts}.`,
+          );
+        }
+        await recordFacilityChange(tx, auth, kiln.facility_id, 'approve_kiln_key', keyDetail(kiln, done.key));
         return done.key;
       });
       res.json((await withNames(data, [key]))[0]);

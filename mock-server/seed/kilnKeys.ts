@@ -18,22 +18,34 @@ export function demoKilnPrivateKey(kilnId: string): KeyObject {
   return privateKeyFromSeed(createHash('sha256').update(`kiln-console demo kiln key (demo only) ${kilnId}`).digest());
 }
 
+/** A demo key's label: it says it is a demo key, derived from the kiln id. */
+export const demoKeyLabel = (kilnId: string) => `Demo key — ${kilnId} (derived from the kiln id: demo only)`;
+
+/**
+ * When a demo kiln's key was made: the day before the kiln was installed, so
+ * before any burn it signs (the seed's burns start on the install day at the
+ * earliest). Approved at once: the seed's keys are the demo's starting point.
+ */
+export const demoKeyCreated = (installDate: string) => new Date(Date.parse(installDate) - 86_400_000 + 9 * 3_600_000).toISOString();
+
 /** Keys for every seeded kiln but UNSIGNED_DEMO_KILN (DEMO_KILN_KEYS=0: none). */
 export const seedKilnKeys: Seeder = (state, ctx) => {
   if (!ctx.config.demoKilnKeys) return;
-  const now = new Date().toISOString();
   state.kiln_keys = state.kilns
     .filter((k) => k.kiln_id !== UNSIGNED_DEMO_KILN)
     .map((k, i) => {
       const publicKey = createPublicKey(demoKilnPrivateKey(k.kiln_id));
+      const created = demoKeyCreated(k.install_date);
       return {
         id: i + 1,
         kiln_id: k.id,
         fingerprint: fingerprintOf(publicKey),
-        label: 'demo key (derived from the kiln id: demo only)',
+        label: demoKeyLabel(k.kiln_id),
         public_key: publicKey.export({ type: 'spki', format: 'pem' }).toString(),
-        created_ts: now,
+        created_ts: created,
         created_by: null,
+        approved_ts: created,
+        approved_by: null,
         revoked_ts: null,
       };
     });

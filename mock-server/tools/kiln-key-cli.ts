@@ -19,7 +19,9 @@ function main(): number {
   // 'wx': never overwrite a key a kiln may already sign with
   fs.writeFileSync(values.out, pair.privatePem, { mode: 0o600, flag: 'wx' });
   console.log(pair.publicPem.trimEnd());
-  console.error(`Private key written to ${values.out}; fingerprint ${pair.fingerprint}. Register the public key above on the kiln.`);
+  console.error(
+    `Private key written to ${values.out}; fingerprint ${pair.fingerprint}. Register the public key above on the kiln: it signs once a super-admin has approved it (at once if a super-admin registers it).`,
+  );
   return 0;
 }
 

@@ -16,7 +16,7 @@ import {
   TableRow,
   Typography,
 } from '@mui/material';
-import { Confirm, TextInput, useDataProvider, useTranslate } from 'react-admin';
+import { Confirm, TextInput, useCanAccess, useDataProvider, useTranslate } from 'react-admin';
 import { useFormContext, type FieldValues } from 'react-hook-form';
 import type { Kiln, KilnKey, KilnKeyAddRequest } from '../domain/api/configure';
 import { formatDateTime } from '../domain/dates';
@@ -31,6 +31,7 @@ import { commandFailure } from '../kiln-logs/useLogCommand';
 import { saveFile } from '../kiln-logs/saveFile';
 import type { ApiDataProvider } from '../providers/dataProvider';
 import { queryKeys, writeKey } from '../providers/queryKeys';
+import { PendingChip } from './PendingChip';
 
 /** When and by whom a key was added: the seed's keys have no user; a user since deleted has no name. */
 function addedBy(key: KilnKey, when: string, translate: (key: string, options?: object) => string): string {
@@ -54,7 +55,15 @@ function KeyTrail({ kiln }: { kiln: Kiln }) {
   );
 }
 
-function KeyRows({ kiln, keys, onRevoke }: { kiln: Kiln; keys: KilnKey[]; onRevoke: (key: KilnKey) => void }) {
+interface KeyRowsProps {
+  kiln: Kiln;
+  keys: KilnKey[];
+  onRevoke: (key: KilnKey) => void;
+  /** a super-admin's: approves a pending key */
+  onApprove?: (key: KilnKey) => void;
+}
+
+function KeyRows({ kiln, keys, onRevoke, onApprove }: KeyRowsProps) {
   const translate = useTranslate();
   return (
     <Table size="small" aria-label={translate('kilns.keys.title', { kilnId: kiln.kiln_id })}>
@@ -80,8 +89,21 @@ function KeyRows({ kiln, keys, onRevoke }: { kiln: Kiln; keys: KilnKey[]; onRevo
                 {key.revoked_ts ? (
                   translate('kilns.keys.revoked', { when: formatDateTime(key.revoked_ts) })
                 ) : (
-                  <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
-                    <span>{translate('kilns.keys.active')}</span>
+                  <Stack direction="row" spacing={1} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
+                    {key.approved_ts === null ? (
+                      <PendingChip title="kilns.keys.pendingHelp" />
+                    ) : (
+                      <span>{translate('kilns.keys.active')}</span>
+                    )}
+                    {key.approved_ts === null && onApprove && (
+                      <Button
+                        size="small"
+                        aria-label={translate('kilns.keys.approveLabel', { label: key.label })}
+                        onClick={() => onApprove(key)}
+                      >
+                        {translate('kilns.keys.approve')}
+                      </Button>
+                    )}
                     <Button
                       size="small"
                       color="error"
@@ -196,9 +218,10 @@ function GenerateKeyButton({ kiln, onSaved, onFailed }: { kiln: Kiln; onSaved: (
 }
 
 /**
- * A kiln's keys (issue 25): who added each and when, whether it is revoked;
- * adds one (pasted or generated in the browser) and revokes one after a
- * confirmation; below, the trail of these changes.
+ * A kiln's keys (issue 25): who added each and when, whether it is pending,
+ * active or revoked; adds one (pasted or generated in the browser), approves
+ * a pending one (a super-admin) and revokes one, each after a confirmation;
+ * below, the trail of these changes.
  */
 export function KilnKeysDialog({ kiln, onClose }: { kiln: Kiln; onClose: () => void }) {
   const translate = useTranslate();
@@ -210,6 +233,15 @@ export function KilnKeysDialog({ kiln, onClose }: { kiln: Kiln; onClose: () => v
     mutationKey: writeKey(RESOURCES.kilns, 'edit'),
     success: 'kilns.keys.revoked_done',
     failure: commandFailure('kilns.keys.revokeFailed'),
+    refresh: [queryKeys.kilnKeys(kiln.id)],
+  });
+  const { canAccess: canApprove = false } = useCanAccess({ resource: RESOURCES.kilns, action: 'approve' });
+  const [approving, setApproving] = useState<KilnKey | null>(null);
+  const approve = useFormSave({
+    write: (dataProvider, keyId: number) => dataProvider.approveKilnKey({ kilnId: kiln.id, keyId }),
+    mutationKey: writeKey(RESOURCES.kilns, 'approve'),
+    success: 'kilns.keys.approved_done',
+    failure: commandFailure('kilns.keys.approveFailed'),
     refresh: [queryKeys.kilnKeys(kiln.id)],
   });
   const titleId = `kiln-${kiln.id}-keys-title`;
@@ -225,7 +257,7 @@ export function KilnKeysDialog({ kiln, onClose }: { kiln: Kiln; onClose: () => v
         ) : keys.data?.length === 0 ? (
           <Typography>{translate('kilns.keys.none')}</Typography>
         ) : keys.data ? (
-          <KeyRows kiln={kiln} keys={keys.data} onRevoke={setRevoking} />
+          <KeyRows kiln={kiln} keys={keys.data} onRevoke={setRevoking} onApprove={canApprove ? setApproving : undefined} />
         ) : null}
         <AddKeyForm kiln={kiln} />
         <KeyTrail kiln={kiln} />
@@ -244,6 +276,18 @@ export function KilnKeysDialog({ kiln, onClose }: { kiln: Kiln; onClose: () => v
           setRevoking(null);
         }}
         onClose={() => setRevoking(null)}
+      />
+      <Confirm
+        isOpen={approving !== null}
+        loading={approve.saving}
+        title={translate('kilns.keys.approveTitle', { label: approving?.label ?? '' })}
+        content={translate('kilns.keys.approveText', { kilnId: kiln.kiln_id })}
+        confirm="kilns.keys.approve"
+        onConfirm={() => {
+          if (approving) void approve.submit(approving.id);
+          setApproving(null);
+        }}
+        onClose={() => setApproving(null)}
       />
     </Dialog>
   );

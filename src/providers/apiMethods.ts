@@ -136,6 +136,11 @@ export const apiMethods = {
     return (await apiFetch(`/kilns/${kilnId}/keys`, { method: 'POST', body: JSON.stringify(key) })).json as KilnKey;
   },
 
+  /** POST /api/kilns/{id}/keys/{keyId}/approve: a super-admin approves a pending key, which signs for the kiln from then on; the key. */
+  async approveKilnKey({ kilnId, keyId }: { kilnId: number; keyId: number }): Promise<KilnKey> {
+    return (await apiFetch(`/kilns/${kilnId}/keys/${keyId}/approve`, { method: 'POST' })).json as KilnKey;
+  },
+
   /** POST /api/kilns/{id}/keys/{keyId}/revoke: revokes the key for good; the key. */
   async revokeKilnKey({ kilnId, keyId }: { kilnId: number; keyId: number }): Promise<KilnKey> {
     return (await apiFetch(`/kilns/${kilnId}/keys/${keyId}/revoke`, { method: 'POST' })).json as KilnKey;

@@ -27,6 +27,7 @@ const METHOD_NAMES = [
   'getKilnKeys',
   'getKilnKeyChanges',
   'addKilnKey',
+  'approveKilnKey',
   'revokeKilnKey',
   'getFacilityChanges',
   'setSignedBurnsOnly',

@@ -149,6 +149,8 @@ describe("who added a key, and the trail of a kiln's keys", () => {
         public_key: pair.publicPem,
         created_ts: new Date().toISOString(),
         created_by,
+        approved_ts: new Date().toISOString(),
+        approved_by: null,
       });
     }
     const listed = await keysOf(kiln, 'facilityadmin');
@@ -330,6 +332,106 @@ describe('signed uploads', () => {
   });
 });
 
+describe('a key needs a second person: pending until a super-admin approves it', () => {
+  const approve = (kiln: number, keyId: number, who?: DemoUsername) => {
+    const req = api.server.http.post(`/api/kilns/${kiln}/keys/${keyId}/approve`);
+    return who ? req.set(as(who)) : req;
+  };
+  const keyTrail = async (kiln: number): Promise<FacilityChange[]> =>
+    (await api.server.http.get(`/api/kilns/${kiln}/keys/changes`).set(as('facilityadmin'))).body;
+
+  it("is pending when anyone but a super-admin adds it; a super-admin's own key is approved at once", async () => {
+    const kiln = (await addTestKiln(api.server, 'PEND-CG1-0001', NAIROBI)).id;
+    const pending = await registerNewKey(kiln, 'facilityadmin');
+    expect(pending.key).toMatchObject({ approved_ts: null, approved_by: null, revoked_ts: null });
+    const own = await registerNewKey(kiln, 'superadmin');
+    expect(own.key).toMatchObject({ approved_by: 1, approved_ts: own.key.created_ts });
+    expect((await keysOf(kiln, 'facilityadmin')).map((k) => [k.id, k.approved_ts, k.approved_by])).toEqual([
+      [pending.key.id, null, null],
+      [own.key.id, own.key.created_ts, 1],
+    ]);
+  });
+
+  it('signs nothing while pending (401, nothing stored), nor makes its kiln require signatures', async () => {
+    const kiln = (await addTestKiln(api.server, 'PEND-CG1-0002', NAIROBI)).id;
+    const pair = await registerNewKey(kiln, 'facilityadmin');
+    const bytes = await csvFor('PEND-CG1-0002');
+    const files = await storedKeys(api.server);
+    for (const who of [undefined, 'uploader'] as const) {
+      const res = await upload(bytes, signedBy(pair, bytes), who);
+      expect(res.status).toBe(401);
+      expect(res.body.message).toMatch(`The key ${pair.fingerprint.slice(0, 16)}… is not approved yet`);
+    }
+    expect(await stored(bytes)).toBeNull();
+    expect(await storedKeys(api.server)).toEqual(files);
+    // the kiln has no active key: the uploader's unsigned upload is taken, unsigned
+    const unsigned = await upload(bytes, {}, 'uploader');
+    expect(unsigned.status, JSON.stringify(unsigned.body)).toBe(201);
+    expect(unsigned.body).toMatchObject({ kiln_id: 'PEND-CG1-0002', signed: false });
+  });
+
+  it("counts once a super-admin approved it: its signatures are taken, the kiln's unsigned uploads refused, the approval in the key trail", async () => {
+    const kiln = (await addTestKiln(api.server, 'PEND-CG1-0003', NAIROBI)).id;
+    const pair = await registerNewKey(kiln, 'facilityadmin');
+    const res = await approve(kiln, pair.key.id, 'superadmin');
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body).toMatchObject({ id: pair.key.id, approved_by: 1, created_by_name: 'facilityadmin', revoked_ts: null });
+    expect(Date.parse(res.body.approved_ts)).toBeGreaterThanOrEqual(Date.parse(pair.key.created_ts));
+    expect((await keysOf(kiln, 'facilityadmin'))[0]).toEqual(res.body);
+
+    const bytes = await csvFor('PEND-CG1-0003');
+    const signed = await upload(bytes, signedBy(pair, bytes));
+    expect(signed.status, JSON.stringify(signed.body)).toBe(201);
+    expect(signed.body).toMatchObject({ signed: true, key_fingerprint: pair.fingerprint });
+    const unsigned = await upload(await csvFor('PEND-CG1-0003'), {}, 'uploader');
+    expect(unsigned.status).toBe(401);
+    expect(unsigned.body.message).toMatch(/signs its logs/);
+
+    const detail = {
+      kiln: { id: kiln, kiln_id: 'PEND-CG1-0003' },
+      key: { id: pair.key.id, fingerprint: pair.fingerprint, label: 'yard logger' },
+    };
+    expect((await keyTrail(kiln)).map((c) => [c.action, c.actor_username, c.detail])).toEqual([
+      ['approve_kiln_key', 'superadmin', detail],
+      ['add_kiln_key', 'facilityadmin', detail],
+    ]);
+    expect((await trail(NAIROBI))[0]).toMatchObject({ action: 'approve_kiln_key', actor_id: 1, detail });
+  });
+
+  it('is approved by a super-admin alone (403 for every other role, 401 without a token), once (409), never once revoked (409)', async () => {
+    const kiln = (await addTestKiln(api.server, 'PEND-CG1-0004', NAIROBI)).id;
+    const pair = await registerNewKey(kiln, 'facilityadmin');
+    for (const who of usersWithout(['superadmin'])) expect((await approve(kiln, pair.key.id, who)).status, who).toBe(403);
+    expect((await approve(kiln, pair.key.id)).status).toBe(401);
+    expect((await keysOf(kiln))[0]).toMatchObject({ approved_ts: null, approved_by: null });
+    const recorded = (await keyTrail(kiln)).length;
+
+    expect((await approve(kiln, pair.key.id, 'superadmin')).status).toBe(200);
+    const twice = await approve(kiln, pair.key.id, 'superadmin');
+    expect(twice.status).toBe(409);
+    expect(twice.body.message).toMatch(/approved already/);
+    // a super-admin's own key is approved already
+    const own = await registerNewKey(kiln, 'superadmin');
+    expect((await approve(kiln, own.key.id, 'superadmin')).status).toBe(409);
+
+    // revoking stays open to who may update the kiln, pending or not; a revoked key is never approved
+    const stolen = await registerNewKey(kiln, 'facilityadmin');
+    expect((await api.server.http.post(`/api/kilns/${kiln}/keys/${stolen.key.id}/revoke`).set(as('facilityadmin'))).status).toBe(200);
+    const revoked = await approve(kiln, stolen.key.id, 'superadmin');
+    expect(revoked.status).toBe(409);
+    expect(revoked.body.message).toMatch(/revoked/);
+    expect((await keysOf(kiln)).find((k) => k.id === stolen.key.id)).toMatchObject({ approved_ts: null });
+    expect((await keyTrail(kiln)).filter((c) => c.action === 'approve_kiln_key')).toHaveLength(1);
+    expect((await keyTrail(kiln)).length).toBe(recorded + 1 + 3);
+
+    // unknown keys and kilns, another kiln's key, a malformed id
+    expect((await approve(kiln, 99999, 'superadmin')).status).toBe(404);
+    expect((await approve(99999, pair.key.id, 'superadmin')).status).toBe(404);
+    expect((await approve(await kilnIdOf('CG1-0015'), pair.key.id, 'superadmin')).status).toBe(404);
+    expect((await api.server.http.post(`/api/kilns/${kiln}/keys/abc/approve`).set(as('superadmin'))).status).toBe(400);
+  });
+});
+
 describe('audits and signed burns', () => {
   const propose = (ids: number[]) =>
     api.server.http
@@ -446,6 +548,12 @@ describe('the demo seed (DEMO_KILN_KEYS, on by default)', () => {
         const keys = await seeded.ctx.data.kilns.keys(k.id);
         // the pending kiln (no logs yet) and UNSIGNED_DEMO_KILN have none
         expect(keys.length, k.kiln_id).toBe(k.kiln_id === UNSIGNED_DEMO_KILN || k.approved_ts === null ? 0 : 1);
+        // labelled as demo keys, approved by the seed, made the day before the kiln was installed
+        for (const key of keys) {
+          expect(key.label).toBe(`Demo key — ${k.kiln_id} (derived from the kiln id: demo only)`);
+          expect(key).toMatchObject({ created_by: null, approved_by: null, approved_ts: key.created_ts, revoked_ts: null });
+          expect(Date.parse(key.created_ts)).toBeLessThan(Date.parse(k.install_date));
+        }
       }
       const logs = (
         await seeded.ctx.data.kilnLogs.list(
@@ -462,6 +570,8 @@ describe('the demo seed (DEMO_KILN_KEYS, on by default)', () => {
         if (!log.signed) continue;
         const [key] = await seeded.ctx.data.kilns.keys(log.kiln!);
         expect(log.key_fingerprint).toBe(key.fingerprint);
+        // the key was there, approved, before the burn it signs began
+        if (log.logts !== null) expect(Date.parse(key.approved_ts!), `log ${log.id}`).toBeLessThan(Date.parse(log.logts));
         expect(verifiesBytes(key.public_key, (await seeded.ctx.blobs.readAll(log.s3key))!, Buffer.from(log.signature!, 'base64'))).toBe(
           true,
         );

@@ -84,6 +84,8 @@ describe('npm run upload (uploadFiles)', () => {
       public_key: publicPem,
       created_ts: new Date().toISOString(),
       created_by: null,
+      approved_ts: new Date().toISOString(),
+      approved_by: null,
     });
     const file = path.join(dir, 'signed.csv');
     fs.writeFileSync(file, burnCsv('CLI-CG1-0002', facility));

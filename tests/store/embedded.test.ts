@@ -107,6 +107,42 @@ describe('embedded store on disk', () => {
     await store.close();
   });
 
+  it("approves the kiln keys of an older db.json only where no second person was missing: the seed's and a super-admin's own", async () => {
+    const dir = open();
+    const ts = '2026-11-01T00:00:00.000Z';
+    const user = (id: number, role: number) => ({
+      id,
+      username: `u${id}`,
+      role,
+      password_hash: 'h',
+      facility_ids: [],
+      created_ts: ts,
+      last_login_ts: null,
+    });
+    const key = (id: number, created_by: number | null) => ({
+      id,
+      kiln_id: 1,
+      fingerprint: String(id).repeat(64),
+      label: `key ${id}`,
+      public_key: 'PEM',
+      created_ts: ts,
+      created_by,
+      revoked_ts: null,
+    });
+    fs.writeFileSync(
+      path.join(dir, 'db.json'),
+      JSON.stringify({ users: [user(1, 0), user(5, 4)], kiln_keys: [key(1, null), key(2, 1), key(3, 5), key(4, 99)] }),
+    );
+    const store = new EmbeddedStore(dir);
+    expect((await store.kilns.keys(1)).map((k) => [k.created_by, k.approved_ts, k.approved_by])).toEqual([
+      [null, ts, null],
+      [1, ts, 1],
+      [5, null, null],
+      [99, null, null],
+    ]);
+    await store.close();
+  });
+
   it('reads frozen carbon of an older db.json to the gram, so its totals carry no float noise', async () => {
     const dir = open();
     const audit = olderSignedOffAudit([1, 2, 3]);

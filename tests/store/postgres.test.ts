@@ -149,6 +149,33 @@ describe.skipIf(!adminUrl)('PostgreSQL schema', () => {
     });
   });
 
+  it("approves on upgrade only the kiln keys no second person was missing for: the seed's and a super-admin's own", async () => {
+    await onDatabaseAt(justBefore('2026-12-02-0001-kiln-key-approval'), async (db) => {
+      const ts = '2026-11-01T00:00:00.000Z';
+      const users = await sql<{ id: number; role: number }>`insert into users (username, role, password_hash, created_ts)
+        values ('superadmin', 0, 'h', ${ts}), ('facilityadmin', 4, 'h', ${ts}) returning id, role`.execute(db);
+      const [superAdmin, facilityAdmin] = users.rows.map((u) => u.id);
+      const facility = await insertFacility(db);
+      const kiln = await sql<{ id: number }>`insert into kilns (kiln_id, facility_id, type, install_date, last_update, config, approved_ts)
+        values ('CG1-0007', ${facility.id}, 0, '2024-01-01', ${ts}, '{}', ${ts}) returning id`.execute(db);
+      const creators = [null, superAdmin, facilityAdmin, 99999];
+      for (const [i, createdBy] of creators.entries()) {
+        await sql`insert into kiln_keys (kiln_id, fingerprint, label, public_key, created_ts, created_by)
+          values (${kiln.rows[0].id}, ${String(i).repeat(64)}, ${`key ${i}`}, 'PEM', ${ts}, ${createdBy})`.execute(db);
+      }
+      await migrateToLatest(db);
+      const keys = await db.selectFrom('kiln_keys').select(['created_by', 'approved_ts', 'approved_by']).orderBy('id').execute();
+      expect(keys.map((k) => [k.created_by, k.approved_ts === null ? null : new Date(k.approved_ts).toISOString(), k.approved_by])).toEqual(
+        [
+          [null, ts, null],
+          [superAdmin, ts, superAdmin],
+          [facilityAdmin, null, null],
+          [99999, null, null],
+        ],
+      );
+    });
+  });
+
   it('gives eco assets minted before the ledger serial blocks in mint order and a buffer of 0, their kg unchanged; overlapping blocks are refused', async () => {
     await onDatabaseAt(justBefore('2026-11-26-0002-ledger'), async (db) => {
       const old = (id: number, co2: number, minted: string) =>

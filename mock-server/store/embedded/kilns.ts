@@ -61,5 +61,13 @@ export function embeddedKilns(a: Access): KilnStore {
         m.patch(row, { revoked_ts: ts });
         return { key: copy(row), revoked: true };
       }),
+    approveKey: (kilnId, keyId, approval) =>
+      a.write((s, m) => {
+        const row = s.kiln_keys.find((k) => k.id === keyId && k.kiln_id === kilnId);
+        if (!row) return null;
+        if (row.approved_ts !== null || row.revoked_ts !== null) return { key: copy(row), approved: false };
+        m.patch(row, { ...approval });
+        return { key: copy(row), approved: true };
+      }),
   };
 }

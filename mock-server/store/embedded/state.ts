@@ -5,6 +5,7 @@ import low, { type LowdbSync } from 'lowdb';
 import { exactKg } from '../../../src/domain/carbon';
 import { ensurePrivateDir, PRIVATE_FILE_MODE } from '../../blobs/privateFiles';
 import { AtomicFileAdapter } from '../atomicFileAdapter';
+import { upgradeApproval } from '../kilnRules';
 import { legacyLedgers, nextSerial } from '../ledgerRules';
 import type {
   AnomalyRecord,
@@ -118,6 +119,8 @@ export function normalise(raw: Partial<EmbeddedShape> | DbShape): EmbeddedShape 
     l.signature ??= null;
   }
   for (const f of state.facilities) f.signed_burns_only ??= false;
+  // keys stored before approval existed: the seed's and a super-admin's approved, others pending (migration 2026-12-02-0001)
+  for (const k of state.kiln_keys) if (k.approved_ts === undefined) Object.assign(k, upgradeApproval(k, state.users));
   for (const a of state.audits) {
     a.doc_mime_type ??= null;
     a.proposed_by ??= null;

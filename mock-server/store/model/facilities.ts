@@ -67,6 +67,7 @@ export const FACILITY_CHANGE_ACTIONS = [
   'assign_log',
   'add_kiln_key',
   'revoke_kiln_key',
+  'approve_kiln_key',
   'signed_burns_only',
 ] as const;
 
@@ -77,7 +78,7 @@ export interface FacilityChangeDetail {
   values?: Partial<Record<CreditField, { from: number | null; to: number }>>;
   kiln?: { id: number; kiln_id: string };
   kilnlog_id?: number;
-  /** the kiln key added or revoked (with kiln) */
+  /** the kiln key added, approved or revoked (with kiln) */
   key?: { id: number; fingerprint: string; label: string };
   signed_burns_only?: { from: boolean; to: boolean };
 }

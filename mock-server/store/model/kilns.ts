@@ -44,5 +44,13 @@ export interface KilnKeyRecord {
   created_ts: string;
   /** the user who added it; null for the demo seed */
   created_by: number | null;
+  /**
+   * When a super-admin approved it; null while it is pending (added by anyone
+   * else): only an approved, unrevoked key is active. A super-admin's own key
+   * and the seed's are approved as they are added.
+   */
+  approved_ts: string | null;
+  /** the approving super-admin; null for the seed's keys (and pending ones) */
+  approved_by: number | null;
   revoked_ts: string | null;
 }

@@ -27,6 +27,17 @@ export interface KilnStore {
   addKey(key: NewKilnKey): Promise<KilnKeyRecord>;
   /** revokes the kiln's key, for good; null when the kiln has no such key; revoked false when it was revoked already */
   revokeKey(kilnId: number, keyId: number, ts: string): Promise<{ key: KilnKeyRecord; revoked: boolean } | null>;
+  /**
+   * Approves the kiln's pending key (locks it, so a racing revocation or
+   * approval is seen); null when the kiln has no such key; approved false,
+   * the key unchanged, when it is approved or revoked already.
+   */
+  approveKey(kilnId: number, keyId: number, approval: KeyApproval): Promise<{ key: KilnKeyRecord; approved: boolean } | null>;
+}
+
+export interface KeyApproval {
+  approved_by: number;
+  approved_ts: string;
 }
 
 export type NewKilnKey = Omit<KilnKeyRecord, 'id' | 'revoked_ts'>;

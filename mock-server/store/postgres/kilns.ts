@@ -78,5 +78,19 @@ export function postgresKilns(db: Db): KilnStore {
           .executeTakeFirstOrThrow();
         return { key, revoked: true };
       }),
+    approveKey: (kilnId, keyId, approval) =>
+      atomic(db, async (tx) => {
+        const row = await tx
+          .selectFrom('kiln_keys')
+          .selectAll()
+          .where('id', '=', keyId)
+          .where('kiln_id', '=', kilnId)
+          .forUpdate()
+          .executeTakeFirst();
+        if (!row) return null;
+        if (row.approved_ts !== null || row.revoked_ts !== null) return { key: row, approved: false };
+        const key = await tx.updateTable('kiln_keys').set(approval).where('id', '=', keyId).returningAll().executeTakeFirstOrThrow();
+        return { key, approved: true };
+      }),
   };
 }

@@ -652,11 +652,14 @@ const bufferShare: Scenario = {
 };
 
 /** in the order they run: the lasting ones make the facility, kiln and burn those after them use */
-/** registers a new key on the run's own kiln, reads it back and revokes it (the revoked key stays: revoking is final) */
+/**
+ * registers a new key on the run's own kiln, reads it back and revokes it (the revoked key stays: revoking is final);
+ * a super-admin's key is approved as it is added, so asking to approve it is refused (409) and writes nothing
+ */
 const kilnKeys: Scenario = {
   name: "a key added to the run's kiln and revoked",
   permanence: 'lasting',
-  covers: ['POST /kilns/{id}/keys', 'POST /kilns/{id}/keys/{keyId}/revoke'],
+  covers: ['POST /kilns/{id}/keys', 'POST /kilns/{id}/keys/{keyId}/approve', 'POST /kilns/{id}/keys/{keyId}/revoke'],
   needs: ['GET /kiln/registry/list', 'GET /kilns/{id}/keys', 'POST /kilns/{id}/keys', 'POST /kilns/{id}/keys/{keyId}/revoke'],
   async run(run) {
     const op = run.op('POST', '/kilns/{id}/keys');
@@ -680,6 +683,15 @@ const kilnKeys: Scenario = {
     );
     run.leftBehind.push(`kiln ${kiln.kiln_id}'s key ${fingerprint.slice(0, 16)}…, revoked`);
     const keyId = idOf(added);
+    if (run.grants(run.op('POST', '/kilns/{id}/keys/{keyId}/approve'))) {
+      await run.call(
+        'POST',
+        '/kilns/{id}/keys/{keyId}/approve',
+        `/kilns/${kiln.id}/keys/${keyId}/approve`,
+        409,
+        'refuses to approve a key its approver added (approved at once)',
+      );
+    }
     await run.call('POST', '/kilns/{id}/keys/{keyId}/revoke', `/kilns/${kiln.id}/keys/${keyId}/revoke`, 200, 'revokes it', {}, (a) =>
       json(a).revoked_ts ? null : 'revoked_ts is not set',
     );

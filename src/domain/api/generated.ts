@@ -405,8 +405,11 @@ export interface paths {
          *     fingerprint) and `Kiln-Signature` (base64 Ed25519 signature of the file's exact bytes:
          *     the raw body, or the `file` part). A correctly signed upload by an active key of the
          *     kiln the log names needs no bearer token. A log naming a kiln that has an active key
-         *     must be signed by one of them: otherwise 401 saying why, nothing stored. An unsigned
-         *     upload for a kiln without keys needs the uploader's token, as before, and is stored unsigned.
+         *     must be signed by one of them: otherwise 401 saying why, nothing stored. A key is active
+         *     once a super-admin approved it and until it is revoked: a pending key's signature is a 401
+         *     ("not approved yet"), and a kiln whose keys are all pending or revoked has no active key.
+         *     An unsigned upload for a kiln without an active key needs the uploader's token, as before,
+         *     and is stored unsigned.
          */
         post: operations["uploadKilnLog"];
         delete?: never;
@@ -629,7 +632,7 @@ export interface paths {
         /** A kiln's keys, oldest first (rule read kiln; a facility admin only its own facilities' kilns) */
         get: operations["listKilnKeys"];
         put?: never;
-        /** Register an Ed25519 public key for the kiln (rule update kiln, facility scope); recorded in the facility's trail */
+        /** Register an Ed25519 public key for the kiln (rule update kiln, facility scope); pending until a super-admin approves it, unless a super-admin adds it; recorded in the facility's trail */
         post: operations["addKilnKey"];
         delete?: never;
         options?: never;
@@ -644,10 +647,27 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The trail of the kiln's keys, newest first: who added or revoked which key, when (rule read kiln; a facility admin only its own facilities' kilns) */
+        /** The trail of the kiln's keys, newest first: who added, approved or revoked which key, when (rule read kiln; a facility admin only its own facilities' kilns) */
         get: operations["listKilnKeyChanges"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/kilns/{id}/keys/{keyId}/approve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Approve one of the kiln's pending keys: its signatures count from now (rule certify kiln, a super-admin's); recorded in the facility's trail */
+        post: operations["approveKilnKey"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1618,6 +1638,13 @@ export interface components {
             created_by_name: string | null;
             /**
              * Format: date-time
+             * @description when a super-admin approved it (at once for a super-admin's own key and the seed's); null: pending, its signatures refused. A key is active when approved and not revoked.
+             */
+            approved_ts: string | null;
+            /** @description the approving super-admin's user id; null while pending, and for the demo seed's keys */
+            approved_by: number | null;
+            /**
+             * Format: date-time
              * @description null while active; revoking is final
              */
             revoked_ts: string | null;
@@ -1634,7 +1661,7 @@ export interface components {
          * @description One decision about what a facility's burns are credited with (who, what, when):
          *     create and update record each GPS bound and carbon factor that changed (from, to);
          *     approve_kiln the kiln approved; assign_log the log filed under one of its kilns;
-         *     add_kiln_key and revoke_kiln_key the key of one of its kilns; signed_burns_only the audit setting.
+         *     add_kiln_key, approve_kiln_key and revoke_kiln_key the key of one of its kilns; signed_burns_only the audit setting.
          */
         FacilityChange: {
             id: number;
@@ -1642,7 +1669,7 @@ export interface components {
             actor_id: number | null;
             actor_username: string;
             /** @enum {string} */
-            action: "create" | "update" | "approve_kiln" | "assign_log" | "add_kiln_key" | "revoke_kiln_key" | "signed_burns_only";
+            action: "create" | "update" | "approve_kiln" | "assign_log" | "add_kiln_key" | "revoke_kiln_key" | "approve_kiln_key" | "signed_burns_only";
             detail: {
                 values?: {
                     latitude_min?: components["schemas"]["CreditValueChange"];
@@ -1657,7 +1684,7 @@ export interface components {
                     kiln_id: string;
                 };
                 kilnlog_id?: number;
-                /** @description the kiln key added or revoked (with `kiln`) */
+                /** @description the kiln key added, approved or revoked (with `kiln`) */
                 key?: {
                     id: number;
                     fingerprint: string;
@@ -3594,7 +3621,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The add_kiln_key and revoke_kiln_key entries of the facility's trail that name this kiln. */
+            /** @description The add_kiln_key, approve_kiln_key and revoke_kiln_key entries of the facility's trail that name this kiln. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -3607,6 +3634,42 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+        };
+    };
+    approveKilnKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["RecordId"];
+                keyId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The approved key. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KilnKey"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            /** @description The key is approved already, or revoked. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     revokeKilnKey: {

@@ -22,6 +22,8 @@ const KEY: KilnKey = {
   created_ts: '2026-03-01T10:00:00.000Z',
   created_by: 4,
   created_by_name: 'facilityadmin',
+  approved_ts: '2026-03-01T11:00:00.000Z',
+  approved_by: 1,
   revoked_ts: null,
 };
 const ADDED: FacilityChange = {
@@ -131,6 +133,90 @@ describe("Kiln Registry: a kiln's keys", { timeout: 15000 }, () => {
         ]),
       LOADED,
     );
+  });
+
+  describe('a pending key', () => {
+    const PENDING: KilnKey = { ...KEY, id: 9, label: 'Spare board', fingerprint: 'ef'.repeat(32), approved_ts: null, approved_by: null };
+    const APPROVED: FacilityChange = {
+      ...ADDED,
+      id: 33,
+      actor_id: 1,
+      actor_username: 'superadmin',
+      action: 'approve_kiln_key',
+      detail: { kiln: ADDED.detail.kiln, key: { id: PENDING.id, fingerprint: PENDING.fingerprint, label: PENDING.label } },
+      ts: '2026-03-03T10:00:00.000Z',
+    };
+
+    /** the registry, one active and one pending key; approving the pending one answers it approved */
+    function servePending() {
+      let keys = [KEY, PENDING];
+      let trail = [ADDED];
+      return mockFetch((url, init) => {
+        if (url === `/api/kilns/${KILN.id}/keys/changes`) return json(trail);
+        if (url === '/api/kiln/registry/list') return json(REGISTRY);
+        if (url === `/api/kilns/${KILN.id}/keys`) return json(keys);
+        if (url === `/api/kilns/${KILN.id}/keys/9/approve` && init.method === 'POST') {
+          const approved = { ...PENDING, approved_ts: '2026-03-03T10:00:00.000Z', approved_by: 1 };
+          keys = [KEY, approved];
+          trail = [APPROVED, ADDED];
+          return json(approved);
+        }
+        return json({ message: 'Not found.' }, 404);
+      });
+    }
+
+    async function openAs(role: number, username: string) {
+      await logInAs(role, username);
+      const fetchMock = servePending();
+      renderApp('/kiln_reg');
+      await screen.findByText('CG1-0001', {}, LOADED);
+      const user = userEvent.setup();
+      await user.click(screen.getByRole('button', { name: 'Keys of kiln CG1-0001' }));
+      const dialog = within(await screen.findByRole('dialog', { name: 'Keys of kiln CG1-0001' }));
+      const row = within((await dialog.findByText('Spare board')).closest('tr') as HTMLElement);
+      return { user, dialog, row, fetchMock };
+    }
+
+    it('shows Pending to a facility admin, with no Approve; it may still be revoked', async () => {
+      const { dialog, row } = await openAs(4, 'facilityadmin');
+      expect(row.getByText('Pending')).toBeInTheDocument();
+      expect(row.queryByText('Active')).not.toBeInTheDocument();
+      expect(row.getByRole('button', { name: 'Revoke key Spare board' })).toBeInTheDocument();
+      expect(dialog.queryByRole('button', { name: /^Approve key/ })).not.toBeInTheDocument();
+      expect(within(dialog.getByText('Main board').closest('tr') as HTMLElement).getByText('Active')).toBeInTheDocument();
+    });
+
+    it('offers a super-admin Approve, sent only after the confirmation; the key shows Active and the trail the approval at once', async () => {
+      const { user, dialog, row, fetchMock } = await openAs(0, 'superadmin');
+      const approvals = () => fetchMock.mock.calls.filter(([url]) => String(url).endsWith('/keys/9/approve'));
+      expect(row.getByText('Pending')).toBeInTheDocument();
+      const trail = within(await dialog.findByRole('region', { name: 'Changes to these keys' }));
+      // only the pending key is approved
+      expect(dialog.getAllByRole('button', { name: /^Approve key/ })).toHaveLength(1);
+      await user.click(row.getByRole('button', { name: 'Approve key Spare board' }));
+      const confirm = within(await screen.findByRole('dialog', { name: 'Approve key Spare board?' }));
+      expect(confirm.getByText(/installed on this kiln/)).toBeInTheDocument();
+      await user.click(confirm.getByRole('button', { name: 'Cancel' }));
+      expect(approvals()).toHaveLength(0);
+
+      await user.click(await dialog.findByRole('button', { name: 'Approve key Spare board' }, LOADED));
+      await user.click(
+        within(await screen.findByRole('dialog', { name: 'Approve key Spare board?' })).getByRole('button', { name: 'Approve' }),
+      );
+      expect(await screen.findByText('Key approved: its signatures count from now.', {}, LOADED)).toBeInTheDocument();
+      expect(approvals()).toHaveLength(1);
+      expect(approvals()[0][1]).toMatchObject({ method: 'POST' });
+      const approved = within((await dialog.findByText('Spare board', {}, LOADED)).closest('tr') as HTMLElement);
+      await waitFor(() => expect(approved.getByText('Active')).toBeInTheDocument(), LOADED);
+      expect(approved.queryByText('Pending')).not.toBeInTheDocument();
+      expect(dialog.queryByRole('button', { name: /^Approve key/ })).not.toBeInTheDocument();
+      const entry = within(
+        (await trail.findByText('Approved key Spare board (efef efef efef efef…) of kiln CG1-0001', {}, LOADED)).closest(
+          'tr',
+        ) as HTMLElement,
+      );
+      expect(entry.getByText('superadmin')).toBeInTheDocument();
+    });
   });
 
   it('revokes a key only after the confirmation, then shows it revoked', async () => {

@@ -3,7 +3,7 @@ import type { DataStore } from '../../../mock-server/store/dataStore';
 import { addFacility, kilnRow } from '../fixtures';
 import { refusal } from './support';
 
-/** Kilns: kiln ids unique across facilities, found and listed with their facility. */
+/** Kilns: kiln ids unique across facilities, found and listed with their facility; their keys added, approved once, revoked for good. */
 export function kilnsContract(store: () => DataStore): void {
   it('keeps kiln_id unique across facilities whatever its case', async () => {
     const a = await addFacility(store(), 'NRB');
@@ -21,5 +21,46 @@ export function kilnsContract(store: () => DataStore): void {
       expect.objectContaining({ kiln_id: 'RTR-0004', facility_mnemonic: 'TAS', facility_name: 'TAS Biochar' }),
     ]);
     expect((await store().kilns.list()).length).toBe(2);
+  });
+
+  it("approves a kiln's pending key once, never a revoked one, and revokes a key for good, pending or not", async () => {
+    const f = await addFacility(store(), 'NRB');
+    const kiln = await store().kilns.create(kilnRow('CG1-0007', f.id));
+    const other = await store().kilns.create(kilnRow('CG1-0012', f.id));
+    const newKey = (fingerprint: string, approved: boolean) =>
+      store().kilns.addKey({
+        kiln_id: kiln.id,
+        fingerprint: fingerprint.repeat(64),
+        label: `key ${fingerprint}`,
+        public_key: 'PEM',
+        created_ts: '2026-01-01T00:00:00.000Z',
+        created_by: 5,
+        approved_ts: approved ? '2026-01-01T00:00:00.000Z' : null,
+        approved_by: approved ? 1 : null,
+      });
+    const pending = await newKey('a', false);
+    const own = await newKey('b', true);
+    const stolen = await newKey('c', false);
+    expect(pending).toMatchObject({ approved_ts: null, approved_by: null, revoked_ts: null });
+    expect(own).toMatchObject({ approved_ts: '2026-01-01T00:00:00.000Z', approved_by: 1 });
+
+    const approval = { approved_by: 1, approved_ts: '2026-01-02T00:00:00.000Z' };
+    expect(await store().kilns.approveKey(other.id, pending.id, approval)).toBeNull();
+    expect(await store().kilns.approveKey(kiln.id, 99999, approval)).toBeNull();
+    expect(await store().kilns.approveKey(kiln.id, pending.id, approval)).toEqual({ key: { ...pending, ...approval }, approved: true });
+    const again = await store().kilns.approveKey(kiln.id, pending.id, { approved_by: 2, approved_ts: '2026-01-03T00:00:00.000Z' });
+    expect(again).toEqual({ key: { ...pending, ...approval }, approved: false });
+    expect((await store().kilns.approveKey(kiln.id, own.id, approval))?.approved).toBe(false);
+
+    expect((await store().kilns.revokeKey(kiln.id, stolen.id, '2026-01-04T00:00:00.000Z'))?.revoked).toBe(true);
+    expect(await store().kilns.approveKey(kiln.id, stolen.id, approval)).toEqual({
+      key: { ...stolen, revoked_ts: '2026-01-04T00:00:00.000Z' },
+      approved: false,
+    });
+    expect((await store().kilns.keys(kiln.id)).map((k) => [k.id, k.approved_ts, k.approved_by, k.revoked_ts])).toEqual([
+      [pending.id, approval.approved_ts, 1, null],
+      [own.id, '2026-01-01T00:00:00.000Z', 1, null],
+      [stolen.id, null, null, '2026-01-04T00:00:00.000Z'],
+    ]);
   });
 }
