@@ -3,6 +3,7 @@ import { configFromEnv } from '../../mock-server/config';
 import type { AvailableCo2Response, EcoAsset } from '../../src/domain/api/ecoAssets';
 import type { FacilityListResponse } from '../../src/domain/api/configure';
 import type { DemoUsername } from '../helpers/configure';
+import { burnCsv } from '../helpers/kilnLogUploads';
 import { snapshot } from '../helpers/snapshot';
 import { useTestServer } from '../helpers/testServer';
 
@@ -194,6 +195,21 @@ describe('a control character in any text is a 400 naming the field, storing not
     expect(res.status, res.text).toBe(400);
     expect(res.body.errors?.file_type).toMatch(/control characters/);
     expect(await snapshot(api.server)).toEqual(before);
+  });
+
+  it('in a kiln log: a NUL in its header or its rows is a 4xx, never a 500', async () => {
+    const facility1 = (await api.server.ctx.data.facilities.get(1))!;
+    const csv = burnCsv('CG1-0001', facility1);
+    const lines = csv.split('\n');
+    const variants = [csv.replace('CG1-0001', `CG1-${NUL}`), [...lines.slice(0, 12), `${lines[12]}${NUL}`, ...lines.slice(13)].join('\n')];
+    for (const text of variants) {
+      for (const res of [
+        await http().post('/api/kilnlogs/upload').set(api.as('uploader')).set('Content-Type', 'text/csv').send(text),
+        await http().post('/api/kilnlogs/upload').set(api.as('uploader')).attach('file', Buffer.from(text), 'burn.csv'),
+      ]) {
+        expect(res.status, res.text).toBeLessThan(500);
+      }
+    }
   });
 
   it('allows tabs and line breaks in free text', async () => {
