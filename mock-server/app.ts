@@ -23,6 +23,9 @@ import { facilityStatementHandlers } from './facilities/statementRoutes';
 import { apiNotFound, errorHandler } from './http/errors';
 import { healthHandlers, type Lifecycle } from './http/health';
 import { operationRouters, type Handlers } from './http/mountOperations';
+import { plainTextInput } from './http/plainText';
+import { withBoundedRequestIntegers } from './http/requestIntegers';
+import { TEXT_FORMATS } from './http/textFormats';
 import { securityHeaders } from './http/security';
 import { closeWhenStopping } from './http/shutdown';
 import { dependencyErrors } from './http/unavailable';
@@ -44,6 +47,7 @@ import { userHandlers } from './users/routes';
 export const OPENAPI_FILE = OPENAPI_SOURCE;
 const CONSOLE_DIR = path.join(PROJECT_ROOT, 'dist');
 const JSON_LIMIT = '1mb';
+type ValidatorOptions = Parameters<typeof OpenApiValidator.middleware>[0];
 
 /** The features' handlers of the operations that need a token, keyed by operationId (http/mountOperations.ts mounts them). */
 const FEATURE_HANDLERS: ((ctx: AppContext) => Handlers)[] = [
@@ -131,7 +135,8 @@ export async function createApp(config: ServerConfig): Promise<KilnConsoleServer
   app.use(compression());
 
   // every operation of the contract, at its path behind its guard; a handler missing or left over stops the start here
-  const routes = operationRouters(loadOpenApi(OPENAPI_FILE).operations, [
+  const contract = loadOpenApi(OPENAPI_FILE);
+  const routes = operationRouters(contract.operations, [
     healthHandlers(ctx, lifecycle),
     authHandlers(ctx),
     signingKeyHandlers(ctx),
@@ -150,14 +155,16 @@ export async function createApp(config: ServerConfig): Promise<KilnConsoleServer
   api.use(authenticate(tokens, ctx.data));
   api.use(
     OpenApiValidator.middleware({
-      apiSpec: OPENAPI_FILE,
+      apiSpec: withBoundedRequestIntegers(contract.raw) as unknown as ValidatorOptions['apiSpec'],
       validateRequests: { allowUnknownQueryParameters: false },
       validateResponses: config.validateResponses,
       validateSecurity: false,
       fileUploader: false,
       ignoreUndocumented: false,
+      formats: TEXT_FORMATS,
     }),
   );
+  api.use(plainTextInput);
   api.use(routes.guarded);
   api.use(apiNotFound);
   app.use('/api', api);

@@ -4,6 +4,7 @@ import type { AppContext } from '../context';
 import { ACCOUNT_LOCKED } from '../../src/domain/accountRelease';
 import { HttpError } from '../http/errors';
 import type { Handlers } from '../http/mountOperations';
+import { refuseControlCharacters } from '../http/plainText';
 import { readCredentials, type Credentials } from './credentials';
 import { decoyPasswordHash, verifyPassword } from './passwords';
 
@@ -14,7 +15,8 @@ const tooMany = (retryAfterS: number) =>
 /**
  * POST /api/auth: 200 with the token as text/plain, 401 otherwise (docs/product.md#calls).
  * In front of the password check, in this order (docs/security.md): the body
- * is validated, each client may fail only so often, each client and username
+ * is validated, each client may fail only so often (a control character in
+ * the name or password counts as a failure), each client and username
  * pair waits longer after each failure, and only a few hash checks run at once.
  */
 export function authHandlers(ctx: AppContext): Handlers {
@@ -46,6 +48,12 @@ export function authHandlers(ctx: AppContext): Handlers {
         next();
       },
       perClient,
+      (_req, res, next) => {
+        // a 400 here counts as a failed login for the client: no account's name or password holds one
+        const { username, password } = credentialsOf(res);
+        refuseControlCharacters({ username, password });
+        next();
+      },
       async (req, res) => {
         const { username, password, throttleKey } = credentialsOf(res);
         const client = req.ip ?? 'unknown';

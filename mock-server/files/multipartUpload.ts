@@ -3,6 +3,7 @@ import { fileTypeFromBuffer } from 'file-type';
 import multer from 'multer';
 import { MAX_UPLOAD_BYTES } from '../../src/domain/api/configure';
 import { badRequest, fieldError, HttpError } from '../http/errors';
+import { refuseControlCharacters } from '../http/plainText';
 import { displayFileName } from './fileNames';
 import type { CheckedContent } from './storedFiles';
 
@@ -101,7 +102,15 @@ export async function readMultipart(
   const expected = fields.map((f) => `'${f}'`).join(' and ');
   return new Promise((resolve, reject) => {
     parse(req, res, (err?: unknown) => {
-      if (!err) return resolve();
+      if (!err) {
+        // the text fields, which the OpenAPI check and http/plainText.ts could not see before now
+        try {
+          refuseControlCharacters(req.body);
+        } catch (refusal) {
+          return reject(refusal);
+        }
+        return resolve();
+      }
       if (err instanceof multer.MulterError) {
         const limit = tooLarge(err, limits);
         if (limit) return reject(limit);

@@ -1,5 +1,6 @@
 import type { ErrorRequestHandler, RequestHandler } from 'express';
 import { StoreRefusal, type FieldReasons, type RefusalKind } from '../store/errors';
+import { textFormatReason } from './textFormats';
 
 export type { FieldReasons };
 
@@ -40,6 +41,13 @@ interface StatusError {
   errors?: { path?: string; message?: string }[];
 }
 
+/**
+ * SQLSTATEs of a value PostgreSQL cannot take (a number beyond its column, a
+ * NUL or text it cannot encode, a date beyond its range): the caller's input,
+ * so a 400, should one pass the request checks (http/plainText.ts, fieldErrors.ts).
+ */
+const VALUE_SQLSTATES = new Set(['22003', '22021', '22P05', '22P02', '22007', '22008']);
+
 /** The validator's path of a request part (`/body/config/cgo1/wicf`) as a field path (`config.cgo1.wicf`). */
 function fieldPath(path: string | undefined): string {
   return (
@@ -72,12 +80,19 @@ export const errorHandler: ErrorRequestHandler = (err: unknown, _req, res, _next
   } else if (e.type === 'entity.too.large' || e.code === 'LIMIT_FILE_SIZE') {
     status = 413;
     message = 'The request is too large.';
+  } else if (err instanceof Error && typeof e.code === 'string' && VALUE_SQLSTATES.has(e.code)) {
+    status = 400;
+    message = 'A value of the request is out of range, or holds a character the store cannot keep.';
+    console.warn(`400, a value the database refused: ${e.code} ${err.message}`);
   } else if (e.type === 'entity.parse.failed') {
     status = 400;
     message = 'The request body is not valid JSON.';
   } else if (Array.isArray(e.errors) && e.errors.length > 0 && status < 500) {
     // express-openapi-validator: name the offending fields
-    const reasons = e.errors.map((x) => ({ field: fieldPath(x.path), reason: `${fieldPath(x.path)} ${x.message ?? 'is invalid'}`.trim() }));
+    const reasons = e.errors.map((x) => ({
+      field: fieldPath(x.path),
+      reason: textFormatReason(fieldPath(x.path), x.message) ?? `${fieldPath(x.path)} ${x.message ?? 'is invalid'}`.trim(),
+    }));
     message = reasons.map((r) => r.reason).join('; ');
     errors = Object.fromEntries(reasons.map((r) => [r.field, r.reason]));
   } else if (status < 500 && e.message) {

@@ -1,4 +1,4 @@
-import { describeFieldError, type FieldErrors, type NumberRule } from '../../src/domain/validation';
+import { describeFieldError, MAX_RECORD_ID, type FieldErrors, type NumberRule } from '../../src/domain/validation';
 import { badRequest, fieldError, type FieldReasons } from './errors';
 
 /** 400 naming every invalid field of a shared validator's result; nothing when there is none. */
@@ -13,18 +13,18 @@ export function assertNoFieldErrors<F extends string>(errors: FieldErrors<F>, ru
 }
 
 /**
- * The whole number (0 or more) a value stands for: a number, or a string of decimal
+ * The whole number (0 to MAX_RECORD_ID) a value stands for: a number, or a string of decimal
  * digits only (so '0x10', '1e1', ' 7', true and [[1]] are not numbers here);
  * undefined otherwise.
  */
 export function wholeNumber(value: unknown): number | undefined {
   const n = typeof value === 'number' ? value : typeof value === 'string' && /^\d{1,15}$/.test(value) ? Number(value) : NaN;
-  return Number.isSafeInteger(n) && n >= 0 ? n : undefined;
+  return Number.isSafeInteger(n) && n >= 0 && n <= MAX_RECORD_ID ? n : undefined;
 }
 
 /** The positive integer path or header value `name`; 400 otherwise. */
 export function positiveId(value: unknown, name: string): number {
   const n = wholeNumber(value);
-  if (n === undefined || n <= 0) throw fieldError(name, `${name} must be a positive integer.`);
+  if (n === undefined || n <= 0) throw fieldError(name, `${name} must be a positive integer (at most ${MAX_RECORD_ID}).`);
   return n;
 }

@@ -1,5 +1,6 @@
 import type { Response } from 'express';
 import { badRequest } from './errors';
+import { refuseControlCharacters } from './plainText';
 import type { Page, SortOrder } from '../store/paging';
 
 /**
@@ -27,11 +28,15 @@ export const MAX_PAGE_SIZE = 1000;
 function parseJsonParam(name: string, raw: unknown): unknown {
   if (raw === undefined) return undefined;
   if (typeof raw !== 'string') throw badRequest(`${name} must be given once, as JSON.`);
+  let parsed: unknown;
   try {
-    return JSON.parse(raw);
+    parsed = JSON.parse(raw);
   } catch {
     throw badRequest(`${name} is not valid JSON.`);
   }
+  // an escaped \u0000 in the JSON text is a NUL only now
+  refuseControlCharacters(parsed, name);
+  return parsed;
 }
 
 export function parseListParams<F extends string>(

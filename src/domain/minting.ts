@@ -11,6 +11,7 @@ import { CARBON_DECIMALS, formatCarbon, toGrams, toKg } from './carbon';
 import {
   compactErrors,
   decimalPlaces,
+  MAX_RECORD_ID,
   numberError,
   textError,
   toNumber,
@@ -135,7 +136,7 @@ export function mintPayloadProblems(payload: MintPayload): Record<string, string
   }
   for (const [key, kg] of entries) {
     const path = `co2_utilisation.${key}`;
-    if (!/^[1-9]\d{0,14}$/.test(key)) problems[path] = `${path}: ${key} is not a signoff id.`;
+    if (!/^[1-9]\d{0,14}$/.test(key) || Number(key) > MAX_RECORD_ID) problems[path] = `${path}: ${key} is not a signoff id.`;
     else if (!Number.isFinite(kg) || kg <= 0) problems[path] = `The amount for audit ${key} must be greater than 0.`;
     else if (decimalPlaces(kg) > MINT_LIMITS.kgDecimals)
       problems[path] = `The amount for audit ${key} may have at most ${MINT_LIMITS.kgDecimals} decimals (whole grams).`;

@@ -17,6 +17,9 @@ export type ValidationErrorKey =
   | 'not_allowed'
   | 'too_weak';
 
+/** The largest id a record may have: PostgreSQL's integer (serial) columns hold no more. */
+export const MAX_RECORD_ID = 2_147_483_647;
+
 export type FieldErrors<F extends string> = Partial<Record<F, ValidationErrorKey>>;
 
 /** An inclusive range and the most decimals a value may carry. */
@@ -124,3 +127,40 @@ export function describeFieldError(field: string, key: ValidationErrorKey, rule?
       return `${field} is too weak: use at least 10 characters with lowercase, uppercase, digits and symbols.`;
   }
 }
+
+/**
+ * Control characters no text may hold: C0 (NUL included), DEL and C1, but
+ * tab, line feed and carriage return, which free text may hold (docs/security.md,
+ * "Text input"). PostgreSQL cannot store a NUL at all.
+ */
+// eslint-disable-next-line no-control-regex -- control characters are exactly what is refused
+const CONTROL_IN_TEXT = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/;
+/** Every control character, tab and line breaks included: what a one-line name or identifier may not hold. */
+const CONTROL_IN_LINE = /[\p{Cc}\u2028\u2029]/u;
+/**
+ * Bidirectional controls: the embeddings and overrides (U+202A–U+202E), the
+ * isolates (U+2066–U+2069) and the marks (U+200E, U+200F, U+061C). Each makes
+ * text read in another order than it is stored, so a name can pass for another.
+ */
+const BIDI_CONTROL = /[\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/;
+
+/** True when free text holds a control character other than tab and line breaks. */
+export const hasControlCharacters = (text: string): boolean => CONTROL_IN_TEXT.test(text);
+
+/** True when a one-line name (job id, key label, transaction id, beneficiary) holds a control or bidirectional character. */
+export const isUnsafeLine = (text: string): boolean => CONTROL_IN_LINE.test(text) || BIDI_CONTROL.test(text);
+
+/** True when multi-line free text (a minting note, a purpose) holds a bidirectional control or a control other than tab and line breaks. */
+export const isUnsafeText = (text: string): boolean => CONTROL_IN_TEXT.test(text) || BIDI_CONTROL.test(text);
+
+/** The 400 reason of a field holding a control character. */
+export const controlCharacterReason = (field: string): string =>
+  `${field} may not contain control characters (such as U+0000); text may hold tabs and line breaks only.`;
+
+/** The 400 reason of a one-line field holding a control or bidirectional character. */
+export const unsafeLineReason = (field: string): string =>
+  `${field} may not contain control characters, line breaks or bidirectional overrides (U+202A–U+202E, U+2066–U+2069, U+200E, U+200F).`;
+
+/** The 400 reason of a multi-line field holding a bidirectional or control character. */
+export const unsafeTextReason = (field: string): string =>
+  `${field} may not contain control characters other than tabs and line breaks, nor bidirectional overrides (U+202A–U+202E, U+2066–U+2069, U+200E, U+200F).`;

@@ -595,7 +595,7 @@ describe('history, evidence and the carbon summary', () => {
     }
   });
 
-  it("the seed's audits carry real statements: a PDF and a PNG by their magic bytes", async () => {
+  it("the seed's audits carry real statements: PDFs by their magic bytes (tests/api/seedEvidence.test.ts reads them)", async () => {
     const facilities = (await server.ctx.data.facilities.list({})).map((f) => f.id);
     const items = (
       await Promise.all(
@@ -605,7 +605,7 @@ describe('history, evidence and the carbon summary', () => {
       )
     ).flat();
     const seeded = items.filter((h) => h.job_id.startsWith('AUD-'));
-    expect(new Set(seeded.map((h) => h.evidence_mime_type))).toEqual(new Set(['application/pdf', 'image/png']));
+    expect(new Set(seeded.map((h) => h.evidence_mime_type))).toEqual(new Set(['application/pdf']));
     for (const h of seeded) {
       const res = await http().get(`/api/audit/evidence/${h.docKey}`).set(as('kilnadmin')).buffer(true).parse(binaryBody);
       expect(res.status).toBe(200);

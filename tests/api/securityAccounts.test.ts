@@ -4,7 +4,7 @@ import type { User, UserChange } from '../../src/domain/api/users';
 import { ACCOUNT_LOCKED } from '../../src/domain/accountRelease';
 import { type DemoUsername } from '../helpers/configure';
 import { user } from '../helpers/storeAccess';
-import { bearer, useTestServer } from '../helpers/testServer';
+import { bearer, DEMO_PASSWORD, useTestServer } from '../helpers/testServer';
 
 /**
  * Account administration findings of the 2026-11-25 review (docs/security.md):
@@ -25,12 +25,16 @@ const { as } = api;
 let seq = 0;
 const fresh = (prefix: string) => `${prefix}${++seq}`;
 
-/** Takes every slot and queue place of the server's hash gate until the answered function is called. */
+/** Takes every slot and place of both queues (logins, accounts) of the server's hash gate until the answered function is called. */
 function fillHashGate(): () => Promise<void> {
   let open!: () => void;
   const held = new Promise<void>((resolve) => (open = resolve));
   const { hashConcurrency, hashQueue } = api.server.ctx.config.loginThrottle;
-  const tasks = Array.from({ length: hashConcurrency + hashQueue }, () => api.server.ctx.hashes.run(() => held));
+  const tasks = [
+    ...Array.from({ length: hashConcurrency + hashQueue }, () => api.server.ctx.hashes.run(() => held)),
+    // accounts no demo user has, one place each
+    ...Array.from({ length: hashQueue }, (_, i) => api.server.ctx.hashes.run(() => held, 1_000_000 + i)),
+  ];
   return async () => {
     open();
     await Promise.all(tasks);
@@ -79,6 +83,36 @@ describe('L3: every password hash waits at the hash gate', () => {
       await release();
     }
     expect(statuses).toEqual(Array(24).fill(503));
+  });
+});
+
+describe("L4 of 2026-12-01: one account's password changes never turn another account's login into 503", () => {
+  it('sheds 24 concurrent own changes beyond the account share, while another user logs in with its password each time', async () => {
+    const NEWER = 'My-Own-Kiln-88?';
+    const changes = Promise.all(
+      Array.from({ length: 24 }, () => api.server.http.post('/api/user/broker/update').set(as('broker')).send({ pass: NEWER })),
+    );
+    const logins = Promise.all(
+      Array.from({ length: 3 }, async (_, i) => {
+        await new Promise((resolve) => setTimeout(resolve, i * 150));
+        return (
+          await api.server.http
+            .post('/api/auth')
+            .set('X-Forwarded-For', '192.0.2.90')
+            .send({ username: 'kilnadmin', password: DEMO_PASSWORD })
+        ).status;
+      }),
+    );
+    const statuses = (await changes).map((r) => r.status);
+    expect(await logins).toEqual([200, 200, 200]);
+    // a change sent after the first one landed carries a token that change revoked: 401
+    expect(
+      statuses.every((s) => s === 200 || s === 401 || s === 503),
+      statuses.join(' '),
+    ).toBe(true);
+    expect(statuses.filter((s) => s === 200).length).toBeGreaterThanOrEqual(1);
+    expect(statuses.filter((s) => s === 503).length).toBeGreaterThanOrEqual(1);
+    api.tokens.broker = await api.server.login('broker', NEWER);
   });
 });
 

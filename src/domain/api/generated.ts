@@ -1650,6 +1650,7 @@ export interface components {
             revoked_ts: string | null;
         };
         KilnKeyAddRequest: {
+            /** Format: single-line */
             label: string;
             /** @description an Ed25519 public key in PEM (SPKI) */
             public_key: string;
@@ -2046,6 +2047,7 @@ export interface components {
          *     An amount above what remains of its audit when the mint is written is a 409.
          */
         MintPayload: {
+            /** Format: multi-line */
             minting_note: string;
             transaction_id: string;
             /** @description signoff id (decimal digits) → kg; at most 200 audits a mint */
@@ -2116,7 +2118,9 @@ export interface components {
          */
         RetirePayload: {
             kg: number;
+            /** Format: single-line */
             beneficiary: string;
+            /** Format: multi-line */
             purpose?: string;
         };
         RetireResult: {

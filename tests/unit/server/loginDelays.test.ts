@@ -73,6 +73,47 @@ describe('HashGate', () => {
     // the slots are free again afterwards
     expect(await gate.run(task)).toBe('ok');
   });
+
+  /** A task that holds its slot until released. */
+  const held = () => {
+    let release!: () => void;
+    const done = new Promise<void>((r) => (release = r));
+    return { task: () => done, release };
+  };
+  const refusal = async (p: Promise<unknown>) =>
+    (
+      (await p.then(
+        () => null,
+        (e: unknown) => e,
+      )) as HttpError | null
+    )?.status;
+
+  it("gives each signed-in account a share of two: its third hash is a 503, another account's and a login's wait their turn", async () => {
+    const gate = new HashGate(1, 4);
+    const first = held();
+    const running = [gate.run(first.task, 7), gate.run(() => Promise.resolve('second'), 7)];
+    expect(await refusal(gate.run(() => Promise.resolve('third'), 7))).toBe(503);
+    const other = gate.run(() => Promise.resolve('other'), 8);
+    const login = gate.run(() => Promise.resolve('login'));
+    first.release();
+    expect(await Promise.all([...running, other, login])).toEqual([undefined, 'second', 'other', 'login']);
+    // the share is free again
+    expect(await gate.run(() => Promise.resolve('again'), 7)).toBe('again');
+  });
+
+  it("keeps the logins' queue apart: accounts filling theirs leave a login its place, and the queues are served in turn", async () => {
+    const gate = new HashGate(1, 2);
+    const first = held();
+    const order: string[] = [];
+    const note = (name: string) => () => Promise.resolve(void order.push(name));
+    const tasks = [gate.run(first.task, 1), gate.run(note('a2'), 2), gate.run(note('a3'), 3)];
+    expect(await refusal(gate.run(note('a4'), 4))).toBe(503);
+    tasks.push(gate.run(note('login1')), gate.run(note('login2')));
+    expect(await refusal(gate.run(note('login3')))).toBe(503);
+    first.release();
+    await Promise.all(tasks);
+    expect(order).toEqual(['login1', 'a2', 'login2', 'a3']);
+  });
 });
 
 describe('readCredentials', () => {
