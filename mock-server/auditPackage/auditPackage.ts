@@ -6,6 +6,7 @@ import type { DataStore } from '../store/dataStore';
 import { KilnLogFiles } from '../kilnlogs/storage';
 import type { AuditRow } from '../store/model';
 import { buildPackage, signatureOf, type PackageBurnSource } from './build';
+import { packageCalibrations } from './calibrations';
 import { REPORT_FILE, type PackageKey, type PackageUser } from './manifest';
 
 /**
@@ -85,6 +86,7 @@ async function makePackage(data: DataStore, blobs: Blobs, audit: AuditRow): Prom
       ext: (audit.doc_key ?? '').slice((audit.doc_key ?? '').lastIndexOf('.') + 1),
     },
     keys: await kilnKeys(data, fingerprints),
+    calibrations: await packageCalibrations(data, audited, (id) => userOf(data, id)),
   });
 }
 

@@ -11,6 +11,7 @@ import {
   README_FILE,
   REPORT_FILE,
   type PackageBurn,
+  type PackageCalibration,
   type PackageKey,
   type PackageManifest,
   type PackageUser,
@@ -44,6 +45,8 @@ export interface PackageSource {
   statement: { bytes: Buffer; mime: string; ext: string };
   /** the stored kiln keys whose fingerprints the burns name */
   keys: readonly PackageKey[];
+  /** the calibration versions the burns used (auditPackage/calibrations.ts) */
+  calibrations?: readonly PackageCalibration[];
 }
 
 export const sha256 = (bytes: Uint8Array): string => createHash('sha256').update(bytes).digest('hex');
@@ -157,6 +160,7 @@ export async function buildPackage(source: PackageSource): Promise<Uint8Array> {
     },
     statement: { file: statementFile, mime_type: source.statement.mime, sha256: sha256(source.statement.bytes) },
     kiln_keys: keys,
+    calibrations: [...(source.calibrations ?? [])],
     files: Object.fromEntries(others.map(([path, bytes]) => [path, sha256(bytes)])),
   };
   const manifestBytes = Buffer.from(`${JSON.stringify(manifest, null, 2)}\n`, 'utf8');

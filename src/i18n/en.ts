@@ -465,6 +465,9 @@ export const en = {
       add_kiln_key: 'Added key %{label} (%{fingerprint}) to kiln %{kilnId}',
       revoke_kiln_key: 'Revoked key %{label} (%{fingerprint}) of kiln %{kilnId}',
       signed_burns_only: 'Audits: %{setting}',
+      propose_calibration: 'Proposed calibration %{calibrationId} of kiln %{kilnId}: %{config}',
+      approve_calibration: 'Approved calibration %{calibrationId} of kiln %{kilnId}: %{config}',
+      attach_calibration_certificate: 'Attached certificate %{fingerprint} to calibration %{calibrationId} of kiln %{kilnId}',
       value: '%{field} %{from} → %{to}',
     },
     fields: {
