@@ -13,7 +13,7 @@ import { conflict, notFound } from '../http/errors';
 import { positiveId } from '../http/fieldErrors';
 import type { Handlers } from '../http/mountOperations';
 import { commitFiles } from '../store/commit';
-import type { StoreParts } from '../store/dataStore';
+import type { DataStore, StoreParts } from '../store/dataStore';
 import { CALIBRATION_AREA } from '../store/fileAreas';
 import type { FacilityChangeDetail, KilnCalibrationRecord, KilnRecord } from '../store/model';
 import { compactKilnConfig } from './kilnView';
@@ -21,19 +21,27 @@ import { compactKilnConfig } from './kilnView';
 /** Whether the caller's calibration changes are in force at once (a super-admin's); anyone else's wait for one (docs/security.md). */
 export const approvesCalibrations = (auth: AuthContext) => canAccess(auth.rules, { resource: 'kilns', action: 'approve' });
 
-/** A version as the API answers it (certificate_key stays inside). */
-export const toCalibration = (c: KilnCalibrationRecord): KilnCalibration => ({
-  id: c.id,
-  kiln_id: c.kiln_id,
-  config: c.config,
-  effective_from: c.effective_from,
-  proposed_by: c.proposed_by,
-  proposed_ts: c.proposed_ts,
-  approved_by: c.approved_by,
-  approved_ts: c.approved_ts,
-  superseded_ts: c.superseded_ts,
-  certificate_sha256: c.certificate_sha256,
-});
+/** The versions as the API answers them, with the usernames of who proposed and approved each (certificate_key stays inside). */
+async function toCalibrations(data: Pick<DataStore, 'users'>, versions: readonly KilnCalibrationRecord[]): Promise<KilnCalibration[]> {
+  const ids = [...new Set(versions.flatMap((c) => [c.proposed_by, c.approved_by]).filter((id) => id !== null))];
+  const names = new Map(await Promise.all(ids.map(async (id) => [id, (await data.users.get(id))?.username ?? null] as const)));
+  const nameOf = (id: number | null) => (id === null ? null : (names.get(id) ?? null));
+  return versions.map((c) => ({
+    id: c.id,
+    kiln_id: c.kiln_id,
+    config: c.config,
+    effective_from: c.effective_from,
+    proposed_by: c.proposed_by,
+    proposed_by_name: nameOf(c.proposed_by),
+    proposed_ts: c.proposed_ts,
+    approved_by: c.approved_by,
+    approved_by_name: nameOf(c.approved_by),
+    approved_ts: c.approved_ts,
+    superseded_ts: c.superseded_ts,
+    certificate_sha256: c.certificate_sha256,
+  }));
+}
+const toCalibration = async (data: Pick<DataStore, 'users'>, c: KilnCalibrationRecord) => (await toCalibrations(data, [c]))[0];
 
 /** Whether two stored configs hold the same numbers (whatever their key order). */
 const sameConfig = (a: string, b: string) => {
@@ -133,7 +141,7 @@ export function calibrationHandlers(ctx: AppContext): Handlers {
   return {
     listKilnCalibrations: async (req, res) => {
       const kiln = await reachableKiln(data, req.auth!, req);
-      const body: KilnCalibration[] = (await data.calibrations.ofKiln(kiln.id)).map(toCalibration);
+      const body: KilnCalibration[] = await toCalibrations(data, await data.calibrations.ofKiln(kiln.id));
       res.json(body);
     },
 
@@ -153,7 +161,7 @@ export function calibrationHandlers(ctx: AppContext): Handlers {
         await recordFacilityChange(tx, auth, kiln.facility_id, 'approve_calibration', calibrationDetail(kiln, done.calibration));
         return done.calibration;
       });
-      res.json(toCalibration(approved));
+      res.json(await toCalibration(data, approved));
     },
 
     attachCalibrationCertificate: async (req, res) => {
@@ -183,7 +191,7 @@ export function calibrationHandlers(ctx: AppContext): Handlers {
           }),
         orphaned: () => (before.certificate_key === null ? [] : [before.certificate_key]),
       });
-      res.json(toCalibration(updated));
+      res.json(await toCalibration(data, updated));
     },
   };
 }

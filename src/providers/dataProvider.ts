@@ -28,6 +28,8 @@ const METHOD_NAMES = [
   'getKilnKeyChanges',
   'addKilnKey',
   'revokeKilnKey',
+  'getKilnCalibrations',
+  'approveKilnCalibration',
   'getFacilityChanges',
   'setSignedBurnsOnly',
   'downloadKilnLog',

@@ -1569,9 +1569,13 @@ export interface components {
             effective_from: string | null;
             /** @description null: the upgrade's version 1 (the config the kiln had) or the demo seed */
             proposed_by: number | null;
+            /** @description the proposer's username (null with proposed_by */
+            proposed_by_name: string | null;
             proposed_ts: string;
             /** @description the approving super-admin; null while pending, or for version 1 and a calibration with no numbers */
             approved_by: number | null;
+            /** @description the approver's username (null with approved_by */
+            approved_by_name: string | null;
             approved_ts: string | null;
             superseded_ts: string | null;
             /** @description lowercase hex SHA-256 of the attached calibration certificate */
