@@ -33,6 +33,7 @@ import { startArchivePurge } from './kilnlogs/purge';
 import { kilnLogAssignHandlers } from './kilnlogs/assignRoute';
 import { kilnLogHandlers } from './kilnlogs/routes';
 import { kilnKeyHandlers } from './kilns/keyRoutes';
+import { calibrationHandlers } from './kilns/calibrationRoutes';
 import { kilnHandlers } from './kilns/routes';
 import { fleetHandlers } from './fleet/routes';
 import { seedIfEmpty } from './seed';
@@ -59,6 +60,7 @@ const FEATURE_HANDLERS: ((ctx: AppContext) => Handlers)[] = [
   kilnLogAssignHandlers,
   kilnHandlers,
   kilnKeyHandlers,
+  calibrationHandlers,
   facilityHandlers,
   facilityPhotoHandlers,
   facilityStatementHandlers,

@@ -7,8 +7,8 @@ import { formatLocalIso } from './time';
 import type { AnalysisResult, ChartPoint, DataSampleRow, FacilityInput, KilnInput } from './types';
 import { burnFingerprint, type BurnFingerprint } from '../../src/domain/fleet/fingerprint';
 
-/** The kiln record a log's kiln_id names, and its facility; undefined for an unknown kiln. */
-export type KilnLookup = (kilnId: string) => { kiln: KilnInput; facility: FacilityInput } | undefined;
+/** The kiln record a log's kiln_id names, with the calibration in force at the burn's log time, and its facility; undefined for an unknown kiln. */
+export type KilnLookup = (kilnId: string, logts: string | null) => { kiln: KilnInput; facility: FacilityInput } | undefined;
 
 /** Everything the server stores for one uploaded burn log. Exactly one of result and error_message is set. */
 export interface LogAnalysis {
@@ -60,7 +60,7 @@ export function analyseLogText(text: string, lookupKiln: KilnLookup): LogAnalysi
     fingerprint: null,
   });
 
-  const found = lookupKiln(header.kiln_id);
+  const found = lookupKiln(header.kiln_id, common.logts);
   if (!found) return failed(`Unknown kiln '${header.kiln_id}'.`);
   const calibration = resolveCalibration(found.kiln);
   if ('error_message' in calibration) return failed(calibration.error_message);

@@ -15,6 +15,7 @@ import {
   SUMS_FILE,
   SUMS_SIGNATURE_FILE,
   type PackageBurn,
+  type PackageCalibration,
   type PackageKey,
   type PackageManifest,
   type PackageUser,
@@ -48,6 +49,8 @@ export interface PackageSource {
   /** the stored kiln keys whose fingerprints the burns name */
   keys: readonly PackageKey[];
   signer: PackageSigner;
+  /** the calibration versions the burns used (auditPackage/calibrations.ts) */
+  calibrations?: readonly PackageCalibration[];
 }
 
 export const sha256 = (bytes: Uint8Array): string => createHash('sha256').update(bytes).digest('hex');
@@ -186,6 +189,7 @@ export async function buildPackage(source: PackageSource): Promise<Uint8Array> {
     statement: { file: statementFile, mime_type: source.statement.mime, sha256: sha256(source.statement.bytes) },
     kiln_keys: keys,
     signing_key: { kid: source.signer.kid },
+    calibrations: [...(source.calibrations ?? [])],
     files: Object.fromEntries(others.map(([path, bytes]) => [path, sha256(bytes)])),
   };
   const manifestBytes = Buffer.from(`${JSON.stringify(manifest, null, 2)}\n`, 'utf8');

@@ -69,6 +69,21 @@ export interface PackageKey {
   revoked_ts: string | null;
 }
 
+/** A kiln calibration version the package's burns were analysed with, who approved it, its certificate, and which burns used it. */
+export interface PackageCalibration {
+  id: number;
+  kiln_id: string;
+  /** JSON text of the kiln config, as the kiln registry holds it */
+  config: string;
+  effective_from: string | null;
+  proposed_by: PackageUser | null;
+  approved_by: PackageUser | null;
+  approved_ts: string | null;
+  certificate_sha256: string | null;
+  /** the analysis ids of the package's burns analysed with it */
+  burns: number[];
+}
+
 export interface PackageManifest {
   format: typeof PACKAGE_FORMAT;
   audit: {
@@ -87,6 +102,8 @@ export interface PackageManifest {
   kiln_keys: PackageKey[];
   /** the console key that signs SHA256SUMS (its kid: SHA-256 of its DER SPKI, as GET /api/signing-keys lists it) */
   signing_key: { kid: string };
+  /** the calibration versions the burns used, by id */
+  calibrations: PackageCalibration[];
   /** SHA-256 of every file but the manifest, the report and the signing files (which names the manifest's SHA-256), by path */
   files: Record<string, string>;
 }

@@ -44,7 +44,8 @@ export function kilnLogAssignHandlers(ctx: AppContext): Handlers {
       const facility = await data.facilities.get(kiln.facility_id);
       if (!facility) throw notFound('No such kiln.');
       const [bytes, previousAnalysis] = await Promise.all([files.readRaw(found.s3key), files.readAnalysis(found.id)]);
-      const { fields, file, fingerprint } = assignedAnalysis(bytes, { kiln, facility });
+      const calibrations = await data.calibrations.ofKiln(kiln.id);
+      const { fields, file, fingerprint } = assignedAnalysis(bytes, { kiln, facility, calibrations }, found.upload_ts);
       if (fields.facility_id === null) throw conflict(`Log ${id} names no kiln in its file: it cannot be filed under one.`);
       // the chart is replaced first and put back when the row cannot take the new filing
       await files.saveAnalysis(id, file);

@@ -3,7 +3,8 @@ import { analyseLogText, type LogAnalysis } from '../analysis';
 import { conflict } from '../http/errors';
 import type { DataStore } from '../store/dataStore';
 import { allEnded, commitFiles } from '../store/commit';
-import type { FacilityRecord, KilnLogRecord, KilnRecord } from '../store/model';
+import type { FacilityRecord, KilnCalibrationRecord, KilnLogRecord, KilnRecord } from '../store/model';
+import { byKiln, calibrationAt } from '../kilns/calibrationHistory';
 import type { BurnFingerprint } from '../../src/domain/fleet/fingerprint';
 import { judgeAhead } from '../fleet/anomalyPass';
 import type { AnalysisFile, KilnLogFiles } from './storage';
@@ -39,6 +40,7 @@ export type AnalysedFields = Pick<
   | 'analysis_detail'
   | 'valid'
   | 'kiln_pending'
+  | 'calibration_id'
 >;
 
 const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
@@ -59,7 +61,8 @@ function generatedName(fields: AnalysedFields, uploadTs: Date): string {
   return safeFileName(`${fields.kiln_id ?? 'kilnlog'}_${when}`);
 }
 
-type Filing = { kiln: KilnRecord; facility: FacilityRecord };
+/** A kiln, its facility and its approved calibration versions. */
+type Filing = { kiln: KilnRecord; facility: FacilityRecord; calibrations: readonly KilnCalibrationRecord[] };
 
 /** The kiln a new log names, among the registered kilns. */
 export type KilnLookup = (kilnId: string) => Filing | undefined;
@@ -70,21 +73,27 @@ export type KilnLookup = (kilnId: string) => Filing | undefined;
  * id, the oldest wins, so registering another facility's kiln id later never
  * diverts its logs.
  */
-export function kilnLookup(kilns: readonly KilnRecord[], facilities: readonly FacilityRecord[]): KilnLookup {
+export function kilnLookup(
+  kilns: readonly KilnRecord[],
+  facilities: readonly FacilityRecord[],
+  calibrations: readonly KilnCalibrationRecord[] = [],
+): KilnLookup {
   const facilityById = new Map(facilities.map((f) => [f.id, f]));
+  const calibrationsOf = byKiln(calibrations);
   const byKilnId = new Map<string, Filing>();
   for (const kiln of kilns) {
     const facility = facilityById.get(kiln.facility_id);
     const best = byKilnId.get(kiln.kiln_id);
-    if (facility && (!best || kiln.id < best.kiln.id)) byKilnId.set(kiln.kiln_id, { kiln, facility });
+    if (facility && (!best || kiln.id < best.kiln.id))
+      byKilnId.set(kiln.kiln_id, { kiln, facility, calibrations: calibrationsOf.get(kiln.id) ?? [] });
   }
   return (kilnId) => byKilnId.get(kilnId);
 }
 
 /** The registered kilns as they are now in the store. */
-export async function currentKilns(data: Pick<DataStore, 'kilns' | 'facilities'>): Promise<KilnLookup> {
-  const [kilns, facilities] = await Promise.all([data.kilns.list(), data.facilities.list()]);
-  return kilnLookup(kilns, facilities);
+export async function currentKilns(data: Pick<DataStore, 'kilns' | 'facilities' | 'calibrations'>): Promise<KilnLookup> {
+  const [kilns, facilities, calibrations] = await Promise.all([data.kilns.list(), data.facilities.list(), data.calibrations.approved()]);
+  return kilnLookup(kilns, facilities, calibrations);
 }
 
 /** The one filing a log may take, whatever kiln id it names. */
@@ -96,14 +105,15 @@ const filedUnder =
 /**
  * Where a stored log stays on re-analysis: the kiln and facility it was filed
  * under when it arrived, whatever has been registered or moved since (the
- * current configs of both apply). A log filed under no facility stays so:
+ * facility's current config applies, and the kiln's calibration in force at
+ * its log time as known at its upload). A log filed under no facility stays so:
  * only a super-admin's assignment files it (docs/security.md, M1), never a
  * registration of the id it names followed by a re-analysis.
  */
-async function keptFiling(data: Pick<DataStore, 'kilns' | 'facilities'>, row: KilnLogRecord): Promise<KilnLookup> {
+async function keptFiling(data: Pick<DataStore, 'kilns' | 'facilities' | 'calibrations'>, row: KilnLogRecord): Promise<KilnLookup> {
   if (row.facility_id === null) return () => undefined;
   const [facility, kiln] = await Promise.all([data.facilities.get(row.facility_id), row.kiln === null ? null : data.kilns.get(row.kiln)]);
-  return facility && kiln ? filedUnder({ kiln, facility }) : () => undefined;
+  return facility && kiln ? filedUnder({ kiln, facility, calibrations: await data.calibrations.ofKiln(kiln.id) }) : () => undefined;
 }
 
 const FAILED_ANALYSIS: LogAnalysis = {
@@ -125,11 +135,21 @@ export interface Analysed {
   fingerprint: BurnFingerprint | null;
 }
 
-/** Runs the analysis; whatever the file holds, the answer is row fields and a chart, never an exception. */
-function analyse(bytes: Buffer, fileUnder: KilnLookup): Analysed {
+/**
+ * Runs the analysis, with the kiln's calibration in force at the burn's log time
+ * among those approved by `known` (the upload); whatever the file holds, the
+ * answer is row fields and a chart, never an exception.
+ */
+function analyse(bytes: Buffer, fileUnder: KilnLookup, known: Date): Analysed {
   let out: LogAnalysis;
+  let calibration: KilnCalibrationRecord | undefined;
+  const withCalibration = (kilnId: string, logts: string | null) => {
+    const found = fileUnder(kilnId);
+    calibration = found && calibrationAt(found.calibrations, logts, known.toISOString());
+    return found && { kiln: calibration ? { ...found.kiln, config: calibration.config } : found.kiln, facility: found.facility };
+  };
   try {
-    out = analyseLogText(bytes.toString('utf8'), fileUnder);
+    out = analyseLogText(bytes.toString('utf8'), withCalibration);
   } catch (err) {
     // a bug in the analysis must not lose the upload: the log is kept, marked as an error
     console.error('Burn analysis failed:', err);
@@ -154,6 +174,7 @@ function analyse(bytes: Buffer, fileUnder: KilnLookup): Analysed {
     valid: result?.valid === 'true',
     // a log of a kiln id no super-admin has approved is kept, not credited (docs/roles.md#numbers-that-credit-a-facility)
     kiln_pending: matched ? matched.kiln.approved_ts === null : false,
+    calibration_id: matched ? (calibration?.id ?? null) : null,
   };
   return { fields, file: { chart_data: out.chart_data, data_sample: out.data_sample }, fingerprint: out.fingerprint };
 }
@@ -169,7 +190,7 @@ export function analysedLog(
   incoming: IncomingLog,
   fileUnder: KilnLookup,
 ): { row: KilnLogRecord; file: AnalysisFile; fingerprint: BurnFingerprint | null } {
-  const { fields, file, fingerprint } = analyse(incoming.bytes, fileUnder);
+  const { fields, file, fingerprint } = analyse(incoming.bytes, fileUnder, incoming.uploadTs);
   const row: KilnLogRecord = {
     id,
     ...fields,
@@ -236,12 +257,17 @@ export async function ingestLog(
 
 /**
  * The fields and chart of a stored log analysed again from its raw bytes, with
- * the kiln's and facility's current config, under the filing it arrived with:
+ * the facility's current config and the kiln's calibration in force at its log
+ * time (never one approved after its upload), under the filing it arrived with:
  * its kiln, facility and pending state never change here, whatever the
  * analysis finds (a log's facility is fixed once set).
  */
-export async function reanalysis(data: Pick<DataStore, 'kilns' | 'facilities'>, row: KilnLogRecord, raw: Buffer): Promise<Analysed> {
-  const { fields, file, fingerprint } = analyse(raw, await keptFiling(data, row));
+export async function reanalysis(
+  data: Pick<DataStore, 'kilns' | 'facilities' | 'calibrations'>,
+  row: KilnLogRecord,
+  raw: Buffer,
+): Promise<Analysed> {
+  const { fields, file, fingerprint } = analyse(raw, await keptFiling(data, row), new Date(row.upload_ts));
   const kept = {
     kiln: row.kiln,
     facility_id: row.facility_id,
@@ -252,6 +278,6 @@ export async function reanalysis(data: Pick<DataStore, 'kilns' | 'facilities'>, 
 }
 
 /** The fields and chart of an unfiled log analysed under the kiln a super-admin assigned it to; pending as that kiln is. */
-export function assignedAnalysis(raw: Buffer, filing: Filing): Analysed {
-  return analyse(raw, filedUnder(filing));
+export function assignedAnalysis(raw: Buffer, filing: Filing, uploadTs: string): Analysed {
+  return analyse(raw, filedUnder(filing), new Date(uploadTs));
 }

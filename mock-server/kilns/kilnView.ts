@@ -4,7 +4,7 @@ import type { KilnRow } from '../store/model';
 import type { KilnRecord } from '../store/model';
 
 /** A kiln as the API answers it: its facility's mnemonic and name joined in, config as JSON text. */
-export function toKiln(record: KilnRow): Kiln {
+export function toKiln(record: KilnRow, calibrationPending = false): Kiln {
   return {
     id: record.id,
     kiln_id: record.kiln_id,
@@ -17,6 +17,7 @@ export function toKiln(record: KilnRow): Kiln {
     config: record.config,
     approved_ts: record.approved_ts,
     approved_by: record.approved_by,
+    calibration_pending: calibrationPending,
   };
 }
 

@@ -18,7 +18,28 @@ import { recordFacilityChange } from '../facilities/facilityChanges';
 import { toFacilityOption } from '../facilities/facilityView';
 import type { StoreParts } from '../store/dataStore';
 import type { KilnRecord } from '../store/model';
+import { approveFirstCalibration, approvesCalibrations, isProvisional, proposeCalibration } from './calibrationRoutes';
 import { isKilnIdTaken, kilnFields, sortKilns, toKiln, type KilnFields } from './kilnView';
+
+const EMPTY_CONFIG = '{}';
+
+/**
+ * A new kiln's version 1: its config, in force at once when a super-admin set
+ * it or it holds no number (nothing to approve), pending otherwise; approving
+ * the kiln approves it (approveFirstCalibration).
+ */
+async function firstCalibration(tx: StoreParts, auth: AuthContext, kiln: KilnRecord, config: string, now: string): Promise<void> {
+  if (config !== EMPTY_CONFIG) return proposeCalibration(tx, auth, kiln, config, now, null);
+  await tx.calibrations.add({
+    kiln_id: kiln.id,
+    config,
+    proposed_by: auth.userId,
+    proposed_ts: now,
+    effective_from: now,
+    approved_by: approvesCalibrations(auth) ? auth.userId : null,
+    approved_ts: now,
+  });
+}
 
 /** Whether the caller approves kiln ids (a super-admin): a kiln id anyone else registers waits for one (docs/roles.md#numbers-that-credit-a-facility). */
 const approvesKilns = (auth: AuthContext) => canAccess(auth.rules, { resource: 'kilns', action: 'approve' });
@@ -31,7 +52,10 @@ const approvesKilns = (auth: AuthContext) => canAccess(auth.rules, { resource: '
 export function kilnHandlers(ctx: AppContext): Handlers {
   const { data } = ctx;
 
-  const kilnsOf = async (facilityIds: readonly number[]) => sortKilns((await data.kilns.list({ facilityIds })).map(toKiln));
+  const kilnsOf = async (facilityIds: readonly number[]) => {
+    const [kilns, pending] = await Promise.all([data.kilns.list({ facilityIds }), data.calibrations.pendingKilns()]);
+    return sortKilns(kilns.map((k) => toKiln(k, pending.includes(k.id))));
+  };
 
   /**
    * 404 for a payload facility the caller may not reach, then 400 naming each
@@ -78,7 +102,8 @@ export function kilnHandlers(ctx: AppContext): Handlers {
         const fields = await validatedKiln(tx, auth, payload);
         const approval = approvesKilns(auth) ? { approved_ts: now, approved_by: auth.userId } : { approved_ts: null, approved_by: null };
         // a kiln_id taken by a racing request since the check is a 409 from the store
-        await tx.kilns.create({ ...fields, ...approval, last_update: now });
+        const kiln = await tx.kilns.create({ ...fields, ...approval, last_update: now });
+        await firstCalibration(tx, auth, kiln, fields.config, now);
       });
       res.json({ status: 1 });
     },
@@ -95,10 +120,15 @@ export function kilnHandlers(ctx: AppContext): Handlers {
         const fields = await validatedKiln(tx, auth, payload, kiln);
         // a new kiln id is a new registration: pending again unless a super-admin made it
         const renamed = fields.kiln_id !== kiln.kiln_id && !approvesKilns(auth);
+        const now = new Date().toISOString();
+        // a changed calibration is a new version: pending (the config in force stays) unless a super-admin made it
+        await proposeCalibration(tx, auth, kiln, fields.config, now, kiln.config);
+        const provisional = await isProvisional(tx, kiln);
         await tx.kilns.update(kiln.id, {
           ...fields,
+          config: approvesCalibrations(auth) || provisional ? fields.config : kiln.config,
           ...(renamed && { approved_ts: null, approved_by: null }),
-          last_update: new Date().toISOString(),
+          last_update: now,
         });
       });
       res.json({ status: 1 });
@@ -110,14 +140,17 @@ export function kilnHandlers(ctx: AppContext): Handlers {
       const kiln = await data.transaction(async (tx) => {
         const done = await tx.kilns.approve(positiveId(id, 'id'), { approved_by: auth.userId, approved_ts: new Date().toISOString() });
         if (!done) throw notFound('No such kiln.');
-        if (done.approved)
+        if (done.approved) {
+          // the calibration first: the trail's newest entry is the kiln's approval
+          await approveFirstCalibration(tx, auth, done.kiln);
           await recordFacilityChange(tx, auth, done.kiln.facility_id, 'approve_kiln', {
             kiln: { id: done.kiln.id, kiln_id: done.kiln.kiln_id },
           });
+        }
         return done.kiln;
       });
       const [row] = (await data.kilns.list({ facilityIds: [kiln.facility_id] })).filter((k) => k.id === kiln.id);
-      const body: Kiln = toKiln(row);
+      const body: Kiln = toKiln(row, (await data.calibrations.pendingKilns()).includes(row.id));
       res.json(body);
     },
   };

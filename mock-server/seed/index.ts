@@ -17,7 +17,7 @@ import { seedUsers } from './users';
  * in dependency order (users before facilities before kilns before logs...).
  */
 /** What the seeders build: db.json's collections and the fleet's records of the burns they analyse. */
-export type SeedState = DbShape & Pick<EmbeddedShape, 'fleet_burns' | 'anomalies'>;
+export type SeedState = DbShape & Pick<EmbeddedShape, 'fleet_burns' | 'anomalies' | 'kiln_calibrations'>;
 
 export type Seeder = (state: SeedState, ctx: Pick<AppContext, 'config' | 'blobs'>) => Promise<void> | void;
 
@@ -45,7 +45,7 @@ export type SeedProgress = (table: string, done: number, total: number) => void;
  * stored, the audits and their frozen burns as made).
  */
 export async function seedDemoData(ctx: Pick<AppContext, 'config' | 'blobs' | 'data'>, progress?: SeedProgress): Promise<StoreState> {
-  const built: SeedState = { ...emptyDb(), fleet_burns: [], anomalies: [] };
+  const built: SeedState = { ...emptyDb(), fleet_burns: [], anomalies: [], kiln_calibrations: [] };
   for (const seeder of SEEDERS) await seeder(built, ctx);
   const state = normalise(built);
   await ctx.data.replaceAll(state, progress);

@@ -176,7 +176,7 @@ function seedFleet(state: SeedState, fingerprints: ReadonlyMap<number, BurnFinge
 
 export const seedKilnLogs: Seeder = async (state, ctx) => {
   const files = new KilnLogFiles(ctx.blobs);
-  const fileUnder = kilnLookup(state.kilns, state.facilities);
+  const fileUnder = kilnLookup(state.kilns, state.facilities, state.kiln_calibrations);
   const fingerprints = new Map<number, BurnFingerprint | null>();
   // the same analysis an upload gets, its row added to the state being built
   const store: Store = async (text, uploadTs) => {

@@ -1,6 +1,7 @@
 import type { KilnConfig } from '../../src/domain/api/configure';
 import { KILN_TYPES } from '../../src/domain/kilnTypes';
 import type { Seeder } from '.';
+import { initialCalibration } from '../store/calibrationRules';
 
 export interface DemoKiln {
   id: number;
@@ -45,6 +46,8 @@ export const seedKilns: Seeder = (state) => {
     approved_ts: now,
     approved_by: SUPER_ADMIN_ID,
   }));
+  // each demo kiln's calibration since its install date: its version 1, as the upgrade makes it
+  state.kiln_calibrations = state.kilns.map((k, i) => ({ id: i + 1, ...initialCalibration(k) }));
 };
 
 /**

@@ -10,6 +10,7 @@ import type { EcoAssetStore } from './parts/ecoAssets';
 import type { ChangeStore } from './parts/changes';
 import type { StatisticsStore } from './parts/statistics';
 import type { FleetStore } from './parts/fleet';
+import type { KilnCalibrationStore } from './parts/calibrations';
 
 export type { ListPage } from './paging';
 export * from './parts/users';
@@ -21,6 +22,7 @@ export * from './parts/ecoAssets';
 export * from './parts/changes';
 export * from './parts/statistics';
 export * from './parts/fleet';
+export * from './parts/calibrations';
 
 /**
  * The one way the API server reaches its data (docs/product.md#shape-of-the-system): async, one part
@@ -71,6 +73,7 @@ export interface StoreParts {
   changes: ChangeStore;
   statistics: StatisticsStore;
   fleet: FleetStore;
+  calibrations: KilnCalibrationStore;
 }
 
 /**

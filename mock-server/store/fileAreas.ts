@@ -18,3 +18,5 @@ export function analysisKeyOf(id: number): string {
   if (!Number.isInteger(id) || id <= 0) throw new Error(`Not a kiln log id: ${id}`);
   return `${ANALYSIS_AREA}/${id}.json`;
 }
+/** a kiln calibration version's certificate (a PDF or image) */
+export const CALIBRATION_AREA = 'calibration-certificates';

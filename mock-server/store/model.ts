@@ -14,3 +14,4 @@ export * from './model/ecoAssets';
 export * from './model/changes';
 export * from './model/statistics';
 export * from './model/fleet';
+export * from './model/calibrations';

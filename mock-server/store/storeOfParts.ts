@@ -31,4 +31,7 @@ export abstract class StoreOfParts implements StoreParts {
   get fleet() {
     return this.parts.fleet;
   }
+  get calibrations() {
+    return this.parts.calibrations;
+  }
 }

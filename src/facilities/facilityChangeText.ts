@@ -13,12 +13,14 @@ const VALUE_LABELS: Record<string, string> = {
 
 /** One trail entry in words: what was decided, and each value's change. */
 export function facilityChangeText(change: FacilityChange, translate: (key: string, options?: object) => string): string {
-  const { kiln, kilnlog_id, key, signed_burns_only, values = {} } = change.detail;
+  const { kiln, kilnlog_id, key, signed_burns_only, calibration, certificate_sha256, values = {} } = change.detail;
   const head = translate(`facilities.change.${change.action}`, {
     kilnId: kiln?.kiln_id ?? '',
     logId: kilnlog_id ?? '',
     label: key?.label ?? '',
-    fingerprint: key ? shortFingerprint(key.fingerprint) : '',
+    fingerprint: key ? shortFingerprint(key.fingerprint) : certificate_sha256 ? shortFingerprint(certificate_sha256) : '',
+    calibrationId: calibration?.id ?? '',
+    config: calibration?.config ?? '',
     setting: signed_burns_only ? translate(signed_burns_only.to ? 'facilities.signedBurns.only' : 'facilities.signedBurns.any') : '',
   });
   const changed = Object.entries(values).map(([field, v]) =>

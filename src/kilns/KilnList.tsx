@@ -60,6 +60,7 @@ function KilnIdCell({ kiln }: { kiln: Kiln }) {
     <>
       {kiln.kiln_id}
       {kiln.approved_ts === null && <PendingChip title="kilns.pendingHelp" />}
+      {kiln.calibration_pending && <PendingChip title="kilns.calibrations.pendingHelp" label="kilns.calibrations.pending" />}
     </>
   );
 }
@@ -68,23 +69,27 @@ interface KilnActionProps {
   onEdit?: (kiln: Kiln) => void;
   /** opens a kiln's keys; given to those who may update the kiln */
   onKeys?: (kiln: Kiln) => void;
+  /** opens a kiln's calibration history (issue 38) */
+  onCalibrations?: (kiln: Kiln) => void;
   canApprove?: boolean;
 }
 
-function KilnActions({ onEdit, onKeys, canApprove = false }: KilnActionProps) {
+function KilnActions({ onEdit, onKeys, onCalibrations, canApprove = false }: KilnActionProps) {
   return (
     <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
       {onEdit && <KilnButton text="kilns.edit" label="kilns.editLabel" onPick={onEdit} />}
       {/* the kiln's Keys dialog (issue 25) */}
       {onKeys && <KilnButton text="kilns.keys.action" label="kilns.keys.actionLabel" onPick={onKeys} />}
+      {onCalibrations && <KilnButton text="kilns.calibrations.action" label="kilns.calibrations.actionLabel" onPick={onCalibrations} />}
       {canApprove && <ApproveKilnButton />}
     </Box>
   );
 }
 
 /** The Kiln Registry's columns (docs/product.md#kiln-registry): Kiln ID (marked when pending), Facility, Kiln Type, Install Date, Last Update and, for editors and approvers, Actions. */
-export function KilnDatagrid({ onEdit, onKeys, canApprove = false }: KilnActionProps) {
-  const hasActions = Boolean(onEdit) || Boolean(onKeys) || canApprove;
+export function KilnDatagrid({ onEdit, onKeys, onCalibrations, canApprove = false }: KilnActionProps) {
+  const hasActions = Boolean(onEdit) || Boolean(onKeys) || Boolean(onCalibrations) || canApprove;
+  const actions = <KilnActions onEdit={onEdit} onKeys={onKeys} onCalibrations={onCalibrations} canApprove={canApprove} />;
   // on a phone, one line per kiln instead of a table wider than the screen
   if (useSmallScreen()) {
     return (
@@ -92,7 +97,7 @@ export function KilnDatagrid({ onEdit, onKeys, canApprove = false }: KilnActionP
         primaryText={(kiln) => <KilnIdCell kiln={kiln} />}
         secondaryText={(kiln) => `${kiln.facility_mnemonic} · ${kilnTypeInfo(kiln.type).label}`}
         tertiaryText={(kiln) => toDateText(kiln.install_date)}
-        rightIcon={hasActions ? () => <KilnActions onEdit={onEdit} onKeys={onKeys} canApprove={canApprove} /> : undefined}
+        rightIcon={hasActions ? () => actions : undefined}
         rowClick={false}
         empty={<ListEmpty message="kilns.empty" />}
       />
@@ -105,11 +110,7 @@ export function KilnDatagrid({ onEdit, onKeys, canApprove = false }: KilnActionP
       <FunctionField<Kiln> source="type" label="kilns.columns.type" render={(kiln) => <KilnTypeChip type={kiln.type} />} />
       <FunctionField<Kiln> source="install_date" label="kilns.columns.installDate" render={(kiln) => toDateText(kiln.install_date)} />
       <FunctionField<Kiln> source="last_update" label="kilns.columns.lastUpdate" render={(kiln) => formatDateTime(kiln.last_update)} />
-      {hasActions && (
-        <WrapperField label="kilns.columns.actions">
-          <KilnActions onEdit={onEdit} onKeys={onKeys} canApprove={canApprove} />
-        </WrapperField>
-      )}
+      {hasActions && <WrapperField label="kilns.columns.actions">{actions}</WrapperField>}
     </RegistryDatagrid>
   );
 }

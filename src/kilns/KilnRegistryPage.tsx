@@ -11,6 +11,7 @@ import { Page } from '../layout/Page';
 import { useDialogRoute } from '../layout/useDialogRoute';
 import { KilnDialog } from './KilnDialog';
 import { KilnKeysDialog } from './KilnKeysDialog';
+import { KilnCalibrationsDialog } from './KilnCalibrationsDialog';
 import { kilnCsvRow, KilnDatagrid } from './KilnList';
 import { KILN_REGISTRY_PATH } from '.';
 import { kilnRegistryOf } from './useKilnRegistry';
@@ -38,6 +39,7 @@ export default function KilnRegistryPage() {
     canEdit: canUpdate,
   });
   const [keysOf, setKeysOf] = useState<Kiln | null>(null);
+  const [calibrationsOf, setCalibrationsOf] = useState<Kiln | null>(null);
 
   return (
     <Page title="pages.kilnRegistry">
@@ -62,9 +64,16 @@ export default function KilnRegistryPage() {
         pagination={<ListPager />}
         queryOptions={{ onError: (error) => report(error, LIST_FAILURE), onSuccess: ({ meta }) => setRegistry(kilnRegistryOf(meta)) }}
       >
-        <KilnDatagrid onEdit={canUpdate ? openEdit : undefined} onKeys={canUpdate ? setKeysOf : undefined} canApprove={canApprove} />
+        <KilnDatagrid
+          onEdit={canUpdate ? openEdit : undefined}
+          onKeys={canUpdate ? setKeysOf : undefined}
+          // the history beside the keys, for those who change the kiln or approve its calibration
+          onCalibrations={canUpdate || canApprove ? setCalibrationsOf : undefined}
+          canApprove={canApprove}
+        />
       </List>
       {keysOf && <KilnKeysDialog kiln={keysOf} onClose={() => setKeysOf(null)} />}
+      {calibrationsOf && <KilnCalibrationsDialog kiln={calibrationsOf} canApprove={canApprove} onClose={() => setCalibrationsOf(null)} />}
       {dialog.kind !== 'none' && registry && (
         <KilnDialog kiln={dialog.kind === 'edit' ? dialog.record : null} registry={registry} onClose={close} />
       )}

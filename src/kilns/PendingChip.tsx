@@ -1,14 +1,14 @@
 import { Chip, Tooltip } from '@mui/material';
 import { useTranslate } from 'react-admin';
 
-/** "Pending": a kiln id no super-admin has approved yet, or a log filed under one; the tooltip says what it means. */
-export function PendingChip({ title }: { title: string }) {
+/** "Pending": a kiln id no super-admin has approved yet, or a log filed under one (or `label`: a calibration waiting); the tooltip says what it means. */
+export function PendingChip({ title, label = 'kilns.pending' }: { title: string; label?: string }) {
   const translate = useTranslate();
   return (
     <Tooltip title={translate(title)}>
       {/* warning-coloured text is under 4.5:1 in either theme: the border carries the colour, the text stays legible */}
       <Chip
-        label={translate('kilns.pending')}
+        label={translate(label)}
         size="small"
         variant="outlined"
         tabIndex={0}

@@ -12,6 +12,7 @@ import {
   type FacilityChange,
   type Kiln,
   type KilnApproveRequest,
+  type KilnCalibration,
   type KilnKey,
   type KilnKeyAddRequest,
   type SignedBurnsOnly,
@@ -144,6 +145,14 @@ export const apiMethods = {
   /** POST /api/kilns/{id}/keys/{keyId}/revoke: revokes the key for good; the key. */
   async revokeKilnKey({ kilnId, keyId }: { kilnId: number; keyId: number }): Promise<KilnKey> {
     return (await apiFetch(`/kilns/${kilnId}/keys/${keyId}/revoke`, { method: 'POST' })).json as KilnKey;
+  },
+
+  /** GET /api/kilns/{id}/calibrations: the kiln's calibration versions, oldest first. */
+  getKilnCalibrations: (kilnId: number): Promise<KilnCalibration[]> => callApi('/kilns/{id}/calibrations', 'get', { id: kilnId }),
+
+  /** POST /api/kilns/{id}/calibrations/{calId}/approve: a super-admin puts a pending calibration in force from now; the version. */
+  async approveKilnCalibration({ kilnId, calibrationId }: { kilnId: number; calibrationId: number }): Promise<KilnCalibration> {
+    return (await apiFetch(`/kilns/${kilnId}/calibrations/${calibrationId}/approve`, { method: 'POST' })).json as KilnCalibration;
   },
 
   /** GET /api/facility/{id}/changes: who changed the facility's GPS box and factors, approved its kilns, assigned it logs; newest first. */

@@ -29,6 +29,8 @@ const METHOD_NAMES = [
   'addKilnKey',
   'approveKilnKey',
   'revokeKilnKey',
+  'getKilnCalibrations',
+  'approveKilnCalibration',
   'getFacilityChanges',
   'setSignedBurnsOnly',
   'downloadKilnLog',

@@ -16,6 +16,7 @@ export const queryKeys = {
   /** a kiln's keys; its trail's key starts with it, so invalidating the keys refreshes the trail too */
   kilnKeys: (kilnId: number) => ['kilnKeys', kilnId] as const,
   kilnKeyChanges: (kilnId: number) => ['kilnKeys', kilnId, 'changes'] as const,
+  kilnCalibrations: (kilnId: number) => ['kilnCalibrations', kilnId] as const,
   facilityChanges: (facilityId: number) => [RESOURCES.facilities, 'changes', facilityId] as const,
   userChanges: (userId: number) => [RESOURCES.users, 'changes', userId] as const,
   bufferShare: [RESOURCES.ecoAssets, 'buffer_share'] as const,

@@ -1,5 +1,6 @@
 import { describe } from 'vitest';
 import { auditsContract } from './contract/audits';
+import { calibrationsContract } from './contract/calibrations';
 import { changesContract } from './contract/changes';
 import { ecoAssetsContract } from './contract/ecoAssets';
 import { facilitiesContract } from './contract/facilities';
@@ -25,6 +26,7 @@ export function storeContract(factory: StoreFactory): void {
   describe('user administration', () => userAdministrationContract(store));
   describe('facilities', () => facilitiesContract(store));
   describe('kilns', () => kilnsContract(store));
+  describe('kiln calibrations', () => calibrationsContract(store));
   describe('kiln logs', () => kilnLogsContract(store));
   describe('audits', () => auditsContract(store));
   describe('eco assets', () => ecoAssetsContract(store));

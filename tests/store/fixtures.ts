@@ -54,6 +54,7 @@ export interface LogOptions {
 /** A log as ingest stores it: of a known kiln, unsigned, in no audit. */
 export const UNSIGNED_UNAUDITED = {
   kiln_pending: false,
+  calibration_id: null,
   signed: false,
   key_fingerprint: null,
   signature: null,

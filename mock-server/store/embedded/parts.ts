@@ -1,6 +1,7 @@
 import type { StoreParts } from '../dataStore';
 import type { Access } from './access';
 import { embeddedAudits } from './audits';
+import { embeddedCalibrations } from './calibrations';
 import { embeddedChanges } from './changes';
 import { embeddedEcoAssets } from './ecoAssets';
 import { embeddedFacilities } from './facilities';
@@ -23,5 +24,6 @@ export function embeddedParts(access: Access): StoreParts {
     changes: embeddedChanges(access),
     statistics: embeddedStatistics(access),
     fleet: embeddedFleet(access),
+    calibrations: embeddedCalibrations(access),
   };
 }

@@ -6,6 +6,7 @@ import { exactKg } from '../../../src/domain/carbon';
 import { ensurePrivateDir, PRIVATE_FILE_MODE } from '../../blobs/privateFiles';
 import { AtomicFileAdapter } from '../atomicFileAdapter';
 import { upgradeApproval } from '../kilnRules';
+import { initialCalibration } from '../calibrationRules';
 import { legacyLedgers, nextSerial } from '../ledgerRules';
 import type {
   AnomalyRecord,
@@ -22,6 +23,7 @@ import type {
   FacilityRecord,
   FacilityStatementRecord,
   FleetBurnRecord,
+  KilnCalibrationRecord,
   KilnKeyRecord,
   KilnLogRecord,
   KilnRecord,
@@ -72,6 +74,7 @@ export interface EmbeddedShape extends Omit<DbShape, 'users' | 'audits'> {
   facility_changes: FacilityChangeRecord[];
   fleet_burns: FleetBurnRecord[];
   anomalies: AnomalyRecord[];
+  kiln_calibrations: KilnCalibrationRecord[];
 }
 
 export type CollectionOf<S> = { [K in keyof S]: S[K] extends unknown[] ? K : never }[keyof S];
@@ -92,6 +95,7 @@ export function emptyEmbedded(): EmbeddedShape {
     facility_changes: [],
     fleet_burns: [],
     anomalies: [],
+    kiln_calibrations: [],
   };
 }
 
@@ -111,8 +115,13 @@ export function normalise(raw: Partial<EmbeddedShape> | DbShape): EmbeddedShape 
     if (k.approved_ts === undefined) k.approved_ts = k.last_update;
     k.approved_by ??= null;
   }
+  // each kiln's config before calibration versions existed becomes its version 1 (migration 2026-12-02-0002)
+  const calibrated = new Set(state.kiln_calibrations.map((c) => c.kiln_id));
+  let calibrationId = state.kiln_calibrations.reduce((n, c) => Math.max(n, c.id), 0);
+  for (const k of state.kilns) if (!calibrated.has(k.id)) state.kiln_calibrations.push({ id: ++calibrationId, ...initialCalibration(k) });
   for (const l of state.kilnlogs) {
     l.kiln_pending ??= false;
+    l.calibration_id ??= null;
     // logs stored before kilns signed them are unsigned (migration 2026-11-26-0001)
     l.signed ??= false;
     l.key_fingerprint ??= null;

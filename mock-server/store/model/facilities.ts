@@ -69,6 +69,9 @@ export const FACILITY_CHANGE_ACTIONS = [
   'revoke_kiln_key',
   'approve_kiln_key',
   'signed_burns_only',
+  'propose_calibration',
+  'approve_calibration',
+  'attach_calibration_certificate',
 ] as const;
 
 export type FacilityChangeAction = (typeof FACILITY_CHANGE_ACTIONS)[number];
@@ -81,6 +84,9 @@ export interface FacilityChangeDetail {
   /** the kiln key added, approved or revoked (with kiln) */
   key?: { id: number; fingerprint: string; label: string };
   signed_burns_only?: { from: boolean; to: boolean };
+  /** the kiln calibration version proposed, approved or given its certificate (with kiln; certificate_sha256 for the certificate) */
+  calibration?: { id: number; config: string };
+  certificate_sha256?: string;
 }
 
 /**

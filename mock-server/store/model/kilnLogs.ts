@@ -39,6 +39,8 @@ export interface KilnLogRecord {
   valid: boolean;
   /** filed under a kiln id a super-admin has not approved yet: kept, but not creditable */
   kiln_pending: boolean;
+  /** the kiln calibration version (kiln_calibrations.id) the analysis used: the one in force at logts; null when none applied */
+  calibration_id: number | null;
   /** uploaded with a valid Ed25519 signature by an active key of the kiln it names */
   signed: boolean;
   /** the signing key's fingerprint; null when unsigned */

@@ -1,6 +1,7 @@
 import type { StoreParts } from '../dataStore';
 import type { Db } from './atomic';
 import { postgresAudits } from './audits';
+import { postgresCalibrations } from './calibrations';
 import { postgresChanges } from './changes';
 import { postgresEcoAssets } from './ecoAssets';
 import { postgresFacilities } from './facilities';
@@ -22,5 +23,6 @@ export function postgresParts(db: Db): StoreParts {
     changes: postgresChanges(db),
     statistics: postgresStatistics(db),
     fleet: postgresFleet(db),
+    calibrations: postgresCalibrations(db),
   };
 }

@@ -1,6 +1,6 @@
 import type { UserChangesTable, UsersTable } from './tables/users';
 import type { FacilitiesTable, FacilityAuditsTable, FacilityChangesTable, FacilityPhotosTable } from './tables/facilities';
-import type { KilnKeysTable, KilnsTable } from './tables/kilns';
+import type { KilnCalibrationsTable, KilnKeysTable, KilnsTable } from './tables/kilns';
 import type { KilnLogAnalysesTable, KilnLogTalliesTable, KilnLogsTable } from './tables/kilnLogs';
 import type { AuditBurnsTable, AuditClaimsTable, AuditTotalsTable, AuditsTable } from './tables/audits';
 import type { BufferSharesTable, EcoAllocationsTable, EcoAssetsTable, EcoRetirementsTable } from './tables/ecoAssets';
@@ -23,6 +23,7 @@ export interface Database {
   facility_audits: FacilityAuditsTable;
   kilns: KilnsTable;
   kiln_keys: KilnKeysTable;
+  kiln_calibrations: KilnCalibrationsTable;
   kilnlogs: KilnLogsTable;
   kilnlog_analyses: KilnLogAnalysesTable;
   kilnlog_tallies: KilnLogTalliesTable;

@@ -16,6 +16,7 @@ export type Kiln = Schemas['Kiln'];
 
 /** One of a kiln's Ed25519 public keys (GET /api/kilns/{id}/keys); kiln_id is the kiln's record id. */
 export type KilnKey = Schemas['KilnKey'];
+export type KilnCalibration = Schemas['KilnCalibration'];
 /** POST /api/kilns/{id}/keys. */
 export type KilnKeyAddRequest = Schemas['KilnKeyAddRequest'];
 /** POST /api/facility/{id}/signed-burns: whether the facility's audits take only device-signed burns. */

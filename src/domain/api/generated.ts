@@ -622,6 +622,61 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/kilns/{id}/calibrations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A kiln's calibration versions, oldest first (rule read kiln; a facility admin only its own facilities' kilns) */
+        get: operations["listKilnCalibrations"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/kilns/{id}/calibrations/{calId}/approve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Approve a pending calibration version, in force from now (rule certify kiln, a super-admin's); recorded in the facility's trail */
+        post: operations["approveKilnCalibration"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/kilns/{id}/calibrations/{calId}/certificate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Attach a calibration certificate to a version; its SHA-256 is recorded (rule update kiln, facility scope; once approved, only a super-admin adds a missing one)
+         * @description Multipart with one `file` and its `file_type`, checked as a facility statement is: png, jpg,
+         *     jpeg or pdf, the content agreeing. At most 20 MB (413 beyond).
+         */
+        post: operations["attachCalibrationCertificate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/kilns/{id}/keys": {
         parameters: {
             query?: never;
@@ -1308,6 +1363,8 @@ export interface components {
             valid: boolean;
             /** @description filed under a kiln id a super-admin has not approved yet: kept, but not creditable (never a potential burn of an audit) */
             kiln_pending: boolean;
+            /** @description the kiln calibration version (GET /kilns/{id}/calibrations) the analysis used: the one in force at logts; null when none applied, or analysed before calibration versions (the kiln's version 1 applied) */
+            calibration_id: number | null;
             /** @description uploaded with a valid Ed25519 signature by an active key of the kiln it names (Kiln-Key, Kiln-Signature) */
             signed: boolean;
             /** @description the signing key's fingerprint (lowercase hex SHA-256 of its DER SPKI); null when unsigned */
@@ -1547,6 +1604,35 @@ export interface components {
             approved_ts: string | null;
             /** @description the approving super-admin's user id; null for a kiln approved by the upgrade that introduced approval */
             approved_by: number | null;
+            /** @description a calibration change waits for a super-admin (GET /kilns/{id}/calibrations); config is the approved one in force */
+            calibration_pending: boolean;
+        };
+        /**
+         * @description One version of a kiln's calibration (docs/security.md, "Who can move which number"). Pending
+         *     (approved_ts null) it is not used; approved it is in force from effective_from (the approval)
+         *     for burns whose log time is at or after it. superseded_ts: replaced by a later version before approval.
+         */
+        KilnCalibration: {
+            id: number;
+            /** @description the kiln's record id */
+            kiln_id: number;
+            /** @description JSON text of a KilnConfig */
+            config: string;
+            /** @description UTC ISO; null while pending */
+            effective_from: string | null;
+            /** @description null: the upgrade's version 1 (the config the kiln had) or the demo seed */
+            proposed_by: number | null;
+            /** @description the proposer's username (null with proposed_by */
+            proposed_by_name: string | null;
+            proposed_ts: string;
+            /** @description the approving super-admin; null while pending, or for version 1 and a calibration with no numbers */
+            approved_by: number | null;
+            /** @description the approver's username (null with approved_by */
+            approved_by_name: string | null;
+            approved_ts: string | null;
+            superseded_ts: string | null;
+            /** @description lowercase hex SHA-256 of the attached calibration certificate */
+            certificate_sha256: string | null;
         };
         KilnApproveRequest: {
             /** @description the kiln's record id */
@@ -1662,7 +1748,8 @@ export interface components {
          * @description One decision about what a facility's burns are credited with (who, what, when):
          *     create and update record each GPS bound and carbon factor that changed (from, to);
          *     approve_kiln the kiln approved; assign_log the log filed under one of its kilns;
-         *     add_kiln_key, approve_kiln_key and revoke_kiln_key the key of one of its kilns; signed_burns_only the audit setting.
+         *     add_kiln_key, approve_kiln_key and revoke_kiln_key the key of one of its kilns; signed_burns_only the audit setting;
+         *     propose_calibration, approve_calibration and attach_calibration_certificate a calibration version of one of its kilns.
          */
         FacilityChange: {
             id: number;
@@ -1670,7 +1757,7 @@ export interface components {
             actor_id: number | null;
             actor_username: string;
             /** @enum {string} */
-            action: "create" | "update" | "approve_kiln" | "assign_log" | "add_kiln_key" | "revoke_kiln_key" | "approve_kiln_key" | "signed_burns_only";
+            action: "create" | "update" | "approve_kiln" | "assign_log" | "add_kiln_key" | "revoke_kiln_key" | "approve_kiln_key" | "signed_burns_only" | "propose_calibration" | "approve_calibration" | "attach_calibration_certificate";
             detail: {
                 values?: {
                     latitude_min?: components["schemas"]["CreditValueChange"];
@@ -1695,6 +1782,12 @@ export interface components {
                     from: boolean;
                     to: boolean;
                 };
+                /** @description the calibration version (with `kiln`) */
+                calibration?: {
+                    id: number;
+                    config: string;
+                };
+                certificate_sha256?: string;
             };
             ts: string;
         };
@@ -3550,6 +3643,119 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+        };
+    };
+    listKilnCalibrations: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["RecordId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Every version, pending and superseded ones too. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KilnCalibration"][];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    approveKilnCalibration: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["RecordId"];
+                calId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The approved version. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KilnCalibration"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            /** @description The version is approved already, or was superseded by a later one. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    attachCalibrationCertificate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["RecordId"];
+                calId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "file_type": "pdf"
+                 *     }
+                 */
+                "multipart/form-data": {
+                    /** Format: binary */
+                    file?: string;
+                    file_type?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The version with its certificate's SHA-256. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KilnCalibration"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            /** @description The version is approved and its certificate final. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            413: components["responses"]["TooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
         };
     };
     listKilnKeys: {

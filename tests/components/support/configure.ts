@@ -13,6 +13,7 @@ export function makeKiln(overrides: Partial<Kiln> = {}): Kiln {
     config: '{}',
     approved_ts: '2025-01-02T10:00:00.000Z',
     approved_by: 1,
+    calibration_pending: false,
     ...overrides,
   };
 }

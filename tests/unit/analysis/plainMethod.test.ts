@@ -38,7 +38,7 @@ let corpus: Burn[] = [];
 beforeAll(async () => {
   const config = { ...configFromEnv({}), dataDir, demoKilnKeys: false };
   const blobs = new LocalBlobs(path.join(dataDir, 'files'), false);
-  const state: SeedState = { ...emptyDb(), fleet_burns: [], anomalies: [] };
+  const state: SeedState = { ...emptyDb(), fleet_burns: [], anomalies: [], kiln_calibrations: [] };
   for (const seeder of [seedFacilities, seedKilns, seedKilnLogs]) await seeder(state, { config, blobs });
   const files = new KilnLogFiles(blobs);
   demo = await Promise.all(

@@ -21,6 +21,7 @@ const kiln: Kiln = {
   config: JSON.stringify({ cgo1: { per_g_weight: 12.3456, zero_weight: -250.5 } }),
   approved_ts: '2025-01-02T10:00:00.000Z',
   approved_by: 1,
+  calibration_pending: false,
 };
 
 const filled: KilnFormValues = { ...EMPTY_KILN_FORM, kiln_id: 'CG1-0100', facility_id: '2', type: '1', install_date: '2025/06/30' };
