@@ -13,13 +13,15 @@ const VALUE_LABELS: Record<string, string> = {
 
 /** One trail entry in words: what was decided, and each value's change. */
 export function facilityChangeText(change: FacilityChange, translate: (key: string, options?: object) => string): string {
-  const { kiln, kilnlog_id, key, signed_burns_only, values = {} } = change.detail;
+  const { kiln, kilnlog_id, key, signed_burns_only, proposal, values = {} } = change.detail;
   const head = translate(`facilities.change.${change.action}`, {
     kilnId: kiln?.kiln_id ?? '',
     logId: kilnlog_id ?? '',
     label: key?.label ?? '',
     fingerprint: key ? shortFingerprint(key.fingerprint) : '',
     setting: signed_burns_only ? translate(signed_burns_only.to ? 'facilities.signedBurns.only' : 'facilities.signedBurns.any') : '',
+    jobId: proposal?.job_id ?? '',
+    smart_count: proposal?.analysis_ids.length ?? 0,
   });
   const changed = Object.entries(values).map(([field, v]) =>
     translate('facilities.change.value', { field: translate(VALUE_LABELS[field] ?? field), from: v?.from ?? '–', to: v?.to }),

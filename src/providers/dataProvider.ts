@@ -39,6 +39,8 @@ const METHOD_NAMES = [
   'getDocument',
   'updatePassword',
   'signoffAudit',
+  'downloadAuditReport',
+  'withdrawAudit',
   'getCarbonSummary',
   'getAvailableCo2',
   'getRecentChanges',

@@ -68,6 +68,7 @@ export const FACILITY_CHANGE_ACTIONS = [
   'add_kiln_key',
   'revoke_kiln_key',
   'signed_burns_only',
+  'withdraw_proposal',
 ] as const;
 
 export type FacilityChangeAction = (typeof FACILITY_CHANGE_ACTIONS)[number];
@@ -80,6 +81,8 @@ export interface FacilityChangeDetail {
   /** the kiln key added or revoked (with kiln) */
   key?: { id: number; fingerprint: string; label: string };
   signed_burns_only?: { from: boolean; to: boolean };
+  /** the proposal withdrawn */
+  proposal?: { id: number; job_id: string; analysis_ids: number[] };
 }
 
 /**
