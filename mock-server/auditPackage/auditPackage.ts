@@ -99,6 +99,10 @@ async function makePackage(data: DataStore, blobs: Blobs, signer: PackageSigner,
   });
 }
 
+/** The package kept for a signed-off audit, or null while none has been made (History reads its digest without making one). */
+export const keptPackage = (blobs: Blobs, audit: AuditRow): Promise<Buffer | null> =>
+  audit.doc_key ? blobs.readAll(packageKey(audit)) : Promise.resolve(null);
+
 /** The package of a signed-off audit: the one kept, or made now and kept. */
 export async function auditPackage({ data, blobs, signer }: PackageContext, audit: AuditRow): Promise<Buffer> {
   const key = packageKey(audit);

@@ -229,12 +229,13 @@ export async function renderReport(
   w.gap();
   w.text('Totals', { size: SIZE.heading, bold: true });
   w.text(
-    `${totals.burns} burns. CO2 removed ${formatCarbon(totals.co2_removed, 'total')} kg (${kg(totals.co2_removed_g)}, ${totals.co2_removed_g} g).`,
+    `${totals.burns} burns. CO2 removed ${formatCarbon(totals.co2_removed, 'figure')} kg (${kg(totals.co2_removed_g)}, ${totals.co2_removed_g} g).`,
   );
   w.text(
-    `Biochar produced ${formatCarbon(totals.biochar_produced, 'total')} kg (${kg(totals.biochar_produced_g)}, ${totals.biochar_produced_g} g).`,
+    `Biochar produced ${formatCarbon(totals.biochar_produced, 'figure')} kg (${kg(totals.biochar_produced_g)}, ${totals.biochar_produced_g} g).`,
   );
-  w.text('Totals are sums of whole grams, rounded once, half away from zero.', { size: SIZE.small });
+  // the audit's figure as every screen of the console shows it (issue 39: one figure per audit), exact grams beside it
+  w.text('Totals are sums of whole grams, rounded once to 0.1 kg, half away from zero, as the console shows them.', { size: SIZE.small });
   const versions = [...new Set(manifest.burns.map((b) => b.algorithm_version))].sort();
   w.text(
     `Algorithm versions: ${versions.join(', ')}. Kiln keys that signed: ${manifest.kiln_keys.length ? manifest.kiln_keys.map((k) => `${k.kiln_id} ${k.fingerprint}`).join('; ') : 'none'}.`,

@@ -37,12 +37,17 @@ export async function auditLogs(
   return out;
 }
 
-export const proposedAudit = (audit: AuditRow): ProposedAuditItem => ({
+/** A proposal as the picker lists it; `facilityName` its facility's, `proposedByName` its proposer's username. */
+export const proposedAudit = (audit: AuditRow, facilityName: string, proposedByName: string | null): ProposedAuditItem => ({
   id: audit.id,
   create_ts: audit.create_ts,
   kiln_type: audit.kiln_type,
   job_id: audit.job_id,
   proposed_by: audit.proposed_by,
+  proposed_by_name: proposedByName,
+  facility_id: audit.facility_id,
+  facility_name: facilityName,
+  analysis_ids: [...audit.analysis_ids],
 });
 
 /** A proposal's burns per facility (one, as an audit covers one facility), by facility name. */
@@ -80,12 +85,13 @@ export async function auditPeople(data: DataStore, audit: AuditRow): Promise<Aud
   return { proposed_by_name, signed_off_by_name };
 }
 
-/** A signed-off audit as a history row; `burns` are its frozen burns, `facilityName` its facility's name. */
+/** A signed-off audit as a history row; `burns` are its frozen burns, `facilityName` its facility's name, `packageSha256` its package's digest. */
 export function historyItem(
   totals: AuditTotals,
   burns: readonly AuditBurnRecord[],
   facilityName: string,
   people: AuditPeople,
+  packageSha256: string | null,
 ): AuditHistoryItem {
   const { audit } = totals;
   if (audit.signoff_ts === null || audit.doc_key === null || audit.doc_mime_type === null)
@@ -104,5 +110,6 @@ export function historyItem(
     algorithm_versions: [...new Set(burns.map((b) => b.algorithm_version))].sort(),
     log_count: burns.length,
     ...people,
+    package_sha256: packageSha256,
   };
 }

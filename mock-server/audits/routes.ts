@@ -1,13 +1,15 @@
 import type { Request } from 'express';
 import { STATEMENT_UPLOAD } from '../../src/domain/api/configure';
-import { SIGNOFF_BY_PROPOSER, maySignOff } from '../../src/domain/audits/fourEyes';
+import { SIGNOFF_BY_PROPOSER, WITHDRAW_BY_OTHERS, maySignOff, mayWithdraw } from '../../src/domain/audits/fourEyes';
 import { ALGORITHM_VERSION } from '../analysis';
-import { auditPackage, auditReport } from '../auditPackage/auditPackage';
-import { packageFileName, reportFileName } from '../auditPackage/build';
+import { auditPackage, auditReport, keptPackage } from '../auditPackage/auditPackage';
+import { packageFileName, reportFileName, sha256 } from '../auditPackage/build';
 import { facilityScope } from '../auth/facilityScope';
 import type { AppContext } from '../context';
 import type { Handlers } from '../http/mountOperations';
 import { reachableFacility } from '../facilities/access';
+import { recordFacilityChange } from '../facilities/facilityChanges';
+import { auditPackageDigest } from '../eco-assets/certificate';
 import { formField, readMultipart } from '../files/multipartUpload';
 import { inlineDisposition } from '../files/fileNames';
 import { checkedStatement } from '../files/statementFile';
@@ -24,6 +26,7 @@ import type {
   AuditHistoryResponse,
   CarbonSummaryResponse as Co2SummaryResponse,
   PotentialLogsResponse,
+  ProposedAuditItem,
   ProposedAuditsResponse,
   ProposeRequest,
   ProposeResult,
@@ -80,6 +83,11 @@ export function auditHandlers(ctx: AppContext): Handlers {
     return audit;
   };
 
+  const proposalItem = async (audit: AuditRow): Promise<ProposedAuditItem> => {
+    const [facility, people] = await Promise.all([data.facilities.get(audit.facility_id), auditPeople(data, audit)]);
+    return proposedAudit(audit, facility?.name ?? '', people.proposed_by_name);
+  };
+
   return {
     listPotentialAuditLogs: async (req, res) => {
       const kiln_type = kilnTypeParam(req.query.kiln_type);
@@ -129,14 +137,38 @@ export function auditHandlers(ctx: AppContext): Handlers {
         proposed_by: req.auth!.userId,
         algorithm_version: ALGORITHM_VERSION,
       });
-      const body: ProposeResult = { ...proposedAudit(audit), facility_id: audit.facility_id, analysis_ids: audit.analysis_ids };
+      const body: ProposeResult = {
+        id: audit.id,
+        create_ts: audit.create_ts,
+        kiln_type: audit.kiln_type,
+        job_id: audit.job_id,
+        proposed_by: audit.proposed_by,
+        facility_id: audit.facility_id,
+        analysis_ids: audit.analysis_ids,
+      };
       res.status(201).json(body);
     },
 
     listAuditOptions: async (req, res) => {
       const [open, scope] = await Promise.all([data.audits.open(), scopeOf(req)]);
-      const body: ProposedAuditsResponse = { data: open.filter((a) => !scope || scope.has(a.facility_id)).map(proposedAudit) };
+      const body: ProposedAuditsResponse = {
+        data: await Promise.all(open.filter((a) => !scope || scope.has(a.facility_id)).map(proposalItem)),
+      };
       res.json(body);
+    },
+
+    withdrawAudit: async (req, res) => {
+      const audit = await visibleAudit(req, positiveId(req.params.id, 'id'), false);
+      // four eyes again: only who proposed it (or a super-admin) takes a proposal back
+      if (!mayWithdraw(audit, req.auth!)) throw forbidden(WITHDRAW_BY_OTHERS);
+      const item = await proposalItem(audit);
+      await data.transaction(async (tx) => {
+        const gone = await tx.audits.withdraw(audit.id);
+        await recordFacilityChange(tx, req.auth!, gone.facility_id, 'withdraw_proposal', {
+          proposal: { id: gone.id, job_id: gone.job_id, analysis_ids: [...gone.analysis_ids] },
+        });
+      });
+      res.json(item);
     },
 
     listAuditableLogs: async (req, res) => {
@@ -176,12 +208,13 @@ export function auditHandlers(ctx: AppContext): Handlers {
             algorithm_version: ALGORITHM_VERSION,
           }),
       });
-      const [burns, facility, people] = await Promise.all([
+      const [burns, facility, people, digest] = await Promise.all([
         data.audits.burns(audit.id),
         data.facilities.get(audit.facility_id),
         auditPeople(data, totals.audit),
+        auditPackageDigest(ctx, audit.id),
       ]);
-      res.json(historyItem(totals, burns, facility?.name ?? '', people));
+      res.json(historyItem(totals, burns, facility?.name ?? '', people, digest));
     },
 
     listAuditHistory: async (req, res) => {
@@ -190,11 +223,15 @@ export function auditHandlers(ctx: AppContext): Handlers {
       if (from && to && from > to)
         throw badRequest('from must not be after to.', { from: 'from must not be after to.', to: 'to must not be before from.' });
       const audits = await data.audits.history({ facilityIds: [facility.id], from, to });
-      const [burns, people] = await Promise.all([
+      // the digest of each package made so far (signoff makes it; an older audit's on its first download): a list makes none
+      const [burns, people, digests] = await Promise.all([
         Promise.all(audits.map((t) => data.audits.burns(t.audit.id))),
         Promise.all(audits.map((t) => auditPeople(data, t.audit))),
+        Promise.all(audits.map(async (t) => keptPackage(blobs, t.audit).then((zip) => (zip ? sha256(zip) : null)))),
       ]);
-      const body: AuditHistoryResponse = { data: audits.map((t, i) => historyItem(t, burns[i], facility.name, people[i])) };
+      const body: AuditHistoryResponse = {
+        data: audits.map((t, i) => historyItem(t, burns[i], facility.name, people[i], digests[i])),
+      };
       res.json(body);
     },
 

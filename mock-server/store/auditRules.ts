@@ -4,6 +4,7 @@ import type { AuditBurnRecord, KilnLogRecord } from './model';
 import type { MintInput, ProposeInput } from './dataStore';
 
 import { transactionKey } from '../../src/domain/minting';
+import { jobIdTaken } from '../../src/domain/audits/identity';
 
 export { transactionKey };
 
@@ -97,6 +98,12 @@ export function checkSignoffBurns(
   if (problems.length) throw conflict(`The burns cannot be signed off: ${problems.join('; ')}.`);
 }
 
+/** 400 on job_id: another audit, pending or signed off, carries this job id (jobKey). */
+export function refuseTakenJobId(jobId: string): never {
+  const reason = jobIdTaken(jobId);
+  throw invalid(reason, { job_id: reason });
+}
+
 export function refuseClaim(problems: readonly string[]): never {
   throw conflict(`The burns cannot be proposed: ${problems.join('; ')}.`);
 }
@@ -166,6 +173,12 @@ export function checkAllocations(input: MintInput, remainingGrams: ReadonlyMap<n
     else if (toGrams(kg) > left) problems.push(`audit ${auditId} has ${toKg(left)} kg left, not ${kg}`);
   }
   if (problems.length) throw conflict(`The CO2 cannot be allocated: ${problems.join('; ')}.`);
+}
+
+/** 404 for no proposal, 409 for a signed-off audit: only an open proposal can be withdrawn. */
+export function checkWithdrawal(audit: { id: number; signoff_ts: string | null } | null): void {
+  if (!audit) throw missing('No such proposed audit.');
+  if (audit.signoff_ts !== null) throw conflict(`Audit ${audit.id} is already signed off: a signed-off audit cannot be withdrawn.`);
 }
 
 /** 409 unless the signoff names a non-empty subset of the open proposal. */

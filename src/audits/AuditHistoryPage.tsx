@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useLocation } from 'react-router-dom';
 import { Box, Button, Divider, List as MuiList, ListItem, Stack, Typography } from '@mui/material';
 import DescriptionIcon from '@mui/icons-material/Description';
 import ListAltIcon from '@mui/icons-material/ListAlt';
@@ -35,8 +36,16 @@ import { AuditEvidenceDialog } from './AuditEvidenceDialog';
 import { AuditPeople } from './AuditPeople';
 import { ViewReportButton } from './AuditReportDialog';
 import { CarbonSummaryPanel } from './CarbonSummaryPanel';
-import { DownloadPackageButton } from './DownloadPackageButton';
+import { DownloadPackageButton, DownloadReportButton } from './DownloadPackageButton';
+import { historyTarget } from './historyLink';
+import { PackageDigest } from './PackageDigest';
 import { ProposalKilnType } from './ProposalLabel';
+
+/** The row a link names (the audit just signed off): a coloured background and a left border, as a selected row elsewhere. */
+const MARKED_ROW = {
+  bgcolor: 'action.selected',
+  boxShadow: (theme: { palette: { primary: { main: string } } }) => `inset 4px 0 0 ${theme.palette.primary.main}`,
+};
 
 /** Audit history page size (docs/product.md#constants-and-limits). */
 export const AUDIT_HISTORY_PAGE_SIZE = 10;
@@ -125,6 +134,7 @@ function AuditActions({ audit, onOpen }: { audit: AuditRecord; onOpen: (dialog: 
         {translate('audits.auditedLogs.open')}
       </Button>
       <ViewReportButton audit={audit} />
+      <DownloadReportButton auditId={audit.id} />
       <DownloadPackageButton auditId={audit.id} />
     </Stack>
   );
@@ -134,7 +144,7 @@ function AuditActions({ audit, onOpen }: { audit: AuditRecord; onOpen: (dialog: 
  * The phone's history (m5): each audit named and figured on its own lines, with
  * View Audit and View Audited Logs in view rather than off to the right of a table.
  */
-function AuditHistoryPhoneList({ onOpen }: { onOpen: (dialog: OpenDialog) => void }) {
+function AuditHistoryPhoneList({ onOpen, marked }: { onOpen: (dialog: OpenDialog) => void; marked: number | null }) {
   const translate = useTranslate();
   const { data, isPending } = useListContext<AuditRecord>();
   if (isPending) return null;
@@ -142,7 +152,12 @@ function AuditHistoryPhoneList({ onOpen }: { onOpen: (dialog: OpenDialog) => voi
   return (
     <MuiList disablePadding aria-label={translate('pages.auditHistory')}>
       {data.map((a, index) => (
-        <Box key={a.id} component="li" sx={{ listStyle: 'none' }}>
+        <Box
+          key={a.id}
+          component="li"
+          aria-current={a.id === marked ? 'true' : undefined}
+          sx={{ listStyle: 'none', ...(a.id === marked ? MARKED_ROW : {}) }}
+        >
           {index > 0 && <Divider />}
           <ListItem component="div" sx={{ display: 'block', px: 1, py: 1.5 }}>
             <Typography variant="subtitle1" component="p" sx={{ overflowWrap: 'anywhere' }}>
@@ -155,6 +170,7 @@ function AuditHistoryPhoneList({ onOpen }: { onOpen: (dialog: OpenDialog) => voi
             <Typography variant="body2">{`${translate('audits.history.auditedCo2')}: ${formatCarbon(a.audited_co2, 'figure')}`}</Typography>
             <Typography variant="body2">{`${translate('audits.history.auditedBiochar')}: ${formatCarbon(a.audited_biochar, 'figure')}`}</Typography>
             <AuditPeople audit={a} />
+            <PackageDigest audit={a} />
             <AuditActions audit={a} onOpen={onOpen} />
           </ListItem>
         </Box>
@@ -169,6 +185,8 @@ export default function AuditHistoryPage() {
   const report = useFailureReport();
   const [dialog, setDialog] = useState<OpenDialog | null>(null);
   const small = useSmallScreen();
+  // a link to one audit (after its signoff) opens its facility and marks its row
+  const target = historyTarget(useLocation().search);
 
   return (
     <Page title="pages.auditHistory">
@@ -182,6 +200,7 @@ export default function AuditHistoryPage() {
         sort={{ field: 'signoff_ts', order: 'DESC' }}
         // the page's own choices, not the URL's: another screen's audits filter must not leak in
         disableSyncWithLocation
+        filterDefaultValues={target.facilityId === null ? undefined : { facility_id: target.facilityId }}
         empty={false}
         exporter={historyExporter(translate)}
         actions={
@@ -195,10 +214,15 @@ export default function AuditHistoryPage() {
       >
         <FacilityCarbonStats />
         {small ? (
-          <AuditHistoryPhoneList onOpen={setDialog} />
+          <AuditHistoryPhoneList onOpen={setDialog} marked={target.auditId} />
         ) : (
           <Box sx={{ overflowX: 'auto', maxWidth: '100%' }}>
-            <Datagrid rowClick={false} bulkActionButtons={false} empty={<HistoryEmpty />}>
+            <Datagrid
+              rowClick={false}
+              bulkActionButtons={false}
+              empty={<HistoryEmpty />}
+              rowSx={(a) => (a.id === target.auditId ? MARKED_ROW : {})}
+            >
               <FunctionField<AuditRecord>
                 source="signoff_ts"
                 label="audits.history.signoffTs"
@@ -225,6 +249,11 @@ export default function AuditHistoryPage() {
                 render={(a) => formatCarbon(a.audited_biochar, 'figure')}
               />
               <FunctionField<AuditRecord> label="audits.history.people" sortable={false} render={(a) => <AuditPeople audit={a} />} />
+              <FunctionField<AuditRecord>
+                label="audits.history.packageSha256"
+                sortable={false}
+                render={(a) => <PackageDigest audit={a} bare />}
+              />
               <FunctionField<AuditRecord>
                 label="audits.history.actions"
                 textAlign="right"

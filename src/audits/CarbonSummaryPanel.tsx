@@ -15,12 +15,13 @@ import {
 } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { useDataProvider, useTranslate } from 'react-admin';
-import { formatCarbon } from '../domain/carbon';
 import { carbonSummaryRows, type CarbonGrouping } from '../domain/audits/carbonSummary';
 import type { ApiDataProvider } from '../providers/dataProvider';
 import { queryKeys } from '../providers/queryKeys';
 import { TableHeadings, type TableHeading } from '../layout/TableHeadings';
+import { ExactKgCell, RoundedFromGrams } from '../layout/ExactKg';
 import { FigureCells } from '../layout/FigureCells';
+import { formatCarbon } from '../domain/carbon';
 
 /** the figures' columns, after the grouping's own */
 const CARBON_HEADINGS: readonly TableHeading[] = [
@@ -98,7 +99,12 @@ export function CarbonSummaryPanel({ title, facilityId, groupings }: CarbonSumma
                 sx={row.total && grouping !== 'total' ? { '& td': { fontWeight: 'bold' } } : undefined}
               >
                 <TableCell>{row.total ? translate('audits.carbon.total') : row.label}</TableCell>
-                <FigureCells figures={[row.audited_co2, row.utilised_co2, row.audited_biochar].map((kg) => formatCarbon(kg, 'figure'))} />
+                {/* a total beside rounded rows: its exact kg on hover and focus */}
+                {row.total ? (
+                  [row.audited_co2, row.utilised_co2, row.audited_biochar].map((kg, i) => <ExactKgCell key={i} kg={kg} />)
+                ) : (
+                  <FigureCells figures={[row.audited_co2, row.utilised_co2, row.audited_biochar].map((kg) => formatCarbon(kg, 'figure'))} />
+                )}
               </TableRow>
             ))}
             {!summary.isPending && rows.length === 0 && (
@@ -109,6 +115,10 @@ export function CarbonSummaryPanel({ title, facilityId, groupings }: CarbonSumma
           </TableBody>
         </Table>
       </TableContainer>
+      {rows.length > 0 && <RoundedFromGrams />}
+      <Typography variant="caption" color="text.secondary" component="p">
+        {translate('audits.carbon.utilisedHelp')}
+      </Typography>
     </Box>
   );
 }

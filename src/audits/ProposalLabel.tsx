@@ -12,8 +12,12 @@ export function ProposalKilnType({ type }: { type: number }) {
   return <Chip size="small" variant="outlined" color="warning" label={translate('audits.review.unknownKilnType')} />;
 }
 
-/** A proposed audit in the review dropdown: creation time (DD-MMM-YYYY HH:mm), kiln-type tag, job id. */
-export function ProposalLabel({ proposal }: { proposal: ProposedAuditItem }) {
+/**
+ * A proposed audit in the review dropdown: creation time (DD-MMM-YYYY HH:mm), kiln-type tag, job id;
+ * then its facility and, when `own`, a tag saying the user proposed it (so cannot sign it off).
+ */
+export function ProposalLabel({ proposal, own = false }: { proposal: ProposedAuditItem; own?: boolean }) {
+  const translate = useTranslate();
   return (
     <Box component="span" sx={{ display: 'inline-flex', alignItems: 'center', gap: 1, flexWrap: 'wrap', minWidth: 0 }}>
       <span>{formatDateTime(proposal.create_ts)}</span>
@@ -21,6 +25,12 @@ export function ProposalLabel({ proposal }: { proposal: ProposedAuditItem }) {
       <Box component="span" sx={{ wordBreak: 'break-all' }}>
         {proposal.job_id}
       </Box>
+      {proposal.facility_name && (
+        <Box component="span" sx={{ color: 'text.secondary' }}>
+          {proposal.facility_name}
+        </Box>
+      )}
+      {own && <Chip size="small" variant="outlined" color="info" label={translate('audits.review.yours')} />}
     </Box>
   );
 }

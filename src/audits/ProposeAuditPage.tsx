@@ -1,8 +1,11 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
+import { Link as RouterLink } from 'react-router-dom';
 import { Alert, Box, Button, Paper, Typography } from '@mui/material';
 import AddTaskIcon from '@mui/icons-material/AddTask';
 import { Form, SelectInput, TextInput, useGetList, useTranslate } from 'react-admin';
-import { useFormState, useWatch, type FieldValues } from 'react-hook-form';
+import { useFormContext, useFormState, useWatch, type FieldValues } from 'react-hook-form';
+import type { ProposedAuditItem } from '../domain/api/audits';
+import type { ServerReasons } from '../forms/formErrors';
 import {
   auditLogId,
   isSelectableBeside,
@@ -72,16 +75,20 @@ export default function ProposeAuditPage() {
   const [facilityId, setFacilityId] = useState<number | null>(null);
   // a new form after a success: kiln type and job id are reset (docs/product.md#audit-lifecycle)
   const [generation, setGeneration] = useState(0);
+  // four eyes, said at once: who may sign the new proposal off (the spec's toast says only that it was created)
+  const [created, setCreated] = useState<string | null>(null);
   const save = useFormSave({
     write: (dataProvider, data: ProposeData) => dataProvider.create(RESOURCES.auditProposals, { data }),
     mutationKey: writeKey(RESOURCES.auditProposals, 'create'),
     success: 'audits.propose.created',
     failure: PROPOSE_FAILURE,
-    onSaved: () => {
+    onSaved: (result) => {
+      const jobId: unknown = (result.data as { job_id?: unknown }).job_id;
+      setCreated(typeof jobId === 'string' ? jobId : null);
       setSelection(NOTHING);
       setGeneration((n) => n + 1);
     },
-    refresh: [queryKeys.resource(RESOURCES.potentialAuditLogs)],
+    refresh: [queryKeys.resource(RESOURCES.potentialAuditLogs), queryKeys.resource(RESOURCES.auditProposals)],
   });
   const creating = save.saving;
 
@@ -90,8 +97,16 @@ export default function ProposeAuditPage() {
 
   return (
     <Page title="pages.proposeAudit">
+      {created !== null && <CreatedNotice jobId={created} onClose={() => setCreated(null)} />}
       <Form key={generation} defaultValues={FORM_DEFAULTS} onSubmit={submit} validate={validate(selection.ids)} noValidate>
-        <ProposeForm selection={selection} onSelect={setSelection} facilityId={facilityId} onFacility={setFacilityId} creating={creating} />
+        <ProposeForm
+          selection={selection}
+          onSelect={setSelection}
+          facilityId={facilityId}
+          onFacility={setFacilityId}
+          creating={creating}
+          serverReasons={save.serverReasons}
+        />
       </Form>
       <OpenAnomalyWarning logIds={selection.ids} />
     </Page>
@@ -105,12 +120,60 @@ interface ProposeFormProps {
   facilityId: number | null;
   onFacility: (facilityId: number | null) => void;
   creating: boolean;
+  /** the server's reasons of its last 400 (a job id another audit carries), put on their fields */
+  serverReasons: ServerReasons | undefined;
 }
 
-function ProposeForm({ selection, onSelect, facilityId, onFacility, creating }: ProposeFormProps) {
+/** After a proposal: who must sign it off, and where. */
+function CreatedNotice({ jobId, onClose }: { jobId: string; onClose: () => void }) {
+  const translate = useTranslate();
+  return (
+    <Alert
+      severity="success"
+      role="status"
+      onClose={onClose}
+      action={
+        <Button color="inherit" size="small" component={RouterLink} to="/audit/review">
+          {translate('audits.propose.openProposals')}
+        </Button>
+      }
+    >
+      {translate('audits.propose.createdNext', { jobId })}
+    </Alert>
+  );
+}
+
+/** The burns of this kiln type (and facility) that wait in pending proposals, so they are not missed from the list. */
+function InProposalsNotice({ kilnType, facilityId }: { kilnType: number; facilityId: number | null }) {
+  const translate = useTranslate();
+  const proposals = useGetList<ProposedAuditItem>(RESOURCES.auditProposals, { pagination: EVERY_ROW });
+  const count = (proposals.data ?? [])
+    .filter((p) => (kilnType === -1 || p.kiln_type === kilnType) && (facilityId === null || p.facility_id === facilityId))
+    .reduce((n, p) => n + (p.analysis_ids?.length ?? 0), 0);
+  if (count === 0) return null;
+  return (
+    <Alert
+      severity="info"
+      action={
+        <Button color="inherit" size="small" component={RouterLink} to="/audit/review">
+          {translate('audits.propose.openProposals')}
+        </Button>
+      }
+    >
+      {translate('audits.propose.inProposals', { smart_count: count })}
+    </Alert>
+  );
+}
+
+function ProposeForm({ selection, onSelect, facilityId, onFacility, creating, serverReasons }: ProposeFormProps) {
   const translate = useTranslate();
   const kilnType = kilnTypeOf(useWatch({ name: 'kiln_type' }));
   const { isSubmitted } = useFormState();
+  const { setError } = useFormContext();
+  const jobIdReason = serverReasons?.job_id;
+  useEffect(() => {
+    if (jobIdReason) setError('job_id', { type: 'server', message: jobIdReason }, { shouldFocus: true });
+  }, [serverReasons, jobIdReason, setError]);
   const logs = useGetList<LogRecord>(
     RESOURCES.potentialAuditLogs,
     {
@@ -205,6 +268,7 @@ function ProposeForm({ selection, onSelect, facilityId, onFacility, creating }: 
           })}
         </Alert>
       )}
+      {kilnType !== null && <InProposalsNotice kilnType={kilnType} facilityId={facilityId} />}
       {kilnType === null ? (
         <Typography color="text.secondary">{translate('audits.propose.chooseKilnType')}</Typography>
       ) : logs.error ? (

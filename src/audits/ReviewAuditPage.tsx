@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { Link as RouterLink } from 'react-router-dom';
 import {
   Alert,
   Box,
@@ -14,11 +15,12 @@ import {
   Typography,
 } from '@mui/material';
 import TaskAltIcon from '@mui/icons-material/TaskAlt';
-import { useCanAccess, useGetList, useTranslate } from 'react-admin';
-import { formatCarbon } from '../domain/carbon';
+import UndoIcon from '@mui/icons-material/Undo';
+import { Confirm, useCanAccess, useGetList, useTranslate } from 'react-admin';
+import { formatCarbon, sumKg } from '../domain/carbon';
 import { statementFileType, STATEMENT_EXTENSIONS } from '../domain/audits/audits';
-import { maySignOff } from '../domain/audits/fourEyes';
-import type { AuditCo2Summary, ProposedAuditItem } from '../domain/api/audits';
+import { maySignOff, mayWithdraw } from '../domain/audits/fourEyes';
+import type { AuditCo2Summary, AuditHistoryItem, ProposedAuditItem } from '../domain/api/audits';
 import type { AuditLogRow } from '../domain/audits/types';
 import { formatNumber } from '../domain/format';
 import { RESOURCES } from '../domain/operations';
@@ -33,7 +35,10 @@ import { EVERY_ROW } from '../providers/listedInBrowser';
 import { queryKeys, writeKey } from '../providers/queryKeys';
 import { useSession } from '../providers/useSession';
 import { AuditLogTable } from './AuditLogTable';
+import { ViewReportButton } from './AuditReportDialog';
+import { DownloadPackageButton } from './DownloadPackageButton';
 import { ProposalLabel } from './ProposalLabel';
+import { auditHistoryPath } from './historyLink';
 
 /** The proposal dropdown's width (docs/product.md#review-proposed-logs, docs/product.md#constants-and-limits). */
 export const AUDIT_DROPDOWN_WIDTH = 600;
@@ -61,7 +66,12 @@ export default function ReviewAuditPage() {
     sort: { field: 'create_ts', order: 'DESC' },
   });
   useReportQueryFailure(proposals.error, PROPOSALS_FAILURE);
+  const session = useSession();
   const [chosenId, setChosenId] = useState<number | null>(null);
+  // the audit just signed off: it has left the proposals, and the page says where it went
+  const [signed, setSigned] = useState<AuditHistoryItem | null>(null);
+  const isOwn = (p: ProposedAuditItem) => session?.uid !== undefined && p.proposed_by === session.uid;
+  const hasOwn = (proposals.data ?? []).some(isOwn);
   // a proposal signed off (here or elsewhere) leaves the list, and the choice with it
   const chosen = proposals.data?.find((p) => p.id === chosenId) ?? null;
   const dropdownHint =
@@ -73,6 +83,9 @@ export default function ReviewAuditPage() {
 
   return (
     <Page title="pages.reviewAudit">
+      {signed && <SignedOffNextStep audit={signed} onClose={() => setSigned(null)} />}
+      {/* four eyes, said before anything is chosen: the user's own proposals are marked and cannot be signed off by them */}
+      {canSignoff && hasOwn && <Alert severity="info">{translate('audits.review.ownProposals')}</Alert>}
       <TextField
         select
         label={translate('audits.review.proposal')}
@@ -84,27 +97,53 @@ export default function ReviewAuditPage() {
       >
         {(proposals.data ?? []).map((proposal) => (
           <MenuItem key={proposal.id} value={String(proposal.id)}>
-            <ProposalLabel proposal={proposal} />
+            <ProposalLabel proposal={proposal} own={isOwn(proposal)} />
           </MenuItem>
         ))}
       </TextField>
       {proposals.error && <Alert severity="error">{translate('audits.review.proposalsErrorTitle')}</Alert>}
-      {chosen && <ProposalReview key={chosen.id} proposal={chosen} canSignoff={canSignoff} />}
+      {chosen && (
+        <ProposalReview
+          key={chosen.id}
+          proposal={chosen}
+          canSignoff={canSignoff}
+          onSigned={(audit) => {
+            setChosenId(null);
+            setSigned(audit);
+          }}
+        />
+      )}
     </Page>
   );
 }
 
-function ProposalReview({ proposal, canSignoff }: { proposal: ProposedAuditItem; canSignoff: boolean }) {
+interface ProposalReviewProps {
+  proposal: ProposedAuditItem;
+  canSignoff: boolean;
+  /** after a signoff, with the new History row (null where the answer gave none) */
+  onSigned: (audit: AuditHistoryItem | null) => void;
+}
+
+function ProposalReview({ proposal, canSignoff, onSigned }: ProposalReviewProps) {
   const translate = useTranslate();
   const session = useSession();
   const logs = useGetList<LogRecord>(RESOURCES.auditableLogs, { filter: { audit: proposal.id }, pagination: EVERY_ROW });
   useReportQueryFailure(logs.error, LOGS_FAILURE);
   const summary = (logs.meta?.co2_summary ?? []) as AuditCo2Summary[];
   const rows = logs.data ?? [];
+  const withdrawable = canSignoff && session !== null && mayWithdraw(proposal, { userId: session.uid, rules: session.rules });
 
   if (logs.error) return <Alert severity="error">{translate('audits.review.logsErrorTitle')}</Alert>;
   return (
     <>
+      <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', justifyContent: 'space-between', gap: 1 }}>
+        <Typography variant="body2" color="text.secondary">
+          {translate('audits.review.proposedBy', {
+            name: proposal.proposed_by_name ?? translate('audits.history.unknownUser'),
+          })}
+        </Typography>
+        {withdrawable && <WithdrawButton proposal={proposal} />}
+      </Box>
       <Typography variant="h6" component="h2">
         {translate('audits.review.summaryHeading')}
       </Typography>
@@ -123,7 +162,7 @@ function ProposalReview({ proposal, canSignoff }: { proposal: ProposedAuditItem;
         <Alert severity="info">{translate('audits.review.ownProposal')}</Alert>
       )}
       {canSignoff && rows.length > 0 && maySignOff(proposal, session?.uid) && (
-        <SignoffArea proposalId={proposal.id} analysisIds={rows.map((row) => row.analysis_id)} />
+        <SignoffArea proposal={proposal} rows={rows} onSigned={onSigned} />
       )}
     </>
   );
@@ -156,19 +195,100 @@ const SIGNOFF_FAILURE: FailureTexts = {
   serverReason: 'badRequest',
 };
 
-/** 'Choose Audit Statement' and 'Signoff' (docs/product.md#review-proposed-logs, docs/product.md#audit-lifecycle): one png, jpg, jpeg or pdf; the list refreshes after either outcome. */
-function SignoffArea({ proposalId, analysisIds }: { proposalId: number; analysisIds: number[] }) {
+/** 'Withdraw proposal', after a confirmation: the proposal goes and its burns can be proposed again (its proposer or a super-admin). */
+function WithdrawButton({ proposal }: { proposal: ProposedAuditItem }) {
+  const translate = useTranslate();
+  const [asking, setAsking] = useState(false);
+  const withdraw = useFormSave({
+    write: (dataProvider, id: number) => dataProvider.withdrawAudit(id),
+    mutationKey: writeKey(RESOURCES.auditProposals, 'delete'),
+    success: () => ({ message: 'audits.review.withdrawn', args: { jobId: proposal.job_id } }),
+    failure: WITHDRAW_FAILURE,
+    onSaved: () => setAsking(false),
+    refresh: [RESOURCES.auditProposals, RESOURCES.auditableLogs, RESOURCES.potentialAuditLogs].map(queryKeys.resource),
+  });
+  return (
+    <>
+      <Button size="small" color="warning" variant="outlined" startIcon={<UndoIcon />} onClick={() => setAsking(true)}>
+        {translate('audits.review.withdraw')}
+      </Button>
+      <Confirm
+        isOpen={asking}
+        loading={withdraw.saving}
+        title="audits.review.withdrawTitle"
+        content="audits.review.withdrawText"
+        translateOptions={{ jobId: proposal.job_id, smart_count: proposal.analysis_ids.length }}
+        confirm="audits.review.withdrawConfirm"
+        confirmColor="warning"
+        onConfirm={() => void withdraw.submit(proposal.id)}
+        onClose={() => setAsking(false)}
+      />
+    </>
+  );
+}
+
+const WITHDRAW_FAILURE: FailureTexts = { title: 'audits.review.withdrawFailed', serverReason: 'refusal' };
+
+/** After a signoff: the audit's figure and where it went, its History row, its report and its package. */
+function SignedOffNextStep({ audit, onClose }: { audit: AuditHistoryItem; onClose: () => void }) {
+  const translate = useTranslate();
+  return (
+    <Alert severity="success" role="status" onClose={onClose} sx={{ '& .MuiAlert-message': { minWidth: 0 } }}>
+      <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }}>
+        {translate('audits.review.nextStep', {
+          jobId: audit.job_id,
+          smart_count: audit.log_count,
+          co2: formatCarbon(audit.audited_co2, 'figure'),
+        })}
+      </Typography>
+      <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, mt: 1 }}>
+        <Button size="small" variant="outlined" component={RouterLink} to={auditHistoryPath(audit)}>
+          {translate('audits.review.openInHistory')}
+        </Button>
+        <ViewReportButton audit={audit} />
+        <DownloadPackageButton auditId={audit.id} variant="outlined" />
+      </Box>
+    </Alert>
+  );
+}
+
+/** 'Choose Audit Statement' and 'Signoff' (docs/product.md#review-proposed-logs, docs/product.md#audit-lifecycle): one png, jpg, jpeg or pdf; the list refreshes after either outcome. Signoff asks first, with a summary, as it cannot be undone. */
+function SignoffArea({
+  proposal,
+  rows,
+  onSigned,
+}: {
+  proposal: ProposedAuditItem;
+  rows: readonly LogRecord[];
+  onSigned: ProposalReviewProps['onSigned'];
+}) {
   const translate = useTranslate();
   const [file, setFile] = useState<File | null>(null);
+  const [asking, setAsking] = useState(false);
   const fileType = file ? statementFileType(file.name) : null;
+  const analysisIds = rows.map((row) => row.analysis_id);
   const signoff = useFormSave({
     write: (dataProvider, signoff: AuditSignoff) => dataProvider.signoffAudit(signoff),
     mutationKey: writeKey(RESOURCES.audits, 'create'),
     success: 'audits.review.signedOff',
     failure: SIGNOFF_FAILURE,
-    onSaved: () => setFile(null),
+    onSaved: (audit) => {
+      setFile(null);
+      onSigned(audit);
+    },
     refresh: [RESOURCES.auditProposals, RESOURCES.auditableLogs, RESOURCES.audits].map(queryKeys.resource),
   });
+  // why Signoff cannot be pressed yet, said beside it (a file of the wrong type is said under the file already)
+  const reason = signoff.saving || file ? null : 'audits.review.needsStatement';
+  const co2 = sumKg(rows.map((row) => row.analysis_detail?.co2_removed ?? 0));
+  const biochar = sumKg(rows.map((row) => row.analysis_detail?.biochar_produced ?? 0));
+  const summary: [string, string][] = [
+    ['audits.review.confirmFacility', proposal.facility_name || (rows[0]?.facility_name ?? '')],
+    ['audits.review.confirmBurns', formatNumber(rows.length)],
+    ['audits.review.confirmCo2', formatCarbon(co2, 'figure')],
+    ['audits.review.confirmBiochar', formatCarbon(biochar, 'figure')],
+    ['audits.review.confirmStatement', file?.name ?? ''],
+  ];
 
   return (
     <Box
@@ -185,15 +305,54 @@ function SignoffArea({ proposalId, analysisIds }: { proposalId: number; analysis
         error={file && !fileType ? translate('audits.review.wrongType') : undefined}
         disabled={signoff.saving}
       />
-      <Button
-        variant="contained"
-        startIcon={<TaskAltIcon />}
-        sx={{ mt: 1 }}
-        disabled={!file || !fileType || signoff.saving}
-        onClick={() => file && fileType && void signoff.submit({ proposalId, file, fileType, analysisIds })}
-      >
-        {translate(signoff.saving ? 'audits.review.processing' : 'audits.review.signoff')}
-      </Button>
+      <Box sx={{ display: 'flex', flexDirection: 'column', alignItems: 'flex-start', gap: 0.5, mt: 1 }}>
+        <Button
+          variant="contained"
+          startIcon={<TaskAltIcon />}
+          disabled={!file || !fileType || signoff.saving}
+          aria-describedby={reason ? 'signoff-reason' : undefined}
+          onClick={() => setAsking(true)}
+        >
+          {translate(signoff.saving ? 'audits.review.processing' : 'audits.review.signoff')}
+        </Button>
+        {reason && (
+          <Typography id="signoff-reason" variant="caption" color="text.secondary">
+            {translate(reason)}
+          </Typography>
+        )}
+      </Box>
+      <Confirm
+        isOpen={asking}
+        loading={signoff.saving}
+        title="audits.review.confirmTitle"
+        translateOptions={{ jobId: proposal.job_id }}
+        content={
+          <>
+            <Table size="small" aria-label={translate('audits.review.summaryTable')}>
+              <TableBody>
+                {summary.map(([label, value]) => (
+                  <TableRow key={label}>
+                    <TableCell component="th" scope="row">
+                      {translate(label)}
+                    </TableCell>
+                    <TableCell sx={{ overflowWrap: 'anywhere' }}>{value}</TableCell>
+                  </TableRow>
+                ))}
+              </TableBody>
+            </Table>
+            <Alert severity="warning" sx={{ mt: 2 }}>
+              {translate('audits.review.cannotBeUndone')}
+            </Alert>
+          </>
+        }
+        confirm="audits.review.confirmSignoff"
+        onConfirm={() => {
+          // the dialog goes: Signoff says 'Processing' while it runs
+          setAsking(false);
+          if (file && fileType) void signoff.submit({ proposalId: proposal.id, file, fileType, analysisIds });
+        }}
+        onClose={() => setAsking(false)}
+      />
     </Box>
   );
 }

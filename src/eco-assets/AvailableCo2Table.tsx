@@ -1,13 +1,26 @@
 import { Fragment, useState } from 'react';
 import KeyboardArrowDownIcon from '@mui/icons-material/KeyboardArrowDown';
 import KeyboardArrowUpIcon from '@mui/icons-material/KeyboardArrowUp';
-import { Box, Collapse, IconButton, Paper, Table, TableBody, TableCell, TableContainer, TableHead, TableRow } from '@mui/material';
+import {
+  Box,
+  Collapse,
+  IconButton,
+  Paper,
+  Table,
+  TableBody,
+  TableCell,
+  TableContainer,
+  TableHead,
+  TableRow,
+  Typography,
+} from '@mui/material';
 import { useTranslate } from 'react-admin';
 import { auditIdentity } from '../domain/audits/identity';
 import { formatCarbon } from '../domain/carbon';
 import { sourceAudit, type FacilityCo2 } from '../domain/minting';
 import { TableHeadings, type TableHeading } from '../layout/TableHeadings';
 import { FigureCells } from '../layout/FigureCells';
+import { ExactKgCell, RoundedFromGrams } from '../layout/ExactKg';
 
 const AUDIT_HEADINGS: readonly TableHeading[] = [
   { label: 'ecoAssets.columns.audit' },
@@ -24,23 +37,29 @@ const AUDIT_HEADINGS: readonly TableHeading[] = [
 export function AvailableCo2Table({ facilities }: { facilities: readonly FacilityCo2[] }) {
   const translate = useTranslate();
   return (
-    <TableContainer component={Paper} variant="outlined">
-      <Table size="small" aria-label={translate('ecoAssets.columns.availableCo2')}>
-        <TableHead>
-          <TableRow>
-            <TableCell padding="checkbox" />
-            <TableCell>{translate('ecoAssets.columns.facility')}</TableCell>
-            <TableCell align="right">{translate('ecoAssets.columns.availableCo2')}</TableCell>
-            <TableCell align="right">{translate('ecoAssets.columns.audits')}</TableCell>
-          </TableRow>
-        </TableHead>
-        <TableBody>
-          {facilities.map((facility) => (
-            <FacilityRow key={facility.facilityId} facility={facility} />
-          ))}
-        </TableBody>
-      </Table>
-    </TableContainer>
+    <>
+      <TableContainer component={Paper} variant="outlined">
+        <Table size="small" aria-label={translate('ecoAssets.columns.availableCo2')}>
+          <TableHead>
+            <TableRow>
+              <TableCell padding="checkbox" />
+              <TableCell>{translate('ecoAssets.columns.facility')}</TableCell>
+              <TableCell align="right">{translate('ecoAssets.columns.availableCo2')}</TableCell>
+              <TableCell align="right">{translate('ecoAssets.columns.audits')}</TableCell>
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {facilities.map((facility) => (
+              <FacilityRow key={facility.facilityId} facility={facility} />
+            ))}
+          </TableBody>
+        </Table>
+      </TableContainer>
+      {facilities.length > 0 && <RoundedFromGrams />}
+      <Typography variant="caption" color="text.secondary" component="p">
+        {translate('audits.carbon.utilisedHelp')}
+      </Typography>
+    </>
   );
 }
 
@@ -67,7 +86,7 @@ function FacilityRow({ facility }: { facility: FacilityCo2 }) {
         <TableCell component="th" scope="row">
           {facility.facilityName}
         </TableCell>
-        <TableCell align="right">{formatCarbon(facility.availableCo2, 'figure')}</TableCell>
+        <ExactKgCell kg={facility.availableCo2} />
         <TableCell align="right">{facility.audits.length}</TableCell>
       </TableRow>
       <TableRow>

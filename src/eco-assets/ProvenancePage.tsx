@@ -4,6 +4,7 @@ import { useParams } from 'react-router-dom';
 import { HttpError, useCanAccess, useDataProvider, useTranslate } from 'react-admin';
 import type { EcoAsset, ProvenanceAllocation, ProvenanceBurn } from '../domain/api/ecoAssets';
 import { formatCarbon } from '../domain/carbon';
+import { ExactKgCell } from '../layout/ExactKg';
 import { RESOURCES } from '../domain/operations';
 import { DownloadPackageButton } from '../audits/DownloadPackageButton';
 import { saveFile } from '../kiln-logs/saveFile';
@@ -131,6 +132,12 @@ function AuditCard({ allocation: al }: { allocation: ProvenanceAllocation }) {
         <Typography variant="subtitle1" component="h3">
           {al.job_id} · {al.facility_name} · {translate('ecoAssets.review.allocated', { kg: kg(al.co2_allocated) })}
         </Typography>
+        <Typography variant="body2" data-testid="audit-co2">
+          {translate('ecoAssets.provenance.auditCo2', {
+            kg: formatCarbon(al.audited_co2, 'figure'),
+            exact: formatCarbon(al.audited_co2, 'exact'),
+          })}
+        </Typography>
         <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }}>
           {al.package_sha256
             ? translate('ecoAssets.provenance.package', { sha: al.package_sha256 })
@@ -177,7 +184,8 @@ function BurnRow({ burn }: { burn: ProvenanceBurn }) {
           : translate('ecoAssets.provenance.unsigned')}
       </TableCell>
       <TableCell>{burn.algorithm_version}</TableCell>
-      <TableCell align="right">{kg(burn.co2_removed)}</TableCell>
+      {/* a burn's figure as every screen shows it, its exact kg on hover and focus */}
+      <ExactKgCell kg={burn.co2_removed} />
       <TableCell sx={{ overflowWrap: 'anywhere' }}>
         {burn.file_name ?? translate('ecoAssets.provenance.none')}
         {burn.sha256 && (

@@ -13,7 +13,7 @@ const VALUE_LABELS: Record<string, string> = {
 
 /** One trail entry in words: what was decided, and each value's change. */
 export function facilityChangeText(change: FacilityChange, translate: (key: string, options?: object) => string): string {
-  const { kiln, kilnlog_id, key, signed_burns_only, calibration, certificate_sha256, values = {} } = change.detail;
+  const { kiln, kilnlog_id, key, signed_burns_only, calibration, certificate_sha256, proposal, values = {} } = change.detail;
   const head = translate(`facilities.change.${change.action}`, {
     kilnId: kiln?.kiln_id ?? '',
     logId: kilnlog_id ?? '',
@@ -22,6 +22,8 @@ export function facilityChangeText(change: FacilityChange, translate: (key: stri
     calibrationId: calibration?.id ?? '',
     config: calibration?.config ?? '',
     setting: signed_burns_only ? translate(signed_burns_only.to ? 'facilities.signedBurns.only' : 'facilities.signedBurns.any') : '',
+    jobId: proposal?.job_id ?? '',
+    smart_count: proposal?.analysis_ids.length ?? 0,
   });
   const changed = Object.entries(values).map(([field, v]) =>
     translate('facilities.change.value', { field: translate(VALUE_LABELS[field] ?? field), from: v?.from ?? '–', to: v?.to }),

@@ -510,6 +510,7 @@ export const en = {
       propose_calibration: 'Proposed calibration %{calibrationId} of kiln %{kilnId}: %{config}',
       approve_calibration: 'Approved calibration %{calibrationId} of kiln %{kilnId}: %{config}',
       attach_calibration_certificate: 'Attached certificate %{fingerprint} to calibration %{calibrationId} of kiln %{kilnId}',
+      withdraw_proposal: 'Withdrew proposal %{jobId} (%{smart_count} burn) |||| Withdrew proposal %{jobId} (%{smart_count} burns)',
       value: '%{field} %{from} → %{to}',
     },
     fields: {
@@ -614,6 +615,7 @@ export const en = {
       open: 'View Report',
       title: 'Verification Report',
       failed: 'Error retrieving the verification report',
+      download: 'Download Report',
     },
     propose: {
       kilnType: 'Select Kiln Type',
@@ -631,6 +633,11 @@ export const en = {
       everyFacility: 'Every facility',
       selectionBar: 'Selection',
       created: 'Audit job created successfully.',
+      createdNext:
+        'Audit job %{jobId} is waiting for its signoff: another kiln file admin or a super-admin must sign it off on Carbon Removals.',
+      inProposals:
+        '%{smart_count} more burn is in a pending proposal and is not listed here. |||| %{smart_count} more burns are in pending proposals and are not listed here.',
+      openProposals: 'See the proposals',
       failed: 'An unknown error occurred creating the audit job. Please try again later.',
       empty: 'No validated analysed burns of this kiln type are waiting for an audit.',
       needsReanalysis:
@@ -658,6 +665,31 @@ export const en = {
       signoffFailedTitle: 'Audit signoff',
       signoffFailed: 'Error recording signoff. Please contact us if this persists.',
       ownProposal: 'You proposed this audit: another kiln file admin or a super-admin must sign it off.',
+      yours: 'Proposed by you',
+      ownProposals:
+        'Proposals marked "Proposed by you" are yours: another kiln file admin or a super-admin must sign them off. You may withdraw them.',
+      proposedBy: 'Proposed by %{name}',
+      withdraw: 'Withdraw proposal',
+      withdrawTitle: 'Withdraw proposal %{jobId}?',
+      withdrawText:
+        "Its %{smart_count} burn returns to the logs that can be proposed, and the withdrawal is recorded in the facility's trail. |||| Its %{smart_count} burns return to the logs that can be proposed, and the withdrawal is recorded in the facility's trail.",
+      withdrawConfirm: 'Withdraw',
+      withdrawn: 'Proposal %{jobId} withdrawn: its burns can be proposed again.',
+      withdrawFailed: 'The proposal could not be withdrawn.',
+      needsStatement: 'Choose the audit statement to sign off.',
+      confirmTitle: 'Sign off audit %{jobId}?',
+      confirmFacility: 'Facility',
+      confirmBurns: 'Burns',
+      confirmCo2: 'CO2 removed (kg)',
+      confirmBiochar: 'Biochar produced (kg)',
+      confirmStatement: 'Statement file',
+      cannotBeUndone: 'This cannot be undone: the burns become audited, their figures are frozen and the audit enters the history.',
+      confirmSignoff: 'Sign off',
+      nextStep:
+        'Audit %{jobId} is signed off: %{smart_count} burn, %{co2} kg CO2. |||| Audit %{jobId} is signed off: %{smart_count} burns, %{co2} kg CO2.',
+      openInHistory: 'Open in Audit History',
+      dismiss: 'Dismiss',
+      openBurn: 'Analysis and chart of burn %{id}',
       proposalsErrorTitle: 'Error retrieving proposed audits for review.',
       logsErrorTitle: 'Error retrieving logs for audit.',
     },
@@ -680,6 +712,8 @@ export const en = {
       proposedBy: 'Proposed by %{name}',
       signedOffBy: 'Signed off by %{name}',
       unknownUser: 'unknown user',
+      packageSha256: 'Package SHA-256',
+      packageNotMade: 'given once the package is first downloaded',
     },
     carbon: {
       grouping: 'Group by',
@@ -694,6 +728,10 @@ export const en = {
       showTotal: 'Total row',
       empty: 'No audited co2.',
       heading: 'Carbon Removals',
+      exactKg: 'exactly %{kg} kg',
+      roundedNote:
+        'Each figure is rounded from exact grams, so a total may differ from the sum of the rounded figures beside it by a rounding step. Hover over or focus a total for its exact kg.',
+      utilisedHelp: 'Utilised CO2: the kg of an audit already allocated to minted eco assets; what is left can still be minted.',
     },
     export: {
       audit: 'Audit',
@@ -897,6 +935,7 @@ export const en = {
       purpose: 'Purpose',
       when: 'Retired',
       audits: 'Audits it draws on',
+      auditCo2: 'Audit CO2: %{kg} kg (exactly %{exact} kg), of which this asset draws the amount above',
       package: 'Verification package SHA-256: %{sha}',
       noPackage: 'Verification package: not available (a file it holds is missing from storage)',
       burns: 'Burns',

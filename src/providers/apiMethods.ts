@@ -28,7 +28,7 @@ import type {
 } from '../domain/api/ecoAssets';
 import type { ArchiveRetention, KilnLog, KilnLogAssignRequest, KilnLogDetail } from '../domain/api/kilnLogs';
 import { signoffFields, type StatementFileType } from '../domain/audits/audits';
-import type { CarbonSummaryData } from '../domain/api/audits';
+import type { AuditHistoryItem, CarbonSummaryData, ProposedAuditItem } from '../domain/api/audits';
 import type { User, UserChange, UserFacilityOption } from '../domain/api/users';
 import type { RecentChange, Statistics } from '../domain/api/admin';
 import { apiFetch, apiFetchBlob, callApi } from './httpClient';
@@ -176,6 +176,15 @@ export const apiMethods = {
     return { blob, fileName: fileNameFromDisposition(headers.get('Content-Disposition')) ?? `audit-${id}.zip` };
   },
 
+  /** GET /api/audit/{id}/report: the report.pdf of an audit's package on its own, saved under the server's file name. */
+  async downloadAuditReport(id: number): Promise<DownloadedFile> {
+    const { blob, headers } = await apiFetchBlob(`/audit/${id}/report`);
+    return { blob, fileName: fileNameFromDisposition(headers.get('Content-Disposition')) ?? `audit-${id}-report.pdf` };
+  },
+
+  /** POST /api/audit/{id}/withdraw: its proposer or a super-admin takes an open proposal back; its burns are free again. */
+  withdrawAudit: (id: number): Promise<ProposedAuditItem> => callApi('/audit/{id}/withdraw', 'post', { id }),
+
   /** GET /api/archived_kilnlogs/retention: days an archived log is kept. */
   async getArchiveRetention(): Promise<ArchiveRetention> {
     return callApi('/archived_kilnlogs/retention', 'get');
@@ -211,14 +220,16 @@ export const apiMethods = {
     return { blob, contentType: mimeType(headers.get('Content-Type')) || mimeType(blob.type) };
   },
 
-  /** POST /api/audit/signoff: multipart proposed_audit_id, file, file_type and repeated analysis_ids; the answer is not read. */
-  async signoffAudit({ proposalId, file, fileType, analysisIds }: AuditSignoff): Promise<void> {
+  /** POST /api/audit/signoff: multipart proposed_audit_id, file, file_type and repeated analysis_ids; the new History row, where the answer gives one. */
+  async signoffAudit({ proposalId, file, fileType, analysisIds }: AuditSignoff): Promise<AuditHistoryItem | null> {
     const body = new FormData();
     const [idField, ...rest] = signoffFields(proposalId, fileType, analysisIds);
     body.append(...idField);
     body.append('file', file, file.name);
     for (const field of rest) body.append(...field);
-    await apiFetch('/audit/signoff', { method: 'POST', body, headers: { Accept: 'application/json' } });
+    const { json } = await apiFetch('/audit/signoff', { method: 'POST', body, headers: { Accept: 'application/json' } });
+    const item = json as Partial<AuditHistoryItem> | null;
+    return typeof item?.id === 'number' && typeof item.signoff_ts === 'string' ? (item as AuditHistoryItem) : null;
   },
 
   /** GET /api/co2/summary: audited, utilised CO2 and audited biochar per facility and month. */

@@ -42,6 +42,8 @@ const METHOD_NAMES = [
   'getDocument',
   'updatePassword',
   'signoffAudit',
+  'downloadAuditReport',
+  'withdrawAudit',
   'getCarbonSummary',
   'getAvailableCo2',
   'getRecentChanges',

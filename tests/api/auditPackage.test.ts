@@ -182,8 +182,8 @@ describe('GET /api/audit/{id}/package', () => {
     const text = await pdfText(report);
     expect(text).toContain(`Job ${audit.job_id}`);
     for (const burn of manifest.burns) expect(text).toContain(`Burn ${burn.analysis_id}:`);
-    expect(text).toContain(`${manifest.totals.burns} burns. CO2 removed ${formatCarbon(manifest.totals.co2_removed, 'total')} kg`);
-    expect(text).toContain(`Biochar produced ${formatCarbon(manifest.totals.biochar_produced, 'total')} kg`);
+    expect(text).toContain(`${manifest.totals.burns} burns. CO2 removed ${formatCarbon(manifest.totals.co2_removed, 'figure')} kg`);
+    expect(text).toContain(`Biochar produced ${formatCarbon(manifest.totals.biochar_produced, 'figure')} kg`);
     expect(text).toContain(audit.facility_name);
 
     const task = getDocument({ data: new Uint8Array(report), verbosity: 0 });

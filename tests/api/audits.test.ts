@@ -54,10 +54,12 @@ const potential = async (kilnType = -1, user: DemoUsername = 'kilnadmin') => {
   return res.body as PotentialLogsResponse;
 };
 
+let jobs = 0;
+// each proposal a job id of its own (job ids are unique across audits) unless told otherwise
 const propose = (ids: number[], query: Record<string, string | number> = {}, user: DemoUsername = 'kilnadmin') =>
   http()
     .post('/api/audit/propose')
-    .query({ job_id: 'JOB-T', kiln_type: -1, ...query })
+    .query({ job_id: `JOB-T-${++jobs}`, kiln_type: -1, ...query })
     .set(as(user))
     .send({ analysis_ids: ids });
 
@@ -224,6 +226,10 @@ describe('propose', () => {
       kiln_type: audit.kiln_type,
       job_id: 'JOB-42',
       proposed_by: audit.proposed_by,
+      proposed_by_name: 'kilnadmin',
+      facility_id: audit.facility_id,
+      facility_name: burns[0].facility_name,
+      analysis_ids: audit.analysis_ids,
     });
     const left = (await potential()).data.map((l) => l.id);
     for (const b of burns) expect(left).not.toContain(b.id);
@@ -373,7 +379,7 @@ describe('review, signoff and the locks it puts on burns', () => {
     });
     expect(item).toMatchObject({
       id: audit.id,
-      job_id: 'JOB-T',
+      job_id: audit.job_id,
       facility_id: burns[0].facility_id,
       evidence_mime_type: 'application/pdf',
       algorithm_versions: [ALGORITHM_VERSION],

@@ -75,6 +75,8 @@ for (const [name, viewport] of WIDTHS) {
     await page.getByRole('textbox', { name: 'Input Audit Job Identifier' }).fill(jobId);
     await bar.getByRole('button', { name: 'Create Audit Job' }).click();
     await expect(page.getByText('Audit job created successfully.')).toBeVisible();
+    // four eyes, said at once: who must sign it off
+    await expect(page.getByText(`Audit job ${jobId} is waiting for its signoff: another kiln file admin or a super-admin`)).toBeVisible();
     await logout(page);
 
     // Carbon Removals: a second person reviews and signs off (four eyes)
@@ -86,11 +88,20 @@ for (const [name, viewport] of WIDTHS) {
       .locator('input[type="file"]')
       .setInputFiles({ name: 'statement.pdf', mimeType: 'application/pdf', buffer: await onePagePdf() });
     await page.getByRole('button', { name: 'Signoff' }).click();
+    // the summary before it is settled: the same figure, and that it cannot be undone
+    const confirm = page.getByRole('dialog', { name: `Sign off audit ${jobId}?` });
+    for (const text of [facilityName, figure, 'statement.pdf', 'This cannot be undone']) await expect(confirm).toContainText(text);
+    await confirm.getByRole('button', { name: 'Sign off' }).click();
     await expect(page.getByText('Signoff successfully recorded.')).toBeVisible();
+    // the next step: the audit's History row, its report and its package
+    const next = page.getByRole('status').filter({ hasText: `Audit ${jobId} is signed off` });
+    await expect(next).toContainText(`2 burns, ${figure} kg CO2`);
+    await expect(next.getByRole('button', { name: 'View Report' })).toBeVisible();
+    await expect(next.getByRole('button', { name: 'Download Verification Package' })).toBeVisible();
+    await next.getByRole('link', { name: 'Open in Audit History' }).click();
 
-    // Audit History: the row, Facility Carbon Stats of this month, and the CSV
-    await page.goto('/audit/history');
-    await choose(page, 'Facility', new RegExp(escape(facilityName)));
+    // Audit History: the row (opened by the link, on its facility), its package's SHA-256, Facility Carbon Stats, and the CSV
+    await expect(page).toHaveURL(/\/audit\/history\?facility_id=\d+&audit=\d+/);
     // a table row at 1400 px, an item of the phone list at 390 px (m5)
     const row =
       viewport.width === 1400
@@ -101,7 +112,13 @@ for (const [name, viewport] of WIDTHS) {
             .filter({ has: page.getByText(jobId, { exact: true }) });
     await expect(row).toHaveCount(1);
     await expect(row).toContainText(figure);
-    await expect(page.getByRole('region', { name: 'Facility Carbon Stats' })).toBeVisible();
+    await expect(row.getByTestId('package-sha256')).toHaveText(/^[0-9a-f]{64}$/);
+    const reportDownload = page.waitForEvent('download');
+    await row.getByRole('button', { name: 'Download Report' }).click();
+    expect((await reportDownload).suggestedFilename()).toMatch(new RegExp(`^audit-${escape(jobId)}-\\d{4}-\\d{2}-\\d{2}-report\\.pdf$`));
+    const stats = page.getByRole('region', { name: 'Facility Carbon Stats' });
+    await expect(stats).toBeVisible();
+    await expect(stats).toContainText('Each figure is rounded from exact grams');
     const download = page.waitForEvent('download');
     await page.getByRole('button', { name: 'Export' }).click();
     const csv = fs.readFileSync((await (await download).path())!, 'utf8');

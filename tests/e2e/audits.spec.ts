@@ -72,6 +72,11 @@ testAtWidths(
       .setInputFiles({ name: 'statement.pdf', mimeType: 'application/pdf', buffer: await statementPdf(jobId) });
     await expect(signoff).toBeEnabled();
     await signoff.click();
+    // nothing is settled before the summary is confirmed
+    const confirm = page.getByRole('dialog', { name: `Sign off audit ${jobId}?` });
+    await expect(confirm).toContainText('This cannot be undone');
+    await expect(confirm).toContainText('statement.pdf');
+    await confirm.getByRole('button', { name: 'Sign off' }).click();
     await expect(page.getByText('Signoff successfully recorded.')).toBeVisible();
     if (width === 1400) await expectAccessible(page);
     await expectNoSidewaysScroll(page, width);
@@ -205,8 +210,8 @@ testAtWidths(
     const text = texts.join('\n');
     expect(texts[0]).toContain(`Job ${audit.job_id} (audit ${audit.id})`);
     for (const id of burnIds) expect(text).toContain(`Burn ${id}:`);
-    expect(text).toContain(`${burnIds.length} burns. CO2 removed ${formatCarbon(audit.audited_co2, 'total')} kg`);
-    expect(text).toContain(`Biochar produced ${formatCarbon(audit.audited_biochar, 'total')} kg`);
+    expect(text).toContain(`${burnIds.length} burns. CO2 removed ${formatCarbon(audit.audited_co2, 'figure')} kg`);
+    expect(text).toContain(`Biochar produced ${formatCarbon(audit.audited_biochar, 'figure')} kg`);
     if (width === 1400) await expectAccessible(page, viewer);
     await expectNoSidewaysScroll(page, width);
     await viewer.getByRole('button', { name: 'Close' }).click();

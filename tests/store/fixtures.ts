@@ -107,10 +107,12 @@ export async function addLogs(store: DataStore, options: LogOptions[]): Promise<
   return rows;
 }
 
-/** Proposes these burns as one audit (job J, proposed 2026-05-01 by nobody) unless told otherwise. */
+let proposals = 0;
+
+/** Proposes these burns as one audit (a job J-n of its own, as job ids are unique; proposed 2026-05-01 by nobody) unless told otherwise. */
 export function proposeAudit(store: Pick<StoreParts, 'audits'>, analysis_ids: readonly number[], o: Partial<ProposeInput> = {}) {
   return store.audits.propose({
-    job_id: 'J',
+    job_id: `J-${++proposals}`,
     kiln_type: 0,
     facility_id: null,
     analysis_ids,

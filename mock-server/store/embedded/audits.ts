@@ -1,12 +1,15 @@
 import { sumKg, toGrams, toKg } from '../../../src/domain/carbon';
+import { jobKey } from '../../../src/domain/audits/identity';
 import {
   ANY_KILN_TYPE,
   checkProposeInput,
   checkSignoff,
   checkSignoffBurns,
+  checkWithdrawal,
   claimProblems,
   frozenBurn,
   refuseClaim,
+  refuseTakenJobId,
   unsignedProblems,
 } from '../auditRules';
 import type { AuditStore, AuditTotals, Co2SummaryRow } from '../parts/audits';
@@ -85,6 +88,7 @@ export function embeddedAudits(a: Access): AuditStore {
     propose: (input) =>
       a.write((s, m) => {
         checkProposeInput(input);
+        if (s.audits.some((x) => jobKey(x.job_id) === jobKey(input.job_id))) refuseTakenJobId(input.job_id);
         const rows = new Map(s.kilnlogs.filter((r) => input.analysis_ids.includes(r.id)).map((r) => [r.id, r]));
         const { problems, facilityId, kilnType } = claimProblems(input, rows, openClaims(s));
         if (!problems.length) problems.push(...unsignedProblems(s.facilities.find((f) => f.id === facilityId) ?? null, rows.values()));
@@ -127,6 +131,13 @@ export function embeddedAudits(a: Access): AuditStore {
           m.patch(row, { audited: true, audit_id: audit!.id });
         }
         return totalsOf(s, audit!);
+      }),
+    withdraw: (auditId) =>
+      a.write((s, m) => {
+        const audit = s.audits.find((x) => x.id === auditId) ?? null;
+        checkWithdrawal(audit);
+        m.remove('audits', (x) => x.id === auditId);
+        return copy(audit!);
       }),
     history: ({ facilityIds, from, to }) =>
       a.read((s) => {

@@ -72,6 +72,7 @@ export const FACILITY_CHANGE_ACTIONS = [
   'propose_calibration',
   'approve_calibration',
   'attach_calibration_certificate',
+  'withdraw_proposal',
 ] as const;
 
 export type FacilityChangeAction = (typeof FACILITY_CHANGE_ACTIONS)[number];
@@ -87,6 +88,8 @@ export interface FacilityChangeDetail {
   /** the kiln calibration version proposed, approved or given its certificate (with kiln; certificate_sha256 for the certificate) */
   calibration?: { id: number; config: string };
   certificate_sha256?: string;
+  /** the proposal withdrawn */
+  proposal?: { id: number; job_id: string; analysis_ids: number[] };
 }
 
 /**

@@ -66,6 +66,12 @@ export interface AuditStore {
    * the current algorithm.
    */
   signoff(input: SignoffInput): Promise<AuditTotals>;
+  /**
+   * Removes an open proposal; its burns are free for another proposal again.
+   * Answers the proposal as it was; 404 when there is none, 409 when it is
+   * signed off already.
+   */
+  withdraw(auditId: number): Promise<AuditRow>;
   /** signed-off audits, newest signoff first; from/to bound signoff_ts (ISO, inclusive) */
   history(filter: { facilityIds?: readonly number[] | null; from?: string; to?: string }): Promise<AuditTotals[]>;
   /** the frozen numbers of a signed-off audit's burns */

@@ -4,9 +4,11 @@ import {
   checkProposeInput,
   checkSignoff,
   checkSignoffBurns,
+  checkWithdrawal,
   claimProblems,
   frozenBurn,
   refuseClaim,
+  refuseTakenJobId,
   unsignedProblems,
 } from '../auditRules';
 import type { AuditStore, AuditTotals, Co2SummaryRow } from '../parts/audits';
@@ -34,6 +36,9 @@ export function toTotals(row: TotalsRow): AuditTotals {
   const { audited_co2, audited_biochar, utilised_co2, ...audit } = row;
   return { audit, audited_co2: Number(audited_co2), audited_biochar: Number(audited_biochar), utilised_co2: Number(utilised_co2) };
 }
+
+/** The job key (src/domain/audits/identity.ts jobKey) as the unique index audits_job_key computes it (migration 2026-12-02-0004). */
+const jobKeySql = (value: unknown) => sql<string>`lower(normalize(btrim(${value}::text), NFKC))`;
 
 export const facilityLimit = (ids: readonly number[] | null | undefined) => (ids ? (ids.length ? [...ids] : [0]) : null);
 
@@ -71,6 +76,12 @@ export function postgresAudits(db: Db): AuditStore {
     propose: (input) =>
       atomic(db, async (tx) => {
         checkProposeInput(input);
+        const taken = await tx
+          .selectFrom('audits')
+          .select('id')
+          .where(jobKeySql(sql.ref('job_id')), '=', jobKeySql(input.job_id))
+          .executeTakeFirst();
+        if (taken) refuseTakenJobId(input.job_id);
         const ids = [...input.analysis_ids];
         // locks the burns in id order (no deadlock between two proposals), so two claims of one burn queue here
         const rows = await tx.selectFrom('kilnlogs').selectAll().where('id', 'in', ids).orderBy('id').forUpdate().execute();
@@ -96,7 +107,16 @@ export function postgresAudits(db: Db): AuditStore {
             proposed_by: input.proposed_by,
           })
           .returningAll()
-          .executeTakeFirstOrThrow();
+          .executeTakeFirstOrThrow()
+          .catch((err: unknown) => {
+            // a racing proposal of the same job id meets the unique index here
+            if (
+              (err as { code?: string; constraint?: string }).code === '23505' &&
+              (err as { constraint?: string }).constraint === 'audits_job_key'
+            )
+              refuseTakenJobId(input.job_id);
+            throw err;
+          });
         await tx
           .insertInto('audit_claims')
           .values(ids.map((kilnlog_id) => ({ kilnlog_id, audit_id: audit.id })))
@@ -137,6 +157,14 @@ export function postgresAudits(db: Db): AuditStore {
           .where('id', '=', audit!.id)
           .execute();
         return toTotals((await auditTotalsQuery(tx).where('a.id', '=', audit!.id).executeTakeFirstOrThrow()) as TotalsRow);
+      }),
+    withdraw: (auditId) =>
+      atomic(db, async (tx) => {
+        const audit = (await tx.selectFrom('audits').selectAll().where('id', '=', auditId).forUpdate().executeTakeFirst()) ?? null;
+        checkWithdrawal(audit);
+        await tx.deleteFrom('audit_claims').where('audit_id', '=', auditId).execute();
+        await tx.deleteFrom('audits').where('id', '=', auditId).execute();
+        return audit!;
       }),
     history: async ({ facilityIds, from, to }) => {
       const limit = facilityLimit(facilityIds);

@@ -977,13 +977,37 @@ export interface paths {
         put?: never;
         /**
          * Propose an audit of burns of one facility (rule create audit)
-         * @description 400 'Please provide a valid job identifier.' for an empty job_id, 'Please select at least
-         *     one log to propose an audit.' for no burn, and when the burns are of more than one
-         *     facility. 409 naming each burn that is already audited, in another open proposal,
+         * @description 400 'Please provide a valid job identifier.' for an empty job_id, on job_id for a job id
+         *     another audit (pending or signed off) carries, compared trimmed, NFKC and case folded,
+         *     'Please select at least one log to propose an audit.' for no burn, and when the burns are
+         *     of more than one facility. 409 naming each burn that is already audited, in another open proposal,
          *     archived, not valid, not of the kiln type, or analysed by an older algorithm (analyse
          *     it again first); nothing is proposed then. kiln_type -1 takes burns of any type.
          */
         post: operations["proposeAudit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/audit/{id}/withdraw": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Withdraw an open proposal (rule create audit; only its proposer or a super-admin)
+         * @description Removes a proposal not yet signed off: its burns can be proposed again, its job id is
+         *     free, and the withdrawal goes to the facility's trail (withdraw_proposal, with the
+         *     proposal's id, job id and burns). 403 unless the caller proposed it or is a super-admin;
+         *     404 for no such proposal (or another facility's); 409 when it is signed off already.
+         */
+        post: operations["withdrawAudit"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1749,7 +1773,8 @@ export interface components {
          *     create and update record each GPS bound and carbon factor that changed (from, to);
          *     approve_kiln the kiln approved; assign_log the log filed under one of its kilns;
          *     add_kiln_key, approve_kiln_key and revoke_kiln_key the key of one of its kilns; signed_burns_only the audit setting;
-         *     propose_calibration, approve_calibration and attach_calibration_certificate a calibration version of one of its kilns.
+         *     propose_calibration, approve_calibration and attach_calibration_certificate a calibration version of one of its kilns;
+         *     withdraw_proposal the proposal withdrawn.
          */
         FacilityChange: {
             id: number;
@@ -1757,7 +1782,7 @@ export interface components {
             actor_id: number | null;
             actor_username: string;
             /** @enum {string} */
-            action: "create" | "update" | "approve_kiln" | "assign_log" | "add_kiln_key" | "revoke_kiln_key" | "approve_kiln_key" | "signed_burns_only" | "propose_calibration" | "approve_calibration" | "attach_calibration_certificate";
+            action: "create" | "update" | "approve_kiln" | "assign_log" | "add_kiln_key" | "revoke_kiln_key" | "approve_kiln_key" | "signed_burns_only" | "propose_calibration" | "approve_calibration" | "attach_calibration_certificate" | "withdraw_proposal";
             detail: {
                 values?: {
                     latitude_min?: components["schemas"]["CreditValueChange"];
@@ -1788,6 +1813,12 @@ export interface components {
                     config: string;
                 };
                 certificate_sha256?: string;
+                /** @description the proposal withdrawn (withdraw_proposal) */
+                proposal?: {
+                    id: number;
+                    job_id: string;
+                    analysis_ids: number[];
+                };
             };
             ts: string;
         };
@@ -1937,6 +1968,12 @@ export interface components {
             job_id: string;
             /** @description the user id of who proposed it (null for proposals older than the record); they may not sign it off */
             proposed_by: number | null;
+            /** @description their username (null when unknown or deleted) */
+            proposed_by_name: string | null;
+            facility_id: number;
+            facility_name: string;
+            /** @description the burns it claims */
+            analysis_ids: number[];
         };
         /** @description The new proposal (a ProposedAudit) with its facility and burns; the console does not read it. */
         ProposeResult: {
@@ -1999,6 +2036,8 @@ export interface components {
             log_count: number;
             proposed_by_name: string | null;
             signed_off_by_name: string | null;
+            /** @description SHA-256 (hex) of its verification package (GET /audit/{id}/package), once made: signoff makes it; an audit signed off before has it from its first download, null until then */
+            package_sha256: string | null;
         };
         AuditHistoryResponse: {
             /** @description newest signoff first */
@@ -4367,6 +4406,35 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    withdrawAudit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description the proposal's id in GET /dropdowns/audits */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Withdrawn; the proposal as it was. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProposedAudit"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             503: components["responses"]["Unavailable"];
         };

@@ -32,3 +32,14 @@ export function auditIdentity(audit: AuditIdentitySource, { proposal = true }: {
   const parts = auditIdentityParts(audit);
   return [parts.job, parts.signedOff, ...(proposal ? [parts.proposal] : [])].join(' · ');
 }
+
+/**
+ * The form job ids are compared in (unique across all audits, pending or
+ * signed): outer spaces trimmed, compatibility forms folded (NFKC), case
+ * folded. PostgreSQL's unique index computes the same (migration 2026-12-02-0004).
+ */
+export const jobKey = (jobId: string): string => jobId.trim().normalize('NFKC').toLowerCase();
+
+/** The 400 on job_id for a job id another audit carries. */
+export const jobIdTaken = (jobId: string): string =>
+  `The job identifier ${jobId.trim()} is already used by another audit: each audit needs its own.`;

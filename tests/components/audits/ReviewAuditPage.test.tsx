@@ -10,10 +10,11 @@ import { fakeProvider, listsBy, makeAuditLog } from './auditFixtures';
 
 afterEach(() => vi.restoreAllMocks());
 
+const PROPOSAL_FACILITY = { proposed_by_name: 'other', facility_id: 1, facility_name: 'Nairobi Char Works', analysis_ids: [31, 32] };
 const PROPOSALS = [
   // proposed by someone else: whoever proposed may not sign off (four eyes)
-  { id: 3, create_ts: '2026-03-07T15:04:00', kiln_type: -1, job_id: 'AUD-2026-03-03', proposed_by: 99 },
-  { id: 4, create_ts: '2026-03-08T09:30:00', kiln_type: 2, job_id: 'AUD-2026-03-04', proposed_by: 99 },
+  { id: 3, create_ts: '2026-03-07T15:04:00', kiln_type: -1, job_id: 'AUD-2026-03-03', proposed_by: 99, ...PROPOSAL_FACILITY },
+  { id: 4, create_ts: '2026-03-08T09:30:00', kiln_type: 2, job_id: 'AUD-2026-03-04', proposed_by: 99, ...PROPOSAL_FACILITY },
 ];
 const LOGS = [
   { ...makeAuditLog({ analysis_id: 31, kiln_id: 'TX-0001', type: 2 }), id: 31 },
@@ -98,11 +99,17 @@ describe('Review Proposed Logs (spec §2)', { timeout: 20000 }, () => {
     expect(signoff).toBeEnabled();
     const proposalReads = calls.filter((c) => c.resource === 'audit_proposals').length;
     await userEvent.click(signoff);
+    // nothing is signed off before the summary is confirmed
+    const confirm = await screen.findByRole('dialog', { name: /Sign off audit AUD-2026-03-04\?/ });
+    expect(confirm).toHaveTextContent('This cannot be undone');
+    expect(signoffAudit).not.toHaveBeenCalled();
+    await userEvent.click(within(confirm).getByRole('button', { name: 'Sign off' }));
     expect(await screen.findByRole('button', { name: 'Processing' })).toBeDisabled();
     expect(signoffAudit).toHaveBeenCalledWith({ proposalId: 4, file, fileType: 'pdf', analysisIds: [31, 32] });
     finish();
     expect(await screen.findByText('Signoff successfully recorded.')).toBeInTheDocument();
-    expect(screen.getByText('No file chosen')).toBeInTheDocument();
+    // the signed-off proposal leaves the page, its file with it
+    expect(screen.queryByText('statement.pdf')).toBeNull();
     await waitFor(() => expect(calls.filter((c) => c.resource === 'audit_proposals').length).toBeGreaterThan(proposalReads));
   });
 
@@ -121,6 +128,7 @@ describe('Review Proposed Logs (spec §2)', { timeout: 20000 }, () => {
     await userEvent.upload(fileInput(), pdf());
     const proposalReads = calls.filter((c) => c.resource === 'audit_proposals').length;
     await userEvent.click(screen.getByRole('button', { name: 'Signoff' }));
+    await userEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Sign off' }));
     expect(await screen.findByText('Audit signoff')).toBeInTheDocument();
     expect(screen.getByText('Error recording signoff. Please contact us if this persists.')).toBeInTheDocument();
     expect(screen.getByText('statement.pdf')).toBeInTheDocument();

@@ -174,7 +174,7 @@ describe('Eco-Asset Broker Review (spec §2)', { timeout: 20000 }, () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
 
     await userEvent.click(screen.getByRole('button', { name: 'Download Verification Package' }));
-    await waitFor(() => expect(downloadAuditPackage).toHaveBeenCalledWith(3, expect.anything()));
+    await waitFor(() => expect(downloadAuditPackage).toHaveBeenCalledWith(3));
   });
 
   it("marks retired assets, filters the list by retirement keeping the Total row the facility's, and links every row to its provenance", async () => {

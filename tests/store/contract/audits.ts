@@ -1,7 +1,7 @@
 import { beforeEach, expect, it } from 'vitest';
 import type { DataStore } from '../../../mock-server/store/dataStore';
 import type { FacilityRecord, KilnLogRecord } from '../../../mock-server/store/model';
-import { addFacility, addLogs, FIXTURE_ALGORITHM_VERSION } from '../fixtures';
+import { addFacility, addLogs, FIXTURE_ALGORITHM_VERSION, proposeAudit } from '../fixtures';
 import { auditCalls, refusal } from './support';
 
 /** Audits: burns claimed all or nothing, signed off with frozen numbers. */
@@ -29,7 +29,12 @@ export function auditsContract(store: () => DataStore): void {
       [...xs].sort((x, y) => (x.logts! < y.logts! ? -1 : x.logts! > y.logts! ? 1 : x.id - y.id)).map((r) => r.id);
     expect((await store().audits.potentialLogs({ kiln_type: 0 })).map((r) => r.id)).toEqual(byLogTime([a, b, c, other]));
     const audit = await propose([a.id, b.id]);
-    expect(audit).toMatchObject({ facility_id: nrb.id, analysis_ids: [a.id, b.id], signoff_ts: null, job_id: 'JOB-1' });
+    expect(audit).toMatchObject({
+      facility_id: nrb.id,
+      analysis_ids: [a.id, b.id],
+      signoff_ts: null,
+      job_id: expect.stringMatching(/^JOB-\d+$/),
+    });
     for (const ids of [
       [c.id, b.id],
       [c.id, bad.id],
@@ -138,5 +143,56 @@ export function auditsContract(store: () => DataStore): void {
     expect(await store().audits.burns(audit.id)).toEqual([]);
     // the burns still fit are signed off on their own
     expect((await signoff(audit.id, [d.id])).audit.analysis_ids).toEqual([d.id]);
+  });
+
+  it('keeps job ids unique across audits, pending or signed off: trimmed, NFKC and case folded, a 400 on job_id', async () => {
+    const [a, b, c, d] = await addLogs(store(), [{ facility: nrb }, { facility: nrb }, { facility: tas }, { facility: tas }]);
+    const signed = await proposeAudit(store(), [a.id], { job_id: 'UX-1201' });
+    await signoff(signed.id, [a.id]);
+    await proposeAudit(store(), [b.id], { job_id: 'Open-7' });
+    for (const [ids, jobId] of [
+      [[c.id], 'UX-1201'],
+      [[c.id], '  ux-1201 '],
+      [[d.id], 'ＵＸ-1201'],
+      [[c.id], 'open-7'],
+    ] as const) {
+      const refused = await refusal(proposeAudit(store(), ids, { job_id: jobId }));
+      expect(refused.status).toBe(400);
+      expect(refused.errors?.job_id).toBe(`The job identifier ${jobId.trim()} is already used by another audit: each audit needs its own.`);
+    }
+    // nothing was claimed by a refused proposal
+    expect((await store().audits.potentialLogs({ kiln_type: 0, facilityIds: [tas.id] })).map((r) => r.id).sort()).toEqual(
+      [c.id, d.id].sort(),
+    );
+    // at once: one of two proposals with one job id wins, the other is refused on job_id
+    const both = await Promise.allSettled([
+      proposeAudit(store(), [c.id], { job_id: 'RACE-1' }),
+      proposeAudit(store(), [d.id], { job_id: 'race-1' }),
+    ]);
+    expect(both.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
+    const lost = both.find((r) => r.status === 'rejected') as PromiseRejectedResult;
+    expect(await refusal(Promise.reject(lost.reason))).toMatchObject({
+      status: 400,
+      errors: { job_id: expect.stringContaining('race-1') },
+    });
+  });
+
+  it('withdraws an open proposal: its burns and job id are free again; a signed-off audit or none is refused', async () => {
+    const [a, b, c] = await addLogs(store(), [{ facility: nrb }, { facility: nrb }, { facility: nrb }]);
+    const open = await proposeAudit(store(), [a.id, b.id], { job_id: 'W-1' });
+    expect(await store().audits.withdraw(open.id)).toMatchObject({
+      id: open.id,
+      job_id: 'W-1',
+      analysis_ids: [a.id, b.id],
+      signoff_ts: null,
+    });
+    expect(await store().audits.get(open.id)).toBeNull();
+    expect(await store().audits.open()).toEqual([]);
+    expect((await store().audits.potentialLogs({ kiln_type: 0 })).map((r) => r.id).sort()).toEqual([a.id, b.id, c.id].sort());
+    const again = await proposeAudit(store(), [a.id], { job_id: 'W-1' });
+    await signoff(again.id, [a.id]);
+    expect((await refusal(store().audits.withdraw(again.id))).status).toBe(409);
+    expect((await refusal(store().audits.withdraw(999999))).status).toBe(404);
+    expect((await store().audits.get(again.id))?.signoff_ts).not.toBeNull();
   });
 }

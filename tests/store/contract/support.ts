@@ -59,9 +59,16 @@ export function replacePhoto(
 /** Proposal, signoff and mint calls of the audit and eco-asset suites, on the store of the running test. */
 export function auditCalls(current: () => DataStore) {
   let transactions = 0;
+  let jobs = 0;
   return {
     propose: (ids: number[], facility_id: number | null = null, kiln_type = 0) =>
-      proposeAudit(current(), ids, { job_id: 'JOB-1', kiln_type, facility_id, create_ts: '2026-05-01T10:00:00.000Z', proposed_by: 4 }),
+      proposeAudit(current(), ids, {
+        job_id: `JOB-${++jobs}`,
+        kiln_type,
+        facility_id,
+        create_ts: '2026-05-01T10:00:00.000Z',
+        proposed_by: 4,
+      }),
     signoff: (audit_id: number, analysis_ids: number[], signoff_ts = '2026-05-20T12:00:00.000Z') =>
       signOffAudit(current(), audit_id, analysis_ids, {
         signoff_ts,

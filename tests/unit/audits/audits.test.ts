@@ -128,6 +128,7 @@ describe('Audit History CSV (one row per audited burn)', () => {
     log_count: 2,
     proposed_by_name: 'kilnadmin',
     signed_off_by_name: 'superadmin',
+    package_sha256: null,
   };
   const title = (key: string) => key.split('.').pop()!;
 
