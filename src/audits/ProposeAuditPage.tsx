@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Alert, Box, Button, Paper, Typography } from '@mui/material';
 import AddTaskIcon from '@mui/icons-material/AddTask';
+import { aboveCookieBanner } from '../layout/AppFooter';
 import { Form, SelectInput, TextInput, useGetList, useTranslate } from 'react-admin';
 import { useFormState, useWatch, type FieldValues } from 'react-hook-form';
 import {
@@ -243,7 +244,7 @@ function SelectionBar({ count, co2, creating }: { count: number; co2: number; cr
       aria-label={translate('audits.propose.selectionBar')}
       sx={{
         position: 'sticky',
-        bottom: 0,
+        bottom: aboveCookieBanner,
         zIndex: (theme) => theme.zIndex.appBar - 1,
         display: 'flex',
         flexWrap: 'wrap',
