@@ -1,7 +1,8 @@
 import type { ReactElement } from 'react';
+import { LabelledExportButton } from '../layout/LabelledExportButton';
 import { cloneElement } from 'react';
 import type { Theme } from '@mui/material';
-import { Datagrid, ExportButton, FilterButton, List, TopToolbar, WrapperField, useTranslate } from 'react-admin';
+import { Datagrid, FilterButton, List, TopToolbar, WrapperField, useTranslate } from 'react-admin';
 import { useSmallScreen } from '../layout/useSmallScreen';
 import { KilnLogPhoneList } from './KilnLogPhoneList';
 import type { KilnLog } from '../domain/api/kilnLogs';
@@ -70,7 +71,7 @@ export function KilnLogList({ resource, sort, empty, extraColumns = [], actions,
         <TopToolbar sx={{ flexWrap: 'wrap' }}>
           {small && <FilterButton />}
           <ClearFiltersButton />
-          <ExportButton />
+          <LabelledExportButton />
         </TopToolbar>
       }
       exporter={exporter}

@@ -17,3 +17,13 @@ for (const [name, viewport] of WIDTHS) {
     );
   });
 }
+
+for (const [name, viewport] of WIDTHS) {
+  test(`at ${name}, Export reads "Export" beside its icon on Audit History and Kiln Logs`, async ({ page }) => {
+    await page.setViewportSize(viewport);
+    await openAndLogin(page, 'kilnadmin', '/audit/history');
+    await expect(page.getByRole('button', { name: 'Export' })).toHaveText(/export/i);
+    await page.goto('/kiln_logs');
+    await expect(page.getByRole('button', { name: 'Export' })).toHaveText(/export/i);
+  });
+}
