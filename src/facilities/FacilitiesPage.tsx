@@ -1,8 +1,7 @@
 import { useState } from 'react';
-import { LabelledExportButton } from '../layout/LabelledExportButton';
 import { Button } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
-import { List, TopToolbar, useCanAccess, useTranslate } from 'react-admin';
+import { ExportButton, List, TopToolbar, useCanAccess, useTranslate } from 'react-admin';
 import type { Facility, FacilityListResponse } from '../domain/api/configure';
 import { RESOURCES } from '../domain/operations';
 import { csvExporter } from '../layout/csvExporter';
@@ -94,7 +93,7 @@ export default function FacilitiesPage() {
                 {translate('facilities.newFacility')}
               </Button>
             )}
-            <LabelledExportButton />
+            <ExportButton />
           </TopToolbar>
         }
         error={<ListError message="facilities.loadFailed" />}
