@@ -127,6 +127,44 @@ export default tseslint.config(
     },
   },
   {
+    // one date formatter (src/domain/dates.ts) for screens and documents: never the browser's locale
+    files: ['src/**/*.{ts,tsx}', 'mock-server/**/*.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: 'CallExpression[callee.property.name=/^toLocale(Date|Time)?String$/]',
+          message: "Write dates with src/domain/dates.ts and numbers with src/domain/format.ts, never in the browser's locale.",
+        },
+        {
+          selector: "NewExpression[callee.object.name='Intl'][callee.property.name='DateTimeFormat']",
+          message: 'Write dates with src/domain/dates.ts.',
+        },
+      ],
+    },
+  },
+  {
+    // what a screen or a document shows: never a raw ISO string
+    files: ['src/**/*.tsx', 'mock-server/auditPackage/report.ts', 'mock-server/eco-assets/certificate.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: 'CallExpression[callee.property.name=/^toLocale(Date|Time)?String$/]',
+          message: "Write dates with src/domain/dates.ts and numbers with src/domain/format.ts, never in the browser's locale.",
+        },
+        {
+          selector: "NewExpression[callee.object.name='Intl'][callee.property.name='DateTimeFormat']",
+          message: 'Write dates with src/domain/dates.ts.',
+        },
+        {
+          selector: 'CallExpression[callee.property.name=/^to(ISO|UTC|GMT|Date|Time)String$/]',
+          message: 'Write dates with src/domain/dates.ts: no raw ISO or engine date string on a screen or in a document.',
+        },
+      ],
+    },
+  },
+  {
     // the CSP carries the hash of the console's one inline script (mock-server/http/security.ts)
     files: ['mock-server/http/security.ts'],
     rules: { 'no-restricted-imports': 'off' },

@@ -1,8 +1,10 @@
 import { PDFDocument, rgb, StandardFonts, type PDFFont, type PDFPage } from 'pdf-lib';
 import { CARBON_DECIMALS, formatCarbon } from '../../src/domain/carbon';
+import { formatDateTime, formatSignoffTime } from '../../src/domain/dates';
 import { formatNumber } from '../../src/domain/format';
 import { kilnTypeInfo } from '../../src/domain/kilnTypes';
 import type { ChartPoint } from '../analysis';
+import { formatTime } from '../analysis/time';
 import { ANY_KILN_TYPE } from '../store/auditRules';
 import type { PackageBurn, PackageManifest } from './manifest';
 
@@ -31,8 +33,8 @@ const COLOURS = {
 /** An audit's kiln type; -1 takes burns of any type. */
 const auditKilnType = (type: number) => (type === ANY_KILN_TYPE ? 'Any' : kilnTypeInfo(type).label);
 const kg = (grams: number) => `${formatNumber(grams / 1000, CARBON_DECIMALS.exact)} kg`;
-const utc = (iso: string) => `${iso.replace('T', ' ').replace(/\.\d+Z$|Z$/, '')} UTC`;
-const logTime = (ms: number) => new Date(ms).toISOString().slice(11, 16);
+/** HH:mm of a kiln wall-clock time (ms read as UTC, as the analysis keeps them). */
+const logTime = (ms: number) => formatTime(ms).slice(0, 5);
 
 class Writer {
   page: PDFPage;
@@ -219,7 +221,7 @@ export async function renderReport(
     `Facility ${audit.facility.mnemonic} ${audit.facility.name} (id ${audit.facility.id}); GPS box latitude ${box.latitude_min} to ${box.latitude_max}, longitude ${box.longitude_min} to ${box.longitude_max}.`,
   );
   w.text(
-    `Proposed by ${audit.proposed_by?.username ?? 'unknown'} on ${utc(audit.proposed_ts)}; signed off by ${audit.signed_off_by?.username ?? 'unknown'} on ${utc(audit.signoff_ts)}.`,
+    `Proposed by ${audit.proposed_by?.username ?? 'unknown'} on ${formatDateTime(audit.proposed_ts, 'utc')}; signed off by ${audit.signed_off_by?.username ?? 'unknown'} on ${formatSignoffTime(audit.signoff_ts, 'utc')}.`,
   );
   w.text(`Statement ${manifest.statement.file} (${manifest.statement.mime_type}), SHA-256 ${manifest.statement.sha256}.`);
   w.text(`manifest.json SHA-256 ${manifestSha256}`, { bold: true });
@@ -249,7 +251,7 @@ export async function renderReport(
       [
         String(b.analysis_id),
         b.kiln_id ?? '-',
-        b.logts ?? '-',
+        b.logts ? formatDateTime(b.logts) : '-',
         b.valid ? 'yes' : 'no',
         formatCarbon(b.co2_removed, 'exact'),
         formatCarbon(b.biochar_produced, 'exact'),
@@ -262,7 +264,9 @@ export async function renderReport(
   for (const b of manifest.burns) {
     w.gap(10);
     w.room(CHART.height + 90);
-    w.text(`Burn ${b.analysis_id}: kiln ${b.kiln_id ?? '-'}, ${b.logts ?? 'no log time'}, file ${b.file_name}`, { bold: true });
+    w.text(`Burn ${b.analysis_id}: kiln ${b.kiln_id ?? '-'}, ${b.logts ? formatDateTime(b.logts) : 'no log time'}, file ${b.file_name}`, {
+      bold: true,
+    });
     w.text(
       `CO2 removed ${kg(b.co2_removed_g)}, biochar produced ${kg(b.biochar_produced_g)}; ${b.valid ? 'valid' : `not valid: ${b.reasons.map((r) => r.message).join(' ')}`}`,
     );

@@ -1,6 +1,7 @@
 import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
 import type { EcoAssetProvenance } from '../../src/domain/api/ecoAssets';
 import { formatCarbon } from '../../src/domain/carbon';
+import { formatDateTime, formatSignoffTime } from '../../src/domain/dates';
 import { formatSerialBlock } from '../../src/domain/ledger';
 import { auditPackage } from '../auditPackage/auditPackage';
 import { sha256 } from '../auditPackage/build';
@@ -85,7 +86,7 @@ export async function certificatePdf(provenance: EcoAssetProvenance, generatedTs
 
   write('Carbon removal certificate', { font: bold, size: 20, gap: 6 });
   write(`Eco asset ${asset.id} - transaction ${asset.transaction_id}`, { font: bold, size: 12 });
-  write(`Minted ${asset.minted_ts}. ${asset.minting_note}`, { gap: 8 });
+  write(`Minted ${formatDateTime(asset.minted_ts, 'utc')}. ${asset.minting_note}`, { gap: 8 });
   write('Units (one serial is one gram of CO2)', { font: bold, size: 12 });
   write(`Allocated from audits: ${kg(asset.co2_allocated)}`);
   write(`Issued: ${kg(asset.co2_issued)} - serials ${block(asset.serial_first, asset.serial_last)}`);
@@ -95,9 +96,12 @@ export async function certificatePdf(provenance: EcoAssetProvenance, generatedTs
   for (const r of retirements) {
     const purpose = r.purpose ? `, ${r.purpose}` : '';
     if (
-      !write(`  ${kg(r.co2_retired)} for ${r.beneficiary}${purpose} on ${r.retired_ts} - ${block(r.serial_first, r.serial_last)}`, {
-        size: 9,
-      })
+      !write(
+        `  ${kg(r.co2_retired)} for ${r.beneficiary}${purpose} on ${formatDateTime(r.retired_ts, 'utc')} - ${block(r.serial_first, r.serial_last)}`,
+        {
+          size: 9,
+        },
+      )
     )
       break;
     shown++;
@@ -110,7 +114,7 @@ export async function certificatePdf(provenance: EcoAssetProvenance, generatedTs
     const ok =
       write(
         // the audit's CO2 as every screen shows it, its exact kg beside it (issue 39: one figure per audit)
-        `Audit ${al.signoff_id} (${al.job_id}), ${al.facility_name}: audit CO2 ${formatCarbon(al.audited_co2, 'figure')} kg (${kg(al.audited_co2)}), ${kg(al.co2_allocated)} allocated here, signed off ${al.signoff_ts}, ${al.burns.length} burns`,
+        `Audit ${al.signoff_id} (${al.job_id}), ${al.facility_name}: audit CO2 ${formatCarbon(al.audited_co2, 'figure')} kg (${kg(al.audited_co2)}), ${kg(al.co2_allocated)} allocated here, signed off ${al.signoff_ts ? formatSignoffTime(al.signoff_ts, 'utc') : 'not yet'}, ${al.burns.length} burns`,
         { size: 9 },
       ) && write(`  verification package SHA-256: ${al.package_sha256 ?? 'none'}`, { font: mono, size: 8, gap: 2 });
     if (!ok) break;

@@ -4,6 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCanAccess, useTranslate } from 'react-admin';
 import { useFormContext, useFormState, useWatch, type FieldValues } from 'react-hook-form';
 import type { BufferShare, BufferSharePayload } from '../domain/api/ecoAssets';
+import { formatDateTime } from '../domain/dates';
 import { bufferPercentProblem } from '../domain/ledger';
 import { RESOURCES } from '../domain/operations';
 import { toNumber } from '../domain/validation';
@@ -77,7 +78,7 @@ function BufferShareEditor() {
           {share.data?.set_ts
             ? translate('ecoAssets.buffer.setBy', {
                 who: share.data.set_by_username ?? translate('ecoAssets.buffer.seed'),
-                ts: new Date(share.data.set_ts).toLocaleString(),
+                ts: formatDateTime(share.data.set_ts),
               })
             : translate('ecoAssets.buffer.never')}
         </Typography>

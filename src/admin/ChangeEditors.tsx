@@ -21,6 +21,7 @@ import {
 } from 'ra-input-rich-text';
 import type { FieldValues } from 'react-hook-form';
 import type { ChangeSaveRequest } from '../domain/api/admin';
+import { localIsoDate } from '../domain/dates';
 import { RESOURCES } from '../domain/operations';
 import { isCalendarDate, isBlank } from '../domain/validation';
 import { ServerReasonsShown, usePageFormSave, type PageFormSave } from '../forms/pageForm';
@@ -110,7 +111,7 @@ export function ChangeCreate() {
             <SaveButton disabled={save.saving} />
           </Toolbar>
         }
-        defaultValues={{ date: new Date().toISOString().slice(0, 10), title: '', body: '' }}
+        defaultValues={{ date: localIsoDate(), title: '', body: '' }}
       >
         <ChangeFields serverReasons={save.serverReasons} />
       </SimpleForm>

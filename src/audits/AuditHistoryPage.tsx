@@ -1,12 +1,12 @@
 import { useState } from 'react';
 import { useLocation } from 'react-router-dom';
+import { LabelledExportButton } from '../layout/LabelledExportButton';
 import { Box, Button, Divider, List as MuiList, ListItem, Stack, Typography } from '@mui/material';
 import DescriptionIcon from '@mui/icons-material/Description';
 import ListAltIcon from '@mui/icons-material/ListAlt';
 import {
   Datagrid,
   downloadCSV,
-  ExportButton,
   FunctionField,
   List,
   TopToolbar,
@@ -205,7 +205,7 @@ export default function AuditHistoryPage() {
         exporter={historyExporter(translate)}
         actions={
           <TopToolbar>
-            <ExportButton />
+            <LabelledExportButton />
           </TopToolbar>
         }
         error={<ListError message="audits.history.loadError" />}

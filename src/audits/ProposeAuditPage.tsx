@@ -2,6 +2,7 @@ import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { Alert, Box, Button, Paper, Typography } from '@mui/material';
 import AddTaskIcon from '@mui/icons-material/AddTask';
+import { aboveCookieBanner } from '../layout/AppFooter';
 import { Form, SelectInput, TextInput, useGetList, useTranslate } from 'react-admin';
 import { useFormContext, useFormState, useWatch, type FieldValues } from 'react-hook-form';
 import type { ProposedAuditItem } from '../domain/api/audits';
@@ -307,7 +308,7 @@ function SelectionBar({ count, co2, creating }: { count: number; co2: number; cr
       aria-label={translate('audits.propose.selectionBar')}
       sx={{
         position: 'sticky',
-        bottom: 0,
+        bottom: aboveCookieBanner,
         zIndex: (theme) => theme.zIndex.appBar - 1,
         display: 'flex',
         flexWrap: 'wrap',

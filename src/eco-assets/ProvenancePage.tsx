@@ -5,6 +5,7 @@ import { HttpError, useCanAccess, useDataProvider, useTranslate } from 'react-ad
 import type { EcoAsset, ProvenanceAllocation, ProvenanceBurn } from '../domain/api/ecoAssets';
 import { formatCarbon } from '../domain/carbon';
 import { ExactKgCell } from '../layout/ExactKg';
+import { formatDateTime } from '../domain/dates';
 import { RESOURCES } from '../domain/operations';
 import { DownloadPackageButton } from '../audits/DownloadPackageButton';
 import { saveFile } from '../kiln-logs/saveFile';
@@ -68,7 +69,7 @@ export default function ProvenancePage() {
                   <TableCell align="right">{kg(r.co2_retired)}</TableCell>
                   <TableCell>{r.beneficiary}</TableCell>
                   <TableCell>{r.purpose}</TableCell>
-                  <TableCell>{new Date(r.retired_ts).toLocaleString()}</TableCell>
+                  <TableCell>{formatDateTime(r.retired_ts)}</TableCell>
                 </TableRow>
               ))}
             </TableBody>
@@ -177,7 +178,7 @@ function BurnRow({ burn }: { burn: ProvenanceBurn }) {
   return (
     <TableRow>
       <TableCell>{burn.kiln_id ?? translate('ecoAssets.provenance.none')}</TableCell>
-      <TableCell>{burn.logts ?? translate('ecoAssets.provenance.none')}</TableCell>
+      <TableCell>{burn.logts ? formatDateTime(burn.logts) : translate('ecoAssets.provenance.none')}</TableCell>
       <TableCell>
         {burn.signed
           ? translate('ecoAssets.provenance.signed', { fingerprint: burn.key_fingerprint ?? '' })

@@ -19,6 +19,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useDataProvider, useTranslate } from 'react-admin';
 import type { FieldValues } from 'react-hook-form';
 import { CHECK_NOTE_MAX, type Anomaly } from '../domain/api/fleet';
+import { formatDateTime } from '../domain/dates';
 import { ANOMALY_CODES, isAnomalyCode, type AnomalyCode } from '../domain/fleet/anomalies';
 import { RESOURCES } from '../domain/operations';
 import { compactErrors, textError } from '../domain/validation';
@@ -148,7 +149,7 @@ export function AnomalyList({ facilityId, kiln, canCheck }: { facilityId: number
                 {a.kiln_id}
               </Typography>
               <Typography component="span" color="text.secondary">
-                {a.facility_name} · {a.logts?.replace('T', ' ') ?? ''}
+                {a.facility_name} · {a.logts ? formatDateTime(a.logts) : ''}
               </Typography>
             </Box>
             <Typography sx={{ my: 0.5 }}>{a.message}</Typography>
@@ -165,7 +166,7 @@ export function AnomalyList({ facilityId, kiln, canCheck }: { facilityId: number
                 <Typography variant="body2" color="text.secondary">
                   {translate('fleet.anomalies.checked', {
                     who: a.checked_by_name ?? '',
-                    when: a.checked_ts.slice(0, 16).replace('T', ' '),
+                    when: formatDateTime(a.checked_ts),
                     note: a.check_note ?? '',
                   })}
                 </Typography>

@@ -3,6 +3,7 @@ import { Box, Typography, useTheme } from '@mui/material';
 import { CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { useTranslate } from 'react-admin';
 import type { FleetBurn } from '../domain/api/fleet';
+import { formatDate } from '../domain/dates';
 import { invalidReasons, trendPoints, type TrendPoint } from '../domain/fleet/trends';
 
 const SERIES: { key: keyof TrendPoint; label: string }[] = [
@@ -33,9 +34,9 @@ export function FleetTrends({ burns }: { burns: readonly FleetBurn[] }) {
               <ResponsiveContainer width="100%" height="100%" initialDimension={{ width: 400, height: 180 }}>
                 <LineChart data={points} margin={{ top: 8, right: 8, bottom: 0, left: 0 }}>
                   <CartesianGrid strokeDasharray="3 3" />
-                  <XAxis dataKey="week" tick={{ fontSize: 11 }} minTickGap={24} />
+                  <XAxis dataKey="week" tick={{ fontSize: 11 }} minTickGap={24} tickFormatter={(week: string) => formatDate(week)} />
                   <YAxis tick={{ fontSize: 11 }} width={40} />
-                  <Tooltip />
+                  <Tooltip labelFormatter={(week) => formatDate(String(week))} />
                   <Legend />
                   <Line
                     type="linear"

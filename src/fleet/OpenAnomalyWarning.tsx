@@ -2,6 +2,7 @@ import { Link as RouterLink } from 'react-router-dom';
 import { Alert, Link } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { useCanAccess, useDataProvider, useTranslate } from 'react-admin';
+import { formatDateTime } from '../domain/dates';
 import { RESOURCES } from '../domain/operations';
 import type { ApiDataProvider } from '../providers/dataProvider';
 import type { AnomalyFilter } from '../providers/fleetMethods';
@@ -26,16 +27,15 @@ export function OpenAnomalyWarning({ logIds }: { logIds?: readonly number[] }) {
   });
   const rows = open.data?.rows ?? [];
   if (!canAccess || rows.length === 0) return null;
-  const burns = [...new Set(rows.map((a) => a.log_id))].map(
-    (id) =>
-      `${id} (${rows
-        .filter((a) => a.log_id === id)
-        .map((a) => a.code)
-        .join(', ')})`,
-  );
+  // named as the Kiln Logs table shows a burn: its kiln and log time (the log id is in no column)
+  const burns = [...new Set(rows.map((a) => a.log_id))].map((id) => {
+    const ofBurn = rows.filter((a) => a.log_id === id);
+    const { kiln_id, logts } = ofBurn[0];
+    return `${kiln_id} ${logts ? formatDateTime(logts) : translate('kilnLogs.analysis.notAvailable')} (${ofBurn.map((a) => a.code).join(', ')})`;
+  });
   return (
     <Alert severity="warning" data-testid="open-anomaly-warning">
-      {translate('fleet.warning', { total: open.data!.total, burns: burns.join('; ') })}{' '}
+      {translate('fleet.warning', { smart_count: open.data!.total, burns: burns.join('; ') })}{' '}
       <Link component={RouterLink} to="/fleet">
         {translate('fleet.warningLink')}
       </Link>

@@ -89,7 +89,7 @@ export const en = {
     kiln: 'Kiln',
     allKilns: 'All kilns',
     error: 'The fleet could not be loaded.',
-    warning: '%{total} open anomaly(ies) on burns: %{burns}.',
+    warning: '%{smart_count} open anomaly, on burn %{burns}. |||| %{smart_count} open anomalies, the newest on burns %{burns}.',
     warningLink: 'Check them on the Fleet screen',
     mark: 'Open anomaly %{codes}: see it on the Fleet screen |||| Open anomalies %{codes}: see them on the Fleet screen',
     anomalies: {

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
-import { Box, Stack, Tooltip, Typography } from '@mui/material';
+import { Box, Stack, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
+import { FocusTooltip } from '../layout/FocusTooltip';
 import { analysisDisplayState, type AnalysedLog, type AnalysisDisplayState } from '../domain/analysis';
 import { AnalysisDetailPanel, type LogSigning } from './AnalysisDetailPanel';
 import { ChartOnHover } from './ChartOnHover';
@@ -46,7 +47,7 @@ export function iconAndHover(
 /**
  * docs/product.md#analysis-display-per-burn: a red cross with the error on hover;
  * else, for a result, a green tick (valid) or red cross with the detail panel
- * on hover (and keyboard focus); the chart icon beside it; nothing otherwise.
+ * on hover, keyboard focus, Enter or Space (FocusTooltip); the chart icon beside it; nothing otherwise.
  */
 export function AnalysisDisplay({ log }: { log: AnalysedLog & Partial<LogSigning> & { id: number } }) {
   const translate = useTranslate();
@@ -59,9 +60,9 @@ export function AnalysisDisplay({ log }: { log: AnalysedLog & Partial<LogSigning
   );
   return (
     <Stack direction="row" alignItems="center" gap={0.5}>
-      <Tooltip title={<Box>{hover}</Box>} describeChild placement="right" slotProps={{ tooltip: { sx: popoverTooltipSx } }}>
-        <StatusIcon kind={kind} label={translate(label)} />
-      </Tooltip>
+      <FocusTooltip title={<Box>{hover}</Box>} placement="right" slotProps={{ tooltip: { sx: popoverTooltipSx } }}>
+        {(trigger) => <StatusIcon kind={kind} label={translate(label)} {...trigger} />}
+      </FocusTooltip>
       <ChartOnHover logId={log.id} />
     </Stack>
   );

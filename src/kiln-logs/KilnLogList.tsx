@@ -1,6 +1,8 @@
 import type { ReactElement } from 'react';
+import { LabelledExportButton } from '../layout/LabelledExportButton';
 import { cloneElement } from 'react';
-import { Datagrid, ExportButton, FilterButton, List, TopToolbar, WrapperField, useTranslate } from 'react-admin';
+import type { Theme } from '@mui/material';
+import { Datagrid, FilterButton, List, TopToolbar, WrapperField, useTranslate } from 'react-admin';
 import { useSmallScreen } from '../layout/useSmallScreen';
 import { KilnLogPhoneList } from './KilnLogPhoneList';
 import type { KilnLog } from '../domain/api/kilnLogs';
@@ -16,6 +18,21 @@ import { OpenAnomalyMarks } from '../fleet/OpenAnomalyMarks';
 export const KILN_LOG_PAGE_SIZE = 25;
 
 const logIdOf = (row: { id: unknown }) => Number(row.id);
+
+/**
+ * A table wider than the window scrolls inside its own box, never the page, and
+ * its Actions column stays in view at the right edge (issue 39: Restore was off screen).
+ */
+const SCROLL_INSIDE = {
+  '& .RaDatagrid-tableWrapper': { overflowX: 'auto', maxWidth: '100%' },
+  '& .RaDatagrid-headerCell:last-of-type, & .RaDatagrid-rowCell:last-of-type': {
+    position: 'sticky',
+    right: 0,
+    zIndex: 1,
+    bgcolor: 'background.paper',
+    boxShadow: (theme: Theme) => `-1px 0 0 ${theme.palette.divider}`,
+  },
+} as const;
 
 interface KilnLogListProps {
   resource: string;
@@ -47,12 +64,14 @@ export function KilnLogList({ resource, sort, empty, extraColumns = [], actions,
   return (
     <List
       resource={resource}
+      // flex items grow to their content unless allowed to shrink: the table scrolls inside instead
+      sx={{ minWidth: 0, maxWidth: '100%', '& .RaList-main': { minWidth: 0 } }}
       title={false}
       actions={
         <TopToolbar sx={{ flexWrap: 'wrap' }}>
           {small && <FilterButton />}
           <ClearFiltersButton />
-          <ExportButton />
+          <LabelledExportButton />
         </TopToolbar>
       }
       exporter={exporter}
@@ -69,7 +88,7 @@ export function KilnLogList({ resource, sort, empty, extraColumns = [], actions,
         {small ? (
           <KilnLogPhoneList actions={actions} archived={exportAs.archived} />
         ) : (
-          <Datagrid rowClick={false} bulkActionButtons={false} empty={<ListEmpty message="kilnLogs.list.noMatch" />}>
+          <Datagrid rowClick={false} bulkActionButtons={false} empty={<ListEmpty message="kilnLogs.list.noMatch" />} sx={SCROLL_INSIDE}>
             {kilnLogColumns()}
             {extraColumns}
             <WrapperField label="kilnLogs.columns.actions" textAlign="right">

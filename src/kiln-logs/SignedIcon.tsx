@@ -1,6 +1,6 @@
-import { Tooltip } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import type { KilnLog } from '../domain/api/kilnLogs';
+import { FocusTooltip } from '../layout/FocusTooltip';
 import { StatusIcon } from './StatusIcon';
 
 /**
@@ -12,8 +12,6 @@ export function SignedIcon({ log }: { log: Pick<KilnLog, 'signed' | 'key_fingerp
   const label = translate(log.signed ? 'kilnLogs.signed.yes' : 'kilnLogs.signed.no');
   const title = log.signed && log.key_fingerprint ? translate('kilnLogs.signed.byKey', { fingerprint: log.key_fingerprint }) : label;
   return (
-    <Tooltip title={title} describeChild>
-      <StatusIcon kind={log.signed ? 'tick' : 'grey'} label={label} />
-    </Tooltip>
+    <FocusTooltip title={title}>{(trigger) => <StatusIcon kind={log.signed ? 'tick' : 'grey'} label={label} {...trigger} />}</FocusTooltip>
   );
 }

@@ -1,6 +1,6 @@
-import { Tooltip } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import type { ValidationWidgetState } from '../domain/analysis';
+import { FocusTooltip } from '../layout/FocusTooltip';
 import { StatusIcon, type StatusIconKind } from './StatusIcon';
 
 const KINDS: Record<ValidationWidgetState, StatusIconKind> = { pass: 'tick', fail: 'cross', notApplicable: 'grey' };
@@ -12,9 +12,5 @@ const KINDS: Record<ValidationWidgetState, StatusIconKind> = { pass: 'tick', fai
 export function ValidationWidget({ state, labels }: { state: ValidationWidgetState; labels: Record<ValidationWidgetState, string> }) {
   const translate = useTranslate();
   const label = translate(labels[state]);
-  return (
-    <Tooltip title={label}>
-      <StatusIcon kind={KINDS[state]} label={label} />
-    </Tooltip>
-  );
+  return <FocusTooltip title={label}>{(trigger) => <StatusIcon kind={KINDS[state]} label={label} {...trigger} />}</FocusTooltip>;
 }

@@ -1,8 +1,9 @@
 import type { ReactNode } from 'react';
-import { Box, Tooltip } from '@mui/material';
+import { Box } from '@mui/material';
 import { visuallyHidden } from '@mui/utils';
 import { FunctionField, TextField, useTranslate } from 'react-admin';
 import { isCreditable } from './kilnLogCsv';
+import { FocusTooltip } from '../layout/FocusTooltip';
 import { formatCarbon } from '../domain/carbon';
 import { gpsWidgetState } from '../domain/analysis';
 import type { AnalysisDetail, KilnLog } from '../domain/api/kilnLogs';
@@ -30,14 +31,17 @@ function NotCreditable({ text, pending }: { text: string; pending: boolean }) {
   const translate = useTranslate();
   const reason = translate(pending ? 'kilnLogs.analysis.pendingKiln' : 'kilnLogs.analysis.notCreditable');
   return (
-    <Tooltip title={reason}>
-      <Box component="span" tabIndex={0} sx={{ color: 'text.secondary', textDecoration: 'line-through' }}>
-        {text}
-        <Box component="span" sx={visuallyHidden}>
-          {` (${reason})`}
+    // the reason is in the text for screen readers already
+    <FocusTooltip title={reason} describeChild={false}>
+      {(trigger) => (
+        <Box component="span" tabIndex={0} {...trigger} sx={{ color: 'text.secondary', textDecoration: 'line-through' }}>
+          {text}
+          <Box component="span" sx={visuallyHidden}>
+            {` (${reason})`}
+          </Box>
         </Box>
-      </Box>
-    </Tooltip>
+      )}
+    </FocusTooltip>
   );
 }
 

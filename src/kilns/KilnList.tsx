@@ -1,8 +1,9 @@
-import { Box, Button, Tooltip } from '@mui/material';
+import { Box, Button } from '@mui/material';
 import { FunctionField, SimpleList, useDataProvider, useRecordContext, useTranslate, WrapperField } from 'react-admin';
 import { useLogCommand } from '../kiln-logs/useLogCommand';
 import type { ApiDataProvider } from '../providers/dataProvider';
 import { useSmallScreen } from '../layout/useSmallScreen';
+import { FocusTooltip } from '../layout/FocusTooltip';
 import type { Kiln } from '../domain/api/configure';
 import { formatDateTime } from '../domain/dates';
 import type { CsvRow } from '../domain/csv';
@@ -15,12 +16,13 @@ import { PendingChip } from './PendingChip';
 
 function FacilityMnemonic({ kiln }: { kiln: Kiln }) {
   return (
-    <Tooltip title={kiln.facility_name} describeChild>
-      {/* focusable, so the name shows on keyboard focus as well as on hover */}
-      <Box component="span" tabIndex={0} sx={{ textDecoration: 'underline dotted', cursor: 'help' }}>
-        {kiln.facility_mnemonic}
-      </Box>
-    </Tooltip>
+    <FocusTooltip title={kiln.facility_name}>
+      {(trigger) => (
+        <Box component="span" tabIndex={0} {...trigger} sx={{ textDecoration: 'underline dotted', cursor: 'help' }}>
+          {kiln.facility_mnemonic}
+        </Box>
+      )}
+    </FocusTooltip>
   );
 }
 

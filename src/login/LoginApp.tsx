@@ -7,7 +7,7 @@ import { darkTheme, lightTheme } from '../layout/themes';
 import { i18nProvider } from '../providers/i18nProvider';
 import { logIn, type Credentials } from '../providers/login';
 import { LoginForm } from './LoginForm';
-import { typedBeforeHydration } from './typedBeforeHydration';
+import { submittedBeforeHydration, typedBeforeHydration } from './typedBeforeHydration';
 
 /**
  * The first screen of a visitor without a session, before react-admin has
@@ -19,6 +19,7 @@ export default function LoginApp({ loadConsole, onLoggedIn }: { loadConsole: () 
   const [darkMode] = usePersistentFlag(STORAGE_KEYS.darkMode);
   const theme = useMemo(() => createTheme(darkMode ? darkTheme : lightTheme), [darkMode]);
   const [typed] = useState(typedBeforeHydration);
+  const [submitted] = useState(submittedBeforeHydration);
   const onLogin = async (credentials: Credentials) => {
     const console = loadConsole();
     await logIn(credentials);
@@ -30,7 +31,7 @@ export default function LoginApp({ loadConsole, onLoggedIn }: { loadConsole: () 
       <ThemeProvider theme={theme}>
         <CssBaseline enableColorScheme />
         <AppShell>
-          <LoginForm onLogin={onLogin} typed={typed} />
+          <LoginForm onLogin={onLogin} typed={typed} submitted={submitted} />
         </AppShell>
       </ThemeProvider>
     </I18nContext.Provider>

@@ -1,4 +1,4 @@
-import { useEffect, useLayoutEffect, useState } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { Box, Button, Card, CardContent, Snackbar, TextField, Tooltip, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import { useController, useForm, useWatch, type Control } from 'react-hook-form';
@@ -6,6 +6,7 @@ import { LoginFailedError, type Credentials } from '../providers/login';
 import { NOTIFICATION_PROPS, TitledMessage } from '../layout/notifications';
 import { useTabTitle } from '../layout/useTabTitle';
 import { useSmallScreen } from '../layout/useSmallScreen';
+import { clearSubmittedBeforeHydration } from './typedBeforeHydration';
 
 /**
  * The login form (docs/product.md#login-screen, docs/product.md#login-validation), on react-hook-form and MUI alone: it is
@@ -75,9 +76,18 @@ function LoginButton({ control, busy }: { control: Control<Credentials>; busy: b
 /**
  * The form; onLogin logs in and opens the console, rejecting when the login is
  * refused. `typed`: what was typed into the painted form before it was live,
- * taken over once hydrated (before the next paint, so nothing flickers).
+ * taken over once hydrated (before the next paint, so nothing flickers);
+ * `submitted`: Enter was pressed there too, so the form submits once live.
  */
-export function LoginForm({ onLogin, typed }: { onLogin: (credentials: Credentials) => Promise<void>; typed?: Partial<Credentials> }) {
+export function LoginForm({
+  onLogin,
+  typed,
+  submitted,
+}: {
+  onLogin: (credentials: Credentials) => Promise<void>;
+  typed?: Partial<Credentials>;
+  submitted?: boolean;
+}) {
   const translate = useTranslate();
   const { control, handleSubmit, formState, setValue } = useForm<Credentials>({ defaultValues: EMPTY_CREDENTIALS, mode: 'onTouched' });
   useLayoutEffect(() => {
@@ -98,6 +108,15 @@ export function LoginForm({ onLogin, typed }: { onLogin: (credentials: Credentia
       setFailure((err instanceof LoginFailedError && err.serverText) || 'login.failureText');
     }
   });
+
+  // a ref, not state: StrictMode's second effect run must not submit again
+  const submittedEarly = useRef(false);
+  useEffect(() => {
+    if (!submitted || submittedEarly.current) return;
+    submittedEarly.current = true;
+    clearSubmittedBeforeHydration();
+    void submit();
+  }, [submitted, submit]);
 
   useTabTitle('login.heading');
 

@@ -1,4 +1,5 @@
 import type { Credentials } from '../providers/login';
+import { FIRST_PAINT_SUBMIT } from './prerender/firstPaint';
 
 /**
  * What a visitor typed into the prerendered login form before its script
@@ -13,4 +14,14 @@ export function typedBeforeHydration(root: ParentNode | undefined = globalThis.d
     if (input?.value) typed[name] = input.value;
   }
   return typed;
+}
+
+/** Whether Enter was pressed in the painted form with both fields filled (firstPaint.ts); read during the hydrating render. */
+export function submittedBeforeHydration(root: ParentNode | undefined = globalThis.document): boolean {
+  return root?.querySelector(`#root[${FIRST_PAINT_SUBMIT}]`) != null;
+}
+
+/** Forgets that Enter, once the live form has submitted it. */
+export function clearSubmittedBeforeHydration(root: ParentNode | undefined = globalThis.document): void {
+  root?.querySelector('#root')?.removeAttribute(FIRST_PAINT_SUBMIT);
 }

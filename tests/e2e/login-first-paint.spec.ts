@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { expect, test, type Page } from '@playwright/test';
-import { DEMO_PASSWORD, login, mainMenu } from './fixtures';
+import { DEMO_PASSWORD, WIDTHS, login, mainMenu } from './fixtures';
 
 /**
  * The login screen is painted from index.html before any JavaScript file has
@@ -136,3 +136,35 @@ test('with a session the console paints itself: no login screen flashes on reloa
   await expect(mainMenu(page)).toBeVisible();
   expect(await page.evaluate(() => (window as unknown as { painted: number }).painted)).toBe(0);
 });
+
+for (const [name, viewport] of WIDTHS) {
+  test(`at ${name}, Enter pressed before the script files arrive logs in once they have, with one request`, async ({ page }) => {
+    await page.setViewportSize(viewport);
+    const logins: string[] = [];
+    page.on('request', (r) => r.url().endsWith('/api/auth') && r.method() === 'POST' && logins.push(r.url()));
+    const release = await holdScripts(page);
+    await page.goto('/login', { waitUntil: 'commit' });
+    await page.locator('input[name="username"]').fill('superadmin');
+    await page.locator('input[name="password"]').fill(DEMO_PASSWORD);
+    await page.locator('input[name="password"]').press('Enter');
+    // the browser alone would have sent the form as a GET with the password in its address
+    expect(new URL(page.url()).search).toBe('');
+    expect(logins).toEqual([]);
+
+    release();
+    await expect(mainMenu(page)).toBeVisible();
+    expect(logins).toHaveLength(1);
+  });
+
+  test(`at ${name}, Enter pressed the moment the form appears logs in exactly once`, async ({ page }) => {
+    await page.setViewportSize(viewport);
+    const logins: string[] = [];
+    page.on('request', (r) => r.url().endsWith('/api/auth') && r.method() === 'POST' && logins.push(r.url()));
+    await page.goto('/login', { waitUntil: 'commit' });
+    await page.locator('input[name="username"]').fill('superadmin');
+    await page.locator('input[name="password"]').fill(DEMO_PASSWORD);
+    await page.keyboard.press('Enter');
+    await expect(mainMenu(page)).toBeVisible();
+    expect(logins).toHaveLength(1);
+  });
+}

@@ -167,15 +167,8 @@ export function signoffFields(proposalId: number, fileType: StatementFileType, a
 
 // ---------------------------------------------------------------- texts
 
-const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
-const pad2 = (n: number) => String(n).padStart(2, '0');
-
-/** An audit's signoff time on Audit History (docs/product.md#audit-history): DD-MMM-YYYY HH-mm-ss, local time; unparsable: as given. */
-export function formatAuditTimestamp(value: string): string {
-  const date = new Date(value);
-  if (Number.isNaN(date.getTime())) return value;
-  return `${pad2(date.getDate())}-${MONTHS[date.getMonth()]}-${date.getFullYear()} ${pad2(date.getHours())}-${pad2(date.getMinutes())}-${pad2(date.getSeconds())}`;
-}
+/** An audit's signoff time on Audit History (docs/product.md#audit-history): the one date formatter's. */
+export { formatAuditTimestamp } from '../dates';
 
 /** The rows of a data_sample, whether the answer carries it as an array or as its JSON text; none when unreadable. */
 export function sampleRows(sample: AuditLogRow['data_sample']): readonly DataSampleRow[] {

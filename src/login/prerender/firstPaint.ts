@@ -13,7 +13,10 @@ import { TOKEN_STORAGE_KEY } from '../../providers/session';
  * on a control marked with FIRST_PAINT_FLAG meanwhile (Accept, the Dark Mode
  * switch) is kept: the script stores the choice, and hides what Accept
  * dismisses; hydration renders the variant painted (`data-first-paint` on
- * #root, read by paintedFlags) and then the stored choice.
+ * #root, read by paintedFlags) and then the stored choice. Enter in the
+ * painted form with both fields filled is kept too (FIRST_PAINT_SUBMIT on
+ * #root): its Login button is still disabled, so the browser would drop it,
+ * and the form submits once it is live.
  */
 
 export interface FirstScreenVariant {
@@ -34,6 +37,8 @@ export const FIRST_PAINT_FLAG = 'data-first-paint-flag';
 /** Attribute of what a button's tap dismisses before the code has arrived. */
 export const FIRST_PAINT_DISMISS = 'data-first-paint-dismiss';
 const PAINTED_ATTRIBUTE = 'data-first-paint';
+/** Attribute on #root: Enter was pressed in the painted form with both fields filled. */
+export const FIRST_PAINT_SUBMIT = 'data-first-paint-submit';
 
 export function templateId({ darkMode, cookiesAccepted }: FirstScreenVariant): string {
   return `${TEMPLATE_PREFIX}-${darkMode ? 'dark' : 'light'}-${cookiesAccepted ? 'accepted' : 'banner'}`;
@@ -63,6 +68,15 @@ try{localStorage.setItem(c.getAttribute(${JSON.stringify(FIRST_PAINT_FLAG)}),c.t
 var d=c.type==='checkbox'?null:c.closest('[${FIRST_PAINT_DISMISS}]');
 if(d)d.style.display='none';
 },true);
+document.addEventListener('keydown',function(e){
+var i=e.target;
+if(e.key!=='Enter'||!(i instanceof HTMLInputElement)||!i.form||!root.contains(i.form)||i.form.hasAttribute('data-live'))return;
+var b=i.form.querySelector('button[type=submit]');
+if(b&&!b.disabled)return;
+e.preventDefault();
+if([].every.call(i.form.querySelectorAll('input[name]'),function(x){return x.value!==''}))root.setAttribute(${JSON.stringify(FIRST_PAINT_SUBMIT)},'');
+},true);
+document.addEventListener('submit',function(e){if(root.contains(e.target)&&!e.target.hasAttribute('data-live'))e.preventDefault()},true);
 }
 try{paint()}catch(e){}
 document.querySelectorAll('template[id^=${TEMPLATE_PREFIX}]').forEach(function(t){t.remove()});
