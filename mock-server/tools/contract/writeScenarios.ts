@@ -749,6 +749,50 @@ const anomalyCheck: Scenario = {
   },
 };
 
+/**
+ * asks to act on a record that does not exist (a kiln calibration to approve or to give a certificate, a
+ * proposal to withdraw): the guard and the lookup answer (404), nothing is written. The real acts are final
+ * or need a second account, and the run makes no record they could act on.
+ */
+function missingRecord(
+  name: string,
+  template: string,
+  target: string,
+  init: () => { form?: FormData; json?: unknown } = () => ({}),
+): Scenario {
+  return {
+    name,
+    permanence: 'restores',
+    covers: [`POST ${template}`],
+    needs: [`POST ${template}`],
+    async run(run) {
+      await run.call('POST', template, target, 404, `answers 404 for ${name}`, init(), () => null);
+    },
+  };
+}
+
+const NO_RECORD = 2147483647;
+
+const calibrationApprove = missingRecord(
+  'a calibration that does not exist, not approved',
+  '/kilns/{id}/calibrations/{calId}/approve',
+  `/kilns/${NO_RECORD}/calibrations/${NO_RECORD}/approve`,
+);
+
+const calibrationCertificate = missingRecord(
+  'a calibration that does not exist, given no certificate',
+  '/kilns/{id}/calibrations/{calId}/certificate',
+  `/kilns/${NO_RECORD}/calibrations/${NO_RECORD}/certificate`,
+  () => {
+    const form = new FormData();
+    form.set('file', new Blob(['%PDF-1.4\n%%EOF\n'], { type: 'application/pdf' }), 'contract-check.pdf');
+    form.set('file_type', 'pdf');
+    return { form };
+  },
+);
+
+const withdraw = missingRecord('a proposal that does not exist, not withdrawn', '/audit/{id}/withdraw', `/audit/${NO_RECORD}/withdraw`);
+
 export const SCENARIOS: readonly Scenario[] = [
   users,
   release,
@@ -766,6 +810,9 @@ export const SCENARIOS: readonly Scenario[] = [
   kilnKeys,
   signedBurns,
   anomalyCheck,
+  calibrationApprove,
+  calibrationCertificate,
+  withdraw,
   archiveRestore,
   photo,
   statement,
