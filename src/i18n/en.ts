@@ -170,6 +170,7 @@ export const en = {
       auditJobId: 'Audit Job ID',
     },
     filters: {
+      id: 'Log id',
       facility: 'Facility',
       kiln: 'Kiln',
       type: 'Kiln Type',
