@@ -16,6 +16,7 @@ import { checkedStatement } from '../files/statementFile';
 import { sendBlob } from '../files/storedFiles';
 import { badRequest, conflict, fieldError, forbidden, notFound } from '../http/errors';
 import { positiveId } from '../http/fieldErrors';
+import { heldProblems, heldReason, openAnomaliesOf } from '../fleet/holds';
 import { KilnLogFiles } from '../kilnlogs/storage';
 import { analysisVersion } from '../store/auditRules';
 import { commitFiles } from '../store/commit';
@@ -96,13 +97,31 @@ export function auditHandlers(ctx: AppContext): Handlers {
         req.query.facility_id === undefined
           ? await scopeOf(req).then((scope) => scope && [...scope])
           : [(await reachableFacility(req.auth!, data, positiveId(req.query.facility_id, 'facility_id'))).id];
-      const rows = await data.audits.potentialLogs({ kiln_type, facilityIds });
+      const all = await data.audits.potentialLogs({ kiln_type, facilityIds });
+      const held = await openAnomaliesOf(
+        data,
+        all.map((row) => row.id),
+      );
+      const rows = all.filter((row) => !held.has(row.id));
       const current = rows.filter((row) => analysisVersion(row.analysis) === ALGORITHM_VERSION);
       const stale = rows.filter((row) => analysisVersion(row.analysis) !== ALGORITHM_VERSION);
       const body: PotentialLogsResponse = {
         data: await auditLogs(files, current, { chart: false }),
         needs_reanalysis: await auditLogs(files, stale, { chart: false }),
         algorithm_version: ALGORITHM_VERSION,
+        held_back: all
+          .filter((row) => held.has(row.id))
+          .map((row) => {
+            const open = held.get(row.id)!;
+            return {
+              id: row.id,
+              kiln_id: row.kiln_id,
+              logts: row.logts,
+              codes: [...new Set(open.map((a) => a.code))],
+              anomaly_ids: open.map((a) => a.id),
+              reason: heldReason(row.id, open),
+            };
+          }),
       };
       res.json(body);
     },
@@ -113,6 +132,8 @@ export function auditHandlers(ctx: AppContext): Handlers {
       const kilnType = kilnTypeParam(req.query.kiln_type);
       const { analysis_ids: ids } = req.body as ProposeRequest;
       if (ids.length === 0) throw fieldError('analysis_ids', 'Please select at least one log to propose an audit.');
+      const held = heldProblems(await openAnomaliesOf(data, ids));
+      if (held) throw fieldError('analysis_ids', `The burns cannot be proposed: ${held}.`);
       // one facility per audit (docs/product.md#what-the-product-does): said as a 400 before any claim; the store checks again under its lock
       const { rows } = await data.kilnLogs.list(
         { archived: false, facilityIds: null },
@@ -190,6 +211,8 @@ export function auditHandlers(ctx: AppContext): Handlers {
       if (audit.signoff_ts !== null) throw conflict(`Audit ${audit.id} is already signed off.`);
       // four eyes on a certification (security review Info 12); who proposed never changes, so this check needs no lock
       if (!maySignOff(audit, req.auth!.userId)) throw forbidden(SIGNOFF_BY_PROPOSER);
+      const held = heldProblems(await openAnomaliesOf(data, ids));
+      if (held) throw conflict(`The burns cannot be signed off: ${held}.`);
       const { content } = await checkedStatement(req, ctx.pdfChecker);
 
       const docKey = newDocKey(content.ext);

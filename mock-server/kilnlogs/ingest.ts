@@ -21,6 +21,8 @@ export interface IncomingLog {
   /** the client's file name, if any; otherwise one is made from kiln and time */
   fileName: string | null;
   uploadTs: Date;
+  /** the account that uploaded it */
+  uploadedBy?: number;
 }
 
 /** The row fields an analysis decides. */
@@ -200,6 +202,7 @@ export function analysedLog(
     sha256: sha256(incoming.bytes),
     s3key,
     ...UNSIGNED,
+    uploaded_by: incoming.uploadedBy ?? null,
     audited: false,
     audit_id: null,
     archived_ts: null,

@@ -2,8 +2,8 @@ import type { KilnLog } from '../../src/domain/api/kilnLogs';
 import type { DataStore } from '../store/dataStore';
 import type { KilnLogRecord } from '../store/model';
 
-/** The API row: the stored row plus analysis_id, the spec's name for the same id, and the job id naming its audit. */
-export const present = (row: KilnLogRecord, auditJobId: string | null): KilnLog => ({
+/** The API row: the stored row (but who uploaded it, the store's to know) plus analysis_id, the spec's name for the same id, and the job id naming its audit. */
+export const present = ({ uploaded_by: _uploader, ...row }: KilnLogRecord, auditJobId: string | null): KilnLog => ({
   ...row,
   analysis_id: row.id,
   audit_job_id: row.audit_id === null ? null : auditJobId,

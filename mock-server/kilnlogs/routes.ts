@@ -75,7 +75,12 @@ export function kilnLogHandlers(ctx: AppContext): Handlers {
         const signature = signatureOf(res.locals);
         // the signature is checked before the file is analysed: an unknown or revoked key costs no analysis
         const signed = signature ? { signature, key: await checkSignature(data, signature, bytes) } : null;
-        const row = await ingestLog(data, files, { bytes, fileName, uploadTs: new Date() }, admission(data, signed));
+        const row = await ingestLog(
+          data,
+          files,
+          { bytes, fileName, uploadTs: new Date(), uploadedBy: req.auth!.userId },
+          admission(data, signed),
+        );
         res.status(201).json(await presentOne(data, row));
       },
     ],
@@ -129,11 +134,14 @@ export function kilnLogHandlers(ctx: AppContext): Handlers {
         const now = new Date();
         return { archived_ts: now.toISOString(), delete_after: deleteAfter(now, ctx.config.archiveRetentionDays) };
       });
+      // no dead ends (issue 40): an archived burn's open anomalies close, and reopen with it
+      await data.fleet.archived(row.id, row.archived_ts);
       res.json(await presentOne(data, row));
     },
 
     restoreKilnLog: async (req, res) => {
       const row = await changeLog(req, () => ({ archived_ts: null, delete_after: null }), true);
+      await data.fleet.archived(row.id, null);
       res.json(await presentOne(data, row));
     },
   };

@@ -21,6 +21,8 @@ import { RESOURCES } from '../domain/operations';
 import { useReportQueryFailure, type FailureTexts } from '../layout/failures';
 import { Page } from '../layout/Page';
 import { OpenAnomalyWarning } from '../fleet/OpenAnomalyWarning';
+import { HeldBackNotice } from '../fleet/HeldBackNotice';
+import type { HeldBackLog } from '../domain/api/audits';
 import { EVERY_ROW } from '../providers/listedInBrowser';
 import { queryKeys, writeKey } from '../providers/queryKeys';
 import { useFormSave } from '../forms/useFormSave';
@@ -187,6 +189,7 @@ function ProposeForm({ selection, onSelect, facilityId, onFacility, creating, se
   useReportQueryFailure(logs.error, LOGS_FAILURE);
   const rows = useMemo(() => logs.data ?? [], [logs.data]);
   const outdated = (logs.meta?.needs_reanalysis ?? []) as AuditLogRow[];
+  const heldBack = (logs.meta?.held_back ?? []) as HeldBackLog[];
   const currentVersion = typeof logs.meta?.algorithm_version === 'string' ? logs.meta.algorithm_version : '';
 
   // another kiln type lists other burns: what was chosen goes
@@ -270,6 +273,7 @@ function ProposeForm({ selection, onSelect, facilityId, onFacility, creating, se
         </Alert>
       )}
       {kilnType !== null && <InProposalsNotice kilnType={kilnType} facilityId={facilityId} />}
+      {kilnType !== null && <HeldBackNotice held={heldBack} />}
       {kilnType === null ? (
         <Typography color="text.secondary">{translate('audits.propose.chooseKilnType')}</Typography>
       ) : logs.error ? (

@@ -170,6 +170,7 @@ export const en = {
       auditJobId: 'Audit Job ID',
     },
     filters: {
+      id: 'Log id',
       facility: 'Facility',
       kiln: 'Kiln',
       type: 'Kiln Type',
@@ -640,6 +641,9 @@ export const en = {
       openProposals: 'See the proposals',
       failed: 'An unknown error occurred creating the audit job. Please try again later.',
       empty: 'No validated analysed burns of this kiln type are waiting for an audit.',
+      heldBack:
+        '%{smart_count} burn was held back: it has an open fleet anomaly, and a second person must check it before it can be proposed: |||| %{smart_count} burns were held back: they have open fleet anomalies, and a second person must check each before it can be proposed:',
+      heldBackLink: 'Log %{id} (%{codes})',
       needsReanalysis:
         '%{smart_count} more burn (kiln %{kilns}) was analysed by an older algorithm than %{version}: analyse it again on Kiln Logs before it can be proposed. |||| %{smart_count} more burns (kilns %{kilns}) were analysed by an older algorithm than %{version}: analyse them again on Kiln Logs before they can be proposed.',
     },

@@ -83,7 +83,11 @@ export const AUDIT_ENDPOINTS = {
     // the burns an older algorithm analysed come apart: the page says they need analysing again
     (json: PotentialLogsResponse) => ({
       rows: asRecords(json.data.map((log) => auditLogRow(log))),
-      meta: { needs_reanalysis: json.needs_reanalysis.map((log) => auditLogRow(log)), algorithm_version: json.algorithm_version },
+      meta: {
+        needs_reanalysis: json.needs_reanalysis.map((log) => auditLogRow(log)),
+        algorithm_version: json.algorithm_version,
+        held_back: json.held_back,
+      },
     }),
   ),
   [RESOURCES.auditableLogs]: queriedList(

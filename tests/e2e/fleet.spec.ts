@@ -56,6 +56,8 @@ testAtWidths(
     await expect(page.getByTestId('open-anomaly-warning')).toBeVisible();
     // the list holds that burn alone (its row shows kiln, time and file, not the id)
     await expect(page.getByText('1-1 of 1')).toBeVisible();
+    // why the list is filtered is in sight, as a filter the user can remove
+    await expect(page.getByLabel('Log id')).toHaveValue(String(logId));
 
     // back on Fleet: mark it checked with a note
     await page.goBack();

@@ -2,7 +2,7 @@ import { isCurveCandidate, kilnHistory } from '../../../src/domain/fleet/anomali
 import type { ListedAnomaly as Anomaly } from '../model';
 import { conflict } from '../errors';
 import { queryAnomalies } from '../anomalyQuery';
-import type { FleetStore } from '../parts/fleet';
+import { ARCHIVED_NOTE, type FleetStore } from '../parts/fleet';
 import { raisedAnomaly, type AnomalyRecord } from '../model';
 import { copy, type Access } from './access';
 import type { EmbeddedShape } from './state';
@@ -85,6 +85,15 @@ export function embeddedFleet(a: Access): FleetStore {
       a.read((s) => {
         const row = s.anomalies.find((r) => r.id === id);
         return row ? withFacilityName(s, [row])[0] : null;
+      }),
+    archived: (logId, archivedTs) =>
+      a.write((s, m) => {
+        for (const row of s.anomalies.filter((r) => r.log_id === logId)) {
+          if (archivedTs !== null && row.checked_ts === null)
+            m.patch(row, { checked_ts: archivedTs, checked_by: null, checked_by_name: null, check_note: ARCHIVED_NOTE });
+          else if (archivedTs === null && row.checked_by === null && row.check_note === ARCHIVED_NOTE)
+            m.patch(row, { checked_ts: null, checked_by_name: null, check_note: null });
+        }
       }),
     check: (id, check) =>
       a.write((s, m) => {

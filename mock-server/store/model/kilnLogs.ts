@@ -47,6 +47,8 @@ export interface KilnLogRecord {
   key_fingerprint: string | null;
   /** the base64 Ed25519 signature over the stored file's exact bytes; null when unsigned */
   signature: string | null;
+  /** the account that uploaded it (a second person clears its anomalies); null or absent for logs of older schemas and the seed's */
+  uploaded_by?: number | null;
   audited: boolean;
   audit_id: number | null;
   archived_ts: string | null;

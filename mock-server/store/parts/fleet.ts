@@ -13,6 +13,9 @@ export interface AnomalyCheck {
   check_note: string;
 }
 
+/** The note of an anomaly closed because its burn was archived (checked_by null); restoring the burn reopens it. */
+export const ARCHIVED_NOTE = 'archived';
+
 export interface FleetStore {
   /**
    * Stores a burn's fleet record (replacing its earlier one) and what the rules
@@ -44,6 +47,11 @@ export interface FleetStore {
   burns(query: { facilityIds: ReadonlySet<number> | null; facilityId?: number }): Promise<FleetBurnRow[]>;
   anomalies(query: AnomalyQuery, page: ListPage & { sort: { field: AnomalySortField } }): Promise<Page<Anomaly>>;
   anomaly(id: number): Promise<Anomaly | null>;
+  /**
+   * A log archived (at `archivedTs`) closes its open anomalies with the note
+   * 'archived' and nobody as checker; restored (null) reopens those alone.
+   */
+  archived(logId: number, archivedTs: string | null): Promise<void>;
   /** null for an unknown anomaly; 409 when it is checked already */
   check(id: number, check: AnomalyCheck): Promise<Anomaly | null>;
 }

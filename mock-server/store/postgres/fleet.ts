@@ -3,7 +3,7 @@ import { KILN_HISTORY, type QuarterBall } from '../../../src/domain/fleet/anomal
 import type { ListedAnomaly as Anomaly } from '../model';
 import { conflict } from '../errors';
 import type { AnomalyQuery } from '../anomalyQuery';
-import type { FleetStore } from '../parts/fleet';
+import { ARCHIVED_NOTE, type FleetStore } from '../parts/fleet';
 import { raisedAnomaly, type FleetBurnRecord } from '../model';
 import { atomic, type Db } from './atomic';
 import type { Database } from './tables';
@@ -253,6 +253,24 @@ export function postgresFleet(db: Db): FleetStore {
       return { rows, start: first, total: total.n };
     },
     anomaly,
+    archived: async (logId, archivedTs) => {
+      if (archivedTs !== null) {
+        await db
+          .updateTable('anomalies')
+          .set({ checked_ts: archivedTs, checked_by: null, checked_by_name: null, check_note: ARCHIVED_NOTE })
+          .where('log_id', '=', logId)
+          .where('checked_ts', 'is', null)
+          .execute();
+        return;
+      }
+      await db
+        .updateTable('anomalies')
+        .set({ checked_ts: null, checked_by_name: null, check_note: null })
+        .where('log_id', '=', logId)
+        .where('checked_by', 'is', null)
+        .where('check_note', '=', ARCHIVED_NOTE)
+        .execute();
+    },
     check: (id, check) =>
       atomic(db, async (tx) => {
         const row = await tx

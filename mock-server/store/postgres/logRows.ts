@@ -17,7 +17,12 @@ export function toLogRecord(row: LogRow, analysis: string | null): KilnLogRecord
 
 export function toLogColumns(row: KilnLogRecord): Omit<LogRow, 'status_rank'> {
   const { analysis_detail, analysis: _analysis, ...rest } = row;
-  return { ...rest, co2_removed: analysis_detail?.co2_removed ?? null, biochar_produced: analysis_detail?.biochar_produced ?? null };
+  return {
+    ...rest,
+    uploaded_by: rest.uploaded_by ?? null,
+    co2_removed: analysis_detail?.co2_removed ?? null,
+    biochar_produced: analysis_detail?.biochar_produced ?? null,
+  };
 }
 
 export const toAnalysisRows = (rows: readonly KilnLogRecord[]) =>

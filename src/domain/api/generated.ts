@@ -339,7 +339,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Mark an anomaly checked, with a note (rule update kilnlog); records who and when; 409 when checked already */
+        /** Mark an anomaly checked, with a note (rule update kilnlog); records who and when; 409 when checked already; 403 for the burn's uploader or its facility's admin (a second person checks) */
         post: operations["checkFleetAnomaly"];
         delete?: never;
         options?: never;
@@ -1947,13 +1947,25 @@ export interface components {
         /**
          * @description The burns that can be proposed (`data`, docs/product.md#calls), and apart from them the burns that
          *     would qualify but whose result came from an older algorithm: they need re-analysis
-         *     before they can be proposed (`needs_reanalysis`), never audited on old numbers.
+         *     before they can be proposed (`needs_reanalysis`), never audited on old numbers. A burn with an
+         *     open fleet anomaly is in neither: it is held back (`held_back`) until a second person checks it.
          */
         PotentialLogsResponse: {
             data: components["schemas"]["AuditLog"][];
             needs_reanalysis: components["schemas"]["AuditLog"][];
+            held_back: components["schemas"]["HeldBackLog"][];
             /** @description the current analysis algorithm; only its results can be proposed */
             algorithm_version: string;
+        };
+        /** @description A burn that would be a potential log but has open fleet anomalies (issue 40), and why. */
+        HeldBackLog: {
+            /** @description kiln log id */
+            id: number;
+            kiln_id: string | null;
+            logts: string | null;
+            codes: string[];
+            anomaly_ids: number[];
+            reason: string;
         };
         ProposeRequest: {
             analysis_ids: number[];

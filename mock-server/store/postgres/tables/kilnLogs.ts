@@ -13,6 +13,8 @@ export type KilnLogsTable = Columns<
     kiln_pending: Generated<boolean>;
     /** signature state (migration 2026-11-26-0001; false and null on rows of older schemas) */
     signed: Generated<boolean>;
+    /** who uploaded it (migration 2026-12-02-0009; null on rows of older schemas) */
+    uploaded_by: number | null;
     /** 0 error, 1 invalid, 2 valid: the 'analysis' sort key, computed by PostgreSQL */
     status_rank: ColumnType<number, never, never>;
   }
