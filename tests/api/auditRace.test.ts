@@ -30,7 +30,7 @@ async function proposedBurn(): Promise<{ auditId: number; logId: number; facilit
   if (!log) throw new Error('no free burn left');
   const res = await server.http
     .post('/api/audit/propose')
-    .query({ job_id: 'RACE', kiln_type: -1 })
+    .query({ job_id: `RACE-${log.id}`, kiln_type: -1 })
     .set(kilnadmin())
     .send({ analysis_ids: [log.id] });
   expect(res.status, JSON.stringify(res.body)).toBe(201);

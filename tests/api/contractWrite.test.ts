@@ -103,15 +103,17 @@ describe('the contract check with --write, against this server', () => {
       expect(result.skipped).toBe(0);
       const { user_changes: _history, statistics: _snapshot, ...changed } = grown(before, await counts());
       // the run's own burn and one of an unknown kiln it assigns; a key added to its kiln and revoked;
-      // the facility's trail records its creation, the assignment, and the key's addition and revocation;
+      // the kiln's first calibration version, approved as its super-admin registers it;
+      // the facility's trail records its creation, the calibration's approval, the assignment, and the key's addition and revocation;
       // each burn's fleet summary (mock-server/fleet) is kept beside it
       const oneEach = {
         facilities: 1,
         kilns: 1,
         kiln_keys: 1,
+        kiln_calibrations: 1,
         kilnlogs: 2,
         fleet_burns: 2,
-        facility_changes: 4,
+        facility_changes: 5,
         facility_photos: 1,
         facility_audits: 1,
         audits: 1,

@@ -30,6 +30,7 @@ const POSTGRES_TABLES = [
   'facility_audits',
   'kilns',
   'kiln_keys',
+  'kiln_calibrations',
   'kilnlogs',
   'kilnlog_analyses',
   'fleet_burns',
