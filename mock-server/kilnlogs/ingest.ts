@@ -21,7 +21,7 @@ export interface IncomingLog {
   /** the client's file name, if any; otherwise one is made from kiln and time */
   fileName: string | null;
   uploadTs: Date;
-  /** the account that uploaded it */
+  /** the account that uploaded it; none for a kiln's own upload, signed by its key without a token */
   uploadedBy?: number;
 }
 
