@@ -9,6 +9,7 @@ import { startChildServer, type ChildServer } from '../helpers/childServer';
 import { savePayloadOf } from '../helpers/configure';
 import { burnCsv } from '../helpers/kilnLogUploads';
 import { createDatabase } from '../helpers/postgres';
+import { TEST_PACKAGE_SIGNING_KEY } from '../helpers/seededTemplate';
 import { createRandom } from '../../mock-server/analysis/prng';
 
 /**
@@ -39,6 +40,8 @@ beforeAll(async () => {
   env = {
     DATA_DIR: dataDir,
     JWT_SECRET: 'crash-test-secret-that-is-long-enough',
+    // PostgreSQL refuses to start without it (every server sharing the database signs with one key)
+    PACKAGE_SIGNING_KEY: TEST_PACKAGE_SIGNING_KEY,
     DEMO_PASSWORD: PASSWORD,
     DEMO_LOG_COUNT: '10',
     // this server alone uses its database: no other one can be between a file and its record, so no grace period

@@ -7,6 +7,7 @@ import type { Facility } from '../../src/domain/api/configure';
 import { startChildServer, type ChildServer } from '../helpers/childServer';
 import { burnCsv } from '../helpers/kilnLogUploads';
 import { createDatabase } from '../helpers/postgres';
+import { TEST_PACKAGE_SIGNING_KEY } from '../helpers/seededTemplate';
 
 /**
  * SIGTERM (scale and faults review 2026-11-25, item 5), as a deployment stops a server: it takes no new
@@ -24,6 +25,8 @@ beforeAll(async () => {
   server = await startChildServer({
     DATA_DIR: dataDir,
     JWT_SECRET: 'shutdown-test-secret-that-is-long-enough',
+    // PostgreSQL refuses to start without it (every server sharing the database signs with one key)
+    PACKAGE_SIGNING_KEY: TEST_PACKAGE_SIGNING_KEY,
     DEMO_PASSWORD: PASSWORD,
     DEMO_LOG_COUNT: '3',
     SEED_DEMO: '1',
