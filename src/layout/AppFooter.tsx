@@ -35,10 +35,11 @@ function BannerPaper({ onAccept, label, accept }: { onAccept: () => void; label:
     const root = document.documentElement.style;
     const reserve = () => root.setProperty(BANNER_HEIGHT_VAR, `${banner.offsetHeight}px`);
     reserve();
-    const observer = new ResizeObserver(reserve);
-    observer.observe(banner);
+    // as useElementWidth: where there is no ResizeObserver the height measured once stands
+    const observer = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(reserve);
+    observer?.observe(banner);
     return () => {
-      observer.disconnect();
+      observer?.disconnect();
       root.removeProperty(BANNER_HEIGHT_VAR);
     };
   }, []);

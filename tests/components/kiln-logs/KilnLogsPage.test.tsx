@@ -280,7 +280,7 @@ describe('Kiln Logs', { timeout: 15000 }, () => {
     expect(screen.getByPlaceholderText('Search')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Add filter' }));
     const names = (await screen.findAllByRole('menuitemcheckbox')).map((item) => item.textContent);
-    expect(names).toEqual(['Facility', 'Kiln', 'Kiln Type', 'From', 'To', 'Status', 'Audited']);
+    expect(names).toEqual(['Facility', 'Kiln', 'Kiln Type', 'From', 'To', 'Status', 'Audited', 'Log id']);
   });
 
   it('sends the chosen filters as the API filter keys', async () => {
