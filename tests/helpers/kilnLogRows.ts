@@ -26,6 +26,7 @@ export function makeKilnLogRow(overrides: Partial<KilnLogRecord> & { id: number 
     ...UNSIGNED_UNAUDITED,
     archived_ts: null,
     delete_after: null,
+    uploaded_by: null,
     ...overrides,
   };
 }

@@ -97,6 +97,7 @@ export function logRow(id: number, o: LogOptions = {}): KilnLogRecord {
     ...UNSIGNED_UNAUDITED,
     archived_ts: o.archivedTs ?? null,
     delete_after: o.deleteAfter ?? null,
+    uploaded_by: null,
   };
 }
 

@@ -22,7 +22,15 @@ const adminUrl = inject('postgresUrl');
 
 /** a log's columns before 2026-11-26-0001-kiln-keys, which added its signature state (signed, key_fingerprint, signature) */
 const beforeKilnKeysColumns = (row: ReturnType<typeof logRow>) => {
-  const { signed: _signed, key_fingerprint: _fingerprint, signature: _signature, ...columns } = toLogColumns(row);
+  // the calibration version and the uploader came later still (2026-12-02-0002, 2026-12-02-0009)
+  const {
+    signed: _signed,
+    key_fingerprint: _fingerprint,
+    signature: _signature,
+    calibration_id: _calibration,
+    uploaded_by: _uploader,
+    ...columns
+  } = toLogColumns(row);
   return columns;
 };
 

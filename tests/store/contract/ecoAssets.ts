@@ -56,8 +56,8 @@ export function ecoAssetsContract(store: () => DataStore): void {
     expect((await store().ecoAssets.list({ facilityId: tas.id })).map((e) => e.id)).toEqual([first.asset.id]);
     const allocations = await store().ecoAssets.allocations(first.asset.id);
     expect(allocations.map((x) => [x.audit_id, x.signoff_ts, x.evidence_mime_type, x.job_id, x.doc_key])).toEqual([
-      [a1.id, '2026-05-20T12:00:00.000Z', 'application/pdf', 'JOB-1', 'audit-evidence/x.pdf'],
-      [a2.id, '2026-06-02T12:00:00.000Z', 'application/pdf', 'JOB-1', 'audit-evidence/x.pdf'],
+      [a1.id, '2026-05-20T12:00:00.000Z', 'application/pdf', a1.job_id, 'audit-evidence/x.pdf'],
+      [a2.id, '2026-06-02T12:00:00.000Z', 'application/pdf', a2.job_id, 'audit-evidence/x.pdf'],
     ]);
     const available = await store().ecoAssets.available();
     expect(available.map((x) => [x.audit.id, x.facility_name, x.utilised_co2, x.remaining_co2])).toEqual([
