@@ -97,7 +97,8 @@ export async function scenarios(target: Target, uploadsToPrepare: number): Promi
     const privateKey = demoKilnPrivateKey(kiln.kiln_id);
     const fingerprint = fingerprintOf(createPublicKey(privateKey));
     const registered = await getJson<KilnKey[]>(target, `/kilns/${kiln.id}/keys`);
-    if (registered.some((k) => k.fingerprint === fingerprint && k.approved_ts && !k.revoked_ts)) keys.set(kiln.kiln_id, { privateKey, fingerprint });
+    if (registered.some((k) => k.fingerprint === fingerprint && k.approved_ts && !k.revoked_ts))
+      keys.set(kiln.kiln_id, { privateKey, fingerprint });
   }
   const uploads = Array.from({ length: uploadsToPrepare }, (_, i) => {
     const kiln = cgo1[i % cgo1.length];
