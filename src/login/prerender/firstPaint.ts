@@ -76,7 +76,7 @@ if(b&&!b.disabled)return;
 e.preventDefault();
 if([].every.call(i.form.querySelectorAll('input[name]'),function(x){return x.value!==''}))root.setAttribute(${JSON.stringify(FIRST_PAINT_SUBMIT)},'');
 },true);
-document.addEventListener('submit',function(e){if(root.contains(e.target)&&!e.target.hasAttribute('data-live'))e.preventDefault()},true);
+document.addEventListener('submit',function(e){if(root.contains(e.target)&&!e.target.hasAttribute('data-live')&&!root.hasAttribute('data-app'))e.preventDefault()},true);
 }
 try{paint()}catch(e){}
 document.querySelectorAll('template[id^=${TEMPLATE_PREFIX}]').forEach(function(t){t.remove()});
