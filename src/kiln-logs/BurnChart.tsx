@@ -120,7 +120,13 @@ export default function BurnChart({ points, marks = null, fill = false }: BurnCh
           label={markLabel(translate(`kilnLogs.chart.marks.${marks.end.kind}`), 'insideTopRight')}
         />
       )}
-      <Tooltip labelFormatter={formatLabel} formatter={formatValue} />
+      {/* the values in the text colour: a series' own colour (warning orange, info blue) is under 4.5:1 on the paper */}
+      <Tooltip
+        labelFormatter={formatLabel}
+        formatter={formatValue}
+        contentStyle={{ backgroundColor: palette.background.paper, color: palette.text.primary }}
+        itemStyle={{ color: palette.text.primary }}
+      />
       <Legend />
       {lines.map(({ key, axis, name, colour }) => (
         <Line key={key} yAxisId={axis} type="linear" dataKey={key} name={name} stroke={colour} dot={false} isAnimationActive={false} />
