@@ -55,7 +55,7 @@ for (const dark of [false, true]) {
     await expect(page.getByPlaceholder('Search')).toBeVisible();
     await page.getByRole('button', { name: 'Add filter' }).tap();
     const filterNames = await page.getByRole('menuitemcheckbox').allTextContents();
-    expect(filterNames).toEqual(['Facility', 'Kiln', 'Kiln Type', 'From', 'To', 'Status', 'Audited']);
+    expect(filterNames).toEqual(['Facility', 'Kiln', 'Kiln Type', 'From', 'To', 'Status', 'Audited', 'Log id']);
     await page.keyboard.press('Escape');
 
     await first.tap();
