@@ -1,4 +1,5 @@
-import type { Collection, EmbeddedShape, Mutator } from './state';
+import type { Collection, EmbeddedShape } from './state';
+import type { Mutator } from './mutator';
 
 /** How the parts reach the state: alone (queued, each write its own transaction) or inside a transaction. */
 export interface Access {

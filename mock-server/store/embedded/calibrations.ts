@@ -1,7 +1,8 @@
 import type { KilnCalibrationStore } from '../parts/calibrations';
 import type { KilnCalibrationRecord } from '../model';
 import { byNumber, copy, insertNew, type Access } from './access';
-import type { EmbeddedShape, Mutator } from './state';
+import type { EmbeddedShape } from './state';
+import type { Mutator } from './mutator';
 
 const oldestFirst = (rows: KilnCalibrationRecord[]) => copy(rows).sort((a, b) => byNumber(a.id, b.id));
 

@@ -8,7 +8,8 @@ import { StoreOfParts } from '../storeOfParts';
 import type { Access } from './access';
 import { fileKeysAfter } from './fileKeys';
 import { embeddedParts } from './parts';
-import { EmbeddedState, Journal, Mutator, type EmbeddedShape } from './state';
+import { EmbeddedState, type EmbeddedShape } from './state';
+import { Journal, Mutator } from './mutator';
 
 /**
  * The default store (docs/product.md#shape-of-the-system): json-server's lowdb over DATA_DIR/db.json,

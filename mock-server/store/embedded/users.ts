@@ -5,7 +5,8 @@ import { USER_SORT_FIELDS, type UserSortField, type UserStore } from '../parts/u
 import type { UserRow } from '../model';
 import { LAST_SUPER_ADMIN, OWNER_ROLES, unknownFacilities } from '../userRules';
 import { byNumber, byText, copy, insertNew, sameName, type Access } from './access';
-import type { EmbeddedShape, Mutator } from './state';
+import type { EmbeddedShape } from './state';
+import type { Mutator } from './mutator';
 
 export function embeddedUsers(a: Access): UserStore {
   const USER_KEYS: Record<UserSortField, (u: UserRow) => SortKey> = fieldKeys<UserRow, UserSortField>(USER_SORT_FIELDS);
