@@ -42,11 +42,12 @@ async function upload(): Promise<Response> {
   return fetch(`${listening.baseUrl}/api/photo/upload`, { method: 'POST', headers: uploadHeaders(), body: `--${BOUNDARY}--\r\n` });
 }
 
-/** Repeats `send` until its answer passes `done` (at most 100 tries, 50 ms apart). */
+/** Repeats `send`, 50 ms apart, until its answer passes `done` or 20 s have passed (a loaded machine is slow to see the stalled upload arrive). */
 async function until(send: () => Promise<Response>, done: (res: Response) => boolean): Promise<Response> {
-  for (let i = 0; ; i++) {
+  const deadline = Date.now() + 20_000;
+  for (;;) {
     const res = await send();
-    if (done(res) || i >= 100) return res;
+    if (done(res) || Date.now() > deadline) return res;
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
 }
