@@ -34,7 +34,7 @@ import { EVERY_ROW } from '../providers/listedInBrowser';
 import { AuditedLogsDialog } from './AuditedLogsDialog';
 import { AuditEvidenceDialog } from './AuditEvidenceDialog';
 import { AuditPeople } from './AuditPeople';
-import { ViewReportButton } from './AuditReportDialog';
+import { AuditReportDialog, ViewReportButton } from './AuditReportDialog';
 import { CarbonSummaryPanel } from './CarbonSummaryPanel';
 import { DownloadPackageButton, DownloadReportButton } from './DownloadPackageButton';
 import { historyTarget } from './historyLink';
@@ -55,7 +55,7 @@ const HISTORY_FAILURE: FailureTexts = { title: 'audits.history.errorTitle' };
 
 type AuditRecord = AuditHistoryItem;
 
-type OpenDialog = { kind: 'evidence' | 'logs'; audit: AuditRecord };
+type OpenDialog = { kind: 'evidence' | 'logs' | 'report'; audit: AuditRecord };
 
 /** The facility picker as the list's facility_id filter. */
 function FacilityFilter({ source }: { source: string; alwaysOn?: boolean }) {
@@ -133,7 +133,7 @@ function AuditActions({ audit, onOpen }: { audit: AuditRecord; onOpen: (dialog: 
       <Button size="small" startIcon={<ListAltIcon />} onClick={() => onOpen({ kind: 'logs', audit })}>
         {translate('audits.auditedLogs.open')}
       </Button>
-      <ViewReportButton audit={audit} />
+      <ViewReportButton audit={audit} onOpen={() => onOpen({ kind: 'report', audit })} />
       <DownloadReportButton auditId={audit.id} />
       <DownloadPackageButton auditId={audit.id} />
     </Stack>
@@ -267,6 +267,7 @@ export default function AuditHistoryPage() {
         <AuditEvidenceDialog docKey={dialog.audit.docKey} audit={dialog.audit} people={dialog.audit} onClose={() => setDialog(null)} />
       )}
       {dialog?.kind === 'logs' && <AuditedLogsDialog audit={dialog.audit} onClose={() => setDialog(null)} />}
+      {dialog?.kind === 'report' && <AuditReportDialog audit={dialog.audit} onClose={() => setDialog(null)} />}
     </Page>
   );
 }

@@ -24,13 +24,18 @@ export function AuditReportDialog({ audit, onClose }: { audit: AuditIdentitySour
   );
 }
 
-/** 'View Report': opens the audit's verification report in the viewer. */
-export function ViewReportButton({ audit }: { audit: AuditIdentitySource }) {
+/**
+ * 'View Report': opens the audit's verification report in the viewer. Given
+ * onOpen, the page that holds the button opens it instead: a page whose rows
+ * change form with the width (History's table and phone list) keeps the dialog
+ * open across that change.
+ */
+export function ViewReportButton({ audit, onOpen }: { audit: AuditIdentitySource; onOpen?: () => void }) {
   const translate = useTranslate();
   const [open, setOpen] = useState(false);
   return (
     <>
-      <Button size="small" startIcon={<PictureAsPdfIcon />} onClick={() => setOpen(true)}>
+      <Button size="small" startIcon={<PictureAsPdfIcon />} onClick={() => (onOpen ? onOpen() : setOpen(true))}>
         {translate('audits.report.open')}
       </Button>
       {open && <AuditReportDialog audit={audit} onClose={() => setOpen(false)} />}

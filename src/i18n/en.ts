@@ -191,6 +191,7 @@ export const en = {
       assign: 'Assign to a kiln',
       audited: 'Audited burn: it cannot be analysed again or archived.',
       auditedBy: 'Audited burn of audit %{jobId}: it cannot be analysed again or archived.',
+      inProposal: 'In proposed audit %{jobId}: it is held for that audit until it is signed off or withdrawn.',
     },
     notify: {
       analysed: 'Kiln log analysed again.',
@@ -229,6 +230,8 @@ export const en = {
       fail: 'GPS position outside the facility area',
       notApplicable: 'GPS check not applicable',
     },
+    openFailed: 'The burn could not be read.',
+    noSuchBurn: 'There is no burn %{id} that you may see.',
     analysis: {
       notCreditable: 'Not creditable: the burn is not valid.',
       pendingKiln: "Not creditable yet: its kiln ID is pending a super-admin's approval.",
@@ -558,6 +561,10 @@ export const en = {
     pageOf: 'Page %{page} of %{pages}',
     previousPage: 'Previous page',
     nextPage: 'Next page',
+    zoom: 'Zoom',
+    zoomIn: 'Zoom in',
+    zoomOut: 'Zoom out',
+    fitWidth: 'Zoom %{percent} %: fit to width',
     pdfError: 'Failed to load PDF file.',
     pdfLoading: 'Loading PDF…',
     pdfNoData: 'No PDF file specified.',

@@ -11,6 +11,8 @@ import workerUrl from 'pdfjs-dist/build/pdf.worker.min.mjs?url';
 import 'react-pdf/dist/Page/AnnotationLayer.css';
 import 'react-pdf/dist/Page/TextLayer.css';
 import { PageNavigation } from './PageNavigation';
+import { ZoomControls } from './ZoomControls';
+import type { Zoom } from './zoom';
 import { clampPage } from './pages';
 import { PasswordDialog } from './PasswordDialog';
 import { useElementWidth } from './useElementWidth';
@@ -40,6 +42,9 @@ export default function PdfView({ file, onCancel }: PdfViewProps) {
   const [passwordRequest, setPasswordRequest] = useState<PasswordRequest | null>(null);
   const passwordRequests = useRef(0);
   const [container, width] = useElementWidth();
+  // 1 fits the page to the viewer's width; above it the page scrolls inside the viewer, never the screen
+  const [zoom, setZoom] = useState<Zoom>(1);
+  const fitWidth = Math.min(width ?? MAX_PAGE_WIDTH, MAX_PAGE_WIDTH);
 
   // react-pdf keeps the first onPassword of a load: it must not depend on state
   const onPassword = useCallback(
@@ -52,31 +57,54 @@ export default function PdfView({ file, onCancel }: PdfViewProps) {
     <Box sx={{ display: 'flex', flexDirection: 'column', gap: 1 }}>
       {pageCount > 0 && (
         // above the page and kept in view while a tall page scrolls
-        <Box sx={{ position: 'sticky', top: 0, zIndex: 1, bgcolor: 'background.paper' }}>
-          <PageNavigation page={page} pageCount={pageCount} onChange={setPage} />
-        </Box>
-      )}
-      <Box ref={container} sx={{ display: 'flex', justifyContent: 'center', '& canvas': { maxWidth: '100%', height: 'auto !important' } }}>
-        <Document
-          file={file}
-          suspense={false}
-          error={message('viewer.pdfError')}
-          loading={message('viewer.pdfLoading')}
-          noData={message('viewer.pdfNoData')}
-          onPassword={onPassword}
-          onLoadSuccess={(pdf) => {
-            setPageCount(pdf.numPages);
-            setPage((current) => clampPage(current, pdf.numPages));
+        <Box
+          sx={{
+            position: 'sticky',
+            top: 0,
+            zIndex: 1,
+            bgcolor: 'background.paper',
+            display: 'flex',
+            flexWrap: 'wrap',
+            justifyContent: 'center',
+            columnGap: 2,
           }}
         >
-          <Page
-            pageNumber={page}
-            width={Math.min(width ?? MAX_PAGE_WIDTH, MAX_PAGE_WIDTH)}
-            error={message('viewer.pageError')}
-            loading={message('viewer.pageLoading')}
-            noData={message('viewer.pageNoData')}
-          />
-        </Document>
+          <PageNavigation page={page} pageCount={pageCount} onChange={setPage} />
+          <ZoomControls zoom={zoom} onChange={setZoom} />
+        </Box>
+      )}
+      {/* the measured box keeps the viewer's width; the page inside it may be wider once zoomed, and scrolls here */}
+      <Box ref={container} sx={{ overflowX: 'auto' }}>
+        <Box
+          sx={{
+            display: 'flex',
+            justifyContent: zoom > 1 ? 'flex-start' : 'center',
+            width: 'max-content',
+            minWidth: '100%',
+            ...(zoom <= 1 ? { '& canvas': { maxWidth: '100%', height: 'auto !important' } } : {}),
+          }}
+        >
+          <Document
+            file={file}
+            suspense={false}
+            error={message('viewer.pdfError')}
+            loading={message('viewer.pdfLoading')}
+            noData={message('viewer.pdfNoData')}
+            onPassword={onPassword}
+            onLoadSuccess={(pdf) => {
+              setPageCount(pdf.numPages);
+              setPage((current) => clampPage(current, pdf.numPages));
+            }}
+          >
+            <Page
+              pageNumber={page}
+              width={Math.round(fitWidth * zoom)}
+              error={message('viewer.pageError')}
+              loading={message('viewer.pageLoading')}
+              noData={message('viewer.pageNoData')}
+            />
+          </Document>
+        </Box>
       </Box>
       {passwordRequest && (
         <PasswordDialog

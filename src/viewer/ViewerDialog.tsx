@@ -5,6 +5,7 @@ import { ErrorBoundary } from '../layout/ErrorBoundary';
 import { Loading } from '../layout/Loading';
 import type { FailureTexts } from '../layout/failures';
 import type { DocumentRef } from '../providers/apiMethods';
+import { useSmallScreen } from '../layout/useSmallScreen';
 
 // loaded when a document is opened, never with the page that offers it
 const DocumentViewer = lazy(() => import('./DocumentViewer'));
@@ -26,8 +27,10 @@ export interface ViewerDialogProps {
 /** A modal showing one PDF or image document (docs/product.md#viewer); used wherever a statement or evidence is viewed. */
 export function ViewerDialog({ title, subtitle, document, onClose, failure, actions }: ViewerDialogProps) {
   const translate = useTranslate();
+  // a phone gives the document its whole width: inside a dialog's margins a page is about 300 px wide
+  const small = useSmallScreen();
   return (
-    <Dialog open fullWidth maxWidth="md" onClose={onClose}>
+    <Dialog open fullWidth maxWidth="md" fullScreen={small} onClose={onClose}>
       <DialogTitle>{title}</DialogTitle>
       {subtitle && <DialogSubtitle text={subtitle} />}
       {/* focusable: a page or image taller than the dialog scrolls from the keyboard too */}

@@ -48,9 +48,13 @@ vi.mock('react-pdf', async () => {
     return <div>{state === 'loading' ? loading : state === 'failed' ? error : children}</div>;
   }
   type PageState = 'loading' | 'error' | 'noData';
-  const Page = ({ pageNumber, ...texts }: { pageNumber: number } & Record<PageState, ReactNode>) => {
+  const Page = ({ pageNumber, width, ...texts }: { pageNumber: number; width: number } & Record<PageState, ReactNode>) => {
     const state = pdf.pageStates[pageNumber];
-    return <div data-testid="pdf-page">{state ? texts[state] : `page ${pageNumber}`}</div>;
+    return (
+      <div data-testid="pdf-page" data-width={width}>
+        {state ? texts[state] : `page ${pageNumber}`}
+      </div>
+    );
   };
   return { Document, Page, pdfjs: { GlobalWorkerOptions: {} }, PasswordResponses: { NEED_PASSWORD: 1, INCORRECT_PASSWORD: 2 } };
 });
@@ -103,6 +107,29 @@ describe('Viewer', () => {
     expect(next).toBeDisabled();
     await user.click(previous);
     expect(viewer.getByText('Page 2 of 3')).toBeInTheDocument();
+  });
+
+  it('zooms the page from its fit to the width up to 300 %, and fits it again from the percentage', async () => {
+    const { user, viewer: viewerDialog } = await openAudit(pdfAnswer);
+    const viewer = viewerDialog();
+    await viewer.findByText('Page 1 of 3', {}, { timeout: 5000 });
+    const page = () => viewer.getByTestId('pdf-page').getAttribute('data-width');
+    // jsdom measures nothing: the fit is the viewer's widest page, 860 px
+    expect(page()).toBe('860');
+    const zoomIn = viewer.getByRole('button', { name: 'Zoom in' });
+    const zoomOut = viewer.getByRole('button', { name: 'Zoom out' });
+    expect(zoomOut).toBeDisabled();
+    await user.click(zoomIn);
+    expect(page()).toBe('1290');
+    await user.click(zoomIn);
+    await user.click(zoomIn);
+    expect(page()).toBe('2580');
+    expect(zoomIn).toBeDisabled();
+    await user.click(zoomOut);
+    expect(page()).toBe('1720');
+    await user.click(viewer.getByRole('button', { name: 'Zoom 200 %: fit to width' }));
+    expect(page()).toBe('860');
+    expect(viewer.getByRole('button', { name: 'Zoom 100 %: fit to width' })).toBeDisabled();
   });
 
   it('gives react-pdf the spec texts for loading and failure', async () => {

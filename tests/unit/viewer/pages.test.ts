@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { clampPage } from '../../../src/viewer/pages';
 import { mimeType } from '../../../src/providers/apiMethods';
+import { stepZoom, ZOOM_STEPS } from '../../../src/viewer/zoom';
 
 describe('clampPage', () => {
   it('keeps a page within 1..M', () => {
@@ -34,5 +35,16 @@ describe('mimeType', () => {
     expect(mimeType('application/pdf')).toBe('application/pdf');
     expect(mimeType('IMAGE/PNG; charset=binary')).toBe('image/png');
     expect(mimeType(null)).toBe('');
+  });
+});
+
+describe('stepZoom', () => {
+  it('steps through the zoom steps and stays at either end', () => {
+    expect(ZOOM_STEPS[0]).toBe(1);
+    expect(stepZoom(1, 1)).toBe(1.5);
+    expect(stepZoom(1.5, 1)).toBe(2);
+    expect(stepZoom(2, -1)).toBe(1.5);
+    expect(stepZoom(1, -1)).toBe(1);
+    expect(stepZoom(3, 1)).toBe(3);
   });
 });
