@@ -12,7 +12,7 @@ import type { KilnLogPatch } from '../store/dataStore';
 import type { KilnLogRecord } from '../store/model';
 import { ingestLog, reanalysis } from './ingest';
 import { recordAnomalies } from '../fleet/anomalyPass';
-import { present, presentOne } from './presentLog';
+import { presentListed, presentOne } from './presentLog';
 import { inFacilities } from '../store/kilnLogQuery';
 import { DEFAULT_KILNLOG_SORT, parseKilnLogFilter } from './query';
 import { deleteAfter } from '../store/retention';
@@ -58,7 +58,7 @@ export function kilnLogHandlers(ctx: AppContext): Handlers {
       const params = parseListParams(req.query, KILNLOG_SORT_FIELDS, DEFAULT_KILNLOG_SORT);
       const filter = parseKilnLogFilter(params.filter);
       const page = await data.kilnLogs.list({ archived, facilityIds: await facilitiesOf(req) }, filter, params);
-      sendPage(res, { ...page, rows: page.rows.map((row) => present(row, row.audit_job_id)) });
+      sendPage(res, { ...page, rows: page.rows.map(presentListed) });
     };
 
   const refuseAnalysis = (row: KilnLogRecord) => {

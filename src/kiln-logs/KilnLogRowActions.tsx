@@ -2,9 +2,10 @@ import ArchiveIcon from '@mui/icons-material/Archive';
 import DownloadIcon from '@mui/icons-material/Download';
 import LinkIcon from '@mui/icons-material/Link';
 import LockIcon from '@mui/icons-material/Lock';
+import PendingActionsIcon from '@mui/icons-material/PendingActions';
 import RefreshIcon from '@mui/icons-material/Refresh';
 import UnarchiveIcon from '@mui/icons-material/Unarchive';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Box, Stack, Tooltip } from '@mui/material';
 import { useDataProvider, useRecordContext, useTranslate } from 'react-admin';
 import type { KilnLog } from '../domain/api/kilnLogs';
@@ -80,16 +81,29 @@ function AssignButton({ log }: { log: KilnLog }) {
   );
 }
 
+/** An icon saying where a burn stands, its words on hover and focus and to a screen reader. */
+function StatusMark({ icon, text }: { icon: ReactNode; text: string }) {
+  return (
+    <Tooltip title={text}>
+      <Box component="span" role="img" aria-label={text} tabIndex={0} sx={{ display: 'inline-flex', p: '5px', color: 'text.secondary' }}>
+        {icon}
+      </Box>
+    </Tooltip>
+  );
+}
+
 /** Marks an audited burn, whose analysis and archival are locked (docs/product.md#what-the-product-does), naming its audit by job id. */
 function AuditedMark({ jobId }: { jobId: string | null }) {
   const translate = useTranslate();
   const text = jobId === null ? translate('kilnLogs.actions.audited') : translate('kilnLogs.actions.auditedBy', { jobId });
+  return <StatusMark icon={<LockIcon fontSize="small" aria-hidden />} text={text} />;
+}
+
+/** Marks a burn an open proposal holds: Propose Audit lists it for no other until that one is signed off or withdrawn. */
+function ProposedMark({ jobId }: { jobId: string }) {
+  const translate = useTranslate();
   return (
-    <Tooltip title={text}>
-      <Box component="span" role="img" aria-label={text} tabIndex={0} sx={{ display: 'inline-flex', p: '5px', color: 'text.secondary' }}>
-        <LockIcon fontSize="small" aria-hidden />
-      </Box>
-    </Tooltip>
+    <StatusMark icon={<PendingActionsIcon fontSize="small" aria-hidden />} text={translate('kilnLogs.actions.inProposal', { jobId })} />
   );
 }
 
@@ -112,6 +126,7 @@ export function KilnLogRowActions({
         <AuditedMark jobId={log.audit_job_id} />
       ) : (
         <>
+          {log.proposal_job_id && <ProposedMark jobId={log.proposal_job_id} />}
           {canAssign && log.facility_id === null && <AssignButton log={log} />}
           {canAnalyse && <AnalyseButton log={log} />}
           {canArchive && <MoveButton log={log} name="archive" />}

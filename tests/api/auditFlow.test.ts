@@ -7,6 +7,7 @@ import type {
   ProposedAuditsResponse,
 } from '../../src/domain/api/audits';
 import type { FacilityChange } from '../../src/domain/api/configure';
+import type { KilnLog } from '../../src/domain/api/kilnLogs';
 import { jobIdTaken } from '../../src/domain/audits/identity';
 import { WITHDRAW_BY_OTHERS } from '../../src/domain/audits/fourEyes';
 import { loginAll, TINY_PDF, type DemoUsername } from '../helpers/configure';
@@ -109,6 +110,27 @@ describe('withdrawing a proposal', () => {
     });
     // the job id and the burns can be proposed again
     expect((await propose(ids, 'FLOW-W1')).status).toBe(201);
+  });
+
+  it("marks a proposal's burns in the Kiln Logs list by its job id until it is withdrawn, and a signed-off audit's by the audit alone", async () => {
+    const [held, signed] = await freeBurns(2);
+    const listed = async (id: number) => {
+      const res = await http()
+        .get('/api/kilnlogs')
+        .query({ filter: JSON.stringify({ id }) })
+        .set(as('superadmin'));
+      expect(res.status).toBe(200);
+      return (res.body as KilnLog[])[0];
+    };
+    expect((await listed(held.id)).proposal_job_id).toBeNull();
+    const made = await propose([held.id], 'FLOW-MARK');
+    expect(await listed(held.id)).toMatchObject({ proposal_job_id: 'FLOW-MARK', audited: false, audit_job_id: null });
+    expect((await withdraw(made.body.id, 'kilnadmin')).status).toBe(200);
+    expect((await listed(held.id)).proposal_job_id).toBeNull();
+
+    const audit = await propose([signed.id], 'FLOW-MARK-SIGNED');
+    expect((await signoff(audit.body.id, [signed.id])).status).toBe(200);
+    expect(await listed(signed.id)).toMatchObject({ proposal_job_id: null, audited: true, audit_job_id: 'FLOW-MARK-SIGNED' });
   });
 
   it('lets a super-admin withdraw another user’s proposal', async () => {

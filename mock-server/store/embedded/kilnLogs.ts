@@ -37,7 +37,12 @@ export function embeddedKilnLogs(a: Access): KilnLogStore {
       a.read((s) => {
         const found = queryKilnLogs(s.kilnlogs, scope, filter, page);
         const jobIds = new Map(s.audits.map((x) => [x.id, x.job_id]));
-        const rows = found.rows.map((row) => ({ ...row, audit_job_id: row.audit_id === null ? null : (jobIds.get(row.audit_id) ?? null) }));
+        const proposals = new Map(s.audits.filter((x) => x.signoff_ts === null).flatMap((x) => x.analysis_ids.map((id) => [id, x.job_id])));
+        const rows = found.rows.map((row) => ({
+          ...row,
+          audit_job_id: row.audit_id === null ? null : (jobIds.get(row.audit_id) ?? null),
+          proposal_job_id: proposals.get(row.id) ?? null,
+        }));
         return copy({ ...found, rows });
       }),
     update: (id, patch) => a.write((s, m) => patchById(s, m, 'kilnlogs', id, patch)),

@@ -6,7 +6,8 @@ import type { KilnLogRecord } from '../model';
 export type KilnLogPatch = Partial<Omit<KilnLogRecord, 'id' | 'sha256' | 's3key' | 'upload_ts'>>;
 
 /** A listed log with the job id of the audit that audited it (null when not audited). */
-export type ListedKilnLog = KilnLogRecord & { audit_job_id: string | null };
+/** A listed row names its audit by job id, and the open proposal that holds it (its burns are in no other) by its job id. */
+export type ListedKilnLog = KilnLogRecord & { audit_job_id: string | null; proposal_job_id: string | null };
 
 export interface KilnLogStore {
   /** a fresh id for a log about to be inserted (its files are named by it before the row exists) */
@@ -21,7 +22,7 @@ export interface KilnLogStore {
    */
   get(id: number): Promise<KilnLogRecord | null>;
   findBySha256(sha256: string): Promise<KilnLogRecord | null>;
-  /** one page of the simple-REST list, filtered, sorted and paged by the store; each row names its audit by job id */
+  /** one page of the simple-REST list, filtered, sorted and paged by the store; each row names its audit and its open proposal by job id */
   list(scope: KilnLogScope, filter: KilnLogFilter, page: ListPage & { sort: { field: KilnLogSortField } }): Promise<Page<ListedKilnLog>>;
   update(id: number, patch: KilnLogPatch): Promise<KilnLogRecord | null>;
   /**

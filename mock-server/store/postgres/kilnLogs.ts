@@ -187,13 +187,21 @@ export function postgresKilnLogs(db: Db): KilnLogStore {
         .selectFrom(ids.as('p'))
         .innerJoin('kilnlogs as l', 'l.id', 'p.id')
         .leftJoin('kilnlog_analyses as a', 'a.kilnlog_id', 'l.id')
-        // the audit by its primary key, for the page's rows only
+        // the audit by its primary key, and the open proposal claiming the burn (a claim outlives its signoff), for the page's rows only
         .leftJoin('audits as au', 'au.id', 'l.audit_id')
+        .leftJoin('audit_claims as c', 'c.kilnlog_id', 'l.id')
+        .leftJoin('audits as ap', (join) => join.onRef('ap.id', '=', 'c.audit_id').on('ap.signoff_ts', 'is', null))
         .selectAll('l')
-        .select(['a.analysis', 'au.job_id as audit_job_id'])
+        .select(['a.analysis', 'au.job_id as audit_job_id', 'ap.job_id as proposal_job_id'])
         .orderBy('p.place')
         .execute()
-        .then((rows) => rows.map(({ analysis, audit_job_id, ...row }) => ({ ...toLogRecord(row, analysis), audit_job_id })));
+        .then((rows) =>
+          rows.map(({ analysis, audit_job_id, proposal_job_id, ...row }) => ({
+            ...toLogRecord(row, analysis),
+            audit_job_id,
+            proposal_job_id,
+          })),
+        );
       // the page and its total at once, on two connections of the pool
       const [rows, total] = await Promise.all([pageRows, countLogs(db, scope, filter)]);
       return { rows, start: page.range[0], total };

@@ -1399,6 +1399,8 @@ export interface components {
             audit_id: number | null;
             /** @description the job id of the audit that audited this burn (names the audit); null when not audited */
             audit_job_id: string | null;
+            /** @description in the lists only: the job id of the open proposal holding this burn (it can be proposed in no other until signed off or withdrawn); null when none */
+            proposal_job_id?: string | null;
             /** Format: date-time */
             archived_ts: string | null;
             /**
