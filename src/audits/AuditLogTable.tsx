@@ -21,6 +21,7 @@ import { formatDateTime } from '../domain/dates';
 import { KilnTypeChip } from '../kilns/KilnTypeChip';
 import { ListEmpty } from '../layout/ListStates';
 import { SelectionStableBody } from '../layout/SelectionStableBody';
+import { OpenBurnButton } from '../kiln-logs/OpenBurnButton';
 import { ValidationWidget } from '../kiln-logs/ValidationWidget';
 import { EVERY_ROW } from '../providers/listedInBrowser';
 import { RESOURCES } from '../domain/operations';
@@ -58,6 +59,8 @@ export interface AuditLogTableProps {
   resource?: string;
   /** mark the burns on show that have an open anomaly (Propose Audit) */
   anomalyMarks?: boolean;
+  /** each Analysis ID a button opening the burn's analysis and chart (a proposal under review) */
+  openBurns?: boolean;
 }
 
 function NotAvailable({ text = 'audits.logTable.notAvailable' }: { text?: string }) {
@@ -88,17 +91,17 @@ const kgColumn = (key: string, figure: 'co2_removed' | 'biochar_produced', label
 const rowId = (row: RaRecord) => Number(row.id);
 
 /** The columns of the audit log table, as Datagrid children. */
-function columns(anomalyMarks: boolean) {
+function columns(anomalyMarks: boolean, openBurns: boolean) {
   return [
-    anomalyMarks ? (
+    anomalyMarks || openBurns ? (
       <FunctionField<Row>
         key="analysis_id"
         source="analysis_id"
         label="audits.logTable.analysisId"
         render={(row) => (
           <>
-            {row.analysis_id}
-            <AnomalyMark logId={auditLogId(row)} />
+            {openBurns ? <OpenBurnButton logId={auditLogId(row)} /> : row.analysis_id}
+            {anomalyMarks && <AnomalyMark logId={auditLogId(row)} />}
           </>
         )}
       />
@@ -180,6 +183,7 @@ export function AuditLogTable({
   resource = RESOURCES.auditedLogs,
   sort,
   anomalyMarks = false,
+  openBurns = false,
 }: AuditLogTableProps) {
   const translate = useTranslate();
   const data = useMemo(() => logs.map((row) => ({ ...row, id: auditLogId(row) })), [logs]);
@@ -203,7 +207,7 @@ export function AuditLogTable({
               body={SelectionStableBody}
               empty={<ListEmpty message={empty} />}
             >
-              {columns(anomalyMarks)}
+              {columns(anomalyMarks, openBurns)}
             </Datagrid>
           </MaybeMarks>
         </Box>

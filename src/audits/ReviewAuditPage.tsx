@@ -155,7 +155,13 @@ function ProposalReview({ proposal, canSignoff, onSigned }: ProposalReviewProps)
       {!logs.isPending && rows.length === 0 ? (
         <Alert severity="info">{translate('audits.review.noLogs')}</Alert>
       ) : (
-        <AuditLogTable resource={RESOURCES.auditableLogs} logs={rows} isPending={logs.isPending} label="audits.review.auditLogs" />
+        <AuditLogTable
+          resource={RESOURCES.auditableLogs}
+          logs={rows}
+          isPending={logs.isPending}
+          label="audits.review.auditLogs"
+          openBurns
+        />
       )}
       {/* four eyes: the server refuses the proposer's signoff (403), so the proposer is told instead of offered it */}
       {canSignoff && rows.length > 0 && !maySignOff(proposal, session?.uid) && (
