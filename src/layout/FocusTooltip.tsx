@@ -34,7 +34,15 @@ export function FocusTooltip({
     }
   };
   return (
-    <Tooltip {...props} describeChild={describeChild} open={open} onOpen={() => setOpen(true)} onClose={() => setOpen(false)}>
+    <Tooltip
+      {...props}
+      describeChild={describeChild}
+      open={open}
+      // focus opens it here at once; MUI's own opening on focus comes after its enter delay, and would
+      // reopen a panel that Escape closed within that delay
+      onOpen={(event) => event.type !== 'focus' && setOpen(true)}
+      onClose={() => setOpen(false)}
+    >
       {children({ onFocus: () => setOpen(true), onKeyDown })}
     </Tooltip>
   );
