@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { Button } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
-import { ExportButton, List, TopToolbar, useCanAccess, useTranslate } from 'react-admin';
+import { List, TopToolbar, useCanAccess, useTranslate } from 'react-admin';
+import { LabelledExportButton } from '../layout/LabelledExportButton';
 import type { Facility, FacilityListResponse } from '../domain/api/configure';
 import { RESOURCES } from '../domain/operations';
 import { csvExporter } from '../layout/csvExporter';
@@ -93,7 +94,7 @@ export default function FacilitiesPage() {
                 {translate('facilities.newFacility')}
               </Button>
             )}
-            <ExportButton />
+            <LabelledExportButton />
           </TopToolbar>
         }
         error={<ListError message="facilities.loadFailed" />}

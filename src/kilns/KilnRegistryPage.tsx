@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { Button } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
-import { ExportButton, List, TopToolbar, useCanAccess, useTranslate } from 'react-admin';
+import { List, TopToolbar, useCanAccess, useTranslate } from 'react-admin';
+import { LabelledExportButton } from '../layout/LabelledExportButton';
 import type { Kiln, KilnRegistryResponse } from '../domain/api/configure';
 import { RESOURCES } from '../domain/operations';
 import { csvExporter } from '../layout/csvExporter';
@@ -57,7 +58,7 @@ export default function KilnRegistryPage() {
                 {translate('kilns.newKiln')}
               </Button>
             )}
-            <ExportButton />
+            <LabelledExportButton />
           </TopToolbar>
         }
         error={<ListError message="kilns.loadFailed" />}
