@@ -31,7 +31,7 @@ import type { FailureTexts } from '../layout/failures';
 import type { ApiDataProvider } from '../providers/dataProvider';
 import type { AnomalyFilter } from '../providers/fleetMethods';
 import { queryKeys, writeKey } from '../providers/queryKeys';
-import { burnPath } from './fleetPaths';
+import { burnPath } from '../kiln-logs/burnPaths';
 
 const PER_PAGE = 10;
 

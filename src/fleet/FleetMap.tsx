@@ -23,7 +23,8 @@ import {
   type ScreenPoint,
   type View,
 } from '../domain/fleet/map';
-import { burnPath, facilityPath } from './fleetPaths';
+import { burnPath } from '../kiln-logs/burnPaths';
+import { facilityPath } from './fleetPaths';
 import { WORLD_LAND_PATH } from './worldLand';
 
 /**

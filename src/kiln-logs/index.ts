@@ -10,6 +10,8 @@ export const kilnLogs: ResourceModule = {
   name: RESOURCES.kilnLogs,
   path: 'kiln_logs',
   list: pageLoader(() => import('./KilnLogsPage')),
+  // /kiln_logs/{id}: a burn, live or archived, on the list that holds it
+  show: pageLoader(() => import('./BurnRedirectPage')),
   icon: lazy(() => import('@mui/icons-material/ReceiptLong')),
   recordRepresentation: logRepresentation,
 };

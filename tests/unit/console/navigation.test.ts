@@ -154,7 +154,7 @@ describe('one resource model', () => {
     }
   });
 
-  it("yields exactly the spec §2 routes, the Users, Recent Changes and provenance sub-routes and the Kiln Registry's and Facilities' dialog paths under their lists", () => {
+  it("yields exactly the spec §2 routes, the Users, Recent Changes, burn and provenance sub-routes and the Kiln Registry's and Facilities' dialog paths under their lists", () => {
     const routes = SCREEN_MODULES.flatMap(routesOf).map((route) => route.path);
     expect(routes).toEqual([
       '/home/*',
@@ -166,6 +166,7 @@ describe('one resource model', () => {
       '/users/:id',
       '/admin/*',
       '/kiln_logs/*',
+      '/kiln_logs/:id',
       '/archived_kiln_logs/*',
       '/fleet/*',
       '/audit/create/*',
