@@ -1,4 +1,5 @@
 /// <reference types="vitest/config" />
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { prerenderFirstScreen } from './src/login/prerender/vitePlugin';
@@ -34,6 +35,8 @@ export default defineConfig({
   },
   test: {
     globals: true,
+    // Vitest's default in a run is one worker fewer than the cores: one on a 2-core machine, with the other core idle
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     projects: [
       {
         extends: true,

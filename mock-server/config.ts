@@ -1,4 +1,6 @@
 import path from 'node:path';
+import { OWASP_SCRYPT_FLOOR, type ScryptCost } from './auth/passwords';
+import { PROJECT_ROOT } from './projectRoot';
 import type { PdfCheckLimits } from './files/pdfChecker';
 import { storageConfigFromEnv, type StorageConfig } from './store/storeConfig';
 
@@ -15,6 +17,11 @@ export interface ServerConfig {
   /** token lifetime, e.g. '8h' (jose time span syntax) */
   tokenTtl: string;
   demoPassword: string;
+  /**
+   * the scrypt cost of every password hash the server makes: OWASP's floor, and
+   * no environment variable lowers it; only tests do, in code (tests/helpers/seededTemplate.ts)
+   */
+  passwordHashCost: ScryptCost;
   archiveRetentionDays: number;
   /**
    * on PostgreSQL or a bucket, the start-up sweep spares files no record names younger than this
@@ -73,7 +80,7 @@ export interface ServerConfig {
   };
 }
 
-export const PROJECT_ROOT = path.resolve(import.meta.dirname, '..');
+export { PROJECT_ROOT };
 
 function positiveInt(value: string | undefined, fallback: number): number {
   const n = Number(value);
@@ -109,6 +116,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     packageSigningKey: env.PACKAGE_SIGNING_KEY || undefined,
     tokenTtl: env.TOKEN_TTL || '8h',
     demoPassword: env.DEMO_PASSWORD || 'kiln-demo',
+    passwordHashCost: OWASP_SCRYPT_FLOOR,
     archiveRetentionDays: positiveInt(env.ARCHIVE_RETENTION_DAYS, 90),
     fileSweepGraceMinutes: nonNegativeInt(env.FILE_SWEEP_GRACE_MINUTES, 60),
     demoLogCount: positiveInt(env.DEMO_LOG_COUNT, 400),

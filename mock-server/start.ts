@@ -1,28 +1,9 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { createApp } from './app';
-import { viteBuild } from './consoleBuild';
-import { configFromEnv, PROJECT_ROOT } from './config';
+import { buildConsoleIfNeeded } from './consoleBuild';
+import { configFromEnv } from './config';
 import { drain } from './http/shutdown';
 import { applyServerTimeouts } from './http/serverTimeouts';
 import { reanalyseOutdatedInBackground } from './kilnlogs/reanalyseOutdated';
-
-const CONSOLE_SOURCES = ['src', 'index.html', 'vite.config.ts', 'package-lock.json'];
-
-function newestMtime(target: string): number {
-  const stat = fs.statSync(target);
-  if (!stat.isDirectory()) return stat.mtimeMs;
-  return fs.readdirSync(target).reduce((max, name) => Math.max(max, newestMtime(path.join(target, name))), stat.mtimeMs);
-}
-
-/** Builds the console when dist/ is missing or older than its sources. */
-function buildConsoleIfNeeded(): void {
-  const builtIndex = path.join(PROJECT_ROOT, 'dist', 'index.html');
-  const sources = CONSOLE_SOURCES.map((p) => path.join(PROJECT_ROOT, p)).filter((p) => fs.existsSync(p));
-  if (fs.existsSync(builtIndex) && fs.statSync(builtIndex).mtimeMs >= Math.max(...sources.map(newestMtime))) return;
-  console.log('Building the console...');
-  if (!viteBuild()) throw new Error('The console build failed.');
-}
 
 async function main(): Promise<void> {
   const apiOnly = process.argv.includes('--api-only');

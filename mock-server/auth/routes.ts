@@ -25,7 +25,7 @@ export function authHandlers(ctx: AppContext): Handlers {
   const delays = ctx.data.loginThrottle(loginThrottle);
   const { hashes } = ctx;
   // made now, so the first login for an unknown name costs no more than any other
-  decoyPasswordHash().catch((err: unknown) => console.error('Preparing the decoy password hash failed:', err));
+  decoyPasswordHash(ctx.config.passwordHashCost).catch((err: unknown) => console.error('Preparing the decoy password hash failed:', err));
 
   const perClient = rateLimit({
     windowMs: loginThrottle.clientWindowMs,
@@ -61,7 +61,7 @@ export function authHandlers(ctx: AppContext): Handlers {
         // the same answer for real and made-up names, so a 429 tells nothing about who exists
         if (waitMs > 0) throw tooMany(Math.ceil(waitMs / 1000));
         const user = await ctx.data.users.findByUsername(username);
-        const stored = user?.password_hash ?? (await decoyPasswordHash());
+        const stored = user?.password_hash ?? (await decoyPasswordHash(ctx.config.passwordHashCost));
         const ok = await hashes.run(() => verifyPassword(password, stored));
         if (!user || !ok) {
           await delays.failed(client, throttleKey);

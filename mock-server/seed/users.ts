@@ -13,7 +13,7 @@ export const DEMO_USERS = [
 
 export const seedUsers: Seeder = async (state, ctx) => {
   const created = new Date().toISOString();
-  const hashes = await Promise.all(DEMO_USERS.map(() => hashPassword(ctx.config.demoPassword)));
+  const hashes = await Promise.all(DEMO_USERS.map(() => hashPassword(ctx.config.demoPassword, ctx.config.passwordHashCost)));
   state.users = DEMO_USERS.map((u, i) => ({
     ...u,
     password_hash: hashes[i],

@@ -1,8 +1,11 @@
 import { timingSafeEqual } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
 import express from 'express';
 import type { AppContext } from '../context';
 import { HttpError } from '../http/errors';
 import { seedDemoData } from '../seed';
+import type { StoreState } from '../store/dataStore';
 import { sweepFiles } from '../store/fileSweep';
 
 /** The header the browser tests' runner sends with the run's E2E_RESET_SECRET. */
@@ -32,6 +35,37 @@ function crossSite(req: express.Request): boolean {
 
 const refused = (reason: string) => new HttpError(403, `The test reset is refused: ${reason}.`);
 
+/** The demo data as the first reset stored it: every record, and every file with its bytes. */
+interface SeededSnapshot {
+  state: StoreState;
+  files: { key: string; body: Buffer }[];
+}
+
+/**
+ * The first reset seeds (seedDemoData: seconds, for its analyses, audits and
+ * mints) and keeps what it stored; every later one puts that back, records
+ * and files, in well under a second. Only on the embedded store, whose db.json
+ * is the whole state written before the seed returns; elsewhere each reset seeds.
+ */
+async function seedOrRestore(ctx: AppContext, snapshot: SeededSnapshot | null): Promise<SeededSnapshot | null> {
+  if (snapshot) {
+    await ctx.data.replaceAll(snapshot.state);
+    for (const file of snapshot.files) await ctx.blobs.put(file.key, file.body);
+  } else {
+    await seedDemoData(ctx);
+  }
+  // the seed deletes nothing: the files of the data it replaced go here (this test server alone uses them)
+  await sweepFiles(ctx.data, ctx.blobs, { graceMs: 0 });
+  if (snapshot || ctx.data.kind !== 'embedded' || ctx.blobs.kind !== 'local') return snapshot;
+  const state = JSON.parse(await fs.promises.readFile(path.join(ctx.config.dataDir, 'db.json'), 'utf8')) as StoreState;
+  const files: SeededSnapshot['files'] = [];
+  for await (const { key } of ctx.blobs.list()) {
+    const body = await ctx.blobs.readAll(key);
+    if (body) files.push({ key, body });
+  }
+  return { state, files };
+}
+
 /**
  * POST /api/testing/reset: the demo data seeded afresh, so each browser test
  * that changes data starts from the same state. Mounted only when the server
@@ -51,14 +85,13 @@ export function testResetRoutes(ctx: AppContext): express.Router {
     throw new Error(`E2E_RESET=1 needs E2E_RESET_SECRET of at least ${MIN_SECRET_LENGTH} characters: the reset wipes every record.`);
   }
   console.warn('E2E_RESET=1: POST /api/testing/reset wipes every record and restores the demo passwords. Never run a real server with it.');
+  let snapshot: SeededSnapshot | null = null;
   router.post('/testing/reset', async (req, res, next) => {
     try {
       if (!isLoopback(req.socket.remoteAddress) || !isLoopback(req.ip)) throw refused('only a caller on this machine may reset');
       if (crossSite(req)) throw refused('a request from another site may not reset');
       if (!sameSecret(req.get(RESET_SECRET_HEADER) ?? '', secret)) throw refused(`send the run's secret in ${RESET_SECRET_HEADER}`);
-      await seedDemoData(ctx);
-      // the seed deletes nothing: the files of the data it replaced go here (this test server alone uses them)
-      await sweepFiles(ctx.data, ctx.blobs, { graceMs: 0 });
+      snapshot = await seedOrRestore(ctx, snapshot);
       res.json({ status: 1 });
     } catch (error) {
       next(error);

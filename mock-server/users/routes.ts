@@ -35,7 +35,7 @@ export function userHandlers(ctx: AppContext): Handlers {
           throw forbidden("Only a super-admin may set a super-admin's password.");
       };
       refuseSuperAdmin(found.role);
-      const passwordHash = await ctx.hashes.run(() => hashPassword(body.pass), auth.userId);
+      const passwordHash = await ctx.hashes.run(() => hashPassword(body.pass, ctx.config.passwordHashCost), auth.userId);
       // the store raises the user's token_version with the new password, so every older token is refused
       await ctx.data.transaction(async (tx) => {
         // checked again on the locked row: a promotion may have landed while the hash was made (S1)

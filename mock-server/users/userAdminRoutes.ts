@@ -102,7 +102,7 @@ export function userAdminHandlers(ctx: AppContext): Handlers {
       assertNoFieldErrors(validateNewUser(body));
       refuseSuperAdminReach(auth, body.role);
       const facilityIds = body.facility_ids ?? [];
-      const passwordHash = await ctx.hashes.run(() => hashPassword(body.password), auth.userId);
+      const passwordHash = await ctx.hashes.run(() => hashPassword(body.password, ctx.config.passwordHashCost), auth.userId);
       const locked = needsRelease(auth.role, { role: body.role, roleBefore: null, setsPassword: true });
       const user = await usernameFree(
         data.transaction(async (tx) => {
@@ -149,7 +149,8 @@ export function userAdminHandlers(ctx: AppContext): Handlers {
         if (problem) assertNoFieldErrors({ password: problem });
       }
       const { password } = body;
-      const passwordHash = password === undefined ? undefined : await ctx.hashes.run(() => hashPassword(password), auth.userId);
+      const passwordHash =
+        password === undefined ? undefined : await ctx.hashes.run(() => hashPassword(password, ctx.config.passwordHashCost), auth.userId);
 
       const user = await data.transaction(async (tx) => {
         // locked until the write, so the role checked here is the role changed (S1)

@@ -15,7 +15,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { generateBurn, KILN_TYPE } from '../../mock-server/analysis';
 import { createApp } from '../../mock-server/app';
-import { hashPassword } from '../../mock-server/auth/passwords';
+import { hashPassword, OWASP_SCRYPT_FLOOR } from '../../mock-server/auth/passwords';
 import { configFromEnv, PROJECT_ROOT } from '../../mock-server/config';
 import { openStore, type StorageConfig } from '../../mock-server/store/storeConfig';
 import { cgo1Kiln } from '../helpers/kilnLogUploads';
@@ -44,7 +44,7 @@ async function load(storage: StorageConfig, count: number): Promise<void> {
     await store.users.create({
       username: 'bench',
       role: 0,
-      password_hash: await hashPassword(PASSWORD),
+      password_hash: await hashPassword(PASSWORD, OWASP_SCRYPT_FLOOR),
       facility_ids: [],
       created_ts: new Date().toISOString(),
     });

@@ -1,6 +1,6 @@
-import { expect, test, type Page } from '@playwright/test';
+import { type Page } from '@playwright/test';
 import { NAV_ITEMS } from '../../src/layout/navigation';
-import { darkModeToggle, expectAccessible, mainMenu, openAndLogin } from './fixtures';
+import { darkModeToggle, expect, expectAccessible, mainMenu, openAndLogin, test } from './fixtures';
 
 /**
  * axe on every screen of the navigation table and on the dialogs they open,

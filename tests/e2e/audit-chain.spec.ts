@@ -1,9 +1,10 @@
 import fs from 'node:fs';
-import { expect, test, type Page } from '@playwright/test';
+import { type Page } from '@playwright/test';
 import { PDFDocument } from 'pdf-lib';
+import { pdfText } from '../../mock-server/auditPackage/reportText';
 import type { PotentialLogsResponse } from '../../src/domain/api/audits';
 import { csvKg, formatCarbon, sumKg } from '../../src/domain/carbon';
-import { NETWORK_RETRIES, WIDTHS, openAndLogin, resetData, tokenFor } from './fixtures';
+import { expect, NETWORK_RETRIES, openAndLogin, resetData, test, tokenFor, WIDTHS } from './fixtures';
 
 /**
  * One audit from proposal to mint (issue 23): its CO2 reads by the one rule
@@ -116,6 +117,9 @@ for (const [name, viewport] of WIDTHS) {
     const reportDownload = page.waitForEvent('download');
     await row.getByRole('button', { name: 'Download Report' }).click();
     expect((await reportDownload).suggestedFilename()).toMatch(new RegExp(`^audit-${escape(jobId)}-\\d{4}-\\d{2}-\\d{2}-report\\.pdf$`));
+    // the Verification Report leads with the same figure
+    const report = await pdfText(fs.readFileSync((await (await reportDownload).path())!));
+    expect(report).toContain(`2 burns. CO2 removed ${figure} kg`);
     const stats = page.getByRole('region', { name: 'Facility Carbon Stats' });
     await expect(stats).toBeVisible();
     await expect(stats).toContainText('Each figure is rounded from exact grams');
@@ -172,5 +176,18 @@ for (const [name, viewport] of WIDTHS) {
     await expect(allocation).toHaveCount(1);
     await expect(allocation).toContainText(jobId);
     await expect(allocation).toContainText(`${figure} kg allocated`);
+
+    // Provenance and the certificate: the audit under its job id, the same figure beside its exact kg
+    await assetRow.getByRole('link', { name: /^Provenance of eco asset/ }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Eco Asset Provenance' })).toBeVisible();
+    await expect(page.getByRole('region', { name: new RegExp(`^${escape(jobId)} · `) }).getByTestId('audit-co2')).toHaveText(
+      `Audit CO2: ${figure} kg (exactly ${formatCarbon(co2, 'exact')} kg), of which this asset draws the amount above`,
+    );
+    const certificateDownload = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Download Certificate' }).click();
+    const certificate = await pdfText(fs.readFileSync((await (await certificateDownload).path())!));
+    expect(certificate.replace(/\s+/g, ' ')).toContain(
+      `(${jobId}), ${facilityName}: audit CO2 ${figure} kg (${formatCarbon(co2, 'exact')} kg)`,
+    );
   });
 }

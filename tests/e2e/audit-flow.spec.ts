@@ -1,6 +1,6 @@
-import { expect, type Page } from '@playwright/test';
+import { type Page } from '@playwright/test';
 import type { PotentialLogsResponse, ProposeResult } from '../../src/domain/api/audits';
-import { NETWORK_RETRIES, openAndLogin, testAtWidths, tokenFor } from './fixtures';
+import { expect, NETWORK_RETRIES, openAndLogin, testAtWidths, tokenFor } from './fixtures';
 
 /**
  * The audit flow of issue 39 at 1400 and 390 px: a job id another audit
@@ -65,6 +65,15 @@ testAtWidths(
     await option.click();
     await expect(page.getByText('You proposed this audit: another kiln file admin or a super-admin must sign it off.')).toBeVisible();
     await expect(page.getByRole('button', { name: 'Signoff' })).toHaveCount(0);
+
+    // the proposal's burn opens, its analysis and chart as Kiln Logs shows them
+    await page.getByRole('button', { name: `Analysis and chart of burn ${burn.analysis_id}` }).click();
+    const burnDialog = page.getByRole('dialog', { name: new RegExp(escape(burn.facility_name!)) });
+    await expect(burnDialog.getByText(/^(Valid|Invalid) burn$/)).toBeVisible();
+    await expect(burnDialog.getByRole('table', { name: 'Analysis' })).toContainText('CO2 removed');
+    await expect(burnDialog.getByRole('figure', { name: 'Burn chart' }).locator('.recharts-line').first()).toBeVisible();
+    await burnDialog.getByRole('button', { name: 'Close' }).click();
+    await expect(burnDialog).toHaveCount(0);
 
     // withdraw, after a confirmation
     await page.getByRole('button', { name: 'Withdraw proposal' }).click();

@@ -1,9 +1,9 @@
-import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import type { AuditedLogsResponse, AuditHistoryResponse, CarbonSummaryResponse } from '../../src/domain/api/audits';
 import { formatCarbon } from '../../src/domain/carbon';
 import type { KilnLogDetail } from '../../src/domain/api/kilnLogs';
-import { NETWORK_RETRIES, expectAccessible, openAndLogin, testAtWidths, tokenFor } from './fixtures';
+import { expect, expectAccessible, NETWORK_RETRIES, openAndLogin, testAtWidths, tokenFor } from './fixtures';
 
 /** A one-page signed statement, as a kiln file admin would scan or export it. */
 async function statementPdf(jobId: string): Promise<Buffer> {
@@ -214,6 +214,23 @@ testAtWidths(
     expect(text).toContain(`Biochar produced ${formatCarbon(audit.audited_biochar, 'figure')} kg`);
     if (width === 1400) await expectAccessible(page, viewer);
     await expectNoSidewaysScroll(page, width);
+
+    // on a phone the page takes the screen's width; zoomed, it scrolls inside the viewer, never the screen
+    const canvas = viewer.locator('canvas');
+    const canvasWidth = async () => Math.round((await canvas.boundingBox())!.width);
+    const fit = await canvasWidth();
+    if (width === 390) expect(fit).toBeGreaterThan(330);
+    await viewer.getByRole('button', { name: 'Zoom in' }).click();
+    await expect.poll(canvasWidth).toBeGreaterThan(fit * 1.4);
+    await expectNoSidewaysScroll(page, width);
+    await viewer.getByRole('button', { name: 'Zoom 150 %: fit to width' }).click();
+    await expect.poll(canvasWidth).toBe(fit);
+    // the dialog stays open while the window crosses the phone width, both ways
+    await page.setViewportSize({ width: width === 390 ? 1400 : 390, height: 900 });
+    await expect(viewer).toBeVisible();
+    await expect(pageOf).toHaveText(`Page ${pages} of ${pages}`);
+    await page.setViewportSize({ width, height: 900 });
+    await expect(viewer).toBeVisible();
     await viewer.getByRole('button', { name: 'Close' }).click();
     await expect(viewer).toHaveCount(0);
 

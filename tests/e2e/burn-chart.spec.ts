@@ -1,9 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import { type APIRequestContext } from '@playwright/test';
 import type { KilnLog, KilnLogDetail } from '../../src/domain/api/kilnLogs';
 import { formatNumber } from '../../src/domain/format';
-import { NETWORK_RETRIES, openAndLogin, resetData, tokenFor } from './fixtures';
+import { expect, NETWORK_RETRIES, openAndLogin, resetData, test, tokenFor } from './fixtures';
 
 /**
  * A burn of the field-like corpus uploaded through the API, then its chart in

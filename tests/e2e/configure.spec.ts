@@ -1,10 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { expect, test, type Page, type TestInfo } from '@playwright/test';
+import { type Page, type TestInfo } from '@playwright/test';
 import { buildPdf } from '../../mock-server/seed/media/pdf';
 import { pngImage } from '../helpers/configure';
 import { protectedPdf } from '../helpers/protectedPdf';
-import { expectAccessible, login, openAndLogin, resetData } from './fixtures';
+import { expect, expectAccessible, login, openAndLogin, resetData, test } from './fixtures';
 
 /** Script files the page has requested so far. */
 function scriptLog(page: Page): string[] {

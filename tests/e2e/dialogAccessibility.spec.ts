@@ -1,6 +1,6 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { type Locator, type Page } from '@playwright/test';
 import { protectedPdf } from '../helpers/protectedPdf';
-import { expectAccessible, mainMenu, openAndLogin, tokenFor } from './fixtures';
+import { expect, expectAccessible, mainMenu, openAndLogin, test, tokenFor } from './fixtures';
 
 /**
  * Every dialog, menu and popup of the console, opened by a role that may, in

@@ -1,8 +1,18 @@
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import { type APIRequestContext } from '@playwright/test';
 import type { AvailableCo2Response } from '../../src/domain/api/ecoAssets';
 import { formatCarbon, toGrams, toKg } from '../../src/domain/carbon';
 import { remainingKg } from '../../src/domain/minting';
-import { NETWORK_RETRIES, WIDTHS, expectAccessible, expectNoSidewaysScroll, openAndLogin, resetData, tokenFor } from './fixtures';
+import {
+  expect,
+  expectAccessible,
+  expectNoSidewaysScroll,
+  NETWORK_RETRIES,
+  openAndLogin,
+  resetData,
+  test,
+  tokenFor,
+  WIDTHS,
+} from './fixtures';
 
 interface Source {
   signoffId: number;

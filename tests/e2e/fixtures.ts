@@ -1,5 +1,24 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { expect, test as base, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { startWorkerServer, type WorkerServer } from './workerServer';
+
+/**
+ * Playwright's test with a server per worker (workerServer.ts): the workers
+ * run spec files side by side, each against records of its own.
+ */
+export const test = base.extend<object, { workerServer: WorkerServer }>({
+  workerServer: [
+    // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from this pattern
+    async ({}, use) => {
+      const server = await startWorkerServer();
+      await use(server);
+      await server.stop();
+    },
+    { scope: 'worker', timeout: 300_000 },
+  ],
+  baseURL: async ({ workerServer }, use) => use(workerServer.url),
+});
+export { expect };
 
 export const DEMO_PASSWORD = 'kiln-demo';
 

@@ -1,5 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
-import { darkModeToggle, expectAccessible, openAndLogin, testAtWidths } from './fixtures';
+import { type Page } from '@playwright/test';
+import { darkModeToggle, expect, expectAccessible, openAndLogin, test, testAtWidths } from './fixtures';
 
 /**
  * The Fleet screen (issue 28) at a desk and on a phone: the map draws from the

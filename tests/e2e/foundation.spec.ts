@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
-import { expectAccessible, login, mainMenu, openAndLogin, readMenu, tokenFor } from './fixtures';
+import { type Page } from '@playwright/test';
+import { expect, expectAccessible, login, mainMenu, openAndLogin, readMenu, test, tokenFor } from './fixtures';
 
 const HOME = ['Home', 'Profile'];
 const ANALYSE = ['Kiln Logs', 'Archived Kiln Logs', 'Fleet'];

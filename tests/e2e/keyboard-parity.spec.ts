@@ -1,6 +1,6 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { type APIRequestContext, type Page } from '@playwright/test';
 import type { KilnLog } from '../../src/domain/api/kilnLogs';
-import { DEMO_PASSWORD, NETWORK_RETRIES, WIDTHS, mainMenu, tokenFor } from './fixtures';
+import { DEMO_PASSWORD, expect, mainMenu, NETWORK_RETRIES, test, tokenFor, WIDTHS } from './fixtures';
 
 /**
  * Keyboard parity of the hover panels (issue 39): a keyboard-only user reaches

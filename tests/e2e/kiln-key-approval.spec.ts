@@ -1,15 +1,15 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
+import { type Page } from '@playwright/test';
 import { generateBurn, KILN_TYPE } from '../../mock-server/analysis';
 import { newKeyPair } from '../../mock-server/kilns/kilnKeys';
 import { uploadFiles } from '../../mock-server/kilnlogs/uploadClient';
 import { DEMO_FACILITIES } from '../../mock-server/seed/facilities';
 import { DEMO_KILNS } from '../../mock-server/seed/kilns';
-import { DEMO_PASSWORD, openAndLogin, resetData } from './fixtures';
+import { DEMO_PASSWORD, expect, openAndLogin, resetData, test } from './fixtures';
 
-// issue 38 §1: a key a facility admin adds signs nothing until a super-admin approves it in the Keys dialog
+// issue 38: a key a facility admin adds signs nothing until a super-admin approves it in the Keys dialog
 test('a key a facility admin adds is Pending and refused until a super-admin approves it', async ({ page, browser, request, baseURL }) => {
   await resetData(request);
   const kiln = DEMO_KILNS.find((k) => k.kiln_id === 'CG1-0012')!;

@@ -1,12 +1,11 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { expect, test } from '@playwright/test';
 import { generateBurn, KILN_TYPE } from '../../mock-server/analysis';
 import { uploadFiles } from '../../mock-server/kilnlogs/uploadClient';
 import { DEMO_FACILITIES } from '../../mock-server/seed/facilities';
 import { DEMO_KILNS } from '../../mock-server/seed/kilns';
-import { DEMO_PASSWORD, openAndLogin, resetData } from './fixtures';
+import { DEMO_PASSWORD, expect, openAndLogin, resetData, test } from './fixtures';
 
 // issue 25 "Done when": a key generated in the browser signs a log the CLI uploads, and Kiln Logs marks it signed
 test('a key pair generated in the browser signs an upload, and the burn is marked device-signed', async ({ page, request, baseURL }) => {

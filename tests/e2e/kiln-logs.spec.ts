@@ -1,12 +1,12 @@
 import fs from 'node:fs';
-import { expect, test, type Page } from '@playwright/test';
+import { type Page } from '@playwright/test';
 import { generateBurn, KILN_TYPE } from '../../mock-server/analysis';
 import { DEMO_FACILITIES } from '../../mock-server/seed/facilities';
 import { DEMO_KILNS } from '../../mock-server/seed/kilns';
 import { formatDate } from '../../src/domain/dates';
 import { formatNumber } from '../../src/domain/format';
 import type { KilnLog } from '../../src/domain/api/kilnLogs';
-import { NETWORK_RETRIES, openAndLogin, resetData, tokenFor } from './fixtures';
+import { expect, NETWORK_RETRIES, openAndLogin, resetData, test, testAtWidths, tokenFor } from './fixtures';
 
 /** A fresh valid C-Go-1 burn of the first demo kiln, as that kiln would write it. */
 function burnLog(seed: number): Buffer {
@@ -132,4 +132,48 @@ test('a facility admin reads kiln logs of its own facilities only, without analy
   for (const text of shown) expect(own.some((name) => text.includes(name))).toBe(true);
   await expect(page.getByRole('button', { name: 'Archive' })).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Analyse again' })).toHaveCount(0);
+});
+
+testAtWidths(
+  (width) => `at ${width} px, a burn an open proposal holds is marked in Kiln Logs by the proposal's job id`,
+  60_000,
+  async ({ page, request }) => {
+    const token = await tokenFor(request, 'kilnadmin');
+    const headers = { Authorization: `Bearer ${token}` };
+    const potential = await request.get('/api/audit/potential_logs?kiln_type=-1', { maxRetries: NETWORK_RETRIES, headers });
+    const [burn] = ((await potential.json()) as { data: { id: number }[] }).data;
+    const proposed = await request.post('/api/audit/propose?job_id=E2E-HELD&kiln_type=-1', {
+      maxRetries: NETWORK_RETRIES,
+      headers,
+      data: { analysis_ids: [burn.id] },
+    });
+    expect(proposed.status()).toBe(201);
+
+    await openAndLogin(page, 'kilnadmin', listUrl('/kiln_logs', { id: burn.id }));
+    const mark = page.getByRole('img', { name: /^In proposed audit E2E-HELD: / });
+    await expect(mark).toBeVisible();
+    await mark.hover();
+    await expect(page.getByRole('tooltip')).toContainText('held for that audit until it is signed off or withdrawn');
+  },
+);
+
+test('a link to a burn opens the list that holds it, archived or live, under a Log id filter in sight', async ({ page, request }) => {
+  await resetData(request);
+  const token = await tokenFor(request, 'kilnadmin');
+  const headers = { Authorization: `Bearer ${token}` };
+  const listed = await request.get(`${listUrl('/api/kilnlogs', { audited: false })}&range=${encodeURIComponent('[0,0]')}`, {
+    maxRetries: NETWORK_RETRIES,
+    headers,
+  });
+  const [log] = (await listed.json()) as KilnLog[];
+  const archived = await request.post(`/api/kilnlogs/${log.id}/archive`, { maxRetries: NETWORK_RETRIES, headers });
+  expect(archived.status()).toBe(200);
+
+  await openAndLogin(page, 'kilnadmin', `/kiln_logs/${log.id}`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Archived Kiln Logs' })).toBeVisible();
+  await expect(page.getByLabel('Log id')).toHaveValue(String(log.id));
+  await expect(page.getByText('1-1 of 1')).toBeVisible();
+
+  await page.goto('/kiln_logs/999999999');
+  await expect(page.getByRole('alert')).toHaveText('There is no burn 999999999 that you may see.');
 });

@@ -1,9 +1,8 @@
-import { expect, test } from '@playwright/test';
 import type { AvailableCo2Response } from '../../src/domain/api/ecoAssets';
 import { formatCarbon } from '../../src/domain/carbon';
 import { mintSplit } from '../../src/domain/ledger';
 import { remainingKg } from '../../src/domain/minting';
-import { NETWORK_RETRIES, openAndLogin, resetData, tokenFor } from './fixtures';
+import { expect, NETWORK_RETRIES, openAndLogin, resetData, test, tokenFor } from './fixtures';
 
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const exact = (value: number) => formatCarbon(value, 'exact');

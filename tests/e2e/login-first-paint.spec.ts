@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
-import { expect, test, type Page } from '@playwright/test';
-import { DEMO_PASSWORD, WIDTHS, login, mainMenu } from './fixtures';
+import { type Page } from '@playwright/test';
+import { DEMO_PASSWORD, expect, login, mainMenu, test, WIDTHS } from './fixtures';
 
 /**
  * The login screen is painted from index.html before any JavaScript file has

@@ -1,5 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
-import { NETWORK_RETRIES, login, mainMenu, resetData, tokenFor } from './fixtures';
+import { type Page } from '@playwright/test';
+import { expect, login, mainMenu, NETWORK_RETRIES, resetData, test, tokenFor } from './fixtures';
 
 /**
  * No screen scrolls sideways (issue 39), for any role, at 1400x900 or at

@@ -1,5 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
-import { expectAccessible, mainMenu, openAndLogin } from './fixtures';
+import { type Page } from '@playwright/test';
+import { expect, expectAccessible, mainMenu, openAndLogin, test } from './fixtures';
 
 /**
  * Phone parity for read-only work (issue 23: M7, M8, m5, m10, m11) at 390 px
@@ -102,6 +102,8 @@ test('Minting and Audit History show their key figures without sideways scrollin
   await page.getByRole('option', { name: /^NRB – / }).tap();
   const history = page.getByRole('list', { name: 'Audit History' });
   const viewAudit = history.getByRole('button', { name: 'View Audit' }).first();
+  // the list starts below the carbon stats: scrolled down to, its actions sit whole inside the width
+  await viewAudit.scrollIntoViewIfNeeded();
   await expect(viewAudit).toBeInViewport({ ratio: 1 });
   await expect(history.getByRole('button', { name: 'View Audited Logs' }).first()).toBeInViewport({ ratio: 1 });
   await expect(history.getByText(/^Audited CO2 \(kg\): /).first()).toBeVisible();

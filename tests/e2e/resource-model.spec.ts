@@ -1,8 +1,8 @@
 import fs from 'node:fs';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { type APIRequestContext, type Page } from '@playwright/test';
 import type { KilnLog } from '../../src/domain/api/kilnLogs';
 import { NAV_ITEMS } from '../../src/layout/navigation';
-import { NETWORK_RETRIES, WIDTHS, expectNoSidewaysScroll, mainMenu, openAndLogin, resetData, tokenFor } from './fixtures';
+import { expect, expectNoSidewaysScroll, mainMenu, NETWORK_RETRIES, openAndLogin, resetData, test, tokenFor, WIDTHS } from './fixtures';
 
 const listUrl = (path: string, filter: object) => `${path}?filter=${encodeURIComponent(JSON.stringify(filter))}`;
 

@@ -1,5 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
-import { NETWORK_RETRIES, expectAccessible, mainMenu, openAndLogin, resetData, tokenFor } from './fixtures';
+import { type Page } from '@playwright/test';
+import { expect, expectAccessible, mainMenu, NETWORK_RETRIES, openAndLogin, resetData, test, tokenFor } from './fixtures';
 
 const TEMP = 'Temp-Pass-2026!';
 const OWN = 'Own-Kiln-Pass-77?';

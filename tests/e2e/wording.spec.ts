@@ -1,5 +1,4 @@
-import { expect, test } from '@playwright/test';
-import { WIDTHS, openAndLogin } from './fixtures';
+import { expect, openAndLogin, test, WIDTHS } from './fixtures';
 
 /** Issue 39's smaller wording points, at 1400 and 390 px. */
 
@@ -19,11 +18,12 @@ for (const [name, viewport] of WIDTHS) {
 }
 
 for (const [name, viewport] of WIDTHS) {
-  test(`at ${name}, Export reads "Export" beside its icon on Audit History and Kiln Logs`, async ({ page }) => {
+  test(`at ${name}, Export reads "Export" beside its icon on every list that exports`, async ({ page }) => {
     await page.setViewportSize(viewport);
-    await openAndLogin(page, 'kilnadmin', '/audit/history');
-    await expect(page.getByRole('button', { name: 'Export' })).toHaveText(/export/i);
-    await page.goto('/kiln_logs');
-    await expect(page.getByRole('button', { name: 'Export' })).toHaveText(/export/i);
+    await openAndLogin(page, 'superadmin', '/audit/history');
+    for (const path of ['/audit/history', '/kiln_logs', '/facilities', '/kiln_reg']) {
+      await page.goto(path);
+      await expect(page.getByRole('button', { name: 'Export' }), path).toHaveText(/export/i);
+    }
   });
 }

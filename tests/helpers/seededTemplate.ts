@@ -35,6 +35,9 @@ export function testServerConfig(dataDir: string, databaseUrl: string | null): S
     jwtSecret: TEST_JWT_SECRET,
     packageSigningKey: TEST_PACKAGE_SIGNING_KEY,
     demoPassword: DEMO_PASSWORD,
+    // a 32nd of OWASP's floor: the logins and password changes of the API tests are most of their CPU at the floor
+    // (about 0.5–1.3 s a hash on 2 cores); tests/unit/server/passwordHashCost.test.ts keeps every real server at the floor
+    passwordHashCost: { N: 2 ** 12, r: 8, p: 1 },
     demoLogCount: TEST_DEMO_LOG_COUNT,
     // tests upload unsigned logs of the demo kilns; those about kiln keys register their own
     demoKilnKeys: false,
