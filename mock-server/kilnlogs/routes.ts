@@ -8,7 +8,7 @@ import { conflict, notFound } from '../http/errors';
 import type { Handlers } from '../http/mountOperations';
 import { positiveId } from '../http/fieldErrors';
 import { parseListParams, sendPage } from '../http/simpleRest';
-import type { KilnLogPatch } from '../store/dataStore';
+import type { KilnLogPatch, StoreParts } from '../store/dataStore';
 import type { KilnLogRecord } from '../store/model';
 import { ingestLog, reanalysis } from './ingest';
 import { recordAnomalies } from '../fleet/anomalyPass';
@@ -41,11 +41,20 @@ export function kilnLogHandlers(ctx: AppContext): Handlers {
    * Changes one log in a transaction: found again (seen by the caller), checked
    * and changed there, so no audit or archival slips in between check and change.
    */
-  const changeLog = (req: Request, change: (row: KilnLogRecord) => KilnLogPatch, onlyArchived = false) =>
+  const changeLog = (
+    req: Request,
+    change: (row: KilnLogRecord) => KilnLogPatch,
+    { onlyArchived = false, also }: { onlyArchived?: boolean; also?: (tx: StoreParts, row: KilnLogRecord) => Promise<void> } = {},
+  ) =>
     data.transaction(async (tx) => {
       const row = await visible(req, await tx.kilnLogs.get(positiveId(req.params.id, 'id')), onlyArchived);
-      return (await tx.kilnLogs.update(row.id, change(row)))!;
+      const changed = (await tx.kilnLogs.update(row.id, change(row)))!;
+      await also?.(tx, changed);
+      return changed;
     });
+
+  // an archived burn's open anomalies close with it, and reopen with its restore, in the same transaction (no dead ends)
+  const anomaliesFollow = (tx: StoreParts, row: KilnLogRecord) => tx.fleet.archived(row.id, row.archived_ts);
 
   /** Analysis and archival are refused for an audited burn (docs/product.md#what-the-product-does). */
   const refuseIfAudited = (row: KilnLogRecord, doing: string) => {
@@ -128,20 +137,21 @@ export function kilnLogHandlers(ctx: AppContext): Handlers {
     },
 
     archiveKilnLog: async (req, res) => {
-      const row = await changeLog(req, (row) => {
-        refuseIfAudited(row, 'archived');
-        if (row.archived_ts !== null) throw conflict(`Log ${row.id} is already archived.`);
-        const now = new Date();
-        return { archived_ts: now.toISOString(), delete_after: deleteAfter(now, ctx.config.archiveRetentionDays) };
-      });
-      // no dead ends (issue 40): an archived burn's open anomalies close, and reopen with it
-      await data.fleet.archived(row.id, row.archived_ts);
+      const row = await changeLog(
+        req,
+        (row) => {
+          refuseIfAudited(row, 'archived');
+          if (row.archived_ts !== null) throw conflict(`Log ${row.id} is already archived.`);
+          const now = new Date();
+          return { archived_ts: now.toISOString(), delete_after: deleteAfter(now, ctx.config.archiveRetentionDays) };
+        },
+        { also: anomaliesFollow },
+      );
       res.json(await presentOne(data, row));
     },
 
     restoreKilnLog: async (req, res) => {
-      const row = await changeLog(req, () => ({ archived_ts: null, delete_after: null }), true);
-      await data.fleet.archived(row.id, null);
+      const row = await changeLog(req, () => ({ archived_ts: null, delete_after: null }), { onlyArchived: true, also: anomaliesFollow });
       res.json(await presentOne(data, row));
     },
   };
