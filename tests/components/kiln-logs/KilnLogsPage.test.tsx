@@ -218,6 +218,12 @@ describe('Kiln Logs', { timeout: 15000 }, () => {
     expect(within(rowOf('ZZ-9')).queryByRole('link', { name: /Open anomal/ })).not.toBeInTheDocument();
     // one look-up for the burns of the page on show, open ones only
     expect(anomalyCalls(fetchMock)).toContainEqual({ open: true, log_id: [1, 2, 3] });
+    // the warning above the list names the burn in one sentence, the burn a link to it
+    const warning = screen.getByTestId('open-anomaly-warning');
+    expect(warning).toHaveTextContent(
+      /^2 open anomalies, the newest on burns \S+ .+ \(DUPLICATE_CURVE, GPS_JUMP\)\. Check them on the Fleet screen$/,
+    );
+    expect(within(warning).getByRole('link', { name: /\(DUPLICATE_CURVE, GPS_JUMP\)$/ })).toHaveAttribute('href', '/kiln_logs/1');
   });
 
   it('on a phone marks a burn with an open anomaly beside its entry', { timeout: 20000 }, async () => {
