@@ -1,4 +1,5 @@
 import type { DataStore } from '../store/dataStore';
+import { heldReason as reasonOfCodes } from '../store/auditRules';
 import type { ListedAnomaly } from '../store/model';
 
 /**
@@ -21,7 +22,10 @@ export async function openAnomaliesOf(data: Pick<DataStore, 'fleet'>, logIds: re
 
 /** Why a burn is held back, one sentence naming it and its open anomalies. */
 export const heldReason = (logId: number, open: readonly Pick<ListedAnomaly, 'code'>[]): string =>
-  `log ${logId} has an open anomaly (${[...new Set(open.map((a) => a.code))].join(', ')}): a second person must check it first`;
+  reasonOfCodes(
+    logId,
+    open.map((a) => a.code),
+  );
 
 /** The sentence of a refused proposal or signoff naming held burns; null when none is held. */
 export function heldProblems(held: ReadonlyMap<number, readonly Pick<ListedAnomaly, 'code'>[]>): string | null {

@@ -1,3 +1,4 @@
+import { openAnomaliesOf } from '../fleet/holds';
 import { ALGORITHM_VERSION } from '../analysis';
 import { evidenceBlobKey, newDocKey } from '../audits/evidence';
 import type { AppContext } from '../context';
@@ -82,11 +83,16 @@ async function statementPdf(
   return { bytes, mime: 'application/pdf', ext: 'pdf', originalName: `${audit.job_id}-signoff-statement.pdf` };
 }
 
-/** Burns of the current algorithm in no proposal, by facility and kiln type, largest group first, each oldest first. */
+/** Burns of the current algorithm in no proposal and held by no open anomaly, by facility and kiln type, largest group first, each oldest first. */
 async function freeBurnGroups(data: AppContext['data']): Promise<Burn[][]> {
-  const free = (await data.audits.potentialLogs({ kiln_type: ANY_KILN_TYPE })).filter(
+  const potential = (await data.audits.potentialLogs({ kiln_type: ANY_KILN_TYPE })).filter(
     (r): r is Burn => isBurn(r) && analysisVersion(r.analysis) === ALGORITHM_VERSION,
   );
+  const held = await openAnomaliesOf(
+    data,
+    potential.map((r) => r.id),
+  );
+  const free = potential.filter((r) => !held.has(r.id));
   const groups = new Map<string, Burn[]>();
   for (const row of free) groups.set(`${row.facility_id}/${row.type}`, [...(groups.get(`${row.facility_id}/${row.type}`) ?? []), row]);
   return [...groups.values()]

@@ -90,12 +90,29 @@ export function checkSignoffBurns(
   rows: readonly KilnLogRecord[],
   algorithmVersion: string,
   facility: { signed_burns_only?: boolean } | null,
+  openAnomalies: Iterable<{ log_id: number; code: string }>,
 ): void {
   const problems = [
     ...rows.map((row) => unfitBurn(row, algorithmVersion)).filter((p): p is string => p !== null),
     ...unsignedProblems(facility, rows),
+    ...heldByAnomalies(openAnomalies),
   ];
   if (problems.length) throw conflict(`The burns cannot be signed off: ${problems.join('; ')}.`);
+}
+
+/** Why a burn is held back, one sentence naming it and its open anomalies' codes. */
+export const heldReason = (logId: number, codes: readonly string[]): string =>
+  `log ${logId} has an open anomaly (${[...new Set(codes)].join(', ')}): a second person must check it first`;
+
+/**
+ * A flag holds the burn: one problem a burn with an open anomaly, in id order.
+ * Both stores ask it under the lock the claim or signoff holds on the burns, so
+ * an anomaly raised after the route's own check still refuses them.
+ */
+export function heldByAnomalies(open: Iterable<{ log_id: number; code: string }>): string[] {
+  const codes = new Map<number, string[]>();
+  for (const a of open) codes.set(a.log_id, [...(codes.get(a.log_id) ?? []), a.code]);
+  return [...codes.entries()].sort(([a], [b]) => a - b).map(([id, c]) => heldReason(id, c));
 }
 
 /** 400 on job_id: another audit, pending or signed off, carries this job id (jobKey). */

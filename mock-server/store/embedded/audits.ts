@@ -1,6 +1,7 @@
 import { sumKg, toGrams, toKg } from '../../../src/domain/carbon';
 import { jobKey } from '../../../src/domain/audits/identity';
 import {
+  heldByAnomalies,
   ANY_KILN_TYPE,
   checkProposeInput,
   checkSignoff,
@@ -54,6 +55,10 @@ export function totalsOf(s: EmbeddedShape, audit: AuditRow, used = allocatedGram
 export const inFacilities = (ids: readonly number[] | null | undefined, facilityId: number) => !ids || ids.includes(facilityId);
 
 export function embeddedAudits(a: Access): AuditStore {
+  const openAnomaliesOf = (s: EmbeddedShape, ids: readonly number[]) => {
+    const wanted = new Set(ids);
+    return s.anomalies.filter((x) => x.checked_ts === null && wanted.has(x.log_id));
+  };
   const openClaims = (s: EmbeddedShape) => new Set(s.audits.filter((x) => x.signoff_ts === null).flatMap((x) => x.analysis_ids));
   return {
     get: (id) => a.read((s) => copy(s.audits.find((x) => x.id === id) ?? null)),
@@ -92,6 +97,7 @@ export function embeddedAudits(a: Access): AuditStore {
         const rows = new Map(s.kilnlogs.filter((r) => input.analysis_ids.includes(r.id)).map((r) => [r.id, r]));
         const { problems, facilityId, kilnType } = claimProblems(input, rows, openClaims(s));
         if (!problems.length) problems.push(...unsignedProblems(s.facilities.find((f) => f.id === facilityId) ?? null, rows.values()));
+        if (!problems.length) problems.push(...heldByAnomalies(openAnomaliesOf(s, input.analysis_ids)));
         if (problems.length) refuseClaim(problems);
         const row: AuditRow = {
           id: m.nextId('audits'),
@@ -118,6 +124,7 @@ export function embeddedAudits(a: Access): AuditStore {
           s.kilnlogs.filter((r) => signed.has(r.id)),
           input.algorithm_version,
           s.facilities.find((f) => f.id === audit!.facility_id) ?? null,
+          openAnomaliesOf(s, input.analysis_ids),
         );
         m.patch(audit!, {
           analysis_ids: audit!.analysis_ids.filter((id) => signed.has(id)),

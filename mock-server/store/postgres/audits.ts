@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import {
+  heldByAnomalies,
   ANY_KILN_TYPE,
   checkProposeInput,
   checkSignoff,
@@ -15,6 +16,16 @@ import type { AuditStore, AuditTotals, Co2SummaryRow } from '../parts/audits';
 import type { AuditRow } from '../model';
 import { atomic, type Db } from './atomic';
 import { complete } from './logRows';
+
+const openAnomaliesOf = async (tx: Db, ids: readonly number[]) =>
+  ids.length === 0
+    ? []
+    : tx
+        .selectFrom('anomalies')
+        .select(['log_id', 'code'])
+        .where('log_id', 'in', [...ids])
+        .where('checked_ts', 'is', null)
+        .execute();
 
 /** Each audit with its frozen totals and the kg allocated from it. */
 /** each audit with its totals, which the triggers keep (migration 0007): no burn or allocation is summed here */
@@ -95,6 +106,8 @@ export function postgresAudits(db: Db): AuditStore {
           const facility = await tx.selectFrom('facilities').select('signed_burns_only').where('id', '=', facilityId).executeTakeFirst();
           problems.push(...unsignedProblems(facility ?? null, await complete(tx, rows)));
         }
+        // read after the burns' lock: an anomaly's judgement locks its burn too (fleet.judge)
+        if (!problems.length) problems.push(...heldByAnomalies(await openAnomaliesOf(tx, ids)));
         if (problems.length) refuseClaim(problems);
         const audit = await tx
           .insertInto('audits')
@@ -137,7 +150,7 @@ export function postgresAudits(db: Db): AuditStore {
           .select('signed_burns_only')
           .where('id', '=', audit!.facility_id)
           .executeTakeFirst();
-        checkSignoffBurns(rows, input.algorithm_version, facility ?? null);
+        checkSignoffBurns(rows, input.algorithm_version, facility ?? null, await openAnomaliesOf(tx, ids));
         await tx
           .insertInto('audit_burns')
           .values(rows.map((r) => frozenBurn(audit!.id, r, input.algorithm_version)))

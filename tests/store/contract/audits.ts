@@ -1,6 +1,7 @@
 import { beforeEach, expect, it } from 'vitest';
 import type { DataStore } from '../../../mock-server/store/dataStore';
-import type { FacilityRecord, KilnLogRecord } from '../../../mock-server/store/model';
+import type { FacilityRecord, FleetBurnRecord, KilnLogRecord } from '../../../mock-server/store/model';
+import { fleetHistoryBurns } from '../../helpers/fleetHistory';
 import { addFacility, addLogs, FIXTURE_ALGORITHM_VERSION, proposeAudit } from '../fixtures';
 import { auditCalls, refusal } from './support';
 
@@ -194,5 +195,47 @@ export function auditsContract(store: () => DataStore): void {
     expect((await refusal(store().audits.withdraw(again.id))).status).toBe(409);
     expect((await refusal(store().audits.withdraw(999999))).status).toBe(404);
     expect((await store().audits.get(again.id))?.signoff_ts).not.toBeNull();
+  });
+
+  it('holds a burn with an open anomaly out of a claim and a signoff under its own lock, until someone checks it', async () => {
+    const [a, b] = await addLogs(store(), [{ facility: nrb }, { facility: nrb }]);
+    const [burnA, burnB] = fleetHistoryBurns([a.id, b.id], { facility_id: nrb.id, seed: 11 });
+    const raise = (burn: FleetBurnRecord) =>
+      store().fleet.judge(
+        burn,
+        [{ code: 'YIELD_OUTLIER', log_id: burn.log_id, other_log_id: null, message: 'odd yield' }],
+        '2026-05-01T00:00:00.000Z',
+      );
+    const openOf = async (logId: number) =>
+      (
+        await store().fleet.anomalies(
+          { facilityIds: null, filter: { open: true, logIds: new Set([logId]) } },
+          { sort: { field: 'id', order: 'ASC' }, range: [0, 9] },
+        )
+      ).rows;
+    const check = async (logId: number) => {
+      for (const anomaly of await openOf(logId))
+        await store().fleet.check(anomaly.id, {
+          checked_ts: '2026-05-01T01:00:00.000Z',
+          checked_by: 1,
+          checked_by_name: 'Second',
+          check_note: 'seen',
+        });
+    };
+    await raise(burnA);
+    const refused = await refusal(propose([a.id, b.id]));
+    expect(refused.status).toBe(409);
+    expect(refused.message).toContain(`log ${a.id} has an open anomaly (YIELD_OUTLIER)`);
+    expect(await store().audits.open()).toEqual([]);
+    await check(a.id);
+    const audit = await propose([a.id, b.id]);
+    // raised after the proposal: the signoff refuses it, and signs off nothing
+    await raise(burnB);
+    const unsigned = await refusal(signoff(audit.id, [a.id, b.id]));
+    expect(unsigned.status).toBe(409);
+    expect(unsigned.message).toContain(`log ${b.id} has an open anomaly`);
+    expect((await store().audits.get(audit.id))?.signoff_ts).toBeNull();
+    await check(b.id);
+    expect((await signoff(audit.id, [a.id, b.id])).audit.analysis_ids).toEqual([a.id, b.id]);
   });
 }
