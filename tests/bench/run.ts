@@ -8,6 +8,8 @@ import { analyseLogText, KILN_TYPE } from '../../mock-server/analysis';
 import { PROJECT_ROOT } from '../../mock-server/config';
 import { benchAnalysis, dayLongLog, worstErrorMarkdown, worstErrorTable } from './analysis.bench';
 import { buildConsole } from './consoleServer';
+import { replaceSection } from './docSections';
+import { benchDuplicates, duplicatesSection, DUPLICATES_HEADING } from './duplicates.bench';
 import { benchKilnLogList } from './kilnlogList.bench';
 import { benchAnomalyPass, benchFleetLoad, benchFleetScreen, FLEET_SCREEN_LOADS } from './fleet.bench';
 import { measureLighthouse } from './lighthouse.bench';
@@ -140,6 +142,11 @@ async function main(): Promise<void> {
   const file = path.join(PROJECT_ROOT, 'docs', 'performance.md');
   fs.writeFileSync(file, doc + sectionsAfter(file, SERVER_STORE_HEADING));
   console.log(doc);
+
+  console.log('Disguised copies of burns, and clean burns, through the duplicate rule...');
+  const duplicates = duplicatesSection(benchDuplicates(), `${new Date().toISOString().slice(0, 10)}, Node ${process.version}`);
+  replaceSection(file, DUPLICATES_HEADING, duplicates);
+  console.log(duplicates);
 
   // in a process of its own: its memory figures are the server's, not this one's with Lighthouse and Chromium's drivers loaded
   console.log('The API server on each store (PostgreSQL at 100,000 logs takes minutes)...');

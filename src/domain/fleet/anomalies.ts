@@ -212,7 +212,8 @@ const round = (v: number, decimals: number) => {
   return Math.round(v * scale) / scale;
 };
 
-function rmsDifference(a: readonly (number | null)[], b: readonly (number | null)[]): { rms: number; shared: number } {
+/** Root mean square difference of two curves over the points both have, and the share of points they share. */
+export function rmsDifference(a: readonly (number | null)[], b: readonly (number | null)[]): { rms: number; shared: number } {
   let sum = 0;
   let shared = 0;
   for (let i = 0; i < Math.min(a.length, b.length); i++) {
