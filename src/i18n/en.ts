@@ -105,6 +105,14 @@ export const en = {
       markChecked: 'Mark checked',
       checked: 'Checked by %{who} on %{when}: %{note}',
     },
+    burn: {
+      heading: 'Fleet anomalies',
+      loading: 'Loading the burn’s anomalies…',
+      none: 'No fleet anomaly was raised on this burn.',
+      open: 'Open: the burn is held out of audits until a second person checks it',
+      checked: 'Checked',
+      nobody: 'the console',
+    },
     check: {
       title: 'Mark the anomaly of burn %{id} checked',
       note: 'What was checked and found',

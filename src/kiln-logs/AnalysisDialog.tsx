@@ -5,6 +5,7 @@ import { analysisDisplayState, gpsWidgetState } from '../domain/analysis';
 import type { KilnLog } from '../domain/api/kilnLogs';
 import { formatCarbon } from '../domain/carbon';
 import { formatDateTime } from '../domain/dates';
+import { BurnAnomalies } from '../fleet/BurnAnomalies';
 import { useSmallScreen } from '../layout/useSmallScreen';
 import { iconAndHover } from './AnalysisDisplay';
 import { BurnChartPanel } from './ChartOnHover';
@@ -71,6 +72,7 @@ export function AnalysisDialog({ log, onClose }: { log: KilnLog; onClose: () => 
           <Figures log={log} />
         </Typography>
         {shown ? <Box sx={{ mx: -1.5 }}>{shown.hover}</Box> : <Typography sx={{ mt: 1 }}>{na}</Typography>}
+        {log.analysis_detail && <BurnAnomalies logId={log.id} />}
         {state.kind !== 'none' && (
           <Box sx={{ height: 380, mt: 1 }}>
             <BurnChartPanel logId={log.id} fill />
