@@ -18,6 +18,3 @@ export function evidenceBlobKey(docKey: string): string {
   if (!isDocKey(docKey)) throw new Error(`Not an evidence key: ${docKey}`);
   return `${EVIDENCE_AREA}/${docKey}`;
 }
-
-/** Empties the area (the seed starts from nothing). */
-export const EVIDENCE_PREFIX = `${EVIDENCE_AREA}/`;

@@ -21,14 +21,6 @@ const ALGORITHM = 'HS256';
 
 export const tokenVersion = (user: { token_version?: number }): number => user.token_version ?? 0;
 
-/**
- * Refuses every token issued to this user so far: call on a password change,
- * a role change or a deletion, before the store is written.
- */
-export function revokeTokens(user: { token_version?: number }): void {
-  user.token_version = tokenVersion(user) + 1;
-}
-
 /** HS256 wants a key at least as long as its hash (RFC 7518 §3.2): 32 bytes. */
 export const MIN_SECRET_BYTES = 32;
 

@@ -874,7 +874,6 @@ export const en = {
     auditHistory: 'Audit History',
     reviewEcoAssets: 'Eco-Asset Broker Review',
     minting: 'Eco-Asset Minting',
-    notBuilt: 'This screen is not built yet: it will come in a later release.',
   },
   ecoAssets: {
     kg: '%{kg} kg',

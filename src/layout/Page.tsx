@@ -8,13 +8,11 @@ export interface PageProps {
   title: string;
   /** message key of the tab title's screen name; default the heading */
   tabTitle?: string;
-  /** a screen whose feature is not built yet says so in a sentence */
-  notBuilt?: boolean;
   children?: ReactNode;
 }
 
 /** A screen with its heading, naming itself in the browser tab. */
-export function Page({ title, tabTitle = title, notBuilt = false, children }: PageProps) {
+export function Page({ title, tabTitle = title, children }: PageProps) {
   const translate = useTranslate();
   useTabTitle(tabTitle);
   return (
@@ -22,7 +20,6 @@ export function Page({ title, tabTitle = title, notBuilt = false, children }: Pa
       <Typography variant="h4" component="h1">
         {translate(title)}
       </Typography>
-      {notBuilt && <Typography>{translate('pages.notBuilt')}</Typography>}
       {children}
     </Box>
   );

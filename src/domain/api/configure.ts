@@ -62,9 +62,6 @@ export type FacilityStatementUploadResponse = Schemas['FacilityStatementUploadRe
 /** The console's name for FacilityStatementUploadResponse. */
 export type FacilityAuditUploadResponse = FacilityStatementUploadResponse;
 
-/** Every error answer: a sentence, and for a 400 about fields each field's reason by its path. */
-export type ApiError = Schemas['Error'];
-
 /** POST /api/photo/upload: multipart fields and headers (docs/product.md#photo-upload). */
 export const PHOTO_UPLOAD = {
   photoField: 'photo',

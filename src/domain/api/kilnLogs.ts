@@ -32,24 +32,5 @@ export { KILNLOG_SORT_FIELDS, type KilnLogSortField } from '../kilnLogSort';
 
 export type KilnLogStatus = 'valid' | 'invalid' | 'error';
 
-/** The simple-REST `filter` keys of both lists. */
-export interface KilnLogListFilter {
-  /** one id or several (getMany) */
-  id?: number | number[];
-  facility_id?: number | number[];
-  /** the kilns record id */
-  kiln?: number;
-  /** the kiln's own identifier, exact */
-  kiln_id?: string;
-  type?: number;
-  /** log time bounds, inclusive: YYYY-MM-DD or YYYY-MM-DDTHH:mm[:ss]; a date-only `to` takes the whole day */
-  from?: string;
-  to?: string;
-  status?: KilnLogStatus;
-  audited?: boolean;
-  /** text in kiln id, facility name, file name, error message or id */
-  q?: string;
-}
-
 /** Largest log file an upload accepts (413 beyond). */
 export const MAX_KILNLOG_BYTES = 10 * 1024 * 1024;

@@ -87,15 +87,6 @@ export function viewBox(view: View): string {
   return `${view.cx - w / 2} ${view.cy - h / 2} ${w} ${h}`;
 }
 
-/** The view that shows a box (with a margin), for "zoom to facility". */
-export function viewOf(box: FacilityBox): View {
-  const p = project({ latitude: box.latitude_max, longitude: box.longitude_min });
-  const w = Math.max(0.05, box.longitude_max - box.longitude_min);
-  const h = Math.max(0.05, box.latitude_max - box.latitude_min);
-  const scale = Math.min(WORLD.width / (w * 3), WORLD.height / (h * 3));
-  return clampView({ cx: p.x + w / 2, cy: p.y + h / 2, scale });
-}
-
 const swapped = (box: FacilityBox): FacilityBox => ({
   latitude_min: box.longitude_min,
   latitude_max: box.longitude_max,
