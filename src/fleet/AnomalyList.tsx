@@ -4,7 +4,6 @@ import {
   Alert,
   Box,
   Button,
-  Chip,
   FormControl,
   InputLabel,
   Link,
@@ -32,6 +31,7 @@ import type { ApiDataProvider } from '../providers/dataProvider';
 import type { AnomalyFilter } from '../providers/fleetMethods';
 import { queryKeys, writeKey } from '../providers/queryKeys';
 import { burnPath } from '../kiln-logs/burnPaths';
+import { AnomalyCodeChip } from './AnomalyCodeChip';
 
 const PER_PAGE = 10;
 
@@ -137,14 +137,7 @@ export function AnomalyList({ facilityId, kiln, canCheck }: { facilityId: number
         {anomalies.data?.rows.map((a) => (
           <ListItem key={a.id} divider sx={{ display: 'block' }} data-testid="anomaly">
             <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap' }}>
-              {/* the warning colour on the border only: its text stays legible (4.5:1) in both themes */}
-              <Chip
-                size="small"
-                label={a.code}
-                variant="outlined"
-                color={a.checked_ts ? 'default' : 'warning'}
-                sx={{ color: 'text.primary' }}
-              />
+              <AnomalyCodeChip anomaly={a} />
               <Typography component="span" sx={{ fontWeight: 600 }}>
                 {a.kiln_id}
               </Typography>

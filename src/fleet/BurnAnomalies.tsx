@@ -1,9 +1,10 @@
-import { Alert, Box, Chip, Typography } from '@mui/material';
+import { Alert, Box, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { useDataProvider, useTranslate } from 'react-admin';
 import { formatDateTime } from '../domain/dates';
 import type { ApiDataProvider } from '../providers/dataProvider';
 import { queryKeys } from '../providers/queryKeys';
+import { AnomalyCodeChip } from './AnomalyCodeChip';
 
 /** A burn's anomalies seldom number more than its codes: one page holds them all. */
 const ONE_BURN_PAGE = 25;
@@ -29,13 +30,7 @@ export function BurnAnomalies({ logId }: { logId: number }) {
       {anomalies.data?.rows.map((a) => (
         <Box key={a.id} sx={{ mt: 1 }}>
           <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap' }}>
-            <Chip
-              size="small"
-              label={a.code}
-              variant="outlined"
-              color={a.checked_ts ? 'default' : 'warning'}
-              sx={{ color: 'text.primary' }}
-            />
+            <AnomalyCodeChip anomaly={a} />
             <Typography variant="body2" component="span" sx={{ fontWeight: 600 }}>
               {translate(a.checked_ts ? 'fleet.burn.checked' : 'fleet.burn.open')}
             </Typography>
