@@ -1,4 +1,5 @@
 import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
+import { A4, wrap } from '../files/pdfLayout';
 import type { EcoAssetProvenance } from '../../src/domain/api/ecoAssets';
 import { formatCarbon } from '../../src/domain/carbon';
 import { formatDateTime, formatSignoffTime } from '../../src/domain/dates';
@@ -27,25 +28,9 @@ export async function auditPackageDigest(ctx: Pick<AppContext, 'data' | 'blobs' 
   }
 }
 
-const A4: [number, number] = [595.28, 841.89];
 const MARGIN = 50;
 /** the standard fonts write WinAnsi only: anything else (a beneficiary's name in another script) is written as '?' */
 const winAnsi = (text: string) => text.replace(/[^\x20-\x7e\u00a0-\u00ff]/g, '?');
-
-/** Lines of at most `width` points of `font` at `size`, broken at spaces. */
-function wrap(text: string, font: PDFFont, size: number, width: number): string[] {
-  const lines: string[] = [];
-  let line = '';
-  for (const word of winAnsi(text).split(/\s+/)) {
-    const next = line ? `${line} ${word}` : word;
-    if (line && font.widthOfTextAtSize(next, size) > width) {
-      lines.push(line);
-      line = word;
-    } else line = next;
-  }
-  if (line) lines.push(line);
-  return lines;
-}
 
 const kg = (value: number) => `${formatCarbon(value, 'exact')} kg`;
 
@@ -73,7 +58,7 @@ export async function certificatePdf(provenance: EcoAssetProvenance, generatedTs
   const write = (text: string, options: { font?: PDFFont; size?: number; gap?: number } = {}) => {
     const font = options.font ?? regular;
     const size = options.size ?? 10;
-    for (const line of wrap(text, font, size, width)) {
+    for (const line of wrap(winAnsi(text), font, size, width)) {
       if (y < bottom) return false;
       page.drawText(line, { x: MARGIN, y, size, font, color: rgb(0.1, 0.1, 0.1) });
       y -= size + 4;

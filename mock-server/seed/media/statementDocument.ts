@@ -1,4 +1,5 @@
 import { PDFDocument, StandardFonts, rgb, type PDFFont } from 'pdf-lib';
+import { A4, wrap } from '../../files/pdfLayout';
 
 /** A paragraph or heading of a statement. */
 export interface StatementBlock {
@@ -15,27 +16,11 @@ export interface StatementDocument {
   blocks: readonly StatementBlock[];
 }
 
-const A4: [number, number] = [595.28, 841.89];
 const MARGIN = 56;
 const INK = rgb(0.12, 0.12, 0.16);
 const BAND = rgb(0.2, 0.4, 0.3);
 /** the standard fonts write WinAnsi only */
 const winAnsi = (text: string) => text.normalize('NFKD').replace(/[^\x20-\x7e]/g, '');
-
-/** Lines of at most `width` points of `font` at `size`, broken at spaces. */
-function wrap(text: string, font: PDFFont, size: number, width: number): string[] {
-  const lines: string[] = [];
-  let line = '';
-  for (const word of winAnsi(text).split(/\s+/)) {
-    const next = line ? `${line} ${word}` : word;
-    if (line && font.widthOfTextAtSize(next, size) > width) {
-      lines.push(line);
-      line = word;
-    } else line = next;
-  }
-  if (line) lines.push(line);
-  return lines;
-}
 
 /**
  * A demo statement as an auditor would issue it: a legible, text-based PDF
@@ -58,7 +43,7 @@ export async function statementDocumentPdf(statement: StatementDocument): Promis
   let y = A4[1] - MARGIN - 24;
   const write = (text: string, font: PDFFont, size: number, gapBefore: number) => {
     y -= gapBefore;
-    for (const line of wrap(text, font, size, width)) {
+    for (const line of wrap(winAnsi(text), font, size, width)) {
       if (y < MARGIN + 30) {
         pages.push(doc.addPage(A4));
         y = A4[1] - MARGIN - 24;

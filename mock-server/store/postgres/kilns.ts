@@ -2,6 +2,10 @@ import { keyTaken } from '../kilnRules';
 import type { KilnStore } from '../parts/kilns';
 import { atomic, guarded, unique, type Db } from './atomic';
 
+/** A kiln's key, locked until the transaction ends; undefined for another kiln's or none. */
+const lockedKey = (tx: Db, kilnId: number, keyId: number) =>
+  tx.selectFrom('kiln_keys').selectAll().where('id', '=', keyId).where('kiln_id', '=', kilnId).forUpdate().executeTakeFirst();
+
 export function postgresKilns(db: Db): KilnStore {
   const taken = (kilnId: string | undefined) => `The kiln id ${kilnId} is taken.`;
   return {
@@ -61,13 +65,7 @@ export function postgresKilns(db: Db): KilnStore {
     },
     revokeKey: (kilnId, keyId, ts) =>
       atomic(db, async (tx) => {
-        const row = await tx
-          .selectFrom('kiln_keys')
-          .selectAll()
-          .where('id', '=', keyId)
-          .where('kiln_id', '=', kilnId)
-          .forUpdate()
-          .executeTakeFirst();
+        const row = await lockedKey(tx, kilnId, keyId);
         if (!row) return null;
         if (row.revoked_ts !== null) return { key: row, revoked: false };
         const key = await tx
@@ -80,13 +78,7 @@ export function postgresKilns(db: Db): KilnStore {
       }),
     approveKey: (kilnId, keyId, approval) =>
       atomic(db, async (tx) => {
-        const row = await tx
-          .selectFrom('kiln_keys')
-          .selectAll()
-          .where('id', '=', keyId)
-          .where('kiln_id', '=', kilnId)
-          .forUpdate()
-          .executeTakeFirst();
+        const row = await lockedKey(tx, kilnId, keyId);
         if (!row) return null;
         if (row.approved_ts !== null || row.revoked_ts !== null) return { key: row, approved: false };
         const key = await tx.updateTable('kiln_keys').set(approval).where('id', '=', keyId).returningAll().executeTakeFirstOrThrow();
