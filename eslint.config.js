@@ -5,6 +5,25 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 
 const restricted = (patterns) => ['error', { patterns }];
+const noServerInConsole = {
+  group: ['**/mock-server/**'],
+  message: 'The console never imports server code.',
+};
+const onlyDomainInServer = {
+  group: ['**/src/*', '!**/src/domain', '**/src/!(domain)/**'],
+  message: 'The server imports only pure domain code from src/domain.',
+};
+// one date formatter (src/domain/dates.ts) for screens and documents: never the browser's locale
+const noLocaleDates = [
+  {
+    selector: 'CallExpression[callee.property.name=/^toLocale(Date|Time)?String$/]',
+    message: "Write dates with src/domain/dates.ts and numbers with src/domain/format.ts, never in the browser's locale.",
+  },
+  {
+    selector: "NewExpression[callee.object.name='Intl'][callee.property.name='DateTimeFormat']",
+    message: 'Write dates with src/domain/dates.ts.',
+  },
+];
 const noTools = {
   group: ['**/tools', '**/tools/**', './*-cli', '../*-cli'],
   message: "The server's runtime code imports nothing from the tools (mock-server/tools).",
@@ -36,12 +55,7 @@ export default tseslint.config(
     rules: {
       'react-hooks/rules-of-hooks': 'error',
       'react-hooks/exhaustive-deps': 'error',
-      'no-restricted-imports': restricted([
-        {
-          group: ['**/mock-server/**'],
-          message: 'The console never imports server code.',
-        },
-      ]),
+      'no-restricted-imports': restricted([noServerInConsole]),
     },
   },
   {
@@ -49,10 +63,7 @@ export default tseslint.config(
     ignores: ['src/providers/**'],
     rules: {
       'no-restricted-imports': restricted([
-        {
-          group: ['**/mock-server/**'],
-          message: 'The console never imports server code.',
-        },
+        noServerInConsole,
         {
           group: ['**/providers/httpClient', '**/providers/apiUrl'],
           message: 'Call the API through a method of the data provider (src/providers).',
@@ -93,24 +104,13 @@ export default tseslint.config(
   {
     files: ['mock-server/**/*.ts'],
     rules: {
-      'no-restricted-imports': restricted([
-        {
-          group: ['**/src/*', '!**/src/domain', '**/src/!(domain)/**'],
-          message: 'The server imports only pure domain code from src/domain.',
-        },
-        noTools,
-      ]),
+      'no-restricted-imports': restricted([onlyDomainInServer, noTools]),
     },
   },
   {
     files: ['mock-server/tools/**/*.ts'],
     rules: {
-      'no-restricted-imports': restricted([
-        {
-          group: ['**/src/*', '!**/src/domain', '**/src/!(domain)/**'],
-          message: 'The server imports only pure domain code from src/domain.',
-        },
-      ]),
+      'no-restricted-imports': restricted([onlyDomainInServer]),
     },
   },
   {
@@ -127,21 +127,8 @@ export default tseslint.config(
     },
   },
   {
-    // one date formatter (src/domain/dates.ts) for screens and documents: never the browser's locale
     files: ['src/**/*.{ts,tsx}', 'mock-server/**/*.ts'],
-    rules: {
-      'no-restricted-syntax': [
-        'error',
-        {
-          selector: 'CallExpression[callee.property.name=/^toLocale(Date|Time)?String$/]',
-          message: "Write dates with src/domain/dates.ts and numbers with src/domain/format.ts, never in the browser's locale.",
-        },
-        {
-          selector: "NewExpression[callee.object.name='Intl'][callee.property.name='DateTimeFormat']",
-          message: 'Write dates with src/domain/dates.ts.',
-        },
-      ],
-    },
+    rules: { 'no-restricted-syntax': ['error', ...noLocaleDates] },
   },
   {
     // what a screen or a document shows: never a raw ISO string
@@ -149,14 +136,7 @@ export default tseslint.config(
     rules: {
       'no-restricted-syntax': [
         'error',
-        {
-          selector: 'CallExpression[callee.property.name=/^toLocale(Date|Time)?String$/]',
-          message: "Write dates with src/domain/dates.ts and numbers with src/domain/format.ts, never in the browser's locale.",
-        },
-        {
-          selector: "NewExpression[callee.object.name='Intl'][callee.property.name='DateTimeFormat']",
-          message: 'Write dates with src/domain/dates.ts.',
-        },
+        ...noLocaleDates,
         {
           selector: 'CallExpression[callee.property.name=/^to(ISO|UTC|GMT|Date|Time)String$/]',
           message: 'Write dates with src/domain/dates.ts: no raw ISO or engine date string on a screen or in a document.',
