@@ -30,7 +30,7 @@ export function BufferShareChanges() {
   const dataProvider = useDataProvider<ApiDataProvider>();
   const changes = useQuery({
     queryKey: queryKeys.bufferShareChanges,
-    queryFn: () => dataProvider.getBufferShareChanges(),
+    queryFn: () => dataProvider.listBufferShareChanges(),
     select: (rows: BufferShareChange[]) => withShareBefore(rows).map((row) => ({ ...row, actor_username: setterName(row, translate) })),
   });
   return (

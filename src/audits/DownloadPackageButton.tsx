@@ -15,7 +15,7 @@ export function DownloadPackageButton({ auditId, variant = 'text' }: { auditId: 
   const queryClient = useQueryClient();
   // an audit signed off before packages were made at signoff gets its package (and History its SHA-256) on this first download
   const download = useFileDownload(async (id: number) => {
-    const file = await dataProvider.downloadAuditPackage(id);
+    const file = await dataProvider.getAuditPackage(id);
     void queryClient.invalidateQueries({ queryKey: queryKeys.resource(RESOURCES.audits) });
     return file;
   }, 'audits.package.failed');
@@ -36,7 +36,7 @@ export function DownloadPackageButton({ auditId, variant = 'text' }: { auditId: 
 export function DownloadReportButton({ auditId }: { auditId: number }) {
   const translate = useTranslate();
   const dataProvider = useDataProvider<ApiDataProvider>();
-  const download = useFileDownload(dataProvider.downloadAuditReport, 'audits.report.failed');
+  const download = useFileDownload(dataProvider.getAuditReport, 'audits.report.failed');
   return (
     <Button size="small" startIcon={<PictureAsPdfIcon />} disabled={download.isPending} onClick={() => download.mutate(auditId)}>
       {translate('audits.report.download')}

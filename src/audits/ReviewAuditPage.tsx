@@ -274,7 +274,7 @@ function SignoffArea({
   const fileType = file ? statementFileType(file.name) : null;
   const analysisIds = rows.map((row) => row.analysis_id);
   const signoff = useFormSave({
-    write: (dataProvider, signoff: AuditSignoff) => dataProvider.signoffAudit(signoff),
+    write: (dataProvider, signoff: AuditSignoff) => dataProvider.signOffAudit(signoff),
     mutationKey: writeKey(RESOURCES.audits, 'create'),
     success: 'audits.review.signedOff',
     failure: SIGNOFF_FAILURE,

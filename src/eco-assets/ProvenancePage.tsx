@@ -209,7 +209,7 @@ function CertificateButton({ id }: { id: number }) {
   const dataProvider = useDataProvider<ApiDataProvider>();
   // as the verification package: a failed download is notified by status
   const download = useLogCommand(
-    dataProvider.downloadEcoAssetCertificate,
+    dataProvider.getEcoAssetCertificate,
     { failure: 'ecoAssets.provenance.certificateFailed', changesRow: false },
     (file) => saveFile(file.blob, file.fileName),
   );

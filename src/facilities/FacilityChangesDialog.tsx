@@ -12,7 +12,7 @@ export function FacilityChangesDialog({ facility, onClose }: { facility: Facilit
   const dataProvider = useDataProvider<ApiDataProvider>();
   const changes = useQuery({
     queryKey: queryKeys.facilityChanges(facility.id),
-    queryFn: () => dataProvider.getFacilityChanges(facility.id),
+    queryFn: () => dataProvider.listFacilityChanges(facility.id),
   });
   return (
     <Dialog open onClose={onClose} maxWidth="md" fullWidth aria-labelledby="facility-changes-title">

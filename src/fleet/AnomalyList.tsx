@@ -44,7 +44,7 @@ const validateNote = (values: FieldValues): FormFieldErrors => compactErrors({ n
 function CheckDialog({ anomaly, onClose }: { anomaly: Anomaly; onClose: () => void }) {
   const translate = useTranslate();
   const save = useFormSave({
-    write: (dataProvider, note: string) => dataProvider.checkAnomaly({ id: anomaly.id, note }),
+    write: (dataProvider, note: string) => dataProvider.checkFleetAnomaly({ id: anomaly.id, note }),
     mutationKey: writeKey(RESOURCES.fleet, 'edit'),
     success: 'fleet.check.done',
     failure: CHECK_FAILURE,
@@ -91,7 +91,7 @@ export function AnomalyList({ facilityId, kiln, canCheck }: { facilityId: number
   };
   const dataProvider = useDataProvider<ApiDataProvider>();
   const wanted = { filter, page, perPage: PER_PAGE };
-  const anomalies = useQuery({ queryKey: queryKeys.anomalies(wanted), queryFn: () => dataProvider.getAnomalies(wanted) });
+  const anomalies = useQuery({ queryKey: queryKeys.anomalies(wanted), queryFn: () => dataProvider.listFleetAnomalies(wanted) });
 
   return (
     <section aria-labelledby="fleet-anomalies-heading">

@@ -29,7 +29,7 @@ export function OpenAnomalyMarks({ idOf, children }: { idOf: (row: RaRecord) => 
   const wanted = { filter, page: 0, perPage: LOOKUP_SIZE };
   const open = useQuery({
     queryKey: queryKeys.anomalies(wanted),
-    queryFn: () => dataProvider.getAnomalies(wanted),
+    queryFn: () => dataProvider.listFleetAnomalies(wanted),
     enabled: canAccess && ids.length > 0,
   });
   const byLog = useMemo(() => {

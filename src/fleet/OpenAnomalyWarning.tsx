@@ -25,7 +25,7 @@ export function OpenAnomalyWarning({ logIds }: { logIds?: readonly number[] }) {
   const wanted = { filter, page: 0, perPage: SHOWN };
   const open = useQuery({
     queryKey: queryKeys.anomalies(wanted),
-    queryFn: () => dataProvider.getAnomalies(wanted),
+    queryFn: () => dataProvider.listFleetAnomalies(wanted),
     enabled: canAccess && (logIds === undefined || logIds.length > 0),
   });
   const rows = open.data?.rows ?? [];

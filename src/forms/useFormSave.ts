@@ -8,7 +8,7 @@ import { currentSession } from '../providers/session';
 import type { ServerReasons } from './formErrors';
 
 export interface FormSaveOptions<P, R = unknown> {
-  /** the write: one data-provider method, a resource's create or update or a custom method (signoffAudit, …) */
+  /** the write: one data-provider method, a resource's create or update or a custom method (signOffAudit, …) */
   write: (dataProvider: ApiDataProvider, payload: P) => Promise<R>;
   /** the write's key, from providers/queryKeys.ts */
   mutationKey: QueryKey;

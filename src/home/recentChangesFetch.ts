@@ -9,7 +9,7 @@ let atStart: Promise<RecentChange[]> | null = null;
  * (AppRoot), so they arrive with Home's code instead of after Home's first render.
  */
 export function prefetchRecentChanges(): void {
-  atStart = dataProvider.getRecentChanges();
+  atStart = dataProvider.listRecentChanges();
   // a failure is met by the query that takes this answer over
   atStart.catch(() => undefined);
   loadSanitizer().catch(() => undefined);
@@ -23,5 +23,5 @@ export function prefetchRecentChanges(): void {
 export function fetchRecentChanges(provider: ApiDataProvider): Promise<RecentChange[]> {
   const prefetched = atStart;
   atStart = null;
-  return prefetched ? prefetched.catch(() => provider.getRecentChanges()) : provider.getRecentChanges();
+  return prefetched ? prefetched.catch(() => provider.listRecentChanges()) : provider.listRecentChanges();
 }

@@ -98,7 +98,7 @@ export function BurnChartPanel({ logId, fill = false, pinned = false, onPin, onC
   const dataProvider = useDataProvider<ApiDataProvider>();
   const { data, isError } = useQuery({
     queryKey: queryKeys.kilnLogDetail(logId),
-    queryFn: () => dataProvider.getKilnLogDetail(logId),
+    queryFn: () => dataProvider.getKilnLog(logId),
   });
   const marks = data ? burnMarks(data.analysis) : null;
   let content;

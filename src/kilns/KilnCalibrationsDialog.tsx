@@ -112,7 +112,7 @@ function CalibrationRows({
 export function KilnCalibrationsDialog({ kiln, canApprove, onClose }: { kiln: Kiln; canApprove: boolean; onClose: () => void }) {
   const translate = useTranslate();
   const dataProvider = useDataProvider<ApiDataProvider>();
-  const versions = useQuery({ queryKey: queryKeys.kilnCalibrations(kiln.id), queryFn: () => dataProvider.getKilnCalibrations(kiln.id) });
+  const versions = useQuery({ queryKey: queryKeys.kilnCalibrations(kiln.id), queryFn: () => dataProvider.listKilnCalibrations(kiln.id) });
   const [approving, setApproving] = useState<KilnCalibration | null>(null);
   const approve = useFormSave({
     write: (dataProvider, calibrationId: number) => dataProvider.approveKilnCalibration({ kilnId: kiln.id, calibrationId }),

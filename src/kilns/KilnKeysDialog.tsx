@@ -44,7 +44,7 @@ function addedBy(key: KilnKey, when: string, translate: (key: string, options?: 
 function KeyTrail({ kiln }: { kiln: Kiln }) {
   const translate = useTranslate();
   const dataProvider = useDataProvider<ApiDataProvider>();
-  const changes = useQuery({ queryKey: queryKeys.kilnKeyChanges(kiln.id), queryFn: () => dataProvider.getKilnKeyChanges(kiln.id) });
+  const changes = useQuery({ queryKey: queryKeys.kilnKeyChanges(kiln.id), queryFn: () => dataProvider.listKilnKeyChanges(kiln.id) });
   return (
     <Box component="section" aria-labelledby={`kiln-${kiln.id}-key-trail`} sx={{ mt: 3 }}>
       <Typography variant="subtitle1" component="h3" id={`kiln-${kiln.id}-key-trail`}>
@@ -226,7 +226,7 @@ function GenerateKeyButton({ kiln, onSaved, onFailed }: { kiln: Kiln; onSaved: (
 export function KilnKeysDialog({ kiln, onClose }: { kiln: Kiln; onClose: () => void }) {
   const translate = useTranslate();
   const dataProvider = useDataProvider<ApiDataProvider>();
-  const keys = useQuery({ queryKey: queryKeys.kilnKeys(kiln.id), queryFn: () => dataProvider.getKilnKeys(kiln.id) });
+  const keys = useQuery({ queryKey: queryKeys.kilnKeys(kiln.id), queryFn: () => dataProvider.listKilnKeys(kiln.id) });
   const [revoking, setRevoking] = useState<KilnKey | null>(null);
   const revoke = useFormSave({
     write: (dataProvider, keyId: number) => dataProvider.revokeKilnKey({ kilnId: kiln.id, keyId }),

@@ -29,7 +29,7 @@ export default function ProfilePage() {
   // a new form after a success: the entries are cleared
   const [generation, setGeneration] = useState(0);
   const save = useNewPasswordSave({
-    write: (dataProvider, password) => dataProvider.updatePassword(username, password),
+    write: (dataProvider, password) => dataProvider.changePassword(username, password),
     success: 'profile.updated',
     onSaved: () => setGeneration((n) => n + 1),
   });

@@ -101,7 +101,7 @@ export interface AuditSignoff {
 
 export const apiMethods = {
   /** GET /api/kilnlogs/{id}: the row with its chart_data and data_sample (archived logs too). */
-  async getKilnLogDetail(id: number): Promise<KilnLogDetail> {
+  async getKilnLog(id: number): Promise<KilnLogDetail> {
     return callApi('/kilnlogs/{id}', 'get', { id });
   },
 
@@ -127,10 +127,10 @@ export const apiMethods = {
   },
 
   /** GET /api/kilns/{id}/keys: the kiln's keys, revoked ones included. */
-  getKilnKeys: (kilnId: number): Promise<KilnKey[]> => callApi('/kilns/{id}/keys', 'get', { id: kilnId }),
+  listKilnKeys: (kilnId: number): Promise<KilnKey[]> => callApi('/kilns/{id}/keys', 'get', { id: kilnId }),
 
   /** GET /api/kilns/{id}/keys/changes: who added or revoked which of the kiln's keys, when; newest first. */
-  getKilnKeyChanges: (kilnId: number): Promise<FacilityChange[]> => callApi('/kilns/{id}/keys/changes', 'get', { id: kilnId }),
+  listKilnKeyChanges: (kilnId: number): Promise<FacilityChange[]> => callApi('/kilns/{id}/keys/changes', 'get', { id: kilnId }),
 
   /** POST /api/kilns/{id}/keys: registers a public key for the kiln; a 400 names the field at fault. */
   async addKilnKey({ kilnId, key }: { kilnId: number; key: KilnKeyAddRequest }): Promise<KilnKey> {
@@ -148,7 +148,7 @@ export const apiMethods = {
   },
 
   /** GET /api/kilns/{id}/calibrations: the kiln's calibration versions, oldest first. */
-  getKilnCalibrations: (kilnId: number): Promise<KilnCalibration[]> => callApi('/kilns/{id}/calibrations', 'get', { id: kilnId }),
+  listKilnCalibrations: (kilnId: number): Promise<KilnCalibration[]> => callApi('/kilns/{id}/calibrations', 'get', { id: kilnId }),
 
   /** POST /api/kilns/{id}/calibrations/{calId}/approve: a super-admin puts a pending calibration in force from now; the version. */
   async approveKilnCalibration({ kilnId, calibrationId }: { kilnId: number; calibrationId: number }): Promise<KilnCalibration> {
@@ -156,7 +156,7 @@ export const apiMethods = {
   },
 
   /** GET /api/facility/{id}/changes: who changed the facility's GPS box and factors, approved its kilns, assigned it logs; newest first. */
-  getFacilityChanges: (id: number): Promise<FacilityChange[]> => callApi('/facility/{id}/changes', 'get', { id }),
+  listFacilityChanges: (id: number): Promise<FacilityChange[]> => callApi('/facility/{id}/changes', 'get', { id }),
 
   /** POST /api/facility/{id}/signed-burns: whether the facility's audits take only device-signed burns (a super-admin's); the setting stored. */
   async setSignedBurnsOnly({ facilityId, signedBurnsOnly }: { facilityId: number; signedBurnsOnly: boolean }): Promise<SignedBurnsOnly> {
@@ -171,13 +171,13 @@ export const apiMethods = {
   },
 
   /** GET /api/audit/{id}/package: a signed-off audit's verification package (zip), under the server's file name. */
-  async downloadAuditPackage(id: number): Promise<DownloadedFile> {
+  async getAuditPackage(id: number): Promise<DownloadedFile> {
     const { blob, headers } = await apiFetchBlob(`/audit/${id}/package`);
     return { blob, fileName: fileNameFromDisposition(headers.get('Content-Disposition')) ?? `audit-${id}.zip` };
   },
 
   /** GET /api/audit/{id}/report: the report.pdf of an audit's package on its own, saved under the server's file name. */
-  async downloadAuditReport(id: number): Promise<DownloadedFile> {
+  async getAuditReport(id: number): Promise<DownloadedFile> {
     const { blob, headers } = await apiFetchBlob(`/audit/${id}/report`);
     return { blob, fileName: fileNameFromDisposition(headers.get('Content-Disposition')) ?? `audit-${id}-report.pdf` };
   },
@@ -191,7 +191,7 @@ export const apiMethods = {
   },
 
   /** GET /api/dropdowns/facilities: id, mnemonic and name of each facility the user may pick. */
-  async getFacilityDropdown(): Promise<FacilityDropdownItem[]> {
+  async listFacilityOptions(): Promise<FacilityDropdownItem[]> {
     return (await callApi('/dropdowns/facilities', 'get')).data;
   },
 
@@ -221,7 +221,7 @@ export const apiMethods = {
   },
 
   /** POST /api/audit/signoff: multipart proposed_audit_id, file, file_type and repeated analysis_ids; the new History row, where the answer gives one. */
-  async signoffAudit({ proposalId, file, fileType, analysisIds }: AuditSignoff): Promise<AuditHistoryItem | null> {
+  async signOffAudit({ proposalId, file, fileType, analysisIds }: AuditSignoff): Promise<AuditHistoryItem | null> {
     const body = new FormData();
     const [idField, ...rest] = signoffFields(proposalId, fileType, analysisIds);
     body.append(...idField);
@@ -233,20 +233,20 @@ export const apiMethods = {
   },
 
   /** GET /api/co2/summary: audited, utilised CO2 and audited biochar per facility and month. */
-  async getCarbonSummary(): Promise<CarbonSummaryData> {
+  async getCo2Summary(): Promise<CarbonSummaryData> {
     return (await callApi('/co2/summary', 'get')).data;
   },
   /** GET /api/changes: Home's Recent Changes, newest first (any logged-in user). */
-  getRecentChanges: (): Promise<RecentChange[]> => callApi('/changes', 'get'),
+  listRecentChanges: (): Promise<RecentChange[]> => callApi('/changes', 'get'),
 
   /** GET /api/users/{id}/changes: who changed the user, what and when, newest first. */
-  getUserChanges: (id: number): Promise<UserChange[]> => callApi('/users/{id}/changes', 'get', { id }),
+  listUserChanges: (id: number): Promise<UserChange[]> => callApi('/users/{id}/changes', 'get', { id }),
 
   /** POST /api/users/{id}/release: a super-admin releases an account a user-admin handed over. */
   releaseUser: (id: number): Promise<User> => callApi('/users/{id}/release', 'post', { id }),
 
   /** GET /api/users/facilities: the facilities a facility admin may be given. */
-  getUserFacilityOptions: (): Promise<UserFacilityOption[]> => callApi('/users/facilities', 'get'),
+  listUserFacilities: (): Promise<UserFacilityOption[]> => callApi('/users/facilities', 'get'),
 
   /** GET /api/admin/statistics: the last snapshot. */
   getStatistics: (): Promise<Statistics> => callApi('/admin/statistics', 'get'),
@@ -255,7 +255,7 @@ export const apiMethods = {
   updateStatistics: (): Promise<Statistics> => callApi('/admin/statistics/update', 'post'),
 
   /** POST /api/user/{username}/update; resolves on {status: 1}; rejects with an HttpError or an UnconfirmedSaveError. */
-  async updatePassword(username: string, pass: string): Promise<StatusResponse> {
+  async changePassword(username: string, pass: string): Promise<StatusResponse> {
     const path = `/user/${encodeURIComponent(username)}/update`;
     const { json } = await apiFetch(path, { method: 'POST', body: JSON.stringify({ pass }) });
     return confirmedStatus(json, path);
@@ -278,7 +278,7 @@ export const apiMethods = {
   },
 
   /** GET /api/eco-asset/buffer_share/changes: every share set, who set it and when, newest first (a super-admin's). */
-  getBufferShareChanges: (): Promise<BufferShareChange[]> => callApi('/eco-asset/buffer_share/changes', 'get'),
+  listBufferShareChanges: (): Promise<BufferShareChange[]> => callApi('/eco-asset/buffer_share/changes', 'get'),
 
   /** POST /api/eco-asset/{id}/retire: retires kg of its issued units for a beneficiary. */
   async retireEcoAsset(id: number, payload: RetirePayload): Promise<RetireResult> {
@@ -286,7 +286,7 @@ export const apiMethods = {
   },
 
   /** GET /api/eco-asset/{id}/certificate: the one-page PDF. */
-  async downloadEcoAssetCertificate(id: number): Promise<DownloadedFile> {
+  async getEcoAssetCertificate(id: number): Promise<DownloadedFile> {
     const { blob, headers } = await apiFetchBlob(`/eco-asset/${id}/certificate`);
     return { blob, fileName: fileNameFromDisposition(headers.get('Content-Disposition')) ?? `eco-asset-${id}-certificate.pdf` };
   },

@@ -27,7 +27,7 @@ function totalOf(headers: Headers, fallback: number): number {
   return Number.isFinite(total) ? total : fallback;
 }
 
-async function getAnomalies({ filter, page, perPage }: AnomalyPage): Promise<{ rows: Anomaly[]; total: number }> {
+async function listFleetAnomalies({ filter, page, perPage }: AnomalyPage): Promise<{ rows: Anomaly[]; total: number }> {
   const query = new URLSearchParams({
     filter: JSON.stringify(filter),
     range: JSON.stringify([page * perPage, page * perPage + perPage - 1]),
@@ -39,21 +39,21 @@ async function getAnomalies({ filter, page, perPage }: AnomalyPage): Promise<{ r
   return { rows, total: totalOf(headers, rows.length) };
 }
 
-async function checkAnomaly({ id, note }: { id: number; note: string }): Promise<Anomaly> {
+async function checkFleetAnomaly({ id, note }: { id: number; note: string }): Promise<Anomaly> {
   const { json } = await apiFetch(`/fleet/anomalies/${id}/check`, { method: 'POST', body: JSON.stringify({ note }) });
   return json as Anomaly;
 }
 
-async function getFleetView(facilityId: number | null): Promise<FleetView> {
+async function listFleetBurns(facilityId: number | null): Promise<FleetView> {
   const { json } = await apiFetch(facilityId === null ? '/fleet/burns' : `/fleet/burns?facility_id=${facilityId}`);
   return json as FleetView;
 }
 
 export const fleetMethods = {
   /** GET /api/fleet/burns: every facility and burn in reach, optionally of one facility. */
-  getFleetView,
+  listFleetBurns,
   /** GET /api/fleet/anomalies: a page of anomalies matching the filter, with the total. */
-  getAnomalies,
+  listFleetAnomalies,
   /** POST /api/fleet/anomalies/{id}/check: marks an anomaly checked with a note. */
-  checkAnomaly,
+  checkFleetAnomaly,
 };

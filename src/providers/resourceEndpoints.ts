@@ -127,7 +127,7 @@ export const RESOURCE_ENDPOINTS: Readonly<Partial<Record<ResourceName, ResourceE
   // no log is deleted: one leaves the live list by archive and the archived list by restore (archiveKilnLog, restoreKilnLog)
   [RESOURCES.kilnLogs]: withoutDelete(simpleRestAt('kilnlogs')),
   [RESOURCES.archivedKilnLogs]: withoutDelete(simpleRestAt('archived_kilnlogs')),
-  // Home reads GET /api/changes through getRecentChanges; the Admin screen edits them here
+  // Home reads GET /api/changes through listRecentChanges; the Admin screen edits them here
   [RESOURCES.changes]: simpleRestAt('admin/changes'),
   // a user's name and times are not changed by a save: role, facilities, or a new password
   [RESOURCES.users]: updatingOnly(simpleRestAt('users'), ['role', 'facility_ids', 'password']),

@@ -19,7 +19,7 @@ export default function ChooseOwnPassword({ session }: { session: Session }) {
   // Profile's write and texts; its success is the console opening, so no notification says it
   const save = useNewPasswordSave({
     write: async (dataProvider, password) => {
-      await dataProvider.updatePassword(session.username, password);
+      await dataProvider.changePassword(session.username, password);
       // the new password revoked the token this screen came with
       await authProvider.login({ username: session.username, password });
     },

@@ -48,7 +48,7 @@ describe('the buffer share', () => {
     const setBufferShare = vi.fn().mockRejectedValue(new HttpError(reason, 400, { message: reason, errors: { buffer_percent: reason } }));
     renderWithNotification(
       <BufferSharePanel />,
-      fakeProvider({ getBufferShare: share, getBufferShareChanges: async () => [], setBufferShare }),
+      fakeProvider({ getBufferShare: share, listBufferShareChanges: async () => [], setBufferShare }),
     );
     const { user, field } = await saveShare('15');
     await expectNotified('Error saving the buffer share', reason);
@@ -67,7 +67,7 @@ describe('the buffer share', () => {
     }));
     renderWithNotification(
       <BufferSharePanel />,
-      fakeProvider({ getBufferShare: share, getBufferShareChanges: async () => [], setBufferShare }),
+      fakeProvider({ getBufferShare: share, listBufferShareChanges: async () => [], setBufferShare }),
     );
     const field = await screen.findByRole('textbox', { name: 'Buffer share (%)' });
     await waitFor(() => expect(field).toHaveValue('10'));
@@ -95,7 +95,7 @@ describe('the buffer share', () => {
     const setBufferShare = vi.fn().mockRejectedValue(new HttpError('boom', 500, { message: 'boom' }));
     renderWithNotification(
       <BufferSharePanel />,
-      fakeProvider({ getBufferShare: share, getBufferShareChanges: async () => [], setBufferShare }),
+      fakeProvider({ getBufferShare: share, listBufferShareChanges: async () => [], setBufferShare }),
     );
     await saveShare('15');
     await expectNotified('Error saving the buffer share', 'Unknown server error. Try again later or contact support.');

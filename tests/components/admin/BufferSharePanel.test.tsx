@@ -35,7 +35,7 @@ describe('Admin: the buffer share (issue 27)', { timeout: 20000 }, () => {
     const share: BufferShare = { buffer_percent: 12.5, set_ts: BY_SUPERADMIN.ts, set_by_username: 'superadmin' };
     renderInAdmin(
       <BufferSharePanel />,
-      fakeProvider({ getBufferShare: async () => share, getBufferShareChanges: async () => [BY_SUPERADMIN, BY_GONE_USER, SEEDED] }),
+      fakeProvider({ getBufferShare: async () => share, listBufferShareChanges: async () => [BY_SUPERADMIN, BY_GONE_USER, SEEDED] }),
     );
     await waitFor(() => expect(trailRows()).toHaveLength(3));
     expect(trailRows()).toEqual([
@@ -59,7 +59,7 @@ describe('Admin: the buffer share (issue 27)', { timeout: 20000 }, () => {
       <BufferSharePanel />,
       fakeProvider({
         getBufferShare: async () => ({ buffer_percent: 0, set_ts: null, set_by_username: null }),
-        getBufferShareChanges: async () => trail,
+        listBufferShareChanges: async () => trail,
         setBufferShare,
       }),
     );
@@ -78,7 +78,7 @@ describe('Admin: the buffer share (issue 27)', { timeout: 20000 }, () => {
       <BufferSharePanel />,
       fakeProvider({
         getBufferShare: async () => ({ buffer_percent: 0, set_ts: null, set_by_username: null }),
-        getBufferShareChanges: () => Promise.reject(new Error('down')),
+        listBufferShareChanges: () => Promise.reject(new Error('down')),
       }),
     );
     expect(await screen.findByText('The changes to the buffer share could not be loaded.')).toBeInTheDocument();

@@ -59,7 +59,7 @@ const CARBON = {
 function renderPage(methods: Record<string, unknown>) {
   return renderWithNotification(
     <AuditHistoryPage />,
-    fakeProvider({ getFacilityDropdown: async () => FACILITIES, getCarbonSummary: async () => CARBON, ...methods }),
+    fakeProvider({ listFacilityOptions: async () => FACILITIES, getCo2Summary: async () => CARBON, ...methods }),
   );
 }
 
@@ -157,26 +157,26 @@ describe('Audit History (spec §2)', { timeout: 20000 }, () => {
 
   it('downloads the verification package from a row and from the Audit Evidence modal, under its name; a failure is said', async () => {
     const zip = new Blob(['PK']);
-    const downloadAuditPackage = vi.fn(async () => ({ blob: zip, fileName: 'audit-AUD-7-2026-03-07.zip' }));
+    const getAuditPackage = vi.fn(async () => ({ blob: zip, fileName: 'audit-AUD-7-2026-03-07.zip' }));
     const getDocument = vi.fn(async () => ({ blob: new Blob(['png']), contentType: 'image/png' }));
     const clicked: string[] = [];
     vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
       clicked.push(this.download);
     });
     const { getList } = listsBy({ audits: { data: [audit(7, 7)] } });
-    renderPage({ getList, getDocument, downloadAuditPackage });
+    renderPage({ getList, getDocument, getAuditPackage });
     await chooseFacility(/Nairobi/);
     await userEvent.click(await screen.findByRole('button', { name: 'Download Verification Package' }));
     await waitFor(() => expect(clicked).toEqual(['audit-AUD-7-2026-03-07.zip']));
-    expect(downloadAuditPackage).toHaveBeenCalledWith(7);
+    expect(getAuditPackage).toHaveBeenCalledWith(7);
     expect(URL.createObjectURL).toHaveBeenCalledWith(zip);
 
     await userEvent.click(screen.getByRole('button', { name: 'View Audit' }));
     const evidence = await screen.findByRole('dialog', { name: 'Audit Evidence' });
-    downloadAuditPackage.mockRejectedValueOnce(new HttpError('Audit 7 is not signed off yet.', 409));
+    getAuditPackage.mockRejectedValueOnce(new HttpError('Audit 7 is not signed off yet.', 409));
     await userEvent.click(within(evidence).getByRole('button', { name: 'Download Verification Package' }));
     expect(await screen.findByText(/Audit 7 is not signed off yet\./)).toBeInTheDocument();
-    expect(downloadAuditPackage).toHaveBeenCalledTimes(2);
+    expect(getAuditPackage).toHaveBeenCalledTimes(2);
   });
 
   it('opens the verification report in the viewer from a row and from the Audit Evidence modal; a failure is said', async () => {
@@ -230,7 +230,7 @@ describe('Audit History (spec §2)', { timeout: 20000 }, () => {
     const { getList } = listsBy({ audits: { data: [] } });
     renderPage({
       getList,
-      getCarbonSummary: async () => {
+      getCo2Summary: async () => {
         throw new HttpError('Forbidden.', 403);
       },
     });

@@ -26,7 +26,7 @@ const FACILITIES = [
 ];
 
 function renderPage(methods: Record<string, unknown>) {
-  return renderWithNotification(<ProposeAuditPage />, fakeProvider({ getFacilityDropdown: async () => FACILITIES, ...methods }));
+  return renderWithNotification(<ProposeAuditPage />, fakeProvider({ listFacilityOptions: async () => FACILITIES, ...methods }));
 }
 
 async function chooseKilnType(name: string) {

@@ -89,8 +89,8 @@ describe('Review Proposed Logs (spec §2)', { timeout: 20000 }, () => {
 
   it('keeps Signoff disabled until a statement is chosen, shows Processing, then clears the file and refreshes', async () => {
     let finish: () => void = () => {};
-    const signoffAudit = vi.fn(() => new Promise<void>((resolve) => (finish = resolve)));
-    const calls = await openProposalWithBurns({ signoffAudit });
+    const signOffAudit = vi.fn(() => new Promise<void>((resolve) => (finish = resolve)));
+    const calls = await openProposalWithBurns({ signOffAudit });
     const signoff = screen.getByRole('button', { name: 'Signoff' });
     expect(signoff).toBeDisabled();
     const file = pdf();
@@ -102,10 +102,10 @@ describe('Review Proposed Logs (spec §2)', { timeout: 20000 }, () => {
     // nothing is signed off before the summary is confirmed
     const confirm = await screen.findByRole('dialog', { name: /Sign off audit AUD-2026-03-04\?/ });
     expect(confirm).toHaveTextContent('This cannot be undone');
-    expect(signoffAudit).not.toHaveBeenCalled();
+    expect(signOffAudit).not.toHaveBeenCalled();
     await userEvent.click(within(confirm).getByRole('button', { name: 'Sign off' }));
     expect(await screen.findByRole('button', { name: 'Processing' })).toBeDisabled();
-    expect(signoffAudit).toHaveBeenCalledWith({ proposalId: 4, file, fileType: 'pdf', analysisIds: [31, 32] });
+    expect(signOffAudit).toHaveBeenCalledWith({ proposalId: 4, file, fileType: 'pdf', analysisIds: [31, 32] });
     finish();
     expect(await screen.findByText('Signoff successfully recorded.')).toBeInTheDocument();
     // the signed-off proposal leaves the page, its file with it
@@ -121,10 +121,10 @@ describe('Review Proposed Logs (spec §2)', { timeout: 20000 }, () => {
   });
 
   it('says a failed signoff with the spec texts, keeps the file and refreshes', async () => {
-    const signoffAudit = vi.fn(async () => {
+    const signOffAudit = vi.fn(async () => {
       throw new HttpError('Audit 4 is already signed off.', 409);
     });
-    const calls = await openProposalWithBurns({ signoffAudit });
+    const calls = await openProposalWithBurns({ signOffAudit });
     await userEvent.upload(fileInput(), pdf());
     const proposalReads = calls.filter((c) => c.resource === 'audit_proposals').length;
     await userEvent.click(screen.getByRole('button', { name: 'Signoff' }));

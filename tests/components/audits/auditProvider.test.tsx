@@ -84,7 +84,7 @@ describe('the audit resources in the data provider (spec §7)', () => {
   it('signs off with proposed_audit_id, the file, file_type and one analysis_ids per burn', async () => {
     const fetchMock = mockFetch(() => json({ id: 4 }));
     const file = new File(['%PDF-1.4'], 'statement.pdf', { type: 'application/pdf' });
-    await dataProvider.signoffAudit({ proposalId: 4, file, fileType: 'pdf', analysisIds: [7, 8] });
+    await dataProvider.signOffAudit({ proposalId: 4, file, fileType: 'pdf', analysisIds: [7, 8] });
     const [url, init] = fetchMock.mock.calls[0];
     expect(url).toBe('/api/audit/signoff');
     const body = init?.body as FormData;

@@ -38,7 +38,7 @@ function renderReview(lists: Lists, more: Record<string, unknown> = {}) {
       <Notification />
     </>,
     fakeProvider({
-      getFacilityDropdown: async () => FACILITIES,
+      listFacilityOptions: async () => FACILITIES,
       getOne: async (_resource: string, { id }: { id: number }) => ({ data: { id, latest_facility_audit_id: id === 1 ? 12 : null } }),
       getList,
       ...more,
@@ -145,7 +145,7 @@ describe('Eco-Asset Broker Review (spec §2)', { timeout: 20000 }, () => {
 
   it("selects a row with the keyboard, and opens the evidence and the Audited Logs modal of an allocation, and downloads its audit's verification package", async () => {
     const getDocument = vi.fn(async () => ({ blob: new Blob(['png'], { type: 'image/png' }), contentType: 'image/png' }));
-    const downloadAuditPackage = vi.fn(async () => ({ blob: new Blob(['PK']), fileName: 'audit-AUD-3.zip' }));
+    const getAuditPackage = vi.fn(async () => ({ blob: new Blob(['PK']), fileName: 'audit-AUD-3.zip' }));
     vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
     renderReview(
       {
@@ -153,7 +153,7 @@ describe('Eco-Asset Broker Review (spec §2)', { timeout: 20000 }, () => {
         eco_allocations: rows([allocation(3)]),
         audited_logs: rows([]),
       },
-      { getDocument, downloadAuditPackage },
+      { getDocument, getAuditPackage },
     );
     await pick('NRB – Nairobi Biochar');
     const row = (await screen.findByText('Note 1')).closest('tr') as HTMLElement;
@@ -174,7 +174,7 @@ describe('Eco-Asset Broker Review (spec §2)', { timeout: 20000 }, () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
 
     await userEvent.click(screen.getByRole('button', { name: 'Download Verification Package' }));
-    await waitFor(() => expect(downloadAuditPackage).toHaveBeenCalledWith(3));
+    await waitFor(() => expect(getAuditPackage).toHaveBeenCalledWith(3));
   });
 
   it("marks retired assets, filters the list by retirement keeping the Total row the facility's, and links every row to its provenance", async () => {

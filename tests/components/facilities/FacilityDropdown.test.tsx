@@ -12,8 +12,8 @@ const ITEMS = [
 describe('FacilityDropdown', () => {
   it('is 400 px wide and offers "mnemonic – name" items from the dropdown call', async () => {
     const onChange = vi.fn();
-    const getFacilityDropdown = vi.fn(async () => ITEMS);
-    renderInAdmin(<FacilityDropdown value={null} onChange={onChange} />, { getFacilityDropdown });
+    const listFacilityOptions = vi.fn(async () => ITEMS);
+    renderInAdmin(<FacilityDropdown value={null} onChange={onChange} />, { listFacilityOptions });
     const user = userEvent.setup();
     const select = await screen.findByRole('combobox', { name: 'Facility' });
     expect(select.closest('.MuiTextField-root')).toHaveStyle({ width: '400px' });
@@ -22,6 +22,6 @@ describe('FacilityDropdown', () => {
     expect((await screen.findAllByRole('option')).map((o) => o.textContent)).toEqual(['NCW – Nairobi Char Works', 'KSM – Kisumu Biochar']);
     await user.click(screen.getByRole('option', { name: 'KSM – Kisumu Biochar' }));
     expect(onChange).toHaveBeenCalledWith(2);
-    expect(getFacilityDropdown).toHaveBeenCalledTimes(1);
+    expect(listFacilityOptions).toHaveBeenCalledTimes(1);
   });
 });

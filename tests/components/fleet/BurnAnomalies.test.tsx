@@ -27,10 +27,10 @@ describe("a burn's dialog shows its fleet anomalies, open or with their check", 
       checked_by_name: 'Ada Auditor',
       check_note: 'Weighed the char again: 35 % is right.',
     });
-    const getAnomalies = vi.fn(async () => ({ rows: [open, checked], total: 2 }));
-    renderWithNotification(<BurnAnomalies logId={41} />, { getAnomalies });
+    const listFleetAnomalies = vi.fn(async () => ({ rows: [open, checked], total: 2 }));
+    renderWithNotification(<BurnAnomalies logId={41} />, { listFleetAnomalies });
     expect(await screen.findByText('The empty weight moved 3.1 kg.', {}, LOADED)).toBeInTheDocument();
-    expect(getAnomalies).toHaveBeenCalledWith(expect.objectContaining({ filter: { log_id: [41] } }));
+    expect(listFleetAnomalies).toHaveBeenCalledWith(expect.objectContaining({ filter: { log_id: [41] } }));
     expect(screen.getByText(/^Open: the burn is held out of audits/)).toBeInTheDocument();
     expect(
       screen.getByText(`Checked by Ada Auditor on ${formatDateTime('2026-03-03T10:00:00.000Z')}: Weighed the char again: 35 % is right.`),
@@ -38,11 +38,13 @@ describe("a burn's dialog shows its fleet anomalies, open or with their check", 
   });
 
   it('says so when none was raised, and when they cannot be loaded', async () => {
-    const { unmount } = renderWithNotification(<BurnAnomalies logId={7} />, { getAnomalies: vi.fn(async () => ({ rows: [], total: 0 })) });
+    const { unmount } = renderWithNotification(<BurnAnomalies logId={7} />, {
+      listFleetAnomalies: vi.fn(async () => ({ rows: [], total: 0 })),
+    });
     expect(await screen.findByText('No fleet anomaly was raised on this burn.', {}, LOADED)).toBeInTheDocument();
     unmount();
     vi.spyOn(console, 'error').mockImplementation(() => {});
-    renderWithNotification(<BurnAnomalies logId={7} />, { getAnomalies: vi.fn(() => Promise.reject(new Error('down'))) });
+    renderWithNotification(<BurnAnomalies logId={7} />, { listFleetAnomalies: vi.fn(() => Promise.reject(new Error('down'))) });
     expect(await screen.findByText('The anomalies could not be loaded.', {}, { timeout: 10000 })).toBeInTheDocument();
   });
 });

@@ -20,10 +20,10 @@ const OPEN = makeAnomaly({ id: 5, log_id: 41, code: 'TARE_DRIFT', message: 'The 
 
 /** The anomaly list with one open anomaly; `check` answers marking it checked. */
 function renderList(check: (params: { id: number; note: string }) => Promise<Anomaly>) {
-  const getAnomalies = vi.fn(async () => ({ rows: [OPEN], total: 1 }));
-  const checkAnomaly = vi.fn(check);
-  renderWithNotification(<AnomalyList facilityId={null} kiln={null} canCheck />, { getAnomalies, checkAnomaly });
-  return { getAnomalies, checkAnomaly };
+  const listFleetAnomalies = vi.fn(async () => ({ rows: [OPEN], total: 1 }));
+  const checkFleetAnomaly = vi.fn(check);
+  renderWithNotification(<AnomalyList facilityId={null} kiln={null} canCheck />, { listFleetAnomalies, checkFleetAnomaly });
+  return { listFleetAnomalies, checkFleetAnomaly };
 }
 
 /** Opens the check dialog of the open anomaly, types the note and presses Mark checked. */
@@ -41,26 +41,26 @@ const notification = async (title: string) => (await screen.findByText(title, {}
 
 describe('the Fleet check dialog reports its outcome like every form (one outcome policy)', { timeout: 20000 }, () => {
   it('sends the trimmed note, announces the success, closes and reloads the list', async () => {
-    const { getAnomalies, checkAnomaly } = renderList(async ({ note }) => ({
+    const { listFleetAnomalies, checkFleetAnomaly } = renderList(async ({ note }) => ({
       ...OPEN,
       checked_ts: '2026-03-03T10:00:00.000Z',
       check_note: note,
     }));
     await checkWith('  Scale recalibrated.  ');
     expect(await screen.findByText('Anomaly marked checked.', {}, LOADED)).toBeInTheDocument();
-    expect(checkAnomaly).toHaveBeenCalledWith({ id: 5, note: 'Scale recalibrated.' });
+    expect(checkFleetAnomaly).toHaveBeenCalledWith({ id: 5, note: 'Scale recalibrated.' });
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-    await waitFor(() => expect(getAnomalies.mock.calls.length).toBeGreaterThan(1));
+    await waitFor(() => expect(listFleetAnomalies.mock.calls.length).toBeGreaterThan(1));
   });
 
   it('notifies a server error with the generic text, closes the dialog and reloads the list', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
-    const { getAnomalies } = renderList(() => Promise.reject(new HttpError('storage down', 500, { message: 'storage down' })));
+    const { listFleetAnomalies } = renderList(() => Promise.reject(new HttpError('storage down', 500, { message: 'storage down' })));
     await checkWith('Looked at the curve.');
     const notified = await notification('The anomaly could not be marked checked.');
     expect(notified).toHaveTextContent('Unknown server error. Try again later or contact support.');
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-    await waitFor(() => expect(getAnomalies.mock.calls.length).toBeGreaterThan(1));
+    await waitFor(() => expect(listFleetAnomalies.mock.calls.length).toBeGreaterThan(1));
   });
 
   it("notifies a refusal (403) with the server's sentence and closes the dialog", async () => {

@@ -107,18 +107,18 @@ describe('AnalysisDisplay (spec §2 Analysis display per burn)', () => {
   });
 
   it('shows the chart beside it on hover, fetching the chart data only then', async () => {
-    const getKilnLogDetail = vi.fn(async () => ({
+    const getKilnLog = vi.fn(async () => ({
       id: 7,
       chart_data: [
         { ts: Date.UTC(2026, 2, 1, 6, 0), t1: 25, t2: 24, w: 10 },
         { ts: Date.UTC(2026, 2, 1, 7, 0), t1: 650, t2: 600, w: 80 },
       ],
     }));
-    renderInAdmin(<AnalysisDisplay log={log(CGO1_ANALYSIS)} />, { getKilnLogDetail });
-    expect(getKilnLogDetail).not.toHaveBeenCalled();
+    renderInAdmin(<AnalysisDisplay log={log(CGO1_ANALYSIS)} />, { getKilnLog });
+    expect(getKilnLog).not.toHaveBeenCalled();
     await userEvent.hover(screen.getByRole('button', { name: 'Show burn chart' }));
     const figure = await screen.findByRole('figure', { name: 'Burn chart' });
-    expect(getKilnLogDetail).toHaveBeenCalledWith(7);
+    expect(getKilnLog).toHaveBeenCalledWith(7);
     await waitFor(() => expect(figure.querySelectorAll('.recharts-line')).toHaveLength(3));
     expect(within(figure).getByText('weight x10 (kg)')).toBeInTheDocument();
   });

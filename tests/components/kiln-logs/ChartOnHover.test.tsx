@@ -26,9 +26,9 @@ const detail = {
 };
 
 function renderIcon() {
-  const getKilnLogDetail = vi.fn().mockResolvedValue(detail);
-  renderInAdmin(<ChartOnHover logId={7} />, { getKilnLogDetail } as Partial<DataProvider>);
-  return { getKilnLogDetail };
+  const getKilnLog = vi.fn().mockResolvedValue(detail);
+  renderInAdmin(<ChartOnHover logId={7} />, { getKilnLog } as Partial<DataProvider>);
+  return { getKilnLog };
 }
 
 afterEach(() => vi.unstubAllGlobals());
@@ -36,14 +36,14 @@ afterEach(() => vi.unstubAllGlobals());
 describe('ChartOnHover', () => {
   it('shows the chart with its marks on hover, fetched only then', async () => {
     windowWidth(1280);
-    const { getKilnLogDetail } = renderIcon();
-    expect(getKilnLogDetail).not.toHaveBeenCalled();
+    const { getKilnLog } = renderIcon();
+    expect(getKilnLog).not.toHaveBeenCalled();
     await userEvent.hover(screen.getByRole('button', { name: 'Show burn chart' }));
     expect(await screen.findByRole('figure', { name: 'Burn chart' })).toBeInTheDocument();
     expect(await screen.findByText('+150.0 kg')).toBeInTheDocument();
     expect(screen.getByText('quench')).toBeInTheDocument();
     expect(screen.getByText('Shaded: the time counted at or above 350 °C.')).toBeInTheDocument();
-    expect(getKilnLogDetail).toHaveBeenCalledWith(7);
+    expect(getKilnLog).toHaveBeenCalledWith(7);
   });
 
   it('stays open when pinned, after the pointer leaves, until it is closed', async () => {

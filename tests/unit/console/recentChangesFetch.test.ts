@@ -6,7 +6,7 @@ import type { ApiDataProvider } from '../../../src/providers/dataProvider';
 const atStart = vi.hoisted(() => ({ answer: () => Promise.resolve([] as unknown[]), calls: 0 }));
 vi.mock('../../../src/providers/dataProvider', () => ({
   dataProvider: {
-    getRecentChanges: () => {
+    listRecentChanges: () => {
       atStart.calls++;
       return atStart.answer();
     },
@@ -19,8 +19,8 @@ const LATER: RecentChange = { ...CHANGE, id: 2 };
 
 /** react-admin's wrapped provider, as Home's query receives it */
 function reactAdminProvider() {
-  const getRecentChanges = vi.fn(() => Promise.resolve([LATER]));
-  return { provider: { getRecentChanges } as unknown as ApiDataProvider, getRecentChanges };
+  const listRecentChanges = vi.fn(() => Promise.resolve([LATER]));
+  return { provider: { listRecentChanges } as unknown as ApiDataProvider, listRecentChanges };
 }
 
 async function freshModule() {
@@ -37,11 +37,11 @@ describe("Home's entries asked for as the console starts", () => {
   it('hands the answer asked for at start to the first query, once; later queries ask again', async () => {
     const { prefetchRecentChanges, fetchRecentChanges } = await freshModule();
     prefetchRecentChanges();
-    const { provider, getRecentChanges } = reactAdminProvider();
+    const { provider, listRecentChanges } = reactAdminProvider();
     await expect(fetchRecentChanges(provider)).resolves.toEqual([CHANGE]);
-    expect(getRecentChanges).not.toHaveBeenCalled();
+    expect(listRecentChanges).not.toHaveBeenCalled();
     await expect(fetchRecentChanges(provider)).resolves.toEqual([LATER]);
-    expect(getRecentChanges).toHaveBeenCalledTimes(1);
+    expect(listRecentChanges).toHaveBeenCalledTimes(1);
     expect(atStart.calls).toBe(1);
   });
 
@@ -49,16 +49,16 @@ describe("Home's entries asked for as the console starts", () => {
     atStart.answer = () => Promise.reject(new Error('401'));
     const { prefetchRecentChanges, fetchRecentChanges } = await freshModule();
     prefetchRecentChanges();
-    const { provider, getRecentChanges } = reactAdminProvider();
+    const { provider, listRecentChanges } = reactAdminProvider();
     await expect(fetchRecentChanges(provider)).resolves.toEqual([LATER]);
-    expect(getRecentChanges).toHaveBeenCalledTimes(1);
+    expect(listRecentChanges).toHaveBeenCalledTimes(1);
   });
 
   it('asks the provider when nothing was asked for at start', async () => {
     const { fetchRecentChanges } = await freshModule();
-    const { provider, getRecentChanges } = reactAdminProvider();
+    const { provider, listRecentChanges } = reactAdminProvider();
     await expect(fetchRecentChanges(provider)).resolves.toEqual([LATER]);
-    expect(getRecentChanges).toHaveBeenCalledTimes(1);
+    expect(listRecentChanges).toHaveBeenCalledTimes(1);
     expect(atStart.calls).toBe(0);
   });
 });
