@@ -236,7 +236,7 @@ export async function renderReport(
   w.text(
     `Biochar produced ${formatCarbon(totals.biochar_produced, 'figure')} kg (${kg(totals.biochar_produced_g)}, ${totals.biochar_produced_g} g).`,
   );
-  // the audit's figure as every screen of the console shows it (issue 39: one figure per audit), exact grams beside it
+  // the audit's figure as every screen of the console shows it (one figure per audit), exact grams beside it
   w.text('Totals are sums of whole grams, rounded once to 0.1 kg, half away from zero, as the console shows them.', { size: SIZE.small });
   const versions = [...new Set(manifest.burns.map((b) => b.algorithm_version))].sort();
   w.text(

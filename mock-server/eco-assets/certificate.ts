@@ -98,7 +98,7 @@ export async function certificatePdf(provenance: EcoAssetProvenance, generatedTs
   for (const al of allocations) {
     const ok =
       write(
-        // the audit's CO2 as every screen shows it, its exact kg beside it (issue 39: one figure per audit)
+        // the audit's CO2 as every screen shows it, its exact kg beside it (one figure per audit)
         `Audit ${al.signoff_id} (${al.job_id}), ${al.facility_name}: audit CO2 ${formatCarbon(al.audited_co2, 'figure')} kg (${kg(al.audited_co2)}), ${kg(al.co2_allocated)} allocated here, signed off ${al.signoff_ts ? formatSignoffTime(al.signoff_ts, 'utc') : 'not yet'}, ${al.burns.length} burns`,
         { size: 9 },
       ) && write(`  verification package SHA-256: ${al.package_sha256 ?? 'none'}`, { font: mono, size: 8, gap: 2 });

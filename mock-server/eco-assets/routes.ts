@@ -22,7 +22,7 @@ import { provenanceOf } from './provenance';
 /**
  * The eco-asset calls (docs/product.md#calls): the CO2 left to mint from, minting, a
  * facility's eco assets and an eco asset's allocations; and the ledger
- * beyond the spec (issue 27): provenance, certificate, retirement and the buffer share.
+ * beyond the spec: provenance, certificate, retirement and the buffer share.
  * The store makes a mint one transaction that locks the audits it draws on,
  * so no kilogram is allocated twice however many mint at once.
  */

@@ -3,7 +3,7 @@ import { heldReason as reasonOfCodes } from '../store/auditRules';
 import type { ListedAnomaly } from '../store/model';
 
 /**
- * A flag holds the burn (issue 40): a burn with an open anomaly is no potential
+ * A flag holds the burn: a burn with an open anomaly is no potential
  * log, and no proposal or signoff takes it, until a second person checks it.
  */
 

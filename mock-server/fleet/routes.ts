@@ -11,7 +11,7 @@ import { DEFAULT_ANOMALY_SORT, parseAnomalyFilter } from './anomalyQuery';
 export const CHECK_BY_UPLOADER = 'You uploaded this burn: a second person must check its anomaly.';
 export const CHECK_BY_FACILITY_ADMIN = 'You administer this burn\u2019s facility: a second person must check its anomaly.';
 
-/** The Fleet screen's calls (issue 28): its anomalies, marking one checked, and the burns and boxes of its map and trends. */
+/** The Fleet screen's calls: its anomalies, marking one checked, and the burns and boxes of its map and trends. */
 export function fleetHandlers(ctx: AppContext): Handlers {
   const { data } = ctx;
   const facilitiesOf = (req: Request) => facilityScope(req.auth!, data);
@@ -34,7 +34,7 @@ export function fleetHandlers(ctx: AppContext): Handlers {
       // another facility's anomaly is not there for this caller
       if (!found || (scope !== null && !scope.has(found.facility_id))) throw notFound('No such anomaly.');
       const auth = req.auth!;
-      // a second person (issue 40): not who uploaded the burn, nor the admin of its facility
+      // a second person: not who uploaded the burn, nor the admin of its facility
       const [log, facility] = await Promise.all([data.kilnLogs.get(found.log_id), data.facilities.get(found.facility_id)]);
       if (log?.uploaded_by === auth.userId) throw forbidden(CHECK_BY_UPLOADER);
       if (facility?.owner_id === auth.userId) throw forbidden(CHECK_BY_FACILITY_ADMIN);

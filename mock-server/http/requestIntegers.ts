@@ -19,7 +19,7 @@ function target(doc: Json, ref: string): unknown {
  * request may carry (a parameter's, or anywhere in a request body, through its
  * references) has at most MAX_RECORD_ID unless it says less: an id beyond the
  * store's integer range is then a 400 naming the field on either store, on
- * every route, new ones included (issue 38). No request integer of the API
+ * every route, new ones included. No request integer of the API
  * means more than that: ids, kiln types, counts and days are all far below it.
  */
 export function withBoundedRequestIntegers(raw: Json): Json {

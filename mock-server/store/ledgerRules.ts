@@ -5,7 +5,7 @@ import type { RetireInput } from './dataStore';
 import type { EcoAssetRecord, EcoRetirementRecord } from './model';
 
 /**
- * The ledger's rules both stores apply the same way (issue 27): a mint's
+ * The ledger's rules both stores apply the same way: a mint's
  * split and serial blocks, a retirement's checks and child block, and the
  * serial blocks that assets minted before the ledger get.
  */

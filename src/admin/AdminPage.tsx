@@ -3,7 +3,7 @@ import { BufferSharePanel } from './BufferSharePanel';
 import { ChangeList } from './ChangeList';
 import { StatisticsPanel } from './StatisticsPanel';
 
-/** Admin (docs/product.md#screens-and-routes, route admin): the statistics, the buffer share with its trail (issue 27) and the Recent Changes list, whose editors are the changes module's pages. */
+/** Admin (docs/product.md#screens-and-routes, route admin): the statistics, the buffer share with its trail and the Recent Changes list, whose editors are the changes module's pages. */
 export default function AdminPage() {
   return (
     <Page title="pages.admin">

@@ -24,7 +24,7 @@ const SAVE_FAILURE: FailureTexts = {
 };
 
 /**
- * The buffer share every later mint withholds (issue 27), shown with who set
+ * The buffer share every later mint withholds, shown with who set
  * it and when, and set here by a super-admin alone (rule certify eco-asset),
  * above the trail of every share set before.
  */

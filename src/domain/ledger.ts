@@ -1,5 +1,5 @@
 /**
- * The carbon ledger's rules (issue 27), shared by the console and the API
+ * The carbon ledger's rules, shared by the console and the API
  * server: serial blocks of gram units, the buffer share withheld at a mint,
  * and retirement. One serial is one gram of CO2, the unit every carbon figure
  * is exact to (carbon.ts), so a block of N serials is N grams and a split

@@ -46,7 +46,7 @@ const SELECTED_BORDER = 4;
  * CO2 Allocated is the part drawn from the chosen facility, and an asset that
  * spans facilities says so with its whole amount; the Total row is the
  * facility's utilised CO2, as Minting and the carbon stats show it. Beyond
- * the spec (issue 27): the issued serial block, issued and buffer kg apart,
+ * the spec: the issued serial block, issued and buffer kg apart,
  * a retired mark and the link to the asset's provenance; the Total row stays
  * the facility's whole when a filter hides some assets.
  */

@@ -20,7 +20,7 @@ import { queryKeys } from '../providers/queryKeys';
 const kg = (value: number) => formatCarbon(value, 'exact');
 
 /**
- * An eco asset's provenance (issue 27, /eco-assets/{id}): its serial blocks,
+ * An eco asset's provenance (/eco-assets/{id}): its serial blocks,
  * buffer and retirements, the audits it draws on with their verification
  * packages, their burns (kiln, log time, signature, algorithm, CO2) and the
  * raw logs; and its certificate.

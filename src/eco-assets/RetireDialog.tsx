@@ -26,8 +26,8 @@ export interface RetireDialogProps {
 }
 
 /**
- * Retires part or all of an eco asset's issued units for a named beneficiary
- * (issue 27): at least a gram, at most what is left, in whole grams. The
+ * Retires part or all of an eco asset's issued units for a named beneficiary:
+ * at least a gram, at most what is left, in whole grams. The
  * server checks again in its transaction; a 400 keeps the dialog open with
  * its reasons, any other refusal closes it and reloads the list.
  */

@@ -26,7 +26,7 @@ const shownBy = (filter: RetiredFilter, asset: FacilityEcoAsset) =>
  * Eco-Asset Broker Review (docs/product.md#eco-asset-broker-review, eco-assets/review): pick a facility, see
  * the eco assets minted from its audits on the left, and for the one selected
  * the audits it draws on on the right. No facility, no list (docs/product.md#calls).
- * Beyond the spec (issue 27): the list filtered by retirement, and the
+ * Beyond the spec: the list filtered by retirement, and the
  * selected asset's units retired for a beneficiary.
  */
 export default function ReviewEcoAssetsPage() {

@@ -16,7 +16,7 @@ export const minting: PageModule = {
   access: { resource: RESOURCES.ecoAssets, action: 'create' },
 };
 
-/** An eco asset's provenance (/eco-assets/{id}, issue 27): no menu item, reached from every place an eco asset is shown. */
+/** An eco asset's provenance (/eco-assets/{id}): no menu item, reached from every place an eco asset is shown. */
 export const ecoAssetProvenance: PageModule = {
   path: 'eco-assets',
   show: pageLoader(() => import('./ProvenancePage')),

@@ -14,7 +14,7 @@ import { queryKeys } from '../providers/queryKeys';
 const FACILITY_CHOICE: FleetChoice = { id: 'fleet-facility-label', label: 'fleet.facility', all: 'fleet.allFacilities', minWidth: 220 };
 const KILN_CHOICE: FleetChoice = { id: 'fleet-kiln-label', label: 'fleet.kiln', all: 'fleet.allKilns', minWidth: 180 };
 
-/** Fleet (issue 28): every facility and burn on an offline map, per-kiln trends, and the anomalies that say where to look. */
+/** Fleet: every facility and burn on an offline map, per-kiln trends, and the anomalies that say where to look. */
 export default function FleetPage() {
   const translate = useTranslate();
   const { canAccess: canCheck = false } = useCanAccess({ resource: RESOURCES.fleet, action: 'edit' });

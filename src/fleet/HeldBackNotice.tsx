@@ -4,7 +4,7 @@ import { Link as RouterLink } from 'react-router-dom';
 import type { HeldBackLog } from '../domain/api/audits';
 import { burnAnomaliesPath } from './OpenAnomalyMarks';
 
-/** How many burns an open anomaly holds back from Propose Audit, and why, each linking to its anomalies (issue 40). */
+/** How many burns an open anomaly holds back from Propose Audit, and why, each linking to its anomalies. */
 export function HeldBackNotice({ held }: { held: readonly HeldBackLog[] }) {
   const translate = useTranslate();
   if (held.length === 0) return null;

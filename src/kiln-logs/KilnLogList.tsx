@@ -21,7 +21,7 @@ const logIdOf = (row: { id: unknown }) => Number(row.id);
 
 /**
  * A table wider than the window scrolls inside its own box, never the page, and
- * its Actions column stays in view at the right edge (issue 39: Restore was off screen).
+ * its Actions column stays in view at the right edge (Restore was off screen).
  */
 const SCROLL_INSIDE = {
   '& .RaDatagrid-tableWrapper': { overflowX: 'auto', maxWidth: '100%' },

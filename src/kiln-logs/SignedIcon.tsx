@@ -4,7 +4,7 @@ import { FocusTooltip } from '../layout/FocusTooltip';
 import { StatusIcon } from './StatusIcon';
 
 /**
- * Whether the kiln signed the burn (issue 25): a green tick named "Device-signed
+ * Whether the kiln signed the burn: a green tick named "Device-signed
  * burn" with the key's full fingerprint on hover, or a grey mark named "Not device-signed".
  */
 export function SignedIcon({ log }: { log: Pick<KilnLog, 'signed' | 'key_fingerprint'> }) {

@@ -91,7 +91,7 @@ export function useKilnLogFilters({ audited }: { audited: boolean }) {
     <DateFilterInput key="to" source="to" label="kilnLogs.filters.to" alwaysOn />,
     <SelectInput key="status" source="status" label="kilnLogs.filters.status" choices={STATUS_CHOICES} alwaysOn />,
     ...(audited ? [<NullableBooleanInput key="audited" source="audited" label="kilnLogs.filters.audited" alwaysOn />] : []),
-    // not always on: a link that opens one burn ("Open burn N") shows it as a filter the user can remove (issue 40)
+    // not always on: a link that opens one burn ("Open burn N") shows it as a filter the user can remove
     <NumberInput key="id" source="id" label="kilnLogs.filters.id" min={1} />,
   ];
 }

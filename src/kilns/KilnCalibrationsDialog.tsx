@@ -105,7 +105,7 @@ function CalibrationRows({
 }
 
 /**
- * A kiln's calibration history (issue 38): every version, who proposed and
+ * A kiln's calibration history: every version, who proposed and
  * approved it, from when it is in force, its certificate; a super-admin
  * approves a pending one after a confirmation.
  */

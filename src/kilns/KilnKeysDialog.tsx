@@ -218,7 +218,7 @@ function GenerateKeyButton({ kiln, onSaved, onFailed }: { kiln: Kiln; onSaved: (
 }
 
 /**
- * A kiln's keys (issue 25): who added each and when, whether it is pending,
+ * A kiln's keys: who added each and when, whether it is pending,
  * active or revoked; adds one (pasted or generated in the browser), approves
  * a pending one (a super-admin) and revokes one, each after a confirmation;
  * below, the trail of these changes.

@@ -71,7 +71,7 @@ interface KilnActionProps {
   onEdit?: (kiln: Kiln) => void;
   /** opens a kiln's keys; given to those who may update the kiln */
   onKeys?: (kiln: Kiln) => void;
-  /** opens a kiln's calibration history (issue 38) */
+  /** opens a kiln's calibration history */
   onCalibrations?: (kiln: Kiln) => void;
   canApprove?: boolean;
 }
@@ -80,7 +80,7 @@ function KilnActions({ onEdit, onKeys, onCalibrations, canApprove = false }: Kil
   return (
     <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
       {onEdit && <KilnButton text="kilns.edit" label="kilns.editLabel" onPick={onEdit} />}
-      {/* the kiln's Keys dialog (issue 25) */}
+      {/* the kiln's Keys dialog */}
       {onKeys && <KilnButton text="kilns.keys.action" label="kilns.keys.actionLabel" onPick={onKeys} />}
       {onCalibrations && <KilnButton text="kilns.calibrations.action" label="kilns.calibrations.actionLabel" onPick={onCalibrations} />}
       {canApprove && <ApproveKilnButton />}

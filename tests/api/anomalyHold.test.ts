@@ -8,7 +8,7 @@ import type { Anomaly } from '../../src/domain/api/fleet';
 import { bearer, startTestServer, type TestServer } from '../helpers/testServer';
 
 /**
- * A flag holds the burn (issue 40): a copied burn is held back from the potential
+ * A flag holds the burn: a copied burn is held back from the potential
  * logs and refused in a proposal until a second person (neither its uploader nor
  * its facility's admin) checks its anomaly; archiving closes it, restoring reopens it.
  */

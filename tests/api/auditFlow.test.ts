@@ -15,7 +15,7 @@ import { bearer, binaryBody, startTestServer, type TestServer } from '../helpers
 import { createHash } from 'node:crypto';
 
 /**
- * The audit flow of issue 39 over HTTP, on either store: a job id names one
+ * The audit flow over HTTP, on either store: a job id names one
  * audit (a reused one is a 400 on job_id), a pending proposal is withdrawn by
  * its proposer or a super-admin only (its burns free again, the withdrawal in
  * the facility's trail), and History carries each package's SHA-256.

@@ -10,7 +10,7 @@ import { ANOMALY_CODES, type AnomalyCode } from '../../src/domain/fleet/anomalie
 import { bearer, startTestServer, type TestServer } from '../helpers/testServer';
 
 /**
- * The Fleet calls (issue 28) on a demo big enough to hold its seeded anomalies:
+ * The Fleet calls on a demo big enough to hold its seeded anomalies:
  * each code raised by a burn built to show it and by no clean burn, facility
  * scope, checking an anomaly, and the start-up pass over logs never judged.
  */

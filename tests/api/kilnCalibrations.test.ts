@@ -14,7 +14,7 @@ import { facility as storedFacility } from '../helpers/storeAccess';
 import { binaryBody, useTestServer } from '../helpers/testServer';
 
 /**
- * A kiln's calibration under a second person (issue 38; docs/security.md,
+ * A kiln's calibration under a second person (docs/security.md,
  * "Who can move which number"): a change by anyone but a super-admin waits,
  * changing no figure; once approved it is in force for burns logged from then
  * on, while earlier burns keep theirs, on re-analysis too; the package names

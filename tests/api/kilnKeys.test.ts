@@ -15,7 +15,7 @@ import { facility as storedFacility, kiln as storedKiln } from '../helpers/store
 import { binaryBody, startTestServer, storedKeys, useTestServer } from '../helpers/testServer';
 
 /**
- * Kilns sign their own logs (issue 25; docs/security.md, "Kiln identity"):
+ * Kilns sign their own logs (docs/security.md, "Kiln identity"):
  * keys per kiln, signed uploads with or without a token, the refusals, the
  * signature state kept by audits, and a facility that takes only signed burns.
  */

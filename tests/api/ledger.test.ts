@@ -19,7 +19,7 @@ import { snapshot } from '../helpers/snapshot';
 import { bearer, binaryBody, useTestServer } from '../helpers/testServer';
 
 /**
- * The carbon ledger (issue 27) over HTTP, on either store: serial blocks,
+ * The carbon ledger over HTTP, on either store: serial blocks,
  * the buffer share, retirement, provenance and the certificate.
  */
 

@@ -12,7 +12,7 @@ import { startTcpProxy, type TcpProxy } from '../helpers/tcpProxy';
 
 /**
  * Two servers, each its own process as `npm start` runs it, on one PostgreSQL
- * database and one bucket (issue 22's two-server figure): PostgreSQL restarted
+ * database and one bucket (the two-server figure, docs/performance.md): PostgreSQL restarted
  * and the bucket gone for a while, each server answers 503 with Retry-After
  * (never 401, never a crash) and serves again by itself once the dependency is
  * back. The cluster is this file's own, so restarting it touches no other

@@ -7,7 +7,7 @@ import { snapshot } from '../helpers/snapshot';
 import { binaryBody, useTestServer } from '../helpers/testServer';
 
 /**
- * The demo's audit evidence as a first look sees it (issue 38): signoff
+ * The demo's audit evidence as a first look sees it: signoff
  * statements an auditor would issue, and open proposals the demo kiln file
  * admin may sign off, on either store.
  */

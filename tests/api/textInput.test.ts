@@ -8,7 +8,7 @@ import { snapshot } from '../helpers/snapshot';
 import { useTestServer } from '../helpers/testServer';
 
 /**
- * Bad text and ids on either store (issue 38; L1 and L3 of the 2026-12-01
+ * Bad text and ids on either store (L1 and L3 of the 2026-12-01
  * security review): a control character in any text is a 400 naming the field,
  * never a 500 (PostgreSQL cannot store a NUL), the login's counted by its
  * throttle; names and identifiers also refuse line breaks and bidirectional

@@ -7,7 +7,7 @@ import { csvKg, formatCarbon, sumKg } from '../../src/domain/carbon';
 import { expect, NETWORK_RETRIES, openAndLogin, resetData, test, tokenFor, WIDTHS } from './fixtures';
 
 /**
- * One audit from proposal to mint (issue 23): its CO2 reads by the one rule
+ * One audit from proposal to mint: its CO2 reads by the one rule
  * (src/domain/carbon.ts) on every screen that names it, and its job id is on
  * each: Propose Audit's bar, Carbon Removals, Audit History and its CSV,
  * the Kiln Logs CSV, Minting, the Mint modal and Review Eco Assets.

@@ -3,7 +3,7 @@ import type { PotentialLogsResponse, ProposeResult } from '../../src/domain/api/
 import { expect, NETWORK_RETRIES, openAndLogin, testAtWidths, tokenFor } from './fixtures';
 
 /**
- * The audit flow of issue 39 at 1400 and 390 px: a job id another audit
+ * The audit flow at 1400 and 390 px: a job id another audit
  * carries is refused on its field, the proposer is told early who signs off,
  * and withdraws its own proposal after a confirmation (its burns return).
  */

@@ -2,7 +2,7 @@ import { type Page } from '@playwright/test';
 import { darkModeToggle, expect, expectAccessible, openAndLogin, test, testAtWidths } from './fixtures';
 
 /**
- * The Fleet screen (issue 28) at a desk and on a phone: the map draws from the
+ * The Fleet screen at a desk and on a phone: the map draws from the
  * console's own bundle (no request leaves its origin), zooms by keyboard, a
  * flagged burn opens from the anomaly list, a kiln file admin marks its anomaly
  * checked; axe in both themes.

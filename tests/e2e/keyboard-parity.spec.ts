@@ -3,7 +3,7 @@ import type { KilnLog } from '../../src/domain/api/kilnLogs';
 import { DEMO_PASSWORD, expect, mainMenu, NETWORK_RETRIES, test, tokenFor, WIDTHS } from './fixtures';
 
 /**
- * Keyboard parity of the hover panels (issue 39): a keyboard-only user reaches
+ * Keyboard parity of the hover panels: a keyboard-only user reaches
  * a burn's analysis and its failed rules, at 1400 and at 390 px.
  */
 

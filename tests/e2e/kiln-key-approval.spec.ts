@@ -9,7 +9,7 @@ import { DEMO_FACILITIES } from '../../mock-server/seed/facilities';
 import { DEMO_KILNS } from '../../mock-server/seed/kilns';
 import { DEMO_PASSWORD, expect, openAndLogin, resetData, test } from './fixtures';
 
-// issue 38: a key a facility admin adds signs nothing until a super-admin approves it in the Keys dialog
+// a key a facility admin adds signs nothing until a super-admin approves it in the Keys dialog
 test('a key a facility admin adds is Pending and refused until a super-admin approves it', async ({ page, browser, request, baseURL }) => {
   await resetData(request);
   const kiln = DEMO_KILNS.find((k) => k.kiln_id === 'CG1-0012')!;

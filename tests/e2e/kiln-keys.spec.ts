@@ -7,7 +7,7 @@ import { DEMO_FACILITIES } from '../../mock-server/seed/facilities';
 import { DEMO_KILNS } from '../../mock-server/seed/kilns';
 import { DEMO_PASSWORD, expect, openAndLogin, resetData, test } from './fixtures';
 
-// issue 25 "Done when": a key generated in the browser signs a log the CLI uploads, and Kiln Logs marks it signed
+// a key generated in the browser signs a log the CLI uploads, and Kiln Logs marks it signed
 test('a key pair generated in the browser signs an upload, and the burn is marked device-signed', async ({ page, request, baseURL }) => {
   await resetData(request);
   const kiln = DEMO_KILNS[0];

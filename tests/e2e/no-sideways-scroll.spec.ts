@@ -2,7 +2,7 @@ import { type Page } from '@playwright/test';
 import { expect, login, mainMenu, NETWORK_RETRIES, resetData, test, tokenFor } from './fixtures';
 
 /**
- * No screen scrolls sideways (issue 39), for any role, at 1400x900 or at
+ * No screen scrolls sideways, for any role, at 1400x900 or at
  * 390x844: one login per role, each screen of its menu (and Home, Profile)
  * opened in place at both widths, and the document no wider than the window.
  * Wide tables scroll inside themselves; the cookie banner reserves its space.

@@ -2,7 +2,7 @@ import { type Page } from '@playwright/test';
 import { expect, expectAccessible, mainMenu, openAndLogin, test } from './fixtures';
 
 /**
- * Phone parity for read-only work (issue 23: M7, M8, m5, m10, m11) at 390 px
+ * Phone parity for read-only work (the UX review's M7, M8, m5, m10, m11) at 390 px
  * with touch: the menu keeps one line, Facilities keep the latest audit and the
  * photo, a tap on a kiln log opens its analysis and chart, and no screen shows a
  * raw field name; axe finds nothing serious in either theme.

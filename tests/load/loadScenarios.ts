@@ -146,7 +146,7 @@ export async function scenarios(target: Target, uploadsToPrepare: number): Promi
   const list = 'GET /api/kilnlogs: a page of 25, one facility, filtered and sorted';
   return [
     // 50 users, each clicking once a second
-    // the goals of issue 22 at 1,000,000 logs: list p95 < 20 ms, upload p95 < 50 ms
+    // the goals at 1,000,000 logs: list p95 < 20 ms, upload p95 < 50 ms
     { name: list, connections: 50, ratePerSecond: 50, goalP95Ms: 20, requests: listPages },
     { name: 'GET /api/co2/summary: the carbon summary', connections: 50, ratePerSecond: 50, goalP95Ms: 50, requests: [summary] },
     // a fleet of kilns, together five burn logs a second

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * The carbon ledger (issue 27): every eco asset's issued and buffer kg with a
+ * The carbon ledger: every eco asset's issued and buffer kg with a
  * block of gram serials each, its retirements (child blocks for a named
  * beneficiary) and the buffer share a super-admin sets. Assets minted before
  * get serial blocks in mint order (minted_ts, then id) and a buffer of 0;

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * The fleet view (issue 28): each analysed burn's fleet record (its numbers
+ * The fleet view: each analysed burn's fleet record (its numbers
  * and fingerprint, made again with each analysis) and the anomalies the rules
  * raised on it, with who checked each and when. Both go with their log; an
  * anomaly naming a removed burn keeps itself and names none. Times in ms are

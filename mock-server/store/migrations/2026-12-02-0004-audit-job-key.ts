@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * A job id names one audit (issue 39): unique across all audits, pending or
+ * A job id names one audit: unique across all audits, pending or
  * signed off, in the form jobKey compares them (trimmed, NFKC, case folded).
  * Audits stored before that share a key keep their names but the first; each
  * later one gets ' (proposal <id>)' appended, so the index holds over what is

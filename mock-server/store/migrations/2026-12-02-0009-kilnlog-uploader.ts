@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 
 /**
- * Who uploaded a log (issue 40): its anomalies are cleared by a second person,
+ * Who uploaded a log: its anomalies are cleared by a second person,
  * never the uploader. Logs stored before have none (null).
  */
 export async function up(db: Kysely<unknown>): Promise<void> {

@@ -16,7 +16,7 @@ export type AuditedBurn = Schemas['AuditedBurn'];
 
 /** GET /api/audit/potential_logs: the burns that can be proposed, and those needing re-analysis first. */
 export type PotentialLogsResponse = Schemas['PotentialLogsResponse'];
-/** A burn with open fleet anomalies, held back from the potential logs until a second person checks it (issue 40). */
+/** A burn with open fleet anomalies, held back from the potential logs until a second person checks it. */
 export type HeldBackLog = Schemas['HeldBackLog'];
 
 /** POST /api/audit/propose?job_id&kiln_type with JSON {analysis_ids} (docs/product.md#calls): the body, the query, and the answer. */

@@ -1,5 +1,5 @@
 /**
- * Payloads of the Fleet calls (issue 28): anomalies, their check, and the
+ * Payloads of the Fleet calls: anomalies, their check, and the
  * burns and facility boxes the map and trends read. Shapes from
  * mock-server/openapi.yaml through generated.ts.
  */

@@ -1959,7 +1959,7 @@ export interface components {
             /** @description the current analysis algorithm; only its results can be proposed */
             algorithm_version: string;
         };
-        /** @description A burn that would be a potential log but has open fleet anomalies (issue 40), and why. */
+        /** @description A burn that would be a potential log but has open fleet anomalies, and why. */
         HeldBackLog: {
             /** @description kiln log id */
             id: number;

@@ -1,5 +1,5 @@
 /**
- * The Fleet map's geometry (issue 28): plate carrée (x = longitude + 180,
+ * The Fleet map's geometry: plate carrée (x = longitude + 180,
  * y = 90 − latitude, so the world is 360 × 180), the view's zoom and pan, a
  * facility box that looks drawn with latitude and longitude swapped, and the
  * burns gathered per spot so 10,000 of them draw as a few hundred marks. Pure.

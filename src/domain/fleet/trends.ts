@@ -1,5 +1,5 @@
 /**
- * The Fleet screen's per-kiln trends (issue 28): burns per week, char yield,
+ * The Fleet screen's per-kiln trends: burns per week, char yield,
  * burn duration, CO2 per burn and the share of invalid burns with their
  * reasons, week by week, downsampled by merging neighbouring weeks so a chart
  * never holds more than MAX_TREND_POINTS points. Pure.

@@ -30,7 +30,7 @@ const trailRows = () =>
         .map((cell) => cell.textContent),
     );
 
-describe('Admin: the buffer share (issue 27)', { timeout: 20000 }, () => {
+describe('Admin: the buffer share', { timeout: 20000 }, () => {
   it('shows beside the setting every share set, newest first, with who set it, what it was and when', async () => {
     const share: BufferShare = { buffer_percent: 12.5, set_ts: BY_SUPERADMIN.ts, set_by_username: 'superadmin' };
     renderInAdmin(

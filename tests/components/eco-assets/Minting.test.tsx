@@ -121,7 +121,7 @@ describe('Eco-Asset Minting (spec §2, §5)', { timeout: 20000 }, () => {
     expect(amountOf('AUD-2026-05-03')).toHaveValue('');
   });
 
-  it('shows the buffer share in force, and the split of the amount into issued and buffer before the broker confirms (issue 27)', async () => {
+  it('shows the buffer share in force, and the split of the amount into issued and buffer before the broker confirms', async () => {
     renderMinting({
       getAvailableCo2: async () => availableCo2(),
       getBufferShare: async () => ({ buffer_percent: 10, set_ts: null, set_by_username: null }),

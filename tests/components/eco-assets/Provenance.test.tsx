@@ -71,7 +71,7 @@ const PROVENANCE: EcoAssetProvenance = {
   ],
 };
 
-describe('the provenance page /eco-assets/{id} (issue 27)', () => {
+describe('the provenance page /eco-assets/{id}', () => {
   it('shows the asset, its serial blocks and retirements, the audits and their burns, and notifies a raw log that cannot be downloaded', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
     await logInAs(0, 'superadmin');

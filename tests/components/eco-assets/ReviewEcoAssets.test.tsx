@@ -225,7 +225,7 @@ describe('Eco-Asset Broker Review (spec §2)', { timeout: 20000 }, () => {
     await waitFor(() => expect(notes()).toEqual(['All gone', 'Half gone', 'Untouched']));
   });
 
-  it('retires units of the selected asset for a beneficiary, within what is left, and not of one retired whole (issue 27)', async () => {
+  it('retires units of the selected asset for a beneficiary, within what is left, and not of one retired whole', async () => {
     let retired = 0;
     const retireEcoAsset = vi.fn(async (_id: number, payload: { kg: number }) => {
       retired += payload.kg;

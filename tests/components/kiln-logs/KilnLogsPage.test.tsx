@@ -106,7 +106,7 @@ describe('Kiln Logs', { timeout: 15000 }, () => {
     expect(live.getByRole('img', { name: 'Valid burn' })).toBeInTheDocument();
     expect(live.getByRole('img', { name: 'GPS position within the facility area' })).toBeInTheDocument();
 
-    // device-signed at a glance (issue 25): the signed burn says so, the unsigned ones too
+    // device-signed at a glance: the signed burn says so, the unsigned ones too
     expect(live.getByRole('img', { name: 'Device-signed burn' })).toBeInTheDocument();
     expect(within(rowOf('TX-0002')).getByRole('img', { name: 'Not device-signed' })).toBeInTheDocument();
     expect(within(rowOf('TX-0002')).getByText('TBD')).toBeInTheDocument();
@@ -190,7 +190,7 @@ describe('Kiln Logs', { timeout: 15000 }, () => {
     expect(await screen.findByText('CG1-0007', {}, LOADED)).toBeInTheDocument();
   });
 
-  // issue 28: a burn with an open anomaly carries a mark on its own row, looked up for the page on show
+  // a burn with an open anomaly carries a mark on its own row, looked up for the page on show
   const OPEN_ANOMALIES = [makeAnomaly({ id: 5, log_id: 1, code: 'DUPLICATE_CURVE' }), makeAnomaly({ id: 6, log_id: 1, code: 'GPS_JUMP' })];
   function serveWithAnomalies(extra: (url: string) => Response | undefined = () => undefined) {
     return mockFetch((url) => {

@@ -5,7 +5,7 @@ import { makeKilnLog } from '../support/kilnLogs';
 
 afterEach(() => vi.unstubAllGlobals());
 
-// archive and restore are the provider's own methods, not a delete in disguise (issue 24: one write path)
+// archive and restore are the provider's own methods, not a delete in disguise (one write path)
 describe('the kiln log commands in the data provider', () => {
   it.each([
     [

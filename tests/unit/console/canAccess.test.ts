@@ -55,7 +55,7 @@ const EXPECTED: Record<number, Op[]> = {
     'audit_proposals.create',
     'audit_proposals.edit',
     'potential_audit_logs.list',
-    // issue 28: the Fleet screen reads burns; checking an anomaly takes update kilnlog
+    // the Fleet screen reads burns; checking an anomaly takes update kilnlog
     'fleet.list',
     'fleet.edit',
   ],
@@ -70,7 +70,7 @@ const EXPECTED: Record<number, Op[]> = {
     'kilns.edit',
     ...READ_KILN_LOGS,
     ...READ_AUDITS,
-    // issue 28: sees its facilities' fleet and anomalies, does not clear them
+    // sees its facilities' fleet and anomalies, does not clear them
     'fleet.list',
   ],
   [ROLES.ECO_ASSET_BROKER]: [

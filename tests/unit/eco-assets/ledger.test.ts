@@ -13,7 +13,7 @@ import {
   unretiredBlock,
 } from '../../../src/domain/ledger';
 
-/** The ledger's pure rules (issue 27), which the mint modal's preview and both stores share. */
+/** The ledger's pure rules, which the mint modal's preview and both stores share. */
 describe('serial blocks', () => {
   it('read KC-<first>-<last> with thousands grouping', () => {
     expect(formatSerialBlock({ first: 1_000_001, last: 1_250_000 })).toBe('KC-1,000,001-1,250,000');

@@ -4,7 +4,7 @@ import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 
 /**
- * Every write of the console goes through forms/useFormSave.ts (issue 24: one write
+ * Every write of the console goes through forms/useFormSave.ts (one write
  * path, one outcome policy): no component outside src/forms and src/providers runs a
  * mutation of its own with TanStack's useMutation or react-admin's useUpdate/useCreate,
  * holds what a write sends in an input of its own, or deletes past the policy.
