@@ -19,4 +19,4 @@ export class StoreRefusal extends Error {
 
 export const invalid = (message: string, errors?: FieldReasons) => new StoreRefusal('invalid', message, errors);
 export const missing = (message = 'Not found.') => new StoreRefusal('missing', message);
-export const conflict = (message: string) => new StoreRefusal('conflict', message);
+export const conflict = (message: string, errors?: FieldReasons) => new StoreRefusal('conflict', message, errors);

@@ -43,8 +43,7 @@ async function usernameFree<T>(work: Promise<T>): Promise<T> {
   try {
     return await work;
   } catch (err) {
-    if (err instanceof StoreRefusal && err.kind === 'conflict' && /username/.test(err.message))
-      throw fieldError('username', 'username is already in use.');
+    if (err instanceof StoreRefusal && err.kind === 'conflict' && err.errors?.username) throw fieldError('username', err.errors.username);
     throw err;
   }
 }

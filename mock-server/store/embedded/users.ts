@@ -3,7 +3,7 @@ import { conflict } from '../errors';
 import { fieldKeys, pageOf, sortRows, type SortKey } from '../paging';
 import { USER_SORT_FIELDS, type UserSortField, type UserStore } from '../parts/users';
 import type { UserRow } from '../model';
-import { LAST_SUPER_ADMIN, OWNER_ROLES, unknownFacilities } from '../userRules';
+import { LAST_SUPER_ADMIN, OWNER_ROLES, unknownFacilities, usernameTaken } from '../userRules';
 import { byNumber, byText, copy, insertNew, sameName, type Access } from './access';
 import type { EmbeddedShape } from './state';
 import type { Mutator } from './mutator';
@@ -42,7 +42,7 @@ export function embeddedUsers(a: Access): UserStore {
     withRoles: (roles) => a.read((s) => copy(s.users.filter((u) => roles.includes(u.role)))),
     create: (user) =>
       a.write((s, m) => {
-        if (taken(s, user.username)) throw conflict(`The username ${user.username} is taken.`);
+        if (taken(s, user.username)) throw usernameTaken(user.username);
         // a user id is never given twice, so a deleted user's recorded changes never attach to a new one
         let id = m.nextId('users');
         const highestRecorded = s.user_changes.reduce((n, c) => Math.max(n, c.user_id), 0);
@@ -55,7 +55,7 @@ export function embeddedUsers(a: Access): UserStore {
       a.write((s, m) => {
         const row = s.users.find((u) => u.id === id);
         if (!row) return null;
-        if (patch.username !== undefined && taken(s, patch.username, id)) throw conflict(`The username ${patch.username} is taken.`);
+        if (patch.username !== undefined && taken(s, patch.username, id)) throw usernameTaken(patch.username);
         const roleChanges = patch.role !== undefined && patch.role !== row.role;
         if (roleChanges) refuseLastSuperAdmin(s, row);
         if (roleChanges && !OWNER_ROLES.includes(patch.role!)) handOver(s, m, id);

@@ -1,5 +1,5 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
-import { conflict } from '../errors';
+import { conflict, type FieldReasons } from '../errors';
 import type { Database } from './tables';
 
 export type Db = Kysely<Database> | Transaction<Database>;
@@ -33,12 +33,12 @@ export async function guarded<T>(db: Db, fn: (q: Db) => Promise<T>): Promise<T> 
   }
 }
 
-/** One statement, PostgreSQL's unique violation turned into a 409 with our words. */
-export async function unique<T>(db: Db, message: string, fn: (q: Db) => Promise<T>): Promise<T> {
+/** One statement, PostgreSQL's unique violation turned into a 409 with our words (and the field at fault). */
+export async function unique<T>(db: Db, message: string, fn: (q: Db) => Promise<T>, errors?: FieldReasons): Promise<T> {
   try {
     return await guarded(db, fn);
   } catch (err) {
-    if ((err as { code?: string }).code === '23505') throw conflict(message);
+    if ((err as { code?: string }).code === '23505') throw conflict(message, errors);
     throw err;
   }
 }

@@ -2,7 +2,7 @@ import type { ExpressionBuilder, Transaction } from 'kysely';
 import { ROLES } from '../../../src/domain/rules';
 import { conflict } from '../errors';
 import type { UserSortField, UserStore } from '../parts/users';
-import { LAST_SUPER_ADMIN, OWNER_ROLES, unknownFacilities } from '../userRules';
+import { LAST_SUPER_ADMIN, OWNER_ROLES, unknownFacilities, USERNAME_IN_USE, usernameTaken } from '../userRules';
 import { atomic, desc, unique, type Db } from './atomic';
 import type { Database } from './tables';
 
@@ -83,37 +83,45 @@ export function postgresUsers(db: Db): UserStore {
         .orderBy('id')
         .execute(),
     create: (user) =>
-      unique(db, `The username ${user.username} is taken.`, (tx) =>
-        tx
-          .insertInto('users')
-          .values({ ...user, facility_ids: [...user.facility_ids], last_login_ts: null })
-          .returningAll()
-          .executeTakeFirstOrThrow(),
+      unique(
+        db,
+        usernameTaken(user.username).message,
+        (tx) =>
+          tx
+            .insertInto('users')
+            .values({ ...user, facility_ids: [...user.facility_ids], last_login_ts: null })
+            .returningAll()
+            .executeTakeFirstOrThrow(),
+        USERNAME_IN_USE,
       ),
     update: (id, patch) =>
-      unique(db, `The username ${patch.username} is taken.`, (q) =>
-        atomic(q, async (tx) => {
-          const roleMayChange = patch.role !== undefined;
-          const superAdmins = roleMayChange ? await lockSuperAdmins(tx) : [];
-          const row = await tx.selectFrom('users').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
-          if (!row) return null;
-          const roleChanges = roleMayChange && patch.role !== row.role;
-          if (roleChanges) refuseLastSuperAdmin(superAdmins, row);
-          if (roleChanges && !OWNER_ROLES.includes(patch.role!)) await handOver(tx, superAdmins, id);
-          const bump = (patch.password_hash !== undefined && patch.password_hash !== row.password_hash) || roleChanges;
-          // an empty patch (a facility list alone) writes nothing: an UPDATE without SET is no SQL
-          if (Object.keys(patch).length === 0) return row;
-          return tx
-            .updateTable('users')
-            .set({
-              ...patch,
-              ...(patch.facility_ids && { facility_ids: [...patch.facility_ids] }),
-              ...(bump && { token_version: row.token_version + 1 }),
-            })
-            .where('id', '=', id)
-            .returningAll()
-            .executeTakeFirstOrThrow();
-        }),
+      unique(
+        db,
+        usernameTaken(patch.username ?? '').message,
+        (q) =>
+          atomic(q, async (tx) => {
+            const roleMayChange = patch.role !== undefined;
+            const superAdmins = roleMayChange ? await lockSuperAdmins(tx) : [];
+            const row = await tx.selectFrom('users').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
+            if (!row) return null;
+            const roleChanges = roleMayChange && patch.role !== row.role;
+            if (roleChanges) refuseLastSuperAdmin(superAdmins, row);
+            if (roleChanges && !OWNER_ROLES.includes(patch.role!)) await handOver(tx, superAdmins, id);
+            const bump = (patch.password_hash !== undefined && patch.password_hash !== row.password_hash) || roleChanges;
+            // an empty patch (a facility list alone) writes nothing: an UPDATE without SET is no SQL
+            if (Object.keys(patch).length === 0) return row;
+            return tx
+              .updateTable('users')
+              .set({
+                ...patch,
+                ...(patch.facility_ids && { facility_ids: [...patch.facility_ids] }),
+                ...(bump && { token_version: row.token_version + 1 }),
+              })
+              .where('id', '=', id)
+              .returningAll()
+              .executeTakeFirstOrThrow();
+          }),
+        USERNAME_IN_USE,
       ),
     recordLogin: async (id, ts) => {
       await db.updateTable('users').set({ last_login_ts: ts }).where('id', '=', id).execute();
