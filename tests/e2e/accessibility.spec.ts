@@ -1,6 +1,6 @@
 import { type Page } from '@playwright/test';
 import { NAV_ITEMS } from '../../src/layout/navigation';
-import { darkModeToggle, expect, expectAccessible, mainMenu, openAndLogin, test } from './fixtures';
+import { expect, expectAccessible, mainMenu, openAndLogin, test, turnOnDarkMode } from './fixtures';
 
 /**
  * axe on every screen of the navigation table and on the dialogs they open,
@@ -21,7 +21,7 @@ for (const dark of [false, true]) {
   test(`every screen passes axe, ${dark ? 'dark' : 'light'} theme`, async ({ page }) => {
     test.setTimeout(180_000);
     await openAndLogin(page, 'superadmin', '/home');
-    if (dark) await darkModeToggle(page).check();
+    if (dark) await turnOnDarkMode(page);
     for (const item of NAV_ITEMS) {
       await test.step(item.path, async () => {
         await page.goto(`/${item.path}`);

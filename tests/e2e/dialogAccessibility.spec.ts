@@ -1,6 +1,6 @@
 import { type Locator, type Page } from '@playwright/test';
 import { protectedPdf } from '../helpers/protectedPdf';
-import { expect, expectAccessible, mainMenu, openAndLogin, test, tokenFor } from './fixtures';
+import { expect, expectAccessible, mainMenu, openAndLogin, test, tokenFor, turnOnDarkMode } from './fixtures';
 
 /**
  * Every dialog, menu and popup of the console, opened by a role that may, in
@@ -67,8 +67,12 @@ async function openFirstAllocation(page: Page) {
 }
 
 const openKilnForm = async (page: Page) => {
-  if (await page.getByRole('dialog', { name: 'Kiln' }).isVisible()) return;
-  await page.getByRole('button', { name: 'New Kiln' }).click();
+  const form = page.getByRole('dialog', { name: 'Kiln' });
+  // a form the case before closed with Escape still reads as visible while it fades out: try again once it is gone
+  await expect(async () => {
+    if (!(await form.isVisible())) await page.getByRole('button', { name: 'New Kiln' }).click();
+    await expect(form.getByRole('combobox', { name: /^Facility/ })).toBeVisible({ timeout: 2000 });
+  }).toPass({ timeout: 20_000 });
 };
 
 const pdfShown = async (popup: Locator) => {
@@ -442,11 +446,7 @@ for (const user of [...new Set(CASES.map((row) => row.user))]) {
     test(`${user}'s dialogs and popups, ${dark ? 'dark' : 'light'} theme`, async ({ page }) => {
       test.setTimeout(180_000);
       await openAndLogin(page, user, '/home');
-      if (dark)
-        await page
-          .getByRole('switch', { name: 'Dark Mode' })
-          .or(page.getByRole('checkbox', { name: 'Dark Mode' }))
-          .check();
+      if (dark) await turnOnDarkMode(page);
       for (const row of CASES.filter((r) => r.user === user)) {
         await test.step(row.what, () => check(page, row));
       }

@@ -138,6 +138,16 @@ export function testAtWidths(
 export const darkModeToggle = (page: Page) =>
   page.getByRole('switch', { name: 'Dark Mode' }).or(page.getByRole('checkbox', { name: 'Dark Mode' }));
 
+/**
+ * Turns the dark theme on from the footer once the screen has loaded: while it loads, the footer waits below
+ * the fold (TallLoading in src/layout/Loading.tsx) and moves up as the content arrives, so a click aimed
+ * at it before then lands on nothing.
+ */
+export async function turnOnDarkMode(page: Page): Promise<void> {
+  await expect(page.getByRole('status').filter({ hasText: 'Loading...' })).toHaveCount(0);
+  await darkModeToggle(page).check();
+}
+
 /** The page scrolls only up and down: nothing sticks out sideways. */
 export async function expectNoSidewaysScroll(page: Page, where: string): Promise<void> {
   const { scrollWidth, clientWidth } = await page.evaluate(() => ({

@@ -1,5 +1,5 @@
 import { type Page } from '@playwright/test';
-import { darkModeToggle, expect, expectAccessible, openAndLogin, test, testAtWidths } from './fixtures';
+import { expect, expectAccessible, openAndLogin, test, testAtWidths, turnOnDarkMode } from './fixtures';
 
 /**
  * The Fleet screen at a desk and on a phone: the map draws from the
@@ -81,7 +81,7 @@ for (const dark of [false, true]) {
   test(`the Fleet screen passes axe, ${dark ? 'dark' : 'light'} theme`, async ({ page }) => {
     test.setTimeout(120_000);
     await openAndLogin(page, 'kilnadmin', '/home');
-    if (dark) await darkModeToggle(page).check();
+    if (dark) await turnOnDarkMode(page);
     await page.goto('/fleet');
     await expect(page.getByTestId('fleet-map')).toBeVisible();
     await expect(page.getByTestId('anomaly').first()).toBeVisible();

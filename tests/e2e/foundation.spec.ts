@@ -1,6 +1,17 @@
 import AxeBuilder from '@axe-core/playwright';
 import { type Page } from '@playwright/test';
-import { expect, expectAccessible, login, mainMenu, openAndLogin, readMenu, test, tokenFor } from './fixtures';
+import {
+  darkModeToggle,
+  expect,
+  expectAccessible,
+  login,
+  mainMenu,
+  openAndLogin,
+  readMenu,
+  test,
+  tokenFor,
+  turnOnDarkMode,
+} from './fixtures';
 
 const HOME = ['Home', 'Profile'];
 const ANALYSE = ['Kiln Logs', 'Archived Kiln Logs', 'Fleet'];
@@ -106,7 +117,7 @@ test('dark mode and cookie acceptance are remembered across reloads', async ({ p
   await page.getByRole('button', { name: 'Accept' }).click();
   await expect(banner).toHaveCount(0);
 
-  const darkMode = page.getByRole('switch', { name: 'Dark Mode' }).or(page.getByRole('checkbox', { name: 'Dark Mode' }));
+  const darkMode = darkModeToggle(page);
   await expect(darkMode).not.toBeChecked();
   const lightBackground = await page.locator('body').evaluate((b) => getComputedStyle(b).backgroundColor);
   await darkMode.check();
@@ -197,10 +208,7 @@ test.describe('accessibility', () => {
     await page.goto('/profile');
     await expect(page.getByText('User Profile')).toBeVisible();
     await expectAccessible(page);
-    await page
-      .getByRole('switch', { name: 'Dark Mode' })
-      .or(page.getByRole('checkbox', { name: 'Dark Mode' }))
-      .check();
+    await turnOnDarkMode(page);
     await expectAccessible(page);
   });
 
@@ -211,7 +219,7 @@ test.describe('accessibility', () => {
     await expect(page.locator('form[data-live]')).toBeVisible();
     const username = page.getByRole('textbox', { name: 'Username' });
     const password = page.locator('input[name="password"]');
-    const darkMode = page.getByRole('switch', { name: 'Dark Mode' }).or(page.getByRole('checkbox', { name: 'Dark Mode' }));
+    const darkMode = darkModeToggle(page);
     await username.focus();
     await password.focus();
     await password.blur();
@@ -262,7 +270,7 @@ test('a session opening Home asks for its entries once, and nothing on it moves 
   expect(await page.evaluate(() => (window as unknown as { shifts: number[] }).shifts)).toEqual([]);
 
   // the footer's Dark Mode switch follows the content, and the banner stays clear of it at the end of the page
-  const darkMode = page.getByRole('switch', { name: 'Dark Mode' }).or(page.getByRole('checkbox', { name: 'Dark Mode' }));
+  const darkMode = darkModeToggle(page);
   await darkMode.scrollIntoViewIfNeeded();
   await expect(darkMode).toBeInViewport();
   const switchBox = await darkMode.boundingBox();

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { type Page } from '@playwright/test';
-import { DEMO_PASSWORD, expect, login, mainMenu, test, WIDTHS } from './fixtures';
+import { darkModeToggle, DEMO_PASSWORD, expect, login, mainMenu, test, WIDTHS } from './fixtures';
 
 /**
  * The login screen is painted from index.html before any JavaScript file has
@@ -52,7 +52,7 @@ test('before any script file: the form, the cookie banner and the theme of the s
   await setFlags(page, { 'kiln-console.dark-mode': 'true', 'kiln-console.cookies-accepted': 'true' });
   await page.goto('/home', { waitUntil: 'commit' });
   await expect(page.getByRole('heading', { name: 'Login' })).toBeVisible();
-  await expect(page.getByRole('switch', { name: 'Dark Mode' }).or(page.getByRole('checkbox', { name: 'Dark Mode' }))).toBeChecked();
+  await expect(darkModeToggle(page)).toBeChecked();
   await expect(page.getByRole('region', { name: 'We use cookies to improve your experience.' })).toHaveCount(0);
   const darkBackground = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
   expect(darkBackground).not.toBe(lightBackground);
@@ -105,7 +105,7 @@ test('Accept and Dark Mode tapped before the script files arrive are kept once t
 
   await page.getByRole('button', { name: 'Accept' }).click();
   await expect(banner).toBeHidden();
-  const darkMode = page.getByRole('switch', { name: 'Dark Mode' }).or(page.getByRole('checkbox', { name: 'Dark Mode' }));
+  const darkMode = darkModeToggle(page);
   await darkMode.check();
   await expect(page.locator('form[data-live]')).toHaveCount(0);
 

@@ -1,5 +1,5 @@
 import { type Page } from '@playwright/test';
-import { expect, expectAccessible, mainMenu, openAndLogin, test } from './fixtures';
+import { expect, expectAccessible, mainMenu, openAndLogin, test, turnOnDarkMode } from './fixtures';
 
 /**
  * Phone parity for read-only work (the UX review's M7, M8, m5, m10, m11) at 390 px
@@ -19,13 +19,6 @@ async function noRawFieldNames(page: Page) {
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
 }
 
-async function darkMode(page: Page) {
-  await page
-    .getByRole('switch', { name: 'Dark Mode' })
-    .or(page.getByRole('checkbox', { name: 'Dark Mode' }))
-    .check();
-}
-
 test('the top menu keeps one line and opens every screen of the role from one Menu button', async ({ page }) => {
   await openAndLogin(page, 'kilnadmin', '/home');
   const header = await page.locator('header').boundingBox();
@@ -42,7 +35,7 @@ test('the top menu keeps one line and opens every screen of the role from one Me
 for (const dark of [false, true]) {
   test(`a tap on a kiln log opens its analysis and burn chart, ${dark ? 'dark' : 'light'} theme`, async ({ page }) => {
     await openAndLogin(page, 'kilnadmin', '/kiln_logs');
-    if (dark) await darkMode(page);
+    if (dark) await turnOnDarkMode(page);
     const first = page
       .getByRole('main')
       .getByRole('button', { name: / · .*(Valid|Invalid) · / })

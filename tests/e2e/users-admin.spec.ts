@@ -1,5 +1,5 @@
 import { type Page } from '@playwright/test';
-import { expect, expectAccessible, mainMenu, NETWORK_RETRIES, openAndLogin, resetData, test, tokenFor } from './fixtures';
+import { expect, expectAccessible, mainMenu, NETWORK_RETRIES, openAndLogin, resetData, test, tokenFor, turnOnDarkMode } from './fixtures';
 
 const TEMP = 'Temp-Pass-2026!';
 const OWN = 'Own-Kiln-Pass-77?';
@@ -118,10 +118,7 @@ test('the Users list reads as a simple list at 390 px', async ({ page }) => {
 
 test('Users and Admin pass axe in the dark theme too', async ({ page }) => {
   await openAndLogin(page, 'superadmin', '/users');
-  await page
-    .getByRole('switch', { name: 'Dark Mode' })
-    .or(page.getByRole('checkbox', { name: 'Dark Mode' }))
-    .check();
+  await turnOnDarkMode(page);
   await expect(page.getByRole('cell', { name: 'useradmin', exact: true })).toBeVisible();
   await expectAccessible(page);
   await page.goto('/admin');
