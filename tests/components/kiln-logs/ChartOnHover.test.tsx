@@ -25,6 +25,9 @@ const detail = {
   data_sample: [],
 };
 
+// the chart's code is loaded on first use: on a busy machine that takes longer than findBy's second
+const CHART_LOADED = { timeout: 5000 };
+
 function renderIcon() {
   const getKilnLog = vi.fn().mockResolvedValue(detail);
   renderInAdmin(<ChartOnHover logId={7} />, { getKilnLog } as Partial<DataProvider>);
@@ -40,7 +43,7 @@ describe('ChartOnHover', () => {
     expect(getKilnLog).not.toHaveBeenCalled();
     await userEvent.hover(screen.getByRole('button', { name: 'Show burn chart' }));
     expect(await screen.findByRole('figure', { name: 'Burn chart' })).toBeInTheDocument();
-    expect(await screen.findByText('+150.0 kg')).toBeInTheDocument();
+    expect(await screen.findByText('+150.0 kg', {}, CHART_LOADED)).toBeInTheDocument();
     expect(screen.getByText('quench')).toBeInTheDocument();
     expect(screen.getByText('Shaded: the time counted at or above 350 °C.')).toBeInTheDocument();
     expect(getKilnLog).toHaveBeenCalledWith(7);
@@ -82,7 +85,7 @@ describe('ChartOnHover', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Show burn chart' }));
     const dialog = await screen.findByRole('dialog', { name: 'Burn chart' });
     expect(dialog).toHaveClass('MuiDialog-paperFullScreen');
-    expect(await screen.findByText('+150.0 kg')).toBeInTheDocument();
+    expect(await screen.findByText('+150.0 kg', {}, CHART_LOADED)).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Close the chart' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });
