@@ -7,6 +7,7 @@ import { KilnLogFiles } from '../kilnlogs/storage';
 import type { AuditRow } from '../store/model';
 import type { PackageSigner } from '../signing/packageSigner';
 import { buildPackage, signatureOf, type PackageBurnSource } from './build';
+import { packageAnomalyChecks } from './anomalyChecks';
 import { packageCalibrations } from './calibrations';
 import { REPORT_FILE, type PackageKey, type PackageUser } from './manifest';
 
@@ -96,6 +97,12 @@ async function makePackage(data: DataStore, blobs: Blobs, signer: PackageSigner,
     keys: await kilnKeys(data, fingerprints),
     signer,
     calibrations: await packageCalibrations(data, audited, (id) => userOf(data, id)),
+    anomalyChecks: await packageAnomalyChecks(
+      data,
+      audit,
+      audited.map((row) => row.id),
+      (id) => userOf(data, id),
+    ),
   });
 }
 

@@ -14,6 +14,7 @@ import {
   SIGNING_KEY_FILE,
   SUMS_FILE,
   SUMS_SIGNATURE_FILE,
+  type PackageAnomalyCheck,
   type PackageBurn,
   type PackageCalibration,
   type PackageKey,
@@ -51,6 +52,8 @@ export interface PackageSource {
   signer: PackageSigner;
   /** the calibration versions the burns used (auditPackage/calibrations.ts) */
   calibrations?: readonly PackageCalibration[];
+  /** the burns' anomalies checked by the signoff (auditPackage/anomalyChecks.ts) */
+  anomalyChecks?: readonly PackageAnomalyCheck[];
 }
 
 export const sha256 = (bytes: Uint8Array): string => createHash('sha256').update(bytes).digest('hex');
@@ -190,6 +193,7 @@ export async function buildPackage(source: PackageSource): Promise<Uint8Array> {
     kiln_keys: keys,
     signing_key: { kid: source.signer.kid },
     calibrations: [...(source.calibrations ?? [])],
+    anomaly_checks: [...(source.anomalyChecks ?? [])].sort((a, b) => a.analysis_id - b.analysis_id || a.id - b.id),
     files: Object.fromEntries(others.map(([path, bytes]) => [path, sha256(bytes)])),
   };
   const manifestBytes = Buffer.from(`${JSON.stringify(manifest, null, 2)}\n`, 'utf8');

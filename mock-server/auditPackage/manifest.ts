@@ -84,6 +84,24 @@ export interface PackageCalibration {
   burns: number[];
 }
 
+/**
+ * A fleet anomaly of one of the package's burns and the check that cleared it before
+ * the signoff (a burn with an open anomaly is never signed off: docs/analysis.md,
+ * "Fleet anomalies"): who checked it, when, and what they found.
+ */
+export interface PackageAnomalyCheck {
+  id: number;
+  code: string;
+  analysis_id: number;
+  /** the other burn of a pair (a copied curve's original, the burn before a jump) */
+  other_analysis_id: number | null;
+  message: string;
+  raised_ts: string;
+  checked_ts: string;
+  checked_by: PackageUser | null;
+  note: string;
+}
+
 export interface PackageManifest {
   format: typeof PACKAGE_FORMAT;
   audit: {
@@ -104,6 +122,8 @@ export interface PackageManifest {
   signing_key: { kid: string };
   /** the calibration versions the burns used, by id */
   calibrations: PackageCalibration[];
+  /** the burns' anomalies and their checks, by analysis id then anomaly id (absent from packages made before they were recorded) */
+  anomaly_checks?: PackageAnomalyCheck[];
   /** SHA-256 of every file but the manifest, the report and the signing files (which names the manifest's SHA-256), by path */
   files: Record<string, string>;
 }

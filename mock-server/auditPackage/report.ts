@@ -242,6 +242,14 @@ export async function renderReport(
   w.text(
     `Algorithm versions: ${versions.join(', ')}. Kiln keys that signed: ${manifest.kiln_keys.length ? manifest.kiln_keys.map((k) => `${k.kiln_id} ${k.fingerprint}`).join('; ') : 'none'}.`,
   );
+  // a package made before checks were recorded has no anomaly_checks, and its report no such line
+  const checks = manifest.anomaly_checks;
+  if (checks)
+    w.text(
+      checks.length
+        ? `Fleet anomalies checked before the signoff: ${checks.map((c) => `burn ${c.analysis_id} ${c.code}, by ${c.checked_by?.username ?? 'unknown'} on ${formatDateTime(c.checked_ts, 'utc')}: ${c.note}`).join('; ')}.`
+        : 'Fleet anomalies: none on these burns.',
+    );
   w.gap();
 
   w.text('Burns', { size: SIZE.heading, bold: true });

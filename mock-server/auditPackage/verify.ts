@@ -423,6 +423,30 @@ function checkTotals(found: Findings, manifest: PackageManifest, burns: readonly
   found.same(MANIFEST_FILE, 'totals.biochar_produced', totals.biochar_produced, toKg(biochar));
 }
 
+/**
+ * The anomaly checks hold what the console holds to (docs/analysis.md, "Fleet anomalies"):
+ * each names a burn of the package, a checker and what they found, and was made by the
+ * signoff; packages made before checks were recorded have none.
+ */
+function checkAnomalyChecks(found: Findings, manifest: PackageManifest): void {
+  const checks = own(manifest as unknown as Record<string, unknown>, 'anomaly_checks');
+  if (checks === undefined) return;
+  if (!Array.isArray(checks)) return found.add(MANIFEST_FILE, 'anomaly_checks', checks, 'a list');
+  const burns = new Set(manifest.burns.map((b) => b.analysis_id));
+  checks.forEach((check: unknown, i) => {
+    const field = `anomaly_checks[${i}]`;
+    if (!isRecord(check)) return found.add(MANIFEST_FILE, field, check, 'an anomaly check');
+    if (!burns.has(check.analysis_id as number))
+      found.add(MANIFEST_FILE, `${field}.analysis_id`, check.analysis_id, '(no such burn in the package)');
+    if (!isRecord(check.checked_by)) found.add(MANIFEST_FILE, `${field}.checked_by`, check.checked_by, 'the user who checked it');
+    if (typeof check.note !== 'string' || check.note.trim() === '')
+      found.add(MANIFEST_FILE, `${field}.note`, check.note, 'what the check found');
+    const checked = typeof check.checked_ts === 'string' ? check.checked_ts : '';
+    if (!(checked !== '' && checked <= manifest.audit.signoff_ts))
+      found.add(MANIFEST_FILE, `${field}.checked_ts`, check.checked_ts, `by the signoff (${manifest.audit.signoff_ts})`);
+  });
+}
+
 const kg = (grams: number) => (grams / 1000).toFixed(3);
 
 /** Everything about the manifest's burns, totals and report; the burn lines, and the versions this code does not run. */
@@ -470,6 +494,7 @@ async function checkContent(
     });
   });
   found.guard(MANIFEST_FILE, 'totals', () => checkTotals(found, manifest, burns));
+  found.guard(MANIFEST_FILE, 'anomaly_checks', () => checkAnomalyChecks(found, manifest));
   found.guard(METHOD_FILE, 'method', () => checkMethod(files, found, burns));
   const report = files.has(REPORT_FILE) ? files.bytes(REPORT_FILE) : undefined;
   if (report) {

@@ -7,16 +7,21 @@ import type { ListedAnomaly } from '../store/model';
  * log, and no proposal or signoff takes it, until a second person checks it.
  */
 
-/** The open anomalies of these burns, by burn id. */
-export async function openAnomaliesOf(data: Pick<DataStore, 'fleet'>, logIds: readonly number[]): Promise<Map<number, ListedAnomaly[]>> {
-  const held = new Map<number, ListedAnomaly[]>();
-  if (logIds.length === 0) return held;
+/** The anomalies of these burns, open or checked, by anomaly id. */
+export async function anomaliesOfBurns(data: Pick<DataStore, 'fleet'>, logIds: readonly number[], open: boolean): Promise<ListedAnomaly[]> {
+  if (logIds.length === 0) return [];
   const { rows } = await data.fleet.anomalies(
-    { facilityIds: null, filter: { open: true, logIds: new Set(logIds) } },
+    { facilityIds: null, filter: { open, logIds: new Set(logIds) } },
     // a burn raises each code at most once a pair: a few per burn at most
     { sort: { field: 'id', order: 'ASC' }, range: [0, logIds.length * 10 + 99] },
   );
-  for (const row of rows) held.set(row.log_id, [...(held.get(row.log_id) ?? []), row]);
+  return rows;
+}
+
+/** The open anomalies of these burns, by burn id. */
+export async function openAnomaliesOf(data: Pick<DataStore, 'fleet'>, logIds: readonly number[]): Promise<Map<number, ListedAnomaly[]>> {
+  const held = new Map<number, ListedAnomaly[]>();
+  for (const row of await anomaliesOfBurns(data, logIds, true)) held.set(row.log_id, [...(held.get(row.log_id) ?? []), row]);
   return held;
 }
 

@@ -1,11 +1,17 @@
+import { unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateBurn, KILN_TYPE, type GenerateBurnOptions } from '../../mock-server/analysis';
 import { DEFAULT_CALIBRATION } from '../../mock-server/analysis/generate';
 import { anomalousBurn } from '../../mock-server/fleet/anomalousBurns';
+import type { PackageManifest } from '../../mock-server/auditPackage/manifest';
+import { pdfText } from '../../mock-server/auditPackage/reportText';
+import { EXIT, verifyPackage } from '../../mock-server/auditPackage/verify';
 import { CHECK_BY_FACILITY_ADMIN, CHECK_BY_UPLOADER } from '../../mock-server/fleet/routes';
 import type { PotentialLogsResponse } from '../../src/domain/api/audits';
 import type { Anomaly } from '../../src/domain/api/fleet';
-import { bearer, startTestServer, type TestServer } from '../helpers/testServer';
+import { TINY_PDF } from '../helpers/configure';
+import { readJson } from '../helpers/packageEdits';
+import { bearer, binaryBody, startTestServer, type TestServer } from '../helpers/testServer';
 
 /**
  * A flag holds the burn: a copied burn is held back from the potential
@@ -115,6 +121,36 @@ describe('a flag holds the burn', () => {
     expect(listed(await potential(1))).toContain(copy);
     const proposed = await propose([copy]);
     expect(proposed.status, proposed.text).toBe(201);
+
+    // the audit that takes the burn carries the check in its package: who, when, what they found
+    const signed = await server.http
+      .post('/api/audit/signoff')
+      .set(as('superadmin'))
+      .field('proposed_audit_id', String(proposed.body.id))
+      .field('analysis_ids', String(copy))
+      .field('file_type', 'pdf')
+      .attach('file', TINY_PDF, 'statement.pdf');
+    expect(signed.status, signed.text).toBe(200);
+    const zip = await server.http.get(`/api/audit/${proposed.body.id}/package`).set(as('superadmin')).buffer(true).parse(binaryBody);
+    expect(zip.status).toBe(200);
+    const manifest = readJson(unzipSync(zip.body as Buffer)['manifest.json']) as unknown as PackageManifest;
+    expect(manifest.anomaly_checks).toEqual([
+      {
+        id: flag.id,
+        code: 'DUPLICATE_CURVE',
+        analysis_id: copy,
+        other_analysis_id: original,
+        message: flag.message,
+        raised_ts: flag.raised_ts,
+        checked_ts: cleared.body.checked_ts,
+        checked_by: { id: expect.any(Number), username: 'kilnadmin' },
+        note: 'Compared both files: two loads, not a copy.',
+      },
+    ]);
+    const verified = await verifyPackage(zip.body as Buffer);
+    expect(verified.code, verified.lines.join('\n')).toBe(EXIT.verified);
+    const report = await pdfText(unzipSync(zip.body as Buffer)['report.pdf']);
+    expect(report).toContain(`burn ${copy} DUPLICATE_CURVE, by kilnadmin`);
   });
 
   it('refuses the admin of the burn\u2019s facility as the checker', async () => {

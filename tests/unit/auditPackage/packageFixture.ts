@@ -123,6 +123,19 @@ export const CONSOLE_SIGNER: PackageSigner = {
   sign: (bytes) => sign(null, bytes, CONSOLE_KEY.privateKey),
 };
 
+/** A fleet anomaly of burn 12 a second person checked the day before the signoff. */
+export const ANOMALY_CHECK = {
+  id: 3,
+  code: 'GPS_JUMP',
+  analysis_id: 12,
+  other_analysis_id: 11,
+  message: 'It was logged 14.2 km from the burn before it.',
+  raised_ts: '2026-03-31T10:00:00.000Z',
+  checked_ts: '2026-04-01T15:00:00.000Z',
+  checked_by: { id: 2, username: 'useradmin' },
+  note: 'The kiln was moved to the second site, as its facility reported on 30 March.',
+};
+
 export async function makePackage(signer: KilnKeyPair = kilnKeyPair('K-0')): Promise<{ zip: Uint8Array; signer: KilnKeyPair }> {
   const zip = await buildPackage({
     audit: AUDIT,
@@ -133,6 +146,7 @@ export async function makePackage(signer: KilnKeyPair = kilnKeyPair('K-0')): Pro
     statement: { bytes: STATEMENT, mime: 'application/pdf', ext: 'pdf' },
     keys: [signer.key],
     signer: CONSOLE_SIGNER,
+    anomalyChecks: [ANOMALY_CHECK],
   });
   return { zip, signer };
 }

@@ -204,6 +204,29 @@ describe('verifyPackage: what a holder of the key changed is still named', () =>
     expect(factor.lines).toContainEqual(expect.stringContaining('DIFFERENT: manifest.json burn 11 (logs/11.csv): analysis.'));
   });
 
+  it('an anomaly check that names no burn of the package, came after the signoff, or says nothing', async () => {
+    const { lines } = await verifyPackage(
+      withManifest((m) => {
+        const checks = m.anomaly_checks as Record<string, unknown>[];
+        checks.push(
+          { ...checks[0], id: 4, analysis_id: 99 },
+          { ...checks[0], id: 5, checked_ts: '2026-04-03T00:00:00.000Z' },
+          { ...checks[0], id: 6, note: ' ', checked_by: null },
+        );
+      }),
+    );
+    expect(differences(lines)).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(/^DIFFERENT: manifest\.json: anomaly_checks\[1\]\.analysis_id: recorded 99, re-derived "\(no such burn/),
+        expect.stringMatching(/^DIFFERENT: manifest\.json: anomaly_checks\[2\]\.checked_ts: .*"by the signoff/),
+        expect.stringMatching(/^DIFFERENT: manifest\.json: anomaly_checks\[3\]\.checked_by/),
+        expect.stringMatching(/^DIFFERENT: manifest\.json: anomaly_checks\[3\]\.note/),
+      ]),
+    );
+    // the check made by the signoff is no difference
+    expect(lines.some((l) => l.includes('anomaly_checks[0]'))).toBe(false);
+  });
+
   it('a total that is not the sum of the burns', async () => {
     const { lines } = await verifyPackage(withManifest((m) => ((m.totals as { biochar_produced_g: number }).biochar_produced_g += 1000)));
     expect(lines).toContainEqual(expect.stringMatching(/^DIFFERENT: manifest\.json: totals\.biochar_produced_g/));
