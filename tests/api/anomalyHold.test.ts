@@ -9,7 +9,7 @@ import { EXIT, verifyPackage } from '../../mock-server/auditPackage/verify';
 import { CHECK_BY_FACILITY_ADMIN, CHECK_BY_UPLOADER } from '../../mock-server/fleet/routes';
 import type { PotentialLogsResponse } from '../../src/domain/api/audits';
 import type { Anomaly } from '../../src/domain/api/fleet';
-import { TINY_PDF } from '../helpers/configure';
+import { signOffWithTinyPdf } from '../helpers/configure';
 import { readJson } from '../helpers/packageEdits';
 import { bearer, binaryBody, startTestServer, type TestServer } from '../helpers/testServer';
 
@@ -123,13 +123,7 @@ describe('a flag holds the burn', () => {
     expect(proposed.status, proposed.text).toBe(201);
 
     // the audit that takes the burn carries the check in its package: who, when, what they found
-    const signed = await server.http
-      .post('/api/audit/signoff')
-      .set(as('superadmin'))
-      .field('proposed_audit_id', String(proposed.body.id))
-      .field('analysis_ids', String(copy))
-      .field('file_type', 'pdf')
-      .attach('file', TINY_PDF, 'statement.pdf');
+    const signed = await signOffWithTinyPdf(server, tokens.superadmin, proposed.body.id, [copy]);
     expect(signed.status, signed.text).toBe(200);
     const zip = await server.http.get(`/api/audit/${proposed.body.id}/package`).set(as('superadmin')).buffer(true).parse(binaryBody);
     expect(zip.status).toBe(200);

@@ -14,7 +14,7 @@ import { EXIT, verifyPackage } from '../../mock-server/auditPackage/verify';
 import { assertPlainPdf } from '../../mock-server/files/pdfCheck';
 import { newKeyPair, signBytes } from '../../mock-server/kilns/kilnKeys';
 import { formatCarbon } from '../../src/domain/carbon';
-import { loginAll, TINY_PDF, usersWithout, type DemoUsername } from '../helpers/configure';
+import { loginAll, signOffWithTinyPdf, usersWithout, type DemoUsername } from '../helpers/configure';
 import { burnCsv } from '../helpers/kilnLogUploads';
 import { facility as storedFacility, kiln as storedKiln } from '../helpers/storeAccess';
 import { flipByte, readJson, repack, withManifest } from '../helpers/packageEdits';
@@ -229,13 +229,7 @@ describe('GET /api/audit/{id}/package', () => {
       .set(as('kilnadmin'))
       .send({ analysis_ids: [logId] });
     expect(proposed.status, JSON.stringify(proposed.body)).toBe(201);
-    const signed = await server.http
-      .post('/api/audit/signoff')
-      .set(as('superadmin'))
-      .field('proposed_audit_id', String(proposed.body.id))
-      .field('analysis_ids', String(logId))
-      .field('file_type', 'pdf')
-      .attach('file', TINY_PDF, 'statement.pdf');
+    const signed = await signOffWithTinyPdf(server, tokens.superadmin, proposed.body.id, [logId]);
     expect(signed.status, JSON.stringify(signed.body)).toBe(200);
 
     const first = (await download(proposed.body.id)).body as Buffer;

@@ -122,3 +122,16 @@ export const TINY_PDF = Buffer.from(
     '3 0 obj<</Type/Page/Parent 2 0 R/MediaBox[0 0 200 200]>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n',
   'latin1',
 );
+
+/**
+ * POST /api/audit/signoff of a proposal's burns, TINY_PDF the statement, as the holder of `token`.
+ * The browser tests import this file too: it imports the test server's types only, never the server.
+ */
+export const signOffWithTinyPdf = (server: Pick<TestServer, 'http'>, token: string, proposalId: number, analysisIds: readonly number[]) =>
+  server.http
+    .post('/api/audit/signoff')
+    .set('Authorization', `Bearer ${token}`)
+    .field('proposed_audit_id', String(proposalId))
+    .field('analysis_ids', analysisIds.join(','))
+    .field('file_type', 'pdf')
+    .attach('file', TINY_PDF, 'statement.pdf');
