@@ -1,14 +1,6 @@
-import {
-  generateBurn,
-  KILN_TYPE,
-  MESSINESS,
-  parseLog,
-  resolveCalibration,
-  type KilnType,
-  type Messiness,
-} from '../../mock-server/analysis';
+import { generateBurn, KILN_TYPE, MESSINESS, parseLog, type KilnType, type Messiness } from '../../mock-server/analysis';
 import { createRandom } from '../../mock-server/analysis/prng';
-import { orderRows, prepareSeries, type PreparedSeries } from '../../mock-server/analysis/series';
+import { orderRows, type TimeSeries } from '../../mock-server/analysis/series';
 import type { WeightScale } from '../helpers/disguise';
 
 /**
@@ -80,11 +72,9 @@ export function cleanBurns(count: number, firstSeed = 40_000): CleanBurn[] {
   return out;
 }
 
-/** The engine's prepared series of a log, read as the kiln's calibration says. */
-export function seriesOf(text: string, kiln: KilnOfType): PreparedSeries {
+/** A log's readings in time order, as the analysis engine orders them. */
+export function orderedSeriesOf(text: string): TimeSeries {
   const parsed = parseLog(text);
   if (!parsed.ok) throw new Error(parsed.error.message);
-  const calibration = resolveCalibration({ type: kiln.type, config: kiln.config });
-  if ('error_message' in calibration) throw new Error(calibration.error_message);
-  return prepareSeries(orderRows(parsed.log.rows), calibration);
+  return orderRows(parsed.log.rows);
 }

@@ -116,7 +116,22 @@ export function disguiseLog(text: string, d: Disguise, scale: WeightScale | null
   return lines.join('\n') + '\n';
 }
 
-/** Each disguise at the far end of its range, by name, and all of them at once. */
+const ALL_AT_ONCE: Disguise = {
+  weightScale: 1.07,
+  weightOffsetKg: -4,
+  tempScale: 0.96,
+  tempOffsetC: 25,
+  clockShiftMs: 3 * 86_400_000,
+  clockStretch: 0.93,
+  intervalS: 60,
+  noiseKg: 0.5,
+  noiseC: 3,
+  dropShare: 0.1,
+  cutStart: 0.05,
+  cutEnd: 0.05,
+};
+
+/** Each disguise at the far end of its range, by name, and all of them at once, with and without a new reading interval. */
 export const DISGUISES: Readonly<Record<string, Disguise>> = {
   'weights ×1.10': { weightScale: 1.1 },
   'weights ×0.90': { weightScale: 0.9 },
@@ -135,18 +150,6 @@ export const DISGUISES: Readonly<Record<string, Disguise>> = {
   '10 % of readings dropped': { dropShare: 0.1 },
   '10 % cut from the start': { cutStart: 0.1 },
   '10 % cut from the end': { cutEnd: 0.1 },
-  'all at once': {
-    weightScale: 1.07,
-    weightOffsetKg: -4,
-    tempScale: 0.96,
-    tempOffsetC: 25,
-    clockShiftMs: 3 * 86_400_000,
-    clockStretch: 0.93,
-    intervalS: 60,
-    noiseKg: 0.5,
-    noiseC: 3,
-    dropShare: 0.1,
-    cutStart: 0.05,
-    cutEnd: 0.05,
-  },
+  'all at once': ALL_AT_ONCE,
+  'all at once, the reading interval kept': { ...ALL_AT_ONCE, intervalS: undefined },
 };
