@@ -144,8 +144,13 @@ export const darkModeToggle = (page: Page) =>
  * at it before then lands on nothing.
  */
 export async function turnOnDarkMode(page: Page): Promise<void> {
-  await expect(page.getByRole('status').filter({ hasText: 'Loading...' })).toHaveCount(0);
+  await waitUntilLoaded(page);
   await darkModeToggle(page).check();
+}
+
+/** Waits until nothing on the screen says "Loading...": the layout has stopped moving under the pointer. */
+export async function waitUntilLoaded(page: Page): Promise<void> {
+  await expect(page.getByRole('status').filter({ hasText: 'Loading...' })).toHaveCount(0);
 }
 
 /** The page scrolls only up and down: nothing sticks out sideways. */
