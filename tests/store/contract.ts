@@ -1,11 +1,14 @@
-import { describe } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { partMethods } from './contract/calls';
 import { auditsContract } from './contract/audits';
 import { calibrationsContract } from './contract/calibrations';
 import { changesContract } from './contract/changes';
 import { ecoAssetsContract } from './contract/ecoAssets';
 import { facilitiesContract } from './contract/facilities';
+import { fleetContract } from './contract/fleet';
 import { kilnLogsContract } from './contract/kilnLogs';
 import { kilnsContract } from './contract/kilns';
+import { locksContract } from './contract/locks';
 import { statisticsContract } from './contract/statistics';
 import { signingKeysContract } from './contract/signingKeys';
 import { openEach, type StoreFactory } from './contract/support';
@@ -21,7 +24,8 @@ export type { StoreFactory } from './contract/support';
  * area's tests are handed the fresh store of the running test.
  */
 export function storeContract(factory: StoreFactory): void {
-  const store = openEach(factory);
+  const called = new Set<string>();
+  const store = openEach(factory, called);
   describe('users', () => usersContract(store));
   describe('user administration', () => userAdministrationContract(store));
   describe('facilities', () => facilitiesContract(store));
@@ -34,4 +38,10 @@ export function storeContract(factory: StoreFactory): void {
   describe('changes', () => changesContract(store));
   describe('statistics', () => statisticsContract(store));
   describe('signing keys', () => signingKeysContract(store));
+  describe('locked rows', () => locksContract(store));
+  describe('fleet records and anomalies', () => fleetContract(store));
+  // last: the tests above have run
+  it('calls every method of every part of the store', () => {
+    expect(partMethods(store()).filter((method) => !called.has(method))).toEqual([]);
+  });
 }

@@ -195,4 +195,48 @@ export function ecoAssetsContract(store: () => DataStore): void {
     expect(await store().ecoAssets.remaining(audit.id)).toBe(0);
     expect((await store().ecoAssets.available())[0].utilised_co2).toBe(1);
   });
+
+  it('splits a mint by the buffer share in force, retires issued units from the front, and refuses more than is left', async () => {
+    expect(await store().ecoAssets.bufferShare()).toBeNull();
+    expect(await store().ecoAssets.bufferShares()).toEqual([]);
+    const first = await store().ecoAssets.setBufferShare({ basis_points: 2000, set_by: 1, set_ts: '2026-05-01T00:00:00.000Z' });
+    const second = await store().ecoAssets.setBufferShare({ basis_points: 1000, set_by: 2, set_ts: '2026-05-02T00:00:00.000Z' });
+    expect(first).toEqual({ id: first.id, basis_points: 2000, set_by: 1, set_ts: '2026-05-01T00:00:00.000Z' });
+    expect(await store().ecoAssets.bufferShare()).toEqual(second);
+    expect(await store().ecoAssets.bufferShares()).toEqual([second, first]);
+
+    const [log] = await addLogs(store(), [{ facility: nrb, co2: 100 }]);
+    const audit = await propose([log.id]);
+    await signoff(audit.id, [log.id]);
+    const { asset } = await mint([[audit.id, 50]]);
+    // the newest share (10 %) splits the mint: issued and buffer each a block of gram serials
+    expect([asset.co2_issued, asset.co2_buffer, asset.co2_retired]).toEqual([45, 5, 0]);
+    expect(asset.serial_last! - asset.serial_first! + 1).toBe(45_000);
+    expect(asset.buffer_serial_last! - asset.buffer_serial_first! + 1).toBe(5_000);
+
+    const retire = (kg: number, beneficiary: string) =>
+      store().ecoAssets.retire({
+        eco_asset_id: asset.id,
+        kg,
+        beneficiary,
+        purpose: 'offset',
+        retired_ts: '2026-06-01T00:00:00.000Z',
+        retired_by: 6,
+      });
+    const a = (await retire(40.5, 'Acme'))!;
+    expect(a.asset.co2_retired).toBe(40.5);
+    expect([a.retirement.serial_first, a.retirement.serial_last]).toEqual([asset.serial_first, asset.serial_first! + 40_499]);
+    expect((await refusal(retire(4.501, 'Too much'))).status).toBe(400);
+    const b = (await retire(4.5, 'Beta'))!;
+    expect([b.retirement.serial_first, b.retirement.serial_last]).toEqual([asset.serial_first! + 40_500, asset.serial_last]);
+    expect((await refusal(retire(0.001, 'None left'))).status).toBe(409);
+    expect(await store().ecoAssets.retire({ ...a.retirement, eco_asset_id: 99_999, kg: 1 })).toBeNull();
+
+    expect((await store().ecoAssets.retirements(asset.id)).map((r) => [r.beneficiary, r.co2_retired])).toEqual([
+      ['Acme', 40.5],
+      ['Beta', 4.5],
+    ]);
+    expect((await store().ecoAssets.get(asset.id))?.co2_retired).toBe(45);
+    expect(await store().ecoAssets.retirements(99_999)).toEqual([]);
+  });
 }

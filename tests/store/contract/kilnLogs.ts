@@ -301,4 +301,19 @@ export function kilnLogsContract(store: () => DataStore): void {
     const many = [...Array.from({ length: 70_000 }, (_, i) => 10_000_000 + i), kept.id];
     expect((await store().kilnLogs.remove(many)).map((r) => r.id)).toEqual([kept.id]);
   });
+
+  it('files a live log of no facility once; never one filed already or archived', async () => {
+    const f = await addFacility(store(), 'NRB');
+    const [unfiled, filed, archived] = await addLogs(store(), [{}, { facility: f }, { archivedTs: '2026-04-02T00:00:00.000Z' }]);
+    const patch = { facility_id: f.id, facility_name: f.name, kiln_pending: true };
+    expect(await store().kilnLogs.fileUnassigned(unfiled.id, patch)).toEqual({ ...unfiled, ...patch });
+    expect(await store().kilnLogs.get(unfiled.id)).toEqual({ ...unfiled, ...patch });
+    // a log's facility, once set, never changes
+    const other = await addFacility(store(), 'TAS');
+    expect(await store().kilnLogs.fileUnassigned(unfiled.id, { facility_id: other.id })).toBeNull();
+    expect(await store().kilnLogs.fileUnassigned(filed.id, { facility_id: other.id })).toBeNull();
+    expect(await store().kilnLogs.fileUnassigned(archived.id, patch)).toBeNull();
+    expect(await store().kilnLogs.fileUnassigned(99_999, patch)).toBeNull();
+    expect((await store().kilnLogs.get(archived.id))?.facility_id).toBeNull();
+  });
 }

@@ -1,6 +1,6 @@
 import { expect, it } from 'vitest';
 import type { DataStore } from '../../../mock-server/store/dataStore';
-import { addFacility, kilnRow } from '../fixtures';
+import { addFacility, addLogs, kilnRow } from '../fixtures';
 import { refusal } from './support';
 
 /** Kilns: kiln ids unique across facilities, found and listed with their facility; their keys added, approved once, revoked for good. */
@@ -62,5 +62,37 @@ export function kilnsContract(store: () => DataStore): void {
       [own.id, '2026-01-01T00:00:00.000Z', 1, null],
       [stolen.id, null, null, '2026-01-04T00:00:00.000Z'],
     ]);
+  });
+
+  it('approves a pending kiln once, and with it its pending logs at its facility only; finds a key by fingerprint', async () => {
+    const f = await addFacility(store(), 'NRB');
+    const g = await addFacility(store(), 'TAS');
+    const kiln = await store().kilns.create({ ...kilnRow('CG1-0007', f.id), approved_ts: null });
+    const [here, elsewhere] = await addLogs(store(), [{ facility: f }, { facility: g }]);
+    for (const log of [here, elsewhere]) await store().kilnLogs.update(log.id, { kiln: kiln.id, kiln_pending: true });
+
+    const approval = { approved_by: 1, approved_ts: '2026-02-01T00:00:00.000Z' };
+    expect(await store().kilns.approve(kiln.id, approval)).toEqual({ kiln: { ...kiln, ...approval }, approved: true });
+    expect((await store().kilnLogs.get(here.id))?.kiln_pending).toBe(false);
+    // a log filed under the kiln id at another facility is not this kiln's burn
+    expect((await store().kilnLogs.get(elsewhere.id))?.kiln_pending).toBe(true);
+    expect(await store().kilns.approve(kiln.id, { approved_by: 2, approved_ts: '2026-03-01T00:00:00.000Z' })).toEqual({
+      kiln: { ...kiln, ...approval },
+      approved: false,
+    });
+    expect(await store().kilns.approve(99_999, approval)).toBeNull();
+
+    const key = await store().kilns.addKey({
+      kiln_id: kiln.id,
+      fingerprint: 'e'.repeat(64),
+      label: 'kiln key',
+      public_key: 'PEM',
+      created_ts: '2026-01-01T00:00:00.000Z',
+      created_by: 5,
+      approved_ts: null,
+      approved_by: null,
+    });
+    expect(await store().kilns.keyByFingerprint('e'.repeat(64))).toEqual(key);
+    expect(await store().kilns.keyByFingerprint('f'.repeat(64))).toBeNull();
   });
 }

@@ -4,16 +4,20 @@ import type { DataStore } from '../../../mock-server/store/dataStore';
 import { StoreRefusal } from '../../../mock-server/store/errors';
 import type { StoredFile } from '../../../mock-server/store/model';
 import { mintAsset, proposeAudit, signOffAudit } from '../fixtures';
+import { recordingCalls } from './calls';
 
 export interface StoreFactory {
   open(): Promise<DataStore>;
 }
 
-/** Opens a fresh store before each test of the calling suite and closes it after; answers the store of the running test. */
-export function openEach(factory: StoreFactory): () => DataStore {
+/**
+ * Opens a fresh store before each test of the calling suite and closes it after; answers the store of the running
+ * test, which notes in `called` each part method the suite calls (calls.ts).
+ */
+export function openEach(factory: StoreFactory, called = new Set<string>()): () => DataStore {
   let store: DataStore | undefined;
   beforeEach(async () => {
-    store = await factory.open();
+    store = recordingCalls(await factory.open(), called);
   });
   afterEach(async () => {
     await store?.close();
