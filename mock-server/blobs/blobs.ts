@@ -4,7 +4,7 @@ import type { Readable } from 'node:stream';
 /**
  * Where files live (burn logs, analysis charts, photos, thumbnails,
  * statements, evidence): a local folder or an S3-compatible bucket, behind
- * one interface. Keys are made by the server (newKey, or a fixed scheme such
+ * one interface. Keys are made by the server (newBlobKey, or a fixed scheme such
  * as analysis/<id>.json); nothing a client sends becomes part of a key.
  */
 

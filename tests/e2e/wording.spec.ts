@@ -1,6 +1,6 @@
 import { expect, openAndLogin, test, WIDTHS } from './fixtures';
 
-/** Issue 39's smaller wording points, at 1400 and 390 px. */
+/** The anomaly banner's and the Export button's wording, at 1400 and 390 px. */
 
 for (const [name, viewport] of WIDTHS) {
   test(`at ${name}, the anomaly banner names burns as the table does, with a proper plural`, async ({ page }) => {
