@@ -1,13 +1,12 @@
-import { ROLES } from '../../src/domain/rules';
 import { facilityScope } from '../auth/facilityScope';
 import type { AuthContext } from '../auth/authContext';
 import { notFound } from '../http/errors';
 import type { DataStore } from '../store/dataStore';
 import type { FacilityRecord, FacilityRow } from '../store/model';
 
-/** The facilities the caller may see, ordered by mnemonic: all of them, or a facility admin's own. */
+/** The facilities the caller may see, ordered by mnemonic: all of them, or their own where the route's operation limits them to those. */
 export function visibleFacilities(auth: AuthContext, data: Pick<DataStore, 'facilities'>): Promise<FacilityRow[]> {
-  return data.facilities.list(auth.role === ROLES.FACILITY_ADMIN ? { ownerId: auth.userId } : {});
+  return data.facilities.list(auth.ownFacilitiesOnly ? { ownerId: auth.userId } : {});
 }
 
 /**

@@ -8,6 +8,7 @@ import type {
 import { isAllowedOwnerRole } from '../../src/domain/facilityValidation';
 import { ROLES } from '../../src/domain/rules';
 import type { AuthContext } from '../auth/authContext';
+import { may } from '../auth/may';
 import type { DataStore } from '../store/dataStore';
 import type { FacilityRecord } from '../store/model';
 
@@ -41,8 +42,9 @@ export function toFacilityOption({ id, mnemonic, name }: FacilityRecord): Facili
  * a facility admin only themself (they cannot give a facility away).
  */
 export async function allowedOwners(auth: AuthContext, data: Pick<DataStore, 'users'>): Promise<FacilityOwnerOption[]> {
-  const self = auth.role === ROLES.FACILITY_ADMIN;
-  const users = self ? [await data.users.get(auth.userId)].filter((u) => u !== null) : await data.users.withRoles(OWNER_ROLES);
+  const users = !may(auth, 'facilities', 'reassign')
+    ? [await data.users.get(auth.userId)].filter((u) => u !== null)
+    : await data.users.withRoles(OWNER_ROLES);
   return users.sort((a, b) => a.id - b.id).map(({ id, username, role }) => ({ id, username, role }));
 }
 

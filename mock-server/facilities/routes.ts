@@ -6,9 +6,9 @@ import type {
   SignedBurnsOnly,
 } from '../../src/domain/api/configure';
 import { FACILITY_NUMBER_RULES, validateFacility } from '../../src/domain/facilityValidation';
-import { canAccess } from '../../src/domain/operations';
 import { isBlank } from '../../src/domain/validation';
 import type { AuthContext } from '../auth/authContext';
+import { may } from '../auth/may';
 import type { AppContext } from '../context';
 import type { Handlers } from '../http/mountOperations';
 import { fieldError, HttpError } from '../http/errors';
@@ -65,7 +65,7 @@ export function facilityHandlers(ctx: AppContext): Handlers {
    * stored config is kept as it is.
    */
   function keepCreditValues(auth: AuthContext, fields: FacilityFields, original: FacilityRecord): FacilityFields {
-    if (canAccess(auth.rules, { resource: 'facilities', action: 'certify' })) return fields;
+    if (may(auth, 'facilities', 'certify')) return fields;
     const changed = Object.keys(changedCreditValues(creditValues(original), creditValues(fields))) as CreditField[];
     if (changed.length)
       throw new HttpError(

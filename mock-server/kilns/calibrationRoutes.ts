@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 import type { Request } from 'express';
 import { STATEMENT_UPLOAD, type KilnCalibration, type KilnConfig } from '../../src/domain/api/configure';
-import { canAccess } from '../../src/domain/operations';
 import type { AuthContext } from '../auth/authContext';
+import { may } from '../auth/may';
 import { facilityScope } from '../auth/facilityScope';
 import type { AppContext } from '../context';
 import { recordFacilityChange } from '../facilities/facilityChanges';
@@ -19,7 +19,7 @@ import type { FacilityChangeDetail, KilnCalibrationRecord, KilnRecord } from '..
 import { compactKilnConfig } from './kilnView';
 
 /** Whether the caller's calibration changes are in force at once (a super-admin's); anyone else's wait for one (docs/security.md). */
-export const approvesCalibrations = (auth: AuthContext) => canAccess(auth.rules, { resource: 'kilns', action: 'approve' });
+export const approvesCalibrations = (auth: AuthContext) => may(auth, 'kilns', 'approve');
 
 /** The versions as the API answers them, with the usernames of who proposed and approved each (certificate_key stays inside). */
 async function toCalibrations(data: Pick<DataStore, 'users'>, versions: readonly KilnCalibrationRecord[]): Promise<KilnCalibration[]> {

@@ -1,6 +1,7 @@
 import type { Request } from 'express';
 import type { FacilityChange, KilnKey, KilnKeyAddRequest } from '../../src/domain/api/configure';
 import type { AuthContext } from '../auth/authContext';
+import { may } from '../auth/may';
 import { facilityScope } from '../auth/facilityScope';
 import type { AppContext } from '../context';
 import type { Handlers } from '../http/mountOperations';
@@ -10,7 +11,6 @@ import { positiveId } from '../http/fieldErrors';
 import type { DataStore, StoreParts } from '../store/dataStore';
 import type { FacilityChangeAction } from '../store/model';
 import type { KilnKeyRecord, KilnRecord } from '../store/model';
-import { canAccess } from '../../src/domain/operations';
 import { keyTaken, parsePublicKey } from './kilnKeys';
 
 const MAX_LABEL = 200;
@@ -19,7 +19,7 @@ const MAX_LABEL = 200;
 const KEY_ACTIONS: readonly FacilityChangeAction[] = ['add_kiln_key', 'approve_kiln_key', 'revoke_kiln_key'];
 
 /** Whether the caller approves kiln keys (a super-admin, who approves kiln ids too): a key anyone else adds waits for one. */
-const approvesKeys = (auth: AuthContext) => canAccess(auth.rules, { resource: 'kilns', action: 'approve' });
+const approvesKeys = (auth: AuthContext) => may(auth, 'kilns', 'approve');
 
 /** The key as the API answers it; `createdByName` the username of who added it (null: the demo seed, or a user since deleted). */
 const toKilnKey = (k: KilnKeyRecord, createdByName: string | null): KilnKey => ({

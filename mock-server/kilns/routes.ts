@@ -6,8 +6,8 @@ import type {
   KilnSaveRequest,
 } from '../../src/domain/api/configure';
 import { KILN_NUMBER_RULES, validateKiln } from '../../src/domain/kilnValidation';
-import { canAccess } from '../../src/domain/operations';
 import type { AuthContext } from '../auth/authContext';
+import { may } from '../auth/may';
 import { facilityScope } from '../auth/facilityScope';
 import type { AppContext } from '../context';
 import type { Handlers } from '../http/mountOperations';
@@ -42,7 +42,7 @@ async function firstCalibration(tx: StoreParts, auth: AuthContext, kiln: KilnRec
 }
 
 /** Whether the caller approves kiln ids (a super-admin): a kiln id anyone else registers waits for one (docs/roles.md#numbers-that-credit-a-facility). */
-const approvesKilns = (auth: AuthContext) => canAccess(auth.rules, { resource: 'kilns', action: 'approve' });
+const approvesKilns = (auth: AuthContext) => may(auth, 'kilns', 'approve');
 
 /**
  * The Kiln Registry's calls (docs/product.md#calls). A facility admin sees, adds and edits

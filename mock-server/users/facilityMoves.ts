@@ -1,5 +1,5 @@
-import { ROLES } from '../../src/domain/rules';
 import type { AuthContext } from '../auth/authContext';
+import { may } from '../auth/may';
 import { forbidden } from '../http/errors';
 import type { FacilitiesSet, StoreParts } from '../store/dataStore';
 import { recordUserChange } from './userChanges';
@@ -14,7 +14,7 @@ const byNumber = (a: number, b: number) => a - b;
  */
 export async function settleTakenFacilities(tx: StoreParts, auth: AuthContext, taken: FacilitiesSet['taken']): Promise<void> {
   if (taken.length === 0) return;
-  if (auth.role !== ROLES.SUPER_ADMIN) {
+  if (!may(auth, 'facilities', 'reassign')) {
     const named = await Promise.all(
       taken.map(async ({ id, owner_id }) => {
         const [facility, owner] = await Promise.all([tx.facilities.get(id), tx.users.get(owner_id)]);

@@ -1,6 +1,6 @@
 import type { PasswordChangeRequest } from '../../src/domain/api/users';
+import { may } from '../auth/may';
 import { needsRelease } from '../../src/domain/accountRelease';
-import { canAccess } from '../../src/domain/operations';
 import { ROLES } from '../../src/domain/rules';
 import { hashPassword } from '../auth/passwords';
 import type { AppContext } from '../context';
@@ -21,8 +21,7 @@ export function userHandlers(ctx: AppContext): Handlers {
       const auth = req.auth!;
       const username = String(req.params.username);
       const isSelf = username === auth.username;
-      if (!isSelf && !canAccess(auth.rules, { resource: 'users', action: 'edit' }))
-        throw forbidden('You may only change your own password.');
+      if (!isSelf && !may(auth, 'users', 'edit')) throw forbidden('You may only change your own password.');
       // the shape openapi.yaml promises, checked by the OpenAPI validator; the password's strength is checked here
       const body: PasswordChangeRequest = req.body;
       const problem = passwordProblem(body.pass);
@@ -31,7 +30,7 @@ export function userHandlers(ctx: AppContext): Handlers {
       if (!found) throw notFound('No such user.');
       // a user-admin setting the super-admin's password would become super-admin (docs/security.md)
       const refuseSuperAdmin = (role: number) => {
-        if (!isSelf && role === ROLES.SUPER_ADMIN && auth.role !== ROLES.SUPER_ADMIN)
+        if (!isSelf && role === ROLES.SUPER_ADMIN && !may(auth, 'users', 'grantSuperAdmin'))
           throw forbidden("Only a super-admin may set a super-admin's password.");
       };
       refuseSuperAdmin(found.role);
@@ -43,7 +42,10 @@ export function userHandlers(ctx: AppContext): Handlers {
         if (!user) throw notFound('No such user.');
         refuseSuperAdmin(user.role);
         // a user-admin's reset of a role 3–5 account waits for a super-admin's release
-        const locks = !isSelf && !user.locked && needsRelease(auth.role, { role: user.role, roleBefore: user.role, setsPassword: true });
+        const locks =
+          !isSelf &&
+          !user.locked &&
+          needsRelease(may(auth, 'users', 'release'), { role: user.role, roleBefore: user.role, setsPassword: true });
         await tx.users.update(user.id, { password_hash: passwordHash, must_change_password: !isSelf, ...(locks && { locked: true }) });
         await recordUserChange(
           tx,

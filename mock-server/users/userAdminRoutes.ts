@@ -4,6 +4,7 @@ import { needsRelease } from '../../src/domain/accountRelease';
 import { ROLES } from '../../src/domain/rules';
 import { passwordError, validateNewUser, validateUserAccess } from '../../src/domain/userValidation';
 import type { AuthContext } from '../auth/authContext';
+import { may } from '../auth/may';
 import { hashPassword } from '../auth/passwords';
 import type { AppContext } from '../context';
 import type { Handlers } from '../http/mountOperations';
@@ -24,7 +25,7 @@ const sameIds = (a: readonly number[], b: readonly number[]) => a.length === b.l
 
 /** Only a super-admin makes, changes or removes a super-admin (a user-admin would otherwise make itself one). */
 function refuseSuperAdminReach(auth: AuthContext, ...roles: number[]): void {
-  if (auth.role !== ROLES.SUPER_ADMIN && roles.includes(ROLES.SUPER_ADMIN)) {
+  if (roles.includes(ROLES.SUPER_ADMIN) && !may(auth, 'users', 'grantSuperAdmin')) {
     throw forbidden('Only a super-admin may create, change or delete a super-admin.');
   }
 }
@@ -102,7 +103,7 @@ export function userAdminHandlers(ctx: AppContext): Handlers {
       refuseSuperAdminReach(auth, body.role);
       const facilityIds = body.facility_ids ?? [];
       const passwordHash = await ctx.hashes.run(() => hashPassword(body.password, ctx.config.passwordHashCost), auth.userId);
-      const locked = needsRelease(auth.role, { role: body.role, roleBefore: null, setsPassword: true });
+      const locked = needsRelease(may(auth, 'users', 'release'), { role: body.role, roleBefore: null, setsPassword: true });
       const user = await usernameFree(
         data.transaction(async (tx) => {
           const created = await tx.users.create({
@@ -159,7 +160,9 @@ export function userAdminHandlers(ctx: AppContext): Handlers {
         refuseSuperAdminReach(auth, before.role);
         const ownedBefore = (await tx.facilities.idsOwnedBy(id)).sort(byNumber);
         const setsPassword = passwordHash !== undefined;
-        const locks = !before.locked && needsRelease(auth.role, { role: body.role ?? before.role, roleBefore: before.role, setsPassword });
+        const locks =
+          !before.locked &&
+          needsRelease(may(auth, 'users', 'release'), { role: body.role ?? before.role, roleBefore: before.role, setsPassword });
         const patch: UserPatch = {
           ...(body.role !== undefined && { role: body.role }),
           ...(setsPassword && { password_hash: passwordHash, must_change_password: true }),

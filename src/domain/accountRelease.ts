@@ -18,9 +18,12 @@ export interface AccountChange {
   setsPassword: boolean;
 }
 
-/** Whether a change made by a session of `actorRole` leaves the account locked until a super-admin releases it. */
-export function needsRelease(actorRole: number, change: AccountChange): boolean {
-  if (actorRole === ROLES.SUPER_ADMIN || !RELEASED_ROLES.includes(change.role)) return false;
+/**
+ * Whether a change leaves the account locked until a super-admin releases it; `actorReleases`: the one
+ * making it may release accounts (the operation table's `users.release`), so no second person is missing.
+ */
+export function needsRelease(actorReleases: boolean, change: AccountChange): boolean {
+  if (actorReleases || !RELEASED_ROLES.includes(change.role)) return false;
   return change.setsPassword || change.role !== change.roleBefore;
 }
 

@@ -48,7 +48,9 @@ export type OperationAction =
   | 'approve'
   | 'assign'
   | 'certify'
-  | 'release';
+  | 'release'
+  | 'grantSuperAdmin'
+  | 'reassign';
 
 export interface Operation {
   /** the rule the session must hold; null: any logged-in user */
@@ -85,6 +87,8 @@ export const OPERATIONS: Readonly<Record<ResourceName, Partial<Record<OperationA
     create: guard('create', 'facility'),
     edit: guard('update', 'facility', true),
     certify: guard('certify', 'facility'),
+    // giving a facility to another owner, or taking it from one: a facility admin may not give its facilities away
+    reassign: guard('manage', 'facility'),
   },
   facility_changes: { list: guard('certify', 'facility') },
   photos: { show: guard('read', 'facility', true), upload: guard('upload', 'photo', true) },
@@ -121,6 +125,8 @@ export const OPERATIONS: Readonly<Record<ResourceName, Partial<Record<OperationA
     delete: guard('delete', 'user'),
     // a super-admin alone releases an account a user-admin handed over (accountRelease.ts)
     release: guard('manage', 'user'),
+    // and alone makes, changes, removes or sets the password of a super-admin: a user-admin would otherwise make itself one
+    grantSuperAdmin: guard('manage', 'user'),
   },
   // a facility admin reads only its own facilities' audits (docs/roles.md#facility-scope)
   audits: { ...readable('audit', true), create: guard('create', 'audit', true) },

@@ -1,3 +1,6 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { RequestHandler } from 'express';
 import { describe, expect, it } from 'vitest';
 import { loadOpenApi, readOpenApi } from '../../../mock-server/http/openapiDocument';
@@ -37,6 +40,26 @@ const tableEntries = Object.entries(OPERATIONS).flatMap(([resource, actions]) =>
   Object.keys(actions).map((action) => `${resource}.${action}`),
 );
 
+/** The server's own source files (not its store or tools), as [path, text]. */
+function serverSources(): [string, string][] {
+  const root = fileURLToPath(new URL('../../../', import.meta.url));
+  const walk = (dir: string): string[] =>
+    fs.readdirSync(path.join(root, dir), { withFileTypes: true }).flatMap((entry) => {
+      const rel = `${dir}/${entry.name}`;
+      if (entry.isDirectory()) return ['store', 'tools', 'seed'].includes(entry.name) && dir === 'mock-server' ? [] : walk(rel);
+      return rel.endsWith('.ts') ? [rel] : [];
+    });
+  return walk('mock-server').map((file) => [file, fs.readFileSync(path.join(root, file), 'utf8')]);
+}
+
+/** The table entries handlers ask beyond their route's operation: may(auth, 'resource', 'action'). */
+function askedInHandlers(): string[] {
+  const asked = serverSources().flatMap(([, text]) =>
+    [...text.matchAll(/\bmay\(\w+!?, '(\w+)', '(\w+)'\)/g)].map((m) => `${m[1]}.${m[2]}`),
+  );
+  return [...new Set(asked)].sort();
+}
+
 const noop: RequestHandler = (_req, _res, next) => next();
 const handlersOf = (ids: string[]): Handlers => Object.fromEntries(ids.map((id) => [id, noop]));
 
@@ -61,9 +84,21 @@ describe('openapi.yaml and the operation table, one to one', () => {
     for (const op of operations.filter((o) => o.operation)) expect(op.rule, key(op)).toEqual(operationFor(op.operation!)!.rule);
   });
 
-  it('uses every table entry but those the console alone asks', () => {
-    const used = new Set(operations.flatMap((op) => (op.operation ? [`${op.operation.resource}.${op.operation.action}`] : [])));
+  it('uses every table entry but those the console alone asks: a call names it, or a handler asks it through may()', () => {
+    const used = new Set([
+      ...operations.flatMap((op) => (op.operation ? [`${op.operation.resource}.${op.operation.action}`] : [])),
+      ...askedInHandlers(),
+    ]);
     expect(tableEntries.filter((entry) => !used.has(entry)).sort()).toEqual(CONSOLE_ONLY);
+  });
+
+  it('has an entry for everything a handler asks through may(), and handlers ask nothing else of the rules', () => {
+    expect(askedInHandlers().filter((entry) => !tableEntries.includes(entry))).toEqual([]);
+    expect(askedInHandlers()).toEqual(expect.arrayContaining(['users.grantSuperAdmin', 'facilities.reassign', 'kilns.approve']));
+    const byHand = serverSources().filter(
+      ([file, text]) => file !== 'mock-server/auth/may.ts' && /\bcanAccess\(|\bauth!?\.role\b/.test(text),
+    );
+    expect(byHand.map(([file]) => file)).toEqual(['mock-server/auth/middleware.ts']);
   });
 
   it('refuses a document naming an entry the table lacks, or a public call that needs a token', () => {
