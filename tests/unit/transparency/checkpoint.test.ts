@@ -12,6 +12,7 @@ import {
   verifierKey,
   type NoteVerifier,
 } from '../../../src/domain/transparency/checkpoint';
+import { entryBytes } from '../../../src/domain/transparency/entries';
 import { EMPTY_ROOT } from '../../../src/domain/transparency/merkle';
 
 /**
@@ -94,5 +95,40 @@ describe('checkpoints (C2SP tlog-checkpoint)', () => {
     expect(parseCheckpointText(`o\n12\n${b64}\next\n`)).toMatchObject({ ok: false });
     expect(parseCheckpointText(`o\n12\n${b64}`)).toMatchObject({ ok: false });
     expect(() => checkpointText({ origin: 'has space', size: 1, root })).toThrow();
+  });
+});
+
+describe('log entries', () => {
+  it('are canonical JSON (RFC 8785): keys sorted, no spaces, the same bytes for the same fields', () => {
+    const entry = {
+      kind: 'retirement',
+      retired_ts: '2026-06-01T00:00:00.000Z',
+      asset_id: 3,
+      retirement_id: 9,
+      serials: [100001, 140500],
+      retired_g: 40500,
+      beneficiary: 'Åsa\u2019s café "Œ"',
+      purpose: 'offset',
+    } as const;
+    const text = new TextDecoder().decode(entryBytes(entry));
+    expect(text).toBe(
+      '{"asset_id":3,"beneficiary":"Åsa\u2019s café \\"Œ\\"","kind":"retirement","purpose":"offset","retired_g":40500,"retired_ts":"2026-06-01T00:00:00.000Z","retirement_id":9,"serials":[100001,140500]}',
+    );
+    expect(entryBytes({ ...entry })).toEqual(entryBytes(entry));
+  });
+
+  it('refuse carbon that is not whole grams', () => {
+    expect(() =>
+      entryBytes({
+        kind: 'retirement',
+        asset_id: 1,
+        retirement_id: 1,
+        serials: [1, 2],
+        retired_g: 0.5,
+        beneficiary: 'b',
+        purpose: 'p',
+        retired_ts: 't',
+      }),
+    ).toThrow(/whole number/);
   });
 });

@@ -1,0 +1,95 @@
+/**
+ * What the transparency log records, one entry per act that makes or moves
+ * credited carbon. An entry's bytes are its RFC 8785 canonical JSON (the kept
+ * `canonicalize` library), so anyone re-encoding the same fields gets the same
+ * leaf. Carbon is in whole grams, times are the server's ISO 8601 UTC.
+ */
+import canonicalize from 'canonicalize';
+
+/** A kiln log the server accepted. */
+export interface KilnLogEntry {
+  kind: 'kilnlog';
+  log_id: number;
+  kiln_id: string | null;
+  sha256: string;
+  key_fingerprint: string | null;
+  received_ts: string;
+}
+
+/** An audit signed off: its verification package's manifest, fixed at signoff. */
+export interface SignoffEntry {
+  kind: 'signoff';
+  audit_id: number;
+  job_id: string;
+  facility_id: number;
+  manifest_sha256: string;
+  signoff_ts: string;
+}
+
+/** A serial block [first, last] of grams; null when the part is 0 g. */
+export type SerialBlock = readonly [number, number] | null;
+
+/** An eco asset minted: its issued and buffered blocks and the audits it draws on. */
+export interface IssuanceEntry {
+  kind: 'issuance';
+  asset_id: number;
+  transaction_id: string;
+  issued_g: number;
+  buffer_g: number;
+  issued_serials: SerialBlock;
+  buffer_serials: SerialBlock;
+  audit_ids: readonly number[];
+  minted_ts: string;
+}
+
+/** Issued units retired for a beneficiary. */
+export interface RetirementEntry {
+  kind: 'retirement';
+  asset_id: number;
+  retirement_id: number;
+  serials: readonly [number, number];
+  retired_g: number;
+  beneficiary: string;
+  purpose: string;
+  retired_ts: string;
+}
+
+/** A kiln key approved or revoked. */
+export interface KilnKeyEntry {
+  kind: 'kiln_key';
+  act: 'approve' | 'revoke';
+  kiln: number;
+  key_id: number;
+  fingerprint: string;
+  ts: string;
+}
+
+/** A kiln calibration approved. */
+export interface CalibrationEntry {
+  kind: 'calibration';
+  kiln: number;
+  calibration_id: number;
+  approved_ts: string;
+}
+
+export type TransparencyEntry = KilnLogEntry | SignoffEntry | IssuanceEntry | RetirementEntry | KilnKeyEntry | CalibrationEntry;
+
+export const ENTRY_KINDS = [
+  'kilnlog',
+  'signoff',
+  'issuance',
+  'retirement',
+  'kiln_key',
+  'calibration',
+] as const satisfies readonly TransparencyEntry['kind'][];
+
+/** The entry's bytes: its canonical JSON in UTF-8. */
+export function entryBytes(entry: TransparencyEntry): Uint8Array {
+  for (const [field, value] of Object.entries(entry)) {
+    if (typeof value === 'number' && !Number.isSafeInteger(value))
+      throw new Error(`Entry field ${field} must be a whole number, not ${value}.`);
+  }
+  const text = canonicalize(entry);
+  if (text === undefined) throw new Error('An entry must be JSON.');
+  return new TextEncoder().encode(text);
+}
