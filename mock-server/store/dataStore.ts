@@ -11,6 +11,7 @@ import type { ChangeStore } from './parts/changes';
 import type { StatisticsStore } from './parts/statistics';
 import type { FleetStore } from './parts/fleet';
 import type { KilnCalibrationStore } from './parts/calibrations';
+import type { TransparencyStore } from './parts/transparency';
 
 export type { ListPage } from './paging';
 export * from './parts/users';
@@ -23,6 +24,7 @@ export * from './parts/changes';
 export * from './parts/statistics';
 export * from './parts/fleet';
 export * from './parts/calibrations';
+export * from './parts/transparency';
 
 /**
  * The one way the API server reaches its data (docs/product.md#shape-of-the-system): async, one part
@@ -74,6 +76,7 @@ export interface StoreParts {
   statistics: StatisticsStore;
   fleet: FleetStore;
   calibrations: KilnCalibrationStore;
+  transparency: TransparencyStore;
 }
 
 /**

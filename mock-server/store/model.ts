@@ -15,3 +15,4 @@ export * from './model/changes';
 export * from './model/statistics';
 export * from './model/fleet';
 export * from './model/calibrations';
+export * from './model/transparency';

@@ -34,4 +34,7 @@ export abstract class StoreOfParts implements StoreParts {
   get calibrations() {
     return this.parts.calibrations;
   }
+  get transparency() {
+    return this.parts.transparency;
+  }
 }

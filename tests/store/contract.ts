@@ -10,6 +10,7 @@ import { kilnLogsContract } from './contract/kilnLogs';
 import { kilnsContract } from './contract/kilns';
 import { locksContract } from './contract/locks';
 import { statisticsContract } from './contract/statistics';
+import { transparencyContract } from './contract/transparency';
 import { signingKeysContract } from './contract/signingKeys';
 import { openEach, type StoreFactory } from './contract/support';
 import { userAdministrationContract, usersContract } from './contract/users';
@@ -40,6 +41,7 @@ export function storeContract(factory: StoreFactory): void {
   describe('signing keys', () => signingKeysContract(store));
   describe('locked rows', () => locksContract(store));
   describe('fleet records and anomalies', () => fleetContract(store));
+  describe('transparency log', () => transparencyContract(store));
   // last: the tests above have run
   it('calls every method of every part of the store', () => {
     expect(partMethods(store()).filter((method) => !called.has(method))).toEqual([]);

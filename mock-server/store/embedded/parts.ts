@@ -9,6 +9,7 @@ import { embeddedFleet } from './fleet';
 import { embeddedKilnLogs } from './kilnLogs';
 import { embeddedKilns } from './kilns';
 import { embeddedStatistics } from './statistics';
+import { embeddedTransparency } from './transparency';
 import { embeddedUsers } from './users';
 
 /** Every part of the embedded store, one file per area, reaching the state through one access. */
@@ -25,5 +26,6 @@ export function embeddedParts(access: Access): StoreParts {
     statistics: embeddedStatistics(access),
     fleet: embeddedFleet(access),
     calibrations: embeddedCalibrations(access),
+    transparency: embeddedTransparency(access),
   };
 }

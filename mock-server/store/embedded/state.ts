@@ -29,6 +29,8 @@ import type {
   KilnLogRecord,
   KilnRecord,
   StatisticsSnapshot,
+  TransparencyEntryRecord,
+  TransparencyNodeRecord,
   UserChangeRecord,
   UserRecord,
   UserRow,
@@ -76,6 +78,8 @@ export interface EmbeddedShape extends Omit<DbShape, 'users' | 'audits'> {
   fleet_burns: FleetBurnRecord[];
   anomalies: AnomalyRecord[];
   kiln_calibrations: KilnCalibrationRecord[];
+  transparency_entries: TransparencyEntryRecord[];
+  transparency_nodes: TransparencyNodeRecord[];
 }
 
 export type CollectionOf<S> = { [K in keyof S]: S[K] extends unknown[] ? K : never }[keyof S];
@@ -97,6 +101,8 @@ export function emptyEmbedded(): EmbeddedShape {
     fleet_burns: [],
     anomalies: [],
     kiln_calibrations: [],
+    transparency_entries: [],
+    transparency_nodes: [],
   };
 }
 

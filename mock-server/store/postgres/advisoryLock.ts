@@ -14,6 +14,8 @@ export const NAMESPACE = 0x4b494c4e;
 const JOB_KEYS: Record<StoreJob, number> = { setup: 1, reanalysis: 2, purge: 3, sweep: 4 };
 /** the second key of the transaction lock every mint takes before it reads the next serial: apart from every job's key */
 export const MINT_SERIALS_KEY = 5;
+/** the second key of the transaction lock every transparency log append takes before it reads the log's size */
+export const TRANSPARENCY_APPEND_KEY = 6;
 const LOCK_POLL_MS = 200;
 
 /** wait: queue behind the holder; otherwise answer null at once when another session holds the lock. */

@@ -42,6 +42,8 @@ const ALL_TABLES = [
   'audit_claims',
   'audit_burns',
   'fleet_burns',
+  'transparency_entries',
+  'transparency_nodes',
 ] as const satisfies readonly (keyof Database)[];
 type LoadedTable = (typeof ALL_TABLES)[number];
 
@@ -100,6 +102,8 @@ function tableRows(state: EmbeddedShape) {
     facility_changes: state.facility_changes.map((c) => ({ ...c, detail: JSON.stringify(c.detail) })),
     fleet_burns: state.fleet_burns.map((b) => ({ ...b, reasons: JSON.stringify(b.reasons), fingerprint: JSON.stringify(b.fingerprint) })),
     anomalies: state.anomalies,
+    transparency_entries: state.transparency_entries,
+    transparency_nodes: state.transparency_nodes,
   };
 }
 

@@ -9,6 +9,7 @@ import { postgresFleet } from './fleet';
 import { postgresKilnLogs } from './kilnLogs';
 import { postgresKilns } from './kilns';
 import { postgresStatistics } from './statistics';
+import { postgresTransparency } from './transparency';
 import { postgresUsers } from './users';
 
 /** Every part of the PostgreSQL store, one file per area, on one connection or transaction. */
@@ -24,5 +25,6 @@ export function postgresParts(db: Db): StoreParts {
     statistics: postgresStatistics(db),
     fleet: postgresFleet(db),
     calibrations: postgresCalibrations(db),
+    transparency: postgresTransparency(db),
   };
 }

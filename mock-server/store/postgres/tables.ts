@@ -9,6 +9,7 @@ import type { StatisticsTable } from './tables/statistics';
 import type { LoginClientFailuresTable, LoginFailuresTable } from './tables/loginThrottle';
 import type { AnomaliesTable, FleetBurnsTable } from './tables/fleet';
 import type { SigningKeyRecord } from '../signingKeys';
+import type { TransparencyEntriesTable, TransparencyNodesTable } from './tables/transparency';
 
 /**
  * The PostgreSQL tables as Kysely sees them, each declared in tables/<area>.ts.
@@ -44,4 +45,6 @@ export interface Database {
   fleet_burns: FleetBurnsTable;
   anomalies: AnomaliesTable;
   signing_keys: SigningKeyRecord;
+  transparency_entries: TransparencyEntriesTable;
+  transparency_nodes: TransparencyNodesTable;
 }

@@ -12,6 +12,7 @@ export const STORE_AREAS = [
   'statistics',
   'fleet',
   'calibrations',
+  'transparency',
 ] as const satisfies readonly (keyof StoreParts)[];
 
 /** Every method of every part of a store, as `area.method`. */

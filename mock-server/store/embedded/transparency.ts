@@ -1,0 +1,32 @@
+import { nodeKey, type TransparencyStore } from '../parts/transparency';
+import { appendRows, fromHex, nodesToAppend } from '../transparencyAppend';
+import type { Access } from './access';
+import type { EmbeddedShape } from './state';
+
+function nodesOf(s: EmbeddedShape, ids: readonly { level: number; index: number }[]) {
+  const wanted = new Set(ids.map(({ level, index }) => nodeKey(level, index)));
+  return new Map(
+    s.transparency_nodes.filter((n) => wanted.has(nodeKey(n.level, n.idx))).map((n) => [nodeKey(n.level, n.idx), fromHex(n.hash)]),
+  );
+}
+
+/** The log in db.json: entries in index order, and the tree's complete subtrees. */
+export function embeddedTransparency(a: Access): TransparencyStore {
+  return {
+    append: (entry, loggedTs) =>
+      a.write((s, m) => {
+        const idx = s.transparency_entries.length;
+        const nodes = appendRows(idx, entry, nodesOf(s, nodesToAppend(idx)));
+        m.insert('transparency_entries', { idx, entry, logged_ts: loggedTs });
+        for (const node of nodes) m.insert('transparency_nodes', node);
+        return idx;
+      }),
+    size: () => a.read((s) => s.transparency_entries.length),
+    entry: (index) =>
+      a.read((s) => {
+        const row = Number.isSafeInteger(index) && index >= 0 ? s.transparency_entries[index] : undefined;
+        return row ? { entry: row.entry, logged_ts: row.logged_ts } : null;
+      }),
+    nodes: (ids) => a.read((s) => nodesOf(s, ids)),
+  };
+}

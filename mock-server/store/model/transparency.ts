@@ -1,0 +1,20 @@
+/**
+ * The transparency log (docs/security.md, "The transparency log"): its entries in
+ * the order they were appended, and the hashes of the tree's complete subtrees
+ * (src/domain/transparency/merkle.ts), so a root or a proof reads O(log n) of them.
+ */
+export interface TransparencyEntryRecord {
+  /** 0, 1, 2, … with no gap */
+  idx: number;
+  /** the entry's canonical JSON (src/domain/transparency/entries.ts), exactly as hashed */
+  entry: string;
+  logged_ts: string;
+}
+
+/** The hash of the complete subtree (level, idx): leaves [idx·2^level, (idx+1)·2^level). */
+export interface TransparencyNodeRecord {
+  level: number;
+  idx: number;
+  /** SHA-256, hex */
+  hash: string;
+}

@@ -1,0 +1,48 @@
+import { sql } from 'kysely';
+import type { NodeId } from '../../../src/domain/transparency/merkle';
+import { nodeKey, type TransparencyStore } from '../parts/transparency';
+import { appendRows, fromHex, nodesToAppend } from '../transparencyAppend';
+import { NAMESPACE, TRANSPARENCY_APPEND_KEY } from './advisoryLock';
+import { atomic, type Db } from './atomic';
+
+async function nodesOf(db: Db, ids: readonly NodeId[]) {
+  if (ids.length === 0) return new Map<string, Uint8Array>();
+  const rows = await db
+    .selectFrom('transparency_nodes')
+    .select(['level', 'idx', 'hash'])
+    .where((eb) => eb.or(ids.map(({ level, index }) => eb.and([eb('level', '=', level), eb('idx', '=', index)]))))
+    .execute();
+  return new Map(rows.map((r) => [nodeKey(r.level, Number(r.idx)), fromHex(r.hash)]));
+}
+
+/** The log in PostgreSQL: one row an entry, one a complete subtree; appends one at a time under a transaction lock. */
+export function postgresTransparency(db: Db): TransparencyStore {
+  const size = async (q: Db) =>
+    Number(
+      (
+        await q
+          .selectFrom('transparency_entries')
+          .select(sql<string>`coalesce(max(idx) + 1, 0)`.as('size'))
+          .executeTakeFirstOrThrow()
+      ).size,
+    );
+  return {
+    append: (entry, loggedTs) =>
+      atomic(db, async (tx) => {
+        // every server appends one at a time, in commit order: the lock holds until the act's transaction ends
+        await sql`select pg_advisory_xact_lock(${NAMESPACE}::int, ${TRANSPARENCY_APPEND_KEY}::int)`.execute(tx);
+        const idx = await size(tx);
+        const nodes = appendRows(idx, entry, await nodesOf(tx, nodesToAppend(idx)));
+        await tx.insertInto('transparency_entries').values({ idx, entry, logged_ts: loggedTs }).execute();
+        await tx.insertInto('transparency_nodes').values(nodes).execute();
+        return idx;
+      }),
+    size: () => size(db),
+    entry: async (index) => {
+      if (!Number.isSafeInteger(index) || index < 0) return null;
+      const row = await db.selectFrom('transparency_entries').select(['entry', 'logged_ts']).where('idx', '=', index).executeTakeFirst();
+      return row ?? null;
+    },
+    nodes: (ids) => nodesOf(db, ids),
+  };
+}

@@ -1,0 +1,70 @@
+import { createHash } from 'node:crypto';
+import { expect, it } from 'vitest';
+import type { DataStore } from '../../../mock-server/store/dataStore';
+import { nodeKey } from '../../../mock-server/store/parts/transparency';
+import { inclusionProof, leafHash, nodesRead, rootAt, verifyInclusion, type NodeReader } from '../../../src/domain/transparency/merkle';
+
+/** The transparency log: entries appended with no gap and kept exactly, the tree's nodes stored as each append completes them. */
+export function transparencyContract(store: () => DataStore): void {
+  const sha = (...parts: Buffer[]) => createHash('sha256').update(Buffer.concat(parts)).digest('hex');
+  /** RFC 9162's MTH over the entries themselves, for the root the stored nodes must give */
+  const mth = (entries: string[]): string => {
+    if (entries.length === 1) return sha(Buffer.from([0]), Buffer.from(entries[0]));
+    let k = 1;
+    while (k * 2 < entries.length) k *= 2;
+    return sha(Buffer.from([1]), Buffer.from(mth(entries.slice(0, k)), 'hex'), Buffer.from(mth(entries.slice(k)), 'hex'));
+  };
+  /** Runs a tree computation on the nodes the store answers for it. */
+  async function onStoredNodes<T>(compute: (read: NodeReader) => T): Promise<T> {
+    const known = await store().transparency.nodes(nodesRead(compute));
+    return compute((level, index) => {
+      const hash = known.get(nodeKey(level, index));
+      if (!hash) throw new Error(`node ${nodeKey(level, index)} missing`);
+      return hash;
+    });
+  }
+  const rootHex = async (size: number) => Buffer.from(await onStoredNodes((read) => rootAt(size, read))).toString('hex');
+
+  it('appends at the end with no gap, keeps each entry exactly, and stores the nodes of RFC 9162 roots and proofs', async () => {
+    expect(await store().transparency.size()).toBe(0);
+    expect(await store().transparency.entry(0)).toBeNull();
+    const entries = Array.from({ length: 37 }, (_, i) => `{"kind":"kilnlog","log_id":${i},"note":"Åsa\u2019s \\"kiln\\""}`);
+    for (const [i, entry] of entries.entries()) {
+      expect(await store().transparency.append(entry, '2026-06-01T00:00:00.000Z')).toBe(i);
+    }
+    expect(await store().transparency.size()).toBe(37);
+    expect(await store().transparency.entry(5)).toEqual({ entry: entries[5], logged_ts: '2026-06-01T00:00:00.000Z' });
+    expect(await store().transparency.entry(37)).toBeNull();
+    expect(await store().transparency.entry(-1)).toBeNull();
+    for (const size of [1, 2, 16, 17, 36, 37]) expect(await rootHex(size), `root of ${size}`).toBe(mth(entries.slice(0, size)));
+    const proof = await onStoredNodes((read) => inclusionProof(20, 37, read));
+    const root = await onStoredNodes((read) => rootAt(37, read));
+    expect(verifyInclusion(20, 37, leafHash(Buffer.from(entries[20])), proof, root)).toBe(true);
+    // a subtree not complete yet is not stored
+    expect((await store().transparency.nodes([{ level: 1, index: 18 }])).size).toBe(0);
+  });
+
+  it('keeps an entry only with the act it records: a transaction that fails appends nothing, and the next append takes its index', async () => {
+    await store().transparency.append('{"n":0}', '2026-06-01T00:00:00.000Z');
+    await expect(
+      store().transaction(async (tx) => {
+        await tx.transparency.append('{"n":"lost"}', '2026-06-01T00:00:01.000Z');
+        throw new Error('the act failed');
+      }),
+    ).rejects.toThrow('the act failed');
+    expect(await store().transparency.size()).toBe(1);
+    expect(await store().transparency.append('{"n":1}', '2026-06-01T00:00:02.000Z')).toBe(1);
+    expect(await rootHex(2)).toBe(mth(['{"n":0}', '{"n":1}']));
+  });
+
+  it('gives appends racing from many transactions one index each, with no gap and no fork', async () => {
+    const entries = Array.from({ length: 24 }, (_, i) => `{"race":${i}}`);
+    const indexes = await Promise.all(
+      entries.map((entry) => store().transaction((tx) => tx.transparency.append(entry, '2026-06-01T00:00:00.000Z'))),
+    );
+    expect([...indexes].sort((a, b) => a - b)).toEqual(entries.map((_, i) => i));
+    const inOrder = await Promise.all(entries.map(async (_, i) => (await store().transparency.entry(i))!.entry));
+    expect(new Set(inOrder)).toEqual(new Set(entries));
+    expect(await rootHex(24)).toBe(mth(inOrder));
+  });
+}
