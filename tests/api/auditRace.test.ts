@@ -1,7 +1,7 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PotentialLogsResponse, ProposeResult } from '../../src/domain/api/audits';
-import { loginAll, TINY_PDF, type DemoUsername } from '../helpers/configure';
+import { loginAll, signOffWithTinyPdf, type DemoUsername } from '../helpers/configure';
 import { bearer, startTestServer, type TestServer } from '../helpers/testServer';
 
 /**
@@ -37,16 +37,8 @@ async function proposedBurn(): Promise<{ auditId: number; logId: number; facilit
   return { auditId: (res.body as ProposeResult).id, logId: log.id, facilityId: log.facility_id! };
 }
 
-const signoff = (auditId: number, logId: number) =>
-  server.http
-    .post('/api/audit/signoff')
-    // a second person: who proposed may not sign off
-    .set(bearer(tokens.superadmin))
-    .field('proposed_audit_id', String(auditId))
-    .field('analysis_ids', String(logId))
-    .field('file_type', 'pdf')
-    .attach('file', TINY_PDF, 'statement.pdf')
-    .then((r) => r);
+// a second person: who proposed may not sign off
+const signoff = (auditId: number, logId: number) => signOffWithTinyPdf(server, tokens.superadmin, auditId, [logId]).then((r) => r);
 
 const change = (logId: number, action: 'archive' | 'analyse') =>
   server.http

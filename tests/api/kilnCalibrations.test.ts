@@ -8,7 +8,7 @@ import { verifyPackage } from '../../mock-server/auditPackage/verify';
 import { reanalyseOutdated } from '../../mock-server/kilnlogs/reanalyseOutdated';
 import type { FacilityChange, Kiln, KilnCalibration, KilnRegistryResponse } from '../../src/domain/api/configure';
 import type { KilnLog } from '../../src/domain/api/kilnLogs';
-import { TINY_PDF, type DemoUsername } from '../helpers/configure';
+import { signOffWithTinyPdf, TINY_PDF, type DemoUsername } from '../helpers/configure';
 import { readJson } from '../helpers/packageEdits';
 import { facility as storedFacility } from '../helpers/storeAccess';
 import { binaryBody, useTestServer } from '../helpers/testServer';
@@ -187,14 +187,7 @@ describe("a kiln's calibration versions", () => {
       .set(as('kilnadmin'))
       .send({ analysis_ids: [before.id, after.id] });
     expect(proposed.status, JSON.stringify(proposed.body)).toBe(201);
-    const signed = await http()
-      .post('/api/audit/signoff')
-      .set(as('superadmin'))
-      .field('proposed_audit_id', String(proposed.body.id))
-      .field('analysis_ids', String(before.id))
-      .field('analysis_ids', String(after.id))
-      .field('file_type', 'pdf')
-      .attach('file', TINY_PDF, 'statement.pdf');
+    const signed = await signOffWithTinyPdf(api.server, api.tokens.superadmin, proposed.body.id as number, [before.id, after.id]);
     expect(signed.status, JSON.stringify(signed.body)).toBe(200);
     const zip = (await http().get(`/api/audit/${proposed.body.id}/package`).set(as('superadmin')).buffer(true).parse(binaryBody))
       .body as Buffer;

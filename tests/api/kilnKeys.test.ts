@@ -9,7 +9,7 @@ import { newKeyPair, signBytes, verifiesBytes } from '../../mock-server/kilns/ki
 import { demoKilnPrivateKey, UNSIGNED_DEMO_KILN } from '../../mock-server/seed/kilnKeys';
 import type { FacilityChange, KilnKey } from '../../src/domain/api/configure';
 import type { KilnLog } from '../../src/domain/api/kilnLogs';
-import { TINY_PDF, usersWithout, type DemoUsername } from '../helpers/configure';
+import { signOffWithTinyPdf, usersWithout, type DemoUsername } from '../helpers/configure';
 import { addTestKiln, burnCsv } from '../helpers/kilnLogUploads';
 import { facility as storedFacility, kiln as storedKiln } from '../helpers/storeAccess';
 import { binaryBody, startTestServer, storedKeys, useTestServer } from '../helpers/testServer';
@@ -439,14 +439,7 @@ describe('audits and signed burns', () => {
       .query({ job_id: `SIG-${ids.join('-')}`, kiln_type: -1 })
       .set(as('kilnadmin'))
       .send({ analysis_ids: ids });
-  const signoff = (auditId: number, ids: number[]) =>
-    api.server.http
-      .post('/api/audit/signoff')
-      .set(as('superadmin'))
-      .field('proposed_audit_id', String(auditId))
-      .field('analysis_ids', ids.join(','))
-      .field('file_type', 'pdf')
-      .attach('file', TINY_PDF, 'statement.pdf');
+  const signoff = (auditId: number, ids: number[]) => signOffWithTinyPdf(api.server, api.tokens.superadmin, auditId, ids);
   const setSignedOnly = (who: DemoUsername, value: boolean) =>
     api.server.http.post(`/api/facility/${NAIROBI}/signed-burns`).set(as(who)).send({ signed_burns_only: value });
 

@@ -8,7 +8,7 @@ import { PROJECT_ROOT } from '../../mock-server/projectRoot';
 import { curveCandidateQuery, curvesMatch, isCurveCandidate } from '../../src/domain/fleet/anomalies';
 import {
   COPY_MIN_Z,
-  copyMinZ,
+  isSparse,
   matchCopy,
   prepareTrack,
   SPARSE_COPY_MIN_Z,
@@ -56,7 +56,7 @@ const flags = (original: Judged, copy: Judged) =>
 function wobble(original: Judged, copy: Judged): { z: number; isCopy: boolean; sparse: boolean } {
   if (!original.track || !copy.track) return { z: 0, isCopy: false, sparse: false };
   const { z, isCopy } = matchCopy(copy.track, original.track);
-  return { z, isCopy, sparse: copyMinZ(copy.track) === SPARSE_COPY_MIN_Z };
+  return { z, isCopy, sparse: isSparse(copy.track) };
 }
 
 const quantile = (values: readonly number[], q: number) => {

@@ -39,11 +39,11 @@ export function trackOf(series: LoggedSeries): CopyTrack {
 }
 
 /** Stretches of the copy's clock the alignment tries: an operator's ×0.90–1.10, with room for the smooth curves' own play. */
-export const STRETCH_RANGE: readonly [number, number] = [0.87, 1.13];
+const STRETCH_RANGE: readonly [number, number] = [0.87, 1.13];
 /** Time cut from either end, as a share of the longer span, the alignment allows. */
-export const CUT_SHARE = 0.12;
+const CUT_SHARE = 0.12;
 /** A copy covers at least this share of its readings with the original's. */
-export const MIN_OVERLAP = 0.7;
+const MIN_OVERLAP = 0.7;
 /**
  * The evidence a copy needs: the channels' shared wobble as one z-score (each channel's
  * correlation × √readings, combined as Stouffer's sum ÷ √channels). A log read every
@@ -54,10 +54,11 @@ export const MIN_OVERLAP = 0.7;
 export const COPY_MIN_Z = 7;
 export const SPARSE_COPY_MIN_Z = 15;
 /** A log whose median reading interval is longer than this is sparse. */
-export const SPARSE_INTERVAL_S = 30;
+const SPARSE_INTERVAL_S = 30;
 
-export const copyMinZ = (copy: Pick<PreparedTrack, 'interval'>): number =>
-  copy.interval > SPARSE_INTERVAL_S ? SPARSE_COPY_MIN_Z : COPY_MIN_Z;
+/** Whether a track is read sparsely: more than SPARSE_INTERVAL_S between readings, as a median. */
+export const isSparse = (track: Pick<PreparedTrack, 'interval'>): boolean => track.interval > SPARSE_INTERVAL_S;
+export const copyMinZ = (copy: Pick<PreparedTrack, 'interval'>): number => (isSparse(copy) ? SPARSE_COPY_MIN_Z : COPY_MIN_Z);
 /** The wobble beyond this many times its 95th percentile is an edge (a load, the quench), not noise: left out. */
 const WOBBLE_EDGE = 3;
 /** The wobble's own local mean, over this many readings either side, is a bend of the curve: taken off. */
