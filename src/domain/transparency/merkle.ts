@@ -128,6 +128,11 @@ const equal = (a: Uint8Array, b: Uint8Array) => a.length === b.length && a.every
 const odd = (n: number) => n % 2 === 1;
 // tree sizes reach past 2^31: halve by division, not by shifting
 const half = (n: number) => Math.floor(n / 2);
+/** RFC 9162's "right-shift both fn and sn equally until either LSB(fn) is set or fn is 0". */
+function toOdd(fn: number, sn: number): [number, number] {
+  while (!odd(fn) && fn !== 0) [fn, sn] = [half(fn), half(sn)];
+  return [fn, sn];
+}
 
 /** RFC 9162 §2.1.3.2: whether `proof` puts the leaf with this hash at `index` of the tree of `size` with this root. */
 export function verifyInclusion(index: number, size: number, leaf: Hash, proof: readonly Hash[], root: Hash): boolean {
@@ -139,17 +144,11 @@ export function verifyInclusion(index: number, size: number, leaf: Hash, proof: 
     if (sn === 0) return false;
     if (odd(fn) || fn === sn) {
       r = interiorHash(p, r);
-      if (!odd(fn)) {
-        while (!odd(fn) && fn !== 0) {
-          fn = half(fn);
-          sn = half(sn);
-        }
-      }
+      [fn, sn] = toOdd(fn, sn);
     } else {
       r = interiorHash(r, p);
     }
-    fn = half(fn);
-    sn = half(sn);
+    [fn, sn] = [half(fn), half(sn)];
   }
   return sn === 0 && equal(r, root);
 }
@@ -162,10 +161,7 @@ export function verifyConsistency(first: number, second: number, firstRoot: Hash
   const path = isPowerOfTwo(first) ? [firstRoot, ...proof] : [...proof];
   let fn = first - 1;
   let sn = second - 1;
-  while (odd(fn)) {
-    fn = half(fn);
-    sn = half(sn);
-  }
+  while (odd(fn)) [fn, sn] = [half(fn), half(sn)];
   let fr = path[0];
   let sr = path[0];
   for (const c of path.slice(1)) {
@@ -173,17 +169,11 @@ export function verifyConsistency(first: number, second: number, firstRoot: Hash
     if (odd(fn) || fn === sn) {
       fr = interiorHash(c, fr);
       sr = interiorHash(c, sr);
-      if (!odd(fn)) {
-        while (!odd(fn) && fn !== 0) {
-          fn = half(fn);
-          sn = half(sn);
-        }
-      }
+      [fn, sn] = toOdd(fn, sn);
     } else {
       sr = interiorHash(sr, c);
     }
-    fn = half(fn);
-    sn = half(sn);
+    [fn, sn] = [half(fn), half(sn)];
   }
   return sn === 0 && equal(fr, firstRoot) && equal(sr, secondRoot);
 }
