@@ -29,7 +29,7 @@ export function BufferShareChanges() {
   const translate = useTranslate();
   const dataProvider = useDataProvider<ApiDataProvider>();
   const changes = useQuery({
-    queryKey: queryKeys.bufferShareChanges,
+    queryKey: queryKeys.listBufferShareChanges,
     queryFn: () => dataProvider.listBufferShareChanges(),
     select: (rows: BufferShareChange[]) => withShareBefore(rows).map((row) => ({ ...row, actor_username: setterName(row, translate) })),
   });

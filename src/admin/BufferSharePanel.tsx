@@ -60,10 +60,10 @@ function BufferShareEditor() {
     success: 'ecoAssets.buffer.saved',
     failure: SAVE_FAILURE,
     onSaved: (saved) => {
-      queryClient.setQueryData(queryKeys.bufferShare, saved);
+      queryClient.setQueryData(queryKeys.getBufferShare, saved);
       setGeneration((n) => n + 1);
     },
-    refresh: [queryKeys.bufferShareChanges],
+    refresh: [queryKeys.listBufferShareChanges],
     validate: validateShare,
     payload: sharePayload,
   });

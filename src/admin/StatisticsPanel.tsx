@@ -41,14 +41,14 @@ export function StatisticsPanel() {
   const translate = useTranslate();
   const dataProvider = useDataProvider<ApiDataProvider>();
   const queryClient = useQueryClient();
-  const statistics = useQuery({ queryKey: queryKeys.statistics, queryFn: () => dataProvider.getStatistics() });
+  const statistics = useQuery({ queryKey: queryKeys.getStatistics, queryFn: () => dataProvider.getStatistics() });
   const update = useFormSave({
     write: (dataProvider) => dataProvider.updateStatistics(),
     mutationKey: writeKey(RESOURCES.statistics, 'edit'),
     success: 'admin.updated',
     failure: UPDATE_FAILURE,
     // the update answers the new counts: nothing to read again
-    onSaved: (fresh) => queryClient.setQueryData(queryKeys.statistics, fresh),
+    onSaved: (fresh) => queryClient.setQueryData(queryKeys.getStatistics, fresh),
     refresh: [],
   });
 

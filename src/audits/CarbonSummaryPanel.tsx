@@ -49,7 +49,7 @@ export function CarbonSummaryPanel({ title, facilityId, groupings }: CarbonSumma
   const dataProvider = useDataProvider<ApiDataProvider>();
   const [grouping, setGrouping] = useState<CarbonGrouping>(groupings[0]);
   const [withTotal, setWithTotal] = useState(false);
-  const summary = useQuery({ queryKey: queryKeys.carbonSummary, queryFn: () => dataProvider.getCo2Summary() });
+  const summary = useQuery({ queryKey: queryKeys.getCo2Summary, queryFn: () => dataProvider.getCo2Summary() });
   useEffect(() => {
     if (summary.error) console.error(summary.error);
   }, [summary.error]);

@@ -31,7 +31,7 @@ export default function ProvenancePage() {
   const dataProvider = useDataProvider<ApiDataProvider>();
   const validId = Number.isInteger(id) && id > 0;
   const provenance = useQuery({
-    queryKey: queryKeys.ecoAssetProvenance(id),
+    queryKey: queryKeys.getEcoAssetProvenance(id),
     queryFn: () => dataProvider.getEcoAssetProvenance(id),
     enabled: validId,
   });

@@ -13,7 +13,7 @@ export const ECO_ASSET_LIST_FAILURE: FailureTexts = { title: 'ecoAssets.listErro
 /** GET /api/eco-asset/available_co2 as facility rows, its failure notified once. */
 export function useAvailableCo2() {
   const dataProvider = useDataProvider<ApiDataProvider>();
-  const query = useQuery({ queryKey: queryKeys.availableCo2, queryFn: () => dataProvider.getAvailableCo2(), select: facilitiesWithCo2 });
+  const query = useQuery({ queryKey: queryKeys.getAvailableCo2, queryFn: () => dataProvider.getAvailableCo2(), select: facilitiesWithCo2 });
   useReportQueryFailure(query.error, ECO_ASSET_LIST_FAILURE);
   return query;
 }

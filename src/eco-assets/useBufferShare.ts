@@ -8,5 +8,5 @@ import { queryKeys } from '../providers/queryKeys';
 /** The buffer share in force (GET /api/eco-asset/buffer_share). */
 export function useBufferShare(enabled = true) {
   const dataProvider = useDataProvider<ApiDataProvider>();
-  return useQuery({ queryKey: queryKeys.bufferShare, queryFn: () => dataProvider.getBufferShare(), enabled });
+  return useQuery({ queryKey: queryKeys.getBufferShare, queryFn: () => dataProvider.getBufferShare(), enabled });
 }

@@ -11,7 +11,7 @@ export function FacilityChangesDialog({ facility, onClose }: { facility: Facilit
   const translate = useTranslate();
   const dataProvider = useDataProvider<ApiDataProvider>();
   const changes = useQuery({
-    queryKey: queryKeys.facilityChanges(facility.id),
+    queryKey: queryKeys.listFacilityChanges(facility.id),
     queryFn: () => dataProvider.listFacilityChanges(facility.id),
   });
   return (

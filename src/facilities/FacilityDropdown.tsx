@@ -29,7 +29,7 @@ export interface FacilityDropdownProps {
 export function FacilityDropdown({ value, onChange, label = 'facilities.dropdown', disabled, emptyOption }: FacilityDropdownProps) {
   const translate = useTranslate();
   const dataProvider = useDataProvider<ApiDataProvider>();
-  const options = useQuery({ queryKey: queryKeys.facilityDropdown, queryFn: () => dataProvider.listFacilityOptions() });
+  const options = useQuery({ queryKey: queryKeys.listFacilityOptions, queryFn: () => dataProvider.listFacilityOptions() });
   useReportQueryFailure(options.error, LIST_FAILURE);
   const items = options.data ?? [];
   // until the list arrives the chosen id has no item: show it empty rather than out of range

@@ -18,7 +18,7 @@ export function FacilityThumbnail({ facility, onOpen }: { facility: Facility; on
   const hasPhoto = facility.photo_uploaded_ts !== null;
   const thumb = useQuery({
     // a new upload changes photo_uploaded_ts, and so the key
-    queryKey: queryKeys.facilityThumbnail(facility.id, facility.photo_uploaded_ts),
+    queryKey: queryKeys.getFacilityPhoto(facility.id, facility.photo_uploaded_ts),
     queryFn: () => dataProvider.getDocument({ kind: 'photo', facilityId: facility.id, thumb: true }),
     enabled: hasPhoto,
     staleTime: Infinity,

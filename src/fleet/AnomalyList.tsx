@@ -91,7 +91,7 @@ export function AnomalyList({ facilityId, kiln, canCheck }: { facilityId: number
   };
   const dataProvider = useDataProvider<ApiDataProvider>();
   const wanted = { filter, page, perPage: PER_PAGE };
-  const anomalies = useQuery({ queryKey: queryKeys.anomalies(wanted), queryFn: () => dataProvider.listFleetAnomalies(wanted) });
+  const anomalies = useQuery({ queryKey: queryKeys.listFleetAnomalies(wanted), queryFn: () => dataProvider.listFleetAnomalies(wanted) });
 
   return (
     <section aria-labelledby="fleet-anomalies-heading">

@@ -18,7 +18,7 @@ export function BurnAnomalies({ logId }: { logId: number }) {
   const translate = useTranslate();
   const dataProvider = useDataProvider<ApiDataProvider>();
   const wanted = { filter: { log_id: [logId] }, page: 0, perPage: ONE_BURN_PAGE };
-  const anomalies = useQuery({ queryKey: queryKeys.anomalies(wanted), queryFn: () => dataProvider.listFleetAnomalies(wanted) });
+  const anomalies = useQuery({ queryKey: queryKeys.listFleetAnomalies(wanted), queryFn: () => dataProvider.listFleetAnomalies(wanted) });
   return (
     <Box component="section" aria-labelledby={`burn-${logId}-anomalies`} sx={{ mt: 2 }} data-testid="burn-anomalies">
       <Typography id={`burn-${logId}-anomalies`} variant="subtitle2" component="h3">

@@ -21,7 +21,7 @@ export default function FleetPage() {
   const [facilityId, setFacilityId] = useState<number | null>(null);
   const [kiln, setKiln] = useState<number | null>(null);
   const dataProvider = useDataProvider<ApiDataProvider>();
-  const fleet = useQuery({ queryKey: queryKeys.fleetView(null), queryFn: () => dataProvider.listFleetBurns(null) });
+  const fleet = useQuery({ queryKey: queryKeys.listFleetBurns(null), queryFn: () => dataProvider.listFleetBurns(null) });
 
   const facilities = fleet.data?.facilities ?? [];
   const kilns = useMemo(() => {

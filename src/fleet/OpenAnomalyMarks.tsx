@@ -28,7 +28,7 @@ export function OpenAnomalyMarks({ idOf, children }: { idOf: (row: RaRecord) => 
   const dataProvider = useDataProvider<ApiDataProvider>();
   const wanted = { filter, page: 0, perPage: LOOKUP_SIZE };
   const open = useQuery({
-    queryKey: queryKeys.anomalies(wanted),
+    queryKey: queryKeys.listFleetAnomalies(wanted),
     queryFn: () => dataProvider.listFleetAnomalies(wanted),
     enabled: canAccess && ids.length > 0,
   });

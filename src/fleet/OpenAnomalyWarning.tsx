@@ -24,7 +24,7 @@ export function OpenAnomalyWarning({ logIds }: { logIds?: readonly number[] }) {
   const dataProvider = useDataProvider<ApiDataProvider>();
   const wanted = { filter, page: 0, perPage: SHOWN };
   const open = useQuery({
-    queryKey: queryKeys.anomalies(wanted),
+    queryKey: queryKeys.listFleetAnomalies(wanted),
     queryFn: () => dataProvider.listFleetAnomalies(wanted),
     enabled: canAccess && (logIds === undefined || logIds.length > 0),
   });

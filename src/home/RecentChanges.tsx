@@ -30,7 +30,7 @@ function ChangeEntry({ change, sanitize }: { change: RecentChange; sanitize: San
 export function RecentChanges() {
   const translate = useTranslate();
   const dataProvider = useDataProvider<ApiDataProvider>();
-  const changes = useQuery({ queryKey: queryKeys.recentChanges, queryFn: () => fetchRecentChanges(dataProvider) });
+  const changes = useQuery({ queryKey: queryKeys.listRecentChanges, queryFn: () => fetchRecentChanges(dataProvider) });
   const sanitizer = useQuery({ queryKey: ['sanitizer'], queryFn: loadSanitizer, staleTime: Infinity });
 
   const content =

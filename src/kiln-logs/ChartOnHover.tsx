@@ -97,7 +97,7 @@ export function BurnChartPanel({ logId, fill = false, pinned = false, onPin, onC
   const translate = useTranslate();
   const dataProvider = useDataProvider<ApiDataProvider>();
   const { data, isError } = useQuery({
-    queryKey: queryKeys.kilnLogDetail(logId),
+    queryKey: queryKeys.getKilnLog(logId),
     queryFn: () => dataProvider.getKilnLog(logId),
   });
   const marks = data ? burnMarks(data.analysis) : null;

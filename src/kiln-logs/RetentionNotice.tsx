@@ -9,7 +9,7 @@ export function RetentionNotice() {
   const translate = useTranslate();
   const dataProvider = useDataProvider<ApiDataProvider>();
   const { data } = useQuery({
-    queryKey: queryKeys.archiveRetention,
+    queryKey: queryKeys.getArchiveRetention,
     queryFn: () => dataProvider.getArchiveRetention(),
   });
   if (!data) return null;

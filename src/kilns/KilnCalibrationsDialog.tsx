@@ -112,7 +112,10 @@ function CalibrationRows({
 export function KilnCalibrationsDialog({ kiln, canApprove, onClose }: { kiln: Kiln; canApprove: boolean; onClose: () => void }) {
   const translate = useTranslate();
   const dataProvider = useDataProvider<ApiDataProvider>();
-  const versions = useQuery({ queryKey: queryKeys.kilnCalibrations(kiln.id), queryFn: () => dataProvider.listKilnCalibrations(kiln.id) });
+  const versions = useQuery({
+    queryKey: queryKeys.listKilnCalibrations(kiln.id),
+    queryFn: () => dataProvider.listKilnCalibrations(kiln.id),
+  });
   const [approving, setApproving] = useState<KilnCalibration | null>(null);
   const approve = useFormSave({
     write: (dataProvider, calibrationId: number) => dataProvider.approveKilnCalibration({ kilnId: kiln.id, calibrationId }),
@@ -120,7 +123,7 @@ export function KilnCalibrationsDialog({ kiln, canApprove, onClose }: { kiln: Ki
     success: 'kilns.calibrations.approved',
     failure: commandFailure('kilns.calibrations.approveFailed'),
     // the registry too: its "calibration pending" mark goes
-    refresh: [queryKeys.kilnCalibrations(kiln.id), [RESOURCES.kilns]],
+    refresh: [queryKeys.listKilnCalibrations(kiln.id), [RESOURCES.kilns]],
   });
   const titleId = `kiln-${kiln.id}-calibrations-title`;
   return (

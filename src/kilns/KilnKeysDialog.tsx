@@ -44,7 +44,7 @@ function addedBy(key: KilnKey, when: string, translate: (key: string, options?: 
 function KeyTrail({ kiln }: { kiln: Kiln }) {
   const translate = useTranslate();
   const dataProvider = useDataProvider<ApiDataProvider>();
-  const changes = useQuery({ queryKey: queryKeys.kilnKeyChanges(kiln.id), queryFn: () => dataProvider.listKilnKeyChanges(kiln.id) });
+  const changes = useQuery({ queryKey: queryKeys.listKilnKeyChanges(kiln.id), queryFn: () => dataProvider.listKilnKeyChanges(kiln.id) });
   return (
     <Box component="section" aria-labelledby={`kiln-${kiln.id}-key-trail`} sx={{ mt: 3 }}>
       <Typography variant="subtitle1" component="h3" id={`kiln-${kiln.id}-key-trail`}>
@@ -154,7 +154,7 @@ function AddKeyForm({ kiln }: { kiln: Kiln }) {
       setGeneration((n) => n + 1);
       setSavedAs(undefined);
     },
-    refresh: [queryKeys.kilnKeys(kiln.id)],
+    refresh: [queryKeys.listKilnKeys(kiln.id)],
     validate: validateKey,
     payload: keyPayload,
   });
@@ -226,14 +226,14 @@ function GenerateKeyButton({ kiln, onSaved, onFailed }: { kiln: Kiln; onSaved: (
 export function KilnKeysDialog({ kiln, onClose }: { kiln: Kiln; onClose: () => void }) {
   const translate = useTranslate();
   const dataProvider = useDataProvider<ApiDataProvider>();
-  const keys = useQuery({ queryKey: queryKeys.kilnKeys(kiln.id), queryFn: () => dataProvider.listKilnKeys(kiln.id) });
+  const keys = useQuery({ queryKey: queryKeys.listKilnKeys(kiln.id), queryFn: () => dataProvider.listKilnKeys(kiln.id) });
   const [revoking, setRevoking] = useState<KilnKey | null>(null);
   const revoke = useFormSave({
     write: (dataProvider, keyId: number) => dataProvider.revokeKilnKey({ kilnId: kiln.id, keyId }),
     mutationKey: writeKey(RESOURCES.kilns, 'edit'),
     success: 'kilns.keys.revoked_done',
     failure: commandFailure('kilns.keys.revokeFailed'),
-    refresh: [queryKeys.kilnKeys(kiln.id)],
+    refresh: [queryKeys.listKilnKeys(kiln.id)],
   });
   const { canAccess: canApprove = false } = useCanAccess({ resource: RESOURCES.kilns, action: 'approve' });
   const [approving, setApproving] = useState<KilnKey | null>(null);
@@ -242,7 +242,7 @@ export function KilnKeysDialog({ kiln, onClose }: { kiln: Kiln; onClose: () => v
     mutationKey: writeKey(RESOURCES.kilns, 'approve'),
     success: 'kilns.keys.approved_done',
     failure: commandFailure('kilns.keys.approveFailed'),
-    refresh: [queryKeys.kilnKeys(kiln.id)],
+    refresh: [queryKeys.listKilnKeys(kiln.id)],
   });
   const titleId = `kiln-${kiln.id}-keys-title`;
   return (

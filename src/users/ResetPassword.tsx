@@ -20,7 +20,7 @@ export function ResetPassword({ user }: { user: User }) {
     success: 'users.resetDone',
     failure: USER_SAVE_FAILURE,
     onSaved: () => setGeneration((n) => n + 1),
-    refresh: [queryKeys.userChanges(user.id)],
+    refresh: [queryKeys.listUserChanges(user.id)],
     validate: validateResetForm,
     payload: (values) => ({ password: values.password }),
   });

@@ -12,7 +12,7 @@ import { queryKeys } from '../providers/queryKeys';
 export function UserChanges({ userId }: { userId: number }) {
   const translate = useTranslate();
   const dataProvider = useDataProvider<ApiDataProvider>();
-  const changes = useQuery({ queryKey: queryKeys.userChanges(userId), queryFn: () => dataProvider.listUserChanges(userId) });
+  const changes = useQuery({ queryKey: queryKeys.listUserChanges(userId), queryFn: () => dataProvider.listUserChanges(userId) });
   const options = useFacilityOptions();
   const mnemonic = (id: number) => options.data?.find((f) => f.id === id)?.mnemonic ?? `#${id}`;
   const roleName = (role: number | null) => (role === null ? translate('users.none') : isRoleCode(role) ? ROLE_NAMES[role] : String(role));

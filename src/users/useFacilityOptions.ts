@@ -7,7 +7,7 @@ import { queryKeys } from '../providers/queryKeys';
 /** The facilities a facility admin may be given (GET /api/users/facilities), for the inputs and the change record. */
 export function useFacilityOptions() {
   const dataProvider = useDataProvider<ApiDataProvider>();
-  return useQuery({ queryKey: queryKeys.userFacilityOptions, queryFn: () => dataProvider.listUserFacilities() });
+  return useQuery({ queryKey: queryKeys.listUserFacilities, queryFn: () => dataProvider.listUserFacilities() });
 }
 
 /** "NKR – name", as every facility picker names it. */

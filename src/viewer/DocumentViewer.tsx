@@ -40,7 +40,7 @@ function ViewerMessage({ text, error }: { text: string; error?: boolean }) {
 export default function DocumentViewer({ document: ref, title, onClose, failure = FETCH_FAILURE }: DocumentViewerProps) {
   const dataProvider = useDataProvider<ApiDataProvider>();
   // gcTime 0: a closed document's bytes are not kept in memory
-  const document = useQuery({ queryKey: queryKeys.document(ref), queryFn: () => dataProvider.getDocument(ref), gcTime: 0 });
+  const document = useQuery({ queryKey: queryKeys.getDocument(ref), queryFn: () => dataProvider.getDocument(ref), gcTime: 0 });
   useReportQueryFailure(document.error, failure);
 
   if (document.isPending) return <ViewerMessage text="viewer.loading" />;

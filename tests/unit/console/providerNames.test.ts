@@ -3,6 +3,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { METHOD_NAMES } from '../../../src/providers/dataProvider';
+import { queryKeys } from '../../../src/providers/queryKeys';
 
 /**
  * One name per operation from screen to contract: each of the data provider's
@@ -30,5 +31,13 @@ describe('the data provider', () => {
     const own = METHOD_NAMES.filter((name) => !REACT_ADMIN.includes(name) && !SEVERAL_OPERATIONS.includes(name));
     expect(own.length).toBeGreaterThan(30);
     expect(own.filter((name) => !ids.has(name))).toEqual([]);
+  });
+
+  it('names each query key by the operationId of the call it caches, but the keys of whole groups of queries', () => {
+    const GROUPS = ['resource', 'recordLists', 'fleet'];
+    const ids = operationIds();
+    const named = Object.keys(queryKeys).filter((name) => !GROUPS.includes(name));
+    expect(named.filter((name) => !ids.has(name) && !SEVERAL_OPERATIONS.includes(name))).toEqual([]);
+    expect(named.length).toBeGreaterThan(15);
   });
 });
