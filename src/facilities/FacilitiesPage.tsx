@@ -22,22 +22,22 @@ import { FACILITIES_PATH } from '.';
 // docs/product.md#error-catalogue gives this failure a title only
 const LIST_FAILURE: FailureTexts = { title: 'facilities.listErrorTitle' };
 
-/** The modal open for a facility, besides the Facility modal (whose URL is its own: /facilities/create, /facilities/{id}). */
-type OpenDialog = { kind: 'photo' | 'statement' | 'viewStatement' | 'viewPhoto' | 'changes'; facility: Facility };
+/**
+ * A facility's modals besides the Facility modal, each at a URL of its own under the list
+ * (/facilities/{id}/photo, …), as the Facility modal is at /facilities/{id}: Back closes them.
+ */
+type FacilityAction = 'photo' | 'statement' | 'changes' | 'view-statement' | 'view-photo';
 
-type FacilityDialogKind = OpenDialog['kind'];
-
-function FacilityModal({ dialog, onClose }: { dialog: OpenDialog; onClose: () => void }) {
+function FacilityModal({ action, facility, onClose }: { action: FacilityAction; facility: Facility; onClose: () => void }) {
   const translate = useTranslate();
-  const { facility } = dialog;
-  switch (dialog.kind) {
+  switch (action) {
     case 'photo':
       return <PhotoUploadDialog facility={facility} onClose={onClose} />;
     case 'statement':
       return <StatementUploadDialog facility={facility} onClose={onClose} />;
     case 'changes':
       return <FacilityChangesDialog facility={facility} onClose={onClose} />;
-    case 'viewStatement':
+    case 'view-statement':
       return (
         <ViewerDialog
           title={translate('facilities.statement.viewerTitle', { mnemonic: facility.mnemonic })}
@@ -45,7 +45,7 @@ function FacilityModal({ dialog, onClose }: { dialog: OpenDialog; onClose: () =>
           onClose={onClose}
         />
       );
-    case 'viewPhoto':
+    case 'view-photo':
       return (
         <ViewerDialog
           title={translate('facilities.photo.viewerTitle', { mnemonic: facility.mnemonic })}
@@ -65,18 +65,24 @@ export default function FacilitiesPage() {
   const { canAccess: canUploadPhoto } = useCanAccess({ resource: RESOURCES.photos, action: 'upload' });
   const { canAccess: canUploadStatement } = useCanAccess({ resource: RESOURCES.statements, action: 'upload' });
   const { canAccess: canViewChanges } = useCanAccess({ resource: RESOURCES.facilityChanges, action: 'list' });
-  const [dialog, setDialog] = useState<OpenDialog | null>(null);
   // the modals' choices come with the list's own call (one request on load)
   const [list, setList] = useState<FacilityListResponse>();
   const owners = list?.allowedOwners ?? [];
-  const record = useDialogRoute<Facility>(FACILITIES_PATH, {
+  const record = useDialogRoute<Facility, FacilityAction>(FACILITIES_PATH, {
     records: list?.facilities,
     notFound: 'facilities.notFound',
     canCreate,
     canEdit: canUpdate,
+    // whoever reads the list may view a facility's photo and statement
+    actions: {
+      photo: canUploadPhoto,
+      statement: canUploadStatement,
+      changes: canViewChanges,
+      'view-statement': true,
+      'view-photo': true,
+    },
   });
-
-  const open = (kind: FacilityDialogKind) => (facility: Facility) => setDialog({ kind, facility });
+  const open = record.openAction;
 
   return (
     <Page title="pages.facilities">
@@ -103,18 +109,20 @@ export default function FacilitiesPage() {
       >
         <FacilityDatagrid
           owners={owners}
-          onViewStatement={open('viewStatement')}
-          onViewPhoto={open('viewPhoto')}
+          onViewStatement={open('view-statement')}
+          onViewPhoto={open('view-photo')}
           onEdit={canUpdate ? record.openEdit : undefined}
           onUploadPhoto={canUploadPhoto ? open('photo') : undefined}
           onUploadStatement={canUploadStatement ? open('statement') : undefined}
           onViewChanges={canViewChanges ? open('changes') : undefined}
         />
       </List>
-      {record.dialog.kind !== 'none' && list && (
+      {(record.dialog.kind === 'create' || record.dialog.kind === 'edit') && list && (
         <FacilityDialog facility={record.dialog.kind === 'edit' ? record.dialog.record : null} list={list} onClose={record.close} />
       )}
-      {dialog && <FacilityModal dialog={dialog} onClose={() => setDialog(null)} />}
+      {record.dialog.kind === 'action' && (
+        <FacilityModal action={record.dialog.action} facility={record.dialog.record} onClose={record.close} />
+      )}
     </Page>
   );
 }

@@ -33,14 +33,14 @@ export default function KilnRegistryPage() {
   // the modal's choices come with the list's own call (one request on load)
   const [registry, setRegistry] = useState<KilnRegistryResponse>();
   // the Kiln modal has a URL of its own: /kiln_reg/create, /kiln_reg/{id}
-  const { dialog, openCreate, openEdit, close } = useDialogRoute<Kiln>(KILN_REGISTRY_PATH, {
+  // and so do its Keys and calibration history: /kiln_reg/{id}/keys, /kiln_reg/{id}/calibrations
+  const { dialog, openCreate, openEdit, openAction, close } = useDialogRoute<Kiln, 'keys' | 'calibrations'>(KILN_REGISTRY_PATH, {
     records: registry?.kilns,
     notFound: 'kilns.notFound',
     canCreate,
     canEdit: canUpdate,
+    actions: { keys: canUpdate, calibrations: canUpdate === undefined ? undefined : canUpdate || canApprove },
   });
-  const [keysOf, setKeysOf] = useState<Kiln | null>(null);
-  const [calibrationsOf, setCalibrationsOf] = useState<Kiln | null>(null);
 
   return (
     <Page title="pages.kilnRegistry">
@@ -67,15 +67,17 @@ export default function KilnRegistryPage() {
       >
         <KilnDatagrid
           onEdit={canUpdate ? openEdit : undefined}
-          onKeys={canUpdate ? setKeysOf : undefined}
+          onKeys={canUpdate ? openAction('keys') : undefined}
           // the history beside the keys, for those who change the kiln or approve its calibration
-          onCalibrations={canUpdate || canApprove ? setCalibrationsOf : undefined}
+          onCalibrations={canUpdate || canApprove ? openAction('calibrations') : undefined}
           canApprove={canApprove}
         />
       </List>
-      {keysOf && <KilnKeysDialog kiln={keysOf} onClose={() => setKeysOf(null)} />}
-      {calibrationsOf && <KilnCalibrationsDialog kiln={calibrationsOf} canApprove={canApprove} onClose={() => setCalibrationsOf(null)} />}
-      {dialog.kind !== 'none' && registry && (
+      {dialog.kind === 'action' && dialog.action === 'keys' && <KilnKeysDialog kiln={dialog.record} onClose={close} />}
+      {dialog.kind === 'action' && dialog.action === 'calibrations' && (
+        <KilnCalibrationsDialog kiln={dialog.record} canApprove={canApprove} onClose={close} />
+      )}
+      {(dialog.kind === 'create' || dialog.kind === 'edit') && registry && (
         <KilnDialog kiln={dialog.kind === 'edit' ? dialog.record : null} registry={registry} onClose={close} />
       )}
     </Page>

@@ -76,3 +76,28 @@ describe("the Facility modal's URL (/facilities/{id}, /facilities/create)", { ti
     expect(facilityDialog()).toBeNull();
   });
 });
+
+describe("a facility's other modals at URLs of their own (/facilities/{id}/photo, …)", { timeout: 20000 }, () => {
+  const photoDialog = () => screen.queryByRole('dialog', { name: 'Upload Photo – KSM' });
+
+  it('Upload Photo navigates to the facility’s photo URL; back closes the modal and shows the list', async () => {
+    const user = await openAt('/facilities');
+    await user.click(screen.getByRole('button', { name: 'Upload Photo for KSM' }));
+    expect(await screen.findByRole('dialog', { name: 'Upload Photo – KSM' }, LOADED)).toBeInTheDocument();
+    expect(location()).toHaveTextContent('/facilities/2/photo');
+    await goBack();
+    await waitFor(() => expect(photoDialog()).toBeNull());
+    expect(location()).toHaveTextContent(/^\/facilities$/);
+  });
+
+  it('a reload of the photo URL opens the modal', async () => {
+    await openAt('/facilities/2/photo');
+    expect(await screen.findByRole('dialog', { name: 'Upload Photo – KSM' }, LOADED)).toBeInTheDocument();
+  });
+
+  it('a kiln file admin, who reads facilities only, gets the list at a facility’s photo URL', async () => {
+    await openAt('/facilities/2/photo', 3);
+    await waitFor(() => expect(location()).toHaveTextContent(/^\/facilities$/));
+    expect(photoDialog()).toBeNull();
+  });
+});

@@ -90,3 +90,38 @@ describe("the Kiln modal's URL (/kiln_reg/{id}, /kiln_reg/create)", { timeout: 2
     expect(kilnDialog()).toBeNull();
   });
 });
+
+describe(
+  "a kiln's Keys and Calibrations at URLs of their own (/kiln_reg/{id}/keys, /kiln_reg/{id}/calibrations)",
+  { timeout: 20000 },
+  () => {
+    const keysDialog = () => screen.queryByRole('dialog', { name: 'Keys of kiln TX-0003' });
+
+    it('Keys navigates to the kiln’s keys; back closes them and shows the list', async () => {
+      const user = await openAt('/kiln_reg');
+      await user.click(screen.getByRole('button', { name: 'Keys of kiln TX-0003' }));
+      expect(await screen.findByRole('dialog', { name: 'Keys of kiln TX-0003' }, LOADED)).toBeInTheDocument();
+      expect(location()).toHaveTextContent('/kiln_reg/3/keys');
+      await goBack();
+      await waitFor(() => expect(keysDialog()).toBeNull());
+      expect(location()).toHaveTextContent(/^\/kiln_reg$/);
+    });
+
+    it('a reload of a kiln’s calibrations URL opens them', async () => {
+      await openAt('/kiln_reg/3/calibrations');
+      expect(await screen.findByRole('dialog', { name: 'Calibrations of kiln TX-0003' }, LOADED)).toBeInTheDocument();
+    });
+
+    it('an unknown dialog of a kiln gets the list', async () => {
+      await openAt('/kiln_reg/3/fly');
+      await waitFor(() => expect(location()).toHaveTextContent(/^\/kiln_reg$/));
+      expect(screen.queryByRole('dialog')).toBeNull();
+    });
+
+    it('a role that may only read kilns gets the list at a kiln’s keys URL, without the dialog', async () => {
+      await openAt('/kiln_reg/3/keys', 3);
+      await waitFor(() => expect(location()).toHaveTextContent(/^\/kiln_reg$/));
+      expect(keysDialog()).toBeNull();
+    });
+  },
+);
