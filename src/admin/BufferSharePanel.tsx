@@ -56,7 +56,7 @@ function BufferShareEditor() {
   const [generation, setGeneration] = useState(0);
   const save = usePageFormSave({
     write: (dataProvider, payload: BufferSharePayload) => dataProvider.setBufferShare(payload),
-    mutationKey: writeKey(RESOURCES.ecoAssets, 'certify'),
+    mutationKey: writeKey('setBufferShare'),
     success: 'ecoAssets.buffer.saved',
     failure: SAVE_FAILURE,
     onSaved: (saved) => {

@@ -61,7 +61,7 @@ function useChangeSave(id: Identifier | null): PageFormSave {
   const redirect = useRedirect();
   return usePageFormSave({
     write: recordWrite<ChangeSaveRequest>(RESOURCES.changes, id),
-    mutationKey: writeKey(RESOURCES.changes, id === null ? 'create' : 'edit'),
+    mutationKey: writeKey(id === null ? 'createAdminChange' : 'updateAdminChange'),
     success: 'admin.changeSaved',
     failure: SAVE_FAILURE,
     onSaved: () => redirect(ADMIN_PATH),

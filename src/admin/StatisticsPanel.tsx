@@ -5,7 +5,6 @@ import { formatCarbon } from '../domain/carbon';
 import type { Statistics } from '../domain/api/admin';
 import { formatDateTime } from '../domain/dates';
 import { formatFileSize, formatNumber } from '../domain/format';
-import { RESOURCES } from '../domain/operations';
 import { useFormSave } from '../forms/useFormSave';
 import type { FailureTexts } from '../layout/failures';
 import { Loading } from '../layout/Loading';
@@ -44,7 +43,7 @@ export function StatisticsPanel() {
   const statistics = useQuery({ queryKey: queryKeys.getStatistics, queryFn: () => dataProvider.getStatistics() });
   const update = useFormSave({
     write: (dataProvider) => dataProvider.updateStatistics(),
-    mutationKey: writeKey(RESOURCES.statistics, 'edit'),
+    mutationKey: writeKey('updateStatistics'),
     success: 'admin.updated',
     failure: UPDATE_FAILURE,
     // the update answers the new counts: nothing to read again

@@ -82,7 +82,7 @@ export default function ProposeAuditPage() {
   const [created, setCreated] = useState<string | null>(null);
   const save = useFormSave({
     write: (dataProvider, data: ProposeData) => dataProvider.create(RESOURCES.auditProposals, { data }),
-    mutationKey: writeKey(RESOURCES.auditProposals, 'create'),
+    mutationKey: writeKey('proposeAudit'),
     success: 'audits.propose.created',
     failure: PROPOSE_FAILURE,
     onSaved: (result) => {

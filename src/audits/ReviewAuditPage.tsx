@@ -207,7 +207,7 @@ function WithdrawButton({ proposal }: { proposal: ProposedAuditItem }) {
   const [asking, setAsking] = useState(false);
   const withdraw = useFormSave({
     write: (dataProvider, id: number) => dataProvider.withdrawAudit(id),
-    mutationKey: writeKey(RESOURCES.auditProposals, 'delete'),
+    mutationKey: writeKey('withdrawAudit'),
     success: () => ({ message: 'audits.review.withdrawn', args: { jobId: proposal.job_id } }),
     failure: WITHDRAW_FAILURE,
     onSaved: () => setAsking(false),
@@ -275,7 +275,7 @@ function SignoffArea({
   const analysisIds = rows.map((row) => row.analysis_id);
   const signoff = useFormSave({
     write: (dataProvider, signoff: AuditSignoff) => dataProvider.signOffAudit(signoff),
-    mutationKey: writeKey(RESOURCES.audits, 'create'),
+    mutationKey: writeKey('signOffAudit'),
     success: 'audits.review.signedOff',
     failure: SIGNOFF_FAILURE,
     onSaved: (audit) => {

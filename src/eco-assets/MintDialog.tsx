@@ -75,7 +75,7 @@ export function MintDialog({ sources, onClose }: MintDialogProps) {
   const translate = useTranslate();
   const save = useFormSave({
     write: (dataProvider, data: MintPayload) => dataProvider.create(RESOURCES.ecoAssets, { data }),
-    mutationKey: writeKey(RESOURCES.ecoAssets, 'create'),
+    mutationKey: writeKey('mintEcoAsset'),
     success: 'ecoAssets.minting.minted',
     failure: MINT_FAILURE,
     onClose,

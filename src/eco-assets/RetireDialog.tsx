@@ -35,7 +35,7 @@ export function RetireDialog({ asset, onClose }: RetireDialogProps) {
   const translate = useTranslate();
   const save = useFormSave({
     write: (dataProvider, payload: RetirePayload) => dataProvider.retireEcoAsset(asset.id, payload),
-    mutationKey: writeKey(RESOURCES.ecoAssets, 'create'),
+    mutationKey: writeKey('retireEcoAsset'),
     success: 'ecoAssets.retire.retired',
     failure: RETIRE_FAILURE,
     onClose,

@@ -51,7 +51,7 @@ export function FacilityDialog({ facility, list, onClose }: FacilityDialogProps)
   const [defaultValues] = useState(() => nestValues(facility ? facilityFormValues(facility) : NEW_FACILITY_FORM));
   const save = useFormSave({
     write: recordWrite<FacilitySavePayload>(RESOURCES.facilities, id),
-    mutationKey: writeKey(RESOURCES.facilities, id === null ? 'create' : 'edit'),
+    mutationKey: writeKey(id === null ? 'addFacility' : 'editFacility'),
     success: 'facilities.saved',
     failure: SAVE_FAILURE,
     onClose,

@@ -72,7 +72,7 @@ export function PhotoUploadDialog({ facility, onClose }: { facility: Facility; o
   const translate = useTranslate();
   const save = useFormSave({
     write: (dataProvider, upload: PhotoUpload) => dataProvider.uploadFacilityPhoto(upload),
-    mutationKey: writeKey(RESOURCES.photos, 'upload'),
+    mutationKey: writeKey('uploadFacilityPhoto'),
     success: 'facilities.photo.uploaded',
     failure: UPLOAD_FAILURE,
     onClose,

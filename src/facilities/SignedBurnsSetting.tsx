@@ -16,7 +16,7 @@ export function SignedBurnsSetting({ facility }: { facility: Facility }) {
   const { canAccess: canSet = false } = useCanAccess({ resource: RESOURCES.facilities, action: 'certify' });
   const set = useFormSave({
     write: (dataProvider, signedBurnsOnly: boolean) => dataProvider.setSignedBurnsOnly({ facilityId: facility.id, signedBurnsOnly }),
-    mutationKey: writeKey(RESOURCES.facilities, 'certify'),
+    mutationKey: writeKey('setSignedBurnsOnly'),
     success: (_result, signedBurnsOnly) => ({
       message: signedBurnsOnly ? 'facilities.signedBurns.savedOnly' : 'facilities.signedBurns.savedAny',
       args: { mnemonic: facility.mnemonic },

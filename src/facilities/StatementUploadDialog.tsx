@@ -31,7 +31,7 @@ export function StatementUploadDialog({ facility, onClose }: { facility: Facilit
   const translate = useTranslate();
   const save = useFormSave({
     write: (dataProvider, upload: StatementUpload) => dataProvider.uploadFacilityStatement(upload),
-    mutationKey: writeKey(RESOURCES.statements, 'upload'),
+    mutationKey: writeKey('uploadFacilityStatement'),
     success: 'facilities.statement.recorded',
     failure: UPLOAD_FAILURE,
     onClose,

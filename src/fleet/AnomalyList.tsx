@@ -20,7 +20,6 @@ import type { FieldValues } from 'react-hook-form';
 import { CHECK_NOTE_MAX, type Anomaly } from '../domain/api/fleet';
 import { formatDateTime } from '../domain/dates';
 import { ANOMALY_CODES, isAnomalyCode, type AnomalyCode } from '../domain/fleet/anomalies';
-import { RESOURCES } from '../domain/operations';
 import { compactErrors, textError } from '../domain/validation';
 import { FormDialog } from '../forms/FormDialog';
 import type { FormFieldErrors } from '../forms/formErrors';
@@ -45,7 +44,7 @@ function CheckDialog({ anomaly, onClose }: { anomaly: Anomaly; onClose: () => vo
   const translate = useTranslate();
   const save = useFormSave({
     write: (dataProvider, note: string) => dataProvider.checkFleetAnomaly({ id: anomaly.id, note }),
-    mutationKey: writeKey(RESOURCES.fleet, 'edit'),
+    mutationKey: writeKey('checkFleetAnomaly'),
     success: 'fleet.check.done',
     failure: CHECK_FAILURE,
     onClose,

@@ -23,7 +23,7 @@ export function AssignLogDialog({ log, onClose }: { log: KilnLog; onClose: () =>
   const { registry } = useKilnRegistry();
   const save = useFormSave({
     write: (dataProvider, kiln: number) => dataProvider.assignKilnLog({ id: log.id, kiln }),
-    mutationKey: writeKey(RESOURCES.kilnLogs, 'assign'),
+    mutationKey: writeKey('assignKilnLog'),
     success: 'kilnLogs.notify.assigned',
     failure: ASSIGN_FAILURE,
     onClose,

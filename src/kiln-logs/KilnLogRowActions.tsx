@@ -51,14 +51,14 @@ function AnalyseButton({ log }: { log: KilnLog }) {
 const MOVES: Record<'archive' | 'restore', UndoableCommandOptions> = {
   archive: {
     resource: RESOURCES.kilnLogs,
-    action: 'archive',
+    operation: 'archiveKilnLog',
     write: (dataProvider, id) => dataProvider.archiveKilnLog(id),
     success: 'kilnLogs.notify.archived',
     failure: 'kilnLogs.notify.archiveFailed',
   },
   restore: {
     resource: RESOURCES.archivedKilnLogs,
-    action: 'restore',
+    operation: 'restoreKilnLog',
     write: (dataProvider, id) => dataProvider.restoreKilnLog(id),
     success: 'kilnLogs.notify.restored',
     failure: 'kilnLogs.notify.restoreFailed',

@@ -9,7 +9,7 @@ import {
   type RaRecord,
 } from 'react-admin';
 import type { KilnLog } from '../domain/api/kilnLogs';
-import type { OperationAction, ResourceName } from '../domain/operations';
+import type { ResourceName } from '../domain/operations';
 import { useFailureReport } from '../layout/failures';
 import type { ApiDataProvider } from '../providers/dataProvider';
 import { queryKeys, writeKey } from '../providers/queryKeys';
@@ -18,8 +18,8 @@ import { commandFailure } from './useLogCommand';
 export interface UndoableCommandOptions {
   /** the list the log leaves (archive: the live logs; restore: the archived ones) */
   resource: ResourceName;
-  /** the operation the command is, which names its mutation */
-  action: OperationAction;
+  /** the contract's operation the command is, which names its mutation */
+  operation: 'archiveKilnLog' | 'restoreKilnLog';
   /** the data-provider call, sent once the Undo has passed */
   write: (dataProvider: ApiDataProvider, id: KilnLog['id']) => Promise<KilnLog>;
   /** message key of the notification carrying Undo */
@@ -59,14 +59,14 @@ function leaveLists(queryClient: QueryClient, resource: ResourceName, id: Identi
  * offers Undo for a few seconds, and only then is the call sent; undone, it
  * is never sent. A refusal afterwards is notified and the row comes back.
  */
-export function useUndoableCommand({ resource, action, write, success, failure }: UndoableCommandOptions) {
+export function useUndoableCommand({ resource, operation, write, success, failure }: UndoableCommandOptions) {
   const dataProvider = useDataProvider<ApiDataProvider>();
   const queryClient = useQueryClient();
   const notify = useNotify();
   const report = useFailureReport();
   const refresh = useRefresh();
   const [run, { isPending }] = useMutationWithMutationMode<Error, { data?: KilnLog }, Move>(undefined, {
-    mutationKey: writeKey(resource, action),
+    mutationKey: writeKey(operation),
     mutationMode: 'undoable',
     mutationFn: async ({ id }) => ({ data: await write(dataProvider, id) }),
     getQueryKeys: () => [...queryKeys.recordLists(resource)],

@@ -119,7 +119,7 @@ export function KilnCalibrationsDialog({ kiln, canApprove, onClose }: { kiln: Ki
   const [approving, setApproving] = useState<KilnCalibration | null>(null);
   const approve = useFormSave({
     write: (dataProvider, calibrationId: number) => dataProvider.approveKilnCalibration({ kilnId: kiln.id, calibrationId }),
-    mutationKey: writeKey(RESOURCES.kilns, 'approve'),
+    mutationKey: writeKey('approveKilnCalibration'),
     success: 'kilns.calibrations.approved',
     failure: commandFailure('kilns.calibrations.approveFailed'),
     // the registry too: its "calibration pending" mark goes

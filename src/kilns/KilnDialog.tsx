@@ -47,7 +47,7 @@ export function KilnDialog({ kiln, registry, onClose }: KilnDialogProps) {
   const [defaultValues] = useState(() => nestValues(kiln ? kilnFormValues(kiln) : EMPTY_KILN_FORM));
   const save = useFormSave({
     write: recordWrite<KilnSavePayload>(RESOURCES.kilns, id),
-    mutationKey: writeKey(RESOURCES.kilns, id === null ? 'create' : 'edit'),
+    mutationKey: writeKey(id === null ? 'addKiln' : 'editKiln'),
     success: 'kilns.saved',
     failure: SAVE_FAILURE,
     onClose,

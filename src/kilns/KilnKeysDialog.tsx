@@ -147,7 +147,7 @@ function AddKeyForm({ kiln }: { kiln: Kiln }) {
   const [savedAs, setSavedAs] = useState<string>();
   const add = usePageFormSave({
     write: (dataProvider, key: KilnKeyAddRequest) => dataProvider.addKilnKey({ kilnId: kiln.id, key }),
-    mutationKey: writeKey(RESOURCES.kilns, 'edit'),
+    mutationKey: writeKey('addKilnKey'),
     success: 'kilns.keys.added_done',
     failure: commandFailure('kilns.keys.addFailed'),
     onSaved: () => {
@@ -230,7 +230,7 @@ export function KilnKeysDialog({ kiln, onClose }: { kiln: Kiln; onClose: () => v
   const [revoking, setRevoking] = useState<KilnKey | null>(null);
   const revoke = useFormSave({
     write: (dataProvider, keyId: number) => dataProvider.revokeKilnKey({ kilnId: kiln.id, keyId }),
-    mutationKey: writeKey(RESOURCES.kilns, 'edit'),
+    mutationKey: writeKey('revokeKilnKey'),
     success: 'kilns.keys.revoked_done',
     failure: commandFailure('kilns.keys.revokeFailed'),
     refresh: [queryKeys.listKilnKeys(kiln.id)],
@@ -239,7 +239,7 @@ export function KilnKeysDialog({ kiln, onClose }: { kiln: Kiln; onClose: () => v
   const [approving, setApproving] = useState<KilnKey | null>(null);
   const approve = useFormSave({
     write: (dataProvider, keyId: number) => dataProvider.approveKilnKey({ kilnId: kiln.id, keyId }),
-    mutationKey: writeKey(RESOURCES.kilns, 'approve'),
+    mutationKey: writeKey('approveKilnKey'),
     success: 'kilns.keys.approved_done',
     failure: commandFailure('kilns.keys.approveFailed'),
     refresh: [queryKeys.listKilnKeys(kiln.id)],

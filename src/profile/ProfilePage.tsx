@@ -5,7 +5,6 @@ import { useFormState, useWatch, type FieldValues } from 'react-hook-form';
 import { canUpdatePassword, passwordStrength } from '../domain/passwordStrength';
 import { PageForm, usePageFormSave } from '../forms/pageForm';
 import type { ApiDataProvider } from '../providers/dataProvider';
-import { RESOURCES } from '../domain/operations';
 import type { FailureTexts } from '../layout/failures';
 import { Page } from '../layout/Page';
 import { writeKey } from '../providers/queryKeys';
@@ -68,7 +67,7 @@ export function useNewPasswordSave({
 }) {
   const save = usePageFormSave({
     write,
-    mutationKey: writeKey(RESOURCES.profile, 'edit'),
+    mutationKey: writeKey('changePassword'),
     success,
     failure: PASSWORD_FAILURE,
     onSaved,

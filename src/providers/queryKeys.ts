@@ -6,7 +6,8 @@
  * (`[resource, method, params]`), so a key here starts with its resource too
  * and invalidating `[resource]` reaches both.
  */
-import type { OperationAction, ResourceName } from '../domain/operations';
+import type { OperationId } from '../domain/api/operationIds';
+import type { ResourceName } from '../domain/operations';
 import { RESOURCES } from '../domain/operations';
 import type { DocumentRef } from './apiMethods';
 import type { AnomalyPage } from './fleetMethods';
@@ -48,8 +49,5 @@ export const queryKeys = {
   listFleetAnomalies: ({ filter, page, perPage }: AnomalyPage) => [RESOURCES.fleet, 'anomalies', filter, page, perPage] as const,
 };
 
-/**
- * The key of a write (a TanStack mutation): the resource and the action of the
- * operation table it is guarded by, e.g. `[photos, upload]`.
- */
-export const writeKey = (resource: ResourceName, action: OperationAction) => [resource, action] as const;
+/** The key of a write (a TanStack mutation): the contract's operationId of the call it makes, e.g. `['write', 'uploadFacilityPhoto']`. */
+export const writeKey = (operationId: OperationId) => ['write', operationId] as const;

@@ -16,7 +16,7 @@ export function ResetPassword({ user }: { user: User }) {
   const [generation, setGeneration] = useState(0);
   const save = usePageFormSave({
     write: recordWrite<{ password: unknown }>(RESOURCES.users, user.id),
-    mutationKey: writeKey(RESOURCES.users, 'edit'),
+    mutationKey: writeKey('updateUser'),
     success: 'users.resetDone',
     failure: USER_SAVE_FAILURE,
     onSaved: () => setGeneration((n) => n + 1),

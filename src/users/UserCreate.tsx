@@ -45,7 +45,7 @@ export function UserCreate() {
   const redirect = useRedirect();
   const save = usePageFormSave({
     write: (dataProvider, data: UserCreateRequest) => dataProvider.create<User>(RESOURCES.users, { data }),
-    mutationKey: writeKey(RESOURCES.users, 'create'),
+    mutationKey: writeKey('createUser'),
     failure: USER_SAVE_FAILURE,
     success: ({ data }) => (data.locked ? 'users.created_locked' : 'users.created_notice'),
     onSaved: () => redirect('list', RESOURCES.users),

@@ -37,7 +37,7 @@ function AwaitingRelease({ user, superAdmin }: { user: User; superAdmin: boolean
   // the user and their changes are read again: the record says whether it still waits
   const release = useFormSave({
     write: (dataProvider) => dataProvider.releaseUser(user.id),
-    mutationKey: writeKey(RESOURCES.users, 'release'),
+    mutationKey: writeKey('releaseUser'),
     success: 'users.released',
     failure: USER_SAVE_FAILURE,
     refresh: [queryKeys.resource(RESOURCES.users)],
@@ -64,7 +64,7 @@ function UserEditForm() {
   const session = useSession();
   const save = usePageFormSave({
     write: recordWrite<UserUpdateRequest>(RESOURCES.users, user?.id ?? null),
-    mutationKey: writeKey(RESOURCES.users, 'edit'),
+    mutationKey: writeKey('updateUser'),
     success: 'users.saved',
     failure: USER_SAVE_FAILURE,
     // the record (its role, facilities and lock) and its changes
