@@ -64,11 +64,14 @@ export interface KilnKeyEntry {
   ts: string;
 }
 
-/** A kiln calibration approved. */
+/** A kiln calibration approved: the numbers it puts in force, and from when. */
 export interface CalibrationEntry {
   kind: 'calibration';
   kiln: number;
   calibration_id: number;
+  /** the calibration's config JSON, as stored */
+  config: string;
+  effective_from: string | null;
   approved_ts: string;
 }
 
