@@ -1,12 +1,8 @@
 import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, describe, expect, inject, it } from 'vitest';
-import { createApp } from '../../mock-server/app';
-import { configFromEnv } from '../../mock-server/config';
 import { copyEmbeddedToPostgres } from '../../mock-server/store/copyStore';
 import { PostgresStore } from '../../mock-server/store/postgres/postgresStore';
-import type { FleetBurnRecord } from '../../mock-server/store/model';
+import { demoSeed } from '../helpers/demoSeed';
 import { expectAllCandidates } from './contract/fleet';
 import { freshDatabase } from './postgresDatabases';
 
@@ -25,17 +21,9 @@ const adminUrl = inject('postgresUrl');
 
 describe.skipIf(!adminUrl)('PostgreSQL store: duplicate candidates of burns it did not judge itself', () => {
   it('holds the curve means of the records a copy (or the seed) loads in bulk: their candidates are isCurveCandidate\u2019s too', async () => {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'kiln-fleet-copy-'));
+    const { dir, state } = await demoSeed(24);
     dirs.push(dir);
-    const server = await createApp({
-      ...configFromEnv({}),
-      dataDir: dir,
-      demoLogCount: 24,
-      serveConsole: false,
-      jwtSecret: 'fleet-copy-secret-long-enough-for-hs256',
-    });
-    server.stop();
-    const burns = (JSON.parse(fs.readFileSync(path.join(dir, 'db.json'), 'utf8')) as { fleet_burns: FleetBurnRecord[] }).fleet_burns;
+    const burns = state.fleet_burns;
     const url = await freshDatabase(adminUrl!);
     await copyEmbeddedToPostgres({ dataDir: dir, databaseUrl: url, targetBlobs: null, log: () => undefined });
     const store = await PostgresStore.open(url);

@@ -1,13 +1,10 @@
 import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApp } from '../../../mock-server/app';
-import { configFromEnv } from '../../../mock-server/config';
 import type { EmbeddedShape } from '../../../mock-server/store/embedded/state';
 import { actTime, storedActs } from '../../../mock-server/transparency/acts';
 import { toGrams } from '../../../src/domain/carbon';
 import { entryBytes } from '../../../src/domain/transparency/entries';
+import { demoSeed } from '../../helpers/demoSeed';
 
 /**
  * The acts a store already holds, as a log started on it would bring them in: read from the
@@ -19,16 +16,7 @@ let dir = '';
 let state: EmbeddedShape;
 
 beforeAll(async () => {
-  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'kiln-acts-'));
-  const server = await createApp({
-    ...configFromEnv({}),
-    dataDir: dir,
-    demoLogCount: 24,
-    serveConsole: false,
-    jwtSecret: 'stored-acts-secret-long-enough-for-hs256',
-  });
-  server.stop();
-  state = JSON.parse(fs.readFileSync(path.join(dir, 'db.json'), 'utf8')) as EmbeddedShape;
+  ({ dir, state } = await demoSeed(24));
 }, 60_000);
 
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
