@@ -38,6 +38,10 @@ import { kilnHandlers } from './kilns/routes';
 import { fleetHandlers } from './fleet/routes';
 import { seedIfEmpty } from './seed';
 import { loadPackageSigner } from './signing/packageSigner';
+import { isOrigin } from '../src/domain/transparency/checkpoint';
+import { bringInActs } from './transparency/bringIn';
+import { recordingActs } from './transparency/recordedActs';
+import { transparencyHandlers } from './transparency/routes';
 import { signingKeyHandlers } from './signing/routes';
 import { startFileSweep, type FileSweepJob } from './store/fileSweep';
 import { openBlobs, openStore } from './store/storeConfig';
@@ -93,6 +97,10 @@ export async function createApp(config: ServerConfig): Promise<KilnConsoleServer
       'PACKAGE_SIGNING_KEY must be set on PostgreSQL (DATABASE_URL): every server sharing the database signs packages with it. Set the same Ed25519 private key (PKCS#8 PEM, `openssl genpkey -algorithm ed25519`) on each.',
     );
   }
+  if (!isOrigin(config.transparencyOrigin))
+    throw new Error(
+      `TRANSPARENCY_ORIGIN must be a checkpoint origin (no spaces or '+'), not ${JSON.stringify(config.transparencyOrigin)}.`,
+    );
   // a weak JWT_SECRET stops the start before anything is written
   const secret = loadSecret(path.resolve(config.dataDir), config.jwtSecret);
   const signer = loadPackageSigner(path.resolve(config.dataDir), config.packageSigningKey);
@@ -101,7 +109,9 @@ export async function createApp(config: ServerConfig): Promise<KilnConsoleServer
   // DATA_DIR holds the secret and the files on either store, not only db.json: the server's user alone reads it
   ensurePrivateDir(storage.dataDir);
   // PostgreSQL (DATABASE_URL) runs its migrations here, before the first request
-  const data = await openStore(storage);
+  const store = await openStore(storage);
+  // every act a handler or job writes is recorded in the transparency log, in the act's transaction
+  const data = recordingActs(store);
   const hashes = new HashGate(config.loginThrottle.hashConcurrency, config.loginThrottle.hashQueue);
   const pdfChecker = new PdfChecker(config.uploads.pdf);
   const ctx: AppContext = {
@@ -118,9 +128,12 @@ export async function createApp(config: ServerConfig): Promise<KilnConsoleServer
   if (interrupted > 0) console.log(`Removed ${interrupted} file(s) whose writing a stop cut short.`);
   // the embedded store is seeded when empty; PostgreSQL only when asked (SEED_DEMO=1), never by accident.
   // The demo files need no fsync: a crash during the seed is followed by another seed (into a bucket, once it is emptied)
-  if (data.kind === 'embedded' || config.seedDemo) await seedIfEmpty({ ...ctx, blobs: openBlobs(storage, false) });
+  // the seed's acts are brought into the log after it, with those of a store from before the log
+  if (data.kind === 'embedded' || config.seedDemo) await seedIfEmpty({ ...ctx, data: store, blobs: openBlobs(storage, false) });
   else if (await data.isEmpty())
     console.log('The database holds no user: load one with `npm run store:copy`, or demo data with `npm run seed` (or SEED_DEMO=1).');
+  const broughtIn = await bringInActs({ data: store, blobs: ctx.blobs, signer });
+  if (broughtIn !== null) console.log(`The transparency log begins: ${broughtIn} earlier acts brought in.`);
   // files a kill left without their record go, records without their file are reported: before the first
   // request on the embedded store with its own folder, in the background on PostgreSQL or a bucket
   await data.signingKeys().use({ kid: signer.kid, public_key: signer.publicKeyPem }, new Date().toISOString());
@@ -142,6 +155,7 @@ export async function createApp(config: ServerConfig): Promise<KilnConsoleServer
     healthHandlers(ctx, lifecycle),
     authHandlers(ctx),
     signingKeyHandlers(ctx),
+    transparencyHandlers(ctx),
     ...FEATURE_HANDLERS.map((handlers) => handlers(ctx)),
   ]);
   const api = express.Router();

@@ -14,6 +14,11 @@ export interface ServerConfig {
    * when absent one is generated once and kept in DATA_DIR (the embedded store only: PostgreSQL requires it)
    */
   packageSigningKey?: string;
+  /**
+   * TRANSPARENCY_ORIGIN: the transparency log's origin, the first line of its checkpoints and the
+   * name its notes are signed under; unique to this console's log (default kiln-console.local/transparency)
+   */
+  transparencyOrigin: string;
   /** token lifetime, e.g. '8h' (jose time span syntax) */
   tokenTtl: string;
   demoPassword: string;
@@ -82,6 +87,8 @@ export interface ServerConfig {
 
 export { PROJECT_ROOT };
 
+export const DEFAULT_TRANSPARENCY_ORIGIN = 'kiln-console.local/transparency';
+
 function positiveInt(value: string | undefined, fallback: number): number {
   const n = Number(value);
   return Number.isInteger(n) && n > 0 ? n : fallback;
@@ -114,6 +121,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     storage: { databaseUrl, databaseTimeouts, s3 },
     jwtSecret: env.JWT_SECRET || undefined,
     packageSigningKey: env.PACKAGE_SIGNING_KEY || undefined,
+    transparencyOrigin: env.TRANSPARENCY_ORIGIN || DEFAULT_TRANSPARENCY_ORIGIN,
     tokenTtl: env.TOKEN_TTL || '8h',
     demoPassword: env.DEMO_PASSWORD || 'kiln-demo',
     passwordHashCost: OWASP_SCRYPT_FLOOR,

@@ -2,14 +2,14 @@ import { unzipSync } from 'fflate';
 import type { Blobs } from '../blobs/blobs';
 import { missingFile } from '../blobs/missingFile';
 import { evidenceBlobKey } from '../audits/evidence';
-import type { DataStore } from '../store/dataStore';
+import type { StoreParts } from '../store/dataStore';
 import { KilnLogFiles } from '../kilnlogs/storage';
 import type { AuditRow } from '../store/model';
 import type { PackageSigner } from '../signing/packageSigner';
-import { buildPackage, signatureOf, type PackageBurnSource } from './build';
+import { buildPackage, sha256, signatureOf, type PackageBurnSource } from './build';
 import { packageAnomalyChecks } from './anomalyChecks';
 import { packageCalibrations } from './calibrations';
-import { REPORT_FILE, type PackageKey, type PackageUser } from './manifest';
+import { MANIFEST_FILE, REPORT_FILE, type PackageKey, type PackageUser } from './manifest';
 
 /**
  * An audit's verification package as the API gives it: made from the store on
@@ -24,7 +24,8 @@ export const PACKAGE_AREA = 'audit-packages';
 
 /** What making a package takes: the store, the file storage and the console's signing key. */
 export interface PackageContext {
-  data: DataStore;
+  /** the store, or the parts of the transaction that signs the audit off */
+  data: Pick<StoreParts, 'audits' | 'facilities' | 'users' | 'kilns' | 'calibrations' | 'fleet'>;
   blobs: Blobs;
   signer: PackageSigner;
 }
@@ -33,7 +34,7 @@ export interface PackageContext {
 const READ_AT_ONCE = 16;
 
 /** The stored kiln keys with these fingerprints, as a package lists them (with the kiln id the kiln reports). */
-async function kilnKeys(data: DataStore, fingerprints: readonly string[]): Promise<PackageKey[]> {
+async function kilnKeys(data: PackageContext['data'], fingerprints: readonly string[]): Promise<PackageKey[]> {
   const keys = await Promise.all(fingerprints.map((f) => data.kilns.keyByFingerprint(f)));
   return Promise.all(
     keys
@@ -49,17 +50,18 @@ async function kilnKeys(data: DataStore, fingerprints: readonly string[]): Promi
   );
 }
 
-function packageKey(audit: AuditRow): string {
+/** Where an audit's package is kept. */
+export function packageKey(audit: Pick<AuditRow, 'id' | 'doc_key'>): string {
   if (!audit.doc_key) throw new Error(`Audit ${audit.id} has no statement.`);
   return `${PACKAGE_AREA}/${audit.doc_key.slice(0, audit.doc_key.lastIndexOf('.'))}.zip`;
 }
 
-async function userOf(data: DataStore, id: number | null): Promise<PackageUser | null> {
+async function userOf(data: PackageContext['data'], id: number | null): Promise<PackageUser | null> {
   const user = id === null ? null : await data.users.get(id);
   return user ? { id: user.id, username: user.username } : null;
 }
 
-async function makePackage(data: DataStore, blobs: Blobs, signer: PackageSigner, audit: AuditRow): Promise<Uint8Array> {
+async function makePackage(data: PackageContext['data'], blobs: Blobs, signer: PackageSigner, audit: AuditRow): Promise<Uint8Array> {
   const files = new KilnLogFiles(blobs);
   const [rows, frozen, facility, proposedBy, signedOffBy] = await Promise.all([
     data.audits.logsOf(audit.id),
@@ -126,4 +128,11 @@ export async function auditReport(ctx: PackageContext, audit: AuditRow): Promise
   const report = unzipSync(zip, { filter: (file) => file.name === REPORT_FILE })[REPORT_FILE];
   if (!report) throw new Error(`The package of audit ${audit.id} holds no ${REPORT_FILE}.`);
   return Buffer.from(report);
+}
+
+/** The SHA-256 of a package's manifest.json, the file its signoff entry names. */
+export function manifestSha256(zip: Uint8Array): string {
+  const manifest = unzipSync(zip, { filter: (file) => file.name === MANIFEST_FILE })[MANIFEST_FILE];
+  if (!manifest) throw new Error(`The package holds no ${MANIFEST_FILE}.`);
+  return sha256(manifest);
 }

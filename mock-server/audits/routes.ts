@@ -2,14 +2,13 @@ import type { Request } from 'express';
 import { STATEMENT_UPLOAD } from '../../src/domain/api/configure';
 import { SIGNOFF_BY_PROPOSER, WITHDRAW_BY_OTHERS, maySignOff, mayWithdraw } from '../../src/domain/audits/fourEyes';
 import { ALGORITHM_VERSION } from '../analysis';
-import { auditPackage, auditReport, keptPackage } from '../auditPackage/auditPackage';
+import { auditPackage, auditReport, keptPackage, manifestSha256, packageKey } from '../auditPackage/auditPackage';
 import { packageFileName, reportFileName, sha256 } from '../auditPackage/build';
 import { facilityScope } from '../auth/facilityScope';
 import type { AppContext } from '../context';
 import type { Handlers } from '../http/mountOperations';
 import { reachableFacility } from '../facilities/access';
 import { recordFacilityChange } from '../facilities/facilityChanges';
-import { auditPackageDigest } from '../eco-assets/certificate';
 import { formField, readMultipart } from '../files/multipartUpload';
 import { inlineDisposition } from '../files/fileNames';
 import { checkedStatement } from '../files/statementFile';
@@ -20,6 +19,8 @@ import { heldProblems, heldReason, openAnomaliesOf } from '../fleet/holds';
 import { KilnLogFiles } from '../kilnlogs/storage';
 import { analysisVersion } from '../store/auditRules';
 import { commitFiles } from '../store/commit';
+import { signoffEntry } from '../transparency/acts';
+import { logAct } from '../transparency/log';
 import type { AuditRow } from '../store/model';
 import type {
   AuditableLogsResponse,
@@ -218,26 +219,32 @@ export function auditHandlers(ctx: AppContext): Handlers {
       const docKey = newDocKey(content.ext);
       const key = evidenceBlobKey(docKey);
       await blobs.put(key, content.bytes, content.mime);
-      const totals = await commitFiles(blobs, {
-        added: [key],
+      // the package is made in the signoff's transaction: its manifest is what the log's entry names
+      const { totals, zip } = await commitFiles(blobs, {
+        added: [key, packageKey({ id: audit.id, doc_key: docKey })],
         write: () =>
-          data.audits.signoff({
-            audit_id: audit.id,
-            analysis_ids: ids,
-            signoff_ts: new Date().toISOString(),
-            doc_key: docKey,
-            doc_mime_type: content.mime,
-            signed_off_by: req.auth!.userId,
-            algorithm_version: ALGORITHM_VERSION,
+          data.transaction(async (tx) => {
+            const signoffTs = new Date().toISOString();
+            const totals = await tx.audits.signoff({
+              audit_id: audit.id,
+              analysis_ids: ids,
+              signoff_ts: signoffTs,
+              doc_key: docKey,
+              doc_mime_type: content.mime,
+              signed_off_by: req.auth!.userId,
+              algorithm_version: ALGORITHM_VERSION,
+            });
+            const zip = await auditPackage({ data: tx, blobs, signer: ctx.signer }, totals.audit);
+            await logAct(tx.transparency, signoffEntry(totals.audit, manifestSha256(zip)), signoffTs);
+            return { totals, zip };
           }),
       });
-      const [burns, facility, people, digest] = await Promise.all([
+      const [burns, facility, people] = await Promise.all([
         data.audits.burns(audit.id),
         data.facilities.get(audit.facility_id),
         auditPeople(data, totals.audit),
-        auditPackageDigest(ctx, audit.id),
       ]);
-      res.json(historyItem(totals, burns, facility?.name ?? '', people, digest));
+      res.json(historyItem(totals, burns, facility?.name ?? '', people, sha256(zip)));
     },
 
     listAuditHistory: async (req, res) => {

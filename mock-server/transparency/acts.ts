@@ -8,7 +8,7 @@ import type {
   SignoffEntry,
   TransparencyEntry,
 } from '../../src/domain/transparency/entries';
-import type { EmbeddedShape } from '../store/embedded/state';
+import type { ActRecords } from '../store/parts/transparency';
 import type {
   AuditRow,
   EcoAllocationRecord,
@@ -16,12 +16,11 @@ import type {
   EcoRetirementRecord,
   KilnCalibrationRecord,
   KilnKeyRecord,
-  KilnLogRecord,
 } from '../store/model';
 
 /** The log's entry of each act, from the records the act wrote. */
 
-export const kilnLogEntry = (log: KilnLogRecord): KilnLogEntry => ({
+export const kilnLogEntry = (log: ActRecords['kilnlogs'][number]): KilnLogEntry => ({
   kind: 'kilnlog',
   log_id: log.id,
   kiln_id: log.kiln_id,
@@ -85,6 +84,8 @@ export const calibrationEntry = (calibration: KilnCalibrationRecord): Calibratio
 /** An act's time, the order a log brought in from stored records takes. */
 export const actTime = (entry: TransparencyEntry): string => {
   switch (entry.kind) {
+    case 'log_start':
+      return entry.started_ts;
     case 'kilnlog':
       return entry.received_ts;
     case 'signoff':
@@ -105,7 +106,7 @@ export const actTime = (entry: TransparencyEntry): string => {
  * record ids): what a log started on a store that already holds acts appends once. A signoff is
  * brought in only with its kept package's manifest SHA-256 (`manifests`, by audit id).
  */
-export function storedActs(state: EmbeddedShape, manifests: ReadonlyMap<number, string>): TransparencyEntry[] {
+export function storedActs(state: ActRecords, manifests: ReadonlyMap<number, string>): TransparencyEntry[] {
   const byId = <T extends { id: number }>(rows: readonly T[]) => [...rows].sort((a, b) => a.id - b.id);
   const acts: TransparencyEntry[] = [
     ...byId(state.kilnlogs).map(kilnLogEntry),

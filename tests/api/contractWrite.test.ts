@@ -101,7 +101,7 @@ describe('the contract check with --write, against this server', () => {
         [],
       );
       expect(result.skipped).toBe(0);
-      const { user_changes: _history, statistics: _snapshot, ...changed } = grown(before, await counts());
+      const { user_changes: _history, statistics: _snapshot, transparency_nodes: _nodes, ...changed } = grown(before, await counts());
       // the run's own burn and one of an unknown kiln it assigns; a key added to its kiln and revoked;
       // the kiln's first calibration version, approved as its super-admin registers it;
       // the facility's trail records its creation, the calibration's approval, the assignment, and the key's addition and revocation;
@@ -121,6 +121,8 @@ describe('the contract check with --write, against this server', () => {
         eco_assets: 1,
         eco_allocations: 1,
         eco_retirements: 1,
+        // the log's entries of the acts above: two logs, the key's approval and revocation, the calibration's approval, the signoff, the mint and the retirement
+        transparency_entries: 8,
       };
       // PostgreSQL keeps a log's analysis and an audit's claim in tables of their own
       const expected =

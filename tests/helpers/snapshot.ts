@@ -46,6 +46,8 @@ const POSTGRES_TABLES = [
   'statistics',
   'user_changes',
   'facility_changes',
+  'transparency_entries',
+  'transparency_nodes',
 ] as const satisfies readonly (keyof Database)[];
 
 /** Tables both stores have under the same name, with the same fields (PostgreSQL keeps a log's analysis apart). */
@@ -106,16 +108,33 @@ export async function expectRefusedStoringNothing(
   expect(await snapshot(server)).toEqual(before);
 }
 
-/** A snapshot's tables without the rows of these kiln logs (and their analyses): what else a change left as it was. */
+/** A snapshot's tables without the rows of these kiln logs (their analyses, their log entries): what else a change left as it was. */
 export function withoutKilnLogs(tables: Record<string, string[]>, ids: readonly number[]): Record<string, string[]> {
   const keep = (line: string) => {
     const row = JSON.parse(line) as { id?: number; kilnlog_id?: number };
     return !ids.includes(row.kilnlog_id ?? -1) && !ids.includes(row.id ?? -1);
   };
+  // their entries in the transparency log, and the log's nodes over any of those entries
+  const logged = (tables.transparency_entries ?? []).flatMap((line) => {
+    const row = JSON.parse(line) as { idx: number | string; entry: string };
+    const entry = JSON.parse(row.entry) as { kind: string; log_id?: number };
+    return entry.kind === 'kilnlog' && ids.includes(entry.log_id ?? -1) ? [Number(row.idx)] : [];
+  });
+  const overLogged = (line: string) => {
+    const { level, idx } = JSON.parse(line) as { level: number; idx: number | string };
+    const first = Number(idx) * 2 ** level;
+    return logged.some((i) => i >= first && i < first + 2 ** level);
+  };
   return {
     ...tables,
     kilnlogs: tables.kilnlogs.filter(keep),
     ...(tables.kilnlog_analyses ? { kilnlog_analyses: tables.kilnlog_analyses.filter(keep) } : {}),
+    ...(tables.transparency_entries
+      ? {
+          transparency_entries: tables.transparency_entries.filter((line) => !logged.includes(Number(JSON.parse(line).idx))),
+          transparency_nodes: (tables.transparency_nodes ?? []).filter((line) => !overLogged(line)),
+        }
+      : {}),
   };
 }
 

@@ -27,6 +27,22 @@ export function embeddedTransparency(a: Access): TransparencyStore {
         const row = Number.isSafeInteger(index) && index >= 0 ? s.transparency_entries[index] : undefined;
         return row ? { entry: row.entry, logged_ts: row.logged_ts } : null;
       }),
+    actRecords: () =>
+      a.read((s) => ({
+        kilnlogs: s.kilnlogs.map(({ id, kiln_id, sha256, key_fingerprint, upload_ts }) => ({
+          id,
+          kiln_id,
+          sha256,
+          key_fingerprint,
+          upload_ts,
+        })),
+        audits: s.audits.map((row) => ({ ...row })),
+        eco_assets: s.eco_assets.map((row) => ({ ...row })),
+        eco_allocations: s.eco_allocations.map((row) => ({ ...row })),
+        eco_retirements: s.eco_retirements.map((row) => ({ ...row })),
+        kiln_keys: s.kiln_keys.map((row) => ({ ...row })),
+        kiln_calibrations: s.kiln_calibrations.map((row) => ({ ...row })),
+      })),
     nodes: (ids) => a.read((s) => nodesOf(s, ids)),
   };
 }

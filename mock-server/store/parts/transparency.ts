@@ -1,7 +1,27 @@
 import type { Hash, NodeId } from '../../../src/domain/transparency/merkle';
+import type {
+  AuditRow,
+  EcoAllocationRecord,
+  EcoAssetRecord,
+  EcoRetirementRecord,
+  KilnCalibrationRecord,
+  KilnKeyRecord,
+  KilnLogRecord,
+} from '../model';
 
 /** A node's key in `nodes`' answer. */
 export const nodeKey = (level: number, index: number) => `${level}/${index}`;
+
+/** What a store's records say of the acts the log records (a kiln log by the fields its entry holds). */
+export interface ActRecords {
+  kilnlogs: Pick<KilnLogRecord, 'id' | 'kiln_id' | 'sha256' | 'key_fingerprint' | 'upload_ts'>[];
+  audits: AuditRow[];
+  eco_assets: EcoAssetRecord[];
+  eco_allocations: EcoAllocationRecord[];
+  eco_retirements: EcoRetirementRecord[];
+  kiln_keys: KilnKeyRecord[];
+  kiln_calibrations: KilnCalibrationRecord[];
+}
 
 export interface TransparencyStore {
   /**
@@ -14,6 +34,11 @@ export interface TransparencyStore {
   size(): Promise<number>;
   /** the entry at this index, exactly as appended; null past the end */
   entry(index: number): Promise<{ entry: string; logged_ts: string } | null>;
+  /**
+   * Every act the store's records hold, archived logs too, read at one moment: what a log started
+   * on a store that already holds acts brings in (transparency/bringIn.ts).
+   */
+  actRecords(): Promise<ActRecords>;
   /** the hashes of these complete subtrees, by nodeKey; a subtree not (yet) complete is left out */
   nodes(ids: readonly NodeId[]): Promise<Map<string, Hash>>;
 }

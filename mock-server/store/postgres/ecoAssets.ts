@@ -9,7 +9,7 @@ import { atomic, type Db } from './atomic';
 import { auditTotalsQuery, facilityLimit, toTotals, type TotalsRow } from './audits';
 
 /** An eco asset's record: its row but the transaction key, which only the unique index needs. */
-const ECO_ASSET_COLUMNS = [
+export const ECO_ASSET_COLUMNS = [
   'id',
   'minting_note',
   'transaction_id',

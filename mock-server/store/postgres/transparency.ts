@@ -4,6 +4,7 @@ import { nodeKey, type TransparencyStore } from '../parts/transparency';
 import { appendRows, fromHex, nodesToAppend } from '../transparencyAppend';
 import { NAMESPACE, TRANSPARENCY_APPEND_KEY } from './advisoryLock';
 import { atomic, type Db } from './atomic';
+import { ECO_ASSET_COLUMNS } from './ecoAssets';
 
 async function nodesOf(db: Db, ids: readonly NodeId[]) {
   if (ids.length === 0) return new Map<string, Uint8Array>();
@@ -43,6 +44,23 @@ export function postgresTransparency(db: Db): TransparencyStore {
       const row = await db.selectFrom('transparency_entries').select(['entry', 'logged_ts']).where('idx', '=', index).executeTakeFirst();
       return row ?? null;
     },
+    // one snapshot: every read in one repeatable-read transaction
+    actRecords: () =>
+      db
+        .transaction()
+        .setIsolationLevel('repeatable read')
+        .execute(async (tx) => {
+          const [kilnlogs, audits, eco_assets, eco_allocations, eco_retirements, kiln_keys, kiln_calibrations] = await Promise.all([
+            tx.selectFrom('kilnlogs').select(['id', 'kiln_id', 'sha256', 'key_fingerprint', 'upload_ts']).orderBy('id').execute(),
+            tx.selectFrom('audits').selectAll().orderBy('id').execute(),
+            tx.selectFrom('eco_assets').select(ECO_ASSET_COLUMNS).orderBy('id').execute(),
+            tx.selectFrom('eco_allocations').selectAll().orderBy('id').execute(),
+            tx.selectFrom('eco_retirements').selectAll().orderBy('id').execute(),
+            tx.selectFrom('kiln_keys').selectAll().orderBy('id').execute(),
+            tx.selectFrom('kiln_calibrations').selectAll().orderBy('id').execute(),
+          ]);
+          return { kilnlogs, audits, eco_assets, eco_allocations, eco_retirements, kiln_keys, kiln_calibrations };
+        }),
     nodes: (ids) => nodesOf(db, ids),
   };
 }

@@ -64,6 +64,77 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/transparency/checkpoint": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The transparency log's latest checkpoint (no token; docs/security.md, "Transparency log")
+         * @description A C2SP tlog-checkpoint (origin, tree size, base64 root hash) signed as a C2SP signed-note with the console's Ed25519 package signing key, the note's key name being the origin. The same size always gives the same bytes.
+         */
+        get: operations["getTransparencyCheckpoint"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/transparency/entries/{index}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One entry of the transparency log, its exact bytes (RFC 8785 canonical JSON) */
+        get: operations["getTransparencyEntry"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/transparency/proof/inclusion": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The inclusion proof of entry `index` in the tree of `tree_size` entries */
+        get: operations["getInclusionProof"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/transparency/proof/consistency": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The consistency proof from the tree of `first` entries to the tree of `second` */
+        get: operations["getConsistencyProof"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/auth": {
         parameters: {
             query?: never;
@@ -1454,6 +1525,16 @@ export interface components {
                 retired_ts: string | null;
             }[];
         };
+        /** @description RFC 9162 §2.1.3.1 inclusion proof, each hash lowercase hex */
+        InclusionProof: {
+            leaf_index: number;
+            tree_size: number;
+            hashes: string[];
+        };
+        /** @description RFC 9162 §2.1.4.1 consistency proof, each hash lowercase hex */
+        ConsistencyProof: {
+            hashes: string[];
+        };
         Readiness: {
             /** @enum {string} */
             status: "ready" | "unavailable" | "stopping";
@@ -2533,6 +2614,98 @@ export interface operations {
                     "application/json": components["schemas"]["SigningKeys"];
                 };
             };
+        };
+    };
+    getTransparencyCheckpoint: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The signed checkpoint. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+        };
+    };
+    getTransparencyEntry: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                index: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The entry's bytes, as hashed into the log. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": Record<string, never>;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+        };
+    };
+    getInclusionProof: {
+        parameters: {
+            query: {
+                index: number;
+                tree_size: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The proof. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InclusionProof"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+        };
+    };
+    getConsistencyProof: {
+        parameters: {
+            query: {
+                first: number;
+                second: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The proof. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConsistencyProof"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
         };
     };
     logIn: {

@@ -75,9 +75,21 @@ export interface CalibrationEntry {
   approved_ts: string;
 }
 
-export type TransparencyEntry = KilnLogEntry | SignoffEntry | IssuanceEntry | RetirementEntry | KilnKeyEntry | CalibrationEntry;
+/**
+ * The log's start on a store that held acts already: the entries before it were brought in from
+ * the store's records, oldest first; from it on, each act is appended as it happens.
+ */
+export interface LogStartEntry {
+  kind: 'log_start';
+  brought_in: number;
+  started_ts: string;
+}
+
+export type TransparencyEntry =
+  LogStartEntry | KilnLogEntry | SignoffEntry | IssuanceEntry | RetirementEntry | KilnKeyEntry | CalibrationEntry;
 
 export const ENTRY_KINDS = [
+  'log_start',
   'kilnlog',
   'signoff',
   'issuance',

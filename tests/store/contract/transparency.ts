@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { expect, it } from 'vitest';
 import type { DataStore } from '../../../mock-server/store/dataStore';
 import { nodeKey } from '../../../mock-server/store/parts/transparency';
+import { addFacility, addLogs, mintAsset, proposeAudit, signOffAudit } from '../fixtures';
 import { inclusionProof, leafHash, nodesRead, rootAt, verifyInclusion, type NodeReader } from '../../../src/domain/transparency/merkle';
 
 /** The transparency log: entries appended with no gap and kept exactly, the tree's nodes stored as each append completes them. */
@@ -66,5 +67,33 @@ export function transparencyContract(store: () => DataStore): void {
     const inOrder = await Promise.all(entries.map(async (_, i) => (await store().transparency.entry(i))!.entry));
     expect(new Set(inOrder)).toEqual(new Set(entries));
     expect(await rootHex(24)).toBe(mth(inOrder));
+  });
+
+  it("hands over the records of every act a log brings in, read at one moment, a log by its entry's fields", async () => {
+    const facility = await addFacility(store(), 'ACTS');
+    const logs = await addLogs(store(), [
+      { facility, co2: 3 },
+      { facility, co2: 4 },
+    ]);
+    const audit = await proposeAudit(store(), [logs[0].id], { facility_id: facility.id });
+    await signOffAudit(store(), audit.id, [logs[0].id]);
+    const { asset } = await mintAsset(store(), [[audit.id, 1]], { transaction_id: 'ACTS-1' });
+    const records = await store().transparency.actRecords();
+    for (const log of logs)
+      expect(records.kilnlogs).toContainEqual({
+        id: log.id,
+        kiln_id: log.kiln_id,
+        sha256: log.sha256,
+        key_fingerprint: log.key_fingerprint,
+        upload_ts: log.upload_ts,
+      });
+    expect(records.audits.find((a) => a.id === audit.id)).toMatchObject({ signoff_ts: '2026-05-02T00:00:00.000Z' });
+    expect(records.eco_assets.find((a) => a.id === asset.id)).toMatchObject({ transaction_id: 'ACTS-1' });
+    expect(records.eco_allocations.filter((a) => a.eco_asset_id === asset.id).map((a) => a.audit_id)).toEqual([audit.id]);
+    expect(records).toMatchObject({
+      eco_retirements: expect.any(Array),
+      kiln_keys: expect.any(Array),
+      kiln_calibrations: expect.any(Array),
+    });
   });
 }

@@ -76,6 +76,10 @@ describe('openapi.yaml and the operation table, one to one', () => {
       'GET /health',
       'GET /health/ready',
       'GET /signing-keys',
+      'GET /transparency/checkpoint',
+      'GET /transparency/entries/{index}',
+      'GET /transparency/proof/inclusion',
+      'GET /transparency/proof/consistency',
       'POST /auth',
     ]);
   });
