@@ -44,6 +44,8 @@ export default defineConfig({
           name: 'unit',
           environment: 'node',
           include: ['tests/unit/**/*.test.ts'],
+          // the tree's RFC cross-checks and the wobble match are seconds of CPU each, more on 2 busy cores
+          testTimeout: 30000,
         },
       },
       {

@@ -132,7 +132,7 @@ export async function createApp(config: ServerConfig): Promise<KilnConsoleServer
   if (data.kind === 'embedded' || config.seedDemo) await seedIfEmpty({ ...ctx, data: store, blobs: openBlobs(storage, false) });
   else if (await data.isEmpty())
     console.log('The database holds no user: load one with `npm run store:copy`, or demo data with `npm run seed` (or SEED_DEMO=1).');
-  const broughtIn = await bringInActs({ data: store, blobs: ctx.blobs, signer });
+  const broughtIn = await bringInActs({ data: store, blobs: ctx.blobs, signer, config });
   if (broughtIn !== null) console.log(`The transparency log begins: ${broughtIn} earlier acts brought in.`);
   // files a kill left without their record go, records without their file are reported: before the first
   // request on the embedded store with its own folder, in the background on PostgreSQL or a bucket

@@ -6,7 +6,10 @@ import type { StoreParts } from '../store/dataStore';
 import { KilnLogFiles } from '../kilnlogs/storage';
 import type { AuditRow } from '../store/model';
 import type { PackageSigner } from '../signing/packageSigner';
-import { buildPackage, sha256, signatureOf, type PackageBurnSource } from './build';
+import type { ServerConfig } from '../config';
+import { signoffSubject } from '../../src/domain/transparency/entries';
+import { packageProofs } from '../transparency/packageProofs';
+import { buildPackage, sha256, signatureOf, type PackageBurnSource, type PackageProofs } from './build';
 import { packageAnomalyChecks } from './anomalyChecks';
 import { packageCalibrations } from './calibrations';
 import { MANIFEST_FILE, REPORT_FILE, type PackageKey, type PackageUser } from './manifest';
@@ -22,12 +25,13 @@ import { MANIFEST_FILE, REPORT_FILE, type PackageKey, type PackageUser } from '.
 
 export const PACKAGE_AREA = 'audit-packages';
 
-/** What making a package takes: the store, the file storage and the console's signing key. */
+/** What making a package takes: the store, the file storage, the console's signing key and its log's name. */
 export interface PackageContext {
   /** the store, or the parts of the transaction that signs the audit off */
-  data: Pick<StoreParts, 'audits' | 'facilities' | 'users' | 'kilns' | 'calibrations' | 'fleet'>;
+  data: Pick<StoreParts, 'audits' | 'facilities' | 'users' | 'kilns' | 'calibrations' | 'fleet' | 'transparency'>;
   blobs: Blobs;
   signer: PackageSigner;
+  config: Pick<ServerConfig, 'transparencyOrigin'>;
 }
 
 /** Reads at most this many raw logs at once. */
@@ -61,7 +65,13 @@ async function userOf(data: PackageContext['data'], id: number | null): Promise<
   return user ? { id: user.id, username: user.username } : null;
 }
 
-async function makePackage(data: PackageContext['data'], blobs: Blobs, signer: PackageSigner, audit: AuditRow): Promise<Uint8Array> {
+async function makePackage(
+  data: PackageContext['data'],
+  blobs: Blobs,
+  signer: PackageSigner,
+  audit: AuditRow,
+  proofs: PackageProofs | undefined,
+): Promise<Uint8Array> {
   const files = new KilnLogFiles(blobs);
   const [rows, frozen, facility, proposedBy, signedOffBy] = await Promise.all([
     data.audits.logsOf(audit.id),
@@ -105,6 +115,7 @@ async function makePackage(data: PackageContext['data'], blobs: Blobs, signer: P
       audited.map((row) => row.id),
       (id) => userOf(data, id),
     ),
+    proofs,
   });
 }
 
@@ -112,15 +123,40 @@ async function makePackage(data: PackageContext['data'], blobs: Blobs, signer: P
 export const keptPackage = (blobs: Blobs, audit: AuditRow): Promise<Buffer | null> =>
   audit.doc_key ? blobs.readAll(packageKey(audit)) : Promise.resolve(null);
 
-/** The package of a signed-off audit: the one kept, or made now and kept. */
-export async function auditPackage({ data, blobs, signer }: PackageContext, audit: AuditRow): Promise<Buffer> {
+/**
+ * The proofs of a package whose signoff the log holds: its entry must name the manifest made now
+ * (a package made again after a rename would not, and is refused rather than proved wrong). An
+ * audit signed off before the log began, whose package was kept already, has none.
+ */
+const loggedProofs =
+  ({ data, signer, config }: PackageContext, audit: AuditRow): PackageProofs =>
+  async (manifest) => {
+    const index = await data.transparency.indexOf(signoffSubject(audit.id));
+    if (index === null) return [];
+    const logged = (await data.transparency.entry(index))!;
+    if ((JSON.parse(logged.entry) as { manifest_sha256?: unknown }).manifest_sha256 !== manifest.sha256)
+      throw new Error(`The package of audit ${audit.id} made now has another manifest than its signoff's entry ${index} names.`);
+    return packageProofs(data.transparency, { origin: config.transparencyOrigin, signer }, index, manifest.burnIds);
+  };
+
+/**
+ * The package of a signed-off audit: the one kept, or made now and kept, with the proofs of its
+ * signoff and burns in the transparency log (`proofs`: the signoff's own, which appends the entry
+ * first; else those of the entry the log holds).
+ */
+export async function auditPackage(ctx: PackageContext, audit: AuditRow, proofs?: PackageProofs): Promise<Buffer> {
+  const { data, blobs, signer } = ctx;
   const key = packageKey(audit);
   const kept = await blobs.readAll(key);
   if (kept) return kept;
-  const made = Buffer.from(await makePackage(data, blobs, signer, audit));
+  const made = Buffer.from(await makePackage(data, blobs, signer, audit, proofs ?? loggedProofs(ctx, audit)));
   await blobs.put(key, made, 'application/zip');
   return made;
 }
+
+/** The SHA-256 of the manifest the audit's package would have, made now and not kept. */
+export const packageManifestSha256 = async ({ data, blobs, signer }: PackageContext, audit: AuditRow): Promise<string> =>
+  manifestSha256(await makePackage(data, blobs, signer, audit, undefined));
 
 /** report.pdf of the audit's package, the very bytes the package holds (the package made and kept first where it was not). */
 export async function auditReport(ctx: PackageContext, audit: AuditRow): Promise<Buffer> {

@@ -54,7 +54,12 @@ export interface PackageSource {
   calibrations?: readonly PackageCalibration[];
   /** the burns' anomalies checked by the signoff (auditPackage/anomalyChecks.ts) */
   anomalyChecks?: readonly PackageAnomalyCheck[];
+  /** the files that prove the package in the transparency log, given its manifest's SHA-256 (transparency/packageProofs.ts) */
+  proofs?: PackageProofs;
 }
+
+/** Files added beside the manifest once it is fixed: the log's entry of the signoff names the manifest, so they cannot be in it. */
+export type PackageProofs = (manifest: { sha256: string; burnIds: number[] }) => Promise<[string, Uint8Array][]>;
 
 export const sha256 = (bytes: Uint8Array): string => createHash('sha256').update(bytes).digest('hex');
 
@@ -199,12 +204,14 @@ export async function buildPackage(source: PackageSource): Promise<Uint8Array> {
   const manifestBytes = Buffer.from(`${JSON.stringify(manifest, null, 2)}\n`, 'utf8');
   const charts = new Map(sources.map((s, i) => [s.row.id, reportChart(burns[i], s.raw)]));
   const report = await renderReport(manifest, charts, sha256(manifestBytes));
+  const proofs = source.proofs ? await source.proofs({ sha256: sha256(manifestBytes), burnIds: burns.map((b) => b.analysis_id) }) : [];
 
   const mtime = entryTime(audit.signoff_ts);
   const signed: [string, Uint8Array][] = [
     [MANIFEST_FILE, manifestBytes],
     [REPORT_FILE, report],
     ...others,
+    ...proofs,
     [SIGNING_KEY_FILE, Buffer.from(source.signer.publicKeyPem, 'utf8')],
   ];
   const sums = sumsOf(signed);

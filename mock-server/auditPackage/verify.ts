@@ -1,3 +1,5 @@
+import { checkTransparency } from './transparencyCheck';
+import { CHECKPOINT_FILE, TRANSPARENCY_FILE } from '../transparency/packageProofs';
 import { createHash, createPublicKey, verify as verifySignature, type KeyObject } from 'node:crypto';
 import { toGrams, toKg } from '../../src/domain/carbon';
 import type { ChartPoint } from '../analysis';
@@ -244,17 +246,17 @@ function checkConsoleSignature(
   found: Findings,
   sums: Buffer | undefined,
   trust: TrustedKey | undefined,
-): string | null {
+): { kid: string; key: KeyObject } | null {
   const key = signingKey(files, found, trust);
   if (!files.has(SUMS_SIGNATURE_FILE)) {
     found.add(SUMS_SIGNATURE_FILE, 'file', 'present', 'missing');
-    return key?.kid ?? null;
+    return key;
   }
   const signature = files.bytes(SUMS_SIGNATURE_FILE);
-  if (!signature || !sums || !key) return key?.kid ?? null;
+  if (!signature || !sums || !key) return key;
   if (signature.length !== 64 || !verifySignature(null, sums, key.key, signature))
     found.add(SUMS_SIGNATURE_FILE, 'signature', `valid for key ${key.kid}`, 'does not match SHA256SUMS');
-  return key.kid;
+  return key;
 }
 
 function readManifest(files: PackageFiles, found: Findings): { manifest: PackageManifest; bytes: Uint8Array } | null {
@@ -289,8 +291,16 @@ function readManifest(files: PackageFiles, found: Findings): { manifest: Package
   return { manifest: parsed as unknown as PackageManifest, bytes };
 }
 
-/** Files the manifest cannot list: itself, the report (which names it) and the signing files (which cover it). */
-const NOT_IN_MANIFEST = new Set([MANIFEST_FILE, REPORT_FILE, SUMS_FILE, SUMS_SIGNATURE_FILE, SIGNING_KEY_FILE]);
+/** Files the manifest cannot list: itself, the report (which names it), the signing files (which cover it) and the log's proofs (whose entry names it). */
+const NOT_IN_MANIFEST = new Set([
+  MANIFEST_FILE,
+  REPORT_FILE,
+  SUMS_FILE,
+  SUMS_SIGNATURE_FILE,
+  SIGNING_KEY_FILE,
+  TRANSPARENCY_FILE,
+  CHECKPOINT_FILE,
+]);
 
 function checkManifestFiles(files: PackageFiles, found: Findings, manifest: PackageManifest): void {
   const listed = new Map(Object.entries(manifest.files));
@@ -531,16 +541,28 @@ export async function verifyPackage(zip: Uint8Array, options: VerifyOptions = {}
   const files = new PackageFiles(
     contents.files,
     found,
-    new Set([MANIFEST_FILE, REPORT_FILE, SUMS_FILE, SUMS_SIGNATURE_FILE, SIGNING_KEY_FILE]),
+    new Set([MANIFEST_FILE, REPORT_FILE, SUMS_FILE, SUMS_SIGNATURE_FILE, SIGNING_KEY_FILE, TRANSPARENCY_FILE, CHECKPOINT_FILE]),
   );
   const sums = checkSums(files, found);
-  const signedBy = checkConsoleSignature(files, found, sums, options.trust);
+  const signer = checkConsoleSignature(files, found, sums, options.trust);
+  const signedBy = signer?.kid ?? null;
   const read = readManifest(files, found);
   let burnLines: string[] = [];
   let unknown: string[] = [];
-  if (read) ({ burnLines, unknown } = await checkContent(files, found, read, signedBy));
+  let logLine: string | null = null;
+  if (read) {
+    ({ burnLines, unknown } = await checkContent(files, found, read, signedBy));
+    const logged = checkTransparency(
+      (name) => (files.has(name) ? files.bytes(name) : undefined),
+      read.manifest,
+      read.bytes,
+      signer?.key ?? null,
+    );
+    logged.problems.forEach((problem) => found.push(problem));
+    logLine = logged.summary;
+  }
 
-  const lines = [...burnLines];
+  const lines = [...burnLines, ...(logLine ? [logLine] : [])];
   if (found.count) {
     lines.push(...found.lines.map((l) => `DIFFERENT: ${l}`), `NOT VERIFIED: ${found.count} difference${found.count === 1 ? '' : 's'}.`);
     return done(EXIT.different, lines);

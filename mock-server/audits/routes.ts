@@ -2,7 +2,7 @@ import type { Request } from 'express';
 import { STATEMENT_UPLOAD } from '../../src/domain/api/configure';
 import { SIGNOFF_BY_PROPOSER, WITHDRAW_BY_OTHERS, maySignOff, mayWithdraw } from '../../src/domain/audits/fourEyes';
 import { ALGORITHM_VERSION } from '../analysis';
-import { auditPackage, auditReport, keptPackage, manifestSha256, packageKey } from '../auditPackage/auditPackage';
+import { auditPackage, auditReport, keptPackage, packageKey } from '../auditPackage/auditPackage';
 import { packageFileName, reportFileName, sha256 } from '../auditPackage/build';
 import { facilityScope } from '../auth/facilityScope';
 import type { AppContext } from '../context';
@@ -21,6 +21,7 @@ import { analysisVersion } from '../store/auditRules';
 import { commitFiles } from '../store/commit';
 import { signoffEntry } from '../transparency/acts';
 import { logAct } from '../transparency/log';
+import { packageProofs } from '../transparency/packageProofs';
 import type { AuditRow } from '../store/model';
 import type {
   AuditableLogsResponse,
@@ -234,8 +235,10 @@ export function auditHandlers(ctx: AppContext): Handlers {
               signed_off_by: req.auth!.userId,
               algorithm_version: ALGORITHM_VERSION,
             });
-            const zip = await auditPackage({ data: tx, blobs, signer: ctx.signer }, totals.audit);
-            await logAct(tx.transparency, signoffEntry(totals.audit, manifestSha256(zip)), signoffTs);
+            const zip = await auditPackage({ data: tx, blobs, signer: ctx.signer, config: ctx.config }, totals.audit, async (manifest) => {
+              const index = await logAct(tx.transparency, signoffEntry(totals.audit, manifest.sha256), signoffTs);
+              return packageProofs(tx.transparency, { origin: ctx.config.transparencyOrigin, signer: ctx.signer }, index, manifest.burnIds);
+            });
             return { totals, zip };
           }),
       });

@@ -17,7 +17,10 @@ import { HttpError } from '../http/errors';
  * is made once and kept (mock-server/auditPackage/auditPackage.ts), so the
  * digest quoted is the one the package download answers.
  */
-export async function auditPackageDigest(ctx: Pick<AppContext, 'data' | 'blobs' | 'signer'>, auditId: number): Promise<string | null> {
+export async function auditPackageDigest(
+  ctx: Pick<AppContext, 'data' | 'blobs' | 'signer' | 'config'>,
+  auditId: number,
+): Promise<string | null> {
   const audit = await ctx.data.audits.get(auditId);
   if (!audit || audit.signoff_ts === null) return null;
   try {

@@ -23,7 +23,10 @@ function signatureOf(log: object | undefined): { signed: boolean; key_fingerprin
  * version that produced them. Allocations and frozen burns never change, so
  * the chain reads the same every time. Its retirements come with it.
  */
-export async function provenanceOf(ctx: Pick<AppContext, 'data' | 'blobs' | 'signer'>, asset: EcoAssetRecord): Promise<EcoAssetProvenance> {
+export async function provenanceOf(
+  ctx: Pick<AppContext, 'data' | 'blobs' | 'signer' | 'config'>,
+  asset: EcoAssetRecord,
+): Promise<EcoAssetProvenance> {
   const { data } = ctx;
   const [allocations, retirements] = await Promise.all([data.ecoAssets.allocations(asset.id), data.ecoAssets.retirements(asset.id)]);
   const chains = await Promise.all(

@@ -1,14 +1,17 @@
-import { auditPackage, manifestSha256, type PackageContext } from '../auditPackage/auditPackage';
+import { auditPackage, keptPackage, manifestSha256, packageManifestSha256, type PackageContext } from '../auditPackage/auditPackage';
 import type { DataStore } from '../store/dataStore';
+import type { AuditRow } from '../store/model';
 import { storedActs } from './acts';
 import { logAct } from './log';
 
 /**
  * Starts the log on a store that holds acts already (a store from before the log, the demo
- * seed): once, under the setup lock, while the log is empty and the store is not. The store's acts are appended
- * oldest first, then a log_start entry saying how many were brought in, all in one transaction.
- * A signed-off audit's entry names its package's manifest, so each package not made yet is
- * made and kept first. Answers how many acts were brought in, or null when the log had begun.
+ * seed): once, under the setup lock, while the log is empty and the store is not. The store's
+ * acts are appended oldest first, then a log_start entry saying how many were brought in, all in
+ * one transaction. A signoff's entry names its package's manifest: a package kept already keeps
+ * its manifest (and stays without proofs, as it was given); one not made yet is made after the
+ * appends, with the proofs of its signoff and burns. Answers how many acts were brought in, or
+ * null when the log had begun.
  */
 export async function bringInActs(ctx: PackageContext & { data: DataStore }): Promise<number | null> {
   const { data } = ctx;
@@ -17,14 +20,20 @@ export async function bringInActs(ctx: PackageContext & { data: DataStore }): Pr
     if ((await data.transparency.size()) > 0 || (await data.isEmpty())) return null;
     const records = await data.transparency.actRecords();
     const manifests = new Map<number, string>();
-    for (const audit of records.audits.filter((a) => a.signoff_ts !== null))
-      manifests.set(audit.id, manifestSha256(await auditPackage(ctx, audit)));
+    const unmade: AuditRow[] = [];
+    for (const audit of records.audits.filter((a) => a.signoff_ts !== null)) {
+      const kept = await keptPackage(ctx.blobs, audit);
+      manifests.set(audit.id, kept ? manifestSha256(kept) : await packageManifestSha256(ctx, audit));
+      if (!kept) unmade.push(audit);
+    }
     const acts = storedActs(records, manifests);
     const now = new Date().toISOString();
     await data.transaction(async (tx) => {
       for (const act of acts) await logAct(tx.transparency, act, now);
       await logAct(tx.transparency, { kind: 'log_start', brought_in: acts.length, started_ts: now }, now);
     });
+    // made once the entries are in, each with its proofs (auditPackage checks the manifest against the entry)
+    for (const audit of unmade) await auditPackage(ctx, audit);
     return acts.length;
   });
 }

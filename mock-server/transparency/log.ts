@@ -1,6 +1,6 @@
 import { createPublicKey, verify } from 'node:crypto';
 import { signCheckpoint, type Checkpoint, type NoteVerifier } from '../../src/domain/transparency/checkpoint';
-import { entryBytes, type TransparencyEntry } from '../../src/domain/transparency/entries';
+import { entryBytes, entrySubject, type TransparencyEntry } from '../../src/domain/transparency/entries';
 import { consistencyProof, inclusionProof, nodesRead, rootAt, type Hash, type NodeReader } from '../../src/domain/transparency/merkle';
 import type { PackageSigner } from '../signing/packageSigner';
 import { nodeKey, type TransparencyStore } from '../store/parts/transparency';
@@ -14,7 +14,7 @@ const decoder = new TextDecoder();
 
 /** Appends the act's entry (inside the act's transaction: `log` is its part); its index. */
 export const logAct = (log: TransparencyStore, entry: TransparencyEntry, loggedTs: string): Promise<number> =>
-  log.append(decoder.decode(entryBytes(entry)), loggedTs);
+  log.append(decoder.decode(entryBytes(entry)), loggedTs, entrySubject(entry));
 
 /** Runs a tree computation on the nodes the store holds for it. */
 async function onStoredNodes<T>(log: TransparencyStore, compute: (read: NodeReader) => T): Promise<T> {
@@ -50,13 +50,14 @@ export const verifyNote: NoteVerifier = (text, signature, publicKey) =>
     signature,
   );
 
-/** The log's checkpoint now, signed with the console's signing key under the log's origin. */
+/** The log's checkpoint now (or at `at` entries), signed with the console's signing key under the log's origin. */
 export async function signedCheckpoint(
   log: TransparencyStore,
   origin: string,
   signer: PackageSigner,
+  at?: number,
 ): Promise<{ checkpoint: Checkpoint; note: string }> {
-  const { size, root } = await treeHead(log);
+  const { size, root } = await treeHead(log, at);
   const checkpoint = { origin, size, root };
   return { checkpoint, note: signCheckpoint(checkpoint, rawPublicKey(signer.publicKeyPem), (text) => new Uint8Array(signer.sign(text))) };
 }

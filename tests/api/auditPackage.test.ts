@@ -109,6 +109,9 @@ describe('GET /api/audit/{id}/package', () => {
       'METHOD.md',
       statement,
       ...logs,
+      // the signoff's and its burns' entries in the transparency log, proved against its checkpoint
+      'checkpoint.txt',
+      'transparency.json',
       'SIGNING-KEY.pem',
       'SHA256SUMS',
       'SHA256SUMS.sig',

@@ -1,7 +1,11 @@
-import { createHash } from 'node:crypto';
+import { createHash, createPublicKey } from 'node:crypto';
 import { unzipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
+import { packageKey } from '../../mock-server/auditPackage/auditPackage';
+import { checkTransparency } from '../../mock-server/auditPackage/transparencyCheck';
+import { verifyPackage } from '../../mock-server/auditPackage/verify';
 import { rawPublicKey, verifyNote } from '../../mock-server/transparency/log';
+import type { PackageTransparency } from '../../mock-server/transparency/packageProofs';
 import type { ConsistencyProofResponse, InclusionProofResponse } from '../../src/domain/api/transparency';
 import type { KilnKey } from '../../src/domain/api/configure';
 import type { MintResult } from '../../src/domain/api/ecoAssets';
@@ -87,6 +91,17 @@ describe('the transparency log', () => {
     // nothing was uploaded since the start: every stored log was brought in
     expect(broughtIn.filter((k) => k === 'kilnlog')).toHaveLength((await api.server.ctx.data.transparency.actRecords()).kilnlogs.length);
     for (const [i, { bytes }] of entries.entries()) expect(bytes.toString('utf8'), `entry ${i}`).not.toMatch(/\n/);
+
+    // a seeded audit's package, made as the log began, proves its signoff and burns against the tree they end
+    const signoffAt = entries.findIndex((e) => e.entry.kind === 'signoff');
+    const signoff = entries[signoffAt].entry;
+    const audit = signoff.kind === 'signoff' ? signoff.audit_id : 0;
+    const zip = (await http().get(`/api/audit/${audit}/package`).set(as('superadmin')).buffer(true).parse(binaryBody)).body as Buffer;
+    const verified = await verifyPackage(zip);
+    expect(verified.code, verified.lines.join('\n')).toBe(0);
+    expect(verified.lines.find((l) => l.startsWith('transparency: '))).toMatch(
+      new RegExp(`^transparency: the signoff \\(entry ${signoffAt}\\) .* at ${signoffAt + 1} entries `),
+    );
   });
 
   it('appends one entry for an accepted log, with its SHA-256 and receipt time, that the next checkpoint proves', async () => {
@@ -194,7 +209,8 @@ describe('the transparency log', () => {
     const zip = (await http().get(`/api/audit/${proposed.body.id}/package`).set(as('superadmin')).buffer(true).parse(binaryBody))
       .body as Buffer;
     expect(createHash('sha256').update(zip).digest('hex')).toBe(digest);
-    const manifest = unzipSync(zip, { filter: (f) => f.name === 'manifest.json' })['manifest.json'];
+    const files = unzipSync(zip);
+    const manifest = files['manifest.json'];
     expect(added).toEqual([
       expect.objectContaining({
         kind: 'signoff',
@@ -204,6 +220,41 @@ describe('the transparency log', () => {
         manifest_sha256: createHash('sha256').update(manifest).digest('hex'),
       }),
     ]);
+
+    // the package proves its signoff and its burn against the checkpoint it holds, offline
+    const at = await checkpoint();
+    const verified = await verifyPackage(zip);
+    expect(verified.code, verified.lines.join('\n')).toBe(0);
+    expect(verified.lines).toContain(
+      `transparency: the signoff (entry ${at.size - 1}) and 1 burn included in ${api.server.ctx.config.transparencyOrigin} at ${at.size} entries (checkpoint.txt, signed by the console key)`,
+    );
+    // made again from the store once the log has grown, the package is the same bytes
+    const more = burnCsv('CG1-0007', await storedFacility(api.server, NAIROBI));
+    expect(
+      (await http().post('/api/kilnlogs/upload').set(as('uploader')).set('Content-Type', 'text/csv').send(Buffer.from(more))).status,
+    ).toBe(201);
+    const audit = (await api.server.ctx.data.audits.get(proposed.body.id))!;
+    await api.server.ctx.blobs.remove(packageKey(audit));
+    const remade = (await http().get(`/api/audit/${audit.id}/package`).set(as('superadmin')).buffer(true).parse(binaryBody)).body as Buffer;
+    expect(remade.equals(zip)).toBe(true);
+    const proofs = JSON.parse(Buffer.from(files['transparency.json']).toString('utf8')) as PackageTransparency;
+    expect(proofs.burns.map((b) => b.analysis_id)).toEqual([upload.body.id]);
+    expect(JSON.parse(proofs.burns[0].entry)).toMatchObject({ kind: 'kilnlog', log_id: upload.body.id });
+
+    // each proof is checked: a changed entry, a burn left out, a checkpoint signed by another key
+    const key = createPublicKey(api.server.ctx.signer.publicKeyPem);
+    const check = (changed: Record<string, Uint8Array>, signer = key) =>
+      checkTransparency((name) => ({ ...files, ...changed })[name], JSON.parse(Buffer.from(manifest).toString('utf8')), manifest, signer)
+        .problems;
+    expect(check({})).toEqual([]);
+    const rewritten = { ...proofs, burns: [{ ...proofs.burns[0], entry: proofs.burns[0].entry.replace('"kind"', '"forged":1,"kind"') }] };
+    expect(check({ 'transparency.json': Buffer.from(JSON.stringify(rewritten)) })).toEqual([
+      `transparency.json: burn ${upload.body.id}: entry ${proofs.burns[0].index} is not included in the checkpoint's tree`,
+    ]);
+    expect(check({ 'transparency.json': Buffer.from(JSON.stringify({ ...proofs, burns: [] })) })).toEqual([
+      `transparency.json: burn ${upload.body.id}: recorded "an entry", re-derived "none"`,
+    ]);
+    expect(check({}, createPublicKey(newKeyPair().publicPem))).toEqual(['checkpoint.txt: signature: no signature by the trusted key']);
   });
 
   it('answers 400 naming the parameter for a malformed or out-of-range index or size, never a 500', async () => {

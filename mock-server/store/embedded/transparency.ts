@@ -13,14 +13,17 @@ function nodesOf(s: EmbeddedShape, ids: readonly { level: number; index: number 
 /** The log in db.json: entries in index order, and the tree's complete subtrees. */
 export function embeddedTransparency(a: Access): TransparencyStore {
   return {
-    append: (entry, loggedTs) =>
+    append: (entry, loggedTs, subject) =>
       a.write((s, m) => {
+        if (s.transparency_entries.some((e) => e.subject === subject))
+          throw new Error(`The transparency log holds an entry of ${subject} already.`);
         const idx = s.transparency_entries.length;
         const nodes = appendRows(idx, entry, nodesOf(s, nodesToAppend(idx)));
-        m.insert('transparency_entries', { idx, entry, logged_ts: loggedTs });
+        m.insert('transparency_entries', { idx, entry, logged_ts: loggedTs, subject });
         for (const node of nodes) m.insert('transparency_nodes', node);
         return idx;
       }),
+    indexOf: (subject) => a.read((s) => s.transparency_entries.find((e) => e.subject === subject)?.idx ?? null),
     size: () => a.read((s) => s.transparency_entries.length),
     entry: (index) =>
       a.read((s) => {

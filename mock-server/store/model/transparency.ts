@@ -9,6 +9,8 @@ export interface TransparencyEntryRecord {
   /** the entry's canonical JSON (src/domain/transparency/entries.ts), exactly as hashed */
   entry: string;
   logged_ts: string;
+  /** what the entry is of, unique (entrySubject: 'kilnlog:12', 'signoff:3', …) */
+  subject: string;
 }
 
 /** The hash of the complete subtree (level, idx): leaves [idx·2^level, (idx+1)·2^level). */

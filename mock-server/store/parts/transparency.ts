@@ -29,7 +29,9 @@ export interface TransparencyStore {
    * Called in the transaction of the act it records, so the entry lands with the act or not at
    * all; appends from every server sharing the store take one index each, with no gap.
    */
-  append(entry: string, loggedTs: string): Promise<number>;
+  append(entry: string, loggedTs: string, subject: string): Promise<number>;
+  /** the index of the entry of this subject (entrySubject), or null */
+  indexOf(subject: string): Promise<number | null>;
   /** how many entries the log holds */
   size(): Promise<number>;
   /** the entry at this index, exactly as appended; null past the end */

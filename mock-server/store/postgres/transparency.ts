@@ -28,17 +28,21 @@ export function postgresTransparency(db: Db): TransparencyStore {
       ).size,
     );
   return {
-    append: (entry, loggedTs) =>
+    append: (entry, loggedTs, subject) =>
       atomic(db, async (tx) => {
         // every server appends one at a time, in commit order: the lock holds until the act's transaction ends
         await sql`select pg_advisory_xact_lock(${NAMESPACE}::int, ${TRANSPARENCY_APPEND_KEY}::int)`.execute(tx);
         const idx = await size(tx);
         const nodes = appendRows(idx, entry, await nodesOf(tx, nodesToAppend(idx)));
-        await tx.insertInto('transparency_entries').values({ idx, entry, logged_ts: loggedTs }).execute();
+        await tx.insertInto('transparency_entries').values({ idx, entry, logged_ts: loggedTs, subject }).execute();
         await tx.insertInto('transparency_nodes').values(nodes).execute();
         return idx;
       }),
     size: () => size(db),
+    indexOf: async (subject) => {
+      const row = await db.selectFrom('transparency_entries').select('idx').where('subject', '=', subject).executeTakeFirst();
+      return row ? Number(row.idx) : null;
+    },
     entry: async (index) => {
       if (!Number.isSafeInteger(index) || index < 0) return null;
       const row = await db.selectFrom('transparency_entries').select(['entry', 'logged_ts']).where('idx', '=', index).executeTakeFirst();

@@ -98,6 +98,29 @@ export const ENTRY_KINDS = [
   'calibration',
 ] as const satisfies readonly TransparencyEntry['kind'][];
 
+/** What an entry is of, one entry each: the log is looked up by it ('kilnlog:12', 'signoff:3'). */
+export function entrySubject(entry: TransparencyEntry): string {
+  switch (entry.kind) {
+    case 'log_start':
+      return 'log_start';
+    case 'kilnlog':
+      return kilnLogSubject(entry.log_id);
+    case 'signoff':
+      return signoffSubject(entry.audit_id);
+    case 'issuance':
+      return `issuance:${entry.asset_id}`;
+    case 'retirement':
+      return `retirement:${entry.retirement_id}`;
+    case 'kiln_key':
+      return `kiln_key:${entry.act}:${entry.key_id}`;
+    case 'calibration':
+      return `calibration:${entry.calibration_id}`;
+  }
+}
+
+export const kilnLogSubject = (logId: number) => `kilnlog:${logId}`;
+export const signoffSubject = (auditId: number) => `signoff:${auditId}`;
+
 /** The entry's bytes: its canonical JSON in UTF-8. */
 export function entryBytes(entry: TransparencyEntry): Uint8Array {
   for (const [field, value] of Object.entries(entry)) {

@@ -31,12 +31,14 @@ export function transparencyContract(store: () => DataStore): void {
     expect(await store().transparency.entry(0)).toBeNull();
     const entries = Array.from({ length: 37 }, (_, i) => `{"kind":"kilnlog","log_id":${i},"note":"Åsa\u2019s \\"kiln\\""}`);
     for (const [i, entry] of entries.entries()) {
-      expect(await store().transparency.append(entry, '2026-06-01T00:00:00.000Z')).toBe(i);
+      expect(await store().transparency.append(entry, '2026-06-01T00:00:00.000Z', `kilnlog:${i}`)).toBe(i);
     }
     expect(await store().transparency.size()).toBe(37);
     expect(await store().transparency.entry(5)).toEqual({ entry: entries[5], logged_ts: '2026-06-01T00:00:00.000Z' });
     expect(await store().transparency.entry(37)).toBeNull();
     expect(await store().transparency.entry(-1)).toBeNull();
+    expect(await store().transparency.indexOf('kilnlog:20')).toBe(20);
+    expect(await store().transparency.indexOf('kilnlog:37')).toBeNull();
     for (const size of [1, 2, 16, 17, 36, 37]) expect(await rootHex(size), `root of ${size}`).toBe(mth(entries.slice(0, size)));
     const proof = await onStoredNodes((read) => inclusionProof(20, 37, read));
     const root = await onStoredNodes((read) => rootAt(37, read));
@@ -46,22 +48,25 @@ export function transparencyContract(store: () => DataStore): void {
   });
 
   it('keeps an entry only with the act it records: a transaction that fails appends nothing, and the next append takes its index', async () => {
-    await store().transparency.append('{"n":0}', '2026-06-01T00:00:00.000Z');
+    await store().transparency.append('{"n":0}', '2026-06-01T00:00:00.000Z', 'n:0');
     await expect(
       store().transaction(async (tx) => {
-        await tx.transparency.append('{"n":"lost"}', '2026-06-01T00:00:01.000Z');
+        await tx.transparency.append('{"n":"lost"}', '2026-06-01T00:00:01.000Z', 'n:lost');
         throw new Error('the act failed');
       }),
     ).rejects.toThrow('the act failed');
     expect(await store().transparency.size()).toBe(1);
-    expect(await store().transparency.append('{"n":1}', '2026-06-01T00:00:02.000Z')).toBe(1);
+    expect(await store().transparency.indexOf('n:lost')).toBeNull();
+    // one entry a subject: an act is never logged twice
+    await expect(store().transparency.append('{"n":"again"}', '2026-06-01T00:00:02.000Z', 'n:0')).rejects.toThrow();
+    expect(await store().transparency.append('{"n":1}', '2026-06-01T00:00:02.000Z', 'n:1')).toBe(1);
     expect(await rootHex(2)).toBe(mth(['{"n":0}', '{"n":1}']));
   });
 
   it('gives appends racing from many transactions one index each, with no gap and no fork', async () => {
     const entries = Array.from({ length: 24 }, (_, i) => `{"race":${i}}`);
     const indexes = await Promise.all(
-      entries.map((entry) => store().transaction((tx) => tx.transparency.append(entry, '2026-06-01T00:00:00.000Z'))),
+      entries.map((entry) => store().transaction((tx) => tx.transparency.append(entry, '2026-06-01T00:00:00.000Z', entry))),
     );
     expect([...indexes].sort((a, b) => a - b)).toEqual(entries.map((_, i) => i));
     const inOrder = await Promise.all(entries.map(async (_, i) => (await store().transparency.entry(i))!.entry));
