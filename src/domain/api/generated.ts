@@ -3276,7 +3276,7 @@ export interface operations {
             content: {
                 "multipart/form-data": {
                     /** Format: binary */
-                    file?: string;
+                    file?: Blob;
                 };
                 "text/csv": unknown;
             };
@@ -3779,7 +3779,7 @@ export interface operations {
                  */
                 "multipart/form-data": {
                     /** Format: binary */
-                    file?: string;
+                    file?: Blob;
                     file_type?: string;
                 };
             };
@@ -4221,8 +4221,8 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "image/png": string;
-                    "image/jpeg": string;
+                    "image/png": Blob;
+                    "image/jpeg": Blob;
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -4248,9 +4248,9 @@ export interface operations {
             content: {
                 "multipart/form-data": {
                     /** Format: binary */
-                    photo?: string;
+                    photo?: Blob;
                     /** Format: binary */
-                    thumb?: string;
+                    thumb?: Blob;
                 };
             };
         };
@@ -4291,7 +4291,7 @@ export interface operations {
                  */
                 "multipart/form-data": {
                     /** Format: binary */
-                    file?: string;
+                    file?: Blob;
                     file_type?: string;
                 };
             };
@@ -4335,9 +4335,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/pdf": string;
-                    "image/png": string;
-                    "image/jpeg": string;
+                    "application/pdf": Blob;
+                    "image/png": Blob;
+                    "image/jpeg": Blob;
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -4533,7 +4533,7 @@ export interface operations {
                 "multipart/form-data": {
                     proposed_audit_id?: string;
                     /** Format: binary */
-                    file?: string;
+                    file?: Blob;
                     file_type?: string;
                     analysis_ids?: string[];
                 };
@@ -4640,9 +4640,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/pdf": string;
-                    "image/png": string;
-                    "image/jpeg": string;
+                    "application/pdf": Blob;
+                    "image/png": Blob;
+                    "image/jpeg": Blob;
                 };
             };
             401: components["responses"]["Unauthorized"];
@@ -4671,7 +4671,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/zip": string;
+                    "application/zip": Blob;
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -4702,7 +4702,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/pdf": string;
+                    "application/pdf": Blob;
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -5003,7 +5003,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/pdf": string;
+                    "application/pdf": Blob;
                 };
             };
             400: components["responses"]["BadRequest"];
