@@ -5,7 +5,7 @@ import { formatCarbon } from '../domain/carbon';
 import type { Statistics } from '../domain/api/admin';
 import { formatDateTime } from '../domain/dates';
 import { formatFileSize, formatNumber } from '../domain/format';
-import { useFormSave } from '../forms/useFormSave';
+import { useCommand } from '../forms/useCommand';
 import type { FailureTexts } from '../layout/failures';
 import { Loading } from '../layout/Loading';
 import type { ApiDataProvider } from '../providers/dataProvider';
@@ -41,7 +41,7 @@ export function StatisticsPanel() {
   const dataProvider = useDataProvider<ApiDataProvider>();
   const queryClient = useQueryClient();
   const statistics = useQuery({ queryKey: queryKeys.getStatistics, queryFn: () => dataProvider.getStatistics() });
-  const update = useFormSave({
+  const update = useCommand({
     write: (dataProvider) => dataProvider.updateStatistics(),
     mutationKey: writeKey('updateStatistics'),
     success: 'admin.updated',
@@ -57,7 +57,7 @@ export function StatisticsPanel() {
         <Typography id="statistics-heading" variant="h5" component="h2">
           {translate('admin.statistics')}
         </Typography>
-        <Button variant="contained" onClick={() => void update.submit(undefined)} disabled={update.saving || statistics.isPending}>
+        <Button variant="contained" onClick={() => void update.run()} disabled={update.running || statistics.isPending}>
           {translate('admin.update')}
         </Button>
         {statistics.data && (

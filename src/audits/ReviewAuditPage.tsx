@@ -25,6 +25,7 @@ import type { AuditLogRow } from '../domain/audits/types';
 import { formatNumber } from '../domain/format';
 import { RESOURCES } from '../domain/operations';
 import { FileChooser } from '../forms/FileChooser';
+import { useCommand } from '../forms/useCommand';
 import { useFormSave } from '../forms/useFormSave';
 import { useReportQueryFailure, type FailureTexts } from '../layout/failures';
 import { Page } from '../layout/Page';
@@ -205,7 +206,7 @@ const SIGNOFF_FAILURE: FailureTexts = {
 function WithdrawButton({ proposal }: { proposal: ProposedAuditItem }) {
   const translate = useTranslate();
   const [asking, setAsking] = useState(false);
-  const withdraw = useFormSave({
+  const withdraw = useCommand({
     write: (dataProvider, id: number) => dataProvider.withdrawAudit(id),
     mutationKey: writeKey('withdrawAudit'),
     success: () => ({ message: 'audits.review.withdrawn', args: { jobId: proposal.job_id } }),
@@ -220,13 +221,13 @@ function WithdrawButton({ proposal }: { proposal: ProposedAuditItem }) {
       </Button>
       <Confirm
         isOpen={asking}
-        loading={withdraw.saving}
+        loading={withdraw.running}
         title="audits.review.withdrawTitle"
         content="audits.review.withdrawText"
         translateOptions={{ jobId: proposal.job_id, smart_count: proposal.analysis_ids.length }}
         confirm="audits.review.withdrawConfirm"
         confirmColor="warning"
-        onConfirm={() => void withdraw.submit(proposal.id)}
+        onConfirm={() => void withdraw.run(proposal.id)}
         onClose={() => setAsking(false)}
       />
     </>

@@ -3,7 +3,7 @@ import { useCanAccess, useTranslate } from 'react-admin';
 import type { Facility } from '../domain/api/configure';
 import { RESOURCES } from '../domain/operations';
 import { useFormSave } from '../forms/useFormSave';
-import { commandFailure } from '../kiln-logs/useLogCommand';
+import { commandFailure } from '../forms/useCommand';
 import { queryKeys, writeKey } from '../providers/queryKeys';
 
 /**

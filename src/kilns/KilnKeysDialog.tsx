@@ -26,9 +26,8 @@ import { isBlank } from '../domain/validation';
 import { FacilityChangeTrail } from '../facilities/FacilityChangeTrail';
 import { keepText } from '../forms/FormInput';
 import { PageForm, usePageFormSave } from '../forms/pageForm';
-import { useFormSave } from '../forms/useFormSave';
-import { commandFailure } from '../kiln-logs/useLogCommand';
-import { saveFile } from '../kiln-logs/saveFile';
+import { commandFailure, useCommand } from '../forms/useCommand';
+import { saveFile } from '../forms/saveFile';
 import type { ApiDataProvider } from '../providers/dataProvider';
 import { queryKeys, writeKey } from '../providers/queryKeys';
 import { PendingChip } from './PendingChip';
@@ -228,7 +227,7 @@ export function KilnKeysDialog({ kiln, onClose }: { kiln: Kiln; onClose: () => v
   const dataProvider = useDataProvider<ApiDataProvider>();
   const keys = useQuery({ queryKey: queryKeys.listKilnKeys(kiln.id), queryFn: () => dataProvider.listKilnKeys(kiln.id) });
   const [revoking, setRevoking] = useState<KilnKey | null>(null);
-  const revoke = useFormSave({
+  const revoke = useCommand({
     write: (dataProvider, keyId: number) => dataProvider.revokeKilnKey({ kilnId: kiln.id, keyId }),
     mutationKey: writeKey('revokeKilnKey'),
     success: 'kilns.keys.revoked_done',
@@ -237,7 +236,7 @@ export function KilnKeysDialog({ kiln, onClose }: { kiln: Kiln; onClose: () => v
   });
   const { canAccess: canApprove = false } = useCanAccess({ resource: RESOURCES.kilns, action: 'approve' });
   const [approving, setApproving] = useState<KilnKey | null>(null);
-  const approve = useFormSave({
+  const approve = useCommand({
     write: (dataProvider, keyId: number) => dataProvider.approveKilnKey({ kilnId: kiln.id, keyId }),
     mutationKey: writeKey('approveKilnKey'),
     success: 'kilns.keys.approved_done',
@@ -267,24 +266,24 @@ export function KilnKeysDialog({ kiln, onClose }: { kiln: Kiln; onClose: () => v
       </DialogActions>
       <Confirm
         isOpen={revoking !== null}
-        loading={revoke.saving}
+        loading={revoke.running}
         title={translate('kilns.keys.revokeTitle', { label: revoking?.label ?? '' })}
         content={translate('kilns.keys.revokeText', { kilnId: kiln.kiln_id })}
         confirm="kilns.keys.revoke"
         onConfirm={() => {
-          if (revoking) void revoke.submit(revoking.id);
+          if (revoking) void revoke.run(revoking.id);
           setRevoking(null);
         }}
         onClose={() => setRevoking(null)}
       />
       <Confirm
         isOpen={approving !== null}
-        loading={approve.saving}
+        loading={approve.running}
         title={translate('kilns.keys.approveTitle', { label: approving?.label ?? '' })}
         content={translate('kilns.keys.approveText', { kilnId: kiln.kiln_id })}
         confirm="kilns.keys.approve"
         onConfirm={() => {
-          if (approving) void approve.submit(approving.id);
+          if (approving) void approve.run(approving.id);
           setApproving(null);
         }}
         onClose={() => setApproving(null)}

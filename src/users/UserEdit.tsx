@@ -5,7 +5,8 @@ import { RESOURCES } from '../domain/operations';
 import { ROLES } from '../domain/rules';
 import { ServerReasonsShown, usePageFormSave } from '../forms/pageForm';
 import { PolicyDeleteButton } from '../forms/PolicyDeleteButton';
-import { recordWrite, useFormSave } from '../forms/useFormSave';
+import { useCommand } from '../forms/useCommand';
+import { recordWrite } from '../forms/useFormSave';
 import { queryKeys, writeKey } from '../providers/queryKeys';
 import { useSession } from '../providers/useSession';
 import { ResetPassword } from './ResetPassword';
@@ -35,7 +36,7 @@ function UserEditToolbar({ saving }: { saving: boolean }) {
 function AwaitingRelease({ user, superAdmin }: { user: User; superAdmin: boolean }) {
   const translate = useTranslate();
   // the user and their changes are read again: the record says whether it still waits
-  const release = useFormSave({
+  const release = useCommand({
     write: (dataProvider) => dataProvider.releaseUser(user.id),
     mutationKey: writeKey('releaseUser'),
     success: 'users.released',
@@ -47,7 +48,7 @@ function AwaitingRelease({ user, superAdmin }: { user: User; superAdmin: boolean
       severity="warning"
       action={
         superAdmin && (
-          <Button color="inherit" variant="outlined" size="small" disabled={release.saving} onClick={() => void release.submit(undefined)}>
+          <Button color="inherit" variant="outlined" size="small" disabled={release.running} onClick={() => void release.run()}>
             {translate('users.release')}
           </Button>
         )

@@ -14,11 +14,10 @@ const SHELL = /^(forms|providers)\//;
 const OWN_MUTATION = /\buse(Mutation|Update|Create)\s*[<(]/;
 
 /**
- * Mutations that are no form's write: the kiln-log commands and downloads, one click
- * without entries (useLogCommand, docs/decisions.md), and a key pair generated in the
- * browser (the kiln keys dialog; no server call).
+ * The one mutation that is no write: a key pair generated in the browser (the kiln keys
+ * dialog; no server call). The commands, one click without entries, are src/forms/useCommand.ts's.
  */
-const OTHER_KINDS = ['kiln-logs/useLogCommand.ts', 'kilns/KilnKeysDialog.tsx'];
+const OTHER_KINDS = ['kilns/KilnKeysDialog.tsx'];
 
 const allSources = (fs.readdirSync(SRC, { recursive: true, encoding: 'utf8' }) as string[])
   .map((name) => name.split('\\').join('/'))
