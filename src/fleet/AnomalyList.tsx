@@ -21,10 +21,9 @@ import { CHECK_NOTE_MAX, type Anomaly } from '../domain/api/fleet';
 import { formatDateTime } from '../domain/dates';
 import { ANOMALY_CODES, isAnomalyCode, type AnomalyCode } from '../domain/fleet/anomalies';
 import { compactErrors, textError } from '../domain/validation';
-import { FormDialog } from '../forms/FormDialog';
+import { FormDialog, useFormDialogSave } from '../forms/FormDialog';
 import type { FormFieldErrors } from '../forms/formErrors';
 import { FormInput } from '../forms/FormInput';
-import { useFormSave } from '../forms/useFormSave';
 import type { FailureTexts } from '../layout/failures';
 import type { ApiDataProvider } from '../providers/dataProvider';
 import type { AnomalyFilter } from '../providers/fleetMethods';
@@ -42,13 +41,14 @@ const validateNote = (values: FieldValues): FormFieldErrors => compactErrors({ n
 /** Marks an anomaly checked with what was checked and found: the one form shell, and its one outcome policy. */
 function CheckDialog({ anomaly, onClose }: { anomaly: Anomaly; onClose: () => void }) {
   const translate = useTranslate();
-  const save = useFormSave({
+  const save = useFormDialogSave({
     write: (dataProvider, note: string) => dataProvider.checkFleetAnomaly({ id: anomaly.id, note }),
     mutationKey: writeKey('checkFleetAnomaly'),
     success: 'fleet.check.done',
     failure: CHECK_FAILURE,
     onClose,
     refresh: [queryKeys.fleet],
+    payload: (values) => String(values.note).trim(),
   });
   return (
     <FormDialog
@@ -56,7 +56,6 @@ function CheckDialog({ anomaly, onClose }: { anomaly: Anomaly; onClose: () => vo
       defaultValues={{ note: '' }}
       validate={validateNote}
       save={save}
-      onSubmit={(values) => void save.submit(String(values.note).trim())}
       onClose={onClose}
       submitLabel="fleet.check.save"
     >
