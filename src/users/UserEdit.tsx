@@ -3,7 +3,7 @@ import { Edit, SaveButton, SimpleForm, TextInput, Toolbar, useRecordContext, use
 import type { User, UserUpdateRequest } from '../domain/api/users';
 import { RESOURCES } from '../domain/operations';
 import { ROLES } from '../domain/rules';
-import { ServerReasonsShown, usePageFormSave } from '../forms/pageForm';
+import { PageForm, usePageFormSave } from '../forms/pageForm';
 import { PolicyDeleteButton } from '../forms/PolicyDeleteButton';
 import { useCommand } from '../forms/useCommand';
 import { recordWrite } from '../forms/useFormSave';
@@ -73,24 +73,24 @@ function UserEditForm() {
     validate: validateEditForm,
     payload: (values) => accessPayload(values) as UserUpdateRequest,
   });
-  const { onSubmit, dialog } = useOwnerChangeConfirm(user?.id, save.submit);
+  const confirmed = useOwnerChangeConfirm(user?.id, save);
   if (!user) return null;
   const locked = lockedReason(user, session);
   return (
     <Stack spacing={3}>
       {user.locked && <AwaitingRelease user={user} superAdmin={session?.role === ROLES.SUPER_ADMIN} />}
       {locked && <Alert severity="info">{translate(locked)}</Alert>}
-      <SimpleForm
-        validate={save.validate}
-        onSubmit={onSubmit}
+      <PageForm
+        as={SimpleForm}
+        save={confirmed.save}
+        notifyInvalid
         toolbar={locked ? false : <UserEditToolbar saving={save.saving} />}
         sx={{ maxWidth: 560 }}
       >
-        <ServerReasonsShown serverReasons={save.serverReasons} />
         <TextInput source="username" label="users.username" readOnly variant="outlined" />
         <UserAccessInputs readOnly={Boolean(locked)} userId={user.id} />
-      </SimpleForm>
-      {dialog}
+      </PageForm>
+      {confirmed.dialog}
       {!locked && (
         <Paper variant="outlined" sx={{ p: 2 }}>
           <ResetPassword user={user} />
