@@ -17,6 +17,7 @@ import {
 import TaskAltIcon from '@mui/icons-material/TaskAlt';
 import UndoIcon from '@mui/icons-material/Undo';
 import { Confirm, useCanAccess, useGetList, useTranslate } from 'react-admin';
+import { useFormContext, useWatch, type FieldValues } from 'react-hook-form';
 import { formatCarbon, sumKg } from '../domain/carbon';
 import { statementFileType, STATEMENT_EXTENSIONS } from '../domain/audits/audits';
 import { maySignOff, mayWithdraw } from '../domain/audits/fourEyes';
@@ -25,8 +26,8 @@ import type { AuditLogRow } from '../domain/audits/types';
 import { formatNumber } from '../domain/format';
 import { RESOURCES } from '../domain/operations';
 import { FileChooser } from '../forms/FileChooser';
+import { PageForm, usePageFormSave } from '../forms/pageForm';
 import { useCommand } from '../forms/useCommand';
-import { useFormSave } from '../forms/useFormSave';
 import { useReportQueryFailure, type FailureTexts } from '../layout/failures';
 import { Page } from '../layout/Page';
 import { TableHeadings, type TableHeading } from '../layout/TableHeadings';
@@ -259,6 +260,17 @@ function SignedOffNextStep({ audit, onClose }: { audit: AuditHistoryItem; onClos
   );
 }
 
+const NO_STATEMENT = { statement: null };
+
+const chosenStatement = (values: FieldValues): File | null => (values.statement instanceof File ? values.statement : null);
+
+/** One png, jpg, jpeg or pdf file; without one, Signoff cannot be pressed (said beside it). */
+function validateStatement(values: FieldValues): Record<string, string> {
+  const file = chosenStatement(values);
+  if (!file) return { statement: 'audits.review.needsStatement' };
+  return statementFileType(file.name) ? {} : { statement: 'audits.review.wrongType' };
+}
+
 /** 'Choose Audit Statement' and 'Signoff' (docs/product.md#review-proposed-logs, docs/product.md#audit-lifecycle): one png, jpg, jpeg or pdf; the list refreshes after either outcome. Signoff asks first, with a summary, as it cannot be undone. */
 function SignoffArea({
   proposal,
@@ -269,24 +281,58 @@ function SignoffArea({
   rows: readonly LogRecord[];
   onSigned: ProposalReviewProps['onSigned'];
 }) {
-  const translate = useTranslate();
-  const [file, setFile] = useState<File | null>(null);
   const [asking, setAsking] = useState(false);
-  const fileType = file ? statementFileType(file.name) : null;
-  const analysisIds = rows.map((row) => row.analysis_id);
-  const signoff = useFormSave({
+  const signoff = usePageFormSave({
     write: (dataProvider, signoff: AuditSignoff) => dataProvider.signOffAudit(signoff),
     mutationKey: writeKey('signOffAudit'),
     success: 'audits.review.signedOff',
     failure: SIGNOFF_FAILURE,
-    onSaved: (audit) => {
-      setFile(null);
-      onSigned(audit);
-    },
+    // the signed-off proposal leaves the page, its form and file with it
+    onSaved: onSigned,
     refresh: [RESOURCES.auditProposals, RESOURCES.auditableLogs, RESOURCES.audits].map(queryKeys.resource),
+    validate: validateStatement,
+    payload: (values) => {
+      const file = chosenStatement(values);
+      const fileType = file && statementFileType(file.name);
+      return file && fileType ? { proposalId: proposal.id, file, fileType, analysisIds: rows.map((row) => row.analysis_id) } : undefined;
+    },
   });
+  return (
+    // Signoff submits the form to ask; the confirmation's OK sends what was asked about
+    <PageForm save={{ ...signoff, submit: async () => setAsking(true) }} defaultValues={NO_STATEMENT}>
+      <SignoffFields
+        proposal={proposal}
+        rows={rows}
+        saving={signoff.saving}
+        asking={asking}
+        onAnswer={(values) => {
+          // the dialog goes: Signoff says 'Processing' while it runs
+          setAsking(false);
+          if (values) void signoff.submit(values);
+        }}
+      />
+    </PageForm>
+  );
+}
+
+interface SignoffFieldsProps {
+  proposal: ProposedAuditItem;
+  rows: readonly LogRecord[];
+  saving: boolean;
+  /** the confirmation is open */
+  asking: boolean;
+  /** the confirmation's answer: the form's values to sign off with, or null */
+  onAnswer: (values: FieldValues | null) => void;
+}
+
+function SignoffFields({ proposal, rows, saving, asking, onAnswer }: SignoffFieldsProps) {
+  const translate = useTranslate();
+  const { getValues, setValue } = useFormContext();
+  const watched: unknown = useWatch({ name: 'statement' });
+  const file = watched instanceof File ? watched : null;
+  const fileType = file ? statementFileType(file.name) : null;
   // why Signoff cannot be pressed yet, said beside it (a file of the wrong type is said under the file already)
-  const reason = signoff.saving || file ? null : 'audits.review.needsStatement';
+  const reason = saving || file ? null : 'audits.review.needsStatement';
   const co2 = sumKg(rows.map((row) => row.analysis_detail?.co2_removed ?? 0));
   const biochar = sumKg(rows.map((row) => row.analysis_detail?.biochar_produced ?? 0));
   const summary: [string, string][] = [
@@ -307,20 +353,20 @@ function SignoffArea({
         label="audits.review.chooseStatement"
         accept={STATEMENT_ACCEPT}
         file={file}
-        onChange={setFile}
+        onChange={(chosen) => setValue('statement', chosen, { shouldDirty: true, shouldTouch: true })}
         hint="audits.review.statementHint"
         error={file && !fileType ? translate('audits.review.wrongType') : undefined}
-        disabled={signoff.saving}
+        disabled={saving}
       />
       <Box sx={{ display: 'flex', flexDirection: 'column', alignItems: 'flex-start', gap: 0.5, mt: 1 }}>
         <Button
+          type="submit"
           variant="contained"
           startIcon={<TaskAltIcon />}
-          disabled={!file || !fileType || signoff.saving}
+          disabled={!file || !fileType || saving}
           aria-describedby={reason ? 'signoff-reason' : undefined}
-          onClick={() => setAsking(true)}
         >
-          {translate(signoff.saving ? 'audits.review.processing' : 'audits.review.signoff')}
+          {translate(saving ? 'audits.review.processing' : 'audits.review.signoff')}
         </Button>
         {reason && (
           <Typography id="signoff-reason" variant="caption" color="text.secondary">
@@ -330,7 +376,7 @@ function SignoffArea({
       </Box>
       <Confirm
         isOpen={asking}
-        loading={signoff.saving}
+        loading={saving}
         title="audits.review.confirmTitle"
         translateOptions={{ jobId: proposal.job_id }}
         content={
@@ -353,12 +399,8 @@ function SignoffArea({
           </>
         }
         confirm="audits.review.confirmSignoff"
-        onConfirm={() => {
-          // the dialog goes: Signoff says 'Processing' while it runs
-          setAsking(false);
-          if (file && fileType) void signoff.submit({ proposalId: proposal.id, file, fileType, analysisIds });
-        }}
-        onClose={() => setAsking(false)}
+        onConfirm={() => onAnswer(getValues())}
+        onClose={() => onAnswer(null)}
       />
     </Box>
   );

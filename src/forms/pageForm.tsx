@@ -7,8 +7,8 @@ import { useFormSave, type FormSaveOptions } from './useFormSave';
 export interface PageFormSaveOptions<P, R> extends FormSaveOptions<P, R> {
   /** the form's own rules, as react-admin messages (a key, or `{message, args}`) by field; none: the server's alone */
   validate?: (values: FieldValues) => Record<string, unknown>;
-  /** what the write sends of the form's values */
-  payload: (values: FieldValues) => P;
+  /** what the write sends of the form's values; undefined: nothing (the form's rules already say why, or nothing changed) */
+  payload: (values: FieldValues) => P | undefined;
 }
 
 export interface PageFormSave {
@@ -35,8 +35,10 @@ export function usePageFormSave<P, R>({ validate = NO_RULES, payload, ...options
   const { serverReasons } = save;
   return {
     submit: (values) => {
+      const sending = payload(values);
+      if (sending === undefined) return Promise.resolve();
       sent.current = values;
-      return save.submit(payload(values));
+      return save.submit(sending);
     },
     validate: (values) => ({ ...validate(values), ...formErrors(values, {}, serverReasons, sent.current) }),
     serverReasons,
