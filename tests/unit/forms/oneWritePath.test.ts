@@ -36,6 +36,16 @@ const RA_DELETE_HOOK = /\buseDelete(Many)?\s*[<(]/;
 const UNDOABLE = /\buseMutationWithMutationMode\s*[<(]/;
 const UNDOABLE_COMMANDS = ['kiln-logs/useUndoableCommand.ts'];
 
+/** The form shells and the command hook, which alone call useFormSave (forms/useFormSave.ts declares it). */
+const SAVE_CALL = /\buseFormSave\s*[<(]/;
+const SAVE_CALLERS = ['forms/FormDialog.tsx', 'forms/pageForm.tsx', 'forms/useCommand.ts', 'forms/useFormSave.ts'];
+/** A save wired into a form by hand: its validate or submit as the form's, or the server's reasons shown by the screen. */
+const HAND_WIRED = /\b(validate|onSubmit)=\{\s*[\w.]+\.(validate|submit)\s*\}|\bServerReasonsShown\b/;
+/** A form built past the shells: react-admin's own form components, or react-hook-form's useForm. */
+const OWN_FORM = /<(Form|SimpleForm|TabbedForm)\b|\buseForm\s*[<(]/;
+/** The third shell: the login, react-hook-form alone, for the size of the first screen's bundle. */
+const LOGIN_FORM = 'login/LoginForm.tsx';
+
 /** A file that writes through the shell: useFormSave or a page form's save. */
 const WRITES = /from '\.\.\/forms\/(useFormSave|pageForm)'/;
 
@@ -78,6 +88,25 @@ describe('the one write path', () => {
     const choice = `const d = <TextField select value={v} onChange={(event) => choose(event.target.value)}>{items}</TextField>;`;
     expect(ownTextEntries('held.tsx', held)).toEqual(['held.tsx:1']);
     expect(ownTextEntries('other.tsx', `${bound}\n${choice}`)).toEqual([]);
+  });
+
+  it('builds every form with one of three shells, FormDialog, PageForm and the login, and calls useFormSave in them and the commands alone', () => {
+    expect(allSources.filter((name) => SAVE_CALL.test(read(name))).sort()).toEqual(SAVE_CALLERS);
+    expect(sources.filter((name) => HAND_WIRED.test(read(name)))).toEqual([]);
+    expect(sources.filter((name) => OWN_FORM.test(read(name)))).toEqual([LOGIN_FORM]);
+  });
+
+  it('finds a save wired by hand and a form built past the shells, and not a shell in use', () => {
+    const wired = [
+      '<SimpleForm validate={save.validate} onSubmit={onSubmit}>',
+      '<Form onSubmit={save.submit} noValidate>',
+      '<ServerReasonsShown serverReasons={save.serverReasons} />',
+    ];
+    for (const text of wired) expect(HAND_WIRED.test(text)).toBe(true);
+    expect(HAND_WIRED.test('<PageForm as={SimpleForm} save={save} toolbar={toolbar}>')).toBe(false);
+    expect(HAND_WIRED.test('<FormDialog validate={validateNote} save={save} onClose={onClose}>')).toBe(false);
+    expect(OWN_FORM.test('<Form defaultValues={values}>')).toBe(true);
+    expect(OWN_FORM.test('<PageForm as={SimpleForm} save={save}>')).toBe(false);
   });
 
   it('deletes only through PolicyDeleteButton, whose outcome is the notifications of every write', () => {
