@@ -1,4 +1,4 @@
-import { Alert, Box, Button, Paper, Typography } from '@mui/material';
+import { Box, Button, Paper, Typography } from '@mui/material';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useDataProvider, useTranslate } from 'react-admin';
 import { formatCarbon } from '../domain/carbon';
@@ -8,6 +8,7 @@ import { formatFileSize, formatNumber } from '../domain/format';
 import { useCommand } from '../forms/useCommand';
 import type { FailureTexts } from '../layout/failures';
 import { Loading } from '../layout/Loading';
+import { RetryAlert } from '../layout/RetryAlert';
 import type { ApiDataProvider } from '../providers/dataProvider';
 import { queryKeys, writeKey } from '../providers/queryKeys';
 
@@ -69,7 +70,7 @@ export function StatisticsPanel() {
       {statistics.isPending ? (
         <Loading />
       ) : statistics.error ? (
-        <Alert severity="error">{translate('admin.statisticsError')}</Alert>
+        <RetryAlert message="admin.statisticsError" query={statistics} />
       ) : (
         <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(170px, 1fr))', gap: 1.5, m: 0 }}>
           {FIGURES.map(({ key, format }) => (

@@ -18,8 +18,9 @@ import {
 import { formatCarbon, sumKg } from '../domain/carbon';
 import type { AuditLogRow } from '../domain/audits/types';
 import { RESOURCES } from '../domain/operations';
-import { useReportQueryFailure, type FailureTexts } from '../layout/failures';
+import type { FailureTexts } from '../layout/failures';
 import { Page } from '../layout/Page';
+import { RetryAlert } from '../layout/RetryAlert';
 import { OpenAnomalyWarning } from '../fleet/OpenAnomalyWarning';
 import { HeldBackNotice } from '../fleet/HeldBackNotice';
 import type { HeldBackLog } from '../domain/api/audits';
@@ -190,7 +191,6 @@ function ProposeForm({ selection, onSelect, facilityId, onFacility, creating, se
     },
     { enabled: kilnType !== null },
   );
-  useReportQueryFailure(logs.error, LOGS_FAILURE);
   const rows = useMemo(() => logs.data ?? [], [logs.data]);
   const outdated = (logs.meta?.needs_reanalysis ?? []) as AuditLogRow[];
   const heldBack = (logs.meta?.held_back ?? []) as HeldBackLog[];
@@ -281,7 +281,7 @@ function ProposeForm({ selection, onSelect, facilityId, onFacility, creating, se
       {kilnType === null ? (
         <Typography color="text.secondary">{translate('audits.propose.chooseKilnType')}</Typography>
       ) : logs.error ? (
-        <Alert severity="error">{translate('audits.logTable.loadError')}</Alert>
+        <RetryAlert message="audits.logTable.loadError" query={logs} failure={LOGS_FAILURE} />
       ) : (
         <AuditLogTable
           // another list: back to its first page

@@ -28,8 +28,9 @@ import { RESOURCES } from '../domain/operations';
 import { FileChooser } from '../forms/FileChooser';
 import { PageForm, usePageFormSave } from '../forms/pageForm';
 import { useCommand } from '../forms/useCommand';
-import { useReportQueryFailure, type FailureTexts } from '../layout/failures';
+import type { FailureTexts } from '../layout/failures';
 import { Page } from '../layout/Page';
+import { RetryAlert } from '../layout/RetryAlert';
 import { TableHeadings, type TableHeading } from '../layout/TableHeadings';
 import { FigureCells } from '../layout/FigureCells';
 import type { AuditSignoff } from '../providers/apiMethods';
@@ -67,7 +68,6 @@ export default function ReviewAuditPage() {
     pagination: EVERY_ROW,
     sort: { field: 'create_ts', order: 'DESC' },
   });
-  useReportQueryFailure(proposals.error, PROPOSALS_FAILURE);
   const session = useSession();
   const [chosenId, setChosenId] = useState<number | null>(null);
   // the audit just signed off: it has left the proposals, and the page says where it went
@@ -103,7 +103,7 @@ export default function ReviewAuditPage() {
           </MenuItem>
         ))}
       </TextField>
-      {proposals.error && <Alert severity="error">{translate('audits.review.proposalsErrorTitle')}</Alert>}
+      {proposals.error && <RetryAlert message="audits.review.proposalsErrorTitle" query={proposals} failure={PROPOSALS_FAILURE} />}
       {chosen && (
         <ProposalReview
           key={chosen.id}
@@ -130,12 +130,11 @@ function ProposalReview({ proposal, canSignoff, onSigned }: ProposalReviewProps)
   const translate = useTranslate();
   const session = useSession();
   const logs = useGetList<LogRecord>(RESOURCES.auditableLogs, { filter: { audit: proposal.id }, pagination: EVERY_ROW });
-  useReportQueryFailure(logs.error, LOGS_FAILURE);
   const summary = (logs.meta?.co2_summary ?? []) as AuditCo2Summary[];
   const rows = logs.data ?? [];
   const withdrawable = canSignoff && session !== null && mayWithdraw(proposal, { userId: session.uid, rules: session.rules });
 
-  if (logs.error) return <Alert severity="error">{translate('audits.review.logsErrorTitle')}</Alert>;
+  if (logs.error) return <RetryAlert message="audits.review.logsErrorTitle" query={logs} failure={LOGS_FAILURE} />;
   return (
     <>
       <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', justifyContent: 'space-between', gap: 1 }}>

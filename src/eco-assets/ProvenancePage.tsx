@@ -40,7 +40,7 @@ export default function ProvenancePage() {
   let content;
   if (missing) content = <Typography>{translate('ecoAssets.provenance.notFound')}</Typography>;
   else if (provenance.isPending) content = <Loading />;
-  else if (provenance.error) content = <RetryAlert message="ecoAssets.provenance.loadFailed" onRetry={() => void provenance.refetch()} />;
+  else if (provenance.error) content = <RetryAlert message="ecoAssets.provenance.loadFailed" query={provenance} />;
   else {
     const { eco_asset: asset, retirements, allocations } = provenance.data;
     content = (

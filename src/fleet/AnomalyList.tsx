@@ -27,6 +27,7 @@ import { FormInput } from '../forms/FormInput';
 import type { FailureTexts } from '../layout/failures';
 import type { ApiDataProvider } from '../providers/dataProvider';
 import type { AnomalyFilter } from '../providers/fleetMethods';
+import { RetryAlert } from '../layout/RetryAlert';
 import { queryKeys, writeKey } from '../providers/queryKeys';
 import { burnPath } from '../kiln-logs/burnPaths';
 import { AnomalyCodeChip } from './AnomalyCodeChip';
@@ -129,7 +130,7 @@ export function AnomalyList({ facilityId, kiln, canCheck }: { facilityId: number
           {translate('fleet.anomalies.ofBurn', { id: logId })}
         </Alert>
       )}
-      {anomalies.isError && <Alert severity="error">{translate('fleet.anomalies.error')}</Alert>}
+      {anomalies.isError && <RetryAlert message="fleet.anomalies.error" query={anomalies} />}
       {anomalies.data && anomalies.data.rows.length === 0 && <Typography>{translate('fleet.anomalies.empty')}</Typography>}
       <List aria-label={translate('fleet.anomalies.heading')}>
         {anomalies.data?.rows.map((a) => (

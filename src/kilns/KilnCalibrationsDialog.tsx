@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import {
-  Alert,
   Button,
   Dialog,
   DialogActions,
@@ -22,6 +21,7 @@ import { shortFingerprint } from '../domain/kilnKeys';
 import { RESOURCES } from '../domain/operations';
 import { commandFailure, useCommand } from '../forms/useCommand';
 import type { ApiDataProvider } from '../providers/dataProvider';
+import { RetryAlert } from '../layout/RetryAlert';
 import { queryKeys, writeKey } from '../providers/queryKeys';
 import { calibrationState, calibrationText } from './kilnCalibrations';
 
@@ -133,7 +133,7 @@ export function KilnCalibrationsDialog({ kiln, canApprove, onClose }: { kiln: Ki
           {translate('kilns.calibrations.intro')}
         </Typography>
         {versions.isError ? (
-          <Alert severity="error">{translate('kilns.calibrations.loadFailed')}</Alert>
+          <RetryAlert message="kilns.calibrations.loadFailed" query={versions} />
         ) : versions.data ? (
           <CalibrationRows kiln={kiln} versions={versions.data} onApprove={canApprove ? setApproving : undefined} />
         ) : null}

@@ -29,6 +29,8 @@ import { PageForm, usePageFormSave } from '../forms/pageForm';
 import { commandFailure, useCommand } from '../forms/useCommand';
 import { saveFile } from '../forms/saveFile';
 import type { ApiDataProvider } from '../providers/dataProvider';
+import { useFailureReport, type FailureTexts } from '../layout/failures';
+import { RetryAlert } from '../layout/RetryAlert';
 import { queryKeys, writeKey } from '../providers/queryKeys';
 import { PendingChip } from './PendingChip';
 
@@ -142,7 +144,6 @@ function AddKeyForm({ kiln }: { kiln: Kiln }) {
   const translate = useTranslate();
   // a new form after a success: the entries are cleared
   const [generation, setGeneration] = useState(0);
-  const [generateFailed, setGenerateFailed] = useState(false);
   const [savedAs, setSavedAs] = useState<string>();
   const add = usePageFormSave({
     write: (dataProvider, key: KilnKeyAddRequest) => dataProvider.addKilnKey({ kilnId: kiln.id, key }),
@@ -181,10 +182,9 @@ function AddKeyForm({ kiln }: { kiln: Kiln }) {
               {translate('kilns.keys.privateSaved', { fileName: savedAs })}
             </Alert>
           )}
-          {generateFailed && <Alert severity="error">{translate('kilns.keys.generateFailed')}</Alert>}
           <Stack direction="row" spacing={1}>
-            <GenerateKeyButton kiln={kiln} onSaved={setSavedAs} onFailed={() => setGenerateFailed(true)} />
-            <Button type="submit" variant="contained" disabled={add.saving} onClick={() => setGenerateFailed(false)}>
+            <GenerateKeyButton kiln={kiln} onSaved={setSavedAs} />
+            <Button type="submit" variant="contained" disabled={add.saving}>
               {translate('kilns.keys.add')}
             </Button>
           </Stack>
@@ -194,9 +194,13 @@ function AddKeyForm({ kiln }: { kiln: Kiln }) {
   );
 }
 
+// a browser without Ed25519 keys: what to do instead, as the notification's title
+const GENERATE_FAILURE: FailureTexts = { title: 'kilns.keys.generateFailed' };
+
 /** Generates a key pair in the browser: downloads the private half once and puts the public half in the form. */
-function GenerateKeyButton({ kiln, onSaved, onFailed }: { kiln: Kiln; onSaved: (fileName: string) => void; onFailed: () => void }) {
+function GenerateKeyButton({ kiln, onSaved }: { kiln: Kiln; onSaved: (fileName: string) => void }) {
   const translate = useTranslate();
+  const report = useFailureReport();
   const { setValue } = useFormContext();
   const generate = useMutation({
     mutationFn: () => generateKilnKeyPair(),
@@ -207,7 +211,7 @@ function GenerateKeyButton({ kiln, onSaved, onFailed }: { kiln: Kiln; onSaved: (
       // validated at once: a missing key's error goes
       setValue('public_key', publicPem, { shouldDirty: true, shouldValidate: true });
     },
-    onError: onFailed,
+    onError: (error) => void report(error, GENERATE_FAILURE),
   });
   return (
     <Button onClick={() => generate.mutate()} disabled={generate.isPending}>
@@ -252,7 +256,7 @@ export function KilnKeysDialog({ kiln, onClose }: { kiln: Kiln; onClose: () => v
           {translate('kilns.keys.intro')}
         </Typography>
         {keys.isError ? (
-          <Alert severity="error">{translate('kilns.keys.loadFailed')}</Alert>
+          <RetryAlert message="kilns.keys.loadFailed" query={keys} />
         ) : keys.data?.length === 0 ? (
           <Typography>{translate('kilns.keys.none')}</Typography>
         ) : keys.data ? (
