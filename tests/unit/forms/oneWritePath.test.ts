@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
  * path, one outcome policy): no component outside src/forms and src/providers runs a
  * mutation of its own with TanStack's useMutation or react-admin's useUpdate/useCreate,
  * holds what a write sends in an input of its own, or deletes past the policy.
+ * And every failed read is said by one display, layout/RetryAlert.tsx.
  */
 const SRC = fileURLToPath(new URL('../../../src/', import.meta.url));
 const SHELL = /^(forms|providers)\//;
@@ -54,6 +55,38 @@ const WRITES = /from '\.\.\/forms\/(useFormSave|pageForm)'/;
  * in the component's state rather than in its react-admin form (a `select` is a
  * choice of what the screen shows, not an entry).
  */
+/** The one display of a failed read: what failed, Retry, and its report. */
+const RETRY_ALERT = 'layout/RetryAlert.tsx';
+/** The error Alerts that are no failed read, each with why. */
+const ERROR_ALERTS_NO_READ = [
+  // the proposal's own rule after a try: no burn chosen (a validation summary above the table)
+  'audits/ProposeAuditPage.tsx:audits.propose.noLogs',
+];
+
+/** The MUI Alerts of severity "error" a file renders, by the message key their text translates. */
+function errorAlerts(name: string, text: string): string[] {
+  const file = ts.createSourceFile(name, text, ts.ScriptTarget.Latest, true, ts.ScriptKind.TSX);
+  const found: string[] = [];
+  const visit = (node: ts.Node) => {
+    if (ts.isJsxElement(node) || ts.isJsxSelfClosingElement(node)) {
+      const opening = ts.isJsxElement(node) ? node.openingElement : node;
+      const severity = opening.attributes.properties
+        .filter(ts.isJsxAttribute)
+        .find((attribute) => attribute.name.getText(file) === 'severity')?.initializer;
+      const value = severity && (ts.isStringLiteral(severity) ? severity.text : severity.getText(file).replace(/^\{\s*'(.*)'\s*\}$/, '$1'));
+      if (opening.tagName.getText(file) === 'Alert' && value === 'error') {
+        const key =
+          /translate\('([^']+)'/.exec(node.getText(file))?.[1] ??
+          `line ${file.getLineAndCharacterOfPosition(node.getStart(file)).line + 1}`;
+        found.push(`${name}:${key}`);
+      }
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(file);
+  return found;
+}
+
 function ownTextEntries(name: string, text: string): string[] {
   const file = ts.createSourceFile(name, text, ts.ScriptTarget.Latest, true, ts.ScriptKind.TSX);
   const found: string[] = [];
@@ -120,5 +153,22 @@ describe('the one write path', () => {
   it("calls react-admin's delete hooks nowhere but PolicyDeleteButton, and defers only archive and restore behind Undo", () => {
     expect(allSources.filter((name) => name !== POLICY_DELETE && RA_DELETE_HOOK.test(read(name)))).toEqual([]);
     expect(sources.filter((name) => UNDOABLE.test(read(name)))).toEqual(UNDOABLE_COMMANDS);
+  });
+});
+
+describe('the one read-failure display', () => {
+  it("says a failed read with RetryAlert alone: no error Alert but RetryAlert's and those that are no read", () => {
+    expect(errorAlerts(RETRY_ALERT, read(RETRY_ALERT))).toHaveLength(1);
+    const others = allSources.filter((name) => name !== RETRY_ALERT);
+    expect(others.flatMap((name) => errorAlerts(name, read(name)))).toEqual(ERROR_ALERTS_NO_READ);
+  });
+
+  it('finds an error Alert, and not another severity or the RetryAlert', () => {
+    const plain = `const a = <Alert severity="error">{translate('fleet.error')}</Alert>;`;
+    const braced = `const b = <Alert severity={'error'} sx={sx}>{translate('x.y')}</Alert>;`;
+    const others = `const c = <Alert severity="info">{text}</Alert>; const d = <RetryAlert message="fleet.error" query={fleet} />;`;
+    expect(errorAlerts('plain.tsx', plain)).toEqual(['plain.tsx:fleet.error']);
+    expect(errorAlerts('braced.tsx', braced)).toEqual(['braced.tsx:x.y']);
+    expect(errorAlerts('others.tsx', others)).toEqual([]);
   });
 });
