@@ -114,14 +114,19 @@ export default tseslint.config(
     },
   },
   {
-    // payload types reach code through the alias module of their API area (src/domain/api/<area>.ts)
+    // payload types reach code through the alias module of their API area (src/domain/api/<area>.ts);
+    // the API's paths only the one typed client (src/providers/apiClient.ts), which every API call goes through
     files: ['**/*.{ts,tsx}'],
-    ignores: ['src/domain/api/**', 'src/providers/httpClient.ts'],
+    ignores: ['src/domain/api/**', 'src/providers/apiClient.ts'],
     rules: {
       '@typescript-eslint/no-restricted-imports': restricted([
         {
           group: ['**/api/generated', './generated'],
           message: 'Import payload types from the alias module of their area (src/domain/api/<area>.ts), not generated.ts.',
+        },
+        {
+          group: ['openapi-fetch'],
+          message: 'Call the API through the one typed client, src/providers/apiClient.ts.',
         },
       ]),
     },

@@ -19,12 +19,13 @@ import {
   RichTextInput,
   RichTextInputToolbar,
 } from 'ra-input-rich-text';
+import type { ReactElement } from 'react';
 import type { FieldValues } from 'react-hook-form';
 import type { ChangeSaveRequest } from '../domain/api/admin';
 import { localIsoDate } from '../domain/dates';
 import { RESOURCES } from '../domain/operations';
 import { isCalendarDate, isBlank } from '../domain/validation';
-import { ServerReasonsShown, usePageFormSave, type PageFormSave } from '../forms/pageForm';
+import { PageForm, usePageFormSave, type PageFormSave } from '../forms/pageForm';
 import { PolicyDeleteButton } from '../forms/PolicyDeleteButton';
 import { recordWrite } from '../forms/useFormSave';
 import type { FailureTexts } from '../layout/failures';
@@ -88,14 +89,15 @@ function ChangeToolbar() {
   );
 }
 
-function ChangeFields({ serverReasons }: Pick<PageFormSave, 'serverReasons'>) {
+/** An entry's form, new or edited: the page's SimpleForm, with its toolbar and, for a new entry, today's date. */
+function ChangeForm({ save, toolbar, defaultValues }: { save: PageFormSave; toolbar: ReactElement; defaultValues?: FieldValues }) {
   return (
-    <>
-      <ServerReasonsShown serverReasons={serverReasons} />
+    // the browser's own check of a half-typed date stays (noValidate off), as react-admin's notification of an invalid form
+    <PageForm as={SimpleForm} save={save} toolbar={toolbar} defaultValues={defaultValues} notifyInvalid noValidate={false}>
       <DateInput source="date" label="admin.date" variant="outlined" />
       <TextInput source="title" label="admin.title" variant="outlined" />
       <RichTextInput source="body" label="admin.body" fullWidth toolbar={<ChangeToolbar />} />
-    </>
+    </PageForm>
   );
 }
 
@@ -103,18 +105,15 @@ export function ChangeCreate() {
   const save = useChangeSave(null);
   return (
     <Create resource={RESOURCES.changes} title="admin.newChange">
-      <SimpleForm
-        validate={save.validate}
-        onSubmit={save.submit}
+      <ChangeForm
+        save={save}
         toolbar={
           <Toolbar>
             <SaveButton disabled={save.saving} />
           </Toolbar>
         }
         defaultValues={{ date: localIsoDate(), title: '', body: '' }}
-      >
-        <ChangeFields serverReasons={save.serverReasons} />
-      </SimpleForm>
+      />
     </Create>
   );
 }
@@ -130,17 +129,14 @@ export function ChangeEdit() {
 function ChangeEditForm() {
   const save = useChangeSave(useRecordContext()?.id ?? null);
   return (
-    <SimpleForm
-      validate={save.validate}
-      onSubmit={save.submit}
+    <ChangeForm
+      save={save}
       toolbar={
         <Toolbar sx={{ justifyContent: 'space-between', bgcolor: 'background.paper' }}>
           <SaveButton disabled={save.saving} />
           <PolicyDeleteButton success="admin.changeDeleted" failure={SAVE_FAILURE} redirect={toAdmin} />
         </Toolbar>
       }
-    >
-      <ChangeFields serverReasons={save.serverReasons} />
-    </SimpleForm>
+    />
   );
 }

@@ -1,13 +1,14 @@
-import { Alert, Box, Button, Paper, Typography } from '@mui/material';
+import { Box, Button, Paper, Typography } from '@mui/material';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useDataProvider, useTranslate } from 'react-admin';
 import { formatCarbon } from '../domain/carbon';
 import type { Statistics } from '../domain/api/admin';
 import { formatDateTime } from '../domain/dates';
 import { formatFileSize, formatNumber } from '../domain/format';
-import { useFormSave } from '../forms/useFormSave';
+import { useCommand } from '../forms/useCommand';
 import type { FailureTexts } from '../layout/failures';
 import { Loading } from '../layout/Loading';
+import { RetryAlert } from '../layout/RetryAlert';
 import type { ApiDataProvider } from '../providers/dataProvider';
 import { queryKeys, writeKey } from '../providers/queryKeys';
 
@@ -41,7 +42,7 @@ export function StatisticsPanel() {
   const dataProvider = useDataProvider<ApiDataProvider>();
   const queryClient = useQueryClient();
   const statistics = useQuery({ queryKey: queryKeys.getStatistics, queryFn: () => dataProvider.getStatistics() });
-  const update = useFormSave({
+  const update = useCommand({
     write: (dataProvider) => dataProvider.updateStatistics(),
     mutationKey: writeKey('updateStatistics'),
     success: 'admin.updated',
@@ -57,7 +58,7 @@ export function StatisticsPanel() {
         <Typography id="statistics-heading" variant="h5" component="h2">
           {translate('admin.statistics')}
         </Typography>
-        <Button variant="contained" onClick={() => void update.submit(undefined)} disabled={update.saving || statistics.isPending}>
+        <Button variant="contained" onClick={() => void update.run()} disabled={update.running || statistics.isPending}>
           {translate('admin.update')}
         </Button>
         {statistics.data && (
@@ -69,7 +70,7 @@ export function StatisticsPanel() {
       {statistics.isPending ? (
         <Loading />
       ) : statistics.error ? (
-        <Alert severity="error">{translate('admin.statisticsError')}</Alert>
+        <RetryAlert message="admin.statisticsError" query={statistics} />
       ) : (
         <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(170px, 1fr))', gap: 1.5, m: 0 }}>
           {FIGURES.map(({ key, format }) => (

@@ -1,9 +1,10 @@
-import { Alert, Button, Dialog, DialogActions, DialogContent, DialogTitle } from '@mui/material';
+import { Button, Dialog, DialogActions, DialogContent, DialogTitle } from '@mui/material';
 import { useGetList, useTranslate } from 'react-admin';
 import { auditIdentity, type AuditIdentitySource } from '../domain/audits/identity';
 import type { AuditLogRow } from '../domain/audits/types';
 import { RESOURCES } from '../domain/operations';
-import { useReportQueryFailure, type FailureTexts } from '../layout/failures';
+import type { FailureTexts } from '../layout/failures';
+import { RetryAlert } from '../layout/RetryAlert';
 import { EVERY_ROW } from '../providers/listedInBrowser';
 import { DialogSubtitle } from '../viewer/ViewerDialog';
 import { AuditLogTable } from './AuditLogTable';
@@ -23,20 +24,19 @@ export interface AuditedLogsDialogProps {
  */
 export function AuditedLogsDialog({ audit, onClose }: AuditedLogsDialogProps) {
   const translate = useTranslate();
-  const { data, isPending, error } = useGetList<AuditLogRow & { id: number }>(RESOURCES.auditedLogs, {
+  const logs = useGetList<AuditLogRow & { id: number }>(RESOURCES.auditedLogs, {
     filter: { audit_id: audit.id },
     pagination: EVERY_ROW,
   });
-  useReportQueryFailure(error, LOGS_FAILURE);
   return (
     <Dialog open fullWidth maxWidth="lg" onClose={onClose} aria-labelledby="audited-logs-title">
       <DialogTitle id="audited-logs-title">{translate('audits.auditedLogs.title')}</DialogTitle>
       <DialogSubtitle text={auditIdentity(audit)} />
       <DialogContent dividers>
-        {error ? (
-          <Alert severity="error">{translate('audits.logTable.loadError')}</Alert>
+        {logs.error ? (
+          <RetryAlert message="audits.logTable.loadError" query={logs} failure={LOGS_FAILURE} />
         ) : (
-          <AuditLogTable logs={data ?? []} isPending={isPending} label="audits.auditedLogs.title" />
+          <AuditLogTable logs={logs.data ?? []} isPending={logs.isPending} label="audits.auditedLogs.title" />
         )}
       </DialogContent>
       <DialogActions>

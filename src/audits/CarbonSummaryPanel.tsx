@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import {
   Box,
   FormControlLabel,
@@ -22,6 +22,8 @@ import { TableHeadings, type TableHeading } from '../layout/TableHeadings';
 import { ExactKgCell, RoundedFromGrams } from '../layout/ExactKg';
 import { FigureCells } from '../layout/FigureCells';
 import { formatCarbon } from '../domain/carbon';
+import { ONLY_LOGGED } from '../layout/failures';
+import { RetryAlert } from '../layout/RetryAlert';
 
 /** the figures' columns, after the grouping's own */
 const CARBON_HEADINGS: readonly TableHeading[] = [
@@ -42,7 +44,8 @@ export interface CarbonSummaryPanelProps {
 /**
  * A carbon summary (docs/product.md#carbon-summary): audited CO2, utilised CO2 and audited biochar
  * grouped as chosen, kg with 1 decimal, optionally with a Total row. A failed
- * fetch is only logged; the table then reads 'No audited co2.' (docs/product.md#error-catalogue).
+ * fetch is only logged; the table then reads 'No audited co2.' (docs/product.md#error-catalogue),
+ * with Retry.
  */
 export function CarbonSummaryPanel({ title, facilityId, groupings }: CarbonSummaryPanelProps) {
   const translate = useTranslate();
@@ -50,12 +53,10 @@ export function CarbonSummaryPanel({ title, facilityId, groupings }: CarbonSumma
   const [grouping, setGrouping] = useState<CarbonGrouping>(groupings[0]);
   const [withTotal, setWithTotal] = useState(false);
   const summary = useQuery({ queryKey: queryKeys.getCo2Summary, queryFn: () => dataProvider.getCo2Summary() });
-  useEffect(() => {
-    if (summary.error) console.error(summary.error);
-  }, [summary.error]);
 
   const facilities = (summary.data?.facilities ?? []).filter((f) => facilityId === null || f.id === facilityId);
-  const rows = summary.isPending ? [] : carbonSummaryRows(facilities, grouping, withTotal);
+  // failed, the table is empty: its one row says so, with Retry (and logs the failure)
+  const rows = summary.isPending || summary.error ? [] : carbonSummaryRows(facilities, grouping, withTotal);
   const headingId = `carbon-summary-${title}`;
 
   return (
@@ -109,7 +110,13 @@ export function CarbonSummaryPanel({ title, facilityId, groupings }: CarbonSumma
             ))}
             {!summary.isPending && rows.length === 0 && (
               <TableRow>
-                <TableCell colSpan={4}>{translate('audits.carbon.empty')}</TableCell>
+                <TableCell colSpan={4}>
+                  {summary.error ? (
+                    <RetryAlert message="audits.carbon.empty" query={summary} failure={ONLY_LOGGED} />
+                  ) : (
+                    translate('audits.carbon.empty')
+                  )}
+                </TableCell>
               </TableRow>
             )}
           </TableBody>

@@ -3,7 +3,7 @@ import PictureAsPdfIcon from '@mui/icons-material/PictureAsPdf';
 import { useQueryClient } from '@tanstack/react-query';
 import { Button } from '@mui/material';
 import { useDataProvider, useTranslate } from 'react-admin';
-import { useFileDownload } from '../kiln-logs/useFileDownload';
+import { useFileDownload } from '../forms/useCommand';
 import type { ApiDataProvider } from '../providers/dataProvider';
 import { RESOURCES } from '../domain/operations';
 import { queryKeys } from '../providers/queryKeys';

@@ -3,7 +3,7 @@ import { Link as RouterLink } from 'react-router-dom';
 import { Alert, Box, Button, Paper, Typography } from '@mui/material';
 import AddTaskIcon from '@mui/icons-material/AddTask';
 import { aboveCookieBanner } from '../layout/AppFooter';
-import { Form, SelectInput, TextInput, useGetList, useTranslate } from 'react-admin';
+import { SelectInput, TextInput, useGetList, useTranslate } from 'react-admin';
 import { useFormContext, useFormState, useWatch, type FieldValues } from 'react-hook-form';
 import type { ProposedAuditItem } from '../domain/api/audits';
 import type { ServerReasons } from '../forms/formErrors';
@@ -18,14 +18,15 @@ import {
 import { formatCarbon, sumKg } from '../domain/carbon';
 import type { AuditLogRow } from '../domain/audits/types';
 import { RESOURCES } from '../domain/operations';
-import { useReportQueryFailure, type FailureTexts } from '../layout/failures';
+import type { FailureTexts } from '../layout/failures';
 import { Page } from '../layout/Page';
+import { RetryAlert } from '../layout/RetryAlert';
 import { OpenAnomalyWarning } from '../fleet/OpenAnomalyWarning';
 import { HeldBackNotice } from '../fleet/HeldBackNotice';
 import type { HeldBackLog } from '../domain/api/audits';
 import { EVERY_ROW } from '../providers/listedInBrowser';
 import { queryKeys, writeKey } from '../providers/queryKeys';
-import { useFormSave } from '../forms/useFormSave';
+import { PageForm, usePageFormSave } from '../forms/pageForm';
 import { FacilityDropdown } from '../facilities/FacilityDropdown';
 import { AUDIT_LOG_PAGE_SIZES, AuditLogTable } from './AuditLogTable';
 
@@ -80,7 +81,7 @@ export default function ProposeAuditPage() {
   const [generation, setGeneration] = useState(0);
   // four eyes, said at once: who may sign the new proposal off (the spec's toast says only that it was created)
   const [created, setCreated] = useState<string | null>(null);
-  const save = useFormSave({
+  const save = usePageFormSave({
     write: (dataProvider, data: ProposeData) => dataProvider.create(RESOURCES.auditProposals, { data }),
     mutationKey: writeKey('proposeAudit'),
     success: 'audits.propose.created',
@@ -92,16 +93,19 @@ export default function ProposeAuditPage() {
       setGeneration((n) => n + 1);
     },
     refresh: [queryKeys.resource(RESOURCES.potentialAuditLogs), queryKeys.resource(RESOURCES.auditProposals)],
+    validate: validate(selection.ids),
+    payload: (values): ProposeData => ({
+      job_id: keepText(values.job_id),
+      kiln_type: kilnTypeOf(values.kiln_type),
+      analysis_ids: selection.ids,
+    }),
   });
   const creating = save.saving;
-
-  const submit = (values: FieldValues) =>
-    void save.submit({ job_id: keepText(values.job_id), kiln_type: kilnTypeOf(values.kiln_type), analysis_ids: selection.ids });
 
   return (
     <Page title="pages.proposeAudit">
       {created !== null && <CreatedNotice jobId={created} onClose={() => setCreated(null)} />}
-      <Form key={generation} defaultValues={FORM_DEFAULTS} onSubmit={submit} validate={validate(selection.ids)} noValidate>
+      <PageForm key={generation} save={save} defaultValues={FORM_DEFAULTS} notifyInvalid>
         <ProposeForm
           selection={selection}
           onSelect={setSelection}
@@ -110,7 +114,7 @@ export default function ProposeAuditPage() {
           creating={creating}
           serverReasons={save.serverReasons}
         />
-      </Form>
+      </PageForm>
       <OpenAnomalyWarning logIds={selection.ids} />
     </Page>
   );
@@ -123,7 +127,7 @@ interface ProposeFormProps {
   facilityId: number | null;
   onFacility: (facilityId: number | null) => void;
   creating: boolean;
-  /** the server's reasons of its last 400 (a job id another audit carries), put on their fields */
+  /** the server's reasons of its last 400 (a job id another audit carries), which PageForm puts on their fields */
   serverReasons: ServerReasons | undefined;
 }
 
@@ -172,11 +176,12 @@ function ProposeForm({ selection, onSelect, facilityId, onFacility, creating, se
   const translate = useTranslate();
   const kilnType = kilnTypeOf(useWatch({ name: 'kiln_type' }));
   const { isSubmitted } = useFormState();
-  const { setError } = useFormContext();
+  const { setFocus } = useFormContext();
   const jobIdReason = serverReasons?.job_id;
+  // a job id another audit carries: the field to change is focused
   useEffect(() => {
-    if (jobIdReason) setError('job_id', { type: 'server', message: jobIdReason }, { shouldFocus: true });
-  }, [serverReasons, jobIdReason, setError]);
+    if (jobIdReason) setFocus('job_id');
+  }, [serverReasons, jobIdReason, setFocus]);
   const logs = useGetList<LogRecord>(
     RESOURCES.potentialAuditLogs,
     {
@@ -186,7 +191,6 @@ function ProposeForm({ selection, onSelect, facilityId, onFacility, creating, se
     },
     { enabled: kilnType !== null },
   );
-  useReportQueryFailure(logs.error, LOGS_FAILURE);
   const rows = useMemo(() => logs.data ?? [], [logs.data]);
   const outdated = (logs.meta?.needs_reanalysis ?? []) as AuditLogRow[];
   const heldBack = (logs.meta?.held_back ?? []) as HeldBackLog[];
@@ -277,7 +281,7 @@ function ProposeForm({ selection, onSelect, facilityId, onFacility, creating, se
       {kilnType === null ? (
         <Typography color="text.secondary">{translate('audits.propose.chooseKilnType')}</Typography>
       ) : logs.error ? (
-        <Alert severity="error">{translate('audits.logTable.loadError')}</Alert>
+        <RetryAlert message="audits.logTable.loadError" query={logs} failure={LOGS_FAILURE} />
       ) : (
         <AuditLogTable
           // another list: back to its first page

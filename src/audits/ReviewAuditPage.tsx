@@ -17,6 +17,7 @@ import {
 import TaskAltIcon from '@mui/icons-material/TaskAlt';
 import UndoIcon from '@mui/icons-material/Undo';
 import { Confirm, useCanAccess, useGetList, useTranslate } from 'react-admin';
+import { useFormContext, useWatch, type FieldValues } from 'react-hook-form';
 import { formatCarbon, sumKg } from '../domain/carbon';
 import { statementFileType, STATEMENT_EXTENSIONS } from '../domain/audits/audits';
 import { maySignOff, mayWithdraw } from '../domain/audits/fourEyes';
@@ -25,9 +26,11 @@ import type { AuditLogRow } from '../domain/audits/types';
 import { formatNumber } from '../domain/format';
 import { RESOURCES } from '../domain/operations';
 import { FileChooser } from '../forms/FileChooser';
-import { useFormSave } from '../forms/useFormSave';
-import { useReportQueryFailure, type FailureTexts } from '../layout/failures';
+import { PageForm, usePageFormSave } from '../forms/pageForm';
+import { useCommand } from '../forms/useCommand';
+import type { FailureTexts } from '../layout/failures';
 import { Page } from '../layout/Page';
+import { RetryAlert } from '../layout/RetryAlert';
 import { TableHeadings, type TableHeading } from '../layout/TableHeadings';
 import { FigureCells } from '../layout/FigureCells';
 import type { AuditSignoff } from '../providers/apiMethods';
@@ -65,7 +68,6 @@ export default function ReviewAuditPage() {
     pagination: EVERY_ROW,
     sort: { field: 'create_ts', order: 'DESC' },
   });
-  useReportQueryFailure(proposals.error, PROPOSALS_FAILURE);
   const session = useSession();
   const [chosenId, setChosenId] = useState<number | null>(null);
   // the audit just signed off: it has left the proposals, and the page says where it went
@@ -101,7 +103,7 @@ export default function ReviewAuditPage() {
           </MenuItem>
         ))}
       </TextField>
-      {proposals.error && <Alert severity="error">{translate('audits.review.proposalsErrorTitle')}</Alert>}
+      {proposals.error && <RetryAlert message="audits.review.proposalsErrorTitle" query={proposals} failure={PROPOSALS_FAILURE} />}
       {chosen && (
         <ProposalReview
           key={chosen.id}
@@ -128,12 +130,11 @@ function ProposalReview({ proposal, canSignoff, onSigned }: ProposalReviewProps)
   const translate = useTranslate();
   const session = useSession();
   const logs = useGetList<LogRecord>(RESOURCES.auditableLogs, { filter: { audit: proposal.id }, pagination: EVERY_ROW });
-  useReportQueryFailure(logs.error, LOGS_FAILURE);
   const summary = (logs.meta?.co2_summary ?? []) as AuditCo2Summary[];
   const rows = logs.data ?? [];
   const withdrawable = canSignoff && session !== null && mayWithdraw(proposal, { userId: session.uid, rules: session.rules });
 
-  if (logs.error) return <Alert severity="error">{translate('audits.review.logsErrorTitle')}</Alert>;
+  if (logs.error) return <RetryAlert message="audits.review.logsErrorTitle" query={logs} failure={LOGS_FAILURE} />;
   return (
     <>
       <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', justifyContent: 'space-between', gap: 1 }}>
@@ -205,7 +206,7 @@ const SIGNOFF_FAILURE: FailureTexts = {
 function WithdrawButton({ proposal }: { proposal: ProposedAuditItem }) {
   const translate = useTranslate();
   const [asking, setAsking] = useState(false);
-  const withdraw = useFormSave({
+  const withdraw = useCommand({
     write: (dataProvider, id: number) => dataProvider.withdrawAudit(id),
     mutationKey: writeKey('withdrawAudit'),
     success: () => ({ message: 'audits.review.withdrawn', args: { jobId: proposal.job_id } }),
@@ -220,13 +221,13 @@ function WithdrawButton({ proposal }: { proposal: ProposedAuditItem }) {
       </Button>
       <Confirm
         isOpen={asking}
-        loading={withdraw.saving}
+        loading={withdraw.running}
         title="audits.review.withdrawTitle"
         content="audits.review.withdrawText"
         translateOptions={{ jobId: proposal.job_id, smart_count: proposal.analysis_ids.length }}
         confirm="audits.review.withdrawConfirm"
         confirmColor="warning"
-        onConfirm={() => void withdraw.submit(proposal.id)}
+        onConfirm={() => void withdraw.run(proposal.id)}
         onClose={() => setAsking(false)}
       />
     </>
@@ -258,6 +259,17 @@ function SignedOffNextStep({ audit, onClose }: { audit: AuditHistoryItem; onClos
   );
 }
 
+const NO_STATEMENT = { statement: null };
+
+const chosenStatement = (values: FieldValues): File | null => (values.statement instanceof File ? values.statement : null);
+
+/** One png, jpg, jpeg or pdf file; without one, Signoff cannot be pressed (said beside it). */
+function validateStatement(values: FieldValues): Record<string, string> {
+  const file = chosenStatement(values);
+  if (!file) return { statement: 'audits.review.needsStatement' };
+  return statementFileType(file.name) ? {} : { statement: 'audits.review.wrongType' };
+}
+
 /** 'Choose Audit Statement' and 'Signoff' (docs/product.md#review-proposed-logs, docs/product.md#audit-lifecycle): one png, jpg, jpeg or pdf; the list refreshes after either outcome. Signoff asks first, with a summary, as it cannot be undone. */
 function SignoffArea({
   proposal,
@@ -268,24 +280,58 @@ function SignoffArea({
   rows: readonly LogRecord[];
   onSigned: ProposalReviewProps['onSigned'];
 }) {
-  const translate = useTranslate();
-  const [file, setFile] = useState<File | null>(null);
   const [asking, setAsking] = useState(false);
-  const fileType = file ? statementFileType(file.name) : null;
-  const analysisIds = rows.map((row) => row.analysis_id);
-  const signoff = useFormSave({
+  const signoff = usePageFormSave({
     write: (dataProvider, signoff: AuditSignoff) => dataProvider.signOffAudit(signoff),
     mutationKey: writeKey('signOffAudit'),
     success: 'audits.review.signedOff',
     failure: SIGNOFF_FAILURE,
-    onSaved: (audit) => {
-      setFile(null);
-      onSigned(audit);
-    },
+    // the signed-off proposal leaves the page, its form and file with it
+    onSaved: onSigned,
     refresh: [RESOURCES.auditProposals, RESOURCES.auditableLogs, RESOURCES.audits].map(queryKeys.resource),
+    validate: validateStatement,
+    payload: (values) => {
+      const file = chosenStatement(values);
+      const fileType = file && statementFileType(file.name);
+      return file && fileType ? { proposalId: proposal.id, file, fileType, analysisIds: rows.map((row) => row.analysis_id) } : undefined;
+    },
   });
+  return (
+    // Signoff submits the form to ask; the confirmation's OK sends what was asked about
+    <PageForm save={{ ...signoff, submit: async () => setAsking(true) }} defaultValues={NO_STATEMENT}>
+      <SignoffFields
+        proposal={proposal}
+        rows={rows}
+        saving={signoff.saving}
+        asking={asking}
+        onAnswer={(values) => {
+          // the dialog goes: Signoff says 'Processing' while it runs
+          setAsking(false);
+          if (values) void signoff.submit(values);
+        }}
+      />
+    </PageForm>
+  );
+}
+
+interface SignoffFieldsProps {
+  proposal: ProposedAuditItem;
+  rows: readonly LogRecord[];
+  saving: boolean;
+  /** the confirmation is open */
+  asking: boolean;
+  /** the confirmation's answer: the form's values to sign off with, or null */
+  onAnswer: (values: FieldValues | null) => void;
+}
+
+function SignoffFields({ proposal, rows, saving, asking, onAnswer }: SignoffFieldsProps) {
+  const translate = useTranslate();
+  const { getValues, setValue } = useFormContext();
+  const watched: unknown = useWatch({ name: 'statement' });
+  const file = watched instanceof File ? watched : null;
+  const fileType = file ? statementFileType(file.name) : null;
   // why Signoff cannot be pressed yet, said beside it (a file of the wrong type is said under the file already)
-  const reason = signoff.saving || file ? null : 'audits.review.needsStatement';
+  const reason = saving || file ? null : 'audits.review.needsStatement';
   const co2 = sumKg(rows.map((row) => row.analysis_detail?.co2_removed ?? 0));
   const biochar = sumKg(rows.map((row) => row.analysis_detail?.biochar_produced ?? 0));
   const summary: [string, string][] = [
@@ -306,20 +352,20 @@ function SignoffArea({
         label="audits.review.chooseStatement"
         accept={STATEMENT_ACCEPT}
         file={file}
-        onChange={setFile}
+        onChange={(chosen) => setValue('statement', chosen, { shouldDirty: true, shouldTouch: true })}
         hint="audits.review.statementHint"
         error={file && !fileType ? translate('audits.review.wrongType') : undefined}
-        disabled={signoff.saving}
+        disabled={saving}
       />
       <Box sx={{ display: 'flex', flexDirection: 'column', alignItems: 'flex-start', gap: 0.5, mt: 1 }}>
         <Button
+          type="submit"
           variant="contained"
           startIcon={<TaskAltIcon />}
-          disabled={!file || !fileType || signoff.saving}
+          disabled={!file || !fileType || saving}
           aria-describedby={reason ? 'signoff-reason' : undefined}
-          onClick={() => setAsking(true)}
         >
-          {translate(signoff.saving ? 'audits.review.processing' : 'audits.review.signoff')}
+          {translate(saving ? 'audits.review.processing' : 'audits.review.signoff')}
         </Button>
         {reason && (
           <Typography id="signoff-reason" variant="caption" color="text.secondary">
@@ -329,7 +375,7 @@ function SignoffArea({
       </Box>
       <Confirm
         isOpen={asking}
-        loading={signoff.saving}
+        loading={saving}
         title="audits.review.confirmTitle"
         translateOptions={{ jobId: proposal.job_id }}
         content={
@@ -352,12 +398,8 @@ function SignoffArea({
           </>
         }
         confirm="audits.review.confirmSignoff"
-        onConfirm={() => {
-          // the dialog goes: Signoff says 'Processing' while it runs
-          setAsking(false);
-          if (file && fileType) void signoff.submit({ proposalId: proposal.id, file, fileType, analysisIds });
-        }}
-        onClose={() => setAsking(false)}
+        onConfirm={() => onAnswer(getValues())}
+        onClose={() => onAnswer(null)}
       />
     </Box>
   );

@@ -8,7 +8,7 @@ import { DownloadPackageButton } from '../audits/DownloadPackageButton';
 import { auditIdentity, type AuditIdentitySource } from '../domain/audits/identity';
 import { formatCarbon } from '../domain/carbon';
 import { RESOURCES } from '../domain/operations';
-import { useReportQueryFailure, type FailureTexts } from '../layout/failures';
+import type { FailureTexts } from '../layout/failures';
 import { Loading } from '../layout/Loading';
 import { RetryAlert } from '../layout/RetryAlert';
 import type { EcoAllocation } from '../providers/ecoAssetEndpoints';
@@ -30,13 +30,13 @@ const auditOf = (al: EcoAllocation): AuditIdentitySource => ({ id: al.signoff_id
 export function AllocationList({ ecoAssetId, facilityId }: { ecoAssetId: number; facilityId: number }) {
   const translate = useTranslate();
   const [opened, setOpened] = useState<Opened>(null);
-  const { data, isPending, error, refetch } = useGetList<EcoAllocation>(RESOURCES.ecoAllocations, {
+  const allocations = useGetList<EcoAllocation>(RESOURCES.ecoAllocations, {
     filter: { eco_asset_id: ecoAssetId },
     pagination: EVERY_ROW,
   });
-  useReportQueryFailure(error, AUDIT_DATA_FAILURE);
+  const { data, isPending, error } = allocations;
   if (isPending) return <Loading />;
-  if (error) return <RetryAlert message="ecoAssets.review.allocationsFailed" onRetry={() => void refetch()} />;
+  if (error) return <RetryAlert message="ecoAssets.review.allocationsFailed" query={allocations} failure={AUDIT_DATA_FAILURE} />;
   if (data.length === 0) return <Typography sx={{ p: 2 }}>{translate('ecoAssets.review.noAllocations')}</Typography>;
   return (
     <Box>

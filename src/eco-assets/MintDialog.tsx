@@ -18,10 +18,9 @@ import { auditIdentity } from '../domain/audits/identity';
 import type { MintPayload } from '../domain/api/ecoAssets';
 import { mintSplit, percentToBasisPoints } from '../domain/ledger';
 import { RESOURCES } from '../domain/operations';
-import { FormDialog } from '../forms/FormDialog';
+import { FormDialog, useFormDialogSave } from '../forms/FormDialog';
 import { BoundTextField, FormInput, numberInputSlots, useFormField } from '../forms/FormInput';
 import type { FormFieldErrors } from '../forms/formErrors';
-import { useFormSave } from '../forms/useFormSave';
 import type { FailureTexts } from '../layout/failures';
 import { queryKeys, writeKey } from '../providers/queryKeys';
 import { useBufferShare } from './useBufferShare';
@@ -73,7 +72,7 @@ export interface MintDialogProps {
  */
 export function MintDialog({ sources, onClose }: MintDialogProps) {
   const translate = useTranslate();
-  const save = useFormSave({
+  const save = useFormDialogSave({
     write: (dataProvider, data: MintPayload) => dataProvider.create(RESOURCES.ecoAssets, { data }),
     mutationKey: writeKey('mintEcoAsset'),
     success: 'ecoAssets.minting.minted',
@@ -81,6 +80,7 @@ export function MintDialog({ sources, onClose }: MintDialogProps) {
     onClose,
     refresh: [queryKeys.resource(RESOURCES.ecoAssets)],
     fieldPath: formPath,
+    payload: (values) => buildMintPayload(mintValues(values)),
   });
   const bufferShare = useBufferShare();
   const remaining = useMemo(() => new Map(sources.map((s) => [s.signoffId, s.remaining])), [sources]);
@@ -102,14 +102,7 @@ export function MintDialog({ sources, onClose }: MintDialogProps) {
   );
 
   return (
-    <FormDialog
-      title={translate('ecoAssets.minting.mint')}
-      defaultValues={defaultValues}
-      validate={validate}
-      save={save}
-      onSubmit={(values) => save.submit(buildMintPayload(mintValues(values)))}
-      onClose={onClose}
-    >
+    <FormDialog title={translate('ecoAssets.minting.mint')} defaultValues={defaultValues} validate={validate} save={save} onClose={onClose}>
       <FormInput source="minting_note" label="ecoAssets.minting.note" maxLength={MINT_LIMITS.noteLength} required multiline minRows={2} />
       <FormInput source="transaction_id" label="ecoAssets.minting.transactionId" maxLength={MINT_LIMITS.transactionIdLength} required />
       {groupByFacility(sources).map(([facilityName, audits]) => (

@@ -26,7 +26,7 @@ export default function MintingPage() {
 
   let content;
   if (available.isPending) content = <Loading />;
-  else if (available.error) content = <RetryAlert message="ecoAssets.minting.loadFailed" onRetry={() => void available.refetch()} />;
+  else if (available.error) content = <RetryAlert message="ecoAssets.minting.loadFailed" query={available} />;
   else if (facilities.length === 0) content = <Typography>{translate('ecoAssets.minting.noAvailable')}</Typography>;
   else
     content = (

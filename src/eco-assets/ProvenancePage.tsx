@@ -8,8 +8,8 @@ import { ExactKgCell } from '../layout/ExactKg';
 import { formatDateTime } from '../domain/dates';
 import { RESOURCES } from '../domain/operations';
 import { DownloadPackageButton } from '../audits/DownloadPackageButton';
-import { saveFile } from '../kiln-logs/saveFile';
-import { useLogCommand } from '../kiln-logs/useLogCommand';
+import { saveFile } from '../forms/saveFile';
+import { useRowCommand } from '../forms/useCommand';
 import { Loading } from '../layout/Loading';
 import { Page } from '../layout/Page';
 import { RetryAlert } from '../layout/RetryAlert';
@@ -40,7 +40,7 @@ export default function ProvenancePage() {
   let content;
   if (missing) content = <Typography>{translate('ecoAssets.provenance.notFound')}</Typography>;
   else if (provenance.isPending) content = <Loading />;
-  else if (provenance.error) content = <RetryAlert message="ecoAssets.provenance.loadFailed" onRetry={() => void provenance.refetch()} />;
+  else if (provenance.error) content = <RetryAlert message="ecoAssets.provenance.loadFailed" query={provenance} />;
   else {
     const { eco_asset: asset, retirements, allocations } = provenance.data;
     content = (
@@ -172,7 +172,7 @@ function BurnRow({ burn }: { burn: ProvenanceBurn }) {
   const dataProvider = useDataProvider<ApiDataProvider>();
   const { canAccess: mayDownload } = useCanAccess({ resource: RESOURCES.kilnLogs, action: 'download' });
   // as on Kiln Logs: a failed download is notified, never lost
-  const download = useLogCommand(dataProvider.downloadKilnLog, { failure: 'kilnLogs.notify.downloadFailed', changesRow: false }, (file) =>
+  const download = useRowCommand(dataProvider.downloadKilnLog, { failure: 'kilnLogs.notify.downloadFailed', changesRow: false }, (file) =>
     saveFile(file.blob, file.fileName),
   );
   return (
@@ -208,7 +208,7 @@ function CertificateButton({ id }: { id: number }) {
   const translate = useTranslate();
   const dataProvider = useDataProvider<ApiDataProvider>();
   // as the verification package: a failed download is notified by status
-  const download = useLogCommand(
+  const download = useRowCommand(
     dataProvider.getEcoAssetCertificate,
     { failure: 'ecoAssets.provenance.certificateFailed', changesRow: false },
     (file) => saveFile(file.blob, file.fileName),

@@ -6,10 +6,9 @@ import { leftToRetire, RETIRE_LIMITS } from '../domain/ledger';
 import { formatBound } from '../domain/minting';
 import { RESOURCES } from '../domain/operations';
 import { compactErrors, numberError, textError, toNumber, type NumberRule } from '../domain/validation';
-import { FormDialog } from '../forms/FormDialog';
+import { FormDialog, useFormDialogSave } from '../forms/FormDialog';
 import { FormInput, numberInputSlots } from '../forms/FormInput';
 import type { FormFieldErrors } from '../forms/formErrors';
-import { useFormSave } from '../forms/useFormSave';
 import type { FailureTexts } from '../layout/failures';
 import { queryKeys, writeKey } from '../providers/queryKeys';
 
@@ -33,13 +32,18 @@ export interface RetireDialogProps {
  */
 export function RetireDialog({ asset, onClose }: RetireDialogProps) {
   const translate = useTranslate();
-  const save = useFormSave({
+  const save = useFormDialogSave({
     write: (dataProvider, payload: RetirePayload) => dataProvider.retireEcoAsset(asset.id, payload),
     mutationKey: writeKey('retireEcoAsset'),
     success: 'ecoAssets.retire.retired',
     failure: RETIRE_FAILURE,
     onClose,
     refresh: [queryKeys.resource(RESOURCES.ecoAssets)],
+    payload: (values): RetirePayload => ({
+      kg: toNumber(values.kg) ?? 0,
+      beneficiary: String(values.beneficiary).trim(),
+      purpose: String(values.purpose ?? '').trim(),
+    }),
   });
   const left = leftToRetire(asset);
   const rule = useMemo((): NumberRule => ({ min: 0.001, max: left, decimals: 3 }), [left]);
@@ -60,13 +64,6 @@ export function RetireDialog({ asset, onClose }: RetireDialogProps) {
       defaultValues={{ kg: '', beneficiary: '', purpose: '' }}
       validate={validate}
       save={save}
-      onSubmit={(values) =>
-        save.submit({
-          kg: toNumber(values.kg) ?? 0,
-          beneficiary: String(values.beneficiary).trim(),
-          purpose: String(values.purpose ?? '').trim(),
-        })
-      }
       onClose={onClose}
     >
       <FormInput

@@ -6,7 +6,6 @@ import { sumKg, toGrams } from '../domain/carbon';
 import { leftToRetire, retirementState } from '../domain/ledger';
 import { RESOURCES } from '../domain/operations';
 import { FacilityDropdown } from '../facilities/FacilityDropdown';
-import { useReportQueryFailure } from '../layout/failures';
 import { Page } from '../layout/Page';
 import { RetryAlert } from '../layout/RetryAlert';
 import { EVERY_ROW } from '../providers/listedInBrowser';
@@ -38,7 +37,6 @@ export default function ReviewEcoAssetsPage() {
     { filter: { facility_id: facilityId }, pagination: EVERY_ROW, sort: { field: 'id', order: 'DESC' } },
     { enabled: facilityId !== null },
   );
-  useReportQueryFailure(assets.error, ECO_ASSET_LIST_FAILURE);
   const [shown, setShown] = useState<RetiredFilter>('all');
   const [retiring, setRetiring] = useState(false);
   const all = facilityId === null ? [] : (assets.data ?? []);
@@ -48,7 +46,8 @@ export default function ReviewEcoAssetsPage() {
 
   let left;
   if (facilityId === null) left = <Typography sx={{ p: 2 }}>{translate('ecoAssets.review.selectFacility')}</Typography>;
-  else if (assets.error) left = <RetryAlert message="ecoAssets.review.loadFailed" sx={{ m: 1 }} onRetry={() => void assets.refetch()} />;
+  else if (assets.error)
+    left = <RetryAlert message="ecoAssets.review.loadFailed" sx={{ m: 1 }} query={assets} failure={ECO_ASSET_LIST_FAILURE} />;
   else if (list.length === 0 && all.length > 0) left = <Typography sx={{ p: 2 }}>{translate('ecoAssets.review.noneShown')}</Typography>;
   else
     left = (

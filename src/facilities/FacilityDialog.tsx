@@ -8,10 +8,10 @@ import {
   MNEMONIC_MAX_LENGTH,
   type FacilityNumberField,
 } from '../domain/facilityValidation';
-import { FormDialog } from '../forms/FormDialog';
+import { FormDialog, useFormDialogSave } from '../forms/FormDialog';
 import { flatValues, nestValues } from '../forms/formErrors';
 import { FormInput, numberInputSlots } from '../forms/FormInput';
-import { recordWrite, useFormSave } from '../forms/useFormSave';
+import { recordWrite } from '../forms/useFormSave';
 import { RESOURCES } from '../domain/operations';
 import type { FailureTexts } from '../layout/failures';
 import { queryKeys, writeKey } from '../providers/queryKeys';
@@ -49,7 +49,7 @@ export function FacilityDialog({ facility, list, onClose }: FacilityDialogProps)
   const id = facility?.id ?? null;
   const originalMnemonic = facility?.mnemonic ?? null;
   const [defaultValues] = useState(() => nestValues(facility ? facilityFormValues(facility) : NEW_FACILITY_FORM));
-  const save = useFormSave({
+  const save = useFormDialogSave({
     write: recordWrite<FacilitySavePayload>(RESOURCES.facilities, id),
     mutationKey: writeKey(id === null ? 'addFacility' : 'editFacility'),
     success: 'facilities.saved',
@@ -57,6 +57,7 @@ export function FacilityDialog({ facility, list, onClose }: FacilityDialogProps)
     onClose,
     // the kiln registry shows facility names
     refresh: [queryKeys.resource(RESOURCES.facilities), queryKeys.resource(RESOURCES.kilns)],
+    payload: (values) => facilitySavePayload(flatValues(values, FACILITY_FIELDS), id),
   });
 
   // an owner no longer among the choices stays visible, flagged by the validator
@@ -88,7 +89,6 @@ export function FacilityDialog({ facility, list, onClose }: FacilityDialogProps)
       validate={(values) => validateFacilityForm(flatValues(values, FACILITY_FIELDS), list, originalMnemonic)}
       editing={facility !== null}
       save={save}
-      onSubmit={(values) => save.submit(facilitySavePayload(flatValues(values, FACILITY_FIELDS), id))}
       onClose={onClose}
     >
       <Box sx={rowStyle}>

@@ -3,9 +3,8 @@ import { useTranslate } from 'react-admin';
 import { useFormContext, useWatch, type FieldValues } from 'react-hook-form';
 import type { Facility } from '../domain/api/configure';
 import { FileInput } from '../forms/FileChooser';
-import { FormDialog } from '../forms/FormDialog';
+import { FormDialog, useFormDialogSave } from '../forms/FormDialog';
 import type { FormFieldErrors } from '../forms/formErrors';
-import { useFormSave } from '../forms/useFormSave';
 import { RESOURCES } from '../domain/operations';
 import type { FailureTexts } from '../layout/failures';
 import type { PhotoUpload } from '../providers/apiMethods';
@@ -70,13 +69,18 @@ function ThumbnailMaker() {
  */
 export function PhotoUploadDialog({ facility, onClose }: { facility: Facility; onClose: () => void }) {
   const translate = useTranslate();
-  const save = useFormSave({
+  const save = useFormDialogSave({
     write: (dataProvider, upload: PhotoUpload) => dataProvider.uploadFacilityPhoto(upload),
     mutationKey: writeKey('uploadFacilityPhoto'),
     success: 'facilities.photo.uploaded',
     failure: UPLOAD_FAILURE,
     onClose,
     refresh: [queryKeys.resource(RESOURCES.facilities)],
+    payload: (values): PhotoUpload | undefined => {
+      const photo = chosenPhoto(values);
+      const thumb = photo && thumbnailOf(values, photo)?.blob;
+      return photo && thumb ? { facilityId: facility.id, photo, thumb, guid: crypto.randomUUID() } : undefined;
+    },
   });
 
   return (
@@ -85,11 +89,6 @@ export function PhotoUploadDialog({ facility, onClose }: { facility: Facility; o
       defaultValues={NO_PHOTO}
       validate={validatePhoto}
       save={save}
-      onSubmit={(values) => {
-        const photo = chosenPhoto(values);
-        const thumb = photo && thumbnailOf(values, photo)?.blob;
-        if (photo && thumb) save.submit({ facilityId: facility.id, photo, thumb, guid: crypto.randomUUID() });
-      }}
       onClose={onClose}
     >
       <FileInput

@@ -2,9 +2,8 @@ import { useTranslate } from 'react-admin';
 import type { FieldValues } from 'react-hook-form';
 import type { Facility } from '../domain/api/configure';
 import { FileInput } from '../forms/FileChooser';
-import { FormDialog } from '../forms/FormDialog';
+import { FormDialog, useFormDialogSave } from '../forms/FormDialog';
 import type { FormFieldErrors } from '../forms/formErrors';
-import { useFormSave } from '../forms/useFormSave';
 import { RESOURCES } from '../domain/operations';
 import type { FailureTexts } from '../layout/failures';
 import type { StatementUpload } from '../providers/apiMethods';
@@ -29,13 +28,18 @@ function validateStatement(values: FieldValues): FormFieldErrors {
 /** Upload a facility's signed statement (docs/product.md#audit-upload, docs/product.md#upload-validation): exactly one png, jpg, jpeg or pdf file; it becomes the latest audit. */
 export function StatementUploadDialog({ facility, onClose }: { facility: Facility; onClose: () => void }) {
   const translate = useTranslate();
-  const save = useFormSave({
+  const save = useFormDialogSave({
     write: (dataProvider, upload: StatementUpload) => dataProvider.uploadFacilityStatement(upload),
     mutationKey: writeKey('uploadFacilityStatement'),
     success: 'facilities.statement.recorded',
     failure: UPLOAD_FAILURE,
     onClose,
     refresh: [queryKeys.resource(RESOURCES.facilities)],
+    payload: (values): StatementUpload | undefined => {
+      const file = chosenFile(values);
+      const fileType = file && auditFileType(file.name);
+      return file && fileType ? { facilityId: facility.id, file, fileType } : undefined;
+    },
   });
 
   return (
@@ -44,11 +48,6 @@ export function StatementUploadDialog({ facility, onClose }: { facility: Facilit
       defaultValues={NO_FILE}
       validate={validateStatement}
       save={save}
-      onSubmit={(values) => {
-        const file = chosenFile(values);
-        const fileType = file && auditFileType(file.name);
-        if (file && fileType) save.submit({ facilityId: facility.id, file, fileType });
-      }}
       onClose={onClose}
     >
       <FileInput

@@ -21,13 +21,13 @@ import { CHECK_NOTE_MAX, type Anomaly } from '../domain/api/fleet';
 import { formatDateTime } from '../domain/dates';
 import { ANOMALY_CODES, isAnomalyCode, type AnomalyCode } from '../domain/fleet/anomalies';
 import { compactErrors, textError } from '../domain/validation';
-import { FormDialog } from '../forms/FormDialog';
+import { FormDialog, useFormDialogSave } from '../forms/FormDialog';
 import type { FormFieldErrors } from '../forms/formErrors';
 import { FormInput } from '../forms/FormInput';
-import { useFormSave } from '../forms/useFormSave';
 import type { FailureTexts } from '../layout/failures';
 import type { ApiDataProvider } from '../providers/dataProvider';
 import type { AnomalyFilter } from '../providers/fleetMethods';
+import { RetryAlert } from '../layout/RetryAlert';
 import { queryKeys, writeKey } from '../providers/queryKeys';
 import { burnPath } from '../kiln-logs/burnPaths';
 import { AnomalyCodeChip } from './AnomalyCodeChip';
@@ -42,13 +42,14 @@ const validateNote = (values: FieldValues): FormFieldErrors => compactErrors({ n
 /** Marks an anomaly checked with what was checked and found: the one form shell, and its one outcome policy. */
 function CheckDialog({ anomaly, onClose }: { anomaly: Anomaly; onClose: () => void }) {
   const translate = useTranslate();
-  const save = useFormSave({
+  const save = useFormDialogSave({
     write: (dataProvider, note: string) => dataProvider.checkFleetAnomaly({ id: anomaly.id, note }),
     mutationKey: writeKey('checkFleetAnomaly'),
     success: 'fleet.check.done',
     failure: CHECK_FAILURE,
     onClose,
     refresh: [queryKeys.fleet],
+    payload: (values) => String(values.note).trim(),
   });
   return (
     <FormDialog
@@ -56,7 +57,6 @@ function CheckDialog({ anomaly, onClose }: { anomaly: Anomaly; onClose: () => vo
       defaultValues={{ note: '' }}
       validate={validateNote}
       save={save}
-      onSubmit={(values) => void save.submit(String(values.note).trim())}
       onClose={onClose}
       submitLabel="fleet.check.save"
     >
@@ -130,7 +130,7 @@ export function AnomalyList({ facilityId, kiln, canCheck }: { facilityId: number
           {translate('fleet.anomalies.ofBurn', { id: logId })}
         </Alert>
       )}
-      {anomalies.isError && <Alert severity="error">{translate('fleet.anomalies.error')}</Alert>}
+      {anomalies.isError && <RetryAlert message="fleet.anomalies.error" query={anomalies} />}
       {anomalies.data && anomalies.data.rows.length === 0 && <Typography>{translate('fleet.anomalies.empty')}</Typography>}
       <List aria-label={translate('fleet.anomalies.heading')}>
         {anomalies.data?.rows.map((a) => (

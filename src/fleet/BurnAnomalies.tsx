@@ -1,7 +1,8 @@
-import { Alert, Box, Typography } from '@mui/material';
+import { Box, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { useDataProvider, useTranslate } from 'react-admin';
 import { formatDateTime } from '../domain/dates';
+import { RetryAlert } from '../layout/RetryAlert';
 import type { ApiDataProvider } from '../providers/dataProvider';
 import { queryKeys } from '../providers/queryKeys';
 import { AnomalyCodeChip } from './AnomalyCodeChip';
@@ -25,7 +26,7 @@ export function BurnAnomalies({ logId }: { logId: number }) {
         {translate('fleet.burn.heading')}
       </Typography>
       {anomalies.isPending && <Typography variant="body2">{translate('fleet.burn.loading')}</Typography>}
-      {anomalies.isError && <Alert severity="error">{translate('fleet.anomalies.error')}</Alert>}
+      {anomalies.isError && <RetryAlert message="fleet.anomalies.error" query={anomalies} />}
       {anomalies.data?.rows.length === 0 && <Typography variant="body2">{translate('fleet.burn.none')}</Typography>}
       {anomalies.data?.rows.map((a) => (
         <Box key={a.id} sx={{ mt: 1 }}>

@@ -1,9 +1,10 @@
 import { useMemo, useState } from 'react';
-import { Alert, Box, Typography } from '@mui/material';
+import { Box, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { useCanAccess, useDataProvider, useTranslate } from 'react-admin';
 import { RESOURCES } from '../domain/operations';
 import { Page } from '../layout/Page';
+import { RetryAlert } from '../layout/RetryAlert';
 import { AnomalyList } from './AnomalyList';
 import { FleetMap } from './FleetMap';
 import { FleetSelect, type FleetChoice } from './FleetSelect';
@@ -55,7 +56,7 @@ export default function FleetPage() {
         />
       </Box>
       <AnomalyList facilityId={facilityId} kiln={kiln} canCheck={canCheck} />
-      {fleet.isError && <Alert severity="error">{translate('fleet.error')}</Alert>}
+      {fleet.isError && <RetryAlert message="fleet.error" query={fleet} />}
       {fleet.isPending && <Typography>{translate('ra.page.loading')}</Typography>}
       {fleet.data && (
         <FleetMap view={{ facilities: facilityId === null ? facilities : facilities.filter((f) => f.id === facilityId), burns: chosen }} />

@@ -4,7 +4,37 @@ import { Confirm, Form, useTranslate } from 'react-admin';
 import { useFormContext, useFormState, useWatch, type FieldValues } from 'react-hook-form';
 import { FormEditingContext } from './formEditing';
 import { formErrors, type FormFieldErrors, type ServerReasons } from './formErrors';
-import type { FormSave } from './useFormSave';
+import { useFormSave, type FormSaveOptions } from './useFormSave';
+
+export interface FormDialogSaveOptions<P, R> extends FormSaveOptions<P, R> {
+  /** closes the modal: after a success, and after any failure but a 400 */
+  onClose: () => void;
+  /** what the write sends of the form's values; undefined: nothing (the form's rules already say why) */
+  payload: (values: FieldValues) => P | undefined;
+}
+
+/** The write of a FormDialog, from useFormDialogSave. */
+export interface FormDialogSave {
+  /** hands the form's values to the write */
+  submit: (values: FieldValues) => void;
+  /** OK shows its loading state and the dialog cannot be dismissed */
+  saving: boolean;
+  /** the server's reasons from its last 400, by the form's field path */
+  serverReasons: ServerReasons | undefined;
+}
+
+/** A FormDialog's write and outcome: useFormSave's, sent what `payload` makes of the form's values. */
+export function useFormDialogSave<P, R = unknown>({ payload, ...options }: FormDialogSaveOptions<P, R>): FormDialogSave {
+  const { submit, saving, serverReasons } = useFormSave(options);
+  return {
+    submit: (values) => {
+      const sent = payload(values);
+      if (sent !== undefined) void submit(sent);
+    },
+    saving,
+    serverReasons,
+  };
+}
 
 export interface FormDialogProps {
   /** the dialog's title, translated */
@@ -16,12 +46,11 @@ export interface FormDialogProps {
   /** the values are a saved record's: their errors show at once rather than once a field is touched */
   editing?: boolean;
   /**
-   * the write's state from useFormSave: while saving, OK shows its loading state and the dialog
-   * cannot be dismissed; the server's reasons from its last 400 show each while its field holds the value sent
+   * the write, from useFormDialogSave, handed the values once every field is valid (docs/product.md#modals: OK only then);
+   * while saving, OK shows its loading state and the dialog cannot be dismissed; the server's reasons from its
+   * last 400 show each while its field holds the value sent
    */
-  save: Pick<FormSave<never>, 'saving' | 'serverReasons'>;
-  /** called with the values once every field is valid (docs/product.md#modals: OK only then); hands them to the save */
-  onSubmit: (values: FieldValues) => void;
+  save: FormDialogSave;
   onClose: () => void;
   /** message key of the submit button; default OK */
   submitLabel?: string;
@@ -34,7 +63,7 @@ const paperSx = { '& > form': { display: 'flex', flexDirection: 'column', flex: 
 /**
  * The one form shell, the modal of every form that writes (a record, an upload,
  * a mint): react-admin's `Form` inside an MUI `Dialog`, with a title, the
- * inputs, Cancel and OK; its write and its outcome are useFormSave's. The form-level
+ * inputs, Cancel and OK; its write and its outcome are useFormDialogSave's. The form-level
  * `validate` is the shared domain validator; OK is enabled only when it finds
  * nothing. Enter in a field submits; Escape or a click beside the dialog asks
  * first when something was entered (Cancel is a choice, it does not ask).
@@ -44,12 +73,12 @@ export function FormDialog({
   defaultValues,
   validate,
   editing = false,
-  save: { saving, serverReasons },
-  onSubmit,
+  save,
   onClose,
   submitLabel = 'forms.ok',
   children,
 }: FormDialogProps) {
+  const { saving, serverReasons } = save;
   const [confirming, setConfirming] = useState(false);
   // the form's isDirty, read by the Dialog's own dismissal, which sits outside the form
   const dirty = useRef(false);
@@ -68,7 +97,7 @@ export function FormDialog({
         onSubmit={(values: FieldValues) => {
           if (saving) return;
           sent.current = values;
-          onSubmit(values);
+          save.submit(values);
         }}
         mode="onChange"
         noValidate

@@ -2,9 +2,8 @@ import { DialogContentText, MenuItem } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import type { KilnLog } from '../domain/api/kilnLogs';
 import { RESOURCES } from '../domain/operations';
-import { FormDialog } from '../forms/FormDialog';
+import { FormDialog, useFormDialogSave } from '../forms/FormDialog';
 import { FormInput } from '../forms/FormInput';
-import { useFormSave } from '../forms/useFormSave';
 import type { FailureTexts } from '../layout/failures';
 import { useKilnRegistry } from '../kilns/useKilnRegistry';
 import { queryKeys, writeKey } from '../providers/queryKeys';
@@ -21,13 +20,14 @@ const ASSIGN_FAILURE: FailureTexts = { title: 'kilnLogs.notify.assignFailed', ot
 export function AssignLogDialog({ log, onClose }: { log: KilnLog; onClose: () => void }) {
   const translate = useTranslate();
   const { registry } = useKilnRegistry();
-  const save = useFormSave({
+  const save = useFormDialogSave({
     write: (dataProvider, kiln: number) => dataProvider.assignKilnLog({ id: log.id, kiln }),
     mutationKey: writeKey('assignKilnLog'),
     success: 'kilnLogs.notify.assigned',
     failure: ASSIGN_FAILURE,
     onClose,
     refresh: [queryKeys.resource(RESOURCES.kilnLogs)],
+    payload: (values) => Number(values.kiln),
   });
   if (!registry) return null;
   const named = registry.kilns.find((k) => k.kiln_id.toLowerCase() === log.kiln_id?.toLowerCase());
@@ -37,7 +37,6 @@ export function AssignLogDialog({ log, onClose }: { log: KilnLog; onClose: () =>
       defaultValues={{ kiln: named ? String(named.id) : '' }}
       validate={(values) => (values.kiln ? {} : { kiln: 'required' })}
       save={save}
-      onSubmit={(values) => void save.submit(Number(values.kiln))}
       onClose={onClose}
       submitLabel="kilnLogs.assign.confirm"
     >

@@ -3,11 +3,12 @@ import CloseIcon from '@mui/icons-material/Close';
 import PushPinIcon from '@mui/icons-material/PushPin';
 import PushPinOutlinedIcon from '@mui/icons-material/PushPinOutlined';
 import ShowChartIcon from '@mui/icons-material/ShowChart';
-import { Alert, Box, Dialog, IconButton, Stack, Tooltip, Typography, useMediaQuery } from '@mui/material';
+import { Box, Dialog, IconButton, Stack, Tooltip, Typography, useMediaQuery } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { useDataProvider, useTranslate } from 'react-admin';
 import { burnMarks } from '../domain/chartData';
 import { Loading } from '../layout/Loading';
+import { RetryAlert } from '../layout/RetryAlert';
 import type { ApiDataProvider } from '../providers/dataProvider';
 import { CHART_SIZE, NARROW_WINDOW_QUERY } from './chartSize';
 import { popoverTooltipSx } from './popoverTooltip';
@@ -96,13 +97,14 @@ interface PanelProps {
 export function BurnChartPanel({ logId, fill = false, pinned = false, onPin, onClose }: PanelProps) {
   const translate = useTranslate();
   const dataProvider = useDataProvider<ApiDataProvider>();
-  const { data, isError } = useQuery({
+  const log = useQuery({
     queryKey: queryKeys.getKilnLog(logId),
     queryFn: () => dataProvider.getKilnLog(logId),
   });
+  const { data } = log;
   const marks = data ? burnMarks(data.analysis) : null;
   let content;
-  if (isError) content = <Alert severity="error">{translate('kilnLogs.chart.loadError')}</Alert>;
+  if (log.isError) content = <RetryAlert message="kilnLogs.chart.loadError" query={log} />;
   else if (!data) content = <Loading />;
   else if (data.chart_data.length === 0) content = <Typography sx={{ p: 2 }}>{translate('kilnLogs.chart.empty')}</Typography>;
   else

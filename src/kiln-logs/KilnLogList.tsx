@@ -14,6 +14,7 @@ import { kilnLogColumns } from './kilnLogColumns';
 import { useKilnLogFilters } from './kilnLogFilters';
 import { ListEmpty, ListError, ListPager } from '../layout/ListStates';
 import { OpenAnomalyMarks } from '../fleet/OpenAnomalyMarks';
+import { ONLY_LOGGED, useFailureReport } from '../layout/failures';
 
 export const KILN_LOG_PAGE_SIZE = 25;
 
@@ -59,6 +60,7 @@ export function KilnLogList({ resource, sort, empty, extraColumns = [], actions,
     ? allFilters.map((filter) => (filter.key === 'q' ? filter : cloneElement(filter, { alwaysOn: false })))
     : allFilters;
   const translate = useTranslate();
+  const report = useFailureReport();
   // the export holds what the filters select, in the list's order (ExportButton passes both)
   const exporter = csvExporter<KilnLog>(exportAs.fileName, (log) => kilnLogCsvRow(log, translate, exportAs.archived));
   return (
@@ -82,7 +84,7 @@ export function KilnLogList({ resource, sort, empty, extraColumns = [], actions,
       error={<ListError message="kilnLogs.list.loadError" />}
       pagination={<ListPager />}
       // kiln screens only log failed loads (docs/product.md#error-catalogue): the list says so in place
-      queryOptions={{ onError: (error) => console.error(error) }}
+      queryOptions={{ onError: (error) => report(error, ONLY_LOGGED) }}
     >
       <OpenAnomalyMarks idOf={logIdOf}>
         {small ? (

@@ -12,8 +12,7 @@ import type { KilnLog } from '../domain/api/kilnLogs';
 import type { ApiDataProvider } from '../providers/dataProvider';
 import { AssignLogDialog } from './AssignLogDialog';
 import { LogCommandButton } from './LogCommandButton';
-import { useFileDownload } from './useFileDownload';
-import { useLogCommand } from './useLogCommand';
+import { useFileDownload, useRowCommand } from '../forms/useCommand';
 import { useUndoableCommand, type UndoableCommandOptions } from './useUndoableCommand';
 import { RESOURCES } from '../domain/operations';
 
@@ -40,7 +39,7 @@ function DownloadButton({ log }: { log: KilnLog }) {
 
 function AnalyseButton({ log }: { log: KilnLog }) {
   const dataProvider = useDataProvider<ApiDataProvider>();
-  const analyse = useLogCommand(dataProvider.analyseKilnLog, {
+  const analyse = useRowCommand(dataProvider.analyseKilnLog, {
     success: 'kilnLogs.notify.analysed',
     failure: 'kilnLogs.notify.analyseFailed',
   });

@@ -13,7 +13,7 @@ import type { ResourceName } from '../domain/operations';
 import { useFailureReport } from '../layout/failures';
 import type { ApiDataProvider } from '../providers/dataProvider';
 import { queryKeys, writeKey } from '../providers/queryKeys';
-import { commandFailure } from './useLogCommand';
+import { commandFailure } from '../forms/useCommand';
 
 export interface UndoableCommandOptions {
   /** the list the log leaves (archive: the live logs; restore: the archived ones) */

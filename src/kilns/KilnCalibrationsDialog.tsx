@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import {
-  Alert,
   Button,
   Dialog,
   DialogActions,
@@ -20,9 +19,9 @@ import type { Kiln, KilnCalibration } from '../domain/api/configure';
 import { formatDateTime } from '../domain/dates';
 import { shortFingerprint } from '../domain/kilnKeys';
 import { RESOURCES } from '../domain/operations';
-import { useFormSave } from '../forms/useFormSave';
-import { commandFailure } from '../kiln-logs/useLogCommand';
+import { commandFailure, useCommand } from '../forms/useCommand';
 import type { ApiDataProvider } from '../providers/dataProvider';
+import { RetryAlert } from '../layout/RetryAlert';
 import { queryKeys, writeKey } from '../providers/queryKeys';
 import { calibrationState, calibrationText } from './kilnCalibrations';
 
@@ -117,7 +116,7 @@ export function KilnCalibrationsDialog({ kiln, canApprove, onClose }: { kiln: Ki
     queryFn: () => dataProvider.listKilnCalibrations(kiln.id),
   });
   const [approving, setApproving] = useState<KilnCalibration | null>(null);
-  const approve = useFormSave({
+  const approve = useCommand({
     write: (dataProvider, calibrationId: number) => dataProvider.approveKilnCalibration({ kilnId: kiln.id, calibrationId }),
     mutationKey: writeKey('approveKilnCalibration'),
     success: 'kilns.calibrations.approved',
@@ -134,7 +133,7 @@ export function KilnCalibrationsDialog({ kiln, canApprove, onClose }: { kiln: Ki
           {translate('kilns.calibrations.intro')}
         </Typography>
         {versions.isError ? (
-          <Alert severity="error">{translate('kilns.calibrations.loadFailed')}</Alert>
+          <RetryAlert message="kilns.calibrations.loadFailed" query={versions} />
         ) : versions.data ? (
           <CalibrationRows kiln={kiln} versions={versions.data} onApprove={canApprove ? setApproving : undefined} />
         ) : null}
@@ -144,7 +143,7 @@ export function KilnCalibrationsDialog({ kiln, canApprove, onClose }: { kiln: Ki
       </DialogActions>
       <Confirm
         isOpen={approving !== null}
-        loading={approve.saving}
+        loading={approve.running}
         title={translate('kilns.calibrations.approveTitle', { id: approving?.id ?? '' })}
         content={translate('kilns.calibrations.approveText', {
           kilnId: kiln.kiln_id,
@@ -152,7 +151,7 @@ export function KilnCalibrationsDialog({ kiln, canApprove, onClose }: { kiln: Ki
         })}
         confirm="kilns.calibrations.approve"
         onConfirm={() => {
-          if (approving) void approve.submit(approving.id);
+          if (approving) void approve.run(approving.id);
           setApproving(null);
         }}
         onClose={() => setApproving(null)}

@@ -6,10 +6,10 @@ import { KILN_NUMBER_RULES, type KilnNumberField } from '../domain/kilnValidatio
 import { KNOWN_KILN_TYPES } from '../domain/kilnTypes';
 import { facilityOptionLabel } from '../facilities/facilityOptionLabel';
 import { DateTextField } from '../forms/DateTextField';
-import { FormDialog } from '../forms/FormDialog';
+import { FormDialog, useFormDialogSave } from '../forms/FormDialog';
 import { flatValues, nestValues } from '../forms/formErrors';
 import { FormInput, numberInputSlots } from '../forms/FormInput';
-import { recordWrite, useFormSave } from '../forms/useFormSave';
+import { recordWrite } from '../forms/useFormSave';
 import { RESOURCES } from '../domain/operations';
 import type { FailureTexts } from '../layout/failures';
 import { queryKeys, writeKey } from '../providers/queryKeys';
@@ -45,13 +45,14 @@ export function KilnDialog({ kiln, registry, onClose }: KilnDialogProps) {
   const translate = useTranslate();
   const id = kiln?.id ?? null;
   const [defaultValues] = useState(() => nestValues(kiln ? kilnFormValues(kiln) : EMPTY_KILN_FORM));
-  const save = useFormSave({
+  const save = useFormDialogSave({
     write: recordWrite<KilnSavePayload>(RESOURCES.kilns, id),
     mutationKey: writeKey(id === null ? 'addKiln' : 'editKiln'),
     success: 'kilns.saved',
     failure: SAVE_FAILURE,
     onClose,
     refresh: [queryKeys.resource(RESOURCES.kilns)],
+    payload: (values) => kilnSavePayload(flatValues(values, KILN_FIELDS), id),
   });
 
   return (
@@ -61,7 +62,6 @@ export function KilnDialog({ kiln, registry, onClose }: KilnDialogProps) {
       validate={(values) => validateKilnForm(flatValues(values, KILN_FIELDS), id, registry.kilns)}
       editing={kiln !== null}
       save={save}
-      onSubmit={(values) => save.submit(kilnSavePayload(flatValues(values, KILN_FIELDS), id))}
       onClose={onClose}
     >
       <FormInput

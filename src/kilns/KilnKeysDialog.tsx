@@ -26,10 +26,11 @@ import { isBlank } from '../domain/validation';
 import { FacilityChangeTrail } from '../facilities/FacilityChangeTrail';
 import { keepText } from '../forms/FormInput';
 import { PageForm, usePageFormSave } from '../forms/pageForm';
-import { useFormSave } from '../forms/useFormSave';
-import { commandFailure } from '../kiln-logs/useLogCommand';
-import { saveFile } from '../kiln-logs/saveFile';
+import { commandFailure, useCommand } from '../forms/useCommand';
+import { saveFile } from '../forms/saveFile';
 import type { ApiDataProvider } from '../providers/dataProvider';
+import { useFailureReport, type FailureTexts } from '../layout/failures';
+import { RetryAlert } from '../layout/RetryAlert';
 import { queryKeys, writeKey } from '../providers/queryKeys';
 import { PendingChip } from './PendingChip';
 
@@ -143,7 +144,6 @@ function AddKeyForm({ kiln }: { kiln: Kiln }) {
   const translate = useTranslate();
   // a new form after a success: the entries are cleared
   const [generation, setGeneration] = useState(0);
-  const [generateFailed, setGenerateFailed] = useState(false);
   const [savedAs, setSavedAs] = useState<string>();
   const add = usePageFormSave({
     write: (dataProvider, key: KilnKeyAddRequest) => dataProvider.addKilnKey({ kilnId: kiln.id, key }),
@@ -182,10 +182,9 @@ function AddKeyForm({ kiln }: { kiln: Kiln }) {
               {translate('kilns.keys.privateSaved', { fileName: savedAs })}
             </Alert>
           )}
-          {generateFailed && <Alert severity="error">{translate('kilns.keys.generateFailed')}</Alert>}
           <Stack direction="row" spacing={1}>
-            <GenerateKeyButton kiln={kiln} onSaved={setSavedAs} onFailed={() => setGenerateFailed(true)} />
-            <Button type="submit" variant="contained" disabled={add.saving} onClick={() => setGenerateFailed(false)}>
+            <GenerateKeyButton kiln={kiln} onSaved={setSavedAs} />
+            <Button type="submit" variant="contained" disabled={add.saving}>
               {translate('kilns.keys.add')}
             </Button>
           </Stack>
@@ -195,9 +194,13 @@ function AddKeyForm({ kiln }: { kiln: Kiln }) {
   );
 }
 
+// a browser without Ed25519 keys: what to do instead, as the notification's title
+const GENERATE_FAILURE: FailureTexts = { title: 'kilns.keys.generateFailed' };
+
 /** Generates a key pair in the browser: downloads the private half once and puts the public half in the form. */
-function GenerateKeyButton({ kiln, onSaved, onFailed }: { kiln: Kiln; onSaved: (fileName: string) => void; onFailed: () => void }) {
+function GenerateKeyButton({ kiln, onSaved }: { kiln: Kiln; onSaved: (fileName: string) => void }) {
   const translate = useTranslate();
+  const report = useFailureReport();
   const { setValue } = useFormContext();
   const generate = useMutation({
     mutationFn: () => generateKilnKeyPair(),
@@ -208,7 +211,7 @@ function GenerateKeyButton({ kiln, onSaved, onFailed }: { kiln: Kiln; onSaved: (
       // validated at once: a missing key's error goes
       setValue('public_key', publicPem, { shouldDirty: true, shouldValidate: true });
     },
-    onError: onFailed,
+    onError: (error) => void report(error, GENERATE_FAILURE),
   });
   return (
     <Button onClick={() => generate.mutate()} disabled={generate.isPending}>
@@ -228,7 +231,7 @@ export function KilnKeysDialog({ kiln, onClose }: { kiln: Kiln; onClose: () => v
   const dataProvider = useDataProvider<ApiDataProvider>();
   const keys = useQuery({ queryKey: queryKeys.listKilnKeys(kiln.id), queryFn: () => dataProvider.listKilnKeys(kiln.id) });
   const [revoking, setRevoking] = useState<KilnKey | null>(null);
-  const revoke = useFormSave({
+  const revoke = useCommand({
     write: (dataProvider, keyId: number) => dataProvider.revokeKilnKey({ kilnId: kiln.id, keyId }),
     mutationKey: writeKey('revokeKilnKey'),
     success: 'kilns.keys.revoked_done',
@@ -237,7 +240,7 @@ export function KilnKeysDialog({ kiln, onClose }: { kiln: Kiln; onClose: () => v
   });
   const { canAccess: canApprove = false } = useCanAccess({ resource: RESOURCES.kilns, action: 'approve' });
   const [approving, setApproving] = useState<KilnKey | null>(null);
-  const approve = useFormSave({
+  const approve = useCommand({
     write: (dataProvider, keyId: number) => dataProvider.approveKilnKey({ kilnId: kiln.id, keyId }),
     mutationKey: writeKey('approveKilnKey'),
     success: 'kilns.keys.approved_done',
@@ -253,7 +256,7 @@ export function KilnKeysDialog({ kiln, onClose }: { kiln: Kiln; onClose: () => v
           {translate('kilns.keys.intro')}
         </Typography>
         {keys.isError ? (
-          <Alert severity="error">{translate('kilns.keys.loadFailed')}</Alert>
+          <RetryAlert message="kilns.keys.loadFailed" query={keys} />
         ) : keys.data?.length === 0 ? (
           <Typography>{translate('kilns.keys.none')}</Typography>
         ) : keys.data ? (
@@ -267,24 +270,24 @@ export function KilnKeysDialog({ kiln, onClose }: { kiln: Kiln; onClose: () => v
       </DialogActions>
       <Confirm
         isOpen={revoking !== null}
-        loading={revoke.saving}
+        loading={revoke.running}
         title={translate('kilns.keys.revokeTitle', { label: revoking?.label ?? '' })}
         content={translate('kilns.keys.revokeText', { kilnId: kiln.kiln_id })}
         confirm="kilns.keys.revoke"
         onConfirm={() => {
-          if (revoking) void revoke.submit(revoking.id);
+          if (revoking) void revoke.run(revoking.id);
           setRevoking(null);
         }}
         onClose={() => setRevoking(null)}
       />
       <Confirm
         isOpen={approving !== null}
-        loading={approve.saving}
+        loading={approve.running}
         title={translate('kilns.keys.approveTitle', { label: approving?.label ?? '' })}
         content={translate('kilns.keys.approveText', { kilnId: kiln.kiln_id })}
         confirm="kilns.keys.approve"
         onConfirm={() => {
-          if (approving) void approve.submit(approving.id);
+          if (approving) void approve.run(approving.id);
           setApproving(null);
         }}
         onClose={() => setApproving(null)}

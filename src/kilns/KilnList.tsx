@@ -1,6 +1,6 @@
 import { Box, Button } from '@mui/material';
 import { FunctionField, SimpleList, useDataProvider, useRecordContext, useTranslate, WrapperField } from 'react-admin';
-import { useLogCommand } from '../kiln-logs/useLogCommand';
+import { useRowCommand } from '../forms/useCommand';
 import type { ApiDataProvider } from '../providers/dataProvider';
 import { useSmallScreen } from '../layout/useSmallScreen';
 import { FocusTooltip } from '../layout/FocusTooltip';
@@ -43,7 +43,7 @@ export function ApproveKilnButton() {
   const translate = useTranslate();
   const kiln = useRecordContext<Kiln>();
   const dataProvider = useDataProvider<ApiDataProvider>();
-  const approve = useLogCommand(dataProvider.approveKiln, { success: 'kilns.approved', failure: 'kilns.approveFailed' });
+  const approve = useRowCommand(dataProvider.approveKiln, { success: 'kilns.approved', failure: 'kilns.approveFailed' });
   if (!kiln || kiln.approved_ts !== null) return null;
   return (
     <Button

@@ -1,8 +1,9 @@
-import { Alert, Table, TableBody, TableCell, TableRow, Typography } from '@mui/material';
+import { Table, TableBody, TableCell, TableRow, Typography } from '@mui/material';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { useTranslate } from 'react-admin';
 import { formatDateTime } from '../domain/dates';
 import { Loading } from './Loading';
+import { RetryAlert } from './RetryAlert';
 import { TableHeadings } from './TableHeadings';
 
 /** What every recorded change has: when, by whom (users' and facilities' trails alike). */
@@ -28,7 +29,7 @@ export function ChangeTrail<T extends TrailEntry>({
 }) {
   const translate = useTranslate();
   if (changes.isPending) return <Loading />;
-  if (changes.error) return <Alert severity="error">{translate(messages.error)}</Alert>;
+  if (changes.error) return <RetryAlert message={messages.error} query={changes} />;
   if (changes.data.length === 0) return <Typography>{translate(messages.empty)}</Typography>;
   return (
     <Table size="small">

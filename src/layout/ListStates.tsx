@@ -4,11 +4,11 @@ import { RetryAlert } from './RetryAlert';
 
 /**
  * A list that failed to load, shown by <List error> in place of the table and
- * its pager: what failed, in a sentence, and Retry.
+ * its pager: what failed, in a sentence, and Retry. The list reports the
+ * failure itself (its queryOptions.onError, by the same policy).
  */
 export function ListError({ message }: { message: string }) {
-  const { refetch } = useListContext();
-  return <RetryAlert message={message} onRetry={() => void refetch()} />;
+  return <RetryAlert message={message} query={useListContext()} />;
 }
 
 /** What an empty list says (a message key). */

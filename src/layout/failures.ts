@@ -1,7 +1,9 @@
 /**
  * What a failed call tells the user (docs/product.md#error-catalogue): a titled notification, its text
  * depending on a 400 or anything else; network failures of some screens only
- * logged; no notification for a 404 where the spec says so.
+ * logged, and some reads only logged whatever the failure (the screen says it in
+ * place); no notification for a 404 where the spec says so. A write's texts are
+ * its save's or command's `failure`, a read's its RetryAlert's.
  */
 import { useCallback, useEffect } from 'react';
 import { HttpError } from 'react-admin';
@@ -15,7 +17,8 @@ export function failureKind(error: unknown): FailureKind {
   return error instanceof TypeError ? 'network' : 'server';
 }
 
-export interface FailureTexts {
+/** A failure notified: its title, and its text by kind. */
+export interface NotifiedFailure {
   /** message key of the notification's title */
   title: string;
   /** message key of the text after a 400; default `other` */
@@ -32,6 +35,15 @@ export interface FailureTexts {
    */
   serverReason?: 'badRequest' | 'refusal';
 }
+
+/** A failure only logged, whatever its kind: the screen says it in place (docs/product.md#error-catalogue: a carbon summary, the kiln logs). */
+export interface LoggedFailure {
+  onlyLogged: true;
+}
+
+export type FailureTexts = NotifiedFailure | LoggedFailure;
+
+export const ONLY_LOGGED: LoggedFailure = { onlyLogged: true };
 
 /** The server's sentence of a 400 (`{message}`), if any. */
 export function badRequestReason(error: unknown): string | undefined {
@@ -60,7 +72,7 @@ export function useFailureReport() {
   return useCallback(
     (error: unknown, texts: FailureTexts): FailureKind => {
       const kind = failureKind(error);
-      if (kind === 'network' && texts.logNetworkErrors) console.error(error);
+      if ('onlyLogged' in texts || (kind === 'network' && texts.logNetworkErrors)) console.error(error);
       else if (!(kind === 'notFound' && texts.quietNotFound)) {
         const reason =
           texts.serverReason === 'refusal'
@@ -76,10 +88,10 @@ export function useFailureReport() {
   );
 }
 
-/** Reports a query's error once per error (keep `texts` a constant). */
-export function useReportQueryFailure(error: unknown, texts: FailureTexts): void {
+/** Reports a query's error once per error (keep `texts` a constant; none: not reported). */
+export function useReportQueryFailure(error: unknown, texts: FailureTexts | undefined): void {
   const report = useFailureReport();
   useEffect(() => {
-    if (error) report(error, texts);
+    if (error && texts) report(error, texts);
   }, [error, texts, report]);
 }

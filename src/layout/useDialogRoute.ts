@@ -57,6 +57,7 @@ export function useDialogRoute<T extends RaRecord, A extends string = never>(pat
     (action !== undefined && actions?.[action] === false);
 
   useEffect(() => {
+    // no read failed: the list was read, and the URL names no record of it (a stale link), said once as the list shows
     if (unknown && !refused && !unknownAction) notify(notFound, { type: 'error', messageArgs: { id: targetId } });
     if (unknown || refused || unknownAction) navigate({ pathname: `/${path}`, search }, { replace: true });
   }, [unknown, refused, unknownAction, notFound, targetId, notify, navigate, path, search]);

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Alert, Box, Button } from '@mui/material';
 import { TextInput, useTranslate } from 'react-admin';
-import { useFormState, useWatch, type FieldValues } from 'react-hook-form';
+import { useFormState, useWatch } from 'react-hook-form';
 import { canUpdatePassword, passwordStrength } from '../domain/passwordStrength';
 import { PageForm, usePageFormSave } from '../forms/pageForm';
 import type { ApiDataProvider } from '../providers/dataProvider';
@@ -47,7 +47,6 @@ export default function ProfilePage() {
   );
 }
 
-const NO_RULES = () => ({});
 // the server judges the password as `pass`
 const passwordFieldPath = (path: string) => (path === 'pass' ? 'password' : path);
 
@@ -65,7 +64,7 @@ export function useNewPasswordSave({
   success?: string;
   onSaved?: () => void;
 }) {
-  const save = usePageFormSave({
+  return usePageFormSave({
     write,
     mutationKey: writeKey('changePassword'),
     success,
@@ -73,14 +72,8 @@ export function useNewPasswordSave({
     onSaved,
     fieldPath: passwordFieldPath,
     refresh: [],
-    validate: NO_RULES,
-    payload: (values) => text(values.password),
+    payload: (values) => (canUpdatePassword(text(values.password), text(values.repeat)) ? text(values.password) : undefined),
   });
-  return {
-    ...save,
-    submit: (values: FieldValues) =>
-      canUpdatePassword(text(values.password), text(values.repeat)) ? save.submit(values) : Promise.resolve(),
-  };
 }
 
 /** The new password, its repeat and PasswordFeedback: Profile's and Choose Your Password's entries. */

@@ -7,7 +7,7 @@
 import type { GetListParams, GetManyReferenceParams, RaRecord } from 'react-admin';
 import type { AuditAllocation, EcoAsset, MintPayload } from '../domain/api/ecoAssets';
 import { RESOURCES } from '../domain/operations';
-import { apiFetch, type ContractAnswer } from './httpClient';
+import { api, data } from './apiClient';
 import { listedInBrowser } from './listedInBrowser';
 import type { ResourceEndpoint } from './resourceEndpoints';
 
@@ -17,16 +17,12 @@ export type EcoAllocation = AuditAllocation & { id: number; eco_asset_id: number
 const isId = (value: unknown): boolean => (typeof value === 'number' || typeof value === 'string') && /^[1-9]\d*$/.test(String(value));
 
 async function ecoAssetsOf(facilityId: unknown): Promise<EcoAsset[]> {
-  const answer: ContractAnswer<'/eco-asset/list', 'get'> = (
-    await apiFetch(`/eco-asset/list?facility_id=${encodeURIComponent(String(facilityId))}`)
-  ).json;
+  const answer = await api.GET('/eco-asset/list', { params: { query: { facility_id: String(facilityId) } } }).then(data);
   return answer.eco_assets;
 }
 
 async function allocationsOf(ecoAssetId: unknown): Promise<EcoAllocation[]> {
-  const answer: ContractAnswer<'/eco-asset/audits', 'get'> = (
-    await apiFetch(`/eco-asset/audits?id=${encodeURIComponent(String(ecoAssetId))}`)
-  ).json;
+  const answer = await api.GET('/eco-asset/audits', { params: { query: { id: String(ecoAssetId) } } }).then(data);
   return answer.audits.map((al) => ({ ...al, id: al.signoff_id, eco_asset_id: Number(ecoAssetId) }));
 }
 
@@ -38,10 +34,9 @@ export const ECO_ASSET_ENDPOINTS = {
     // docs/product.md#calls: only called when a facility is selected, otherwise the list is empty
     getList: async (_resource: string, params: GetListParams) =>
       isId(params.filter?.facility_id) ? sortedPage(await ecoAssetsOf(params.filter.facility_id), params) : { data: [], total: 0 },
-    create: async (_resource: string, { data }: { data: MintPayload }) => {
-      const { json } = await apiFetch('/eco-asset/mint', { method: 'POST', body: JSON.stringify(data) });
-      return { data: (json as ContractAnswer<'/eco-asset/mint', 'post'>).eco_asset };
-    },
+    create: async (_resource: string, { data: mint }: { data: MintPayload }) => ({
+      data: (await api.POST('/eco-asset/mint', { body: mint }).then(data)).eco_asset,
+    }),
   } as ResourceEndpoint,
   [RESOURCES.ecoAllocations]: {
     getList: async (_resource: string, params: GetListParams) =>

@@ -5,7 +5,7 @@
  */
 import type { Anomaly, FleetView } from '../domain/api/fleet';
 import type { AnomalyCode } from '../domain/fleet/anomalies';
-import { apiFetch } from './httpClient';
+import { api, data } from './apiClient';
 
 export interface AnomalyFilter {
   facility_id?: number;
@@ -28,26 +28,19 @@ function totalOf(headers: Headers, fallback: number): number {
 }
 
 async function listFleetAnomalies({ filter, page, perPage }: AnomalyPage): Promise<{ rows: Anomaly[]; total: number }> {
-  const query = new URLSearchParams({
-    filter: JSON.stringify(filter),
-    range: JSON.stringify([page * perPage, page * perPage + perPage - 1]),
-  });
-  const { json, headers } = await apiFetch(`/fleet/anomalies?${query.toString()}`);
+  const range = [page * perPage, page * perPage + perPage - 1];
+  const answer = await api.GET('/fleet/anomalies', { params: { query: { filter: JSON.stringify(filter), range: JSON.stringify(range) } } });
+  const rows = data(answer);
   // the warnings ride on other screens: an answer that is not a list fails the look-up, never the screen
-  if (!Array.isArray(json)) throw new Error('The anomaly list answer is not a list.');
-  const rows = json as Anomaly[];
-  return { rows, total: totalOf(headers, rows.length) };
+  if (!Array.isArray(rows)) throw new Error('The anomaly list answer is not a list.');
+  return { rows, total: totalOf(answer.response.headers, rows.length) };
 }
 
-async function checkFleetAnomaly({ id, note }: { id: number; note: string }): Promise<Anomaly> {
-  const { json } = await apiFetch(`/fleet/anomalies/${id}/check`, { method: 'POST', body: JSON.stringify({ note }) });
-  return json as Anomaly;
-}
+const checkFleetAnomaly = ({ id, note }: { id: number; note: string }): Promise<Anomaly> =>
+  api.POST('/fleet/anomalies/{id}/check', { params: { path: { id } }, body: { note } }).then(data);
 
-async function listFleetBurns(facilityId: number | null): Promise<FleetView> {
-  const { json } = await apiFetch(facilityId === null ? '/fleet/burns' : `/fleet/burns?facility_id=${facilityId}`);
-  return json as FleetView;
-}
+const listFleetBurns = (facilityId: number | null): Promise<FleetView> =>
+  api.GET('/fleet/burns', { params: { query: { facility_id: facilityId ?? undefined } } }).then(data);
 
 export const fleetMethods = {
   /** GET /api/fleet/burns: every facility and burn in reach, optionally of one facility. */

@@ -4,6 +4,8 @@ import { decodeSession, setToken } from './session';
 /**
  * Logging in, apart from react-admin: the login screen shown before the
  * console has loaded calls it directly, react-admin's authProvider.login is it.
+ * A plain fetch, not the typed client (apiClient.ts): the answer is the token
+ * as text, and the login screen's bundle stays free of the API client.
  */
 
 export interface Credentials {
@@ -28,7 +30,7 @@ const SERVER_WORDS = new Set([423, 503]);
 /** The `{message}` of a JSON answer, if it has one. */
 async function messageOf(response: Response): Promise<string | undefined> {
   const body: unknown = await response.json().catch(() => null);
-  const message = (body as { message?: unknown } | null)?.message;
+  const message = typeof body === 'object' && body !== null && 'message' in body ? body.message : undefined;
   return typeof message === 'string' && message ? message : undefined;
 }
 

@@ -7,18 +7,22 @@
  */
 import simpleRestProvider from 'ra-data-simple-rest';
 import type { DataProvider, GetListParams, RaRecord } from 'react-admin';
-import type { FacilityListResponse, KilnRegistryResponse } from '../domain/api/configure';
+import type { FacilitySaveRequest, KilnSaveRequest, StatusResponse } from '../domain/api/configure';
 import { RESOURCES, type ResourceName } from '../domain/operations';
-import { API_URL, apiFetch, httpClient } from './httpClient';
+import { api, data } from './apiClient';
+import { API_URL, httpClient } from './httpClient';
 import { ALL_ROWS, listedInBrowser } from './listedInBrowser';
 import { currentSession, uidQueryValue } from './session';
-import { postForStatus } from './statusCall';
+import { confirmedStatus } from './statusCall';
 import { AUDIT_ENDPOINTS } from './auditEndpoints';
 import { ECO_ASSET_ENDPOINTS } from './ecoAssetEndpoints';
 
 export type ResourceEndpoint = Partial<DataProvider>;
 
-/** Simple REST for a resource whose API path differs from its name (kiln_logs at /api/kilnlogs, changes at /api/admin/changes). */
+/**
+ * Simple REST for a resource whose API path differs from its name (kiln_logs at /api/kilnlogs, changes at /api/admin/changes):
+ * ra-data-simple-rest makes these calls with its own client (httpClient), not the typed one.
+ */
 export function simpleRestAt(path: string): ResourceEndpoint {
   const rest = simpleRestProvider(API_URL, httpClient);
   return {
@@ -49,24 +53,24 @@ function withoutDelete(endpoint: ResourceEndpoint): ResourceEndpoint {
   return { ...endpoint, delete: refuse, deleteMany: refuse };
 }
 
-interface WholeList<R extends RaRecord, J> {
-  /** the GET answering every row (a function when it carries a query) */
-  list: string | (() => string);
-  rows: (json: J) => R[];
+interface WholeList<R extends RaRecord, J, S> {
+  /** the GET answering every row */
+  list: () => Promise<J>;
+  rows: (answer: J) => R[];
   /** what else the answer carries (choices for the forms), as the getList result's meta */
-  meta?: (json: J) => Record<string, unknown>;
-  /** POST paths of a new record and a changed one; absent: read-only */
-  add?: string;
-  edit?: string;
+  meta?: (answer: J) => Record<string, unknown>;
+  /** the POSTs saving a new record (id null) and a changed one, as the form sends it; absent: read-only */
+  add?: (record: Partial<S>) => Promise<StatusResponse>;
+  edit?: (record: Partial<S>) => Promise<StatusResponse>;
   /** finds the record just added among the rows (the add answers only `{status: 1}`) */
-  isCreated?: (row: R, data: Partial<R>) => boolean;
+  isCreated?: (row: R, record: Partial<S>) => boolean;
 }
 
 /** A resource the API answers whole: read once per call, paged and sorted here; saved through /add and /edit. */
-export function wholeList<R extends RaRecord, J>(endpoint: WholeList<R, J>): ResourceEndpoint {
+export function wholeList<R extends RaRecord, J, S>(endpoint: WholeList<R, J, S>): ResourceEndpoint {
   const read = async () => {
-    const json = (await apiFetch(typeof endpoint.list === 'string' ? endpoint.list : endpoint.list())).json as J;
-    return { rows: endpoint.rows(json), meta: endpoint.meta?.(json) };
+    const answer = await endpoint.list();
+    return { rows: endpoint.rows(answer), meta: endpoint.meta?.(answer) };
   };
   const readOne = async (id: RaRecord['id']) => {
     const { rows } = await read();
@@ -74,9 +78,9 @@ export function wholeList<R extends RaRecord, J>(endpoint: WholeList<R, J>): Res
     if (!row) throw new Error(`No record ${String(id)}.`);
     return row;
   };
-  const saving = (path: string | undefined): string => {
-    if (!path) throw new Error('This resource cannot be changed.');
-    return path;
+  const saving = (save: ((record: Partial<S>) => Promise<StatusResponse>) | undefined) => {
+    if (!save) throw new Error('This resource cannot be changed.');
+    return save;
   };
   return {
     getList: async (_resource, params: GetListParams) => {
@@ -89,14 +93,15 @@ export function wholeList<R extends RaRecord, J>(endpoint: WholeList<R, J>): Res
       const wanted = new Set(ids.map(String));
       return { data: (await read()).rows.filter((row) => wanted.has(String(row.id))) };
     },
-    create: async (_resource, { data }) => {
-      await postForStatus(saving(endpoint.add), { ...data, id: null });
-      const created = (await read()).rows.find((row) => endpoint.isCreated?.(row, data as Partial<R>));
+    // the form's record, sent as it is: the server checks every field
+    create: async (resource: string, { data }: { data: Partial<S> }) => {
+      confirmedStatus(await saving(endpoint.add)({ ...data, id: null }), `Adding to ${resource}`);
+      const created = (await read()).rows.find((row) => endpoint.isCreated?.(row, data));
       if (!created) throw new Error('The new record is not in the list.');
       return { data: created };
     },
-    update: async (_resource, { id, data }) => {
-      await postForStatus(saving(endpoint.edit), { ...data, id });
+    update: async (resource: string, { id, data }: { id: RaRecord['id']; data: Partial<S> }) => {
+      confirmedStatus(await saving(endpoint.edit)({ ...data, id }), `Saving ${resource} ${String(id)}`);
       return { data: await readOne(id) };
     },
   } as ResourceEndpoint;
@@ -107,22 +112,22 @@ const sameText = (a: unknown, b: unknown) =>
 
 export const RESOURCE_ENDPOINTS: Readonly<Partial<Record<ResourceName, ResourceEndpoint>>> = {
   [RESOURCES.kilns]: wholeList({
-    list: '/kiln/registry/list',
-    rows: (json: KilnRegistryResponse) => json.kilns,
-    meta: (json) => ({ facilities: json.facilities }),
-    add: '/kiln/registry/add',
-    edit: '/kiln/registry/edit',
+    list: () => api.GET('/kiln/registry/list').then(data),
+    rows: (answer) => answer.kilns,
+    meta: (answer) => ({ facilities: answer.facilities }),
+    add: (kiln: KilnSaveRequest) => api.POST('/kiln/registry/add', { body: kiln }).then(data),
+    edit: (kiln: KilnSaveRequest) => api.POST('/kiln/registry/edit', { body: kiln }).then(data),
     // a kiln id is unique within its facility
-    isCreated: (row, data) => sameText(row.kiln_id, data.kiln_id) && row.facility_id === data.facility_id,
+    isCreated: (row, kiln) => sameText(row.kiln_id, kiln.kiln_id) && row.facility_id === kiln.facility_id,
   }),
   [RESOURCES.facilities]: wholeList({
     // docs/roles.md#facility-scope: a facility admin sends its user id, everyone else an empty uid
-    list: () => `/facilities?uid=${encodeURIComponent(uidQueryValue(currentSession()))}`,
-    rows: (json: FacilityListResponse) => json.facilities,
-    meta: (json) => ({ mnemonics: json.mnemonics, allowedOwners: json.allowedOwners }),
-    add: '/facility/add',
-    edit: '/facility/edit',
-    isCreated: (row, data) => sameText(row.mnemonic, data.mnemonic),
+    list: () => api.GET('/facilities', { params: { query: { uid: uidQueryValue(currentSession()) } } }).then(data),
+    rows: (answer) => answer.facilities,
+    meta: (answer) => ({ mnemonics: answer.mnemonics, allowedOwners: answer.allowedOwners }),
+    add: (facility: FacilitySaveRequest) => api.POST('/facility/add', { body: facility }).then(data),
+    edit: (facility: FacilitySaveRequest) => api.POST('/facility/edit', { body: facility }).then(data),
+    isCreated: (row, facility) => sameText(row.mnemonic, facility.mnemonic),
   }),
   // no log is deleted: one leaves the live list by archive and the archived list by restore (archiveKilnLog, restoreKilnLog)
   [RESOURCES.kilnLogs]: withoutDelete(simpleRestAt('kilnlogs')),

@@ -2,25 +2,23 @@ import { useState, type ReactNode } from 'react';
 import { Confirm, useTranslate } from 'react-admin';
 import type { FieldValues } from 'react-hook-form';
 import type { UserFormValues } from '../domain/userValidation';
+import type { PageFormSave } from '../forms/pageForm';
 import { accessPayload, facilitiesChangingOwner } from './userForm';
 import { facilityLabel, useFacilityOptions } from './useFacilityOptions';
 
 /**
- * A save of the Users forms that first asks when a chosen facility belongs
+ * The save of a Users form, made to ask first when a chosen facility belongs
  * to another user now, naming the owner (the server records the move in both
  * users' changes, and refuses it to anyone but a super-admin).
  */
-export function useOwnerChangeConfirm(
-  userId: number | undefined,
-  save: (values: FieldValues) => Promise<void>,
-): { onSubmit: (values: FieldValues) => unknown; dialog: ReactNode } {
+export function useOwnerChangeConfirm(userId: number | undefined, save: PageFormSave): { save: PageFormSave; dialog: ReactNode } {
   const translate = useTranslate();
   const options = useFacilityOptions();
   const [pending, setPending] = useState<{ values: FieldValues; moving: string } | null>(null);
 
-  const onSubmit = (values: FieldValues) => {
+  const submit = async (values: FieldValues) => {
     const moving = facilitiesChangingOwner(options.data ?? [], accessPayload(values as UserFormValues).facility_ids, userId);
-    if (moving.length === 0) return save(values);
+    if (moving.length === 0) return save.submit(values);
     const named = moving.map((f) =>
       translate('users.ownedBy', { facility: facilityLabel(f), owner: f.owner_username ?? `#${f.owner_id}` }),
     );
@@ -34,11 +32,11 @@ export function useOwnerChangeConfirm(
       content={translate('users.moveText', { facilities: pending?.moving ?? '' })}
       confirm="users.moveConfirm"
       onConfirm={() => {
-        if (pending) void save(pending.values);
+        if (pending) void save.submit(pending.values);
         setPending(null);
       }}
       onClose={() => setPending(null)}
     />
   );
-  return { onSubmit, dialog };
+  return { save: { ...save, submit }, dialog };
 }

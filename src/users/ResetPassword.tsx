@@ -1,9 +1,9 @@
 import { Box, Button, Typography } from '@mui/material';
 import { useState } from 'react';
-import { Form, useTranslate } from 'react-admin';
+import { useTranslate } from 'react-admin';
 import type { User } from '../domain/api/users';
 import { RESOURCES } from '../domain/operations';
-import { ServerReasonsShown, usePageFormSave } from '../forms/pageForm';
+import { PageForm, usePageFormSave } from '../forms/pageForm';
 import { recordWrite } from '../forms/useFormSave';
 import { queryKeys, writeKey } from '../providers/queryKeys';
 import { PasswordInputWithStrength } from './PasswordInputWithStrength';
@@ -33,8 +33,7 @@ export function ResetPassword({ user }: { user: User }) {
       <Typography variant="body2" sx={{ mb: 2 }}>
         {translate('users.resetHelp')}
       </Typography>
-      <Form key={generation} defaultValues={{ password: '' }} validate={save.validate} onSubmit={save.submit} noValidate>
-        <ServerReasonsShown serverReasons={save.serverReasons} />
+      <PageForm key={generation} save={save} defaultValues={{ password: '' }} notifyInvalid>
         <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2, maxWidth: 560 }}>
           <PasswordInputWithStrength label="users.temporaryPassword" />
           <Box>
@@ -43,7 +42,7 @@ export function ResetPassword({ user }: { user: User }) {
             </Button>
           </Box>
         </Box>
-      </Form>
+      </PageForm>
     </section>
   );
 }

@@ -2,7 +2,7 @@ import { Typography } from '@mui/material';
 import { Create, SaveButton, SimpleForm, TextInput, Toolbar, required, useRedirect, useTranslate } from 'react-admin';
 import type { User, UserCreateRequest } from '../domain/api/users';
 import { RESOURCES } from '../domain/operations';
-import { ServerReasonsShown, usePageFormSave, type PageFormSave } from '../forms/pageForm';
+import { PageForm, usePageFormSave, type PageFormSave } from '../forms/pageForm';
 import { queryKeys, writeKey } from '../providers/queryKeys';
 import { useOwnerChangeConfirm } from './OwnerChangeConfirm';
 import { PasswordInputWithStrength } from './PasswordInputWithStrength';
@@ -14,15 +14,16 @@ const REQUIRED = [required()];
 
 function UserCreateForm({ save }: { save: PageFormSave }) {
   const translate = useTranslate();
-  const { onSubmit, dialog } = useOwnerChangeConfirm(undefined, save.submit);
+  const confirmed = useOwnerChangeConfirm(undefined, save);
   return (
     <>
       <Typography variant="h5" component="h2" sx={{ p: 2, pb: 0 }}>
         {translate('users.newUser')}
       </Typography>
-      <SimpleForm
-        validate={save.validate}
-        onSubmit={onSubmit}
+      <PageForm
+        as={SimpleForm}
+        save={confirmed.save}
+        notifyInvalid
         toolbar={
           <Toolbar>
             <SaveButton disabled={save.saving} />
@@ -30,12 +31,11 @@ function UserCreateForm({ save }: { save: PageFormSave }) {
         }
         sx={{ maxWidth: 560 }}
       >
-        <ServerReasonsShown serverReasons={save.serverReasons} />
         <TextInput source="username" label="users.username" autoComplete="off" variant="outlined" validate={REQUIRED} />
         <UserAccessInputs required />
         <PasswordInputWithStrength label="users.temporaryPassword" />
-      </SimpleForm>
-      {dialog}
+      </PageForm>
+      {confirmed.dialog}
     </>
   );
 }

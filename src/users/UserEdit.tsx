@@ -3,9 +3,10 @@ import { Edit, SaveButton, SimpleForm, TextInput, Toolbar, useRecordContext, use
 import type { User, UserUpdateRequest } from '../domain/api/users';
 import { RESOURCES } from '../domain/operations';
 import { ROLES } from '../domain/rules';
-import { ServerReasonsShown, usePageFormSave } from '../forms/pageForm';
+import { PageForm, usePageFormSave } from '../forms/pageForm';
 import { PolicyDeleteButton } from '../forms/PolicyDeleteButton';
-import { recordWrite, useFormSave } from '../forms/useFormSave';
+import { useCommand } from '../forms/useCommand';
+import { recordWrite } from '../forms/useFormSave';
 import { queryKeys, writeKey } from '../providers/queryKeys';
 import { useSession } from '../providers/useSession';
 import { ResetPassword } from './ResetPassword';
@@ -35,7 +36,7 @@ function UserEditToolbar({ saving }: { saving: boolean }) {
 function AwaitingRelease({ user, superAdmin }: { user: User; superAdmin: boolean }) {
   const translate = useTranslate();
   // the user and their changes are read again: the record says whether it still waits
-  const release = useFormSave({
+  const release = useCommand({
     write: (dataProvider) => dataProvider.releaseUser(user.id),
     mutationKey: writeKey('releaseUser'),
     success: 'users.released',
@@ -47,7 +48,7 @@ function AwaitingRelease({ user, superAdmin }: { user: User; superAdmin: boolean
       severity="warning"
       action={
         superAdmin && (
-          <Button color="inherit" variant="outlined" size="small" disabled={release.saving} onClick={() => void release.submit(undefined)}>
+          <Button color="inherit" variant="outlined" size="small" disabled={release.running} onClick={() => void release.run()}>
             {translate('users.release')}
           </Button>
         )
@@ -72,24 +73,24 @@ function UserEditForm() {
     validate: validateEditForm,
     payload: (values) => accessPayload(values) as UserUpdateRequest,
   });
-  const { onSubmit, dialog } = useOwnerChangeConfirm(user?.id, save.submit);
+  const confirmed = useOwnerChangeConfirm(user?.id, save);
   if (!user) return null;
   const locked = lockedReason(user, session);
   return (
     <Stack spacing={3}>
       {user.locked && <AwaitingRelease user={user} superAdmin={session?.role === ROLES.SUPER_ADMIN} />}
       {locked && <Alert severity="info">{translate(locked)}</Alert>}
-      <SimpleForm
-        validate={save.validate}
-        onSubmit={onSubmit}
+      <PageForm
+        as={SimpleForm}
+        save={confirmed.save}
+        notifyInvalid
         toolbar={locked ? false : <UserEditToolbar saving={save.saving} />}
         sx={{ maxWidth: 560 }}
       >
-        <ServerReasonsShown serverReasons={save.serverReasons} />
         <TextInput source="username" label="users.username" readOnly variant="outlined" />
         <UserAccessInputs readOnly={Boolean(locked)} userId={user.id} />
-      </SimpleForm>
-      {dialog}
+      </PageForm>
+      {confirmed.dialog}
       {!locked && (
         <Paper variant="outlined" sx={{ p: 2 }}>
           <ResetPassword user={user} />

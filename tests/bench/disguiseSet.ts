@@ -1,6 +1,15 @@
-import { generateBurn, KILN_TYPE, MESSINESS, parseLog, type KilnType, type Messiness } from '../../mock-server/analysis';
+import {
+  generateBurn,
+  KILN_TYPE,
+  MESSINESS,
+  parseLog,
+  resolveCalibration,
+  type KilnType,
+  type Messiness,
+} from '../../mock-server/analysis';
 import { createRandom } from '../../mock-server/analysis/prng';
-import { orderRows, type TimeSeries } from '../../mock-server/analysis/series';
+import { orderRows, prepareSeries, type TimeSeries } from '../../mock-server/analysis/series';
+import { copyKeyOf, type CopyKey } from '../../src/domain/fleet/copyKey';
 import type { WeightScale } from '../helpers/disguise';
 
 /**
@@ -77,4 +86,11 @@ export function orderedSeriesOf(text: string): TimeSeries {
   const parsed = parseLog(text);
   if (!parsed.ok) throw new Error(parsed.error.message);
   return orderRows(parsed.log.rows);
+}
+
+/** A log's copy key (src/domain/fleet/copyKey.ts), from the series the analysis prepares for the kiln it is filed under. */
+export function copyKeyOfLog(text: string, kiln: { type: number; config: string }): CopyKey | null {
+  const calibration = resolveCalibration({ type: kiln.type, config: kiln.config });
+  if ('error_message' in calibration) throw new Error(calibration.error_message);
+  return copyKeyOf(prepareSeries(orderedSeriesOf(text), calibration), kiln.type);
 }

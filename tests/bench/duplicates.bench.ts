@@ -87,7 +87,8 @@ export interface DuplicateFigures {
   matchMs: number;
 }
 
-const DISGUISED: readonly [string, Disguise, { otherFacility?: boolean; sixtySecondsOnly?: boolean }][] = [
+/** The disguises the copies are made with, by name, and how each is filed. */
+export const DISGUISED: readonly [string, Disguise, { otherFacility?: boolean; sixtySecondsOnly?: boolean }][] = [
   ...Object.entries(DISGUISES).map(([name, d]): [string, Disguise, { sixtySecondsOnly?: boolean }] => [
     name,
     d,
@@ -173,7 +174,7 @@ export function duplicatesSection(f: DuplicateFigures, when: string): string {
       'reading-to-reading wobble of each thermocouple and of the scale the two logs share. Every copy read every 10 s is matched, under every ' +
       'disguise, and no pair of independent burns is; the copies it misses are read every minute (the original’s interval, or the disguise’s) with the operator’s noise added, and must clear ' +
       'the higher bar a sparse log needs (independent sparse burns reach z 12). It is not yet the rule the server applies: it reads both logs’ readings, ' +
-      'and which stored logs to read it against at fleet scale is still open (docs/analysis.md).',
+      'so it runs on the few stored logs the copy key picks (below; docs/analysis.md, "A copy\'s key"), which the server does not use either yet.',
   ].join('\n');
 }
 

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import openapiTS, { astToString } from 'openapi-typescript';
+import ts from 'typescript';
 import { PROJECT_ROOT } from '../../config';
 import { OPENAPI_SOURCE } from '../../http/openapiDocument';
 
@@ -21,7 +22,12 @@ const HEADER = `/**
 
 `;
 
+// a file (`format: binary`, a multipart field or a download) is a Blob in the browser, not the string the schema names
+const BLOB = ts.factory.createTypeReferenceNode('Blob');
+
 export async function generateApiTypes(): Promise<string> {
-  const ast = await openapiTS(fs.readFileSync(OPENAPI_SOURCE, 'utf8'));
+  const ast = await openapiTS(fs.readFileSync(OPENAPI_SOURCE, 'utf8'), {
+    transform: (schema) => (schema.format === 'binary' ? BLOB : undefined),
+  });
   return HEADER + astToString(ast);
 }

@@ -3449,7 +3449,7 @@ export interface operations {
             content: {
                 "multipart/form-data": {
                     /** Format: binary */
-                    file?: string;
+                    file?: Blob;
                 };
                 "text/csv": unknown;
             };
@@ -3952,7 +3952,7 @@ export interface operations {
                  */
                 "multipart/form-data": {
                     /** Format: binary */
-                    file?: string;
+                    file?: Blob;
                     file_type?: string;
                 };
             };
@@ -4394,8 +4394,8 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "image/png": string;
-                    "image/jpeg": string;
+                    "image/png": Blob;
+                    "image/jpeg": Blob;
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -4421,9 +4421,9 @@ export interface operations {
             content: {
                 "multipart/form-data": {
                     /** Format: binary */
-                    photo?: string;
+                    photo?: Blob;
                     /** Format: binary */
-                    thumb?: string;
+                    thumb?: Blob;
                 };
             };
         };
@@ -4464,7 +4464,7 @@ export interface operations {
                  */
                 "multipart/form-data": {
                     /** Format: binary */
-                    file?: string;
+                    file?: Blob;
                     file_type?: string;
                 };
             };
@@ -4508,9 +4508,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/pdf": string;
-                    "image/png": string;
-                    "image/jpeg": string;
+                    "application/pdf": Blob;
+                    "image/png": Blob;
+                    "image/jpeg": Blob;
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -4706,7 +4706,7 @@ export interface operations {
                 "multipart/form-data": {
                     proposed_audit_id?: string;
                     /** Format: binary */
-                    file?: string;
+                    file?: Blob;
                     file_type?: string;
                     analysis_ids?: string[];
                 };
@@ -4813,9 +4813,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/pdf": string;
-                    "image/png": string;
-                    "image/jpeg": string;
+                    "application/pdf": Blob;
+                    "image/png": Blob;
+                    "image/jpeg": Blob;
                 };
             };
             401: components["responses"]["Unauthorized"];
@@ -4844,7 +4844,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/zip": string;
+                    "application/zip": Blob;
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -4875,7 +4875,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/pdf": string;
+                    "application/pdf": Blob;
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -5176,7 +5176,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/pdf": string;
+                    "application/pdf": Blob;
                 };
             };
             400: components["responses"]["BadRequest"];

@@ -153,16 +153,20 @@ export function statementFileType(fileName: string): StatementFileType | null {
   return (STATEMENT_EXTENSIONS as readonly string[]).includes(extension) ? (extension as StatementFileType) : null;
 }
 
-/**
- * The signoff's multipart text fields in order (docs/product.md#calls): proposed_audit_id,
- * file_type and one analysis_ids per burn; the file goes between them.
- */
-export function signoffFields(proposalId: number, fileType: StatementFileType, analysisIds: readonly number[]): [string, string][] {
-  return [
-    ['proposed_audit_id', String(proposalId)],
-    ['file_type', fileType],
-    ...[...new Set(analysisIds)].map((id): [string, string] => ['analysis_ids', String(id)]),
-  ];
+/** The signoff's multipart text fields (docs/product.md#calls): proposed_audit_id, file_type and one analysis_ids per burn. */
+export interface SignoffFields {
+  proposed_audit_id: string;
+  file_type: StatementFileType;
+  analysis_ids: string[];
+}
+
+/** The signoff's text fields; the file goes between proposed_audit_id and file_type. */
+export function signoffFields(proposalId: number, fileType: StatementFileType, analysisIds: readonly number[]): SignoffFields {
+  return {
+    proposed_audit_id: String(proposalId),
+    file_type: fileType,
+    analysis_ids: [...new Set(analysisIds)].map(String),
+  };
 }
 
 // ---------------------------------------------------------------- texts

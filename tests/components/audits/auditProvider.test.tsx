@@ -1,6 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { dataProvider } from '../../../src/providers/apiDataProvider';
-import { documentPath } from '../../../src/providers/apiMethods';
 import { json, mockFetch } from '../support/renderApp';
 import { makeKilnLog } from '../support/kilnLogs';
 
@@ -94,8 +93,13 @@ describe('the audit resources in the data provider (spec §7)', () => {
     expect(body.getAll('analysis_ids')).toEqual(['7', '8']);
   });
 
-  it('asks for evidence by its key, never a path', () => {
-    expect(documentPath({ kind: 'evidence', docKey: '../../etc/passwd' })).toBe('/audit/evidence/..%2F..%2Fetc%2Fpasswd');
-    expect(documentPath({ kind: 'evidence', docKey: 'a1b2.pdf' })).toBe('/audit/evidence/a1b2.pdf');
+  it('asks for evidence by its key, never a path', async () => {
+    const fetchMock = mockFetch(() => new Response(new Blob(['%PDF-1.4'], { type: 'application/pdf' })));
+    await dataProvider.getDocument({ kind: 'evidence', docKey: '../../etc/passwd' });
+    await dataProvider.getDocument({ kind: 'evidence', docKey: 'a1b2.pdf' });
+    expect(fetchMock.mock.calls.map(([url]) => url)).toEqual([
+      '/api/audit/evidence/..%2F..%2Fetc%2Fpasswd',
+      '/api/audit/evidence/a1b2.pdf',
+    ]);
   });
 });

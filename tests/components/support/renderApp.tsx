@@ -4,6 +4,7 @@ import { vi } from 'vitest';
 import { App } from '../../../src/App';
 import { TOKEN_STORAGE_KEY } from '../../../src/providers/session';
 import { makeToken } from '../../helpers/tokens';
+import { bodyOf, pathOf } from './browserRequest';
 
 /** Stores a genuine token for the role, as a login would. */
 export async function logInAs(role: number, sub = 'kilnadmin'): Promise<void> {
@@ -15,10 +16,16 @@ type Handler = (url: string, init: RequestInit) => Response | Promise<Response>;
 export const json = (body: unknown, status = 200) =>
   new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 
-/** Replaces fetch; each call goes to `handler` with its URL and options. */
+/** A call as a test reads it, its URL and options, whether fetch was given those or a Request (the typed client's way). */
+async function callOf(input: RequestInfo | URL, init: RequestInit = {}): Promise<[string, RequestInit]> {
+  if (!(input instanceof Request)) return [String(input), init];
+  return [pathOf(input), { method: input.method, headers: input.headers, body: await bodyOf(input), signal: input.signal }];
+}
+
+/** Replaces fetch; each call goes to `handler` with its URL and options, and is recorded so in the mock's calls. */
 export function mockFetch(handler: Handler) {
-  const fetchMock = vi.fn((input: RequestInfo | URL, init: RequestInit = {}) => Promise.resolve(handler(String(input), init)));
-  vi.stubGlobal('fetch', fetchMock);
+  const fetchMock = vi.fn((url: string, init: RequestInit = {}) => Promise.resolve(handler(url, init)));
+  vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => fetchMock(...(await callOf(input, init))));
   return fetchMock;
 }
 

@@ -85,12 +85,7 @@ describe('signoff (spec §5, §7)', () => {
   });
 
   it('sends proposed_audit_id, file_type and one analysis_ids per burn', () => {
-    expect(signoffFields(12, 'pdf', [3, 4, 3])).toEqual([
-      ['proposed_audit_id', '12'],
-      ['file_type', 'pdf'],
-      ['analysis_ids', '3'],
-      ['analysis_ids', '4'],
-    ]);
+    expect(signoffFields(12, 'pdf', [3, 4, 3])).toEqual({ proposed_audit_id: '12', file_type: 'pdf', analysis_ids: ['3', '4'] });
   });
 });
 
