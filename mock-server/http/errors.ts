@@ -26,9 +26,13 @@ export const forbidden = (message = 'You are not allowed to do this.') => new Ht
 export const notFound = (message = 'Not found.') => new HttpError(404, message);
 export const conflict = (message: string) => new HttpError(409, message);
 
-/** The one place a store refusal becomes an HTTP status. */
+/**
+ * The one place a store refusal becomes an HTTP status. A conflict that names its field (a
+ * username taken) is the caller's input, a 400 on that field as the form shows it.
+ */
 const STATUS_OF_REFUSAL: Record<RefusalKind, number> = { invalid: 400, missing: 404, conflict: 409 };
-export const statusOfRefusal = (refusal: StoreRefusal): number => STATUS_OF_REFUSAL[refusal.kind];
+export const statusOfRefusal = (refusal: StoreRefusal): number =>
+  refusal.kind === 'conflict' && refusal.errors && Object.keys(refusal.errors).length > 0 ? 400 : STATUS_OF_REFUSAL[refusal.kind];
 
 export const apiNotFound: RequestHandler = (_req, _res, next) => next(notFound('No such API call.'));
 

@@ -8,12 +8,11 @@ import { may } from '../auth/may';
 import { hashPassword } from '../auth/passwords';
 import type { AppContext } from '../context';
 import type { Handlers } from '../http/mountOperations';
-import { conflict, fieldError, forbidden, notFound } from '../http/errors';
+import { conflict, forbidden, notFound } from '../http/errors';
 import { assertNoFieldErrors, positiveId } from '../http/fieldErrors';
 import { idList, refuseUnknownKeys, searchText, wholeNumberFilter } from '../http/listFilters';
 import { parseListParams, sendPage } from '../http/simpleRest';
 import { USER_SORT_FIELDS, type UserFilter, type UserPatch } from '../store/dataStore';
-import { StoreRefusal } from '../store/errors';
 import type { UserChangeDetail, UserRow } from '../store/model';
 import { settleTakenFacilities } from './facilityMoves';
 import { recordUserChange } from './userChanges';
@@ -37,16 +36,6 @@ function parseUserFilter(raw: Record<string, unknown>): UserFilter {
     ...(raw.role !== undefined && { role: wholeNumberFilter('role', raw.role) }),
     ...(raw.q !== undefined && { q: searchText(raw.q) }),
   };
-}
-
-/** A store's 409 on a taken name, as the form's field error. */
-async function usernameFree<T>(work: Promise<T>): Promise<T> {
-  try {
-    return await work;
-  } catch (err) {
-    if (err instanceof StoreRefusal && err.kind === 'conflict' && err.errors?.username) throw fieldError('username', err.errors.username);
-    throw err;
-  }
 }
 
 /**
@@ -104,28 +93,27 @@ export function userAdminHandlers(ctx: AppContext): Handlers {
       const facilityIds = body.facility_ids ?? [];
       const passwordHash = await ctx.hashes.run(() => hashPassword(body.password, ctx.config.passwordHashCost), auth.userId);
       const locked = needsRelease(may(auth, 'users', 'release'), { role: body.role, roleBefore: null, setsPassword: true });
-      const user = await usernameFree(
-        data.transaction(async (tx) => {
-          const created = await tx.users.create({
-            username: body.username.trim(),
-            role: body.role,
-            password_hash: passwordHash,
-            facility_ids: [],
-            created_ts: new Date().toISOString(),
-            // a password someone else chose is only good for choosing one's own
-            must_change_password: true,
-            locked,
-          });
-          const detail: UserChangeDetail = { role: { from: null, to: created.role }, ...(locked && { locked: { from: false, to: true } }) };
-          if (facilityIds.length) {
-            const { after, taken } = (await tx.users.setFacilities(created.id, facilityIds))!;
-            await settleTakenFacilities(tx, auth, taken);
-            detail.facility_ids = { from: [], to: after };
-          }
-          await recordUserChange(tx, auth, created, 'create', detail);
-          return created;
-        }),
-      );
+      // a taken username is the store's refusal naming its field: errorHandler answers it as a 400 on it
+      const user = await data.transaction(async (tx) => {
+        const created = await tx.users.create({
+          username: body.username.trim(),
+          role: body.role,
+          password_hash: passwordHash,
+          facility_ids: [],
+          created_ts: new Date().toISOString(),
+          // a password someone else chose is only good for choosing one's own
+          must_change_password: true,
+          locked,
+        });
+        const detail: UserChangeDetail = { role: { from: null, to: created.role }, ...(locked && { locked: { from: false, to: true } }) };
+        if (facilityIds.length) {
+          const { after, taken } = (await tx.users.setFacilities(created.id, facilityIds))!;
+          await settleTakenFacilities(tx, auth, taken);
+          detail.facility_ids = { from: [], to: after };
+        }
+        await recordUserChange(tx, auth, created, 'create', detail);
+        return created;
+      });
       res.status(201).json(userView(user, await owners()));
     },
 
