@@ -44,7 +44,21 @@ const kg = (value: number) => `${formatCarbon(value, 'exact')} kg`;
  * console key that signs packages. Long lists are cut to
  * what fits the page, saying how many were left out.
  */
-export async function certificatePdf(provenance: EcoAssetProvenance, generatedTs: string, signingKid: string): Promise<Uint8Array> {
+/** Where the asset's acts stand in the transparency log: the entries of its issuance and retirements, and the signed checkpoint they are proved against. */
+export interface CertificateLog {
+  issuance: number | null;
+  /** by retirement id */
+  retirements: ReadonlyMap<number, number | null>;
+  /** the signed checkpoint (C2SP signed-note) */
+  checkpoint: string;
+}
+
+export async function certificatePdf(
+  provenance: EcoAssetProvenance,
+  generatedTs: string,
+  signingKid: string,
+  log: CertificateLog,
+): Promise<Uint8Array> {
   const { eco_asset: asset, retirements, allocations } = provenance;
   const doc = await PDFDocument.create();
   doc.setTitle(`Eco asset ${asset.id} certificate`);
@@ -85,7 +99,7 @@ export async function certificatePdf(provenance: EcoAssetProvenance, generatedTs
     const purpose = r.purpose ? `, ${r.purpose}` : '';
     if (
       !write(
-        `  ${kg(r.co2_retired)} for ${r.beneficiary}${purpose} on ${formatDateTime(r.retired_ts, 'utc')} - ${block(r.serial_first, r.serial_last)}`,
+        `  ${kg(r.co2_retired)} for ${r.beneficiary}${purpose} on ${formatDateTime(r.retired_ts, 'utc')} - ${block(r.serial_first, r.serial_last)} - log entry ${log.retirements.get(r.id) ?? 'none'}`,
         {
           size: 9,
         },
@@ -95,6 +109,15 @@ export async function certificatePdf(provenance: EcoAssetProvenance, generatedTs
     shown++;
   }
   if (shown < retirements.length) write(`  ... and ${retirements.length - shown} more retirements`, { size: 9 });
+  y -= 8;
+  write('Transparency log', { font: bold, size: 12 });
+  write(
+    `Issuance: log entry ${log.issuance ?? 'none'}; each retirement's entry is on its line. Each entry's bytes are GET /api/transparency/entries/{index}, its inclusion proof against this checkpoint GET /api/transparency/proof/inclusion?index={index}&tree_size=${log.checkpoint.split('\n')[1] ?? ''}:`,
+    { size: 9 },
+  );
+  // the note's lines as it is served; a signature line's em dash is outside the font's WinAnsi, so it is named instead
+  for (const line of log.checkpoint.trimEnd().split('\n').filter(Boolean))
+    write(`  ${line.replace(/^\u2014 (\S+) /u, 'signature by $1: ')}`, { font: mono, size: 7 });
   y -= 8;
   write('Audits and facilities it draws on', { font: bold, size: 12 });
   shown = 0;

@@ -1,3 +1,5 @@
+import { issuanceSubject, retirementSubject } from '../../src/domain/transparency/entries';
+import { signedCheckpoint } from '../transparency/log';
 import type {
   BufferShare,
   BufferShareChange,
@@ -86,7 +88,17 @@ export function ecoAssetHandlers(ctx: AppContext): Handlers {
 
     getEcoAssetCertificate: async (req, res) => {
       const provenance = await provenanceOf(ctx, await ecoAsset(req.params.id, 'id'));
-      const pdf = await certificatePdf(provenance, new Date().toISOString(), ctx.signer.kid);
+      const log = ctx.data.transparency;
+      const [issuance, retirements, { note }] = await Promise.all([
+        log.indexOf(issuanceSubject(provenance.eco_asset.id)),
+        Promise.all(provenance.retirements.map(async (r) => [r.id, await log.indexOf(retirementSubject(r.id))] as const)),
+        signedCheckpoint(log, ctx.config.transparencyOrigin, ctx.signer),
+      ]);
+      const pdf = await certificatePdf(provenance, new Date().toISOString(), ctx.signer.kid, {
+        issuance,
+        retirements: new Map(retirements),
+        checkpoint: note,
+      });
       res
         .type('application/pdf')
         .set('Content-Disposition', `attachment; filename="eco-asset-${provenance.eco_asset.id}-certificate.pdf"`)

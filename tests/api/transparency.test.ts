@@ -2,6 +2,7 @@ import { createHash, createPublicKey } from 'node:crypto';
 import { unzipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
 import { packageKey } from '../../mock-server/auditPackage/auditPackage';
+import { pdfText } from '../../mock-server/auditPackage/reportText';
 import { checkTransparency } from '../../mock-server/auditPackage/transparencyCheck';
 import { verifyPackage } from '../../mock-server/auditPackage/verify';
 import { rawPublicKey, verifyNote } from '../../mock-server/transparency/log';
@@ -188,6 +189,18 @@ describe('the transparency log', () => {
       expect(res.status, JSON.stringify(res.body)).toBe(200);
     });
     expect(retired).toEqual([expect.objectContaining({ kind: 'retirement', asset_id: asset, retired_g: 1, beneficiary: 'Log test' })]);
+
+    // the certificate names both entries and the signed checkpoint they are proved against
+    const at = await checkpoint();
+    const log = api.server.ctx.data.transparency;
+    const [issuanceAt, retirementAt] = [(await log.indexOf(`issuance:${asset}`))!, at.size - 1];
+    const pdf = (await http().get(`/api/eco-asset/${asset}/certificate`).set(as('broker')).buffer(true).parse(binaryBody)).body as Buffer;
+    const text = (await pdfText(pdf)).replace(/\s+/g, ' ');
+    expect(text).toContain(`Issuance: log entry ${issuanceAt};`);
+    expect(text).toContain(`log entry ${retirementAt}`);
+    const origin = api.server.ctx.config.transparencyOrigin;
+    expect(text).toContain(`${origin} ${at.size} ${Buffer.from(at.root).toString('base64')} signature by ${origin}: `);
+    expect(await provesIncluded(issuanceAt, at)).toBe(true);
   });
 
   it("appends a signoff naming its package's manifest, fixed at signoff: the package downloaded later holds that manifest", async () => {

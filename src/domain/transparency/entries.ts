@@ -108,9 +108,9 @@ export function entrySubject(entry: TransparencyEntry): string {
     case 'signoff':
       return signoffSubject(entry.audit_id);
     case 'issuance':
-      return `issuance:${entry.asset_id}`;
+      return issuanceSubject(entry.asset_id);
     case 'retirement':
-      return `retirement:${entry.retirement_id}`;
+      return retirementSubject(entry.retirement_id);
     case 'kiln_key':
       return `kiln_key:${entry.act}:${entry.key_id}`;
     case 'calibration':
@@ -120,6 +120,8 @@ export function entrySubject(entry: TransparencyEntry): string {
 
 export const kilnLogSubject = (logId: number) => `kilnlog:${logId}`;
 export const signoffSubject = (auditId: number) => `signoff:${auditId}`;
+export const issuanceSubject = (assetId: number) => `issuance:${assetId}`;
+export const retirementSubject = (retirementId: number) => `retirement:${retirementId}`;
 
 /** The entry's bytes: its canonical JSON in UTF-8. */
 export function entryBytes(entry: TransparencyEntry): Uint8Array {
