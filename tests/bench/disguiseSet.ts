@@ -94,3 +94,18 @@ export function copyKeyOfLog(text: string, kiln: { type: number; config: string 
   if ('error_message' in calibration) throw new Error(calibration.error_message);
   return copyKeyOf(prepareSeries(orderedSeriesOf(text), calibration), kiln.type);
 }
+
+/** Three burns of one Terrafix on one day with the same load, one seed apart: the closest two independent burns come. */
+export const sameDayBurns = (calibration?: { zero_weight: number; per_g_weight: number }): string[] =>
+  [0, 1, 2].map(
+    (k) =>
+      generateBurn({
+        kiln_type: KILN_TYPE.TERRAFIX,
+        kiln_id: 'TFX-D001',
+        seed: 9_001 + k,
+        start_ts: Date.UTC(2026, 6, 2, 5 + 5 * k),
+        ...(calibration && { calibration }),
+        facility: BENCH_FACILITY,
+        truth: { biomass_kg: 900, loads: 3 },
+      }).text,
+  );

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { generateBurn, KILN_TYPE } from '../../../mock-server/analysis';
+import { KILN_TYPE } from '../../../mock-server/analysis';
 import { DEMO_KILNS } from '../../../mock-server/seed/kilns';
 import type { CopyKey } from '../../../src/domain/fleet/copyKey';
 import {
@@ -12,7 +12,7 @@ import {
   isCopyKeyCandidate,
   rankCopyCandidates,
 } from '../../../src/domain/fleet/copyKeyIndex';
-import { BENCH_FACILITY, BENCH_KILNS, cleanBurns, copyKeyOfLog } from '../../bench/disguiseSet';
+import { BENCH_KILNS, cleanBurns, copyKeyOfLog, sameDayBurns } from '../../bench/disguiseSet';
 import { DISGUISES, disguiseLog, type WeightScale } from '../../helpers/disguise';
 
 /**
@@ -105,18 +105,7 @@ describe('the copy key', () => {
   it('tells apart three burns of one kiln on one day with the same load', () => {
     const scale = { zero: 153_400, countsPerKg: 1_800 };
     const kiln = BENCH_KILNS.find((k) => k.type === KILN_TYPE.TERRAFIX)!;
-    const texts = [0, 1, 2].map(
-      (k) =>
-        generateBurn({
-          kiln_type: KILN_TYPE.TERRAFIX,
-          kiln_id: 'TFX-D001',
-          seed: 9_001 + k,
-          start_ts: Date.UTC(2026, 6, 2, 5 + 5 * k),
-          calibration: { zero_weight: scale.zero, per_g_weight: 1.8 },
-          facility: BENCH_FACILITY,
-          truth: { biomass_kg: 900, loads: 3 },
-        }).text,
-    );
+    const texts = sameDayBurns({ zero_weight: scale.zero, per_g_weight: 1.8 });
     const keys = texts.map((text) => copyKeyOfLog(text, kiln)!);
     for (const [i, a] of keys.entries()) for (const b of keys.slice(0, i)) expect(isCopyKeyCandidate(a, b)).toBe(false);
     // the same burn filed again under another kiln a day later is one

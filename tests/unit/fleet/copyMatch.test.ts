@@ -1,9 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { generateBurn, KILN_TYPE } from '../../../mock-server/analysis';
 import { copyMinZ, matchCopy, prepareTrack, trackOf, type PreparedTrack } from '../../../src/domain/fleet/copyMatch';
-import { BENCH_FACILITY, orderedSeriesOf } from '../../bench/disguiseSet';
+import { orderedSeriesOf, sameDayBurns } from '../../bench/disguiseSet';
 import { DISGUISES, disguiseLog, type WeightScale } from '../../helpers/disguise';
 
 /**
@@ -65,17 +64,7 @@ describe('the wobble match', () => {
   });
 
   it('tells apart three burns of one kiln on one day, same load, one seed apart', () => {
-    const burns = [0, 1, 2].map(
-      (k) =>
-        generateBurn({
-          kiln_type: KILN_TYPE.TERRAFIX,
-          kiln_id: 'TFX-D001',
-          seed: 9_001 + k,
-          start_ts: Date.UTC(2026, 6, 2, 5 + 5 * k),
-          facility: BENCH_FACILITY,
-          truth: { biomass_kg: 900, loads: 3 },
-        }).text,
-    );
+    const burns = sameDayBurns();
     const tracks = burns.map(track);
     for (const [i, a] of tracks.entries()) for (const b of tracks.slice(0, i)) expect(matchCopy(a, b).isCopy).toBe(false);
     // and the same burn, filed again under another kiln, is one
