@@ -13,6 +13,9 @@ import { createDatabase } from '../helpers/postgres';
 import { startDeployment, type DeployedServer, type Deployment } from '../helpers/deployment';
 import { testServerConfig } from '../helpers/seededTemplate';
 import { bearer } from '../helpers/testServer';
+import { burnCsv } from '../helpers/kilnLogUploads';
+import { proveInclusion, treeHead } from '../../mock-server/transparency/log';
+import { leafHash, verifyInclusion } from '../../src/domain/transparency/merkle';
 
 /**
  * Two servers on one PostgreSQL database and one bucket (docs/operations.md),
@@ -127,6 +130,38 @@ describe.runIf(onPostgres)('two servers on one PostgreSQL database and one bucke
     expect(answers.filter((r) => r.status !== 200).every((r) => r.status === 409)).toBe(true);
     expect(won).toBe(12);
     expect(await b.ctx.data.ecoAssets.remaining(audit.audit.id)).toBeCloseTo(before - won * kg, 6);
+  });
+
+  it('keeps one transparency log for both: uploads racing on both servers take one entry each, with no gap or fork', async () => {
+    const token = await a.login('uploader');
+    const facility = (await a.ctx.data.facilities.get(1))!;
+    const before = await a.ctx.data.transparency.size();
+    const answers = await Promise.all(
+      Array.from({ length: 8 }, (_, i) =>
+        (i % 2 ? a : b).http
+          .post('/api/kilnlogs/upload')
+          .set(bearer(token))
+          .set('Content-Type', 'text/csv')
+          .send(Buffer.from(burnCsv('CG1-0007', facility))),
+      ),
+    );
+    expect(answers.map((r) => r.status)).toEqual(Array(8).fill(201));
+    const size = await b.ctx.data.transparency.size();
+    expect(size).toBe(before + 8);
+    const indexes = await query<{ idx: string }>(deployment.databaseUrl, 'select idx from transparency_entries order by idx');
+    expect(indexes.map((r) => Number(r.idx))).toEqual(Array.from({ length: size }, (_, i) => i));
+    const logged = await Promise.all(answers.map(async (r) => b.ctx.data.transparency.indexOf(`kilnlog:${r.body.id}`)));
+    expect(new Set(logged).size).toBe(8);
+    expect(logged.every((i) => i !== null && i >= before)).toBe(true);
+    // both serve the same checkpoint, and every entry is in the tree it signs
+    const [fromA, fromB] = await Promise.all([a.http.get('/api/transparency/checkpoint'), b.http.get('/api/transparency/checkpoint')]);
+    expect(fromA.text).toBe(fromB.text);
+    const { root } = await treeHead(a.ctx.data.transparency);
+    for (let index = 0; index < size; index++) {
+      const { entry } = (await b.ctx.data.transparency.entry(index))!;
+      const proof = await proveInclusion(a.ctx.data.transparency, index, size);
+      expect(verifyInclusion(index, size, leafHash(new TextEncoder().encode(entry)), proof, root), `entry ${index}`).toBe(true);
+    }
   });
 
   it('counts failed logins for one username on both servers together', async () => {
