@@ -63,7 +63,7 @@ type LogRecord = AuditLogRow & { id: number };
 /** Review Proposed Logs, the Carbon Removals item (docs/product.md#review-proposed-logs): a proposal's summary and burns, and its signoff. */
 export default function ReviewAuditPage() {
   const translate = useTranslate();
-  const { canAccess: canSignoff = false } = useCanAccess({ resource: RESOURCES.auditProposals, action: 'edit' });
+  const { canAccess: canSignoff = false } = useCanAccess({ resource: RESOURCES.audits, action: 'create' });
   const proposals = useGetList<ProposedAuditItem>(RESOURCES.auditProposals, {
     pagination: EVERY_ROW,
     sort: { field: 'create_ts', order: 'DESC' },

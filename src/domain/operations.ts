@@ -131,7 +131,7 @@ export const OPERATIONS: Readonly<Record<ResourceName, Partial<Record<OperationA
   // a facility admin reads only its own facilities' audits (docs/roles.md#facility-scope)
   audits: { ...readable('audit', true), create: guard('create', 'audit', true) },
   // proposals not yet signed off (Carbon Removals reads them; proposing and signing off create an audit)
-  audit_proposals: { list: guard('read', 'audit', true), create: guard('create', 'audit', true), edit: guard('create', 'audit', true) },
+  audit_proposals: { list: guard('read', 'audit', true), create: guard('create', 'audit', true) },
   // the burns a proposal may take are seen only by those who may propose
   potential_audit_logs: { list: guard('create', 'audit', true) },
   auditable_logs: { list: guard('read', 'audit', true) },

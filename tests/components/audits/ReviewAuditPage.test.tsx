@@ -164,8 +164,7 @@ describe('Review Proposed Logs: states and roles', { timeout: 20000 }, () => {
       logout: async () => {},
       checkAuth: async () => {},
       checkError: async () => {},
-      canAccess: async ({ resource, action }: { resource: string; action: string }) =>
-        !(resource === 'audit_proposals' && action === 'edit'),
+      canAccess: async ({ resource, action }: { resource: string; action: string }) => !(resource === 'audits' && action === 'create'),
     };
     render(
       <AdminContext

@@ -53,7 +53,6 @@ const EXPECTED: Record<number, Op[]> = {
     ...READ_AUDITS,
     'audits.create',
     'audit_proposals.create',
-    'audit_proposals.edit',
     'potential_audit_logs.list',
     // the Fleet screen reads burns; checking an anomaly takes update kilnlog
     'fleet.list',

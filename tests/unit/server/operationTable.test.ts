@@ -20,7 +20,6 @@ const CONSOLE_ONLY = [
   'archived_kiln_logs.export',
   'archived_kiln_logs.show',
   'audit_proposals.create',
-  'audit_proposals.edit',
   'audit_proposals.list',
   'auditable_logs.list',
   'audited_logs.list',
