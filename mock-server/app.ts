@@ -167,7 +167,7 @@ export async function createApp(config: ServerConfig): Promise<KilnConsoleServer
   api.use(express.json({ limit: JSON_LIMIT }));
   // the public calls (health, login) and the test reset, outside the contract's guards
   api.use(routes.open);
-  api.use(testResetRoutes(ctx));
+  api.use(testResetRoutes(ctx, store));
   api.use(authenticate(tokens, ctx.data));
   api.use(
     OpenApiValidator.middleware({

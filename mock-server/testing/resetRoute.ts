@@ -5,8 +5,9 @@ import express from 'express';
 import type { AppContext } from '../context';
 import { HttpError } from '../http/errors';
 import { seedDemoData } from '../seed';
-import type { StoreState } from '../store/dataStore';
+import type { DataStore, StoreState } from '../store/dataStore';
 import { sweepFiles } from '../store/fileSweep';
+import { bringInActs } from '../transparency/bringIn';
 
 /** The header the browser tests' runner sends with the run's E2E_RESET_SECRET. */
 export const RESET_SECRET_HEADER = 'X-Test-Reset-Secret';
@@ -46,13 +47,17 @@ interface SeededSnapshot {
  * mints) and keeps what it stored; every later one puts that back, records
  * and files, in well under a second. Only on the embedded store, whose db.json
  * is the whole state written before the seed returns; elsewhere each reset seeds.
+ * As at the start (app.ts), the seed writes past the transparency log (`store`,
+ * unrecorded) and its acts are then brought into the log it emptied, so every
+ * demo burn and audit has its entry and the snapshot holds the log with them.
  */
-async function seedOrRestore(ctx: AppContext, snapshot: SeededSnapshot | null): Promise<SeededSnapshot | null> {
+async function seedOrRestore(ctx: AppContext, store: DataStore, snapshot: SeededSnapshot | null): Promise<SeededSnapshot | null> {
   if (snapshot) {
-    await ctx.data.replaceAll(snapshot.state);
+    await store.replaceAll(snapshot.state);
     for (const file of snapshot.files) await ctx.blobs.put(file.key, file.body);
   } else {
-    await seedDemoData(ctx);
+    await seedDemoData({ ...ctx, data: store });
+    await bringInActs({ ...ctx, data: store });
   }
   // the seed deletes nothing: the files of the data it replaced go here (this test server alone uses them)
   await sweepFiles(ctx.data, ctx.blobs, { graceMs: 0 });
@@ -77,7 +82,7 @@ async function seedOrRestore(ctx: AppContext, snapshot: SeededSnapshot | null): 
  * custom header no cross-site form or simple request can carry; a request a
  * browser marks as coming from another site is refused before that.
  */
-export function testResetRoutes(ctx: AppContext): express.Router {
+export function testResetRoutes(ctx: AppContext, store: DataStore): express.Router {
   const router = express.Router();
   if (process.env.E2E_RESET !== '1') return router;
   const secret = process.env.E2E_RESET_SECRET ?? '';
@@ -91,7 +96,7 @@ export function testResetRoutes(ctx: AppContext): express.Router {
       if (!isLoopback(req.socket.remoteAddress) || !isLoopback(req.ip)) throw refused('only a caller on this machine may reset');
       if (crossSite(req)) throw refused('a request from another site may not reset');
       if (!sameSecret(req.get(RESET_SECRET_HEADER) ?? '', secret)) throw refused(`send the run's secret in ${RESET_SECRET_HEADER}`);
-      snapshot = await seedOrRestore(ctx, snapshot);
+      snapshot = await seedOrRestore(ctx, store, snapshot);
       res.json({ status: 1 });
     } catch (error) {
       next(error);

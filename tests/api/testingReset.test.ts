@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { kilnPayload } from '../helpers/configure';
+import { kilnPayload, signOffWithTinyPdf } from '../helpers/configure';
 import { bearer, startTestServer, type TestServer } from '../helpers/testServer';
 
 let server: TestServer | undefined;
@@ -39,6 +39,35 @@ describe('POST /api/testing/reset (browser tests only)', () => {
     expect((await http.post('/api/testing/reset').set('X-Test-Reset-Secret', SECRET)).body).toEqual({ status: 1 });
     expect(await kilns()).toBe(before);
     // the reset seeds the whole demo data again: slow on a busy machine
+  }, 120_000);
+
+  // a reset that seeded through the recording store left the demo burns out of the log: their signoff was a 500
+  it('brings the demo data it seeds into the transparency log, so a demo burn signs off after a reset and after a restore', async () => {
+    const { http } = await withAddedKiln();
+    const kilnadmin = bearer(await server!.login('kilnadmin'));
+    const superadmin = await server!.login('superadmin');
+    for (const [round, jobId] of [
+      ['seeded', 'JOB-RESET-1'],
+      ['restored', 'JOB-RESET-2'],
+    ] as const) {
+      expect((await http.post('/api/testing/reset').set('X-Test-Reset-Secret', SECRET)).status, round).toBe(200);
+      const potential = await http.get('/api/audit/potential_logs').query({ kiln_type: -1 }).set(kilnadmin);
+      const logs = potential.body.data as { id: number; facility_id: number }[];
+      // a proposal is of one facility's burns
+      const ids = logs
+        .filter((log) => log.facility_id === logs[0]!.facility_id)
+        .slice(0, 2)
+        .map((log) => log.id);
+      expect(ids, round).toHaveLength(2);
+      const proposal = await http
+        .post('/api/audit/propose')
+        .query({ job_id: jobId, kiln_type: -1 })
+        .set(kilnadmin)
+        .send({ analysis_ids: ids });
+      expect(proposal.status, round).toBe(201);
+      const signoff = await signOffWithTinyPdf(server!, superadmin, proposal.body.id, ids);
+      expect(signoff.status, round).toBe(200);
+    }
   }, 120_000);
 
   // M5 of the 2026-11-25 review: an unauthenticated text/plain POST from any site wiped everything
