@@ -5,6 +5,7 @@ import { DEMO_USERS } from '../../mock-server/seed/users';
 import { TINY_PDF, facilityPayload, kilnPayload, pngImage, type DemoUsername } from '../helpers/configure';
 import { bearer, startWithTokens, type TestServer } from '../helpers/testServer';
 import type { Test } from 'supertest';
+import { newKeyPair } from '../../mock-server/kilns/kilnKeys';
 
 /**
  * Every guarded API call, with the operation of `src/domain/operations.ts`
@@ -84,6 +85,56 @@ describe('every guarded call answers as the operation table says, for every role
         const allowed = canAccess(rules, operation);
         if (allowed) expect([401, 403], `${user.username} ${call} → ${status}`).not.toContain(status);
         else expect(status, `${user.username} ${call}`).toBe(403);
+      }
+    });
+  }
+});
+
+/**
+ * The finer questions a handler asks through may() beyond its route's operation (a super-admin
+ * made, a facility taken from its owner, a kiln key in force at once): answered for every role
+ * that passes the route as the table's entry says.
+ */
+describe("every finer question a handler asks answers as the table's entry says, for every role", () => {
+  let server: TestServer;
+  let tokens: Record<DemoUsername, string>;
+  beforeAll(async () => {
+    ({ server, tokens } = await startWithTokens());
+  });
+  afterAll(() => server.close());
+
+  const newUser = (token: string, username: string, role: number, facilityIds: number[] = []) =>
+    server.http.post('/api/users').set(bearer(token)).send({ username, role, password: 'Temp-Pass-2026!', facility_ids: facilityIds });
+
+  for (const user of DEMO_USERS) {
+    it(`${user.username}: users.grantSuperAdmin, facilities.reassign and kilns.approve`, async () => {
+      const rules = rulesForRole(user.role);
+      const token = tokens[user.username];
+      if (canAccess(rules, { resource: 'users', action: 'create' })) {
+        // a super-admin made: refused unless the caller may grant it
+        const admin = await newUser(token, `probe-admin-${user.id}`, 0);
+        expect(admin.status, `${user.username} makes a super-admin`).toBe(
+          canAccess(rules, { resource: 'users', action: 'grantSuperAdmin' }) ? 201 : 403,
+        );
+        // facility 1 belongs to the demo facility admin: giving it to a new owner moves it
+        const owner = await newUser(token, `probe-owner-${user.id}`, 4, [1]);
+        expect(owner.status, `${user.username} takes facility 1 from its owner`).toBe(
+          canAccess(rules, { resource: 'facilities', action: 'reassign' }) ? 201 : 403,
+        );
+      }
+      if (canAccess(rules, { resource: 'kilns', action: 'edit' })) {
+        // a key registered by whoever may approve kilns is in force at once; anyone else's waits (on a kiln the caller sees:
+        // the probes above may have given facility 1 to a new owner)
+        const registry = await server.http.get('/api/kiln/registry/list').set(bearer(token));
+        const kiln = (registry.body as { kilns: { id: number }[] }).kilns[0]!;
+        const res = await server.http
+          .post(`/api/kilns/${kiln.id}/keys`)
+          .set(bearer(token))
+          .send({ label: `probe ${user.id}`, public_key: newKeyPair().publicPem });
+        expect(res.status, `${user.username} adds a kiln key`).toBe(201);
+        expect(res.body.approved_ts !== null, `${user.username}'s key in force at once`).toBe(
+          canAccess(rules, { resource: 'kilns', action: 'approve' }),
+        );
       }
     });
   }
