@@ -4,11 +4,12 @@ import { PrerenderedFlags } from './layout/preferences';
 import { Boot } from './login/Boot';
 import { paintedFlags } from './login/prerender/firstPaint';
 import { currentSession } from './providers/session';
+import { isPublicPath } from './transparency/publicPaths';
 
 const root = document.getElementById('root')!;
 const app = (
   <StrictMode>
-    <Boot hasSession={currentSession() !== null} />
+    <Boot hasSession={currentSession() !== null} publicPage={isPublicPath(window.location.pathname)} />
   </StrictMode>
 );
 

@@ -21,7 +21,7 @@ import { analysisVersion } from '../store/auditRules';
 import { commitFiles } from '../store/commit';
 import { signoffEntry } from '../transparency/acts';
 import { logAct } from '../transparency/log';
-import { packageProofs } from '../transparency/packageProofs';
+import { filePackage, packageProofs } from '../transparency/packageProofs';
 import type { AuditRow } from '../store/model';
 import type {
   AuditableLogsResponse,
@@ -239,6 +239,7 @@ export function auditHandlers(ctx: AppContext): Handlers {
               const index = await logAct(tx.transparency, signoffEntry(totals.audit, manifest.sha256), signoffTs);
               return packageProofs(tx.transparency, { origin: ctx.config.transparencyOrigin, signer: ctx.signer }, index, manifest.burnIds);
             });
+            await filePackage(tx.transparency, totals.audit.id, zip);
             return { totals, zip };
           }),
       });

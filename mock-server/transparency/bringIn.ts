@@ -3,6 +3,7 @@ import type { DataStore } from '../store/dataStore';
 import type { AuditRow } from '../store/model';
 import { storedActs } from './acts';
 import { logAct } from './log';
+import { filePackage } from './packageProofs';
 
 /**
  * Starts the log on a store that holds acts already (a store from before the log, the demo
@@ -20,20 +21,23 @@ export async function bringInActs(ctx: PackageContext & { data: DataStore }): Pr
     if ((await data.transparency.size()) > 0 || (await data.isEmpty())) return null;
     const records = await data.transparency.actRecords();
     const manifests = new Map<number, string>();
+    const kept = new Map<number, Uint8Array>();
     const unmade: AuditRow[] = [];
     for (const audit of records.audits.filter((a) => a.signoff_ts !== null)) {
-      const kept = await keptPackage(ctx.blobs, audit);
-      manifests.set(audit.id, kept ? manifestSha256(kept) : await packageManifestSha256(ctx, audit));
-      if (!kept) unmade.push(audit);
+      const zip = await keptPackage(ctx.blobs, audit);
+      manifests.set(audit.id, zip ? manifestSha256(zip) : await packageManifestSha256(ctx, audit));
+      if (zip) kept.set(audit.id, zip);
+      else unmade.push(audit);
     }
     const acts = storedActs(records, manifests);
     const now = new Date().toISOString();
     await data.transaction(async (tx) => {
       for (const act of acts) await logAct(tx.transparency, act, now);
       await logAct(tx.transparency, { kind: 'log_start', brought_in: acts.length, started_ts: now }, now);
+      for (const [auditId, zip] of kept) await filePackage(tx.transparency, auditId, zip);
     });
     // made once the entries are in, each with its proofs (auditPackage checks the manifest against the entry)
-    for (const audit of unmade) await auditPackage(ctx, audit);
+    for (const audit of unmade) await filePackage(data.transparency, audit.id, await auditPackage(ctx, audit));
     return acts.length;
   });
 }

@@ -1,6 +1,6 @@
 import { createPublicKey, verify } from 'node:crypto';
 import { signCheckpoint, type Checkpoint, type NoteVerifier } from '../../src/domain/transparency/checkpoint';
-import { entryBytes, entrySubject, type TransparencyEntry } from '../../src/domain/transparency/entries';
+import { entryBytes, entryLookups, entrySubject, type TransparencyEntry } from '../../src/domain/transparency/entries';
 import { consistencyProof, inclusionProof, nodesRead, rootAt, type Hash, type NodeReader } from '../../src/domain/transparency/merkle';
 import type { PackageSigner } from '../signing/packageSigner';
 import { nodeKey, type TransparencyStore } from '../store/parts/transparency';
@@ -12,9 +12,12 @@ import { nodeKey, type TransparencyStore } from '../store/parts/transparency';
 
 const decoder = new TextDecoder();
 
-/** Appends the act's entry (inside the act's transaction: `log` is its part); its index. */
-export const logAct = (log: TransparencyStore, entry: TransparencyEntry, loggedTs: string): Promise<number> =>
-  log.append(decoder.decode(entryBytes(entry)), loggedTs, entrySubject(entry));
+/** Appends the act's entry and files it under its lookup keys (inside the act's transaction: `log` is its part); its index. */
+export async function logAct(log: TransparencyStore, entry: TransparencyEntry, loggedTs: string): Promise<number> {
+  const index = await log.append(decoder.decode(entryBytes(entry)), loggedTs, entrySubject(entry));
+  for (const key of entryLookups(entry)) await log.addLookup(key, index);
+  return index;
+}
 
 /** Runs a tree computation on the nodes the store holds for it. */
 async function onStoredNodes<T>(log: TransparencyStore, compute: (read: NodeReader) => T): Promise<T> {

@@ -1,4 +1,5 @@
-import { kilnLogSubject } from '../../src/domain/transparency/entries';
+import { kilnLogSubject, packageLookup, signoffSubject } from '../../src/domain/transparency/entries';
+import { sha256 } from '../auditPackage/build';
 import type { PackageSigner } from '../signing/packageSigner';
 import type { TransparencyStore } from '../store/parts/transparency';
 import { toHex } from '../store/transparencyAppend';
@@ -70,4 +71,14 @@ export async function packageProofs(
     [CHECKPOINT_FILE, Buffer.from(note, 'utf8')],
     [TRANSPARENCY_FILE, Buffer.from(`${JSON.stringify(transparency, null, 2)}\n`, 'utf8')],
   ];
+}
+
+/**
+ * Files an audit's package under its SHA-256 beside its signoff's entry, so the public page finds the
+ * entry from the digest Audit History shows: once the package is made (its bytes hold the entry's proof).
+ */
+export async function filePackage(log: TransparencyStore, auditId: number, zip: Uint8Array): Promise<void> {
+  const index = await log.indexOf(signoffSubject(auditId));
+  if (index === null) throw new Error(`Audit ${auditId}'s signoff has no entry in the transparency log.`);
+  await log.addLookup(packageLookup(sha256(zip)), index);
 }

@@ -1,6 +1,7 @@
-import type { ConsistencyProofResponse, InclusionProofResponse } from '../../src/domain/api/transparency';
+import type { ConsistencyProofResponse, InclusionProofResponse, TransparencyLookupResponse } from '../../src/domain/api/transparency';
+import { manifestLookup, packageLookup, transactionLookup } from '../../src/domain/transparency/entries';
 import type { AppContext } from '../context';
-import { badRequest, fieldError } from '../http/errors';
+import { badRequest, fieldError, notFound } from '../http/errors';
 import { wholeNumber } from '../http/fieldErrors';
 import type { Handlers } from '../http/mountOperations';
 import { toHex } from '../store/transparencyAppend';
@@ -10,6 +11,9 @@ import { proveConsistency, proveInclusion, signedCheckpoint } from './log';
  * The transparency log's public calls (docs/security.md, "Transparency log"): no token, as an entry
  * holds no secret. Mounted before the contract's validator, so each reads its own parameters.
  */
+
+const SHA256 = /^[0-9a-fA-F]{64}$/;
+const MAX_LOOKUP = 200;
 
 function onlyQuery(query: Record<string, unknown>, known: readonly string[]): void {
   const unknown = Object.keys(query).find((name) => !known.includes(name));
@@ -43,6 +47,24 @@ export function transparencyHandlers({ data, signer, config }: AppContext): Hand
       const found = await log.entry(index);
       if (!found) throw fieldError('index', `index must be less than ${await log.size()}: the log holds that many entries.`);
       res.type('application/json').send(Buffer.from(found.entry, 'utf8'));
+    },
+
+    lookUpTransparencyEntry: async (req, res) => {
+      onlyQuery(req.query, ['q']);
+      const { q } = req.query;
+      if (typeof q !== 'string' || !q.trim() || q.length > MAX_LOOKUP)
+        throw fieldError('q', `q must be a SHA-256 or a transaction id, at most ${MAX_LOOKUP} characters.`);
+      // 64 hex digits are a digest first; a transaction id may look like one
+      const keys = [...(SHA256.test(q.trim()) ? [packageLookup(q.trim()), manifestLookup(q.trim())] : []), transactionLookup(q)];
+      for (const key of keys) {
+        const index = await log.lookup(key);
+        if (index !== null) {
+          const body: TransparencyLookupResponse = { index };
+          res.json(body);
+          return;
+        }
+      }
+      throw notFound('No verification package, manifest or eco asset of this SHA-256 or transaction id is in the transparency log.');
     },
 
     getInclusionProof: async (req, res) => {

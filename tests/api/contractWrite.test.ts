@@ -123,6 +123,8 @@ describe('the contract check with --write, against this server', () => {
         eco_retirements: 1,
         // the log's entries of the acts above: two logs, the key's approval and revocation, the calibration's approval, the signoff, the mint and the retirement
         transparency_entries: 8,
+        // the signoff found by its manifest and by its package, the mint by its transaction id
+        transparency_lookups: 3,
       };
       // PostgreSQL keeps a log's analysis and an audit's claim in tables of their own
       const expected =

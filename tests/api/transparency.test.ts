@@ -201,6 +201,13 @@ describe('the transparency log', () => {
     const origin = api.server.ctx.config.transparencyOrigin;
     expect(text).toContain(`${origin} ${at.size} ${Buffer.from(at.root).toString('base64')} signature by ${origin}: `);
     expect(await provesIncluded(issuanceAt, at)).toBe(true);
+
+    // the public page finds the issuance by its transaction id, as the ledger compares them
+    for (const typed of ['TX-LOG-1', ' tx-log-1 ']) {
+      const found = await http().get('/api/transparency/lookup').query({ q: typed });
+      expect(found.body, typed).toEqual({ index: issuanceAt });
+    }
+    expect((await http().get('/api/transparency/lookup').query({ q: 'TX-LOG-2' })).status).toBe(404);
   });
 
   it("appends a signoff naming its package's manifest, fixed at signoff: the package downloaded later holds that manifest", async () => {
@@ -268,6 +275,44 @@ describe('the transparency log', () => {
       `transparency.json: burn ${upload.body.id}: recorded "an entry", re-derived "none"`,
     ]);
     expect(check({}, createPublicKey(newKeyPair().publicPem))).toEqual(['checkpoint.txt: signature: no signature by the trusted key']);
+
+    // the public page finds the signoff by the package's digest Audit History shows, or by its manifest's
+    const signoffAt = (await api.server.ctx.data.transparency.indexOf(`signoff:${audit.id}`))!;
+    for (const sha256 of [digest, digest.toUpperCase(), createHash('sha256').update(manifest).digest('hex')]) {
+      expect((await http().get('/api/transparency/lookup').query({ q: sha256 })).body, sha256).toEqual({ index: signoffAt });
+    }
+    const elsewhere = await http()
+      .get('/api/transparency/lookup')
+      .query({ q: 'ab'.repeat(32) });
+    expect(elsewhere.status).toBe(404);
+    expect(elsewhere.body.message).toBe(
+      'No verification package, manifest or eco asset of this SHA-256 or transaction id is in the transparency log.',
+    );
+  });
+
+  it("finds every demo audit's signoff by its package's digest and every demo asset's issuance by its transaction id", async () => {
+    const { data } = api.server.ctx;
+    const log = data.transparency;
+    // the demo's, brought in at start (the helpers above sign off straight in the store, past the log)
+    const logged = [];
+    for (const { audit } of await data.audits.history({ facilityIds: null }))
+      if ((await log.indexOf(`signoff:${audit.id}`)) !== null) logged.push(audit);
+    expect(logged.length).toBeGreaterThan(0);
+    for (const history of logged) {
+      const zip = (await http().get(`/api/audit/${history.id}/package`).set(as('superadmin')).buffer(true).parse(binaryBody))
+        .body as Buffer;
+      const found = await http()
+        .get('/api/transparency/lookup')
+        .query({ q: createHash('sha256').update(zip).digest('hex') });
+      expect(found.body, `audit ${history.id}`).toEqual({ index: await log.indexOf(`signoff:${history.id}`) });
+    }
+    const facilities = await data.facilities.list();
+    const assets = (await Promise.all(facilities.map((f) => data.ecoAssets.list({ facilityId: f.id })))).flat();
+    expect(assets.length).toBeGreaterThan(0);
+    for (const asset of assets) {
+      const found = await http().get('/api/transparency/lookup').query({ q: asset.transaction_id });
+      expect(found.body, asset.transaction_id).toEqual({ index: await log.indexOf(`issuance:${asset.id}`) });
+    }
   });
 
   it('answers 400 naming the parameter for a malformed or out-of-range index or size, never a 500', async () => {
@@ -287,6 +332,12 @@ describe('the transparency log', () => {
       [`/api/transparency/proof/consistency?first=1&second=${size + 1}`, 'second'],
       ['/api/transparency/proof/consistency?first=1&second=99999999999999999999', 'second'],
       ['/api/transparency/checkpoint?size=1', 'size'],
+      ['/api/transparency/lookup', 'q'],
+      ['/api/transparency/lookup?q=', 'q'],
+      ['/api/transparency/lookup?q=%20', 'q'],
+      [`/api/transparency/lookup?q=${'x'.repeat(201)}`, 'q'],
+      ['/api/transparency/lookup?q=a&q=b', 'q'],
+      ['/api/transparency/lookup?q=a&extra=1', 'extra'],
     ];
     for (const [url, field] of refusals) {
       const res = await http().get(url);

@@ -49,6 +49,19 @@ describe('the first-paint script', () => {
     expect(root().innerHTML).toBe(`<main>${variant}</main>`);
   });
 
+  it('paints nothing on a public page, session or not: the transparency page is not the login screen', () => {
+    window.history.pushState({}, '', '/transparency');
+    try {
+      loadPage();
+      expect(root().childNodes).toHaveLength(0);
+      expect(document.querySelectorAll('template')).toHaveLength(0);
+    } finally {
+      window.history.pushState({}, '', '/');
+    }
+    loadPage();
+    expect(root().innerHTML).toBe('<main>kc-first-screen-light-banner</main>');
+  });
+
   it('paints nothing when the tab has a session: the console paints itself', () => {
     sessionStorage.setItem('token', 'x.y.z');
     loadPage();

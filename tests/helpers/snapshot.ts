@@ -48,6 +48,7 @@ const POSTGRES_TABLES = [
   'facility_changes',
   'transparency_entries',
   'transparency_nodes',
+  'transparency_lookups',
 ] as const satisfies readonly (keyof Database)[];
 
 /** Tables both stores have under the same name, with the same fields (PostgreSQL keeps a log's analysis apart). */

@@ -30,6 +30,7 @@ import type {
   KilnRecord,
   StatisticsSnapshot,
   TransparencyEntryRecord,
+  TransparencyLookupRecord,
   TransparencyNodeRecord,
   UserChangeRecord,
   UserRecord,
@@ -80,6 +81,7 @@ export interface EmbeddedShape extends Omit<DbShape, 'users' | 'audits'> {
   kiln_calibrations: KilnCalibrationRecord[];
   transparency_entries: TransparencyEntryRecord[];
   transparency_nodes: TransparencyNodeRecord[];
+  transparency_lookups: TransparencyLookupRecord[];
 }
 
 export type CollectionOf<S> = { [K in keyof S]: S[K] extends unknown[] ? K : never }[keyof S];
@@ -103,6 +105,7 @@ export function emptyEmbedded(): EmbeddedShape {
     kiln_calibrations: [],
     transparency_entries: [],
     transparency_nodes: [],
+    transparency_lookups: [],
   };
 }
 

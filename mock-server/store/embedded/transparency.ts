@@ -24,6 +24,13 @@ export function embeddedTransparency(a: Access): TransparencyStore {
         return idx;
       }),
     indexOf: (subject) => a.read((s) => s.transparency_entries.find((e) => e.subject === subject)?.idx ?? null),
+    addLookup: (key, index) =>
+      a.write((s, m) => {
+        if (s.transparency_lookups.some((l) => l.key === key)) throw new Error(`The transparency log files an entry under ${key} already.`);
+        if (!s.transparency_entries[index]) throw new Error(`The transparency log holds no entry ${index}.`);
+        m.insert('transparency_lookups', { key, idx: index });
+      }),
+    lookup: (key) => a.read((s) => s.transparency_lookups.find((l) => l.key === key)?.idx ?? null),
     size: () => a.read((s) => s.transparency_entries.length),
     entry: (index) =>
       a.read((s) => {

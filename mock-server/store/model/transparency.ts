@@ -13,6 +13,12 @@ export interface TransparencyEntryRecord {
   subject: string;
 }
 
+/** A lookup key of an entry (a transaction id, a package's SHA-256): what the public page finds an entry by. */
+export interface TransparencyLookupRecord {
+  key: string;
+  idx: number;
+}
+
 /** The hash of the complete subtree (level, idx): leaves [idx·2^level, (idx+1)·2^level). */
 export interface TransparencyNodeRecord {
   level: number;

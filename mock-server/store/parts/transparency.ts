@@ -32,6 +32,13 @@ export interface TransparencyStore {
   append(entry: string, loggedTs: string, subject: string): Promise<number>;
   /** the index of the entry of this subject (entrySubject), or null */
   indexOf(subject: string): Promise<number | null>;
+  /**
+   * Files the entry at `index` under a lookup key (entryLookups, packageLookup: 'transaction:abc-1',
+   * 'package:<sha256>'), in the transaction that makes what it names; a key is filed once, never moved.
+   */
+  addLookup(key: string, index: number): Promise<void>;
+  /** the index filed under this lookup key, or null */
+  lookup(key: string): Promise<number | null>;
   /** how many entries the log holds */
   size(): Promise<number>;
   /** the entry at this index, exactly as appended; null past the end */

@@ -44,6 +44,7 @@ const ALL_TABLES = [
   'fleet_burns',
   'transparency_entries',
   'transparency_nodes',
+  'transparency_lookups',
 ] as const satisfies readonly (keyof Database)[];
 type LoadedTable = (typeof ALL_TABLES)[number];
 
@@ -104,6 +105,7 @@ function tableRows(state: EmbeddedShape) {
     anomalies: state.anomalies,
     transparency_entries: state.transparency_entries,
     transparency_nodes: state.transparency_nodes,
+    transparency_lookups: state.transparency_lookups,
   };
 }
 

@@ -9,7 +9,7 @@ import type { StatisticsTable } from './tables/statistics';
 import type { LoginClientFailuresTable, LoginFailuresTable } from './tables/loginThrottle';
 import type { AnomaliesTable, FleetBurnsTable } from './tables/fleet';
 import type { SigningKeyRecord } from '../signingKeys';
-import type { TransparencyEntriesTable, TransparencyNodesTable } from './tables/transparency';
+import type { TransparencyEntriesTable, TransparencyLookupsTable, TransparencyNodesTable } from './tables/transparency';
 
 /**
  * The PostgreSQL tables as Kysely sees them, each declared in tables/<area>.ts.
@@ -47,4 +47,5 @@ export interface Database {
   signing_keys: SigningKeyRecord;
   transparency_entries: TransparencyEntriesTable;
   transparency_nodes: TransparencyNodesTable;
+  transparency_lookups: TransparencyLookupsTable;
 }

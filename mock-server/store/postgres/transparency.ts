@@ -43,6 +43,13 @@ export function postgresTransparency(db: Db): TransparencyStore {
       const row = await db.selectFrom('transparency_entries').select('idx').where('subject', '=', subject).executeTakeFirst();
       return row ? Number(row.idx) : null;
     },
+    addLookup: async (key, index) => {
+      await db.insertInto('transparency_lookups').values({ key, idx: index }).execute();
+    },
+    lookup: async (key) => {
+      const row = await db.selectFrom('transparency_lookups').select('idx').where('key', '=', key).executeTakeFirst();
+      return row ? Number(row.idx) : null;
+    },
     entry: async (index) => {
       if (!Number.isSafeInteger(index) || index < 0) return null;
       const row = await db.selectFrom('transparency_entries').select(['entry', 'logged_ts']).where('idx', '=', index).executeTakeFirst();

@@ -101,6 +101,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/transparency/lookup": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The index of the entry of an audit's signoff (by its package's or manifest's SHA-256) or an eco asset's issuance (by its transaction id)
+         * @description q is 64 hexadecimal digits for a SHA-256 (the verification package's, as Audit History shows it, or its manifest.json's, as the signoff's entry names it), else a transaction id, compared as the ledger compares them (case and compatibility forms folded). 404 when the log holds none.
+         */
+        get: operations["lookUpTransparencyEntry"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/transparency/proof/inclusion": {
         parameters: {
             query?: never;
@@ -1531,6 +1551,10 @@ export interface components {
             tree_size: number;
             hashes: string[];
         };
+        /** @description the index of the entry found */
+        TransparencyLookup: {
+            index: number;
+        };
         /** @description RFC 9162 §2.1.4.1 consistency proof, each hash lowercase hex */
         ConsistencyProof: {
             hashes: string[];
@@ -2658,6 +2682,30 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
+        };
+    };
+    lookUpTransparencyEntry: {
+        parameters: {
+            query: {
+                q: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The entry's index. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TransparencyLookup"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
         };
     };
     getInclusionProof: {

@@ -3,3 +3,4 @@ import type { components } from './generated';
 
 export type InclusionProofResponse = components['schemas']['InclusionProof'];
 export type ConsistencyProofResponse = components['schemas']['ConsistencyProof'];
+export type TransparencyLookupResponse = components['schemas']['TransparencyLookup'];

@@ -5,6 +5,7 @@
  * leaf. Carbon is in whole grams, times are the server's ISO 8601 UTC.
  */
 import canonicalize from 'canonicalize';
+import { transactionKey } from '../minting';
 
 /** A kiln log the server accepted. */
 export interface KilnLogEntry {
@@ -122,6 +123,24 @@ export const kilnLogSubject = (logId: number) => `kilnlog:${logId}`;
 export const signoffSubject = (auditId: number) => `signoff:${auditId}`;
 export const issuanceSubject = (assetId: number) => `issuance:${assetId}`;
 export const retirementSubject = (retirementId: number) => `retirement:${retirementId}`;
+
+/** The lookup key of an asset's issuance, by its transaction id as the ledger compares them (transactionKey). */
+export const transactionLookup = (transactionId: string) => `transaction:${transactionKey(transactionId)}`;
+/** The lookup key of a signoff, by its verification package's SHA-256 (the zip's, as Audit History shows it). */
+export const packageLookup = (sha256: string) => `package:${sha256.toLowerCase()}`;
+/** The lookup key of a signoff, by its package manifest's SHA-256 (the entry's own manifest_sha256). */
+export const manifestLookup = (sha256: string) => `manifest:${sha256.toLowerCase()}`;
+
+/**
+ * The keys an entry is found by besides its index, from its own fields: an issuance by its
+ * transaction id, a signoff by its manifest. A package's digest (packageLookup) is filed once the
+ * package is made, as its bytes hold the entry's proof.
+ */
+export function entryLookups(entry: TransparencyEntry): string[] {
+  if (entry.kind === 'issuance') return [transactionLookup(entry.transaction_id)];
+  if (entry.kind === 'signoff') return [manifestLookup(entry.manifest_sha256)];
+  return [];
+}
 
 /** The entry's bytes: its canonical JSON in UTF-8. */
 export function entryBytes(entry: TransparencyEntry): Uint8Array {

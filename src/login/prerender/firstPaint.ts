@@ -1,5 +1,6 @@
 import { STORAGE_KEYS, type StorageKey } from '../../layout/preferences';
 import { TOKEN_STORAGE_KEY } from '../../providers/session';
+import { PUBLIC_PATHS } from '../../transparency/publicPaths';
 
 /**
  * The login screen painted from index.html before any JavaScript file has
@@ -45,13 +46,15 @@ export function templateId({ darkMode, cookiesAccepted }: FirstScreenVariant): s
 }
 
 /**
- * Runs while the page is parsed, after the templates: no session in this tab
+ * Runs while the page is parsed, after the templates: not a public page's path
+ * (src/transparency/publicPaths.ts), no session in this tab
  * (the console paints itself then) and storage readable, it moves the chosen
  * variant's styles into <head> and its markup into #root, and drops the
  * templates. Any surprise leaves #root empty: the script renders as before.
  */
 export const FIRST_PAINT_SCRIPT = `(function(){
 function paint(){
+if(${JSON.stringify(PUBLIC_PATHS)}.indexOf(location.pathname)>=0)return;
 if(sessionStorage.getItem(${JSON.stringify(TOKEN_STORAGE_KEY)}))return;
 var flag=function(k){return localStorage.getItem(k)==='true'};
 var t=document.getElementById(${JSON.stringify(TEMPLATE_PREFIX)}+'-'+(flag(${JSON.stringify(STORAGE_KEYS.darkMode)})?'dark':'light')+'-'+(flag(${JSON.stringify(STORAGE_KEYS.cookiesAccepted)})?'accepted':'banner'));

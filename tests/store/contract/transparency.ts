@@ -63,6 +63,26 @@ export function transparencyContract(store: () => DataStore): void {
     expect(await rootHex(2)).toBe(mth(['{"n":0}', '{"n":1}']));
   });
 
+  it('files an entry under lookup keys, each once, only beside an entry it holds, and only with its transaction', async () => {
+    await store().transparency.append('{"n":0}', '2026-06-01T00:00:00.000Z', 'n:0');
+    await store().transparency.addLookup('transaction:tx-1', 0);
+    expect(await store().transparency.lookup('transaction:tx-1')).toBe(0);
+    expect(await store().transparency.lookup('transaction:tx-2')).toBeNull();
+    // a key is never moved to another entry
+    await store().transparency.append('{"n":1}', '2026-06-01T00:00:01.000Z', 'n:1');
+    await expect(store().transparency.addLookup('transaction:tx-1', 1)).rejects.toThrow();
+    expect(await store().transparency.lookup('transaction:tx-1')).toBe(0);
+    // nor filed beside an entry the log does not hold
+    await expect(store().transparency.addLookup('package:none', 7)).rejects.toThrow();
+    await expect(
+      store().transaction(async (tx) => {
+        await tx.transparency.addLookup('package:lost', 1);
+        throw new Error('the act failed');
+      }),
+    ).rejects.toThrow('the act failed');
+    expect(await store().transparency.lookup('package:lost')).toBeNull();
+  });
+
   it('gives appends racing from many transactions one index each, with no gap and no fork', async () => {
     const entries = Array.from({ length: 24 }, (_, i) => `{"race":${i}}`);
     const indexes = await Promise.all(

@@ -61,6 +61,8 @@ const RETRY_ALERT = 'layout/RetryAlert.tsx';
 const ERROR_ALERTS_NO_READ = [
   // the proposal's own rule after a try: no burn chosen (a validation summary above the table)
   'audits/ProposeAuditPage.tsx:audits.propose.noLogs',
+  // a checkpoint read that no console key signed: a verdict on what was read, which Retry would read the same
+  'transparency/TransparencyPage.tsx:transparency.signatureFails',
 ];
 
 /** The MUI Alerts of severity "error" a file renders, by the message key their text translates. */

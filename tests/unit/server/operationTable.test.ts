@@ -77,6 +77,7 @@ describe('openapi.yaml and the operation table, one to one', () => {
       'GET /signing-keys',
       'GET /transparency/checkpoint',
       'GET /transparency/entries/{index}',
+      'GET /transparency/lookup',
       'GET /transparency/proof/inclusion',
       'GET /transparency/proof/consistency',
       'POST /auth',

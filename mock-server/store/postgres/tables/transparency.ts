@@ -1,4 +1,5 @@
-import type { TransparencyEntryRecord, TransparencyNodeRecord } from '../../model';
+import type { TransparencyEntryRecord, TransparencyLookupRecord, TransparencyNodeRecord } from '../../model';
 
 export type TransparencyEntriesTable = TransparencyEntryRecord;
+export type TransparencyLookupsTable = TransparencyLookupRecord;
 export type TransparencyNodesTable = TransparencyNodeRecord;
