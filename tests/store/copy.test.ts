@@ -13,6 +13,7 @@ import { copyEmbeddedToPostgres } from '../../mock-server/store/copyStore';
 import { EmbeddedStore } from '../../mock-server/store/embedded/embeddedStore';
 import { nonEmptyTables } from '../../mock-server/store/postgres/bulkLoad';
 import { PostgresStore } from '../../mock-server/store/postgres/postgresStore';
+import { treeHead } from '../../mock-server/transparency/log';
 import { createDatabase } from '../helpers/postgres';
 import { startTestBucket, type TestBucket } from '../helpers/s3';
 import { kilnRow, mintAsset, proposeAudit, signOffAudit } from './fixtures';
@@ -101,6 +102,15 @@ describe.skipIf(!adminUrl)('npm run store:copy -- --to postgres', () => {
       expect(await target.ecoAssets.available()).toEqual(await source.ecoAssets.available());
       const signed = before.audits.find((a) => a.job_id === 'COPY-1')!;
       expect(await target.audits.burns(signed.id)).toEqual(await source.audits.burns(signed.id));
+
+      // the transparency log the start began arrives exactly: every entry's bytes, the same root at the same size
+      const size = await source.transparency.size();
+      expect(size).toBeGreaterThan(before.kilnlogs.length);
+      expect(await target.transparency.size()).toBe(size);
+      for (let index = 0; index < size; index++) {
+        expect(await target.transparency.entry(index), `entry ${index}`).toEqual(await source.transparency.entry(index));
+      }
+      expect(await treeHead(target.transparency)).toEqual(await treeHead(source.transparency));
 
       // every file is in the bucket, byte for byte
       const local = new LocalBlobs(path.join(dataDir, 'files'));
