@@ -34,6 +34,11 @@ const TABLES_WITH_IDS = [
   'user_changes',
   'facility_changes',
   'anomalies',
+  'labs',
+  'lab_keys',
+  'batches',
+  'lab_results',
+  'end_uses',
 ] as const;
 /** every table the store writes (kilnlog_tallies follows kilnlogs by its triggers) */
 const ALL_TABLES = [
@@ -44,6 +49,7 @@ const ALL_TABLES = [
   'fleet_burns',
   'transparency_entries',
   'transparency_nodes',
+  'batch_burns',
 ] as const satisfies readonly (keyof Database)[];
 type LoadedTable = (typeof ALL_TABLES)[number];
 
@@ -104,6 +110,13 @@ function tableRows(state: EmbeddedShape) {
     anomalies: state.anomalies,
     transparency_entries: state.transparency_entries,
     transparency_nodes: state.transparency_nodes,
+    labs: state.labs,
+    lab_keys: state.lab_keys,
+    batches: state.batches.map((b) => ({ ...b, analysis_ids: [...b.analysis_ids], emissions: b.emissions && JSON.stringify(b.emissions) })),
+    batch_burns: state.batches.flatMap((b) => b.analysis_ids.map((kilnlog_id) => ({ kilnlog_id, batch_id: b.id }))),
+    // in id order: a correction names the result it supersedes, stored before it
+    lab_results: [...state.lab_results].sort((a, b) => a.id - b.id).map((r) => ({ ...r, methods: [...r.methods] })),
+    end_uses: state.end_uses,
   };
 }
 

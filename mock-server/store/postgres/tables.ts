@@ -10,6 +10,7 @@ import type { LoginClientFailuresTable, LoginFailuresTable } from './tables/logi
 import type { AnomaliesTable, FleetBurnsTable } from './tables/fleet';
 import type { SigningKeyRecord } from '../signingKeys';
 import type { TransparencyEntriesTable, TransparencyNodesTable } from './tables/transparency';
+import type { BatchBurnsTable, BatchesTable, EndUsesTable, LabKeysTable, LabResultsTable, LabsTable } from './tables/batches';
 
 /**
  * The PostgreSQL tables as Kysely sees them, each declared in tables/<area>.ts.
@@ -47,4 +48,10 @@ export interface Database {
   signing_keys: SigningKeyRecord;
   transparency_entries: TransparencyEntriesTable;
   transparency_nodes: TransparencyNodesTable;
+  batches: BatchesTable;
+  batch_burns: BatchBurnsTable;
+  lab_results: LabResultsTable;
+  end_uses: EndUsesTable;
+  labs: LabsTable;
+  lab_keys: LabKeysTable;
 }
