@@ -1,6 +1,16 @@
 import { describe, expect, it } from 'vitest';
+import {
+  KILN_TYPE,
+  MAX_GAP_MS,
+  MINUTE_MS,
+  PYROLYSIS_MIN_MS,
+  PYROLYSIS_TEMP_C,
+  SMOOTHING_WINDOW_MS,
+} from '../../../mock-server/analysis/constants';
+import { createRandom } from '../../../mock-server/analysis/prng';
+import { orderRows, prepareSeries } from '../../../mock-server/analysis/series';
 import { rollingMedianByTime } from '../../../mock-server/analysis/stats';
-import { MAX_GAP_MS, MINUTE_MS, PYROLYSIS_MIN_MS, SMOOTHING_WINDOW_MS } from '../../../mock-server/analysis/constants';
+import { timeAtPyrolysisMs } from '../../../mock-server/analysis/validity';
 import { highestTreatmentTemperature } from '../../../src/domain/batches';
 
 /** One sample every `stepMs` from 0, its temperature from `at(ms)`. */
@@ -53,5 +63,29 @@ describe('highestTreatmentTemperature', () => {
     expect(highest).not.toBeNull();
     expect(highest!).toBeLessThanOrEqual(610);
     expect(highest!).toBeGreaterThanOrEqual(510);
+  });
+
+  it('agrees with the engine’s TEMP_LOW rule on its own prepared series: 350 °C is reached exactly when the rule passes', () => {
+    let passed = 0;
+    for (let seed = 1; seed <= 40; seed++) {
+      const random = createRandom(seed);
+      // a plateau of 340–440 °C for 20–50 minutes, two noisy thermocouples, irregular sampling, a few readings missing
+      const plateau = random.between(20, 50) * MINUTE_MS;
+      const level = random.between(340, 440);
+      const rows = [];
+      for (let t = 0; t < 60 * MINUTE_MS; t += random.between(3_000, 20_000)) {
+        const hot = t < plateau ? level : 150;
+        const t1 = random.next() < 0.03 ? NaN : hot + random.gaussian(40);
+        rows.push({ ts: t, t1, t2: hot + random.gaussian(40), w: 0 });
+      }
+      const series = prepareSeries(orderRows(rows), { type: KILN_TYPE.RETORT });
+      const rule = timeAtPyrolysisMs(series, 0, series.n - 1) >= PYROLYSIS_MIN_MS;
+      const highest = highestTreatmentTemperature({ ts: series.ts, temps: series.coldS, ...hold });
+      expect(highest !== null && highest >= PYROLYSIS_TEMP_C, `seed ${seed}`).toBe(rule);
+      if (rule) passed++;
+    }
+    // both outcomes occur among the seeds
+    expect(passed).toBeGreaterThan(0);
+    expect(passed).toBeLessThan(40);
   });
 });
