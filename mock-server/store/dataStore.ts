@@ -12,6 +12,7 @@ import type { StatisticsStore } from './parts/statistics';
 import type { FleetStore } from './parts/fleet';
 import type { KilnCalibrationStore } from './parts/calibrations';
 import type { TransparencyStore } from './parts/transparency';
+import type { BatchStore, LabStore } from './parts/batches';
 
 export type { ListPage } from './paging';
 export * from './parts/users';
@@ -25,6 +26,7 @@ export * from './parts/statistics';
 export * from './parts/fleet';
 export * from './parts/calibrations';
 export * from './parts/transparency';
+export * from './parts/batches';
 
 /**
  * The one way the API server reaches its data (docs/product.md#shape-of-the-system): async, one part
@@ -77,6 +79,8 @@ export interface StoreParts {
   fleet: FleetStore;
   calibrations: KilnCalibrationStore;
   transparency: TransparencyStore;
+  batches: BatchStore;
+  labs: LabStore;
 }
 
 /**

@@ -16,3 +16,4 @@ export * from './model/statistics';
 export * from './model/fleet';
 export * from './model/calibrations';
 export * from './model/transparency';
+export * from './model/batches';

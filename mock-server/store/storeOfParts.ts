@@ -37,4 +37,10 @@ export abstract class StoreOfParts implements StoreParts {
   get transparency() {
     return this.parts.transparency;
   }
+  get batches() {
+    return this.parts.batches;
+  }
+  get labs() {
+    return this.parts.labs;
+  }
 }

@@ -49,6 +49,12 @@ const POSTGRES_TABLES = [
   'transparency_entries',
   'transparency_nodes',
   'transparency_lookups',
+  'labs',
+  'lab_keys',
+  'batches',
+  'batch_burns',
+  'lab_results',
+  'end_uses',
 ] as const satisfies readonly (keyof Database)[];
 
 /** Tables both stores have under the same name, with the same fields (PostgreSQL keeps a log's analysis apart). */

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { partMethods } from './contract/calls';
 import { auditsContract } from './contract/audits';
+import { batchesContract } from './contract/batches';
 import { calibrationsContract } from './contract/calibrations';
 import { changesContract } from './contract/changes';
 import { ecoAssetsContract } from './contract/ecoAssets';
@@ -42,6 +43,7 @@ export function storeContract(factory: StoreFactory): void {
   describe('locked rows', () => locksContract(store));
   describe('fleet records and anomalies', () => fleetContract(store));
   describe('transparency log', () => transparencyContract(store));
+  describe('production batches and laboratories', () => batchesContract(store));
   // last: the tests above have run
   it('calls every method of every part of the store', () => {
     expect(partMethods(store()).filter((method) => !called.has(method))).toEqual([]);

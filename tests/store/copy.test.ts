@@ -16,9 +16,77 @@ import { PostgresStore } from '../../mock-server/store/postgres/postgresStore';
 import { treeHead } from '../../mock-server/transparency/log';
 import { createDatabase } from '../helpers/postgres';
 import { startTestBucket, type TestBucket } from '../helpers/s3';
-import { kilnRow, mintAsset, proposeAudit, signOffAudit } from './fixtures';
+import type { KilnLogRecord } from '../../mock-server/store/model';
+import { kilnRow, mintAsset, proposeAudit, sha, signOffAudit } from './fixtures';
 
 const run = promisify(execFile);
+
+const copiedBatchInput = (facility_id: number, analysis_ids: number[]) => ({
+  label: 'Copied',
+  facility_id,
+  kiln_type: 0,
+  feedstock: 'wood',
+  feedstock_note: null,
+  analysis_ids,
+  created_by: 4,
+  created_ts: '2026-06-04T00:00:00.000Z',
+});
+
+/** A batch of one burn with a lab (and its key), a lab result and an end use, as a pilot's DATA_DIR would hold them. */
+async function copiedBatch(store: EmbeddedStore, burn: KilnLogRecord): Promise<void> {
+  const ts = '2026-06-04T00:00:00.000Z';
+  const batch = await store.batches.create(copiedBatchInput(burn.facility_id!, [burn.id]));
+  const lab = await store.labs.create({ name: 'Copy Lab', accreditation: 'ISO/IEC 17025 C-1', created_by: 1, created_ts: ts });
+  await store.labs.addKey({ lab_id: lab.id, public_key: 'PEM', fingerprint: sha('copy key'), registered_by: 1, registered_ts: ts });
+  await store.batches.addLabResult({
+    batch_id: batch.id,
+    lab_id: lab.id,
+    sample_id: 'C-1',
+    sampled_date: '2026-06-05',
+    reported_date: '2026-06-06',
+    methods: ['ISO 16948'],
+    c_tot_pct: 80,
+    c_inorg_pct: 5,
+    c_org_pct: 75,
+    h_c_org: 0.4,
+    o_c_org: 0.1,
+    moisture_pct: 25,
+    ash_pct: 10,
+    volatile_matter_pct: 15,
+    ro_pct: null,
+    contaminants_pass: true,
+    certificate_sha256: sha('copy certificate'),
+    certificate_key: 'lab-certificates/c.pdf',
+    lab_signed: false,
+    supersedes: null,
+    recorded_by: 1,
+    recorded_ts: ts,
+  });
+  await store.batches.addEndUse({
+    batch_id: batch.id,
+    kind: 'soil_application',
+    kind_note: null,
+    dry_g: 1000,
+    date: '2026-06-07',
+    latitude: -1.3,
+    longitude: 36.8,
+    soil_temp_c: 20,
+    soil_temp_source: 'measured',
+    recipient: 'Copy farm',
+    evidence_sha256: sha('copy evidence'),
+    evidence_key: 'end-use-evidence/c.pdf',
+    recorded_by: 4,
+    recorded_ts: ts,
+  });
+  await store.batches.setEmissions(batch.id, {
+    methane_g_per_kg: 2,
+    methane_method: 'chamber',
+    methane_evidence_sha256: null,
+    other_co2e_g: null,
+    other_note: null,
+    other_evidence_sha256: null,
+  });
+}
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const adminUrl = inject('postgresUrl');
 const ALL = { sort: { field: 'id' as const, order: 'ASC' as const }, range: [0, 999] as [number, number] };
@@ -56,6 +124,8 @@ describe.skipIf(!adminUrl)('npm run store:copy -- --to postgres', () => {
       algorithm_version: ALGORITHM_VERSION,
     });
     await mintAsset(embedded, [[audit.id, 1.5]], { minted_ts: '2026-06-03T00:00:00.000Z', minted_by: 6 });
+    // and a production batch of another burn, with a laboratory, its key, a lab result and an end use
+    await copiedBatch(embedded, (await embedded.audits.potentialLogs({ kiln_type: 0 }))[0]);
     await embedded.close();
     bucket = await startTestBucket('kiln-copy');
     databaseUrl = await createDatabase(adminUrl!, 'kc_copy');
@@ -102,6 +172,17 @@ describe.skipIf(!adminUrl)('npm run store:copy -- --to postgres', () => {
       expect(await target.ecoAssets.available()).toEqual(await source.ecoAssets.available());
       const signed = before.audits.find((a) => a.job_id === 'COPY-1')!;
       expect(await target.audits.burns(signed.id)).toEqual(await source.audits.burns(signed.id));
+      const [batch] = await source.batches.list();
+      expect(await target.batches.list()).toEqual([batch]);
+      expect(await target.batches.labResults(batch.id)).toEqual(await source.batches.labResults(batch.id));
+      expect(await target.batches.endUses(batch.id)).toEqual(await source.batches.endUses(batch.id));
+      const [lab] = await source.labs.list();
+      expect(await target.labs.list()).toEqual([lab]);
+      expect(await target.labs.keys(lab.id)).toEqual(await source.labs.keys(lab.id));
+      // the copied batch holds its burn on PostgreSQL too
+      await expect(target.batches.create({ ...copiedBatchInput(batch.facility_id, batch.analysis_ids) })).rejects.toMatchObject({
+        errors: { analysis_ids: expect.stringMatching(/in batch/) },
+      });
 
       // the transparency log the start began arrives exactly: every entry's bytes, the same root at the same size
       const size = await source.transparency.size();

@@ -107,6 +107,30 @@ describe('embedded store on disk', () => {
     await store.close();
   });
 
+  it('gives the facilities of a db.json from before batches the default batch period, and no batches or laboratories', async () => {
+    const dir = open();
+    const facility = {
+      id: 1,
+      mnemonic: 'NRB',
+      name: 'Nairobi',
+      owner_id: 1,
+      latitude_min: -2,
+      latitude_max: -1,
+      longitude_min: 36,
+      longitude_max: 37,
+      last_updated: '2026-01-01T00:00:00.000Z',
+      latest_facility_audit_id: null,
+      kiln_type_config: '{}',
+      signed_burns_only: false,
+    };
+    fs.writeFileSync(path.join(dir, 'db.json'), JSON.stringify({ facilities: [facility] }));
+    const store = new EmbeddedStore(dir);
+    expect(await store.facilities.get(1)).toEqual({ ...facility, batch_period_days: 31 });
+    expect(await store.batches.list()).toEqual([]);
+    expect(await store.labs.list()).toEqual([]);
+    await store.close();
+  });
+
   it("approves the kiln keys of an older db.json only where no second person was missing: the seed's and a super-admin's own", async () => {
     const dir = open();
     const ts = '2026-11-01T00:00:00.000Z';

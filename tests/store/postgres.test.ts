@@ -157,6 +157,16 @@ describe.skipIf(!adminUrl)('PostgreSQL schema', () => {
     });
   });
 
+  it('gives facilities stored before batches the default batch period of 31 days, and refuses a period outside 1–3660', async () => {
+    await onDatabaseAt(justBefore('2026-12-03-0001-batches'), async (db) => {
+      const facility = await insertFacility(db);
+      await migrateToLatest(db);
+      const row = await db.selectFrom('facilities').select('batch_period_days').where('id', '=', facility.id).executeTakeFirstOrThrow();
+      expect(row.batch_period_days).toBe(31);
+      await expect(db.updateTable('facilities').set({ batch_period_days: 0 }).execute()).rejects.toMatchObject({ code: '23514' });
+    });
+  });
+
   it("approves on upgrade only the kiln keys no second person was missing for: the seed's and a super-admin's own", async () => {
     await onDatabaseAt(justBefore('2026-12-02-0001-kiln-key-approval'), async (db) => {
       const ts = '2026-11-01T00:00:00.000Z';

@@ -1,6 +1,7 @@
 import type { StoreParts } from '../dataStore';
 import type { Access } from './access';
 import { embeddedAudits } from './audits';
+import { embeddedBatches, embeddedLabs } from './batches';
 import { embeddedCalibrations } from './calibrations';
 import { embeddedChanges } from './changes';
 import { embeddedEcoAssets } from './ecoAssets';
@@ -27,5 +28,7 @@ export function embeddedParts(access: Access): StoreParts {
     fleet: embeddedFleet(access),
     calibrations: embeddedCalibrations(access),
     transparency: embeddedTransparency(access),
+    batches: embeddedBatches(access),
+    labs: embeddedLabs(access),
   };
 }

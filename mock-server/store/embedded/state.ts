@@ -2,6 +2,7 @@ import path from 'node:path';
 import fs from 'node:fs';
 import jsonServer from 'json-server';
 import low, { type LowdbSync } from 'lowdb';
+import { DEFAULT_BATCH_PERIOD_DAYS } from '../../../src/domain/batches/batchRules';
 import { exactKg } from '../../../src/domain/carbon';
 import { ensurePrivateDir, PRIVATE_FILE_MODE } from '../../blobs/privateFiles';
 import { AtomicFileAdapter } from '../atomicFileAdapter';
@@ -14,11 +15,13 @@ import type {
   AuditBurnRecord,
   AuditRecord,
   AuditRow,
+  BatchRecord,
   BufferShareRecord,
   ChangeRecord,
   EcoAllocationRecord,
   EcoAssetRecord,
   EcoRetirementRecord,
+  EndUseRecord,
   FacilityChangeRecord,
   FacilityPhotoRecord,
   FacilityRecord,
@@ -28,6 +31,9 @@ import type {
   KilnKeyRecord,
   KilnLogRecord,
   KilnRecord,
+  LabKeyRecord,
+  LabRecord,
+  LabResultRecord,
   StatisticsSnapshot,
   TransparencyEntryRecord,
   TransparencyLookupRecord,
@@ -82,6 +88,11 @@ export interface EmbeddedShape extends Omit<DbShape, 'users' | 'audits'> {
   transparency_entries: TransparencyEntryRecord[];
   transparency_nodes: TransparencyNodeRecord[];
   transparency_lookups: TransparencyLookupRecord[];
+  batches: BatchRecord[];
+  lab_results: LabResultRecord[];
+  end_uses: EndUseRecord[];
+  labs: LabRecord[];
+  lab_keys: LabKeyRecord[];
 }
 
 export type CollectionOf<S> = { [K in keyof S]: S[K] extends unknown[] ? K : never }[keyof S];
@@ -106,6 +117,11 @@ export function emptyEmbedded(): EmbeddedShape {
     transparency_entries: [],
     transparency_nodes: [],
     transparency_lookups: [],
+    batches: [],
+    lab_results: [],
+    end_uses: [],
+    labs: [],
+    lab_keys: [],
   };
 }
 
@@ -137,7 +153,11 @@ export function normalise(raw: Partial<EmbeddedShape> | DbShape): EmbeddedShape 
     l.key_fingerprint ??= null;
     l.signature ??= null;
   }
-  for (const f of state.facilities) f.signed_burns_only ??= false;
+  for (const f of state.facilities) {
+    f.signed_burns_only ??= false;
+    // facilities from before batches have the default batch period (migration 2026-12-03-0001)
+    f.batch_period_days ??= DEFAULT_BATCH_PERIOD_DAYS;
+  }
   // keys stored before approval existed: the seed's and a super-admin's approved, others pending (migration 2026-12-02-0001)
   for (const k of state.kiln_keys) if (k.approved_ts === undefined) Object.assign(k, upgradeApproval(k, state.users));
   for (const a of state.audits) {

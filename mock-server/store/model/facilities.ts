@@ -16,6 +16,8 @@ export interface FacilityRecord {
   kiln_type_config: string;
   /** only device-signed burns in its audits; absent in records of older stores, meaning false */
   signed_burns_only?: boolean;
+  /** the longest span of log times one production batch may have, days; absent in records of older stores, meaning 31 */
+  batch_period_days?: number;
 }
 
 /** A facility with when its photo was uploaded (null: no photo), as the Facilities page lists it. */

@@ -34,6 +34,11 @@ const TABLES_WITH_IDS = [
   'user_changes',
   'facility_changes',
   'anomalies',
+  'labs',
+  'lab_keys',
+  'batches',
+  'lab_results',
+  'end_uses',
 ] as const;
 /** every table the store writes (kilnlog_tallies follows kilnlogs by its triggers) */
 const ALL_TABLES = [
@@ -45,6 +50,7 @@ const ALL_TABLES = [
   'transparency_entries',
   'transparency_nodes',
   'transparency_lookups',
+  'batch_burns',
 ] as const satisfies readonly (keyof Database)[];
 type LoadedTable = (typeof ALL_TABLES)[number];
 
@@ -106,6 +112,13 @@ function tableRows(state: EmbeddedShape) {
     transparency_entries: state.transparency_entries,
     transparency_nodes: state.transparency_nodes,
     transparency_lookups: state.transparency_lookups,
+    labs: state.labs,
+    lab_keys: state.lab_keys,
+    batches: state.batches.map((b) => ({ ...b, analysis_ids: [...b.analysis_ids], emissions: b.emissions && JSON.stringify(b.emissions) })),
+    batch_burns: state.batches.flatMap((b) => b.analysis_ids.map((kilnlog_id) => ({ kilnlog_id, batch_id: b.id }))),
+    // in id order: a correction names the result it supersedes, stored before it
+    lab_results: [...state.lab_results].sort((a, b) => a.id - b.id).map((r) => ({ ...r, methods: [...r.methods] })),
+    end_uses: state.end_uses,
   };
 }
 

@@ -1,6 +1,7 @@
 import type { StoreParts } from '../dataStore';
 import type { Db } from './atomic';
 import { postgresAudits } from './audits';
+import { postgresBatches, postgresLabs } from './batches';
 import { postgresCalibrations } from './calibrations';
 import { postgresChanges } from './changes';
 import { postgresEcoAssets } from './ecoAssets';
@@ -26,5 +27,7 @@ export function postgresParts(db: Db): StoreParts {
     fleet: postgresFleet(db),
     calibrations: postgresCalibrations(db),
     transparency: postgresTransparency(db),
+    batches: postgresBatches(db),
+    labs: postgresLabs(db),
   };
 }

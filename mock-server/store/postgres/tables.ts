@@ -10,6 +10,7 @@ import type { LoginClientFailuresTable, LoginFailuresTable } from './tables/logi
 import type { AnomaliesTable, FleetBurnsTable } from './tables/fleet';
 import type { SigningKeyRecord } from '../signingKeys';
 import type { TransparencyEntriesTable, TransparencyLookupsTable, TransparencyNodesTable } from './tables/transparency';
+import type { BatchBurnsTable, BatchesTable, EndUsesTable, LabKeysTable, LabResultsTable, LabsTable } from './tables/batches';
 
 /**
  * The PostgreSQL tables as Kysely sees them, each declared in tables/<area>.ts.
@@ -48,4 +49,10 @@ export interface Database {
   transparency_entries: TransparencyEntriesTable;
   transparency_nodes: TransparencyNodesTable;
   transparency_lookups: TransparencyLookupsTable;
+  batches: BatchesTable;
+  batch_burns: BatchBurnsTable;
+  lab_results: LabResultsTable;
+  end_uses: EndUsesTable;
+  labs: LabsTable;
+  lab_keys: LabKeysTable;
 }

@@ -13,6 +13,8 @@ export const STORE_AREAS = [
   'fleet',
   'calibrations',
   'transparency',
+  'batches',
+  'labs',
 ] as const satisfies readonly (keyof StoreParts)[];
 
 /** Every method of every part of a store, as `area.method`. */

@@ -15,6 +15,8 @@ export type FacilitiesTable = Columns<
     id: Id;
     /** only device-signed burns in its audits (migration 2026-11-26-0001) */
     signed_burns_only: Generated<boolean>;
+    /** the batch period, days (migration 2026-12-03-0001, default 31) */
+    batch_period_days: Generated<number>;
   }
 >;
 
