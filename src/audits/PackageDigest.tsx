@@ -1,12 +1,14 @@
-import { Box, Typography } from '@mui/material';
+import { Box, Link, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import type { AuditHistoryItem } from '../domain/api/audits';
+import { TRANSPARENCY_PATH } from '../transparency/publicPaths';
 
 /**
  * The SHA-256 of an audit's verification package, the figure a verifier
  * compares with `sha256sum` of the zip; before the package is first made,
  * a sentence saying when it will be. `bare`: without its label (a table
- * column names it).
+ * column names it) and the link that checks its signoff in the public
+ * transparency log (a new tab: the page stands apart from the console).
  */
 export function PackageDigest({ audit, bare = false }: { audit: Pick<AuditHistoryItem, 'package_sha256'>; bare?: boolean }) {
   const translate = useTranslate();
@@ -24,6 +26,11 @@ export function PackageDigest({ audit, bare = false }: { audit: Pick<AuditHistor
         </Box>
       ) : (
         translate('audits.history.packageNotMade')
+      )}
+      {digest && !bare && (
+        <Link href={`${TRANSPARENCY_PATH}?q=${digest}`} target="_blank" rel="noopener" sx={{ display: 'block', mt: 0.5 }}>
+          {translate('audits.history.checkInLog')}
+        </Link>
       )}
     </Typography>
   );

@@ -733,6 +733,7 @@ export const en = {
       unknownUser: 'unknown user',
       packageSha256: 'Package SHA-256',
       packageNotMade: 'given once the package is first downloaded',
+      checkInLog: 'Check its signoff in the transparency log',
     },
     carbon: {
       grouping: 'Group by',

@@ -30,6 +30,9 @@ const LATEST = 10;
 
 const MONOSPACE = { fontFamily: 'monospace', overflowWrap: 'anywhere' } as const;
 
+/** What a link to the page asks to check (its `q`), or nothing. */
+const linkedQuery = (): string => new URLSearchParams(window.location.search).get('q')?.slice(0, 200) ?? '';
+
 /** The checkpoint as served and as opened with the console's keys, in this browser. */
 async function readCheckpoint() {
   const [note, keys] = await Promise.all([fetchCheckpoint(), fetchSigningKeys()]);
@@ -47,9 +50,10 @@ export function TransparencyPage() {
   const checkpoint = useQuery({ queryKey: ['transparency', 'checkpoint'], queryFn: readCheckpoint });
   const opened = checkpoint.data?.opened;
   const tree = opened?.ok ? opened.checkpoint : null;
-  const [typed, setTyped] = useState('');
+  // a link may name what to check (/transparency?q=<package SHA-256>): checked once the checkpoint is in
+  const [typed, setTyped] = useState(linkedQuery);
   // the text last checked: the check is a read of the log, asked again by Retry
-  const [asked, setAsked] = useState<{ text: string } | null>(null);
+  const [asked, setAsked] = useState<{ text: string } | null>(() => (linkedQuery() ? { text: linkedQuery() } : null));
   return (
     <Stack spacing={3} sx={{ maxWidth: 1100, mx: 'auto' }}>
       <Box>

@@ -182,6 +182,18 @@ describe('the public transparency page', { timeout: 20000 }, () => {
     expect(await screen.findByText(/^Entry 9 is not in the checkpoint of 5 entries yet/)).toBeInTheDocument();
   });
 
+  it('checks what a link names (/transparency?q=…) once the checkpoint is in', async () => {
+    serveLog();
+    window.history.pushState({}, '', `/transparency?q=${PACKAGE_SHA}`);
+    try {
+      render(<TransparencyApp />);
+      expect(await screen.findByText(/^Entry 2 is in the log/)).toBeInTheDocument();
+      expect(screen.getByLabelText('Package SHA-256, transaction id or entry index')).toHaveValue(PACKAGE_SHA);
+    } finally {
+      window.history.pushState({}, '', '/');
+    }
+  });
+
   it('shows a failed read in place with Retry, which reads it again', async () => {
     const user = userEvent.setup();
     let fail = true;
