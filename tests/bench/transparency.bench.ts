@@ -3,6 +3,7 @@
 // (GET /api/transparency/proof/…, the server in this process), the signed checkpoint, and an
 // append in its own transaction; written to docs/performance.md.
 import fs from 'node:fs';
+import pg from 'pg';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -11,17 +12,15 @@ import { configFromEnv } from '../../mock-server/config';
 import { PROJECT_ROOT } from '../../mock-server/projectRoot';
 import { newSigningKeyPem } from '../../mock-server/signing/packageSigner';
 import { PostgresStore } from '../../mock-server/store/postgres/postgresStore';
-import { toHex } from '../../mock-server/store/transparencyAppend';
 import { entryBytes, kilnLogSubject, type KilnLogEntry } from '../../src/domain/transparency/entries';
-import { appendedNodes, leafHash, type Hash } from '../../src/domain/transparency/merkle';
 import { createDatabase, findPostgresBin, startPostgresCluster } from '../helpers/postgres';
+import { appendEntries } from '../load/bulkLogEntries';
 import { replaceSection } from './docSections';
 
 const HEADING = '## Transparency log at scale (npm run bench:transparency)';
 const ENTRIES = Number(process.env.TRANSPARENCY_ENTRIES ?? 1_000_000);
 const CALLS = Number(process.env.TRANSPARENCY_CALLS ?? 1000);
 const APPENDS = 200;
-const BATCH = 5000;
 const decoder = new TextDecoder();
 
 const entryOf = (i: number): KilnLogEntry => ({
@@ -33,34 +32,8 @@ const entryOf = (i: number): KilnLogEntry => ({
   received_ts: new Date(Date.UTC(2026, 0, 1) + i * 60_000).toISOString(),
 });
 
-/**
- * Fills the log with `count` entries as the store's own appends would leave it (each leaf and
- * every subtree it completes), in multi-row inserts: the right edge of the tree is all an append
- * reads, so only it is kept in memory.
- */
-async function fill(store: PostgresStore, count: number): Promise<void> {
-  const edge: Hash[] = [];
-  const loggedTs = new Date().toISOString();
-  for (let from = 0; from < count; from += BATCH) {
-    const entries: { idx: number; entry: string; logged_ts: string; subject: string }[] = [];
-    const nodes: { level: number; idx: number; hash: string }[] = [];
-    for (let i = from; i < Math.min(count, from + BATCH); i++) {
-      const entry = entryOf(i);
-      const bytes = entryBytes(entry);
-      entries.push({ idx: i, entry: decoder.decode(bytes), logged_ts: loggedTs, subject: kilnLogSubject(entry.log_id) });
-      for (const node of appendedNodes(i, leafHash(bytes), (level) => edge[level])) {
-        edge[node.level] = node.hash;
-        nodes.push({ level: node.level, idx: node.index, hash: toHex(node.hash) });
-      }
-    }
-    await store.db.insertInto('transparency_entries').values(entries).execute();
-    for (let at = 0; at < nodes.length; at += BATCH)
-      await store.db
-        .insertInto('transparency_nodes')
-        .values(nodes.slice(at, at + BATCH))
-        .execute();
-    if ((from / BATCH) % 40 === 0) console.log(`  ${(from + entries.length).toLocaleString('en')} entries`);
-  }
+function* entries(count: number): Generator<KilnLogEntry> {
+  for (let i = 0; i < count; i++) yield entryOf(i);
 }
 
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
@@ -91,12 +64,19 @@ async function main(): Promise<void> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kiln-bench-log-'));
   try {
     const databaseUrl = await createDatabase(cluster.adminUrl, 'kc_bench_log');
-    // the schema, then the log filled past the server
-    const store = await PostgresStore.open(databaseUrl);
+    // the schema, then the log filled past the server, as the load's bulk path fills it
+    await (await PostgresStore.open(databaseUrl)).close();
     const filling = performance.now();
     console.log(`Filling the log with ${ENTRIES.toLocaleString('en')} entries...`);
-    await fill(store, ENTRIES);
-    await store.close();
+    const client = new pg.Client({ connectionString: databaseUrl });
+    await client.connect();
+    try {
+      await appendEntries(client, entries(ENTRIES), new Date().toISOString());
+      await client.query('vacuum analyze transparency_entries');
+      await client.query('vacuum analyze transparency_nodes');
+    } finally {
+      await client.end();
+    }
     const fillS = (performance.now() - filling) / 1000;
 
     const server = await createApp({

@@ -1,4 +1,5 @@
 import pg from 'pg';
+import { appendLogEntries } from './bulkLogEntries';
 
 /**
  * The load's bulk path: a PostgreSQL database the demo seed filled (real
@@ -9,7 +10,8 @@ import pg from 'pg';
  * its own id, sha256 and file name, its log and upload times moved a
  * minute earlier per round of copies, never audited or archived, and its
  * fleet record (fleet_burns) with its start moved as much, so an upload's
- * anomaly pass reads a fleet of that size. A copy names
+ * anomaly pass reads a fleet of that size, and its entry in the transparency
+ * log (bulkLogEntries.ts), so an upload appends to a log of that size. A copy names
  * its template's raw file (files are not copied: the lists, totals and
  * summaries read rows only) and has no analysis file of its own, so the
  * servers are started before it runs: their start-up sweep would ask the
@@ -102,11 +104,16 @@ export async function addBulkLogs(databaseUrl: string, total: number, progress: 
       await client.query('commit');
       progress(to + 1, adding);
     }
+    // each copy's entry in the transparency log, as its upload would have appended it
+    const logged = await appendLogEntries(client, firstId - 1);
+    console.log(`  the transparency log holds ${logged.toLocaleString('en')} entries`);
     await client.query("select setval(pg_get_serial_sequence('kilnlogs', 'id'), (select max(id) from kilnlogs))");
     await client.query('vacuum analyze kilnlogs');
     await client.query('vacuum analyze kilnlog_analyses');
     await client.query('analyze kilnlog_tallies');
     await client.query('vacuum analyze fleet_burns');
+    await client.query('vacuum analyze transparency_entries');
+    await client.query('vacuum analyze transparency_nodes');
     await restAfterBulk(client);
     return adding;
   } finally {

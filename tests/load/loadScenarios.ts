@@ -143,6 +143,22 @@ export async function scenarios(target: Target, uploadsToPrepare: number): Promi
     }),
   };
 
+  // registries and witnesses asking the public log for proofs against the tree it has now (no token), 20 a second each
+  const checkpoint = await fetch(`${target.servers[0].url}/api/transparency/checkpoint`);
+  if (!checkpoint.ok) throw new Error(`GET /transparency/checkpoint: ${checkpoint.status}`);
+  const logSize = Number((await checkpoint.text()).split('\n')[1]);
+  const randomBelow = (n: number) => Math.floor(Math.random() * n);
+  const inclusion: Request = {
+    method: 'GET',
+    path: '/api/transparency/proof/inclusion',
+    setupRequest: (req) => ({ ...req, path: `/api/transparency/proof/inclusion?index=${randomBelow(logSize)}&tree_size=${logSize}` }),
+  };
+  const consistency: Request = {
+    method: 'GET',
+    path: '/api/transparency/proof/consistency',
+    setupRequest: (req) => ({ ...req, path: `/api/transparency/proof/consistency?first=${1 + randomBelow(logSize)}&second=${logSize}` }),
+  };
+
   const list = 'GET /api/kilnlogs: a page of 25, one facility, filtered and sorted';
   return [
     // 50 users, each clicking once a second
@@ -154,6 +170,25 @@ export async function scenarios(target: Target, uploadsToPrepare: number): Promi
     // brokers minting, together five a second
     ...(richest
       ? [{ name: 'POST /api/eco-asset/mint: a gram from one audit', connections: 5, ratePerSecond: 5, goalP95Ms: 100, requests: [mint] }]
+      : []),
+    // the goal at 1,000,000 entries: a proof p95 < 20 ms
+    ...(logSize > 1
+      ? [
+          {
+            name: `GET /api/transparency/proof/inclusion: a random entry in the tree of ${logSize.toLocaleString('en')}`,
+            connections: 20,
+            ratePerSecond: 20,
+            goalP95Ms: 20,
+            requests: [inclusion],
+          },
+          {
+            name: `GET /api/transparency/proof/consistency: a random earlier tree to ${logSize.toLocaleString('en')}`,
+            connections: 20,
+            ratePerSecond: 20,
+            goalP95Ms: 20,
+            requests: [consistency],
+          },
+        ]
       : []),
     // what one process answers flat out: the ceiling behind the figures above
     { name: `${list}, flat out`, connections: 50, requests: listPages },

@@ -21,12 +21,13 @@ Starts the server on the embedded store with the demo data and on a throwaway
 PostgreSQL with N burn logs (default 100000), then drives each with autocannon
 from this process: kiln-log list pages and the carbon summary for 50 users
 clicking once a second, uploads from a fleet sending five a second, mints from
-brokers five a second, and list pages flat out; each for --duration seconds
+brokers five a second, inclusion and consistency proofs of the transparency
+log twenty a second each, and list pages flat out; each for --duration seconds
 (default 15), timed, after --warmup seconds (default 5) untimed.
 On PostgreSQL the demo seed makes --seed-logs burns through the upload path
 (default 1000), and the bulk path (tests/load/bulkLogs.ts) copies them in SQL up
-to N, once the servers are up. --servers runs that many servers on the one
-database, with a throwaway S3 bucket (s3rver) beside it when more than one, the
+to N, each copy with its entry in the transparency log, once the servers are up.
+--servers runs that many servers on the one database, with a throwaway S3 bucket (s3rver) beside it when more than one, the
 users dealt round them as a load balancer would.
 Records p50/p95/p99, errors and each server's memory in docs/performance.md.
 --database-url and --data-dir drive a PostgreSQL database seeded before
