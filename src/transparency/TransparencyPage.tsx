@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useState, type FormEvent, type ReactNode } from 'react';
 import {
   Alert,
   Box,
@@ -29,6 +29,19 @@ import { fetchCheckpoint, fetchEntry, fetchInclusionProof, fetchSigningKeys, loo
 const LATEST = 10;
 
 const MONOSPACE = { fontFamily: 'monospace', overflowWrap: 'anywhere' } as const;
+
+/** One part of the page: a region named by its heading. */
+function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  const translate = useTranslate();
+  return (
+    <Paper variant="outlined" component="section" aria-labelledby={id} sx={{ p: 2 }}>
+      <Typography id={id} variant="h6" component="h2" gutterBottom>
+        {translate(title)}
+      </Typography>
+      {children}
+    </Paper>
+  );
+}
 
 /** What a link to the page asks to check (its `q`), or nothing. */
 const linkedQuery = (): string => new URLSearchParams(window.location.search).get('q')?.slice(0, 200) ?? '';
@@ -64,10 +77,7 @@ export function TransparencyPage() {
           {translate('transparency.intro')}
         </Typography>
       </Box>
-      <Paper variant="outlined" component="section" aria-labelledby="checkpoint-heading" sx={{ p: 2 }}>
-        <Typography id="checkpoint-heading" variant="h6" component="h2" gutterBottom>
-          {translate('transparency.checkpoint')}
-        </Typography>
+      <Section id="checkpoint-heading" title="transparency.checkpoint">
         {checkpoint.isPending ? (
           <Box role="status" aria-label={translate('transparency.loadingCheckpoint')}>
             <Skeleton width="60%" />
@@ -79,7 +89,7 @@ export function TransparencyPage() {
         ) : (
           <CheckpointDetails note={checkpoint.data.note} opened={checkpoint.data.opened} />
         )}
-      </Paper>
+      </Section>
       {tree && <EntryCheckBox tree={tree} typed={typed} onType={setTyped} asked={asked} onAsk={setAsked} />}
       {tree && (
         <LatestEntries
@@ -192,10 +202,7 @@ function EntryCheckBox({ tree, typed, onType, asked, onAsk }: EntryCheckBoxProps
   };
   const checking = check.isFetching;
   return (
-    <Paper variant="outlined" component="section" aria-labelledby="check-heading" sx={{ p: 2 }}>
-      <Typography id="check-heading" variant="h6" component="h2" gutterBottom>
-        {translate('transparency.check')}
-      </Typography>
+    <Section id="check-heading" title="transparency.check">
       <Box component="form" onSubmit={submit} noValidate sx={{ display: 'flex', gap: 1, alignItems: 'flex-start', flexWrap: 'wrap' }}>
         <TextField
           label={translate('transparency.lookupLabel')}
@@ -223,7 +230,7 @@ function EntryCheckBox({ tree, typed, onType, asked, onAsk }: EntryCheckBoxProps
         {check.isError && <RetryAlert message="transparency.checkFailed" query={check} />}
         {check.data && !checking && <CheckResult outcome={check.data} size={tree.size} />}
       </Box>
-    </Paper>
+    </Section>
   );
 }
 
@@ -278,10 +285,7 @@ function LatestEntries({ tree, onCheck }: { tree: Checkpoint; onCheck: (index: n
   const translate = useTranslate();
   const latest = useQuery({ queryKey: ['transparency', 'latest', tree.size], queryFn: () => readLatest(tree.size) });
   return (
-    <Paper variant="outlined" component="section" aria-labelledby="latest-heading" sx={{ p: 2 }}>
-      <Typography id="latest-heading" variant="h6" component="h2" gutterBottom>
-        {translate('transparency.latest')}
-      </Typography>
+    <Section id="latest-heading" title="transparency.latest">
       {latest.isPending ? (
         <Box role="status" aria-label={translate('app.loading')}>
           {Array.from({ length: 3 }, (_, i) => (
@@ -328,6 +332,6 @@ function LatestEntries({ tree, onCheck }: { tree: Checkpoint; onCheck: (index: n
           </TableBody>
         </Table>
       )}
-    </Paper>
+    </Section>
   );
 }
