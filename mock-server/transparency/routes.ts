@@ -56,13 +56,14 @@ export function transparencyHandlers({ data, signer, config }: AppContext): Hand
         throw fieldError('q', `q must be a SHA-256 or a transaction id, at most ${MAX_LOOKUP} characters.`);
       // 64 hex digits are a digest first; a transaction id may look like one
       const keys = [...(SHA256.test(q.trim()) ? [packageLookup(q.trim()), manifestLookup(q.trim())] : []), transactionLookup(q)];
-      for (const key of keys) {
-        const index = await log.lookup(key);
-        if (index !== null) {
-          const body: TransparencyLookupResponse = { index };
-          res.json(body);
-          return;
-        }
+      let found: number | null = null;
+      for (const key of keys) found ??= await log.lookup(key);
+      // digits that are no transaction id name an entry, as the public page's box reads them
+      if (found === null && /^\d+$/.test(q.trim()) && Number(q.trim()) < (await log.size())) found = Number(q.trim());
+      if (found !== null) {
+        const body: TransparencyLookupResponse = { index: found };
+        res.json(body);
+        return;
       }
       throw notFound('No verification package, manifest or eco asset of this SHA-256 or transaction id is in the transparency log.');
     },

@@ -110,7 +110,7 @@ export interface paths {
         };
         /**
          * The index of the entry of an audit's signoff (by its package's or manifest's SHA-256) or an eco asset's issuance (by its transaction id)
-         * @description q is 64 hexadecimal digits for a SHA-256 (the verification package's, as Audit History shows it, or its manifest.json's, as the signoff's entry names it), else a transaction id, compared as the ledger compares them (case and compatibility forms folded). 404 when the log holds none.
+         * @description q is 64 hexadecimal digits for a SHA-256 (the verification package's, as Audit History shows it, or its manifest.json's, as the signoff's entry names it), else a transaction id, compared as the ledger compares them (case and compatibility forms folded); digits alone that are no transaction id are an entry index. 404 when the log holds none.
          */
         get: operations["lookUpTransparencyEntry"];
         put?: never;
@@ -2687,6 +2687,7 @@ export interface operations {
     lookUpTransparencyEntry: {
         parameters: {
             query: {
+                /** @example 0 */
                 q: string;
             };
             header?: never;
