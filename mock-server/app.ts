@@ -4,6 +4,8 @@ import compression from 'compression';
 import express from 'express';
 import * as OpenApiValidator from 'express-openapi-validator';
 import { auditHandlers } from './audits/routes';
+import { labHandlers } from './batches/labRoutes';
+import { batchHandlers } from './batches/routes';
 import { HashGate } from './auth/hashGate';
 import { authenticate } from './auth/middleware';
 import { authHandlers } from './auth/routes';
@@ -71,6 +73,8 @@ const FEATURE_HANDLERS: ((ctx: AppContext) => Handlers)[] = [
   auditHandlers,
   ecoAssetHandlers,
   fleetHandlers,
+  batchHandlers,
+  labHandlers,
 ];
 
 export interface KilnConsoleServer {

@@ -145,7 +145,17 @@ export function kilnLogHandlers(ctx: AppContext): Handlers {
           const now = new Date();
           return { archived_ts: now.toISOString(), delete_after: deleteAfter(now, ctx.config.archiveRetentionDays) };
         },
-        { also: anomaliesFollow },
+        {
+          also: async (tx, row) => {
+            // after the update, which holds the burn's row as a batch's create must: a batch made meanwhile is seen here
+            const [batch] = await tx.batches.ofLogs([row.id]);
+            if (batch)
+              throw conflict(
+                `Log ${row.id} is in batch ${batch.id} (${batch.label}): a batch's evidence keeps its burns, so it cannot be archived.`,
+              );
+            await anomaliesFollow(tx, row);
+          },
+        },
       );
       res.json(await presentOne(data, row));
     },

@@ -20,3 +20,10 @@ export function analysisKeyOf(id: number): string {
 }
 /** a kiln calibration version's certificate (a PDF or image) */
 export const CALIBRATION_AREA = 'calibration-certificates';
+/**
+ * a batch's lab certificates and its end uses' evidence: like calibration
+ * certificates, areas the start-up file sweep does not sweep (a lab result or
+ * end use is kept for good, and so is its file)
+ */
+export const LAB_CERTIFICATE_AREA = 'lab-certificates';
+export const END_USE_EVIDENCE_AREA = 'end-use-evidence';

@@ -28,6 +28,10 @@ export const RESOURCES = {
   statistics: 'statistics',
   profile: 'profile',
   fleet: 'fleet',
+  batches: 'batches',
+  labResults: 'lab_results',
+  endUses: 'end_uses',
+  labs: 'labs',
 } as const;
 
 export type ResourceName = (typeof RESOURCES)[keyof typeof RESOURCES];
@@ -145,6 +149,14 @@ export const OPERATIONS: Readonly<Record<ResourceName, Partial<Record<OperationA
   profile: { show: anyUser, edit: anyUser },
   // the Fleet screen reads burns; marking an anomaly checked is a kiln file admin's judgement on a burn
   fleet: { list: guard('read', 'kilnlog', true), edit: guard('update', 'kilnlog', true) },
+  // production batches (issue 43): a facility admin makes and completes those of its own facilities (closing one, its
+  // emissions, its end uses); reading one reads its lab results and end uses too
+  batches: { ...readable('batch', true), create: guard('create', 'batch', true), edit: guard('update', 'batch', true) },
+  // a lab result is a kiln file admin's or a super-admin's to record, never a facility admin's
+  lab_results: { list: guard('read', 'batch', true), show: guard('read', 'batch', true), create: guard('create', 'lab-result', true) },
+  end_uses: { list: guard('read', 'batch', true), create: guard('update', 'batch', true) },
+  // the laboratories and their keys decide which results are lab-signed: a super-admin's to register (no other role holds create lab)
+  labs: { list: guard('read', 'lab'), create: guard('create', 'lab'), certify: guard('create', 'lab') },
 };
 
 export interface AccessRequest {

@@ -31,7 +31,9 @@ export const ROLE_NAMES: Record<RoleCode, string> = {
  * the super-admin's 'manage all' holds it (docs/roles.md#numbers-that-credit-a-facility: no party sets a number that credits it).
  */
 export type Action = 'manage' | 'read' | 'create' | 'update' | 'delete' | 'upload' | 'certify';
-export type Subject = 'all' | 'facility' | 'kiln' | 'kilnlog' | 'user' | 'statistics' | 'audit' | 'eco-asset' | 'photo';
+/** 'batch': production batches with their end uses and emissions; 'lab-result' a batch's lab result; 'lab' the laboratories and their keys. */
+export type Subject =
+  'all' | 'facility' | 'kiln' | 'kilnlog' | 'user' | 'statistics' | 'audit' | 'eco-asset' | 'photo' | 'batch' | 'lab-result' | 'lab';
 
 export interface Rule {
   action: Action;
@@ -52,6 +54,11 @@ export const ROLE_RULES: Record<RoleCode, readonly Rule[]> = {
     rule('read', 'facility'),
     rule('read', 'audit'),
     rule('create', 'audit'),
+    rule('read', 'batch'),
+    rule('create', 'batch'),
+    rule('update', 'batch'),
+    rule('create', 'lab-result'),
+    rule('read', 'lab'),
   ],
   4: [
     rule('read', 'facility'),
@@ -62,8 +69,19 @@ export const ROLE_RULES: Record<RoleCode, readonly Rule[]> = {
     rule('update', 'kiln'),
     rule('read', 'kilnlog'),
     rule('read', 'audit'),
+    rule('read', 'batch'),
+    rule('create', 'batch'),
+    rule('update', 'batch'),
+    rule('read', 'lab'),
   ],
-  5: [rule('read', 'eco-asset'), rule('create', 'eco-asset'), rule('read', 'audit'), rule('read', 'facility')],
+  5: [
+    rule('read', 'eco-asset'),
+    rule('create', 'eco-asset'),
+    rule('read', 'audit'),
+    rule('read', 'facility'),
+    rule('read', 'batch'),
+    rule('read', 'lab'),
+  ],
 };
 
 export function isRoleCode(value: unknown): value is RoleCode {

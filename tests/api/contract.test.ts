@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkContract, type ContractResult } from '../../mock-server/tools/contract/contractCheck';
 import { loadOpenApi } from '../../mock-server/http/openapiDocument';
 import { DEMO_USERS } from '../../mock-server/seed/users';
+import { addContractBatch } from '../helpers/batchFixture';
 import { runContractCli } from '../helpers/contractCli';
 import { DEMO_PASSWORD, startListeningTestServer, type ListeningTestServer } from '../helpers/testServer';
 
@@ -11,6 +12,7 @@ let baseUrl: string;
 beforeAll(async () => {
   listening = await startListeningTestServer();
   ({ baseUrl } = listening);
+  await addContractBatch(listening.server);
 });
 afterAll(() => listening.close());
 

@@ -63,6 +63,27 @@ const CALLS: GuardedCall[] = [
   guarded('GET /archived_kilnlogs', 'archived_kiln_logs', 'list', get('/api/archived_kilnlogs')),
   guarded('GET /archived_kilnlogs/retention', 'archived_kiln_logs', 'list', get('/api/archived_kilnlogs/retention')),
   guarded('POST /archived_kilnlogs/{id}/restore', 'archived_kiln_logs', 'restore', post('/api/archived_kilnlogs/999999/restore')),
+  guarded('GET /batches', 'batches', 'list', get('/api/batches')),
+  guarded('GET /batches/{id}', 'batches', 'show', get('/api/batches/999999')),
+  guarded('POST /batches', 'batches', 'create', (s, t) =>
+    post('/api/batches')(s, t).send({ label: 'probe', facility_id: 999999, kiln_type: 0, feedstock: 'wood', analysis_ids: [999999] }),
+  ),
+  guarded('POST /batches/{id}/close', 'batches', 'edit', post('/api/batches/999999/close')),
+  guarded('PUT /batches/{id}/emissions', 'batches', 'edit', (s, t) => s.http.put('/api/batches/999999/emissions').set(bearer(t)).send({})),
+  guarded('GET /batches/{id}/lab-results', 'lab_results', 'list', get('/api/batches/999999/lab-results')),
+  guarded('GET /batches/{id}/lab-results/{rid}/certificate', 'lab_results', 'show', get('/api/batches/999999/lab-results/1/certificate')),
+  guarded('POST /batches/{id}/lab-results', 'lab_results', 'create', (s, t) =>
+    post('/api/batches/999999/lab-results')(s, t).field('lab_id', '1').attach('certificate', TINY_PDF, 'certificate.pdf'),
+  ),
+  guarded('GET /batches/{id}/end-uses', 'end_uses', 'list', get('/api/batches/999999/end-uses')),
+  guarded('POST /batches/{id}/end-uses', 'end_uses', 'create', (s, t) =>
+    post('/api/batches/999999/end-uses')(s, t).field('dry_g', '1').attach('evidence', TINY_PDF, 'note.pdf'),
+  ),
+  guarded('GET /labs', 'labs', 'list', get('/api/labs')),
+  guarded('POST /labs', 'labs', 'create', (s, t) => post('/api/labs')(s, t).send({ name: ' ', accreditation: ' ' })),
+  guarded('POST /labs/{id}/keys', 'labs', 'certify', (s, t) =>
+    post('/api/labs/999999/keys')(s, t).send({ public_key: newKeyPair().publicPem }),
+  ),
 ];
 
 describe('every guarded call answers as the operation table says, for every role', () => {

@@ -210,7 +210,13 @@ describe('the transparency log', () => {
     expect((await http().get('/api/transparency/lookup').query({ q: 'TX-LOG-2' })).status).toBe(404);
     // digits that are no transaction id are an entry index, within the log
     expect((await http().get('/api/transparency/lookup').query({ q: '0' })).body).toEqual({ index: 0 });
-    expect((await http().get('/api/transparency/lookup').query({ q: String(at.size + 5) })).status).toBe(404);
+    expect(
+      (
+        await http()
+          .get('/api/transparency/lookup')
+          .query({ q: String(at.size + 5) })
+      ).status,
+    ).toBe(404);
   });
 
   it("appends a signoff naming its package's manifest, fixed at signoff: the package downloaded later holds that manifest", async () => {

@@ -759,14 +759,15 @@ function missingRecord(
   template: string,
   target: string,
   init: () => { form?: FormData; json?: unknown } = () => ({}),
+  method: 'POST' | 'PUT' = 'POST',
 ): Scenario {
   return {
     name,
     permanence: 'restores',
-    covers: [`POST ${template}`],
-    needs: [`POST ${template}`],
+    covers: [`${method} ${template}`],
+    needs: [`${method} ${template}`],
     async run(run) {
-      await run.call('POST', template, target, 404, `answers 404 for ${name}`, init(), () => null);
+      await run.call(method, template, target, 404, `answers 404 for ${name}`, init(), () => null);
     },
   };
 }
@@ -793,6 +794,75 @@ const calibrationCertificate = missingRecord(
 
 const withdraw = missingRecord('a proposal that does not exist, not withdrawn', '/audit/{id}/withdraw', `/audit/${NO_RECORD}/withdraw`);
 
+/** a one-page PDF in `field` with the text fields given, as the batch uploads take them */
+const pdfForm = (field: string, fields: Record<string, string>) => () => {
+  const form = new FormData();
+  for (const [name, value] of Object.entries(fields)) form.set(name, value);
+  form.set(field, new Blob(['%PDF-1.4\n%%EOF\n'], { type: 'application/pdf' }), 'contract-check.pdf');
+  return { form };
+};
+
+/*
+ * A batch, its lab results and end uses are kept for good (the store deletes none): the check asks for
+ * each on a batch or facility that does not exist, so the guard and the lookup answer and nothing is written.
+ */
+const batchCreate = missingRecord('a batch of a facility that does not exist, not made', '/batches', '/batches', () => ({
+  json: { label: 'contract check', facility_id: NO_RECORD, kiln_type: 0, feedstock: 'wood', analysis_ids: [NO_RECORD] },
+}));
+const batchClose = missingRecord('a batch that does not exist, not closed', '/batches/{id}/close', `/batches/${NO_RECORD}/close`);
+const batchEmissions = missingRecord(
+  'a batch that does not exist, given no emissions',
+  '/batches/{id}/emissions',
+  `/batches/${NO_RECORD}/emissions`,
+  () => ({ json: { methane_g_per_kg: 4.2, methane_method: 'contract check' } }),
+  'PUT',
+);
+const labResult = missingRecord(
+  'a batch that does not exist, given no lab result',
+  '/batches/{id}/lab-results',
+  `/batches/${NO_RECORD}/lab-results`,
+  pdfForm('certificate', { lab_id: String(NO_RECORD), sample_id: 'contract check' }),
+);
+const endUse = missingRecord(
+  'a batch that does not exist, given no end use',
+  '/batches/{id}/end-uses',
+  `/batches/${NO_RECORD}/end-uses`,
+  pdfForm('evidence', { dry_g: '1' }),
+);
+
+/** registers a laboratory of the run's own and a key of it, then finds both listed (a laboratory and its keys are kept for good) */
+const labAdd: Scenario = {
+  name: 'a laboratory registered with a key',
+  permanence: 'lasting',
+  covers: ['POST /labs', 'POST /labs/{id}/keys'],
+  needs: ['POST /labs', 'POST /labs/{id}/keys', 'GET /labs'],
+  async run(run) {
+    const op = run.op('POST', '/labs');
+    const request = await run.example(op, false);
+    if ('skip' in request) return run.skip(op, request.skip);
+    const name = (request.body as { name: string }).name;
+    const created = await run.call('POST', '/labs', '/labs', 201, `registers laboratory ${name}`, request.init, (a) =>
+      same('name', json(a).name, name),
+    );
+    const labId = idOf(created);
+    const { publicPem, fingerprint } = newKeyPair();
+    run.leftBehind.push(`laboratory ${name} with key ${fingerprint.slice(0, 16)}…`);
+    await run.call(
+      'POST',
+      '/labs/{id}/keys',
+      `/labs/${labId}/keys`,
+      201,
+      'registers a key of it',
+      { json: { public_key: publicPem } },
+      (a) => same('fingerprint', json(a).fingerprint, fingerprint),
+    );
+    await run.call('GET', '/labs', '/labs', 200, 'reads the laboratory and its key back', {}, (a) => {
+      const lab = (json(a) as unknown as { id: number; keys: { fingerprint: string }[] }[]).find((l) => l.id === labId);
+      return lab?.keys.some((k) => k.fingerprint === fingerprint) ? null : `laboratory ${labId} is not listed with its key`;
+    });
+  },
+};
+
 export const SCENARIOS: readonly Scenario[] = [
   users,
   release,
@@ -813,6 +883,12 @@ export const SCENARIOS: readonly Scenario[] = [
   calibrationApprove,
   calibrationCertificate,
   withdraw,
+  batchCreate,
+  batchClose,
+  batchEmissions,
+  labResult,
+  endUse,
+  labAdd,
   archiveRestore,
   photo,
   statement,

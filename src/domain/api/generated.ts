@@ -1435,6 +1435,182 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/batches": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Production batches, newest first (simple REST; rule read batch; a facility admin sees only their facilities') */
+        get: operations["listBatches"];
+        put?: never;
+        /** Make a batch of burns (rule create batch; a facility admin only of its own facilities); each burn joins one batch at most */
+        post: operations["createBatch"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/batches/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One batch (rule read batch; another facility's is a 404 for a facility admin) */
+        get: operations["getBatch"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/batches/{id}/close": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Close an open batch, complete and waiting for its sample (rule update batch, facility scope) */
+        post: operations["closeBatch"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/batches/{id}/lab-results": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A batch's lab results, oldest first, superseded ones too (rule read batch, facility scope) */
+        get: operations["listLabResults"];
+        put?: never;
+        /**
+         * Record a lab result with its certificate (rule create lab-result, a kiln file admin's or a super-admin's); the batch becomes sampled
+         * @description Multipart: the certificate in part `certificate`, a PDF (believed only from its content, checked
+         *     like a statement: no active content, within the PDF check's bounds), and the fields lab_id,
+         *     sample_id, sampled_date and reported_date (YYYY-MM-DD), methods (repeated, one method each),
+         *     the values c_tot_pct, c_inorg_pct, c_org_pct, h_c_org, o_c_org, moisture_pct, ash_pct,
+         *     volatile_matter_pct, ro_pct (each optional), contaminants_pass (true|false, optional),
+         *     supersedes (the result it corrects, optional) and certificate_signature (optional: the
+         *     base64 Ed25519 signature of the certificate's exact bytes by a key of the lab; the result
+         *     is lab-signed when an active key of the lab verifies it, and a signature none verifies is a
+         *     400). At most 20 MB (413 beyond).
+         */
+        post: operations["addLabResult"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/batches/{id}/lab-results/{rid}/certificate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A lab result's certificate, the PDF as uploaded (rule read batch, facility scope) */
+        get: operations["getLabResultCertificate"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/batches/{id}/end-uses": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A batch's end uses, oldest first (rule read batch, facility scope) */
+        get: operations["listEndUses"];
+        put?: never;
+        /**
+         * Record where some of a batch's char went, with its evidence (rule update batch, facility scope); never beyond the batch's char
+         * @description Multipart: the evidence (a delivery note or photo) in part `evidence`, a PDF, PNG or JPEG by its
+         *     content (a PDF checked like a statement, an image decoded whole), and the fields kind
+         *     (soil_application|other), kind_note (for other), dry_g (whole grams), date (YYYY-MM-DD),
+         *     latitude, longitude, soil_temp_c, soil_temp_source (measured, or the dataset named) and
+         *     recipient. The batch's end uses together never exceed its dry biochar (its wet biochar before a
+         *     moisture result): a 400 on dry_g saying by how much. At most 20 MB (413 beyond).
+         */
+        post: operations["addEndUse"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/batches/{id}/emissions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Set a batch's project emissions, replacing those it had (rule update batch, facility scope) */
+        put: operations["setBatchEmissions"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/labs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The laboratories with their keys, oldest first (rule read lab) */
+        get: operations["listLabs"];
+        put?: never;
+        /** Register a laboratory (rule create lab, a super-admin's); a name is taken once, whatever its case */
+        post: operations["createLab"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/labs/{id}/keys": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Register an Ed25519 public key of a laboratory, in force at once (rule create lab, a super-admin's); a key is registered once, to one lab */
+        post: operations["addLabKey"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -2396,6 +2572,172 @@ export interface components {
         /** @description 0 to 50 percent with at most 2 decimals (else a 400 naming buffer_percent). */
         BufferSharePayload: {
             buffer_percent: number;
+        };
+        /** @description A batch's project emissions, each figure optional (the methodologies then use their defaults); a figure comes with its text. Evidence files are named by SHA-256 (null: none). */
+        BatchEmissions: {
+            /** @description production methane measured for the batch */
+            methane_g_per_kg: number | null;
+            /** @description how the methane was measured */
+            methane_method: string | null;
+            methane_evidence_sha256: string | null;
+            /** @description other project emissions, whole grams of CO2e */
+            other_co2e_g: number | null;
+            /** @description what the other emissions were */
+            other_note: string | null;
+            other_evidence_sha256: string | null;
+        };
+        /** @description PUT /batches/{id}/emissions: replaces the batch's emissions whole; an absent or null figure is none. */
+        BatchEmissionsRequest: {
+            methane_g_per_kg?: number | null;
+            /** Format: single-line */
+            methane_method?: string | null;
+            /** @description whole grams */
+            other_co2e_g?: number | null;
+            /** Format: single-line */
+            other_note?: string | null;
+        };
+        /** @description A production batch: validated, analysed burns of one facility, kiln type and feedstock within the facility's batch period (docs/decisions.md, "Production batches, lab results and end use"). Masses are exact whole grams. */
+        Batch: {
+            id: number;
+            label: string;
+            facility_id: number;
+            /** @enum {integer} */
+            kiln_type: 0 | 1 | 2;
+            /** @enum {string} */
+            feedstock: "wood" | "herbaceous" | "rice_husk_or_straw" | "nut_shells" | "manure" | "biosolids" | "other";
+            /** @description what an `other` feedstock was; null for the listed ones */
+            feedstock_note: string | null;
+            /** @description its burns (kilnlogs ids), ascending */
+            analysis_ids: number[];
+            /** @description the earliest of its burns' log times (the kiln's wall clock) */
+            first_logts: string;
+            /** @description the latest of its burns' log times */
+            last_logts: string;
+            /**
+             * @description open: burns gathered; closed: complete, waiting for its sample; sampled: a lab result exists
+             * @enum {string}
+             */
+            state: "open" | "closed" | "sampled";
+            /** @description the exact sum of its burns' biochar, grams */
+            wet_biochar_g: number;
+            /** @description from the moisture of the lab result in force, rounded down to the gram; null before one */
+            dry_biochar_g: number | null;
+            /** @description the lowest of its burns' highest treatment temperatures; null when a burn has none recorded */
+            production_temp_c: number | null;
+            emissions: components["schemas"]["BatchEmissions"] | null;
+            created_by: number | null;
+            /** Format: date-time */
+            created_ts: string;
+        };
+        /** @description POST /batches. The rules (src/domain/batches/batchRules.ts) are checked on the burns as stored: a refusal is a 400 naming the field, nothing stored. */
+        BatchCreateRequest: {
+            /** Format: single-line */
+            label: string;
+            facility_id: number;
+            kiln_type: number;
+            feedstock: string;
+            /**
+             * Format: single-line
+             * @description required for the feedstock other, refused for the others
+             */
+            feedstock_note?: string | null;
+            analysis_ids: number[];
+        };
+        /** @description A lab's values for one sample of a batch; never edited: a correction is a new result naming the one it supersedes, both kept. */
+        LabResult: {
+            id: number;
+            batch_id: number;
+            lab_id: number;
+            sample_id: string;
+            /** @description YYYY-MM-DD */
+            sampled_date: string;
+            /** @description YYYY-MM-DD */
+            reported_date: string;
+            methods: string[];
+            c_tot_pct: number | null;
+            c_inorg_pct: number | null;
+            c_org_pct: number | null;
+            /** @description molar ratio */
+            h_c_org: number | null;
+            /** @description molar ratio */
+            o_c_org: number | null;
+            /** @description as received */
+            moisture_pct: number | null;
+            ash_pct: number | null;
+            volatile_matter_pct: number | null;
+            /** @description random reflectance */
+            ro_pct: number | null;
+            contaminants_pass: boolean | null;
+            certificate_sha256: string;
+            /** @description the certificate's bytes carry a valid Ed25519 signature by a key of the lab active when it was recorded */
+            lab_signed: boolean;
+            /** @description the result this one corrects */
+            supersedes: number | null;
+            recorded_by: number | null;
+            /** Format: date-time */
+            recorded_ts: string;
+        };
+        /** @description Where some of a batch's char went; the end uses of a batch never take more than its dry biochar (its wet biochar before a moisture result). */
+        EndUse: {
+            id: number;
+            batch_id: number;
+            /** @enum {string} */
+            kind: "soil_application" | "other";
+            kind_note: string | null;
+            /** @description dry char applied */
+            dry_g: number;
+            /** @description YYYY-MM-DD */
+            date: string;
+            latitude: number;
+            longitude: number;
+            /** @description the site's mean annual soil temperature, °C */
+            soil_temp_c: number;
+            /** @description `measured`, or the dataset named */
+            soil_temp_source: string;
+            recipient: string;
+            /** @description the delivery note or photo */
+            evidence_sha256: string;
+            recorded_by: number | null;
+            /** Format: date-time */
+            recorded_ts: string;
+        };
+        /** @description A laboratory's Ed25519 public key; a certificate signed by an active one makes its result lab-signed. */
+        LabKey: {
+            id: number;
+            lab_id: number;
+            /** @description PEM (SPKI) */
+            public_key: string;
+            /** @description lowercase hex SHA-256 of the DER SPKI bytes */
+            fingerprint: string;
+            registered_by: number | null;
+            /** Format: date-time */
+            registered_ts: string;
+            /**
+             * Format: date-time
+             * @description null while in force
+             */
+            revoked_ts: string | null;
+        };
+        Lab: {
+            id: number;
+            name: string;
+            /** @description e.g. an ISO/IEC 17025 accreditation number */
+            accreditation: string;
+            created_by: number | null;
+            /** Format: date-time */
+            created_ts: string;
+            /** @description oldest first, revoked ones too */
+            keys: components["schemas"]["LabKey"][];
+        };
+        LabCreateRequest: {
+            /** Format: single-line */
+            name: string;
+            /** Format: single-line */
+            accreditation: string;
+        };
+        LabKeyAddRequest: {
+            /** @description an Ed25519 public key in PEM (SPKI) */
+            public_key: string;
         };
     };
     responses: {
@@ -5253,6 +5595,489 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["EcoAssetProvenance"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    listBatches: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Simple REST sort, JSON ["field","ASC"|"DESC"].
+                 * @example ["logts","DESC"]
+                 */
+                sort?: components["parameters"]["ListSort"];
+                /**
+                 * @description Simple REST range, JSON [first,last] (inclusive, at most 1000 rows; default the first 1000).
+                 * @example [0,24]
+                 */
+                range?: components["parameters"]["ListRange"];
+                /**
+                 * @description Simple REST filter, a JSON object. Keys: id (number or list, getMany), facility_id (number),
+                 *     kiln_type (0|1|2), feedstock, state (open|closed|sampled). Unknown keys are a 400.
+                 *     Sort fields: id (default, DESC), created_ts, first_logts, last_logts, wet_biochar_g.
+                 * @example {"state":"open"}
+                 */
+                filter?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of batches. */
+            200: {
+                headers: {
+                    "Content-Range": components["headers"]["ContentRange"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Batch"][];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    createBatch: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "label": "contract-check-{run}",
+                 *       "facility_id": 1,
+                 *       "kiln_type": 0,
+                 *       "feedstock": "wood",
+                 *       "analysis_ids": [
+                 *         1
+                 *       ]
+                 *     }
+                 */
+                "application/json": components["schemas"]["BatchCreateRequest"];
+            };
+        };
+        responses: {
+            /** @description The batch, open. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Batch"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    getBatch: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["RecordId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The batch. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Batch"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    closeBatch: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["RecordId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The batch, closed. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Batch"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            /** @description The batch is closed or sampled already. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    listLabResults: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["RecordId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The results. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LabResult"][];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    addLabResult: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["RecordId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "lab_id": 1,
+                 *       "sample_id": "contract-check-{run}",
+                 *       "sampled_date": "2026-04-02",
+                 *       "reported_date": "2026-04-20",
+                 *       "methods": [
+                 *         "ISO 16948"
+                 *       ],
+                 *       "c_org_pct": 75,
+                 *       "moisture_pct": 20
+                 *     }
+                 */
+                "multipart/form-data": {
+                    /** Format: binary */
+                    certificate?: Blob;
+                    lab_id?: string;
+                    sample_id?: string;
+                    sampled_date?: string;
+                    reported_date?: string;
+                    methods?: string;
+                    c_tot_pct?: string;
+                    c_inorg_pct?: string;
+                    c_org_pct?: string;
+                    h_c_org?: string;
+                    o_c_org?: string;
+                    moisture_pct?: string;
+                    ash_pct?: string;
+                    volatile_matter_pct?: string;
+                    ro_pct?: string;
+                    contaminants_pass?: string;
+                    supersedes?: string;
+                    certificate_signature?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The recorded result. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LabResult"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["TooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    getLabResultCertificate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["RecordId"];
+                rid: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The certificate. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": Blob;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    listEndUses: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["RecordId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The end uses. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EndUse"][];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    addEndUse: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["RecordId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "kind": "soil_application",
+                 *       "dry_g": 1,
+                 *       "date": "2026-05-10",
+                 *       "latitude": -1.29,
+                 *       "longitude": 36.82,
+                 *       "soil_temp_c": 21.4,
+                 *       "soil_temp_source": "measured",
+                 *       "recipient": "contract-check-{run}"
+                 *     }
+                 */
+                "multipart/form-data": {
+                    /** Format: binary */
+                    evidence?: Blob;
+                    kind?: string;
+                    kind_note?: string;
+                    dry_g?: string;
+                    date?: string;
+                    latitude?: string;
+                    longitude?: string;
+                    soil_temp_c?: string;
+                    soil_temp_source?: string;
+                    recipient?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The recorded end use. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EndUse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["TooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    setBatchEmissions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["RecordId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "methane_g_per_kg": 4.2,
+                 *       "methane_method": "contract-check-{run}",
+                 *       "other_co2e_g": null,
+                 *       "other_note": null
+                 *     }
+                 */
+                "application/json": components["schemas"]["BatchEmissionsRequest"];
+            };
+        };
+        responses: {
+            /** @description The batch with its emissions. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Batch"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    listLabs: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The laboratories. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Lab"][];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    createLab: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "name": "contract-check-{run}",
+                 *       "accreditation": "ISO/IEC 17025 KENAS-0123"
+                 *     }
+                 */
+                "application/json": components["schemas"]["LabCreateRequest"];
+            };
+        };
+        responses: {
+            /** @description The laboratory, without keys. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Lab"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    addLabKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["RecordId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "public_key": "-----BEGIN PUBLIC KEY-----\nMCowBQYDK2VwAyEAMuJndC4UXD2ZW6js6sxQYAhda3MWATT/yvgjWheeNMk=\n-----END PUBLIC KEY-----\n"
+                 *     }
+                 */
+                "application/json": components["schemas"]["LabKeyAddRequest"];
+            };
+        };
+        responses: {
+            /** @description The key. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LabKey"];
                 };
             };
             400: components["responses"]["BadRequest"];

@@ -36,6 +36,18 @@ const READ_AUDITS: Op[] = [
   'audited_logs.list',
 ];
 const EVERYONE: Op[] = ['changes.list', 'profile.show', 'profile.edit'];
+// a batch read with its lab results, their certificates and its end uses, and the laboratories
+const READ_BATCHES: Op[] = [
+  'batches.list',
+  'batches.show',
+  'batches.export',
+  'lab_results.list',
+  'lab_results.show',
+  'end_uses.list',
+  'labs.list',
+];
+// making a batch, closing it, its emissions and end uses
+const MAKE_BATCHES: Op[] = ['batches.create', 'batches.edit', 'end_uses.create'];
 
 // docs/roles.md#roles-and-rules roles against docs/roles.md#what-each-rule-shows: what each role may do, operation by operation
 const EXPECTED: Record<number, Op[]> = {
@@ -57,6 +69,10 @@ const EXPECTED: Record<number, Op[]> = {
     // the Fleet screen reads burns; checking an anomaly takes update kilnlog
     'fleet.list',
     'fleet.edit',
+    ...READ_BATCHES,
+    ...MAKE_BATCHES,
+    // and records lab results, which a facility admin never does
+    'lab_results.create',
   ],
   [ROLES.FACILITY_ADMIN]: [
     ...EVERYONE,
@@ -71,6 +87,8 @@ const EXPECTED: Record<number, Op[]> = {
     ...READ_AUDITS,
     // sees its facilities' fleet and anomalies, does not clear them
     'fleet.list',
+    ...READ_BATCHES,
+    ...MAKE_BATCHES,
   ],
   [ROLES.ECO_ASSET_BROKER]: [
     ...EVERYONE,
@@ -81,6 +99,7 @@ const EXPECTED: Record<number, Op[]> = {
     'eco_allocations.list',
     ...READ_AUDITS,
     ...READ_FACILITIES,
+    ...READ_BATCHES,
   ],
 };
 

@@ -24,6 +24,7 @@ const CONSOLE_ONLY = [
   'auditable_logs.list',
   'audited_logs.list',
   'audits.export',
+  'batches.export',
   'eco_allocations.list',
   'eco_assets.export',
   'facilities.export',
