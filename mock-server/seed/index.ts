@@ -3,6 +3,7 @@ import type { AppContext } from '../context';
 import type { StoreState } from '../store/dataStore';
 import { emptyDb, normalise, type DbShape, type EmbeddedShape } from '../store/embedded/state';
 import { seedAudits } from './audits';
+import { seedBatches } from './batches';
 import { seedChanges } from './changes';
 import { seedEcoAssets } from './ecoAssets';
 import { seedFacilities } from './facilities';
@@ -58,6 +59,8 @@ export async function seedDemoData(ctx: Pick<AppContext, 'config' | 'blobs' | 'd
   });
   // minted through the store's own mint once the audits are signed off, so the seed's eco assets obey its rules
   const minted = await seedEcoAssets(ctx.data);
+  // the signed-off audits' burns in batches, with their lab results and end uses
+  const batches = await seedBatches(ctx, audits, burns);
   return {
     ...state,
     audits,
@@ -65,6 +68,7 @@ export async function seedDemoData(ctx: Pick<AppContext, 'config' | 'blobs' | 'd
     eco_assets: minted.map((m) => m.asset),
     eco_allocations: minted.flatMap((m) => m.allocations),
     buffer_shares: [share],
+    ...batches,
   };
 }
 

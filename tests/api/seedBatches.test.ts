@@ -1,0 +1,63 @@
+import { createHash } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { DEMO_SOIL_DATASET, SIGNING_DEMO_LAB, demoLabPrivateKey } from '../../mock-server/seed/batches';
+import { signBytes, verifiesBytes } from '../../mock-server/kilns/kilnKeys';
+import { useTestServer } from '../helpers/testServer';
+
+/**
+ * The demo's production evidence (mock-server/seed/batches.ts), on either store: the signed-off
+ * audits' burns in batches of one facility, kiln type and feedstock within 31 days, each with a
+ * lab result whose certificate is stored and, for the signing laboratory, verifies with its key,
+ * values where real biochars lie on both sides of H/C_org 0.40, and end uses within the dry char.
+ */
+
+const api = useTestServer();
+
+describe('the demo seed', () => {
+  it("batches the signed-off audits' burns, samples each batch and applies its char to soil", async () => {
+    const { data, blobs } = api.server.ctx;
+    const batches = await data.batches.list();
+    expect(batches.length).toBeGreaterThanOrEqual(2);
+    const audited = new Set((await data.audits.history({ facilityIds: null })).flatMap((t) => t.audit.analysis_ids));
+    const labs = await data.labs.list();
+    expect(labs.map((l) => l.name)).toContain(SIGNING_DEMO_LAB);
+    const ratios: number[] = [];
+    for (const batch of batches) {
+      expect(
+        batch.analysis_ids.every((id) => audited.has(id)),
+        batch.label,
+      ).toBe(true);
+      expect(batch.state, batch.label).toBe('sampled');
+      const spanDays = (Date.parse(`${batch.last_logts}Z`) - Date.parse(`${batch.first_logts}Z`)) / 86_400_000;
+      expect(spanDays, batch.label).toBeLessThanOrEqual(31);
+      const [result] = await data.batches.labResults(batch.id);
+      const certificate = (await blobs.readAll(result.certificate_key))!;
+      expect(createHash('sha256').update(certificate).digest('hex')).toBe(result.certificate_sha256);
+      expect(certificate.subarray(0, 5).toString()).toBe('%PDF-');
+      const lab = labs.find((l) => l.id === result.lab_id)!;
+      expect(result.lab_signed, batch.label).toBe(lab.name === SIGNING_DEMO_LAB);
+      if (result.lab_signed) {
+        const [key] = await data.labs.keys(lab.id);
+        expect(verifiesBytes(key.public_key, certificate, Buffer.from(signBytes(demoLabPrivateKey(lab.name), certificate), 'base64'))).toBe(
+          true,
+        );
+      }
+      expect(result.c_org_pct!).toBeGreaterThanOrEqual(50);
+      expect(result.c_org_pct!).toBeLessThanOrEqual(85);
+      expect(Math.abs(result.c_tot_pct! - result.c_inorg_pct! - result.c_org_pct!)).toBeLessThanOrEqual(0.5);
+      expect(result.moisture_pct!).toBeGreaterThanOrEqual(10);
+      expect(result.moisture_pct!).toBeLessThanOrEqual(40);
+      ratios.push(result.h_c_org!);
+      expect(batch.dry_biochar_g).toBe(Math.floor((batch.wet_biochar_g * (100 - result.moisture_pct!)) / 100));
+      const uses = await data.batches.endUses(batch.id);
+      expect(uses.length).toBeGreaterThan(0);
+      expect(uses.reduce((sum, u) => sum + u.dry_g, 0)).toBeLessThanOrEqual(batch.dry_biochar_g!);
+      for (const use of uses) {
+        expect(use.soil_temp_source).toBe(DEMO_SOIL_DATASET);
+        expect(await blobs.readAll(use.evidence_key)).not.toBeNull();
+      }
+    }
+    expect(ratios.some((r) => r > 0.4)).toBe(true);
+    expect(ratios.some((r) => r <= 0.4)).toBe(true);
+  });
+});
