@@ -28,6 +28,7 @@ export const RESOURCES = {
   statistics: 'statistics',
   profile: 'profile',
   fleet: 'fleet',
+  methodologies: 'methodologies',
 } as const;
 
 export type ResourceName = (typeof RESOURCES)[keyof typeof RESOURCES];
@@ -145,6 +146,8 @@ export const OPERATIONS: Readonly<Record<ResourceName, Partial<Record<OperationA
   profile: { show: anyUser, edit: anyUser },
   // the Fleet screen reads burns; marking an anomaly checked is a kiln file admin's judgement on a burn
   fleet: { list: guard('read', 'kilnlog', true), edit: guard('update', 'kilnlog', true) },
+  // the rulebooks are the standards' published constants with their sources: every signed-in user reads them (docs/roles.md)
+  methodologies: { list: anyUser },
 };
 
 export interface AccessRequest {
