@@ -37,6 +37,8 @@ import { kilnLogHandlers } from './kilnlogs/routes';
 import { kilnKeyHandlers } from './kilns/keyRoutes';
 import { calibrationHandlers } from './kilns/calibrationRoutes';
 import { kilnHandlers } from './kilns/routes';
+import { loadRulebooks } from './methodologies/rulebooks';
+import { methodologyHandlers } from './methodologies/routes';
 import { fleetHandlers } from './fleet/routes';
 import { seedIfEmpty } from './seed';
 import { loadPackageSigner } from './signing/packageSigner';
@@ -75,6 +77,7 @@ const FEATURE_HANDLERS: ((ctx: AppContext) => Handlers)[] = [
   fleetHandlers,
   batchHandlers,
   labHandlers,
+  methodologyHandlers,
 ];
 
 export interface KilnConsoleServer {
@@ -105,6 +108,8 @@ export async function createApp(config: ServerConfig): Promise<KilnConsoleServer
     throw new Error(
       `TRANSPARENCY_ORIGIN must be a checkpoint origin (no spaces or '+'), not ${JSON.stringify(config.transparencyOrigin)}.`,
     );
+  // a rulebook that fails its check stops the start before anything is written, naming the file and the field
+  const rulebooks = loadRulebooks();
   // a weak JWT_SECRET stops the start before anything is written
   const secret = loadSecret(path.resolve(config.dataDir), config.jwtSecret);
   const signer = loadPackageSigner(path.resolve(config.dataDir), config.packageSigningKey);
@@ -127,6 +132,7 @@ export async function createApp(config: ServerConfig): Promise<KilnConsoleServer
     uploads: new UploadGate(config.uploads.concurrency, config.uploads.queue),
     pdfChecker,
     signer,
+    rulebooks,
   };
   const interrupted = await ctx.blobs.removeInterruptedWrites();
   if (interrupted > 0) console.log(`Removed ${interrupted} file(s) whose writing a stop cut short.`);

@@ -3,11 +3,12 @@ import type { TokenService } from './auth/tokens';
 import type { Blobs } from './blobs/blobs';
 import type { ServerConfig } from './config';
 import type { UploadGate } from './files/multipartUpload';
+import type { Methodology } from '../src/domain/api/methodologies';
 import type { PdfChecker } from './files/pdfChecker';
 import type { PackageSigner } from './signing/packageSigner';
 import type { DataStore } from './store/dataStore';
 
-/** What every route module gets: the configuration, the store, the file storage, the token service, the password-hash gate, the upload checks and the package signer. */
+/** What every route module gets: the configuration, the store, the file storage, the token service, the password-hash gate, the upload checks, the package signer and the methodologies' rulebooks. */
 export interface AppContext {
   config: ServerConfig;
   /** the store interface (docs/store.md): the embedded store or PostgreSQL */
@@ -23,4 +24,6 @@ export interface AppContext {
   pdfChecker: PdfChecker;
   /** signs every verification package's SHA256SUMS (docs/security.md, "Trust model") */
   signer: PackageSigner;
+  /** every methodology version's rulebook, checked at start (mock-server/methodologies/), ordered by id then version */
+  rulebooks: readonly Methodology[];
 }

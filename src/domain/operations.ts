@@ -32,6 +32,7 @@ export const RESOURCES = {
   labResults: 'lab_results',
   endUses: 'end_uses',
   labs: 'labs',
+  methodologies: 'methodologies',
 } as const;
 
 export type ResourceName = (typeof RESOURCES)[keyof typeof RESOURCES];
@@ -157,6 +158,8 @@ export const OPERATIONS: Readonly<Record<ResourceName, Partial<Record<OperationA
   end_uses: { list: guard('read', 'batch', true), create: guard('update', 'batch', true) },
   // the laboratories and their keys decide which results are lab-signed: a super-admin's to register (no other role holds create lab)
   labs: { list: guard('read', 'lab'), create: guard('create', 'lab'), certify: guard('create', 'lab') },
+  // the rulebooks are the standards' published constants with their sources: every signed-in user reads them (docs/roles.md)
+  methodologies: { list: anyUser },
 };
 
 export interface AccessRequest {

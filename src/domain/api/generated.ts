@@ -172,6 +172,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/methodologies": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every methodology's rulebook, each version with its SHA-256 (any signed-in user; docs/roles.md)
+         * @description The constants, tables and gates of each methodology version, each with its source and confidence tag, as the files the server checked at start hold them; ordered by id, then version.
+         */
+        get: operations["listMethodologies"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/changes": {
         parameters: {
             query?: never;
@@ -1721,6 +1741,74 @@ export interface components {
                 retired_ts: string | null;
             }[];
         };
+        /** @description where a value comes from; `via` names the transcription it was read through when the document itself was not */
+        MethodologySource: {
+            document: string;
+            version: string;
+            /** @description the section */
+            section: string;
+            via?: string;
+        };
+        /**
+         * @description P the standard's own text; S a secondary source; C secondary sources disagree; U not confirmed
+         * @enum {string}
+         */
+        MethodologyTag: "P" | "S" | "C" | "U";
+        /** @description a number, a text, a yes or no, a list of texts; null only for a value no source gives (tag C or U) */
+        MethodologyValue: number | string | boolean | string[] | null;
+        MethodologyConstant: {
+            key: string;
+            name: string;
+            value: components["schemas"]["MethodologyValue"];
+            unit: string;
+            source: components["schemas"]["MethodologySource"];
+            tag: components["schemas"]["MethodologyTag"];
+            note?: string;
+        };
+        MethodologyTable: {
+            key: string;
+            name: string;
+            columns: {
+                key: string;
+                name: string;
+                unit: string;
+            }[];
+            /** @description each row holds every column's key; null is an open end of a range */
+            rows: {
+                [key: string]: number | string | null;
+            }[];
+            source: components["schemas"]["MethodologySource"];
+            tag: components["schemas"]["MethodologyTag"];
+            note?: string;
+        };
+        /** @description passes when the batch's `input` compares to `threshold` as `comparison` says */
+        MethodologyGate: {
+            key: string;
+            name: string;
+            input: string;
+            /** @enum {string} */
+            comparison: "<" | "<=" | ">" | ">=" | "==" | "in" | "not_in";
+            threshold: components["schemas"]["MethodologyValue"];
+            unit: string;
+            source: components["schemas"]["MethodologySource"];
+            tag: components["schemas"]["MethodologyTag"];
+            note?: string;
+        };
+        /** @description One rulebook (mock-server/methodologies/<id>.v<version>.yaml) as the server loaded it; sha256 is of the file's exact bytes. A new version is a new file: an audit keeps the version it was signed under. */
+        Methodology: {
+            /** @description the methodology and its version */
+            id: string;
+            name: string;
+            /** @description the rulebook's own version of this methodology */
+            version: number;
+            /** @description YYYY-MM-DD, the first day the console computes with this version */
+            effective_from: string;
+            sha256: string;
+            note?: string;
+            constants: components["schemas"]["MethodologyConstant"][];
+            tables: components["schemas"]["MethodologyTable"][];
+            gates: components["schemas"]["MethodologyGate"][];
+        };
         /** @description RFC 9162 §2.1.3.1 inclusion proof, each hash lowercase hex */
         InclusionProof: {
             leaf_index: number;
@@ -3155,6 +3243,27 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+        };
+    };
+    listMethodologies: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The rulebooks. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Methodology"][];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
         };
     };
     listRecentChanges: {

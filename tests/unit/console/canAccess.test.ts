@@ -35,7 +35,7 @@ const READ_AUDITS: Op[] = [
   'auditable_logs.list',
   'audited_logs.list',
 ];
-const EVERYONE: Op[] = ['changes.list', 'profile.show', 'profile.edit'];
+const EVERYONE: Op[] = ['changes.list', 'profile.show', 'profile.edit', 'methodologies.list'];
 // a batch read with its lab results, their certificates and its end uses, and the laboratories
 const READ_BATCHES: Op[] = [
   'batches.list',

@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { loadOpenApi } from '../../../mock-server/http/openapiDocument';
 import { OPERATIONS } from '../../../src/domain/operations';
 
-/** the calls any logged-in user may make (operations.ts: changes.list, profile) */
-const ANY_USER = ['GET /changes', 'POST /user/{username}/update'];
+/** the calls any logged-in user may make (operations.ts: changes.list, profile, methodologies.list) */
+const ANY_USER = ['GET /methodologies', 'GET /changes', 'POST /user/{username}/update'];
 
 const grantedRules = new Set(
   Object.values(OPERATIONS)
