@@ -8,6 +8,7 @@ import { TINY_PDF, pngImage, usersWithout, type DemoUsername } from '../helpers/
 import { fileExists } from '../helpers/storeAccess';
 import { binaryBody, useTestServer } from '../helpers/testServer';
 import { addFacility, addLogs, type LogOptions } from '../store/fixtures';
+import { labValues } from '../helpers/labValues';
 
 /**
  * Production batches through the API (issue 43), on either store: who may
@@ -68,21 +69,7 @@ const newLab = async (): Promise<Lab> => {
 };
 
 type Fields = Record<string, string | number | boolean | string[]>;
-const LAB_FIELDS: Fields = {
-  sample_id: 'S-1',
-  sampled_date: '2026-04-02',
-  reported_date: '2026-04-20',
-  methods: ['ISO 16948', 'ASTM D5373'],
-  c_tot_pct: 80,
-  c_inorg_pct: 5,
-  c_org_pct: 75,
-  h_c_org: 0.45,
-  o_c_org: 0.12,
-  moisture_pct: 20,
-  ash_pct: 12,
-  volatile_matter_pct: 18,
-  contaminants_pass: true,
-};
+const LAB_FIELDS: Fields = { sample_id: 'S-1', ...labValues() };
 const withFields = <T extends { field(name: string, value: string): T }>(req: T, fields: Fields): T => {
   let r = req;
   for (const [name, value] of Object.entries(fields)) {

@@ -4,6 +4,7 @@ import { LAB_CERTIFICATE_AREA } from '../../mock-server/store/fileAreas';
 import type { BatchRecord } from '../../mock-server/store/model';
 import { TINY_PDF } from './configure';
 import type { TestServer } from './testServer';
+import { labValues } from './labValues';
 
 /**
  * A batch with a lab result and its certificate in facility 1 (the demo facility
@@ -42,19 +43,9 @@ export async function addContractBatch(server: TestServer): Promise<BatchRecord>
     batch_id: batch.id,
     lab_id: lab.id,
     sample_id: 'CC-1',
-    sampled_date: '2026-04-02',
-    reported_date: '2026-04-20',
+    ...labValues(),
     methods: ['ISO 16948'],
-    c_tot_pct: 80,
-    c_inorg_pct: 5,
-    c_org_pct: 75,
-    h_c_org: 0.45,
-    o_c_org: 0.12,
-    moisture_pct: 20,
-    ash_pct: 12,
-    volatile_matter_pct: 18,
     ro_pct: null,
-    contaminants_pass: true,
     certificate_sha256: createHash('sha256').update(TINY_PDF).digest('hex'),
     certificate_key: key,
     lab_signed: false,

@@ -4,6 +4,7 @@ import { emptyEmbedded } from '../../../mock-server/store/embedded/state';
 import type { FacilityRecord, KilnLogRecord } from '../../../mock-server/store/model';
 import { addFacility, addLogs, logRow, sha } from '../fixtures';
 import { refusal } from './support';
+import { labValues } from '../../helpers/labValues';
 
 const TS = '2026-04-01T08:00:00.000Z';
 
@@ -32,19 +33,9 @@ export function batchesContract(store: () => DataStore): void {
     batch_id,
     lab_id,
     sample_id: 'S-1',
-    sampled_date: '2026-04-02',
-    reported_date: '2026-04-20',
+    ...labValues(),
     methods: ['ISO 16948'],
-    c_tot_pct: 80,
-    c_inorg_pct: 5,
-    c_org_pct: 75,
-    h_c_org: 0.45,
-    o_c_org: 0.12,
-    moisture_pct: 20,
-    ash_pct: 12,
-    volatile_matter_pct: 18,
     ro_pct: null,
-    contaminants_pass: true,
     certificate_sha256: sha('certificate'),
     certificate_key: 'lab-certificates/a.pdf',
     lab_signed: false,

@@ -7,21 +7,13 @@ import {
   labValue,
   type LabResultInput,
 } from '../../../src/domain/batches';
+import { labValues } from '../../helpers/labValues';
 
 const result = (o: Partial<LabResultInput> = {}): LabResultInput => ({
   lab_id: 1,
   sample_id: 'S-2026-031',
-  sampled_date: '2026-04-02',
-  reported_date: '2026-04-20',
-  methods: ['ISO 16948', 'ASTM D5373'],
-  c_tot_pct: 80,
-  c_inorg_pct: 5,
-  c_org_pct: 75,
-  h_c_org: 0.45,
-  o_c_org: 0.12,
+  ...labValues(),
   moisture_pct: 23.5,
-  ash_pct: 12,
-  volatile_matter_pct: 18,
   ro_pct: null,
   contaminants_pass: true,
   certificate_sha256: 'ab'.repeat(32),
