@@ -14,6 +14,7 @@ import { EmbeddedStore } from '../../mock-server/store/embedded/embeddedStore';
 import { nonEmptyTables } from '../../mock-server/store/postgres/bulkLoad';
 import { PostgresStore } from '../../mock-server/store/postgres/postgresStore';
 import { treeHead } from '../../mock-server/transparency/log';
+import { copyKeyLookups } from '../../src/domain/fleet/copyKeyIndex';
 import { createDatabase } from '../helpers/postgres';
 import { startTestBucket, type TestBucket } from '../helpers/s3';
 import type { KilnLogRecord } from '../../mock-server/store/model';
@@ -167,6 +168,14 @@ describe.skipIf(!adminUrl)('npm run store:copy -- --to postgres', () => {
       );
       expect(await target.facilities.list()).toEqual(await source.facilities.list());
       expect(await target.kilns.list()).toEqual(await source.kilns.list());
+      // the copy index arrives: each keyed burn finds the same earlier burns on both
+      expect(before.copy_key_buckets.length).toBeGreaterThan(0);
+      for (const burn of before.fleet_burns.filter((b) => b.fingerprint.copy_key)) {
+        const reads = copyKeyLookups(burn.fingerprint.copy_key!);
+        expect(await target.fleet.copyKeysFiledUnder(reads, burn.log_id + 1), `log ${burn.log_id}`).toEqual(
+          await source.fleet.copyKeysFiledUnder(reads, burn.log_id + 1),
+        );
+      }
       expect(await target.changes.list()).toEqual(await source.changes.list());
       expect(await target.audits.history({})).toEqual(await source.audits.history({}));
       expect(await target.ecoAssets.available()).toEqual(await source.ecoAssets.available());
