@@ -8,6 +8,7 @@ import {
 } from '../../src/domain/fleet/anomalies';
 import { ANOMALY_VERSION, type BurnFingerprint } from '../../src/domain/fleet/fingerprint';
 import type { AppContext } from '../context';
+import { queueCopyCheck } from './copyCheck';
 import { reanalysis } from '../kilnlogs/ingest';
 import { KilnLogFiles } from '../kilnlogs/storage';
 import type { DataStore, FleetStore } from '../store/dataStore';
@@ -207,6 +208,8 @@ export async function judgeUnjudged(
       const { fingerprint } = await reanalysis(data, row, await files.readRaw(row.s3key));
       const burn = fleetBurnOf(row, fingerprint);
       if (burn) await judgeBurn(data.fleet, burn, new Date());
+      // a record of older rules had no copy key: keyed now, it is checked for copies too
+      if (burn) queueCopyCheck({ data, files }, id);
       summary.judged++;
     } catch (err) {
       summary.failed++;
