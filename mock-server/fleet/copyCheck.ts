@@ -95,9 +95,11 @@ const queues = new WeakMap<object, Promise<void>>();
 
 /**
  * Runs the copy check of a log after whatever this server queued before it, never
- * inside the caller's await: an upload answers first. Never throws.
+ * inside the caller's turn: an upload answers first (and does not wait). Resolves when
+ * this check has run; never rejects. The start-up upgrade waits for each, so its
+ * queue never holds more than one of its burns.
  */
-export function queueCopyCheck(ctx: { data: DataStore; files: Pick<KilnLogFiles, 'readRaw'> }, logId: number): void {
+export function queueCopyCheck(ctx: { data: DataStore; files: Pick<KilnLogFiles, 'readRaw'> }, logId: number): Promise<void> {
   const before = queues.get(ctx.data) ?? Promise.resolve();
   const run = before
     .then(nextTurn)
@@ -107,6 +109,7 @@ export function queueCopyCheck(ctx: { data: DataStore; files: Pick<KilnLogFiles,
       (err: unknown) => console.error(`Copy check of log ${logId} failed:`, err),
     );
   queues.set(ctx.data, run);
+  return run;
 }
 
 /** Resolves once every copy check this server has queued so far has run (tests, a graceful stop). */

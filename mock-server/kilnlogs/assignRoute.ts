@@ -62,7 +62,7 @@ export function kilnLogAssignHandlers(ctx: AppContext): Handlers {
         });
         await recordAnomalies(data, row, fingerprint);
         res.json(await presentOne(data, row));
-        queueCopyCheck({ data, files }, row.id);
+        void queueCopyCheck({ data, files }, row.id);
       } catch (err) {
         await files.saveAnalysis(id, previousAnalysis);
         throw err;

@@ -61,7 +61,7 @@ export async function reanalyseOutdated(
     for (const result of kept) {
       await files.saveAnalysis(result.id, result.file);
       await recordAnomalies(data, result.row, result.fingerprint);
-      queueCopyCheck({ data, files }, result.id);
+      await queueCopyCheck({ data, files }, result.id);
     }
     summary.reanalysed += kept.length;
   };

@@ -93,7 +93,7 @@ export function kilnLogHandlers(ctx: AppContext): Handlers {
         );
         res.status(201).json(await presentOne(data, row));
         // the copy check after the answer, in this server's queue (mock-server/fleet/copyCheck.ts)
-        queueCopyCheck({ data, files }, row.id);
+        void queueCopyCheck({ data, files }, row.id);
       },
     ],
 
@@ -133,7 +133,7 @@ export function kilnLogHandlers(ctx: AppContext): Handlers {
         });
         await recordAnomalies(data, row, fingerprint);
         res.json(await presentOne(data, row));
-        queueCopyCheck({ data, files }, row.id);
+        void queueCopyCheck({ data, files }, row.id);
       } catch (err) {
         await files.saveAnalysis(found.id, previousAnalysis);
         throw err;
