@@ -1,10 +1,9 @@
 import type { DetectedAnomaly } from '../../src/domain/fleet/anomalies';
 import { copyKeyLookups, rankCopyCandidates } from '../../src/domain/fleet/copyKeyIndex';
-import { copyMinZ, matchCopy, prepareTrack, trackOf, type PreparedTrack } from '../../src/domain/fleet/copyMatch';
-import { parseLog } from '../analysis/parseLog';
-import { orderRows } from '../analysis/series';
 import type { KilnLogFiles } from '../kilnlogs/storage';
 import type { DataStore } from '../store/dataStore';
+import { matchInWorker } from './copyMatcher';
+import type { CopyMatchAnswer, CopyMatchRequest } from './copyMatchWorker';
 
 /**
  * The copy check (docs/analysis.md, "Fleet anomalies", COPIED_BURN): after a log's
@@ -14,15 +13,9 @@ import type { DataStore } from '../store/dataStore';
  * COPIED_BURN on the later burn, naming the oldest original matched, with the match's z
  * in its message. A match costs about 115 ms, so the check never runs inside a
  * request: each server queues its checks and runs them one at a time after the answer
- * (queueCopyCheck). Derived data, as the anomaly pass: a check that fails is logged and
+ * (queueCopyCheck), the matches in a worker thread (copyMatcher.ts), off the event loop. Derived data, as the anomaly pass: a check that fails is logged and
  * never fails the upload; the start-up upgrade (judgeUnjudged) checks again whatever it judges.
  */
-
-/** A log's readings as the wobble match reads them; null for a log that does not parse or is too short to match. */
-export function copyTrackOf(bytes: Buffer): PreparedTrack | null {
-  const parsed = parseLog(bytes.toString('utf8'));
-  return parsed.ok ? prepareTrack(trackOf(orderRows(parsed.log.rows))) : null;
-}
 
 export interface CopyFinding {
   /** the stored burn the log copies */
@@ -53,15 +46,19 @@ async function flaggedByTheRules(data: Pick<DataStore, 'fleet'>, logId: number):
   return page.rows.length > 0;
 }
 
+/** Where the wobble matches run: the worker thread, or (tests) any function of the same request. */
+export type CopyMatching = (request: CopyMatchRequest) => Promise<CopyMatchAnswer>;
+
 /**
  * Checks one stored log and stores the verdict (fleet.copied): the oldest of its
  * nearest candidates the wobble match takes it for a copy of, or none. Throws when the
- * store or a file cannot be read (queueCopyCheck logs it).
+ * store, a file or the worker fails (queueCopyCheck logs it).
  */
 export async function checkCopy(
   ctx: { data: Pick<DataStore, 'fleet' | 'kilnLogs'>; files: Pick<KilnLogFiles, 'readRaw'> },
   logId: number,
   now = new Date(),
+  matching: CopyMatching = matchInWorker,
 ): Promise<CopyFinding | null> {
   const { data, files } = ctx;
   const [burn] = await data.fleet.records([logId]);
@@ -70,20 +67,20 @@ export async function checkCopy(
   const candidates = key ? rankCopyCandidates(key, await data.fleet.copyKeysFiledUnder(copyKeyLookups(key), logId), (c) => c.copy_key) : [];
   let finding: CopyFinding | null = null;
   if (candidates.length > 0) {
-    const trackOfLog = async (id: number) => {
+    const fileOf = async (id: number) => {
       const row = await data.kilnLogs.get(id);
-      return row ? copyTrackOf(await files.readRaw(row.s3key)) : null;
+      return row ? new Uint8Array(await files.readRaw(row.s3key)) : null;
     };
-    const copy = await trackOfLog(logId);
-    for (const { item } of copy ? candidates : []) {
-      // a match holds the event loop about 115 ms: requests get their turn between matches
-      await nextTurn();
-      const original = await trackOfLog(item.log_id);
-      if (!original) continue;
-      const match = matchCopy(copy!, original);
-      if (match.isCopy && (!finding || item.log_id < finding.original))
-        finding = { original: item.log_id, z: Math.round(match.z * 10) / 10, min_z: copyMinZ(copy!) };
+    const copy = await fileOf(logId);
+    const originals: CopyMatchRequest['originals'] = [];
+    for (const { item } of candidates) {
+      const bytes = await fileOf(item.log_id);
+      if (bytes) originals.push({ log_id: item.log_id, bytes });
     }
+    const { matches } = copy ? await matching({ copy, originals }) : { matches: [] };
+    for (const m of matches)
+      if (m.isCopy && (!finding || m.log_id < finding.original))
+        finding = { original: m.log_id, z: Math.round(m.z * 10) / 10, min_z: m.min_z };
   }
   const raised = finding && !(await flaggedByTheRules(data, logId)) ? copiedBurnAnomaly(logId, finding) : null;
   await data.fleet.copied(burn, raised, now.toISOString());
