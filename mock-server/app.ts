@@ -49,6 +49,7 @@ import { transparencyHandlers } from './transparency/routes';
 import { signingKeyHandlers } from './signing/routes';
 import { startFileSweep, type FileSweepJob } from './store/fileSweep';
 import { openBlobs, openStore } from './store/storeConfig';
+import { copyChecksSettled } from './fleet/copyCheck';
 import { testResetRoutes } from './testing/resetRoute';
 import { userAdminHandlers } from './users/userAdminRoutes';
 import { userHandlers } from './users/routes';
@@ -212,6 +213,8 @@ export async function createApp(config: ServerConfig): Promise<KilnConsoleServer
       archivePurge.stop();
       await fileSweep.stop();
       void pdfChecker.close();
+      // the copy checks already queued finish against the store they read (each a fraction of a second)
+      await copyChecksSettled(data);
       await data.close();
     },
   };

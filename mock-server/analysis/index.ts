@@ -6,6 +6,7 @@ import { orderRows, prepareSeries } from './series';
 import { formatLocalIso } from './time';
 import type { AnalysisResult, ChartPoint, DataSampleRow, FacilityInput, KilnInput } from './types';
 import { burnFingerprint, type BurnFingerprint } from '../../src/domain/fleet/fingerprint';
+import { copyKeyOf } from '../../src/domain/fleet/copyKey';
 
 /** The kiln record a log's kiln_id names, with the calibration in force at the burn's log time, and its facility; undefined for an unknown kiln. */
 export type KilnLookup = (kilnId: string, logts: string | null) => { kiln: KilnInput; facility: FacilityInput } | undefined;
@@ -68,7 +69,7 @@ export function analyseLogText(text: string, lookupKiln: KilnLookup): LogAnalysi
   const prepared = prepareSeries(series, calibration);
   const outcome = analyseSeries(header, prepared, calibration.type, resolveFacility(found.facility), parsed.skippedLines);
   if (isAnalysisError(outcome)) return failed(outcome.error_message);
-  const fingerprint = burnFingerprint(prepared, {
+  const measured = burnFingerprint(prepared, {
     kiln_type: calibration.type,
     latitude: header.latitude,
     longitude: header.longitude,
@@ -76,6 +77,8 @@ export function analyseLogText(text: string, lookupKiln: KilnLookup): LogAnalysi
     biomass_loaded: outcome.biomass_loaded,
     biochar_produced: outcome.biochar_produced,
   });
+  // with the copy check's key, from the same prepared series (docs/analysis.md, "A copy's key")
+  const fingerprint: BurnFingerprint | null = measured && { ...measured, copy_key: copyKeyOf(prepared, calibration.type) };
   return { ...common, result: outcome, error_message: null, chart_data: chartData(prepared, prepared.kg), fingerprint };
 }
 

@@ -40,6 +40,8 @@ function moveHeader(text: string, latitude: number, longitude: number): string {
  */
 export function anomalousBurn(code: AnomalyCode, base: GenerateBurnOptions, shiftMs = 3 * 86_400_000): GeneratedBurn {
   switch (code) {
+    case 'COPIED_BURN':
+      throw new Error("COPIED_BURN is the copy check's: disguise a copy of a burn instead (tests/helpers/disguise.ts).");
     case 'DUPLICATE_CURVE': {
       const burn = generateBurn(base);
       return { ...burn, text: shiftClock(burn.text, shiftMs) };

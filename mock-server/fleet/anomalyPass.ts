@@ -8,6 +8,7 @@ import {
 } from '../../src/domain/fleet/anomalies';
 import { ANOMALY_VERSION, type BurnFingerprint } from '../../src/domain/fleet/fingerprint';
 import type { AppContext } from '../context';
+import { queueCopyCheck } from './copyCheck';
 import { reanalysis } from '../kilnlogs/ingest';
 import { KilnLogFiles } from '../kilnlogs/storage';
 import type { DataStore, FleetStore } from '../store/dataStore';
@@ -199,6 +200,7 @@ export async function judgeUnjudged(
   if (ids.length === 0) return summary;
   log(`Judging ${ids.length} burn log(s) by the fleet anomaly rules ${ANOMALY_VERSION}, in the background...`);
   const files = new KilnLogFiles(ctx.blobs);
+  const keyed: number[] = [];
   for (const id of ids) {
     await nextTurn();
     try {
@@ -206,7 +208,10 @@ export async function judgeUnjudged(
       if (!row || row.analysis === null) continue;
       const { fingerprint } = await reanalysis(data, row, await files.readRaw(row.s3key));
       const burn = fleetBurnOf(row, fingerprint);
-      if (burn) await judgeBurn(data.fleet, burn, new Date());
+      if (burn) {
+        await judgeBurn(data.fleet, burn, new Date());
+        keyed.push(id);
+      }
       summary.judged++;
     } catch (err) {
       summary.failed++;
@@ -216,5 +221,8 @@ export async function judgeUnjudged(
   log(
     `Judged ${summary.judged} of ${ids.length} burn log(s) by the fleet anomaly rules${summary.failed ? `; ${summary.failed} failed` : ''}.`,
   );
+  // then each is checked for copies (its record of older rules had no copy key), once every one is keyed and filed,
+  // in log id order as uploads came: each is compared with every earlier burn, one check at a time in this server's queue
+  for (const id of keyed.sort((a, b) => a - b)) await queueCopyCheck({ data, files }, id);
   return summary;
 }

@@ -6,6 +6,7 @@ import { positiveId } from '../http/fieldErrors';
 import { recordFacilityChange } from '../facilities/facilityChanges';
 import type { KilnLogRecord } from '../store/model';
 import { recordAnomalies } from '../fleet/anomalyPass';
+import { queueCopyCheck } from '../fleet/copyCheck';
 import { assignedAnalysis } from './ingest';
 import { presentOne } from './presentLog';
 import { hasActiveKey } from './signedUpload';
@@ -61,6 +62,7 @@ export function kilnLogAssignHandlers(ctx: AppContext): Handlers {
         });
         await recordAnomalies(data, row, fingerprint);
         res.json(await presentOne(data, row));
+        void queueCopyCheck({ data, files }, row.id);
       } catch (err) {
         await files.saveAnalysis(id, previousAnalysis);
         throw err;

@@ -5,6 +5,7 @@ import type { KilnLogPatch } from '../store/dataStore';
 import type { KilnLogRecord } from '../store/model';
 import type { BurnFingerprint } from '../../src/domain/fleet/fingerprint';
 import { judgeUnjudged, recordAnomalies } from '../fleet/anomalyPass';
+import { queueCopyCheck } from '../fleet/copyCheck';
 import { reanalysis } from './ingest';
 import { KilnLogFiles, type AnalysisFile } from './storage';
 
@@ -60,6 +61,7 @@ export async function reanalyseOutdated(
     for (const result of kept) {
       await files.saveAnalysis(result.id, result.file);
       await recordAnomalies(data, result.row, result.fingerprint);
+      await queueCopyCheck({ data, files }, result.id);
     }
     summary.reanalysed += kept.length;
   };

@@ -12,6 +12,7 @@ import type { KilnLogPatch, StoreParts } from '../store/dataStore';
 import type { KilnLogRecord } from '../store/model';
 import { ingestLog, reanalysis } from './ingest';
 import { recordAnomalies } from '../fleet/anomalyPass';
+import { queueCopyCheck } from '../fleet/copyCheck';
 import { presentListed, presentOne } from './presentLog';
 import { inFacilities } from '../store/kilnLogQuery';
 import { DEFAULT_KILNLOG_SORT, parseKilnLogFilter } from './query';
@@ -91,6 +92,8 @@ export function kilnLogHandlers(ctx: AppContext): Handlers {
           admission(data, signed),
         );
         res.status(201).json(await presentOne(data, row));
+        // the copy check after the answer, in this server's queue (mock-server/fleet/copyCheck.ts)
+        void queueCopyCheck({ data, files }, row.id);
       },
     ],
 
@@ -130,6 +133,7 @@ export function kilnLogHandlers(ctx: AppContext): Handlers {
         });
         await recordAnomalies(data, row, fingerprint);
         res.json(await presentOne(data, row));
+        void queueCopyCheck({ data, files }, row.id);
       } catch (err) {
         await files.saveAnalysis(found.id, previousAnalysis);
         throw err;

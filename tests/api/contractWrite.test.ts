@@ -115,6 +115,8 @@ describe('the contract check with --write, against this server', () => {
         kiln_calibrations: 1,
         kilnlogs: 2,
         fleet_burns: 2,
+        // and filed in the copy index under a bucket per copy-key lookup (three each)
+        copy_key_buckets: 6,
         facility_changes: 5,
         facility_photos: 1,
         facility_audits: 1,

@@ -6,7 +6,7 @@ import { judgeUnjudged } from '../../mock-server/fleet/anomalyPass';
 import { DEMO_ANOMALY_MIN_LOGS } from '../../mock-server/seed/kilnlogs';
 import type { FacilityRecord } from '../../mock-server/store/model';
 import type { Anomaly, FleetView } from '../../src/domain/api/fleet';
-import { ANOMALY_CODES, type AnomalyCode } from '../../src/domain/fleet/anomalies';
+import { RULE_CODES, type AnomalyCode } from '../../src/domain/fleet/anomalies';
 import { bearer, startTestServer, type TestServer } from '../helpers/testServer';
 
 /**
@@ -37,7 +37,7 @@ async function anomalies(user: string, filter: Record<string, unknown> = {}, ran
 describe('the demo fleet', () => {
   it('shows each anomaly, each raised by a burn built to show it, and none on its clean burns', async () => {
     const all = await anomalies('kilnadmin');
-    for (const code of ANOMALY_CODES) expect(all.filter((a) => a.code === code).length, code).toBeGreaterThanOrEqual(2);
+    for (const code of RULE_CODES) expect(all.filter((a) => a.code === code).length, code).toBeGreaterThanOrEqual(2);
     // the ordinary burns are the first DEMO_ANOMALY_MIN_LOGS logs; every valid one is clean
     const logs = [
       ...(
@@ -54,7 +54,7 @@ describe('the demo fleet', () => {
     // of the ordinary burns only a faulty one may raise one (an implausible yield, say): every code's are the built burns'
     const faulty = new Set(logs.filter((l) => l.id <= DEMO_ANOMALY_MIN_LOGS && !l.valid).map((l) => l.id));
     expect(all.filter((a) => a.log_id <= DEMO_ANOMALY_MIN_LOGS && !faulty.has(a.log_id))).toEqual([]);
-    for (const code of ANOMALY_CODES)
+    for (const code of RULE_CODES)
       expect(all.filter((a) => a.code === code && a.log_id > DEMO_ANOMALY_MIN_LOGS).length, code).toBeGreaterThanOrEqual(2);
   });
 

@@ -173,8 +173,9 @@ export function duplicatesSection(f: DuplicateFigures, when: string): string {
       'The wobble match (src/domain/fleet/copyMatch.ts; docs/analysis.md, "A copy\'s own wobble") aligns the two clocks and measures how much of the ' +
       'reading-to-reading wobble of each thermocouple and of the scale the two logs share. Every copy read every 10 s is matched, under every ' +
       'disguise, and no pair of independent burns is; the copies it misses are read every minute (the original’s interval, or the disguise’s) with the operator’s noise added, and must clear ' +
-      'the higher bar a sparse log needs (independent sparse burns reach z 12). It is not yet the rule the server applies: it reads both logs’ readings, ' +
-      'so it runs on the few stored logs the copy key picks (below; docs/analysis.md, "A copy\'s key"), which the server does not use either yet.',
+      'the higher bar a sparse log needs (independent sparse burns reach z 12). The server applies it (COPIED_BURN, mock-server/fleet/copyCheck.ts; ' +
+      'docs/analysis.md, "The copy check: the server\'s rule"): it reads both logs’ readings, so it runs on the few stored logs the copy key picks ' +
+      '(below; docs/analysis.md, "A copy\'s key"), at most 5, of every facility, in a queue each server runs one check at a time after the upload has had its answer.',
   ].join('\n');
 }
 

@@ -1,5 +1,7 @@
 import type { FleetBurnRecord } from '../../mock-server/store/model';
 import { ANOMALY_VERSION, CURVE_POINTS } from '../../src/domain/fleet/fingerprint';
+import type { CopyKey } from '../../src/domain/fleet/copyKey';
+import { COPY_KEY_VERSION } from '../../src/domain/fleet/copyKey';
 import { random } from '../store/fixtures';
 
 const HOUR = 3_600_000;
@@ -61,3 +63,26 @@ export function fleetHistoryBurns(logIds: readonly number[], o: { facility_id: n
     };
   });
 }
+
+/** A C-Go-1 burn's copy key (src/domain/fleet/copyKey.ts) as a 10-second log of three loads gives it, or with some numbers changed. */
+export const copyKeyOfFixture = (changes: Partial<CopyKey> = {}): CopyKey => ({
+  version: COPY_KEY_VERSION,
+  kiln_type: 0,
+  interval_s: 10,
+  loaded_at_start: false,
+  full_kg: 612.4,
+  char_kg: 131.2,
+  last_load_kg: 180.5,
+  prev_load_kg: 201.3,
+  hot_c: 702.3,
+  quench_c: 655.1,
+  cold_c: 24.2,
+  span_s: 16_200,
+  lead_s: 600,
+  burn_s: 12_600,
+  heat_s: 420,
+  peak_s: 9_000,
+  char_yield: 0.2011,
+  load_pattern: [-0.1093, 0.4, 0.05, 0.7],
+  ...changes,
+});

@@ -34,6 +34,7 @@ const POSTGRES_TABLES = [
   'kilnlogs',
   'kilnlog_analyses',
   'fleet_burns',
+  'copy_key_buckets',
   'anomalies',
   'audits',
   'audit_claims',

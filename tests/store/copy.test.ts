@@ -14,6 +14,7 @@ import { EmbeddedStore } from '../../mock-server/store/embedded/embeddedStore';
 import { nonEmptyTables } from '../../mock-server/store/postgres/bulkLoad';
 import { PostgresStore } from '../../mock-server/store/postgres/postgresStore';
 import { treeHead } from '../../mock-server/transparency/log';
+import { copyKeyLookups } from '../../src/domain/fleet/copyKeyIndex';
 import { createDatabase } from '../helpers/postgres';
 import { startTestBucket, type TestBucket } from '../helpers/s3';
 import type { KilnLogRecord } from '../../mock-server/store/model';
@@ -167,18 +168,31 @@ describe.skipIf(!adminUrl)('npm run store:copy -- --to postgres', () => {
       );
       expect(await target.facilities.list()).toEqual(await source.facilities.list());
       expect(await target.kilns.list()).toEqual(await source.kilns.list());
+      // the copy index arrives: each keyed burn finds the same earlier burns on both
+      expect(before.copy_key_buckets.length).toBeGreaterThan(0);
+      for (const burn of before.fleet_burns.filter((b) => b.fingerprint.copy_key)) {
+        const reads = copyKeyLookups(burn.fingerprint.copy_key!);
+        expect(await target.fleet.copyKeysFiledUnder(reads, burn.log_id + 1), `log ${burn.log_id}`).toEqual(
+          await source.fleet.copyKeysFiledUnder(reads, burn.log_id + 1),
+        );
+      }
       expect(await target.changes.list()).toEqual(await source.changes.list());
       expect(await target.audits.history({})).toEqual(await source.audits.history({}));
       expect(await target.ecoAssets.available()).toEqual(await source.ecoAssets.available());
       const signed = before.audits.find((a) => a.job_id === 'COPY-1')!;
       expect(await target.audits.burns(signed.id)).toEqual(await source.audits.burns(signed.id));
-      const [batch] = await source.batches.list();
-      expect(await target.batches.list()).toEqual([batch]);
-      expect(await target.batches.labResults(batch.id)).toEqual(await source.batches.labResults(batch.id));
-      expect(await target.batches.endUses(batch.id)).toEqual(await source.batches.endUses(batch.id));
-      const [lab] = await source.labs.list();
-      expect(await target.labs.list()).toEqual([lab]);
-      expect(await target.labs.keys(lab.id)).toEqual(await source.labs.keys(lab.id));
+      // the demo's batches and this test's own, each with its lab results and end uses; every laboratory with its keys
+      const batches = await source.batches.list();
+      expect(batches.length).toBeGreaterThan(1);
+      expect(await target.batches.list()).toEqual(batches);
+      for (const { id } of batches) {
+        expect(await target.batches.labResults(id)).toEqual(await source.batches.labResults(id));
+        expect(await target.batches.endUses(id)).toEqual(await source.batches.endUses(id));
+      }
+      const labs = await source.labs.list();
+      expect(await target.labs.list()).toEqual(labs);
+      for (const { id } of labs) expect(await target.labs.keys(id)).toEqual(await source.labs.keys(id));
+      const batch = batches.find((b) => b.label === 'Copied')!;
       // the copied batch holds its burn on PostgreSQL too
       await expect(target.batches.create({ ...copiedBatchInput(batch.facility_id, batch.analysis_ids) })).rejects.toMatchObject({
         errors: { analysis_ids: expect.stringMatching(/in batch/) },

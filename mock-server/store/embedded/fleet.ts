@@ -3,12 +3,14 @@ import type { ListedAnomaly as Anomaly } from '../model';
 import { conflict } from '../errors';
 import { queryAnomalies } from '../anomalyQuery';
 import { ARCHIVED_NOTE, type FleetStore } from '../parts/fleet';
-import { raisedAnomaly, type AnomalyRecord } from '../model';
+import { copyKeyFiling, raisedAnomaly, type AnomalyRecord } from '../model';
 import { copy, type Access } from './access';
 import type { EmbeddedShape } from './state';
 
 const sameAnomaly = (a: { code: string; other_log_id: number | null }, b: { code: string; other_log_id: number | null }) =>
   a.code === b.code && a.other_log_id === b.other_log_id;
+/** the copy check's own anomaly, which the rules' judgement leaves alone */
+const COPY_CODE = 'COPIED_BURN';
 
 function withFacilityName(s: EmbeddedShape, rows: readonly AnomalyRecord[]): Anomaly[] {
   const names = new Map(s.facilities.map((f) => [f.id, f.name]));
@@ -22,8 +24,10 @@ export function embeddedFleet(a: Access): FleetStore {
       a.write((s, m) => {
         m.remove('fleet_burns', (r) => r.log_id === burn.log_id);
         m.insert('fleet_burns', copy(burn));
+        m.remove('copy_key_buckets', (r) => r.log_id === burn.log_id);
+        for (const filed of copyKeyFiling(burn)) m.insert('copy_key_buckets', filed);
         const before = s.anomalies.filter((r) => r.log_id === burn.log_id);
-        m.remove('anomalies', (r) => r.log_id === burn.log_id && !raised.some((d) => sameAnomaly(d, r)));
+        m.remove('anomalies', (r) => r.log_id === burn.log_id && r.code !== COPY_CODE && !raised.some((d) => sameAnomaly(d, r)));
         for (const found of raised) {
           const kept = before.find((r) => sameAnomaly(r, found));
           if (kept) {
@@ -37,12 +41,31 @@ export function embeddedFleet(a: Access): FleetStore {
       a.write((s, m) => {
         if (s.fleet_burns.some((r) => r.log_id === burn.log_id)) return;
         m.insert('fleet_burns', copy(burn));
+        for (const filed of copyKeyFiling(burn)) m.insert('copy_key_buckets', filed);
         for (const found of raised) m.insert('anomalies', { id: m.nextId('anomalies'), ...raisedAnomaly(burn, found, raisedTs) });
       }),
     forget: (logId) =>
       a.write((_s, m) => {
         m.remove('fleet_burns', (r) => r.log_id === logId);
+        m.remove('copy_key_buckets', (r) => r.log_id === logId);
         m.remove('anomalies', (r) => r.log_id === logId);
+      }),
+    copyKeysFiledUnder: (buckets, beforeLogId) =>
+      a.read((s) => {
+        const wanted = new Set(buckets);
+        const ids = new Set(s.copy_key_buckets.filter((r) => r.log_id < beforeLogId && wanted.has(r.bucket)).map((r) => r.log_id));
+        return s.fleet_burns
+          .filter((r) => ids.has(r.log_id) && r.fingerprint.copy_key)
+          .sort((x, y) => x.log_id - y.log_id)
+          .map((r) => ({ log_id: r.log_id, copy_key: copy(r.fingerprint.copy_key!) }));
+      }),
+    copied: (burn, found, raisedTs) =>
+      a.write((s, m) => {
+        if (!s.fleet_burns.some((r) => r.log_id === burn.log_id)) return;
+        const mine = (r: AnomalyRecord) => r.log_id === burn.log_id && r.code === COPY_CODE;
+        m.remove('anomalies', (r) => mine(r) && (found === null || r.other_log_id !== found.other_log_id));
+        if (!found || s.anomalies.some(mine)) return;
+        m.insert('anomalies', { id: m.nextId('anomalies'), ...raisedAnomaly(burn, found, raisedTs) });
       }),
     kilnHistory: (burn) => a.read((s) => copy(kilnHistory(burn, s.fleet_burns))),
     curveCandidateIds: (q) =>

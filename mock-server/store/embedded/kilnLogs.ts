@@ -69,6 +69,7 @@ export function embeddedKilnLogs(a: Access): KilnLogStore {
         // what the fleet knew of them goes with them; another burn naming one of them no longer names it
         const removedIds = new Set(removed.map((r) => r.id));
         m.remove('fleet_burns', (r) => removedIds.has(r.log_id));
+        m.remove('copy_key_buckets', (r) => removedIds.has(r.log_id));
         m.remove('anomalies', (r) => removedIds.has(r.log_id));
         for (const an of s.anomalies) if (an.other_log_id !== null && removedIds.has(an.other_log_id)) m.patch(an, { other_log_id: null });
         return copy(removed);

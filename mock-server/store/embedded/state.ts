@@ -9,6 +9,7 @@ import { AtomicFileAdapter } from '../atomicFileAdapter';
 import { upgradeApproval } from '../kilnRules';
 import { initialCalibration } from '../calibrationRules';
 import { legacyLedgers, nextSerial } from '../ledgerRules';
+import { copyKeyFiling } from '../model';
 import { IdCounter, Journal, Mutator } from './mutator';
 import type {
   AnomalyRecord,
@@ -18,6 +19,7 @@ import type {
   BatchRecord,
   BufferShareRecord,
   ChangeRecord,
+  CopyKeyBucketRecord,
   EcoAllocationRecord,
   EcoAssetRecord,
   EcoRetirementRecord,
@@ -83,6 +85,8 @@ export interface EmbeddedShape extends Omit<DbShape, 'users' | 'audits'> {
   user_changes: UserChangeRecord[];
   facility_changes: FacilityChangeRecord[];
   fleet_burns: FleetBurnRecord[];
+  /** the copy index: each burn's buckets (copyKeyFiling), bucket → log id */
+  copy_key_buckets: CopyKeyBucketRecord[];
   anomalies: AnomalyRecord[];
   kiln_calibrations: KilnCalibrationRecord[];
   transparency_entries: TransparencyEntryRecord[];
@@ -112,6 +116,7 @@ export function emptyEmbedded(): EmbeddedShape {
     user_changes: [],
     facility_changes: [],
     fleet_burns: [],
+    copy_key_buckets: [],
     anomalies: [],
     kiln_calibrations: [],
     transparency_entries: [],
@@ -128,6 +133,9 @@ export function emptyEmbedded(): EmbeddedShape {
 /** Fills what an older db.json (or the seed's state) lacks, so every record has every field. */
 export function normalise(raw: Partial<EmbeddedShape> | DbShape): EmbeddedShape {
   const state = { ...emptyEmbedded(), ...raw } as EmbeddedShape;
+  // a state without a copy index (the seed's, an older db.json) files the burns its records key (migration 2026-12-03-0003)
+  if (!Array.isArray((raw as Partial<EmbeddedShape>).copy_key_buckets))
+    state.copy_key_buckets = (state.fleet_burns ?? []).flatMap((burn) => copyKeyFiling(burn));
   for (const key of Object.keys(emptyEmbedded()) as (keyof EmbeddedShape)[]) {
     if (!Array.isArray(state[key])) (state as unknown as Record<string, unknown>)[key] = [];
   }

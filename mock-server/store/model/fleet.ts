@@ -1,5 +1,7 @@
 import type { AnomalyCode, DetectedAnomaly } from '../../../src/domain/fleet/anomalies';
 import type { BurnFingerprint } from '../../../src/domain/fleet/fingerprint';
+import type { CopyKey } from '../../../src/domain/fleet/copyKey';
+import { copyKeyBuckets } from '../../../src/domain/fleet/copyKeyIndex';
 
 /**
  * One analysed burn of a registered kiln as the fleet reads it (fleet_burns):
@@ -26,6 +28,22 @@ export interface FleetBurnRecord {
   /** the ANOMALY_VERSION its anomalies were judged by */
   version: string;
   fingerprint: BurnFingerprint;
+}
+
+/** One bucket of the copy index a burn is filed under (copy_key_buckets): the copy check finds its candidates by bucket. */
+export interface CopyKeyBucketRecord {
+  bucket: string;
+  log_id: number;
+}
+
+/** The buckets a burn's record files it under: one per copy-key lookup its key can serve (none without a key). */
+export const copyKeyFiling = (burn: Pick<FleetBurnRecord, 'log_id' | 'fingerprint'>): CopyKeyBucketRecord[] =>
+  burn.fingerprint.copy_key ? copyKeyBuckets(burn.fingerprint.copy_key).map((bucket) => ({ bucket, log_id: burn.log_id })) : [];
+
+/** A stored burn's copy key, as the copy index hands it to the copy check. */
+export interface StoredCopyKey {
+  log_id: number;
+  copy_key: CopyKey;
 }
 
 /** An anomaly as stored; the API adds its facility's name on read (ListedAnomaly). */

@@ -4,7 +4,8 @@ import type { ListedAnomaly as Anomaly } from '../model';
 import { conflict } from '../errors';
 import type { AnomalyQuery } from '../anomalyQuery';
 import { ARCHIVED_NOTE, type FleetStore } from '../parts/fleet';
-import { raisedAnomaly, type FleetBurnRecord } from '../model';
+import { copyKeyFiling, raisedAnomaly, type FleetBurnRecord, type StoredCopyKey } from '../model';
+import type { CopyKey } from '../../../src/domain/fleet/copyKey';
 import { atomic, type Db } from './atomic';
 import type { Database } from './tables';
 
@@ -55,7 +56,10 @@ const BURN_COLUMNS = [
   'fingerprint',
 ] as const satisfies readonly (keyof FleetBurnRecord)[];
 
-/** The fleet's records and anomalies in PostgreSQL (migration 2026-11-26-0003). */
+/** the copy check's own anomaly, which the rules' judgement leaves alone */
+const COPY_CODE = 'COPIED_BURN';
+
+/** The fleet's records and anomalies in PostgreSQL (migration 2026-11-26-0003), and the copy index (2026-12-03-0003). */
 export function postgresFleet(db: Db): FleetStore {
   const anomaly = async (id: number): Promise<Anomaly | null> =>
     (await selectAnomalies(db).where('anomalies.id', '=', id).executeTakeFirst()) ?? null;
@@ -71,7 +75,15 @@ export function postgresFleet(db: Db): FleetStore {
           .values(row)
           .onConflict((oc) => oc.column('log_id').doUpdateSet(row))
           .execute();
-        const before = await tx.selectFrom('anomalies').select(['id', 'code', 'other_log_id']).where('log_id', '=', burn.log_id).execute();
+        await tx.deleteFrom('copy_key_buckets').where('log_id', '=', burn.log_id).execute();
+        const filing = copyKeyFiling(burn);
+        if (filing.length) await tx.insertInto('copy_key_buckets').values(filing).execute();
+        const before = await tx
+          .selectFrom('anomalies')
+          .select(['id', 'code', 'other_log_id'])
+          .where('log_id', '=', burn.log_id)
+          .where('code', '<>', COPY_CODE)
+          .execute();
         const same = (a: { code: string; other_log_id: number | null }, b: { code: string; other_log_id: number | null }) =>
           a.code === b.code && a.other_log_id === b.other_log_id;
         const gone = before.filter((r) => !raised.some((d) => same(d, r))).map((r) => r.id);
@@ -89,15 +101,23 @@ export function postgresFleet(db: Db): FleetStore {
         }
       }),
     judgeFirst: async (burn, raised, raisedTs) => {
-      // one statement: the record, unless the log has one (ON CONFLICT), and the anomalies only with it
+      // one statement: the record, unless the log has one (ON CONFLICT), and its buckets and anomalies only with it
       const record = db
         .insertInto('fleet_burns')
         .values(toBurnRecord(burn))
         .onConflict((oc) => oc.column('log_id').doNothing())
         .returning('log_id');
-      if (raised.length === 0) return void (await record.execute());
+      const buckets = copyKeyFiling(burn).map((f) => f.bucket);
+      if (raised.length === 0 && buckets.length === 0) return void (await record.execute());
       await db
         .with('recorded', () => record)
+        .with('filed', (qc) =>
+          qc
+            .insertInto('copy_key_buckets')
+            .columns(['bucket', 'log_id'])
+            .expression(sql`select b.bucket, recorded.log_id from recorded, unnest(${buckets}::text[]) as b(bucket)`)
+            .returning('log_id'),
+        )
         .insertInto('anomalies')
         .columns(['log_id', 'code', 'other_log_id', 'kiln', 'kiln_id', 'facility_id', 'message', 'logts', 'raised_ts'])
         .expression(
@@ -112,7 +132,45 @@ export function postgresFleet(db: Db): FleetStore {
     forget: (logId) =>
       atomic(db, async (tx) => {
         await tx.deleteFrom('anomalies').where('log_id', '=', logId).execute();
+        // its buckets go with the record (on delete cascade)
         await tx.deleteFrom('fleet_burns').where('log_id', '=', logId).execute();
+      }),
+    copyKeysFiledUnder: async (buckets, beforeLogId): Promise<StoredCopyKey[]> => {
+      if (buckets.length === 0) return [];
+      // the buckets' rows by the primary key (bucket, log_id), then each burn's record by its own
+      const rows = await db
+        .selectFrom('fleet_burns')
+        .select(['log_id', sql<CopyKey>`fingerprint->'copy_key'`.as('copy_key')])
+        .where('log_id', 'in', (eb) =>
+          eb
+            .selectFrom('copy_key_buckets')
+            .select('copy_key_buckets.log_id')
+            .where('bucket', '=', sql<string>`any(${[...buckets]}::text[])`)
+            .where('copy_key_buckets.log_id', '<', beforeLogId),
+        )
+        .orderBy('log_id')
+        .execute();
+      return rows.filter((r) => r.copy_key !== null);
+    },
+    copied: (burn, found, raisedTs) =>
+      atomic(db, async (tx) => {
+        // the log row first, as judge does: a re-analysis, archival or purge of it waits, or this waits for it
+        const log = await tx.selectFrom('kilnlogs').select('id').where('id', '=', burn.log_id).forUpdate().executeTakeFirst();
+        const recorded = log && (await tx.selectFrom('fleet_burns').select('log_id').where('log_id', '=', burn.log_id).executeTakeFirst());
+        if (!recorded) return;
+        const before = await tx
+          .selectFrom('anomalies')
+          .select(['id', 'other_log_id'])
+          .where('log_id', '=', burn.log_id)
+          .where('code', '=', COPY_CODE)
+          .execute();
+        const gone = before.filter((r) => found === null || r.other_log_id !== found.other_log_id).map((r) => r.id);
+        if (gone.length) await tx.deleteFrom('anomalies').where('id', 'in', gone).execute();
+        if (found && gone.length === before.length)
+          await tx
+            .insertInto('anomalies')
+            .values(raisedAnomaly(burn, found, raisedTs))
+            .execute();
       }),
     kilnHistory: async (burn) => {
       // each part of KILN_HISTORY from its own index (migration 2026-11-27-0003), newest first

@@ -7,7 +7,7 @@ import type { BufferSharesTable, EcoAllocationsTable, EcoAssetsTable, EcoRetirem
 import type { ChangesTable } from './tables/changes';
 import type { StatisticsTable } from './tables/statistics';
 import type { LoginClientFailuresTable, LoginFailuresTable } from './tables/loginThrottle';
-import type { AnomaliesTable, FleetBurnsTable } from './tables/fleet';
+import type { AnomaliesTable, CopyKeyBucketsTable, FleetBurnsTable } from './tables/fleet';
 import type { SigningKeyRecord } from '../signingKeys';
 import type { TransparencyEntriesTable, TransparencyLookupsTable, TransparencyNodesTable } from './tables/transparency';
 import type { BatchBurnsTable, BatchesTable, EndUsesTable, LabKeysTable, LabResultsTable, LabsTable } from './tables/batches';
@@ -44,6 +44,7 @@ export interface Database {
   login_client_failures: LoginClientFailuresTable;
   facility_changes: FacilityChangesTable;
   fleet_burns: FleetBurnsTable;
+  copy_key_buckets: CopyKeyBucketsTable;
   anomalies: AnomaliesTable;
   signing_keys: SigningKeyRecord;
   transparency_entries: TransparencyEntriesTable;

@@ -2044,7 +2044,7 @@ export interface components {
         Anomaly: {
             id: number;
             /** @enum {string} */
-            code: "DUPLICATE_CURVE" | "GPS_JUMP" | "TARE_DRIFT" | "YIELD_OUTLIER" | "RATE_IMPOSSIBLE";
+            code: "DUPLICATE_CURVE" | "GPS_JUMP" | "TARE_DRIFT" | "YIELD_OUTLIER" | "RATE_IMPOSSIBLE" | "COPIED_BURN";
             /** @description the burn (kiln log id) */
             log_id: number;
             /** @description the other burn the rule names (the matching curve */
@@ -2971,7 +2971,7 @@ export interface components {
         KilnLogFilter: string;
         /**
          * @description Simple REST filter, a JSON object. Keys: facility_id (number), kiln (kilns record
-         *     id), code (DUPLICATE_CURVE|GPS_JUMP|TARE_DRIFT|YIELD_OUTLIER|RATE_IMPOSSIBLE),
+         *     id), code (DUPLICATE_CURVE|GPS_JUMP|TARE_DRIFT|YIELD_OUTLIER|RATE_IMPOSSIBLE|COPIED_BURN),
          *     log_id (number or list of at most 1000: the anomalies of these burns), open
          *     (true: not yet checked; false: checked). Unknown keys are a 400.
          * @example {"code":"GPS_JUMP","open":true}
@@ -3797,7 +3797,7 @@ export interface operations {
                 range?: components["parameters"]["ListRange"];
                 /**
                  * @description Simple REST filter, a JSON object. Keys: facility_id (number), kiln (kilns record
-                 *     id), code (DUPLICATE_CURVE|GPS_JUMP|TARE_DRIFT|YIELD_OUTLIER|RATE_IMPOSSIBLE),
+                 *     id), code (DUPLICATE_CURVE|GPS_JUMP|TARE_DRIFT|YIELD_OUTLIER|RATE_IMPOSSIBLE|COPIED_BURN),
                  *     log_id (number or list of at most 1000: the anomalies of these burns), open
                  *     (true: not yet checked; false: checked). Unknown keys are a 400.
                  * @example {"code":"GPS_JUMP","open":true}

@@ -7,8 +7,14 @@
 import { KILN_TYPES } from '../kilnTypes';
 import { CURVE_POINTS, type BurnFingerprint, type FacilityBox } from './fingerprint';
 
-export const ANOMALY_CODES = ['DUPLICATE_CURVE', 'GPS_JUMP', 'TARE_DRIFT', 'YIELD_OUTLIER', 'RATE_IMPOSSIBLE'] as const;
+/**
+ * COPIED_BURN is not the rules' but the copy check's (mock-server/fleet/copyCheck.ts): raised after
+ * the upload's answer, from the wobble match against the burns its copy key picks, on any facility.
+ */
+export const ANOMALY_CODES = ['DUPLICATE_CURVE', 'GPS_JUMP', 'TARE_DRIFT', 'YIELD_OUTLIER', 'RATE_IMPOSSIBLE', 'COPIED_BURN'] as const;
 export type AnomalyCode = (typeof ANOMALY_CODES)[number];
+/** The codes the rules raise on a burn as it is judged (detectAnomalies); the demo seed shows each. */
+export const RULE_CODES = ANOMALY_CODES.filter((code) => code !== 'COPIED_BURN');
 
 /** What the anomaly list sorts by (the console, the API and both stores). */
 export const ANOMALY_SORT_FIELDS = ['logts', 'id', 'code', 'raised_ts'] as const;

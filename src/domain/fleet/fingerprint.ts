@@ -5,8 +5,10 @@
  * temperature and weight curves. Pure; the series is read through a
  * structural type so the domain imports nothing of the server.
  */
+import type { CopyKey } from './copyKey';
 
-export const ANOMALY_VERSION = '1.0.0';
+/** 1.1.0: each burn carries its copy key (copyKey.ts), filed in the store's copy index; older records are judged again at start-up. */
+export const ANOMALY_VERSION = '1.1.0';
 
 /** Points each curve is resampled to (even steps from the first reading to the last). */
 export const CURVE_POINTS = 48;
@@ -55,6 +57,8 @@ export interface BurnFingerprint {
   /** T_hot_s (°C, whole) and weight (kg, one decimal) at CURVE_POINTS even steps; null where missing */
   temp_curve: (number | null)[];
   weight_curve: (number | null)[];
+  /** what a disguised copy of the burn shares with it (copyKey.ts); null for a log too short to key, absent in a record made before the key */
+  copy_key?: CopyKey | null;
 }
 
 export interface BurnContext {

@@ -3,7 +3,8 @@ import type { DataStore } from '../../../mock-server/store/dataStore';
 import type { FleetBurnRecord } from '../../../mock-server/store/model';
 import { ARCHIVED_NOTE } from '../../../mock-server/store/parts/fleet';
 import { curveCandidateQuery, isCurveCandidate, kilnHistory, type DetectedAnomaly } from '../../../src/domain/fleet/anomalies';
-import { fleetHistoryBurns } from '../../helpers/fleetHistory';
+import { copyKeyLookups } from '../../../src/domain/fleet/copyKeyIndex';
+import { copyKeyOfFixture, fleetHistoryBurns } from '../../helpers/fleetHistory';
 import { addFacility, addLogs, kilnRow } from '../fixtures';
 
 async function storedBurns(store: DataStore): Promise<FleetBurnRecord[]> {
@@ -166,5 +167,113 @@ export function fleetContract(current: () => DataStore): void {
     expect(await store.fleet.unjudged(burn.version)).toEqual([older.id, unjudged.id, current_.id]);
     expect(kilnless.kiln).toBeNull();
     expect(failed.analysis).toBeNull();
+  });
+
+  it('files each burn\u2019s copy key under its buckets and hands the copy check the earlier keys filed under any bucket an upload reads, of every facility', async () => {
+    const store = current();
+    const [here, there] = [await addFacility(store, 'CK'), await addFacility(store, 'CL', 2)];
+    const logs = await addLogs(store, [
+      { facility: here },
+      { facility: there },
+      { facility: here },
+      { facility: there },
+      { facility: here },
+    ]);
+    const key = copyKeyOfFixture();
+    const far = copyKeyOfFixture({ hot_c: 900, full_kg: 2_000, char_kg: 700, char_yield: 0.4 });
+    const dealt = fleetHistoryBurns(
+      logs.map((l) => l.id),
+      { facility_id: here.id, seed: 21 },
+    );
+    const withKey = (burn: FleetBurnRecord, facility_id: number, copy_key: typeof key | null): FleetBurnRecord => ({
+      ...burn,
+      facility_id,
+      fingerprint: { ...burn.fingerprint, copy_key },
+    });
+    const [original, elsewhere, unlike, copy, unkeyed] = [
+      withKey(dealt[0], here.id, key),
+      withKey(dealt[1], there.id, key),
+      withKey(dealt[2], here.id, far),
+      withKey(dealt[3], there.id, key),
+      withKey(dealt[4], here.id, null),
+    ];
+    await store.fleet.judge(original, [], '2026-04-01T00:00:00.000Z');
+    await store.fleet.judgeFirst(elsewhere, [], '2026-04-01T00:00:00.000Z');
+    await store.fleet.judge(unlike, [], '2026-04-01T00:00:00.000Z');
+    await store.fleet.judgeFirst(copy, [], '2026-04-01T00:00:00.000Z');
+    await store.fleet.judgeFirst(unkeyed, [], '2026-04-01T00:00:00.000Z');
+    const reads = copyKeyLookups(key);
+    // every facility's and owner's earlier burns in reach, each once, lower log ids only, never the upload itself
+    expect(await store.fleet.copyKeysFiledUnder(reads, copy.log_id)).toEqual([
+      { log_id: original.log_id, copy_key: key },
+      { log_id: elsewhere.log_id, copy_key: key },
+    ]);
+    expect(await store.fleet.copyKeysFiledUnder(reads, original.log_id)).toEqual([]);
+    expect(await store.fleet.copyKeysFiledUnder(reads, unkeyed.log_id + 1)).toHaveLength(3);
+    expect(await store.fleet.copyKeysFiledUnder([], copy.log_id)).toEqual([]);
+    expect(await store.fleet.copyKeysFiledUnder(['weights:nowhere'], copy.log_id)).toEqual([]);
+    // judged again with another key, a burn is filed anew; forgotten, it is no candidate
+    await store.fleet.judge({ ...original, fingerprint: { ...original.fingerprint, copy_key: far } }, [], '2026-04-02T00:00:00.000Z');
+    expect((await store.fleet.copyKeysFiledUnder(reads, copy.log_id)).map((c) => c.log_id)).toEqual([elsewhere.log_id]);
+    expect((await store.fleet.copyKeysFiledUnder(copyKeyLookups(far), copy.log_id)).map((c) => c.log_id)).toEqual([
+      original.log_id,
+      unlike.log_id,
+    ]);
+    await store.fleet.forget(elsewhere.log_id);
+    expect(await store.fleet.copyKeysFiledUnder(reads, copy.log_id)).toEqual([]);
+  });
+
+  it('stores the copy check\u2019s verdict apart from the rules\u2019: kept through a judgement, its check kept while it names the same original', async () => {
+    const store = current();
+    const facility = await addFacility(store, 'CV');
+    const logs = await addLogs(store, [{ facility }, { facility }, { facility }, { facility }]);
+    const [first, second, copy, never] = fleetHistoryBurns(
+      logs.map((l) => l.id),
+      { facility_id: facility.id, seed: 31 },
+    );
+    for (const burn of [first, second, copy]) await store.fleet.judge(burn, [], '2026-04-01T00:00:00.000Z');
+    const copyOf = (original: number, z: number): DetectedAnomaly => ({
+      code: 'COPIED_BURN',
+      log_id: copy.log_id,
+      other_log_id: original,
+      message: `a copy of ${original}, z ${z}`,
+    });
+    const listed = async (logId = copy.log_id) =>
+      (
+        await store.fleet.anomalies(
+          { facilityIds: null, filter: { logIds: new Set([logId]) } },
+          { range: [0, 9], sort: { field: 'id', order: 'ASC' } },
+        )
+      ).rows.map((a) => [a.code, a.other_log_id, a.message, a.checked_by_name]);
+    await store.fleet.copied(copy, copyOf(first.log_id, 30), '2026-04-02T00:00:00.000Z');
+    expect(await listed()).toEqual([['COPIED_BURN', first.log_id, `a copy of ${first.log_id}, z 30`, null]]);
+    // the rules' judgement leaves it alone
+    const outlier: DetectedAnomaly = { code: 'YIELD_OUTLIER', log_id: copy.log_id, other_log_id: null, message: 'odd' };
+    await store.fleet.judge(copy, [outlier], '2026-04-03T00:00:00.000Z');
+    await store.fleet.judge(copy, [], '2026-04-03T00:00:00.000Z');
+    expect(await listed()).toEqual([['COPIED_BURN', first.log_id, `a copy of ${first.log_id}, z 30`, null]]);
+    // checked, and found again naming the same original: the check stays
+    const [found] = (
+      await store.fleet.anomalies(
+        { facilityIds: null, filter: { logIds: new Set([copy.log_id]) } },
+        { range: [0, 9], sort: { field: 'id', order: 'ASC' } },
+      )
+    ).rows;
+    await store.fleet.check(found.id, {
+      checked_ts: '2026-04-04T00:00:00.000Z',
+      checked_by: 1,
+      checked_by_name: 'Second',
+      check_note: 'seen',
+    });
+    await store.fleet.copied(copy, copyOf(first.log_id, 31), '2026-04-05T00:00:00.000Z');
+    expect(await listed()).toEqual([['COPIED_BURN', first.log_id, `a copy of ${first.log_id}, z 30`, 'Second']]);
+    // another original: a new, open anomaly; none: it goes
+    await store.fleet.copied(copy, copyOf(second.log_id, 12), '2026-04-06T00:00:00.000Z');
+    expect(await listed()).toEqual([['COPIED_BURN', second.log_id, `a copy of ${second.log_id}, z 12`, null]]);
+    await store.fleet.copied(copy, null, '2026-04-07T00:00:00.000Z');
+    expect(await listed()).toEqual([]);
+    // a log without a fleet record gets no verdict
+    await store.fleet.copied(never, { ...copyOf(first.log_id, 40), log_id: never.log_id }, '2026-04-07T00:00:00.000Z');
+    expect(await listed(never.log_id)).toEqual([]);
   });
 }

@@ -4,6 +4,9 @@ import { emptyEmbedded } from '../../../mock-server/store/embedded/state';
 import { mintLedger } from '../../../mock-server/store/ledgerRules';
 import { addFacility, addLogs, FIXTURE_ALGORITHM_VERSION, kilnRow, logRow, proposeAudit, signOffAudit } from '../fixtures';
 import { file, refusal, replacePhoto } from './support';
+import { copyKeyFiling } from '../../../mock-server/store/model';
+import { copyKeyLookups } from '../../../src/domain/fleet/copyKeyIndex';
+import { copyKeyOfFixture, fleetHistoryBurns } from '../../helpers/fleetHistory';
 
 /** The store as a whole: transactions, replacing everything, the file keys its records name. */
 export function wholeStoreContract(store: () => DataStore): void {
@@ -47,8 +50,15 @@ export function wholeStoreContract(store: () => DataStore): void {
     const logs = [logRow(10, { facility, co2: 5 }), logRow(11, { facility, co2: 7 }), logRow(12, { facility })];
     logs[0].audited = true;
     logs[0].audit_id = 3;
+    // two burns in the copy index
+    const keyed = fleetHistoryBurns([11, 12], { facility_id: 7, seed: 5 }).map((b) => ({
+      ...b,
+      fingerprint: { ...b.fingerprint, copy_key: copyKeyOfFixture() },
+    }));
     const state = {
       ...emptyEmbedded(),
+      fleet_burns: keyed,
+      copy_key_buckets: keyed.flatMap((b) => copyKeyFiling(b)),
       users: [
         {
           id: 4,
@@ -128,6 +138,7 @@ export function wholeStoreContract(store: () => DataStore): void {
     expect(await store().users.get(4)).toEqual(state.users[0]);
     expect(await store().kilnLogs.get(11)).toEqual(logs[1]);
     expect(await store().ecoAssets.remaining(3)).toBe(3.5);
+    expect((await store().fleet.copyKeysFiledUnder(copyKeyLookups(copyKeyOfFixture()), 13)).map((c) => c.log_id)).toEqual([11, 12]);
     // the open proposal still holds its burn, the signed-off one is audited
     expect((await store().audits.potentialLogs({ kiln_type: 0 })).map((r) => r.id)).toEqual([12]);
     expect((await refusal(proposeAudit(store(), [11], { job_id: 'C', create_ts: '2026-04-01T00:00:00.000Z' }))).status).toBe(409);

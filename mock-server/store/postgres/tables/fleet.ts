@@ -1,5 +1,5 @@
 import type { Generated } from 'kysely';
-import type { AnomalyRecord, FleetBurnRecord } from '../../model';
+import type { AnomalyRecord, CopyKeyBucketRecord, FleetBurnRecord } from '../../model';
 import type { Columns, Id, Json } from './columns';
 
 export type FleetBurnsTable = Columns<
@@ -17,3 +17,6 @@ export type FleetBurnsTable = Columns<
 >;
 
 export type AnomaliesTable = Columns<AnomalyRecord, { id: Id }>;
+
+/** the copy index (migration 2026-12-03-0003) */
+export type CopyKeyBucketsTable = CopyKeyBucketRecord;
