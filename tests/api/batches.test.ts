@@ -10,6 +10,9 @@ import { binaryBody, useTestServer } from '../helpers/testServer';
 import { addFacility, addLogs, type LogOptions } from '../store/fixtures';
 import { labValues } from '../helpers/labValues';
 
+/** A batch's emissions with every figure and text given as none. */
+const NO_EMISSIONS = { methane_g_per_kg: null, methane_method: null, other_co2e_g: null, other_note: null };
+
 /**
  * Production batches through the API (issue 43), on either store: who may
  * make, close and complete a batch, record its lab results (with their
@@ -157,7 +160,7 @@ describe('batches: made of burns of one facility, kiln type and period, by those
     expect((await http().get(`/api/batches/${id}/lab-results`).set(as('facilityadmin'))).status).toBe(404);
     expect((await http().get(`/api/batches/${id}/end-uses`).set(as('facilityadmin'))).status).toBe(404);
     expect((await http().post(`/api/batches/${id}/close`).set(as('facilityadmin'))).status).toBe(404);
-    expect((await http().put(`/api/batches/${id}/emissions`).set(as('facilityadmin')).send({})).status).toBe(404);
+    expect((await http().put(`/api/batches/${id}/emissions`).set(as('facilityadmin')).send(NO_EMISSIONS)).status).toBe(404);
     expect((await addEndUse('facilityadmin', id, { dry_g: 1 })).status).toBe(404);
     const listed = await http().get('/api/batches').set(as('facilityadmin'));
     expect((listed.body as Batch[]).map((b) => b.id)).not.toContain(id);
@@ -550,7 +553,7 @@ describe("a batch's emissions: set whole by those who update batches", () => {
     const replaced = await http()
       .put(`/api/batches/${batch.id}/emissions`)
       .set(as('kilnadmin'))
-      .send({ other_co2e_g: 5, other_note: 'transport' });
+      .send({ ...NO_EMISSIONS, other_co2e_g: 5, other_note: 'transport' });
     expect(replaced.status).toBe(200);
     expect(replaced.body.emissions).toMatchObject({ methane_g_per_kg: null, methane_method: null, other_co2e_g: 5 });
     const cases: [Record<string, unknown>, string][] = [
@@ -563,13 +566,21 @@ describe("a batch's emissions: set whole by those who update batches", () => {
       [{ other_note: 'x' }, 'other_note'],
       [{ methane_g_per_kg: 'much', methane_method: 'x' }, 'methane_g_per_kg'],
     ];
-    for (const [body, field] of cases) {
+    // an empty body, or one leaving a field out, never clears them: each field is given, null for none
+    for (const field of Object.keys(NO_EMISSIONS)) {
+      const { [field]: _left, ...body } = NO_EMISSIONS as Record<string, unknown>;
+      const res = await http().put(`/api/batches/${batch.id}/emissions`).set(as('facilityadmin')).send(body);
+      expect(res.status, field).toBe(400);
+      expect(Object.keys(res.body.errors ?? {}), field).toContain(field);
+    }
+    for (const [partial, field] of cases) {
+      const body = { ...NO_EMISSIONS, ...partial };
       const res = await http().put(`/api/batches/${batch.id}/emissions`).set(as('facilityadmin')).send(body);
       expect(res.status, JSON.stringify(body)).toBe(400);
       expect(Object.keys(res.body.errors ?? {}), JSON.stringify(body)).toContain(field);
     }
     for (const who of usersWithout(MAKERS)) {
-      expect((await http().put(`/api/batches/${batch.id}/emissions`).set(as(who)).send({})).status, who).toBe(403);
+      expect((await http().put(`/api/batches/${batch.id}/emissions`).set(as(who)).send(NO_EMISSIONS)).status, who).toBe(403);
     }
     expect((await data().batches.get(batch.id))?.emissions).toMatchObject({ other_co2e_g: 5, other_note: 'transport' });
   });

@@ -69,7 +69,12 @@ const CALLS: GuardedCall[] = [
     post('/api/batches')(s, t).send({ label: 'probe', facility_id: 999999, kiln_type: 0, feedstock: 'wood', analysis_ids: [999999] }),
   ),
   guarded('POST /batches/{id}/close', 'batches', 'edit', post('/api/batches/999999/close')),
-  guarded('PUT /batches/{id}/emissions', 'batches', 'edit', (s, t) => s.http.put('/api/batches/999999/emissions').set(bearer(t)).send({})),
+  guarded('PUT /batches/{id}/emissions', 'batches', 'edit', (s, t) =>
+    s.http
+      .put('/api/batches/999999/emissions')
+      .set(bearer(t))
+      .send({ methane_g_per_kg: null, methane_method: null, other_co2e_g: null, other_note: null }),
+  ),
   guarded('GET /batches/{id}/lab-results', 'lab_results', 'list', get('/api/batches/999999/lab-results')),
   guarded('GET /batches/{id}/lab-results/{rid}/certificate', 'lab_results', 'show', get('/api/batches/999999/lab-results/1/certificate')),
   guarded('POST /batches/{id}/lab-results', 'lab_results', 'create', (s, t) =>

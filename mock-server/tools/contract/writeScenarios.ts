@@ -814,7 +814,7 @@ const batchEmissions = missingRecord(
   'a batch that does not exist, given no emissions',
   '/batches/{id}/emissions',
   `/batches/${NO_RECORD}/emissions`,
-  () => ({ json: { methane_g_per_kg: 4.2, methane_method: 'contract check' } }),
+  () => ({ json: { methane_g_per_kg: 4.2, methane_method: 'contract check', other_co2e_g: null, other_note: null } }),
   'PUT',
 );
 const labResult = missingRecord(

@@ -2674,15 +2674,15 @@ export interface components {
             other_note: string | null;
             other_evidence_sha256: string | null;
         };
-        /** @description PUT /batches/{id}/emissions: replaces the batch's emissions whole; an absent or null figure is none. */
+        /** @description PUT /batches/{id}/emissions: replaces the batch's emissions whole, each figure and text given (null: none), so an empty body never clears them. */
         BatchEmissionsRequest: {
-            methane_g_per_kg?: number | null;
+            methane_g_per_kg: number | null;
             /** Format: single-line */
-            methane_method?: string | null;
+            methane_method: string | null;
             /** @description whole grams */
-            other_co2e_g?: number | null;
+            other_co2e_g: number | null;
             /** Format: single-line */
-            other_note?: string | null;
+            other_note: string | null;
         };
         /** @description A production batch: validated, analysed burns of one facility, kiln type and feedstock within the facility's batch period (docs/decisions.md, "Production batches, lab results and end use"). Masses are exact whole grams. */
         Batch: {
