@@ -4,9 +4,10 @@ import type { ListedAnomaly as Anomaly } from '../model';
 import { conflict } from '../errors';
 import type { AnomalyQuery } from '../anomalyQuery';
 import { ARCHIVED_NOTE, type FleetStore } from '../parts/fleet';
-import { copyKeyFiling, raisedAnomaly, type FleetBurnRecord, type StoredCopyKey } from '../model';
-import type { CopyKey } from '../../../src/domain/fleet/copyKey';
+import { copyKeyFiling, raisedAnomaly } from '../model';
 import { atomic, type Db } from './atomic';
+import { COPY_CODE, postgresCopyChecks } from './copyChecks';
+import { BURN_COLUMNS, toBurnRecord } from './fleetRows';
 import type { Database } from './tables';
 
 type AnomalyRow = ExpressionBuilder<Database, 'anomalies' | 'facilities'>;
@@ -28,36 +29,6 @@ const selectAnomalies = (db: Db) =>
     .innerJoin('facilities', 'facilities.id', 'anomalies.facility_id')
     .selectAll('anomalies')
     .select('facilities.name as facility_name');
-
-// the curve means of the duplicate pre-selection are the database's to compute (migration 2026-11-28-0001)
-const toBurnRecord = (burn: FleetBurnRecord) => ({
-  ...burn,
-  reasons: JSON.stringify(burn.reasons),
-  fingerprint: JSON.stringify(burn.fingerprint),
-});
-const BURN_COLUMNS = [
-  'log_id',
-  'kiln',
-  'kiln_id',
-  'facility_id',
-  'kiln_type',
-  'logts',
-  'start_ts',
-  'span_ms',
-  'latitude',
-  'longitude',
-  'valid',
-  'reasons',
-  'burn_duration',
-  'biomass_loaded',
-  'biochar_produced',
-  'co2_removed',
-  'version',
-  'fingerprint',
-] as const satisfies readonly (keyof FleetBurnRecord)[];
-
-/** the copy check's own anomaly, which the rules' judgement leaves alone */
-const COPY_CODE = 'COPIED_BURN';
 
 /** The fleet's records and anomalies in PostgreSQL (migration 2026-11-26-0003), and the copy index (2026-12-03-0003). */
 export function postgresFleet(db: Db): FleetStore {
@@ -135,43 +106,7 @@ export function postgresFleet(db: Db): FleetStore {
         // its buckets go with the record (on delete cascade)
         await tx.deleteFrom('fleet_burns').where('log_id', '=', logId).execute();
       }),
-    copyKeysFiledUnder: async (buckets, beforeLogId): Promise<StoredCopyKey[]> => {
-      if (buckets.length === 0) return [];
-      // the buckets' rows by the primary key (bucket, log_id), then each burn's record by its own
-      const rows = await db
-        .selectFrom('fleet_burns')
-        .select(['log_id', sql<CopyKey>`fingerprint->'copy_key'`.as('copy_key')])
-        .where('log_id', 'in', (eb) =>
-          eb
-            .selectFrom('copy_key_buckets')
-            .select('copy_key_buckets.log_id')
-            .where('bucket', '=', sql<string>`any(${[...buckets]}::text[])`)
-            .where('copy_key_buckets.log_id', '<', beforeLogId),
-        )
-        .orderBy('log_id')
-        .execute();
-      return rows.filter((r) => r.copy_key !== null);
-    },
-    copied: (burn, found, raisedTs) =>
-      atomic(db, async (tx) => {
-        // the log row first, as judge does: a re-analysis, archival or purge of it waits, or this waits for it
-        const log = await tx.selectFrom('kilnlogs').select('id').where('id', '=', burn.log_id).forUpdate().executeTakeFirst();
-        const recorded = log && (await tx.selectFrom('fleet_burns').select('log_id').where('log_id', '=', burn.log_id).executeTakeFirst());
-        if (!recorded) return;
-        const before = await tx
-          .selectFrom('anomalies')
-          .select(['id', 'other_log_id'])
-          .where('log_id', '=', burn.log_id)
-          .where('code', '=', COPY_CODE)
-          .execute();
-        const gone = before.filter((r) => found === null || r.other_log_id !== found.other_log_id).map((r) => r.id);
-        if (gone.length) await tx.deleteFrom('anomalies').where('id', 'in', gone).execute();
-        if (found && gone.length === before.length)
-          await tx
-            .insertInto('anomalies')
-            .values(raisedAnomaly(burn, found, raisedTs))
-            .execute();
-      }),
+    ...postgresCopyChecks(db),
     kilnHistory: async (burn) => {
       // each part of KILN_HISTORY from its own index (migration 2026-11-27-0003), newest first
       const earlier = (limit: number) =>
