@@ -7,10 +7,9 @@ import {
   endUseProblems,
   type EndUseInput,
   type LabResultInput,
-  type Reasons,
 } from '../../src/domain/batches';
 import { isBlank, toNumber } from '../../src/domain/validation';
-import { badRequest } from '../http/errors';
+import { refuseReasons } from '../store/batchRules';
 import type { NewEndUse, NewLabResult } from '../store/dataStore';
 
 /**
@@ -19,12 +18,6 @@ import type { NewEndUse, NewLabResult } from '../store/dataStore';
  * as digits. The same rules are applied here, before a file is stored, and
  * again by the store under its lock.
  */
-
-/** 400 naming each field at fault, all reasons in the message; nothing when there are none. */
-export function refuseReasons(reasons: Reasons): void {
-  const sentences = Object.values(reasons);
-  if (sentences.length) throw badRequest(sentences.join(' '), reasons);
-}
 
 const text = (req: Request, field: string): string | undefined => {
   const value: unknown = req.body?.[field];
