@@ -7,3 +7,4 @@ export * from './labResults';
 export * from './endUses';
 export * from './emissions';
 export * from './labs';
+export * from './missingInputs';
