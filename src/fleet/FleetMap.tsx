@@ -1,4 +1,4 @@
-import { useMemo, useRef, useState, type KeyboardEvent, type PointerEvent, type WheelEvent } from 'react';
+import { useId, useMemo, useRef, useState, type KeyboardEvent, type MouseEvent, type PointerEvent, type WheelEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { Box, IconButton, Stack, Tooltip, Typography, useTheme } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
@@ -15,6 +15,7 @@ import {
   pinchView,
   project,
   spotsOf,
+  unproject,
   viewBox,
   WORLD,
   WORLD_VIEW,
@@ -34,9 +35,28 @@ import { WORLD_LAND_PATH } from './worldLand';
  * Boxes that look swapped are dashed in the error colour; burns outside their
  * box are squares in the error colour, those with an open anomaly ringed.
  */
-export function FleetMap({ view: data }: { view: FleetView }) {
+export interface FleetMapProps {
+  view: FleetView;
+  /** message key of the heading; default the Fleet screen's */
+  heading?: string;
+  /** places drawn besides the burns (a batch's end uses), each with its label */
+  places?: readonly MapPlace[];
+  /** a click on the map (not a drag), or Enter on it for the view's centre, hands its latitude and longitude here */
+  onPick?: (at: { latitude: number; longitude: number }) => void;
+}
+
+export interface MapPlace {
+  key: string | number;
+  latitude: number;
+  longitude: number;
+  label: string;
+}
+
+export function FleetMap({ view: data, heading = 'fleet.map.heading', places = [], onPick }: FleetMapProps) {
   const translate = useTranslate();
   const theme = useTheme();
+  // ids of its own: a batch's page and its end use form may each draw one
+  const ids = useId();
   const navigate = useNavigate();
   const svg = useRef<SVGSVGElement>(null);
   const [view, setView] = useState<View>(WORLD_VIEW);
@@ -80,6 +100,11 @@ export function FleetMap({ view: data }: { view: FleetView }) {
       ArrowDown: () => panView(view, 0, PAN_STEP),
       '0': () => WORLD_VIEW,
     };
+    if (e.key === 'Enter' && onPick) {
+      e.preventDefault();
+      onPick(unproject({ x: view.cx, y: view.cy }));
+      return;
+    }
     const next = step[e.key];
     if (!next) return;
     e.preventDefault();
@@ -147,14 +172,23 @@ export function FleetMap({ view: data }: { view: FleetView }) {
     });
   };
   const open = (path: string) => {
-    if (!drag.current?.moved) navigate(path);
+    // a map that picks a place takes every click for the place
+    if (!drag.current?.moved && !onPick) navigate(path);
+  };
+  const onClick = (e: MouseEvent) => {
+    const rect = svg.current?.getBoundingClientRect();
+    if (!onPick || !rect || drag.current?.moved) return;
+    const k = unitsPerPixel();
+    onPick(
+      unproject({ x: view.cx + (e.clientX - rect.left - rect.width / 2) * k, y: view.cy + (e.clientY - rect.top - rect.height / 2) * k }),
+    );
   };
 
   return (
-    <section aria-labelledby="fleet-map-heading">
+    <section aria-labelledby={`${ids}-heading`}>
       <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
-        <Typography id="fleet-map-heading" variant="h6" component="h2" sx={{ flexGrow: 1 }}>
-          {translate('fleet.map.heading')}
+        <Typography id={`${ids}-heading`} variant="h6" component="h2" sx={{ flexGrow: 1 }}>
+          {translate(heading)}
         </Typography>
         <Tooltip title={translate('fleet.map.zoomIn')}>
           <IconButton aria-label={translate('fleet.map.zoomIn')} onClick={() => setView(zoomView(view, ZOOM_STEP))}>
@@ -184,7 +218,7 @@ export function FleetMap({ view: data }: { view: FleetView }) {
         tabIndex={0}
         role="group"
         aria-label={translate('fleet.map.label')}
-        aria-describedby="fleet-map-help"
+        aria-describedby={`${ids}-help`}
         data-testid="fleet-map"
         data-scale={view.scale}
         onKeyDown={onKey}
@@ -205,6 +239,7 @@ export function FleetMap({ view: data }: { view: FleetView }) {
           onPointerMove={onPointerMove}
           onPointerUp={onPointerUp}
           onPointerCancel={onPointerUp}
+          onClick={onClick}
         >
           <path
             d={WORLD_LAND_PATH}
@@ -264,9 +299,23 @@ export function FleetMap({ view: data }: { view: FleetView }) {
               </g>
             );
           })}
+          {places.map((place) => {
+            const p = project(place);
+            return (
+              <g key={place.key} data-testid="map-place">
+                <title>{place.label}</title>
+                <path
+                  d={`M ${p.x} ${p.y - mark * 1.5} L ${p.x + mark * 1.5} ${p.y} L ${p.x} ${p.y + mark * 1.5} L ${p.x - mark * 1.5} ${p.y} Z`}
+                  fill={theme.palette.secondary.main}
+                  stroke="#000"
+                  strokeWidth={mark / 5}
+                />
+              </g>
+            );
+          })}
         </svg>
       </Box>
-      <Typography id="fleet-map-help" variant="body2" color="text.secondary" sx={{ mt: 1 }}>
+      <Typography id={`${ids}-help`} variant="body2" color="text.secondary" sx={{ mt: 1 }}>
         {translate('fleet.map.help')}
       </Typography>
       <Typography variant="body2" sx={{ mt: 0.5 }} data-testid="fleet-map-summary">

@@ -48,10 +48,21 @@ interface KilnLogListProps {
   auditedFilter?: boolean;
   /** the CSV export's file name (without .csv) and whether it carries the archive dates */
   exportAs: { fileName: string; archived: boolean };
+  /** what may be done with the selected logs (a batch of them); none: no selection */
+  bulkActions?: ReactElement;
 }
 
 /** A paged, sorted, filtered kiln log list (live or archived) with the common columns. */
-export function KilnLogList({ resource, sort, empty, extraColumns = [], actions, auditedFilter = true, exportAs }: KilnLogListProps) {
+export function KilnLogList({
+  resource,
+  sort,
+  empty,
+  extraColumns = [],
+  actions,
+  auditedFilter = true,
+  exportAs,
+  bulkActions,
+}: KilnLogListProps) {
   const small = useSmallScreen();
   const allFilters = useKilnLogFilters({ audited: auditedFilter });
   // on a phone the filters but the search wait behind the Filter button, so the page never scrolls sideways
@@ -88,9 +99,14 @@ export function KilnLogList({ resource, sort, empty, extraColumns = [], actions,
     >
       <OpenAnomalyMarks idOf={logIdOf}>
         {small ? (
-          <KilnLogPhoneList actions={actions} archived={exportAs.archived} />
+          <KilnLogPhoneList actions={actions} archived={exportAs.archived} bulkActions={bulkActions} />
         ) : (
-          <Datagrid rowClick={false} bulkActionButtons={false} empty={<ListEmpty message="kilnLogs.list.noMatch" />} sx={SCROLL_INSIDE}>
+          <Datagrid
+            rowClick={false}
+            bulkActionButtons={bulkActions ?? false}
+            empty={<ListEmpty message="kilnLogs.list.noMatch" />}
+            sx={SCROLL_INSIDE}
+          >
             {kilnLogColumns()}
             {extraColumns}
             <WrapperField label="kilnLogs.columns.actions" textAlign="right">

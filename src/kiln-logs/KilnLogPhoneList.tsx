@@ -1,5 +1,5 @@
 import { useState, type ReactElement } from 'react';
-import { Box, ButtonBase, List, ListItem, Stack, Typography } from '@mui/material';
+import { Box, ButtonBase, Checkbox, List, ListItem, Stack, Toolbar, Typography } from '@mui/material';
 import { RecordContextProvider, useListContext, useTranslate } from 'react-admin';
 import { analysisDisplayState } from '../domain/analysis';
 import type { KilnLog } from '../domain/api/kilnLogs';
@@ -18,15 +18,25 @@ const noWrap = { whiteSpace: 'nowrap' } as const;
  * status and the CO2 and biochar; a tap opens the analysis and the chart a
  * desktop user gets on hover. Dates never break inside.
  */
-export function KilnLogPhoneList({ actions, archived = false }: { actions: ReactElement; archived?: boolean }) {
+export function KilnLogPhoneList({
+  actions,
+  archived = false,
+  bulkActions,
+}: {
+  actions: ReactElement;
+  archived?: boolean;
+  /** what may be done with the selected logs; none: the entries have no checkbox */
+  bulkActions?: ReactElement;
+}) {
   const translate = useTranslate();
-  const { data, isPending } = useListContext<KilnLog>();
+  const { data, isPending, selectedIds, onToggleItem } = useListContext<KilnLog>();
   const [opened, setOpened] = useState<KilnLog | null>(null);
   if (isPending) return null;
   if (!data?.length) return <ListEmpty message="kilnLogs.list.noMatch" />;
   const na = translate('kilnLogs.analysis.notAvailable');
   return (
     <>
+      {bulkActions && selectedIds.length > 0 && <Toolbar disableGutters>{bulkActions}</Toolbar>}
       <List disablePadding aria-label={translate('pages.kilnLogs')}>
         {data.map((log, index) => {
           const state = analysisDisplayState(log);
@@ -34,6 +44,14 @@ export function KilnLogPhoneList({ actions, archived = false }: { actions: React
           return (
             <RecordContextProvider key={log.id} value={log}>
               <ListItem disablePadding divider={index < data.length - 1} sx={{ alignItems: 'flex-start' }}>
+                {bulkActions && (
+                  <Checkbox
+                    checked={selectedIds.includes(log.id)}
+                    onChange={() => onToggleItem(log.id)}
+                    slotProps={{ input: { 'aria-label': translate('kilnLogs.phone.select', { name: logName(log, na) }) } }}
+                    sx={{ mt: 0.5 }}
+                  />
+                )}
                 <ButtonBase
                   aria-haspopup="dialog"
                   onClick={() => setOpened(log)}

@@ -7,6 +7,7 @@
  */
 import { admin, changes } from '../admin';
 import { auditHistory, proposeAudit, reviewAudit } from '../audits';
+import { batches } from '../batches';
 import { canAccess, type AccessRequest } from '../domain/operations';
 import type { Rule } from '../domain/rules';
 import { ecoAssetProvenance, minting, reviewEcoAssets } from '../eco-assets';
@@ -77,7 +78,12 @@ export const NAVIGATION: readonly NavGroup[] = [
   },
   {
     label: 'menu.analyse',
-    items: [menuItem('menu.kilnLogs', kilnLogs), menuItem('menu.archivedKilnLogs', archivedKilnLogs), menuItem('menu.fleet', fleet)],
+    items: [
+      menuItem('menu.kilnLogs', kilnLogs),
+      menuItem('menu.archivedKilnLogs', archivedKilnLogs),
+      menuItem('menu.fleet', fleet),
+      menuItem('menu.batches', batches),
+    ],
   },
   {
     label: 'menu.audit',

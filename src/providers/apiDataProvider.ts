@@ -7,6 +7,7 @@
 import simpleRestProvider from 'ra-data-simple-rest';
 import { combineDataProviders, type DataProvider } from 'react-admin';
 import { apiMethods } from './apiMethods';
+import { batchMethods } from './batchMethods';
 import { fleetMethods } from './fleetMethods';
 import { API_URL, httpClient } from './httpClient';
 import { RESOURCE_ENDPOINTS } from './resourceEndpoints';
@@ -32,6 +33,7 @@ export const dataProvider = {
   deleteMany: combined.deleteMany,
   ...apiMethods,
   ...fleetMethods,
+  ...batchMethods,
 } satisfies DataProvider;
 
 /** The type components ask for: useDataProvider<ApiDataProvider>(). */

@@ -40,7 +40,8 @@ export type DocumentRef =
   | { kind: 'photo'; facilityId: number; thumb?: boolean }
   | { kind: 'statement'; facilityId: number; statementId: number }
   | { kind: 'evidence'; docKey: string }
-  | { kind: 'report'; auditId: number };
+  | { kind: 'report'; auditId: number }
+  | { kind: 'labCertificate'; batchId: number; resultId: number };
 
 /** A call that answers a file: its body read as a Blob, asked for with the browser's own Accept (apiClient.ts). */
 const AS_FILE = { parseAs: 'blob' } as const;
@@ -63,6 +64,11 @@ function fetchDocument(ref: DocumentRef) {
       return api.GET('/audit/evidence/{doc_key}', { params: { path: { doc_key: ref.docKey } }, ...AS_FILE });
     case 'report':
       return api.GET('/audit/{id}/report', { params: { path: { id: ref.auditId } }, ...AS_FILE });
+    case 'labCertificate':
+      return api.GET('/batches/{id}/lab-results/{rid}/certificate', {
+        params: { path: { id: ref.batchId, rid: ref.resultId } },
+        ...AS_FILE,
+      });
   }
 }
 

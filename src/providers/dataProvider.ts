@@ -61,6 +61,14 @@ export const METHOD_NAMES = [
   'listFleetBurns',
   'listFleetAnomalies',
   'checkFleetAnomaly',
+  'listLabResults',
+  'listEndUses',
+  'closeBatch',
+  'setBatchEmissions',
+  'addLabResult',
+  'addEndUse',
+  'listLabs',
+  'listMethodologies',
 ] as const satisfies readonly (keyof ApiDataProvider)[];
 
 // a method added to the provider but not listed above fails to compile here

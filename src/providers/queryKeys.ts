@@ -43,6 +43,10 @@ export const queryKeys = {
   getCo2Summary: [RESOURCES.audits, 'co2Summary'] as const,
   listFacilityOptions: [RESOURCES.facilities, 'dropdown'] as const,
   listRecentChanges: [RESOURCES.changes, 'recent'] as const,
+  listLabResults: (batchId: number) => [RESOURCES.batches, 'labResults', batchId] as const,
+  listEndUses: (batchId: number) => [RESOURCES.batches, 'endUses', batchId] as const,
+  listLabs: [RESOURCES.labs] as const,
+  listMethodologies: [RESOURCES.methodologies] as const,
   /** everything the Fleet screen reads: a check makes it all stale */
   fleet: [RESOURCES.fleet] as const,
   listFleetBurns: (facilityId: number | null) => [RESOURCES.fleet, 'view', facilityId] as const,

@@ -136,6 +136,8 @@ export const RESOURCE_ENDPOINTS: Readonly<Partial<Record<ResourceName, ResourceE
   [RESOURCES.changes]: simpleRestAt('admin/changes'),
   // a user's name and times are not changed by a save: role, facilities, or a new password
   [RESOURCES.users]: updatingOnly(simpleRestAt('users'), ['role', 'facility_ids', 'password']),
+  // a batch is never deleted nor edited as a record: closing it, its results and end uses are calls of their own (batchMethods.ts)
+  [RESOURCES.batches]: withoutDelete(simpleRestAt('batches')),
   ...AUDIT_ENDPOINTS,
   ...ECO_ASSET_ENDPOINTS,
 };

@@ -31,7 +31,7 @@ describe('Top menu', () => {
     const nav = await menuBar();
     expect(buttonNames(nav)).toEqual(['Home', 'Configure', 'Analyse', 'Audit', 'Logout']);
     expect(await itemsOf('Configure')).toEqual(['Facilities', 'Kilns']);
-    expect(await itemsOf('Analyse')).toEqual(['Kiln Logs', 'Archived Kiln Logs', 'Fleet']);
+    expect(await itemsOf('Analyse')).toEqual(['Kiln Logs', 'Archived Kiln Logs', 'Fleet', 'Batches']);
     expect(await itemsOf('Audit')).toEqual(['Propose Audit', 'Carbon Removals', 'Audit History']);
   });
 
@@ -55,6 +55,7 @@ describe('Top menu', () => {
       'Kiln Logs',
       'Archived Kiln Logs',
       'Fleet',
+      'Batches',
       'Propose Audit',
       'Carbon Removals',
       'Audit History',

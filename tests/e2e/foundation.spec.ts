@@ -14,7 +14,7 @@ import {
 } from './fixtures';
 
 const HOME = ['Home', 'Profile'];
-const ANALYSE = ['Kiln Logs', 'Archived Kiln Logs', 'Fleet'];
+const ANALYSE = ['Kiln Logs', 'Archived Kiln Logs', 'Fleet', 'Batches'];
 const AUDIT = ['Propose Audit', 'Carbon Removals', 'Audit History'];
 
 // docs/roles.md#welcome-sentences and docs/product.md#menu/docs/roles.md#welcome-sentences: the sentence and exactly the menu of each demo account.
@@ -56,6 +56,8 @@ const ACCOUNTS: { username: string; sentence: string; menu: Record<string, strin
     menu: {
       Home: HOME,
       Configure: ['Facilities'],
+      // the broker reads batches (their lab results and end uses), not the burns
+      Analyse: ['Batches'],
       Audit: ['Carbon Removals', 'Audit History'],
       'Eco Assets': ['Review Eco Assets', 'Minting'],
     },

@@ -22,7 +22,7 @@ export const BATCH_INPUTS = [
   'soil_temp_c',
 ] as const;
 
-export type BatchInput = (typeof BATCH_INPUTS)[number];
+export type BatchInputName = (typeof BATCH_INPUTS)[number];
 
 type LabValues = Partial<Record<'moisture_pct' | 'c_org_pct' | 'h_c_org' | 'o_c_org' | 'ro_pct', number | null>> & {
   contaminants_pass?: boolean | null;
@@ -40,8 +40,8 @@ export interface MethodologyInputs {
   id: string;
   name: string;
   /** each input the rulebook reads, with whether the batch has it */
-  inputs: { input: BatchInput; present: boolean }[];
-  missing: BatchInput[];
+  inputs: { input: BatchInputName; present: boolean }[];
+  missing: BatchInputName[];
 }
 
 /** The lab result in force: the latest that no other result supersedes; null before any. */
@@ -65,7 +65,7 @@ function namesOf(book: Rulebook): string[] {
  * from a batch's lab result and end use (every standard's dry mass, C_org,
  * accredited lab and end use); the others it reads only where it names them.
  */
-function reads(book: Rulebook, input: BatchInput, names: readonly string[]): boolean {
+function reads(book: Rulebook, input: BatchInputName, names: readonly string[]): boolean {
   const fromBatch = book.gates.length > 0 || book.tables.length > 0;
   const named = (pattern: RegExp) => names.some((name) => pattern.test(name));
   switch (input) {
@@ -89,7 +89,7 @@ function reads(book: Rulebook, input: BatchInput, names: readonly string[]): boo
   }
 }
 
-function has(evidence: BatchEvidence, input: BatchInput): boolean {
+function has(evidence: BatchEvidence, input: BatchInputName): boolean {
   const result = labResultInForce(evidence.labResults);
   switch (input) {
     case 'moisture_pct':

@@ -26,6 +26,12 @@ export const WORLD_VIEW: View = { cx: WORLD.width / 2, cy: WORLD.height / 2, sca
 
 export const project = (p: { latitude: number; longitude: number }) => ({ x: p.longitude + 180, y: 90 - p.latitude });
 
+/** The place at a point of the map (project's inverse), kept on the earth and to 5 decimals (about a metre). */
+export const unproject = (p: { x: number; y: number }) => {
+  const round = (n: number, max: number) => Math.round(Math.max(-max, Math.min(max, n)) * 1e5) / 1e5;
+  return { latitude: round(90 - p.y, 90), longitude: round(p.x - 180, 180) };
+};
+
 /** The view kept inside the world: scale within bounds, centre so no edge shows beyond it. */
 export function clampView(view: View): View {
   const scale = Math.min(MAX_SCALE, Math.max(MIN_SCALE, view.scale));
