@@ -8,6 +8,7 @@ import { TINY_PDF, pngImage, usersWithout, type DemoUsername } from '../helpers/
 import { fileExists } from '../helpers/storeAccess';
 import { binaryBody, useTestServer } from '../helpers/testServer';
 import { addFacility, addLogs, type LogOptions } from '../store/fixtures';
+import { addTestKiln, burnCsv } from '../helpers/kilnLogUploads';
 import { labValues } from '../helpers/labValues';
 
 /** A batch's emissions with every figure and text given as none. */
@@ -246,6 +247,31 @@ describe('batches: made of burns of one facility, kiln type and period, by those
     const other = await createBatch('facilityadmin', batchBody([row.id], { feedstock: 'other', feedstock_note: 'coffee husk' }));
     expect(other.status).toBe(201);
     expect(other.body).toMatchObject({ feedstock: 'other', feedstock_note: 'coffee husk' });
+  });
+
+  it("takes as its production temperature the lowest of its burns' highest treatment temperatures, as the analysis records them", async () => {
+    const kiln = await addTestKiln(api.server, 'BTA-CG1-0001', own.id);
+    const temps: number[] = [];
+    const ids: number[] = [];
+    for (const seed of [4301, 4302, 4303]) {
+      const uploaded = await http()
+        .post('/api/kilnlogs/upload')
+        .set(as('superadmin'))
+        .set('Content-Type', 'text/csv')
+        .send(burnCsv(kiln.kiln_id, own, { seed }));
+      expect(uploaded.status, JSON.stringify(uploaded.body)).toBe(201);
+      const id = (uploaded.body as { id: number }).id;
+      const stored = (await data().kilnLogs.get(id))!;
+      const temp = (JSON.parse(stored.analysis!) as { highest_treatment_temp_c: number }).highest_treatment_temp_c;
+      expect(temp).toBeGreaterThanOrEqual(350);
+      temps.push(temp);
+      ids.push(id);
+    }
+    expect(new Set(temps).size).toBeGreaterThan(1);
+    const res = await createBatch('facilityadmin', batchBody(ids, { label: 'Measured temperatures' }));
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    expect(res.body.production_temp_c).toBe(Math.min(...temps));
+    expect((await http().get(`/api/batches/${res.body.id}`).set(as('broker'))).body.production_temp_c).toBe(Math.min(...temps));
   });
 
   it('closes an open batch once (409 after), for those who update batches', async () => {
