@@ -155,7 +155,14 @@ export function batchHandlers(ctx: AppContext): Handlers {
       const now = new Date().toISOString();
       const input = labResultInput(req, sha256(file.buffer));
       // the fields first (the cheap refusals), then the certificate's content, then the lab's signature
-      newLabResult(input, { batch_id: batch.id, certificate_key: '', lab_signed: false, recorded_by: auth.userId, recorded_ts: now });
+      newLabResult(input, {
+        batch_id: batch.id,
+        certificate_key: '',
+        lab_signed: false,
+        certificate_signature: null,
+        recorded_by: auth.userId,
+        recorded_ts: now,
+      });
       const content = await checkedUpload(file, LAB_CERTIFICATE_UPLOAD.fileField, LAB_CERTIFICATE_UPLOAD.mimeTypes);
       await ctx.pdfChecker.check(content.bytes, LAB_CERTIFICATE_UPLOAD.fileField);
       const labSigned = await labSignature(data, input.lab_id as number, content.bytes, req.body?.[LAB_CERTIFICATE_UPLOAD.signatureField]);
@@ -168,6 +175,8 @@ export function batchHandlers(ctx: AppContext): Handlers {
               batch_id: batch.id,
               certificate_key: stored.key,
               lab_signed: labSigned,
+              // kept so an audit's package lets a verifier check it against the lab's key
+              certificate_signature: labSigned ? String(req.body[LAB_CERTIFICATE_UPLOAD.signatureField]).trim() : null,
               recorded_by: auth.userId,
               recorded_ts: now,
             }),
