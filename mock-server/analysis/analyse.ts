@@ -14,6 +14,7 @@ import type {
   ParsedLog,
   TerrafixExtras,
 } from './types';
+import { highestTreatmentTemperature } from '../../src/domain/batches/treatmentTemperature';
 import { checkValidity, isInsideBox, pyrolysisSpans } from './validity';
 
 /** The burn analysis of docs/analysis.md#method: one parsed log, its kiln and its facility → result or error_message. */
@@ -62,11 +63,23 @@ export function analyseSeries(
     unpyrolized_biomass: round2(figures.unpyrolizedKg),
     biochar_produced: round2(figures.biocharKg),
     co2_removed: round2(figures.co2Kg),
+    highest_treatment_temp_c: treatmentTemperature(series, phases),
     ...terrafixExtras(figures),
     phases: phaseTimes(series, phases),
     loads: figures.loads.map((step) => ({ ts: series.ts[step.start], kg: round2(step.kg) })),
     parameters: parameters(type, facility, series.noiseKg, threshold),
   };
+}
+
+/** The highest T_cold_s held for the pyrolysis span in total between t0 and tq (the stretches TEMP_LOW counts), °C; null when none is. */
+function treatmentTemperature(series: PreparedSeries, phases: Phases): number | null {
+  const temp = highestTreatmentTemperature({
+    ts: series.ts.subarray(phases.start, phases.quench + 1),
+    temps: series.coldS.subarray(phases.start, phases.quench + 1),
+    holdMs: C.PYROLYSIS_MIN_MS,
+    maxGapMs: C.MAX_GAP_MS,
+  });
+  return temp === null ? null : round2(temp);
 }
 
 function terrafixExtras({ terrafix }: BurnFigures): TerrafixExtras | Record<string, never> {

@@ -3,7 +3,7 @@
  * and recorded in each result's `parameters`.
  */
 
-export const ALGORITHM_VERSION = '2.2.0';
+export const ALGORITHM_VERSION = '2.3.0';
 
 export const MINUTE_MS = 60_000;
 export const HOUR_MS = 60 * MINUTE_MS;

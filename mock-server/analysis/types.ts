@@ -167,6 +167,8 @@ export interface AnalysisResult extends Partial<TerrafixExtras> {
   unpyrolized_biomass: number;
   biochar_produced: number;
   co2_removed: number;
+  /** from 2.3.0: the highest smoothed cooler temperature held for the pyrolysis span in total, °C; null when none was (docs/analysis.md#figures-and-formulas) */
+  highest_treatment_temp_c?: number | null;
   phases: AnalysisPhases;
   loads: LoadStep[];
   parameters: AnalysisParameters;

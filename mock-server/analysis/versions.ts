@@ -61,11 +61,23 @@ const current: ReleasedAnalysis = (text, factors) => {
 };
 
 /**
+ * 2.3.0 computes every figure as 2.2.0 did and only records the burn's highest treatment
+ * temperature, highest_treatment_temp_c (docs/decisions.md): 2.2.0 is the current engine with
+ * that field left out and its own version.
+ */
+const v2_2_0: ReleasedAnalysis = (text, factors) => {
+  const outcome = current(text, factors);
+  if (!outcome.result) return outcome;
+  const { highest_treatment_temp_c: _added, ...result } = outcome.result;
+  return { ...outcome, result: { ...result, algorithm_version: '2.2.0' } };
+};
+
+/**
  * 2.2.0 computes every figure as 2.1.0 did and only records one more moment, phases.quench_top_ts
- * (docs/decisions.md): 2.1.0 is the current engine with that field left out and its own version.
+ * (docs/decisions.md): 2.1.0 is 2.2.0 with that field left out and its own version.
  */
 const v2_1_0: ReleasedAnalysis = (text, factors) => {
-  const outcome = current(text, factors);
+  const outcome = v2_2_0(text, factors);
   if (!outcome.result) return outcome;
   const { quench_top_ts: _added, ...phases } = outcome.result.phases;
   return { ...outcome, result: { ...outcome.result, algorithm_version: '2.1.0', phases } };
@@ -73,7 +85,8 @@ const v2_1_0: ReleasedAnalysis = (text, factors) => {
 
 export const RELEASED_ANALYSES: Readonly<Record<string, ReleasedAnalysis>> = {
   '2.1.0': v2_1_0,
-  '2.2.0': current,
+  '2.2.0': v2_2_0,
+  '2.3.0': current,
 };
 
 /** The algorithm of a version, or null when this code does not implement it. */

@@ -11,6 +11,7 @@ import { signoffSubject } from '../../src/domain/transparency/entries';
 import { packageProofs } from '../transparency/packageProofs';
 import { buildPackage, sha256, signatureOf, type PackageBurnSource, type PackageProofs } from './build';
 import { packageAnomalyChecks } from './anomalyChecks';
+import { packageBatches } from './batches';
 import { packageCalibrations } from './calibrations';
 import { MANIFEST_FILE, REPORT_FILE, type PackageKey, type PackageUser } from './manifest';
 
@@ -28,7 +29,7 @@ export const PACKAGE_AREA = 'audit-packages';
 /** What making a package takes: the store, the file storage, the console's signing key and its log's name. */
 export interface PackageContext {
   /** the store, or the parts of the transaction that signs the audit off */
-  data: Pick<StoreParts, 'audits' | 'facilities' | 'users' | 'kilns' | 'calibrations' | 'fleet' | 'transparency'>;
+  data: Pick<StoreParts, 'audits' | 'facilities' | 'users' | 'kilns' | 'calibrations' | 'fleet' | 'transparency' | 'batches' | 'labs'>;
   blobs: Blobs;
   signer: PackageSigner;
   config: Pick<ServerConfig, 'transparencyOrigin'>;
@@ -114,6 +115,12 @@ async function makePackage(
       audit,
       audited.map((row) => row.id),
       (id) => userOf(data, id),
+    ),
+    batches: await packageBatches(
+      data,
+      blobs,
+      audited.map((row) => row.id),
+      audit.signoff_ts ?? '',
     ),
     proofs,
   });

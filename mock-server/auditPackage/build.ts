@@ -21,6 +21,7 @@ import {
   type PackageManifest,
   type PackageUser,
 } from './manifest';
+import type { PackageBatches } from './batches';
 import { METHOD_FILE, packageMethod } from './method';
 import { packageReadme } from './readme';
 import { renderReport } from './report';
@@ -54,6 +55,8 @@ export interface PackageSource {
   calibrations?: readonly PackageCalibration[];
   /** the burns' anomalies checked by the signoff (auditPackage/anomalyChecks.ts) */
   anomalyChecks?: readonly PackageAnomalyCheck[];
+  /** the production batches of the burns, with their evidence files (auditPackage/batches.ts) */
+  batches?: PackageBatches;
   /** the files that prove the package in the transparency log, given its manifest's SHA-256 (transparency/packageProofs.ts) */
   proofs?: PackageProofs;
 }
@@ -163,7 +166,11 @@ export async function buildPackage(source: PackageSource): Promise<Uint8Array> {
     ...methodEntry,
     [statementFile, source.statement.bytes],
     ...sources.map((s): [string, Uint8Array] => [logFileOf(s.row.id), s.raw]),
+    ...(source.batches?.files ?? []),
   ];
+  const batches = source.batches?.batches.length
+    ? { batches: source.batches.batches, labs: source.batches.labs, lab_keys: source.batches.lab_keys }
+    : {};
   const manifest: PackageManifest = {
     format: PACKAGE_FORMAT,
     audit: {
@@ -199,6 +206,7 @@ export async function buildPackage(source: PackageSource): Promise<Uint8Array> {
     signing_key: { kid: source.signer.kid },
     calibrations: [...(source.calibrations ?? [])],
     anomaly_checks: [...(source.anomalyChecks ?? [])].sort((a, b) => a.analysis_id - b.analysis_id || a.id - b.id),
+    ...batches,
     files: Object.fromEntries(others.map(([path, bytes]) => [path, sha256(bytes)])),
   };
   const manifestBytes = Buffer.from(`${JSON.stringify(manifest, null, 2)}\n`, 'utf8');

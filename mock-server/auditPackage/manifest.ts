@@ -1,3 +1,4 @@
+import type { PackageBatch, PackageLab, PackageLabKey } from './batches';
 import type { AnalysisFactors } from '../analysis/versions';
 
 /**
@@ -124,6 +125,11 @@ export interface PackageManifest {
   calibrations: PackageCalibration[];
   /** the burns' anomalies and their checks, by analysis id then anomaly id (absent from packages made before they were recorded) */
   anomaly_checks?: PackageAnomalyCheck[];
+  /** the production batches the burns belong to, with their lab results and end uses (auditPackage/batches.ts); absent when none is */
+  batches?: PackageBatch[];
+  /** the laboratories of those lab results, and their keys as at signoff */
+  labs?: PackageLab[];
+  lab_keys?: PackageLabKey[];
   /** SHA-256 of every file but the manifest, the report and the signing files (which names the manifest's SHA-256), by path */
   files: Record<string, string>;
 }

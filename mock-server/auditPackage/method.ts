@@ -10,7 +10,7 @@ import fs from 'node:fs';
 export const METHOD_FILE = 'METHOD.md';
 
 /** The versions with a method text, oldest first. */
-export const METHOD_VERSIONS: readonly string[] = ['2.1.0', '2.2.0'];
+export const METHOD_VERSIONS: readonly string[] = ['2.1.0', '2.2.0', '2.3.0'];
 
 const texts = new Map<string, string>();
 

@@ -15,6 +15,7 @@ import {
   type PackageBurn,
   type PackageManifest,
 } from './manifest';
+import { checkBatches } from './batchChecks';
 import { METHOD_FILE, packageMethod } from './method';
 import { renderReport } from './report';
 import { readZip, ZipReadError, type ZipFile } from './zipReader';
@@ -202,7 +203,7 @@ function checkSums(files: PackageFiles, found: Findings): Buffer | undefined {
   return Buffer.from(bytes);
 }
 
-function ed25519Key(pem: Uint8Array | string): KeyObject | null {
+export function ed25519Key(pem: Uint8Array | string): KeyObject | null {
   try {
     const key = createPublicKey(typeof pem === 'string' ? pem : Buffer.from(pem).toString('utf8'));
     return key.asymmetricKeyType === 'ed25519' ? key : null;
@@ -506,6 +507,7 @@ async function checkContent(
   found.guard(MANIFEST_FILE, 'totals', () => checkTotals(found, manifest, burns));
   found.guard(MANIFEST_FILE, 'anomaly_checks', () => checkAnomalyChecks(found, manifest));
   found.guard(METHOD_FILE, 'method', () => checkMethod(files, found, burns));
+  found.guard(MANIFEST_FILE, 'batches', () => burnLines.push(...checkBatches(found, files, manifest, () => found.count)));
   const report = files.has(REPORT_FILE) ? files.bytes(REPORT_FILE) : undefined;
   if (report) {
     try {

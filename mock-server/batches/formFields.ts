@@ -53,7 +53,7 @@ export function labResultInput(req: Request, certificateSha256: string): LabResu
 /** The lab result to record from a form the rules found nothing wrong with. */
 export function newLabResult(
   input: LabResultInput,
-  fixed: Pick<NewLabResult, 'batch_id' | 'certificate_key' | 'lab_signed' | 'recorded_by' | 'recorded_ts'>,
+  fixed: Pick<NewLabResult, 'batch_id' | 'certificate_key' | 'lab_signed' | 'certificate_signature' | 'recorded_by' | 'recorded_ts'>,
 ): NewLabResult {
   refuseReasons(labResultProblems(input));
   const values = Object.fromEntries(LAB_VALUE_FIELDS.map((field) => [field, labValue(input[field])])) as Record<

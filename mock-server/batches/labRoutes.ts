@@ -1,6 +1,6 @@
 import type { Lab, LabCreateRequest, LabKey, LabKeyAddRequest } from '../../src/domain/api/batches';
 import type { AppContext } from '../context';
-import { fieldError } from '../http/errors';
+import { conflict, fieldError, notFound } from '../http/errors';
 import { positiveId } from '../http/fieldErrors';
 import type { Handlers } from '../http/mountOperations';
 import { parsePublicKey } from '../kilns/kilnKeys';
@@ -9,9 +9,10 @@ import { toLab, toLabKey } from './views';
 /**
  * The laboratories and their Ed25519 keys (docs/roles.md, "Batches, lab
  * results and laboratories"): read by whoever reads batches' lab results,
- * registered by a super-admin alone, since a key decides which results are
- * lab-signed. A key is in force from its registration; the store refuses a
- * name taken (any case) and a key registered already (400 naming the field).
+ * registered and revoked by a super-admin alone, since a key decides which
+ * results are lab-signed. A key is in force from its registration until its
+ * revocation, which is final and keeps its time; the store refuses a name
+ * taken (any case) and a key registered already (400 naming the field).
  */
 export function labHandlers(ctx: AppContext): Handlers {
   const { data } = ctx;
@@ -48,6 +49,17 @@ export function labHandlers(ctx: AppContext): Handlers {
       });
       const body: LabKey = toLabKey(key);
       res.status(201).json(body);
+    },
+
+    revokeLabKey: async (req, res) => {
+      const labId = positiveId(req.params.id, 'id');
+      const keyId = positiveId(req.params.keyId, 'keyId');
+      const done = await data.labs.revokeKey(labId, keyId, new Date().toISOString());
+      if (!done) throw notFound('No such key of this laboratory.');
+      if (!done.revoked)
+        throw conflict(`The key ${done.key.fingerprint} was revoked already, on ${done.key.revoked_ts}: revoking is final.`);
+      const body: LabKey = toLabKey(done.key);
+      res.json(body);
     },
   };
 }

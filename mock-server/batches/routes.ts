@@ -33,6 +33,9 @@ const FILTER_KEYS = new Set(['id', 'facility_id', 'kiln_type', 'feedstock', 'sta
 /** a lab result's form: its fields and up to 20 methods */
 const LAB_RESULT_TEXT_FIELDS = 40;
 
+/** the evidence types an end use takes, by the extension storeFile gave its key */
+const EVIDENCE_MIME: Readonly<Record<string, string>> = { pdf: 'application/pdf', png: 'image/png', jpg: 'image/jpeg' };
+
 const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
 
 /** The batches the list filter keeps; 400 for an unknown key. */
@@ -152,7 +155,14 @@ export function batchHandlers(ctx: AppContext): Handlers {
       const now = new Date().toISOString();
       const input = labResultInput(req, sha256(file.buffer));
       // the fields first (the cheap refusals), then the certificate's content, then the lab's signature
-      newLabResult(input, { batch_id: batch.id, certificate_key: '', lab_signed: false, recorded_by: auth.userId, recorded_ts: now });
+      newLabResult(input, {
+        batch_id: batch.id,
+        certificate_key: '',
+        lab_signed: false,
+        certificate_signature: null,
+        recorded_by: auth.userId,
+        recorded_ts: now,
+      });
       const content = await checkedUpload(file, LAB_CERTIFICATE_UPLOAD.fileField, LAB_CERTIFICATE_UPLOAD.mimeTypes);
       await ctx.pdfChecker.check(content.bytes, LAB_CERTIFICATE_UPLOAD.fileField);
       const labSigned = await labSignature(data, input.lab_id as number, content.bytes, req.body?.[LAB_CERTIFICATE_UPLOAD.signatureField]);
@@ -165,6 +175,8 @@ export function batchHandlers(ctx: AppContext): Handlers {
               batch_id: batch.id,
               certificate_key: stored.key,
               lab_signed: labSigned,
+              // kept so an audit's package lets a verifier check it against the lab's key
+              certificate_signature: labSigned ? String(req.body[LAB_CERTIFICATE_UPLOAD.signatureField]).trim() : null,
               recorded_by: auth.userId,
               recorded_ts: now,
             }),
@@ -176,6 +188,17 @@ export function batchHandlers(ctx: AppContext): Handlers {
     listEndUses: async (req, res) => {
       const batch = await reachableBatch(data, req.auth!, req);
       res.json((await data.batches.endUses(batch.id)).map(toEndUse));
+    },
+
+    getEndUseEvidence: async (req, res) => {
+      const batch = await reachableBatch(data, req.auth!, req);
+      const eid = positiveId(req.params.eid, 'eid');
+      const endUse = (await data.batches.endUses(batch.id)).find((e) => e.id === eid);
+      if (!endUse) throw notFound('No such end use of this batch.');
+      // the key's extension is the type the content showed at upload (storeFile)
+      const ext = endUse.evidence_key.slice(endUse.evidence_key.lastIndexOf('.') + 1);
+      const mime = EVIDENCE_MIME[ext] ?? 'application/octet-stream';
+      await sendBlob(res, blobs, { key: endUse.evidence_key, mime, name: `end-use-${endUse.id}.${ext}` });
     },
 
     addEndUse: async (req, res) => {

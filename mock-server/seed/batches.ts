@@ -149,7 +149,8 @@ export async function seedBatches(
       const certificateKey = newBlobKey(LAB_CERTIFICATE_AREA, 'pdf');
       await blobs.put(certificateKey, certificate, 'application/pdf');
       // lab-signed as the API decides it (labSignature): the signing lab's signature of the certificate's bytes, checked
-      const signed = await labSignature(data, lab.id, certificate, lab.id === signingLab.id ? signBytes(labKey, certificate) : undefined);
+      const signature = lab.id === signingLab.id ? signBytes(labKey, certificate) : undefined;
+      const signed = await labSignature(data, lab.id, certificate, signature);
       seeded.lab_results.push(
         await data.batches.addLabResult({
           batch_id: batch.id,
@@ -165,6 +166,7 @@ export async function seedBatches(
           certificate_sha256: createHash('sha256').update(certificate).digest('hex'),
           certificate_key: certificateKey,
           lab_signed: signed,
+          certificate_signature: signed ? (signature ?? null) : null,
           supersedes: null,
           recorded_by: KILN_ADMIN_ID,
           recorded_ts: `${reported}T12:00:00.000Z`,

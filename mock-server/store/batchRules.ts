@@ -30,7 +30,7 @@ export function refuseReasons(reasons: Reasons): void {
   if (sentences.length) throw invalid(sentences.join(' '), reasons);
 }
 
-/** The highest treatment temperature an analysis result records (the analysis adds it in its next version); null when absent. */
+/** The highest treatment temperature an analysis result records (from algorithm 2.3.0; docs/analysis.md#versions); null when absent. */
 export function treatmentTemperatureOf(analysis: string | null): number | null {
   if (!analysis) return null;
   try {

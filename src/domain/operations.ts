@@ -155,7 +155,7 @@ export const OPERATIONS: Readonly<Record<ResourceName, Partial<Record<OperationA
   batches: { ...readable('batch', true), create: guard('create', 'batch', true), edit: guard('update', 'batch', true) },
   // a lab result is a kiln file admin's or a super-admin's to record, never a facility admin's
   lab_results: { list: guard('read', 'batch', true), show: guard('read', 'batch', true), create: guard('create', 'lab-result', true) },
-  end_uses: { list: guard('read', 'batch', true), create: guard('update', 'batch', true) },
+  end_uses: { list: guard('read', 'batch', true), show: guard('read', 'batch', true), create: guard('update', 'batch', true) },
   // the laboratories and their keys decide which results are lab-signed: a super-admin's to register (no other role holds create lab)
   labs: { list: guard('read', 'lab'), create: guard('create', 'lab'), certify: guard('create', 'lab') },
   // the rulebooks are the standards' published constants with their sources: every signed-in user reads them (docs/roles.md)

@@ -24,7 +24,7 @@ describe('uploading the field-like corpus', () => {
     uploaded.push(res.body.analysis_id as number);
     expect(res.body).toMatchObject({ kiln_id: truth.kiln_id, error_message: null, valid: true });
     const result = JSON.parse(res.body.analysis) as AnalysisResult;
-    expect(result.algorithm_version).toBe('2.2.0');
+    expect(result.algorithm_version).toBe('2.3.0');
     expect(result.reasons).toEqual([]);
     expect(relativeError(result.biomass_loaded, truth.biomass_kg)).toBeLessThan(0.03);
     expect(relativeError(result.biochar_prior_to_quench, truth.biochar_prior_kg)).toBeLessThan(0.03);

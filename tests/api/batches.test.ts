@@ -8,6 +8,7 @@ import { TINY_PDF, pngImage, usersWithout, type DemoUsername } from '../helpers/
 import { fileExists } from '../helpers/storeAccess';
 import { binaryBody, useTestServer } from '../helpers/testServer';
 import { addFacility, addLogs, type LogOptions } from '../store/fixtures';
+import { addTestKiln, burnCsv } from '../helpers/kilnLogUploads';
 import { labValues } from '../helpers/labValues';
 
 /** A batch's emissions with every figure and text given as none. */
@@ -248,6 +249,31 @@ describe('batches: made of burns of one facility, kiln type and period, by those
     expect(other.body).toMatchObject({ feedstock: 'other', feedstock_note: 'coffee husk' });
   });
 
+  it("takes as its production temperature the lowest of its burns' highest treatment temperatures, as the analysis records them", async () => {
+    const kiln = await addTestKiln(api.server, 'BTA-CG1-0001', own.id);
+    const temps: number[] = [];
+    const ids: number[] = [];
+    for (const seed of [4301, 4302, 4303]) {
+      const uploaded = await http()
+        .post('/api/kilnlogs/upload')
+        .set(as('superadmin'))
+        .set('Content-Type', 'text/csv')
+        .send(burnCsv(kiln.kiln_id, own, { seed }));
+      expect(uploaded.status, JSON.stringify(uploaded.body)).toBe(201);
+      const id = (uploaded.body as { id: number }).id;
+      const stored = (await data().kilnLogs.get(id))!;
+      const temp = (JSON.parse(stored.analysis!) as { highest_treatment_temp_c: number }).highest_treatment_temp_c;
+      expect(temp).toBeGreaterThanOrEqual(350);
+      temps.push(temp);
+      ids.push(id);
+    }
+    expect(new Set(temps).size).toBeGreaterThan(1);
+    const res = await createBatch('facilityadmin', batchBody(ids, { label: 'Measured temperatures' }));
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    expect(res.body.production_temp_c).toBe(Math.min(...temps));
+    expect((await http().get(`/api/batches/${res.body.id}`).set(as('broker'))).body.production_temp_c).toBe(Math.min(...temps));
+  });
+
   it('closes an open batch once (409 after), for those who update batches', async () => {
     const batch = await newBatch([40]);
     for (const who of usersWithout(MAKERS))
@@ -330,6 +356,39 @@ describe('laboratories and their keys: registered by a super-admin alone, read b
       ).toEqual([added.body.id]);
     }
     for (const who of usersWithout(READERS)) expect((await http().get('/api/labs').set(as(who))).status, who).toBe(403);
+  });
+
+  it("revokes a lab's key for a super-admin alone, for good: it signs no new result, the results it signed stay lab-signed", async () => {
+    const lab = await newLab();
+    const { publicKey, privateKey } = generateKeyPairSync('ed25519');
+    const key = (
+      await http()
+        .post(`/api/labs/${lab.id}/keys`)
+        .set(as('superadmin'))
+        .send({ public_key: publicKey.export({ type: 'spki', format: 'pem' }).toString() })
+    ).body as { id: number };
+    const batch = await newBatch([40]);
+    const signature = sign(null, TINY_PDF, privateKey).toString('base64');
+    const before = await addLabResult('kilnadmin', batch.id, { ...LAB_FIELDS, lab_id: lab.id, certificate_signature: signature });
+    expect(before.body.lab_signed).toBe(true);
+    const revoke = (who: DemoUsername, labId = lab.id, keyId = key.id) =>
+      http().post(`/api/labs/${labId}/keys/${keyId}/revoke`).set(as(who));
+    for (const who of usersWithout(['superadmin'])) expect((await revoke(who)).status, who).toBe(403);
+    expect((await data().labs.keys(lab.id))[0].revoked_ts).toBeNull();
+    const revoked = await revoke('superadmin');
+    expect(revoked.status, JSON.stringify(revoked.body)).toBe(200);
+    expect(revoked.body).toMatchObject({ id: key.id, lab_id: lab.id });
+    expect(Date.parse(revoked.body.revoked_ts)).not.toBeNaN();
+    const again = await revoke('superadmin');
+    expect(again.status).toBe(409);
+    expect(again.body.message).toContain('revoked already');
+    expect((await revoke('superadmin', lab.id, 2147483647)).status).toBe(404);
+    expect((await revoke('superadmin', 2147483647)).status).toBe(404);
+    expect((await http().post(`/api/labs/${lab.id}/keys/abc/revoke`).set(as('superadmin'))).status).toBe(400);
+    const after = await addLabResult('kilnadmin', batch.id, { ...LAB_FIELDS, lab_id: lab.id, certificate_signature: signature });
+    expect(after.status).toBe(400);
+    expect(Object.keys(after.body.errors)).toEqual(['certificate_signature']);
+    expect((await data().batches.labResults(batch.id)).map((r) => r.lab_signed)).toEqual([true]);
   });
 });
 
@@ -496,6 +555,35 @@ describe("end uses: recorded with their evidence by those who update batches, ne
         who,
       ).toEqual([30_000, 10_000, 250]);
     }
+  });
+
+  it('answers its evidence, the bytes as uploaded with their type, to every reader in reach; 404 for no such end use of the batch', async () => {
+    const batch = await newBatch([40]);
+    const photo = pngImage(8, 8);
+    const first = (await addEndUse('facilityadmin', batch.id, { dry_g: 1_000 }, photo)).body as EndUse;
+    const second = (await addEndUse('facilityadmin', batch.id, { dry_g: 1_000 }, TINY_PDF, 'note.pdf')).body as EndUse;
+    const evidence = (who: DemoUsername, eid: number | string, batchId: number = batch.id) =>
+      http().get(`/api/batches/${batchId}/end-uses/${eid}/evidence`).set(as(who)).buffer(true).parse(binaryBody);
+    for (const who of READERS) {
+      const png = await evidence(who, first.id);
+      expect(png.status, who).toBe(200);
+      expect(png.headers['content-type']).toContain('image/png');
+      expect(Buffer.compare(png.body as Buffer, photo)).toBe(0);
+      const pdf = await evidence(who, second.id);
+      expect(pdf.headers['content-type']).toContain('application/pdf');
+      expect(Buffer.compare(pdf.body as Buffer, TINY_PDF)).toBe(0);
+    }
+    for (const who of usersWithout(READERS)) expect((await evidence(who, first.id)).status, who).toBe(403);
+    const other = await newBatch([40]);
+    expect((await evidence('superadmin', first.id, other.id)).status).toBe(404);
+    expect((await evidence('superadmin', 2147483647)).status).toBe(404);
+    expect((await evidence('superadmin', 'abc')).status).toBe(400);
+    // another facility's batch is a 404 for a facility admin, its evidence too
+    const foreignRows = await addLogs(data(), [{ facility: foreign, logts: '2026-03-01T06:00:00' }]);
+    const foreignBatch = (await createBatch('superadmin', batchBody([foreignRows[0].id], { facility_id: foreign.id }))).body as Batch;
+    const foreignUse = (await addEndUse('superadmin', foreignBatch.id, { dry_g: 1_000 })).body as EndUse;
+    expect((await evidence('facilityadmin', foreignUse.id, foreignBatch.id)).status).toBe(404);
+    expect((await evidence('broker', foreignUse.id, foreignBatch.id)).status).toBe(200);
   });
 
   it('is refused to the broker and the roles without update batch (403), nothing stored', async () => {

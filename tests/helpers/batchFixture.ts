@@ -1,13 +1,13 @@
 import { createHash } from 'node:crypto';
 import { newBlobKey } from '../../mock-server/blobs/blobs';
-import { LAB_CERTIFICATE_AREA } from '../../mock-server/store/fileAreas';
+import { END_USE_EVIDENCE_AREA, LAB_CERTIFICATE_AREA } from '../../mock-server/store/fileAreas';
 import type { BatchRecord } from '../../mock-server/store/model';
 import { TINY_PDF } from './configure';
 import type { TestServer } from './testServer';
 import { labValues } from './labValues';
 
 /**
- * A batch with a lab result and its certificate in facility 1 (the demo facility
+ * A batch with a lab result and its certificate, and an end use with its evidence, in facility 1 (the demo facility
  * admin's), for the contract checks to read until the demo seed makes batches
  * of its own: made of the facility's oldest valid burn in no audit, so the
  * checks' newest unaudited burn stays free to archive.
@@ -50,6 +50,24 @@ export async function addContractBatch(server: TestServer): Promise<BatchRecord>
     certificate_key: key,
     lab_signed: false,
     supersedes: null,
+    recorded_by: 1,
+    recorded_ts: new Date().toISOString(),
+  });
+  const evidenceKey = newBlobKey(END_USE_EVIDENCE_AREA, 'pdf');
+  await blobs.put(evidenceKey, TINY_PDF, 'application/pdf');
+  await data.batches.addEndUse({
+    batch_id: batch.id,
+    kind: 'soil_application',
+    kind_note: null,
+    dry_g: 1,
+    date: '2026-05-10',
+    latitude: -1.29,
+    longitude: 36.82,
+    soil_temp_c: 21.4,
+    soil_temp_source: 'measured',
+    recipient: 'Contract check farm',
+    evidence_sha256: createHash('sha256').update(TINY_PDF).digest('hex'),
+    evidence_key: evidenceKey,
     recorded_by: 1,
     recorded_ts: new Date().toISOString(),
   });

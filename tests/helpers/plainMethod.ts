@@ -1,6 +1,6 @@
 /**
  * A second, deliberately plain implementation of the by-hand recipe, written from the method
- * text alone (docs/analysis.md#burn-analysis-algorithm-220-the-method, which a package carries
+ * text alone (docs/analysis.md#burn-analysis-algorithm-230-the-method, which a package carries
  * as METHOD.md). It imports nothing, least of all the engine (mock-server/analysis): it parses
  * the log itself and takes every median by sorting the window's readings. Given a raw log,
  * the factors and the moments a package records, it gives the figures the engine must give,

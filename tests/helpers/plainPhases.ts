@@ -1,7 +1,7 @@
 import { plainMedian, plainMethod, plainReadings, type RecordedBurn } from './plainMethod';
 
 /**
- * The phases of section 4 of the method text (docs/analysis.md#burn-analysis-algorithm-220-the-method),
+ * The phases of section 4 of the method text (docs/analysis.md#burn-analysis-algorithm-230-the-method),
  * implemented a second time from that text alone, beside plainMethod.ts and like it importing
  * nothing of the engine: every window a plain scan, every median by sorting. It gives the
  * moments a package records (analysis.phases) and the loads, so the conventions of the text

@@ -830,12 +830,12 @@ const endUse = missingRecord(
   pdfForm('evidence', { dry_g: '1' }),
 );
 
-/** registers a laboratory of the run's own and a key of it, then finds both listed (a laboratory and its keys are kept for good) */
+/** registers a laboratory of the run's own and a key of it, finds both listed, then revokes the key (a laboratory and its keys are kept for good) */
 const labAdd: Scenario = {
-  name: 'a laboratory registered with a key',
+  name: 'a laboratory registered with a key, revoked',
   permanence: 'lasting',
-  covers: ['POST /labs', 'POST /labs/{id}/keys'],
-  needs: ['POST /labs', 'POST /labs/{id}/keys', 'GET /labs'],
+  covers: ['POST /labs', 'POST /labs/{id}/keys', 'POST /labs/{id}/keys/{keyId}/revoke'],
+  needs: ['POST /labs', 'POST /labs/{id}/keys', 'GET /labs', 'POST /labs/{id}/keys/{keyId}/revoke'],
   async run(run) {
     const op = run.op('POST', '/labs');
     const request = await run.example(op, false);
@@ -846,8 +846,8 @@ const labAdd: Scenario = {
     );
     const labId = idOf(created);
     const { publicPem, fingerprint } = newKeyPair();
-    run.leftBehind.push(`laboratory ${name} with key ${fingerprint.slice(0, 16)}…`);
-    await run.call(
+    run.leftBehind.push(`laboratory ${name} with key ${fingerprint.slice(0, 16)}… (revoked)`);
+    const key = await run.call(
       'POST',
       '/labs/{id}/keys',
       `/labs/${labId}/keys`,
@@ -860,6 +860,10 @@ const labAdd: Scenario = {
       const lab = (json(a) as unknown as { id: number; keys: { fingerprint: string }[] }[]).find((l) => l.id === labId);
       return lab?.keys.some((k) => k.fingerprint === fingerprint) ? null : `laboratory ${labId} is not listed with its key`;
     });
+    const keyId = idOf(key);
+    await run.call('POST', '/labs/{id}/keys/{keyId}/revoke', `/labs/${labId}/keys/${keyId}/revoke`, 200, 'revokes the key', {}, (a) =>
+      json(a).revoked_ts ? null : 'revoked_ts is not set',
+    );
   },
 };
 

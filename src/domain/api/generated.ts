@@ -1579,6 +1579,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/batches/{id}/end-uses/{eid}/evidence": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** An end use's evidence, the delivery note or photo as uploaded (rule read batch, facility scope) */
+        get: operations["getEndUseEvidence"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/batches/{id}/emissions": {
         parameters: {
             query?: never;
@@ -1625,6 +1642,27 @@ export interface paths {
         put?: never;
         /** Register an Ed25519 public key of a laboratory, in force at once (rule create lab, a super-admin's); a key is registered once, to one lab */
         post: operations["addLabKey"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/labs/{id}/keys/{keyId}/revoke": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Revoke one of a laboratory's keys at once, for good (rule create lab, a super-admin's); the key keeps when
+         * @description A revoked key marks no new result lab-signed; the results it signed before stay lab-signed, since
+         *     the certificate bytes were signed while the key was in force. 409 when the key is revoked already.
+         */
+        post: operations["revokeLabKey"];
         delete?: never;
         options?: never;
         head?: never;
@@ -6064,6 +6102,36 @@ export interface operations {
             503: components["responses"]["Unavailable"];
         };
     };
+    getEndUseEvidence: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["RecordId"];
+                eid: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The evidence, with the type its content showed at upload. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": Blob;
+                    "image/png": Blob;
+                    "image/jpeg": Blob;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
     setBatchEmissions: {
         parameters: {
             query?: never;
@@ -6193,6 +6261,43 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    revokeLabKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["RecordId"];
+                keyId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The revoked key. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LabKey"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            /** @description The key is revoked already. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             503: components["responses"]["Unavailable"];
         };
     };

@@ -78,6 +78,8 @@ export interface LabResultRecord {
   certificate_key: string;
   /** the certificate's bytes are signed by an active key of the lab */
   lab_signed: boolean;
+  /** the lab's Ed25519 signature of the certificate's bytes (base64) that made it lab-signed; null when not (absent from results stored before it was kept) */
+  certificate_signature?: string | null;
   /** the result this one corrects; null for a first result */
   supersedes: number | null;
   recorded_by: number | null;

@@ -23,6 +23,7 @@ import { AUDIT, CONSOLE_KEY, CONSOLE_SIGNER, FACILITY, makePackage, STATEMENT } 
 const RELEASED_TEXTS: Record<string, string> = {
   '2.1.0': '56563eba0978487a908c946249d4cacd57d6c310fa1e30e174a1725b7b6a3280',
   '2.2.0': '4193ac8e012a9ce8f5ca68ff36859c0c655caf00ee6481568aef92dd245f070a',
+  '2.3.0': '321054f0ee86736eb5b94d19a57cf4c6f1c9cb08e9791799ed62329605bbc5af',
 };
 
 const { zip: GOOD } = await makePackage();

@@ -36,7 +36,7 @@ const READ_AUDITS: Op[] = [
   'audited_logs.list',
 ];
 const EVERYONE: Op[] = ['changes.list', 'profile.show', 'profile.edit', 'methodologies.list'];
-// a batch read with its lab results, their certificates and its end uses, and the laboratories
+// a batch read with its lab results, their certificates and its end uses with their evidence, and the laboratories
 const READ_BATCHES: Op[] = [
   'batches.list',
   'batches.show',
@@ -44,6 +44,7 @@ const READ_BATCHES: Op[] = [
   'lab_results.list',
   'lab_results.show',
   'end_uses.list',
+  'end_uses.show',
   'labs.list',
 ];
 // making a batch, closing it, its emissions and end uses
