@@ -1777,6 +1777,13 @@ export interface components {
             rows: {
                 [key: string]: number | string | null;
             }[];
+            /** @description what a lookup does with a value below or above the table's range: the first row (floor), the last row (cap), no figure (refuse), or nothing, the range being open there (open) */
+            out_of_range?: {
+                /** @enum {string} */
+                below: "floor" | "refuse" | "open";
+                /** @enum {string} */
+                above: "cap" | "refuse" | "open";
+            };
             source: components["schemas"]["MethodologySource"];
             tag: components["schemas"]["MethodologyTag"];
             note?: string;
