@@ -10,7 +10,7 @@ import type { LabResultRecord } from '../../../src/domain/batches/types';
 
 /**
  * Each methodology's computation against figures worked by hand from the
- * formulas of ../shared/METHODOLOGIES.md (as the rulebooks hold them): the
+ * formulas as the rulebooks hold them (docs/methodologies.md): the
  * persistence of each table at several H/C_org and temperatures, each gate on
  * both sides of its threshold, the defaults, and no figure where an input is
  * missing.
