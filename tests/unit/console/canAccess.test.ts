@@ -45,6 +45,7 @@ const READ_BATCHES: Op[] = [
   'lab_results.show',
   'end_uses.list',
   'labs.list',
+  'credits.list',
 ];
 // making a batch, closing it, its emissions and end uses
 const MAKE_BATCHES: Op[] = ['batches.create', 'batches.edit', 'end_uses.create'];
