@@ -7,6 +7,7 @@ import {
   type BatchCreateRequest,
   type BatchEmissionsRequest,
 } from '../../src/domain/api/batches';
+import type { BatchCredits } from '../../src/domain/api/credits';
 import { FEEDSTOCKS } from '../../src/domain/batches';
 import type { AuthContext } from '../auth/authContext';
 import { facilityScope } from '../auth/facilityScope';
@@ -25,6 +26,7 @@ import { END_USE_EVIDENCE_AREA, LAB_CERTIFICATE_AREA } from '../store/fileAreas'
 import type { BatchRecord } from '../store/model';
 import { pageOf, sortRows } from '../store/paging';
 import { endUseInput, labResultInput, newEndUse, newLabResult } from './formFields';
+import { batchCredits } from './credits';
 import { labSignature } from './labSignature';
 import { toBatch, toEndUse, toLabResult } from './views';
 
@@ -82,6 +84,12 @@ export function batchHandlers(ctx: AppContext): Handlers {
 
     getBatch: async (req, res) => {
       res.json(toBatch(await reachableBatch(data, req.auth!, req)));
+    },
+
+    getBatchCredits: async (req, res) => {
+      const batch = await reachableBatch(data, req.auth!, req);
+      const body: BatchCredits = await batchCredits(data, ctx.rulebooks, batch);
+      res.json(body);
     },
 
     createBatch: async (req, res) => {

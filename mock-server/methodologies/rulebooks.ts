@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { parse } from 'yaml';
 import type { Methodology } from '../../src/domain/api/methodologies';
+import { computationProblems } from '../../src/domain/methodologies/families';
 import { rulebookProblems, type Rulebook } from '../../src/domain/methodologies/rulebook';
 import { PROJECT_ROOT } from '../projectRoot';
 
@@ -10,7 +11,8 @@ import { PROJECT_ROOT } from '../projectRoot';
  * The methodologies' rulebooks (docs/decisions.md, "Rulebooks as data"): one
  * YAML file per methodology version, `<id>.v<version>.yaml` in this folder,
  * read and checked once at start; a file that fails stops the start naming
- * the file and the field. Each is answered with the SHA-256 of its exact
+ * the file and the field, as does one lacking a constant or table its
+ * computation reads (src/domain/methodologies/families.ts). Each is answered with the SHA-256 of its exact
  * bytes, which an audit signed under it freezes.
  */
 
@@ -38,6 +40,7 @@ export function readRulebook(name: string, bytes: Buffer): Methodology {
     throw new RulebookFileError(name, [{ field: '', reason: `is not YAML: ${err instanceof Error ? err.message : String(err)}` }]);
   }
   const problems = rulebookProblems(parsed);
+  if (problems.length === 0) problems.push(...computationProblems(parsed as Rulebook));
   if (problems.length > 0) throw new RulebookFileError(name, problems);
   const book = parsed as Rulebook;
   const expected = `${book.id}.v${book.version}.yaml`;

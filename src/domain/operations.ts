@@ -33,6 +33,7 @@ export const RESOURCES = {
   endUses: 'end_uses',
   labs: 'labs',
   methodologies: 'methodologies',
+  credits: 'credits',
 } as const;
 
 export type ResourceName = (typeof RESOURCES)[keyof typeof RESOURCES];
@@ -160,6 +161,8 @@ export const OPERATIONS: Readonly<Record<ResourceName, Partial<Record<OperationA
   labs: { list: guard('read', 'lab'), create: guard('create', 'lab'), certify: guard('create', 'lab') },
   // the rulebooks are the standards' published constants with their sources: every signed-in user reads them (docs/roles.md)
   methodologies: { list: anyUser },
+  // what each methodology credits for a batch is read with the batch (docs/methodologies.md)
+  credits: { list: guard('read', 'batch', true) },
 };
 
 export interface AccessRequest {

@@ -1507,6 +1507,29 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/batches/{id}/credits": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * What each methodology credits for the batch, from its own evidence and the rulebooks checked at start (rule read batch, facility scope)
+         * @description One result per rulebook (docs/methodologies.md): its gates with value, threshold and pass, its steps
+         *     with formula, inputs and value, the net CO2e in exact whole grams (null while an input is missing,
+         *     each named in `missing`), and the dry grams not yet at an end use. The facility's
+         *     vm0044_high_tech_conditions and temperature_monitored are read as false where its record has none.
+         */
+        get: operations["getBatchCredits"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/batches/{id}/lab-results": {
         parameters: {
             query?: never;
@@ -1815,6 +1838,13 @@ export interface components {
             rows: {
                 [key: string]: number | string | null;
             }[];
+            /** @description what a lookup does with a value below or above the table's range: the first row (floor), the last row (cap), no figure (refuse), or nothing, the range being open there (open) */
+            out_of_range?: {
+                /** @enum {string} */
+                below: "floor" | "refuse" | "open";
+                /** @enum {string} */
+                above: "cap" | "refuse" | "open";
+            };
             source: components["schemas"]["MethodologySource"];
             tag: components["schemas"]["MethodologyTag"];
             note?: string;
@@ -1831,6 +1861,46 @@ export interface components {
             source: components["schemas"]["MethodologySource"];
             tag: components["schemas"]["MethodologyTag"];
             note?: string;
+        };
+        /** @description a step's input or a gate's value or threshold */
+        CreditInput: string | number | boolean | null | string[];
+        CreditGate: {
+            id: string;
+            name: string;
+            value: components["schemas"]["CreditInput"];
+            threshold: components["schemas"]["CreditInput"];
+            /** @enum {string} */
+            comparison: "<" | "<=" | ">" | ">=" | "==" | "in" | "not_in";
+            unit: string;
+            /** @description null while undecided */
+            pass: boolean | null;
+            /** @description the console records the gate's input; an undecided recorded gate keeps the batch from being eligible */
+            recorded: boolean;
+            tag: components["schemas"]["MethodologyTag"];
+        };
+        CreditStep: {
+            id: string;
+            formula: string;
+            inputs: {
+                [key: string]: components["schemas"]["CreditInput"];
+            };
+            /** @description exact decimal text (fractions to 6 decimals */
+            value: string;
+            unit: string;
+        };
+        CreditResult: {
+            methodology: string;
+            version: number;
+            eligible: boolean;
+            gates: components["schemas"]["CreditGate"][];
+            steps: components["schemas"]["CreditStep"][];
+            /** @description exact whole grams of CO2e */
+            net_co2e_g: number | null;
+            missing: string[];
+            pending_end_use_g: number;
+        };
+        BatchCredits: {
+            results: components["schemas"]["CreditResult"][];
         };
         /** @description One rulebook (mock-server/methodologies/<id>.v<version>.yaml) as the server loaded it; sha256 is of the file's exact bytes. A new version is a new file: an audit keeps the version it was signed under. */
         Methodology: {
@@ -5894,6 +5964,33 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    getBatchCredits: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["RecordId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The results, one per rulebook, ordered by id then version. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BatchCredits"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             503: components["responses"]["Unavailable"];
         };
     };

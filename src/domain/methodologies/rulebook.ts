@@ -25,6 +25,9 @@ export const CONFIDENCE_TAGS: readonly ConfidenceTag[] = ['P', 'S', 'C', 'U'];
 /** the tags under which a value may be null: sources disagree, or none confirms one */
 export const UNSETTLED_TAGS: readonly ConfidenceTag[] = ['C', 'U'];
 export const COMPARISONS: readonly MethodologyGate['comparison'][] = ['<', '<=', '>', '>=', '==', 'in', 'not_in'];
+/** What a lookup does with a value below or above a table's range: take the first row (floor), the last (cap), give no figure (refuse), or nothing, the range being open there (open). */
+export const OUT_OF_RANGE_RULES = ['floor', 'cap', 'refuse', 'open'] as const;
+export type OutOfRangeRule = (typeof OUT_OF_RANGE_RULES)[number];
 
 const ID = /^[a-z0-9]+(?:[.-][a-z0-9]+)*$/;
 const KEY = /^[a-z][a-z0-9_]*$/;
@@ -129,8 +132,17 @@ function checkConstant(c: Checker, value: unknown, field: string): void {
 }
 
 function checkTable(c: Checker, value: unknown, field: string): void {
-  const table = c.object(value, field, ['key', 'name', 'columns', 'rows', ...ENTRY_FIELDS], ['note']);
+  const table = c.object(value, field, ['key', 'name', 'columns', 'rows', ...ENTRY_FIELDS], ['note', 'out_of_range']);
   if (!table) return;
+  const range = c.object(table.out_of_range, join(field, 'out_of_range'), ['below', 'above']);
+  if (range) {
+    for (const [end, allowed] of [
+      ['below', ['floor', 'refuse', 'open']],
+      ['above', ['cap', 'refuse', 'open']],
+    ] as const)
+      if (end in range && !(allowed as readonly unknown[]).includes(range[end]))
+        c.fail(join(join(field, 'out_of_range'), end), `must be one of ${allowed.join(', ')}`);
+  }
   c.key(table.key, join(field, 'key'));
   c.text(table.name, join(field, 'name'));
   c.source(table.source, join(field, 'source'));

@@ -46,6 +46,7 @@ const READ_BATCHES: Op[] = [
   'end_uses.list',
   'end_uses.show',
   'labs.list',
+  'credits.list',
 ];
 // making a batch, closing it, its emissions and end uses
 const MAKE_BATCHES: Op[] = ['batches.create', 'batches.edit', 'end_uses.create'];
