@@ -10,7 +10,10 @@ import { appendLogEntries } from './bulkLogEntries';
  * its own id, sha256 and file name, its log and upload times moved a
  * minute earlier per round of copies, never audited or archived, and its
  * fleet record (fleet_burns) with its start moved as much, so an upload's
- * anomaly pass reads a fleet of that size, and its entry in the transparency
+ * anomaly pass reads a fleet of that size, filed in the copy index
+ * (copy_key_buckets) under its template's buckets (a copy key has no clock
+ * time in it), so a copy check's candidate lookups read an index of that
+ * size, and its entry in the transparency
  * log (bulkLogEntries.ts), so an upload appends to a log of that size. A copy names
  * its template's raw file (files are not copied: the lists, totals and
  * summaries read rows only) and has no analysis file of its own, so the
@@ -68,6 +71,9 @@ export async function addBulkLogs(databaseUrl: string, total: number, progress: 
     const copied = (await columnsOf(client, 'kilnlogs')).filter((c) => !OWN_COLUMNS.has(c));
     await client.query(`create temp table bulk_burns as select t.n, b.* from bulk_template t join fleet_burns b on b.log_id = t.id`);
     const burnColumns = (await columnsOf(client, 'fleet_burns')).filter((c) => !BURN_OWN_COLUMNS.has(c));
+    await client.query(
+      `create temp table bulk_buckets as select t.n, c.bucket from bulk_template t join copy_key_buckets c on c.log_id = t.id`,
+    );
     const firstId = Number((await client.query<{ id: number }>('select coalesce(max(id), 0) + 1 as id from kilnlogs')).rows[0].id);
     const adding = total - have;
     const columns = copied.map((c) => `"${c}"`).join(', ');
@@ -101,6 +107,10 @@ export async function addBulkLogs(databaseUrl: string, total: number, progress: 
                 ${burnColumns.map((c) => `b."${c}"`).join(', ')}
          from generate_series(${from}, ${to}) g join bulk_burns b on b.n = g % ${templates}`,
       );
+      await client.query(
+        `insert into copy_key_buckets (bucket, log_id)
+         select k.bucket, ${firstId} + g from generate_series(${from}, ${to}) g join bulk_buckets k on k.n = g % ${templates}`,
+      );
       await client.query('commit');
       progress(to + 1, adding);
     }
@@ -112,6 +122,7 @@ export async function addBulkLogs(databaseUrl: string, total: number, progress: 
     await client.query('vacuum analyze kilnlog_analyses');
     await client.query('analyze kilnlog_tallies');
     await client.query('vacuum analyze fleet_burns');
+    await client.query('vacuum analyze copy_key_buckets');
     await client.query('vacuum analyze transparency_entries');
     await client.query('vacuum analyze transparency_nodes');
     await restAfterBulk(client);
