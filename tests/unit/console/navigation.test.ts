@@ -21,6 +21,7 @@ describe('the navigation table', () => {
         'kiln_logs',
         'archived_kiln_logs',
         'fleet',
+        'batches',
         'users',
         'admin',
         'audit/create',
@@ -36,7 +37,7 @@ describe('the navigation table', () => {
     expect(NAVIGATION.map((g) => [t(g.label), g.items.map((i) => t(i.label))])).toEqual([
       ['Home', ['Home', 'Profile']],
       ['Configure', ['Facilities', 'Kilns', 'Users', 'Admin']],
-      ['Analyse', ['Kiln Logs', 'Archived Kiln Logs', 'Fleet']],
+      ['Analyse', ['Kiln Logs', 'Archived Kiln Logs', 'Fleet', 'Batches']],
       ['Audit', ['Propose Audit', 'Carbon Removals', 'Audit History']],
       ['Eco Assets', ['Review Eco Assets', 'Minting']],
     ]);
@@ -57,7 +58,7 @@ describe('the menu each role sees (spec §6 rules, DESIGN §3 roles)', () => {
     expect(menuFor(0)).toEqual({
       ...home,
       Configure: ['Facilities', 'Kilns', 'Users', 'Admin'],
-      Analyse: ['Kiln Logs', 'Archived Kiln Logs', 'Fleet'],
+      Analyse: ['Kiln Logs', 'Archived Kiln Logs', 'Fleet', 'Batches'],
       Audit: ['Propose Audit', 'Carbon Removals', 'Audit History'],
       'Eco Assets': ['Review Eco Assets', 'Minting'],
     });
@@ -75,7 +76,7 @@ describe('the menu each role sees (spec §6 rules, DESIGN §3 roles)', () => {
     expect(menuFor(3)).toEqual({
       ...home,
       Configure: ['Facilities', 'Kilns'],
-      Analyse: ['Kiln Logs', 'Archived Kiln Logs', 'Fleet'],
+      Analyse: ['Kiln Logs', 'Archived Kiln Logs', 'Fleet', 'Batches'],
       Audit: ['Propose Audit', 'Carbon Removals', 'Audit History'],
     });
   });
@@ -84,7 +85,7 @@ describe('the menu each role sees (spec §6 rules, DESIGN §3 roles)', () => {
     expect(menuFor(4)).toEqual({
       ...home,
       Configure: ['Facilities', 'Kilns'],
-      Analyse: ['Kiln Logs', 'Archived Kiln Logs', 'Fleet'],
+      Analyse: ['Kiln Logs', 'Archived Kiln Logs', 'Fleet', 'Batches'],
       Audit: ['Carbon Removals', 'Audit History'],
     });
   });
@@ -93,6 +94,7 @@ describe('the menu each role sees (spec §6 rules, DESIGN §3 roles)', () => {
     expect(menuFor(5)).toEqual({
       ...home,
       Configure: ['Facilities'],
+      Analyse: ['Batches'],
       Audit: ['Carbon Removals', 'Audit History'],
       'Eco Assets': ['Review Eco Assets', 'Minting'],
     });
@@ -130,6 +132,7 @@ describe('one resource model', () => {
       'users',
       'kiln_logs',
       'archived_kiln_logs',
+      'batches',
     ]);
   });
 
@@ -138,6 +141,7 @@ describe('one resource model', () => {
     expect(new Set(SCREEN_MODULES).size).toBe(SCREEN_MODULES.length);
     expect(RESOURCE_MODULES.map((m) => m.name).sort()).toEqual([
       'archived_kiln_logs',
+      'batches',
       'changes',
       'facilities',
       'kiln_logs',
@@ -169,6 +173,8 @@ describe('one resource model', () => {
       '/kiln_logs/:id',
       '/archived_kiln_logs/*',
       '/fleet/*',
+      '/batches/*',
+      '/batches/:id',
       '/audit/create/*',
       '/audit/review/*',
       '/audit/history/*',
