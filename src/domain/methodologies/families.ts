@@ -142,6 +142,22 @@ function otherEmissions(c: Computation, creditedG: number): Q {
   );
 }
 
+/** Σ kept − the batch's project emissions (methane measured, other entered), then its discount and buffer */
+function lessEmissions(
+  c: Computation,
+  uses: EndUses,
+  kept: (Q | null)[],
+  step: { id: string; formula: string },
+  discountKey: string,
+  discountInPct: boolean,
+): Q | null {
+  const methane = measuredMethane(c, creditedGrams(uses), 'gwp_ch4');
+  const other = otherEmissions(c, creditedGrams(uses));
+  if (kept.some((k) => k === null) || !methane) return null;
+  const net = c.step(step.id, step.formula, {}, sub(sub(sum(kept as Q[]), methane), other), 'g CO2e');
+  return discounted(c, net, discountKey, discountInPct);
+}
+
 /** (gross − deductions) × (1 − discount) × (1 − buffer %); null when a constant is missing */
 function discounted(c: Computation, beforeDiscount: Q, discountKey: string, discountInPct: boolean): Q | null {
   const discount = c.constant(discountKey);
@@ -218,17 +234,14 @@ const puro: MethodologyFamily = {
         'g CO2e',
       );
     });
-    const methane = measuredMethane(c, creditedGrams(uses), 'gwp_ch4');
-    const other = otherEmissions(c, creditedGrams(uses));
-    if (kept.some((k) => k === null) || !methane) return null;
-    const net = c.step(
-      'corcs_before_discount',
-      'Σ (C_stored − C_loss) − E_project (methane + other)',
-      {},
-      sub(sub(sum(kept as Q[]), methane), other),
-      'g CO2e',
+    return lessEmissions(
+      c,
+      uses,
+      kept,
+      { id: 'corcs_before_discount', formula: 'Σ (C_stored − C_loss) − E_project (methane + other)' },
+      'uncertainty_discount_pct',
+      true,
     );
-    return discounted(c, net, 'uncertainty_discount_pct', true);
   },
 };
 
@@ -274,17 +287,14 @@ const isometric: MethodologyFamily = {
         'g CO2e',
       );
     });
-    const methane = measuredMethane(c, creditedGrams(uses), 'gwp_ch4');
-    const other = otherEmissions(c, creditedGrams(uses));
-    if (!methane) return null;
-    const net = c.step(
-      'net_before_discount',
-      'Σ CO2e_stored − emissions (methane + other)',
-      {},
-      sub(sub(sum(kept), methane), other),
-      'g CO2e',
+    return lessEmissions(
+      c,
+      uses,
+      kept,
+      { id: 'net_before_discount', formula: 'Σ CO2e_stored − emissions (methane + other)' },
+      'uncertainty_discount',
+      false,
     );
-    return discounted(c, net, 'uncertainty_discount', false);
   },
 };
 
@@ -327,17 +337,14 @@ const rainbow: MethodologyFamily = {
         'g CO2e',
       );
     });
-    const methane = measuredMethane(c, creditedGrams(uses), 'gwp_ch4');
-    const other = otherEmissions(c, creditedGrams(uses));
-    if (kept.some((k) => k === null) || !methane) return null;
-    const net = c.step(
-      'net_before_discount',
-      'Σ RP_storage100 − emissions (methane + other)',
-      {},
-      sub(sub(sum(kept as Q[]), methane), other),
-      'g CO2e',
+    return lessEmissions(
+      c,
+      uses,
+      kept,
+      { id: 'net_before_discount', formula: 'Σ RP_storage100 − emissions (methane + other)' },
+      'uncertainty_discount',
+      false,
     );
-    return discounted(c, net, 'uncertainty_discount', false);
   },
 };
 
