@@ -1,9 +1,16 @@
 import { defaultDarkTheme, defaultLightTheme, type RaThemeOptions } from 'react-admin';
 
+// react-admin's row checkbox (DatagridRow in ra-ui-materialui 5.15) gives its aria-label to MUI's root span, where
+// axe refuses it (aria-prohibited-attr) and the input stays unnamed (label): the name moves to the input
+type CheckboxState = { 'aria-label'?: string };
+const unlabelledRoot = (state: CheckboxState) => (state['aria-label'] ? { 'aria-label': undefined } : {});
+const labelledInput = (state: CheckboxState) => (state['aria-label'] ? { 'aria-label': state['aria-label'] } : {});
+
 /** react-admin's theme of a mode with the console's colours. */
 const consoleTheme = (base: RaThemeOptions, mode: 'light' | 'dark', primary: string, secondary: string, error: string): RaThemeOptions => ({
   ...base,
   palette: { ...base.palette, mode, primary: { main: primary }, secondary: { main: secondary }, error: { main: error } },
+  components: { ...base.components, MuiCheckbox: { defaultProps: { slotProps: { root: unlabelledRoot, input: labelledInput } } } },
 });
 
 // Greens chosen for WCAG AA: white text on the light primary, dark text on the dark one.

@@ -38,6 +38,7 @@ export function batchesContract(store: () => DataStore): void {
     ro_pct: null,
     certificate_sha256: sha('certificate'),
     certificate_key: 'lab-certificates/a.pdf',
+    certificate_signature: null,
     lab_signed: false,
     supersedes: null,
     recorded_by: 1,
