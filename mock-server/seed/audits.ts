@@ -122,8 +122,10 @@ const proposeBurns = (data: AppContext['data'], chosen: Burn[], job_id: string, 
     algorithm_version: ALGORITHM_VERSION,
   });
 
+/** `beforeSignoff`: what is recorded of an audit's burns between its proposal and its signoff (the demo's batches and their evidence). */
 export async function seedAudits(
   { data, blobs }: Pick<AppContext, 'data' | 'blobs'>,
+  beforeSignoff: (proposal: AuditRow, signoffTs: string) => Promise<void> = async () => undefined,
   now = Date.now(),
 ): Promise<{ audits: AuditRow[]; burns: AuditBurnRecord[] }> {
   const groups = await freeBurnGroups(data);
@@ -141,6 +143,7 @@ export async function seedAudits(
     const signoff_ts = new Date(Math.min(createMs + 3 * DAY_MS, now - DAY_MS)).toISOString();
     const job = jobId('AUD', create_ts, i + 1);
     const proposal = await proposeBurns(data, chosen, job, create_ts);
+    await beforeSignoff(proposal, signoff_ts);
     const facility = (await data.facilities.get(chosen[0].facility_id))!;
     const statement = await statementPdf(proposal, facility, chosen, signoff_ts);
     const docKey = newDocKey(statement.ext);

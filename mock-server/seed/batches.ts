@@ -4,15 +4,16 @@ import type { AppContext } from '../context';
 import { labSignature } from '../batches/labSignature';
 import { fingerprintOf, privateKeyFromSeed, signBytes } from '../kilns/kilnKeys';
 import { END_USE_EVIDENCE_AREA, LAB_CERTIFICATE_AREA } from '../store/fileAreas';
-import type { AuditBurnRecord, AuditRow, BatchRecord, EndUseRecord, LabKeyRecord, LabRecord, LabResultRecord } from '../store/model';
+import type { AuditRow, BatchRecord, EndUseRecord, LabKeyRecord, LabRecord, LabResultRecord } from '../store/model';
 import type { Feedstock } from '../../src/domain/batches/feedstocks';
 import { statementDocumentPdf } from './media/statementDocument';
 
 /**
- * The demo's production evidence (issue 43): the burns of each signed-off demo audit grouped
- * into batches of one feedstock and at most 31 days, each sampled by one of two demo
+ * The demo's production evidence (issue 43): the burns of each demo audit to be signed off
+ * grouped into batches of one feedstock and at most 31 days, each sampled by one of two demo
  * laboratories (one of them signs its certificates with a key registered to it), and its char
- * applied to soil at farms in and near the facility's area. Values lie where real biochars do
+ * applied to soil at farms in and near the facility's area, all recorded between the burns and
+ * the signoff, so the audit's package carries it. Values lie where real biochars do
  * (C_org 50–85 %, H/C_org 0.2–0.7, moisture 10–40 %): every other batch is above H/C_org 0.40,
  * so the methodologies' gates show both outcomes. Through the store's own methods, so every
  * rule holds. DEMO ONLY: the laboratories, their accreditation numbers and key are made up.
@@ -46,6 +47,8 @@ const FEEDSTOCKS: readonly Feedstock[] = ['wood', 'nut_shells', 'wood', 'herbace
 
 const dateOf = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 const burnMs = (logts: string) => Date.parse(`${logts.slice(0, 19)}Z`);
+/** A moment `share` of the way from the batch's last burn to the signoff, as the store writes times. */
+const between = (lastMs: number, signoffMs: number, share: number) => new Date(lastMs + Math.floor((signoffMs - lastMs) * share));
 
 /** Burns split into runs of at most 31 days, oldest first. */
 function periods<T extends { logts: string }>(burns: readonly T[]): T[][] {
@@ -67,15 +70,19 @@ export interface SeededBatches {
   lab_keys: LabKeyRecord[];
 }
 
-export async function seedBatches(
-  { data, blobs }: Pick<AppContext, 'data' | 'blobs'>,
-  audits: readonly AuditRow[],
-  auditBurns: readonly AuditBurnRecord[],
-): Promise<SeededBatches> {
+/** What the audits' seed calls before each signoff, and what the evidence seeded comes to once every audit is signed off. */
+export interface DemoEvidence {
+  beforeSignoff(proposal: AuditRow, signoffTs: string): Promise<void>;
+  seeded(): Promise<SeededBatches>;
+}
+
+/**
+ * The demo laboratories (registered, with the signing one's key, at `firstTs`: before any burn)
+ * and the batches of each audit's burns with their evidence, recorded as each audit waits for
+ * its signoff.
+ */
+export async function demoEvidence({ data, blobs }: Pick<AppContext, 'data' | 'blobs'>, firstTs: string): Promise<DemoEvidence> {
   const seeded: SeededBatches = { batches: [], lab_results: [], end_uses: [], labs: [], lab_keys: [] };
-  const signedOff = audits.filter((a) => a.signoff_ts !== null);
-  if (signedOff.length === 0) return seeded;
-  const firstTs = new Date(Math.min(...signedOff.map((a) => Date.parse(a.create_ts))) - 30 * DAY_MS).toISOString();
   for (const lab of LABS) seeded.labs.push(await data.labs.create({ ...lab, created_by: SUPER_ADMIN_ID, created_ts: firstTs }));
   const signingLab = seeded.labs[0];
   const labKey = demoLabPrivateKey(signingLab.name);
@@ -89,14 +96,15 @@ export async function seedBatches(
       registered_ts: firstTs,
     }),
   );
-
   const facilities = await data.facilities.list();
   let n = 0;
-  for (const audit of signedOff) {
+
+  async function beforeSignoff(audit: AuditRow, signoffTs: string): Promise<void> {
     const facility = facilities.find((f) => f.id === audit.facility_id);
-    if (!facility) continue;
+    if (!facility) return;
+    const signoffMs = Date.parse(signoffTs);
     const logs = (await data.audits.logsOf(audit.id)).flatMap((l) =>
-      l.logts !== null && auditBurns.some((b) => b.audit_id === audit.id && b.kilnlog_id === l.id) ? [{ ...l, logts: l.logts }] : [],
+      l.logts !== null && audit.analysis_ids.includes(l.id) ? [{ ...l, logts: l.logts }] : [],
     );
     for (const run of periods(logs)) {
       const index = n++;
@@ -110,7 +118,7 @@ export async function seedBatches(
         feedstock_note: null,
         analysis_ids: run.map((l) => l.id),
         created_by: KILN_ADMIN_ID,
-        created_ts: new Date(Math.min(lastMs + DAY_MS, Date.parse(audit.create_ts))).toISOString(),
+        created_ts: between(lastMs, signoffMs, 0.05).toISOString(),
       });
       seeded.batches.push(batch);
 
@@ -126,8 +134,9 @@ export async function seedBatches(
         volatile_matter_pct: 14.6 + (index % 4) * 2.2,
       };
       const c_org_pct = Math.round((values.c_tot_pct - values.c_inorg_pct) * 100) / 100;
-      const sampled = dateOf(lastMs + 3 * DAY_MS);
-      const reported = dateOf(lastMs + 17 * DAY_MS);
+      const sampled = dateOf(between(lastMs, signoffMs, 0.1).getTime());
+      const reportedAt = between(lastMs, signoffMs, 0.4);
+      const reported = dateOf(reportedAt.getTime());
       const sampleId = `${facility.mnemonic}-S${String(index + 1).padStart(3, '0')}`;
       const certificate = await statementDocumentPdf({
         title: `Certificate of analysis ${sampleId}`,
@@ -169,7 +178,7 @@ export async function seedBatches(
           certificate_signature: signed ? (signature ?? null) : null,
           supersedes: null,
           recorded_by: KILN_ADMIN_ID,
-          recorded_ts: `${reported}T12:00:00.000Z`,
+          recorded_ts: reportedAt.toISOString(),
         }),
       );
 
@@ -182,11 +191,12 @@ export async function seedBatches(
         { share: 0.3, lat: latitude + 0.08, lon: longitude - 0.11, recipient: `Neighbouring farm of ${facility.name} (demo)` },
       ];
       for (const [i, site] of sites.entries()) {
-        const date = dateOf(lastMs + (24 + i * 9) * DAY_MS);
+        const appliedAt = between(lastMs, signoffMs, 0.6 + i * 0.2);
+        const date = dateOf(appliedAt.getTime());
         const note = await statementDocumentPdf({
           title: `Delivery note ${batch.label}-${i + 1}`,
           author: facility.name,
-          signedTs: `${date}T08:00:00.000Z`,
+          signedTs: appliedAt.toISOString(),
           blocks: [
             {
               text: `${(Math.floor(dry * site.share) / 1000).toFixed(3)} kg of dry biochar of batch ${batch.label} applied to soil on ${date}.`,
@@ -212,12 +222,18 @@ export async function seedBatches(
             evidence_sha256: createHash('sha256').update(note).digest('hex'),
             evidence_key: evidenceKey,
             recorded_by: KILN_ADMIN_ID,
-            recorded_ts: `${date}T12:00:00.000Z`,
+            recorded_ts: appliedAt.toISOString(),
           }),
         );
       }
     }
   }
-  for (const [i, batch] of seeded.batches.entries()) seeded.batches[i] = (await data.batches.get(batch.id))!;
-  return seeded;
+
+  return {
+    beforeSignoff,
+    async seeded() {
+      for (const [i, batch] of seeded.batches.entries()) seeded.batches[i] = (await data.batches.get(batch.id))!;
+      return seeded;
+    },
+  };
 }

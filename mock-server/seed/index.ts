@@ -3,7 +3,7 @@ import type { AppContext } from '../context';
 import type { StoreState } from '../store/dataStore';
 import { emptyDb, normalise, type DbShape, type EmbeddedShape } from '../store/embedded/state';
 import { seedAudits } from './audits';
-import { seedBatches } from './batches';
+import { demoEvidence } from './batches';
 import { seedChanges } from './changes';
 import { seedEcoAssets } from './ecoAssets';
 import { seedFacilities } from './facilities';
@@ -37,6 +37,12 @@ const SEEDERS: Seeder[] = [
 /** the demo's buffer share: 10 % */
 export const DEMO_BUFFER_BASIS_POINTS = 1000;
 
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** The first burn's start (its kiln's clock read as UTC); now when there is none. */
+const firstLogMs = (state: StoreState): number =>
+  state.kilnlogs.reduce((first, l) => (l.logts === null ? first : Math.min(first, Date.parse(`${l.logts.slice(0, 19)}Z`))), Date.now());
+
 export type SeedProgress = (table: string, done: number, total: number) => void;
 
 /**
@@ -50,7 +56,9 @@ export async function seedDemoData(ctx: Pick<AppContext, 'config' | 'blobs' | 'd
   for (const seeder of SEEDERS) await seeder(built, ctx);
   const state = normalise(built);
   await ctx.data.replaceAll(state, progress);
-  const { audits, burns } = await seedAudits(ctx);
+  // the batches of the audits' burns, with their lab results and end uses, recorded before each signoff so its package carries them
+  const evidence = await demoEvidence(ctx, new Date(firstLogMs(state) - 30 * DAY_MS).toISOString());
+  const { audits, burns } = await seedAudits(ctx, evidence.beforeSignoff);
   // the demo withholds a 10 % buffer, set before its mints so they withhold it too (set by no one: the seed)
   const share = await ctx.data.ecoAssets.setBufferShare({
     basis_points: DEMO_BUFFER_BASIS_POINTS,
@@ -59,8 +67,7 @@ export async function seedDemoData(ctx: Pick<AppContext, 'config' | 'blobs' | 'd
   });
   // minted through the store's own mint once the audits are signed off, so the seed's eco assets obey its rules
   const minted = await seedEcoAssets(ctx.data);
-  // the signed-off audits' burns in batches, with their lab results and end uses
-  const batches = await seedBatches(ctx, audits, burns);
+  const batches = await evidence.seeded();
   return {
     ...state,
     audits,

@@ -102,6 +102,12 @@ describe('GET /api/audit/{id}/package', () => {
     const files = unzipSync(zip);
     const logs = manifest.burns.map((b) => `logs/${b.analysis_id}.csv`);
     const statement = `statement.${audit.docKey.split('.').pop()}`;
+    // the demo audits' burns are in batches: their certificates and end-use evidence
+    const batchFiles = (manifest.batches ?? []).flatMap((b) => [
+      ...b.lab_results.map((r) => r.certificate_file),
+      ...b.end_uses.map((e) => e.evidence_file),
+    ]);
+    expect(batchFiles.length).toBeGreaterThan(0);
     expect(Object.keys(files)).toEqual([
       'manifest.json',
       'report.pdf',
@@ -109,6 +115,7 @@ describe('GET /api/audit/{id}/package', () => {
       'METHOD.md',
       statement,
       ...logs,
+      ...batchFiles,
       // the signoff's and its burns' entries in the transparency log, proved against its checkpoint
       'checkpoint.txt',
       'transparency.json',

@@ -2,13 +2,17 @@ import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { DEMO_SOIL_DATASET, SIGNING_DEMO_LAB, demoLabPrivateKey } from '../../mock-server/seed/batches';
 import { signBytes, verifiesBytes } from '../../mock-server/kilns/kilnKeys';
-import { useTestServer } from '../helpers/testServer';
+import { unzipSync } from 'fflate';
+import type { PackageManifest } from '../../mock-server/auditPackage/manifest';
+import { EXIT, verifyPackage } from '../../mock-server/auditPackage/verify';
+import { binaryBody, useTestServer } from '../helpers/testServer';
 
 /**
  * The demo's production evidence (mock-server/seed/batches.ts), on either store: the signed-off
  * audits' burns in batches of one facility, kiln type and feedstock within 31 days, each with a
  * lab result whose certificate is stored and, for the signing laboratory, verifies with its key,
- * values where real biochars lie on both sides of H/C_org 0.40, and end uses within the dry char.
+ * values where real biochars lie on both sides of H/C_org 0.40, and end uses within the dry char,
+ * all recorded before the audit's signoff, so that its package carries them and verifies.
  */
 
 const api = useTestServer();
@@ -60,4 +64,30 @@ describe('the demo seed', () => {
     expect(ratios.some((r) => r > 0.4)).toBe(true);
     expect(ratios.some((r) => r <= 0.4)).toBe(true);
   });
+  it("records every batch's evidence before its audit's signoff: each signed-off demo package carries it and verifies", async () => {
+    const { data } = api.server.ctx;
+    const signedOff = (await data.audits.history({ facilityIds: null })).map((t) => t.audit);
+    expect(signedOff.length).toBeGreaterThan(0);
+    const packagedBatches = new Set<number>();
+    for (const audit of signedOff) {
+      const res = await api.server.http.get(`/api/audit/${audit.id}/package`).set(api.as('broker')).buffer(true).parse(binaryBody);
+      expect(res.status).toBe(200);
+      const manifest = JSON.parse(Buffer.from(unzipSync(res.body as Buffer)['manifest.json']).toString('utf8')) as PackageManifest;
+      expect(manifest.batches?.length, audit.job_id).toBeGreaterThan(0);
+      for (const batch of manifest.batches!) {
+        packagedBatches.add(batch.id);
+        expect(batch.lab_results.length, batch.label).toBeGreaterThan(0);
+        expect(batch.end_uses.length, batch.label).toBeGreaterThan(0);
+        expect(batch.dry_biochar_g, batch.label).toBe((await data.batches.get(batch.id))!.dry_biochar_g);
+      }
+      expect(manifest.labs?.length, audit.job_id).toBeGreaterThan(0);
+      const outcome = await verifyPackage(res.body as Buffer);
+      expect(
+        outcome.lines.filter((l) => l.startsWith('DIFFERENT')),
+        audit.job_id,
+      ).toEqual([]);
+      expect(outcome.code, audit.job_id).toBe(EXIT.verified);
+    }
+    expect([...packagedBatches].sort((a, b) => a - b)).toEqual((await data.batches.list()).map((b) => b.id).sort((a, b) => a - b));
+  }, 120_000);
 });
