@@ -159,7 +159,15 @@ export async function buildPackage(source: PackageSource): Promise<Uint8Array> {
   const biochar = burns.reduce((n, b) => n + b.biochar_produced_g, 0);
   const statementFile = `statement.${source.statement.ext}`;
   const method = packageMethod(burns.map((b) => b.algorithm_version));
-  const readme = Buffer.from(packageReadme({ jobId: audit.job_id, statementFile, method: method !== null }), 'utf8');
+  const readme = Buffer.from(
+    packageReadme({
+      jobId: audit.job_id,
+      statementFile,
+      method: method !== null,
+      batches: Boolean(source.batches?.batches.length),
+    }),
+    'utf8',
+  );
   const methodEntry: [string, Uint8Array][] = method === null ? [] : [[METHOD_FILE, Buffer.from(method, 'utf8')]];
   const others: [string, Uint8Array][] = [
     [README_FILE, readme],

@@ -1,8 +1,49 @@
 import { MANIFEST_FILE, README_FILE, REPORT_FILE, SIGNING_KEY_FILE, SUMS_FILE, SUMS_SIGNATURE_FILE } from './manifest';
 import { METHOD_FILE } from './method';
 
+/** The batches' part of the file list: where each batch's evidence lies and what the manifest says of it. */
+const BATCH_ENTRIES = `batches/<batch id>/lab-result-<result id>.pdf
+    Each lab result's certificate, the laboratory's PDF byte for byte as it
+    was recorded. ${MANIFEST_FILE} "batches" lists, for every production
+    batch the burns belong to, its burns (analysis ids), facility, kiln
+    type, feedstock, first and last log time, wet biochar in whole grams,
+    dry biochar (from the moisture of the result in force; null before
+    one), production temperature and emissions; its lab results as
+    recorded by the signoff (values, methods, sample id and dates, the
+    certificate's file and SHA-256, whether it is lab-signed with the
+    lab's base64 Ed25519 signature of the certificate's bytes, and the
+    result it supersedes); and its end uses (kind, dry grams, date, site,
+    mean annual soil temperature and its source, recipient, the evidence's
+    file and SHA-256). "labs" names each laboratory and its accreditation;
+    "lab_keys" holds their Ed25519 public keys (PEM, SPKI) with the time
+    each was registered and, if by the signoff, revoked.
+batches/<batch id>/end-use-<end use id>.<pdf|png|jpg>
+    Each end use's evidence (a delivery note or a photo), byte for byte.
+`;
+
 /** README.txt of a package: what each file is and how to verify it. */
-export function packageReadme({ jobId, statementFile, method }: { jobId: string; statementFile: string; method: boolean }): string {
+export function packageReadme({
+  jobId,
+  statementFile,
+  method,
+  batches = false,
+}: {
+  jobId: string;
+  statementFile: string;
+  method: boolean;
+  /** whether the burns are in production batches, whose evidence the package holds */
+  batches?: boolean;
+}): string {
+  const batchChecks = batches
+    ? `
+For each batch it checks every certificate and evidence file against its
+SHA-256, each lab-signed result's signature against a key of its lab in
+force when the result was recorded, every lab value in its physical range,
+C_org = C_tot - C_inorg within 0.5 points, the dry biochar from the result
+in force, and that the end uses together are within the batch's dry
+biochar (its wet biochar before a moisture result).
+`
+    : '';
   const methodEntry = method
     ? `${METHOD_FILE}
     The method of the algorithm version the burns were analysed by: every
@@ -26,8 +67,10 @@ ${MANIFEST_FILE}
     the factors used, every field of the analysis, valid and the reasons,
     and the CO2 and biochar frozen at signoff in whole grams; the totals;
     the statement's file name, type and SHA-256; the kiln public keys that
-    signed; and the SHA-256 of every other file (README.txt, the statement
-    and the logs).
+    signed; the production batches of the burns with their evidence (see
+    batches/ below, where the burns are in batches); and the SHA-256 of
+    every other file (README.txt, the statement, the logs and the batches'
+    files).
 ${REPORT_FILE}
     The same audit for a person to read and print: the facility, the audit,
     a table of burns with their numbers and validity, the totals, the
@@ -35,7 +78,7 @@ ${REPORT_FILE}
     and phase marks), signature states, and the SHA-256 of ${MANIFEST_FILE}.
 ${methodEntry}logs/<analysis id>.csv
     Each burn's raw log, byte for byte as the kiln uploaded it.
-${statementFile}
+${batches ? BATCH_ENTRIES : ''}${statementFile}
     The statement signed at signoff.
 ${README_FILE}
     This file.
@@ -74,7 +117,7 @@ difference (every one, naming the file, the field, the recorded and the
 re-derived value) and a verdict, and exits 0 when everything holds, 1 when
 anything differs, and 2 when everything else holds but a burn was analysed
 by an algorithm version it does not implement.
-
+${batchChecks}
 By hand: sha256sum each file and compare with "files", "log_sha256" and
 "statement" in ${MANIFEST_FILE}; the numbers of each burn follow from its
 raw log and factors as ${method ? METHOD_FILE : 'docs/analysis.md of the repository'} describes.

@@ -182,6 +182,14 @@ describe("an audit's package carries the evidence of its burns' batches", () => 
     for (const file of [result.certificate_file, photo.evidence_file, note.evidence_file]) expect(sums).toContain(`  ${file}\n`);
   });
 
+  it("describes the batches' layout in its README.txt", () => {
+    const readme = Buffer.from(unzipSync(zip)['README.txt']).toString('utf8');
+    expect(readme).toContain('batches/<batch id>/lab-result-<result id>.pdf');
+    expect(readme).toContain('batches/<batch id>/end-use-<end use id>.<pdf|png|jpg>');
+    expect(readme).toContain('"lab_keys" holds their Ed25519 public keys');
+    expect(readme).toContain('C_org = C_tot - C_inorg within 0.5 points');
+  });
+
   it('verifies as given, with a line for the batch', async () => {
     const outcome = await verifyPackage(zip);
     expect(differences(outcome.lines)).toEqual([]);
