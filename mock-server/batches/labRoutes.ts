@@ -54,7 +54,7 @@ export function labHandlers(ctx: AppContext): Handlers {
     revokeLabKey: async (req, res) => {
       const labId = positiveId(req.params.id, 'id');
       const keyId = positiveId(req.params.keyId, 'keyId');
-      const done = await data.labs.revokeKey(labId, keyId, new Date().toISOString());
+      const done = await data.labs.revokeKey(labId, keyId, { revoked_by: req.auth!.userId, revoked_ts: new Date().toISOString() });
       if (!done) throw notFound('No such key of this laboratory.');
       if (!done.revoked)
         throw conflict(`The key ${done.key.fingerprint} was revoked already, on ${done.key.revoked_ts}: revoking is final.`);

@@ -72,6 +72,7 @@ export const toLabKey = (k: LabKeyRecord): LabKey => ({
   registered_by: k.registered_by,
   registered_ts: k.registered_ts,
   revoked_ts: k.revoked_ts,
+  revoked_by: k.revoked_by,
 });
 
 export const toLab = (l: LabRecord, keys: readonly LabKeyRecord[]): Lab => ({

@@ -4,6 +4,7 @@ import type {
   IssuanceEntry,
   KilnKeyEntry,
   KilnLogEntry,
+  LabKeyEntry,
   RetirementEntry,
   SignoffEntry,
   TransparencyEntry,
@@ -16,6 +17,7 @@ import type {
   EcoRetirementRecord,
   KilnCalibrationRecord,
   KilnKeyRecord,
+  LabKeyRecord,
 } from '../store/model';
 
 /** The log's entry of each act, from the records the act wrote. */
@@ -72,6 +74,15 @@ export const kilnKeyEntry = (act: KilnKeyEntry['act'], key: KilnKeyRecord, ts: s
   ts,
 });
 
+export const labKeyEntry = (act: LabKeyEntry['act'], key: LabKeyRecord, ts: string): LabKeyEntry => ({
+  kind: 'lab_key',
+  act,
+  lab: key.lab_id,
+  key_id: key.id,
+  fingerprint: key.fingerprint,
+  ts,
+});
+
 export const calibrationEntry = (calibration: KilnCalibrationRecord): CalibrationEntry => ({
   kind: 'calibration',
   kiln: calibration.kiln_id,
@@ -98,6 +109,8 @@ export const actTime = (entry: TransparencyEntry): string => {
       return entry.ts;
     case 'calibration':
       return entry.approved_ts;
+    case 'lab_key':
+      return entry.ts;
   }
 };
 
@@ -122,6 +135,10 @@ export function storedActs(state: ActRecords, manifests: ReadonlyMap<number, str
     ...byId(state.kiln_calibrations)
       .filter((c) => c.approved_ts !== null)
       .map(calibrationEntry),
+    ...byId(state.lab_keys).flatMap((key) => [
+      labKeyEntry('register', key, key.registered_ts),
+      ...(key.revoked_ts !== null ? [labKeyEntry('revoke', key, key.revoked_ts)] : []),
+    ]),
   ];
   // a stable sort: records of one kind keep their id order at equal times
   return acts

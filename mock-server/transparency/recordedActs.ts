@@ -1,6 +1,6 @@
 import type { TransparencyEntry } from '../../src/domain/transparency/entries';
 import type { DataStore, StoreParts } from '../store/dataStore';
-import { calibrationEntry, issuanceEntry, kilnKeyEntry, kilnLogEntry, retirementEntry } from './acts';
+import { calibrationEntry, issuanceEntry, kilnKeyEntry, kilnLogEntry, labKeyEntry, retirementEntry } from './acts';
 import { logAct } from './log';
 
 /**
@@ -32,6 +32,11 @@ export const ACTS = {
       done?.approved && done.key.approved_ts !== null ? [kilnKeyEntry('approve', done.key, done.key.approved_ts)] : [],
     revokeKey: async (done) =>
       done?.revoked && done.key.revoked_ts !== null ? [kilnKeyEntry('revoke', done.key, done.key.revoked_ts)] : [],
+  },
+  labs: {
+    addKey: async (key) => [labKeyEntry('register', key, key.registered_ts)],
+    revokeKey: async (done) =>
+      done?.revoked && done.key.revoked_ts !== null ? [labKeyEntry('revoke', done.key, done.key.revoked_ts)] : [],
   },
   calibrations: {
     add: async (calibration) => (calibration.approved_ts !== null ? [calibrationEntry(calibration)] : []),

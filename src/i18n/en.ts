@@ -907,6 +907,7 @@ export const en = {
       retirement: 'Retirement',
       kiln_key: 'Kiln key',
       calibration: 'Calibration',
+      lab_key: 'Lab key',
     },
   },
   pages: {

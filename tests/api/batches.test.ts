@@ -333,7 +333,7 @@ describe('laboratories and their keys: registered by a super-admin alone, read b
     }
     const added = await http().post(`/api/labs/${lab.id}/keys`).set(as('superadmin')).send({ public_key: pem });
     expect(added.status, JSON.stringify(added.body)).toBe(201);
-    expect(added.body).toMatchObject({ lab_id: lab.id, public_key: pem, revoked_ts: null, registered_by: 1 });
+    expect(added.body).toMatchObject({ lab_id: lab.id, public_key: pem, revoked_ts: null, revoked_by: null, registered_by: 1 });
     expect(added.body.fingerprint).toMatch(/^[0-9a-f]{64}$/);
     const again = await http().post(`/api/labs/${lab.id}/keys`).set(as('superadmin')).send({ public_key: pem });
     expect(again.status).toBe(400);
@@ -377,10 +377,12 @@ describe('laboratories and their keys: registered by a super-admin alone, read b
     expect((await data().labs.keys(lab.id))[0].revoked_ts).toBeNull();
     const revoked = await revoke('superadmin');
     expect(revoked.status, JSON.stringify(revoked.body)).toBe(200);
-    expect(revoked.body).toMatchObject({ id: key.id, lab_id: lab.id });
+    expect(revoked.body).toMatchObject({ id: key.id, lab_id: lab.id, revoked_by: 1 });
     expect(Date.parse(revoked.body.revoked_ts)).not.toBeNaN();
+    expect((await data().labs.keys(lab.id))[0]).toMatchObject({ revoked_by: 1, revoked_ts: revoked.body.revoked_ts });
     const again = await revoke('superadmin');
     expect(again.status).toBe(409);
+    expect((await data().labs.keys(lab.id))[0]).toMatchObject({ revoked_by: 1, revoked_ts: revoked.body.revoked_ts });
     expect(again.body.message).toContain('revoked already');
     expect((await revoke('superadmin', lab.id, 2147483647)).status).toBe(404);
     expect((await revoke('superadmin', 2147483647)).status).toBe(404);

@@ -88,7 +88,7 @@ describe('the transparency log', () => {
     expect(start).toBeGreaterThan(0);
     expect(entries[start].entry).toMatchObject({ kind: 'log_start', brought_in: start });
     const broughtIn = entries.slice(0, start).map((e) => e.entry.kind);
-    for (const kind of ['kilnlog', 'signoff', 'issuance', 'calibration']) expect(broughtIn).toContain(kind);
+    for (const kind of ['kilnlog', 'signoff', 'issuance', 'calibration', 'lab_key']) expect(broughtIn).toContain(kind);
     // nothing was uploaded since the start: every stored log was brought in
     expect(broughtIn.filter((k) => k === 'kilnlog')).toHaveLength((await api.server.ctx.data.transparency.actRecords()).kilnlogs.length);
     for (const [i, { bytes }] of entries.entries()) expect(bytes.toString('utf8'), `entry ${i}`).not.toMatch(/\n/);
@@ -159,6 +159,33 @@ describe('the transparency log', () => {
     expect(revoked).toEqual([expect.objectContaining({ kind: 'kiln_key', act: 'revoke', key_id: key!.id })]);
     const refused = await appendedBy(async () => {
       expect((await http().post(`/api/kilns/${kiln}/keys/${key!.id}/revoke`).set(as('superadmin'))).status).toBe(409);
+    });
+    expect(refused).toEqual([]);
+  });
+
+  it("appends a lab key's registration and its revocation, not a refused revocation", async () => {
+    const lab = (await http().post('/api/labs').set(as('superadmin')).send({ name: 'Log Test Lab', accreditation: 'ISO/IEC 17025 LOG-1' }))
+      .body as { id: number };
+    let key: { id: number; fingerprint: string; registered_ts: string } | undefined;
+    const registered = await appendedBy(async () => {
+      const res = await http().post(`/api/labs/${lab.id}/keys`).set(as('superadmin')).send({ public_key: newKeyPair().publicPem });
+      expect(res.status, JSON.stringify(res.body)).toBe(201);
+      key = res.body as typeof key;
+    });
+    expect(registered).toEqual([
+      { kind: 'lab_key', act: 'register', lab: lab.id, key_id: key!.id, fingerprint: key!.fingerprint, ts: key!.registered_ts },
+    ]);
+    let revokedTs = '';
+    const revoked = await appendedBy(async () => {
+      const res = await http().post(`/api/labs/${lab.id}/keys/${key!.id}/revoke`).set(as('superadmin'));
+      expect(res.status).toBe(200);
+      revokedTs = res.body.revoked_ts as string;
+    });
+    expect(revoked).toEqual([
+      { kind: 'lab_key', act: 'revoke', lab: lab.id, key_id: key!.id, fingerprint: key!.fingerprint, ts: revokedTs },
+    ]);
+    const refused = await appendedBy(async () => {
+      expect((await http().post(`/api/labs/${lab.id}/keys/${key!.id}/revoke`).set(as('superadmin'))).status).toBe(409);
     });
     expect(refused).toEqual([]);
   });

@@ -112,15 +112,15 @@ export function embeddedLabs(a: Access): LabStore {
       a.write((s, m) => {
         if (!s.labs.some((l) => l.id === key.lab_id)) throw missing('No such laboratory.');
         if (s.lab_keys.some((k) => k.fingerprint === key.fingerprint)) refuseTakenLabKey();
-        return insertNew(m, 'lab_keys', { ...key, revoked_ts: null });
+        return insertNew(m, 'lab_keys', { ...key, revoked_ts: null, revoked_by: null });
       }),
     keys: (labId) => a.read((s) => oldestFirst(s.lab_keys.filter((k) => k.lab_id === labId))),
-    revokeKey: (labId, keyId, ts) =>
+    revokeKey: (labId, keyId, revocation) =>
       a.write((s, m) => {
         const key = s.lab_keys.find((k) => k.id === keyId && k.lab_id === labId);
         if (!key) return null;
         if (key.revoked_ts !== null) return { key: copy(key), revoked: false };
-        m.patch(key, { revoked_ts: ts });
+        m.patch(key, { revoked_ts: revocation.revoked_ts, revoked_by: revocation.revoked_by });
         return { key: copy(key), revoked: true };
       }),
   };

@@ -52,6 +52,7 @@ export function embeddedTransparency(a: Access): TransparencyStore {
         eco_retirements: s.eco_retirements.map((row) => ({ ...row })),
         kiln_keys: s.kiln_keys.map((row) => ({ ...row })),
         kiln_calibrations: s.kiln_calibrations.map((row) => ({ ...row })),
+        lab_keys: s.lab_keys.map((row) => ({ ...row })),
       })),
     nodes: (ids) => a.read((s) => nodesOf(s, ids)),
   };

@@ -57,7 +57,12 @@ export interface BatchStore {
 }
 
 export type NewLab = Omit<LabRecord, 'id'>;
-export type NewLabKey = Omit<LabKeyRecord, 'id' | 'revoked_ts'>;
+export type NewLabKey = Omit<LabKeyRecord, 'id' | 'revoked_ts' | 'revoked_by'>;
+/** Who revoked a lab key, and when. */
+export interface LabKeyRevocation {
+  revoked_by: number | null;
+  revoked_ts: string;
+}
 
 /** Laboratories and their Ed25519 keys (registered by a super-admin; a key is never deleted, only revoked). */
 export interface LabStore {
@@ -71,5 +76,5 @@ export interface LabStore {
   /** the lab's keys, oldest first, revoked ones too */
   keys(labId: number): Promise<LabKeyRecord[]>;
   /** revokes the lab's key for good; null when the lab has no such key; revoked false when it was revoked already */
-  revokeKey(labId: number, keyId: number, ts: string): Promise<{ key: LabKeyRecord; revoked: boolean } | null>;
+  revokeKey(labId: number, keyId: number, revocation: LabKeyRevocation): Promise<{ key: LabKeyRecord; revoked: boolean } | null>;
 }

@@ -7,6 +7,7 @@ import type {
   KilnCalibrationRecord,
   KilnKeyRecord,
   KilnLogRecord,
+  LabKeyRecord,
 } from '../model';
 
 /** A node's key in `nodes`' answer. */
@@ -21,6 +22,7 @@ export interface ActRecords {
   eco_retirements: EcoRetirementRecord[];
   kiln_keys: KilnKeyRecord[];
   kiln_calibrations: KilnCalibrationRecord[];
+  lab_keys: LabKeyRecord[];
 }
 
 export interface TransparencyStore {

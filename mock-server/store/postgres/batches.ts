@@ -160,7 +160,7 @@ export function postgresLabs(db: Db): LabStore {
       }
     },
     keys: (labId) => db.selectFrom('lab_keys').selectAll().where('lab_id', '=', labId).orderBy('id').execute(),
-    revokeKey: (labId, keyId, ts) =>
+    revokeKey: (labId, keyId, revocation) =>
       atomic(db, async (tx) => {
         const row = await tx
           .selectFrom('lab_keys')
@@ -173,7 +173,7 @@ export function postgresLabs(db: Db): LabStore {
         if (row.revoked_ts !== null) return { key: row, revoked: false };
         const key = await tx
           .updateTable('lab_keys')
-          .set({ revoked_ts: ts })
+          .set({ revoked_ts: revocation.revoked_ts, revoked_by: revocation.revoked_by })
           .where('id', '=', keyId)
           .returningAll()
           .executeTakeFirstOrThrow();

@@ -61,16 +61,18 @@ export function postgresTransparency(db: Db): TransparencyStore {
         .transaction()
         .setIsolationLevel('repeatable read')
         .execute(async (tx) => {
-          const [kilnlogs, audits, eco_assets, eco_allocations, eco_retirements, kiln_keys, kiln_calibrations] = await Promise.all([
-            tx.selectFrom('kilnlogs').select(['id', 'kiln_id', 'sha256', 'key_fingerprint', 'upload_ts']).orderBy('id').execute(),
-            tx.selectFrom('audits').selectAll().orderBy('id').execute(),
-            tx.selectFrom('eco_assets').select(ECO_ASSET_COLUMNS).orderBy('id').execute(),
-            tx.selectFrom('eco_allocations').selectAll().orderBy('id').execute(),
-            tx.selectFrom('eco_retirements').selectAll().orderBy('id').execute(),
-            tx.selectFrom('kiln_keys').selectAll().orderBy('id').execute(),
-            tx.selectFrom('kiln_calibrations').selectAll().orderBy('id').execute(),
-          ]);
-          return { kilnlogs, audits, eco_assets, eco_allocations, eco_retirements, kiln_keys, kiln_calibrations };
+          const [kilnlogs, audits, eco_assets, eco_allocations, eco_retirements, kiln_keys, kiln_calibrations, lab_keys] =
+            await Promise.all([
+              tx.selectFrom('kilnlogs').select(['id', 'kiln_id', 'sha256', 'key_fingerprint', 'upload_ts']).orderBy('id').execute(),
+              tx.selectFrom('audits').selectAll().orderBy('id').execute(),
+              tx.selectFrom('eco_assets').select(ECO_ASSET_COLUMNS).orderBy('id').execute(),
+              tx.selectFrom('eco_allocations').selectAll().orderBy('id').execute(),
+              tx.selectFrom('eco_retirements').selectAll().orderBy('id').execute(),
+              tx.selectFrom('kiln_keys').selectAll().orderBy('id').execute(),
+              tx.selectFrom('kiln_calibrations').selectAll().orderBy('id').execute(),
+              tx.selectFrom('lab_keys').selectAll().orderBy('id').execute(),
+            ]);
+          return { kilnlogs, audits, eco_assets, eco_allocations, eco_retirements, kiln_keys, kiln_calibrations, lab_keys };
         }),
     nodes: (ids) => nodesOf(db, ids),
   };

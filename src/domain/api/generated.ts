@@ -1681,9 +1681,10 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Revoke one of a laboratory's keys at once, for good (rule create lab, a super-admin's); the key keeps when
+         * Revoke one of a laboratory's keys at once, for good (rule create lab, a super-admin's); the key keeps who revoked it and when
          * @description A revoked key marks no new result lab-signed; the results it signed before stay lab-signed, since
-         *     the certificate bytes were signed while the key was in force. 409 when the key is revoked already.
+         *     the certificate bytes were signed while the key was in force. The revocation, like the key's
+         *     registration, is appended to the transparency log (a lab_key entry). 409 when the key is revoked already.
          */
         post: operations["revokeLabKey"];
         delete?: never;
@@ -2913,6 +2914,8 @@ export interface components {
              * @description null while in force
              */
             revoked_ts: string | null;
+            /** @description who revoked it; null while in force, or for a key revoked before this was kept */
+            revoked_by: number | null;
         };
         Lab: {
             id: number;

@@ -133,4 +133,6 @@ export interface LabKeyRecord {
   registered_ts: string;
   /** null while in force */
   revoked_ts: string | null;
+  /** who revoked it (null while in force, or for a user since deleted) */
+  revoked_by: number | null;
 }

@@ -65,6 +65,16 @@ export interface KilnKeyEntry {
   ts: string;
 }
 
+/** A laboratory's key registered (in force at once: a super-admin registers it) or revoked: it decides which lab results are lab-signed. */
+export interface LabKeyEntry {
+  kind: 'lab_key';
+  act: 'register' | 'revoke';
+  lab: number;
+  key_id: number;
+  fingerprint: string;
+  ts: string;
+}
+
 /** A kiln calibration approved: the numbers it puts in force, and from when. */
 export interface CalibrationEntry {
   kind: 'calibration';
@@ -87,7 +97,7 @@ export interface LogStartEntry {
 }
 
 export type TransparencyEntry =
-  LogStartEntry | KilnLogEntry | SignoffEntry | IssuanceEntry | RetirementEntry | KilnKeyEntry | CalibrationEntry;
+  LogStartEntry | KilnLogEntry | SignoffEntry | IssuanceEntry | RetirementEntry | KilnKeyEntry | CalibrationEntry | LabKeyEntry;
 
 export const ENTRY_KINDS = [
   'log_start',
@@ -97,6 +107,7 @@ export const ENTRY_KINDS = [
   'retirement',
   'kiln_key',
   'calibration',
+  'lab_key',
 ] as const satisfies readonly TransparencyEntry['kind'][];
 
 /** What an entry is of, one entry each: the log is looked up by it ('kilnlog:12', 'signoff:3'). */
@@ -116,6 +127,8 @@ export function entrySubject(entry: TransparencyEntry): string {
       return `kiln_key:${entry.act}:${entry.key_id}`;
     case 'calibration':
       return `calibration:${entry.calibration_id}`;
+    case 'lab_key':
+      return `lab_key:${entry.act}:${entry.key_id}`;
   }
 }
 

@@ -72,6 +72,8 @@ export function entrySummary(entry: TransparencyEntry): { kind: TransparencyEntr
       return { kind: entry.kind, subject: entry.fingerprint.slice(0, 16), ts: entry.ts };
     case 'calibration':
       return { kind: entry.kind, subject: String(entry.calibration_id), ts: entry.approved_ts };
+    case 'lab_key':
+      return { kind: entry.kind, subject: entry.fingerprint.slice(0, 16), ts: entry.ts };
   }
 }
 

@@ -292,7 +292,7 @@ export function batchesContract(store: () => DataStore): void {
       registered_ts: TS,
     };
     const added = await store().labs.addKey(key);
-    expect(added).toEqual({ ...key, id: added.id, revoked_ts: null });
+    expect(added).toEqual({ ...key, id: added.id, revoked_ts: null, revoked_by: null });
     expect((await refusal(store().labs.addKey({ ...key, lab_id: arusha.id }))).errors).toEqual({
       public_key: 'This key is registered already.',
     });
@@ -301,12 +301,13 @@ export function batchesContract(store: () => DataStore): void {
     expect((await store().labs.keys(nairobi.id)).map((k) => k.id)).toEqual([added.id, second.id]);
     expect(await store().labs.keys(arusha.id)).toEqual([]);
 
-    expect(await store().labs.revokeKey(nairobi.id, added.id, '2026-06-01T00:00:00.000Z')).toEqual({
-      key: { ...added, revoked_ts: '2026-06-01T00:00:00.000Z' },
-      revoked: true,
-    });
-    expect((await store().labs.revokeKey(nairobi.id, added.id, '2026-07-01T00:00:00.000Z'))?.revoked).toBe(false);
-    expect(await store().labs.revokeKey(arusha.id, second.id, TS)).toBeNull();
+    const revocation = { revoked_by: 1, revoked_ts: '2026-06-01T00:00:00.000Z' };
+    expect(await store().labs.revokeKey(nairobi.id, added.id, revocation)).toEqual({ key: { ...added, ...revocation }, revoked: true });
+    // a second revocation changes nothing: the first one's time and revoker stay
+    const again = await store().labs.revokeKey(nairobi.id, added.id, { revoked_by: 2, revoked_ts: '2026-07-01T00:00:00.000Z' });
+    expect(again).toEqual({ key: { ...added, ...revocation }, revoked: false });
+    expect((await store().labs.keys(nairobi.id))[0]).toEqual({ ...added, ...revocation });
+    expect(await store().labs.revokeKey(arusha.id, second.id, { revoked_by: 1, revoked_ts: TS })).toBeNull();
   });
 
   it('carries batches, lab results, end uses and labs through replaceAll, claims included, and numbers on after them', async () => {
@@ -338,6 +339,17 @@ export function batchesContract(store: () => DataStore): void {
       created_ts: TS,
     };
     const labRow = { id: 2, name: 'Loaded Lab', accreditation: 'A-1', created_by: null, created_ts: TS };
+    // a key revoked, with who revoked it
+    const keyRow = {
+      id: 4,
+      lab_id: 2,
+      public_key: 'pem',
+      fingerprint: sha('loaded key'),
+      registered_by: null,
+      registered_ts: TS,
+      revoked_ts: TS,
+      revoked_by: 1,
+    };
     const results = [
       { ...labResult(3, 2), id: 5 },
       { ...labResult(3, 2, { supersedes: 5 }), id: 6 },
@@ -347,9 +359,7 @@ export function batchesContract(store: () => DataStore): void {
       facilities: [facility],
       kilnlogs: logs,
       labs: [labRow],
-      lab_keys: [
-        { id: 4, lab_id: 2, public_key: 'pem', fingerprint: sha('loaded key'), registered_by: null, registered_ts: TS, revoked_ts: null },
-      ],
+      lab_keys: [keyRow],
       batches: [loaded],
       lab_results: results,
       end_uses: [{ ...endUse(3, 1000), id: 8 }],
@@ -358,7 +368,7 @@ export function batchesContract(store: () => DataStore): void {
     expect(await store().batches.labResults(3)).toEqual(results);
     expect((await store().batches.endUses(3)).map((e) => e.id)).toEqual([8]);
     expect(await store().labs.list()).toEqual([labRow]);
-    expect((await store().labs.keys(2)).map((k) => k.id)).toEqual([4]);
+    expect(await store().labs.keys(2)).toEqual([keyRow]);
     expect((await refusal(store().batches.create(batch(facility, [10])))).errors?.analysis_ids).toMatch(/log 10 is in batch 3 already/);
     expect((await store().batches.create(batch(facility, [11]))).id).toBe(4);
     expect((await store().batches.addEndUse(endUse(3, 1000))).id).toBe(9);

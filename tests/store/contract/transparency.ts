@@ -103,6 +103,19 @@ export function transparencyContract(store: () => DataStore): void {
     const audit = await proposeAudit(store(), [logs[0].id], { facility_id: facility.id });
     await signOffAudit(store(), audit.id, [logs[0].id]);
     const { asset } = await mintAsset(store(), [[audit.id, 1]], { transaction_id: 'ACTS-1' });
+    const lab = await store().labs.create({
+      name: 'Acts Lab',
+      accreditation: 'A-1',
+      created_by: null,
+      created_ts: '2026-05-01T00:00:00.000Z',
+    });
+    const labKey = await store().labs.addKey({
+      lab_id: lab.id,
+      public_key: 'pem',
+      fingerprint: createHash('sha256').update('acts lab key').digest('hex'),
+      registered_by: 1,
+      registered_ts: '2026-05-01T00:00:00.000Z',
+    });
     const records = await store().transparency.actRecords();
     for (const log of logs)
       expect(records.kilnlogs).toContainEqual({
@@ -120,5 +133,6 @@ export function transparencyContract(store: () => DataStore): void {
       kiln_keys: expect.any(Array),
       kiln_calibrations: expect.any(Array),
     });
+    expect(records.lab_keys).toContainEqual(labKey);
   });
 }

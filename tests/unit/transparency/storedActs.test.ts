@@ -22,7 +22,7 @@ beforeAll(async () => {
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 
 describe("a store's acts brought into the log", () => {
-  it('names every log, mint, retirement, key approval or revocation and approved calibration once, oldest first', () => {
+  it('names every log, mint, retirement, kiln key approval or revocation, lab key registration or revocation and approved calibration once, oldest first', () => {
     const signed = state.audits.filter((a) => a.signoff_ts !== null);
     const manifests = new Map(signed.map((a) => [a.id, 'ab'.repeat(32)]));
     const acts = storedActs(state, manifests);
@@ -35,6 +35,8 @@ describe("a store's acts brought into the log", () => {
       state.kiln_keys.filter((k) => k.approved_ts !== null).length + state.kiln_keys.filter((k) => k.revoked_ts !== null).length,
     );
     expect(count('calibration')).toBe(state.kiln_calibrations.filter((c) => c.approved_ts !== null).length);
+    expect(count('lab_key')).toBe(state.lab_keys.length + state.lab_keys.filter((k) => k.revoked_ts !== null).length);
+    expect(state.lab_keys.length).toBeGreaterThan(0);
     expect(state.kilnlogs.length).toBeGreaterThan(0);
     expect(state.eco_assets.length).toBeGreaterThan(0);
     const times = acts.map(actTime);
