@@ -48,6 +48,8 @@ export const proposedAudit = (audit: AuditRow, facilityName: string, proposedByN
   facility_id: audit.facility_id,
   facility_name: facilityName,
   analysis_ids: [...audit.analysis_ids],
+  methodology: audit.methodology,
+  methodology_version: audit.methodology_version,
 });
 
 /** A proposal's burns per facility (one, as an audit covers one facility), by facility name. */

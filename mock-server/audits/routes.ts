@@ -37,6 +37,7 @@ import type {
 import { auditLogs, auditPeople, facilitySummary, historyItem, proposedAudit } from './auditViews';
 import { signoffRange } from './dateRange';
 import { evidenceBlobKey, isDocKey, newDocKey } from './evidence';
+import { auditCredits, auditRulebook, chosenRulebook, creditsToFreeze } from './credits';
 
 /** A proposal or signoff names at most this many burns (the OpenAPI limit of analysis_ids). */
 const MAX_BURNS = 1000;
@@ -132,6 +133,7 @@ export function auditHandlers(ctx: AppContext): Handlers {
       const jobId = typeof req.query.job_id === 'string' ? req.query.job_id.trim() : '';
       if (!jobId) throw fieldError('job_id', 'Please provide a valid job identifier.');
       const kilnType = kilnTypeParam(req.query.kiln_type);
+      const book = chosenRulebook(ctx.rulebooks, req.query.methodology);
       const { analysis_ids: ids } = req.body as ProposeRequest;
       if (ids.length === 0) throw fieldError('analysis_ids', 'Please select at least one log to propose an audit.');
       const held = heldProblems(await openAnomaliesOf(data, ids));
@@ -151,7 +153,10 @@ export function auditHandlers(ctx: AppContext): Handlers {
           `An audit covers one facility only: the selected logs belong to ${[...facilities.values()].sort().join(', ')}.`,
         );
       }
+      await creditsToFreeze(data, book, ids, 'methodology');
       const audit = await data.audits.propose({
+        methodology: book.id,
+        methodology_version: book.version,
         job_id: jobId,
         kiln_type: kilnType,
         facility_id: null,
@@ -168,6 +173,8 @@ export function auditHandlers(ctx: AppContext): Handlers {
         proposed_by: audit.proposed_by,
         facility_id: audit.facility_id,
         analysis_ids: audit.analysis_ids,
+        methodology: audit.methodology,
+        methodology_version: audit.methodology_version,
       };
       res.status(201).json(body);
     },
@@ -215,6 +222,13 @@ export function auditHandlers(ctx: AppContext): Handlers {
       if (!maySignOff(audit, req.auth!.userId)) throw forbidden(SIGNOFF_BY_PROPOSER);
       const held = heldProblems(await openAnomaliesOf(data, ids));
       if (held) throw conflict(`The burns cannot be signed off: ${held}.`);
+      const book = auditRulebook(ctx.rulebooks, audit);
+      if (!book)
+        throw conflict(
+          `Audit ${audit.id} was proposed under ${audit.methodology} version ${audit.methodology_version}, which this server does not hold.`,
+        );
+      // refused before the statement is stored; computed again in the signoff's transaction, which freezes it
+      await creditsToFreeze(data, book, ids, 'analysis_ids');
       const { content } = await checkedStatement(req, ctx.pdfChecker);
 
       const docKey = newDocKey(content.ext);
@@ -226,7 +240,9 @@ export function auditHandlers(ctx: AppContext): Handlers {
         write: () =>
           data.transaction(async (tx) => {
             const signoffTs = new Date().toISOString();
+            const credits = await creditsToFreeze(tx, book, ids, 'analysis_ids');
             const totals = await tx.audits.signoff({
+              credits,
               audit_id: audit.id,
               analysis_ids: ids,
               signoff_ts: signoffTs,
@@ -249,6 +265,13 @@ export function auditHandlers(ctx: AppContext): Handlers {
         auditPeople(data, totals.audit),
       ]);
       res.json(historyItem(totals, burns, facility?.name ?? '', people, sha256(zip)));
+    },
+
+    getAuditCredits: async (req, res) => {
+      const id = positiveId(req.params.id, 'id');
+      const [audit, scope] = await Promise.all([data.audits.get(id), scopeOf(req)]);
+      if (!audit || (scope && !scope.has(audit.facility_id))) throw notFound('No such audit.');
+      res.json(await auditCredits(data, ctx.rulebooks, audit));
     },
 
     listAuditHistory: async (req, res) => {

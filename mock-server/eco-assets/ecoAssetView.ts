@@ -57,6 +57,8 @@ export function toAvailableCo2(rows: Available): AvailableCo2Response {
       utilised_co2: row.utilised_co2,
       signoff_ts: row.audit.signoff_ts ?? '',
       job_id: row.audit.job_id,
+      methodology: row.audit.methodology,
+      methodology_version: row.audit.methodology_version,
     });
     leftGrams.set(facilityId, (leftGrams.get(facilityId) ?? 0) + Math.max(0, toGrams(row.remaining_co2)));
   }

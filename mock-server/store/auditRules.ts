@@ -1,7 +1,8 @@
 import { exactKg, toGrams, toKg } from '../../src/domain/carbon';
 import { conflict, invalid, missing } from './errors';
-import type { AuditBurnRecord, KilnLogRecord } from './model';
-import type { MintInput, ProposeInput } from './dataStore';
+import type { AuditBurnRecord, AuditCreditRecord, AuditRow, KilnLogRecord } from './model';
+import type { MintInput, ProposeInput, SignoffInput } from './dataStore';
+import { SPEC_FACTOR } from '../../src/domain/audits/methodology';
 
 import { transactionKey } from '../../src/domain/minting';
 import { jobIdTaken } from '../../src/domain/audits/identity';
@@ -20,6 +21,23 @@ export function checkProposeInput(input: ProposeInput): void {
   if (new Set(input.analysis_ids).size !== input.analysis_ids.length) throw invalid('A log is named twice in the proposal.');
   if (!input.job_id.trim()) throw invalid('Please provide a valid job identifier.');
 }
+
+/** The methodology a proposal names (spec-factor version 1 when it names none). */
+export const methodologyOf = (input: ProposeInput): Pick<AuditRow, 'methodology' | 'methodology_version'> => ({
+  methodology: input.methodology ?? SPEC_FACTOR,
+  methodology_version: input.methodology_version ?? 1,
+});
+
+/** The signoff's frozen figures as records of the audit, under its methodology. */
+export const frozenCredits = (audit: AuditRow, input: SignoffInput): AuditCreditRecord[] =>
+  (input.credits ?? []).map((c) => ({
+    audit_id: audit.id,
+    batch_id: c.batch_id,
+    methodology: audit.methodology,
+    methodology_version: audit.methodology_version,
+    rulebook_sha256: c.rulebook_sha256,
+    net_co2e_g: c.net_co2e_g,
+  }));
 
 /** The kiln type of a proposal that takes burns of any type (spec: 'Any/Unknown', -1). */
 export const ANY_KILN_TYPE = -1;

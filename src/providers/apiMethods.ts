@@ -29,6 +29,7 @@ import type {
 import type { ArchiveRetention, KilnLog, KilnLogAssignRequest, KilnLogDetail } from '../domain/api/kilnLogs';
 import { signoffFields, type StatementFileType } from '../domain/audits/audits';
 import type { AuditHistoryItem, CarbonSummaryData, ProposedAuditItem } from '../domain/api/audits';
+import type { AuditCredits } from '../domain/api/credits';
 import type { User, UserChange, UserFacilityOption } from '../domain/api/users';
 import type { RecentChange, Statistics } from '../domain/api/admin';
 import { api, data, file, formData } from './apiClient';
@@ -191,6 +192,9 @@ export const apiMethods = {
     const { blob, headers } = await api.GET('/audit/{id}/report', { params: { path: { id } }, ...AS_FILE }).then(file);
     return { blob, fileName: fileNameFromDisposition(headers.get('Content-Disposition')) ?? `audit-${id}-report.pdf` };
   },
+
+  /** GET /api/audit/{id}/credits: the audit's batches under every rulebook, its burns in no batch, what its signoff froze. */
+  getAuditCredits: (id: number): Promise<AuditCredits> => api.GET('/audit/{id}/credits', { params: { path: { id } } }).then(data),
 
   /** POST /api/audit/{id}/withdraw: its proposer or a super-admin takes an open proposal back; its burns are free again. */
   withdrawAudit: (id: number): Promise<ProposedAuditItem> => api.POST('/audit/{id}/withdraw', { params: { path: { id } } }).then(data),

@@ -4,6 +4,7 @@
  * the burns a proposal may take, holds or an audit certified, and the audit
  * history. Each answer is whole, so rows are paged and sorted in the browser.
  */
+import { SPEC_FACTOR } from '../domain/audits/methodology';
 import type { GetListParams, RaRecord } from 'react-admin';
 import { auditedLogRows, auditLogRow, proposeRequest } from '../domain/audits/audits';
 import { RESOURCES } from '../domain/operations';
@@ -49,12 +50,14 @@ export const AUDIT_ENDPOINTS = {
     // docs/product.md#calls does not read the propose answer: a backend answering no proposal has it found in the dropdown by job id and type
     create: async (
       _resource: string,
-      { data: proposal }: { data: { job_id: string; kiln_type: number | null; analysis_ids: number[] } },
+      { data: proposal }: { data: { job_id: string; kiln_type: number | null; analysis_ids: number[]; methodology?: string } },
     ) => {
       const request = proposeRequest({ jobId: proposal.job_id, kilnType: proposal.kiln_type, analysisIds: proposal.analysis_ids });
+      // spec-factor is the spec's call as it stands: the parameter goes only with another methodology
+      const methodology = proposal.methodology && proposal.methodology !== SPEC_FACTOR ? { methodology: proposal.methodology } : {};
       const answered = await api
         .POST('/audit/propose', {
-          params: { query: { job_id: request.job_id, kiln_type: request.kiln_type } },
+          params: { query: { job_id: request.job_id, kiln_type: request.kiln_type, ...methodology } },
           body: { analysis_ids: request.analysis_ids },
         })
         .then(data);

@@ -47,6 +47,7 @@ export const queryKeys = {
   listEndUses: (batchId: number) => [RESOURCES.batches, 'endUses', batchId] as const,
   listLabs: [RESOURCES.labs] as const,
   listMethodologies: [RESOURCES.methodologies] as const,
+  getAuditCredits: (auditId: number) => [RESOURCES.credits, 'audit', auditId] as const,
   /** everything the Fleet screen reads: a check makes it all stale */
   fleet: [RESOURCES.fleet] as const,
   listFleetBurns: (facilityId: number | null) => [RESOURCES.fleet, 'view', facilityId] as const,

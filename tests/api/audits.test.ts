@@ -230,6 +230,8 @@ describe('propose', () => {
       facility_id: audit.facility_id,
       facility_name: burns[0].facility_name,
       analysis_ids: audit.analysis_ids,
+      methodology: 'spec-factor',
+      methodology_version: 1,
     });
     const left = (await potential()).data.map((l) => l.id);
     for (const b of burns) expect(left).not.toContain(b.id);

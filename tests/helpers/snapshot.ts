@@ -39,6 +39,7 @@ const POSTGRES_TABLES = [
   'audits',
   'audit_claims',
   'audit_burns',
+  'audit_credits',
   'eco_assets',
   'eco_allocations',
   'eco_retirements',

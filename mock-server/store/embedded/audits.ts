@@ -9,6 +9,8 @@ import {
   checkWithdrawal,
   claimProblems,
   frozenBurn,
+  frozenCredits,
+  methodologyOf,
   refuseClaim,
   refuseTakenJobId,
   unsignedProblems,
@@ -28,7 +30,8 @@ export function allocatedGrams(s: EmbeddedShape): Map<number, number> {
 /**
  * Each audit's burns summed in whole grams in one pass over them: an answer
  * over every audit (the carbon summary, the available CO2) reads the burns
- * once, not once an audit.
+ * once, not once an audit. An audit with figures frozen per batch (a
+ * methodology other than spec-factor) audits their sum of CO2 instead.
  */
 export function burnSums(s: EmbeddedShape): Map<number, { co2: number; biochar: number }> {
   const sums = new Map<number, { co2: number; biochar: number }>();
@@ -38,6 +41,9 @@ export function burnSums(s: EmbeddedShape): Map<number, { co2: number; biochar: 
     sum.biochar += toGrams(b.biochar_produced);
     sums.set(b.audit_id, sum);
   }
+  const credited = new Map<number, number>();
+  for (const c of s.audit_credits) credited.set(c.audit_id, (credited.get(c.audit_id) ?? 0) + c.net_co2e_g);
+  for (const [auditId, grams] of credited) sums.set(auditId, { co2: grams, biochar: sums.get(auditId)?.biochar ?? 0 });
   return sums;
 }
 
@@ -111,6 +117,7 @@ export function embeddedAudits(a: Access): AuditStore {
           doc_mime_type: null,
           proposed_by: input.proposed_by,
           signed_off_by: null,
+          ...methodologyOf(input),
         };
         m.insert('audits', row);
         return copy(row);
@@ -133,6 +140,7 @@ export function embeddedAudits(a: Access): AuditStore {
           doc_mime_type: input.doc_mime_type,
           signed_off_by: input.signed_off_by,
         });
+        for (const credit of frozenCredits(audit!, input)) m.insert('audit_credits', credit);
         for (const row of s.kilnlogs.filter((r) => signed.has(r.id))) {
           m.insert('audit_burns', frozenBurn(audit!.id, row, input.algorithm_version));
           m.patch(row, { audited: true, audit_id: audit!.id });
@@ -163,6 +171,8 @@ export function embeddedAudits(a: Access): AuditStore {
       }),
     burns: (auditId) =>
       a.read((s) => copy(s.audit_burns.filter((b) => b.audit_id === auditId).sort((x, y) => x.kilnlog_id - y.kilnlog_id))),
+    credits: (auditId) =>
+      a.read((s) => copy(s.audit_credits.filter((c) => c.audit_id === auditId).sort((x, y) => x.batch_id - y.batch_id))),
     co2Summary: (filter = {}) =>
       a.read((s) => {
         const used = allocatedGrams(s);

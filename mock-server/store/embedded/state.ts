@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import jsonServer from 'json-server';
 import low, { type LowdbSync } from 'lowdb';
 import { DEFAULT_BATCH_PERIOD_DAYS } from '../../../src/domain/batches/batchRules';
+import { SPEC_FACTOR } from '../../../src/domain/audits/methodology';
 import { exactKg } from '../../../src/domain/carbon';
 import { ensurePrivateDir, PRIVATE_FILE_MODE } from '../../blobs/privateFiles';
 import { AtomicFileAdapter } from '../atomicFileAdapter';
@@ -14,6 +15,7 @@ import { IdCounter, Journal, Mutator } from './mutator';
 import type {
   AnomalyRecord,
   AuditBurnRecord,
+  AuditCreditRecord,
   AuditRecord,
   AuditRow,
   BatchRecord,
@@ -77,6 +79,7 @@ export interface EmbeddedShape extends Omit<DbShape, 'users' | 'audits'> {
   users: UserRow[];
   audits: AuditRow[];
   audit_burns: AuditBurnRecord[];
+  audit_credits: AuditCreditRecord[];
   eco_assets: EcoAssetRecord[];
   eco_allocations: EcoAllocationRecord[];
   eco_retirements: EcoRetirementRecord[];
@@ -108,6 +111,7 @@ export function emptyEmbedded(): EmbeddedShape {
     users: [],
     audits: [],
     audit_burns: [],
+    audit_credits: [],
     eco_assets: [],
     eco_allocations: [],
     eco_retirements: [],
@@ -176,6 +180,9 @@ export function normalise(raw: Partial<EmbeddedShape> | DbShape): EmbeddedShape 
     a.doc_mime_type ??= null;
     a.proposed_by ??= null;
     a.signed_off_by ??= null;
+    // audits from before methodologies credit under the specification's factor (migration 2026-12-04-0002)
+    a.methodology ??= SPEC_FACTOR;
+    a.methodology_version ??= 1;
   }
   // kg of whole grams from signoff on: an older db.json's frozen figures and allocations are rounded to the gram once
   for (const b of state.audit_burns) {

@@ -16,6 +16,24 @@ export interface AuditRow extends AuditRecord {
   doc_mime_type: string | null;
   proposed_by: number | null;
   signed_off_by: number | null;
+  /** the methodology it credits under (a rulebook id, docs/methodologies.md) and that rulebook's version; spec-factor for older audits */
+  methodology: string;
+  methodology_version: number;
+}
+
+/**
+ * What an audit signed off under a methodology other than spec-factor credits
+ * for one of its batches, frozen at signoff: the net grams of CO2e the
+ * rulebook of that version and SHA-256 computed from the batch's evidence
+ * then, never recomputed (a lab result superseded later changes nothing).
+ */
+export interface AuditCreditRecord {
+  audit_id: number;
+  batch_id: number;
+  methodology: string;
+  methodology_version: number;
+  rulebook_sha256: string;
+  net_co2e_g: number;
 }
 
 /**

@@ -1,4 +1,4 @@
-import type { AuditBurnRecord, AuditRow, KilnLogRecord } from '../model';
+import type { AuditBurnRecord, AuditCreditRecord, AuditRow, KilnLogRecord } from '../model';
 
 export interface ProposeInput {
   job_id: string;
@@ -11,7 +11,13 @@ export interface ProposeInput {
   proposed_by: number | null;
   /** the current analysis algorithm: a burn whose result names another version is refused (it needs re-analysis first) */
   algorithm_version: string;
+  /** the methodology it credits under and its rulebook's version; absent: spec-factor version 1 */
+  methodology?: string;
+  methodology_version?: number;
 }
+
+/** One batch's figure under the audit's methodology, as the signoff freezes it. */
+export type FrozenCredit = Pick<AuditCreditRecord, 'batch_id' | 'rulebook_sha256' | 'net_co2e_g'>;
 
 export interface SignoffInput {
   audit_id: number;
@@ -23,6 +29,12 @@ export interface SignoffInput {
   signed_off_by: number | null;
   /** the current analysis algorithm: every burn signed off must still be a valid, live burn whose result names it */
   algorithm_version: string;
+  /**
+   * Under a methodology other than spec-factor, each batch's figure, frozen
+   * with the audit: its audited CO2 is then their sum, not its burns' (none
+   * or absent: its burns' figures, as under spec-factor).
+   */
+  credits?: readonly FrozenCredit[];
 }
 
 export interface AuditTotals {
@@ -76,6 +88,8 @@ export interface AuditStore {
   history(filter: { facilityIds?: readonly number[] | null; from?: string; to?: string }): Promise<AuditTotals[]>;
   /** the frozen numbers of a signed-off audit's burns */
   burns(auditId: number): Promise<AuditBurnRecord[]>;
+  /** the figures frozen per batch at signoff under a methodology other than spec-factor, by batch id; none otherwise */
+  credits(auditId: number): Promise<AuditCreditRecord[]>;
   /** audited and utilised kg per facility and signoff month */
   co2Summary(filter?: { facilityIds?: readonly number[] | null }): Promise<Co2SummaryRow[]>;
 }

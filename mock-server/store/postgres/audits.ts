@@ -8,6 +8,8 @@ import {
   checkWithdrawal,
   claimProblems,
   frozenBurn,
+  frozenCredits,
+  methodologyOf,
   refuseClaim,
   refuseTakenJobId,
   unsignedProblems,
@@ -118,6 +120,7 @@ export function postgresAudits(db: Db): AuditStore {
             create_ts: input.create_ts,
             analysis_ids: ids,
             proposed_by: input.proposed_by,
+            ...methodologyOf(input),
           })
           .returningAll()
           .executeTakeFirstOrThrow()
@@ -155,6 +158,8 @@ export function postgresAudits(db: Db): AuditStore {
           .insertInto('audit_burns')
           .values(rows.map((r) => frozenBurn(audit!.id, r, input.algorithm_version)))
           .execute();
+        const credits = frozenCredits(audit!, input);
+        if (credits.length) await tx.insertInto('audit_credits').values(credits).execute();
         await tx.updateTable('kilnlogs').set({ audited: true, audit_id: audit!.id }).where('id', 'in', ids).execute();
         // burns left out of the signoff are free for another proposal
         await tx.deleteFrom('audit_claims').where('audit_id', '=', audit!.id).where('kilnlog_id', 'not in', ids).execute();
@@ -188,6 +193,7 @@ export function postgresAudits(db: Db): AuditStore {
       return ((await q.execute()) as TotalsRow[]).map(toTotals);
     },
     burns: (auditId) => db.selectFrom('audit_burns').selectAll().where('audit_id', '=', auditId).orderBy('kilnlog_id').execute(),
+    credits: (auditId) => db.selectFrom('audit_credits').selectAll().where('audit_id', '=', auditId).orderBy('batch_id').execute(),
     co2Summary: async (filter = {}) => {
       const limit = facilityLimit(filter.facilityIds);
       let per = auditTotalsQuery(db).where('a.signoff_ts', 'is not', null);

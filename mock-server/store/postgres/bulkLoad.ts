@@ -46,6 +46,7 @@ const ALL_TABLES = [
   'kilnlog_analyses',
   'audit_claims',
   'audit_burns',
+  'audit_credits',
   'fleet_burns',
   'copy_key_buckets',
   'transparency_entries',
@@ -98,6 +99,7 @@ function tableRows(state: EmbeddedShape) {
     audits: state.audits.map((a) => ({ ...a, analysis_ids: [...a.analysis_ids] })),
     audit_claims: claims,
     audit_burns: state.audit_burns,
+    audit_credits: state.audit_credits,
     eco_assets: ((keys) => state.eco_assets.map((e) => ({ ...e, transaction_key: keys.get(e.id)! })))(
       storedTransactionKeys(state.eco_assets),
     ),

@@ -2,7 +2,7 @@ import type { UserChangesTable, UsersTable } from './tables/users';
 import type { FacilitiesTable, FacilityAuditsTable, FacilityChangesTable, FacilityPhotosTable } from './tables/facilities';
 import type { KilnCalibrationsTable, KilnKeysTable, KilnsTable } from './tables/kilns';
 import type { KilnLogAnalysesTable, KilnLogTalliesTable, KilnLogsTable } from './tables/kilnLogs';
-import type { AuditBurnsTable, AuditClaimsTable, AuditTotalsTable, AuditsTable } from './tables/audits';
+import type { AuditBurnsTable, AuditClaimsTable, AuditCreditsTable, AuditTotalsTable, AuditsTable } from './tables/audits';
 import type { BufferSharesTable, EcoAllocationsTable, EcoAssetsTable, EcoRetirementsTable } from './tables/ecoAssets';
 import type { ChangesTable } from './tables/changes';
 import type { StatisticsTable } from './tables/statistics';
@@ -32,6 +32,7 @@ export interface Database {
   audits: AuditsTable;
   audit_claims: AuditClaimsTable;
   audit_burns: AuditBurnsTable;
+  audit_credits: AuditCreditsTable;
   audit_totals: AuditTotalsTable;
   eco_assets: EcoAssetsTable;
   eco_allocations: EcoAllocationsTable;

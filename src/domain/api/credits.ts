@@ -3,3 +3,6 @@ import type { components } from './generated';
 
 export type BatchCredits = components['schemas']['BatchCredits'];
 export type CreditResultPayload = components['schemas']['CreditResult'];
+/** Payload of GET /api/audit/{id}/credits: its batches' results (each naming its batch), its burns in no batch, what its signoff froze. */
+export type AuditCredits = components['schemas']['AuditCredits'];
+export type FrozenCreditPayload = components['schemas']['FrozenCredit'];

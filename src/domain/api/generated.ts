@@ -1094,6 +1094,10 @@ export interface paths {
          *     of more than one facility. 409 naming each burn that is already audited, in another open proposal,
          *     archived, not valid, not of the kiln type, or analysed by an older algorithm (analyse
          *     it again first); nothing is proposed then. kiln_type -1 takes burns of any type.
+         *     methodology (beyond the spec, issue 44) names the rulebook it credits under, absent
+         *     meaning spec-factor; 400 on methodology for an unknown id, and under any other when a
+         *     burn is in no batch, a batch also holds burns not proposed, or a batch is not eligible
+         *     or lacks an input (each batch named with what it lacks; docs/decisions.md).
          */
         post: operations["proposeAudit"];
         delete?: never;
@@ -1530,6 +1534,30 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/audit/{id}/credits": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * What each methodology credits for the batches an audit's burns belong to, and what its signoff froze (rule read batch, facility scope)
+         * @description For a proposal or a signed-off audit (another facility's is a 404): for each batch holding
+         *     any of its burns, by batch id, one CreditResult per rulebook as GET /batches/{id}/credits
+         *     gives it, with the batch's id and label; its burns in no batch; the methodology it
+         *     credits under; and, once signed off under a methodology other than spec-factor, each
+         *     batch's frozen figure with the rulebook's version and SHA-256 (these never change).
+         */
+        get: operations["getAuditCredits"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/batches/{id}/lab-results": {
         parameters: {
             query?: never;
@@ -1899,9 +1927,33 @@ export interface components {
             net_co2e_g: number | null;
             missing: string[];
             pending_end_use_g: number;
+            /** @description in an audit's credits: the batch the result is for */
+            batch_id?: number;
+            /** @description in an audit's credits: that batch's label */
+            batch_label?: string;
         };
         BatchCredits: {
             results: components["schemas"]["CreditResult"][];
+        };
+        /** @description One batch's figure frozen at signoff under the audit's methodology (never recomputed). */
+        FrozenCredit: {
+            batch_id: number;
+            methodology: string;
+            methodology_version: number;
+            rulebook_sha256: string;
+            /** @description exact whole grams of CO2e */
+            net_co2e_g: number;
+        };
+        AuditCredits: {
+            /** @description the methodology the audit credits under */
+            methodology: string;
+            methodology_version: number;
+            /** @description for each batch holding its burns, by batch id, one result per rulebook (as GET /batches/{id}/credits) */
+            results: components["schemas"]["CreditResult"][];
+            /** @description its burns in no batch */
+            unbatched_ids: number[];
+            /** @description what its signoff froze per batch (an audit signed off under a methodology other than spec-factor); empty otherwise */
+            frozen: components["schemas"]["FrozenCredit"][];
         };
         /** @description One rulebook (mock-server/methodologies/<id>.v<version>.yaml) as the server loaded it; sha256 is of the file's exact bytes. A new version is a new file: an audit keeps the version it was signed under. */
         Methodology: {
@@ -2452,6 +2504,10 @@ export interface components {
         };
         /** @description A proposed audit (docs/product.md#proposed-audit-dropdown-item); create_ts is UTC ISO. */
         ProposedAudit: {
+            /** @description the methodology it credits under (spec-factor: its burns' figures) */
+            methodology: string;
+            /** @description that rulebook's version */
+            methodology_version: number;
             id: number;
             /** Format: date-time */
             create_ts: string;
@@ -2469,6 +2525,8 @@ export interface components {
         };
         /** @description The new proposal (a ProposedAudit) with its facility and burns; the console does not read it. */
         ProposeResult: {
+            methodology: string;
+            methodology_version: number;
             id: number;
             /** Format: date-time */
             create_ts: string;
@@ -2640,6 +2698,9 @@ export interface components {
             audits: components["schemas"]["AuditAllocation"][];
         };
         AvailableAudit: {
+            /** @description the methodology it was signed off under; audited_co2 is then the sum of its frozen batch figures (spec-factor: of its burns) */
+            methodology: string;
+            methodology_version: number;
             signoff_id: number;
             audited_co2: number;
             /** @description kg already allocated to eco assets */
@@ -5170,6 +5231,7 @@ export interface operations {
     proposeAudit: {
         parameters: {
             query: {
+                methodology?: string;
                 /** @example contract-check-{run} */
                 job_id: string;
                 /** @example -1 */
@@ -5988,6 +6050,33 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["BatchCredits"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    getAuditCredits: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["RecordId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The audit's credits. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuditCredits"];
                 };
             };
             400: components["responses"]["BadRequest"];

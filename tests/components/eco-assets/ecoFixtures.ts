@@ -11,14 +11,40 @@ export function availableCo2(): AvailableCo2Response {
       '2': {
         facility_name: 'Tasmania Biochar',
         available_co2: 60,
-        audits: [{ signoff_id: 9, audited_co2: 60, utilised_co2: 0, signoff_ts: '2026-06-02T12:00:00.000Z', job_id: 'AUD-2026-06-09' }],
+        audits: [
+          {
+            signoff_id: 9,
+            audited_co2: 60,
+            utilised_co2: 0,
+            signoff_ts: '2026-06-02T12:00:00.000Z',
+            job_id: 'AUD-2026-06-09',
+            methodology: 'puro-2025',
+            methodology_version: 1,
+          },
+        ],
       },
       '1': {
         facility_name: 'Nairobi Biochar',
         available_co2: 100,
         audits: [
-          { signoff_id: 3, audited_co2: 120.5, utilised_co2: 20.5, signoff_ts: '2026-05-20T12:00:00.000Z', job_id: 'AUD-2026-05-03' },
-          { signoff_id: 4, audited_co2: 50, utilised_co2: 50, signoff_ts: '2026-05-21T12:00:00.000Z', job_id: 'AUD-2026-05-04' },
+          {
+            signoff_id: 3,
+            audited_co2: 120.5,
+            utilised_co2: 20.5,
+            signoff_ts: '2026-05-20T12:00:00.000Z',
+            job_id: 'AUD-2026-05-03',
+            methodology: 'spec-factor',
+            methodology_version: 1,
+          },
+          {
+            signoff_id: 4,
+            audited_co2: 50,
+            utilised_co2: 50,
+            signoff_ts: '2026-05-21T12:00:00.000Z',
+            job_id: 'AUD-2026-05-04',
+            methodology: 'spec-factor',
+            methodology_version: 1,
+          },
         ],
       },
     },

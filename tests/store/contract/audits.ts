@@ -2,7 +2,7 @@ import { beforeEach, expect, it } from 'vitest';
 import type { DataStore } from '../../../mock-server/store/dataStore';
 import type { FacilityRecord, FleetBurnRecord, KilnLogRecord } from '../../../mock-server/store/model';
 import { fleetHistoryBurns } from '../../helpers/fleetHistory';
-import { addFacility, addLogs, FIXTURE_ALGORITHM_VERSION, proposeAudit } from '../fixtures';
+import { addFacility, addLogs, FIXTURE_ALGORITHM_VERSION, proposeAudit, signOffAudit } from '../fixtures';
 import { auditCalls, refusal } from './support';
 
 /** Audits: burns claimed all or nothing, signed off with frozen numbers. */
@@ -92,6 +92,50 @@ export function auditsContract(store: () => DataStore): void {
     expect(await store().audits.history({ from: '2026-05-21T00:00:00.000Z' })).toEqual([]);
     expect((await store().audits.history({ to: '2026-05-20T12:00:00.000Z' })).length).toBe(1);
     expect(await store().audits.open()).toEqual([]);
+  });
+
+  it('keeps the methodology of an audit and the figures its signoff froze per batch, which its audited CO2 then sums', async () => {
+    const [a, b, c] = await addLogs(store(), [
+      { facility: nrb, co2: 100.25 },
+      { facility: nrb, co2: 200.5 },
+      { facility: nrb, co2: 50 },
+    ]);
+    const batch = await store().batches.create({
+      label: 'B1',
+      facility_id: nrb.id,
+      kiln_type: 0,
+      feedstock: 'wood',
+      feedstock_note: null,
+      analysis_ids: [a.id, b.id],
+      created_by: null,
+      created_ts: '2026-04-01T00:00:00.000Z',
+    });
+    const plain = await propose([c.id]);
+    expect(plain).toMatchObject({ methodology: 'spec-factor', methodology_version: 1 });
+    const audit = await proposeAudit(store(), [a.id, b.id], { job_id: 'METHOD-1', methodology: 'vm0044-1.2', methodology_version: 1 });
+    expect(audit).toMatchObject({ methodology: 'vm0044-1.2', methodology_version: 1 });
+    expect(await store().audits.get(audit.id)).toEqual(audit);
+    const sha = 'ab'.repeat(32);
+    const totals = await signOffAudit(store(), audit.id, [a.id, b.id], {
+      credits: [{ batch_id: batch.id, rulebook_sha256: sha, net_co2e_g: 123_457 }],
+    });
+    expect(totals.audited_co2).toBe(123.457);
+    expect(totals.audit).toMatchObject({ methodology: 'vm0044-1.2', methodology_version: 1 });
+    expect(await store().audits.credits(audit.id)).toEqual([
+      {
+        audit_id: audit.id,
+        batch_id: batch.id,
+        methodology: 'vm0044-1.2',
+        methodology_version: 1,
+        rulebook_sha256: sha,
+        net_co2e_g: 123_457,
+      },
+    ]);
+    expect((await store().audits.history({})).find((t) => t.audit.id === audit.id)?.audited_co2).toBe(123.457);
+    expect(await store().ecoAssets.remaining(audit.id)).toBe(123.457);
+    // a spec-factor audit freezes nothing and audits its burns' figures
+    expect((await signoff(plain.id, [c.id])).audited_co2).toBe(50);
+    expect(await store().audits.credits(plain.id)).toEqual([]);
   });
 
   it('lists burns of an older algorithm but proposes only those of the current one', async () => {

@@ -89,6 +89,8 @@ export function wholeStoreContract(store: () => DataStore): void {
           doc_mime_type: null,
           proposed_by: null,
           signed_off_by: null,
+          methodology: 'spec-factor',
+          methodology_version: 1,
         },
         {
           id: 5,
@@ -102,6 +104,8 @@ export function wholeStoreContract(store: () => DataStore): void {
           doc_mime_type: null,
           proposed_by: null,
           signed_off_by: null,
+          methodology: 'spec-factor',
+          methodology_version: 1,
         },
       ],
       audit_burns: [

@@ -107,6 +107,8 @@ export const AUDIT: AuditRow = {
   doc_mime_type: 'application/pdf',
   proposed_by: 4,
   signed_off_by: 1,
+  methodology: 'spec-factor',
+  methodology_version: 1,
 };
 
 export const FACILITY: FacilityRecord = makeFacility({ id: 1, mnemonic: 'NCW', name: 'Nairobi Char Works', ...BOX });

@@ -137,14 +137,40 @@ describe('facilitiesWithCo2 and mintSources', () => {
       '2': {
         facility_name: 'Tasmania',
         available_co2: 10,
-        audits: [{ signoff_id: 7, audited_co2: 10, utilised_co2: 0, signoff_ts: '2026-05-01T00:00:00.000Z', job_id: 'J7' }],
+        audits: [
+          {
+            signoff_id: 7,
+            audited_co2: 10,
+            utilised_co2: 0,
+            signoff_ts: '2026-05-01T00:00:00.000Z',
+            job_id: 'J7',
+            methodology: 'spec-factor',
+            methodology_version: 1,
+          },
+        ],
       },
       '1': {
         facility_name: 'nairobi',
         available_co2: 0.3,
         audits: [
-          { signoff_id: 3, audited_co2: 0.1 + 0.2, utilised_co2: 0, signoff_ts: '2026-04-01T00:00:00.000Z', job_id: 'J3' },
-          { signoff_id: 4, audited_co2: 5, utilised_co2: 5, signoff_ts: '2026-04-02T00:00:00.000Z', job_id: 'J4' },
+          {
+            signoff_id: 3,
+            audited_co2: 0.1 + 0.2,
+            utilised_co2: 0,
+            signoff_ts: '2026-04-01T00:00:00.000Z',
+            job_id: 'J3',
+            methodology: 'spec-factor',
+            methodology_version: 1,
+          },
+          {
+            signoff_id: 4,
+            audited_co2: 5,
+            utilised_co2: 5,
+            signoff_ts: '2026-04-02T00:00:00.000Z',
+            job_id: 'J4',
+            methodology: 'spec-factor',
+            methodology_version: 1,
+          },
         ],
       },
     },

@@ -1,8 +1,11 @@
 import type { Generated } from 'kysely';
-import type { AuditBurnRecord, AuditRow } from '../../model';
+import type { AuditBurnRecord, AuditCreditRecord, AuditRow } from '../../model';
 import type { Columns, Id } from './columns';
 
-export type AuditsTable = Columns<AuditRow, { id: Id }>;
+export type AuditsTable = Columns<AuditRow, { id: Id; methodology: Generated<string>; methodology_version: Generated<number> }>;
+
+/** Each batch's figure an audit froze at signoff under a methodology other than spec-factor (migration 2026-12-04-0002). */
+export type AuditCreditsTable = AuditCreditRecord;
 
 /** One row per burn in an open proposal or an audit: its primary key lets a burn be claimed once. */
 export interface AuditClaimsTable {
