@@ -1,27 +1,21 @@
 import type { BatchCredits } from '../../src/domain/api/credits';
 import type { Methodology } from '../../src/domain/api/methodologies';
 import { currentLabResult, type FacilityCreditSettings } from '../../src/domain/methodologies/credits';
+import { facilitySettingsOf } from '../../src/domain/facilitySettings';
 import { creditsOf } from '../../src/domain/methodologies/families';
 import { resolveFacility } from '../analysis/config';
 import type { StoreParts } from '../store/dataStore';
 import type { BatchRecord, FacilityRecord } from '../store/model';
 
-/** A facility record that may carry the VM0044 settings (issue 44); older records have neither. */
-type WithCreditSettings = FacilityRecord & { vm0044_high_tech_conditions?: Record<string, boolean>; temperature_monitored?: boolean };
-
 /**
  * The facility's settings the methodologies read: its carbon removal factor
  * (the analysis's, with its default), and its VM0044 conditions and
- * temperature monitoring, each false where the record has none (low-tech,
- * unmonitored: the methodology's most cautious class).
+ * temperature monitoring as a super-admin set them (each false until then:
+ * low-tech, unmonitored, the methodology's most cautious class).
  */
 export function facilityCreditSettings(facility: FacilityRecord): FacilityCreditSettings {
-  const record = facility as WithCreditSettings;
-  return {
-    carbon_removal_factor: resolveFacility(facility).carbon_removal_factor,
-    vm0044_high_tech_conditions: record.vm0044_high_tech_conditions ?? {},
-    temperature_monitored: record.temperature_monitored ?? false,
-  };
+  const { vm0044_high_tech_conditions, temperature_monitored } = facilitySettingsOf(facility);
+  return { carbon_removal_factor: resolveFacility(facility).carbon_removal_factor, vm0044_high_tech_conditions, temperature_monitored };
 }
 
 /** The credits of a batch under every rulebook, from its evidence as the store holds it. */

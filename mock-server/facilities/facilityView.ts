@@ -5,6 +5,7 @@ import type {
   FacilityOwnerOption,
   FacilitySaveRequest,
 } from '../../src/domain/api/configure';
+import { facilitySettingsOf } from '../../src/domain/facilitySettings';
 import { isAllowedOwnerRole } from '../../src/domain/facilityValidation';
 import { ROLES } from '../../src/domain/rules';
 import type { AuthContext } from '../auth/authContext';
@@ -30,6 +31,7 @@ export function toFacility(record: Facility): Facility {
     kiln_type_config: record.kiln_type_config,
     photo_uploaded_ts: record.photo_uploaded_ts,
     signed_burns_only: record.signed_burns_only ?? false,
+    ...facilitySettingsOf(record),
   };
 }
 
@@ -50,7 +52,11 @@ export async function allowedOwners(auth: AuthContext, data: Pick<DataStore, 'us
 
 export type FacilityFields = Omit<FacilityRecord, 'id' | 'last_updated' | 'latest_facility_audit_id'>;
 
-/** The stored fields a save payload sets (everything but id, statement and timestamps), once validateFacility found no fault in it. */
+/**
+ * The stored fields a save payload sets (everything but id, statement and
+ * timestamps), once validateFacility found no fault in it; a batch or
+ * methodology setting only when the payload names it.
+ */
 export function facilityFields(payload: FacilitySaveRequest): FacilityFields {
   const config: FacilityConfig = {
     cgo1: { wicf: Number(payload.config?.cgo1?.wicf), carbonRemovalFactor: Number(payload.config?.cgo1?.carbonRemovalFactor) },
@@ -64,5 +70,11 @@ export function facilityFields(payload: FacilitySaveRequest): FacilityFields {
     longitude_min: Number(payload.lonMin),
     longitude_max: Number(payload.lonMax),
     kiln_type_config: JSON.stringify(config),
+    ...(payload.batch_period_days !== undefined && { batch_period_days: payload.batch_period_days }),
+    ...(payload.vm0044_high_tech_conditions !== undefined && {
+      vm0044_high_tech_conditions: facilitySettingsOf({ vm0044_high_tech_conditions: payload.vm0044_high_tech_conditions })
+        .vm0044_high_tech_conditions,
+    }),
+    ...(payload.temperature_monitored !== undefined && { temperature_monitored: payload.temperature_monitored }),
   };
 }

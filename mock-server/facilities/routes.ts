@@ -5,6 +5,7 @@ import type {
   FacilitySaveRequest,
   SignedBurnsOnly,
 } from '../../src/domain/api/configure';
+import { BATCH_PERIOD_DAYS_RULE, changedSettings, facilitySettingsOf } from '../../src/domain/facilitySettings';
 import { FACILITY_NUMBER_RULES, validateFacility } from '../../src/domain/facilityValidation';
 import { isBlank } from '../../src/domain/validation';
 import type { AuthContext } from '../auth/authContext';
@@ -31,12 +32,13 @@ const PAYLOAD_FIELD: Record<CreditField, string> = {
 };
 
 export const CREDIT_VALUES_REFUSED = "Only a super-admin may change a facility's GPS box and carbon factors.";
+const SETTINGS_REFUSED = "Only a super-admin may change a facility's batch and methodology settings.";
 
 /**
  * The Facilities page's calls (docs/product.md#calls): list, add, edit and the facility
  * dropdown. A facility admin sees and edits only the facilities they own, and not what
- * credits their burns (GPS box, carbon factors: docs/roles.md#numbers-that-credit-a-facility); adding needs `create facility`
- * (super-admin only, docs/roles.md#numbers-that-credit-a-facility). Every change of a GPS bound or factor is
+ * credits their burns (GPS box, carbon factors, batch and methodology settings: docs/roles.md#numbers-that-credit-a-facility); adding needs `create facility`
+ * (super-admin only, docs/roles.md#numbers-that-credit-a-facility). Every change of a GPS bound, factor or setting is
  * recorded (GET /facility/{id}/changes).
  */
 export function facilityHandlers(ctx: AppContext): Handlers {
@@ -55,25 +57,24 @@ export function facilityHandlers(ctx: AppContext): Handlers {
       allowedOwnerIds: owners.map((o) => o.id),
       originalMnemonic: original?.mnemonic,
     });
-    assertNoFieldErrors(errors, FACILITY_NUMBER_RULES);
+    assertNoFieldErrors(errors, { ...FACILITY_NUMBER_RULES, batch_period_days: BATCH_PERIOD_DAYS_RULE });
     return facilityFields(payload);
   }
 
   /**
-   * 403 naming each GPS bound or factor a caller who may not set them would
-   * change; sent unchanged (the console sends every field) they pass, and the
-   * stored config is kept as it is.
+   * 403 naming each GPS bound, factor or batch or methodology setting a caller
+   * who may not set them would change; sent unchanged (the console sends every
+   * field) they pass, and the stored config is kept as it is.
    */
   function keepCreditValues(auth: AuthContext, fields: FacilityFields, original: FacilityRecord): FacilityFields {
     if (may(auth, 'facilities', 'certify')) return fields;
-    const changed = Object.keys(changedCreditValues(creditValues(original), creditValues(fields))) as CreditField[];
-    if (changed.length)
-      throw new HttpError(
-        403,
-        CREDIT_VALUES_REFUSED,
-        {},
-        Object.fromEntries(changed.map((f) => [PAYLOAD_FIELD[f], CREDIT_VALUES_REFUSED])),
-      );
+    const refused: Record<string, string> = {};
+    for (const f of Object.keys(changedCreditValues(creditValues(original), creditValues(fields))) as CreditField[])
+      refused[PAYLOAD_FIELD[f]] = CREDIT_VALUES_REFUSED;
+    for (const f of Object.keys(changedSettings(facilitySettingsOf(original), facilitySettingsOf({ ...original, ...fields }))))
+      refused[f] = SETTINGS_REFUSED;
+    const reasons = Object.values(refused);
+    if (reasons.length) throw new HttpError(403, reasons[0], {}, refused);
     return { ...fields, kiln_type_config: original.kiln_type_config };
   }
 
@@ -109,7 +110,10 @@ export function facilityHandlers(ctx: AppContext): Handlers {
         const fields = await validatedFacility(tx, auth, payload);
         // a mnemonic taken by a racing request since the check is a 409 from the store
         const created = await tx.facilities.create({ ...fields, last_updated: new Date().toISOString(), latest_facility_audit_id: null });
-        await recordFacilityChange(tx, auth, created.id, 'create', { values: changedCreditValues(null, creditValues(created)) });
+        await recordFacilityChange(tx, auth, created.id, 'create', {
+          values: changedCreditValues(null, creditValues(created)),
+          settings: changedSettings(null, facilitySettingsOf(created)),
+        });
       });
       res.json({ status: 1 });
     },
@@ -127,7 +131,13 @@ export function facilityHandlers(ctx: AppContext): Handlers {
         const fields = keepCreditValues(auth, await validatedFacility(tx, auth, payload, facility), facility);
         await tx.facilities.update(facility.id, { ...fields, last_updated: new Date().toISOString() });
         const values = changedCreditValues(creditValues(facility), creditValues(fields));
-        if (Object.keys(values).length) await recordFacilityChange(tx, auth, facility.id, 'update', { values });
+        const settings = changedSettings(facilitySettingsOf(facility), facilitySettingsOf({ ...facility, ...fields }));
+        if (Object.keys(values).length || Object.keys(settings).length) {
+          await recordFacilityChange(tx, auth, facility.id, 'update', {
+            ...(Object.keys(values).length && { values }),
+            ...(Object.keys(settings).length && { settings }),
+          });
+        }
       });
       res.json({ status: 1 });
     },

@@ -2,10 +2,12 @@
  * Facility form rules (docs/product.md#facility-validation), shared by the Facility modal and
  * the API server. Field keys are the save payload's paths.
  */
+import { BATCH_PERIOD_DAYS_RULE } from './facilitySettings';
 import { ROLES } from './rules';
 import {
   compactErrors,
   isBlank,
+  numberError,
   numberErrors,
   textError,
   toNumber,
@@ -28,7 +30,7 @@ export const FACILITY_NUMBER_RULES = {
 } as const;
 
 export type FacilityNumberField = keyof typeof FACILITY_NUMBER_RULES;
-export type FacilityField = 'mnemonic' | 'name' | 'owner_id' | FacilityNumberField;
+export type FacilityField = 'mnemonic' | 'name' | 'owner_id' | FacilityNumberField | 'batch_period_days';
 
 export const MNEMONIC_MAX_LENGTH = 16;
 export const FACILITY_NAME_MAX_LENGTH = 200;
@@ -55,6 +57,8 @@ export interface FacilityInput {
   lonMin?: NumberInput;
   lonMax?: NumberInput;
   config?: { cgo1?: { wicf?: NumberInput; carbonRemovalFactor?: NumberInput } | null } | null;
+  /** a super-admin's setting; absent, the stored one is kept */
+  batch_period_days?: NumberInput;
 }
 
 export interface FacilityRulesContext {
@@ -114,7 +118,8 @@ function flagUnorderedPair(
 /**
  * Every rule of docs/product.md#facility-validation: mnemonic required and new, owner required
  * and an allowed owner, latitude/longitude within ±90/±180 (2 decimals) with
- * min below max, WICF and carbon removal factor within 0–100 (4 decimals).
+ * min below max, WICF and carbon removal factor within 0–100 (4 decimals), and a batch
+ * period, when given, of whole days within 1–3660.
  */
 export function validateFacility(values: FacilityInput, ctx: FacilityRulesContext): FieldErrors<FacilityField> {
   const numbers = facilityNumbers(values);
@@ -126,5 +131,6 @@ export function validateFacility(values: FacilityInput, ctx: FacilityRulesContex
     name: textError(values.name, FACILITY_NAME_MAX_LENGTH),
     owner_id: ownerError(values.owner_id, ctx.allowedOwnerIds),
     ...numberProblems,
+    batch_period_days: numberError(values.batch_period_days, BATCH_PERIOD_DAYS_RULE),
   });
 }

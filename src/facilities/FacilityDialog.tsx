@@ -15,7 +15,15 @@ import { recordWrite } from '../forms/useFormSave';
 import { RESOURCES } from '../domain/operations';
 import type { FailureTexts } from '../layout/failures';
 import { queryKeys, writeKey } from '../providers/queryKeys';
-import { facilityFormValues, facilitySavePayload, NEW_FACILITY_FORM, validateFacilityForm, type FacilityFormValues } from './facilityForm';
+import {
+  facilityFlagValues,
+  facilityFormValues,
+  facilitySavePayload,
+  NEW_FACILITY_FORM,
+  validateFacilityForm,
+  type FacilityFormValues,
+} from './facilityForm';
+import { FacilitySettingsFields } from './FacilitySettingsFields';
 
 const SAVE_FAILURE: FailureTexts = {
   title: 'facilities.saveErrorTitle',
@@ -48,7 +56,12 @@ export function FacilityDialog({ facility, list, onClose }: FacilityDialogProps)
   const creditReadOnly = facility !== null && !canCertify;
   const id = facility?.id ?? null;
   const originalMnemonic = facility?.mnemonic ?? null;
-  const [defaultValues] = useState(() => nestValues(facility ? facilityFormValues(facility) : NEW_FACILITY_FORM));
+  // a new facility is a super-admin's (create facility), so its form sets the settings too
+  const editSettings = facility === null || canCertify;
+  const [defaultValues] = useState(() => ({
+    ...nestValues(facility ? facilityFormValues(facility) : NEW_FACILITY_FORM),
+    ...facilityFlagValues(facility),
+  }));
   const save = useFormDialogSave({
     write: recordWrite<FacilitySavePayload>(RESOURCES.facilities, id),
     mutationKey: writeKey(id === null ? 'addFacility' : 'editFacility'),
@@ -57,7 +70,8 @@ export function FacilityDialog({ facility, list, onClose }: FacilityDialogProps)
     onClose,
     // the kiln registry shows facility names
     refresh: [queryKeys.resource(RESOURCES.facilities), queryKeys.resource(RESOURCES.kilns)],
-    payload: (values) => facilitySavePayload(flatValues(values, FACILITY_FIELDS), id),
+    payload: (values) =>
+      facilitySavePayload(flatValues(values, FACILITY_FIELDS), id, editSettings ? facilityFlagValues(values) : undefined),
   });
 
   // an owner no longer among the choices stays visible, flagged by the validator
@@ -132,6 +146,7 @@ export function FacilityDialog({ facility, list, onClose }: FacilityDialogProps)
           {numberField('config.cgo1.carbonRemovalFactor', 'facilities.fields.carbonRemovalFactor')}
         </Box>
       </Box>
+      <FacilitySettingsFields facility={facility} editable={editSettings} />
     </FormDialog>
   );
 }

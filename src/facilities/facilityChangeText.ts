@@ -11,9 +11,18 @@ const VALUE_LABELS: Record<string, string> = {
   carbon_removal_factor: 'facilities.fields.carbonRemovalFactor',
 };
 
+/** The form's label of each batch or methodology setting. */
+const SETTING_LABELS: Record<string, string> = {
+  batch_period_days: 'facilities.settings.batchPeriodDays',
+  vm0044_high_tech_conditions: 'facilities.settings.highTech',
+  temperature_monitored: 'facilities.settings.temperatureMonitored',
+};
+
+type SettingValue = number | boolean | Record<string, boolean>;
+
 /** One trail entry in words: what was decided, and each value's change. */
 export function facilityChangeText(change: FacilityChange, translate: (key: string, options?: object) => string): string {
-  const { kiln, kilnlog_id, key, signed_burns_only, calibration, certificate_sha256, proposal, values = {} } = change.detail;
+  const { kiln, kilnlog_id, key, signed_burns_only, calibration, certificate_sha256, proposal, values = {}, settings = {} } = change.detail;
   const head = translate(`facilities.change.${change.action}`, {
     kilnId: kiln?.kiln_id ?? '',
     logId: kilnlog_id ?? '',
@@ -28,5 +37,15 @@ export function facilityChangeText(change: FacilityChange, translate: (key: stri
   const changed = Object.entries(values).map(([field, v]) =>
     translate('facilities.change.value', { field: translate(VALUE_LABELS[field] ?? field), from: v?.from ?? '–', to: v?.to }),
   );
-  return [head, ...changed].join('; ');
+  const setting = (value: SettingValue | null | undefined): string => {
+    if (value === null || value === undefined) return '–';
+    if (typeof value === 'number') return String(value);
+    if (typeof value === 'boolean') return translate(value ? 'facilities.settings.yes' : 'facilities.settings.no');
+    const met = Object.entries(value).filter(([, holds]) => holds);
+    return met.length ? met.map(([c]) => translate(`facilities.settings.conditions.${c}`)).join(', ') : '–';
+  };
+  const settingsChanged = Object.entries(settings).map(([field, v]) =>
+    translate('facilities.change.value', { field: translate(SETTING_LABELS[field] ?? field), from: setting(v?.from), to: setting(v?.to) }),
+  );
+  return [head, ...changed, ...settingsChanged].join('; ');
 }

@@ -4,9 +4,13 @@
  */
 import type { Facility, FacilityConfig, FacilityListResponse, FacilitySavePayload } from '../domain/api/configure';
 import { FACILITY_DEFAULTS, validateFacility, type FacilityField } from '../domain/facilityValidation';
-import { toNumber, type FieldErrors } from '../domain/validation';
+import { DEFAULT_FACILITY_SETTINGS, facilitySettingsOf, type FacilitySettings } from '../domain/facilitySettings';
+import { isBlank, toNumber, type FieldErrors } from '../domain/validation';
 
 export type FacilityFormValues = Record<FacilityField, string>;
+
+/** The form's yes-or-no settings (a super-admin's): booleans, not text. */
+export type FacilityFlagValues = Pick<FacilitySettings, 'vm0044_high_tech_conditions' | 'temperature_monitored'>;
 
 /** A new facility (docs/product.md#constants-and-limits): owner 1, the whole globe, WICF 0.35, carbon removal factor 2.44. */
 export const NEW_FACILITY_FORM: FacilityFormValues = {
@@ -19,6 +23,7 @@ export const NEW_FACILITY_FORM: FacilityFormValues = {
   lonMax: String(FACILITY_DEFAULTS.lonMax),
   'config.cgo1.wicf': String(FACILITY_DEFAULTS.wicf),
   'config.cgo1.carbonRemovalFactor': String(FACILITY_DEFAULTS.carbonRemovalFactor),
+  batch_period_days: String(DEFAULT_FACILITY_SETTINGS.batch_period_days),
 };
 
 /** The C-Go-1 factors of a facility's kiln_type_config (a JSON string); the defaults where it has none. */
@@ -51,14 +56,25 @@ export function facilityFormValues(facility: Facility): FacilityFormValues {
     lonMax: String(facility.longitude_max),
     'config.cgo1.wicf': String(cgo1.wicf),
     'config.cgo1.carbonRemovalFactor': String(cgo1.carbonRemovalFactor),
+    batch_period_days: String(facilitySettingsOf(facility).batch_period_days),
   };
+}
+
+/** The yes-or-no settings of a facility, or of the form's values (the defaults for a new facility), each condition named. */
+export function facilityFlagValues(facility: Partial<FacilityFlagValues> | null): FacilityFlagValues {
+  const { vm0044_high_tech_conditions, temperature_monitored } = facilitySettingsOf(facility ?? {});
+  return { vm0044_high_tech_conditions, temperature_monitored };
 }
 
 const numberOrNull = (text: string): number | null => toNumber(text) ?? null;
 
-/** The save payload of the form; `id` null adds a facility. */
-export function facilitySavePayload(values: FacilityFormValues, id: number | null): FacilitySavePayload {
+/**
+ * The save payload of the form; `id` null adds a facility. The settings go
+ * only with `flags` (a super-admin's form): absent, the server keeps them.
+ */
+export function facilitySavePayload(values: FacilityFormValues, id: number | null, flags?: FacilityFlagValues): FacilitySavePayload {
   return {
+    ...(flags && { batch_period_days: Number(values.batch_period_days), ...flags }),
     id,
     mnemonic: values.mnemonic.trim(),
     name: values.name.trim(),
@@ -80,7 +96,7 @@ export function validateFacilityForm(
   list: Pick<FacilityListResponse, 'mnemonics' | 'allowedOwners'>,
   originalMnemonic: string | null,
 ): FieldErrors<FacilityField> {
-  return validateFacility(
+  const errors = validateFacility(
     {
       mnemonic: values.mnemonic,
       name: values.name,
@@ -90,6 +106,7 @@ export function validateFacilityForm(
       lonMin: values.lonMin,
       lonMax: values.lonMax,
       config: { cgo1: { wicf: values['config.cgo1.wicf'], carbonRemovalFactor: values['config.cgo1.carbonRemovalFactor'] } },
+      batch_period_days: values.batch_period_days,
     },
     {
       existingMnemonics: list.mnemonics,
@@ -97,4 +114,6 @@ export function validateFacilityForm(
       originalMnemonic,
     },
   );
+  // the form always sends a period (the API's absent one keeps the stored)
+  return isBlank(values.batch_period_days) ? { ...errors, batch_period_days: 'required' } : errors;
 }

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { EmbeddedStore } from '../../mock-server/store/embedded/embeddedStore';
 import type { EcoAssetRecord } from '../../mock-server/store/model';
+import { DEFAULT_FACILITY_SETTINGS } from '../../src/domain/facilitySettings';
 import { storeContract } from './contract';
 import { addFacility, addLogs, mintAsset, proposeAudit, signOffAudit } from './fixtures';
 
@@ -125,7 +126,7 @@ describe('embedded store on disk', () => {
     };
     fs.writeFileSync(path.join(dir, 'db.json'), JSON.stringify({ facilities: [facility] }));
     const store = new EmbeddedStore(dir);
-    expect(await store.facilities.get(1)).toEqual({ ...facility, batch_period_days: 31 });
+    expect(await store.facilities.get(1)).toEqual({ ...facility, ...DEFAULT_FACILITY_SETTINGS });
     expect(await store.batches.list()).toEqual([]);
     expect(await store.labs.list()).toEqual([]);
     await store.close();

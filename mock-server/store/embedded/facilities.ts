@@ -1,4 +1,4 @@
-import { DEFAULT_BATCH_PERIOD_DAYS } from '../../../src/domain/batches/batchRules';
+import { DEFAULT_FACILITY_SETTINGS } from '../../../src/domain/facilitySettings';
 import { conflict } from '../errors';
 import type { FacilityStore } from '../parts/facilities';
 import { byText, copy, insertNew, patchById, type Access } from './access';
@@ -23,7 +23,7 @@ export function embeddedFacilities(a: Access): FacilityStore {
     create: (fields) =>
       a.write((s, m) => {
         if (s.facilities.some((f) => f.mnemonic === fields.mnemonic)) throw conflict(`The mnemonic ${fields.mnemonic} is taken.`);
-        return insertNew(m, 'facilities', { signed_burns_only: false, batch_period_days: DEFAULT_BATCH_PERIOD_DAYS, ...fields });
+        return insertNew(m, 'facilities', { signed_burns_only: false, ...DEFAULT_FACILITY_SETTINGS, ...fields });
       }),
     update: (id, patch) =>
       a.write((s, m) =>

@@ -2,8 +2,8 @@ import path from 'node:path';
 import fs from 'node:fs';
 import jsonServer from 'json-server';
 import low, { type LowdbSync } from 'lowdb';
-import { DEFAULT_BATCH_PERIOD_DAYS } from '../../../src/domain/batches/batchRules';
 import { SPEC_FACTOR } from '../../../src/domain/audits/methodology';
+import { facilitySettingsOf } from '../../../src/domain/facilitySettings';
 import { exactKg } from '../../../src/domain/carbon';
 import { ensurePrivateDir, PRIVATE_FILE_MODE } from '../../blobs/privateFiles';
 import { AtomicFileAdapter } from '../atomicFileAdapter';
@@ -171,8 +171,9 @@ export function normalise(raw: Partial<EmbeddedShape> | DbShape): EmbeddedShape 
   for (const k of state.lab_keys ?? []) k.revoked_by ??= null;
   for (const f of state.facilities) {
     f.signed_burns_only ??= false;
-    // facilities from before batches have the default batch period (migration 2026-12-03-0001)
-    f.batch_period_days ??= DEFAULT_BATCH_PERIOD_DAYS;
+    // facilities from before batches have the default batch period (migration 2026-12-03-0001), and from
+    // before the VM0044 settings low-tech and unmonitored (migration 2026-12-04-0002)
+    Object.assign(f, facilitySettingsOf(f));
   }
   // keys stored before approval existed: the seed's and a super-admin's approved, others pending (migration 2026-12-02-0001)
   for (const k of state.kiln_keys) if (k.approved_ts === undefined) Object.assign(k, upgradeApproval(k, state.users));

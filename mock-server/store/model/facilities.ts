@@ -1,3 +1,5 @@
+import type { FacilitySettingChanges, HighTechConditions } from '../../../src/domain/facilitySettings';
+
 /** A facility as stored; photo_uploaded_ts is joined in on read from its photo (FacilityRow). */
 export interface FacilityRecord {
   id: number;
@@ -18,6 +20,10 @@ export interface FacilityRecord {
   signed_burns_only?: boolean;
   /** the longest span of log times one production batch may have, days; absent in records of older stores, meaning 31 */
   batch_period_days?: number;
+  /** VM0044's four high-tech conditions; absent in records of older stores, meaning each false */
+  vm0044_high_tech_conditions?: HighTechConditions;
+  /** its production temperature is monitored; absent in records of older stores, meaning false */
+  temperature_monitored?: boolean;
 }
 
 /** A facility with when its photo was uploaded (null: no photo), as the Facilities page lists it. */
@@ -87,6 +93,8 @@ export interface FacilityChangeDetail {
   /** the kiln key added, approved or revoked (with kiln) */
   key?: { id: number; fingerprint: string; label: string };
   signed_burns_only?: { from: boolean; to: boolean };
+  /** each batch or methodology setting set (create and update): from null when the facility was created */
+  settings?: FacilitySettingChanges;
   /** the kiln calibration version proposed, approved or given its certificate (with kiln; certificate_sha256 for the certificate) */
   calibration?: { id: number; config: string };
   certificate_sha256?: string;

@@ -1,4 +1,5 @@
 import { sql, type Insertable, type Kysely } from 'kysely';
+import { facilitySettingsOf } from '../../../src/domain/facilitySettings';
 import { storedTransactionKeys } from '../auditRules';
 import type { EmbeddedShape } from '../embedded/state';
 import { toAnalysisRows, toLogColumns } from './logRows';
@@ -88,7 +89,10 @@ function tableRows(state: EmbeddedShape) {
   const claims = state.audits.flatMap((a) => a.analysis_ids.map((kilnlog_id) => ({ kilnlog_id, audit_id: a.id })));
   return {
     users: state.users.map((u) => ({ ...u, facility_ids: [...u.facility_ids] })),
-    facilities: state.facilities,
+    facilities: state.facilities.map((f) => ({
+      ...f,
+      vm0044_high_tech_conditions: JSON.stringify(facilitySettingsOf(f).vm0044_high_tech_conditions),
+    })),
     facility_photos: state.facility_photos.map((p) => ({ ...p, photo: JSON.stringify(p.photo), thumb: JSON.stringify(p.thumb) })),
     facility_audits: state.facility_audits.map((s) => ({ ...s, file: JSON.stringify(s.file) })),
     kilns: state.kilns,

@@ -1,7 +1,12 @@
 import { sql } from 'kysely';
 import { conflict } from '../errors';
-import type { FacilityStore } from '../parts/facilities';
+import type { FacilityFields, FacilityStore } from '../parts/facilities';
 import { atomic, unique, type Db } from './atomic';
+
+/** The fields as the table takes them: the VM0044 conditions as JSON text (jsonb). */
+function columns<T extends Partial<FacilityFields>>({ vm0044_high_tech_conditions: conditions, ...fields }: T) {
+  return { ...fields, ...(conditions && { vm0044_high_tech_conditions: JSON.stringify(conditions) }) };
+}
 
 export function postgresFacilities(db: Db): FacilityStore {
   return {
@@ -22,11 +27,11 @@ export function postgresFacilities(db: Db): FacilityStore {
     mnemonics: async () => (await db.selectFrom('facilities').select('mnemonic').orderBy('mnemonic').execute()).map((r) => r.mnemonic),
     create: (fields) =>
       unique(db, `The mnemonic ${fields.mnemonic} is taken.`, (tx) =>
-        tx.insertInto('facilities').values(fields).returningAll().executeTakeFirstOrThrow(),
+        tx.insertInto('facilities').values(columns(fields)).returningAll().executeTakeFirstOrThrow(),
       ),
     update: async (id, patch) =>
       (await unique(db, `The mnemonic ${patch.mnemonic} is taken.`, (tx) =>
-        tx.updateTable('facilities').set(patch).where('id', '=', id).returningAll().executeTakeFirst(),
+        tx.updateTable('facilities').set(columns(patch)).where('id', '=', id).returningAll().executeTakeFirst(),
       )) ?? null,
     photo: async (facilityId) =>
       (await db.selectFrom('facility_photos').selectAll().where('facility_id', '=', facilityId).executeTakeFirst()) ?? null,

@@ -46,8 +46,13 @@ export type Facility = Schemas['Facility'];
 
 /** What the API accepts for a facility save; the server checks every field (facilityValidation.ts). */
 export type FacilitySaveRequest = Schemas['FacilitySavePayload'];
-/** POST /api/facility/add (id null) and /edit, as the console sends it: every field present, a complete config. */
-export type FacilitySavePayload = Omit<Required<FacilitySaveRequest>, 'config'> & { config: FacilityConfig };
+/** The batch and methodology settings of a save (a super-admin's); absent, the stored ones are kept. */
+type FacilitySettingsInput = Pick<FacilitySaveRequest, 'batch_period_days' | 'vm0044_high_tech_conditions' | 'temperature_monitored'>;
+/** POST /api/facility/add (id null) and /edit, as the console sends it: every field but the settings present, a complete config. */
+export type FacilitySavePayload = Omit<Required<FacilitySaveRequest>, 'config' | keyof FacilitySettingsInput> & {
+  config: FacilityConfig;
+} & FacilitySettingsInput;
+export type HighTechConditionsInput = Schemas['HighTechConditions'];
 
 export type FacilityOwnerOption = Schemas['FacilityOwnerOption'];
 

@@ -1523,7 +1523,7 @@ export interface paths {
          * @description One result per rulebook (docs/methodologies.md): its gates with value, threshold and pass, its steps
          *     with formula, inputs and value, the net CO2e in exact whole grams (null while an input is missing,
          *     each named in `missing`), and the dry grams not yet at an end use. The facility's
-         *     vm0044_high_tech_conditions and temperature_monitored are read as false where its record has none.
+         *     vm0044_high_tech_conditions and temperature_monitored are those a super-admin set (each false until then).
          */
         get: operations["getBatchCredits"];
         put?: never;
@@ -2302,7 +2302,7 @@ export interface components {
         };
         /**
          * @description One decision about what a facility's burns are credited with (who, what, when):
-         *     create and update record each GPS bound and carbon factor that changed (from, to);
+         *     create and update record each GPS bound, carbon factor and batch or methodology setting that changed (from, to);
          *     approve_kiln the kiln approved; assign_log the log filed under one of its kilns;
          *     add_kiln_key, approve_kiln_key and revoke_kiln_key the key of one of its kilns; signed_burns_only the audit setting;
          *     propose_calibration, approve_calibration and attach_calibration_certificate a calibration version of one of its kilns;
@@ -2338,6 +2338,21 @@ export interface components {
                 signed_burns_only?: {
                     from: boolean;
                     to: boolean;
+                };
+                /** @description each batch or methodology setting set (create and update); from is null when the facility was created */
+                settings?: {
+                    batch_period_days?: {
+                        from: number | null;
+                        to: number;
+                    };
+                    vm0044_high_tech_conditions?: {
+                        from: components["schemas"]["HighTechConditions"] | null;
+                        to: components["schemas"]["HighTechConditions"];
+                    };
+                    temperature_monitored?: {
+                        from: boolean | null;
+                        to: boolean;
+                    };
                 };
                 /** @description the calibration version (with `kiln`) */
                 calibration?: {
@@ -2405,6 +2420,18 @@ export interface components {
             photo_uploaded_ts: string | null;
             /** @description a super-admin's setting: only device-signed burns may be proposed for and signed off in its audits */
             signed_burns_only?: boolean;
+            /** @description a super-admin's setting: the longest span of log times one of its production batches may have, days (default 31) */
+            batch_period_days?: number;
+            vm0044_high_tech_conditions?: components["schemas"]["HighTechConditions"];
+            /** @description a super-admin's setting: its production temperature is monitored (VM0044, Rainbow); default false */
+            temperature_monitored?: boolean;
+        };
+        /** @description A super-admin's setting: the four conditions of a VM0044 high-tech facility (the rulebook's high_tech_conditions), each true or false; high-tech only when all four hold. Default each false. */
+        HighTechConditions: {
+            gases_recovered_or_combusted: boolean;
+            heat_used: boolean;
+            pollution_control: boolean;
+            temperature_measured: boolean;
         };
         /** @description A facility's config as stored (the JSON text of kiln_type_config); only the C-Go-1 kiln type is recognised. */
         FacilityConfig: {
@@ -2430,7 +2457,10 @@ export interface components {
          *     on edit; name at most 200; owner_id required and one of allowedOwners; latMin, latMax
          *     (-90 to 90) and lonMin, lonMax (-180 to 180) required with 2 decimals and min below
          *     max (both named); config.cgo1.wicf and config.cgo1.carbonRemovalFactor required,
-         *     0 to 100 with 4 decimals. The GPS box and the carbon factors are a super-admin's to
+         *     0 to 100 with 4 decimals; batch_period_days, when given, a whole number of days from 1
+         *     to 3660. The GPS box, the carbon factors and the batch and methodology settings
+         *     (batch_period_days, vm0044_high_tech_conditions, temperature_monitored; absent, the
+         *     stored ones are kept, and a new facility has the defaults) are a super-admin's to
          *     change: a facility admin's edit that changes one is a 403 naming them (sent unchanged,
          *     as the console sends every field, they are accepted); each change is recorded
          *     (GET /facility/{id}/changes).
@@ -2445,6 +2475,9 @@ export interface components {
             lonMin?: number | null;
             lonMax?: number | null;
             config?: components["schemas"]["FacilityConfigInput"];
+            batch_period_days?: number;
+            vm0044_high_tech_conditions?: components["schemas"]["HighTechConditions"];
+            temperature_monitored?: boolean;
         };
         FacilityOwnerOption: {
             id: number;

@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { json, logInAs, mockFetch, renderApp, renderAppRefused } from '../support/renderApp';
 import { defaultFacilityPayload, FACILITY_LIST, makeFacility } from '../../helpers/facilities';
 import { jsonBody } from '../support/configure';
+import { DEFAULT_FACILITY_SETTINGS } from '../../../src/domain/facilitySettings';
 import { makeThumbnail } from '../../../src/facilities/makeThumbnail';
 import { windowWidth } from '../support/windowWidth';
 import { stubObjectUrls } from '../support/objectUrls';
@@ -183,7 +184,8 @@ describe('Facility modal', { timeout: 20000 }, () => {
     await user.click(ok);
     expect(await screen.findByText('Facility saved.')).toBeInTheDocument();
     const [[, init]] = postsTo(fetchMock, '/api/facility/add');
-    expect(jsonBody(init!)).toEqual(defaultFacilityPayload('ELD', 'Eldoret'));
+    // a new facility is a super-admin's: its form sends the batch and methodology settings too, the defaults here
+    expect(jsonBody(init!)).toEqual({ ...defaultFacilityPayload('ELD', 'Eldoret'), ...DEFAULT_FACILITY_SETTINGS });
   });
 
   it('edits with the mnemonic disabled, flags both ends of a crossed latitude pair, and posts to /edit', async () => {

@@ -1,5 +1,6 @@
 import { expect, it } from 'vitest';
 import type { DataStore } from '../../../mock-server/store/dataStore';
+import { DEFAULT_FACILITY_SETTINGS } from '../../../src/domain/facilitySettings';
 import { addFacility } from '../fixtures';
 import { file, refusal, replacePhoto } from './support';
 
@@ -24,6 +25,16 @@ export function facilitiesContract(store: () => DataStore): void {
     expect(listed.find((f) => f.id === b.id)?.photo_uploaded_ts).toBeNull();
     expect((await store().facilities.update(a.id, { name: 'Renamed' }))?.name).toBe('Renamed');
     expect((await refusal(store().facilities.update(a.id, { mnemonic: 'NKR' }))).status).toBe(409);
+  });
+
+  it('keeps the batch and methodology settings: the defaults on create, each as updated', async () => {
+    const f = await addFacility(store(), 'SET');
+    expect(await store().facilities.get(f.id)).toEqual({ ...f, ...DEFAULT_FACILITY_SETTINGS });
+    const conditions = { gases_recovered_or_combusted: true, heat_used: false, pollution_control: true, temperature_measured: true };
+    const updated = await store().facilities.update(f.id, { vm0044_high_tech_conditions: conditions, temperature_monitored: true });
+    expect(updated).toEqual({ ...f, batch_period_days: 31, vm0044_high_tech_conditions: conditions, temperature_monitored: true });
+    expect(await store().facilities.lock(f.id)).toEqual(updated);
+    expect((await store().facilities.list()).find((r) => r.id === f.id)).toEqual({ ...updated, photo_uploaded_ts: null });
   });
 
   it('makes each new statement the facility latest and keeps older ones by id', async () => {

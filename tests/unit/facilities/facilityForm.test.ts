@@ -22,6 +22,7 @@ describe('facility form values', () => {
       lonMax: '180',
       'config.cgo1.wicf': '0.35',
       'config.cgo1.carbonRemovalFactor': '2.44',
+      batch_period_days: '31',
     });
   });
 

@@ -1,4 +1,5 @@
-import type { Generated } from 'kysely';
+import type { ColumnType, Generated } from 'kysely';
+import type { HighTechConditions } from '../../../../src/domain/facilitySettings';
 import type {
   FacilityChangeDetail,
   FacilityChangeRecord,
@@ -17,6 +18,9 @@ export type FacilitiesTable = Columns<
     signed_burns_only: Generated<boolean>;
     /** the batch period, days (migration 2026-12-03-0001, default 31) */
     batch_period_days: Generated<number>;
+    /** migration 2026-12-04-0002, default each false; written as JSON text */
+    vm0044_high_tech_conditions: ColumnType<HighTechConditions, string | undefined, string>;
+    temperature_monitored: Generated<boolean>;
   }
 >;
 
