@@ -69,6 +69,7 @@ export const METHOD_NAMES = [
   'addEndUse',
   'listLabs',
   'listMethodologies',
+  'getBatchCredits',
 ] as const satisfies readonly (keyof ApiDataProvider)[];
 
 // a method added to the provider but not listed above fails to compile here
