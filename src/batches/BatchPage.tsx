@@ -16,13 +16,13 @@ import { RetryAlert } from '../layout/RetryAlert';
 import type { ApiDataProvider } from '../providers/dataProvider';
 import { queryKeys, writeKey } from '../providers/queryKeys';
 import { BatchKg, EndUseState, LabState, ProductionTemp } from './BatchCells';
+import { CreditsTable } from './CreditsTable';
 import { facilityName, feedstockName, kilnTypeName, periodText } from './batchText';
 import { EmissionsDialog } from './EmissionsDialog';
 import { EndUseDialog } from './EndUseDialog';
 import { EndUses } from './EndUses';
 import { LabResultDialog } from './LabResultDialog';
 import { LabResults } from './LabResults';
-import { MissingInputs } from './MissingInputs';
 import { useFacilities } from './useFacilities';
 
 type Opened = 'close' | 'labResult' | 'endUse' | 'emissions' | null;
@@ -91,7 +91,7 @@ function Figures({ batch, facility }: { batch: Batch; facility: string }) {
   );
 }
 
-/** A batch's page (batches/{id}): its figures, burns, lab results, end uses on the map, emissions, and what each methodology misses. */
+/** A batch's page (batches/{id}): its figures, burns, lab results, end uses on the map, emissions, and what each methodology credits for it. */
 export default function BatchPage() {
   const translate = useTranslate();
   const id = Number(useParams().id);
@@ -143,7 +143,7 @@ export default function BatchPage() {
           {labs.error && <RetryAlert message="batches.labResults.loadError" query={labs} />}
           {labResults.data && endUses.data && labs.data ? (
             <>
-              <MissingInputs evidence={{ batch: b, labResults: labResults.data, labs: labs.data, endUses: endUses.data }} />
+              <CreditsTable batchId={b.id} hasLabResult={labResults.data.length > 0} />
               <LabResults
                 batchId={b.id}
                 results={labResults.data}

@@ -1,8 +1,9 @@
 /**
  * The batch calls that are not react-admin's list and record of a batch
  * (mock-server/openapi.yaml, /batches/... and /labs): its lab results and end
- * uses with their files, closing it, its emissions, the laboratories and the
- * methodologies' rulebooks, as custom methods of the console's data provider.
+ * uses with their files, closing it, its emissions, what each methodology
+ * credits for it, the laboratories and the methodologies' rulebooks, as
+ * custom methods of the console's data provider.
  */
 import {
   END_USE_EVIDENCE_UPLOAD,
@@ -13,6 +14,7 @@ import {
   type Lab,
   type LabResult,
 } from '../domain/api/batches';
+import type { BatchCredits } from '../domain/api/credits';
 import type { Methodology } from '../domain/api/methodologies';
 import { api, data, formData } from './apiClient';
 
@@ -70,6 +72,10 @@ export const batchMethods = {
 
   /** GET /api/labs: the laboratories with their keys. */
   listLabs: (): Promise<Lab[]> => api.GET('/labs').then(data),
+
+  /** GET /api/batches/{id}/credits: what each methodology credits for the batch, from its own evidence. */
+  getBatchCredits: (batchId: number): Promise<BatchCredits> =>
+    api.GET('/batches/{id}/credits', { params: { path: { id: batchId } } }).then(data),
 
   /** GET /api/methodologies: the rulebooks the server checked at start. */
   listMethodologies: (): Promise<Methodology[]> => api.GET('/methodologies').then(data),

@@ -70,6 +70,7 @@ export const METHOD_NAMES = [
   'listLabs',
   'listMethodologies',
   'getAuditCredits',
+  'getBatchCredits',
 ] as const satisfies readonly (keyof ApiDataProvider)[];
 
 // a method added to the provider but not listed above fails to compile here

@@ -45,6 +45,7 @@ export const queryKeys = {
   listRecentChanges: [RESOURCES.changes, 'recent'] as const,
   listLabResults: (batchId: number) => [RESOURCES.batches, 'labResults', batchId] as const,
   listEndUses: (batchId: number) => [RESOURCES.batches, 'endUses', batchId] as const,
+  getBatchCredits: (batchId: number) => [RESOURCES.batches, 'credits', batchId] as const,
   listLabs: [RESOURCES.labs] as const,
   listMethodologies: [RESOURCES.methodologies] as const,
   getAuditCredits: (auditId: number) => [RESOURCES.credits, 'audit', auditId] as const,

@@ -7,7 +7,7 @@ import { expect, NETWORK_RETRIES, openAndLogin, testAtWidths, tokenFor, waitUnti
  * A batch from Kiln Logs' selection to what each methodology still needs, at a
  * desk and on a phone: a kiln file admin selects a free valid burn, makes a
  * batch of it, records a lab result with its certificate and an end use placed
- * by a click on the map, and sees Puro's missing inputs go.
+ * by a click on the map, and sees the missing inputs of Puro and VM0044 go.
  */
 
 async function onePagePdf(text: string): Promise<Buffer> {
@@ -56,8 +56,11 @@ testAtWidths(
 
     await expect(page).toHaveURL(/\/batches\/\d+$/);
     await expect(page.getByText(`Batch ${label}`)).toBeVisible();
-    const puro = page.getByTestId('missing-puro-2025');
-    await expect(puro).toContainText('Missing: Moisture, C_org, H/C_org, Lab accreditation, End use, End use soil temperature');
+    const puro = page.getByTestId('credit-puro-2025-missing');
+    const vm0044 = page.getByTestId('credit-vm0044-1.2-missing');
+    await expect(puro).toHaveText('Needs: H/C_org, C_org');
+    await expect(page.getByTestId('credit-puro-2025-net')).toHaveText('No figure');
+    await expect(page.getByTestId('credit-spec-factor-eligibility')).toHaveText('Eligible');
 
     // the lab result, with its certificate
     await page.getByRole('button', { name: 'Add lab result' }).click();
@@ -81,7 +84,9 @@ testAtWidths(
     await lab.getByRole('button', { name: 'OK' }).click();
     await expect(lab).toBeHidden();
     await expect(page.getByText('Lab result recorded.')).toBeVisible();
-    await expect(puro).toContainText('Missing: End use, End use soil temperature');
+    await expect(puro).toHaveText('Needs: methane_g_per_kg (production methane measured)');
+    await expect(vm0044).toContainText('days_production_to_end_use');
+    await expect(page.getByTestId('credit-puro-2025-hcOrg')).toContainText('0.35: 0.35 below 0.70');
 
     // the certificate opens in the viewer
     await page.getByRole('button', { name: 'Certificate' }).click();
@@ -111,7 +116,8 @@ testAtWidths(
     await expect(endUse).toBeHidden();
     await expect(page.getByText('End use recorded.')).toBeVisible();
     await waitUntilLoaded(page);
-    await expect(puro).toContainText('Nothing missing');
+    await expect(vm0044).not.toContainText('days_production_to_end_use');
+    await expect(puro).toHaveText('Needs: methane_g_per_kg (production methane measured)');
     await expect(page.getByTestId('map-place')).toHaveCount(1);
   },
 );

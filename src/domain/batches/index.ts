@@ -7,4 +7,3 @@ export * from './labResults';
 export * from './endUses';
 export * from './emissions';
 export * from './labs';
-export * from './missingInputs';
