@@ -82,6 +82,20 @@ suites.push({
   failed: stats ? stats.unexpected + (playwrightStatus !== 0 && stats.unexpected === 0 ? 1 : 0) : 1,
 });
 
+// the failed tests by name, last, where a log's tail shows them
+const failedNames = [
+  ...(vitest?.testResults ?? []).flatMap((file) =>
+    file.assertionResults.filter((t) => t.status === 'failed').map((t) => `vitest: ${path.relative(root, file.name)} > ${t.fullName}`),
+  ),
+  ...(vitest?.testResults ?? [])
+    .filter((file) => file.status === 'failed' && file.assertionResults.length === 0)
+    .map((file) => `vitest: ${path.relative(root, file.name)} (${file.message})`),
+];
+const specsOf = (suite) => [...(suite.specs ?? []), ...(suite.suites ?? []).flatMap(specsOf)];
+for (const spec of (readJson(playwrightReport)?.suites ?? []).flatMap(specsOf))
+  if (!spec.ok) failedNames.push(`playwright: ${spec.file}:${spec.line} > ${spec.title}`);
+if (failedNames.length > 0) console.log(`Failed:\n${failedNames.join('\n')}`);
+
 const passed = suites.reduce((n, s) => n + s.passed, 0);
 const failed = suites.reduce((n, s) => n + s.failed, 0);
 for (const s of suites) console.log(`${s.name}: ${s.passed} passed, ${s.failed} failed`);

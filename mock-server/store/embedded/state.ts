@@ -167,12 +167,12 @@ export function normalise(raw: Partial<EmbeddedShape> | DbShape): EmbeddedShape 
   }
   // results stored before the lab's signature was kept (migration 2026-12-04-0001)
   for (const r of state.lab_results ?? []) r.certificate_signature ??= null;
-  // keys stored before who revoked them was kept (migration 2026-12-04-0002)
+  // keys stored before who revoked them was kept (migration 2026-12-04-0004)
   for (const k of state.lab_keys ?? []) k.revoked_by ??= null;
   for (const f of state.facilities) {
     f.signed_burns_only ??= false;
     // facilities from before batches have the default batch period (migration 2026-12-03-0001), and from
-    // before the VM0044 settings low-tech and unmonitored (migration 2026-12-04-0002)
+    // before the VM0044 settings low-tech and unmonitored (migration 2026-12-04-0003)
     Object.assign(f, facilitySettingsOf(f));
   }
   // keys stored before approval existed: the seed's and a super-admin's approved, others pending (migration 2026-12-02-0001)

@@ -18,7 +18,7 @@ export type FacilitiesTable = Columns<
     signed_burns_only: Generated<boolean>;
     /** the batch period, days (migration 2026-12-03-0001, default 31) */
     batch_period_days: Generated<number>;
-    /** migration 2026-12-04-0002, default each false; written as JSON text */
+    /** migration 2026-12-04-0003, default each false; written as JSON text */
     vm0044_high_tech_conditions: ColumnType<HighTechConditions, string | undefined, string>;
     temperature_monitored: Generated<boolean>;
   }
