@@ -125,8 +125,9 @@ describe('the contract check with --write, against this server', () => {
         eco_assets: 1,
         eco_allocations: 1,
         eco_retirements: 1,
-        // the log's entries of the acts above: two logs, the key's approval and revocation, the calibration's approval, the signoff, the mint and the retirement
-        transparency_entries: 8,
+        // the log's entries of the acts above: two logs, the kiln key's approval and revocation, the calibration's approval, the signoff, the mint,
+        // the retirement, and the lab key's registration and revocation
+        transparency_entries: 10,
         // the signoff found by its manifest and by its package, the mint by its transaction id
         transparency_lookups: 3,
         // a laboratory of its own with one key (the batch calls are asked of records that do not exist: a batch is kept for good)
