@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { json, logInAs, mockFetch, renderApp } from '../support/renderApp';
 import { FACILITY_LIST, makeFacility } from '../../helpers/facilities';
 import { jsonBody } from '../support/configure';
+import { editedFacility, openFacilitiesAs } from '../support/facilities';
 import type { FacilityChange } from '../../../src/domain/api/configure';
 
 afterEach(() => {
@@ -35,18 +36,7 @@ const TRAIL: FacilityChange[] = [
   },
 ];
 
-async function openFacilities(role: 0 | 4) {
-  await logInAs(role, role === 0 ? 'superadmin' : 'facilityadmin');
-  const fetchMock = mockFetch((url, init) => {
-    if (url.startsWith('/api/facilities?')) return json(FACILITY_LIST);
-    if (url === '/api/facility/1/changes') return json(TRAIL);
-    if (init.method === 'POST') return json({ status: 1 });
-    return json({ message: 'Not found.' }, 404);
-  });
-  renderApp('/facilities');
-  await screen.findByText('Nairobi Char Works', {}, LOADED);
-  return { user: userEvent.setup(), fetchMock };
-}
+const openFacilities = (role: 0 | 4) => openFacilitiesAs(role, { trail: TRAIL });
 
 const editDialog = () => within(screen.getByRole('dialog', { name: 'Edit Facility' }));
 
@@ -64,8 +54,7 @@ describe("a facility's GPS box and carbon factors in the Facilities modal", { ti
     await user.type(dialog.getByRole('textbox', { name: /^Name/ }), '!');
     await user.click(dialog.getByRole('button', { name: 'OK' }));
     await waitFor(() => expect(fetchMock.mock.calls.filter(([url]) => url === '/api/facility/edit')).toHaveLength(1));
-    const [, init] = fetchMock.mock.calls.find(([url]) => url === '/api/facility/edit')!;
-    expect(jsonBody(init!)).toMatchObject({
+    expect(editedFacility(fetchMock)).toMatchObject({
       name: 'Nairobi Char Works!',
       latMin: -1.5,
       latMax: -1.1,

@@ -1,9 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
-import { json, logInAs, mockFetch, renderApp } from '../support/renderApp';
 import { FACILITY_LIST, makeFacility } from '../../helpers/facilities';
-import { jsonBody } from '../support/configure';
+import { editedFacility, openFacilitiesAs } from '../support/facilities';
 import type { FacilityChange } from '../../../src/domain/api/configure';
 
 afterEach(() => {
@@ -11,7 +9,6 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-const LOADED = { timeout: 5000 };
 const CONDITIONS = { gases_recovered_or_combusted: true, heat_used: false, pollution_control: true, temperature_measured: false };
 const NCW = makeFacility({ batch_period_days: 14, vm0044_high_tech_conditions: CONDITIONS, temperature_monitored: false });
 const TRAIL: FacilityChange[] = [
@@ -26,23 +23,8 @@ const TRAIL: FacilityChange[] = [
   },
 ];
 
-async function openEdit(role: 0 | 4) {
-  await logInAs(role, role === 0 ? 'superadmin' : 'facilityadmin');
-  const fetchMock = mockFetch((url, init) => {
-    if (url.startsWith('/api/facilities?')) return json({ ...FACILITY_LIST, facilities: [NCW, FACILITY_LIST.facilities[1]] });
-    if (url === '/api/facility/1/changes') return json(TRAIL);
-    if (init.method === 'POST') return json({ status: 1 });
-    return json({ message: 'Not found.' }, 404);
-  });
-  renderApp('/facilities');
-  await screen.findByText('Nairobi Char Works', {}, LOADED);
-  return { user: userEvent.setup(), fetchMock };
-}
-
-const edited = (fetchMock: ReturnType<typeof mockFetch>) => {
-  const [, init] = fetchMock.mock.calls.find(([url]) => url === '/api/facility/edit')!;
-  return jsonBody(init!) as Record<string, unknown>;
-};
+const openEdit = (role: 0 | 4) =>
+  openFacilitiesAs(role, { list: { ...FACILITY_LIST, facilities: [NCW, FACILITY_LIST.facilities[1]] }, trail: TRAIL });
 
 describe("a facility's batch and methodology settings in its form", { timeout: 30000 }, () => {
   it('are set by a super-admin: the period, each VM0044 condition and the temperature monitoring, sent with the edit', async () => {
@@ -63,7 +45,7 @@ describe("a facility's batch and methodology settings in its form", { timeout: 3
     await user.click(dialog.getByRole('checkbox', { name: 'Production temperature monitored' }));
     await user.click(dialog.getByRole('button', { name: 'OK' }));
     await waitFor(() => expect(fetchMock.mock.calls.some(([url]) => url === '/api/facility/edit')).toBe(true));
-    expect(edited(fetchMock)).toMatchObject({
+    expect(editedFacility(fetchMock)).toMatchObject({
       batch_period_days: 28,
       vm0044_high_tech_conditions: { ...CONDITIONS, heat_used: true },
       temperature_monitored: true,
@@ -84,7 +66,7 @@ describe("a facility's batch and methodology settings in its form", { timeout: 3
     await user.type(dialog.getByRole('textbox', { name: /^Name/ }), '!');
     await user.click(dialog.getByRole('button', { name: 'OK' }));
     await waitFor(() => expect(fetchMock.mock.calls.some(([url]) => url === '/api/facility/edit')).toBe(true));
-    const body = edited(fetchMock);
+    const body = editedFacility(fetchMock);
     expect(body.name).toBe('Nairobi Char Works!');
     for (const field of ['batch_period_days', 'vm0044_high_tech_conditions', 'temperature_monitored'])
       expect(body).not.toHaveProperty(field);
