@@ -5,7 +5,7 @@ import { useCanAccess, useTranslate } from 'react-admin';
 import { useFormContext, useFormState, useWatch, type FieldValues } from 'react-hook-form';
 import type { BufferShare, BufferSharePayload } from '../domain/api/ecoAssets';
 import { formatDateTime } from '../domain/dates';
-import { bufferPercentProblem } from '../domain/ledger';
+import { BUFFER_PERCENT_RULE, bufferPercentError } from '../domain/ledger';
 import { RESOURCES } from '../domain/operations';
 import { toNumber } from '../domain/validation';
 import { useBufferShare } from '../eco-assets/useBufferShare';
@@ -36,14 +36,10 @@ export function BufferSharePanel() {
 /** The share in force as the form's text; blank until it is read. */
 const shareValues = (share: BufferShare | undefined) => ({ buffer_percent: share ? String(share.buffer_percent) : '' });
 
-/**
- * The shared rule's sentence, the one the server answers a 400 with, shown as it is
- * and at once, as the server's own reason would be.
- */
+/** The rule the server applies, judged as typed and worded as every form's field errors are. */
 function validateShare(values: FieldValues): Record<string, FieldMessage> {
-  const text = keepText(values.buffer_percent);
-  const problem = bufferPercentProblem(toNumber(text) ?? text);
-  return problem === undefined ? {} : { buffer_percent: { message: problem, args: { server: true } } };
+  const key = bufferPercentError(keepText(values.buffer_percent));
+  return key === undefined ? {} : { buffer_percent: { message: key, args: { server: false } } };
 }
 
 const sharePayload = (values: FieldValues): BufferSharePayload => ({ buffer_percent: toNumber(values.buffer_percent) ?? 0 });
@@ -89,6 +85,7 @@ function BufferShareEditor() {
               source="buffer_percent"
               label="ecoAssets.buffer.percent"
               help="ecoAssets.buffer.help"
+              rule={BUFFER_PERCENT_RULE}
               size="small"
               fullWidth={false}
               margin="none"

@@ -7,7 +7,7 @@
  */
 import { toGrams, toKg } from './carbon';
 import { formatNumber } from './format';
-import { decimalPlaces } from './validation';
+import { decimalPlaces, describeFieldError, isBlank, numberError, type NumberRule, type ValidationErrorKey } from './validation';
 
 /** A contiguous run of serials, both ends included. */
 export interface SerialBlock {
@@ -35,12 +35,18 @@ export const BUFFER_LIMITS = {
 export const percentToBasisPoints = (percent: number): number => Math.round(percent * 100);
 export const basisPointsToPercent = (bp: number): number => bp / 100;
 
-/** Why a buffer share cannot be set; undefined when it can (0–50 %, at most 2 decimals). */
+/** A buffer share in percent: 0–50, at most 2 decimals. */
+export const BUFFER_PERCENT_RULE: NumberRule = { min: 0, max: BUFFER_LIMITS.maxPercent, decimals: BUFFER_LIMITS.decimals };
+
+/** The error key of a buffer share, undefined when it can be set; a payload's share must be a JSON number, a form's may be text. */
+export function bufferPercentError(percent: unknown): ValidationErrorKey | undefined {
+  return numberError(percent, BUFFER_PERCENT_RULE, true);
+}
+
+/** Why a payload's buffer share cannot be set, as the server's 400 names it; undefined when it can. */
 export function bufferPercentProblem(percent: unknown): string | undefined {
-  if (typeof percent !== 'number' || !Number.isFinite(percent)) return 'buffer_percent must be a number.';
-  if (percent < 0 || percent > BUFFER_LIMITS.maxPercent) return `buffer_percent must be between 0 and ${BUFFER_LIMITS.maxPercent}.`;
-  if (decimalPlaces(percent) > BUFFER_LIMITS.decimals) return `buffer_percent may have at most ${BUFFER_LIMITS.decimals} decimals.`;
-  return undefined;
+  const key = typeof percent === 'number' || isBlank(percent) ? bufferPercentError(percent) : 'not_a_number';
+  return key && describeFieldError('buffer_percent', key, BUFFER_PERCENT_RULE);
 }
 
 /** A mint's kilograms: drawn from the audits, withheld in the buffer, and issued (allocated − buffer). */

@@ -47,7 +47,7 @@ const SELECTED_BORDER = 4;
  * spans facilities says so with its whole amount; the Total row is the
  * facility's utilised CO2, as Minting and the carbon stats show it. Beyond
  * the spec: the issued serial block, issued and buffer kg apart,
- * a retired mark and the link to the asset's provenance; the Total row stays
+ * a retired mark, and the transaction id a link to the asset's provenance; the Total row stays
  * the facility's whole when a filter hides some assets.
  */
 export function EcoAssetTable({ assets, facilityTotal, isPending, selectedId, onSelect }: EcoAssetTableProps) {
@@ -73,7 +73,6 @@ export function EcoAssetTable({ assets, facilityTotal, isPending, selectedId, on
             <TableCell>{translate('ecoAssets.review.serials')}</TableCell>
             <TableCell align="right">{translate('ecoAssets.review.issued')}</TableCell>
             <TableCell align="right">{translate('ecoAssets.review.buffer')}</TableCell>
-            <TableCell>{translate('ecoAssets.review.provenance')}</TableCell>
           </TableRow>
         </TableHead>
         <TableBody>
@@ -97,15 +96,25 @@ export function EcoAssetTable({ assets, facilityTotal, isPending, selectedId, on
                   },
                 })}
               >
-                <TableCell sx={{ overflowWrap: 'anywhere' }}>
+                <TableCell sx={{ overflowWrap: 'break-word', minWidth: '12ch' }}>
                   {asset.minting_note}
                   <RetiredChip asset={asset} />
                 </TableCell>
-                <TableCell sx={{ overflowWrap: 'anywhere' }}>{asset.transaction_id}</TableCell>
+                <TableCell sx={{ overflowWrap: 'anywhere' }}>
+                  <Link
+                    component={RouterLink}
+                    to={`/eco-assets/${asset.id}`}
+                    aria-label={translate('ecoAssets.review.provenanceOf', { transaction: asset.transaction_id })}
+                    onClick={(event) => event.stopPropagation()}
+                    onKeyDown={(event) => event.stopPropagation()}
+                  >
+                    {asset.transaction_id}
+                  </Link>
+                </TableCell>
                 <TableCell align="right">
                   {formatCarbon(asset.facility_co2, 'figure')}
                   {asset.facility_count > 1 && (
-                    <Typography variant="caption" color="text.secondary" component="div" sx={{ whiteSpace: 'nowrap' }}>
+                    <Typography variant="caption" color="text.secondary" component="div">
                       {translate('ecoAssets.review.spansFacilities', {
                         kg: formatCarbon(asset.co2_allocated, 'figure'),
                         smart_count: asset.facility_count,
@@ -118,16 +127,6 @@ export function EcoAssetTable({ assets, facilityTotal, isPending, selectedId, on
                 </TableCell>
                 <TableCell align="right">{formatCarbon(asset.co2_issued, 'exact')}</TableCell>
                 <TableCell align="right">{formatCarbon(asset.co2_buffer, 'exact')}</TableCell>
-                <TableCell>
-                  <Link
-                    component={RouterLink}
-                    to={`/eco-assets/${asset.id}`}
-                    onClick={(event) => event.stopPropagation()}
-                    onKeyDown={(event) => event.stopPropagation()}
-                  >
-                    {translate('ecoAssets.review.provenanceOf', { id: asset.id })}
-                  </Link>
-                </TableCell>
               </TableRow>
             );
           })}
@@ -138,7 +137,7 @@ export function EcoAssetTable({ assets, facilityTotal, isPending, selectedId, on
               {translate('ecoAssets.review.facilityTotal')}
             </TableCell>
             <TableCell align="right">{formatCarbon(facilityTotal, 'figure')}</TableCell>
-            <TableCell colSpan={4} />
+            <TableCell colSpan={3} />
           </TableRow>
         </TableFooter>
       </Table>

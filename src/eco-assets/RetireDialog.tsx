@@ -60,7 +60,7 @@ export function RetireDialog({ asset, onClose }: RetireDialogProps) {
 
   return (
     <FormDialog
-      title={translate('ecoAssets.retire.title', { id: asset.id })}
+      title={translate('ecoAssets.retire.title', { transaction: asset.transaction_id })}
       defaultValues={{ kg: '', beneficiary: '', purpose: '' }}
       validate={validate}
       save={save}

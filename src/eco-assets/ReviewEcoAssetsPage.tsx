@@ -8,6 +8,7 @@ import { RESOURCES } from '../domain/operations';
 import { FacilityDropdown } from '../facilities/FacilityDropdown';
 import { Page } from '../layout/Page';
 import { RetryAlert } from '../layout/RetryAlert';
+import { idParam, useSearchParamState } from '../layout/useSearchParamState';
 import { EVERY_ROW } from '../providers/listedInBrowser';
 import { AllocationList } from './AllocationList';
 import { EcoAssetTable } from './EcoAssetTable';
@@ -16,7 +17,8 @@ import { RetireDialog } from './RetireDialog';
 import { ReviewPanes } from './ReviewPanes';
 import { ECO_ASSET_LIST_FAILURE } from './useAvailableCo2';
 
-type RetiredFilter = 'all' | 'unretired' | 'retired';
+const RETIRED_FILTERS = ['all', 'unretired', 'retired'] as const;
+type RetiredFilter = (typeof RETIRED_FILTERS)[number];
 /** retired: any of its units retired; not retired: none */
 const shownBy = (filter: RetiredFilter, asset: FacilityEcoAsset) =>
   filter === 'all' || (filter === 'retired') === (retirementState(asset) !== 'none');
@@ -30,14 +32,16 @@ const shownBy = (filter: RetiredFilter, asset: FacilityEcoAsset) =>
  */
 export default function ReviewEcoAssetsPage() {
   const translate = useTranslate();
-  const [facilityId, setFacilityId] = useState<number | null>(null);
-  const [selectedId, setSelectedId] = useState<number | null>(null);
+  // the facility, the asset and the filter are in the URL: Back from an asset's provenance returns to them
+  const [params, setParams] = useSearchParamState(['facility', 'asset', 'show']);
+  const facilityId = idParam(params.facility);
+  const selectedId = idParam(params.asset);
+  const shown: RetiredFilter = RETIRED_FILTERS.find((f) => f === params.show) ?? 'all';
   const assets = useGetList<FacilityEcoAsset>(
     RESOURCES.ecoAssets,
     { filter: { facility_id: facilityId }, pagination: EVERY_ROW, sort: { field: 'id', order: 'DESC' } },
     { enabled: facilityId !== null },
   );
-  const [shown, setShown] = useState<RetiredFilter>('all');
   const [retiring, setRetiring] = useState(false);
   const all = facilityId === null ? [] : (assets.data ?? []);
   const list = all.filter((a) => shownBy(shown, a));
@@ -56,27 +60,22 @@ export default function ReviewEcoAssetsPage() {
         facilityTotal={sumKg(all.map((a) => a.facility_co2))}
         isPending={assets.isPending}
         selectedId={selected}
-        onSelect={setSelectedId}
+        onSelect={(id) => setParams({ asset: String(id) })}
       />
     );
 
   return (
     <Page title="pages.reviewEcoAssets">
       <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, alignItems: 'center' }}>
-        <FacilityDropdown
-          value={facilityId}
-          onChange={(id) => {
-            setFacilityId(id);
-            setSelectedId(null);
-          }}
-        />
+        <FacilityDropdown value={facilityId} onChange={(id) => setParams({ facility: id === null ? null : String(id), asset: null })} />
         <FacilityAuditButton facilityId={facilityId} />
         <TextField
           select
           size="small"
+          fullWidth={false}
           label={translate('ecoAssets.review.show')}
           value={shown}
-          onChange={(event) => setShown(event.target.value as RetiredFilter)}
+          onChange={(event) => setParams({ show: event.target.value === 'all' ? null : event.target.value })}
           sx={{ minWidth: 200 }}
         >
           <MenuItem value="all">{translate('ecoAssets.review.showAll')}</MenuItem>

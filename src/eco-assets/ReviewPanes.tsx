@@ -38,7 +38,7 @@ export function ReviewPanes({ left, right }: { left: Pane; right: Pane }) {
     );
   return (
     <PanelGroup direction="horizontal" autoSaveId="kiln-console.eco-review-panes" style={{ minHeight: 360 }}>
-      <Panel defaultSize={45} minSize={25}>
+      <Panel defaultSize={60} minSize={25}>
         <PaneBody {...left} />
       </Panel>
       <PanelResizeHandle aria-label={translate('ecoAssets.review.resize')}>
@@ -55,7 +55,7 @@ export function ReviewPanes({ left, right }: { left: Pane; right: Pane }) {
           })}
         />
       </PanelResizeHandle>
-      <Panel defaultSize={55} minSize={25}>
+      <Panel defaultSize={40} minSize={25}>
         <PaneBody {...right} />
       </Panel>
     </PanelGroup>

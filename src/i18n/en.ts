@@ -990,8 +990,7 @@ export const en = {
       buffer: 'Buffer (kg)',
       retired: 'Retired',
       partlyRetired: 'Partly retired',
-      provenance: 'Provenance',
-      provenanceOf: 'Provenance of eco asset %{id}',
+      provenanceOf: 'Provenance of %{transaction}',
       retire: 'Retire',
       show: 'Show',
       showAll: 'All',
@@ -999,7 +998,7 @@ export const en = {
       showRetired: 'Retired (all or part)',
     },
     retire: {
-      title: 'Retire units of eco asset %{id}',
+      title: 'Retire units of %{transaction}',
       kg: 'CO2 to retire (kg)',
       kgHelp: 'Up to %{max} kg left to retire',
       beneficiary: 'Beneficiary',

@@ -178,7 +178,7 @@ for (const [name, viewport] of WIDTHS) {
     await expect(allocation).toContainText(`${figure} kg allocated`);
 
     // Provenance and the certificate: the audit under its job id, the same figure beside its exact kg
-    await assetRow.getByRole('link', { name: /^Provenance of eco asset/ }).click();
+    await assetRow.getByRole('link', { name: /^Provenance of / }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Eco Asset Provenance' })).toBeVisible();
     await expect(page.getByRole('region', { name: new RegExp(`^${escape(jobId)} · `) }).getByTestId('audit-co2')).toHaveText(
       `Audit CO2: ${figure} kg (exactly ${formatCarbon(co2, 'exact')} kg), of which this asset draws the amount above`,

@@ -49,7 +49,7 @@ test('the broker mints with a 10 % buffer, sees the split, retires part for a be
   await expect(row).toContainText(/KC-[\d,]+-[\d,]+/);
   await row.getByRole('cell').first().click();
   await page.getByRole('button', { name: 'Retire' }).click();
-  const retire = page.getByRole('dialog', { name: /^Retire units of eco asset/ });
+  const retire = page.getByRole('dialog', { name: /^Retire units of / });
   await retire.getByRole('textbox', { name: /^CO2 to retire/ }).fill('5');
   await retire.getByRole('textbox', { name: /^Beneficiary/ }).fill('Acme Corp');
   await retire.getByRole('textbox', { name: /^Purpose/ }).fill('2026 claim');
@@ -64,7 +64,7 @@ test('the broker mints with a 10 % buffer, sees the split, retires part for a be
   await page.getByRole('option', { name: 'Retired (all or part)' }).click();
   await page
     .getByRole('row', { name: new RegExp(escape(transactionId)) })
-    .getByRole('link', { name: /^Provenance of eco asset/ })
+    .getByRole('link', { name: /^Provenance of / })
     .click();
 
   await expect(page.getByRole('heading', { level: 1, name: 'Eco Asset Provenance' })).toBeVisible();

@@ -75,7 +75,7 @@ describe('the buffer share', () => {
     expect(screen.getByRole('button', { name: 'Save Buffer Share' })).toBeDisabled();
     const user = userEvent.setup();
     await user.type(field, '0');
-    await waitFor(() => expect(field).toHaveAccessibleDescription('buffer_percent must be between 0 and 50.'));
+    await waitFor(() => expect(field).toHaveAccessibleDescription('Must be between 0 and 50.'));
     expect(screen.getByRole('button', { name: 'Save Buffer Share' })).toBeDisabled();
     // typed back to the share in force: nothing to save, and nothing wrong
     await user.type(field, '{Backspace}');

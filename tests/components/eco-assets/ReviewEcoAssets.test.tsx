@@ -14,6 +14,8 @@ const FACILITIES = [
 ];
 
 beforeEach(() => {
+  // the page keeps its facility and selection in the URL: each test starts from none
+  window.location.hash = '#/';
   stubObjectUrls('blob:evidence');
   // jsdom lays nothing out: every box is 0×0 where the test's pointer is, so the panes' resize
   // handle would take every press for a drag of itself; it is put out of the way
@@ -78,7 +80,7 @@ describe('Eco-Asset Broker Review (spec §2)', { timeout: 20000 }, () => {
     const header = assetTable()
       .getAllByRole('columnheader')
       .map((h) => h.textContent);
-    expect(header).toEqual(['Minting Note', 'Transaction ID', 'CO2 Allocated', 'Serial Block', 'Issued (kg)', 'Buffer (kg)', 'Provenance']);
+    expect(header).toEqual(['Minting Note', 'Transaction ID', 'CO2 Allocated', 'Serial Block', 'Issued (kg)', 'Buffer (kg)']);
     const first = (await screen.findByText('First sale')).closest('tr') as HTMLElement;
     expect(within(first).getByText('1,234.5')).toBeInTheDocument();
     expect(first).toHaveAttribute('aria-selected', 'false');
@@ -197,10 +199,7 @@ describe('Eco-Asset Broker Review (spec §2)', { timeout: 20000 }, () => {
       ['Half gone', 2],
       ['Untouched', 1],
     ] as const) {
-      expect(within(await rowOf(note)).getByRole('link', { name: `Provenance of eco asset ${id}` })).toHaveAttribute(
-        'href',
-        `#/eco-assets/${id}`,
-      );
+      expect(within(await rowOf(note)).getByRole('link', { name: `Provenance of TX-${id}` })).toHaveAttribute('href', `#/eco-assets/${id}`);
     }
     const total = () => within(screen.getByText("Total from this facility's audits").closest('tr') as HTMLElement);
     expect(total().getByText('60.0')).toBeInTheDocument();
@@ -249,7 +248,7 @@ describe('Eco-Asset Broker Review (spec §2)', { timeout: 20000 }, () => {
     await userEvent.click(screen.getByText('Open'));
     await waitFor(() => expect(retire()).toBeEnabled());
     await userEvent.click(retire());
-    const dialog = within(await screen.findByRole('dialog', { name: 'Retire units of eco asset 1' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Retire units of TX-1' }));
     expect(dialog.getByText('Up to 10.000 kg left to retire')).toBeInTheDocument();
     await userEvent.type(dialog.getByRole('textbox', { name: /^CO2 to retire/ }), '10.001');
     await userEvent.type(dialog.getByRole('textbox', { name: /^Beneficiary/ }), ' Acme Corp ');
@@ -263,6 +262,27 @@ describe('Eco-Asset Broker Review (spec §2)', { timeout: 20000 }, () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     // the list is read again: the asset is now marked
     expect(await within(screen.getByText('Open').closest('tr') as HTMLElement).findByText('Partly retired')).toBeInTheDocument();
+  });
+
+  it('keeps the facility, the selected asset and the filter in the URL, so Back from a provenance page returns to them', async () => {
+    window.location.hash = '#/?facility=1&asset=2&show=retired';
+    renderReview({
+      eco_assets: async (filter) => ({
+        data: filter.facility_id === 1 ? [ecoAsset(2, { minting_note: 'Half gone', co2_retired: 5 }), ecoAsset(1)] : [],
+        total: 0,
+      }),
+      eco_allocations: rows([allocation(3)]),
+    });
+    const row = (await screen.findByText('Half gone')).closest('tr') as HTMLElement;
+    expect(row).toHaveAttribute('aria-selected', 'true');
+    expect(screen.queryByText('Note 1')).not.toBeInTheDocument();
+    expect(screen.getByRole('combobox', { name: 'Show' })).toHaveTextContent('Retired (all or part)');
+    // another facility: the selection goes from the URL, the filter stays
+    await pick('TAS – Tasmania Biochar');
+    await waitFor(() => expect(new URLSearchParams(window.location.hash.split('?')[1]).get('facility')).toBe('2'));
+    const query = new URLSearchParams(window.location.hash.split('?')[1]);
+    expect(query.get('asset')).toBeNull();
+    expect(query.get('show')).toBe('retired');
   });
 
   it('says when the filter hides every eco asset of the facility, not that none was minted', async () => {
