@@ -124,16 +124,19 @@ export async function demoEvidence({ data, blobs }: Pick<AppContext, 'data' | 'b
 
       // the lab: the signing one for every other batch; H/C_org above 0.40 for every other one
       const lab = index % 2 === 0 ? signingLab : seeded.labs[1];
+      // whole tenths and hundredths, divided once: the exact decimal a lab reports (0.31 + 0.03 would store 0.33999999999999997)
+      const cTotTenths = 784 - index * 31;
+      const cInorgTenths = 19 + (index % 3) * 4;
       const values = {
-        c_tot_pct: 78.4 - index * 3.1,
-        c_inorg_pct: 1.9 + (index % 3) * 0.4,
-        h_c_org: index % 2 === 1 ? 0.46 : 0.31 + (index % 3) * 0.03,
-        o_c_org: 0.11 + (index % 4) * 0.02,
-        moisture_pct: 18.5 + (index % 5) * 3.5,
-        ash_pct: 8.2 + (index % 3) * 1.7,
-        volatile_matter_pct: 14.6 + (index % 4) * 2.2,
+        c_tot_pct: cTotTenths / 10,
+        c_inorg_pct: cInorgTenths / 10,
+        h_c_org: (index % 2 === 1 ? 46 : 31 + (index % 3) * 3) / 100,
+        o_c_org: (11 + (index % 4) * 2) / 100,
+        moisture_pct: (185 + (index % 5) * 35) / 10,
+        ash_pct: (82 + (index % 3) * 17) / 10,
+        volatile_matter_pct: (146 + (index % 4) * 22) / 10,
       };
-      const c_org_pct = Math.round((values.c_tot_pct - values.c_inorg_pct) * 100) / 100;
+      const c_org_pct = (cTotTenths - cInorgTenths) / 10;
       const sampled = dateOf(between(lastMs, signoffMs, 0.1).getTime());
       const reportedAt = between(lastMs, signoffMs, 0.4);
       const reported = dateOf(reportedAt.getTime());

@@ -51,6 +51,10 @@ describe('the demo seed', () => {
       expect(Math.abs(result.c_tot_pct! - result.c_inorg_pct! - result.c_org_pct!)).toBeLessThanOrEqual(0.5);
       expect(result.moisture_pct!).toBeGreaterThanOrEqual(10);
       expect(result.moisture_pct!).toBeLessThanOrEqual(40);
+      // exact decimals as a lab reports them, no binary float artefact (0.33999999999999997)
+      const reported = [result.c_tot_pct, result.c_inorg_pct, result.c_org_pct, result.h_c_org, result.o_c_org, result.moisture_pct];
+      for (const value of [...reported, result.ash_pct, result.volatile_matter_pct])
+        expect(String(value), batch.label).toMatch(/^\d+(\.\d{1,2})?$/);
       ratios.push(result.h_c_org!);
       expect(batch.dry_biochar_g).toBe(Math.floor((batch.wet_biochar_g * (100 - result.moisture_pct!)) / 100));
       const uses = await data.batches.endUses(batch.id);
